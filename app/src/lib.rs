@@ -1,0 +1,2 @@
+//! The workbench's pages, components and server functions.
+pub mod shell;

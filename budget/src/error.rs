@@ -1,0 +1,61 @@
+//! The engine's one error type: what can go wrong reading a TSV sheet.
+
+use thiserror::Error;
+
+/// A TSV paste or file that cannot be read as a sheet. Lines count from 1 and include the
+/// header line, as a text editor shows them.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum TsvError {
+    /// A data line whose number of cells is not the header's.
+    #[error("line {line}: expected {expected} cells, found {found}; each row needs exactly {expected} tab-separated cells")]
+    WrongCellCount {
+        /// The line in the input (1-based, header included).
+        line: usize,
+        /// Cells found on the line.
+        found: usize,
+        /// Cells the header (or, without a header, the eight columns) calls for.
+        expected: usize,
+    },
+    /// A header cell that names none of the eight columns.
+    #[error("line {line}: unknown column {cell:?} in the header; expected the eight columns (layer, segment, item, setting, default, value, location, rationale, or 層, 区間, 項目, 設定名, 既定値, 設定値, 設定箇所, 根拠)")]
+    UnknownColumn {
+        /// The header's line.
+        line: usize,
+        /// The cell as written.
+        cell: String,
+    },
+    /// A header that names a column twice or leaves one out.
+    #[error("line {line}: the header must name each of the eight columns once; {column:?} is {problem}")]
+    BadHeader {
+        /// The header's line.
+        line: usize,
+        /// The column concerned, as its English header.
+        column: String,
+        /// `"missing"` or `"repeated"`.
+        problem: &'static str,
+    },
+    /// A line the TSV reader could not read (an unterminated quote, invalid UTF-8).
+    #[error("line {line}: {reason}")]
+    Unreadable {
+        /// The line where reading failed.
+        line: usize,
+        /// What the reader said.
+        reason: String,
+    },
+    /// The input holds no row at all.
+    #[error("the sheet is empty: paste a header line and at least one row, or eight tab-separated cells")]
+    Empty,
+}
+
+impl TsvError {
+    /// The line the error names, if any.
+    pub fn line(&self) -> Option<usize> {
+        match self {
+            TsvError::WrongCellCount { line, .. }
+            | TsvError::UnknownColumn { line, .. }
+            | TsvError::BadHeader { line, .. }
+            | TsvError::Unreadable { line, .. } => Some(*line),
+            TsvError::Empty => None,
+        }
+    }
+}

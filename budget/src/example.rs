@@ -1,0 +1,10 @@
+//! The built-in example sheet: the equipment-reservation system of `spec/golden.md` G1.
+
+/// The reservation sheet with Japanese headers, as TSV (`fixtures/reservation-ja.tsv`).
+pub const RESERVATION_JA: &str = include_str!("../../fixtures/reservation-ja.tsv");
+
+/// The reservation sheet with English headers, as TSV (`fixtures/reservation-en.tsv`).
+pub const RESERVATION_EN: &str = include_str!("../../fixtures/reservation-en.tsv");
+
+/// The sheet in which the LB gives up first (`fixtures/inverted-lb.tsv`, golden G4).
+pub const INVERTED_LB: &str = include_str!("../../fixtures/inverted-lb.tsv");

@@ -1,0 +1,155 @@
+//! Row kinds (`budget-model.md` §2): what a row means in the budget, derived from its item
+//! text and, failing that, from its setting through the catalog.
+
+use serde::{Deserialize, Serialize};
+
+/// What a row means in the budget.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Kind {
+    /// Bound on establishing the connection, per try.
+    Connect,
+    /// An interval between two reads, not a total.
+    Read,
+    /// An interval between writes; shown, not summed.
+    Send,
+    /// Total bound on one try.
+    Attempt,
+    /// A database's per-try bound (acts like `Attempt`).
+    Statement,
+    /// Contained in `Statement`; not summed.
+    Lock,
+    /// On a node: its budget per request. On a hop: the caller's bound on the whole call.
+    Deadline,
+    /// Number of tries and the waits between them.
+    Tries,
+    /// Idle connection lifetime on one side of a hop; shown, not summed.
+    Idle,
+    /// A database's idle-in-transaction bound; shown, not summed.
+    IdleInTx,
+    /// The node's own work per request.
+    Own,
+    /// Overrides the sheet margin for this node or hop.
+    Margin,
+    /// Anything else: kept and shown, not used in numbers.
+    Other,
+}
+
+impl Kind {
+    /// The name used in the report (`"connect"`, `"idle_in_tx"`, ...).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Kind::Connect => "connect",
+            Kind::Read => "read",
+            Kind::Send => "send",
+            Kind::Attempt => "attempt",
+            Kind::Statement => "statement",
+            Kind::Lock => "lock",
+            Kind::Deadline => "deadline",
+            Kind::Tries => "tries",
+            Kind::Idle => "idle",
+            Kind::IdleInTx => "idle_in_tx",
+            Kind::Own => "own",
+            Kind::Margin => "margin",
+            Kind::Other => "other",
+        }
+    }
+
+    /// Whether a row of this kind bounds a hop by itself (`budget-model.md` §4).
+    pub fn is_time_bound(self) -> bool {
+        matches!(
+            self,
+            Kind::Connect | Kind::Read | Kind::Attempt | Kind::Statement | Kind::Deadline
+        )
+    }
+
+    /// Whether the row's value is a duration (as opposed to tries, or free text).
+    pub fn is_duration(self) -> bool {
+        !matches!(self, Kind::Tries | Kind::Other)
+    }
+
+    /// The kind an item text names, or `None` when it names none of them.
+    ///
+    /// Matching is by substring, case-insensitive, Japanese or English, most specific first:
+    /// `idle in transaction` before `idle`, `per-try timeout` before `tries`.
+    ///
+    /// ```
+    /// use budget::Kind;
+    /// assert_eq!(Kind::from_item("読み取りタイムアウト"), Some(Kind::Read));
+    /// assert_eq!(Kind::from_item("Tries and waits"), Some(Kind::Tries));
+    /// assert_eq!(Kind::from_item("per-try timeout"), Some(Kind::Attempt));
+    /// assert_eq!(Kind::from_item("notes"), None);
+    /// ```
+    pub fn from_item(item: &str) -> Option<Kind> {
+        let item = item.trim().to_lowercase();
+        if item.is_empty() {
+            return None;
+        }
+        const TABLE: &[(Kind, &[&str])] = &[
+            (
+                Kind::IdleInTx,
+                &["idle in transaction", "idle_in_transaction", "idle-in-transaction", "トランザクション中の無通信", "トランザクション中のアイドル"],
+            ),
+            (Kind::Idle, &["idle", "keep-alive", "keepalive", "keep alive", "アイドル", "キープアライブ", "無通信"]),
+            (Kind::Lock, &["lock", "ロック"]),
+            (Kind::Statement, &["statement", "文の実行", "クエリの実行時間", "query timeout"]),
+            (Kind::Own, &["own processing", "processing time", "own time", "自分の処理", "処理時間"]),
+            (Kind::Margin, &["margin", "余裕"]),
+            (
+                Kind::Attempt,
+                &["per-try", "per try", "attempt timeout", "request timeout", "total timeout", "1回の上限", "1回あたり", "試行ごと"],
+            ),
+            (Kind::Deadline, &["deadline", "期限", "overall"]),
+            (Kind::Connect, &["connect", "接続"]),
+            (Kind::Send, &["send", "write", "送信", "書き込み"]),
+            (Kind::Read, &["read", "読み取り", "読み込み", "受信", "応答待ち"]),
+            (Kind::Tries, &["tries", "try", "retries", "retry", "attempts", "試行", "リトライ", "再試行"]),
+        ];
+        TABLE
+            .iter()
+            .find(|(_, words)| words.iter().any(|w| item.contains(w)))
+            .map(|(kind, _)| *kind)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_item_of_the_fixtures_has_its_kind() {
+        let cases = [
+            ("全体期限", Kind::Deadline),
+            ("接続タイムアウト", Kind::Connect),
+            ("読み取りタイムアウト", Kind::Read),
+            ("リクエスト全体の期限", Kind::Deadline),
+            ("自分の処理時間", Kind::Own),
+            ("試行回数と待機", Kind::Tries),
+            ("文の実行時間の上限", Kind::Statement),
+            ("ロック待ちの上限", Kind::Lock),
+            ("トランザクション中の無通信", Kind::IdleInTx),
+            ("overall deadline", Kind::Deadline),
+            ("connect timeout", Kind::Connect),
+            ("read timeout", Kind::Read),
+            ("request deadline", Kind::Deadline),
+            ("own processing time", Kind::Own),
+            ("tries and waits", Kind::Tries),
+            ("statement timeout", Kind::Statement),
+            ("lock timeout", Kind::Lock),
+            ("idle in transaction timeout", Kind::IdleInTx),
+            ("keep-alive timeout", Kind::Idle),
+            ("1回の上限", Kind::Attempt),
+            ("send timeout", Kind::Send),
+            ("margin", Kind::Margin),
+        ];
+        for (item, kind) in cases {
+            assert_eq!(Kind::from_item(item), Some(kind), "{item}");
+        }
+    }
+
+    #[test]
+    fn an_item_naming_no_kind_is_none() {
+        assert_eq!(Kind::from_item("owner"), None);
+        assert_eq!(Kind::from_item(""), None);
+    }
+}

@@ -1,0 +1,194 @@
+//! The report: one serde shape for the browser, the JSON API and the command line
+//! (`spec/report.md`). All durations are integer milliseconds; `None` (JSON `null`) where
+//! unknown, unbounded (`∞`) or not applicable: the verdict and the formula tell which.
+
+use serde::{Deserialize, Serialize};
+
+use crate::kind::Kind;
+use crate::sheet::Lang;
+
+/// The whole result of checking a sheet.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Report {
+    /// Counts of findings by severity.
+    pub summary: Summary,
+    /// Every node (a segment end, or a segment without an arrow), in order of first appearance.
+    pub nodes: Vec<NodeReport>,
+    /// Every hop (a segment with an arrow), in order of first appearance.
+    pub hops: Vec<HopReport>,
+    /// What the engine derived from each row, one entry per sheet row, in sheet order.
+    pub rows: Vec<RowReport>,
+    /// Findings, errors first, then warnings, then infos; within a severity in sheet order.
+    pub findings: Vec<Finding>,
+}
+
+/// Counts of findings by severity.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Summary {
+    /// Findings of severity `error` (the design is wrong).
+    pub errors: u32,
+    /// Findings of severity `warning` (probably wrong or risky).
+    pub warnings: u32,
+    /// Findings of severity `info`.
+    pub infos: u32,
+    /// Findings whose code starts with `inversion.` (a subset of `errors`).
+    pub inversions: u32,
+}
+
+impl Summary {
+    /// The one-line summary shown above a report: `"1 inversion, 0 warnings"` /
+    /// `"逆転 1件、警告 0件"`. Errors other than inversions are named when there are any.
+    pub fn headline(&self, lang: Lang) -> String {
+        let other_errors = self.errors - self.inversions;
+        match lang {
+            Lang::En => {
+                let plural = |n: u32, one: &str, many: &str| {
+                    format!("{n} {}", if n == 1 { one } else { many })
+                };
+                let mut parts = vec![plural(self.inversions, "inversion", "inversions")];
+                if other_errors > 0 {
+                    parts.push(plural(other_errors, "other error", "other errors"));
+                }
+                parts.push(plural(self.warnings, "warning", "warnings"));
+                parts.join(", ")
+            }
+            Lang::Ja => {
+                let mut parts = vec![format!("逆転 {}件", self.inversions)];
+                if other_errors > 0 {
+                    parts.push(format!("その他のエラー {other_errors}件"));
+                }
+                parts.push(format!("警告 {}件", self.warnings));
+                parts.join("、")
+            }
+        }
+    }
+}
+
+/// The outcome of one check.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Verdict {
+    /// The bound covers the need (margin included).
+    Ok,
+    /// The bound ends before the need: an inversion.
+    Inverted,
+    /// Someone waits without bound (`∞`).
+    Unbounded,
+    /// A needed value could not be read, or a lower bound leaves the outcome open.
+    Unknown,
+    /// Nothing to compare with (no deadline, or a callee with no rows of its own).
+    Unchecked,
+}
+
+/// One node: its need and, where it declares a deadline, the node check.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct NodeReport {
+    /// The node name as written (trimmed).
+    pub name: String,
+    /// Lines of the rows that describe the node itself (segment without an arrow).
+    pub rows: Vec<usize>,
+    /// Sum of the worst cases of the hops this node calls, in ms.
+    pub inner_ms: Option<u64>,
+    /// The node's own processing time, in ms (0 when no row gives it).
+    pub own_ms: Option<u64>,
+    /// `inner + own + margin rows`, in ms.
+    pub need_ms: Option<u64>,
+    /// The node's declared deadline, in ms.
+    pub deadline_ms: Option<u64>,
+    /// `deadline - need`, in ms (negative when inverted).
+    pub slack_ms: Option<i64>,
+    /// The node check's verdict.
+    pub verdict: Verdict,
+    /// The computation in the rationale column's form, e.g. `3.0 + 4.3 + 0.5 = 7.8 s ≤ 8.0 s`.
+    pub formula: String,
+}
+
+/// One hop: its worst case and the caller-covers-callee check.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HopReport {
+    /// The segment as written in the sheet (trimmed, first row of the hop).
+    pub segment: String,
+    /// The caller's node name.
+    pub caller: String,
+    /// The callee's node name.
+    pub callee: String,
+    /// Lines of the rows of this hop.
+    pub rows: Vec<usize>,
+    /// The bound on one try, in ms.
+    pub per_try_ms: Option<u64>,
+    /// Number of tries (1 unless a tries row says otherwise; nested layers multiplied).
+    pub tries: u32,
+    /// Waits between tries, in ms (the innermost layer's).
+    pub waits_ms: Vec<u64>,
+    /// The hop's worst case, all tries and waits included, in ms.
+    pub worst_ms: Option<u64>,
+    /// How long the caller waits for one response, in ms.
+    pub wait_ms: Option<u64>,
+    /// The callee's worst case, in ms.
+    pub callee_worst_ms: Option<u64>,
+    /// The margin used in the coverage check, in ms.
+    pub margin_ms: u64,
+    /// `wait - (callee_worst + margin)`, in ms.
+    pub slack_ms: Option<i64>,
+    /// The coverage check's verdict.
+    pub verdict: Verdict,
+    /// The worst-case computation, e.g. `(0.5 + 1.5) × 2 + 0.3 = 4.3 s`, and the check.
+    pub formula: String,
+}
+
+/// What the engine derived from one row. It never replaces the text the user typed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RowReport {
+    /// The row's line (data rows counted from 1).
+    pub line: usize,
+    /// The derived kind.
+    pub kind: Kind,
+    /// The value used, in ms (for a range: its lower end); `None` when unbounded, unknown or
+    /// not a duration.
+    pub value_ms: Option<u64>,
+    /// The value is the infinite duration (no bound).
+    pub unbounded: bool,
+    /// How the value was completed or why it could not be used, in the sheet's language.
+    pub note: Option<String>,
+    /// The parsed value for display: `1.5 s`, `∞`, `≥ 100 s`, `3 tries, waits 0.5 s, 1 s`.
+    pub parsed: String,
+}
+
+/// How bad a finding is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    /// The design is wrong.
+    Error,
+    /// Probably wrong or risky.
+    Warning,
+    /// How a value was completed, or a passing check worth a look.
+    Info,
+}
+
+/// One finding: a stable code, the rows and numbers it concerns, a message and a fix.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Finding {
+    /// Stable code, e.g. `inversion.node` (`budget-model.md` §5).
+    pub code: String,
+    /// Severity.
+    pub severity: Severity,
+    /// The node concerned, if any.
+    pub node: Option<String>,
+    /// The hop concerned (its segment as written), if any.
+    pub hop: Option<String>,
+    /// Lines of the rows concerned.
+    pub rows: Vec<usize>,
+    /// The bound, in ms.
+    pub bound_ms: Option<u64>,
+    /// The need, in ms.
+    pub need_ms: Option<u64>,
+    /// How much the bound falls short, in ms.
+    pub short_by_ms: Option<u64>,
+    /// How many tries fit the budget, for an inversion caused by a hop with several tries.
+    pub tries_that_fit: Option<u32>,
+    /// What is wrong, in the sheet's language.
+    pub message: String,
+    /// A suggested fix, in the sheet's language.
+    pub fix: Option<String>,
+}

@@ -1,0 +1,187 @@
+//! The sheet: rows exactly as typed, plus the sheet settings.
+
+use serde::{Deserialize, Serialize};
+
+/// The sheet margin when none is set: 1 s, in milliseconds (`budget-model.md` §1).
+pub const DEFAULT_MARGIN_MS: u64 = 1_000;
+
+/// The language of a sheet's header row, messages and fixes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Lang {
+    /// Japanese headers (`層`, `区間`, ...) and messages.
+    Ja,
+    /// English headers (`layer`, `segment`, ...) and messages.
+    #[default]
+    En,
+}
+
+impl Lang {
+    /// The two-letter code used in URLs and storage: `"ja"` or `"en"`.
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::Ja => "ja",
+            Lang::En => "en",
+        }
+    }
+
+    /// Reads a two-letter code (`"ja"` or `"en"`, case-insensitive); `None` for anything else.
+    pub fn from_code(code: &str) -> Option<Lang> {
+        match code.trim().to_ascii_lowercase().as_str() {
+            "ja" => Some(Lang::Ja),
+            "en" => Some(Lang::En),
+            _ => None,
+        }
+    }
+
+    /// The other language, for exporting a sheet with the other header.
+    pub fn other(self) -> Lang {
+        match self {
+            Lang::Ja => Lang::En,
+            Lang::En => Lang::Ja,
+        }
+    }
+}
+
+/// The eight columns of a sheet, in export order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Column {
+    /// `層` / `layer`: 1 is the outermost layer (the user's browser).
+    Layer,
+    /// `区間` / `segment`: a hop (`LB → app`) or one node name (`app`).
+    Segment,
+    /// `項目` / `item`: what the row bounds (`read timeout`, `tries and waits`).
+    Item,
+    /// `設定名` / `setting`: the product's setting name (`proxy_read_timeout`).
+    Setting,
+    /// `既定値` / `default`: the product's default, used when the value is not set.
+    Default,
+    /// `設定値` / `value`: the configured value.
+    Value,
+    /// `設定箇所` / `location`: where the setting lives.
+    Location,
+    /// `根拠` / `rationale`: free text.
+    Rationale,
+}
+
+impl Column {
+    /// All eight columns in sheet order.
+    pub const ALL: [Column; 8] = [
+        Column::Layer,
+        Column::Segment,
+        Column::Item,
+        Column::Setting,
+        Column::Default,
+        Column::Value,
+        Column::Location,
+        Column::Rationale,
+    ];
+
+    /// The header text of this column in `lang`.
+    pub fn header(self, lang: Lang) -> &'static str {
+        let (ja, en) = match self {
+            Column::Layer => ("層", "layer"),
+            Column::Segment => ("区間", "segment"),
+            Column::Item => ("項目", "item"),
+            Column::Setting => ("設定名", "setting"),
+            Column::Default => ("既定値", "default"),
+            Column::Value => ("設定値", "value"),
+            Column::Location => ("設定箇所", "location"),
+            Column::Rationale => ("根拠", "rationale"),
+        };
+        match lang {
+            Lang::Ja => ja,
+            Lang::En => en,
+        }
+    }
+
+    /// The column and language a header cell names (trimmed, English case-insensitive).
+    pub fn from_header(cell: &str) -> Option<(Column, Lang)> {
+        let cell = cell.trim();
+        Column::ALL.into_iter().find_map(|c| {
+            if cell == c.header(Lang::Ja) {
+                Some((c, Lang::Ja))
+            } else if cell.eq_ignore_ascii_case(c.header(Lang::En)) {
+                Some((c, Lang::En))
+            } else {
+                None
+            }
+        })
+    }
+}
+
+/// One row of a sheet: the eight cells exactly as typed. Nothing derived is stored here.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Row {
+    /// `層` / `layer`.
+    pub layer: String,
+    /// `区間` / `segment`.
+    pub segment: String,
+    /// `項目` / `item`.
+    pub item: String,
+    /// `設定名` / `setting`.
+    pub setting: String,
+    /// `既定値` / `default`.
+    pub default: String,
+    /// `設定値` / `value`.
+    pub value: String,
+    /// `設定箇所` / `location`.
+    pub location: String,
+    /// `根拠` / `rationale`.
+    pub rationale: String,
+}
+
+impl Row {
+    /// The cell of `column`.
+    pub fn cell(&self, column: Column) -> &str {
+        match column {
+            Column::Layer => &self.layer,
+            Column::Segment => &self.segment,
+            Column::Item => &self.item,
+            Column::Setting => &self.setting,
+            Column::Default => &self.default,
+            Column::Value => &self.value,
+            Column::Location => &self.location,
+            Column::Rationale => &self.rationale,
+        }
+    }
+
+    /// The cell of `column`, mutably.
+    pub fn cell_mut(&mut self, column: Column) -> &mut String {
+        match column {
+            Column::Layer => &mut self.layer,
+            Column::Segment => &mut self.segment,
+            Column::Item => &mut self.item,
+            Column::Setting => &mut self.setting,
+            Column::Default => &mut self.default,
+            Column::Value => &mut self.value,
+            Column::Location => &mut self.location,
+            Column::Rationale => &mut self.rationale,
+        }
+    }
+
+    /// Builds a row from eight cells in sheet order.
+    pub fn from_cells(cells: [String; 8]) -> Row {
+        let [layer, segment, item, setting, default, value, location, rationale] = cells;
+        Row { layer, segment, item, setting, default, value, location, rationale }
+    }
+}
+
+/// One design document: the header language, the margin and the rows in sheet order.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Sheet {
+    /// Header language; messages and fixes follow it.
+    pub lang: Lang,
+    /// Margin in caller-covers-callee checks, in milliseconds (default [`DEFAULT_MARGIN_MS`]).
+    pub margin_ms: u64,
+    /// The rows; row `i` (0-based) is line `i + 1` in reports.
+    pub rows: Vec<Row>,
+}
+
+impl Sheet {
+    /// A sheet with the default margin of 1 s.
+    pub fn new(lang: Lang, rows: Vec<Row>) -> Sheet {
+        Sheet { lang, margin_ms: DEFAULT_MARGIN_MS, rows }
+    }
+}
