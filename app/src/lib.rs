@@ -1,2 +1,4 @@
 //! The workbench's pages, components and server functions.
 pub mod shell;
+#[cfg(feature = "ssr")]
+pub mod ssr;

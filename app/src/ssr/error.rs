@@ -1,0 +1,21 @@
+//! What can go wrong in the store.
+
+use thiserror::Error;
+
+/// A store operation that failed. Nothing was changed when an operation returns an error.
+#[derive(Error, Debug)]
+pub enum StoreError {
+    /// No sheet has this id.
+    #[error("sheet {0} not found")]
+    NotFound(i64),
+    /// A sheet name that is empty (after trimming) or longer than
+    /// [`MAX_NAME_CHARS`](super::MAX_NAME_CHARS) characters; carries the name as given.
+    #[error("a sheet name needs 1 to 200 characters after trimming; {name:?} has {count}", name = .0, count = .0.trim().chars().count())]
+    BadName(String),
+    /// The database failed (connection, SQL, constraint or decoding).
+    #[error("database error: {0}")]
+    Db(#[from] sqlx::Error),
+    /// The embedded migrations could not be applied.
+    #[error("database migration failed: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+}

@@ -1,0 +1,13 @@
+//! Server-only code: the sheet store over sqlx (compiled with the `ssr` feature only).
+//!
+//! The [`Store`] runs the same SQL on SQLite (the default, [`DEFAULT_DATABASE_URL`]) and on
+//! PostgreSQL, through sqlx's `Any` driver; the schema lives in the workspace's
+//! `migrations/` folder and is applied by [`Store::connect`].
+
+mod error;
+mod model;
+mod store;
+
+pub use error::StoreError;
+pub use model::{SheetSummary, StoredSheet};
+pub use store::{Store, DEFAULT_DATABASE_URL, MAX_NAME_CHARS};

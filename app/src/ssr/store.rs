@@ -1,0 +1,432 @@
+//! The sheet store: one pool, the same SQL on SQLite and PostgreSQL (sqlx `Any` driver).
+//!
+//! Ids are chosen by the store inside the inserting transaction (`MAX(id) + 1`), so the
+//! schema needs neither `AUTOINCREMENT` nor `SERIAL`. Every write is one transaction: a write
+//! that fails changes nothing.
+
+use std::collections::HashMap;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use budget::{Lang, Row, Sheet};
+use sqlx::any::{AnyPoolOptions, AnyRow};
+use sqlx::migrate::Migrator;
+use sqlx::{AnyPool, Row as _};
+
+use super::error::StoreError;
+use super::model::{SheetSummary, StoredSheet};
+
+/// The database used when `DATABASE_URL` is not set: the SQLite file `workbench.db` in the
+/// working directory, created when missing.
+pub const DEFAULT_DATABASE_URL: &str = "sqlite://workbench.db?mode=rwc";
+
+/// The longest sheet name, in characters (Unicode scalar values), after trimming.
+pub const MAX_NAME_CHARS: usize = 200;
+
+/// The eight cell columns of `sheet_rows`, in sheet order (a macro, for `concat!`).
+macro_rules! row_columns {
+    () => {
+        "layer, segment, item, setting, default_value, value, location, rationale"
+    };
+}
+
+/// How many times an insert is retried when another writer took the same new id.
+const ID_RETRIES: usize = 5;
+
+/// The schema, embedded at build time from the workspace's `migrations/` folder.
+static MIGRATOR: Migrator = sqlx::migrate!("../migrations");
+
+/// The sheet store. Cheap to clone: clones share one connection pool.
+#[derive(Clone, Debug)]
+pub struct Store {
+    pool: AnyPool,
+}
+
+impl Store {
+    /// Connects to `database_url` (`sqlite://FILE?mode=rwc`, `sqlite::memory:` or
+    /// `postgres://...`) and applies the migrations that are not applied yet.
+    ///
+    /// A SQLite file URL without a `mode=` parameter gets `mode=rwc`, so the file is created
+    /// when missing. An in-memory SQLite database lives in one connection, so its pool holds
+    /// exactly one that is never closed.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Db`] when the database cannot be reached or opened,
+    /// [`StoreError::Migrate`] when the schema cannot be applied.
+    pub async fn connect(database_url: &str) -> Result<Store, StoreError> {
+        sqlx::any::install_default_drivers();
+        let url = with_create_mode(database_url);
+        let options = if is_sqlite_memory(&url) {
+            AnyPoolOptions::new()
+                .max_connections(1)
+                .min_connections(1)
+                .idle_timeout(None)
+                .max_lifetime(None)
+        } else {
+            AnyPoolOptions::new().max_connections(5)
+        };
+        let pool = options.connect(&url).await?;
+        MIGRATOR.run(&pool).await?;
+        Ok(Store { pool })
+    }
+
+    /// Every sheet with its row count and its numbers of errors and warnings (from
+    /// `budget::check`), the most recently changed first (ties: the higher id first).
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Db`] when the database fails.
+    pub async fn list_sheets(&self) -> Result<Vec<SheetSummary>, StoreError> {
+        let sheets = sqlx::query(
+            "SELECT id, name, lang, margin_ms, updated_at FROM sheets \
+             ORDER BY updated_at DESC, id DESC",
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        let all_rows = sqlx::query(concat!(
+            "SELECT sheet_id, ",
+            row_columns!(),
+            " FROM sheet_rows ORDER BY sheet_id, position"
+        ))
+        .fetch_all(&self.pool)
+        .await?;
+        let mut rows_by_sheet: HashMap<i64, Vec<Row>> = HashMap::new();
+        for record in &all_rows {
+            let sheet_id: i64 = record.try_get("sheet_id")?;
+            rows_by_sheet.entry(sheet_id).or_default().push(decode_row(record)?);
+        }
+        let mut summaries = Vec::with_capacity(sheets.len());
+        for record in &sheets {
+            let head = decode_head(record)?;
+            let rows = rows_by_sheet.remove(&head.id).unwrap_or_default();
+            let sheet = Sheet { lang: head.lang, margin_ms: head.margin_ms, rows };
+            let report = budget::check(&sheet);
+            summaries.push(SheetSummary {
+                id: head.id,
+                name: head.name,
+                lang: head.lang,
+                rows: sheet.rows.len(),
+                errors: report.summary.errors,
+                warnings: report.summary.warnings,
+                updated_at_ms: head.updated_at_ms,
+            });
+        }
+        Ok(summaries)
+    }
+
+    /// Stores a new sheet named `name` (trimmed) with `sheet`'s language, margin and rows, in
+    /// one transaction, and returns its id.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::BadName`] for a name that is empty or longer than [`MAX_NAME_CHARS`]
+    /// characters; [`StoreError::Db`] when the database fails.
+    pub async fn create_sheet(&self, name: &str, sheet: &Sheet) -> Result<i64, StoreError> {
+        let name = valid_name(name)?;
+        let margin_ms = i64::try_from(sheet.margin_ms).unwrap_or(i64::MAX);
+        let mut attempt = 0;
+        loop {
+            attempt += 1;
+            match self.try_create(name, sheet.lang, margin_ms, &sheet.rows).await {
+                Err(StoreError::Db(sqlx::Error::Database(e)))
+                    if e.is_unique_violation() && attempt < ID_RETRIES =>
+                {
+                    continue;
+                }
+                result => return result,
+            }
+        }
+    }
+
+    /// One try of [`Store::create_sheet`]: a concurrent insert may take the same id.
+    async fn try_create(
+        &self,
+        name: &str,
+        lang: Lang,
+        margin_ms: i64,
+        rows: &[Row],
+    ) -> Result<i64, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let id: i64 = sqlx::query_scalar("SELECT COALESCE(MAX(id), 0) + 1 FROM sheets")
+            .fetch_one(&mut *tx)
+            .await?;
+        let stamp = next_stamp(&mut tx).await?;
+        sqlx::query(
+            "INSERT INTO sheets (id, name, lang, margin_ms, updated_at) VALUES ($1, $2, $3, $4, $5)",
+        )
+        .bind(id)
+        .bind(name)
+        .bind(lang.code())
+        .bind(margin_ms)
+        .bind(stamp)
+        .execute(&mut *tx)
+        .await?;
+        insert_rows(&mut tx, id, rows).await?;
+        tx.commit().await?;
+        Ok(id)
+    }
+
+    /// The sheet `id` with its rows in sheet order, cells exactly as stored.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::NotFound`] when no sheet has this id; [`StoreError::Db`] when the
+    /// database fails.
+    pub async fn get_sheet(&self, id: i64) -> Result<StoredSheet, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let record = sqlx::query(
+            "SELECT id, name, lang, margin_ms, updated_at FROM sheets WHERE id = $1",
+        )
+        .bind(id)
+        .fetch_optional(&mut *tx)
+        .await?
+        .ok_or(StoreError::NotFound(id))?;
+        let head = decode_head(&record)?;
+        let rows = sqlx::query(concat!(
+            "SELECT ",
+            row_columns!(),
+            " FROM sheet_rows WHERE sheet_id = $1 ORDER BY position"
+        ))
+        .bind(id)
+        .fetch_all(&mut *tx)
+        .await?
+        .iter()
+        .map(decode_row)
+        .collect::<Result<Vec<_>, _>>()?;
+        tx.commit().await?;
+        Ok(StoredSheet {
+            id: head.id,
+            name: head.name,
+            sheet: Sheet { lang: head.lang, margin_ms: head.margin_ms, rows },
+            updated_at_ms: head.updated_at_ms,
+        })
+    }
+
+    /// Replaces all rows of sheet `id` with `rows` and bumps its change time, in one
+    /// transaction: when it fails, the old rows stay.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::NotFound`] when no sheet has this id; [`StoreError::Db`] when the
+    /// database fails.
+    pub async fn save_rows(&self, id: i64, rows: &[Row]) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        touch(&mut tx, id).await?;
+        sqlx::query("DELETE FROM sheet_rows WHERE sheet_id = $1")
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        insert_rows(&mut tx, id, rows).await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Sets the header language of sheet `id` (messages and the default export header follow
+    /// it) and bumps its change time.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::NotFound`] when no sheet has this id; [`StoreError::Db`] when the
+    /// database fails.
+    pub async fn set_lang(&self, id: i64, lang: Lang) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        touch(&mut tx, id).await?;
+        sqlx::query("UPDATE sheets SET lang = $1 WHERE id = $2")
+            .bind(lang.code())
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Renames sheet `id` to `name` (trimmed) and bumps its change time.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::BadName`] for a name that is empty or longer than [`MAX_NAME_CHARS`]
+    /// characters; [`StoreError::NotFound`] when no sheet has this id; [`StoreError::Db`]
+    /// when the database fails.
+    pub async fn rename_sheet(&self, id: i64, name: &str) -> Result<(), StoreError> {
+        let name = valid_name(name)?;
+        let mut tx = self.pool.begin().await?;
+        touch(&mut tx, id).await?;
+        sqlx::query("UPDATE sheets SET name = $1 WHERE id = $2")
+            .bind(name)
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// Deletes sheet `id` and its rows.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::NotFound`] when no sheet has this id; [`StoreError::Db`] when the
+    /// database fails.
+    pub async fn delete_sheet(&self, id: i64) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        sqlx::query("DELETE FROM sheet_rows WHERE sheet_id = $1")
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        let deleted = sqlx::query("DELETE FROM sheets WHERE id = $1")
+            .bind(id)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
+        if deleted == 0 {
+            return Err(StoreError::NotFound(id));
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+}
+
+
+type Tx = sqlx::Transaction<'static, sqlx::Any>;
+
+/// The columns of a `sheets` record, decoded.
+struct Head {
+    id: i64,
+    name: String,
+    lang: Lang,
+    margin_ms: u64,
+    updated_at_ms: i64,
+}
+
+fn decode_head(record: &AnyRow) -> Result<Head, sqlx::Error> {
+    let lang: String = record.try_get("lang")?;
+    let lang = Lang::from_code(&lang).ok_or_else(|| {
+        sqlx::Error::Decode(format!("sheets.lang is {lang:?}, expected \"ja\" or \"en\"").into())
+    })?;
+    let margin_ms: i64 = record.try_get("margin_ms")?;
+    let margin_ms = u64::try_from(margin_ms).map_err(|_| {
+        sqlx::Error::Decode(format!("sheets.margin_ms is negative ({margin_ms})").into())
+    })?;
+    Ok(Head {
+        id: record.try_get("id")?,
+        name: record.try_get("name")?,
+        lang,
+        margin_ms,
+        updated_at_ms: record.try_get("updated_at")?,
+    })
+}
+
+fn decode_row(record: &AnyRow) -> Result<Row, sqlx::Error> {
+    Ok(Row {
+        layer: record.try_get("layer")?,
+        segment: record.try_get("segment")?,
+        item: record.try_get("item")?,
+        setting: record.try_get("setting")?,
+        default: record.try_get("default_value")?,
+        value: record.try_get("value")?,
+        location: record.try_get("location")?,
+        rationale: record.try_get("rationale")?,
+    })
+}
+
+/// Inserts `rows` as the rows of sheet `id`, positions 0, 1, 2, ...
+async fn insert_rows(tx: &mut Tx, id: i64, rows: &[Row]) -> Result<(), sqlx::Error> {
+    const INSERT: &str = concat!(
+        "INSERT INTO sheet_rows (sheet_id, position, ",
+        row_columns!(),
+        ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)"
+    );
+    for (position, row) in (0_i64..).zip(rows) {
+        sqlx::query(INSERT)
+            .bind(id)
+            .bind(position)
+            .bind(row.layer.as_str())
+            .bind(row.segment.as_str())
+            .bind(row.item.as_str())
+            .bind(row.setting.as_str())
+            .bind(row.default.as_str())
+            .bind(row.value.as_str())
+            .bind(row.location.as_str())
+            .bind(row.rationale.as_str())
+            .execute(&mut **tx)
+            .await?;
+    }
+    Ok(())
+}
+
+/// Bumps the change time of sheet `id`; [`StoreError::NotFound`] when there is no such sheet.
+async fn touch(tx: &mut Tx, id: i64) -> Result<(), StoreError> {
+    let stamp = next_stamp(tx).await?;
+    let updated = sqlx::query("UPDATE sheets SET updated_at = $1 WHERE id = $2")
+        .bind(stamp)
+        .bind(id)
+        .execute(&mut **tx)
+        .await?
+        .rows_affected();
+    if updated == 0 {
+        return Err(StoreError::NotFound(id));
+    }
+    Ok(())
+}
+
+/// The change time for a write: now in unix milliseconds, but always after every stored
+/// change time, so that "most recent change first" follows the order of writes even when two
+/// land in the same millisecond.
+async fn next_stamp(tx: &mut Tx) -> Result<i64, sqlx::Error> {
+    let latest: i64 = sqlx::query_scalar("SELECT COALESCE(MAX(updated_at), 0) FROM sheets")
+        .fetch_one(&mut **tx)
+        .await?;
+    Ok(now_ms().max(latest.saturating_add(1)))
+}
+
+/// The current unix time in milliseconds (0 before 1970).
+fn now_ms() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+}
+
+/// The trimmed name, or [`StoreError::BadName`].
+fn valid_name(name: &str) -> Result<&str, StoreError> {
+    let trimmed = name.trim();
+    let chars = trimmed.chars().count();
+    if chars == 0 || chars > MAX_NAME_CHARS {
+        return Err(StoreError::BadName(name.to_string()));
+    }
+    Ok(trimmed)
+}
+
+/// Whether `url` names an in-memory SQLite database.
+fn is_sqlite_memory(url: &str) -> bool {
+    url.starts_with("sqlite:") && (url.contains(":memory:") || url.contains("mode=memory"))
+}
+
+/// `url` with `mode=rwc` added when it is a SQLite file URL without a `mode=` parameter.
+fn with_create_mode(url: &str) -> String {
+    if !url.starts_with("sqlite:") || is_sqlite_memory(url) || url.contains("mode=") {
+        return url.to_string();
+    }
+    let separator = if url.contains('?') { '&' } else { '?' };
+    format!("{url}{separator}mode=rwc")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_sqlite_file_url_gets_the_create_mode() {
+        assert_eq!(with_create_mode("sqlite://x.db"), "sqlite://x.db?mode=rwc");
+        assert_eq!(with_create_mode("sqlite://x.db?cache=shared"), "sqlite://x.db?cache=shared&mode=rwc");
+        assert_eq!(with_create_mode("sqlite://x.db?mode=ro"), "sqlite://x.db?mode=ro");
+        assert_eq!(with_create_mode("sqlite::memory:"), "sqlite::memory:");
+        assert_eq!(with_create_mode("postgres://h/db"), "postgres://h/db");
+    }
+
+    #[test]
+    fn names_are_trimmed_and_limited_to_200_characters() {
+        assert_eq!(valid_name("  plan ").unwrap(), "plan");
+        assert!(matches!(valid_name(" \t"), Err(StoreError::BadName(_))));
+        assert!(valid_name(&"あ".repeat(200)).is_ok());
+        assert!(matches!(valid_name(&"あ".repeat(201)), Err(StoreError::BadName(_))));
+    }
+}
