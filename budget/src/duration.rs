@@ -1,1 +1,374 @@
-//! TODO
+//! Durations: the unit table, the duration grammar of `budget-model.md` §3, and formatting.
+//!
+//! Durations are integer milliseconds. A positive duration below 1 ms counts as 1 ms (never 0,
+//! which a product may read as "disabled").
+
+use std::fmt;
+
+/// A unit a duration can be written in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Unit {
+    /// Nanoseconds: `ns` (a bare integer in a Go `time.Duration`).
+    Nanos,
+    /// Microseconds: `us`, `µs`.
+    Micros,
+    /// Milliseconds: `ms`, `ミリ秒`.
+    Millis,
+    /// Seconds: `s`, `sec`, `秒`.
+    Seconds,
+    /// Minutes: `m`, `min`, `分`.
+    Minutes,
+    /// Hours: `h`, `時間`.
+    Hours,
+    /// Days: `d`, `日`.
+    Days,
+}
+
+impl Unit {
+    /// Nanoseconds in one of this unit.
+    pub fn nanos(self) -> u128 {
+        match self {
+            Unit::Nanos => 1,
+            Unit::Micros => 1_000,
+            Unit::Millis => 1_000_000,
+            Unit::Seconds => 1_000_000_000,
+            Unit::Minutes => 60_000_000_000,
+            Unit::Hours => 3_600_000_000_000,
+            Unit::Days => 86_400_000_000_000,
+        }
+    }
+
+    /// The unit a word names (already lower-cased), e.g. `"sec"`, `"ミリ秒"`, `"時間"`.
+    pub fn from_word(word: &str) -> Option<Unit> {
+        Some(match word {
+            "ns" | "nsec" | "nanosecond" | "nanoseconds" | "ナノ秒" => Unit::Nanos,
+            "us" | "µs" | "μs" | "usec" | "microsecond" | "microseconds" | "マイクロ秒" => {
+                Unit::Micros
+            }
+            "ms" | "msec" | "millisecond" | "milliseconds" | "ミリ秒" => Unit::Millis,
+            "s" | "sec" | "secs" | "second" | "seconds" | "秒" => Unit::Seconds,
+            "m" | "min" | "mins" | "minute" | "minutes" | "分" => Unit::Minutes,
+            "h" | "hr" | "hrs" | "hour" | "hours" | "時間" => Unit::Hours,
+            "d" | "day" | "days" | "日" => Unit::Days,
+            _ => return None,
+        })
+    }
+
+    /// The English symbol: `ns`, `us`, `ms`, `s`, `min`, `h`, `d`.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Unit::Nanos => "ns",
+            Unit::Micros => "us",
+            Unit::Millis => "ms",
+            Unit::Seconds => "s",
+            Unit::Minutes => "min",
+            Unit::Hours => "h",
+            Unit::Days => "d",
+        }
+    }
+}
+
+/// Why a duration could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DurationError {
+    /// Nothing to read.
+    Empty,
+    /// A number without a unit, and no unit known for the setting.
+    UnitMissing,
+    /// Text that is neither a number nor a unit.
+    Unreadable,
+    /// Larger than the engine can hold.
+    Overflow,
+}
+
+/// Maps full-width ASCII (`１０秒`, `（`, `．`) to ASCII and the ideographic space to a space,
+/// lower-cases, and maps `、` to `,` and `〜`/`～` to `~`.
+pub fn normalize(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
+            '\u{3000}' => ' ',
+            '、' => ',',
+            '〜' => '~',
+            '−' | '–' => '-',
+            c => c,
+        })
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// One lexical token of a normalized cell.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Token {
+    /// Digits with at most one decimal point.
+    Num(String),
+    /// A run of letters (any script).
+    Word(String),
+    /// Any other non-space character.
+    Sym(char),
+}
+
+/// Splits normalized text into numbers, words and symbols; spaces separate and vanish.
+pub(crate) fn lex(text: &str) -> Vec<Token> {
+    let mut tokens = Vec::new();
+    let mut chars = text.chars().peekable();
+    while let Some(&c) = chars.peek() {
+        if c.is_whitespace() {
+            chars.next();
+        } else if c.is_ascii_digit() || (c == '.' && tokens.last().is_none_or(|t| !matches!(t, Token::Num(_)))) {
+            let mut num = String::new();
+            while let Some(&d) = chars.peek() {
+                if d.is_ascii_digit() || d == '.' {
+                    num.push(d);
+                    chars.next();
+                } else {
+                    break;
+                }
+            }
+            tokens.push(Token::Num(num));
+        } else if c.is_alphabetic() || c == 'µ' {
+            let mut word = String::new();
+            while let Some(&d) = chars.peek() {
+                if d.is_alphabetic() || d == 'µ' || d == '_' {
+                    word.push(d);
+                    chars.next();
+                } else {
+                    break;
+                }
+            }
+            tokens.push(Token::Word(word));
+        } else {
+            tokens.push(Token::Sym(c));
+            chars.next();
+        }
+    }
+    tokens
+}
+
+/// A decimal number as written: its value in nanoseconds of `unit`, exactly, and the number of
+/// decimals it was written with.
+pub(crate) fn number_nanos(num: &str, unit: Unit) -> Result<(u128, u8), DurationError> {
+    let (int, frac) = match num.split_once('.') {
+        Some((i, f)) => (i, f),
+        None => (num, ""),
+    };
+    if (int.is_empty() && frac.is_empty()) || frac.contains('.') || frac.len() > 18 {
+        return Err(DurationError::Unreadable);
+    }
+    let int: u128 = if int.is_empty() { 0 } else { int.parse().map_err(|_| DurationError::Overflow)? };
+    let scale = 10u128.pow(frac.len() as u32);
+    let frac_val: u128 = if frac.is_empty() { 0 } else { frac.parse().map_err(|_| DurationError::Unreadable)? };
+    let nanos = int
+        .checked_mul(unit.nanos())
+        .and_then(|n| n.checked_add(frac_val * unit.nanos() / scale))
+        .ok_or(DurationError::Overflow)?;
+    Ok((nanos, frac.len() as u8))
+}
+
+/// Nanoseconds to milliseconds: rounded up, so that a positive value never becomes 0.
+pub(crate) fn nanos_to_ms(nanos: u128) -> Result<u64, DurationError> {
+    u64::try_from(nanos.div_ceil(1_000_000)).map_err(|_| DurationError::Overflow)
+}
+
+/// A duration read from tokens: milliseconds, and the decimals to show it with in seconds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reading {
+    /// The duration in milliseconds.
+    pub ms: u64,
+    /// Decimals to show in seconds (as typed where the cell was in seconds, e.g. `1.0s` → 1).
+    pub decimals: u8,
+    /// Whether the bare-number unit (the setting's, from the catalog) was used.
+    pub used_bare_unit: bool,
+    /// Whether the value was below 1 ms and rounded up to 1 ms.
+    pub below_one_ms: bool,
+}
+
+/// Reads a compound duration from the whole token list: `1.5 s`, `500ms`, `1m30s`, `1分30秒`,
+/// or a bare number in `bare_unit`.
+pub(crate) fn read_tokens(tokens: &[Token], bare_unit: Option<Unit>) -> Result<Reading, DurationError> {
+    if tokens.is_empty() {
+        return Err(DurationError::Empty);
+    }
+    let mut nanos: u128 = 0;
+    let mut i = 0;
+    let mut used_bare_unit = false;
+    let mut decimals_in_seconds: Option<u8> = None;
+    let mut terms = 0;
+    while i < tokens.len() {
+        let Token::Num(num) = &tokens[i] else {
+            return Err(DurationError::Unreadable);
+        };
+        let unit = match tokens.get(i + 1) {
+            Some(Token::Word(w)) => {
+                i += 2;
+                Unit::from_word(w).ok_or(DurationError::Unreadable)?
+            }
+            None if terms == 0 => {
+                i += 1;
+                used_bare_unit = true;
+                bare_unit.ok_or(DurationError::UnitMissing)?
+            }
+            _ => return Err(DurationError::Unreadable),
+        };
+        let (n, decimals) = number_nanos(num, unit)?;
+        if unit == Unit::Seconds {
+            decimals_in_seconds = Some(decimals);
+        }
+        nanos = nanos.checked_add(n).ok_or(DurationError::Overflow)?;
+        terms += 1;
+    }
+    let ms = nanos_to_ms(nanos)?;
+    let needed = needed_decimals(ms);
+    let decimals = if terms == 1 { decimals_in_seconds.unwrap_or(0).max(needed) } else { needed };
+    Ok(Reading { ms, decimals, used_bare_unit, below_one_ms: nanos > 0 && nanos < 1_000_000 })
+}
+
+/// Parses a duration such as `1.5 s`, `500ms`, `1m30s`, `１０秒`, `2 min`, `1h 30m` into
+/// milliseconds. A bare number takes `bare_unit`.
+///
+/// Units: `ns`; `us`, `µs`; `ms`, `ミリ秒`; `s`, `sec`, `秒`; `m`, `min`, `分`; `h`, `時間`;
+/// `d`, `日`, with or without a space before the unit, full-width digits allowed.
+///
+/// # Errors
+///
+/// [`DurationError::UnitMissing`] for a bare number with no `bare_unit`;
+/// [`DurationError::Unreadable`] for anything else that is not a duration;
+/// [`DurationError::Overflow`] above `u64::MAX` milliseconds.
+///
+/// ```
+/// use budget::duration::{parse, Unit};
+/// assert_eq!(parse("1m30s", None), Ok(90_000));
+/// assert_eq!(parse("１０秒", None), Ok(10_000));
+/// assert_eq!(parse("30", Some(Unit::Millis)), Ok(30));
+/// ```
+pub fn parse(text: &str, bare_unit: Option<Unit>) -> Result<u64, DurationError> {
+    read_tokens(&lex(&normalize(text)), bare_unit).map(|r| r.ms)
+}
+
+fn needed_decimals(ms: u64) -> u8 {
+    let frac = ms % 1000;
+    if frac == 0 {
+        0
+    } else if frac % 100 == 0 {
+        1
+    } else if frac % 10 == 0 {
+        2
+    } else {
+        3
+    }
+}
+
+/// Milliseconds as seconds with at least `min_decimals` decimals (and as many as needed, up
+/// to 3): `seconds(7800, 1)` is `"7.8"`, `seconds(3000, 1)` is `"3.0"`, `seconds(3000, 0)`
+/// is `"3"`, `seconds(250, 1)` is `"0.25"`.
+pub fn seconds(ms: u64, min_decimals: u8) -> String {
+    let decimals = needed_decimals(ms).max(min_decimals).min(3) as usize;
+    let whole = ms / 1000;
+    if decimals == 0 {
+        return whole.to_string();
+    }
+    let frac = format!("{:03}", ms % 1000);
+    format!("{whole}.{}", &frac[..decimals])
+}
+
+/// A duration in milliseconds, displayed the way [`parse`] reads it back: `500ms`, `1.5s`,
+/// `1m30s`, `2h`, `1d3h20m5.25s`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Millis(pub u64);
+
+impl fmt::Display for Millis {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let ms = self.0;
+        if ms < 1000 {
+            return write!(f, "{ms}ms");
+        }
+        let mut rest = ms;
+        for (unit_ms, sym) in [(86_400_000, "d"), (3_600_000, "h"), (60_000, "m")] {
+            if rest >= unit_ms {
+                write!(f, "{}{sym}", rest / unit_ms)?;
+                rest %= unit_ms;
+            }
+        }
+        if rest > 0 {
+            write!(f, "{}s", seconds(rest, 0))?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn the_units_of_golden_g5_parse_to_milliseconds() {
+        assert_eq!(parse("1.5秒", None), Ok(1_500));
+        assert_eq!(parse("500ms", None), Ok(500));
+        assert_eq!(parse("1m30s", None), Ok(90_000));
+        assert_eq!(parse("１０秒", None), Ok(10_000));
+        assert_eq!(parse("30", Some(Unit::Millis)), Ok(30));
+        assert_eq!(parse("30", Some(Unit::Seconds)), Ok(30_000));
+        assert_eq!(parse("30", None), Err(DurationError::UnitMissing));
+    }
+
+    #[test]
+    fn tenths_add_up_exactly() {
+        assert_eq!(parse("0.1s", None).unwrap() + parse("0.2s", None).unwrap(), 300);
+    }
+
+    #[test]
+    fn every_unit_and_compound_form_is_read() {
+        assert_eq!(parse("2 min", None), Ok(120_000));
+        assert_eq!(parse("1h 30m", None), Ok(5_400_000));
+        assert_eq!(parse("1分30秒", None), Ok(90_000));
+        assert_eq!(parse("2時間", None), Ok(7_200_000));
+        assert_eq!(parse("1日", None), Ok(86_400_000));
+        assert_eq!(parse("250ミリ秒", None), Ok(250));
+        assert_eq!(parse("1500000ns", None), Ok(2));
+        assert_eq!(parse("30000000000", Some(Unit::Nanos)), Ok(30_000));
+        assert_eq!(parse("10 sec", None), Ok(10_000));
+    }
+
+    #[test]
+    fn a_positive_value_below_one_millisecond_counts_as_one() {
+        assert_eq!(parse("1ns", None), Ok(1));
+        assert_eq!(parse("0.5us", None), Ok(1));
+        assert_eq!(parse("0ms", None), Ok(0));
+    }
+
+    #[test]
+    fn words_that_are_not_units_are_unreadable() {
+        assert_eq!(parse("ten seconds", None), Err(DurationError::Unreadable));
+        assert_eq!(parse("10 parsecs", None), Err(DurationError::Unreadable));
+        assert_eq!(parse("1m30", None), Err(DurationError::Unreadable));
+        assert_eq!(parse("", None), Err(DurationError::Empty));
+        assert_eq!(parse("99999999999999999999999d", None), Err(DurationError::Overflow));
+    }
+
+    #[test]
+    fn seconds_are_shown_with_the_decimals_asked_for() {
+        assert_eq!(seconds(7_800, 1), "7.8");
+        assert_eq!(seconds(3_000, 1), "3.0");
+        assert_eq!(seconds(3_000, 0), "3");
+        assert_eq!(seconds(250, 1), "0.25");
+        assert_eq!(seconds(1, 0), "0.001");
+    }
+
+    #[test]
+    fn millis_display_reads_like_a_duration() {
+        assert_eq!(Millis(500).to_string(), "500ms");
+        assert_eq!(Millis(1_500).to_string(), "1.5s");
+        assert_eq!(Millis(90_000).to_string(), "1m30s");
+        assert_eq!(Millis(7_200_000).to_string(), "2h");
+        assert_eq!(Millis(98_405_250).to_string(), "1d3h20m5.25s");
+    }
+
+    proptest! {
+        #[test]
+        fn formatting_then_parsing_a_duration_gives_it_back(ms in 0u64..=10_000_000_000_000u64) {
+            let text = Millis(ms).to_string();
+            prop_assert_eq!(parse(&text, None), Ok(ms), "{}", text);
+        }
+    }
+}

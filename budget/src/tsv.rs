@@ -96,11 +96,11 @@ pub fn import(text: &str) -> Result<Imported, TsvError> {
     for result in reader.records() {
         match result {
             Ok(record) => {
-                let line = record.position().map_or(0, |p| p.line() as usize);
+                let line = record.position().map_or(0, |p| line_at(text, p.byte()));
                 records.push((line, record));
             }
             Err(err) => {
-                let line = err.position().map_or(0, |p| p.line() as usize);
+                let line = err.position().map_or(0, |p| line_at(text, p.byte()));
                 return Err(TsvError::Unreadable { line, reason: err.to_string() });
             }
         }
@@ -129,6 +129,18 @@ pub fn import(text: &str) -> Result<Imported, TsvError> {
         rows.push(row);
     }
     Ok(Imported { lang, rows })
+}
+
+/// The 1-based line of the record starting at byte offset `byte`, counting every `\n` before
+/// it (the csv reader's own line count skips blank lines, and its offset may point at the
+/// blank lines before the record).
+fn line_at(text: &str, byte: u64) -> usize {
+    let bytes = text.as_bytes();
+    let mut end = (byte as usize).min(text.len());
+    while end < bytes.len() && matches!(bytes[end], b'\n' | b'\r') {
+        end += 1;
+    }
+    bytes[..end].iter().filter(|&&b| b == b'\n').count() + 1
 }
 
 /// Removes exactly the `'` that [`export`] added.

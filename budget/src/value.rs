@@ -1,1 +1,413 @@
-//! TODO
+//! Cell values (`budget-model.md` §3): durations with their no-bound, not-set, lower-bound and
+//! range forms, and tries with their waits.
+
+use crate::duration::{self, lex, normalize, read_tokens, DurationError, Token, Unit};
+
+/// Words that mean "no bound" (the infinite duration `∞`).
+const NO_BOUND: &[&str] = &["なし", "無し", "none", "無効", "disabled", "infinite", "∞", "unlimited", "無制限", "no timeout"];
+
+/// Cells that mean "not set": the default column applies.
+const NOT_SET: &[&str] = &["", "—", "-", "–", "―", "ー"];
+
+/// A duration read from a cell, in milliseconds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dur {
+    /// Exactly this long.
+    Exact(u64),
+    /// At least this long, the true value unknown (`>100s`, `100秒以上`).
+    AtLeast(u64),
+    /// Between the two (`12-24h`); a need counts the upper end, a bound the lower end.
+    Range(u64, u64),
+    /// No bound (`なし`, `disabled`, `0（無効）`).
+    Infinite,
+}
+
+/// Tries and the waits between them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tries {
+    /// Number of tries (1 = no retry).
+    pub count: u32,
+    /// The waits before tries 2, 3, …, in milliseconds: `count - 1` entries, jitter included
+    /// at its maximum.
+    pub waits_ms: Vec<u64>,
+    /// Decimals each wait was written with, for formulas.
+    pub wait_decimals: Vec<u8>,
+    /// Whether waits were filled in (one wait given for more tries, or too few).
+    pub waits_assumed: bool,
+}
+
+/// What a duration cell says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cell {
+    /// Empty, `—` or `-`: the default applies.
+    NotSet,
+    /// A duration.
+    Duration {
+        /// The value.
+        dur: Dur,
+        /// Decimals to show it with in seconds.
+        decimals: u8,
+        /// A bare number took the setting's unit.
+        used_bare_unit: bool,
+        /// The number was 0 (some products read 0 as disabled).
+        zero: bool,
+        /// A positive value below 1 ms was rounded up to 1 ms.
+        below_one_ms: bool,
+    },
+}
+
+/// Removes remarks in parentheses. Returns the text without them and whether a remark held a
+/// no-bound word (`0（無効）`).
+fn strip_remarks(text: &str) -> (String, bool) {
+    let mut out = String::new();
+    let mut remark = String::new();
+    let mut depth = 0usize;
+    let mut no_bound = false;
+    for c in text.chars() {
+        match c {
+            '(' => depth += 1,
+            ')' if depth > 0 => {
+                depth -= 1;
+                if depth == 0 {
+                    no_bound |= remark_says_no_bound(&remark);
+                    remark.clear();
+                }
+            }
+            c if depth > 0 => remark.push(c),
+            c => out.push(c),
+        }
+    }
+    (out.trim().to_string(), no_bound)
+}
+
+fn is_no_bound(text: &str) -> bool {
+    NO_BOUND.contains(&text.trim())
+}
+
+/// Whether a remark says "no bound": one of its words is a no-bound word, or it contains a
+/// Japanese one (`既定は無効`).
+fn remark_says_no_bound(remark: &str) -> bool {
+    remark.split([' ', ',', ';']).any(is_no_bound)
+        || ["無効", "なし", "無し", "無制限"].iter().any(|w| remark.contains(w))
+}
+
+/// Whether a cell is "not set" (empty, `—`, `-`).
+pub fn is_not_set(text: &str) -> bool {
+    NOT_SET.contains(&normalize(text).trim())
+}
+
+/// Reads a duration cell. `bare_unit` is the unit of a bare number (from the catalog).
+///
+/// Forms: `1.5秒`, `500ms`, `1m30s`, `60 s (default)` (remarks ignored), `なし`/`none`/
+/// `disabled`/`∞` and `0（無効）` (no bound), `>100s`/`≥100s`/`at least 100s`/`100秒以上`
+/// (lower bounds), `12-24h`/`12〜24時間` (ranges), and empty/`—`/`-` (not set).
+///
+/// # Errors
+///
+/// [`DurationError::UnitMissing`] for a bare number without `bare_unit`;
+/// [`DurationError::Unreadable`] for text that is none of the forms (`ten seconds`).
+pub fn read_duration(text: &str, bare_unit: Option<Unit>) -> Result<Cell, DurationError> {
+    let normalized = normalize(text);
+    if NOT_SET.contains(&normalized.trim()) {
+        return Ok(Cell::NotSet);
+    }
+    let (body, remark_no_bound) = strip_remarks(&normalized);
+    if remark_no_bound || is_no_bound(&body) {
+        return Ok(Cell::Duration { dur: Dur::Infinite, decimals: 0, used_bare_unit: false, zero: false, below_one_ms: false });
+    }
+    if body.is_empty() {
+        return Err(DurationError::Unreadable);
+    }
+    // Lower bounds.
+    let lower = ["at least", ">=", "≥", ">"].iter().find_map(|p| body.strip_prefix(p)).map(str::to_string)
+        .or_else(|| ["以上", "or more", "+"].iter().find_map(|s| body.strip_suffix(s)).map(str::to_string));
+    if let Some(rest) = lower {
+        let r = read_tokens(&lex(&rest), bare_unit)?;
+        return Ok(Cell::Duration { dur: Dur::AtLeast(r.ms), decimals: r.decimals, used_bare_unit: r.used_bare_unit, zero: false, below_one_ms: r.below_one_ms });
+    }
+    let tokens = lex(&body);
+    // Ranges: `12-24h`, `12〜24時間`, `12h-24h`.
+    if let Some(split) = tokens.iter().position(|t| matches!(t, Token::Sym('~') | Token::Sym('-'))) {
+        if split > 0 {
+            let (left, right) = (&tokens[..split], &tokens[split + 1..]);
+            let hi = read_tokens(right, bare_unit)?;
+            let right_unit = match right.last() {
+                Some(Token::Word(w)) => Unit::from_word(w),
+                _ => bare_unit,
+            };
+            let lo = read_tokens(left, right_unit)?;
+            let (lo_ms, hi_ms) = (lo.ms.min(hi.ms), lo.ms.max(hi.ms));
+            return Ok(Cell::Duration {
+                dur: Dur::Range(lo_ms, hi_ms),
+                decimals: lo.decimals.max(hi.decimals),
+                used_bare_unit: hi.used_bare_unit,
+                zero: false,
+                below_one_ms: lo.below_one_ms || hi.below_one_ms,
+            });
+        }
+    }
+    let r = read_tokens(&tokens, bare_unit)?;
+    Ok(Cell::Duration { dur: Dur::Exact(r.ms), decimals: r.decimals, used_bare_unit: r.used_bare_unit, zero: r.ms == 0, below_one_ms: r.below_one_ms })
+}
+
+/// Why a tries cell could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TriesError {
+    /// No number of tries or retries in the cell.
+    NoCount,
+    /// A wait, backoff or jitter that is not a duration.
+    BadWait,
+    /// Text that is not part of the tries grammar.
+    Unreadable,
+}
+
+const TRY_WORDS: &[&str] = &["tries", "try", "attempts", "attempt", "回", "times", "回試行"];
+const RETRY_WORDS: &[&str] = &["retries", "retry", "リトライ", "再試行"];
+const WAIT_WORDS: &[&str] = &["waits", "wait", "待機", "interval", "intervals", "間隔", "delay", "delays", "backoffs"];
+const BACKOFF_WORDS: &[&str] = &["backoff", "バックオフ", "指数バックオフ"];
+const JITTER_WORDS: &[&str] = &["jitter", "ジッター", "ジッタ"];
+const FILLER: &[&str] = &["and", "with", "each", "then", "up", "to", "max", "of", "between", "最大", "の", "で", "ずつ"];
+
+/// Reads a tries cell: `2回、待機0.3秒`, `3 tries, waits 0.5s, 1s`, `tries=3 waits=0.5,1.0`,
+/// `1 try`, `2 retries` (= 3 tries), `3 tries, backoff 0.5s x2` (waits 0.5 s, 1 s),
+/// `3 tries, waits 1s, jitter up to 0.2s` (each wait counts 1.2 s). Bare wait numbers take the
+/// unit of the nearest wait written with one, else seconds.
+///
+/// One wait given for more tries is used before every try (`waits_assumed`); no wait means 0.
+///
+/// # Errors
+///
+/// [`TriesError`] when the cell names no count or holds something else.
+pub fn read_tries(text: &str) -> Result<Tries, TriesError> {
+    let normalized = normalize(text);
+    let (body, _) = strip_remarks(&normalized);
+    let tokens = lex(&body);
+    let mut count: Option<u32> = None;
+    let mut waits: Vec<(u64, u8)> = Vec::new();
+    let mut backoff: Option<(u64, u8, u64)> = None; // base ms, decimals, factor
+    let mut jitter_ms: u64 = 0;
+    let mut i = 0;
+    let word_at = |i: usize| match tokens.get(i) {
+        Some(Token::Word(w)) => Some(w.as_str()),
+        _ => None,
+    };
+    let parse_count = |n: &str| n.parse::<u32>().map_err(|_| TriesError::Unreadable);
+    while i < tokens.len() {
+        match &tokens[i] {
+            Token::Num(n) => {
+                match word_at(i + 1) {
+                    Some(w) if TRY_WORDS.contains(&w) => {
+                        count = Some(parse_count(n)?);
+                        i += 2;
+                    }
+                    Some(w) if RETRY_WORDS.contains(&w) => {
+                        count = Some(parse_count(n)?.checked_add(1).ok_or(TriesError::Unreadable)?);
+                        i += 2;
+                    }
+                    None if count.is_none() && tokens.len() == 1 => {
+                        count = Some(parse_count(n)?);
+                        i += 1;
+                    }
+                    _ => return Err(TriesError::Unreadable),
+                }
+            }
+            Token::Word(w) if TRY_WORDS.contains(&w.as_str()) || RETRY_WORDS.contains(&w.as_str()) => {
+                let retries = RETRY_WORDS.contains(&w.as_str());
+                let mut j = i + 1;
+                if matches!(tokens.get(j), Some(Token::Sym('=' | ':'))) {
+                    j += 1;
+                }
+                let Some(Token::Num(n)) = tokens.get(j) else {
+                    i += 1;
+                    continue;
+                };
+                let n = parse_count(n)?;
+                count = Some(if retries { n.checked_add(1).ok_or(TriesError::Unreadable)? } else { n });
+                j += 1;
+                if word_at(j).is_some_and(|w| TRY_WORDS.contains(&w)) {
+                    j += 1;
+                }
+                i = j;
+            }
+            Token::Word(w) if WAIT_WORDS.contains(&w.as_str()) => {
+                let (list, next) = read_duration_list(&tokens, i + 1)?;
+                waits.extend(list);
+                i = next;
+            }
+            Token::Word(w) if BACKOFF_WORDS.contains(&w.as_str()) => {
+                let (list, next) = read_duration_list(&tokens, i + 1)?;
+                let &[(base, decimals)] = list.as_slice() else {
+                    return Err(TriesError::BadWait);
+                };
+                let mut j = next;
+                let factor = match (tokens.get(j), tokens.get(j + 1)) {
+                    (Some(Token::Word(x)), Some(Token::Num(f))) if x == "x" => {
+                        j += 2;
+                        f.parse::<u64>().map_err(|_| TriesError::BadWait)?
+                    }
+                    (Some(Token::Sym('×' | '*')), Some(Token::Num(f))) => {
+                        j += 2;
+                        f.parse::<u64>().map_err(|_| TriesError::BadWait)?
+                    }
+                    _ => 2,
+                };
+                backoff = Some((base, decimals, factor));
+                i = j;
+            }
+            Token::Word(w) if JITTER_WORDS.contains(&w.as_str()) => {
+                let (list, next) = read_duration_list(&tokens, i + 1)?;
+                let &[(max, _)] = list.as_slice() else {
+                    return Err(TriesError::BadWait);
+                };
+                jitter_ms = max;
+                i = next;
+            }
+            Token::Word(w) if FILLER.contains(&w.as_str()) => i += 1,
+            Token::Sym(',' | ';' | '/' | '+') => i += 1,
+            _ => return Err(TriesError::Unreadable),
+        }
+    }
+    let count = count.ok_or(TriesError::NoCount)?;
+    if count == 0 {
+        return Err(TriesError::NoCount);
+    }
+    let needed = count as usize - 1;
+    let mut waits_assumed = false;
+    if let Some((base, decimals, factor)) = backoff {
+        waits.clear();
+        let mut w = base;
+        for _ in 0..needed {
+            waits.push((w, decimals));
+            w = w.checked_mul(factor).ok_or(TriesError::BadWait)?;
+        }
+    } else if waits.is_empty() {
+        waits = vec![(0, 0); needed];
+    } else if waits.len() < needed {
+        waits_assumed = true;
+        let last = *waits.last().expect("not empty");
+        waits.resize(needed, last);
+    } else {
+        waits.truncate(needed);
+    }
+    let waits_ms = waits
+        .iter()
+        .map(|(w, _)| w.checked_add(jitter_ms).ok_or(TriesError::BadWait))
+        .collect::<Result<Vec<_>, _>>()?;
+    let wait_decimals = waits.iter().map(|(_, d)| *d).collect();
+    Ok(Tries { count, waits_ms, wait_decimals, waits_assumed })
+}
+
+/// Reads durations from `start`: numbers with or without units, separated by commas or
+/// spaces, optionally after `=` or `:`. Bare numbers take the unit of the nearest number after
+/// them that has one, else seconds. Returns the list and the index after it.
+fn read_duration_list(tokens: &[Token], start: usize) -> Result<(Vec<(u64, u8)>, usize), TriesError> {
+    let mut i = start;
+    while matches!(tokens.get(i), Some(Token::Sym('=' | ':'))) || matches!(tokens.get(i), Some(Token::Word(w)) if FILLER.contains(&w.as_str())) {
+        i += 1;
+    }
+    let mut items: Vec<(&str, Option<Unit>)> = Vec::new();
+    while let Some(Token::Num(n)) = tokens.get(i) {
+        let unit = match tokens.get(i + 1) {
+            Some(Token::Word(w)) => Unit::from_word(w),
+            _ => None,
+        };
+        i += if unit.is_some() { 2 } else { 1 };
+        items.push((n, unit));
+        if matches!(tokens.get(i), Some(Token::Sym(','))) && matches!(tokens.get(i + 1), Some(Token::Num(_))) {
+            i += 1;
+        }
+    }
+    if items.is_empty() {
+        return Err(TriesError::BadWait);
+    }
+    let mut out = Vec::with_capacity(items.len());
+    let mut next_unit = Unit::Seconds;
+    for (n, unit) in items.iter().rev() {
+        let unit = unit.unwrap_or(next_unit);
+        next_unit = unit;
+        let (nanos, decimals) = duration::number_nanos(n, unit).map_err(|_| TriesError::BadWait)?;
+        let ms = duration::nanos_to_ms(nanos).map_err(|_| TriesError::BadWait)?;
+        let decimals = if unit == Unit::Seconds { decimals } else { 0 };
+        out.push((ms, decimals));
+    }
+    out.reverse();
+    Ok((out, i))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn exact(text: &str, unit: Option<Unit>) -> Dur {
+        match read_duration(text, unit) {
+            Ok(Cell::Duration { dur, .. }) => dur,
+            other => panic!("{text}: {other:?}"),
+        }
+    }
+
+    #[test]
+    fn no_bound_words_and_disabled_remarks_are_infinite() {
+        assert_eq!(exact("なし", None), Dur::Infinite);
+        assert_eq!(exact("none", None), Dur::Infinite);
+        assert_eq!(exact("0（無効）", None), Dur::Infinite);
+        assert_eq!(exact("0 (disabled)", None), Dur::Infinite);
+        assert_eq!(exact("∞", None), Dur::Infinite);
+    }
+
+    #[test]
+    fn remarks_are_ignored() {
+        assert_eq!(exact("60 s (default)", None), Dur::Exact(60_000));
+        assert_eq!(exact("60秒（既定）", None), Dur::Exact(60_000));
+    }
+
+    #[test]
+    fn not_set_cells_are_not_set() {
+        for text in ["", "—", "-", " "] {
+            assert_eq!(read_duration(text, None), Ok(Cell::NotSet), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn lower_bounds_and_ranges_are_read() {
+        assert_eq!(exact(">100s", None), Dur::AtLeast(100_000));
+        assert_eq!(exact("100秒以上", None), Dur::AtLeast(100_000));
+        assert_eq!(exact("at least 100s", None), Dur::AtLeast(100_000));
+        assert_eq!(exact("12-24h", None), Dur::Range(43_200_000, 86_400_000));
+        assert_eq!(exact("12〜24時間", None), Dur::Range(43_200_000, 86_400_000));
+    }
+
+    #[test]
+    fn a_bare_number_takes_the_catalog_unit_or_is_unit_missing() {
+        assert!(matches!(read_duration("30", Some(Unit::Millis)), Ok(Cell::Duration { dur: Dur::Exact(30), used_bare_unit: true, .. })));
+        assert_eq!(read_duration("30", None), Err(DurationError::UnitMissing));
+        assert_eq!(read_duration("ten seconds", None), Err(DurationError::Unreadable));
+    }
+
+    #[test]
+    fn tries_forms_of_the_model_are_read() {
+        let t = read_tries("2回、待機0.3秒").unwrap();
+        assert_eq!((t.count, t.waits_ms.clone(), t.waits_assumed), (2, vec![300], false));
+        let t = read_tries("3 tries, waits 0.5s, 1.0s").unwrap();
+        assert_eq!((t.count, t.waits_ms.clone(), t.wait_decimals.clone()), (3, vec![500, 1000], vec![1, 1]));
+        let t = read_tries("tries=3 waits=0.5,1.0").unwrap();
+        assert_eq!((t.count, t.waits_ms), (3, vec![500, 1000]));
+        assert_eq!(read_tries("1 try").unwrap().count, 1);
+        let t = read_tries("2 retries").unwrap();
+        assert_eq!((t.count, t.waits_ms), (3, vec![0, 0]));
+        let t = read_tries("3 tries, backoff 0.5s x2").unwrap();
+        assert_eq!(t.waits_ms, vec![500, 1000]);
+        let t = read_tries("3回、待機0.5秒、1秒").unwrap();
+        assert_eq!(t.waits_ms, vec![500, 1000]);
+        let t = read_tries("リトライ2回、待機200ms").unwrap();
+        assert_eq!((t.count, t.waits_ms, t.waits_assumed), (3, vec![200, 200], true));
+        let t = read_tries("3 tries, waits 1s, jitter up to 0.2s").unwrap();
+        assert_eq!(t.waits_ms, vec![1200, 1200]);
+    }
+
+    #[test]
+    fn tries_without_a_count_are_an_error() {
+        assert_eq!(read_tries("waits 1s"), Err(TriesError::NoCount));
+        assert_eq!(read_tries("many"), Err(TriesError::Unreadable));
+        assert_eq!(read_tries("0 tries"), Err(TriesError::NoCount));
+    }
+}
