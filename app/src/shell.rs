@@ -1,8 +1,14 @@
-//! PLACEHOLDER shell, replaced by the web helper.
-use leptos::prelude::*;
-use leptos_meta::*;
+//! The HTML document around the app, and the app itself: a header and the router.
 
-/// The HTML document around the app.
+use leptos::prelude::*;
+use leptos_meta::{provide_meta_context, MetaTags, Stylesheet, Title};
+use leptos_router::components::{Route, Router, Routes, A};
+use leptos_router::{path, SsrMode};
+
+use crate::pages::sheet::SheetPage;
+use crate::pages::sheets::SheetsPage;
+
+/// The HTML document around the app, rendered on the server.
 pub fn shell(options: LeptosOptions) -> impl IntoView {
     view! {
         <!DOCTYPE html>
@@ -14,14 +20,49 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
                 <HydrationScripts options/>
                 <MetaTags/>
             </head>
-            <body><App/></body>
+            <body>
+                <App/>
+            </body>
         </html>
     }
 }
 
-/// The app.
+/// The app: the header and the two pages. Both pages render completely on the server
+/// (`SsrMode::Async`), so they read without JavaScript, then hydrate.
 #[component]
 pub fn App() -> impl IntoView {
     provide_meta_context();
-    view! { <p>"Timeout Budget Workbench"</p> }
+    view! {
+        <Stylesheet id="leptos" href="/pkg/workbench.css"/>
+        <Title text="Timeout Budget Workbench"/>
+        <Router>
+            <header class="app-header">
+                <A href="/" attr:class="brand">"Timeout Budget Workbench"</A>
+            </header>
+            <main class="page">
+                <Routes fallback=|| view! { <NotFound/> }>
+                    <Route path=path!("/") view=SheetsPage ssr=SsrMode::Async/>
+                    <Route path=path!("/sheets/:id") view=SheetPage ssr=SsrMode::Async/>
+                </Routes>
+            </main>
+        </Router>
+    }
+}
+
+/// The page for an address that names no page.
+#[component]
+fn NotFound() -> impl IntoView {
+    #[cfg(feature = "ssr")]
+    if let Some(response) = use_context::<leptos_axum::ResponseOptions>() {
+        response.set_status(http::StatusCode::NOT_FOUND);
+    }
+    view! {
+        <div class="banner banner-error" role="alert" data-testid="page-error">
+            <h1>"Not found"</h1>
+            <p>"No page has this address."</p>
+            <p>
+                <A href="/">"Back to the sheets"</A>
+            </p>
+        </div>
+    }
 }

@@ -1,0 +1,25 @@
+//! The message of a failed server call.
+
+use leptos::prelude::*;
+
+use crate::error::AppError;
+
+/// The message of a failed call, or nothing.
+#[component]
+pub fn ErrorLine(
+    /// The error to show, if any.
+    #[prop(into)]
+    error: Signal<Option<AppError>>,
+    /// The message's `data-testid`.
+    testid: &'static str,
+) -> impl IntoView {
+    move || {
+        error.get().map(|e| {
+            view! {
+                <p class="error" role="alert" data-testid=testid>
+                    {e.to_string()}
+                </p>
+            }
+        })
+    }
+}

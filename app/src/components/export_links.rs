@@ -1,0 +1,37 @@
+//! The export links: the sheet as TSV with Japanese or English headers.
+
+use budget::Lang;
+use leptos::prelude::*;
+
+use crate::model::{export_file_name, export_href};
+
+/// Two download links, the sheet's own language first.
+#[component]
+pub fn ExportLinks(
+    /// The sheet's id.
+    id: i64,
+    /// The sheet's name, for the file name.
+    name: String,
+    /// The sheet's language.
+    #[prop(into)]
+    lang: Signal<Lang>,
+) -> impl IntoView {
+    let link = move |link_lang: Lang| {
+        let label = match link_lang {
+            Lang::Ja => "TSV, Japanese headers (日本語)",
+            Lang::En => "TSV, English headers",
+        };
+        view! {
+            <a
+                class="button"
+                href=export_href(id, link_lang)
+                download=export_file_name(&name, link_lang)
+                data-testid=format!("export-{}", link_lang.code())
+            >
+                {label}
+                {move || (lang.get() == link_lang).then_some(" (this sheet's language)")}
+            </a>
+        }
+    };
+    view! { <div class="buttons export">{link(Lang::Ja)} {link(Lang::En)}</div> }
+}

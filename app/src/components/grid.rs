@@ -1,0 +1,242 @@
+//! The editable grid: eight text inputs per row, the derived columns from the report, and
+//! the row actions (add, delete, move up and down).
+
+use std::collections::BTreeMap;
+
+use budget::{Column, Lang, Report, Severity};
+use leptos::prelude::*;
+
+use crate::draft::{self, DraftRow};
+use crate::format;
+
+/// The lines that findings refer to, each with the worst severity among them.
+pub fn flagged_lines(report: &Report) -> BTreeMap<usize, Severity> {
+    let mut flags = BTreeMap::new();
+    for finding in &report.findings {
+        for line in &finding.rows {
+            flags
+                .entry(*line)
+                .and_modify(|s: &mut Severity| *s = (*s).min(finding.severity))
+                .or_insert(finding.severity);
+        }
+    }
+    flags
+}
+
+/// The grid of a sheet's rows. Every change (a keystroke, a row added, deleted or moved)
+/// updates `rows` and then calls `on_change`.
+#[component]
+pub fn Grid(
+    /// The rows being edited.
+    rows: RwSignal<Vec<DraftRow>>,
+    /// The latest report: its `rows` give the derived columns, its findings the highlights.
+    #[prop(into)]
+    report: Signal<Report>,
+    /// The sheet's language, for the column headers.
+    #[prop(into)]
+    lang: Signal<Lang>,
+    /// Called after every change.
+    on_change: Callback<()>,
+) -> impl IntoView {
+    let flags = Memo::new(move |_| report.with(flagged_lines));
+    let add_row = move |_| {
+        rows.update(|rs| {
+            let key = draft::next_key(rs);
+            rs.push(DraftRow::new(key, &budget::Row::default()));
+        });
+        on_change.run(());
+    };
+    view! {
+        <div class="table-wrap grid-wrap">
+            <table class="grid" data-testid="grid">
+                <thead>
+                    <tr>
+                        <th scope="col" class="num">"#"</th>
+                        {Column::ALL
+                            .map(|c| {
+                                view! {
+                                    <th scope="col" class=format!("col-{}", c.header(Lang::En))>
+                                        {move || c.header(lang.get())}
+                                    </th>
+                                }
+                            })
+                            .collect_view()}
+                        <th scope="col" class="derived">"Kind"</th>
+                        <th scope="col" class="derived">"Parsed"</th>
+                        <th scope="col" class="derived">"Note"</th>
+                        <th scope="col" class="actions">
+                            <span class="visually-hidden">"Row actions"</span>
+                        </th>
+                    </tr>
+                </thead>
+                <tbody>
+                    <For each=move || rows.get() key=|row| row.key let:row>
+                        <GridRow row rows report flags on_change/>
+                    </For>
+                </tbody>
+            </table>
+        </div>
+        <Show when=move || rows.with(Vec::is_empty)>
+            <p class="muted" data-testid="grid-empty">
+                "No rows yet. Add a row, or import a TSV below."
+            </p>
+        </Show>
+        <button type="button" class="button" data-testid="add-row" on:click=add_row>
+            "Add row"
+        </button>
+    }
+}
+
+/// One row of the grid.
+#[component]
+fn GridRow(
+    row: DraftRow,
+    rows: RwSignal<Vec<DraftRow>>,
+    report: Signal<Report>,
+    flags: Memo<BTreeMap<usize, Severity>>,
+    on_change: Callback<()>,
+) -> impl IntoView {
+    let key = row.key;
+    let line = Memo::new(move |_| rows.with(|rs| draft::line_of(rs, key)).unwrap_or(0));
+    let derived = Memo::new(move |_| {
+        report.with(|r| r.rows.iter().find(|d| d.line == line.get()).cloned())
+    });
+    let class = move || match flags.with(|f| f.get(&line.get()).copied()) {
+        Some(severity) => format!("flagged flagged-{}", format::severity(severity)),
+        None => String::new(),
+    };
+    let flag = move || flags.with(|f| f.get(&line.get()).map(|s| format::severity(*s)));
+    let shift = move |up: bool| {
+        let moved = rows.try_update(|rs| {
+            let index = line.get_untracked().checked_sub(1)?;
+            draft::shift(rs, index, up).then_some(())
+        });
+        if moved.flatten().is_some() {
+            on_change.run(());
+        }
+    };
+    let remove = move |_| {
+        rows.update(|rs| rs.retain(|r| r.key != key));
+        on_change.run(());
+    };
+    let last = move || rows.with(Vec::len) == line.get();
+    view! {
+        <tr data-testid=move || format!("row-{}", line.get()) data-flag=flag class=class>
+            <td class="num line">{move || line.get()}</td>
+            {Column::ALL
+                .map(|column| view! { <GridCell row column line on_change/> })
+                .collect_view()}
+            <td class="derived" data-testid="derived-kind">
+                {move || derived.with(|d| d.as_ref().map(|d| format::kind(d.kind)))}
+            </td>
+            <td class="derived" data-testid="derived-parsed">
+                {move || derived.with(|d| d.as_ref().map(|d| d.parsed.clone()))}
+            </td>
+            <td class="derived note" data-testid="derived-note">
+                {move || derived.with(|d| d.as_ref().and_then(|d| d.note.clone()))}
+            </td>
+            <td class="actions">
+                <button
+                    type="button"
+                    class="icon"
+                    title="Move up"
+                    aria-label=move || format!("Move row {} up", line.get())
+                    data-testid="move-up"
+                    disabled=move || line.get() <= 1
+                    on:click=move |_| shift(true)
+                >
+                    "↑"
+                </button>
+                <button
+                    type="button"
+                    class="icon"
+                    title="Move down"
+                    aria-label=move || format!("Move row {} down", line.get())
+                    data-testid="move-down"
+                    disabled=last
+                    on:click=move |_| shift(false)
+                >
+                    "↓"
+                </button>
+                <button
+                    type="button"
+                    class="icon danger"
+                    title="Delete row"
+                    aria-label=move || format!("Delete row {}", line.get())
+                    data-testid="delete-row"
+                    on:click=remove
+                >
+                    "×"
+                </button>
+            </td>
+        </tr>
+    }
+}
+
+/// One text input of the grid. Its value is what the user typed; nothing from the server
+/// ever overwrites it.
+#[component]
+fn GridCell(
+    row: DraftRow,
+    column: Column,
+    line: Memo<usize>,
+    on_change: Callback<()>,
+) -> impl IntoView {
+    let cell = row.cell(column);
+    let name = column.header(Lang::En);
+    let on_input = move |ev| {
+        cell.set(event_target_value(&ev));
+        on_change.run(());
+    };
+    view! {
+        <td class=format!("col-{name}")>
+            <input
+                type="text"
+                name=name
+                data-testid=format!("cell-{name}")
+                aria-label=move || format!("{name}, row {}", line.get())
+                value=cell.get_untracked()
+                on:input=on_input
+            />
+        </td>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use budget::Finding;
+
+    fn finding(severity: Severity, rows: Vec<usize>) -> Finding {
+        Finding {
+            code: "x".into(),
+            severity,
+            node: None,
+            hop: None,
+            rows,
+            bound_ms: None,
+            need_ms: None,
+            short_by_ms: None,
+            tries_that_fit: None,
+            message: String::new(),
+            fix: None,
+        }
+    }
+
+    #[test]
+    fn a_line_shows_its_worst_finding() {
+        let report = Report {
+            findings: vec![
+                finding(Severity::Info, vec![1, 2]),
+                finding(Severity::Error, vec![2, 3]),
+                finding(Severity::Warning, vec![3]),
+            ],
+            ..Report::default()
+        };
+        let flags = flagged_lines(&report);
+        assert_eq!(flags.get(&1), Some(&Severity::Info));
+        assert_eq!(flags.get(&2), Some(&Severity::Error));
+        assert_eq!(flags.get(&3), Some(&Severity::Error));
+        assert_eq!(flags.get(&4), None);
+    }
+}

@@ -1,0 +1,64 @@
+//! Replacing a sheet's rows with a TSV paste or file.
+
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+
+use super::error_line::ErrorLine;
+use super::tsv_input::TsvInput;
+use crate::api::import_rows;
+use crate::error::AppError;
+use crate::model::SheetDetail;
+
+/// A textarea, a file chooser and an Import button that replace the rows of sheet `id`.
+/// A TSV that cannot be read changes nothing and shows the reader's message (it names the
+/// line).
+#[component]
+pub fn ImportRows(
+    /// The sheet's id.
+    id: i64,
+    /// While true the button is disabled (a save is on its way).
+    #[prop(into)]
+    disabled: Signal<bool>,
+    /// Runs before the import is sent (to drop a pending save of rows about to be replaced).
+    before: Callback<()>,
+    /// Receives the sheet as saved after a successful import.
+    on_imported: Callback<SheetDetail>,
+) -> impl IntoView {
+    let text = RwSignal::new(String::new());
+    let busy = RwSignal::new(false);
+    let error = RwSignal::new(None::<AppError>);
+    let submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        if busy.get_untracked() {
+            return;
+        }
+        busy.set(true);
+        before.run(());
+        spawn_local(async move {
+            match import_rows(id, text.get_untracked()).await {
+                Ok(detail) => {
+                    error.set(None);
+                    text.set(String::new());
+                    on_imported.run(detail);
+                }
+                Err(err) => error.set(Some(err)),
+            }
+            busy.set(false);
+        });
+    };
+    view! {
+        <form class="card import" on:submit=submit data-testid="import-form">
+            <h2>"Replace the rows from a TSV"</h2>
+            <TsvInput text label="TSV to replace the rows with"/>
+            <button
+                type="submit"
+                class="button primary"
+                data-testid="import-submit"
+                disabled=move || busy.get() || disabled.get()
+            >
+                "Import (replace rows)"
+            </button>
+            <ErrorLine error testid="import-error"/>
+        </form>
+    }
+}

@@ -1,0 +1,17 @@
+//! The pieces the pages are built from. Each renders what it is given; none computes a
+//! budget.
+
+pub mod error_line;
+pub mod error_panel;
+pub mod export_links;
+pub mod findings;
+pub mod grid;
+pub mod hop_table;
+pub mod import_rows;
+pub mod lang_select;
+pub mod new_sheet;
+pub mod node_table;
+pub mod report;
+pub mod save_status;
+pub mod sheet_list;
+pub mod tsv_input;

@@ -1,0 +1,54 @@
+//! The report beside the grid: the nodes, the hops and the findings.
+
+use budget::{Lang, Report};
+use leptos::prelude::*;
+
+use super::findings::FindingList;
+use super::hop_table::HopTable;
+use super::node_table::NodeTable;
+
+/// The report of a sheet as three sections. Renders what the engine returned; computes
+/// nothing.
+#[component]
+pub fn ReportPanel(
+    /// The latest report (from the last successful save, or the page load).
+    #[prop(into)]
+    report: Signal<Report>,
+) -> impl IntoView {
+    view! {
+        <section class="report" aria-label="Report">
+            <h2>"Nodes"</h2>
+            <NodeTable report/>
+            <h2>"Hops"</h2>
+            <HopTable report/>
+            <h2>"Findings"</h2>
+            <FindingList report/>
+        </section>
+    }
+}
+
+/// The one-line summary at the top of the sheet page (`"1 inversion, 0 warnings"`), red
+/// when there are errors and amber when there are warnings.
+#[component]
+pub fn SummaryHeadline(
+    /// The latest report.
+    #[prop(into)]
+    report: Signal<Report>,
+    /// The sheet's language: the headline is written in it.
+    #[prop(into)]
+    lang: Signal<Lang>,
+) -> impl IntoView {
+    let headline = move || report.with(|r| r.summary.headline(lang.get()));
+    let class = move || {
+        report.with(|r| match (r.summary.errors, r.summary.warnings) {
+            (0, 0) => "summary summary-clean",
+            (0, _) => "summary summary-warning",
+            _ => "summary summary-error",
+        })
+    };
+    view! {
+        <p class=class data-testid="summary" role="status">
+            {headline}
+        </p>
+    }
+}

@@ -1,0 +1,86 @@
+//! Where a TSV comes in: a textarea to paste into, and a file chooser that reads the chosen
+//! file into the textarea.
+
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+
+/// A textarea bound to `text`, and a file chooser that replaces `text` with the chosen
+/// file's contents (and, when given, sets `file_name` to the file's name without `.tsv`).
+#[component]
+pub fn TsvInput(
+    /// The TSV text.
+    text: RwSignal<String>,
+    /// Receives the chosen file's name without its extension, when given.
+    #[prop(optional)]
+    file_name: Option<RwSignal<String>>,
+    /// The textarea's accessible label.
+    #[prop(into)]
+    label: String,
+) -> impl IntoView {
+    let file_error = RwSignal::new(None::<String>);
+    let on_file = move |ev: leptos::ev::Event| {
+        let input: web_sys::HtmlInputElement = event_target(&ev);
+        let Some(file) = input.files().and_then(|files| files.get(0)) else {
+            return;
+        };
+        let name = file.name();
+        spawn_local(async move {
+            match wasm_bindgen_futures::JsFuture::from(file.text()).await {
+                Ok(value) => {
+                    text.set(value.as_string().unwrap_or_default());
+                    file_error.set(None);
+                    if let Some(file_name) = file_name {
+                        file_name.set(stem(&name).to_string());
+                    }
+                }
+                Err(_) => file_error.set(Some(format!("could not read {name}"))),
+            }
+        });
+    };
+    view! {
+        <div class="tsv-input">
+            <textarea
+                rows="6"
+                spellcheck="false"
+                placeholder="Paste rows copied from a spreadsheet (tab-separated), with or without the header line"
+                aria-label=label
+                data-testid="import-text"
+                prop:value=move || text.get()
+                on:input=move |ev| text.set(event_target_value(&ev))
+            >
+                {text.get_untracked()}
+            </textarea>
+            <label class="file">
+                "or choose a file: "
+                <input
+                    type="file"
+                    accept=".tsv,.txt,text/tab-separated-values,text/plain"
+                    data-testid="import-file"
+                    on:change=on_file
+                />
+            </label>
+            {move || file_error.get().map(|e| view! { <p class="error">{e}</p> })}
+        </div>
+    }
+}
+
+/// A file name without its last extension: `"reservation.ja.tsv"` → `"reservation.ja"`.
+pub fn stem(name: &str) -> &str {
+    match name.rsplit_once('.') {
+        Some((stem, _)) if !stem.is_empty() => stem,
+        _ => name,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_file_name_loses_its_extension() {
+        assert_eq!(stem("sheet.tsv"), "sheet");
+        assert_eq!(stem("a.b.tsv"), "a.b");
+        assert_eq!(stem(".tsv"), ".tsv");
+        assert_eq!(stem("plain"), "plain");
+    }
+}

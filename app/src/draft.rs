@@ -1,0 +1,99 @@
+//! The rows being edited on the sheet page: each cell a signal, so typing in one input
+//! touches nothing else, and each row a stable key, so moving a row moves its inputs.
+
+use budget::{Column, Row};
+use leptos::prelude::*;
+
+/// One row being edited: a stable key and the eight cells, as typed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DraftRow {
+    /// Identifies the row across moves and deletions (not its line).
+    pub key: u64,
+    /// The cells in sheet order ([`Column::ALL`]).
+    pub cells: [RwSignal<String>; 8],
+}
+
+impl DraftRow {
+    /// A draft of `row` with key `key`.
+    pub fn new(key: u64, row: &Row) -> DraftRow {
+        DraftRow { key, cells: Column::ALL.map(|c| RwSignal::new(row.cell(c).to_string())) }
+    }
+
+    /// The row as typed so far (read without tracking).
+    pub fn to_row(&self) -> Row {
+        Row::from_cells(self.cells.map(|cell| cell.get_untracked()))
+    }
+
+    /// The cell of `column`.
+    pub fn cell(&self, column: Column) -> RwSignal<String> {
+        self.cells[column_index(column)]
+    }
+}
+
+/// The position of `column` in [`Column::ALL`].
+fn column_index(column: Column) -> usize {
+    Column::ALL.iter().position(|c| *c == column).unwrap_or(0)
+}
+
+/// Drafts of `rows`, keyed from `first_key` upwards.
+pub fn drafts(rows: &[Row], first_key: u64) -> Vec<DraftRow> {
+    rows.iter().zip(first_key..).map(|(row, key)| DraftRow::new(key, row)).collect()
+}
+
+/// The rows as typed so far, in order.
+pub fn rows(drafts: &[DraftRow]) -> Vec<Row> {
+    drafts.iter().map(DraftRow::to_row).collect()
+}
+
+/// A key that no row in `drafts` has.
+pub fn next_key(drafts: &[DraftRow]) -> u64 {
+    drafts.iter().map(|d| d.key + 1).max().unwrap_or(0)
+}
+
+/// The 1-based line of the row with `key`, if it is in `drafts`.
+pub fn line_of(drafts: &[DraftRow], key: u64) -> Option<usize> {
+    drafts.iter().position(|d| d.key == key).map(|i| i + 1)
+}
+
+/// Swaps the item at `index` with the one before it (`up`) or after it; no change at an end.
+/// Returns whether anything moved.
+pub fn shift<T>(items: &mut [T], index: usize, up: bool) -> bool {
+    let other = if up { index.checked_sub(1) } else { index.checked_add(1) };
+    match other {
+        Some(other) if other < items.len() && index < items.len() => {
+            items.swap(index, other);
+            true
+        }
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shifting_swaps_neighbours_and_stops_at_the_ends() {
+        let mut v = vec![1, 2, 3];
+        assert!(shift(&mut v, 1, true));
+        assert_eq!(v, [2, 1, 3]);
+        assert!(shift(&mut v, 1, false));
+        assert_eq!(v, [2, 3, 1]);
+        assert!(!shift(&mut v, 0, true));
+        assert!(!shift(&mut v, 2, false));
+        assert_eq!(v, [2, 3, 1]);
+    }
+
+    #[test]
+    fn drafts_give_back_the_rows_as_typed() {
+        let row = Row { layer: "2".into(), value: "10秒".into(), ..Row::default() };
+        let d = drafts(&[row.clone(), Row::default()], 5);
+        assert_eq!(d.iter().map(|d| d.key).collect::<Vec<_>>(), [5, 6]);
+        assert_eq!(rows(&d), vec![row, Row::default()]);
+        assert_eq!(next_key(&d), 7);
+        assert_eq!(line_of(&d, 6), Some(2));
+        assert_eq!(line_of(&d, 9), None);
+        d[0].cell(Column::Value).set("3s".into());
+        assert_eq!(d[0].to_row().value, "3s");
+    }
+}

@@ -1,0 +1,74 @@
+//! The typed error of the server functions: it crosses the network intact, so the page can
+//! say what went wrong (a TSV error names its line) instead of a bare "500".
+
+use leptos::server_fn::codec::JsonEncoding;
+use leptos::server_fn::error::{FromServerFnError, ServerFnErrorErr};
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+/// Why a server function failed, as the browser receives it.
+///
+/// Bad input carries its own message; storage failures are opaque here (the details are
+/// logged on the server).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Error)]
+pub enum AppError {
+    /// No sheet has this id (deleted, or a mistyped address).
+    #[error("sheet {0} does not exist (it may have been deleted)")]
+    NotFound(i64),
+    /// A sheet name that cannot be used; the message says why.
+    #[error("{0}")]
+    BadName(String),
+    /// A TSV paste or file that cannot be read as a sheet; the message names the line.
+    #[error("{message}")]
+    Tsv {
+        /// The line the error names (1-based, header included), if any.
+        line: Option<usize>,
+        /// The reader's message, e.g. `line 4: expected 8 cells, found 7; ...`.
+        message: String,
+    },
+    /// The database failed; the details are in the server's log.
+    #[error("the database could not complete the request; please try again")]
+    Storage,
+    /// The call did not reach the server function or its answer could not be read.
+    #[error("{0}")]
+    Transport(String),
+}
+
+impl AppError {
+    /// The HTTP status that fits the error: 404, 400 or 500.
+    pub fn status_code(&self) -> u16 {
+        match self {
+            AppError::NotFound(_) => 404,
+            AppError::BadName(_) | AppError::Tsv { .. } => 400,
+            AppError::Storage | AppError::Transport(_) => 500,
+        }
+    }
+}
+
+impl From<budget::TsvError> for AppError {
+    fn from(err: budget::TsvError) -> Self {
+        AppError::Tsv { line: err.line(), message: err.to_string() }
+    }
+}
+
+impl FromServerFnError for AppError {
+    type Encoder = JsonEncoding;
+
+    fn from_server_fn_error(value: ServerFnErrorErr) -> Self {
+        AppError::Transport(value.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_tsv_error_keeps_its_line_and_message() {
+        let err = budget::TsvError::WrongCellCount { line: 4, found: 7, expected: 8 };
+        let app: AppError = err.into();
+        assert_eq!(app.status_code(), 400);
+        assert!(app.to_string().starts_with("line 4: expected 8 cells, found 7"));
+        assert!(matches!(app, AppError::Tsv { line: Some(4), .. }));
+    }
+}

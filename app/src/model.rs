@@ -1,0 +1,79 @@
+//! What the server functions send to the page: plain data, the same in the browser and on
+//! the server.
+
+use budget::{Lang, Report, Sheet};
+use serde::{Deserialize, Serialize};
+
+/// One line of the sheet list.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SheetSummary {
+    /// The sheet's id (its address is `/sheets/{id}`).
+    pub id: i64,
+    /// The sheet's name.
+    pub name: String,
+    /// Header language; messages follow it.
+    pub lang: Lang,
+    /// Number of rows.
+    pub rows: usize,
+    /// Findings of severity `error` in the sheet's report.
+    pub errors: u32,
+    /// Findings of severity `warning` in the sheet's report.
+    pub warnings: u32,
+    /// Last change, in milliseconds since the Unix epoch (UTC).
+    pub updated_at_ms: i64,
+}
+
+/// One sheet with its report, for the sheet page.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SheetDetail {
+    /// The sheet's id.
+    pub id: i64,
+    /// The sheet's name.
+    pub name: String,
+    /// The rows as typed, the language and the margin.
+    pub sheet: Sheet,
+    /// The engine's report on `sheet`.
+    pub report: Report,
+    /// Last change, in milliseconds since the Unix epoch (UTC).
+    pub updated_at_ms: i64,
+}
+
+/// Where a sheet's TSV export is downloaded, with the header in `lang`:
+/// `/api/v1/sheets/7/export.tsv?header=ja`.
+pub fn export_href(id: i64, lang: Lang) -> String {
+    format!("/api/v1/sheets/{id}/export.tsv?header={}", lang.code())
+}
+
+/// The address of a sheet's page: `/sheets/7`.
+pub fn sheet_href(id: i64) -> String {
+    format!("/sheets/{id}")
+}
+
+/// The file name offered for a sheet's export: the sheet name with characters that file
+/// systems reject replaced by `_`, and the header language: `reservation.ja.tsv`.
+pub fn export_file_name(name: &str, lang: Lang) -> String {
+    let safe: String = name
+        .trim()
+        .chars()
+        .map(|c| if c.is_control() || "/\\:*?\"<>|".contains(c) { '_' } else { c })
+        .collect();
+    let safe = if safe.is_empty() { "sheet".to_string() } else { safe };
+    format!("{safe}.{}.tsv", lang.code())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn export_links_name_the_header_language() {
+        assert_eq!(export_href(7, Lang::Ja), "/api/v1/sheets/7/export.tsv?header=ja");
+        assert_eq!(export_href(7, Lang::En), "/api/v1/sheets/7/export.tsv?header=en");
+    }
+
+    #[test]
+    fn export_file_names_are_safe() {
+        assert_eq!(export_file_name("a/b: c", Lang::En), "a_b_ c.en.tsv");
+        assert_eq!(export_file_name("  ", Lang::Ja), "sheet.ja.tsv");
+    }
+}

@@ -1,0 +1,111 @@
+//! The sheet page (`/sheets/:id`): the editable grid, the report beside it, import and
+//! export.
+
+use budget::Lang;
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use leptos_meta::Title;
+use leptos_router::components::A;
+use leptos_router::hooks::use_params_map;
+
+use crate::api::{get_sheet, set_sheet_lang};
+use crate::autosave::Autosave;
+use crate::components::error_panel::ErrorPanel;
+use crate::components::export_links::ExportLinks;
+use crate::components::grid::Grid;
+use crate::components::import_rows::ImportRows;
+use crate::components::lang_select::LangSelect;
+use crate::components::report::{ReportPanel, SummaryHeadline};
+use crate::components::save_status::{SaveStatus, SaveStatusLine};
+use crate::draft;
+use crate::error::AppError;
+use crate::model::SheetDetail;
+
+/// Loads sheet `:id` (on the server first, so the page reads without JavaScript) and shows
+/// its editor.
+#[component]
+pub fn SheetPage() -> impl IntoView {
+    let params = use_params_map();
+    let id = move || params.read().get("id").and_then(|id| id.parse::<i64>().ok());
+    let sheet = Resource::new(id, |id| async move {
+        match id {
+            Some(id) => get_sheet(id).await,
+            None => Err(AppError::NotFound(0)),
+        }
+    });
+    view! {
+        <nav class="crumbs">
+            <A href="/">"← All sheets"</A>
+        </nav>
+        <Suspense fallback=|| view! { <p class="muted">"Loading the sheet…"</p> }>
+            {move || Suspend::new(async move {
+                match sheet.await {
+                    Ok(detail) => view! { <SheetEditor detail/> }.into_any(),
+                    Err(error) => view! { <ErrorPanel error/> }.into_any(),
+                }
+            })}
+        </Suspense>
+    }
+}
+
+/// The editor of one loaded sheet. Edits are saved by [`Autosave`]; the inputs keep what
+/// the user typed whatever the server answers.
+#[component]
+fn SheetEditor(detail: SheetDetail) -> impl IntoView {
+    let SheetDetail { id, name, sheet, report, .. } = detail;
+    let lang = RwSignal::new(sheet.lang);
+    let rows = RwSignal::new(draft::drafts(&sheet.rows, 0));
+    let report = RwSignal::new(report);
+    let status = RwSignal::new(SaveStatus::Saved);
+    let autosave = Autosave::new(id, rows, report, status);
+    on_cleanup(move || autosave.leave());
+
+    let on_change = Callback::new(move |()| autosave.edited());
+    let on_lang = Callback::new(move |new_lang: Lang| {
+        spawn_local(async move {
+            match set_sheet_lang(id, new_lang).await {
+                Ok(fresh) => {
+                    lang.set(new_lang);
+                    report.set(fresh);
+                }
+                Err(err) => status.set(SaveStatus::Failed(err.to_string())),
+            }
+        });
+    });
+    let before_import = Callback::new(move |()| autosave.cancel());
+    let on_imported = Callback::new(move |detail: SheetDetail| {
+        let first_key = rows.with_untracked(|rs| draft::next_key(rs));
+        rows.set(draft::drafts(&detail.sheet.rows, first_key));
+        lang.set(detail.sheet.lang);
+        report.set(detail.report);
+        status.set(SaveStatus::Saved);
+    });
+    let saving = Signal::derive(move || status.with(|s| *s == SaveStatus::Saving));
+
+    view! {
+        <Title text=format!("{name} · Timeout Budget Workbench")/>
+        <header class="sheet-head">
+            <h1 data-testid="sheet-name">{name.clone()}</h1>
+            <SaveStatusLine status/>
+        </header>
+        <SummaryHeadline report lang/>
+        <div class="sheet-layout">
+            <section class="grid-pane" aria-label="Rows">
+                <Grid rows report lang on_change/>
+            </section>
+            <aside class="report-pane">
+                <ReportPanel report/>
+            </aside>
+        </div>
+        <div class="cards">
+            <section class="card">
+                <h2>"Export"</h2>
+                <ExportLinks id name lang/>
+                <h2>"Language"</h2>
+                <p class="muted">"The headers, messages and fixes follow the sheet's language."</p>
+                <LangSelect lang on_change=on_lang testid="sheet-lang"/>
+            </section>
+            <ImportRows id disabled=saving before=before_import on_imported/>
+        </div>
+    }
+}
