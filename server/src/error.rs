@@ -1,0 +1,108 @@
+//! The JSON API's error: bad input gets its own status and a message naming the problem (and
+//! the line, for a TSV sheet); an internal error gets an opaque 500 and is logged.
+
+use std::sync::Arc;
+
+use app::ssr::StoreError;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use budget::TsvError;
+use serde::Serialize;
+
+/// Why a JSON API request failed. Every variant but [`ApiError::Internal`] is the client's
+/// to fix, and its message says how.
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    /// 400: a missing or malformed parameter, or a body that is not UTF-8 text.
+    #[error("{message}")]
+    BadRequest {
+        /// What is wrong and how to fix it.
+        message: String,
+        /// The line of the body concerned (1-based), if any.
+        line: Option<usize>,
+    },
+    /// 422: the body is text but not a TSV sheet.
+    #[error(transparent)]
+    BadSheet(#[from] TsvError),
+    /// 404: no such sheet (or route).
+    #[error("{0}")]
+    NotFound(String),
+    /// 413: the body is larger than [`crate::MAX_BODY_BYTES`].
+    #[error("the body is larger than {} bytes (1 MiB); split the sheet", crate::MAX_BODY_BYTES)]
+    PayloadTooLarge,
+    /// 500: the database or something else on the server failed; the client sees no detail.
+    #[error("internal error: {0}")]
+    Internal(String),
+}
+
+impl ApiError {
+    /// A 400 error with no line.
+    pub fn bad_request(message: impl Into<String>) -> ApiError {
+        ApiError::BadRequest { message: message.into(), line: None }
+    }
+
+    /// The HTTP status of this error.
+    pub fn status(&self) -> StatusCode {
+        match self {
+            ApiError::BadRequest { .. } => StatusCode::BAD_REQUEST,
+            ApiError::BadSheet(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            ApiError::NotFound(_) => StatusCode::NOT_FOUND,
+            ApiError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    /// The line of the input the error names, if any.
+    pub fn line(&self) -> Option<usize> {
+        match self {
+            ApiError::BadRequest { line, .. } => *line,
+            ApiError::BadSheet(err) => err.line(),
+            _ => None,
+        }
+    }
+}
+
+impl From<StoreError> for ApiError {
+    fn from(err: StoreError) -> ApiError {
+        match err {
+            StoreError::NotFound(_) => ApiError::NotFound(err.to_string()),
+            StoreError::BadName(_) => ApiError::bad_request(err.to_string()),
+            StoreError::Db(_) | StoreError::Migrate(_) => ApiError::Internal(err.to_string()),
+        }
+    }
+}
+
+/// The JSON body of every API error.
+#[derive(Serialize)]
+struct ErrorBody {
+    error: String,
+    line: Option<usize>,
+}
+
+/// The detail of an internal error, carried to [`log_internal_errors`] in a response
+/// extension so that it is logged but never sent.
+#[derive(Clone, Debug)]
+struct InternalError(Arc<str>);
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let status = self.status();
+        let line = self.line();
+        if let ApiError::Internal(detail) = self {
+            let body = ErrorBody { error: "internal error".into(), line: None };
+            let mut response = (status, Json(body)).into_response();
+            response.extensions_mut().insert(InternalError(detail.into()));
+            return response;
+        }
+        (status, Json(ErrorBody { error: self.to_string(), line })).into_response()
+    }
+}
+
+/// Middleware: logs the detail of an internal error to standard error.
+pub(crate) async fn log_internal_errors(response: Response) -> Response {
+    if let Some(InternalError(detail)) = response.extensions().get::<InternalError>() {
+        eprintln!("workbench: internal error: {detail}");
+    }
+    response
+}

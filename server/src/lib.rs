@@ -1,0 +1,58 @@
+//! The workbench server: the Leptos app (pages and server functions), the static files and
+//! the JSON API, as one axum [`Router`]; plus the `workbench check` command's output.
+//!
+//! [`router`] builds the whole app from an [`AppState`], so tests drive it in-process with
+//! `tower::ServiceExt::oneshot`; `main.rs` only parses the command line and serves it.
+//!
+//! JSON API (all under `/api/v1`, errors as `{"error": "...", "line": N|null}`):
+//!
+//! | route | does |
+//! |---|---|
+//! | `POST /api/v1/check` | body: a TSV sheet; answers the `budget::check` report |
+//! | `POST /api/v1/sheets?name=NAME` | body: a TSV sheet; stores it, `201 {"id", "name", "rows"}` |
+//! | `GET /api/v1/sheets` | the sheet list (newest change first) |
+//! | `GET /api/v1/sheets/{id}` | one sheet: settings, rows as typed and its report |
+//! | `GET /api/v1/sheets/{id}/export.tsv?header=ja\|en` | the sheet as a TSV download |
+
+// The app's view types are deep; rendering them on the server needs more than the default 128.
+#![recursion_limit = "256"]
+
+mod api;
+pub mod check_command;
+mod error;
+mod state;
+
+use app::shell::{shell, App};
+use axum::Router;
+use leptos::prelude::provide_context;
+use leptos_axum::{generate_route_list, LeptosRoutes};
+use tower_http::limit::RequestBodyLimitLayer;
+
+pub use api::MAX_BODY_BYTES;
+pub use error::ApiError;
+pub use state::AppState;
+
+/// The largest request body any route accepts, in bytes (8 MiB): a bound for the server
+/// functions, whose form-encoded TSV is larger than the raw text. The JSON API has its own,
+/// smaller bound ([`MAX_BODY_BYTES`]).
+pub const MAX_REQUEST_BYTES: usize = 8 << 20;
+
+/// The whole app: the JSON API under `/api/v1`, the Leptos pages and server functions (with
+/// the [`app::ssr::Store`] provided as context), and the static files and 404 page.
+pub fn router(state: AppState) -> Router {
+    let routes = generate_route_list(App);
+    let store = state.store.clone();
+    let options = state.leptos_options.clone();
+    Router::new()
+        .nest("/api/v1", api::routes())
+        .leptos_routes_with_context(
+            &state,
+            routes,
+            move || provide_context(store.clone()),
+            move || shell(options.clone()),
+        )
+        .fallback(leptos_axum::file_and_error_handler::<AppState, _>(shell))
+        .layer(axum::middleware::map_response(error::log_internal_errors))
+        .layer(RequestBodyLimitLayer::new(MAX_REQUEST_BYTES))
+        .with_state(state)
+}

@@ -1,0 +1,14 @@
+//! What every handler can reach.
+
+use app::ssr::Store;
+use axum::extract::FromRef;
+use leptos::prelude::LeptosOptions;
+
+/// The router's state: the Leptos options (site root, output name, address) and the store.
+#[derive(Clone, Debug, FromRef)]
+pub struct AppState {
+    /// Leptos settings: where the static site is, its output name, the address.
+    pub leptos_options: LeptosOptions,
+    /// The sheet store.
+    pub store: Store,
+}
