@@ -1,6 +1,1006 @@
-//! PLACEHOLDER while the engine is written.
-use crate::{Report, Sheet};
-/// Checks a sheet.
-pub fn check(_sheet: &Sheet) -> Report { Report::default() }
-/// Tries that fit.
-pub fn tries_that_fit(_budget_ms: u64, _per_try_ms: u64, _waits_ms: &[u64], _max: u32) -> u32 { 0 }
+//! The computation of `budget-model.md` §4: per-try bounds, tries and waits, every hop's worst
+//! case, every node's need, the node checks and the caller-covers-callee checks.
+//!
+//! All times are worst cases in milliseconds. A [`Time`] is an interval: a need counts its upper
+//! end, a bound its lower end, so ranges are read pessimistically; a lower bound (`>100s`) has
+//! an open upper end and makes a check `unknown` unless it fails or passes for certain. `∞` is
+//! a value (anything + ∞ = ∞); an unknown value is `None` and makes everything built on it
+//! unknown.
+
+use std::collections::HashMap;
+
+use crate::catalog::{self, Entry, Zero};
+use crate::duration::{seconds, DurationError, Millis};
+use crate::finding as text;
+use crate::kind::Kind;
+use crate::report::{Finding, HopReport, NodeReport, Report, RowReport, Severity, Summary, Verdict};
+use crate::sheet::{Lang, Row, Sheet};
+use crate::value::{self, Cell, Dur, Tries};
+
+/// The upper end of a [`Time`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Hi {
+    /// At most this many milliseconds.
+    Fin(u64),
+    /// Not known (a lower bound such as `>100s`).
+    Open,
+    /// Infinite: no bound.
+    Inf,
+}
+
+/// A worst-case time as an interval `[lo, hi]` in milliseconds; `lo == None` is `∞`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Time {
+    lo: Option<u64>,
+    hi: Hi,
+}
+
+impl Time {
+    const ZERO: Time = Time { lo: Some(0), hi: Hi::Fin(0) };
+    const INF: Time = Time { lo: None, hi: Hi::Inf };
+
+    fn exact(ms: u64) -> Time {
+        Time { lo: Some(ms), hi: Hi::Fin(ms) }
+    }
+
+    fn from_dur(dur: Dur) -> Time {
+        match dur {
+            Dur::Exact(ms) => Time::exact(ms),
+            Dur::AtLeast(ms) => Time { lo: Some(ms), hi: Hi::Open },
+            Dur::Range(lo, hi) => Time { lo: Some(lo), hi: Hi::Fin(hi) },
+            Dur::Infinite => Time::INF,
+        }
+    }
+
+    fn is_inf(self) -> bool {
+        self.hi == Hi::Inf && self.lo.is_none()
+    }
+
+    /// Sum; `None` on overflow.
+    fn add(self, other: Time) -> Option<Time> {
+        let lo = match (self.lo, other.lo) {
+            (Some(a), Some(b)) => Some(a.checked_add(b)?),
+            _ => None,
+        };
+        let hi = match (self.hi, other.hi) {
+            (Hi::Inf, _) | (_, Hi::Inf) => Hi::Inf,
+            (Hi::Open, _) | (_, Hi::Open) => Hi::Open,
+            (Hi::Fin(a), Hi::Fin(b)) => Hi::Fin(a.checked_add(b)?),
+        };
+        Some(Time { lo, hi })
+    }
+
+    /// `self × k`; `None` on overflow.
+    fn times(self, k: u32) -> Option<Time> {
+        let k = u64::from(k);
+        let lo = match self.lo {
+            Some(a) => Some(a.checked_mul(k)?),
+            None => None,
+        };
+        let hi = match self.hi {
+            Hi::Fin(a) => Hi::Fin(a.checked_mul(k)?),
+            other => other,
+        };
+        Some(Time { lo, hi })
+    }
+
+    /// The earlier of two bounds.
+    fn min(self, other: Time) -> Time {
+        let lo = match (self.lo, other.lo) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        Time { lo, hi: self.hi.min(other.hi) }
+    }
+
+    /// The value as a need: its upper end (`None` for `∞`; the lower end when open).
+    fn need_ms(self) -> Option<u64> {
+        match self.hi {
+            Hi::Fin(ms) => Some(ms),
+            Hi::Open => self.lo,
+            Hi::Inf => None,
+        }
+    }
+
+    /// The value as a bound: its lower end (`None` for `∞`).
+    fn bound_ms(self) -> Option<u64> {
+        self.lo
+    }
+
+    /// The need as text: `4.3`, `≥ 100.0`, `∞`, with at least `decimals` decimals.
+    fn need_text(self, decimals: u8) -> String {
+        match self.hi {
+            Hi::Fin(ms) => seconds(ms, decimals),
+            Hi::Open => format!("≥ {}", seconds(self.lo.unwrap_or(0), decimals)),
+            Hi::Inf => "∞".to_string(),
+        }
+    }
+
+    /// The bound as text: `10`, `≥ 100`, `∞`.
+    fn bound_text(self, decimals: u8) -> String {
+        match (self.lo, self.hi) {
+            (None, _) => "∞".to_string(),
+            (Some(ms), Hi::Open) => format!("≥ {}", seconds(ms, decimals)),
+            (Some(ms), _) => seconds(ms, decimals),
+        }
+    }
+}
+
+/// A duration term of a formula: its time and the decimals it was written with.
+#[derive(Clone, Copy, Debug)]
+struct Term {
+    time: Time,
+    decimals: u8,
+}
+
+/// What a row's value became.
+#[derive(Clone, Debug)]
+enum Val {
+    /// Not a number in the budget (`other` kind), or not set with no default.
+    Absent,
+    /// A needed value could not be read.
+    Unknown,
+    /// A duration.
+    Dur(Term),
+    /// Tries and waits.
+    Tries(Tries),
+}
+
+struct RowInfo {
+    kind: Kind,
+    entry: Option<&'static Entry>,
+    val: Val,
+    parsed: String,
+    note: Option<String>,
+}
+
+/// A comparison of a bound with a need plus a margin.
+struct Comparison {
+    verdict: Verdict,
+    slack_ms: Option<i64>,
+    short_by_ms: Option<u64>,
+}
+
+/// `bound ≥ need + margin`, read pessimistically (bound at its lower end, need at its upper
+/// end). Fails for certain when even the bound's upper end is below the need's lower end;
+/// `unknown` when an open lower bound leaves it undecided.
+fn compare(bound: Time, need: Time, margin_ms: u64) -> Comparison {
+    let unknown = Comparison { verdict: Verdict::Unknown, slack_ms: None, short_by_ms: None };
+    let Some(b) = bound.lo else {
+        return Comparison { verdict: Verdict::Unbounded, slack_ms: None, short_by_ms: None };
+    };
+    let Some(need_lo) = need.lo.and_then(|n| n.checked_add(margin_ms)) else {
+        // The need is ∞: every finite bound fails.
+        return Comparison { verdict: Verdict::Inverted, slack_ms: None, short_by_ms: None };
+    };
+    let need_hi = match need.hi {
+        Hi::Fin(n) => match n.checked_add(margin_ms) {
+            Some(n) => Some(n),
+            None => return unknown,
+        },
+        Hi::Open | Hi::Inf => None,
+    };
+    let slack = |n: u64| i64::try_from(i128::from(b) - i128::from(n)).ok();
+    if let Some(n) = need_hi {
+        if b >= n {
+            return Comparison { verdict: Verdict::Ok, slack_ms: slack(n), short_by_ms: None };
+        }
+        if bound.hi != Hi::Open {
+            return Comparison { verdict: Verdict::Inverted, slack_ms: slack(n), short_by_ms: Some(n - b) };
+        }
+        return unknown;
+    }
+    // The need's upper end is open: only a certain failure is decided.
+    match bound.hi {
+        Hi::Fin(b_hi) if b_hi < need_lo => Comparison {
+            verdict: Verdict::Inverted,
+            slack_ms: slack(need_lo),
+            short_by_ms: Some(need_lo - b_hi),
+        },
+        _ => unknown,
+    }
+}
+
+/// The largest number of tries `k` (at most `max_tries`) with
+/// `k × per_try_ms + (w1 + … + w(k−1)) ≤ budget_ms`, all in milliseconds. A waits list shorter
+/// than `k − 1` repeats its last wait; an empty one means no wait. 0 when not even one try fits.
+///
+/// ```
+/// // golden G3: budget 4.5 s, per try 2.0 s, waits 0.3 s each, asked for 3 tries.
+/// assert_eq!(budget::tries_that_fit(4_500, 2_000, &[300], 3), 2);
+/// assert_eq!(budget::tries_that_fit(1_900, 2_000, &[], 3), 0);
+/// ```
+pub fn tries_that_fit(budget_ms: u64, per_try_ms: u64, waits_ms: &[u64], max_tries: u32) -> u32 {
+    let mut used: u64 = 0;
+    let mut k = 0;
+    while k < max_tries {
+        let wait = if k == 0 { 0 } else { waits_ms.get(k as usize - 1).or(waits_ms.last()).copied().unwrap_or(0) };
+        let Some(next) = used.checked_add(wait).and_then(|u| u.checked_add(per_try_ms)) else {
+            break;
+        };
+        if next > budget_ms {
+            break;
+        }
+        used = next;
+        k += 1;
+        if per_try_ms == 0 && wait == 0 && waits_ms.iter().all(|&w| w == 0) {
+            return max_tries;
+        }
+    }
+    k
+}
+
+/// A segment: a hop (caller → callee), a node, or nothing.
+enum Segment {
+    Hop(String, String),
+    Node(String),
+    None,
+}
+
+/// Splits a segment at its arrow (`→`, `->`, `⇒`, `=>`, or ` to `).
+fn read_segment(text: &str) -> Segment {
+    let text = text.trim();
+    if text.is_empty() {
+        return Segment::None;
+    }
+    for arrow in ["→", "->", "⇒", "=>", " to "] {
+        if let Some((caller, callee)) = text.split_once(arrow) {
+            let (caller, callee) = (caller.trim(), callee.trim());
+            if !caller.is_empty() && !callee.is_empty() {
+                return Segment::Hop(caller.to_string(), callee.to_string());
+            }
+        }
+    }
+    Segment::Node(text.to_string())
+}
+
+struct Ctx<'a> {
+    lang: Lang,
+    rows: &'a [Row],
+    findings: Vec<Finding>,
+}
+
+impl Ctx<'_> {
+    #[allow(clippy::too_many_arguments)]
+    fn push(&mut self, code: &str, severity: Severity, node: Option<&str>, hop: Option<&str>, rows: Vec<usize>, nums: (Option<u64>, Option<u64>, Option<u64>), tries_that_fit: Option<u32>, (message, fix): (String, String)) {
+        self.findings.push(Finding {
+            code: code.to_string(),
+            severity,
+            node: node.map(str::to_string),
+            hop: hop.map(str::to_string),
+            rows,
+            bound_ms: nums.0,
+            need_ms: nums.1,
+            short_by_ms: nums.2,
+            tries_that_fit,
+            message,
+            fix: Some(fix),
+        });
+    }
+}
+
+/// Reads a duration cell of row `i`: value, else default column, else the catalog default.
+fn read_row_duration(ctx: &mut Ctx, i: usize, entry: Option<&'static Entry>) -> (Val, Option<String>) {
+    let row = &ctx.rows[i];
+    let line = i + 1;
+    let lang = ctx.lang;
+    let unit = entry.map(|e| e.unit);
+    let completed = |cell: Cell| -> Option<(Dur, u8, bool, bool)> {
+        match cell {
+            Cell::NotSet => None,
+            Cell::Duration { dur, decimals, used_bare_unit, zero, .. } => Some((dur, decimals, used_bare_unit, zero)),
+        }
+    };
+    let catalog_default = |e: &'static Entry| value::read_duration(e.default, Some(e.unit)).ok().and_then(completed);
+    let mut note = None;
+    let reading = match value::read_duration(&row.value, unit) {
+        Ok(cell) => match completed(cell) {
+            Some(r) => {
+                if let Cell::Duration { below_one_ms: true, .. } = cell {
+                    note = Some(match lang { Lang::En => "below 1 ms: counted as 1 ms".to_string(), Lang::Ja => "1ms未満のため1msとして数えます".to_string() });
+                }
+                Some((r, None))
+            }
+            None => {
+                // Not set: the default column, then the catalog's default.
+                match value::read_duration(&row.default, unit) {
+                    Ok(cell) => match completed(cell) {
+                        Some(r) => Some((r, Some(None))),
+                        None => entry.and_then(|e| catalog_default(e).map(|r| (r, Some(Some(e))))),
+                    },
+                    Err(_) => entry.and_then(|e| catalog_default(e).map(|r| (r, Some(Some(e))))),
+                }
+            }
+        },
+        Err(err) => {
+            let code = if err == DurationError::UnitMissing { "value.unit_missing" } else { "value.unreadable" };
+            let msg = if err == DurationError::UnitMissing { text::unit_missing(lang, line, &row.value) } else { text::unreadable(lang, line, &row.value, false) };
+            note = Some(msg.0.clone());
+            ctx.push(code, Severity::Warning, None, None, vec![line], (None, None, None), None, msg);
+            return (Val::Unknown, note);
+        }
+    };
+    let Some(((mut dur, decimals, used_bare_unit, zero), default_from)) = reading else {
+        return (Val::Absent, None);
+    };
+    if zero {
+        match entry.map(|e| e.zero) {
+            Some(Zero::Disabled) => dur = Dur::Infinite,
+            Some(Zero::ProductDefault) => {
+                if let Some((d, ..)) = entry.and_then(catalog_default) {
+                    dur = d;
+                }
+            }
+            _ => {}
+        }
+    }
+    if let Some(from) = default_from {
+        let used = describe_dur(dur);
+        let msg = text::default_applied(lang, line, &used, from.map(|e| (e.product, e.name, e.source)));
+        note = Some(msg.0.clone());
+        ctx.push("value.default_applied", Severity::Info, None, None, vec![line], (None, None, None), None, msg);
+    } else if used_bare_unit {
+        if let Some(e) = entry {
+            let msg = text::unit_from_catalog(lang, line, &row.value, e.product, e.name, e.unit.symbol(), e.source);
+            note = Some(msg.0.clone());
+            ctx.push("value.unit_from_catalog", Severity::Info, None, None, vec![line], (None, None, None), None, msg);
+        }
+    }
+    (Val::Dur(Term { time: Time::from_dur(dur), decimals }), note)
+}
+
+/// A duration for display: `1.5s`, `≥ 1m40s`, `12h–1d`, `∞`.
+fn describe_dur(dur: Dur) -> String {
+    match dur {
+        Dur::Exact(ms) => Millis(ms).to_string(),
+        Dur::AtLeast(ms) => format!("≥ {}", Millis(ms)),
+        Dur::Range(lo, hi) => format!("{}–{}", Millis(lo), Millis(hi)),
+        Dur::Infinite => "∞".to_string(),
+    }
+}
+
+/// Tries for display: `2 tries, waits 300ms`.
+fn describe_tries(t: &Tries) -> String {
+    let mut s = if t.count == 1 { "1 try".to_string() } else { format!("{} tries", t.count) };
+    if t.waits_ms.iter().any(|&w| w > 0) {
+        let waits: Vec<String> = t.waits_ms.iter().map(|&w| Millis(w).to_string()).collect();
+        s.push_str(&format!(", waits {}", waits.join(", ")));
+    }
+    s
+}
+
+fn analyse_row(ctx: &mut Ctx, i: usize) -> RowInfo {
+    let row = &ctx.rows[i];
+    let entry = catalog::lookup(row);
+    let kind = Kind::from_item(&row.item).or(entry.map(|e| e.kind)).unwrap_or(Kind::Other);
+    let line = i + 1;
+    let lang = ctx.lang;
+    let (val, note) = match kind {
+        Kind::Other => (Val::Absent, None),
+        Kind::Tries => {
+            let text_in = if value::is_not_set(&row.value) { &row.default } else { &row.value };
+            if value::is_not_set(text_in) {
+                (Val::Absent, None)
+            } else {
+                match value::read_tries(text_in) {
+                    Ok(t) => {
+                        if t.waits_assumed {
+                            let msg = text::waits_assumed(lang, line, t.count, *t.waits_ms.last().unwrap_or(&0));
+                            ctx.push("tries.waits_assumed", Severity::Info, None, None, vec![line], (None, None, None), None, msg);
+                        }
+                        (Val::Tries(t), None)
+                    }
+                    Err(_) => {
+                        let msg = text::unreadable(lang, line, text_in, true);
+                        let note = Some(msg.0.clone());
+                        ctx.push("value.unreadable", Severity::Warning, None, None, vec![line], (None, None, None), None, msg);
+                        (Val::Unknown, note)
+                    }
+                }
+            }
+        }
+        _ => read_row_duration(ctx, i, entry),
+    };
+    let parsed = match &val {
+        Val::Absent => String::new(),
+        Val::Unknown => "?".to_string(),
+        Val::Dur(term) => match term.time {
+            t if t.is_inf() => "∞".to_string(),
+            Time { lo: Some(lo), hi: Hi::Open } => format!("≥ {}", Millis(lo)),
+            Time { lo: Some(lo), hi: Hi::Fin(hi) } if lo != hi => format!("{}–{}", Millis(lo), Millis(hi)),
+            Time { lo: Some(lo), .. } => Millis(lo).to_string(),
+            _ => "∞".to_string(),
+        },
+        Val::Tries(t) => describe_tries(t),
+    };
+    RowInfo { kind, entry, val, parsed, note }
+}
+
+/// What one hop's rows say, gathered by kind.
+#[derive(Default)]
+struct HopParts {
+    connect: Option<Option<Term>>,
+    read: Option<Option<Term>>,
+    attempt: Option<Option<Term>>,
+    attempt_includes_connect: bool,
+    deadline: Option<Option<Term>>,
+    margin: Option<Option<Term>>,
+    tries: Vec<Option<Tries>>,
+    time_bound_rows: usize,
+}
+
+/// Keeps the earlier (smaller) of two bounds of one kind; an unknown one makes it unknown.
+fn keep_min(slot: &mut Option<Option<Term>>, new: Option<Term>) {
+    *slot = Some(match (slot.take(), new) {
+        (None, new) => new,
+        (Some(None), _) | (_, None) => None,
+        (Some(Some(a)), Some(b)) => Some(if b.time.min(a.time) == b.time { b } else { a }),
+    });
+}
+
+struct HopState {
+    segment: String,
+    caller: usize,
+    callee: usize,
+    rows: Vec<usize>,
+    per_try: Option<Time>,
+    per_try_text: String,
+    tries: u32,
+    layers: Vec<Tries>,
+    worst: Option<Time>,
+    worst_text: String,
+    wait: Option<(Time, u8, &'static str)>,
+    margin_ms: u64,
+    has_deadline: bool,
+}
+
+struct NodeState {
+    name: String,
+    rows: Vec<usize>,
+    hops_out: Vec<usize>,
+    own: Option<Term>,
+    own_unknown: bool,
+    margin: Option<Term>,
+    deadline: Option<Option<Term>>,
+    need: Option<Time>,
+    worst: Option<Option<Time>>,
+}
+
+/// Checks a sheet: derives every row, computes every hop's worst case and every node's need,
+/// runs the node and coverage checks, and reports the findings in the sheet's language.
+/// Never panics on any input; values that cannot be read become findings.
+pub fn check(sheet: &Sheet) -> Report {
+    let mut ctx = Ctx { lang: sheet.lang, rows: &sheet.rows, findings: Vec::new() };
+    let lang = sheet.lang;
+    let infos: Vec<RowInfo> = (0..sheet.rows.len()).map(|i| analyse_row(&mut ctx, i)).collect();
+
+    // The graph: nodes in order of first appearance, hops keyed by (caller, callee).
+    let mut nodes: Vec<NodeState> = Vec::new();
+    let mut node_index: HashMap<String, usize> = HashMap::new();
+    let mut hops: Vec<HopState> = Vec::new();
+    let mut hop_index: HashMap<(usize, usize), usize> = HashMap::new();
+    let mut node_of = |name: &str, nodes: &mut Vec<NodeState>| -> usize {
+        *node_index.entry(name.to_string()).or_insert_with(|| {
+            nodes.push(NodeState { name: name.to_string(), rows: vec![], hops_out: vec![], own: None, own_unknown: false, margin: None, deadline: None, need: None, worst: None });
+            nodes.len() - 1
+        })
+    };
+    let mut hop_parts: Vec<HopParts> = Vec::new();
+    for (i, row) in sheet.rows.iter().enumerate() {
+        let info = &infos[i];
+        match read_segment(&row.segment) {
+            Segment::None => {}
+            Segment::Node(name) => {
+                let n = node_of(&name, &mut nodes);
+                let node = &mut nodes[n];
+                node.rows.push(i + 1);
+                let term = match &info.val {
+                    Val::Dur(t) => Some(*t),
+                    _ => None,
+                };
+                let unknown = matches!(info.val, Val::Unknown);
+                match info.kind {
+                    Kind::Own => {
+                        node.own_unknown |= unknown;
+                        if let Some(t) = term {
+                            node.own = Some(match node.own {
+                                Some(o) => Term { time: o.time.add(t.time).unwrap_or(Time::INF), decimals: o.decimals.max(t.decimals) },
+                                None => t,
+                            });
+                        }
+                    }
+                    Kind::Margin => node.margin = term.or(node.margin),
+                    Kind::Deadline | Kind::Attempt => {
+                        if unknown || term.is_some() {
+                            keep_min(&mut node.deadline, term);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            Segment::Hop(caller, callee) => {
+                let a = node_of(&caller, &mut nodes);
+                let b = node_of(&callee, &mut nodes);
+                let h = *hop_index.entry((a, b)).or_insert_with(|| {
+                    hops.push(HopState {
+                        segment: row.segment.trim().to_string(),
+                        caller: a,
+                        callee: b,
+                        rows: vec![],
+                        per_try: None,
+                        per_try_text: String::new(),
+                        tries: 1,
+                        layers: vec![],
+                        worst: None,
+                        worst_text: String::new(),
+                        wait: None,
+                        margin_ms: sheet.margin_ms,
+                        has_deadline: false,
+                    });
+                    hop_parts.push(HopParts::default());
+                    nodes[a].hops_out.push(hops.len() - 1);
+                    hops.len() - 1
+                });
+                hops[h].rows.push(i + 1);
+                let parts = &mut hop_parts[h];
+                let term = match &info.val {
+                    Val::Dur(t) => Some(Some(*t)),
+                    Val::Unknown => Some(None),
+                    _ => None,
+                };
+                if info.kind.is_time_bound() && term.is_some() {
+                    parts.time_bound_rows += 1;
+                }
+                if let Some(term) = term {
+                    match info.kind {
+                        Kind::Connect => keep_min(&mut parts.connect, term),
+                        Kind::Read => keep_min(&mut parts.read, term),
+                        Kind::Attempt | Kind::Statement => {
+                            keep_min(&mut parts.attempt, term);
+                            parts.attempt_includes_connect |= info.entry.is_some_and(|e| e.includes_connect);
+                        }
+                        Kind::Deadline => keep_min(&mut parts.deadline, term),
+                        Kind::Margin => parts.margin = Some(term),
+                        _ => {}
+                    }
+                }
+                match &info.val {
+                    Val::Tries(t) if info.kind == Kind::Tries => parts.tries.push(Some(t.clone())),
+                    Val::Unknown if info.kind == Kind::Tries => parts.tries.push(None),
+                    _ => {}
+                }
+            }
+        }
+    }
+
+    // Hops: per try, tries, worst case.
+    for (h, parts) in hop_parts.iter_mut().enumerate() {
+        let segment = hops[h].segment.clone();
+        let caller_name = nodes[hops[h].caller].name.clone();
+        let hop_rows = hops[h].rows.clone();
+        if parts.time_bound_rows == 0 {
+            if let Some(layers) = parts.tries.iter().cloned().collect::<Option<Vec<Tries>>>() {
+                hops[h].tries = layers.iter().fold(1u32, |a, l| a.saturating_mul(l.count));
+                hops[h].layers = layers;
+            }
+            ctx.push("bound.missing", Severity::Warning, None, Some(&segment), hop_rows.clone(), (None, None, None), None, text::bound_missing(lang, &segment));
+            continue;
+        }
+        // A missing connect bound, filled from the catalog where a product of this hop
+        // documents one (nginx: 60 s).
+        if parts.connect.is_none() {
+            let product_entry = hop_rows.iter().filter_map(|&l| infos[l - 1].entry).find_map(|e| catalog::connect_of(e.product));
+            if let Some(e) = product_entry {
+                if let Ok(Cell::Duration { dur, decimals, .. }) = value::read_duration(e.default, Some(e.unit)) {
+                    parts.connect = Some(Some(Term { time: Time::from_dur(dur), decimals }));
+                    let rows: Vec<usize> = hop_rows.iter().copied().filter(|&l| infos[l - 1].entry.is_some_and(|x| x.product == e.product)).collect();
+                    let msg = text::default_applied(lang, rows[0], &format!("{} {}", e.name, describe_dur(dur)), Some((e.product, e.name, e.source)));
+                    ctx.push("value.default_applied", Severity::Info, None, Some(&segment), rows, (None, None, None), None, msg);
+                }
+            }
+        }
+        let connect = parts.connect;
+        let capped = parts.attempt.is_some() || parts.deadline.is_some();
+        // per_try = attempt (+ connect), else connect + read.
+        let per_try: Option<Option<(Time, String)>> = {
+            let sum = |terms: &[Option<Term>]| -> Option<(Time, String)> {
+                let mut total = Time::ZERO;
+                let mut texts = Vec::new();
+                for t in terms {
+                    let t = (*t)?;
+                    total = total.add(t.time)?;
+                    texts.push(t.time.need_text(t.decimals));
+                }
+                Some((total, texts.join(" + ")))
+            };
+            match (parts.attempt, parts.read) {
+                (Some(att), read) if !(att.is_some_and(|a| a.time.is_inf()) && read.is_some()) => {
+                    let mut terms = Vec::new();
+                    if let Some(c) = connect {
+                        if !parts.attempt_includes_connect {
+                            terms.push(c);
+                        }
+                    }
+                    terms.push(att);
+                    Some(sum(&terms))
+                }
+                (_, Some(read)) => {
+                    let mut terms = Vec::new();
+                    match connect {
+                        Some(c) => terms.push(c),
+                        None if !capped => {
+                            ctx.push("bound.missing", Severity::Warning, None, Some(&segment), hop_rows.clone(), (None, None, None), None, text::connect_missing(lang, &segment));
+                        }
+                        None => {}
+                    }
+                    terms.push(read);
+                    Some(sum(&terms))
+                }
+                _ => {
+                    if parts.deadline.is_none() {
+                        ctx.push("bound.missing", Severity::Warning, None, Some(&segment), hop_rows.clone(), (None, None, None), None, text::read_missing(lang, &segment));
+                        Some(None)
+                    } else {
+                        None
+                    }
+                }
+            }
+        };
+        let hop = &mut hops[h];
+        hop.margin_ms = match parts.margin {
+            Some(Some(t)) => t.time.bound_ms().unwrap_or(sheet.margin_ms),
+            _ => sheet.margin_ms,
+        };
+        // Tries: nested layers in sheet order, inner first.
+        let layers: Option<Vec<Tries>> = parts.tries.iter().cloned().collect();
+        let mut worst: Option<Time>;
+        let mut formula: String;
+        match (&per_try, &layers) {
+            (Some(Some((p, p_text))), Some(layers)) => {
+                hop.per_try = Some(*p);
+                hop.per_try_text = p_text.clone();
+                worst = Some(*p);
+                formula = p_text.clone();
+                let mut total_tries: u32 = 1;
+                for layer in layers {
+                    total_tries = total_tries.saturating_mul(layer.count);
+                    if layer.count == 1 && layer.waits_ms.is_empty() {
+                        continue;
+                    }
+                    let waits_total = layer.waits_ms.iter().try_fold(0u64, |a, &w| a.checked_add(w));
+                    worst = worst.and_then(|w| w.times(layer.count)).and_then(|w| waits_total.and_then(|t| w.add(Time::exact(t))));
+                    let grouped = if formula.contains(' ') { format!("({formula})") } else { formula.clone() };
+                    formula = format!("{grouped} × {}", layer.count);
+                    for (w, d) in layer.waits_ms.iter().zip(&layer.wait_decimals) {
+                        if *w > 0 {
+                            formula.push_str(&format!(" + {}", seconds(*w, *d)));
+                        }
+                    }
+                }
+                hop.tries = total_tries;
+                hop.layers = layers.clone();
+                let worst_text = worst.map_or("?".to_string(), |w| w.need_text(1));
+                formula = format!("{formula} = {worst_text} s");
+            }
+            (Some(None), _) | (_, None) => {
+                worst = None;
+                formula = "? (a value could not be read)".to_string();
+                if let Some(layers) = &layers {
+                    hop.tries = layers.iter().fold(1u32, |a, l| a.saturating_mul(l.count));
+                    hop.layers = layers.clone();
+                }
+            }
+            (None, Some(layers)) => {
+                worst = None;
+                formula = String::new();
+                hop.tries = layers.iter().fold(1u32, |a, l| a.saturating_mul(l.count));
+                hop.layers = layers.clone();
+            }
+        }
+        // A deadline on the hop caps the whole call.
+        if let Some(deadline) = parts.deadline {
+            hop.has_deadline = true;
+            match deadline {
+                None => {
+                    worst = None;
+                    formula = "? (the deadline could not be read)".to_string();
+                }
+                Some(d) => {
+                    let d_text = d.time.bound_text(1);
+                    match worst {
+                        Some(w) if !w.is_inf() && per_try.is_some() => {
+                            let exceeds = match (w.hi, d.time.lo) {
+                                (Hi::Fin(wh), Some(dl)) => wh > dl,
+                                (Hi::Open, Some(_)) => true,
+                                _ => false,
+                            };
+                            if exceeds {
+                                worst = Some(w.min(d.time));
+                                formula = format!("min({formula}, deadline {d_text} s) = {} s", worst.map_or("?".into(), |w| w.need_text(1)));
+                                if let (Some(p), Some(dl), Some(last)) = (hop.per_try.and_then(|p| p.need_ms()), d.time.bound_ms(), hop.layers.last()) {
+                                    if hop.tries > 1 {
+                                        let fit = tries_that_fit(dl, p, &last.waits_ms, hop.tries);
+                                        let msg = text::cut_by_deadline(lang, &segment, dl, hop.tries, fit);
+                                        ctx.push("tries.cut_by_deadline", Severity::Info, None, Some(&segment), hop.rows.clone(), (Some(dl), w.need_ms(), None), Some(fit), msg);
+                                    }
+                                }
+                            }
+                        }
+                        _ => {
+                            worst = Some(d.time);
+                            formula = format!("deadline {d_text} s");
+                        }
+                    }
+                }
+            }
+        }
+        if worst.is_some_and(Time::is_inf) {
+            let rows: Vec<usize> = hop.rows.iter().copied().filter(|&l| matches!(&infos[l - 1].val, Val::Dur(t) if t.time.is_inf() && infos[l - 1].kind.is_time_bound())).collect();
+            let msg = text::unbounded(lang, &segment, &caller_name);
+            ctx.push("unbounded", Severity::Warning, None, Some(&segment), if rows.is_empty() { hop.rows.clone() } else { rows }, (None, None, None), None, msg);
+        }
+        // How long the caller waits for one response: attempt or deadline, else read.
+        let waits: [(Option<Option<Term>>, &'static str); 2] = [(parts.attempt, "per-try timeout"), (parts.deadline, "deadline")];
+        let mut wait: Option<(Time, u8, &'static str)> = None;
+        let mut wait_unknown = false;
+        for (slot, name) in waits {
+            match slot {
+                Some(Some(t)) => {
+                    if wait.is_none_or(|(w, ..)| t.time.min(w) == t.time && t.time != w) {
+                        wait = Some((t.time, t.decimals, name));
+                    }
+                }
+                Some(None) => wait_unknown = true,
+                None => {}
+            }
+        }
+        if wait.is_none() && !wait_unknown {
+            match parts.read {
+                Some(Some(t)) => wait = Some((t.time, t.decimals, "read timeout")),
+                Some(None) => wait_unknown = true,
+                None => {}
+            }
+        }
+        hop.wait = if wait_unknown { None } else { wait };
+        hop.worst = worst;
+        hop.worst_text = formula;
+    }
+
+    // Nodes: a node's need depends only on the hops it calls, never on their callees.
+    for n in 0..nodes.len() {
+        let node = &nodes[n];
+        let has_content = !node.hops_out.is_empty() || node.own.is_some() || node.own_unknown || node.margin.is_some();
+        let mut need: Option<Time> = None;
+        if has_content {
+            let mut total = Some(Time::ZERO);
+            for &h in &node.hops_out {
+                total = match (total, hops[h].worst) {
+                    (Some(a), Some(b)) => a.add(b),
+                    _ => None,
+                };
+            }
+            if node.own_unknown {
+                total = None;
+            }
+            for extra in [node.own, node.margin].into_iter().flatten() {
+                total = total.and_then(|t| t.add(extra.time));
+            }
+            need = total;
+        }
+        let worst = match node.deadline {
+            Some(Some(d)) if !d.time.is_inf() => Some(Some(d.time)),
+            Some(None) => Some(None),
+            _ if has_content => Some(need),
+            _ => None,
+        };
+        let node = &mut nodes[n];
+        node.need = need;
+        node.worst = worst;
+    }
+
+    // Node reports and checks.
+    let mut node_reports = Vec::with_capacity(nodes.len());
+    for node in &nodes {
+        let mut terms: Vec<(Option<Time>, String)> = node.hops_out.iter().map(|&h| (hops[h].worst, hops[h].worst.map_or("?".to_string(), |w| w.need_text(1)))).collect();
+        terms.sort_by_key(|(t, _)| t.map(|t| (t.hi, t.lo)));
+        let inner = if node.hops_out.is_empty() {
+            None
+        } else {
+            node.hops_out.iter().try_fold(Time::ZERO, |acc, &h| acc.add(hops[h].worst?))
+        };
+        let mut texts: Vec<String> = terms.into_iter().map(|(_, s)| s).collect();
+        if let Some(own) = node.own {
+            texts.push(own.time.need_text(own.decimals));
+        } else if node.own_unknown {
+            texts.push("?".to_string());
+        }
+        if let Some(m) = node.margin {
+            texts.push(m.time.need_text(m.decimals));
+        }
+        let need_text = node.need.map_or("?".to_string(), |n| n.need_text(1));
+        let mut formula = match texts.len() {
+            0 => String::new(),
+            1 => format!("{need_text} s"),
+            _ => format!("{} = {need_text} s", texts.join(" + ")),
+        };
+        let deadline = match node.deadline {
+            Some(Some(d)) if !d.time.is_inf() => Some(d),
+            _ => None,
+        };
+        let (verdict, slack_ms) = match (node.deadline, node.need) {
+            (Some(None), _) => (Verdict::Unknown, None),
+            (_, None) if node.own_unknown || node.hops_out.iter().any(|&h| hops[h].worst.is_none()) => (Verdict::Unknown, None),
+            (_, None) => (Verdict::Unchecked, None),
+            (_, Some(need)) => match deadline {
+                Some(d) => {
+                    let c = compare(d.time, need, 0);
+                    let sign = match c.verdict {
+                        Verdict::Ok => "≤",
+                        Verdict::Inverted => ">",
+                        _ => "?",
+                    };
+                    formula = format!("{formula} {sign} {} s", d.time.bound_text(1));
+                    if c.verdict == Verdict::Inverted {
+                        node_inversion(&mut ctx, node, &nodes, &hops, d.time, need, c.short_by_ms);
+                    } else if c.verdict == Verdict::Ok && c.slack_ms == Some(0) {
+                        let msg = text::slack_none(lang, &node.name, &formula);
+                        ctx.push("slack.none", Severity::Info, Some(&node.name), None, node.rows.clone(), (d.time.bound_ms(), need.need_ms(), None), None, msg);
+                    }
+                    (c.verdict, c.slack_ms)
+                }
+                None if need.is_inf() => (Verdict::Unbounded, None),
+                None => (Verdict::Unchecked, None),
+            },
+        };
+        node_reports.push(NodeReport {
+            name: node.name.clone(),
+            rows: node.rows.clone(),
+            inner_ms: inner.and_then(Time::need_ms),
+            own_ms: if node.own_unknown { None } else { Some(node.own.and_then(|o| o.time.need_ms()).unwrap_or(0)) },
+            need_ms: node.need.and_then(Time::need_ms),
+            deadline_ms: deadline.and_then(|d| d.time.bound_ms()),
+            slack_ms,
+            verdict,
+            formula,
+        });
+    }
+
+    // Coverage checks: the caller waits longer than the callee's worst case plus the margin.
+    let mut hop_reports = Vec::with_capacity(hops.len());
+    for hop in &hops {
+        let callee = &nodes[hop.callee];
+        let caller = &nodes[hop.caller];
+        let mut formula = hop.worst_text.clone();
+        let (verdict, slack_ms, callee_worst) = match (callee.worst, hop.wait) {
+            (None, _) => (Verdict::Unchecked, None, None),
+            (Some(None), _) | (_, None) => (Verdict::Unknown, None, None),
+            (Some(Some(cw)), Some((wait, decimals, bound_name))) => {
+                let c = compare(wait, cw, hop.margin_ms);
+                let sign = match c.verdict {
+                    Verdict::Ok => "≥",
+                    Verdict::Inverted => "<",
+                    _ => "?",
+                };
+                let check_text = format!("{} {} {sign} {} + {}", bound_word(lang, bound_name), wait.bound_text(decimals), cw.need_text(1), seconds(hop.margin_ms, 1));
+                formula = if formula.is_empty() { check_text.clone() } else { format!("{formula}; {check_text}") };
+                match c.verdict {
+                    Verdict::Inverted => {
+                        let need = cw.need_ms();
+                        let at_least = need.and_then(|n| n.checked_add(hop.margin_ms)).map_or("∞".to_string(), |n| text::secs(lang, n));
+                        let worst = need.map_or("∞".to_string(), |n| text::secs(lang, n));
+                        // Where the callee has no deadline of its own, its retries cause it.
+                        let suggestion = if callee.deadline.is_none() {
+                            wait.bound_ms().and_then(|w| w.checked_sub(hop.margin_ms)).and_then(|budget| retry_suggestion(callee, &hops, budget))
+                        } else {
+                            None
+                        };
+                        let mut rows = hop.rows.clone();
+                        if let Some((h, _)) = suggestion {
+                            rows.extend(hops[h].rows.iter().copied());
+                        }
+                        let msg = text::inversion_hop(lang, &caller.name, &callee.name, &hop.segment, bound_word(lang, bound_name), wait.bound_ms().unwrap_or(0), &worst, hop.margin_ms, &at_least, suggestion.map(|(h, k)| (hops[h].segment.as_str(), k)));
+                        ctx.push("inversion.hop", Severity::Error, None, Some(&hop.segment), rows, (wait.bound_ms(), need, c.short_by_ms), suggestion.map(|(_, k)| k), msg);
+                    }
+                    Verdict::Ok if c.slack_ms == Some(0) => {
+                        let msg = text::slack_none(lang, &hop.segment, &check_text);
+                        ctx.push("slack.none", Severity::Info, None, Some(&hop.segment), hop.rows.clone(), (wait.bound_ms(), cw.need_ms(), None), None, msg);
+                    }
+                    _ => {}
+                }
+                (c.verdict, c.slack_ms, cw.need_ms())
+            }
+        };
+        hop_reports.push(HopReport {
+            segment: hop.segment.clone(),
+            caller: caller.name.clone(),
+            callee: callee.name.clone(),
+            rows: hop.rows.clone(),
+            per_try_ms: hop.per_try.and_then(Time::need_ms),
+            tries: hop.tries,
+            waits_ms: hop.layers.first().map(|l| l.waits_ms.clone()).unwrap_or_default(),
+            worst_ms: hop.worst.and_then(Time::need_ms),
+            wait_ms: hop.wait.and_then(|(w, ..)| w.bound_ms()),
+            callee_worst_ms: callee_worst,
+            margin_ms: hop.margin_ms,
+            slack_ms,
+            verdict,
+            formula,
+        });
+    }
+
+    let rows = infos
+        .into_iter()
+        .enumerate()
+        .map(|(i, info)| RowReport {
+            line: i + 1,
+            kind: info.kind,
+            value_ms: match &info.val {
+                Val::Dur(t) => t.time.bound_ms(),
+                _ => None,
+            },
+            unbounded: matches!(&info.val, Val::Dur(t) if t.time.is_inf()),
+            note: info.note,
+            parsed: info.parsed,
+        })
+        .collect();
+
+    let mut findings = ctx.findings;
+    findings.sort_by(|a, b| (a.severity, a.rows.first()).cmp(&(b.severity, b.rows.first())));
+    let mut summary = Summary::default();
+    for f in &findings {
+        match f.severity {
+            Severity::Error => summary.errors += 1,
+            Severity::Warning => summary.warnings += 1,
+            Severity::Info => summary.infos += 1,
+        }
+        if f.code.starts_with("inversion.") {
+            summary.inversions += 1;
+        }
+    }
+    Report { summary, nodes: node_reports, hops: hop_reports, rows, findings }
+}
+
+/// The name of a caller's bound in the sheet's language.
+fn bound_word(lang: Lang, name: &'static str) -> &'static str {
+    match (lang, name) {
+        (Lang::En, n) => n,
+        (Lang::Ja, "per-try timeout") => "1回の上限",
+        (Lang::Ja, "deadline") => "全体期限",
+        (Lang::Ja, _) => "読み取りタイムアウト",
+    }
+}
+
+/// For a node whose need exceeds `budget_ms`: the hop with several tries that contributes the
+/// most, and how many of its tries fit once the node's other needs are paid for.
+fn retry_suggestion(node: &NodeState, hops: &[HopState], budget_ms: u64) -> Option<(usize, u32)> {
+    let &h = node
+        .hops_out
+        .iter()
+        .filter(|&&h| hops[h].tries > 1 && hops[h].layers.len() == 1 && !hops[h].has_deadline)
+        .max_by_key(|&&h| hops[h].worst.and_then(Time::need_ms))?;
+    let need = node.need?.need_ms()?;
+    let this = hops[h].worst?.need_ms()?;
+    let others = need.checked_sub(this)?;
+    let budget = budget_ms.saturating_sub(others);
+    let per_try = hops[h].per_try?.need_ms()?;
+    let layer = hops[h].layers.first()?;
+    Some((h, tries_that_fit(budget, per_try, &layer.waits_ms, hops[h].tries)))
+}
+
+fn node_inversion(ctx: &mut Ctx, node: &NodeState, _nodes: &[NodeState], hops: &[HopState], deadline: Time, need: Time, short_by: Option<u64>) {
+    let lang = ctx.lang;
+    let d = deadline.bound_ms().unwrap_or(0);
+    let suggestion = retry_suggestion(node, hops, d);
+    let mut rows = node.rows.iter().copied().filter(|&l| matches!(ctx_kind(ctx, l), Kind::Deadline | Kind::Attempt)).collect::<Vec<_>>();
+    if let Some((h, _)) = suggestion {
+        rows.extend(hops[h].rows.iter().copied());
+    }
+    let need_text = need.need_ms().map_or("∞".to_string(), |n| text::secs(lang, n));
+    let msg = text::inversion_node(lang, &node.name, d, &need_text, suggestion.map(|(h, k)| (hops[h].segment.as_str(), k)));
+    ctx.push("inversion.node", Severity::Error, Some(&node.name), None, rows, (Some(d), need.need_ms(), short_by), suggestion.map(|(_, k)| k), msg);
+}
+
+fn ctx_kind(ctx: &Ctx, line: usize) -> Kind {
+    let row = &ctx.rows[line - 1];
+    Kind::from_item(&row.item).or(catalog::lookup(row).map(|e| e.kind)).unwrap_or(Kind::Other)
+}

@@ -1,1 +1,237 @@
-//! TODO
+//! Finding texts: every message and fix in Japanese and English, in one place so that tests can
+//! pin them.
+
+use crate::duration::seconds;
+use crate::sheet::Lang;
+
+/// Seconds for a message: `8.0 s` / `8.0秒`.
+pub(crate) fn secs(lang: Lang, ms: u64) -> String {
+    match lang {
+        Lang::En => format!("{} s", seconds(ms, 1)),
+        Lang::Ja => format!("{}秒", seconds(ms, 1)),
+    }
+}
+
+fn tries_en(k: u32) -> String {
+    if k == 1 { "1 try".to_string() } else { format!("{k} tries") }
+}
+
+/// `inversion.node`: message and fix.
+pub(crate) fn inversion_node(lang: Lang, node: &str, deadline_ms: u64, need: &str, suggestion: Option<(&str, u32)>) -> (String, String) {
+    let d = secs(lang, deadline_ms);
+    match lang {
+        Lang::En => (
+            format!("{node}'s deadline ({d}) ends before its calls may ({need})"),
+            match suggestion {
+                Some((hop, 0)) => format!("no try of {hop} fits the deadline: lower its per-try timeout, or raise the deadline to at least {need}"),
+                Some((hop, k)) => format!("reduce {hop} to {}, or raise the deadline to at least {need}", tries_en(k)),
+                None => format!("raise the deadline to at least {need}, or lower the bounds of the calls it makes"),
+            },
+        ),
+        Lang::Ja => (
+            format!("{node}の期限（{d}）が、呼び出しの最悪時間（{need}）より先に切れます"),
+            match suggestion {
+                Some((hop, 0)) => format!("{hop} は1回も期限内に収まりません。1回の上限を下げるか、期限を{need}以上にしてください"),
+                Some((hop, k)) => format!("{hop} を{k}回の試行に減らすか、期限を{need}以上にしてください"),
+                None => format!("期限を{need}以上にするか、呼び出しの上限を下げてください"),
+            },
+        ),
+    }
+}
+
+/// `inversion.hop`: message and fix. `bound_name` names the caller's bound (`read timeout`).
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn inversion_hop(lang: Lang, caller: &str, callee: &str, segment: &str, bound_name: &str, wait_ms: u64, worst: &str, margin_ms: u64, at_least: &str, suggestion: Option<(&str, u32)>) -> (String, String) {
+    let w = secs(lang, wait_ms);
+    let m = secs(lang, margin_ms);
+    match lang {
+        Lang::En => (
+            format!("{caller} waits {w} for {callee}, which may take {worst} plus a {m} margin"),
+            match suggestion {
+                Some((hop, k)) => format!("raise {segment}'s {bound_name} to at least {at_least}, or reduce {hop} to {}", tries_en(k)),
+                None => format!("raise {segment}'s {bound_name} to at least {at_least}, or give {callee} a shorter deadline"),
+            },
+        ),
+        Lang::Ja => (
+            format!("{caller}は{callee}を{w}しか待ちませんが、{callee}は最大{worst}かかり、余裕{m}が必要です"),
+            match suggestion {
+                Some((hop, k)) => format!("{segment} の{bound_name}を{at_least}以上にするか、{hop} を{k}回の試行に減らしてください"),
+                None => format!("{segment} の{bound_name}を{at_least}以上にするか、{callee}の期限を短くしてください"),
+            },
+        ),
+    }
+}
+
+/// `unbounded`: the hop's worst case is infinite.
+pub(crate) fn unbounded(lang: Lang, segment: &str, caller: &str) -> (String, String) {
+    match lang {
+        Lang::En => (
+            format!("{segment}: {caller} may wait without bound: its timeouts here are none or disabled"),
+            format!("set a per-try timeout or a deadline on {segment}"),
+        ),
+        Lang::Ja => (
+            format!("{segment}：タイムアウトがなし（無効）のため、{caller}は無期限に待つことがあります"),
+            format!("{segment} に1回の上限か全体期限を設定してください"),
+        ),
+    }
+}
+
+/// `bound.missing`: no time-bound row at all on a hop.
+pub(crate) fn bound_missing(lang: Lang, segment: &str) -> (String, String) {
+    match lang {
+        Lang::En => (
+            format!("{segment}: no timeout documented: if none is set, the caller waits forever"),
+            "document the connect and read timeouts, a per-try timeout or a deadline".to_string(),
+        ),
+        Lang::Ja => (
+            format!("{segment}：タイムアウトの記載がありません。設定がなければ呼ぶ側は無期限に待ちます"),
+            "接続・読み取りタイムアウト、1回の上限、または全体期限を記載してください".to_string(),
+        ),
+    }
+}
+
+/// `bound.missing` for the connect phase: a read bound but no connect bound and no cap.
+pub(crate) fn connect_missing(lang: Lang, segment: &str) -> (String, String) {
+    match lang {
+        Lang::En => (
+            format!("{segment}: no connect timeout documented: the operating system's own connect limit (about two minutes on Linux) then applies"),
+            "document the connect timeout, or cap the try with a per-try timeout or a deadline".to_string(),
+        ),
+        Lang::Ja => (
+            format!("{segment}：接続タイムアウトの記載がありません。OS自身の接続の上限（Linuxでは約2分）がかかります"),
+            "接続タイムアウトを記載するか、1回の上限か全体期限で抑えてください".to_string(),
+        ),
+    }
+}
+
+/// `bound.missing` for the read phase: a connect bound only.
+pub(crate) fn read_missing(lang: Lang, segment: &str) -> (String, String) {
+    match lang {
+        Lang::En => (
+            format!("{segment}: only a connect timeout is documented: once connected, the caller may wait forever for the response"),
+            "document the read timeout, a per-try timeout or a deadline".to_string(),
+        ),
+        Lang::Ja => (
+            format!("{segment}：接続タイムアウトしか記載がありません。接続後は応答を無期限に待つことがあります"),
+            "読み取りタイムアウト、1回の上限、または全体期限を記載してください".to_string(),
+        ),
+    }
+}
+
+/// `value.unreadable` for a duration or tries cell.
+pub(crate) fn unreadable(lang: Lang, line: usize, text: &str, tries: bool) -> (String, String) {
+    match (lang, tries) {
+        (Lang::En, false) => (
+            format!("line {line}: {text:?} cannot be read as a duration"),
+            "write a number with a unit, e.g. 1.5s, 500ms or 2min; none for no bound".to_string(),
+        ),
+        (Lang::En, true) => (
+            format!("line {line}: {text:?} cannot be read as tries and waits"),
+            "write e.g. 3 tries, waits 0.5s, 1s (or 2 retries)".to_string(),
+        ),
+        (Lang::Ja, false) => (
+            format!("{line}行目：「{text}」を時間として読めません"),
+            "1.5秒、500ms、2分のように単位をつけて書いてください（上限なしは「なし」）".to_string(),
+        ),
+        (Lang::Ja, true) => (
+            format!("{line}行目：「{text}」を試行回数と待機として読めません"),
+            "「3回、待機0.5秒、1秒」のように書いてください".to_string(),
+        ),
+    }
+}
+
+/// `value.unit_missing`: a bare number whose unit the catalog cannot tell.
+pub(crate) fn unit_missing(lang: Lang, line: usize, text: &str) -> (String, String) {
+    let t = text.trim();
+    match lang {
+        Lang::En => (
+            format!("line {line}: {t:?} has no unit and the setting's unit is not known; it is not guessed"),
+            format!("write the unit, e.g. {t}s or {t}ms"),
+        ),
+        Lang::Ja => (
+            format!("{line}行目：「{t}」に単位がなく、設定の単位もわからないため推測しません"),
+            format!("{t}秒や{t}msのように単位を書いてください"),
+        ),
+    }
+}
+
+/// `value.unit_from_catalog`: a bare number read in the catalog's unit.
+pub(crate) fn unit_from_catalog(lang: Lang, line: usize, text: &str, product: &str, setting: &str, unit: &str, source: &str) -> (String, String) {
+    let t = text.trim();
+    match lang {
+        Lang::En => (
+            format!("line {line}: {t} has no unit; {product} reads a bare {setting} in {unit} ({source})"),
+            format!("write the unit to make it plain, e.g. {t}{unit}"),
+        ),
+        Lang::Ja => (
+            format!("{line}行目：{t}に単位がありません。{product}の{setting}は単位なしの数を{unit}として読みます（{source}）"),
+            format!("{t}{unit}のように単位を書くと誤解がありません"),
+        ),
+    }
+}
+
+/// `value.default_applied`: the value was not set and a default was used.
+pub(crate) fn default_applied(lang: Lang, line: usize, used: &str, from: Option<(&str, &str, &str)>) -> (String, String) {
+    match (lang, from) {
+        (Lang::En, None) => (
+            format!("line {line}: no value set; the default column's {used} applies"),
+            "write the value in effect in the value column".to_string(),
+        ),
+        (Lang::En, Some((product, setting, source))) => (
+            format!("line {line}: no value set; {product}'s documented default for {setting}, {used}, applies ({source})"),
+            "write the value in effect in the value column".to_string(),
+        ),
+        (Lang::Ja, None) => (
+            format!("{line}行目：設定値がないため、既定値の列の{used}を使います"),
+            "実際の値を設定値の列に書いてください".to_string(),
+        ),
+        (Lang::Ja, Some((product, setting, source))) => (
+            format!("{line}行目：設定値がないため、{product}の{setting}の既定値{used}を使います（{source}）"),
+            "実際の値を設定値の列に書いてください".to_string(),
+        ),
+    }
+}
+
+/// `tries.waits_assumed`: fewer waits than tries − 1.
+pub(crate) fn waits_assumed(lang: Lang, line: usize, tries: u32, wait_ms: u64) -> (String, String) {
+    let w = secs(lang, wait_ms);
+    match lang {
+        Lang::En => (
+            format!("line {line}: fewer waits than tries − 1 for {tries} tries; {w} is assumed before each later try"),
+            "list every wait, e.g. waits 0.5s, 1s".to_string(),
+        ),
+        Lang::Ja => (
+            format!("{line}行目：{tries}回の試行に対して待機の数が足りないため、以降の試行の前にも{w}待つものとします"),
+            "待機をすべて書いてください（例：待機0.5秒、1秒）".to_string(),
+        ),
+    }
+}
+
+/// `tries.cut_by_deadline`: a hop's deadline ends its tries early.
+pub(crate) fn cut_by_deadline(lang: Lang, segment: &str, deadline_ms: u64, tries: u32, fit: u32) -> (String, String) {
+    let d = secs(lang, deadline_ms);
+    match lang {
+        Lang::En => (
+            format!("{segment}: the deadline ({d}) cuts its {tries} tries short: {} fit", tries_en(fit)),
+            format!("configure {} so that the last try is not cut off midway", tries_en(fit)),
+        ),
+        Lang::Ja => (
+            format!("{segment}：期限（{d}）により{tries}回の試行は途中で打ち切られます。収まるのは{fit}回です"),
+            format!("最後の試行が途中で切られないよう、試行を{fit}回にしてください"),
+        ),
+    }
+}
+
+/// `slack.none`: a check passes with nothing to spare.
+pub(crate) fn slack_none(lang: Lang, what: &str, formula: &str) -> (String, String) {
+    match lang {
+        Lang::En => (
+            format!("{what}: the check passes with zero slack ({formula})"),
+            "leave some slack: raise the bound a little or lower what it covers".to_string(),
+        ),
+        Lang::Ja => (
+            format!("{what}：余裕ちょうどで通っています（{formula}）"),
+            "上限を少し上げるか、内側の上限を下げて余裕を持たせてください".to_string(),
+        ),
+    }
+}
