@@ -86,6 +86,10 @@ mod tests {
 
     #[test]
     fn drafts_give_back_the_rows_as_typed() {
+        Owner::new_root(None).with(drafts_round_trip);
+    }
+
+    fn drafts_round_trip() {
         let row = Row { layer: "2".into(), value: "10秒".into(), ..Row::default() };
         let d = drafts(&[row.clone(), Row::default()], 5);
         assert_eq!(d.iter().map(|d| d.key).collect::<Vec<_>>(), [5, 6]);

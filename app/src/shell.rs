@@ -1,7 +1,7 @@
 //! The HTML document around the app, and the app itself: a header and the router.
 
 use leptos::prelude::*;
-use leptos_meta::{provide_meta_context, MetaTags, Stylesheet, Title};
+use leptos_meta::{provide_meta_context, Link, MetaTags, Stylesheet, Title};
 use leptos_router::components::{Route, Router, Routes, A};
 use leptos_router::{path, SsrMode};
 
@@ -34,6 +34,7 @@ pub fn App() -> impl IntoView {
     provide_meta_context();
     view! {
         <Stylesheet id="leptos" href="/pkg/workbench.css"/>
+        <Link rel="icon" type_="image/svg+xml" href="/favicon.svg"/>
         <Title text="Timeout Budget Workbench"/>
         <Router>
             <header class="app-header">

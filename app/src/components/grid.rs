@@ -101,9 +101,8 @@ fn GridRow(
     let derived = Memo::new(move |_| {
         report.with(|r| r.rows.iter().find(|d| d.line == line.get()).cloned())
     });
-    let class = move || match flags.with(|f| f.get(&line.get()).copied()) {
-        Some(severity) => format!("flagged flagged-{}", format::severity(severity)),
-        None => String::new(),
+    let class = move || {
+        flags.with(|f| f.get(&line.get()).map(|s| format!("flagged flagged-{}", format::severity(*s))))
     };
     let flag = move || flags.with(|f| f.get(&line.get()).map(|s| format::severity(*s)));
     let shift = move |up: bool| {

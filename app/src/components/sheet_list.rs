@@ -22,7 +22,7 @@ pub fn SheetList(
     if sheets.is_empty() {
         return view! {
             <p class="muted" data-testid="no-sheets">
-                "No sheets yet: create one above, start from the example, or import a TSV."
+                "No sheets yet: create one below, start from the example, or import a TSV."
             </p>
         }
         .into_any();

@@ -47,9 +47,7 @@ pub fn TsvInput(
                 data-testid="import-text"
                 prop:value=move || text.get()
                 on:input=move |ev| text.set(event_target_value(&ev))
-            >
-                {text.get_untracked()}
-            </textarea>
+            ></textarea>
             <label class="file">
                 "or choose a file: "
                 <input

@@ -29,8 +29,9 @@ macro_rules! row_columns {
     };
 }
 
-/// How many times an insert is retried when another writer took the same new id.
-const ID_RETRIES: usize = 5;
+/// How many times an insert is retried when another writer took the same new id (on
+/// PostgreSQL; SQLite write transactions do not overlap).
+const ID_RETRIES: usize = 20;
 
 /// The schema, embedded at build time from the workspace's `migrations/` folder.
 static MIGRATOR: Migrator = sqlx::migrate!("../migrations");
@@ -39,6 +40,8 @@ static MIGRATOR: Migrator = sqlx::migrate!("../migrations");
 #[derive(Clone, Debug)]
 pub struct Store {
     pool: AnyPool,
+    /// The database is SQLite: write transactions start with `BEGIN IMMEDIATE`.
+    sqlite: bool,
 }
 
 impl Store {
@@ -67,7 +70,18 @@ impl Store {
         };
         let pool = options.connect(&url).await?;
         MIGRATOR.run(&pool).await?;
-        Ok(Store { pool })
+        Ok(Store { pool, sqlite: url.starts_with("sqlite:") })
+    }
+
+    /// Begins a transaction that will write. On SQLite it takes the write lock at once
+    /// (`BEGIN IMMEDIATE`), so two writers wait for each other instead of failing with
+    /// "database is locked" when both try to upgrade a read lock.
+    async fn begin_write(&self) -> Result<Tx, sqlx::Error> {
+        if self.sqlite {
+            self.pool.begin_with("BEGIN IMMEDIATE").await
+        } else {
+            self.pool.begin().await
+        }
     }
 
     /// Every sheet with its row count and its numbers of errors and warnings (from
@@ -146,7 +160,7 @@ impl Store {
         margin_ms: i64,
         rows: &[Row],
     ) -> Result<i64, StoreError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         let id: i64 = sqlx::query_scalar("SELECT COALESCE(MAX(id), 0) + 1 FROM sheets")
             .fetch_one(&mut *tx)
             .await?;
@@ -210,7 +224,7 @@ impl Store {
     /// [`StoreError::NotFound`] when no sheet has this id; [`StoreError::Db`] when the
     /// database fails.
     pub async fn save_rows(&self, id: i64, rows: &[Row]) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         touch(&mut tx, id).await?;
         sqlx::query("DELETE FROM sheet_rows WHERE sheet_id = $1")
             .bind(id)
@@ -229,7 +243,7 @@ impl Store {
     /// [`StoreError::NotFound`] when no sheet has this id; [`StoreError::Db`] when the
     /// database fails.
     pub async fn set_lang(&self, id: i64, lang: Lang) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         touch(&mut tx, id).await?;
         sqlx::query("UPDATE sheets SET lang = $1 WHERE id = $2")
             .bind(lang.code())
@@ -249,7 +263,7 @@ impl Store {
     /// when the database fails.
     pub async fn rename_sheet(&self, id: i64, name: &str) -> Result<(), StoreError> {
         let name = valid_name(name)?;
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         touch(&mut tx, id).await?;
         sqlx::query("UPDATE sheets SET name = $1 WHERE id = $2")
             .bind(name)
@@ -267,7 +281,7 @@ impl Store {
     /// [`StoreError::NotFound`] when no sheet has this id; [`StoreError::Db`] when the
     /// database fails.
     pub async fn delete_sheet(&self, id: i64) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.begin_write().await?;
         sqlx::query("DELETE FROM sheet_rows WHERE sheet_id = $1")
             .bind(id)
             .execute(&mut *tx)
