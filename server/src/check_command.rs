@@ -130,7 +130,7 @@ pub fn render_text(report: &Report, lang: Lang) -> String {
         for (cells, finding) in table.iter().zip(&report.findings) {
             push_row(&mut out, cells, &widths);
             if let Some(fix) = &finding.fix {
-                let indent = widths[..3].iter().sum::<usize>() + 3 * GAP.len();
+                let indent = widths[..3].iter().sum::<usize>() + 4 * GAP.len();
                 out.push_str(&" ".repeat(indent));
                 out.push_str(words.fix);
                 out.push_str(fix);

@@ -1,0 +1,258 @@
+//! `POST /api/v1/check`: the golden numbers of `spec/golden.md`, bad sheets and body limits.
+
+use axum::http::StatusCode;
+use serde_json::json;
+
+use crate::helpers::{find, fixture, golden_g2, spawn_app};
+
+#[tokio::test]
+async fn g1_app_needs_7_8_s_of_its_8_s_deadline() {
+    // Arrange
+    let app = spawn_app().await;
+
+    // Act
+    let response = app.post("/api/v1/check", fixture("reservation-en.tsv")).await;
+
+    // Assert
+    assert_eq!(response.status, StatusCode::OK);
+    let report = response.json();
+    let node = find(&report["nodes"], "name", "app");
+    assert_eq!(node["need_ms"], 7_800);
+    assert_eq!(node["deadline_ms"], 8_000);
+    assert_eq!(node["slack_ms"], 200);
+    assert_eq!(node["verdict"], "ok");
+    assert_eq!(find(&report["hops"], "segment", "app -> DB")["worst_ms"], 3_000);
+    assert_eq!(find(&report["hops"], "segment", "app -> external API")["worst_ms"], 4_300);
+    let lb = find(&report["hops"], "segment", "LB -> app");
+    assert_eq!((lb["verdict"].as_str(), lb["slack_ms"].as_i64()), (Some("ok"), Some(1_000)));
+}
+
+#[tokio::test]
+async fn g1_has_exactly_one_finding_slack_none_on_browser_to_lb() {
+    // Arrange
+    let app = spawn_app().await;
+
+    // Act
+    let report = app.post("/api/v1/check", fixture("reservation-en.tsv")).await.json();
+
+    // Assert
+    let findings = report["findings"].as_array().expect("findings");
+    assert_eq!(findings.len(), 1, "{findings:#?}");
+    assert_eq!(findings[0]["code"], "slack.none");
+    assert_eq!(findings[0]["severity"], "info");
+    assert_eq!(findings[0]["hop"], "browser -> LB");
+    assert_eq!(report["summary"]["errors"], 0);
+    assert_eq!(report["summary"]["warnings"], 0);
+    let hop = find(&report["hops"], "segment", "browser -> LB");
+    assert_eq!(hop["wait_ms"], 12_000);
+    assert_eq!(hop["callee_worst_ms"], 11_000);
+    assert_eq!(hop["slack_ms"], 0);
+}
+
+#[tokio::test]
+async fn the_japanese_g1_gives_the_same_numbers() {
+    // Arrange
+    let app = spawn_app().await;
+
+    // Act
+    let report = app.post("/api/v1/check", fixture("reservation-ja.tsv")).await.json();
+
+    // Assert
+    let node = find(&report["nodes"], "name", "アプリ");
+    assert_eq!(node["need_ms"], 7_800);
+    assert_eq!(node["deadline_ms"], 8_000);
+    assert_eq!(node["slack_ms"], 200);
+    let findings = report["findings"].as_array().expect("findings");
+    assert_eq!(findings.len(), 1, "{findings:#?}");
+    assert_eq!(findings[0]["code"], "slack.none");
+    assert_eq!(findings[0]["hop"], "ブラウザ → LB");
+}
+
+#[tokio::test]
+async fn g2_app_needs_15_5_s_and_one_try_fits() {
+    // Arrange
+    let app = spawn_app().await;
+
+    // Act
+    let report = app.post("/api/v1/check", golden_g2()).await.json();
+
+    // Assert
+    let node = find(&report["nodes"], "name", "app");
+    assert_eq!(node["need_ms"], 15_500);
+    assert_eq!(node["slack_ms"], -7_500);
+    assert_eq!(node["verdict"], "inverted");
+    assert_eq!(find(&report["hops"], "segment", "app -> external API")["worst_ms"], 12_000);
+    let inversion = find(&report["findings"], "code", "inversion.node");
+    assert_eq!(inversion["severity"], "error");
+    assert_eq!(inversion["node"], "app");
+    assert_eq!(inversion["bound_ms"], 8_000);
+    assert_eq!(inversion["need_ms"], 15_500);
+    assert_eq!(inversion["short_by_ms"], 7_500);
+    assert_eq!(inversion["tries_that_fit"], 1);
+    assert_eq!(report["summary"]["errors"], 1);
+}
+
+#[tokio::test]
+async fn g4_the_lb_gives_up_9_5_s_before_the_app() {
+    // Arrange
+    let app = spawn_app().await;
+
+    // Act
+    let report = app.post("/api/v1/check", fixture("inverted-lb.tsv")).await.json();
+
+    // Assert
+    assert_eq!(find(&report["hops"], "segment", "app -> external API")["worst_ms"], 13_500);
+    assert_eq!(find(&report["nodes"], "name", "app")["need_ms"], 13_500);
+    let hop = find(&report["hops"], "segment", "LB -> app");
+    assert_eq!(hop["verdict"], "inverted");
+    assert_eq!(hop["slack_ms"], -9_500);
+    let errors: Vec<_> = report["findings"]
+        .as_array()
+        .expect("findings")
+        .iter()
+        .filter(|f| f["severity"] == "error")
+        .collect();
+    assert_eq!(errors.len(), 1, "{errors:#?}");
+    assert_eq!(errors[0]["code"], "inversion.hop");
+    assert_eq!(errors[0]["hop"], "LB -> app");
+    assert_eq!(errors[0]["bound_ms"], 5_000);
+    assert_eq!(errors[0]["short_by_ms"], 9_500);
+    assert!(
+        report["findings"].as_array().unwrap().iter().all(|f| f["code"] != "unbounded"),
+        "no unbounded finding: {:#}",
+        report["findings"]
+    );
+}
+
+#[tokio::test]
+async fn a_row_with_a_missing_cell_is_422_naming_the_line() {
+    // Arrange
+    let app = spawn_app().await;
+    let mut lines: Vec<String> = fixture("inverted-lb.tsv").lines().map(String::from).collect();
+    lines[3] = lines[3].rsplit_once('\t').unwrap().0.to_string(); // line 4 loses its last cell
+    let body = lines.join("\n") + "\n";
+
+    // Act
+    let response = app.post("/api/v1/check", body).await;
+
+    // Assert
+    assert_eq!(response.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        response.json(),
+        json!({
+            "error": "line 4: expected 8 cells, found 7; each row needs exactly 8 tab-separated cells",
+            "line": 4
+        })
+    );
+}
+
+#[tokio::test]
+async fn an_unknown_header_column_is_422_on_line_1() {
+    // Arrange
+    let app = spawn_app().await;
+    let body = "layer\tsegment\titem\tsetting\tdefault\tvalue\twhere\trationale\n";
+
+    // Act
+    let response = app.post("/api/v1/check", body).await;
+
+    // Assert
+    assert_eq!(response.status, StatusCode::UNPROCESSABLE_ENTITY);
+    let error = response.json();
+    assert_eq!(error["line"], 1);
+    assert!(
+        error["error"].as_str().unwrap().starts_with("line 1: unknown column \"where\" in the header"),
+        "{error}"
+    );
+}
+
+#[tokio::test]
+async fn an_empty_body_is_422_without_a_line() {
+    // Arrange
+    let app = spawn_app().await;
+
+    // Act
+    let response = app.post("/api/v1/check", "").await;
+
+    // Assert
+    assert_eq!(response.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        response.json(),
+        json!({
+            "error": "the sheet is empty: paste a header line and at least one row, or eight tab-separated cells",
+            "line": null
+        })
+    );
+}
+
+#[tokio::test]
+async fn a_body_that_is_not_utf8_is_400_naming_the_line() {
+    // Arrange
+    let app = spawn_app().await;
+    let mut body = fixture("inverted-lb.tsv").into_bytes();
+    let third_line = body.iter().enumerate().filter(|(_, &b)| b == b'\n').nth(1).unwrap().0 + 1;
+    body[third_line] = 0xff;
+
+    // Act
+    let response = app.post("/api/v1/check", body).await;
+
+    // Assert
+    assert_eq!(response.status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        response.json(),
+        json!({
+            "error": "line 3: the body is not UTF-8 text; save the sheet as UTF-8 and send it again",
+            "line": 3
+        })
+    );
+}
+
+/// A valid sheet of exactly `size` bytes: the inverted-LB fixture with a long rationale.
+fn sheet_of_size(size: usize) -> String {
+    let base = fixture("inverted-lb.tsv");
+    let mut text = base.trim_end_matches('\n').to_string();
+    let padding = size - text.len() - 1;
+    text.push_str(&"x".repeat(padding));
+    text.push('\n');
+    assert_eq!(text.len(), size);
+    text
+}
+
+#[tokio::test]
+async fn a_body_of_exactly_1_mib_is_accepted() {
+    // Arrange
+    let app = spawn_app().await;
+
+    // Act
+    let response = app.post("/api/v1/check", sheet_of_size(server::MAX_BODY_BYTES)).await;
+
+    // Assert
+    assert_eq!(response.status, StatusCode::OK, "{}", response.text());
+}
+
+#[tokio::test]
+async fn a_body_of_1_mib_and_1_byte_is_413() {
+    // Arrange
+    let app = spawn_app().await;
+
+    // Act
+    let response = app.post("/api/v1/check", sheet_of_size((1 << 20) + 1)).await;
+
+    // Assert
+    assert_eq!(response.status, StatusCode::PAYLOAD_TOO_LARGE);
+    assert_eq!(
+        response.json(),
+        json!({"error": "the body is larger than 1048576 bytes (1 MiB); split the sheet", "line": null})
+    );
+}
+
+#[tokio::test]
+async fn check_is_post_only() {
+    // Arrange
+    let app = spawn_app().await;
+
+    // Act
+    let response = app.get("/api/v1/check").await;
+
+    // Assert
+    assert_eq!(response.status, StatusCode::METHOD_NOT_ALLOWED);
+}

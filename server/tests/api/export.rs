@@ -1,0 +1,149 @@
+//! `GET /api/v1/sheets/{id}/export.tsv`: the stored rows as TSV, byte for byte.
+
+use axum::http::StatusCode;
+use serde_json::json;
+
+use crate::helpers::{fixture, spawn_app};
+
+#[tokio::test]
+async fn every_fixture_exports_to_its_own_bytes() {
+    for (name, header) in [
+        ("reservation-ja.tsv", "ja"),
+        ("reservation-en.tsv", "en"),
+        ("inverted-lb.tsv", "en"),
+    ] {
+        // Arrange
+        let app = spawn_app().await;
+        let text = fixture(name);
+        let id = app.create_sheet("fixture", &text).await;
+
+        // Act
+        let response = app.get(&format!("/api/v1/sheets/{id}/export.tsv?header={header}")).await;
+
+        // Assert
+        assert_eq!(response.status, StatusCode::OK, "{name}");
+        assert_eq!(response.body, text.as_bytes(), "{name}");
+    }
+}
+
+#[tokio::test]
+async fn the_default_header_is_the_sheets_language() {
+    // Arrange
+    let app = spawn_app().await;
+    let text = fixture("reservation-ja.tsv");
+    let id = app.create_sheet("reservation", &text).await;
+
+    // Act
+    let response = app.get(&format!("/api/v1/sheets/{id}/export.tsv")).await;
+
+    // Assert
+    assert_eq!(response.status, StatusCode::OK);
+    assert_eq!(response.text(), text);
+}
+
+#[tokio::test]
+async fn a_japanese_sheet_exports_with_an_english_header_and_the_same_rows() {
+    // Arrange
+    let app = spawn_app().await;
+    let text = fixture("reservation-ja.tsv");
+    let id = app.create_sheet("reservation", &text).await;
+
+    // Act
+    let response = app.get(&format!("/api/v1/sheets/{id}/export.tsv?header=en")).await;
+
+    // Assert
+    let exported = response.text();
+    assert_eq!(
+        exported.lines().next().unwrap(),
+        "layer\tsegment\titem\tsetting\tdefault\tvalue\tlocation\trationale"
+    );
+    let (_, exported_rows) = exported.split_once('\n').unwrap();
+    let (_, fixture_rows) = text.split_once('\n').unwrap();
+    assert_eq!(exported_rows, fixture_rows);
+}
+
+#[tokio::test]
+async fn the_download_is_tsv_named_after_the_sheet() {
+    // Arrange
+    let app = spawn_app().await;
+    let id = app.create_sheet("reservation", &fixture("reservation-en.tsv")).await;
+
+    // Act
+    let response = app.get(&format!("/api/v1/sheets/{id}/export.tsv")).await;
+
+    // Assert
+    assert_eq!(response.header("content-type"), "text/tab-separated-values; charset=utf-8");
+    assert_eq!(
+        response.header("content-disposition"),
+        "attachment; filename=\"reservation.tsv\"; filename*=UTF-8''reservation.tsv"
+    );
+}
+
+#[tokio::test]
+async fn a_japanese_name_is_percent_encoded_in_the_file_name() {
+    // Arrange
+    let app = spawn_app().await;
+    let id = app.create_sheet("%E4%BA%88%E7%B4%84", &fixture("reservation-ja.tsv")).await;
+
+    // Act
+    let response = app.get(&format!("/api/v1/sheets/{id}/export.tsv")).await;
+
+    // Assert
+    assert_eq!(
+        response.header("content-disposition"),
+        "attachment; filename=\"__.tsv\"; filename*=UTF-8''%E4%BA%88%E7%B4%84.tsv"
+    );
+}
+
+#[tokio::test]
+async fn cells_with_tabs_quotes_and_formulas_survive_a_round_trip() {
+    // Arrange
+    let app = spawn_app().await;
+    let row = budget::Row {
+        layer: "1".into(),
+        segment: "a -> b".into(),
+        item: "read\ttimeout".into(),
+        value: "=1+1".into(),
+        rationale: "two\nlines, a \"quote\"".into(),
+        ..budget::Row::default()
+    };
+    let text = budget::tsv::export(std::slice::from_ref(&row), budget::Lang::En);
+    let id = app.create_sheet("tricky", &text).await;
+
+    // Act
+    let response = app.get(&format!("/api/v1/sheets/{id}/export.tsv")).await;
+
+    // Assert
+    assert_eq!(response.text(), text);
+    assert_eq!(app.store.get_sheet(id).await.unwrap().sheet.rows, vec![row]);
+}
+
+#[tokio::test]
+async fn an_unknown_header_language_is_400() {
+    // Arrange
+    let app = spawn_app().await;
+    let id = app.create_sheet("reservation", &fixture("reservation-en.tsv")).await;
+
+    // Act
+    let response = app.get(&format!("/api/v1/sheets/{id}/export.tsv?header=fr")).await;
+
+    // Assert
+    assert_eq!(response.status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        response.json(),
+        json!({"error": "header must be \"ja\" or \"en\", not \"fr\"", "line": null})
+    );
+}
+
+#[tokio::test]
+async fn exporting_an_absent_sheet_is_404() {
+    // Arrange
+    let app = spawn_app().await;
+
+    // Act
+    let response = app.get("/api/v1/sheets/7/export.tsv").await;
+
+    // Assert
+    assert_eq!(response.status, StatusCode::NOT_FOUND);
+    assert_eq!(response.json(), json!({"error": "sheet 7 not found", "line": null}));
+}

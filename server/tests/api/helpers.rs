@@ -1,0 +1,123 @@
+//! Shared test set-up: a fresh app per test, requests, fixtures and the golden sheets.
+
+use std::path::PathBuf;
+
+use app::ssr::Store;
+use axum::body::Body;
+use axum::http::{HeaderMap, Method, Request, StatusCode};
+use axum::Router;
+use http_body_util::BodyExt;
+use leptos::prelude::LeptosOptions;
+use server::AppState;
+use tower::ServiceExt;
+
+/// The app over a fresh in-memory SQLite database.
+pub struct TestApp {
+    pub router: Router,
+    pub store: Store,
+}
+
+/// A response with its body read.
+pub struct TestResponse {
+    pub status: StatusCode,
+    pub headers: HeaderMap,
+    pub body: Vec<u8>,
+}
+
+impl TestResponse {
+    /// The body as JSON (panics with the body when it is not JSON).
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::from_slice(&self.body)
+            .unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(&self.body)))
+    }
+
+    /// The body as UTF-8 text.
+    pub fn text(&self) -> String {
+        String::from_utf8(self.body.clone()).expect("a UTF-8 body")
+    }
+
+    /// A header's value as text.
+    pub fn header(&self, name: &str) -> &str {
+        self.headers
+            .get(name)
+            .unwrap_or_else(|| panic!("no {name} header in {:?}", self.headers))
+            .to_str()
+            .expect("an ASCII header")
+    }
+}
+
+/// A fresh app: its own in-memory SQLite database, migrated.
+pub async fn spawn_app() -> TestApp {
+    let store = Store::connect("sqlite::memory:").await.expect("in-memory SQLite");
+    let leptos_options = LeptosOptions::builder().output_name("workbench").build();
+    let router = server::router(AppState { leptos_options, store: store.clone() });
+    TestApp { router, store }
+}
+
+impl TestApp {
+    /// Sends one request and reads the whole response.
+    pub async fn send(&self, method: Method, uri: &str, body: impl Into<Body>) -> TestResponse {
+        let request = Request::builder()
+            .method(method)
+            .uri(uri)
+            .header("content-type", "text/tab-separated-values; charset=utf-8")
+            .body(body.into())
+            .expect("a valid request");
+        let response = self.router.clone().oneshot(request).await.expect("infallible");
+        let (parts, body) = response.into_parts();
+        let body = body.collect().await.expect("a readable body").to_bytes().to_vec();
+        TestResponse { status: parts.status, headers: parts.headers, body }
+    }
+
+    /// `GET uri`.
+    pub async fn get(&self, uri: &str) -> TestResponse {
+        self.send(Method::GET, uri, Body::empty()).await
+    }
+
+    /// `POST uri` with `body`.
+    pub async fn post(&self, uri: &str, body: impl Into<Body>) -> TestResponse {
+        self.send(Method::POST, uri, body).await
+    }
+
+    /// Stores `tsv` as a sheet named `name` through the API; its id.
+    pub async fn create_sheet(&self, name: &str, tsv: &str) -> i64 {
+        let response = self.post(&format!("/api/v1/sheets?name={name}"), tsv.to_string()).await;
+        assert_eq!(response.status, StatusCode::CREATED, "{}", response.text());
+        response.json()["id"].as_i64().expect("an id")
+    }
+}
+
+/// The path of a fixture in the workspace's `fixtures/` folder.
+pub fn fixture_path(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..").join("fixtures").join(name)
+}
+
+/// A fixture's text.
+pub fn fixture(name: &str) -> String {
+    let path = fixture_path(name);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// G2 of `golden.md`: G1 with the external API's read timeout 3 s and 3 tries, waits 0.5 s
+/// and 1.0 s.
+pub fn golden_g2() -> String {
+    let g1 = fixture("reservation-en.tsv");
+    let g2 = g1
+        .replace(
+            "read timeout\trequests timeout (read)\tnone\t1.5s",
+            "read timeout\trequests timeout (read)\tnone\t3s",
+        )
+        .replace("2 tries, waits 0.3s", "3 tries, waits 0.5s, 1.0s");
+    assert_eq!(g2.matches("\t3s\t").count(), 1, "G2 changes the read timeout");
+    assert!(g2.contains("3 tries, waits 0.5s, 1.0s"), "G2 changes the tries");
+    g2
+}
+
+/// The entry of `list` (a JSON array) whose `key` is `value`.
+pub fn find<'a>(list: &'a serde_json::Value, key: &str, value: &str) -> &'a serde_json::Value {
+    list.as_array()
+        .unwrap_or_else(|| panic!("not an array: {list}"))
+        .iter()
+        .find(|item| item[key] == value)
+        .unwrap_or_else(|| panic!("no {key} = {value:?} in {list:#}"))
+}

@@ -1,0 +1,10 @@
+//! The server's integration tests, one binary: the JSON API and the pages driven in-process
+//! through `router()`, the store on SQLite and PostgreSQL, and the built `workbench` binary.
+
+mod check;
+mod cli;
+mod export;
+mod helpers;
+mod pages;
+mod sheets;
+mod storage;

@@ -1,0 +1,216 @@
+//! `/api/v1/sheets`: storing, listing and reading sheets.
+
+use axum::http::StatusCode;
+use serde_json::json;
+
+use crate::helpers::{find, fixture, golden_g2, spawn_app};
+
+#[tokio::test]
+async fn posting_a_sheet_stores_it_and_answers_201() {
+    // Arrange
+    let app = spawn_app().await;
+
+    // Act
+    let response = app.post("/api/v1/sheets?name=reservation", fixture("reservation-ja.tsv")).await;
+
+    // Assert
+    assert_eq!(response.status, StatusCode::CREATED, "{}", response.text());
+    assert_eq!(response.json(), json!({"id": 1, "name": "reservation", "rows": 12}));
+    assert_eq!(response.header("location"), "/api/v1/sheets/1");
+    let stored = app.store.get_sheet(1).await.expect("stored");
+    assert_eq!(stored.name, "reservation");
+    assert_eq!(stored.sheet.lang, budget::Lang::Ja);
+    assert_eq!(stored.sheet.margin_ms, 1_000);
+    assert_eq!(stored.sheet.rows, budget::tsv::import(&fixture("reservation-ja.tsv")).unwrap().rows);
+}
+
+#[tokio::test]
+async fn a_percent_encoded_japanese_name_is_stored_trimmed() {
+    // Arrange
+    let app = spawn_app().await;
+
+    // Act: " 予約 " percent-encoded
+    let response = app
+        .post("/api/v1/sheets?name=%20%E4%BA%88%E7%B4%84%20", fixture("reservation-ja.tsv"))
+        .await;
+
+    // Assert
+    assert_eq!(response.status, StatusCode::CREATED);
+    assert_eq!(response.json()["name"], "予約");
+    assert_eq!(app.store.get_sheet(1).await.unwrap().name, "予約");
+}
+
+#[tokio::test]
+async fn a_sheet_without_a_name_is_400_and_not_stored() {
+    // Arrange
+    let app = spawn_app().await;
+
+    for uri in ["/api/v1/sheets", "/api/v1/sheets?name=", "/api/v1/sheets?name=%20%20"] {
+        // Act
+        let response = app.post(uri, fixture("reservation-en.tsv")).await;
+
+        // Assert
+        assert_eq!(response.status, StatusCode::BAD_REQUEST, "{uri}");
+        assert_eq!(
+            response.json(),
+            json!({"error": "the sheet needs a name: add ?name=NAME to the URL", "line": null}),
+            "{uri}"
+        );
+    }
+    assert!(app.store.list_sheets().await.unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn a_name_of_201_characters_is_400() {
+    // Arrange
+    let app = spawn_app().await;
+    let name = "n".repeat(201);
+
+    // Act
+    let response = app.post(&format!("/api/v1/sheets?name={name}"), fixture("reservation-en.tsv")).await;
+
+    // Assert
+    assert_eq!(response.status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        response.json()["error"],
+        format!("a sheet name needs 1 to 200 characters after trimming; {name:?} has 201")
+    );
+    assert!(app.store.list_sheets().await.unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn a_bad_sheet_is_422_and_not_stored() {
+    // Arrange
+    let app = spawn_app().await;
+    let body = "layer\tsegment\titem\tsetting\tdefault\tvalue\tlocation\trationale\n1\ta -> b\n";
+
+    // Act
+    let response = app.post("/api/v1/sheets?name=broken", body).await;
+
+    // Assert
+    assert_eq!(response.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        response.json(),
+        json!({
+            "error": "line 2: expected 8 cells, found 2; each row needs exactly 8 tab-separated cells",
+            "line": 2
+        })
+    );
+    assert!(app.store.list_sheets().await.unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn the_list_shows_the_newest_first_with_counts() {
+    // Arrange
+    let app = spawn_app().await;
+    let g1 = app.create_sheet("g1", &fixture("reservation-en.tsv")).await;
+    let g2 = app.create_sheet("g2", &golden_g2()).await;
+    let g4 = app.create_sheet("g4", &fixture("inverted-lb.tsv")).await;
+
+    // Act
+    let response = app.get("/api/v1/sheets").await;
+
+    // Assert
+    assert_eq!(response.status, StatusCode::OK);
+    let list = response.json();
+    let ids: Vec<i64> = list.as_array().unwrap().iter().map(|s| s["id"].as_i64().unwrap()).collect();
+    assert_eq!(ids, vec![g4, g2, g1]);
+    let g1 = find(&list, "name", "g1");
+    assert_eq!((g1["lang"].as_str(), g1["rows"].as_u64()), (Some("en"), Some(12)));
+    assert_eq!((g1["errors"].as_u64(), g1["warnings"].as_u64()), (Some(0), Some(0)));
+    let g2 = find(&list, "name", "g2");
+    assert_eq!(g2["errors"], 1);
+    let g4 = find(&list, "name", "g4");
+    assert_eq!((g4["rows"].as_u64(), g4["errors"].as_u64()), (Some(5), Some(1)));
+    assert!(g4["updated_at_ms"].as_i64().unwrap() > g1["updated_at_ms"].as_i64().unwrap());
+}
+
+#[tokio::test]
+async fn an_empty_store_lists_nothing() {
+    // Arrange
+    let app = spawn_app().await;
+
+    // Act
+    let response = app.get("/api/v1/sheets").await;
+
+    // Assert
+    assert_eq!(response.status, StatusCode::OK);
+    assert_eq!(response.json(), json!([]));
+}
+
+#[tokio::test]
+async fn a_sheet_comes_back_with_its_rows_as_typed_and_its_report() {
+    // Arrange
+    let app = spawn_app().await;
+    let id = app.create_sheet("reservation", &fixture("reservation-ja.tsv")).await;
+
+    // Act
+    let response = app.get(&format!("/api/v1/sheets/{id}")).await;
+
+    // Assert
+    assert_eq!(response.status, StatusCode::OK);
+    let sheet = response.json();
+    assert_eq!(sheet["id"], id);
+    assert_eq!(sheet["name"], "reservation");
+    assert_eq!(sheet["lang"], "ja");
+    assert_eq!(sheet["margin_ms"], 1_000);
+    let rows = sheet["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 12);
+    assert_eq!(
+        rows[7],
+        json!({
+            "layer": "4", "segment": "アプリ → 外部API", "item": "試行回数と待機",
+            "setting": "アプリ内のリトライ設定", "default": "—", "value": "2回、待機0.3秒",
+            "location": "APIクライアントの共通設定", "rationale": "予算の中に収まる回数"
+        })
+    );
+    let expected_rows = budget::tsv::import(&fixture("reservation-ja.tsv")).unwrap().rows;
+    assert_eq!(sheet["rows"], serde_json::to_value(&expected_rows).unwrap());
+    let app_node = find(&sheet["report"]["nodes"], "name", "アプリ");
+    assert_eq!(app_node["need_ms"], 7_800);
+    assert_eq!(app_node["slack_ms"], 200);
+}
+
+#[tokio::test]
+async fn an_absent_sheet_is_a_json_404() {
+    // Arrange
+    let app = spawn_app().await;
+
+    // Act
+    let response = app.get("/api/v1/sheets/99").await;
+
+    // Assert
+    assert_eq!(response.status, StatusCode::NOT_FOUND);
+    assert_eq!(response.json(), json!({"error": "sheet 99 not found", "line": null}));
+}
+
+#[tokio::test]
+async fn a_sheet_id_that_is_not_a_number_is_400() {
+    // Arrange
+    let app = spawn_app().await;
+
+    // Act
+    let response = app.get("/api/v1/sheets/abc").await;
+
+    // Assert
+    assert_eq!(response.status, StatusCode::BAD_REQUEST);
+    let error = response.json();
+    assert!(error["error"].as_str().unwrap().starts_with("the sheet id must be an integer"), "{error}");
+    assert_eq!(error["line"], serde_json::Value::Null);
+}
+
+#[tokio::test]
+async fn an_unknown_api_route_is_a_json_404() {
+    // Arrange
+    let app = spawn_app().await;
+
+    // Act
+    let response = app.get("/api/v1/nothing-here").await;
+
+    // Assert
+    assert_eq!(response.status, StatusCode::NOT_FOUND);
+    assert_eq!(
+        response.json(),
+        json!({"error": "no such API route; see /api/v1/check and /api/v1/sheets", "line": null})
+    );
+}

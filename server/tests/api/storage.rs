@@ -1,0 +1,457 @@
+//! The store (`app::ssr::Store`) on SQLite and on PostgreSQL: every scenario runs on both.
+//!
+//! PostgreSQL is reached at `TEST_POSTGRES_URL` (default
+//! `postgres://postgres@127.0.0.1:5432/test`); each test gets a schema of its own, dropped
+//! at the end, so runs never see each other's rows.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use app::ssr::{Store, StoreError};
+use budget::{Lang, Row, Sheet};
+use sqlx::Connection;
+
+use crate::helpers::{fixture, golden_g2};
+
+/// The PostgreSQL test database unless `TEST_POSTGRES_URL` says otherwise.
+const DEFAULT_POSTGRES_URL: &str = "postgres://postgres@127.0.0.1:5432/test";
+
+/// Distinguishes the schemas of the tests of one run.
+static NEXT_SCHEMA: AtomicUsize = AtomicUsize::new(0);
+
+/// A store over a database of its own.
+struct TestDb {
+    store: Store,
+    backend: Backend,
+}
+
+enum Backend {
+    /// A SQLite file in a temporary folder (removed on drop).
+    Sqlite { url: String, _dir: tempfile::TempDir },
+    /// A schema of the PostgreSQL test database (dropped on drop).
+    Postgres { base_url: String, schema: String },
+}
+
+impl TestDb {
+    async fn sqlite() -> TestDb {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let url = format!("sqlite://{}", dir.path().join("store.db").display());
+        let store = Store::connect(&url).await.expect("a new SQLite file");
+        TestDb { store, backend: Backend::Sqlite { url, _dir: dir } }
+    }
+
+    async fn postgres() -> TestDb {
+        let base_url = std::env::var("TEST_POSTGRES_URL")
+            .unwrap_or_else(|_| DEFAULT_POSTGRES_URL.to_string());
+        let schema = format!(
+            "wb_test_{}_{}",
+            std::process::id(),
+            NEXT_SCHEMA.fetch_add(1, Ordering::SeqCst)
+        );
+        let mut admin = sqlx::PgConnection::connect(&base_url)
+            .await
+            .unwrap_or_else(|e| panic!("PostgreSQL at {base_url}: {e}"));
+        sqlx::raw_sql(sqlx::AssertSqlSafe(format!(
+            "DROP SCHEMA IF EXISTS {schema} CASCADE; CREATE SCHEMA {schema}"
+        )))
+        .execute(&mut admin)
+        .await
+        .expect("a fresh schema");
+        admin.close().await.ok();
+        let separator = if base_url.contains('?') { '&' } else { '?' };
+        let url = format!("{base_url}{separator}options=-c%20search_path%3D{schema}");
+        let store = Store::connect(&url).await.expect("PostgreSQL store");
+        TestDb { store, backend: Backend::Postgres { base_url, schema } }
+    }
+
+    /// From now on, inserting a row whose value is `boom` fails inside the database.
+    async fn make_boom_rows_fail(&self) {
+        match &self.backend {
+            Backend::Sqlite { url, .. } => {
+                let mut conn = sqlx::SqliteConnection::connect(url).await.unwrap();
+                sqlx::raw_sql(
+                    "CREATE TRIGGER fail_boom BEFORE INSERT ON sheet_rows \
+                     WHEN NEW.value = 'boom' BEGIN SELECT RAISE(ABORT, 'boom'); END",
+                )
+                .execute(&mut conn)
+                .await
+                .unwrap();
+                conn.close().await.ok();
+            }
+            Backend::Postgres { base_url, schema } => {
+                let mut conn = sqlx::PgConnection::connect(base_url).await.unwrap();
+                sqlx::raw_sql(sqlx::AssertSqlSafe(format!(
+                    "CREATE FUNCTION {schema}.fail_boom() RETURNS trigger LANGUAGE plpgsql AS $$ \
+                     BEGIN IF NEW.value = 'boom' THEN RAISE EXCEPTION 'boom'; END IF; RETURN NEW; END $$; \
+                     CREATE TRIGGER fail_boom BEFORE INSERT ON {schema}.sheet_rows \
+                     FOR EACH ROW EXECUTE FUNCTION {schema}.fail_boom()"
+                )))
+                .execute(&mut conn)
+                .await
+                .unwrap();
+                conn.close().await.ok();
+            }
+        }
+    }
+}
+
+impl Drop for TestDb {
+    fn drop(&mut self) {
+        if let Backend::Postgres { base_url, schema } = &self.backend {
+            let (base_url, schema) = (base_url.clone(), schema.clone());
+            // Drop the schema on a runtime of its own: Drop cannot await.
+            let _ = std::thread::spawn(move || {
+                let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build();
+                if let Ok(runtime) = runtime {
+                    runtime.block_on(async {
+                        if let Ok(mut conn) = sqlx::PgConnection::connect(&base_url).await {
+                            let sql = format!("DROP SCHEMA IF EXISTS {schema} CASCADE");
+                            let _ = sqlx::raw_sql(sqlx::AssertSqlSafe(sql)).execute(&mut conn).await;
+                        }
+                    });
+                }
+            })
+            .join();
+        }
+    }
+}
+
+/// Runs each scenario as two tests, `sqlite::NAME` and `postgres::NAME`.
+macro_rules! on_both_databases {
+    ($($scenario:ident),* $(,)?) => {
+        mod sqlite {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $scenario() {
+                    let db = super::TestDb::sqlite().await;
+                    super::$scenario(&db.store, &db).await;
+                }
+            )*
+        }
+        mod postgres {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $scenario() {
+                    let db = super::TestDb::postgres().await;
+                    super::$scenario(&db.store, &db).await;
+                }
+            )*
+        }
+    };
+}
+
+on_both_databases!(
+    rows_come_back_byte_identical,
+    the_japanese_fixture_comes_back_as_imported,
+    new_sheets_get_increasing_ids,
+    the_list_is_newest_change_first,
+    the_list_counts_rows_errors_and_warnings,
+    saving_replaces_every_row_and_bumps_the_change_time,
+    a_failed_save_changes_nothing,
+    a_failed_create_stores_nothing,
+    a_missing_sheet_is_not_found_everywhere,
+    bad_names_are_rejected_and_good_ones_trimmed,
+    the_language_and_the_name_can_change,
+    deleting_removes_the_sheet_and_its_rows,
+    concurrent_creates_get_distinct_ids,
+);
+
+/// Rows with every kind of awkward cell.
+fn tricky_rows() -> Vec<Row> {
+    vec![
+        Row {
+            layer: "1".into(),
+            segment: "ブラウザ → LB".into(),
+            item: "read\ttimeout".into(),
+            setting: "\"quoted\" 'single'".into(),
+            default: String::new(),
+            value: "=1+1".into(),
+            location: "line one\nline two\r\nline three".into(),
+            rationale: "  leading and trailing spaces  ".into(),
+        },
+        Row::default(),
+        Row {
+            layer: "２".into(),
+            segment: "app -> DB".into(),
+            item: "文の実行時間の上限".into(),
+            setting: "back\\slash ; DROP TABLE sheets; --".into(),
+            default: "0（無効）".into(),
+            value: "2秒".into(),
+            location: "ALTER ROLE（アプリ用ロール）".into(),
+            rationale: "emoji 🕒 and NUL-free text".into(),
+        },
+    ]
+}
+
+async fn rows_come_back_byte_identical(store: &Store, _: &TestDb) {
+    // Arrange
+    let sheet = Sheet { lang: Lang::Ja, margin_ms: 2_500, rows: tricky_rows() };
+
+    // Act
+    let id = store.create_sheet("tricky", &sheet).await.unwrap();
+    let stored = store.get_sheet(id).await.unwrap();
+
+    // Assert
+    assert_eq!(stored.id, id);
+    assert_eq!(stored.name, "tricky");
+    assert_eq!(stored.sheet, sheet);
+    assert_eq!(stored.sheet.rows[0].location.as_bytes(), b"line one\nline two\r\nline three");
+    assert_eq!(stored.sheet.margin_ms, 2_500);
+}
+
+async fn the_japanese_fixture_comes_back_as_imported(store: &Store, _: &TestDb) {
+    // Arrange
+    let imported = budget::tsv::import(&fixture("reservation-ja.tsv")).unwrap();
+    let sheet = Sheet::new(Lang::Ja, imported.rows);
+
+    // Act
+    let id = store.create_sheet("予約システム", &sheet).await.unwrap();
+    let stored = store.get_sheet(id).await.unwrap();
+
+    // Assert
+    assert_eq!(stored.name, "予約システム");
+    assert_eq!(stored.sheet, sheet);
+    assert_eq!(budget::tsv::export(&stored.sheet.rows, Lang::Ja), fixture("reservation-ja.tsv"));
+}
+
+async fn new_sheets_get_increasing_ids(store: &Store, _: &TestDb) {
+    // Arrange
+    let sheet = Sheet::new(Lang::En, vec![]);
+
+    // Act
+    let a = store.create_sheet("a", &sheet).await.unwrap();
+    let b = store.create_sheet("b", &sheet).await.unwrap();
+    let c = store.create_sheet("c", &sheet).await.unwrap();
+
+    // Assert
+    assert_eq!((a, b, c), (1, 2, 3));
+    assert_eq!(store.get_sheet(2).await.unwrap().name, "b");
+    assert!(store.get_sheet(2).await.unwrap().sheet.rows.is_empty());
+}
+
+async fn the_list_is_newest_change_first(store: &Store, _: &TestDb) {
+    // Arrange
+    let sheet = Sheet::new(Lang::En, tricky_rows());
+    let a = store.create_sheet("a", &sheet).await.unwrap();
+    let b = store.create_sheet("b", &sheet).await.unwrap();
+    let c = store.create_sheet("c", &sheet).await.unwrap();
+
+    // Act
+    store.save_rows(a, &sheet.rows[..1]).await.unwrap();
+    let list = store.list_sheets().await.unwrap();
+
+    // Assert
+    let order: Vec<(i64, &str, usize)> =
+        list.iter().map(|s| (s.id, s.name.as_str(), s.rows)).collect();
+    assert_eq!(order, vec![(a, "a", 1), (c, "c", 3), (b, "b", 3)]);
+    assert!(list[0].updated_at_ms > list[1].updated_at_ms);
+    assert!(list[1].updated_at_ms > list[2].updated_at_ms);
+}
+
+async fn the_list_counts_rows_errors_and_warnings(store: &Store, _: &TestDb) {
+    // Arrange
+    let g1 = budget::tsv::import(&fixture("reservation-en.tsv")).unwrap().rows;
+    let g2 = budget::tsv::import(&golden_g2()).unwrap().rows;
+    store.create_sheet("g1", &Sheet::new(Lang::En, g1)).await.unwrap();
+    store.create_sheet("g2", &Sheet::new(Lang::En, g2)).await.unwrap();
+
+    // Act
+    let list = store.list_sheets().await.unwrap();
+
+    // Assert
+    assert_eq!(list.len(), 2);
+    assert_eq!((list[0].name.as_str(), list[0].rows, list[0].errors), ("g2", 12, 1));
+    assert_eq!((list[1].name.as_str(), list[1].rows), ("g1", 12));
+    assert_eq!((list[1].errors, list[1].warnings), (0, 0));
+    assert_eq!(list[1].lang, Lang::En);
+}
+
+async fn saving_replaces_every_row_and_bumps_the_change_time(store: &Store, _: &TestDb) {
+    // Arrange
+    let id = store.create_sheet("s", &Sheet::new(Lang::En, tricky_rows())).await.unwrap();
+    let before = store.get_sheet(id).await.unwrap();
+    let new_rows = vec![tricky_rows()[2].clone(), tricky_rows()[0].clone()];
+
+    // Act
+    store.save_rows(id, &new_rows).await.unwrap();
+
+    // Assert
+    let after = store.get_sheet(id).await.unwrap();
+    assert_eq!(after.sheet.rows, new_rows);
+    assert!(after.updated_at_ms > before.updated_at_ms);
+    assert_eq!((after.name.as_str(), after.sheet.lang, after.sheet.margin_ms), ("s", Lang::En, 1_000));
+
+    // Act: an empty sheet is a valid save
+    store.save_rows(id, &[]).await.unwrap();
+
+    // Assert
+    assert!(store.get_sheet(id).await.unwrap().sheet.rows.is_empty());
+}
+
+async fn a_failed_save_changes_nothing(store: &Store, db: &TestDb) {
+    // Arrange
+    let id = store.create_sheet("s", &Sheet::new(Lang::En, tricky_rows())).await.unwrap();
+    let before = store.get_sheet(id).await.unwrap();
+    db.make_boom_rows_fail().await;
+    let boom = Row { value: "boom".into(), ..Row::default() };
+    let new_rows = vec![Row::default(), Row::default(), boom];
+
+    // Act
+    let result = store.save_rows(id, &new_rows).await;
+
+    // Assert
+    assert!(matches!(result, Err(StoreError::Db(_))), "{result:?}");
+    let after = store.get_sheet(id).await.unwrap();
+    assert_eq!(after.sheet.rows, tricky_rows());
+    assert_eq!(after.updated_at_ms, before.updated_at_ms);
+}
+
+async fn a_failed_create_stores_nothing(store: &Store, db: &TestDb) {
+    // Arrange
+    db.make_boom_rows_fail().await;
+    let boom = Row { value: "boom".into(), ..Row::default() };
+
+    // Act
+    let result = store.create_sheet("s", &Sheet::new(Lang::En, vec![Row::default(), boom])).await;
+
+    // Assert
+    assert!(matches!(result, Err(StoreError::Db(_))), "{result:?}");
+    assert!(store.list_sheets().await.unwrap().is_empty());
+    assert_eq!(store.create_sheet("t", &Sheet::new(Lang::En, vec![])).await.unwrap(), 1);
+}
+
+async fn a_missing_sheet_is_not_found_everywhere(store: &Store, _: &TestDb) {
+    assert!(matches!(store.get_sheet(42).await, Err(StoreError::NotFound(42))));
+    assert!(matches!(store.save_rows(42, &tricky_rows()).await, Err(StoreError::NotFound(42))));
+    assert!(matches!(store.set_lang(42, Lang::Ja).await, Err(StoreError::NotFound(42))));
+    assert!(matches!(store.rename_sheet(42, "x").await, Err(StoreError::NotFound(42))));
+    assert!(matches!(store.delete_sheet(42).await, Err(StoreError::NotFound(42))));
+    assert_eq!(StoreError::NotFound(42).to_string(), "sheet 42 not found");
+    assert!(store.list_sheets().await.unwrap().is_empty());
+}
+
+async fn bad_names_are_rejected_and_good_ones_trimmed(store: &Store, _: &TestDb) {
+    // Arrange
+    let sheet = Sheet::new(Lang::En, vec![]);
+    let longest = "名".repeat(200);
+
+    // Act / Assert
+    for bad in ["", "   ", "\t\n"] {
+        let result = store.create_sheet(bad, &sheet).await;
+        assert!(matches!(&result, Err(StoreError::BadName(n)) if n == bad), "{bad:?}: {result:?}");
+    }
+    let too_long = "名".repeat(201);
+    let err = store.create_sheet(&too_long, &sheet).await.unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        format!("a sheet name needs 1 to 200 characters after trimming; {too_long:?} has 201")
+    );
+    assert!(store.list_sheets().await.unwrap().is_empty());
+
+    let id = store.create_sheet(&format!("  {longest}  "), &sheet).await.unwrap();
+    assert_eq!(store.get_sheet(id).await.unwrap().name, longest);
+    assert!(matches!(store.rename_sheet(id, " ").await, Err(StoreError::BadName(_))));
+    assert_eq!(store.get_sheet(id).await.unwrap().name, longest);
+}
+
+async fn the_language_and_the_name_can_change(store: &Store, _: &TestDb) {
+    // Arrange
+    let id = store.create_sheet("before", &Sheet::new(Lang::En, tricky_rows())).await.unwrap();
+    let t0 = store.get_sheet(id).await.unwrap().updated_at_ms;
+
+    // Act
+    store.set_lang(id, Lang::Ja).await.unwrap();
+    let t1 = store.get_sheet(id).await.unwrap().updated_at_ms;
+    store.rename_sheet(id, " after ").await.unwrap();
+
+    // Assert
+    let stored = store.get_sheet(id).await.unwrap();
+    assert_eq!(stored.sheet.lang, Lang::Ja);
+    assert_eq!(stored.name, "after");
+    assert_eq!(stored.sheet.rows, tricky_rows());
+    assert!(t0 < t1 && t1 < stored.updated_at_ms, "{t0} {t1} {}", stored.updated_at_ms);
+    assert_eq!(store.list_sheets().await.unwrap()[0].lang, Lang::Ja);
+}
+
+async fn deleting_removes_the_sheet_and_its_rows(store: &Store, _: &TestDb) {
+    // Arrange
+    let keep = store.create_sheet("keep", &Sheet::new(Lang::En, tricky_rows())).await.unwrap();
+    let gone = store.create_sheet("gone", &Sheet::new(Lang::En, tricky_rows())).await.unwrap();
+
+    // Act
+    store.delete_sheet(gone).await.unwrap();
+
+    // Assert
+    assert!(matches!(store.get_sheet(gone).await, Err(StoreError::NotFound(_))));
+    let names: Vec<String> = store.list_sheets().await.unwrap().into_iter().map(|s| s.name).collect();
+    assert_eq!(names, vec!["keep"]);
+    assert_eq!(store.get_sheet(keep).await.unwrap().sheet.rows, tricky_rows());
+    // The next sheet may take the freed id; none of the deleted rows may come back with it.
+    let next = store.create_sheet("next", &Sheet::new(Lang::En, vec![Row::default()])).await.unwrap();
+    assert_eq!(store.get_sheet(next).await.unwrap().sheet.rows, vec![Row::default()]);
+}
+
+async fn concurrent_creates_get_distinct_ids(store: &Store, _: &TestDb) {
+    // Arrange
+    let sheet = Sheet::new(Lang::En, tricky_rows());
+
+    // Act
+    let tasks: Vec<_> = (0..8)
+        .map(|i| {
+            let (store, sheet) = (store.clone(), sheet.clone());
+            tokio::spawn(async move { store.create_sheet(&format!("s{i}"), &sheet).await })
+        })
+        .collect();
+    let mut ids = Vec::new();
+    for task in tasks {
+        ids.push(task.await.unwrap().expect("every create succeeds"));
+    }
+
+    // Assert
+    ids.sort();
+    assert_eq!(ids, (1..=8).collect::<Vec<i64>>());
+    for id in ids {
+        assert_eq!(store.get_sheet(id).await.unwrap().sheet.rows, tricky_rows());
+    }
+}
+
+#[tokio::test]
+async fn connecting_creates_a_missing_sqlite_file_and_reconnecting_keeps_the_data() {
+    // Arrange
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("new.db");
+    let url = format!("sqlite://{}", path.display());
+    assert!(!path.exists());
+
+    // Act
+    let store = Store::connect(&url).await.unwrap();
+    let id = store.create_sheet("kept", &Sheet::new(Lang::Ja, tricky_rows())).await.unwrap();
+    drop(store);
+    let again = Store::connect(&url).await.unwrap();
+
+    // Assert
+    assert!(path.exists());
+    let stored = again.get_sheet(id).await.unwrap();
+    assert_eq!((stored.name.as_str(), stored.sheet.rows.len()), ("kept", 3));
+}
+
+#[tokio::test]
+async fn an_in_memory_store_keeps_its_data_across_calls() {
+    // Arrange
+    let store = Store::connect("sqlite::memory:").await.unwrap();
+
+    // Act
+    let id = store.create_sheet("m", &Sheet::new(Lang::En, tricky_rows())).await.unwrap();
+    tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+
+    // Assert
+    assert_eq!(store.get_sheet(id).await.unwrap().sheet.rows, tricky_rows());
+}
+
+#[tokio::test]
+async fn an_unreachable_database_is_a_db_error() {
+    // Act
+    let result = Store::connect("sqlite:///nonexistent-folder-for-workbench-tests/x.db").await;
+
+    // Assert
+    assert!(matches!(result, Err(StoreError::Db(_))), "{result:?}");
+}
