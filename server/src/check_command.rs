@@ -50,7 +50,9 @@ pub fn run(label: &str, input: std::io::Result<Vec<u8>>, format: Format) -> Outc
         Err(err) => {
             let valid = &err.as_bytes()[..err.utf8_error().valid_up_to()];
             let line = 1 + valid.iter().filter(|&&b| b == b'\n').count();
-            return unreadable(format!("line {line}: not UTF-8 text; save the sheet as UTF-8"));
+            return unreadable(format!(
+                "line {line}: not UTF-8 text; save the sheet as UTF-8"
+            ));
         }
     };
     let imported = match budget::tsv::import(&text) {
@@ -66,8 +68,15 @@ pub fn run(label: &str, input: std::io::Result<Vec<u8>>, format: Format) -> Outc
             Err(err) => return unreadable(format!("cannot write the report as JSON: {err}")),
         },
     };
-    let has_error = report.findings.iter().any(|f| f.severity == Severity::Error);
-    Outcome { stdout, stderr: String::new(), code: if has_error { EXIT_ERRORS } else { EXIT_OK } }
+    let has_error = report
+        .findings
+        .iter()
+        .any(|f| f.severity == Severity::Error);
+    Outcome {
+        stdout,
+        stderr: String::new(),
+        code: if has_error { EXIT_ERRORS } else { EXIT_OK },
+    }
 }
 
 /// The report as a readable table in `lang`: one line per node (name, need, deadline, slack,
@@ -191,7 +200,14 @@ const GAP: &str = "  ";
 fn column_widths(table: &[Vec<String>]) -> Vec<usize> {
     let columns = table.iter().map(Vec::len).max().unwrap_or(0);
     (0..columns)
-        .map(|c| table.iter().filter_map(|row| row.get(c)).map(|s| s.width()).max().unwrap_or(0))
+        .map(|c| {
+            table
+                .iter()
+                .filter_map(|row| row.get(c))
+                .map(|s| s.width())
+                .max()
+                .unwrap_or(0)
+        })
         .collect()
 }
 
@@ -269,7 +285,10 @@ mod tests {
         let err = std::io::Error::new(std::io::ErrorKind::NotFound, "No such file or directory");
         let outcome = run("x.tsv", Err(err), Format::Text);
         assert_eq!(outcome.code, EXIT_UNREADABLE);
-        assert_eq!(outcome.stderr, "workbench: x.tsv: No such file or directory\n");
+        assert_eq!(
+            outcome.stderr,
+            "workbench: x.tsv: No such file or directory\n"
+        );
         assert_eq!(outcome.stdout, "");
     }
 
@@ -277,13 +296,22 @@ mod tests {
     fn bytes_that_are_not_utf8_name_their_line() {
         let outcome = run("x.tsv", Ok(b"layer\n\xff".to_vec()), Format::Json);
         assert_eq!(outcome.code, EXIT_UNREADABLE);
-        assert_eq!(outcome.stderr, "workbench: x.tsv: line 2: not UTF-8 text; save the sheet as UTF-8\n");
+        assert_eq!(
+            outcome.stderr,
+            "workbench: x.tsv: line 2: not UTF-8 text; save the sheet as UTF-8\n"
+        );
     }
 
     #[test]
     fn japanese_cells_align_by_display_width() {
         let mut out = String::new();
-        push_table(&mut out, &[vec!["アプリ".into(), "x".into()], vec!["LB".into(), "y".into()]]);
+        push_table(
+            &mut out,
+            &[
+                vec!["アプリ".into(), "x".into()],
+                vec!["LB".into(), "y".into()],
+            ],
+        );
         assert_eq!(out, "  アプリ  x\n  LB      y\n");
     }
 }

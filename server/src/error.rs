@@ -29,7 +29,10 @@ pub enum ApiError {
     #[error("{0}")]
     NotFound(String),
     /// 413: the body is larger than [`crate::MAX_BODY_BYTES`].
-    #[error("the body is larger than {} bytes (1 MiB); split the sheet", crate::MAX_BODY_BYTES)]
+    #[error(
+        "the body is larger than {} bytes (1 MiB); split the sheet",
+        crate::MAX_BODY_BYTES
+    )]
     PayloadTooLarge,
     /// 500: the database or something else on the server failed; the client sees no detail.
     #[error("internal error: {0}")]
@@ -39,7 +42,10 @@ pub enum ApiError {
 impl ApiError {
     /// A 400 error with no line.
     pub fn bad_request(message: impl Into<String>) -> ApiError {
-        ApiError::BadRequest { message: message.into(), line: None }
+        ApiError::BadRequest {
+            message: message.into(),
+            line: None,
+        }
     }
 
     /// The HTTP status of this error.
@@ -90,12 +96,24 @@ impl IntoResponse for ApiError {
         let status = self.status();
         let line = self.line();
         if let ApiError::Internal(detail) = self {
-            let body = ErrorBody { error: "internal error".into(), line: None };
+            let body = ErrorBody {
+                error: "internal error".into(),
+                line: None,
+            };
             let mut response = (status, Json(body)).into_response();
-            response.extensions_mut().insert(InternalError(detail.into()));
+            response
+                .extensions_mut()
+                .insert(InternalError(detail.into()));
             return response;
         }
-        (status, Json(ErrorBody { error: self.to_string(), line })).into_response()
+        (
+            status,
+            Json(ErrorBody {
+                error: self.to_string(),
+                line,
+            }),
+        )
+            .into_response()
     }
 }
 

@@ -40,6 +40,7 @@ enum Command {
 fn main() -> anyhow::Result<ExitCode> {
     match Cli::parse().command.unwrap_or(Command::Serve) {
         Command::Serve => {
+            default_output_name();
             serve()?;
             Ok(ExitCode::SUCCESS)
         }
@@ -63,21 +64,30 @@ fn check(path: &str, format: Format) -> ExitCode {
     ExitCode::from(outcome.code)
 }
 
+/// A binary built without cargo-leptos lacks `LEPTOS_OUTPUT_NAME`; use the name of the
+/// workspace's `[[workspace.metadata.leptos]]`. Called before any thread starts.
+fn default_output_name() {
+    if option_env!("LEPTOS_OUTPUT_NAME").is_none()
+        && std::env::var_os("LEPTOS_OUTPUT_NAME").is_none()
+    {
+        std::env::set_var("LEPTOS_OUTPUT_NAME", "workbench");
+    }
+}
+
 /// Runs the web app until Ctrl-C.
 #[tokio::main]
 async fn serve() -> anyhow::Result<()> {
-    let mut leptos_options = get_configuration(None)?.leptos_options;
-    if leptos_options.output_name.is_empty() {
-        // Built without cargo-leptos: the name in the workspace's [[workspace.metadata.leptos]].
-        leptos_options.output_name = "workbench".into();
-    }
+    let leptos_options = get_configuration(None)?.leptos_options;
     let addr = leptos_options.site_addr;
     let database_url =
         std::env::var("DATABASE_URL").unwrap_or_else(|_| DEFAULT_DATABASE_URL.to_string());
     let store = Store::connect(&database_url)
         .await
         .with_context(|| format!("cannot open the database {database_url}"))?;
-    let app = server::router(AppState { leptos_options, store });
+    let app = server::router(AppState {
+        leptos_options,
+        store,
+    });
     let listener = tokio::net::TcpListener::bind(&addr)
         .await
         .with_context(|| format!("cannot listen on {addr}"))?;

@@ -70,7 +70,10 @@ impl Store {
         };
         let pool = options.connect(&url).await?;
         MIGRATOR.run(&pool).await?;
-        Ok(Store { pool, sqlite: url.starts_with("sqlite:") })
+        Ok(Store {
+            pool,
+            sqlite: url.starts_with("sqlite:"),
+        })
     }
 
     /// Begins a transaction that will write. On SQLite it takes the write lock at once
@@ -107,13 +110,20 @@ impl Store {
         let mut rows_by_sheet: HashMap<i64, Vec<Row>> = HashMap::new();
         for record in &all_rows {
             let sheet_id: i64 = record.try_get("sheet_id")?;
-            rows_by_sheet.entry(sheet_id).or_default().push(decode_row(record)?);
+            rows_by_sheet
+                .entry(sheet_id)
+                .or_default()
+                .push(decode_row(record)?);
         }
         let mut summaries = Vec::with_capacity(sheets.len());
         for record in &sheets {
             let head = decode_head(record)?;
             let rows = rows_by_sheet.remove(&head.id).unwrap_or_default();
-            let sheet = Sheet { lang: head.lang, margin_ms: head.margin_ms, rows };
+            let sheet = Sheet {
+                lang: head.lang,
+                margin_ms: head.margin_ms,
+                rows,
+            };
             let report = budget::check(&sheet);
             summaries.push(SheetSummary {
                 id: head.id,
@@ -141,7 +151,10 @@ impl Store {
         let mut attempt = 0;
         loop {
             attempt += 1;
-            match self.try_create(name, sheet.lang, margin_ms, &sheet.rows).await {
+            match self
+                .try_create(name, sheet.lang, margin_ms, &sheet.rows)
+                .await
+            {
                 Err(StoreError::Db(sqlx::Error::Database(e)))
                     if e.is_unique_violation() && attempt < ID_RETRIES =>
                 {
@@ -188,13 +201,12 @@ impl Store {
     /// database fails.
     pub async fn get_sheet(&self, id: i64) -> Result<StoredSheet, StoreError> {
         let mut tx = self.pool.begin().await?;
-        let record = sqlx::query(
-            "SELECT id, name, lang, margin_ms, updated_at FROM sheets WHERE id = $1",
-        )
-        .bind(id)
-        .fetch_optional(&mut *tx)
-        .await?
-        .ok_or(StoreError::NotFound(id))?;
+        let record =
+            sqlx::query("SELECT id, name, lang, margin_ms, updated_at FROM sheets WHERE id = $1")
+                .bind(id)
+                .fetch_optional(&mut *tx)
+                .await?
+                .ok_or(StoreError::NotFound(id))?;
         let head = decode_head(&record)?;
         let rows = sqlx::query(concat!(
             "SELECT ",
@@ -211,7 +223,11 @@ impl Store {
         Ok(StoredSheet {
             id: head.id,
             name: head.name,
-            sheet: Sheet { lang: head.lang, margin_ms: head.margin_ms, rows },
+            sheet: Sheet {
+                lang: head.lang,
+                margin_ms: head.margin_ms,
+                rows,
+            },
             updated_at_ms: head.updated_at_ms,
         })
     }
@@ -298,7 +314,6 @@ impl Store {
         Ok(())
     }
 }
-
 
 type Tx = sqlx::Transaction<'static, sqlx::Any>;
 
@@ -430,8 +445,14 @@ mod tests {
     #[test]
     fn a_sqlite_file_url_gets_the_create_mode() {
         assert_eq!(with_create_mode("sqlite://x.db"), "sqlite://x.db?mode=rwc");
-        assert_eq!(with_create_mode("sqlite://x.db?cache=shared"), "sqlite://x.db?cache=shared&mode=rwc");
-        assert_eq!(with_create_mode("sqlite://x.db?mode=ro"), "sqlite://x.db?mode=ro");
+        assert_eq!(
+            with_create_mode("sqlite://x.db?cache=shared"),
+            "sqlite://x.db?cache=shared&mode=rwc"
+        );
+        assert_eq!(
+            with_create_mode("sqlite://x.db?mode=ro"),
+            "sqlite://x.db?mode=ro"
+        );
         assert_eq!(with_create_mode("sqlite::memory:"), "sqlite::memory:");
         assert_eq!(with_create_mode("postgres://h/db"), "postgres://h/db");
     }
@@ -441,6 +462,9 @@ mod tests {
         assert_eq!(valid_name("  plan ").unwrap(), "plan");
         assert!(matches!(valid_name(" \t"), Err(StoreError::BadName(_))));
         assert!(valid_name(&"あ".repeat(200)).is_ok());
-        assert!(matches!(valid_name(&"あ".repeat(201)), Err(StoreError::BadName(_))));
+        assert!(matches!(
+            valid_name(&"あ".repeat(201)),
+            Err(StoreError::BadName(_))
+        ));
     }
 }

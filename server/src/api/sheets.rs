@@ -46,8 +46,16 @@ pub(crate) async fn create(
     let id = store.create_sheet(name, &sheet).await?;
     let location = HeaderValue::from_str(&format!("/api/v1/sheets/{id}"))
         .map_err(|e| ApiError::Internal(e.to_string()))?;
-    let body = Created { id, name: name.to_string(), rows: sheet.rows.len() };
-    Ok((StatusCode::CREATED, [(header::LOCATION, location)], Json(body)))
+    let body = Created {
+        id,
+        name: name.to_string(),
+        rows: sheet.rows.len(),
+    };
+    Ok((
+        StatusCode::CREATED,
+        [(header::LOCATION, location)],
+        Json(body),
+    ))
 }
 
 /// Every sheet, the most recently changed first.
@@ -122,7 +130,10 @@ pub(crate) async fn export(
 
 /// A 400 for an id that is not an integer.
 fn bad_id(rejection: PathRejection) -> ApiError {
-    ApiError::bad_request(format!("the sheet id must be an integer ({})", rejection.body_text()))
+    ApiError::bad_request(format!(
+        "the sheet id must be an integer ({})",
+        rejection.body_text()
+    ))
 }
 
 /// Characters a `filename*` value may hold unencoded (RFC 8187 `attr-char`).

@@ -11,7 +11,9 @@ async fn g1_app_needs_7_8_s_of_its_8_s_deadline() {
     let app = spawn_app().await;
 
     // Act
-    let response = app.post("/api/v1/check", fixture("reservation-en.tsv")).await;
+    let response = app
+        .post("/api/v1/check", fixture("reservation-en.tsv"))
+        .await;
 
     // Assert
     assert_eq!(response.status, StatusCode::OK);
@@ -21,10 +23,19 @@ async fn g1_app_needs_7_8_s_of_its_8_s_deadline() {
     assert_eq!(node["deadline_ms"], 8_000);
     assert_eq!(node["slack_ms"], 200);
     assert_eq!(node["verdict"], "ok");
-    assert_eq!(find(&report["hops"], "segment", "app -> DB")["worst_ms"], 3_000);
-    assert_eq!(find(&report["hops"], "segment", "app -> external API")["worst_ms"], 4_300);
+    assert_eq!(
+        find(&report["hops"], "segment", "app -> DB")["worst_ms"],
+        3_000
+    );
+    assert_eq!(
+        find(&report["hops"], "segment", "app -> external API")["worst_ms"],
+        4_300
+    );
     let lb = find(&report["hops"], "segment", "LB -> app");
-    assert_eq!((lb["verdict"].as_str(), lb["slack_ms"].as_i64()), (Some("ok"), Some(1_000)));
+    assert_eq!(
+        (lb["verdict"].as_str(), lb["slack_ms"].as_i64()),
+        (Some("ok"), Some(1_000))
+    );
 }
 
 #[tokio::test]
@@ -33,7 +44,10 @@ async fn g1_has_exactly_one_finding_slack_none_on_browser_to_lb() {
     let app = spawn_app().await;
 
     // Act
-    let report = app.post("/api/v1/check", fixture("reservation-en.tsv")).await.json();
+    let report = app
+        .post("/api/v1/check", fixture("reservation-en.tsv"))
+        .await
+        .json();
 
     // Assert
     let findings = report["findings"].as_array().expect("findings");
@@ -55,7 +69,10 @@ async fn the_japanese_g1_gives_the_same_numbers() {
     let app = spawn_app().await;
 
     // Act
-    let report = app.post("/api/v1/check", fixture("reservation-ja.tsv")).await.json();
+    let report = app
+        .post("/api/v1/check", fixture("reservation-ja.tsv"))
+        .await
+        .json();
 
     // Assert
     let node = find(&report["nodes"], "name", "アプリ");
@@ -81,7 +98,10 @@ async fn g2_app_needs_15_5_s_and_one_try_fits() {
     assert_eq!(node["need_ms"], 15_500);
     assert_eq!(node["slack_ms"], -7_500);
     assert_eq!(node["verdict"], "inverted");
-    assert_eq!(find(&report["hops"], "segment", "app -> external API")["worst_ms"], 12_000);
+    assert_eq!(
+        find(&report["hops"], "segment", "app -> external API")["worst_ms"],
+        12_000
+    );
     let inversion = find(&report["findings"], "code", "inversion.node");
     assert_eq!(inversion["severity"], "error");
     assert_eq!(inversion["node"], "app");
@@ -98,10 +118,16 @@ async fn g4_the_lb_gives_up_9_5_s_before_the_app() {
     let app = spawn_app().await;
 
     // Act
-    let report = app.post("/api/v1/check", fixture("inverted-lb.tsv")).await.json();
+    let report = app
+        .post("/api/v1/check", fixture("inverted-lb.tsv"))
+        .await
+        .json();
 
     // Assert
-    assert_eq!(find(&report["hops"], "segment", "app -> external API")["worst_ms"], 13_500);
+    assert_eq!(
+        find(&report["hops"], "segment", "app -> external API")["worst_ms"],
+        13_500
+    );
     assert_eq!(find(&report["nodes"], "name", "app")["need_ms"], 13_500);
     let hop = find(&report["hops"], "segment", "LB -> app");
     assert_eq!(hop["verdict"], "inverted");
@@ -118,7 +144,11 @@ async fn g4_the_lb_gives_up_9_5_s_before_the_app() {
     assert_eq!(errors[0]["bound_ms"], 5_000);
     assert_eq!(errors[0]["short_by_ms"], 9_500);
     assert!(
-        report["findings"].as_array().unwrap().iter().all(|f| f["code"] != "unbounded"),
+        report["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|f| f["code"] != "unbounded"),
         "no unbounded finding: {:#}",
         report["findings"]
     );
@@ -128,7 +158,10 @@ async fn g4_the_lb_gives_up_9_5_s_before_the_app() {
 async fn a_row_with_a_missing_cell_is_422_naming_the_line() {
     // Arrange
     let app = spawn_app().await;
-    let mut lines: Vec<String> = fixture("inverted-lb.tsv").lines().map(String::from).collect();
+    let mut lines: Vec<String> = fixture("inverted-lb.tsv")
+        .lines()
+        .map(String::from)
+        .collect();
     lines[3] = lines[3].rsplit_once('\t').unwrap().0.to_string(); // line 4 loses its last cell
     let body = lines.join("\n") + "\n";
 
@@ -160,7 +193,10 @@ async fn an_unknown_header_column_is_422_on_line_1() {
     let error = response.json();
     assert_eq!(error["line"], 1);
     assert!(
-        error["error"].as_str().unwrap().starts_with("line 1: unknown column \"where\" in the header"),
+        error["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("line 1: unknown column \"where\" in the header"),
         "{error}"
     );
 }
@@ -189,7 +225,14 @@ async fn a_body_that_is_not_utf8_is_400_naming_the_line() {
     // Arrange
     let app = spawn_app().await;
     let mut body = fixture("inverted-lb.tsv").into_bytes();
-    let third_line = body.iter().enumerate().filter(|(_, &b)| b == b'\n').nth(1).unwrap().0 + 1;
+    let third_line = body
+        .iter()
+        .enumerate()
+        .filter(|(_, &b)| b == b'\n')
+        .nth(1)
+        .unwrap()
+        .0
+        + 1;
     body[third_line] = 0xff;
 
     // Act
@@ -223,7 +266,9 @@ async fn a_body_of_exactly_1_mib_is_accepted() {
     let app = spawn_app().await;
 
     // Act
-    let response = app.post("/api/v1/check", sheet_of_size(server::MAX_BODY_BYTES)).await;
+    let response = app
+        .post("/api/v1/check", sheet_of_size(server::MAX_BODY_BYTES))
+        .await;
 
     // Assert
     assert_eq!(response.status, StatusCode::OK, "{}", response.text());
@@ -235,7 +280,9 @@ async fn a_body_of_1_mib_and_1_byte_is_413() {
     let app = spawn_app().await;
 
     // Act
-    let response = app.post("/api/v1/check", sheet_of_size((1 << 20) + 1)).await;
+    let response = app
+        .post("/api/v1/check", sheet_of_size((1 << 20) + 1))
+        .await;
 
     // Assert
     assert_eq!(response.status, StatusCode::PAYLOAD_TOO_LARGE);

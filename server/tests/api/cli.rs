@@ -16,7 +16,12 @@ fn workbench(args: &[&str], stdin: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("the workbench binary runs");
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
     child.wait_with_output().unwrap()
 }
 
@@ -36,12 +41,31 @@ fn g1_passes_with_exit_0_and_prints_its_table() {
     // Assert
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     let text = stdout(&output);
-    let app_line = text.lines().find(|l| l.trim_start().starts_with("app ")).expect(&text);
-    let cells: Vec<&str> = app_line.split("  ").map(str::trim).filter(|c| !c.is_empty()).collect();
-    assert_eq!(&cells[..5], ["app", "7.8 s", "8.0 s", "0.2 s", "ok"], "{text}");
+    let app_line = text
+        .lines()
+        .find(|l| l.trim_start().starts_with("app "))
+        .expect(&text);
+    let cells: Vec<&str> = app_line
+        .split("  ")
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+        .collect();
+    assert_eq!(
+        &cells[..5],
+        ["app", "7.8 s", "8.0 s", "0.2 s", "ok"],
+        "{text}"
+    );
     assert!(text.contains("slack.none"), "{text}");
-    assert!(text.lines().any(|l| l.trim_start().starts_with("browser -> LB ")), "{text}");
-    assert_eq!(text.lines().last(), Some("0 inversions, 0 warnings"), "{text}");
+    assert!(
+        text.lines()
+            .any(|l| l.trim_start().starts_with("browser -> LB ")),
+        "{text}"
+    );
+    assert_eq!(
+        text.lines().last(),
+        Some("0 inversions, 0 warnings"),
+        "{text}"
+    );
     assert_eq!(stderr(&output), "");
 }
 
@@ -54,7 +78,11 @@ fn the_japanese_g1_prints_japanese_headings_and_headline() {
     assert_eq!(output.status.code(), Some(0));
     let text = stdout(&output);
     assert!(text.starts_with("ノード\n"), "{text}");
-    assert!(text.lines().any(|l| l.trim_start().starts_with("アプリ ") && l.contains("7.8 s")), "{text}");
+    assert!(
+        text.lines()
+            .any(|l| l.trim_start().starts_with("アプリ ") && l.contains("7.8 s")),
+        "{text}"
+    );
     assert_eq!(text.lines().last(), Some("逆転 0件、警告 0件"), "{text}");
 }
 
@@ -66,23 +94,48 @@ fn g4_fails_with_exit_1_and_names_the_inversion() {
     // Assert
     assert_eq!(output.status.code(), Some(1), "{}", stdout(&output));
     let text = stdout(&output);
-    let hop_line = text.lines().find(|l| l.trim_start().starts_with("LB -> app ")).expect(&text);
-    let cells: Vec<&str> = hop_line.split("  ").map(str::trim).filter(|c| !c.is_empty()).collect();
+    let hop_line = text
+        .lines()
+        .find(|l| l.trim_start().starts_with("LB -> app "))
+        .expect(&text);
+    let cells: Vec<&str> = hop_line
+        .split("  ")
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+        .collect();
     assert_eq!(&cells[3..5], ["-9.5 s", "inverted"], "{text}");
-    assert!(text.lines().any(|l| l.trim_start().starts_with("error") && l.contains("inversion.hop")), "{text}");
-    assert!(text.lines().last().unwrap().starts_with("1 inversion, "), "{text}");
+    assert!(
+        text.lines()
+            .any(|l| l.trim_start().starts_with("error") && l.contains("inversion.hop")),
+        "{text}"
+    );
+    assert!(
+        text.lines().last().unwrap().starts_with("1 inversion, "),
+        "{text}"
+    );
 }
 
 #[test]
 fn json_output_is_the_report() {
     // Act
-    let output = workbench(&["check", "fixtures/reservation-en.tsv", "--format", "json"], "");
+    let output = workbench(
+        &["check", "fixtures/reservation-en.tsv", "--format", "json"],
+        "",
+    );
 
     // Assert
     assert_eq!(output.status.code(), Some(0));
     let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
-    let app = report["nodes"].as_array().unwrap().iter().find(|n| n["name"] == "app").unwrap();
-    assert_eq!((app["need_ms"].as_u64(), app["deadline_ms"].as_u64()), (Some(7_800), Some(8_000)));
+    let app = report["nodes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|n| n["name"] == "app")
+        .unwrap();
+    assert_eq!(
+        (app["need_ms"].as_u64(), app["deadline_ms"].as_u64()),
+        (Some(7_800), Some(8_000))
+    );
     assert_eq!(app["slack_ms"], 200);
     assert_eq!(report["findings"].as_array().unwrap().len(), 1);
     assert_eq!(report["findings"][0]["code"], "slack.none");
@@ -152,7 +205,8 @@ fn a_missing_file_exits_2() {
     // Assert
     assert_eq!(output.status.code(), Some(2));
     assert!(
-        stderr(&output).starts_with("workbench: fixtures/no-such-sheet.tsv: No such file or directory"),
+        stderr(&output)
+            .starts_with("workbench: fixtures/no-such-sheet.tsv: No such file or directory"),
         "{}",
         stderr(&output)
     );

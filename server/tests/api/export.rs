@@ -18,7 +18,9 @@ async fn every_fixture_exports_to_its_own_bytes() {
         let id = app.create_sheet("fixture", &text).await;
 
         // Act
-        let response = app.get(&format!("/api/v1/sheets/{id}/export.tsv?header={header}")).await;
+        let response = app
+            .get(&format!("/api/v1/sheets/{id}/export.tsv?header={header}"))
+            .await;
 
         // Assert
         assert_eq!(response.status, StatusCode::OK, "{name}");
@@ -49,7 +51,9 @@ async fn a_japanese_sheet_exports_with_an_english_header_and_the_same_rows() {
     let id = app.create_sheet("reservation", &text).await;
 
     // Act
-    let response = app.get(&format!("/api/v1/sheets/{id}/export.tsv?header=en")).await;
+    let response = app
+        .get(&format!("/api/v1/sheets/{id}/export.tsv?header=en"))
+        .await;
 
     // Assert
     let exported = response.text();
@@ -66,13 +70,18 @@ async fn a_japanese_sheet_exports_with_an_english_header_and_the_same_rows() {
 async fn the_download_is_tsv_named_after_the_sheet() {
     // Arrange
     let app = spawn_app().await;
-    let id = app.create_sheet("reservation", &fixture("reservation-en.tsv")).await;
+    let id = app
+        .create_sheet("reservation", &fixture("reservation-en.tsv"))
+        .await;
 
     // Act
     let response = app.get(&format!("/api/v1/sheets/{id}/export.tsv")).await;
 
     // Assert
-    assert_eq!(response.header("content-type"), "text/tab-separated-values; charset=utf-8");
+    assert_eq!(
+        response.header("content-type"),
+        "text/tab-separated-values; charset=utf-8"
+    );
     assert_eq!(
         response.header("content-disposition"),
         "attachment; filename=\"reservation.tsv\"; filename*=UTF-8''reservation.tsv"
@@ -83,7 +92,9 @@ async fn the_download_is_tsv_named_after_the_sheet() {
 async fn a_japanese_name_is_percent_encoded_in_the_file_name() {
     // Arrange
     let app = spawn_app().await;
-    let id = app.create_sheet("%E4%BA%88%E7%B4%84", &fixture("reservation-ja.tsv")).await;
+    let id = app
+        .create_sheet("%E4%BA%88%E7%B4%84", &fixture("reservation-ja.tsv"))
+        .await;
 
     // Act
     let response = app.get(&format!("/api/v1/sheets/{id}/export.tsv")).await;
@@ -122,10 +133,14 @@ async fn cells_with_tabs_quotes_and_formulas_survive_a_round_trip() {
 async fn an_unknown_header_language_is_400() {
     // Arrange
     let app = spawn_app().await;
-    let id = app.create_sheet("reservation", &fixture("reservation-en.tsv")).await;
+    let id = app
+        .create_sheet("reservation", &fixture("reservation-en.tsv"))
+        .await;
 
     // Act
-    let response = app.get(&format!("/api/v1/sheets/{id}/export.tsv?header=fr")).await;
+    let response = app
+        .get(&format!("/api/v1/sheets/{id}/export.tsv?header=fr"))
+        .await;
 
     // Assert
     assert_eq!(response.status, StatusCode::BAD_REQUEST);
@@ -145,5 +160,8 @@ async fn exporting_an_absent_sheet_is_404() {
 
     // Assert
     assert_eq!(response.status, StatusCode::NOT_FOUND);
-    assert_eq!(response.json(), json!({"error": "sheet 7 not found", "line": null}));
+    assert_eq!(
+        response.json(),
+        json!({"error": "sheet 7 not found", "line": null})
+    );
 }

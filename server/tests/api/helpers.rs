@@ -48,9 +48,14 @@ impl TestResponse {
 
 /// A fresh app: its own in-memory SQLite database, migrated.
 pub async fn spawn_app() -> TestApp {
-    let store = Store::connect("sqlite::memory:").await.expect("in-memory SQLite");
+    let store = Store::connect("sqlite::memory:")
+        .await
+        .expect("in-memory SQLite");
     let leptos_options = LeptosOptions::builder().output_name("workbench").build();
-    let router = server::router(AppState { leptos_options, store: store.clone() });
+    let router = server::router(AppState {
+        leptos_options,
+        store: store.clone(),
+    });
     TestApp { router, store }
 }
 
@@ -63,10 +68,24 @@ impl TestApp {
             .header("content-type", "text/tab-separated-values; charset=utf-8")
             .body(body.into())
             .expect("a valid request");
-        let response = self.router.clone().oneshot(request).await.expect("infallible");
+        let response = self
+            .router
+            .clone()
+            .oneshot(request)
+            .await
+            .expect("infallible");
         let (parts, body) = response.into_parts();
-        let body = body.collect().await.expect("a readable body").to_bytes().to_vec();
-        TestResponse { status: parts.status, headers: parts.headers, body }
+        let body = body
+            .collect()
+            .await
+            .expect("a readable body")
+            .to_bytes()
+            .to_vec();
+        TestResponse {
+            status: parts.status,
+            headers: parts.headers,
+            body,
+        }
     }
 
     /// `GET uri`.
@@ -81,7 +100,9 @@ impl TestApp {
 
     /// Stores `tsv` as a sheet named `name` through the API; its id.
     pub async fn create_sheet(&self, name: &str, tsv: &str) -> i64 {
-        let response = self.post(&format!("/api/v1/sheets?name={name}"), tsv.to_string()).await;
+        let response = self
+            .post(&format!("/api/v1/sheets?name={name}"), tsv.to_string())
+            .await;
         assert_eq!(response.status, StatusCode::CREATED, "{}", response.text());
         response.json()["id"].as_i64().expect("an id")
     }
@@ -89,7 +110,10 @@ impl TestApp {
 
 /// The path of a fixture in the workspace's `fixtures/` folder.
 pub fn fixture_path(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..").join("fixtures").join(name)
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .join("fixtures")
+        .join(name)
 }
 
 /// A fixture's text.
@@ -108,8 +132,15 @@ pub fn golden_g2() -> String {
             "read timeout\trequests timeout (read)\tnone\t3s",
         )
         .replace("2 tries, waits 0.3s", "3 tries, waits 0.5s, 1.0s");
-    assert_eq!(g2.matches("\t3s\t").count(), 1, "G2 changes the read timeout");
-    assert!(g2.contains("3 tries, waits 0.5s, 1.0s"), "G2 changes the tries");
+    assert_eq!(
+        g2.matches("\t3s\t").count(),
+        1,
+        "G2 changes the read timeout"
+    );
+    assert!(
+        g2.contains("3 tries, waits 0.5s, 1.0s"),
+        "G2 changes the tries"
+    );
     g2
 }
 

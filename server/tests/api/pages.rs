@@ -8,7 +8,8 @@ use crate::helpers::{fixture, spawn_app};
 async fn the_sheet_list_page_renders_stored_sheets() {
     // Arrange
     let app = spawn_app().await;
-    app.create_sheet("Reservation%20G1", &fixture("reservation-en.tsv")).await;
+    app.create_sheet("Reservation%20G1", &fixture("reservation-en.tsv"))
+        .await;
 
     // Act
     let response = app.get("/").await;
@@ -24,7 +25,9 @@ async fn the_sheet_list_page_renders_stored_sheets() {
 async fn a_sheet_page_renders_its_name() {
     // Arrange
     let app = spawn_app().await;
-    let id = app.create_sheet("Inverted%20LB", &fixture("inverted-lb.tsv")).await;
+    let id = app
+        .create_sheet("Inverted%20LB", &fixture("inverted-lb.tsv"))
+        .await;
 
     // Act
     let response = app.get(&format!("/sheets/{id}")).await;

@@ -11,17 +11,30 @@ async fn posting_a_sheet_stores_it_and_answers_201() {
     let app = spawn_app().await;
 
     // Act
-    let response = app.post("/api/v1/sheets?name=reservation", fixture("reservation-ja.tsv")).await;
+    let response = app
+        .post(
+            "/api/v1/sheets?name=reservation",
+            fixture("reservation-ja.tsv"),
+        )
+        .await;
 
     // Assert
     assert_eq!(response.status, StatusCode::CREATED, "{}", response.text());
-    assert_eq!(response.json(), json!({"id": 1, "name": "reservation", "rows": 12}));
+    assert_eq!(
+        response.json(),
+        json!({"id": 1, "name": "reservation", "rows": 12})
+    );
     assert_eq!(response.header("location"), "/api/v1/sheets/1");
     let stored = app.store.get_sheet(1).await.expect("stored");
     assert_eq!(stored.name, "reservation");
     assert_eq!(stored.sheet.lang, budget::Lang::Ja);
     assert_eq!(stored.sheet.margin_ms, 1_000);
-    assert_eq!(stored.sheet.rows, budget::tsv::import(&fixture("reservation-ja.tsv")).unwrap().rows);
+    assert_eq!(
+        stored.sheet.rows,
+        budget::tsv::import(&fixture("reservation-ja.tsv"))
+            .unwrap()
+            .rows
+    );
 }
 
 #[tokio::test]
@@ -31,7 +44,10 @@ async fn a_percent_encoded_japanese_name_is_stored_trimmed() {
 
     // Act: " 予約 " percent-encoded
     let response = app
-        .post("/api/v1/sheets?name=%20%E4%BA%88%E7%B4%84%20", fixture("reservation-ja.tsv"))
+        .post(
+            "/api/v1/sheets?name=%20%E4%BA%88%E7%B4%84%20",
+            fixture("reservation-ja.tsv"),
+        )
         .await;
 
     // Assert
@@ -45,7 +61,11 @@ async fn a_sheet_without_a_name_is_400_and_not_stored() {
     // Arrange
     let app = spawn_app().await;
 
-    for uri in ["/api/v1/sheets", "/api/v1/sheets?name=", "/api/v1/sheets?name=%20%20"] {
+    for uri in [
+        "/api/v1/sheets",
+        "/api/v1/sheets?name=",
+        "/api/v1/sheets?name=%20%20",
+    ] {
         // Act
         let response = app.post(uri, fixture("reservation-en.tsv")).await;
 
@@ -67,7 +87,12 @@ async fn a_name_of_201_characters_is_400() {
     let name = "n".repeat(201);
 
     // Act
-    let response = app.post(&format!("/api/v1/sheets?name={name}"), fixture("reservation-en.tsv")).await;
+    let response = app
+        .post(
+            &format!("/api/v1/sheets?name={name}"),
+            fixture("reservation-en.tsv"),
+        )
+        .await;
 
     // Assert
     assert_eq!(response.status, StatusCode::BAD_REQUEST);
@@ -113,15 +138,29 @@ async fn the_list_shows_the_newest_first_with_counts() {
     // Assert
     assert_eq!(response.status, StatusCode::OK);
     let list = response.json();
-    let ids: Vec<i64> = list.as_array().unwrap().iter().map(|s| s["id"].as_i64().unwrap()).collect();
+    let ids: Vec<i64> = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["id"].as_i64().unwrap())
+        .collect();
     assert_eq!(ids, vec![g4, g2, g1]);
     let g1 = find(&list, "name", "g1");
-    assert_eq!((g1["lang"].as_str(), g1["rows"].as_u64()), (Some("en"), Some(12)));
-    assert_eq!((g1["errors"].as_u64(), g1["warnings"].as_u64()), (Some(0), Some(0)));
+    assert_eq!(
+        (g1["lang"].as_str(), g1["rows"].as_u64()),
+        (Some("en"), Some(12))
+    );
+    assert_eq!(
+        (g1["errors"].as_u64(), g1["warnings"].as_u64()),
+        (Some(0), Some(0))
+    );
     let g2 = find(&list, "name", "g2");
     assert_eq!(g2["errors"], 1);
     let g4 = find(&list, "name", "g4");
-    assert_eq!((g4["rows"].as_u64(), g4["errors"].as_u64()), (Some(5), Some(1)));
+    assert_eq!(
+        (g4["rows"].as_u64(), g4["errors"].as_u64()),
+        (Some(5), Some(1))
+    );
     assert!(g4["updated_at_ms"].as_i64().unwrap() > g1["updated_at_ms"].as_i64().unwrap());
 }
 
@@ -142,7 +181,9 @@ async fn an_empty_store_lists_nothing() {
 async fn a_sheet_comes_back_with_its_rows_as_typed_and_its_report() {
     // Arrange
     let app = spawn_app().await;
-    let id = app.create_sheet("reservation", &fixture("reservation-ja.tsv")).await;
+    let id = app
+        .create_sheet("reservation", &fixture("reservation-ja.tsv"))
+        .await;
 
     // Act
     let response = app.get(&format!("/api/v1/sheets/{id}")).await;
@@ -164,7 +205,9 @@ async fn a_sheet_comes_back_with_its_rows_as_typed_and_its_report() {
             "location": "APIクライアントの共通設定", "rationale": "予算の中に収まる回数"
         })
     );
-    let expected_rows = budget::tsv::import(&fixture("reservation-ja.tsv")).unwrap().rows;
+    let expected_rows = budget::tsv::import(&fixture("reservation-ja.tsv"))
+        .unwrap()
+        .rows;
     assert_eq!(sheet["rows"], serde_json::to_value(&expected_rows).unwrap());
     let app_node = find(&sheet["report"]["nodes"], "name", "アプリ");
     assert_eq!(app_node["need_ms"], 7_800);
@@ -181,7 +224,10 @@ async fn an_absent_sheet_is_a_json_404() {
 
     // Assert
     assert_eq!(response.status, StatusCode::NOT_FOUND);
-    assert_eq!(response.json(), json!({"error": "sheet 99 not found", "line": null}));
+    assert_eq!(
+        response.json(),
+        json!({"error": "sheet 99 not found", "line": null})
+    );
 }
 
 #[tokio::test]
@@ -195,7 +241,13 @@ async fn a_sheet_id_that_is_not_a_number_is_400() {
     // Assert
     assert_eq!(response.status, StatusCode::BAD_REQUEST);
     let error = response.json();
-    assert!(error["error"].as_str().unwrap().starts_with("the sheet id must be an integer"), "{error}");
+    assert!(
+        error["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("the sheet id must be an integer"),
+        "{error}"
+    );
     assert_eq!(error["line"], serde_json::Value::Null);
 }
 

@@ -26,7 +26,10 @@ struct TestDb {
 
 enum Backend {
     /// A SQLite file in a temporary folder (removed on drop).
-    Sqlite { url: String, _dir: tempfile::TempDir },
+    Sqlite {
+        url: String,
+        _dir: tempfile::TempDir,
+    },
     /// A schema of the PostgreSQL test database (dropped on drop).
     Postgres { base_url: String, schema: String },
 }
@@ -36,12 +39,15 @@ impl TestDb {
         let dir = tempfile::tempdir().expect("a temporary folder");
         let url = format!("sqlite://{}", dir.path().join("store.db").display());
         let store = Store::connect(&url).await.expect("a new SQLite file");
-        TestDb { store, backend: Backend::Sqlite { url, _dir: dir } }
+        TestDb {
+            store,
+            backend: Backend::Sqlite { url, _dir: dir },
+        }
     }
 
     async fn postgres() -> TestDb {
-        let base_url = std::env::var("TEST_POSTGRES_URL")
-            .unwrap_or_else(|_| DEFAULT_POSTGRES_URL.to_string());
+        let base_url =
+            std::env::var("TEST_POSTGRES_URL").unwrap_or_else(|_| DEFAULT_POSTGRES_URL.to_string());
         let schema = format!(
             "wb_test_{}_{}",
             std::process::id(),
@@ -60,7 +66,10 @@ impl TestDb {
         let separator = if base_url.contains('?') { '&' } else { '?' };
         let url = format!("{base_url}{separator}options=-c%20search_path%3D{schema}");
         let store = Store::connect(&url).await.expect("PostgreSQL store");
-        TestDb { store, backend: Backend::Postgres { base_url, schema } }
+        TestDb {
+            store,
+            backend: Backend::Postgres { base_url, schema },
+        }
     }
 
     /// From now on, inserting a row whose value is `boom` fails inside the database.
@@ -100,12 +109,16 @@ impl Drop for TestDb {
             let (base_url, schema) = (base_url.clone(), schema.clone());
             // Drop the schema on a runtime of its own: Drop cannot await.
             let _ = std::thread::spawn(move || {
-                let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build();
+                let runtime = tokio::runtime::Builder::new_current_thread()
+                    .enable_all()
+                    .build();
                 if let Ok(runtime) = runtime {
                     runtime.block_on(async {
                         if let Ok(mut conn) = sqlx::PgConnection::connect(&base_url).await {
                             let sql = format!("DROP SCHEMA IF EXISTS {schema} CASCADE");
-                            let _ = sqlx::raw_sql(sqlx::AssertSqlSafe(sql)).execute(&mut conn).await;
+                            let _ = sqlx::raw_sql(sqlx::AssertSqlSafe(sql))
+                                .execute(&mut conn)
+                                .await;
                         }
                     });
                 }
@@ -184,7 +197,11 @@ fn tricky_rows() -> Vec<Row> {
 
 async fn rows_come_back_byte_identical(store: &Store, _: &TestDb) {
     // Arrange
-    let sheet = Sheet { lang: Lang::Ja, margin_ms: 2_500, rows: tricky_rows() };
+    let sheet = Sheet {
+        lang: Lang::Ja,
+        margin_ms: 2_500,
+        rows: tricky_rows(),
+    };
 
     // Act
     let id = store.create_sheet("tricky", &sheet).await.unwrap();
@@ -194,7 +211,10 @@ async fn rows_come_back_byte_identical(store: &Store, _: &TestDb) {
     assert_eq!(stored.id, id);
     assert_eq!(stored.name, "tricky");
     assert_eq!(stored.sheet, sheet);
-    assert_eq!(stored.sheet.rows[0].location.as_bytes(), b"line one\nline two\r\nline three");
+    assert_eq!(
+        stored.sheet.rows[0].location.as_bytes(),
+        b"line one\nline two\r\nline three"
+    );
     assert_eq!(stored.sheet.margin_ms, 2_500);
 }
 
@@ -210,7 +230,10 @@ async fn the_japanese_fixture_comes_back_as_imported(store: &Store, _: &TestDb) 
     // Assert
     assert_eq!(stored.name, "予約システム");
     assert_eq!(stored.sheet, sheet);
-    assert_eq!(budget::tsv::export(&stored.sheet.rows, Lang::Ja), fixture("reservation-ja.tsv"));
+    assert_eq!(
+        budget::tsv::export(&stored.sheet.rows, Lang::Ja),
+        fixture("reservation-ja.tsv")
+    );
 }
 
 async fn new_sheets_get_increasing_ids(store: &Store, _: &TestDb) {
@@ -240,8 +263,10 @@ async fn the_list_is_newest_change_first(store: &Store, _: &TestDb) {
     let list = store.list_sheets().await.unwrap();
 
     // Assert
-    let order: Vec<(i64, &str, usize)> =
-        list.iter().map(|s| (s.id, s.name.as_str(), s.rows)).collect();
+    let order: Vec<(i64, &str, usize)> = list
+        .iter()
+        .map(|s| (s.id, s.name.as_str(), s.rows))
+        .collect();
     assert_eq!(order, vec![(a, "a", 1), (c, "c", 3), (b, "b", 3)]);
     assert!(list[0].updated_at_ms > list[1].updated_at_ms);
     assert!(list[1].updated_at_ms > list[2].updated_at_ms);
@@ -249,17 +274,28 @@ async fn the_list_is_newest_change_first(store: &Store, _: &TestDb) {
 
 async fn the_list_counts_rows_errors_and_warnings(store: &Store, _: &TestDb) {
     // Arrange
-    let g1 = budget::tsv::import(&fixture("reservation-en.tsv")).unwrap().rows;
+    let g1 = budget::tsv::import(&fixture("reservation-en.tsv"))
+        .unwrap()
+        .rows;
     let g2 = budget::tsv::import(&golden_g2()).unwrap().rows;
-    store.create_sheet("g1", &Sheet::new(Lang::En, g1)).await.unwrap();
-    store.create_sheet("g2", &Sheet::new(Lang::En, g2)).await.unwrap();
+    store
+        .create_sheet("g1", &Sheet::new(Lang::En, g1))
+        .await
+        .unwrap();
+    store
+        .create_sheet("g2", &Sheet::new(Lang::En, g2))
+        .await
+        .unwrap();
 
     // Act
     let list = store.list_sheets().await.unwrap();
 
     // Assert
     assert_eq!(list.len(), 2);
-    assert_eq!((list[0].name.as_str(), list[0].rows, list[0].errors), ("g2", 12, 1));
+    assert_eq!(
+        (list[0].name.as_str(), list[0].rows, list[0].errors),
+        ("g2", 12, 1)
+    );
     assert_eq!((list[1].name.as_str(), list[1].rows), ("g1", 12));
     assert_eq!((list[1].errors, list[1].warnings), (0, 0));
     assert_eq!(list[1].lang, Lang::En);
@@ -267,7 +303,10 @@ async fn the_list_counts_rows_errors_and_warnings(store: &Store, _: &TestDb) {
 
 async fn saving_replaces_every_row_and_bumps_the_change_time(store: &Store, _: &TestDb) {
     // Arrange
-    let id = store.create_sheet("s", &Sheet::new(Lang::En, tricky_rows())).await.unwrap();
+    let id = store
+        .create_sheet("s", &Sheet::new(Lang::En, tricky_rows()))
+        .await
+        .unwrap();
     let before = store.get_sheet(id).await.unwrap();
     let new_rows = vec![tricky_rows()[2].clone(), tricky_rows()[0].clone()];
 
@@ -278,7 +317,10 @@ async fn saving_replaces_every_row_and_bumps_the_change_time(store: &Store, _: &
     let after = store.get_sheet(id).await.unwrap();
     assert_eq!(after.sheet.rows, new_rows);
     assert!(after.updated_at_ms > before.updated_at_ms);
-    assert_eq!((after.name.as_str(), after.sheet.lang, after.sheet.margin_ms), ("s", Lang::En, 1_000));
+    assert_eq!(
+        (after.name.as_str(), after.sheet.lang, after.sheet.margin_ms),
+        ("s", Lang::En, 1_000)
+    );
 
     // Act: an empty sheet is a valid save
     store.save_rows(id, &[]).await.unwrap();
@@ -289,10 +331,16 @@ async fn saving_replaces_every_row_and_bumps_the_change_time(store: &Store, _: &
 
 async fn a_failed_save_changes_nothing(store: &Store, db: &TestDb) {
     // Arrange
-    let id = store.create_sheet("s", &Sheet::new(Lang::En, tricky_rows())).await.unwrap();
+    let id = store
+        .create_sheet("s", &Sheet::new(Lang::En, tricky_rows()))
+        .await
+        .unwrap();
     let before = store.get_sheet(id).await.unwrap();
     db.make_boom_rows_fail().await;
-    let boom = Row { value: "boom".into(), ..Row::default() };
+    let boom = Row {
+        value: "boom".into(),
+        ..Row::default()
+    };
     let new_rows = vec![Row::default(), Row::default(), boom];
 
     // Act
@@ -308,23 +356,49 @@ async fn a_failed_save_changes_nothing(store: &Store, db: &TestDb) {
 async fn a_failed_create_stores_nothing(store: &Store, db: &TestDb) {
     // Arrange
     db.make_boom_rows_fail().await;
-    let boom = Row { value: "boom".into(), ..Row::default() };
+    let boom = Row {
+        value: "boom".into(),
+        ..Row::default()
+    };
 
     // Act
-    let result = store.create_sheet("s", &Sheet::new(Lang::En, vec![Row::default(), boom])).await;
+    let result = store
+        .create_sheet("s", &Sheet::new(Lang::En, vec![Row::default(), boom]))
+        .await;
 
     // Assert
     assert!(matches!(result, Err(StoreError::Db(_))), "{result:?}");
     assert!(store.list_sheets().await.unwrap().is_empty());
-    assert_eq!(store.create_sheet("t", &Sheet::new(Lang::En, vec![])).await.unwrap(), 1);
+    assert_eq!(
+        store
+            .create_sheet("t", &Sheet::new(Lang::En, vec![]))
+            .await
+            .unwrap(),
+        1
+    );
 }
 
 async fn a_missing_sheet_is_not_found_everywhere(store: &Store, _: &TestDb) {
-    assert!(matches!(store.get_sheet(42).await, Err(StoreError::NotFound(42))));
-    assert!(matches!(store.save_rows(42, &tricky_rows()).await, Err(StoreError::NotFound(42))));
-    assert!(matches!(store.set_lang(42, Lang::Ja).await, Err(StoreError::NotFound(42))));
-    assert!(matches!(store.rename_sheet(42, "x").await, Err(StoreError::NotFound(42))));
-    assert!(matches!(store.delete_sheet(42).await, Err(StoreError::NotFound(42))));
+    assert!(matches!(
+        store.get_sheet(42).await,
+        Err(StoreError::NotFound(42))
+    ));
+    assert!(matches!(
+        store.save_rows(42, &tricky_rows()).await,
+        Err(StoreError::NotFound(42))
+    ));
+    assert!(matches!(
+        store.set_lang(42, Lang::Ja).await,
+        Err(StoreError::NotFound(42))
+    ));
+    assert!(matches!(
+        store.rename_sheet(42, "x").await,
+        Err(StoreError::NotFound(42))
+    ));
+    assert!(matches!(
+        store.delete_sheet(42).await,
+        Err(StoreError::NotFound(42))
+    ));
     assert_eq!(StoreError::NotFound(42).to_string(), "sheet 42 not found");
     assert!(store.list_sheets().await.unwrap().is_empty());
 }
@@ -337,7 +411,10 @@ async fn bad_names_are_rejected_and_good_ones_trimmed(store: &Store, _: &TestDb)
     // Act / Assert
     for bad in ["", "   ", "\t\n"] {
         let result = store.create_sheet(bad, &sheet).await;
-        assert!(matches!(&result, Err(StoreError::BadName(n)) if n == bad), "{bad:?}: {result:?}");
+        assert!(
+            matches!(&result, Err(StoreError::BadName(n)) if n == bad),
+            "{bad:?}: {result:?}"
+        );
     }
     let too_long = "名".repeat(201);
     let err = store.create_sheet(&too_long, &sheet).await.unwrap_err();
@@ -347,15 +424,24 @@ async fn bad_names_are_rejected_and_good_ones_trimmed(store: &Store, _: &TestDb)
     );
     assert!(store.list_sheets().await.unwrap().is_empty());
 
-    let id = store.create_sheet(&format!("  {longest}  "), &sheet).await.unwrap();
+    let id = store
+        .create_sheet(&format!("  {longest}  "), &sheet)
+        .await
+        .unwrap();
     assert_eq!(store.get_sheet(id).await.unwrap().name, longest);
-    assert!(matches!(store.rename_sheet(id, " ").await, Err(StoreError::BadName(_))));
+    assert!(matches!(
+        store.rename_sheet(id, " ").await,
+        Err(StoreError::BadName(_))
+    ));
     assert_eq!(store.get_sheet(id).await.unwrap().name, longest);
 }
 
 async fn the_language_and_the_name_can_change(store: &Store, _: &TestDb) {
     // Arrange
-    let id = store.create_sheet("before", &Sheet::new(Lang::En, tricky_rows())).await.unwrap();
+    let id = store
+        .create_sheet("before", &Sheet::new(Lang::En, tricky_rows()))
+        .await
+        .unwrap();
     let t0 = store.get_sheet(id).await.unwrap().updated_at_ms;
 
     // Act
@@ -368,26 +454,54 @@ async fn the_language_and_the_name_can_change(store: &Store, _: &TestDb) {
     assert_eq!(stored.sheet.lang, Lang::Ja);
     assert_eq!(stored.name, "after");
     assert_eq!(stored.sheet.rows, tricky_rows());
-    assert!(t0 < t1 && t1 < stored.updated_at_ms, "{t0} {t1} {}", stored.updated_at_ms);
+    assert!(
+        t0 < t1 && t1 < stored.updated_at_ms,
+        "{t0} {t1} {}",
+        stored.updated_at_ms
+    );
     assert_eq!(store.list_sheets().await.unwrap()[0].lang, Lang::Ja);
 }
 
 async fn deleting_removes_the_sheet_and_its_rows(store: &Store, _: &TestDb) {
     // Arrange
-    let keep = store.create_sheet("keep", &Sheet::new(Lang::En, tricky_rows())).await.unwrap();
-    let gone = store.create_sheet("gone", &Sheet::new(Lang::En, tricky_rows())).await.unwrap();
+    let keep = store
+        .create_sheet("keep", &Sheet::new(Lang::En, tricky_rows()))
+        .await
+        .unwrap();
+    let gone = store
+        .create_sheet("gone", &Sheet::new(Lang::En, tricky_rows()))
+        .await
+        .unwrap();
 
     // Act
     store.delete_sheet(gone).await.unwrap();
 
     // Assert
-    assert!(matches!(store.get_sheet(gone).await, Err(StoreError::NotFound(_))));
-    let names: Vec<String> = store.list_sheets().await.unwrap().into_iter().map(|s| s.name).collect();
+    assert!(matches!(
+        store.get_sheet(gone).await,
+        Err(StoreError::NotFound(_))
+    ));
+    let names: Vec<String> = store
+        .list_sheets()
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|s| s.name)
+        .collect();
     assert_eq!(names, vec!["keep"]);
-    assert_eq!(store.get_sheet(keep).await.unwrap().sheet.rows, tricky_rows());
+    assert_eq!(
+        store.get_sheet(keep).await.unwrap().sheet.rows,
+        tricky_rows()
+    );
     // The next sheet may take the freed id; none of the deleted rows may come back with it.
-    let next = store.create_sheet("next", &Sheet::new(Lang::En, vec![Row::default()])).await.unwrap();
-    assert_eq!(store.get_sheet(next).await.unwrap().sheet.rows, vec![Row::default()]);
+    let next = store
+        .create_sheet("next", &Sheet::new(Lang::En, vec![Row::default()]))
+        .await
+        .unwrap();
+    assert_eq!(
+        store.get_sheet(next).await.unwrap().sheet.rows,
+        vec![Row::default()]
+    );
 }
 
 async fn concurrent_creates_get_distinct_ids(store: &Store, _: &TestDb) {
@@ -424,7 +538,10 @@ async fn connecting_creates_a_missing_sqlite_file_and_reconnecting_keeps_the_dat
 
     // Act
     let store = Store::connect(&url).await.unwrap();
-    let id = store.create_sheet("kept", &Sheet::new(Lang::Ja, tricky_rows())).await.unwrap();
+    let id = store
+        .create_sheet("kept", &Sheet::new(Lang::Ja, tricky_rows()))
+        .await
+        .unwrap();
     drop(store);
     let again = Store::connect(&url).await.unwrap();
 
@@ -440,7 +557,10 @@ async fn an_in_memory_store_keeps_its_data_across_calls() {
     let store = Store::connect("sqlite::memory:").await.unwrap();
 
     // Act
-    let id = store.create_sheet("m", &Sheet::new(Lang::En, tricky_rows())).await.unwrap();
+    let id = store
+        .create_sheet("m", &Sheet::new(Lang::En, tricky_rows()))
+        .await
+        .unwrap();
     tokio::time::sleep(std::time::Duration::from_millis(20)).await;
 
     // Assert
