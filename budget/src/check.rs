@@ -594,7 +594,7 @@ pub fn check(sheet: &Sheet) -> Report {
                 if let Ok(Cell::Duration { dur, decimals, .. }) = value::read_duration(e.default, Some(e.unit)) {
                     parts.connect = Some(Some(Term { time: Time::from_dur(dur), decimals }));
                     let rows: Vec<usize> = hop_rows.iter().copied().filter(|&l| infos[l - 1].entry.is_some_and(|x| x.product == e.product)).collect();
-                    let msg = text::default_applied(lang, rows[0], &format!("{} {}", e.name, describe_dur(dur)), Some((e.product, e.name, e.source)));
+                    let msg = text::default_applied(lang, rows[0], &describe_dur(dur), Some((e.product, e.name, e.source)));
                     ctx.push("value.default_applied", Severity::Info, None, Some(&segment), rows, (None, None, None), None, msg);
                 }
             }
@@ -881,7 +881,11 @@ pub fn check(sheet: &Sheet) -> Report {
                     Verdict::Inverted => "<",
                     _ => "?",
                 };
-                let check_text = format!("{} {} {sign} {} + {}", bound_word(lang, bound_name), wait.bound_text(decimals), cw.need_text(1), seconds(hop.margin_ms, 1));
+                let short_name = match bound_name {
+                    "read timeout" => "read",
+                    other => other,
+                };
+                let check_text = format!("{short_name} {} {sign} {} + {}", wait.bound_text(decimals.max(1)), cw.need_text(1), seconds(hop.margin_ms, 1));
                 formula = if formula.is_empty() { check_text.clone() } else { format!("{formula}; {check_text}") };
                 match c.verdict {
                     Verdict::Inverted => {

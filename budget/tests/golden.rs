@@ -155,7 +155,7 @@ fn g4_the_lb_gives_up_first() {
     let lb_app = hop(&report, "LB", "app");
     assert_eq!((lb_app.wait_ms, lb_app.callee_worst_ms, lb_app.slack_ms), (Some(5_000), Some(13_500), Some(-9_500)));
     assert_eq!(lb_app.verdict, Verdict::Inverted);
-    assert_eq!(lb_app.formula, "1 + 5 = 6.0 s; read timeout 5 < 13.5 + 1.0");
+    assert_eq!(lb_app.formula, "1 + 5 = 6.0 s; read 5.0 < 13.5 + 1.0");
 
     assert_eq!(codes(&report), vec![("inversion.hop", Some("LB -> app"))]);
     let f = &report.findings[0];

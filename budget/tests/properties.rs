@@ -1,0 +1,181 @@
+//! Property tests of the engine: TSV round trips, and the budget's monotonicity.
+
+use budget::{check, tsv, Lang, Report, Row, Sheet, Verdict};
+use proptest::prelude::*;
+
+/// Any cell: printable text with the characters that make TSV hard (tabs, newlines, quotes,
+/// formula starters, apostrophes), Japanese and full-width text.
+fn cell() -> impl Strategy<Value = String> {
+    prop_oneof![
+        "[ -~]{0,12}",
+        "[=+\\-@'\"\t\n\r a-z0-9]{0,8}",
+        "[あ-ん０-９→（）、。]{0,6}",
+        Just(String::new()),
+        Just("-".to_string()),
+        Just("—".to_string()),
+    ]
+}
+
+fn row() -> impl Strategy<Value = Row> {
+    proptest::array::uniform8(cell()).prop_map(Row::from_cells)
+}
+
+fn lang() -> impl Strategy<Value = Lang> {
+    prop_oneof![Just(Lang::Ja), Just(Lang::En)]
+}
+
+/// A four-layer design: client -> gw (a deadline), gw -> app (connect, read, tries),
+/// app (deadline, own time), app -> db (connect, statement, tries). Values in ms.
+#[derive(Clone, Debug)]
+struct Design {
+    client_deadline: Option<u64>,
+    edge_deadline: u64,
+    gw_connect: u64,
+    gw_read: u64,
+    gw_tries: u32,
+    gw_wait: u64,
+    app_deadline: Option<u64>,
+    app_own: u64,
+    db_connect: u64,
+    db_statement: u64,
+    db_tries: u32,
+    db_wait: u64,
+}
+
+fn ms(range: std::ops::Range<u64>) -> impl Strategy<Value = u64> {
+    range.prop_map(|v| v * 100)
+}
+
+fn design() -> impl Strategy<Value = Design> {
+    (
+        (proptest::option::of(ms(1..600)), ms(1..600), ms(1..50), ms(1..300), 1u32..5, ms(0..20)),
+        (proptest::option::of(ms(1..400)), ms(0..20), ms(1..50), ms(1..100), 1u32..5, ms(0..20)),
+    )
+        .prop_map(|((client_deadline, edge_deadline, gw_connect, gw_read, gw_tries, gw_wait), (app_deadline, app_own, db_connect, db_statement, db_tries, db_wait))| Design {
+            client_deadline,
+            edge_deadline,
+            gw_connect,
+            gw_read,
+            gw_tries,
+            gw_wait,
+            app_deadline,
+            app_own,
+            db_connect,
+            db_statement,
+            db_tries,
+            db_wait,
+        })
+}
+
+fn r(segment: &str, item: &str, value: String) -> Row {
+    Row { segment: segment.into(), item: item.into(), value, ..Row::default() }
+}
+
+fn s(ms: u64) -> String {
+    format!("{ms}ms")
+}
+
+impl Design {
+    fn sheet(&self) -> Sheet {
+        let mut rows = vec![];
+        if let Some(d) = self.client_deadline {
+            rows.push(r("client", "deadline", s(d)));
+        }
+        rows.push(r("client -> gw", "deadline", s(self.edge_deadline)));
+        rows.push(r("gw -> app", "connect timeout", s(self.gw_connect)));
+        rows.push(r("gw -> app", "read timeout", s(self.gw_read)));
+        rows.push(r("gw -> app", "tries and waits", format!("{} tries, waits {}", self.gw_tries, s(self.gw_wait))));
+        if let Some(d) = self.app_deadline {
+            rows.push(r("app", "deadline", s(d)));
+        }
+        rows.push(r("app", "own processing time", s(self.app_own)));
+        rows.push(r("app -> db", "connect timeout", s(self.db_connect)));
+        rows.push(r("app -> db", "statement timeout", s(self.db_statement)));
+        rows.push(r("app -> db", "tries and waits", format!("{} tries, waits {}", self.db_tries, s(self.db_wait))));
+        Sheet::new(Lang::En, rows)
+    }
+}
+
+/// The inversions of a report, as (code, node or hop).
+fn inversions(report: &Report) -> Vec<(String, String)> {
+    report
+        .findings
+        .iter()
+        .filter(|f| f.code.starts_with("inversion."))
+        .map(|f| (f.code.clone(), f.node.clone().or(f.hop.clone()).unwrap_or_default()))
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    /// Export then import of any sheet gives the same rows and language back.
+    #[test]
+    fn export_then_import_is_the_identity(rows in proptest::collection::vec(row(), 0..8), lang in lang()) {
+        let text = tsv::export(&rows, lang);
+        let imported = tsv::import(&text).unwrap();
+        prop_assert_eq!(imported.lang, Some(lang));
+        prop_assert_eq!(imported.rows, rows);
+    }
+
+    /// Raising an outer bound never creates an inversion. The outer bound is the outermost
+    /// layer's: the outermost node's deadline, or, where that node declares none, the deadline
+    /// it puts on its call (nothing covers either). A bound further in is also a need of the
+    /// layer around it, so raising it can rightly invert that layer.
+    #[test]
+    fn raising_an_outer_bound_never_creates_an_inversion(d in design(), raise in ms(1..300)) {
+        let before = inversions(&check(&d.sheet()));
+        let mut raised = d.clone();
+        match d.client_deadline {
+            Some(deadline) => raised.client_deadline = Some(deadline + raise),
+            None => raised.edge_deadline += raise,
+        }
+        let after = inversions(&check(&raised.sheet()));
+        for inversion in &after {
+            prop_assert!(before.contains(inversion), "{:?} appeared", inversion);
+        }
+    }
+
+    /// Raising a tries count never lowers any hop's worst case or any node's need.
+    #[test]
+    fn raising_a_tries_count_never_lowers_any_need(d in design(), more in 1u32..4, which in 0..2usize) {
+        let before = check(&d.sheet());
+        let mut raised = d.clone();
+        match which {
+            0 => raised.gw_tries += more,
+            _ => raised.db_tries += more,
+        }
+        let after = check(&raised.sheet());
+        for (b, a) in before.nodes.iter().zip(&after.nodes) {
+            prop_assert_eq!(&b.name, &a.name);
+            prop_assert!(a.need_ms >= b.need_ms, "{}: {:?} -> {:?}", b.name, b.need_ms, a.need_ms);
+        }
+        for (b, a) in before.hops.iter().zip(&after.hops) {
+            prop_assert!(a.worst_ms >= b.worst_ms, "{}: {:?} -> {:?}", b.segment, b.worst_ms, a.worst_ms);
+        }
+    }
+
+    /// A design where every outer bound covers its inner need plus the margin reports no
+    /// inversion, and its total is at least every layer's.
+    #[test]
+    fn a_monotonic_design_reports_no_inversion(mut d in design(), slack in (ms(0..50), ms(0..50), ms(0..50))) {
+        // Build it bottom-up from the engine's own needs.
+        d.app_deadline = None;
+        d.client_deadline = None;
+        let report = check(&d.sheet());
+        let app_need = report.nodes.iter().find(|n| n.name == "app").unwrap().need_ms.unwrap();
+        d.app_deadline = Some(app_need + slack.0);
+        d.gw_read = d.app_deadline.unwrap() + 1_000 + slack.1;
+        let gw_need = check(&d.sheet()).nodes.iter().find(|n| n.name == "gw").unwrap().need_ms.unwrap();
+        d.edge_deadline = gw_need + 1_000 + slack.2;
+        let report = check(&d.sheet());
+        prop_assert_eq!(inversions(&report), vec![]);
+        for node in &report.nodes {
+            prop_assert!(node.verdict != Verdict::Inverted);
+        }
+        let client = report.nodes.iter().find(|n| n.name == "client").unwrap();
+        for node in &report.nodes {
+            prop_assert!(client.need_ms >= node.need_ms, "{} above the client", node.name);
+        }
+    }
+}
