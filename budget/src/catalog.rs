@@ -210,13 +210,21 @@ pub fn lookup(row: &Row) -> Option<&'static Entry> {
     }
     let matches: Vec<&'static Entry> = ENTRIES
         .iter()
-        .filter(|e| e.aliases.iter().any(|alias| alias.iter().all(|w| contains_word(&setting, w))))
+        .filter(|e| {
+            e.aliases
+                .iter()
+                .any(|alias| alias.iter().all(|w| contains_word(&setting, w)))
+        })
         .collect();
     let first = *matches.first()?;
     if matches.iter().all(|e| e.product == first.product) {
         return Some(first);
     }
-    let context = format!("{} {} {} {}", row.location, row.item, row.segment, row.setting).to_lowercase();
+    let context = format!(
+        "{} {} {} {}",
+        row.location, row.item, row.segment, row.setting
+    )
+    .to_lowercase();
     let hinted: Vec<&'static Entry> = matches
         .into_iter()
         .filter(|e| e.hints.iter().any(|h| context.contains(h)))
@@ -230,7 +238,9 @@ pub fn lookup(row: &Row) -> Option<&'static Entry> {
 
 /// The connect-phase entry of `product`, when the catalog documents one.
 pub fn connect_of(product: &str) -> Option<&'static Entry> {
-    ENTRIES.iter().find(|e| e.product == product && e.kind == Kind::Connect)
+    ENTRIES
+        .iter()
+        .find(|e| e.product == product && e.kind == Kind::Connect)
 }
 
 #[cfg(test)]
@@ -238,7 +248,10 @@ mod tests {
     use super::*;
 
     fn row(setting: &str) -> Row {
-        Row { setting: setting.into(), ..Row::default() }
+        Row {
+            setting: setting.into(),
+            ..Row::default()
+        }
     }
 
     #[test]
@@ -248,12 +261,28 @@ mod tests {
             ("proxy_read_timeout", "nginx", Kind::Read),
             ("statement_timeout", "PostgreSQL", Kind::Statement),
             ("lock_timeout", "PostgreSQL", Kind::Lock),
-            ("idle_in_transaction_session_timeout", "PostgreSQL", Kind::IdleInTx),
-            ("connect_timeout in the connection string", "libpq", Kind::Connect),
+            (
+                "idle_in_transaction_session_timeout",
+                "PostgreSQL",
+                Kind::IdleInTx,
+            ),
+            (
+                "connect_timeout in the connection string",
+                "libpq",
+                Kind::Connect,
+            ),
             ("接続文字列の connect_timeout", "libpq", Kind::Connect),
-            ("requests timeout (connect)", "Python requests", Kind::Connect),
+            (
+                "requests timeout (connect)",
+                "Python requests",
+                Kind::Connect,
+            ),
             ("requests timeout (read)", "Python requests", Kind::Read),
-            ("requests の timeout の1つ目", "Python requests", Kind::Connect),
+            (
+                "requests の timeout の1つ目",
+                "Python requests",
+                Kind::Connect,
+            ),
             ("requests の timeout の2つ目", "Python requests", Kind::Read),
             ("fetch AbortSignal.timeout", "fetch", Kind::Attempt),
             ("fetch の AbortSignal.timeout", "fetch", Kind::Attempt),
@@ -266,7 +295,10 @@ mod tests {
 
     #[test]
     fn a_name_inside_a_longer_identifier_does_not_match() {
-        assert_eq!(lookup(&row("proxy_connect_timeout")).unwrap().name, "proxy_connect_timeout");
+        assert_eq!(
+            lookup(&row("proxy_connect_timeout")).unwrap().name,
+            "proxy_connect_timeout"
+        );
         assert_eq!(lookup(&row("my_statement_timeout_ms")), None);
         assert_eq!(lookup(&row("in-app retry settings")), None);
     }

@@ -1,11 +1,8 @@
 //! The computation of `budget-model.md` §4: per-try bounds, tries and waits, every hop's worst
 //! case, every node's need, the node checks and the caller-covers-callee checks.
 //!
-//! All times are worst cases in milliseconds. A [`Time`] is an interval: a need counts its upper
-//! end, a bound its lower end, so ranges are read pessimistically; a lower bound (`>100s`) has
-//! an open upper end and makes a check `unknown` unless it fails or passes for certain. `∞` is
-//! a value (anything + ∞ = ∞); an unknown value is `None` and makes everything built on it
-//! unknown.
+//! All times are worst cases in milliseconds ([`Time`]); an unknown value is `None` and makes
+//! everything built on it unknown.
 
 use std::collections::HashMap;
 
@@ -13,118 +10,12 @@ use crate::catalog::{self, Entry, Zero};
 use crate::duration::{seconds, DurationError, Millis};
 use crate::finding as text;
 use crate::kind::Kind;
-use crate::report::{Finding, HopReport, NodeReport, Report, RowReport, Severity, Summary, Verdict};
+use crate::report::{
+    Finding, HopReport, NodeReport, Report, RowReport, Severity, Summary, Verdict,
+};
 use crate::sheet::{Lang, Row, Sheet};
+use crate::time::{compare, Hi, Time};
 use crate::value::{self, Cell, Dur, Tries};
-
-/// The upper end of a [`Time`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-enum Hi {
-    /// At most this many milliseconds.
-    Fin(u64),
-    /// Not known (a lower bound such as `>100s`).
-    Open,
-    /// Infinite: no bound.
-    Inf,
-}
-
-/// A worst-case time as an interval `[lo, hi]` in milliseconds; `lo == None` is `∞`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Time {
-    lo: Option<u64>,
-    hi: Hi,
-}
-
-impl Time {
-    const ZERO: Time = Time { lo: Some(0), hi: Hi::Fin(0) };
-    const INF: Time = Time { lo: None, hi: Hi::Inf };
-
-    fn exact(ms: u64) -> Time {
-        Time { lo: Some(ms), hi: Hi::Fin(ms) }
-    }
-
-    fn from_dur(dur: Dur) -> Time {
-        match dur {
-            Dur::Exact(ms) => Time::exact(ms),
-            Dur::AtLeast(ms) => Time { lo: Some(ms), hi: Hi::Open },
-            Dur::Range(lo, hi) => Time { lo: Some(lo), hi: Hi::Fin(hi) },
-            Dur::Infinite => Time::INF,
-        }
-    }
-
-    fn is_inf(self) -> bool {
-        self.hi == Hi::Inf && self.lo.is_none()
-    }
-
-    /// Sum; `None` on overflow.
-    fn add(self, other: Time) -> Option<Time> {
-        let lo = match (self.lo, other.lo) {
-            (Some(a), Some(b)) => Some(a.checked_add(b)?),
-            _ => None,
-        };
-        let hi = match (self.hi, other.hi) {
-            (Hi::Inf, _) | (_, Hi::Inf) => Hi::Inf,
-            (Hi::Open, _) | (_, Hi::Open) => Hi::Open,
-            (Hi::Fin(a), Hi::Fin(b)) => Hi::Fin(a.checked_add(b)?),
-        };
-        Some(Time { lo, hi })
-    }
-
-    /// `self × k`; `None` on overflow.
-    fn times(self, k: u32) -> Option<Time> {
-        let k = u64::from(k);
-        let lo = match self.lo {
-            Some(a) => Some(a.checked_mul(k)?),
-            None => None,
-        };
-        let hi = match self.hi {
-            Hi::Fin(a) => Hi::Fin(a.checked_mul(k)?),
-            other => other,
-        };
-        Some(Time { lo, hi })
-    }
-
-    /// The earlier of two bounds.
-    fn min(self, other: Time) -> Time {
-        let lo = match (self.lo, other.lo) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        };
-        Time { lo, hi: self.hi.min(other.hi) }
-    }
-
-    /// The value as a need: its upper end (`None` for `∞`; the lower end when open).
-    fn need_ms(self) -> Option<u64> {
-        match self.hi {
-            Hi::Fin(ms) => Some(ms),
-            Hi::Open => self.lo,
-            Hi::Inf => None,
-        }
-    }
-
-    /// The value as a bound: its lower end (`None` for `∞`).
-    fn bound_ms(self) -> Option<u64> {
-        self.lo
-    }
-
-    /// The need as text: `4.3`, `≥ 100.0`, `∞`, with at least `decimals` decimals.
-    fn need_text(self, decimals: u8) -> String {
-        match self.hi {
-            Hi::Fin(ms) => seconds(ms, decimals),
-            Hi::Open => format!("≥ {}", seconds(self.lo.unwrap_or(0), decimals)),
-            Hi::Inf => "∞".to_string(),
-        }
-    }
-
-    /// The bound as text: `10`, `≥ 100`, `∞`.
-    fn bound_text(self, decimals: u8) -> String {
-        match (self.lo, self.hi) {
-            (None, _) => "∞".to_string(),
-            (Some(ms), Hi::Open) => format!("≥ {}", seconds(ms, decimals)),
-            (Some(ms), _) => seconds(ms, decimals),
-        }
-    }
-}
 
 /// A duration term of a formula: its time and the decimals it was written with.
 #[derive(Clone, Copy, Debug)]
@@ -154,53 +45,6 @@ struct RowInfo {
     note: Option<String>,
 }
 
-/// A comparison of a bound with a need plus a margin.
-struct Comparison {
-    verdict: Verdict,
-    slack_ms: Option<i64>,
-    short_by_ms: Option<u64>,
-}
-
-/// `bound ≥ need + margin`, read pessimistically (bound at its lower end, need at its upper
-/// end). Fails for certain when even the bound's upper end is below the need's lower end;
-/// `unknown` when an open lower bound leaves it undecided.
-fn compare(bound: Time, need: Time, margin_ms: u64) -> Comparison {
-    let unknown = Comparison { verdict: Verdict::Unknown, slack_ms: None, short_by_ms: None };
-    let Some(b) = bound.lo else {
-        return Comparison { verdict: Verdict::Unbounded, slack_ms: None, short_by_ms: None };
-    };
-    let Some(need_lo) = need.lo.and_then(|n| n.checked_add(margin_ms)) else {
-        // The need is ∞: every finite bound fails.
-        return Comparison { verdict: Verdict::Inverted, slack_ms: None, short_by_ms: None };
-    };
-    let need_hi = match need.hi {
-        Hi::Fin(n) => match n.checked_add(margin_ms) {
-            Some(n) => Some(n),
-            None => return unknown,
-        },
-        Hi::Open | Hi::Inf => None,
-    };
-    let slack = |n: u64| i64::try_from(i128::from(b) - i128::from(n)).ok();
-    if let Some(n) = need_hi {
-        if b >= n {
-            return Comparison { verdict: Verdict::Ok, slack_ms: slack(n), short_by_ms: None };
-        }
-        if bound.hi != Hi::Open {
-            return Comparison { verdict: Verdict::Inverted, slack_ms: slack(n), short_by_ms: Some(n - b) };
-        }
-        return unknown;
-    }
-    // The need's upper end is open: only a certain failure is decided.
-    match bound.hi {
-        Hi::Fin(b_hi) if b_hi < need_lo => Comparison {
-            verdict: Verdict::Inverted,
-            slack_ms: slack(need_lo),
-            short_by_ms: Some(need_lo - b_hi),
-        },
-        _ => unknown,
-    }
-}
-
 /// The largest number of tries `k` (at most `max_tries`) with
 /// `k × per_try_ms + (w1 + … + w(k−1)) ≤ budget_ms`, all in milliseconds. A waits list shorter
 /// than `k − 1` repeats its last wait; an empty one means no wait. 0 when not even one try fits.
@@ -214,8 +58,19 @@ pub fn tries_that_fit(budget_ms: u64, per_try_ms: u64, waits_ms: &[u64], max_tri
     let mut used: u64 = 0;
     let mut k = 0;
     while k < max_tries {
-        let wait = if k == 0 { 0 } else { waits_ms.get(k as usize - 1).or(waits_ms.last()).copied().unwrap_or(0) };
-        let Some(next) = used.checked_add(wait).and_then(|u| u.checked_add(per_try_ms)) else {
+        let wait = if k == 0 {
+            0
+        } else {
+            waits_ms
+                .get(k as usize - 1)
+                .or(waits_ms.last())
+                .copied()
+                .unwrap_or(0)
+        };
+        let Some(next) = used
+            .checked_add(wait)
+            .and_then(|u| u.checked_add(per_try_ms))
+        else {
             break;
         };
         if next > budget_ms {
@@ -262,7 +117,17 @@ struct Ctx<'a> {
 
 impl Ctx<'_> {
     #[allow(clippy::too_many_arguments)]
-    fn push(&mut self, code: &str, severity: Severity, node: Option<&str>, hop: Option<&str>, rows: Vec<usize>, nums: (Option<u64>, Option<u64>, Option<u64>), tries_that_fit: Option<u32>, (message, fix): (String, String)) {
+    fn push(
+        &mut self,
+        code: &str,
+        severity: Severity,
+        node: Option<&str>,
+        hop: Option<&str>,
+        rows: Vec<usize>,
+        nums: (Option<u64>, Option<u64>, Option<u64>),
+        tries_that_fit: Option<u32>,
+        (message, fix): (String, String),
+    ) {
         self.findings.push(Finding {
             code: code.to_string(),
             severity,
@@ -280,7 +145,11 @@ impl Ctx<'_> {
 }
 
 /// Reads a duration cell of row `i`: value, else default column, else the catalog default.
-fn read_row_duration(ctx: &mut Ctx, i: usize, entry: Option<&'static Entry>) -> (Val, Option<String>) {
+fn read_row_duration(
+    ctx: &mut Ctx,
+    i: usize,
+    entry: Option<&'static Entry>,
+) -> (Val, Option<String>) {
     let row = &ctx.rows[i];
     let line = i + 1;
     let lang = ctx.lang;
@@ -288,16 +157,32 @@ fn read_row_duration(ctx: &mut Ctx, i: usize, entry: Option<&'static Entry>) -> 
     let completed = |cell: Cell| -> Option<(Dur, u8, bool, bool)> {
         match cell {
             Cell::NotSet => None,
-            Cell::Duration { dur, decimals, used_bare_unit, zero, .. } => Some((dur, decimals, used_bare_unit, zero)),
+            Cell::Duration {
+                dur,
+                decimals,
+                used_bare_unit,
+                zero,
+                ..
+            } => Some((dur, decimals, used_bare_unit, zero)),
         }
     };
-    let catalog_default = |e: &'static Entry| value::read_duration(e.default, Some(e.unit)).ok().and_then(completed);
+    let catalog_default = |e: &'static Entry| {
+        value::read_duration(e.default, Some(e.unit))
+            .ok()
+            .and_then(completed)
+    };
     let mut note = None;
     let reading = match value::read_duration(&row.value, unit) {
         Ok(cell) => match completed(cell) {
             Some(r) => {
-                if let Cell::Duration { below_one_ms: true, .. } = cell {
-                    note = Some(match lang { Lang::En => "below 1 ms: counted as 1 ms".to_string(), Lang::Ja => "1ms未満のため1msとして数えます".to_string() });
+                if let Cell::Duration {
+                    below_one_ms: true, ..
+                } = cell
+                {
+                    note = Some(match lang {
+                        Lang::En => "below 1 ms: counted as 1 ms".to_string(),
+                        Lang::Ja => "1ms未満のため1msとして数えます".to_string(),
+                    });
                 }
                 Some((r, None))
             }
@@ -313,10 +198,27 @@ fn read_row_duration(ctx: &mut Ctx, i: usize, entry: Option<&'static Entry>) -> 
             }
         },
         Err(err) => {
-            let code = if err == DurationError::UnitMissing { "value.unit_missing" } else { "value.unreadable" };
-            let msg = if err == DurationError::UnitMissing { text::unit_missing(lang, line, &row.value) } else { text::unreadable(lang, line, &row.value, false) };
+            let code = if err == DurationError::UnitMissing {
+                "value.unit_missing"
+            } else {
+                "value.unreadable"
+            };
+            let msg = if err == DurationError::UnitMissing {
+                text::unit_missing(lang, line, &row.value)
+            } else {
+                text::unreadable(lang, line, &row.value, false)
+            };
             note = Some(msg.0.clone());
-            ctx.push(code, Severity::Warning, None, None, vec![line], (None, None, None), None, msg);
+            ctx.push(
+                code,
+                Severity::Warning,
+                None,
+                None,
+                vec![line],
+                (None, None, None),
+                None,
+                msg,
+            );
             return (Val::Unknown, note);
         }
     };
@@ -336,17 +238,54 @@ fn read_row_duration(ctx: &mut Ctx, i: usize, entry: Option<&'static Entry>) -> 
     }
     if let Some(from) = default_from {
         let used = describe_dur(dur);
-        let msg = text::default_applied(lang, line, &used, from.map(|e| (e.product, e.name, e.source)));
+        let msg = text::default_applied(
+            lang,
+            line,
+            &used,
+            from.map(|e| (e.product, e.name, e.source)),
+        );
         note = Some(msg.0.clone());
-        ctx.push("value.default_applied", Severity::Info, None, None, vec![line], (None, None, None), None, msg);
+        ctx.push(
+            "value.default_applied",
+            Severity::Info,
+            None,
+            None,
+            vec![line],
+            (None, None, None),
+            None,
+            msg,
+        );
     } else if used_bare_unit {
         if let Some(e) = entry {
-            let msg = text::unit_from_catalog(lang, line, &row.value, e.product, e.name, e.unit.symbol(), e.source);
+            let msg = text::unit_from_catalog(
+                lang,
+                line,
+                &row.value,
+                e.product,
+                e.name,
+                e.unit.symbol(),
+                e.source,
+            );
             note = Some(msg.0.clone());
-            ctx.push("value.unit_from_catalog", Severity::Info, None, None, vec![line], (None, None, None), None, msg);
+            ctx.push(
+                "value.unit_from_catalog",
+                Severity::Info,
+                None,
+                None,
+                vec![line],
+                (None, None, None),
+                None,
+                msg,
+            );
         }
     }
-    (Val::Dur(Term { time: Time::from_dur(dur), decimals }), note)
+    (
+        Val::Dur(Term {
+            time: Time::from_dur(dur),
+            decimals,
+        }),
+        note,
+    )
 }
 
 /// A duration for display: `1.5s`, `≥ 1m40s`, `12h–1d`, `∞`.
@@ -361,7 +300,11 @@ fn describe_dur(dur: Dur) -> String {
 
 /// Tries for display: `2 tries, waits 300ms`.
 fn describe_tries(t: &Tries) -> String {
-    let mut s = if t.count == 1 { "1 try".to_string() } else { format!("{} tries", t.count) };
+    let mut s = if t.count == 1 {
+        "1 try".to_string()
+    } else {
+        format!("{} tries", t.count)
+    };
     if t.waits_ms.iter().any(|&w| w > 0) {
         let waits: Vec<String> = t.waits_ms.iter().map(|&w| Millis(w).to_string()).collect();
         s.push_str(&format!(", waits {}", waits.join(", ")));
@@ -372,28 +315,57 @@ fn describe_tries(t: &Tries) -> String {
 fn analyse_row(ctx: &mut Ctx, i: usize) -> RowInfo {
     let row = &ctx.rows[i];
     let entry = catalog::lookup(row);
-    let kind = Kind::from_item(&row.item).or(entry.map(|e| e.kind)).unwrap_or(Kind::Other);
+    let kind = Kind::from_item(&row.item)
+        .or(entry.map(|e| e.kind))
+        .unwrap_or(Kind::Other);
     let line = i + 1;
     let lang = ctx.lang;
     let (val, note) = match kind {
         Kind::Other => (Val::Absent, None),
         Kind::Tries => {
-            let text_in = if value::is_not_set(&row.value) { &row.default } else { &row.value };
+            let text_in = if value::is_not_set(&row.value) {
+                &row.default
+            } else {
+                &row.value
+            };
             if value::is_not_set(text_in) {
                 (Val::Absent, None)
             } else {
                 match value::read_tries(text_in) {
                     Ok(t) => {
                         if t.waits_assumed {
-                            let msg = text::waits_assumed(lang, line, t.count, *t.waits_ms.last().unwrap_or(&0));
-                            ctx.push("tries.waits_assumed", Severity::Info, None, None, vec![line], (None, None, None), None, msg);
+                            let msg = text::waits_assumed(
+                                lang,
+                                line,
+                                t.count,
+                                *t.waits_ms.last().unwrap_or(&0),
+                            );
+                            ctx.push(
+                                "tries.waits_assumed",
+                                Severity::Info,
+                                None,
+                                None,
+                                vec![line],
+                                (None, None, None),
+                                None,
+                                msg,
+                            );
                         }
                         (Val::Tries(t), None)
                     }
                     Err(_) => {
                         let msg = text::unreadable(lang, line, text_in, true);
                         let note = Some(msg.0.clone());
-                        ctx.push("value.unreadable", Severity::Warning, None, None, vec![line], (None, None, None), None, msg);
+                        ctx.push(
+                            "value.unreadable",
+                            Severity::Warning,
+                            None,
+                            None,
+                            vec![line],
+                            (None, None, None),
+                            None,
+                            msg,
+                        );
                         (Val::Unknown, note)
                     }
                 }
@@ -406,14 +378,26 @@ fn analyse_row(ctx: &mut Ctx, i: usize) -> RowInfo {
         Val::Unknown => "?".to_string(),
         Val::Dur(term) => match term.time {
             t if t.is_inf() => "∞".to_string(),
-            Time { lo: Some(lo), hi: Hi::Open } => format!("≥ {}", Millis(lo)),
-            Time { lo: Some(lo), hi: Hi::Fin(hi) } if lo != hi => format!("{}–{}", Millis(lo), Millis(hi)),
+            Time {
+                lo: Some(lo),
+                hi: Hi::Open,
+            } => format!("≥ {}", Millis(lo)),
+            Time {
+                lo: Some(lo),
+                hi: Hi::Fin(hi),
+            } if lo != hi => format!("{}–{}", Millis(lo), Millis(hi)),
             Time { lo: Some(lo), .. } => Millis(lo).to_string(),
             _ => "∞".to_string(),
         },
         Val::Tries(t) => describe_tries(t),
     };
-    RowInfo { kind, entry, val, parsed, note }
+    RowInfo {
+        kind,
+        entry,
+        val,
+        parsed,
+        note,
+    }
 }
 
 /// What one hop's rows say, gathered by kind.
@@ -470,9 +454,16 @@ struct NodeState {
 /// runs the node and coverage checks, and reports the findings in the sheet's language.
 /// Never panics on any input; values that cannot be read become findings.
 pub fn check(sheet: &Sheet) -> Report {
-    let mut ctx = Ctx { lang: sheet.lang, rows: &sheet.rows, findings: Vec::new() };
+    let mut ctx = Ctx {
+        lang: sheet.lang,
+        rows: &sheet.rows,
+        findings: Vec::new(),
+    };
     let lang = sheet.lang;
-    let infos: Vec<RowInfo> = (0..sheet.rows.len()).map(|i| analyse_row(&mut ctx, i)).collect();
+    let infos: Vec<RowInfo> = (0..sheet.rows.len())
+        .map(|i| analyse_row(&mut ctx, i))
+        .collect();
+    let kinds: Vec<Kind> = infos.iter().map(|info| info.kind).collect();
 
     // The graph: nodes in order of first appearance, hops keyed by (caller, callee).
     let mut nodes: Vec<NodeState> = Vec::new();
@@ -481,7 +472,17 @@ pub fn check(sheet: &Sheet) -> Report {
     let mut hop_index: HashMap<(usize, usize), usize> = HashMap::new();
     let mut node_of = |name: &str, nodes: &mut Vec<NodeState>| -> usize {
         *node_index.entry(name.to_string()).or_insert_with(|| {
-            nodes.push(NodeState { name: name.to_string(), rows: vec![], hops_out: vec![], own: None, own_unknown: false, margin: None, deadline: None, need: None, worst: None });
+            nodes.push(NodeState {
+                name: name.to_string(),
+                rows: vec![],
+                hops_out: vec![],
+                own: None,
+                own_unknown: false,
+                margin: None,
+                deadline: None,
+                need: None,
+                worst: None,
+            });
             nodes.len() - 1
         })
     };
@@ -504,16 +505,17 @@ pub fn check(sheet: &Sheet) -> Report {
                         node.own_unknown |= unknown;
                         if let Some(t) = term {
                             node.own = Some(match node.own {
-                                Some(o) => Term { time: o.time.add(t.time).unwrap_or(Time::INF), decimals: o.decimals.max(t.decimals) },
+                                Some(o) => Term {
+                                    time: o.time.add(t.time).unwrap_or(Time::INF),
+                                    decimals: o.decimals.max(t.decimals),
+                                },
                                 None => t,
                             });
                         }
                     }
                     Kind::Margin => node.margin = term.or(node.margin),
-                    Kind::Deadline | Kind::Attempt => {
-                        if unknown || term.is_some() {
-                            keep_min(&mut node.deadline, term);
-                        }
+                    Kind::Deadline | Kind::Attempt if unknown || term.is_some() => {
+                        keep_min(&mut node.deadline, term);
                     }
                     _ => {}
                 }
@@ -557,7 +559,8 @@ pub fn check(sheet: &Sheet) -> Report {
                         Kind::Read => keep_min(&mut parts.read, term),
                         Kind::Attempt | Kind::Statement => {
                             keep_min(&mut parts.attempt, term);
-                            parts.attempt_includes_connect |= info.entry.is_some_and(|e| e.includes_connect);
+                            parts.attempt_includes_connect |=
+                                info.entry.is_some_and(|e| e.includes_connect);
                         }
                         Kind::Deadline => keep_min(&mut parts.deadline, term),
                         Kind::Margin => parts.margin = Some(term),
@@ -583,19 +586,54 @@ pub fn check(sheet: &Sheet) -> Report {
                 hops[h].tries = layers.iter().fold(1u32, |a, l| a.saturating_mul(l.count));
                 hops[h].layers = layers;
             }
-            ctx.push("bound.missing", Severity::Warning, None, Some(&segment), hop_rows.clone(), (None, None, None), None, text::bound_missing(lang, &segment));
+            ctx.push(
+                "bound.missing",
+                Severity::Warning,
+                None,
+                Some(&segment),
+                hop_rows.clone(),
+                (None, None, None),
+                None,
+                text::bound_missing(lang, &segment),
+            );
             continue;
         }
         // A missing connect bound, filled from the catalog where a product of this hop
         // documents one (nginx: 60 s).
         if parts.connect.is_none() {
-            let product_entry = hop_rows.iter().filter_map(|&l| infos[l - 1].entry).find_map(|e| catalog::connect_of(e.product));
+            let product_entry = hop_rows
+                .iter()
+                .filter_map(|&l| infos[l - 1].entry)
+                .find_map(|e| catalog::connect_of(e.product));
             if let Some(e) = product_entry {
-                if let Ok(Cell::Duration { dur, decimals, .. }) = value::read_duration(e.default, Some(e.unit)) {
-                    parts.connect = Some(Some(Term { time: Time::from_dur(dur), decimals }));
-                    let rows: Vec<usize> = hop_rows.iter().copied().filter(|&l| infos[l - 1].entry.is_some_and(|x| x.product == e.product)).collect();
-                    let msg = text::default_applied(lang, rows[0], &describe_dur(dur), Some((e.product, e.name, e.source)));
-                    ctx.push("value.default_applied", Severity::Info, None, Some(&segment), rows, (None, None, None), None, msg);
+                if let Ok(Cell::Duration { dur, decimals, .. }) =
+                    value::read_duration(e.default, Some(e.unit))
+                {
+                    parts.connect = Some(Some(Term {
+                        time: Time::from_dur(dur),
+                        decimals,
+                    }));
+                    let rows: Vec<usize> = hop_rows
+                        .iter()
+                        .copied()
+                        .filter(|&l| infos[l - 1].entry.is_some_and(|x| x.product == e.product))
+                        .collect();
+                    let msg = text::default_applied(
+                        lang,
+                        rows[0],
+                        &describe_dur(dur),
+                        Some((e.product, e.name, e.source)),
+                    );
+                    ctx.push(
+                        "value.default_applied",
+                        Severity::Info,
+                        None,
+                        Some(&segment),
+                        rows,
+                        (None, None, None),
+                        None,
+                        msg,
+                    );
                 }
             }
         }
@@ -629,7 +667,16 @@ pub fn check(sheet: &Sheet) -> Report {
                     match connect {
                         Some(c) => terms.push(c),
                         None if !capped => {
-                            ctx.push("bound.missing", Severity::Warning, None, Some(&segment), hop_rows.clone(), (None, None, None), None, text::connect_missing(lang, &segment));
+                            ctx.push(
+                                "bound.missing",
+                                Severity::Warning,
+                                None,
+                                Some(&segment),
+                                hop_rows.clone(),
+                                (None, None, None),
+                                None,
+                                text::connect_missing(lang, &segment),
+                            );
                         }
                         None => {}
                     }
@@ -638,7 +685,16 @@ pub fn check(sheet: &Sheet) -> Report {
                 }
                 _ => {
                     if parts.deadline.is_none() {
-                        ctx.push("bound.missing", Severity::Warning, None, Some(&segment), hop_rows.clone(), (None, None, None), None, text::read_missing(lang, &segment));
+                        ctx.push(
+                            "bound.missing",
+                            Severity::Warning,
+                            None,
+                            Some(&segment),
+                            hop_rows.clone(),
+                            (None, None, None),
+                            None,
+                            text::read_missing(lang, &segment),
+                        );
                         Some(None)
                     } else {
                         None
@@ -667,9 +723,18 @@ pub fn check(sheet: &Sheet) -> Report {
                     if layer.count == 1 && layer.waits_ms.is_empty() {
                         continue;
                     }
-                    let waits_total = layer.waits_ms.iter().try_fold(0u64, |a, &w| a.checked_add(w));
-                    worst = worst.and_then(|w| w.times(layer.count)).and_then(|w| waits_total.and_then(|t| w.add(Time::exact(t))));
-                    let grouped = if formula.contains(' ') { format!("({formula})") } else { formula.clone() };
+                    let waits_total = layer
+                        .waits_ms
+                        .iter()
+                        .try_fold(0u64, |a, &w| a.checked_add(w));
+                    worst = worst
+                        .and_then(|w| w.times(layer.count))
+                        .and_then(|w| waits_total.and_then(|t| w.add(Time::exact(t))));
+                    let grouped = if formula.contains(' ') {
+                        format!("({formula})")
+                    } else {
+                        formula.clone()
+                    };
                     formula = format!("{grouped} × {}", layer.count);
                     for (w, d) in layer.waits_ms.iter().zip(&layer.wait_decimals) {
                         if *w > 0 {
@@ -716,12 +781,30 @@ pub fn check(sheet: &Sheet) -> Report {
                             };
                             if exceeds {
                                 worst = Some(w.min(d.time));
-                                formula = format!("min({formula}, deadline {d_text} s) = {} s", worst.map_or("?".into(), |w| w.need_text(1)));
-                                if let (Some(p), Some(dl), Some(last)) = (hop.per_try.and_then(|p| p.need_ms()), d.time.bound_ms(), hop.layers.last()) {
+                                formula = format!(
+                                    "min({formula}, deadline {d_text} s) = {} s",
+                                    worst.map_or("?".into(), |w| w.need_text(1))
+                                );
+                                if let (Some(p), Some(dl), Some(last)) = (
+                                    hop.per_try.and_then(|p| p.need_ms()),
+                                    d.time.bound_ms(),
+                                    hop.layers.last(),
+                                ) {
                                     if hop.tries > 1 {
                                         let fit = tries_that_fit(dl, p, &last.waits_ms, hop.tries);
-                                        let msg = text::cut_by_deadline(lang, &segment, dl, hop.tries, fit);
-                                        ctx.push("tries.cut_by_deadline", Severity::Info, None, Some(&segment), hop.rows.clone(), (Some(dl), w.need_ms(), None), Some(fit), msg);
+                                        let msg = text::cut_by_deadline(
+                                            lang, &segment, dl, hop.tries, fit,
+                                        );
+                                        ctx.push(
+                                            "tries.cut_by_deadline",
+                                            Severity::Info,
+                                            None,
+                                            Some(&segment),
+                                            hop.rows.clone(),
+                                            (Some(dl), w.need_ms(), None),
+                                            Some(fit),
+                                            msg,
+                                        );
                                     }
                                 }
                             }
@@ -737,21 +820,37 @@ pub fn check(sheet: &Sheet) -> Report {
         if worst.is_some_and(Time::is_inf) {
             let rows: Vec<usize> = hop.rows.iter().copied().filter(|&l| matches!(&infos[l - 1].val, Val::Dur(t) if t.time.is_inf() && infos[l - 1].kind.is_time_bound())).collect();
             let msg = text::unbounded(lang, &segment, &caller_name);
-            ctx.push("unbounded", Severity::Warning, None, Some(&segment), if rows.is_empty() { hop.rows.clone() } else { rows }, (None, None, None), None, msg);
+            ctx.push(
+                "unbounded",
+                Severity::Warning,
+                None,
+                Some(&segment),
+                if rows.is_empty() {
+                    hop.rows.clone()
+                } else {
+                    rows
+                },
+                (None, None, None),
+                None,
+                msg,
+            );
         }
         // How long the caller waits for one response: attempt or deadline, else read.
-        let waits: [(Option<Option<Term>>, &'static str); 2] = [(parts.attempt, "per-try timeout"), (parts.deadline, "deadline")];
+        let waits: [(Option<Option<Term>>, &'static str); 2] = [
+            (parts.attempt, "per-try timeout"),
+            (parts.deadline, "deadline"),
+        ];
         let mut wait: Option<(Time, u8, &'static str)> = None;
         let mut wait_unknown = false;
         for (slot, name) in waits {
             match slot {
-                Some(Some(t)) => {
-                    if wait.is_none_or(|(w, ..)| t.time.min(w) == t.time && t.time != w) {
-                        wait = Some((t.time, t.decimals, name));
-                    }
+                Some(Some(t))
+                    if wait.is_none_or(|(w, ..)| t.time.min(w) == t.time && t.time != w) =>
+                {
+                    wait = Some((t.time, t.decimals, name));
                 }
                 Some(None) => wait_unknown = true,
-                None => {}
+                _ => {}
             }
         }
         if wait.is_none() && !wait_unknown {
@@ -767,9 +866,11 @@ pub fn check(sheet: &Sheet) -> Report {
     }
 
     // Nodes: a node's need depends only on the hops it calls, never on their callees.
-    for n in 0..nodes.len() {
-        let node = &nodes[n];
-        let has_content = !node.hops_out.is_empty() || node.own.is_some() || node.own_unknown || node.margin.is_some();
+    for node in &mut nodes {
+        let has_content = !node.hops_out.is_empty()
+            || node.own.is_some()
+            || node.own_unknown
+            || node.margin.is_some();
         let mut need: Option<Time> = None;
         if has_content {
             let mut total = Some(Time::ZERO);
@@ -793,7 +894,6 @@ pub fn check(sheet: &Sheet) -> Report {
             _ if has_content => Some(need),
             _ => None,
         };
-        let node = &mut nodes[n];
         node.need = need;
         node.worst = worst;
     }
@@ -801,12 +901,23 @@ pub fn check(sheet: &Sheet) -> Report {
     // Node reports and checks.
     let mut node_reports = Vec::with_capacity(nodes.len());
     for node in &nodes {
-        let mut terms: Vec<(Option<Time>, String)> = node.hops_out.iter().map(|&h| (hops[h].worst, hops[h].worst.map_or("?".to_string(), |w| w.need_text(1)))).collect();
+        let mut terms: Vec<(Option<Time>, String)> = node
+            .hops_out
+            .iter()
+            .map(|&h| {
+                (
+                    hops[h].worst,
+                    hops[h].worst.map_or("?".to_string(), |w| w.need_text(1)),
+                )
+            })
+            .collect();
         terms.sort_by_key(|(t, _)| t.map(|t| (t.hi, t.lo)));
         let inner = if node.hops_out.is_empty() {
             None
         } else {
-            node.hops_out.iter().try_fold(Time::ZERO, |acc, &h| acc.add(hops[h].worst?))
+            node.hops_out
+                .iter()
+                .try_fold(Time::ZERO, |acc, &h| acc.add(hops[h].worst?))
         };
         let mut texts: Vec<String> = terms.into_iter().map(|(_, s)| s).collect();
         if let Some(own) = node.own {
@@ -829,7 +940,11 @@ pub fn check(sheet: &Sheet) -> Report {
         };
         let (verdict, slack_ms) = match (node.deadline, node.need) {
             (Some(None), _) => (Verdict::Unknown, None),
-            (_, None) if node.own_unknown || node.hops_out.iter().any(|&h| hops[h].worst.is_none()) => (Verdict::Unknown, None),
+            (_, None)
+                if node.own_unknown || node.hops_out.iter().any(|&h| hops[h].worst.is_none()) =>
+            {
+                (Verdict::Unknown, None)
+            }
             (_, None) => (Verdict::Unchecked, None),
             (_, Some(need)) => match deadline {
                 Some(d) => {
@@ -841,10 +956,33 @@ pub fn check(sheet: &Sheet) -> Report {
                     };
                     formula = format!("{formula} {sign} {} s", d.time.bound_text(1));
                     if c.verdict == Verdict::Inverted {
-                        node_inversion(&mut ctx, node, &nodes, &hops, d.time, need, c.short_by_ms);
+                        let deadline_rows: Vec<usize> = node
+                            .rows
+                            .iter()
+                            .copied()
+                            .filter(|&l| matches!(kinds[l - 1], Kind::Deadline | Kind::Attempt))
+                            .collect();
+                        node_inversion(
+                            &mut ctx,
+                            node,
+                            deadline_rows,
+                            &hops,
+                            d.time,
+                            need,
+                            c.short_by_ms,
+                        );
                     } else if c.verdict == Verdict::Ok && c.slack_ms == Some(0) {
                         let msg = text::slack_none(lang, &node.name, &formula);
-                        ctx.push("slack.none", Severity::Info, Some(&node.name), None, node.rows.clone(), (d.time.bound_ms(), need.need_ms(), None), None, msg);
+                        ctx.push(
+                            "slack.none",
+                            Severity::Info,
+                            Some(&node.name),
+                            None,
+                            node.rows.clone(),
+                            (d.time.bound_ms(), need.need_ms(), None),
+                            None,
+                            msg,
+                        );
                     }
                     (c.verdict, c.slack_ms)
                 }
@@ -856,7 +994,11 @@ pub fn check(sheet: &Sheet) -> Report {
             name: node.name.clone(),
             rows: node.rows.clone(),
             inner_ms: inner.and_then(Time::need_ms),
-            own_ms: if node.own_unknown { None } else { Some(node.own.and_then(|o| o.time.need_ms()).unwrap_or(0)) },
+            own_ms: if node.own_unknown {
+                None
+            } else {
+                Some(node.own.and_then(|o| o.time.need_ms()).unwrap_or(0))
+            },
             need_ms: node.need.and_then(Time::need_ms),
             deadline_ms: deadline.and_then(|d| d.time.bound_ms()),
             slack_ms,
@@ -885,16 +1027,29 @@ pub fn check(sheet: &Sheet) -> Report {
                     "read timeout" => "read",
                     other => other,
                 };
-                let check_text = format!("{short_name} {} {sign} {} + {}", wait.bound_text(decimals.max(1)), cw.need_text(1), seconds(hop.margin_ms, 1));
-                formula = if formula.is_empty() { check_text.clone() } else { format!("{formula}; {check_text}") };
+                let check_text = format!(
+                    "{short_name} {} {sign} {} + {}",
+                    wait.bound_text(decimals.max(1)),
+                    cw.need_text(1),
+                    seconds(hop.margin_ms, 1)
+                );
+                formula = if formula.is_empty() {
+                    check_text.clone()
+                } else {
+                    format!("{formula}; {check_text}")
+                };
                 match c.verdict {
                     Verdict::Inverted => {
                         let need = cw.need_ms();
-                        let at_least = need.and_then(|n| n.checked_add(hop.margin_ms)).map_or("∞".to_string(), |n| text::secs(lang, n));
+                        let at_least = need
+                            .and_then(|n| n.checked_add(hop.margin_ms))
+                            .map_or("∞".to_string(), |n| text::secs(lang, n));
                         let worst = need.map_or("∞".to_string(), |n| text::secs(lang, n));
                         // Where the callee has no deadline of its own, its retries cause it.
                         let suggestion = if callee.deadline.is_none() {
-                            wait.bound_ms().and_then(|w| w.checked_sub(hop.margin_ms)).and_then(|budget| retry_suggestion(callee, &hops, budget))
+                            wait.bound_ms()
+                                .and_then(|w| w.checked_sub(hop.margin_ms))
+                                .and_then(|budget| retry_suggestion(callee, &hops, budget))
                         } else {
                             None
                         };
@@ -902,12 +1057,41 @@ pub fn check(sheet: &Sheet) -> Report {
                         if let Some((h, _)) = suggestion {
                             rows.extend(hops[h].rows.iter().copied());
                         }
-                        let msg = text::inversion_hop(lang, &caller.name, &callee.name, &hop.segment, bound_word(lang, bound_name), wait.bound_ms().unwrap_or(0), &worst, hop.margin_ms, &at_least, suggestion.map(|(h, k)| (hops[h].segment.as_str(), k)));
-                        ctx.push("inversion.hop", Severity::Error, None, Some(&hop.segment), rows, (wait.bound_ms(), need, c.short_by_ms), suggestion.map(|(_, k)| k), msg);
+                        let msg = text::inversion_hop(
+                            lang,
+                            &caller.name,
+                            &callee.name,
+                            &hop.segment,
+                            bound_word(lang, bound_name),
+                            wait.bound_ms().unwrap_or(0),
+                            &worst,
+                            hop.margin_ms,
+                            &at_least,
+                            suggestion.map(|(h, k)| (hops[h].segment.as_str(), k)),
+                        );
+                        ctx.push(
+                            "inversion.hop",
+                            Severity::Error,
+                            None,
+                            Some(&hop.segment),
+                            rows,
+                            (wait.bound_ms(), need, c.short_by_ms),
+                            suggestion.map(|(_, k)| k),
+                            msg,
+                        );
                     }
                     Verdict::Ok if c.slack_ms == Some(0) => {
                         let msg = text::slack_none(lang, &hop.segment, &check_text);
-                        ctx.push("slack.none", Severity::Info, None, Some(&hop.segment), hop.rows.clone(), (wait.bound_ms(), cw.need_ms(), None), None, msg);
+                        ctx.push(
+                            "slack.none",
+                            Severity::Info,
+                            None,
+                            Some(&hop.segment),
+                            hop.rows.clone(),
+                            (wait.bound_ms(), cw.need_ms(), None),
+                            None,
+                            msg,
+                        );
                     }
                     _ => {}
                 }
@@ -921,7 +1105,11 @@ pub fn check(sheet: &Sheet) -> Report {
             rows: hop.rows.clone(),
             per_try_ms: hop.per_try.and_then(Time::need_ms),
             tries: hop.tries,
-            waits_ms: hop.layers.first().map(|l| l.waits_ms.clone()).unwrap_or_default(),
+            waits_ms: hop
+                .layers
+                .first()
+                .map(|l| l.waits_ms.clone())
+                .unwrap_or_default(),
             worst_ms: hop.worst.and_then(Time::need_ms),
             wait_ms: hop.wait.and_then(|(w, ..)| w.bound_ms()),
             callee_worst_ms: callee_worst,
@@ -961,7 +1149,13 @@ pub fn check(sheet: &Sheet) -> Report {
             summary.inversions += 1;
         }
     }
-    Report { summary, nodes: node_reports, hops: hop_reports, rows, findings }
+    Report {
+        summary,
+        nodes: node_reports,
+        hops: hop_reports,
+        rows,
+        findings,
+    }
 }
 
 /// The name of a caller's bound in the sheet's language.
@@ -988,23 +1182,47 @@ fn retry_suggestion(node: &NodeState, hops: &[HopState], budget_ms: u64) -> Opti
     let budget = budget_ms.saturating_sub(others);
     let per_try = hops[h].per_try?.need_ms()?;
     let layer = hops[h].layers.first()?;
-    Some((h, tries_that_fit(budget, per_try, &layer.waits_ms, hops[h].tries)))
+    Some((
+        h,
+        tries_that_fit(budget, per_try, &layer.waits_ms, hops[h].tries),
+    ))
 }
 
-fn node_inversion(ctx: &mut Ctx, node: &NodeState, _nodes: &[NodeState], hops: &[HopState], deadline: Time, need: Time, short_by: Option<u64>) {
+/// `inversion.node` on `node`, whose `deadline` is shorter than its `need`; `rows` are the
+/// node's deadline rows, to which the rows of the hop whose tries it suggests cutting are added.
+fn node_inversion(
+    ctx: &mut Ctx,
+    node: &NodeState,
+    mut rows: Vec<usize>,
+    hops: &[HopState],
+    deadline: Time,
+    need: Time,
+    short_by: Option<u64>,
+) {
     let lang = ctx.lang;
     let d = deadline.bound_ms().unwrap_or(0);
     let suggestion = retry_suggestion(node, hops, d);
-    let mut rows = node.rows.iter().copied().filter(|&l| matches!(ctx_kind(ctx, l), Kind::Deadline | Kind::Attempt)).collect::<Vec<_>>();
     if let Some((h, _)) = suggestion {
         rows.extend(hops[h].rows.iter().copied());
     }
-    let need_text = need.need_ms().map_or("∞".to_string(), |n| text::secs(lang, n));
-    let msg = text::inversion_node(lang, &node.name, d, &need_text, suggestion.map(|(h, k)| (hops[h].segment.as_str(), k)));
-    ctx.push("inversion.node", Severity::Error, Some(&node.name), None, rows, (Some(d), need.need_ms(), short_by), suggestion.map(|(_, k)| k), msg);
-}
-
-fn ctx_kind(ctx: &Ctx, line: usize) -> Kind {
-    let row = &ctx.rows[line - 1];
-    Kind::from_item(&row.item).or(catalog::lookup(row).map(|e| e.kind)).unwrap_or(Kind::Other)
+    let need_text = need
+        .need_ms()
+        .map_or("∞".to_string(), |n| text::secs(lang, n));
+    let msg = text::inversion_node(
+        lang,
+        &node.name,
+        d,
+        &need_text,
+        suggestion.map(|(h, k)| (hops[h].segment.as_str(), k)),
+    );
+    ctx.push(
+        "inversion.node",
+        Severity::Error,
+        Some(&node.name),
+        None,
+        rows,
+        (Some(d), need.need_ms(), short_by),
+        suggestion.map(|(_, k)| k),
+        msg,
+    );
 }

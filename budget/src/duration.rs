@@ -115,7 +115,9 @@ pub(crate) fn lex(text: &str) -> Vec<Token> {
     while let Some(&c) = chars.peek() {
         if c.is_whitespace() {
             chars.next();
-        } else if c.is_ascii_digit() || (c == '.' && tokens.last().is_none_or(|t| !matches!(t, Token::Num(_)))) {
+        } else if c.is_ascii_digit()
+            || (c == '.' && tokens.last().is_none_or(|t| !matches!(t, Token::Num(_))))
+        {
             let mut num = String::new();
             while let Some(&d) = chars.peek() {
                 if d.is_ascii_digit() || d == '.' {
@@ -155,9 +157,17 @@ pub(crate) fn number_nanos(num: &str, unit: Unit) -> Result<(u128, u8), Duration
     if (int.is_empty() && frac.is_empty()) || frac.contains('.') || frac.len() > 18 {
         return Err(DurationError::Unreadable);
     }
-    let int: u128 = if int.is_empty() { 0 } else { int.parse().map_err(|_| DurationError::Overflow)? };
+    let int: u128 = if int.is_empty() {
+        0
+    } else {
+        int.parse().map_err(|_| DurationError::Overflow)?
+    };
     let scale = 10u128.pow(frac.len() as u32);
-    let frac_val: u128 = if frac.is_empty() { 0 } else { frac.parse().map_err(|_| DurationError::Unreadable)? };
+    let frac_val: u128 = if frac.is_empty() {
+        0
+    } else {
+        frac.parse().map_err(|_| DurationError::Unreadable)?
+    };
     let nanos = int
         .checked_mul(unit.nanos())
         .and_then(|n| n.checked_add(frac_val * unit.nanos() / scale))
@@ -185,7 +195,10 @@ pub struct Reading {
 
 /// Reads a compound duration from the whole token list: `1.5 s`, `500ms`, `1m30s`, `1分30秒`,
 /// or a bare number in `bare_unit`.
-pub(crate) fn read_tokens(tokens: &[Token], bare_unit: Option<Unit>) -> Result<Reading, DurationError> {
+pub(crate) fn read_tokens(
+    tokens: &[Token],
+    bare_unit: Option<Unit>,
+) -> Result<Reading, DurationError> {
     if tokens.is_empty() {
         return Err(DurationError::Empty);
     }
@@ -219,8 +232,17 @@ pub(crate) fn read_tokens(tokens: &[Token], bare_unit: Option<Unit>) -> Result<R
     }
     let ms = nanos_to_ms(nanos)?;
     let needed = needed_decimals(ms);
-    let decimals = if terms == 1 { decimals_in_seconds.unwrap_or(0).max(needed) } else { needed };
-    Ok(Reading { ms, decimals, used_bare_unit, below_one_ms: nanos > 0 && nanos < 1_000_000 })
+    let decimals = if terms == 1 {
+        decimals_in_seconds.unwrap_or(0).max(needed)
+    } else {
+        needed
+    };
+    Ok(Reading {
+        ms,
+        decimals,
+        used_bare_unit,
+        below_one_ms: nanos > 0 && nanos < 1_000_000,
+    })
 }
 
 /// Parses a duration such as `1.5 s`, `500ms`, `1m30s`, `１０秒`, `2 min`, `1h 30m` into
@@ -249,9 +271,9 @@ fn needed_decimals(ms: u64) -> u8 {
     let frac = ms % 1000;
     if frac == 0 {
         0
-    } else if frac % 100 == 0 {
+    } else if frac.is_multiple_of(100) {
         1
-    } else if frac % 10 == 0 {
+    } else if frac.is_multiple_of(10) {
         2
     } else {
         3
@@ -314,7 +336,10 @@ mod tests {
 
     #[test]
     fn tenths_add_up_exactly() {
-        assert_eq!(parse("0.1s", None).unwrap() + parse("0.2s", None).unwrap(), 300);
+        assert_eq!(
+            parse("0.1s", None).unwrap() + parse("0.2s", None).unwrap(),
+            300
+        );
     }
 
     #[test]
@@ -343,7 +368,10 @@ mod tests {
         assert_eq!(parse("10 parsecs", None), Err(DurationError::Unreadable));
         assert_eq!(parse("1m30", None), Err(DurationError::Unreadable));
         assert_eq!(parse("", None), Err(DurationError::Empty));
-        assert_eq!(parse("99999999999999999999999d", None), Err(DurationError::Overflow));
+        assert_eq!(
+            parse("99999999999999999999999d", None),
+            Err(DurationError::Overflow)
+        );
     }
 
     #[test]

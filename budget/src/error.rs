@@ -25,7 +25,9 @@ pub enum TsvError {
         cell: String,
     },
     /// A header that names a column twice or leaves one out.
-    #[error("line {line}: the header must name each of the eight columns once; {column:?} is {problem}")]
+    #[error(
+        "line {line}: the header must name each of the eight columns once; {column:?} is {problem}"
+    )]
     BadHeader {
         /// The header's line.
         line: usize,

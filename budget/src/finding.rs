@@ -13,11 +13,21 @@ pub(crate) fn secs(lang: Lang, ms: u64) -> String {
 }
 
 fn tries_en(k: u32) -> String {
-    if k == 1 { "1 try".to_string() } else { format!("{k} tries") }
+    if k == 1 {
+        "1 try".to_string()
+    } else {
+        format!("{k} tries")
+    }
 }
 
 /// `inversion.node`: message and fix.
-pub(crate) fn inversion_node(lang: Lang, node: &str, deadline_ms: u64, need: &str, suggestion: Option<(&str, u32)>) -> (String, String) {
+pub(crate) fn inversion_node(
+    lang: Lang,
+    node: &str,
+    deadline_ms: u64,
+    need: &str,
+    suggestion: Option<(&str, u32)>,
+) -> (String, String) {
     let d = secs(lang, deadline_ms);
     match lang {
         Lang::En => (
@@ -41,7 +51,18 @@ pub(crate) fn inversion_node(lang: Lang, node: &str, deadline_ms: u64, need: &st
 
 /// `inversion.hop`: message and fix. `bound_name` names the caller's bound (`read timeout`).
 #[allow(clippy::too_many_arguments)]
-pub(crate) fn inversion_hop(lang: Lang, caller: &str, callee: &str, segment: &str, bound_name: &str, wait_ms: u64, worst: &str, margin_ms: u64, at_least: &str, suggestion: Option<(&str, u32)>) -> (String, String) {
+pub(crate) fn inversion_hop(
+    lang: Lang,
+    caller: &str,
+    callee: &str,
+    segment: &str,
+    bound_name: &str,
+    wait_ms: u64,
+    worst: &str,
+    margin_ms: u64,
+    at_least: &str,
+    suggestion: Option<(&str, u32)>,
+) -> (String, String) {
     let w = secs(lang, wait_ms);
     let m = secs(lang, margin_ms);
     match lang {
@@ -84,7 +105,9 @@ pub(crate) fn bound_missing(lang: Lang, segment: &str) -> (String, String) {
             "document the connect and read timeouts, a per-try timeout or a deadline".to_string(),
         ),
         Lang::Ja => (
-            format!("{segment}：タイムアウトの記載がありません。設定がなければ呼ぶ側は無期限に待ちます"),
+            format!(
+                "{segment}：タイムアウトの記載がありません。設定がなければ呼ぶ側は無期限に待ちます"
+            ),
             "接続・読み取りタイムアウト、1回の上限、または全体期限を記載してください".to_string(),
         ),
     }
@@ -156,7 +179,15 @@ pub(crate) fn unit_missing(lang: Lang, line: usize, text: &str) -> (String, Stri
 }
 
 /// `value.unit_from_catalog`: a bare number read in the catalog's unit.
-pub(crate) fn unit_from_catalog(lang: Lang, line: usize, text: &str, product: &str, setting: &str, unit: &str, source: &str) -> (String, String) {
+pub(crate) fn unit_from_catalog(
+    lang: Lang,
+    line: usize,
+    text: &str,
+    product: &str,
+    setting: &str,
+    unit: &str,
+    source: &str,
+) -> (String, String) {
     let t = text.trim();
     match lang {
         Lang::En => (
@@ -171,7 +202,12 @@ pub(crate) fn unit_from_catalog(lang: Lang, line: usize, text: &str, product: &s
 }
 
 /// `value.default_applied`: the value was not set and a default was used.
-pub(crate) fn default_applied(lang: Lang, line: usize, used: &str, from: Option<(&str, &str, &str)>) -> (String, String) {
+pub(crate) fn default_applied(
+    lang: Lang,
+    line: usize,
+    used: &str,
+    from: Option<(&str, &str, &str)>,
+) -> (String, String) {
     match (lang, from) {
         (Lang::En, None) => (
             format!("line {line}: no value set; the default column's {used} applies"),
@@ -208,7 +244,13 @@ pub(crate) fn waits_assumed(lang: Lang, line: usize, tries: u32, wait_ms: u64) -
 }
 
 /// `tries.cut_by_deadline`: a hop's deadline ends its tries early.
-pub(crate) fn cut_by_deadline(lang: Lang, segment: &str, deadline_ms: u64, tries: u32, fit: u32) -> (String, String) {
+pub(crate) fn cut_by_deadline(
+    lang: Lang,
+    segment: &str,
+    deadline_ms: u64,
+    tries: u32,
+    fit: u32,
+) -> (String, String) {
     let d = secs(lang, deadline_ms);
     match lang {
         Lang::En => (

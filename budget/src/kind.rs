@@ -88,22 +88,75 @@ impl Kind {
         const TABLE: &[(Kind, &[&str])] = &[
             (
                 Kind::IdleInTx,
-                &["idle in transaction", "idle_in_transaction", "idle-in-transaction", "トランザクション中の無通信", "トランザクション中のアイドル"],
+                &[
+                    "idle in transaction",
+                    "idle_in_transaction",
+                    "idle-in-transaction",
+                    "トランザクション中の無通信",
+                    "トランザクション中のアイドル",
+                ],
             ),
-            (Kind::Idle, &["idle", "keep-alive", "keepalive", "keep alive", "アイドル", "キープアライブ", "無通信"]),
+            (
+                Kind::Idle,
+                &[
+                    "idle",
+                    "keep-alive",
+                    "keepalive",
+                    "keep alive",
+                    "アイドル",
+                    "キープアライブ",
+                    "無通信",
+                ],
+            ),
             (Kind::Lock, &["lock", "ロック"]),
-            (Kind::Statement, &["statement", "文の実行", "クエリの実行時間", "query timeout"]),
-            (Kind::Own, &["own processing", "processing time", "own time", "自分の処理", "処理時間"]),
+            (
+                Kind::Statement,
+                &["statement", "文の実行", "クエリの実行時間", "query timeout"],
+            ),
+            (
+                Kind::Own,
+                &[
+                    "own processing",
+                    "processing time",
+                    "own time",
+                    "自分の処理",
+                    "処理時間",
+                ],
+            ),
             (Kind::Margin, &["margin", "余裕"]),
             (
                 Kind::Attempt,
-                &["per-try", "per try", "attempt timeout", "request timeout", "total timeout", "1回の上限", "1回あたり", "試行ごと"],
+                &[
+                    "per-try",
+                    "per try",
+                    "attempt timeout",
+                    "request timeout",
+                    "total timeout",
+                    "1回の上限",
+                    "1回あたり",
+                    "試行ごと",
+                ],
             ),
             (Kind::Deadline, &["deadline", "期限", "overall"]),
             (Kind::Connect, &["connect", "接続"]),
             (Kind::Send, &["send", "write", "送信", "書き込み"]),
-            (Kind::Read, &["read", "読み取り", "読み込み", "受信", "応答待ち"]),
-            (Kind::Tries, &["tries", "try", "retries", "retry", "attempts", "試行", "リトライ", "再試行"]),
+            (
+                Kind::Read,
+                &["read", "読み取り", "読み込み", "受信", "応答待ち"],
+            ),
+            (
+                Kind::Tries,
+                &[
+                    "tries",
+                    "try",
+                    "retries",
+                    "retry",
+                    "attempts",
+                    "試行",
+                    "リトライ",
+                    "再試行",
+                ],
+            ),
         ];
         TABLE
             .iter()

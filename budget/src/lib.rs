@@ -22,6 +22,7 @@ mod finding;
 mod kind;
 mod report;
 mod sheet;
+mod time;
 pub mod tsv;
 pub mod value;
 

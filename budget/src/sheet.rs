@@ -164,7 +164,16 @@ impl Row {
     /// Builds a row from eight cells in sheet order.
     pub fn from_cells(cells: [String; 8]) -> Row {
         let [layer, segment, item, setting, default, value, location, rationale] = cells;
-        Row { layer, segment, item, setting, default, value, location, rationale }
+        Row {
+            layer,
+            segment,
+            item,
+            setting,
+            default,
+            value,
+            location,
+            rationale,
+        }
     }
 }
 
@@ -182,6 +191,10 @@ pub struct Sheet {
 impl Sheet {
     /// A sheet with the default margin of 1 s.
     pub fn new(lang: Lang, rows: Vec<Row>) -> Sheet {
-        Sheet { lang, margin_ms: DEFAULT_MARGIN_MS, rows }
+        Sheet {
+            lang,
+            margin_ms: DEFAULT_MARGIN_MS,
+            rows,
+        }
     }
 }

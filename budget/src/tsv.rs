@@ -101,7 +101,10 @@ pub fn import(text: &str) -> Result<Imported, TsvError> {
             }
             Err(err) => {
                 let line = err.position().map_or(0, |p| line_at(text, p.byte()));
-                return Err(TsvError::Unreadable { line, reason: err.to_string() });
+                return Err(TsvError::Unreadable {
+                    line,
+                    reason: err.to_string(),
+                });
             }
         }
     }
@@ -120,7 +123,11 @@ pub fn import(text: &str) -> Result<Imported, TsvError> {
     let mut rows = Vec::with_capacity(data.len());
     for (line, record) in data {
         if record.len() != expected {
-            return Err(TsvError::WrongCellCount { line: *line, found: record.len(), expected });
+            return Err(TsvError::WrongCellCount {
+                line: *line,
+                found: record.len(),
+                expected,
+            });
         }
         let mut row = Row::default();
         for (column, cell) in order.iter().zip(record.iter()) {
@@ -160,7 +167,11 @@ fn read_header(
     let named: Vec<Option<(Column, Lang)>> = record.iter().map(Column::from_header).collect();
     if named.iter().all(Option::is_none) {
         if record.len() != Column::ALL.len() {
-            return Err(TsvError::WrongCellCount { line, found: record.len(), expected: 8 });
+            return Err(TsvError::WrongCellCount {
+                line,
+                found: record.len(),
+                expected: 8,
+            });
         }
         return Ok(None);
     }
@@ -181,7 +192,12 @@ fn read_header(
                 }
                 order.push(*column);
             }
-            None => return Err(TsvError::UnknownColumn { line, cell: cell.to_string() }),
+            None => {
+                return Err(TsvError::UnknownColumn {
+                    line,
+                    cell: cell.to_string(),
+                })
+            }
         }
     }
     if let Some(missing) = Column::ALL.into_iter().find(|c| !order.contains(c)) {
@@ -191,7 +207,11 @@ fn read_header(
             problem: "missing",
         });
     }
-    let lang = if ja * 2 >= order.len() { Lang::Ja } else { Lang::En };
+    let lang = if ja * 2 >= order.len() {
+        Lang::Ja
+    } else {
+        Lang::En
+    };
     Ok(Some((lang, order)))
 }
 
@@ -233,7 +253,14 @@ mod tests {
                     \n\
                     2\ta -> b\tread timeout\tx\t1s\t\t\n";
         let err = import(text).unwrap_err();
-        assert_eq!(err, TsvError::WrongCellCount { line: 4, found: 7, expected: 8 });
+        assert_eq!(
+            err,
+            TsvError::WrongCellCount {
+                line: 4,
+                found: 7,
+                expected: 8
+            }
+        );
         assert_eq!(
             err.to_string(),
             "line 4: expected 8 cells, found 7; each row needs exactly 8 tab-separated cells"
@@ -255,14 +282,27 @@ mod tests {
         assert_eq!(imported.lang, None);
         assert_eq!(imported.rows[0].value, "1s");
         let err = import("1\ta -> b\tread timeout\n").unwrap_err();
-        assert_eq!(err, TsvError::WrongCellCount { line: 1, found: 3, expected: 8 });
+        assert_eq!(
+            err,
+            TsvError::WrongCellCount {
+                line: 1,
+                found: 3,
+                expected: 8
+            }
+        );
     }
 
     #[test]
     fn an_unknown_header_cell_is_named() {
         let text = "layer\tsegment\titem\tsetting\tdefault\tvalue\twhere\trationale\n";
         let err = import(text).unwrap_err();
-        assert_eq!(err, TsvError::UnknownColumn { line: 1, cell: "where".into() });
+        assert_eq!(
+            err,
+            TsvError::UnknownColumn {
+                line: 1,
+                cell: "where".into()
+            }
+        );
     }
 
     #[test]

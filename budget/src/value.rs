@@ -4,7 +4,18 @@
 use crate::duration::{self, lex, normalize, read_tokens, DurationError, Token, Unit};
 
 /// Words that mean "no bound" (the infinite duration `∞`).
-const NO_BOUND: &[&str] = &["なし", "無し", "none", "無効", "disabled", "infinite", "∞", "unlimited", "無制限", "no timeout"];
+const NO_BOUND: &[&str] = &[
+    "なし",
+    "無し",
+    "none",
+    "無効",
+    "disabled",
+    "infinite",
+    "∞",
+    "unlimited",
+    "無制限",
+    "no timeout",
+];
 
 /// Cells that mean "not set": the default column applies.
 const NOT_SET: &[&str] = &["", "—", "-", "–", "―", "ー"];
@@ -88,7 +99,9 @@ fn is_no_bound(text: &str) -> bool {
 /// Japanese one (`既定は無効`).
 fn remark_says_no_bound(remark: &str) -> bool {
     remark.split([' ', ',', ';']).any(is_no_bound)
-        || ["無効", "なし", "無し", "無制限"].iter().any(|w| remark.contains(w))
+        || ["無効", "なし", "無し", "無制限"]
+            .iter()
+            .any(|w| remark.contains(w))
 }
 
 /// Whether a cell is "not set" (empty, `—`, `-`).
@@ -113,21 +126,44 @@ pub fn read_duration(text: &str, bare_unit: Option<Unit>) -> Result<Cell, Durati
     }
     let (body, remark_no_bound) = strip_remarks(&normalized);
     if remark_no_bound || is_no_bound(&body) {
-        return Ok(Cell::Duration { dur: Dur::Infinite, decimals: 0, used_bare_unit: false, zero: false, below_one_ms: false });
+        return Ok(Cell::Duration {
+            dur: Dur::Infinite,
+            decimals: 0,
+            used_bare_unit: false,
+            zero: false,
+            below_one_ms: false,
+        });
     }
     if body.is_empty() {
         return Err(DurationError::Unreadable);
     }
     // Lower bounds.
-    let lower = ["at least", ">=", "≥", ">"].iter().find_map(|p| body.strip_prefix(p)).map(str::to_string)
-        .or_else(|| ["以上", "or more", "+"].iter().find_map(|s| body.strip_suffix(s)).map(str::to_string));
+    let lower = ["at least", ">=", "≥", ">"]
+        .iter()
+        .find_map(|p| body.strip_prefix(p))
+        .map(str::to_string)
+        .or_else(|| {
+            ["以上", "or more", "+"]
+                .iter()
+                .find_map(|s| body.strip_suffix(s))
+                .map(str::to_string)
+        });
     if let Some(rest) = lower {
         let r = read_tokens(&lex(&rest), bare_unit)?;
-        return Ok(Cell::Duration { dur: Dur::AtLeast(r.ms), decimals: r.decimals, used_bare_unit: r.used_bare_unit, zero: false, below_one_ms: r.below_one_ms });
+        return Ok(Cell::Duration {
+            dur: Dur::AtLeast(r.ms),
+            decimals: r.decimals,
+            used_bare_unit: r.used_bare_unit,
+            zero: false,
+            below_one_ms: r.below_one_ms,
+        });
     }
     let tokens = lex(&body);
     // Ranges: `12-24h`, `12〜24時間`, `12h-24h`.
-    if let Some(split) = tokens.iter().position(|t| matches!(t, Token::Sym('~') | Token::Sym('-'))) {
+    if let Some(split) = tokens
+        .iter()
+        .position(|t| matches!(t, Token::Sym('~') | Token::Sym('-')))
+    {
         if split > 0 {
             let (left, right) = (&tokens[..split], &tokens[split + 1..]);
             let hi = read_tokens(right, bare_unit)?;
@@ -147,7 +183,13 @@ pub fn read_duration(text: &str, bare_unit: Option<Unit>) -> Result<Cell, Durati
         }
     }
     let r = read_tokens(&tokens, bare_unit)?;
-    Ok(Cell::Duration { dur: Dur::Exact(r.ms), decimals: r.decimals, used_bare_unit: r.used_bare_unit, zero: r.ms == 0, below_one_ms: r.below_one_ms })
+    Ok(Cell::Duration {
+        dur: Dur::Exact(r.ms),
+        decimals: r.decimals,
+        used_bare_unit: r.used_bare_unit,
+        zero: r.ms == 0,
+        below_one_ms: r.below_one_ms,
+    })
 }
 
 /// Why a tries cell could not be read.
@@ -161,12 +203,32 @@ pub enum TriesError {
     Unreadable,
 }
 
-const TRY_WORDS: &[&str] = &["tries", "try", "attempts", "attempt", "回", "times", "回試行"];
+const TRY_WORDS: &[&str] = &[
+    "tries",
+    "try",
+    "attempts",
+    "attempt",
+    "回",
+    "times",
+    "回試行",
+];
 const RETRY_WORDS: &[&str] = &["retries", "retry", "リトライ", "再試行"];
-const WAIT_WORDS: &[&str] = &["waits", "wait", "待機", "interval", "intervals", "間隔", "delay", "delays", "backoffs"];
+const WAIT_WORDS: &[&str] = &[
+    "waits",
+    "wait",
+    "待機",
+    "interval",
+    "intervals",
+    "間隔",
+    "delay",
+    "delays",
+    "backoffs",
+];
 const BACKOFF_WORDS: &[&str] = &["backoff", "バックオフ", "指数バックオフ"];
 const JITTER_WORDS: &[&str] = &["jitter", "ジッター", "ジッタ"];
-const FILLER: &[&str] = &["and", "with", "each", "then", "up", "to", "max", "of", "between", "最大", "の", "で", "ずつ"];
+const FILLER: &[&str] = &[
+    "and", "with", "each", "then", "up", "to", "max", "of", "between", "最大", "の", "で", "ずつ",
+];
 
 /// Reads a tries cell: `2回、待機0.3秒`, `3 tries, waits 0.5s, 1s`, `tries=3 waits=0.5,1.0`,
 /// `1 try`, `2 retries` (= 3 tries), `3 tries, backoff 0.5s x2` (waits 0.5 s, 1 s),
@@ -194,24 +256,28 @@ pub fn read_tries(text: &str) -> Result<Tries, TriesError> {
     let parse_count = |n: &str| n.parse::<u32>().map_err(|_| TriesError::Unreadable);
     while i < tokens.len() {
         match &tokens[i] {
-            Token::Num(n) => {
-                match word_at(i + 1) {
-                    Some(w) if TRY_WORDS.contains(&w) => {
-                        count = Some(parse_count(n)?);
-                        i += 2;
-                    }
-                    Some(w) if RETRY_WORDS.contains(&w) => {
-                        count = Some(parse_count(n)?.checked_add(1).ok_or(TriesError::Unreadable)?);
-                        i += 2;
-                    }
-                    None if count.is_none() && tokens.len() == 1 => {
-                        count = Some(parse_count(n)?);
-                        i += 1;
-                    }
-                    _ => return Err(TriesError::Unreadable),
+            Token::Num(n) => match word_at(i + 1) {
+                Some(w) if TRY_WORDS.contains(&w) => {
+                    count = Some(parse_count(n)?);
+                    i += 2;
                 }
-            }
-            Token::Word(w) if TRY_WORDS.contains(&w.as_str()) || RETRY_WORDS.contains(&w.as_str()) => {
+                Some(w) if RETRY_WORDS.contains(&w) => {
+                    count = Some(
+                        parse_count(n)?
+                            .checked_add(1)
+                            .ok_or(TriesError::Unreadable)?,
+                    );
+                    i += 2;
+                }
+                None if count.is_none() && tokens.len() == 1 => {
+                    count = Some(parse_count(n)?);
+                    i += 1;
+                }
+                _ => return Err(TriesError::Unreadable),
+            },
+            Token::Word(w)
+                if TRY_WORDS.contains(&w.as_str()) || RETRY_WORDS.contains(&w.as_str()) =>
+            {
                 let retries = RETRY_WORDS.contains(&w.as_str());
                 let mut j = i + 1;
                 if matches!(tokens.get(j), Some(Token::Sym('=' | ':'))) {
@@ -222,7 +288,11 @@ pub fn read_tries(text: &str) -> Result<Tries, TriesError> {
                     continue;
                 };
                 let n = parse_count(n)?;
-                count = Some(if retries { n.checked_add(1).ok_or(TriesError::Unreadable)? } else { n });
+                count = Some(if retries {
+                    n.checked_add(1).ok_or(TriesError::Unreadable)?
+                } else {
+                    n
+                });
                 j += 1;
                 if word_at(j).is_some_and(|w| TRY_WORDS.contains(&w)) {
                     j += 1;
@@ -294,15 +364,25 @@ pub fn read_tries(text: &str) -> Result<Tries, TriesError> {
         .map(|(w, _)| w.checked_add(jitter_ms).ok_or(TriesError::BadWait))
         .collect::<Result<Vec<_>, _>>()?;
     let wait_decimals = waits.iter().map(|(_, d)| *d).collect();
-    Ok(Tries { count, waits_ms, wait_decimals, waits_assumed })
+    Ok(Tries {
+        count,
+        waits_ms,
+        wait_decimals,
+        waits_assumed,
+    })
 }
 
 /// Reads durations from `start`: numbers with or without units, separated by commas or
 /// spaces, optionally after `=` or `:`. Bare numbers take the unit of the nearest number after
 /// them that has one, else seconds. Returns the list and the index after it.
-fn read_duration_list(tokens: &[Token], start: usize) -> Result<(Vec<(u64, u8)>, usize), TriesError> {
+fn read_duration_list(
+    tokens: &[Token],
+    start: usize,
+) -> Result<(Vec<(u64, u8)>, usize), TriesError> {
     let mut i = start;
-    while matches!(tokens.get(i), Some(Token::Sym('=' | ':'))) || matches!(tokens.get(i), Some(Token::Word(w)) if FILLER.contains(&w.as_str())) {
+    while matches!(tokens.get(i), Some(Token::Sym('=' | ':')))
+        || matches!(tokens.get(i), Some(Token::Word(w)) if FILLER.contains(&w.as_str()))
+    {
         i += 1;
     }
     let mut items: Vec<(&str, Option<Unit>)> = Vec::new();
@@ -313,7 +393,9 @@ fn read_duration_list(tokens: &[Token], start: usize) -> Result<(Vec<(u64, u8)>,
         };
         i += if unit.is_some() { 2 } else { 1 };
         items.push((n, unit));
-        if matches!(tokens.get(i), Some(Token::Sym(','))) && matches!(tokens.get(i + 1), Some(Token::Num(_))) {
+        if matches!(tokens.get(i), Some(Token::Sym(',')))
+            && matches!(tokens.get(i + 1), Some(Token::Num(_)))
+        {
             i += 1;
         }
     }
@@ -373,22 +455,41 @@ mod tests {
         assert_eq!(exact("100秒以上", None), Dur::AtLeast(100_000));
         assert_eq!(exact("at least 100s", None), Dur::AtLeast(100_000));
         assert_eq!(exact("12-24h", None), Dur::Range(43_200_000, 86_400_000));
-        assert_eq!(exact("12〜24時間", None), Dur::Range(43_200_000, 86_400_000));
+        assert_eq!(
+            exact("12〜24時間", None),
+            Dur::Range(43_200_000, 86_400_000)
+        );
     }
 
     #[test]
     fn a_bare_number_takes_the_catalog_unit_or_is_unit_missing() {
-        assert!(matches!(read_duration("30", Some(Unit::Millis)), Ok(Cell::Duration { dur: Dur::Exact(30), used_bare_unit: true, .. })));
+        assert!(matches!(
+            read_duration("30", Some(Unit::Millis)),
+            Ok(Cell::Duration {
+                dur: Dur::Exact(30),
+                used_bare_unit: true,
+                ..
+            })
+        ));
         assert_eq!(read_duration("30", None), Err(DurationError::UnitMissing));
-        assert_eq!(read_duration("ten seconds", None), Err(DurationError::Unreadable));
+        assert_eq!(
+            read_duration("ten seconds", None),
+            Err(DurationError::Unreadable)
+        );
     }
 
     #[test]
     fn tries_forms_of_the_model_are_read() {
         let t = read_tries("2回、待機0.3秒").unwrap();
-        assert_eq!((t.count, t.waits_ms.clone(), t.waits_assumed), (2, vec![300], false));
+        assert_eq!(
+            (t.count, t.waits_ms.clone(), t.waits_assumed),
+            (2, vec![300], false)
+        );
         let t = read_tries("3 tries, waits 0.5s, 1.0s").unwrap();
-        assert_eq!((t.count, t.waits_ms.clone(), t.wait_decimals.clone()), (3, vec![500, 1000], vec![1, 1]));
+        assert_eq!(
+            (t.count, t.waits_ms.clone(), t.wait_decimals.clone()),
+            (3, vec![500, 1000], vec![1, 1])
+        );
         let t = read_tries("tries=3 waits=0.5,1.0").unwrap();
         assert_eq!((t.count, t.waits_ms), (3, vec![500, 1000]));
         assert_eq!(read_tries("1 try").unwrap().count, 1);
@@ -399,7 +500,10 @@ mod tests {
         let t = read_tries("3回、待機0.5秒、1秒").unwrap();
         assert_eq!(t.waits_ms, vec![500, 1000]);
         let t = read_tries("リトライ2回、待機200ms").unwrap();
-        assert_eq!((t.count, t.waits_ms, t.waits_assumed), (3, vec![200, 200], true));
+        assert_eq!(
+            (t.count, t.waits_ms, t.waits_assumed),
+            (3, vec![200, 200], true)
+        );
         let t = read_tries("3 tries, waits 1s, jitter up to 0.2s").unwrap();
         assert_eq!(t.waits_ms, vec![1200, 1200]);
     }

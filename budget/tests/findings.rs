@@ -32,15 +32,27 @@ fn pinned(f: &Finding, severity: Severity, rows: &[usize], message: &str, fix: &
 
 #[test]
 fn an_unreadable_value_is_a_finding_on_its_row_and_its_budgets_are_unknown() {
-    let report = run(Lang::En, vec![
-        row("LB -> app", "read timeout", "", "", "10s"),
-        row("app", "deadline", "", "", "8s"),
-        row("app -> api", "read timeout", "", "", "ten seconds"),
-        row("app -> api", "connect timeout", "", "", "1s"),
-    ]);
+    let report = run(
+        Lang::En,
+        vec![
+            row("LB -> app", "read timeout", "", "", "10s"),
+            row("app", "deadline", "", "", "8s"),
+            row("app -> api", "read timeout", "", "", "ten seconds"),
+            row("app -> api", "connect timeout", "", "", "1s"),
+        ],
+    );
     let f = only(&report, "value.unreadable");
-    pinned(f, Severity::Warning, &[3], "line 3: \"ten seconds\" cannot be read as a duration", "write a number with a unit, e.g. 1.5s, 500ms or 2min; none for no bound");
-    assert_eq!(report.rows[2].note.as_deref(), Some("line 3: \"ten seconds\" cannot be read as a duration"));
+    pinned(
+        f,
+        Severity::Warning,
+        &[3],
+        "line 3: \"ten seconds\" cannot be read as a duration",
+        "write a number with a unit, e.g. 1.5s, 500ms or 2min; none for no bound",
+    );
+    assert_eq!(
+        report.rows[2].note.as_deref(),
+        Some("line 3: \"ten seconds\" cannot be read as a duration")
+    );
     assert_eq!(report.rows[2].parsed, "?");
     assert_eq!(report.hops[1].worst_ms, None);
     let app = &report.nodes[1];
@@ -52,26 +64,53 @@ fn an_unreadable_value_is_a_finding_on_its_row_and_its_budgets_are_unknown() {
 
 #[test]
 fn an_unreadable_tries_value_is_a_finding_in_japanese() {
-    let report = run(Lang::Ja, vec![
-        row("アプリ -> API", "読み取りタイムアウト", "", "", "1秒"),
-        row("アプリ -> API", "試行回数と待機", "", "", "たくさん"),
-    ]);
+    let report = run(
+        Lang::Ja,
+        vec![
+            row("アプリ -> API", "読み取りタイムアウト", "", "", "1秒"),
+            row("アプリ -> API", "試行回数と待機", "", "", "たくさん"),
+        ],
+    );
     let f = only(&report, "value.unreadable");
-    pinned(f, Severity::Warning, &[2], "2行目：「たくさん」を試行回数と待機として読めません", "「3回、待機0.5秒、1秒」のように書いてください");
+    pinned(
+        f,
+        Severity::Warning,
+        &[2],
+        "2行目：「たくさん」を試行回数と待機として読めません",
+        "「3回、待機0.5秒、1秒」のように書いてください",
+    );
     assert_eq!(report.hops[0].worst_ms, None);
 }
 
 #[test]
 fn a_bare_number_of_an_unknown_setting_is_not_guessed() {
-    let report = run(Lang::En, vec![row("a -> b", "read timeout", "my_timeout", "", "30")]);
+    let report = run(
+        Lang::En,
+        vec![row("a -> b", "read timeout", "my_timeout", "", "30")],
+    );
     let f = only(&report, "value.unit_missing");
-    pinned(f, Severity::Warning, &[1], "line 1: \"30\" has no unit and the setting's unit is not known; it is not guessed", "write the unit, e.g. 30s or 30ms");
+    pinned(
+        f,
+        Severity::Warning,
+        &[1],
+        "line 1: \"30\" has no unit and the setting's unit is not known; it is not guessed",
+        "write the unit, e.g. 30s or 30ms",
+    );
     assert_eq!(report.hops[0].worst_ms, None);
 }
 
 #[test]
 fn a_bare_postgres_number_is_milliseconds_from_the_catalog() {
-    let report = run(Lang::En, vec![row("app -> DB", "statement timeout", "statement_timeout", "", "30")]);
+    let report = run(
+        Lang::En,
+        vec![row(
+            "app -> DB",
+            "statement timeout",
+            "statement_timeout",
+            "",
+            "30",
+        )],
+    );
     let f = only(&report, "value.unit_from_catalog");
     pinned(
         f,
@@ -85,13 +124,45 @@ fn a_bare_postgres_number_is_milliseconds_from_the_catalog() {
 
 #[test]
 fn a_value_not_set_takes_the_default_column_then_the_catalog() {
-    let report = run(Lang::En, vec![row("LB -> app", "read timeout", "other_read_timeout", "30s", "—")]);
+    let report = run(
+        Lang::En,
+        vec![row(
+            "LB -> app",
+            "read timeout",
+            "other_read_timeout",
+            "30s",
+            "—",
+        )],
+    );
     let f = only(&report, "value.default_applied");
-    pinned(f, Severity::Info, &[1], "line 1: no value set; the default column's 30s applies", "write the value in effect in the value column");
+    pinned(
+        f,
+        Severity::Info,
+        &[1],
+        "line 1: no value set; the default column's 30s applies",
+        "write the value in effect in the value column",
+    );
 
-    let report = run(Lang::En, vec![row("LB -> app", "read timeout", "proxy_read_timeout", "", "")]);
-    let applied: Vec<&Finding> = report.findings.iter().filter(|f| f.code == "value.default_applied").collect();
-    assert_eq!(applied.len(), 2, "the read default and the connect default: {applied:#?}");
+    let report = run(
+        Lang::En,
+        vec![row(
+            "LB -> app",
+            "read timeout",
+            "proxy_read_timeout",
+            "",
+            "",
+        )],
+    );
+    let applied: Vec<&Finding> = report
+        .findings
+        .iter()
+        .filter(|f| f.code == "value.default_applied")
+        .collect();
+    assert_eq!(
+        applied.len(),
+        2,
+        "the read default and the connect default: {applied:#?}"
+    );
     assert_eq!(applied[0].message, "line 1: no value set; nginx's documented default for proxy_read_timeout, 1m, applies (https://nginx.org/en/docs/http/ngx_http_proxy_module.html#proxy_read_timeout)");
     assert_eq!(applied[1].message, "line 1: no value set; nginx's documented default for proxy_connect_timeout, 1m, applies (https://nginx.org/en/docs/http/ngx_http_proxy_module.html#proxy_connect_timeout)");
     // nginx may spend its 60 s connect default before the 60 s read.
@@ -102,16 +173,28 @@ fn a_value_not_set_takes_the_default_column_then_the_catalog() {
 fn a_hop_with_no_timeout_is_bound_missing() {
     let report = run(Lang::En, vec![row("app -> cache", "notes", "", "", "fast")]);
     let f = only(&report, "bound.missing");
-    pinned(f, Severity::Warning, &[1], "app -> cache: no timeout documented: if none is set, the caller waits forever", "document the connect and read timeouts, a per-try timeout or a deadline");
+    pinned(
+        f,
+        Severity::Warning,
+        &[1],
+        "app -> cache: no timeout documented: if none is set, the caller waits forever",
+        "document the connect and read timeouts, a per-try timeout or a deadline",
+    );
     assert_eq!(report.hops[0].worst_ms, None);
 
-    let report = run(Lang::Ja, vec![row("アプリ -> キャッシュ", "メモ", "", "", "")]);
+    let report = run(
+        Lang::Ja,
+        vec![row("アプリ -> キャッシュ", "メモ", "", "", "")],
+    );
     assert_eq!(only(&report, "bound.missing").message, "アプリ -> キャッシュ：タイムアウトの記載がありません。設定がなければ呼ぶ側は無期限に待ちます");
 }
 
 #[test]
 fn a_read_bound_without_connect_names_the_connect_phase() {
-    let report = run(Lang::En, vec![row("app -> api", "read timeout", "", "", "2s")]);
+    let report = run(
+        Lang::En,
+        vec![row("app -> api", "read timeout", "", "", "2s")],
+    );
     let f = only(&report, "bound.missing");
     pinned(f, Severity::Warning, &[1], "app -> api: no connect timeout documented: the operating system's own connect limit (about two minutes on Linux) then applies", "document the connect timeout, or cap the try with a per-try timeout or a deadline");
     assert_eq!(report.hops[0].worst_ms, Some(2_000));
@@ -119,12 +202,27 @@ fn a_read_bound_without_connect_names_the_connect_phase() {
 
 #[test]
 fn a_disabled_bound_is_unbounded() {
-    let report = run(Lang::En, vec![
-        row("app -> DB", "statement timeout", "statement_timeout", "", "0"),
-        row("app -> DB", "connect timeout", "", "", "1s"),
-    ]);
+    let report = run(
+        Lang::En,
+        vec![
+            row(
+                "app -> DB",
+                "statement timeout",
+                "statement_timeout",
+                "",
+                "0",
+            ),
+            row("app -> DB", "connect timeout", "", "", "1s"),
+        ],
+    );
     let f = only(&report, "unbounded");
-    pinned(f, Severity::Warning, &[1], "app -> DB: app may wait without bound: its timeouts here are none or disabled", "set a per-try timeout or a deadline on app -> DB");
+    pinned(
+        f,
+        Severity::Warning,
+        &[1],
+        "app -> DB: app may wait without bound: its timeouts here are none or disabled",
+        "set a per-try timeout or a deadline on app -> DB",
+    );
     assert!(report.rows[0].unbounded);
     let hop = &report.hops[0];
     assert_eq!((hop.worst_ms, hop.formula.as_str()), (None, "1 + ∞ = ∞ s"));
@@ -132,99 +230,156 @@ fn a_disabled_bound_is_unbounded() {
 
 #[test]
 fn an_unbounded_callee_fails_every_finite_wait() {
-    let report = run(Lang::En, vec![
-        row("LB -> app", "read timeout", "", "", "10s"),
-        row("LB -> app", "connect timeout", "", "", "1s"),
-        row("app -> DB", "statement timeout", "", "", "none"),
-    ]);
+    let report = run(
+        Lang::En,
+        vec![
+            row("LB -> app", "read timeout", "", "", "10s"),
+            row("LB -> app", "connect timeout", "", "", "1s"),
+            row("app -> DB", "statement timeout", "", "", "none"),
+        ],
+    );
     let lb_app = &report.hops[0];
-    assert_eq!((lb_app.verdict, lb_app.callee_worst_ms), (Verdict::Inverted, None));
+    assert_eq!(
+        (lb_app.verdict, lb_app.callee_worst_ms),
+        (Verdict::Inverted, None)
+    );
     let f = only(&report, "inversion.hop");
-    assert_eq!(f.message, "LB waits 10.0 s for app, which may take ∞ plus a 1.0 s margin");
+    assert_eq!(
+        f.message,
+        "LB waits 10.0 s for app, which may take ∞ plus a 1.0 s margin"
+    );
 }
 
 #[test]
 fn fewer_waits_than_tries_are_assumed_equal() {
-    let report = run(Lang::En, vec![
-        row("app -> api", "connect timeout", "", "", "1s"),
-        row("app -> api", "read timeout", "", "", "2s"),
-        row("app -> api", "tries", "", "", "4 tries, waits 0.5s"),
-    ]);
+    let report = run(
+        Lang::En,
+        vec![
+            row("app -> api", "connect timeout", "", "", "1s"),
+            row("app -> api", "read timeout", "", "", "2s"),
+            row("app -> api", "tries", "", "", "4 tries, waits 0.5s"),
+        ],
+    );
     let f = only(&report, "tries.waits_assumed");
-    pinned(f, Severity::Info, &[3], "line 3: fewer waits than tries − 1 for 4 tries; 0.5 s is assumed before each later try", "list every wait, e.g. waits 0.5s, 1s");
+    pinned(
+        f,
+        Severity::Info,
+        &[3],
+        "line 3: fewer waits than tries − 1 for 4 tries; 0.5 s is assumed before each later try",
+        "list every wait, e.g. waits 0.5s, 1s",
+    );
     assert_eq!(report.hops[0].worst_ms, Some(3_000 * 4 + 1_500));
 }
 
 #[test]
 fn a_hop_deadline_cuts_tries_and_says_how_many_fit() {
-    let report = run(Lang::En, vec![
-        row("app -> api", "connect timeout", "", "", "0.5s"),
-        row("app -> api", "read timeout", "", "", "1.5s"),
-        row("app -> api", "tries", "", "", "3 tries, waits 0.3s"),
-        row("app -> api", "deadline", "", "", "4.5s"),
-    ]);
+    let report = run(
+        Lang::En,
+        vec![
+            row("app -> api", "connect timeout", "", "", "0.5s"),
+            row("app -> api", "read timeout", "", "", "1.5s"),
+            row("app -> api", "tries", "", "", "3 tries, waits 0.3s"),
+            row("app -> api", "deadline", "", "", "4.5s"),
+        ],
+    );
     let f = only(&report, "tries.cut_by_deadline");
-    pinned(f, Severity::Info, &[1, 2, 3, 4], "app -> api: the deadline (4.5 s) cuts its 3 tries short: 2 tries fit", "configure 2 tries so that the last try is not cut off midway");
+    pinned(
+        f,
+        Severity::Info,
+        &[1, 2, 3, 4],
+        "app -> api: the deadline (4.5 s) cuts its 3 tries short: 2 tries fit",
+        "configure 2 tries so that the last try is not cut off midway",
+    );
     assert_eq!(f.tries_that_fit, Some(2));
     let hop = &report.hops[0];
     assert_eq!(hop.worst_ms, Some(4_500));
-    assert_eq!(hop.formula, "min((0.5 + 1.5) × 3 + 0.3 + 0.3 = 6.6 s, deadline 4.5 s) = 4.5 s");
+    assert_eq!(
+        hop.formula,
+        "min((0.5 + 1.5) × 3 + 0.3 + 0.3 = 6.6 s, deadline 4.5 s) = 4.5 s"
+    );
 }
 
 #[test]
 fn zero_slack_passes_with_an_info() {
-    let report = run(Lang::En, vec![
-        row("client -> app", "deadline", "", "", "3s"),
-        row("app", "deadline", "", "", "2s"),
-    ]);
+    let report = run(
+        Lang::En,
+        vec![
+            row("client -> app", "deadline", "", "", "3s"),
+            row("app", "deadline", "", "", "2s"),
+        ],
+    );
     let f = only(&report, "slack.none");
-    pinned(f, Severity::Info, &[1], "client -> app: the check passes with zero slack (deadline 3.0 ≥ 2.0 + 1.0)", "leave some slack: raise the bound a little or lower what it covers");
-    assert_eq!(report.hops[0].formula, "deadline 3.0 s; deadline 3.0 ≥ 2.0 + 1.0");
+    pinned(
+        f,
+        Severity::Info,
+        &[1],
+        "client -> app: the check passes with zero slack (deadline 3.0 ≥ 2.0 + 1.0)",
+        "leave some slack: raise the bound a little or lower what it covers",
+    );
+    assert_eq!(
+        report.hops[0].formula,
+        "deadline 3.0 s; deadline 3.0 ≥ 2.0 + 1.0"
+    );
 }
 
 #[test]
 fn a_lower_bound_need_leaves_the_check_unknown_unless_it_fails_for_certain() {
-    let unknown = run(Lang::En, vec![
-        row("LB -> app", "read timeout", "", "", "10s"),
-        row("LB -> app", "connect timeout", "", "", "1s"),
-        row("app -> job", "read timeout", "", "", ">5s"),
-        row("app -> job", "connect timeout", "", "", "1s"),
-    ]);
+    let unknown = run(
+        Lang::En,
+        vec![
+            row("LB -> app", "read timeout", "", "", "10s"),
+            row("LB -> app", "connect timeout", "", "", "1s"),
+            row("app -> job", "read timeout", "", "", ">5s"),
+            row("app -> job", "connect timeout", "", "", "1s"),
+        ],
+    );
     assert_eq!(unknown.hops[0].verdict, Verdict::Unknown);
     assert_eq!(unknown.summary.errors, 0);
 
-    let certain = run(Lang::En, vec![
-        row("LB -> app", "read timeout", "", "", "10s"),
-        row("LB -> app", "connect timeout", "", "", "1s"),
-        row("app -> job", "read timeout", "", "", "100秒以上"),
-        row("app -> job", "connect timeout", "", "", "1s"),
-    ]);
+    let certain = run(
+        Lang::En,
+        vec![
+            row("LB -> app", "read timeout", "", "", "10s"),
+            row("LB -> app", "connect timeout", "", "", "1s"),
+            row("app -> job", "read timeout", "", "", "100秒以上"),
+            row("app -> job", "connect timeout", "", "", "1s"),
+        ],
+    );
     assert_eq!(certain.hops[0].verdict, Verdict::Inverted);
     assert_eq!(only(&certain, "inversion.hop").short_by_ms, Some(92_000));
 }
 
 #[test]
 fn a_range_counts_its_upper_end_as_a_need_and_its_lower_end_as_a_bound() {
-    let report = run(Lang::En, vec![
-        row("LB -> app", "read timeout", "", "", "20-30s"),
-        row("LB -> app", "connect timeout", "", "", "1s"),
-        row("app -> job", "read timeout", "", "", "12〜24秒"),
-        row("app -> job", "connect timeout", "", "", "1s"),
-    ]);
+    let report = run(
+        Lang::En,
+        vec![
+            row("LB -> app", "read timeout", "", "", "20-30s"),
+            row("LB -> app", "connect timeout", "", "", "1s"),
+            row("app -> job", "read timeout", "", "", "12〜24秒"),
+            row("app -> job", "connect timeout", "", "", "1s"),
+        ],
+    );
     let lb_app = &report.hops[0];
-    assert_eq!((lb_app.wait_ms, lb_app.callee_worst_ms), (Some(20_000), Some(25_000)));
+    assert_eq!(
+        (lb_app.wait_ms, lb_app.callee_worst_ms),
+        (Some(20_000), Some(25_000))
+    );
     assert_eq!(lb_app.verdict, Verdict::Inverted);
     assert_eq!(lb_app.worst_ms, Some(31_000));
 }
 
 #[test]
 fn a_sheet_never_panics_on_cycles_and_empty_segments() {
-    let report = run(Lang::En, vec![
-        row("a -> b", "read timeout", "", "", "1s"),
-        row("b -> a", "read timeout", "", "", "1s"),
-        row("", "read timeout", "", "", "1s"),
-        row("->", "tries", "", "", "0 tries"),
-    ]);
+    let report = run(
+        Lang::En,
+        vec![
+            row("a -> b", "read timeout", "", "", "1s"),
+            row("b -> a", "read timeout", "", "", "1s"),
+            row("", "read timeout", "", "", "1s"),
+            row("->", "tries", "", "", "0 tries"),
+        ],
+    );
     assert_eq!(report.nodes.len(), 3);
     assert_eq!(report.rows.len(), 4);
 }

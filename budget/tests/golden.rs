@@ -8,7 +8,11 @@ fn sheet(text: &str) -> Sheet {
 }
 
 fn node<'a>(report: &'a Report, name: &str) -> &'a NodeReport {
-    report.nodes.iter().find(|n| n.name == name).unwrap_or_else(|| panic!("node {name}"))
+    report
+        .nodes
+        .iter()
+        .find(|n| n.name == name)
+        .unwrap_or_else(|| panic!("node {name}"))
 }
 
 fn hop<'a>(report: &'a Report, caller: &str, callee: &str) -> &'a HopReport {
@@ -20,14 +24,24 @@ fn hop<'a>(report: &'a Report, caller: &str, callee: &str) -> &'a HopReport {
 }
 
 fn codes(report: &Report) -> Vec<(&str, Option<&str>)> {
-    report.findings.iter().map(|f| (f.code.as_str(), f.hop.as_deref().or(f.node.as_deref()))).collect()
+    report
+        .findings
+        .iter()
+        .map(|f| (f.code.as_str(), f.hop.as_deref().or(f.node.as_deref())))
+        .collect()
 }
 
 /// The reservation sheet in both languages, with names per language.
 fn reservation() -> [(Sheet, [&'static str; 5]); 2] {
     [
-        (sheet(budget::example::RESERVATION_EN), ["browser", "LB", "app", "external API", "DB"]),
-        (sheet(budget::example::RESERVATION_JA), ["ブラウザ", "LB", "アプリ", "外部API", "DB"]),
+        (
+            sheet(budget::example::RESERVATION_EN),
+            ["browser", "LB", "app", "external API", "DB"],
+        ),
+        (
+            sheet(budget::example::RESERVATION_JA),
+            ["ブラウザ", "LB", "アプリ", "外部API", "DB"],
+        ),
     ]
 }
 
@@ -37,11 +51,17 @@ fn g1_every_budget_of_the_reservation_sheet() {
         let report = check(&sheet);
 
         let to_db = hop(&report, app, db);
-        assert_eq!((to_db.per_try_ms, to_db.tries, to_db.worst_ms), (Some(3_000), 1, Some(3_000)));
+        assert_eq!(
+            (to_db.per_try_ms, to_db.tries, to_db.worst_ms),
+            (Some(3_000), 1, Some(3_000))
+        );
         assert_eq!(to_db.formula, "1 + 2 = 3.0 s");
 
         let to_api = hop(&report, app, api);
-        assert_eq!((to_api.per_try_ms, to_api.tries, to_api.worst_ms), (Some(2_000), 2, Some(4_300)));
+        assert_eq!(
+            (to_api.per_try_ms, to_api.tries, to_api.worst_ms),
+            (Some(2_000), 2, Some(4_300))
+        );
         assert_eq!(to_api.waits_ms, vec![300]);
         assert_eq!(to_api.formula, "(0.5 + 1.5) × 2 + 0.3 = 4.3 s");
 
@@ -56,24 +76,49 @@ fn g1_every_budget_of_the_reservation_sheet() {
         assert_eq!(app_node.formula, "3.0 + 4.3 + 0.5 = 7.8 s ≤ 8.0 s");
 
         let lb_app = hop(&report, lb, app);
-        assert_eq!((lb_app.wait_ms, lb_app.callee_worst_ms, lb_app.margin_ms), (Some(10_000), Some(8_000), 1_000));
-        assert_eq!((lb_app.slack_ms, lb_app.verdict), (Some(1_000), Verdict::Ok));
+        assert_eq!(
+            (lb_app.wait_ms, lb_app.callee_worst_ms, lb_app.margin_ms),
+            (Some(10_000), Some(8_000), 1_000)
+        );
+        assert_eq!(
+            (lb_app.slack_ms, lb_app.verdict),
+            (Some(1_000), Verdict::Ok)
+        );
         assert_eq!(lb_app.worst_ms, Some(11_000));
 
         let lb_node = node(&report, lb);
-        assert_eq!((lb_node.need_ms, lb_node.deadline_ms, lb_node.verdict), (Some(11_000), None, Verdict::Unchecked));
+        assert_eq!(
+            (lb_node.need_ms, lb_node.deadline_ms, lb_node.verdict),
+            (Some(11_000), None, Verdict::Unchecked)
+        );
 
         let browser_lb = hop(&report, browser, lb);
-        assert_eq!((browser_lb.wait_ms, browser_lb.callee_worst_ms), (Some(12_000), Some(11_000)));
-        assert_eq!((browser_lb.slack_ms, browser_lb.verdict), (Some(0), Verdict::Ok));
+        assert_eq!(
+            (browser_lb.wait_ms, browser_lb.callee_worst_ms),
+            (Some(12_000), Some(11_000))
+        );
+        assert_eq!(
+            (browser_lb.slack_ms, browser_lb.verdict),
+            (Some(0), Verdict::Ok)
+        );
 
         // The callees with no rows of their own are not checked.
         assert_eq!(to_db.verdict, Verdict::Unchecked);
         assert_eq!(to_api.verdict, Verdict::Unchecked);
 
         // One info finding, slack.none on browser -> LB; no error or warning.
-        assert_eq!(codes(&report), vec![("slack.none", Some(sheet.rows[0].segment.as_str()))]);
-        assert_eq!((report.summary.errors, report.summary.warnings, report.summary.infos), (0, 0, 1));
+        assert_eq!(
+            codes(&report),
+            vec![("slack.none", Some(sheet.rows[0].segment.as_str()))]
+        );
+        assert_eq!(
+            (
+                report.summary.errors,
+                report.summary.warnings,
+                report.summary.infos
+            ),
+            (0, 0, 1)
+        );
 
         // The DB's idle-in-transaction and lock bounds are shown and not summed.
         assert_eq!(report.rows[10].value_ms, Some(1_000));
@@ -96,7 +141,10 @@ fn g2_three_tries_invert_the_app_node() {
         let report = check(&sheet);
 
         let to_api = hop(&report, app, api);
-        assert_eq!((to_api.per_try_ms, to_api.tries, to_api.worst_ms), (Some(3_500), 3, Some(12_000)));
+        assert_eq!(
+            (to_api.per_try_ms, to_api.tries, to_api.worst_ms),
+            (Some(3_500), 3, Some(12_000))
+        );
         assert_eq!(to_api.formula, "(0.5 + 3) × 3 + 0.5 + 1.0 = 12.0 s");
 
         let app_node = node(&report, app);
@@ -108,7 +156,10 @@ fn g2_three_tries_invert_the_app_node() {
         let inversion = &report.findings[0];
         assert_eq!(inversion.code, "inversion.node");
         assert_eq!(inversion.node.as_deref(), Some(app));
-        assert_eq!((inversion.bound_ms, inversion.need_ms, inversion.short_by_ms), (Some(8_000), Some(15_500), Some(7_500)));
+        assert_eq!(
+            (inversion.bound_ms, inversion.need_ms, inversion.short_by_ms),
+            (Some(8_000), Some(15_500), Some(7_500))
+        );
         assert_eq!(inversion.tries_that_fit, Some(1));
         assert_eq!(inversion.rows, vec![4, 6, 7, 8]);
 
@@ -125,12 +176,24 @@ fn g2_messages_are_in_the_sheets_language() {
     g2(&mut en);
     g2(&mut ja);
     let en = check(&en);
-    assert_eq!(en.findings[0].message, "app's deadline (8.0 s) ends before its calls may (15.5 s)");
-    assert_eq!(en.findings[0].fix.as_deref(), Some("reduce app -> external API to 1 try, or raise the deadline to at least 15.5 s"));
+    assert_eq!(
+        en.findings[0].message,
+        "app's deadline (8.0 s) ends before its calls may (15.5 s)"
+    );
+    assert_eq!(
+        en.findings[0].fix.as_deref(),
+        Some("reduce app -> external API to 1 try, or raise the deadline to at least 15.5 s")
+    );
     assert_eq!(en.summary.headline(Lang::En), "1 inversion, 0 warnings");
     let ja = check(&ja);
-    assert_eq!(ja.findings[0].message, "アプリの期限（8.0秒）が、呼び出しの最悪時間（15.5秒）より先に切れます");
-    assert_eq!(ja.findings[0].fix.as_deref(), Some("アプリ → 外部API を1回の試行に減らすか、期限を15.5秒以上にしてください"));
+    assert_eq!(
+        ja.findings[0].message,
+        "アプリの期限（8.0秒）が、呼び出しの最悪時間（15.5秒）より先に切れます"
+    );
+    assert_eq!(
+        ja.findings[0].fix.as_deref(),
+        Some("アプリ → 外部API を1回の試行に減らすか、期限を15.5秒以上にしてください")
+    );
     assert_eq!(ja.summary.headline(Lang::Ja), "逆転 1件、警告 0件");
 }
 
@@ -151,16 +214,28 @@ fn g4_the_lb_gives_up_first() {
     assert_eq!(to_api.worst_ms, Some(13_500));
     assert_eq!(to_api.formula, "(1 + 3) × 3 + 0.5 + 1.0 = 13.5 s");
     let app = node(&report, "app");
-    assert_eq!((app.need_ms, app.deadline_ms, app.verdict), (Some(13_500), None, Verdict::Unchecked));
+    assert_eq!(
+        (app.need_ms, app.deadline_ms, app.verdict),
+        (Some(13_500), None, Verdict::Unchecked)
+    );
     let lb_app = hop(&report, "LB", "app");
-    assert_eq!((lb_app.wait_ms, lb_app.callee_worst_ms, lb_app.slack_ms), (Some(5_000), Some(13_500), Some(-9_500)));
+    assert_eq!(
+        (lb_app.wait_ms, lb_app.callee_worst_ms, lb_app.slack_ms),
+        (Some(5_000), Some(13_500), Some(-9_500))
+    );
     assert_eq!(lb_app.verdict, Verdict::Inverted);
     assert_eq!(lb_app.formula, "1 + 5 = 6.0 s; read 5.0 < 13.5 + 1.0");
 
     assert_eq!(codes(&report), vec![("inversion.hop", Some("LB -> app"))]);
     let f = &report.findings[0];
-    assert_eq!((f.bound_ms, f.need_ms, f.short_by_ms, f.tries_that_fit), (Some(5_000), Some(13_500), Some(9_500), Some(1)));
-    assert_eq!(f.message, "LB waits 5.0 s for app, which may take 13.5 s plus a 1.0 s margin");
+    assert_eq!(
+        (f.bound_ms, f.need_ms, f.short_by_ms, f.tries_that_fit),
+        (Some(5_000), Some(13_500), Some(9_500), Some(1))
+    );
+    assert_eq!(
+        f.message,
+        "LB waits 5.0 s for app, which may take 13.5 s plus a 1.0 s margin"
+    );
     assert_eq!(f.fix.as_deref(), Some("raise LB -> app's read timeout to at least 14.5 s, or reduce app -> external API to 1 try"));
     assert_eq!(f.rows, vec![1, 2, 3, 4, 5]);
 }
@@ -188,12 +263,22 @@ fn g5_units_and_unbounded_values() {
         ("60 s (default)", "", Some(60_000)),
     ];
     for (value, setting, ms) in cases {
-        assert_eq!(one_row("read timeout", setting, "", value).rows[0].value_ms, ms, "{value}");
+        assert_eq!(
+            one_row("read timeout", setting, "", value).rows[0].value_ms,
+            ms,
+            "{value}"
+        );
     }
 
     let r = one_row("statement timeout", "statement_timeout", "", "30");
     assert_eq!(r.rows[0].value_ms, Some(30));
-    assert_eq!(r.findings.iter().map(|f| f.code.as_str()).collect::<Vec<_>>(), vec!["value.unit_from_catalog"]);
+    assert_eq!(
+        r.findings
+            .iter()
+            .map(|f| f.code.as_str())
+            .collect::<Vec<_>>(),
+        vec!["value.unit_from_catalog"]
+    );
 
     let r = one_row("read timeout", "some_timeout", "", "30");
     assert_eq!(r.rows[0].value_ms, None);

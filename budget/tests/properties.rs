@@ -48,27 +48,51 @@ fn ms(range: std::ops::Range<u64>) -> impl Strategy<Value = u64> {
 
 fn design() -> impl Strategy<Value = Design> {
     (
-        (proptest::option::of(ms(1..600)), ms(1..600), ms(1..50), ms(1..300), 1u32..5, ms(0..20)),
-        (proptest::option::of(ms(1..400)), ms(0..20), ms(1..50), ms(1..100), 1u32..5, ms(0..20)),
+        (
+            proptest::option::of(ms(1..600)),
+            ms(1..600),
+            ms(1..50),
+            ms(1..300),
+            1u32..5,
+            ms(0..20),
+        ),
+        (
+            proptest::option::of(ms(1..400)),
+            ms(0..20),
+            ms(1..50),
+            ms(1..100),
+            1u32..5,
+            ms(0..20),
+        ),
     )
-        .prop_map(|((client_deadline, edge_deadline, gw_connect, gw_read, gw_tries, gw_wait), (app_deadline, app_own, db_connect, db_statement, db_tries, db_wait))| Design {
-            client_deadline,
-            edge_deadline,
-            gw_connect,
-            gw_read,
-            gw_tries,
-            gw_wait,
-            app_deadline,
-            app_own,
-            db_connect,
-            db_statement,
-            db_tries,
-            db_wait,
-        })
+        .prop_map(
+            |(
+                (client_deadline, edge_deadline, gw_connect, gw_read, gw_tries, gw_wait),
+                (app_deadline, app_own, db_connect, db_statement, db_tries, db_wait),
+            )| Design {
+                client_deadline,
+                edge_deadline,
+                gw_connect,
+                gw_read,
+                gw_tries,
+                gw_wait,
+                app_deadline,
+                app_own,
+                db_connect,
+                db_statement,
+                db_tries,
+                db_wait,
+            },
+        )
 }
 
 fn r(segment: &str, item: &str, value: String) -> Row {
-    Row { segment: segment.into(), item: item.into(), value, ..Row::default() }
+    Row {
+        segment: segment.into(),
+        item: item.into(),
+        value,
+        ..Row::default()
+    }
 }
 
 fn s(ms: u64) -> String {
@@ -84,14 +108,22 @@ impl Design {
         rows.push(r("client -> gw", "deadline", s(self.edge_deadline)));
         rows.push(r("gw -> app", "connect timeout", s(self.gw_connect)));
         rows.push(r("gw -> app", "read timeout", s(self.gw_read)));
-        rows.push(r("gw -> app", "tries and waits", format!("{} tries, waits {}", self.gw_tries, s(self.gw_wait))));
+        rows.push(r(
+            "gw -> app",
+            "tries and waits",
+            format!("{} tries, waits {}", self.gw_tries, s(self.gw_wait)),
+        ));
         if let Some(d) = self.app_deadline {
             rows.push(r("app", "deadline", s(d)));
         }
         rows.push(r("app", "own processing time", s(self.app_own)));
         rows.push(r("app -> db", "connect timeout", s(self.db_connect)));
         rows.push(r("app -> db", "statement timeout", s(self.db_statement)));
-        rows.push(r("app -> db", "tries and waits", format!("{} tries, waits {}", self.db_tries, s(self.db_wait))));
+        rows.push(r(
+            "app -> db",
+            "tries and waits",
+            format!("{} tries, waits {}", self.db_tries, s(self.db_wait)),
+        ));
         Sheet::new(Lang::En, rows)
     }
 }
@@ -102,7 +134,12 @@ fn inversions(report: &Report) -> Vec<(String, String)> {
         .findings
         .iter()
         .filter(|f| f.code.starts_with("inversion."))
-        .map(|f| (f.code.clone(), f.node.clone().or(f.hop.clone()).unwrap_or_default()))
+        .map(|f| {
+            (
+                f.code.clone(),
+                f.node.clone().or(f.hop.clone()).unwrap_or_default(),
+            )
+        })
         .collect()
 }
 

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# One command for every test: installs what is missing, then runs the engine's tests (unit,
+# golden, property), the server's integration tests (API in-process, the workbench binary,
+# storage on SQLite and PostgreSQL), clippy for the server and the browser halves, and the
+# Playwright specs in Debian's Chromium against a release build with a fresh database.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh
+source scripts/env.sh
+
+say() { printf '\n==> %s\n' "$*"; }
+
+# PostgreSQL backs the storage tests of that backend; it normally runs already.
+export TEST_POSTGRES_URL="${TEST_POSTGRES_URL:-postgres://postgres@127.0.0.1:5432/test}"
+if command -v pg_isready >/dev/null && ! pg_isready -q -h 127.0.0.1 -p 5432; then
+  say "starting PostgreSQL"
+  pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql)" main start || true
+fi
+
+say "formatting"
+cargo fmt --all -- --check
+
+say "engine and server tests"
+cargo test -p budget -p server
+
+say "clippy: server half and browser half"
+cargo clippy -p budget -p server --tests -- -D warnings
+cargo clippy -p frontend --target wasm32-unknown-unknown -- -D warnings
+
+say "end to end: release build, fresh database, Playwright in Chromium"
+rm -f target/e2e.db target/e2e.db-shm target/e2e.db-wal
+mkdir -p target
+export DATABASE_URL="sqlite://target/e2e.db?mode=rwc"
+cargo leptos end-to-end --release
+
+say "all tests passed"
