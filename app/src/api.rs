@@ -1,6 +1,6 @@
 //! Server functions: thin wrappers over the store (`crate::ssr::Store`, provided as context
 //! by the server) and `budget`. Each returns [`AppError`] on failure, which crosses the
-//! network intact.
+//! network intact, with an HTTP status that fits it (400, 404 or 500).
 
 use budget::{Lang, Report, Row};
 use leptos::prelude::*;
@@ -23,24 +23,19 @@ pub const DEFAULT_IMPORT_NAME: &str = "Imported sheet";
 /// Every sheet, the most recently changed first.
 #[server]
 pub async fn list_sheets() -> Result<Vec<SheetSummary>, AppError> {
-    let sheets = glue::store()?.list_sheets().await.map_err(glue::from_store)?;
-    Ok(sheets.into_iter().map(glue::summary).collect())
+    imp::reply(imp::list_sheets().await)
 }
 
 /// Creates an empty sheet named `name` with headers in `lang`; returns its id.
 #[server]
 pub async fn create_sheet(name: String, lang: Lang) -> Result<i64, AppError> {
-    let sheet = budget::Sheet::new(lang, Vec::new());
-    glue::store()?.create_sheet(&name, &sheet).await.map_err(glue::from_store)
+    imp::reply(imp::create_sheet(&name, budget::Sheet::new(lang, Vec::new())).await)
 }
 
 /// Creates a copy of the built-in example sheet in `lang`; returns its id.
 #[server]
 pub async fn create_example_sheet(lang: Lang) -> Result<i64, AppError> {
-    let (name, text) = example(lang);
-    let imported = budget::tsv::import(text)?;
-    let sheet = budget::Sheet::new(lang, imported.rows);
-    glue::store()?.create_sheet(name, &sheet).await.map_err(glue::from_store)
+    imp::reply(imp::create_example_sheet(lang).await)
 }
 
 /// Creates a sheet from pasted or uploaded TSV; its language is the header's (English for a
@@ -49,38 +44,31 @@ pub async fn create_example_sheet(lang: Lang) -> Result<i64, AppError> {
 /// Nothing is created when the TSV cannot be read: the error names the line.
 #[server(input = Json)]
 pub async fn import_sheet(name: String, tsv: String) -> Result<i64, AppError> {
-    let imported = budget::tsv::import(&tsv)?;
-    let sheet = budget::Sheet::new(imported.lang.unwrap_or_default(), imported.rows);
-    let name = if name.trim().is_empty() { DEFAULT_IMPORT_NAME } else { name.as_str() };
-    glue::store()?.create_sheet(name, &sheet).await.map_err(glue::from_store)
+    imp::reply(imp::import_sheet(&name, &tsv).await)
 }
 
 /// Renames sheet `id`.
 #[server]
 pub async fn rename_sheet(id: i64, name: String) -> Result<(), AppError> {
-    glue::store()?.rename_sheet(id, &name).await.map_err(glue::from_store)
+    imp::reply(imp::rename_sheet(id, &name).await)
 }
 
 /// Deletes sheet `id` and its rows.
 #[server]
 pub async fn delete_sheet(id: i64) -> Result<(), AppError> {
-    glue::store()?.delete_sheet(id).await.map_err(glue::from_store)
+    imp::reply(imp::delete_sheet(id).await)
 }
 
 /// Sheet `id` with its report.
 #[server]
 pub async fn get_sheet(id: i64) -> Result<SheetDetail, AppError> {
-    let stored = glue::store()?.get_sheet(id).await.map_err(glue::from_store)?;
-    Ok(glue::detail(stored))
+    imp::reply(imp::get_sheet(id).await)
 }
 
 /// Replaces the rows of sheet `id` (one transaction) and returns the fresh report.
 #[server(input = Json)]
 pub async fn save_rows(id: i64, rows: Vec<Row>) -> Result<Report, AppError> {
-    let store = glue::store()?;
-    let stored = store.get_sheet(id).await.map_err(glue::from_store)?;
-    store.save_rows(id, &rows).await.map_err(glue::from_store)?;
-    Ok(budget::check(&budget::Sheet { rows, ..stored.sheet }))
+    imp::reply(imp::save_rows(id, rows).await)
 }
 
 /// Replaces the rows of sheet `id` with those of a TSV paste or file; a header in the other
@@ -89,37 +77,41 @@ pub async fn save_rows(id: i64, rows: Vec<Row>) -> Result<Report, AppError> {
 /// When the TSV cannot be read, the sheet stays unchanged and the error names the line.
 #[server(input = Json)]
 pub async fn import_rows(id: i64, tsv: String) -> Result<SheetDetail, AppError> {
-    let imported = budget::tsv::import(&tsv)?;
-    let store = glue::store()?;
-    let stored = store.get_sheet(id).await.map_err(glue::from_store)?;
-    store.save_rows(id, &imported.rows).await.map_err(glue::from_store)?;
-    if let Some(lang) = imported.lang.filter(|lang| *lang != stored.sheet.lang) {
-        store.set_lang(id, lang).await.map_err(glue::from_store)?;
-    }
-    let stored = store.get_sheet(id).await.map_err(glue::from_store)?;
-    Ok(glue::detail(stored))
+    imp::reply(imp::import_rows(id, &tsv).await)
 }
 
 /// Sets the language of sheet `id` (headers, messages, fixes); returns the fresh report.
 #[server]
 pub async fn set_sheet_lang(id: i64, lang: Lang) -> Result<Report, AppError> {
-    let store = glue::store()?;
-    store.set_lang(id, lang).await.map_err(glue::from_store)?;
-    let stored = store.get_sheet(id).await.map_err(glue::from_store)?;
-    Ok(budget::check(&stored.sheet))
+    imp::reply(imp::set_sheet_lang(id, lang).await)
 }
 
-/// Server-side glue: the store from context and the conversions of its types.
+/// What the server functions do, on the server: the store from context, `budget`, and the
+/// conversions between them.
 #[cfg(feature = "ssr")]
-mod glue {
+mod imp {
+    use budget::{Lang, Report, Row, Sheet};
     use leptos::prelude::use_context;
 
+    use super::{example, DEFAULT_IMPORT_NAME};
     use crate::error::AppError;
     use crate::model::{SheetDetail, SheetSummary};
     use crate::ssr::{Store, StoreError, StoredSheet};
 
+    /// Passes `result` through; on error, sets the response status to the error's.
+    pub fn reply<T>(result: Result<T, AppError>) -> Result<T, AppError> {
+        if let Err(err) = &result {
+            if let Some(response) = use_context::<leptos_axum::ResponseOptions>() {
+                if let Ok(status) = http::StatusCode::from_u16(err.status_code()) {
+                    response.set_status(status);
+                }
+            }
+        }
+        result
+    }
+
     /// The store the server provided as context.
-    pub fn store() -> Result<Store, AppError> {
+    fn store() -> Result<Store, AppError> {
         use_context::<Store>().ok_or_else(|| {
             leptos::logging::error!("no Store in the server function's context");
             AppError::Storage
@@ -127,7 +119,7 @@ mod glue {
     }
 
     /// A store error as the browser sees it; database details stay in the server's log.
-    pub fn from_store(err: StoreError) -> AppError {
+    fn from_store(err: StoreError) -> AppError {
         match err {
             StoreError::NotFound(id) => AppError::NotFound(id),
             StoreError::BadName(_) => AppError::BadName(err.to_string()),
@@ -138,21 +130,8 @@ mod glue {
         }
     }
 
-    /// The list line the page shows.
-    pub fn summary(s: crate::ssr::SheetSummary) -> SheetSummary {
-        SheetSummary {
-            id: s.id,
-            name: s.name,
-            lang: s.lang,
-            rows: s.rows,
-            errors: s.errors,
-            warnings: s.warnings,
-            updated_at_ms: s.updated_at_ms,
-        }
-    }
-
     /// A stored sheet with its report.
-    pub fn detail(stored: StoredSheet) -> SheetDetail {
+    fn detail(stored: StoredSheet) -> SheetDetail {
         let report = budget::check(&stored.sheet);
         SheetDetail {
             id: stored.id,
@@ -161,6 +140,75 @@ mod glue {
             report,
             updated_at_ms: stored.updated_at_ms,
         }
+    }
+
+    pub async fn list_sheets() -> Result<Vec<SheetSummary>, AppError> {
+        let sheets = store()?.list_sheets().await.map_err(from_store)?;
+        Ok(sheets
+            .into_iter()
+            .map(|s| SheetSummary {
+                id: s.id,
+                name: s.name,
+                lang: s.lang,
+                rows: s.rows,
+                errors: s.errors,
+                warnings: s.warnings,
+                updated_at_ms: s.updated_at_ms,
+            })
+            .collect())
+    }
+
+    pub async fn create_sheet(name: &str, sheet: Sheet) -> Result<i64, AppError> {
+        store()?.create_sheet(name, &sheet).await.map_err(from_store)
+    }
+
+    pub async fn create_example_sheet(lang: Lang) -> Result<i64, AppError> {
+        let (name, text) = example(lang);
+        let imported = budget::tsv::import(text)?;
+        create_sheet(name, Sheet::new(lang, imported.rows)).await
+    }
+
+    pub async fn import_sheet(name: &str, tsv: &str) -> Result<i64, AppError> {
+        let imported = budget::tsv::import(tsv)?;
+        let sheet = Sheet::new(imported.lang.unwrap_or_default(), imported.rows);
+        let name = if name.trim().is_empty() { DEFAULT_IMPORT_NAME } else { name };
+        create_sheet(name, sheet).await
+    }
+
+    pub async fn rename_sheet(id: i64, name: &str) -> Result<(), AppError> {
+        store()?.rename_sheet(id, name).await.map_err(from_store)
+    }
+
+    pub async fn delete_sheet(id: i64) -> Result<(), AppError> {
+        store()?.delete_sheet(id).await.map_err(from_store)
+    }
+
+    pub async fn get_sheet(id: i64) -> Result<SheetDetail, AppError> {
+        Ok(detail(store()?.get_sheet(id).await.map_err(from_store)?))
+    }
+
+    pub async fn save_rows(id: i64, rows: Vec<Row>) -> Result<Report, AppError> {
+        let store = store()?;
+        let stored = store.get_sheet(id).await.map_err(from_store)?;
+        store.save_rows(id, &rows).await.map_err(from_store)?;
+        Ok(budget::check(&Sheet { rows, ..stored.sheet }))
+    }
+
+    pub async fn import_rows(id: i64, tsv: &str) -> Result<SheetDetail, AppError> {
+        let imported = budget::tsv::import(tsv)?;
+        let store = store()?;
+        let stored = store.get_sheet(id).await.map_err(from_store)?;
+        store.save_rows(id, &imported.rows).await.map_err(from_store)?;
+        if let Some(lang) = imported.lang.filter(|lang| *lang != stored.sheet.lang) {
+            store.set_lang(id, lang).await.map_err(from_store)?;
+        }
+        Ok(detail(store.get_sheet(id).await.map_err(from_store)?))
+    }
+
+    pub async fn set_sheet_lang(id: i64, lang: Lang) -> Result<Report, AppError> {
+        let store = store()?;
+        store.set_lang(id, lang).await.map_err(from_store)?;
+        Ok(budget::check(&store.get_sheet(id).await.map_err(from_store)?.sheet))
     }
 }
 

@@ -106,11 +106,10 @@ fn GridRow(
     };
     let flag = move || flags.with(|f| f.get(&line.get()).map(|s| format::severity(*s)));
     let shift = move |up: bool| {
-        let moved = rows.try_update(|rs| {
-            let index = line.get_untracked().checked_sub(1)?;
-            draft::shift(rs, index, up).then_some(())
-        });
-        if moved.flatten().is_some() {
+        let Some(index) = line.get_untracked().checked_sub(1) else {
+            return;
+        };
+        if rows.try_update(|rs| draft::shift(rs, index, up)) == Some(true) {
             on_change.run(());
         }
     };
