@@ -13,7 +13,10 @@ use crate::model::{SheetDetail, SheetSummary};
 pub fn example(lang: Lang) -> (&'static str, &'static str) {
     match lang {
         Lang::Ja => ("予約システム（例）", budget::example::RESERVATION_JA),
-        Lang::En => ("Reservation system (example)", budget::example::RESERVATION_EN),
+        Lang::En => (
+            "Reservation system (example)",
+            budget::example::RESERVATION_EN,
+        ),
     }
 }
 
@@ -159,7 +162,10 @@ mod imp {
     }
 
     pub async fn create_sheet(name: &str, sheet: Sheet) -> Result<i64, AppError> {
-        store()?.create_sheet(name, &sheet).await.map_err(from_store)
+        store()?
+            .create_sheet(name, &sheet)
+            .await
+            .map_err(from_store)
     }
 
     pub async fn create_example_sheet(lang: Lang) -> Result<i64, AppError> {
@@ -171,7 +177,11 @@ mod imp {
     pub async fn import_sheet(name: &str, tsv: &str) -> Result<i64, AppError> {
         let imported = budget::tsv::import(tsv)?;
         let sheet = Sheet::new(imported.lang.unwrap_or_default(), imported.rows);
-        let name = if name.trim().is_empty() { DEFAULT_IMPORT_NAME } else { name };
+        let name = if name.trim().is_empty() {
+            DEFAULT_IMPORT_NAME
+        } else {
+            name
+        };
         create_sheet(name, sheet).await
     }
 
@@ -191,14 +201,20 @@ mod imp {
         let store = store()?;
         let stored = store.get_sheet(id).await.map_err(from_store)?;
         store.save_rows(id, &rows).await.map_err(from_store)?;
-        Ok(budget::check(&Sheet { rows, ..stored.sheet }))
+        Ok(budget::check(&Sheet {
+            rows,
+            ..stored.sheet
+        }))
     }
 
     pub async fn import_rows(id: i64, tsv: &str) -> Result<SheetDetail, AppError> {
         let imported = budget::tsv::import(tsv)?;
         let store = store()?;
         let stored = store.get_sheet(id).await.map_err(from_store)?;
-        store.save_rows(id, &imported.rows).await.map_err(from_store)?;
+        store
+            .save_rows(id, &imported.rows)
+            .await
+            .map_err(from_store)?;
         if let Some(lang) = imported.lang.filter(|lang| *lang != stored.sheet.lang) {
             store.set_lang(id, lang).await.map_err(from_store)?;
         }
@@ -208,7 +224,9 @@ mod imp {
     pub async fn set_sheet_lang(id: i64, lang: Lang) -> Result<Report, AppError> {
         let store = store()?;
         store.set_lang(id, lang).await.map_err(from_store)?;
-        Ok(budget::check(&store.get_sheet(id).await.map_err(from_store)?.sheet))
+        Ok(budget::check(
+            &store.get_sheet(id).await.map_err(from_store)?.sheet,
+        ))
     }
 }
 

@@ -16,7 +16,10 @@ pub struct DraftRow {
 impl DraftRow {
     /// A draft of `row` with key `key`.
     pub fn new(key: u64, row: &Row) -> DraftRow {
-        DraftRow { key, cells: Column::ALL.map(|c| RwSignal::new(row.cell(c).to_string())) }
+        DraftRow {
+            key,
+            cells: Column::ALL.map(|c| RwSignal::new(row.cell(c).to_string())),
+        }
     }
 
     /// The row as typed so far (read without tracking).
@@ -37,7 +40,10 @@ fn column_index(column: Column) -> usize {
 
 /// Drafts of `rows`, keyed from `first_key` upwards.
 pub fn drafts(rows: &[Row], first_key: u64) -> Vec<DraftRow> {
-    rows.iter().zip(first_key..).map(|(row, key)| DraftRow::new(key, row)).collect()
+    rows.iter()
+        .zip(first_key..)
+        .map(|(row, key)| DraftRow::new(key, row))
+        .collect()
 }
 
 /// The rows as typed so far, in order.
@@ -58,7 +64,11 @@ pub fn line_of(drafts: &[DraftRow], key: u64) -> Option<usize> {
 /// Swaps the item at `index` with the one before it (`up`) or after it; no change at an end.
 /// Returns whether anything moved.
 pub fn shift<T>(items: &mut [T], index: usize, up: bool) -> bool {
-    let other = if up { index.checked_sub(1) } else { index.checked_add(1) };
+    let other = if up {
+        index.checked_sub(1)
+    } else {
+        index.checked_add(1)
+    };
     match other {
         Some(other) if other < items.len() && index < items.len() => {
             items.swap(index, other);
@@ -90,7 +100,11 @@ mod tests {
     }
 
     fn drafts_round_trip() {
-        let row = Row { layer: "2".into(), value: "10秒".into(), ..Row::default() };
+        let row = Row {
+            layer: "2".into(),
+            value: "10秒".into(),
+            ..Row::default()
+        };
         let d = drafts(&[row.clone(), Row::default()], 5);
         assert_eq!(d.iter().map(|d| d.key).collect::<Vec<_>>(), [5, 6]);
         assert_eq!(rows(&d), vec![row, Row::default()]);

@@ -47,7 +47,10 @@ impl AppError {
 
 impl From<budget::TsvError> for AppError {
     fn from(err: budget::TsvError) -> Self {
-        AppError::Tsv { line: err.line(), message: err.to_string() }
+        AppError::Tsv {
+            line: err.line(),
+            message: err.to_string(),
+        }
     }
 }
 
@@ -65,10 +68,16 @@ mod tests {
 
     #[test]
     fn a_tsv_error_keeps_its_line_and_message() {
-        let err = budget::TsvError::WrongCellCount { line: 4, found: 7, expected: 8 };
+        let err = budget::TsvError::WrongCellCount {
+            line: 4,
+            found: 7,
+            expected: 8,
+        };
         let app: AppError = err.into();
         assert_eq!(app.status_code(), 400);
-        assert!(app.to_string().starts_with("line 4: expected 8 cells, found 7"));
+        assert!(app
+            .to_string()
+            .starts_with("line 4: expected 8 cells, found 7"));
         assert!(matches!(app, AppError::Tsv { line: Some(4), .. }));
     }
 }

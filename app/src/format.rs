@@ -55,7 +55,14 @@ fn utc_parts(ms: i64) -> (i64, u32, u32, i64, i64, i64) {
     let secs = ms.div_euclid(1000);
     let (year, month, day) = civil_from_days(secs.div_euclid(86_400));
     let of_day = secs.rem_euclid(86_400);
-    (year, month, day, of_day / 3600, of_day % 3600 / 60, of_day % 60)
+    (
+        year,
+        month,
+        day,
+        of_day / 3600,
+        of_day % 3600 / 60,
+        of_day % 60,
+    )
 }
 
 /// The proleptic Gregorian date of a day count since 1970-01-01 (Howard Hinnant's
@@ -110,7 +117,11 @@ pub fn count(n: usize, one: &str, many: &str) -> String {
 
 /// The sheet lines a finding concerns: `[4]` → `"row 4"`, `[4, 6]` → `"rows 4, 6"`, `[]` → `""`.
 pub fn lines(lines: &[usize]) -> String {
-    let list = lines.iter().map(usize::to_string).collect::<Vec<_>>().join(", ");
+    let list = lines
+        .iter()
+        .map(usize::to_string)
+        .collect::<Vec<_>>()
+        .join(", ");
     match lines.len() {
         0 => String::new(),
         1 => format!("row {list}"),

@@ -55,9 +55,19 @@ pub fn export_file_name(name: &str, lang: Lang) -> String {
     let safe: String = name
         .trim()
         .chars()
-        .map(|c| if c.is_control() || "/\\:*?\"<>|".contains(c) { '_' } else { c })
+        .map(|c| {
+            if c.is_control() || "/\\:*?\"<>|".contains(c) {
+                '_'
+            } else {
+                c
+            }
+        })
         .collect();
-    let safe = if safe.is_empty() { "sheet".to_string() } else { safe };
+    let safe = if safe.is_empty() {
+        "sheet".to_string()
+    } else {
+        safe
+    };
     format!("{safe}.{}.tsv", lang.code())
 }
 
@@ -67,8 +77,14 @@ mod tests {
 
     #[test]
     fn export_links_name_the_header_language() {
-        assert_eq!(export_href(7, Lang::Ja), "/api/v1/sheets/7/export.tsv?header=ja");
-        assert_eq!(export_href(7, Lang::En), "/api/v1/sheets/7/export.tsv?header=en");
+        assert_eq!(
+            export_href(7, Lang::Ja),
+            "/api/v1/sheets/7/export.tsv?header=ja"
+        );
+        assert_eq!(
+            export_href(7, Lang::En),
+            "/api/v1/sheets/7/export.tsv?header=en"
+        );
     }
 
     #[test]

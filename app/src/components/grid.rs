@@ -98,11 +98,13 @@ fn GridRow(
 ) -> impl IntoView {
     let key = row.key;
     let line = Memo::new(move |_| rows.with(|rs| draft::line_of(rs, key)).unwrap_or(0));
-    let derived = Memo::new(move |_| {
-        report.with(|r| r.rows.iter().find(|d| d.line == line.get()).cloned())
-    });
+    let derived =
+        Memo::new(move |_| report.with(|r| r.rows.iter().find(|d| d.line == line.get()).cloned()));
     let class = move || {
-        flags.with(|f| f.get(&line.get()).map(|s| format!("flagged flagged-{}", format::severity(*s))))
+        flags.with(|f| {
+            f.get(&line.get())
+                .map(|s| format!("flagged flagged-{}", format::severity(*s)))
+        })
     };
     let flag = move || flags.with(|f| f.get(&line.get()).map(|s| format::severity(*s)));
     let shift = move |up: bool| {

@@ -61,6 +61,9 @@ mod tests {
     fn a_failed_save_says_why() {
         assert_eq!(SaveStatus::Saved.text(), "Saved");
         assert_eq!(SaveStatus::Saving.text(), "Saving…");
-        assert_eq!(SaveStatus::Failed("offline".into()).text(), "Not saved: offline");
+        assert_eq!(
+            SaveStatus::Failed("offline".into()).text(),
+            "Not saved: offline"
+        );
     }
 }

@@ -68,7 +68,15 @@ enum Mode {
 /// One sheet of the list.
 #[component]
 fn SheetListRow(sheet: SheetSummary, on_change: Callback<()>) -> impl IntoView {
-    let SheetSummary { id, name, rows, errors, warnings, updated_at_ms, .. } = sheet;
+    let SheetSummary {
+        id,
+        name,
+        rows,
+        errors,
+        warnings,
+        updated_at_ms,
+        ..
+    } = sheet;
     let mode = RwSignal::new(Mode::Show);
     let new_name = RwSignal::new(name.clone());
     let busy = RwSignal::new(false);
@@ -109,7 +117,8 @@ fn SheetListRow(sheet: SheetSummary, on_change: Callback<()>) -> impl IntoView {
 
     let link_name = name.clone();
     let shown_name = name.clone();
-    let name_cell = move || match mode.get() {
+    let name_cell = move || {
+        match mode.get() {
         Mode::Rename => view! {
             <form class="inline" on:submit=rename>
                 <input
@@ -139,8 +148,10 @@ fn SheetListRow(sheet: SheetSummary, on_change: Callback<()>) -> impl IntoView {
             }
             .into_any()
         }
+    }
     };
-    let actions = move || match mode.get() {
+    let actions = move || {
+        match mode.get() {
         Mode::ConfirmDelete => view! {
             <span class="confirm" role="alert" data-testid="delete-confirmation">
                 {format!("Delete “{shown_name}”? This cannot be undone. ")}
@@ -163,6 +174,7 @@ fn SheetListRow(sheet: SheetSummary, on_change: Callback<()>) -> impl IntoView {
             </button>
         }
         .into_any(),
+    }
     };
 
     view! {

@@ -26,7 +26,12 @@ use crate::model::SheetDetail;
 #[component]
 pub fn SheetPage() -> impl IntoView {
     let params = use_params_map();
-    let id = move || params.read().get("id").and_then(|id| id.parse::<i64>().ok());
+    let id = move || {
+        params
+            .read()
+            .get("id")
+            .and_then(|id| id.parse::<i64>().ok())
+    };
     let sheet = Resource::new(id, |id| async move {
         match id {
             Some(id) => get_sheet(id).await,
@@ -52,7 +57,13 @@ pub fn SheetPage() -> impl IntoView {
 /// the user typed whatever the server answers.
 #[component]
 fn SheetEditor(detail: SheetDetail) -> impl IntoView {
-    let SheetDetail { id, name, sheet, report, .. } = detail;
+    let SheetDetail {
+        id,
+        name,
+        sheet,
+        report,
+        ..
+    } = detail;
     let lang = RwSignal::new(sheet.lang);
     let rows = RwSignal::new(draft::drafts(&sheet.rows, 0));
     let report = RwSignal::new(report);
