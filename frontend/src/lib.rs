@@ -1,4 +1,6 @@
 //! Hydrates the server-rendered page in the browser.
+// The app's view types are deep; hydrating them in a release build needs more than 128.
+#![recursion_limit = "256"]
 
 /// Called by the generated JavaScript once the wasm module is loaded.
 #[wasm_bindgen::prelude::wasm_bindgen]
