@@ -1,7 +1,7 @@
 //! Text for the page: durations in seconds, times in UTC, labels. Views call these and
 //! never format numbers themselves.
 
-use budget::{Kind, Severity, Verdict};
+use budget::{Finding, Kind, Severity, Verdict};
 
 /// A duration given in milliseconds, as seconds with one decimal: `7800` → `"7.8 s"`.
 /// Rounds half up to the nearest tenth (`250` → `"0.3 s"`). `None` gives `"—"`.
@@ -129,6 +129,28 @@ pub fn lines(lines: &[usize]) -> String {
     }
 }
 
+/// The numbers of a finding, for the line under its message: `"bound 8.0 s · need 15.5 s ·
+/// short by 7.5 s · 1 try fits"`. `None` when the finding carries no numbers.
+pub fn finding_numbers(finding: &Finding) -> Option<String> {
+    let mut parts = Vec::new();
+    if let Some(bound) = finding.bound_ms {
+        parts.push(format!("bound {}", seconds(Some(bound))));
+    }
+    if let Some(need) = finding.need_ms {
+        parts.push(format!("need {}", seconds(Some(need))));
+    }
+    if let Some(short) = finding.short_by_ms {
+        parts.push(format!("short by {}", seconds(Some(short))));
+    }
+    if let Some(k) = finding.tries_that_fit {
+        parts.push(match k {
+            1 => "1 try fits".to_string(),
+            k => format!("{k} tries fit"),
+        });
+    }
+    (!parts.is_empty()).then(|| parts.join(" · "))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -178,5 +200,26 @@ mod tests {
     fn counts_pick_their_noun() {
         assert_eq!(count(1, "row", "rows"), "1 row");
         assert_eq!(count(0, "row", "rows"), "0 rows");
+    }
+
+    #[test]
+    fn a_finding_shows_its_numbers_in_one_line() {
+        let finding = Finding {
+            code: "inversion.node".into(),
+            severity: Severity::Error,
+            node: Some("app".into()),
+            hop: None,
+            rows: vec![4, 6, 7, 8],
+            bound_ms: Some(8_000),
+            need_ms: Some(15_500),
+            short_by_ms: Some(7_500),
+            tries_that_fit: Some(1),
+            message: String::new(),
+            fix: None,
+        };
+        assert_eq!(
+            finding_numbers(&finding).as_deref(),
+            Some("bound 8.0 s · need 15.5 s · short by 7.5 s · 1 try fits")
+        );
     }
 }

@@ -32,6 +32,13 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
 #[component]
 pub fn App() -> impl IntoView {
     provide_meta_context();
+    // Effects run only in the browser: once this one has run, the page is hydrated and
+    // interactive (end-to-end tests wait for the attribute before they type).
+    Effect::new(move |_| {
+        if let Some(body) = document().body() {
+            let _ = body.set_attribute("data-hydrated", "true");
+        }
+    });
     view! {
         <Stylesheet id="leptos" href="/pkg/workbench.css"/>
         <Link rel="icon" type_="image/svg+xml" href="/favicon.svg"/>

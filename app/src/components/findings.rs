@@ -29,6 +29,7 @@ fn finding_item(finding: &Finding) -> impl IntoView {
     let severity = format::severity(finding.severity);
     let lines = format::lines(&finding.rows);
     let fix = finding.fix.clone();
+    let numbers = format::finding_numbers(finding);
     view! {
         <li
             data-testid=format!("finding-{}", finding.code)
@@ -43,6 +44,7 @@ fn finding_item(finding: &Finding) -> impl IntoView {
                 {(!lines.is_empty()).then(|| view! { <span class="muted">{lines}</span> })}
             </div>
             <p class="message" data-testid="message">{finding.message.clone()}</p>
+            {numbers.map(|n| view! { <p class="numbers" data-testid="numbers">{n}</p> })}
             {fix.map(|fix| view! { <p class="fix" data-testid="fix">"Fix: " {fix}</p> })}
         </li>
     }

@@ -1,0 +1,64 @@
+import { expect, test } from "@playwright/test";
+import { SheetsPage, watchForCrashes } from "./fixtures/workbench";
+
+// golden.md G1: the reservation sheet, in English and in Japanese.
+test("the example sheet shows the app's need of 7.8 s within its 8.0 s deadline", async ({ page }) => {
+  const crashes = watchForCrashes(page);
+  const sheets = new SheetsPage(page);
+  await sheets.open();
+  const sheet = await sheets.createExample("en");
+
+  await expect(sheet.summary()).toHaveText("0 inversions, 0 warnings");
+  const app = sheet.node("app");
+  await expect(app.getByTestId("need")).toHaveText("7.8 s");
+  await expect(app.getByTestId("deadline")).toHaveText("8.0 s");
+  await expect(app.getByTestId("slack")).toHaveText("0.2 s");
+  await expect(app.getByTestId("verdict")).toHaveText("ok");
+  await expect(app.getByTestId("formula")).toHaveText("3.0 + 4.3 + 0.5 = 7.8 s ≤ 8.0 s");
+
+  const api = sheet.hop("app -> external API");
+  await expect(api.getByTestId("worst")).toHaveText("4.3 s");
+  const lb = sheet.hop("LB -> app");
+  await expect(lb.getByTestId("slack")).toHaveText("1.0 s");
+  await expect(lb.getByTestId("verdict")).toHaveText("ok");
+  await expect(sheet.node("LB").getByTestId("need")).toHaveText("11.0 s");
+
+  // The one finding: slack.none on browser -> LB, an info.
+  await expect(page.locator("[data-testid^=finding-]")).toHaveCount(1);
+  await expect(sheet.finding("slack.none").getByTestId("severity")).toHaveText("info");
+  await expect(page.getByTestId("page-error")).toHaveCount(0);
+
+  // The derived columns: kind and parsed value beside the typed text.
+  await expect(sheet.row(4).getByTestId("derived-kind")).toHaveText("deadline");
+  await expect(sheet.row(8).getByTestId("derived-parsed")).toHaveText("2 tries, waits 300ms");
+  expect(crashes).toEqual([]);
+});
+
+test("the Japanese example shows the same numbers with Japanese messages", async ({ page }) => {
+  const sheets = new SheetsPage(page);
+  await sheets.open();
+  const sheet = await sheets.createExample("ja");
+
+  await expect(sheet.summary()).toHaveText("逆転 0件、警告 0件");
+  const app = sheet.node("アプリ");
+  await expect(app.getByTestId("need")).toHaveText("7.8 s");
+  await expect(app.getByTestId("deadline")).toHaveText("8.0 s");
+  await expect(app.getByTestId("verdict")).toHaveText("ok");
+  await expect(sheet.finding("slack.none").getByTestId("message")).toHaveText(
+    "ブラウザ → LB：余裕ちょうどで通っています（deadline 12.0 ≥ 11.0 + 1.0）",
+  );
+});
+
+test("the page is readable without JavaScript", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const created = await page.request.post("/api/v1/sheets?name=no-js", {
+    data: (await import("./fixtures/workbench")).fixture("reservation-en.tsv"),
+  });
+  expect(created.status()).toBe(201);
+  const { id } = await created.json();
+  await page.goto(`/sheets/${id}`);
+  await expect(page.getByTestId("node-app").getByTestId("need")).toHaveText("7.8 s");
+  await expect(page.getByTestId("row-6").getByTestId("cell-value")).toHaveValue("0.5s");
+  await context.close();
+});

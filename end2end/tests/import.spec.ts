@@ -1,0 +1,49 @@
+import { expect, test } from "@playwright/test";
+import { fixture, SheetsPage } from "./fixtures/workbench";
+
+const BROKEN = [
+  "layer\tsegment\titem\tsetting\tdefault\tvalue\tlocation\trationale",
+  "1\tLB -> app\tread timeout\tproxy_read_timeout\t60s\t5s\tnginx.conf\t",
+  "1\tLB -> app\tconnect timeout\tproxy_connect_timeout\t60s\t1s\tnginx.conf",
+  "",
+].join("\n");
+
+test("a TSV with a broken row is refused with its line, and no sheet is created", async ({ page }) => {
+  const sheets = new SheetsPage(page);
+  await sheets.open();
+  const before = await sheets.rows().count();
+
+  await sheets.importTsv("broken", BROKEN);
+  await expect(page.getByTestId("import-error")).toContainText("line 3: expected 8 cells, found 7");
+  await expect(page).toHaveURL(/\/$/);
+  await expect(sheets.rows()).toHaveCount(before);
+  await page.reload();
+  await expect(sheets.rows()).toHaveCount(before);
+});
+
+test("importing a broken TSV into a sheet leaves the sheet unchanged", async ({ page }) => {
+  const sheets = new SheetsPage(page);
+  await sheets.open();
+  const sheet = await sheets.createExample("en");
+
+  await page.getByTestId("import-text").fill(BROKEN);
+  await page.getByTestId("import-submit").click();
+  await expect(page.getByTestId("import-error")).toContainText("line 3: expected 8 cells, found 7");
+  await expect(sheet.cell(1, "value")).toHaveValue("12s");
+  await expect(page.locator("[data-testid^=row-]")).toHaveCount(12);
+
+  // What the server keeps is unchanged too: the export is still the fixture.
+  const api = await page.request.get(`/api/v1/sheets/${sheet.id()}/export.tsv?header=en`);
+  expect(Buffer.from(await api.body()).equals(fixture("reservation-en.tsv"))).toBe(true);
+});
+
+test("a good TSV imports into a new sheet with its report", async ({ page }) => {
+  const sheets = new SheetsPage(page);
+  await sheets.open();
+  await sheets.importTsv("inverted LB", fixture("inverted-lb.tsv").toString("utf8"));
+  await page.waitForURL(/\/sheets\/\d+$/);
+  await expect(page.getByTestId("hop-LB -> app").getByTestId("verdict")).toHaveText("inverted");
+  await expect(page.getByTestId("finding-inversion.hop").getByTestId("numbers")).toHaveText(
+    "bound 5.0 s · need 13.5 s · short by 9.5 s · 1 try fits",
+  );
+});

@@ -1,0 +1,44 @@
+import { expect, test } from "@playwright/test";
+import { SheetsPage, watchForCrashes } from "./fixtures/workbench";
+
+// golden.md G2: three tries on the external API invert the app node.
+test("raising the external API's tries inverts the app within a second, and the edit survives a reload", async ({ page }) => {
+  const crashes = watchForCrashes(page);
+  const sheets = new SheetsPage(page);
+  await sheets.open();
+  const sheet = await sheets.createExample("en");
+
+  await sheet.type(7, "value", "3s");
+  await sheet.type(8, "value", "3 tries, waits 0.5s, 1.0s");
+
+  const app = sheet.node("app");
+  await expect(app.getByTestId("verdict")).toHaveText("inverted", { timeout: 1_000 });
+  await expect(app.getByTestId("need")).toHaveText("15.5 s");
+  await expect(app.getByTestId("slack")).toHaveText("-7.5 s");
+  await expect(app.getByTestId("formula")).toHaveText("3.0 + 12.0 + 0.5 = 15.5 s > 8.0 s");
+  await expect(sheet.summary()).toHaveText("1 inversion, 0 warnings");
+
+  const inversion = sheet.finding("inversion.node");
+  await expect(inversion.getByTestId("severity")).toHaveText("error");
+  await expect(inversion.getByTestId("message")).toHaveText("app's deadline (8.0 s) ends before its calls may (15.5 s)");
+  await expect(inversion.getByTestId("numbers")).toHaveText("bound 8.0 s · need 15.5 s · short by 7.5 s · 1 try fits");
+  await expect(inversion.getByTestId("fix")).toHaveText(
+    "Fix: reduce app -> external API to 1 try, or raise the deadline to at least 15.5 s",
+  );
+  await expect(sheet.hop("app -> external API").getByTestId("worst")).toHaveText("12.0 s");
+  // The rows the finding names are highlighted; the LB and browser checks still pass.
+  for (const line of [4, 6, 7, 8]) {
+    await expect(sheet.row(line)).toHaveAttribute("data-flag", "error");
+  }
+  await expect(sheet.row(5)).not.toHaveAttribute("data-flag", /./);
+  await expect(sheet.hop("LB -> app").getByTestId("verdict")).toHaveText("ok");
+  await expect(sheet.saveStatus()).toHaveText("Saved");
+
+  await page.reload();
+  await sheet.hydrated();
+  await expect(sheet.cell(7, "value")).toHaveValue("3s");
+  await expect(sheet.cell(8, "value")).toHaveValue("3 tries, waits 0.5s, 1.0s");
+  await expect(app.getByTestId("verdict")).toHaveText("inverted");
+  await expect(app.getByTestId("need")).toHaveText("15.5 s");
+  expect(crashes).toEqual([]);
+});

@@ -1,0 +1,29 @@
+import { expect, test } from "@playwright/test";
+import { SheetsPage, watchForCrashes } from "./fixtures/workbench";
+
+test("a value that cannot be read is a finding on its row, and nothing crashes", async ({ page }) => {
+  const crashes = watchForCrashes(page);
+  const sheets = new SheetsPage(page);
+  await sheets.open();
+  const sheet = await sheets.createExample("en");
+
+  await sheet.type(7, "value", "ten seconds");
+  const finding = sheet.finding("value.unreadable");
+  await expect(finding.getByTestId("message")).toHaveText('line 7: "ten seconds" cannot be read as a duration');
+  await expect(finding.getByTestId("severity")).toHaveText("warning");
+  await expect(sheet.row(7)).toHaveAttribute("data-flag", "warning");
+  await expect(sheet.row(7).getByTestId("derived-note")).toHaveText('line 7: "ten seconds" cannot be read as a duration');
+  await expect(sheet.row(7).getByTestId("derived-parsed")).toHaveText("?");
+  await expect(sheet.node("app").getByTestId("verdict")).toHaveText("unknown");
+  await expect(sheet.summary()).toHaveText("0 inversions, 1 warning");
+  await expect(sheet.saveStatus()).toHaveText("Saved");
+
+  // The text stays as typed, and the page keeps working.
+  await page.reload();
+  await sheet.hydrated();
+  await expect(sheet.cell(7, "value")).toHaveValue("ten seconds");
+  await sheet.type(7, "value", "1.5s");
+  await expect(sheet.node("app").getByTestId("verdict")).toHaveText("ok");
+  await expect(sheet.finding("value.unreadable")).toHaveCount(0);
+  expect(crashes).toEqual([]);
+});
