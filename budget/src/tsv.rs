@@ -93,18 +93,16 @@ pub fn import(text: &str) -> Result<Imported, TsvError> {
         .from_reader(text.as_bytes());
 
     let mut records = Vec::new();
+    let mut lines = LineCounter::new(text);
     for result in reader.records() {
         match result {
             Ok(record) => {
-                let line = record.position().map_or(0, |p| line_at(text, p.byte()));
+                let line = record.position().map_or(0, |p| lines.line_at(p.byte()));
                 records.push((line, record));
             }
             Err(err) => {
-                let line = err.position().map_or(0, |p| line_at(text, p.byte()));
-                return Err(TsvError::Unreadable {
-                    line,
-                    reason: err.to_string(),
-                });
+                let line = err.position().map_or(0, |p| lines.line_at(p.byte()));
+                return Err(TsvError::Unreadable { line, reason: err.to_string() });
             }
         }
     }
@@ -138,16 +136,33 @@ pub fn import(text: &str) -> Result<Imported, TsvError> {
     Ok(Imported { lang, rows })
 }
 
-/// The 1-based line of the record starting at byte offset `byte`, counting every `\n` before
-/// it (the csv reader's own line count skips blank lines, and its offset may point at the
-/// blank lines before the record).
-fn line_at(text: &str, byte: u64) -> usize {
-    let bytes = text.as_bytes();
-    let mut end = (byte as usize).min(text.len());
-    while end < bytes.len() && matches!(bytes[end], b'\n' | b'\r') {
-        end += 1;
+/// Turns the byte offsets of records, in increasing order, into 1-based lines, counting every
+/// `\n` before them: the csv reader's own line count skips blank lines, and its offset may
+/// point at the blank lines before a record. Counts each byte once.
+struct LineCounter<'a> {
+    bytes: &'a [u8],
+    /// Bytes counted so far.
+    at: usize,
+    /// `\n`s before `at`.
+    newlines: usize,
+}
+
+impl<'a> LineCounter<'a> {
+    fn new(text: &'a str) -> Self {
+        LineCounter { bytes: text.as_bytes(), at: 0, newlines: 0 }
     }
-    bytes[..end].iter().filter(|&&b| b == b'\n').count() + 1
+
+    fn line_at(&mut self, byte: u64) -> usize {
+        let mut end = (byte as usize).min(self.bytes.len());
+        while end < self.bytes.len() && matches!(self.bytes[end], b'\n' | b'\r') {
+            end += 1;
+        }
+        if end > self.at {
+            self.newlines += self.bytes[self.at..end].iter().filter(|&&b| b == b'\n').count();
+            self.at = end;
+        }
+        self.newlines + 1
+    }
 }
 
 /// Removes exactly the `'` that [`export`] added.
