@@ -102,7 +102,10 @@ pub fn import(text: &str) -> Result<Imported, TsvError> {
             }
             Err(err) => {
                 let line = err.position().map_or(0, |p| lines.line_at(p.byte()));
-                return Err(TsvError::Unreadable { line, reason: err.to_string() });
+                return Err(TsvError::Unreadable {
+                    line,
+                    reason: err.to_string(),
+                });
             }
         }
     }
@@ -149,7 +152,11 @@ struct LineCounter<'a> {
 
 impl<'a> LineCounter<'a> {
     fn new(text: &'a str) -> Self {
-        LineCounter { bytes: text.as_bytes(), at: 0, newlines: 0 }
+        LineCounter {
+            bytes: text.as_bytes(),
+            at: 0,
+            newlines: 0,
+        }
     }
 
     fn line_at(&mut self, byte: u64) -> usize {
@@ -158,7 +165,10 @@ impl<'a> LineCounter<'a> {
             end += 1;
         }
         if end > self.at {
-            self.newlines += self.bytes[self.at..end].iter().filter(|&&b| b == b'\n').count();
+            self.newlines += self.bytes[self.at..end]
+                .iter()
+                .filter(|&&b| b == b'\n')
+                .count();
             self.at = end;
         }
         self.newlines + 1
