@@ -31,6 +31,20 @@ pub enum Kind {
     Own,
     /// Overrides the sheet margin for this node or hop.
     Margin,
+    /// Whether retrying the call is safe: `idempotent`, `non-idempotent`, `idempotency key`.
+    Idempotency,
+    /// Whether the node cuts each try to the time left of its deadline (`yes`/`no`).
+    Propagation,
+    /// A parallel group: hops from one caller in the same group run at once.
+    Parallel,
+    /// How many upstream targets a proxy tries in turn.
+    Upstreams,
+    /// No new try starts after this time from the first (`proxy_next_upstream_timeout`).
+    RetryWindow,
+    /// Time a request waits before the callee's own clock starts.
+    Queueing,
+    /// A queue redelivers a job not finished by then (`VisibilityTimeout`, `retry_after`).
+    Visibility,
     /// Anything else: kept and shown, not used in numbers.
     Other,
 }
@@ -51,21 +65,72 @@ impl Kind {
             Kind::IdleInTx => "idle_in_tx",
             Kind::Own => "own",
             Kind::Margin => "margin",
+            Kind::Idempotency => "idempotency",
+            Kind::Propagation => "propagation",
+            Kind::Parallel => "parallel",
+            Kind::Upstreams => "upstreams",
+            Kind::RetryWindow => "retry_window",
+            Kind::Queueing => "queueing",
+            Kind::Visibility => "visibility",
             Kind::Other => "other",
         }
+    }
+
+    /// Every kind, in the order of `budget-model.md` §2.
+    pub const ALL: [Kind; 20] = [
+        Kind::Connect,
+        Kind::Read,
+        Kind::Send,
+        Kind::Attempt,
+        Kind::Statement,
+        Kind::Lock,
+        Kind::Deadline,
+        Kind::Tries,
+        Kind::Idle,
+        Kind::IdleInTx,
+        Kind::Own,
+        Kind::Margin,
+        Kind::Idempotency,
+        Kind::Propagation,
+        Kind::Parallel,
+        Kind::Upstreams,
+        Kind::RetryWindow,
+        Kind::Queueing,
+        Kind::Visibility,
+        Kind::Other,
+    ];
+
+    /// The kind a report name names (`"connect"`, `"retry_window"`); `None` for anything else.
+    pub fn from_name(name: &str) -> Option<Kind> {
+        let name = name.trim();
+        Kind::ALL.into_iter().find(|k| k.as_str() == name)
     }
 
     /// Whether a row of this kind bounds a hop by itself (`budget-model.md` §4).
     pub fn is_time_bound(self) -> bool {
         matches!(
             self,
-            Kind::Connect | Kind::Read | Kind::Attempt | Kind::Statement | Kind::Deadline
+            Kind::Connect
+                | Kind::Read
+                | Kind::Attempt
+                | Kind::Statement
+                | Kind::Deadline
+                | Kind::Visibility
+                | Kind::RetryWindow
         )
     }
 
     /// Whether the row's value is a duration (as opposed to tries, or free text).
     pub fn is_duration(self) -> bool {
-        !matches!(self, Kind::Tries | Kind::Other)
+        !matches!(
+            self,
+            Kind::Tries
+                | Kind::Other
+                | Kind::Idempotency
+                | Kind::Propagation
+                | Kind::Parallel
+                | Kind::Upstreams
+        )
     }
 
     /// The kind an item text names, or `None` when it names none of them.
@@ -86,6 +151,43 @@ impl Kind {
             return None;
         }
         const TABLE: &[(Kind, &[&str])] = &[
+            (Kind::Idempotency, &["idempoten", "冪等"]),
+            (Kind::Propagation, &["propagat", "期限の伝播", "伝播"]),
+            (Kind::Parallel, &["parallel", "並列"]),
+            (
+                Kind::Visibility,
+                &[
+                    "visibility",
+                    "retry_after",
+                    "retry after",
+                    "可視性",
+                    "再配信",
+                ],
+            ),
+            (
+                Kind::RetryWindow,
+                &[
+                    "next-upstream timeout",
+                    "next_upstream_timeout",
+                    "retry window",
+                    "再試行の打ち切り",
+                    "リトライの打ち切り",
+                ],
+            ),
+            (
+                Kind::Upstreams,
+                &["upstream server", "upstreams", "上流サーバー"],
+            ),
+            (
+                Kind::Queueing,
+                &[
+                    "queueing",
+                    "queuing",
+                    "queue time",
+                    "queue wait",
+                    "待ち行列",
+                ],
+            ),
             (
                 Kind::IdleInTx,
                 &[
@@ -194,10 +296,33 @@ mod tests {
             ("1回の上限", Kind::Attempt),
             ("send timeout", Kind::Send),
             ("margin", Kind::Margin),
+            ("冪等性", Kind::Idempotency),
+            ("idempotency", Kind::Idempotency),
+            ("期限の伝播", Kind::Propagation),
+            ("deadline propagation", Kind::Propagation),
+            ("並列グループ", Kind::Parallel),
+            ("parallel group", Kind::Parallel),
+            ("上流サーバー数", Kind::Upstreams),
+            ("upstream servers", Kind::Upstreams),
+            ("再試行の打ち切り時間", Kind::RetryWindow),
+            ("next-upstream timeout", Kind::RetryWindow),
+            ("待ち行列の時間", Kind::Queueing),
+            ("queueing time", Kind::Queueing),
+            ("可視性タイムアウト", Kind::Visibility),
+            ("visibility timeout", Kind::Visibility),
+            ("retry_after", Kind::Visibility),
         ];
         for (item, kind) in cases {
             assert_eq!(Kind::from_item(item), Some(kind), "{item}");
         }
+    }
+
+    #[test]
+    fn every_kind_has_a_name_that_reads_back() {
+        for kind in Kind::ALL {
+            assert_eq!(Kind::from_name(kind.as_str()), Some(kind));
+        }
+        assert_eq!(Kind::from_name("nonsense"), None);
     }
 
     #[test]
