@@ -35,6 +35,82 @@ enum Val {
     Dur(Term),
     /// Tries and waits.
     Tries(Tries),
+    /// A count (`upstreams`).
+    Count(u32),
+    /// Yes or no (`propagation`).
+    Flag(bool),
+    /// Whether a retry is safe (`idempotency`).
+    Idem(Idem),
+    /// A parallel group's name.
+    Group(String),
+}
+
+/// What an `idempotency` row says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Idem {
+    /// Safe to retry.
+    Idempotent,
+    /// Not safe to retry.
+    NonIdempotent,
+    /// Not idempotent by itself, but the caller sends an idempotency key.
+    Key,
+}
+
+/// Reads an `idempotency` cell: `idempotent`/`冪等`, `non-idempotent`/`非冪等`,
+/// `idempotency key`/`キーあり`.
+fn read_idem(text: &str) -> Option<Idem> {
+    let t = text.trim().to_lowercase();
+    if t.contains("key") || t.contains("キー") {
+        Some(Idem::Key)
+    } else if t.contains("non-idempotent")
+        || t.contains("not idempotent")
+        || t.contains("non idempotent")
+        || t.contains("非冪等")
+        || t == "no"
+        || t == "いいえ"
+    {
+        Some(Idem::NonIdempotent)
+    } else if t.contains("idempotent") || t.contains("冪等") || t == "yes" || t == "はい" {
+        Some(Idem::Idempotent)
+    } else {
+        None
+    }
+}
+
+/// Reads a yes/no cell (`propagation`).
+fn read_flag(text: &str) -> Option<bool> {
+    match text.trim().to_lowercase().as_str() {
+        "yes" | "y" | "true" | "on" | "あり" | "する" | "はい" | "propagated" | "propagates" => {
+            Some(true)
+        }
+        "no" | "n" | "false" | "off" | "なし" | "しない" | "いいえ" => Some(false),
+        _ => None,
+    }
+}
+
+/// Reads a count (`3`, `3 servers`, `3台`).
+fn read_count(text: &str) -> Option<u32> {
+    let normalized = crate::duration::normalize(text);
+    let digits: String = normalized
+        .trim()
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    let rest = normalized.trim()[digits.len()..].trim().to_string();
+    let known_rest = [
+        "",
+        "servers",
+        "server",
+        "targets",
+        "target",
+        "台",
+        "upstreams",
+        "hosts",
+    ];
+    if digits.is_empty() || !known_rest.contains(&rest.as_str()) {
+        return None;
+    }
+    digits.parse().ok().filter(|&n| n > 0)
 }
 
 struct RowInfo {
@@ -371,9 +447,51 @@ fn analyse_row(ctx: &mut Ctx, i: usize) -> RowInfo {
                 }
             }
         }
+        Kind::Upstreams | Kind::Idempotency | Kind::Propagation | Kind::Parallel => {
+            let text_in = if value::is_not_set(&row.value) {
+                &row.default
+            } else {
+                &row.value
+            };
+            if value::is_not_set(text_in) {
+                (Val::Absent, None)
+            } else {
+                let val = match kind {
+                    Kind::Upstreams => read_count(text_in).map(Val::Count),
+                    Kind::Idempotency => read_idem(text_in).map(Val::Idem),
+                    Kind::Propagation => read_flag(text_in).map(Val::Flag),
+                    _ => Some(Val::Group(text_in.trim().to_string())),
+                };
+                match val {
+                    Some(v) => (v, None),
+                    None => {
+                        let msg = text::unreadable_as(lang, line, text_in, kind);
+                        let note = Some(msg.0.clone());
+                        ctx.push(
+                            "value.unreadable",
+                            Severity::Warning,
+                            None,
+                            None,
+                            vec![line],
+                            (None, None, None),
+                            None,
+                            msg,
+                        );
+                        (Val::Unknown, note)
+                    }
+                }
+            }
+        }
         _ => read_row_duration(ctx, i, entry),
     };
     let parsed = match &val {
+        Val::Count(n) => n.to_string(),
+        Val::Flag(true) => "yes".to_string(),
+        Val::Flag(false) => "no".to_string(),
+        Val::Idem(Idem::Idempotent) => "idempotent".to_string(),
+        Val::Idem(Idem::NonIdempotent) => "non-idempotent".to_string(),
+        Val::Idem(Idem::Key) => "idempotency key".to_string(),
+        Val::Group(g) => g.clone(),
         Val::Absent => String::new(),
         Val::Unknown => "?".to_string(),
         Val::Dur(term) => match term.time {
@@ -411,6 +529,15 @@ struct HopParts {
     margin: Option<Option<Term>>,
     tries: Vec<Option<Tries>>,
     time_bound_rows: usize,
+    /// `statement` alone, and `lock`, with their lines (for `lock.not_below_statement`).
+    statement: Option<(usize, Term)>,
+    lock: Option<(usize, Term)>,
+    upstreams: Option<Option<u32>>,
+    retry_window: Option<Option<Term>>,
+    visibility: Option<Option<Term>>,
+    queueing: Option<Option<Term>>,
+    idem: Option<Idem>,
+    group: Option<String>,
 }
 
 /// Keeps the earlier (smaller) of two bounds of one kind; an unknown one makes it unknown.
@@ -448,6 +575,50 @@ struct NodeState {
     deadline: Option<Option<Term>>,
     need: Option<Time>,
     worst: Option<Option<Time>>,
+    /// The node cuts each try to the time left of its deadline.
+    propagates: bool,
+}
+
+/// The terms of a node's inner need: one per hop it calls, except that the hops of one
+/// parallel group make one term, their longest (`max(3.0, 4.3)`). Each term is its time
+/// (`None` when unknown) and its text.
+fn inner_terms(
+    node: &NodeState,
+    hops: &[HopState],
+    parts: &[HopParts],
+) -> Vec<(Option<Time>, String)> {
+    let mut terms: Vec<(Option<Time>, String)> = Vec::new();
+    let mut groups: Vec<(String, Vec<usize>)> = Vec::new();
+    for &h in &node.hops_out {
+        match &parts[h].group {
+            Some(g) => match groups.iter_mut().find(|(name, _)| name == g) {
+                Some((_, members)) => members.push(h),
+                None => groups.push((g.clone(), vec![h])),
+            },
+            None => terms.push((
+                hops[h].worst,
+                hops[h].worst.map_or("?".to_string(), |w| w.need_text(1)),
+            )),
+        }
+    }
+    for (_, members) in groups {
+        let longest = members.iter().try_fold(None::<Time>, |acc, &h| {
+            let w = hops[h].worst?;
+            Some(Some(acc.map_or(w, |a| a.max(w))))
+        });
+        let texts: Vec<String> = members
+            .iter()
+            .map(|&h| hops[h].worst.map_or("?".to_string(), |w| w.need_text(1)))
+            .collect();
+        let text = if members.len() > 1 {
+            format!("max({})", texts.join(", "))
+        } else {
+            texts.join("")
+        };
+        terms.push((longest.flatten(), text));
+    }
+    terms.sort_by_key(|(t, _)| t.map(|t| (t.hi, t.lo)));
+    terms
 }
 
 /// Checks a sheet: derives every row, computes every hop's worst case and every node's need,
@@ -482,6 +653,7 @@ pub fn check(sheet: &Sheet) -> Report {
                 deadline: None,
                 need: None,
                 worst: None,
+                propagates: false,
             });
             nodes.len() - 1
         })
@@ -500,6 +672,9 @@ pub fn check(sheet: &Sheet) -> Report {
                     _ => None,
                 };
                 let unknown = matches!(info.val, Val::Unknown);
+                if let Val::Flag(yes) = info.val {
+                    node.propagates |= yes && info.kind == Kind::Propagation;
+                }
                 match info.kind {
                     Kind::Own => {
                         node.own_unknown |= unknown;
@@ -564,12 +739,26 @@ pub fn check(sheet: &Sheet) -> Report {
                         }
                         Kind::Deadline => keep_min(&mut parts.deadline, term),
                         Kind::Margin => parts.margin = Some(term),
+                        Kind::RetryWindow => keep_min(&mut parts.retry_window, term),
+                        Kind::Visibility => keep_min(&mut parts.visibility, term),
+                        Kind::Queueing => keep_min(&mut parts.queueing, term),
                         _ => {}
                     }
+                    if let Some(t) = term {
+                        match info.kind {
+                            Kind::Statement => parts.statement = Some((i + 1, t)),
+                            Kind::Lock => parts.lock = Some((i + 1, t)),
+                            _ => {}
+                        }
+                    }
                 }
-                match &info.val {
-                    Val::Tries(t) if info.kind == Kind::Tries => parts.tries.push(Some(t.clone())),
-                    Val::Unknown if info.kind == Kind::Tries => parts.tries.push(None),
+                match (&info.val, info.kind) {
+                    (Val::Tries(t), Kind::Tries) => parts.tries.push(Some(t.clone())),
+                    (Val::Unknown, Kind::Tries) => parts.tries.push(None),
+                    (Val::Count(n), Kind::Upstreams) => parts.upstreams = Some(Some(*n)),
+                    (Val::Unknown, Kind::Upstreams) => parts.upstreams = Some(None),
+                    (Val::Idem(i), _) => parts.idem = Some(*i),
+                    (Val::Group(g), _) => parts.group = Some(g.clone()),
                     _ => {}
                 }
             }
@@ -638,7 +827,9 @@ pub fn check(sheet: &Sheet) -> Report {
             }
         }
         let connect = parts.connect;
-        let capped = parts.attempt.is_some() || parts.deadline.is_some();
+        // A queue's visibility timeout bounds each delivery the way a per-try timeout does.
+        let attempt_like = parts.attempt.or(parts.visibility);
+        let capped = attempt_like.is_some() || parts.deadline.is_some();
         // per_try = attempt (+ connect), else connect + read.
         let per_try: Option<Option<(Time, String)>> = {
             let sum = |terms: &[Option<Term>]| -> Option<(Time, String)> {
@@ -651,7 +842,7 @@ pub fn check(sheet: &Sheet) -> Report {
                 }
                 Some((total, texts.join(" + ")))
             };
-            match (parts.attempt, parts.read) {
+            match (attempt_like, parts.read) {
                 (Some(att), read) if !(att.is_some_and(|a| a.time.is_inf()) && read.is_some()) => {
                     let mut terms = Vec::new();
                     if let Some(c) = connect {
@@ -742,10 +933,47 @@ pub fn check(sheet: &Sheet) -> Report {
                         }
                     }
                 }
+                // A proxy with U upstream targets tries each in turn: U times the tries on
+                // one target, the waits only between tries on one target.
+                match parts.upstreams {
+                    Some(Some(u)) if u > 1 => {
+                        total_tries = total_tries.saturating_mul(u);
+                        worst = worst.and_then(|w| w.times(u));
+                        let grouped = if formula.contains(' ') {
+                            format!("({formula})")
+                        } else {
+                            formula.clone()
+                        };
+                        formula = format!("{grouped} × {u} upstreams");
+                    }
+                    Some(None) => worst = None,
+                    _ => {}
+                }
                 hop.tries = total_tries;
                 hop.layers = layers.clone();
                 let worst_text = worst.map_or("?".to_string(), |w| w.need_text(1));
                 formula = format!("{formula} = {worst_text} s");
+                // No new try starts after the retry window: the last one may still run a
+                // whole per-try bound.
+                match parts.retry_window {
+                    Some(Some(window)) => {
+                        if let Some(cap) = window.time.add(*p) {
+                            let over = matches!((worst.map(|w| w.hi), cap.hi), (Some(Hi::Fin(a)), Hi::Fin(b)) if a > b)
+                                || matches!(worst.map(|w| w.hi), Some(Hi::Inf | Hi::Open));
+                            if over && !cap.is_inf() {
+                                worst = worst.map(|w| w.min(cap));
+                                formula = format!(
+                                    "min({formula}, window {} + {} s) = {} s",
+                                    window.time.bound_text(window.decimals),
+                                    p.need_text(1),
+                                    worst.map_or("?".into(), |w| w.need_text(1))
+                                );
+                            }
+                        }
+                    }
+                    Some(None) => worst = None,
+                    None => {}
+                }
             }
             (Some(None), _) | (_, None) => {
                 worst = None;
@@ -836,9 +1064,10 @@ pub fn check(sheet: &Sheet) -> Report {
             );
         }
         // How long the caller waits for one response: attempt or deadline, else read.
-        let waits: [(Option<Option<Term>>, &'static str); 2] = [
+        let waits: [(Option<Option<Term>>, &'static str); 3] = [
             (parts.attempt, "per-try timeout"),
             (parts.deadline, "deadline"),
+            (parts.visibility, "visibility timeout"),
         ];
         let mut wait: Option<(Time, u8, &'static str)> = None;
         let mut wait_unknown = false;
@@ -874,8 +1103,8 @@ pub fn check(sheet: &Sheet) -> Report {
         let mut need: Option<Time> = None;
         if has_content {
             let mut total = Some(Time::ZERO);
-            for &h in &node.hops_out {
-                total = match (total, hops[h].worst) {
+            for (term, _) in inner_terms(node, &hops, &hop_parts) {
+                total = match (total, term) {
                     (Some(a), Some(b)) => a.add(b),
                     _ => None,
                 };
@@ -901,23 +1130,13 @@ pub fn check(sheet: &Sheet) -> Report {
     // Node reports and checks.
     let mut node_reports = Vec::with_capacity(nodes.len());
     for node in &nodes {
-        let mut terms: Vec<(Option<Time>, String)> = node
-            .hops_out
-            .iter()
-            .map(|&h| {
-                (
-                    hops[h].worst,
-                    hops[h].worst.map_or("?".to_string(), |w| w.need_text(1)),
-                )
-            })
-            .collect();
-        terms.sort_by_key(|(t, _)| t.map(|t| (t.hi, t.lo)));
+        let terms = inner_terms(node, &hops, &hop_parts);
         let inner = if node.hops_out.is_empty() {
             None
         } else {
-            node.hops_out
+            terms
                 .iter()
-                .try_fold(Time::ZERO, |acc, &h| acc.add(hops[h].worst?))
+                .try_fold(Time::ZERO, |acc, (t, _)| acc.add((*t)?))
         };
         let mut texts: Vec<String> = terms.into_iter().map(|(_, s)| s).collect();
         if let Some(own) = node.own {
@@ -938,6 +1157,7 @@ pub fn check(sheet: &Sheet) -> Report {
             Some(Some(d)) if !d.time.is_inf() => Some(d),
             _ => None,
         };
+        let mut return_verdict: Option<(Verdict, Option<i64>)> = None;
         let (verdict, slack_ms) = match (node.deadline, node.need) {
             (Some(None), _) => (Verdict::Unknown, None),
             (_, None)
@@ -955,7 +1175,36 @@ pub fn check(sheet: &Sheet) -> Report {
                         _ => "?",
                     };
                     formula = format!("{formula} {sign} {} s", d.time.bound_text(1));
-                    if c.verdict == Verdict::Inverted {
+                    if c.verdict == Verdict::Inverted && node.propagates {
+                        // The node cuts each try to the time left: its deadline ends the
+                        // calls in time, at the cost of the tries that do not fit.
+                        let d_ms = d.time.bound_ms().unwrap_or(0);
+                        let suggestion = retry_suggestion(node, &hops, d_ms);
+                        let mut rows = node.rows.clone();
+                        if let Some((h, _)) = suggestion {
+                            rows.extend(hops[h].rows.iter().copied());
+                        }
+                        let fit = suggestion.map(|(_, k)| k);
+                        let msg = text::cut_by_node_deadline(
+                            lang,
+                            &node.name,
+                            d_ms,
+                            need.need_ms(),
+                            suggestion.map(|(h, k)| (hops[h].segment.as_str(), k)),
+                        );
+                        ctx.push(
+                            "tries.cut_by_deadline",
+                            Severity::Info,
+                            Some(&node.name),
+                            None,
+                            rows,
+                            (Some(d_ms), need.need_ms(), c.short_by_ms),
+                            fit,
+                            msg,
+                        );
+                        formula = format!("{formula} (cut by the propagated deadline)");
+                        return_verdict = Some((Verdict::Ok, c.slack_ms));
+                    } else if c.verdict == Verdict::Inverted {
                         let deadline_rows: Vec<usize> = node
                             .rows
                             .iter()
@@ -984,7 +1233,7 @@ pub fn check(sheet: &Sheet) -> Report {
                             msg,
                         );
                     }
-                    (c.verdict, c.slack_ms)
+                    return_verdict.unwrap_or((c.verdict, c.slack_ms))
                 }
                 None if need.is_inf() => (Verdict::Unbounded, None),
                 None => (Verdict::Unchecked, None),
@@ -1009,11 +1258,22 @@ pub fn check(sheet: &Sheet) -> Report {
 
     // Coverage checks: the caller waits longer than the callee's worst case plus the margin.
     let mut hop_reports = Vec::with_capacity(hops.len());
-    for hop in &hops {
+    for (h, hop) in hops.iter().enumerate() {
         let callee = &nodes[hop.callee];
         let caller = &nodes[hop.caller];
         let mut formula = hop.worst_text.clone();
-        let (verdict, slack_ms, callee_worst) = match (callee.worst, hop.wait) {
+        // Time the request waits before the callee's own clock starts counts on its side.
+        let queueing = hop_parts[h].queueing;
+        let callee_side = match (callee.worst, queueing) {
+            (Some(Some(cw)), Some(Some(q))) => Some(cw.add(q.time)),
+            (Some(Some(_)), Some(None)) => Some(None),
+            (worst, _) => worst,
+        };
+        let queue_text = match queueing {
+            Some(Some(q)) => format!("{} + ", q.time.need_text(q.decimals)),
+            _ => String::new(),
+        };
+        let (verdict, slack_ms, callee_worst) = match (callee_side, hop.wait) {
             (None, _) => (Verdict::Unchecked, None, None),
             (Some(None), _) | (_, None) => (Verdict::Unknown, None, None),
             (Some(Some(cw)), Some((wait, decimals, bound_name))) => {
@@ -1027,10 +1287,13 @@ pub fn check(sheet: &Sheet) -> Report {
                     "read timeout" => "read",
                     other => other,
                 };
+                let callee_text = match callee.worst {
+                    Some(Some(w)) => w.need_text(1),
+                    _ => cw.need_text(1),
+                };
                 let check_text = format!(
-                    "{short_name} {} {sign} {} + {}",
+                    "{short_name} {} {sign} {queue_text}{callee_text} + {}",
                     wait.bound_text(decimals.max(1)),
-                    cw.need_text(1),
                     seconds(hop.margin_ms, 1)
                 );
                 formula = if formula.is_empty() {
@@ -1069,8 +1332,24 @@ pub fn check(sheet: &Sheet) -> Report {
                             &at_least,
                             suggestion.map(|(h, k)| (hops[h].segment.as_str(), k)),
                         );
+                        let (code, msg) = if bound_name == "visibility timeout" {
+                            (
+                                "queue.redelivery",
+                                text::queue_redelivery(
+                                    lang,
+                                    &hop.segment,
+                                    &callee.name,
+                                    wait.bound_ms().unwrap_or(0),
+                                    &worst,
+                                    hop.margin_ms,
+                                    &at_least,
+                                ),
+                            )
+                        } else {
+                            ("inversion.hop", msg)
+                        };
                         ctx.push(
-                            "inversion.hop",
+                            code,
                             Severity::Error,
                             None,
                             Some(&hop.segment),
@@ -1095,7 +1374,11 @@ pub fn check(sheet: &Sheet) -> Report {
                     }
                     _ => {}
                 }
-                (c.verdict, c.slack_ms, cw.need_ms())
+                (
+                    c.verdict,
+                    c.slack_ms,
+                    callee.worst.flatten().and_then(Time::need_ms),
+                )
             }
         };
         hop_reports.push(HopReport {
@@ -1163,6 +1446,7 @@ fn bound_word(lang: Lang, name: &'static str) -> &'static str {
     match (lang, name) {
         (Lang::En, n) => n,
         (Lang::Ja, "per-try timeout") => "1回の上限",
+        (Lang::Ja, "visibility timeout") => "可視性タイムアウト",
         (Lang::Ja, "deadline") => "全体期限",
         (Lang::Ja, _) => "読み取りタイムアウト",
     }

@@ -163,6 +163,46 @@ pub(crate) fn unreadable(lang: Lang, line: usize, text: &str, tries: bool) -> (S
     }
 }
 
+/// `value.unreadable` for a count, a yes/no or an idempotency cell.
+pub(crate) fn unreadable_as(
+    lang: Lang,
+    line: usize,
+    text: &str,
+    kind: crate::kind::Kind,
+) -> (String, String) {
+    use crate::kind::Kind;
+    let (what_en, what_ja, fix_en, fix_ja) = match kind {
+        Kind::Upstreams => (
+            "a number of upstream servers",
+            "上流サーバーの数",
+            "write a whole number, e.g. 3",
+            "3のように整数で書いてください",
+        ),
+        Kind::Idempotency => (
+            "idempotency",
+            "冪等性",
+            "write idempotent, non-idempotent or idempotency key",
+            "冪等、非冪等、キーありのいずれかを書いてください",
+        ),
+        _ => (
+            "yes or no",
+            "あり／なし",
+            "write yes or no",
+            "ありかなしで書いてください",
+        ),
+    };
+    match lang {
+        Lang::En => (
+            format!("line {line}: {text:?} cannot be read as {what_en}"),
+            fix_en.to_string(),
+        ),
+        Lang::Ja => (
+            format!("{line}行目：「{text}」を{what_ja}として読めません"),
+            fix_ja.to_string(),
+        ),
+    }
+}
+
 /// `value.unit_missing`: a bare number whose unit the catalog cannot tell.
 pub(crate) fn unit_missing(lang: Lang, line: usize, text: &str) -> (String, String) {
     let t = text.trim();
@@ -274,6 +314,60 @@ pub(crate) fn slack_none(lang: Lang, what: &str, formula: &str) -> (String, Stri
         Lang::Ja => (
             format!("{what}：余裕ちょうどで通っています（{formula}）"),
             "上限を少し上げるか、内側の上限を下げて余裕を持たせてください".to_string(),
+        ),
+    }
+}
+
+/// `queue.redelivery`: the queue redelivers a job before the worker can end it.
+pub(crate) fn queue_redelivery(
+    lang: Lang,
+    segment: &str,
+    worker: &str,
+    visibility_ms: u64,
+    worst: &str,
+    margin_ms: u64,
+    at_least: &str,
+) -> (String, String) {
+    let v = secs(lang, visibility_ms);
+    let m = secs(lang, margin_ms);
+    match lang {
+        Lang::En => (
+            format!("{segment}: the queue redelivers a job after {v}, but {worker} may take {worst} plus a {m} margin: the job runs twice"),
+            format!("raise the visibility timeout to at least {at_least}, or make {worker}'s job time out well before {v}"),
+        ),
+        Lang::Ja => (
+            format!("{segment}：キューは{v}でジョブを再配信しますが、{worker}は最大{worst}かかり余裕{m}が必要です。ジョブが二重に実行されます"),
+            format!("可視性タイムアウトを{at_least}以上にするか、{worker}のジョブを{v}より十分前にタイムアウトさせてください"),
+        ),
+    }
+}
+
+/// `tries.cut_by_deadline` on a node that propagates its deadline to its calls.
+pub(crate) fn cut_by_node_deadline(
+    lang: Lang,
+    node: &str,
+    deadline_ms: u64,
+    need_ms: Option<u64>,
+    suggestion: Option<(&str, u32)>,
+) -> (String, String) {
+    let d = secs(lang, deadline_ms);
+    let need = need_ms.map_or("∞".to_string(), |n| secs(lang, n));
+    match (lang, suggestion) {
+        (Lang::En, Some((hop, k))) => (
+            format!("{node} propagates its deadline ({d}): its calls may need {need}, so the deadline cuts them short; {} of {hop} fit", tries_en(k)),
+            format!("configure {} on {hop} so that no try is cut off midway", tries_en(k)),
+        ),
+        (Lang::En, None) => (
+            format!("{node} propagates its deadline ({d}): its calls may need {need}, so the deadline cuts them short"),
+            "lower the calls' bounds so that they fit the deadline".to_string(),
+        ),
+        (Lang::Ja, Some((hop, k))) => (
+            format!("{node}は期限（{d}）を伝播します。呼び出しは最大{need}かかるため、期限で打ち切られます。{hop} で収まるのは{k}回です"),
+            format!("試行が途中で切られないよう、{hop} を{k}回にしてください"),
+        ),
+        (Lang::Ja, None) => (
+            format!("{node}は期限（{d}）を伝播します。呼び出しは最大{need}かかるため、期限で打ち切られます"),
+            "呼び出しの上限を期限内に収まるよう下げてください".to_string(),
         ),
     }
 }

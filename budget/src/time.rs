@@ -104,6 +104,18 @@ impl Time {
         }
     }
 
+    /// The later of two needs (the longest of calls that run at once).
+    pub(crate) fn max(self, other: Time) -> Time {
+        let lo = match (self.lo, other.lo) {
+            (Some(a), Some(b)) => Some(a.max(b)),
+            _ => None,
+        };
+        Time {
+            lo,
+            hi: self.hi.max(other.hi),
+        }
+    }
+
     /// The value as a need: its upper end (`None` for `∞`; the lower end when open).
     pub(crate) fn need_ms(self) -> Option<u64> {
         match self.hi {
