@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 /// What a row means in the budget.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Kind {
     /// Bound on establishing the connection, per try.

@@ -9,6 +9,7 @@ use crate::sheet::Lang;
 
 /// The whole result of checking a sheet.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Report {
     /// Counts of findings by severity.
     pub summary: Summary,
@@ -24,6 +25,7 @@ pub struct Report {
 
 /// Counts of findings by severity.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Summary {
     /// Findings of severity `error` (the design is wrong).
     pub errors: u32,
@@ -66,6 +68,7 @@ impl Summary {
 
 /// The outcome of one check.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum Verdict {
     /// The bound covers the need (margin included).
@@ -82,6 +85,7 @@ pub enum Verdict {
 
 /// One node: its need and, where it declares a deadline, the node check.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct NodeReport {
     /// The node name as written (trimmed).
     pub name: String,
@@ -105,6 +109,7 @@ pub struct NodeReport {
 
 /// One hop: its worst case and the caller-covers-callee check.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct HopReport {
     /// The segment as written in the sheet (trimmed, first row of the hop).
     pub segment: String,
@@ -138,6 +143,7 @@ pub struct HopReport {
 
 /// What the engine derived from one row. It never replaces the text the user typed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct RowReport {
     /// The row's line (data rows counted from 1).
     pub line: usize,
@@ -156,6 +162,7 @@ pub struct RowReport {
 
 /// How bad a finding is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
     /// The design is wrong.
@@ -168,6 +175,7 @@ pub enum Severity {
 
 /// One finding: a stable code, the rows and numbers it concerns, a message and a fix.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Finding {
     /// Stable code, e.g. `inversion.node` (`budget-model.md` §5).
     pub code: String,

@@ -7,6 +7,7 @@ pub const DEFAULT_MARGIN_MS: u64 = 1_000;
 
 /// The language of a sheet's header row, messages and fixes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum Lang {
     /// Japanese headers (`層`, `区間`, ...) and messages.
@@ -113,6 +114,7 @@ impl Column {
 
 /// One row of a sheet: the eight cells exactly as typed. Nothing derived is stored here.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Row {
     /// `層` / `layer`.
     pub layer: String,
