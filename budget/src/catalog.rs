@@ -1,186 +1,507 @@
-//! The catalog of real products' settings (`budget-model.md` §7): for each, its kind, the unit
-//! of a bare number, what 0 means, whether a total includes connecting, the documented default
-//! and where that is documented.
+//! The catalog of real products' settings (`budget-model.md` §7): for each, its kind, the side
+//! of a hop it lives on (idle settings), the unit of a bare number, what 0 means, whether a total
+//! includes connecting, the documented default, the product's own retry behaviour and where all
+//! of that is documented.
 //!
-//! This first catalog holds the settings the fixtures use; lookup is by setting name, with the
-//! row's other cells telling products apart where several share a name.
+//! The data is two reviewable files compiled into the engine:
+//!
+//! - `budget/catalog/settings.tsv`: one setting a line (see the comment block at its top for
+//!   the columns); read by [`entries`].
+//! - `budget/catalog/pairs.tsv`: rules between two settings of one product
+//!   (`setting.pair`); read by [`pairs`].
+//!
+//! Both are parsed once, on first use, into `&'static` data. The files are part of the crate and
+//! tested, so a malformed line is a programming error: the loader panics with the file and line
+//! (see [`parse_settings`] for the checking function that tests use).
+//!
+//! Lookup is by setting name, with the row's other cells telling products apart where several
+//! share a name; nothing is guessed.
+
+use std::fmt;
+use std::sync::OnceLock;
 
 use crate::duration::Unit;
 use crate::kind::Kind;
 use crate::sheet::Row;
+use crate::value;
+
+/// The settings file, as compiled in.
+const SETTINGS_TSV: &str = include_str!("../catalog/settings.tsv");
+/// The pair-rules file, as compiled in.
+const PAIRS_TSV: &str = include_str!("../catalog/pairs.tsv");
+
+/// The header of `settings.tsv`, column by column.
+const SETTINGS_HEADER: [&str; 12] = [
+    "product",
+    "name",
+    "aliases",
+    "hints",
+    "kind",
+    "side",
+    "unit",
+    "zero",
+    "includes_connect",
+    "default",
+    "retries",
+    "source",
+];
+
+/// The header of `pairs.tsv`, column by column.
+const PAIRS_HEADER: [&str; 6] = ["product", "first", "relation", "second", "why", "source"];
 
 /// What a value of 0 means to a product.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Zero {
-    /// 0 disables the timeout: no bound (PostgreSQL `statement_timeout = 0`).
+    /// 0 disables the timeout: no bound (PostgreSQL `statement_timeout = 0`, axios `timeout: 0`).
     Disabled,
-    /// 0 means the product's own default.
+    /// 0 means the product's own default (Kubernetes `timeoutSeconds`, go-redis `ReadTimeout`).
     ProductDefault,
-    /// 0 is literally zero.
+    /// 0 is literally zero, or the documentation gives 0 no special meaning.
     Zero,
+}
+
+impl Zero {
+    /// The name used in `settings.tsv`: `disabled`, `default` or `zero`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Zero::Disabled => "disabled",
+            Zero::ProductDefault => "default",
+            Zero::Zero => "zero",
+        }
+    }
+}
+
+/// Which end of a hop a setting lives on; given for idle (keep-alive) settings, where the
+/// callee's idle timeout must be strictly longer than the caller's (`budget-model.md` §4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Side {
+    /// The calling end: a client's pool, or a proxy toward its targets (Go
+    /// `Transport.IdleConnTimeout`, the ALB idle timeout toward targets).
+    Caller,
+    /// The called end: a server closing idle client connections (Node.js
+    /// `server.keepAliveTimeout`, nginx `keepalive_timeout`).
+    Callee,
+}
+
+impl Side {
+    /// The name used in `settings.tsv`: `caller` or `callee`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Side::Caller => "caller",
+            Side::Callee => "callee",
+        }
+    }
 }
 
 /// One known setting of one product.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Entry {
-    /// The product, e.g. `nginx`, `PostgreSQL`, `libpq`.
+    /// The product, e.g. `nginx`, `PostgreSQL`, `libpq`, `Go net/http`.
     pub product: &'static str,
     /// The setting's name as the product documents it.
     pub name: &'static str,
     /// Ways a sheet names it: each alias is a list of words that must all appear in the
-    /// setting cell (ASCII words match whole, not inside longer identifiers).
+    /// setting cell, lower-case (ASCII words match whole, not inside longer identifiers; a word
+    /// may be a phrase with spaces, written with `+` in the file: `timeout+connect`).
     pub aliases: &'static [&'static [&'static str]],
-    /// Words in the row's other cells that point to this product (`nginx.conf`, `ALTER ROLE`).
+    /// Lower-case text in the row's other cells that points to this product (`nginx.conf`,
+    /// `alter role`); used only where several products share a name.
     pub hints: &'static [&'static str],
     /// The kind of row it is.
     pub kind: Kind,
-    /// The unit of a bare number.
+    /// Which end of a hop it lives on, for idle settings; `None` elsewhere.
+    pub side: Option<Side>,
+    /// The unit of a bare number (`ms` for PostgreSQL `statement_timeout`, `ns` for a Go
+    /// `time.Duration`).
     pub unit: Unit,
     /// What 0 means.
     pub zero: Zero,
     /// Whether an attempt-like total already includes connecting.
     pub includes_connect: bool,
-    /// The documented default, in the value grammar (`60s`, `none`).
+    /// The documented default in the value grammar (`60s`, `none`, `0`, `3 retries`); empty
+    /// when the documentation gives none that could be verified.
     pub default: &'static str,
+    /// The product's own retry behaviour by default, in the tries grammar (`3 retries`); the
+    /// same on every entry of the product; `None` when it does not retry by default.
+    pub retries: Option<&'static str>,
     /// Where the default and unit are documented.
     pub source: &'static str,
 }
 
-/// Every entry of the catalog.
-pub const ENTRIES: &[Entry] = &[
-    Entry {
-        product: "nginx",
-        name: "proxy_connect_timeout",
-        aliases: &[&["proxy_connect_timeout"]],
-        hints: &["nginx"],
-        kind: Kind::Connect,
-        unit: Unit::Seconds,
-        zero: Zero::Zero,
-        includes_connect: false,
-        default: "60s",
-        source: "https://nginx.org/en/docs/http/ngx_http_proxy_module.html#proxy_connect_timeout",
-    },
-    Entry {
-        product: "nginx",
-        name: "proxy_read_timeout",
-        aliases: &[&["proxy_read_timeout"]],
-        hints: &["nginx"],
-        kind: Kind::Read,
-        unit: Unit::Seconds,
-        zero: Zero::Zero,
-        includes_connect: false,
-        default: "60s",
-        source: "https://nginx.org/en/docs/http/ngx_http_proxy_module.html#proxy_read_timeout",
-    },
-    Entry {
-        product: "nginx",
-        name: "proxy_send_timeout",
-        aliases: &[&["proxy_send_timeout"]],
-        hints: &["nginx"],
-        kind: Kind::Send,
-        unit: Unit::Seconds,
-        zero: Zero::Zero,
-        includes_connect: false,
-        default: "60s",
-        source: "https://nginx.org/en/docs/http/ngx_http_proxy_module.html#proxy_send_timeout",
-    },
-    Entry {
-        product: "nginx",
-        name: "keepalive_timeout",
-        aliases: &[&["keepalive_timeout"]],
-        hints: &["nginx"],
-        kind: Kind::Idle,
-        unit: Unit::Seconds,
-        zero: Zero::Disabled,
-        includes_connect: false,
-        default: "75s",
-        source: "https://nginx.org/en/docs/http/ngx_http_core_module.html#keepalive_timeout",
-    },
-    Entry {
-        product: "PostgreSQL",
-        name: "statement_timeout",
-        aliases: &[&["statement_timeout"]],
-        hints: &["postgres", "alter role", "alter database", "db", "psql"],
-        kind: Kind::Statement,
-        unit: Unit::Millis,
-        zero: Zero::Disabled,
-        includes_connect: false,
-        default: "0",
-        source: "https://www.postgresql.org/docs/current/runtime-config-client.html#GUC-STATEMENT-TIMEOUT",
-    },
-    Entry {
-        product: "PostgreSQL",
-        name: "lock_timeout",
-        aliases: &[&["lock_timeout"]],
-        hints: &["postgres", "alter role", "alter database", "db", "psql"],
-        kind: Kind::Lock,
-        unit: Unit::Millis,
-        zero: Zero::Disabled,
-        includes_connect: false,
-        default: "0",
-        source: "https://www.postgresql.org/docs/current/runtime-config-client.html#GUC-LOCK-TIMEOUT",
-    },
-    Entry {
-        product: "PostgreSQL",
-        name: "idle_in_transaction_session_timeout",
-        aliases: &[&["idle_in_transaction_session_timeout"]],
-        hints: &["postgres", "alter role", "alter database", "db", "psql"],
-        kind: Kind::IdleInTx,
-        unit: Unit::Millis,
-        zero: Zero::Disabled,
-        includes_connect: false,
-        default: "0",
-        source: "https://www.postgresql.org/docs/current/runtime-config-client.html#GUC-IDLE-IN-TRANSACTION-SESSION-TIMEOUT",
-    },
-    Entry {
-        product: "libpq",
-        name: "connect_timeout",
-        aliases: &[&["connect_timeout"]],
-        hints: &["libpq", "connection string", "接続文字列", "postgres", "db"],
-        kind: Kind::Connect,
-        unit: Unit::Seconds,
-        zero: Zero::Disabled,
-        includes_connect: false,
-        default: "none",
-        source: "https://www.postgresql.org/docs/current/libpq-connect.html#LIBPQ-CONNECT-CONNECT-TIMEOUT",
-    },
-    Entry {
-        product: "Python requests",
-        name: "timeout (connect)",
-        aliases: &[&["requests", "timeout", "connect"], &["requests", "timeout", "1つ目"]],
-        hints: &["requests"],
-        kind: Kind::Connect,
-        unit: Unit::Seconds,
-        zero: Zero::Zero,
-        includes_connect: false,
-        default: "none",
-        source: "https://requests.readthedocs.io/en/latest/user/advanced/#timeouts",
-    },
-    Entry {
-        product: "Python requests",
-        name: "timeout (read)",
-        aliases: &[&["requests", "timeout", "read"], &["requests", "timeout", "2つ目"]],
-        hints: &["requests"],
-        kind: Kind::Read,
-        unit: Unit::Seconds,
-        zero: Zero::Zero,
-        includes_connect: false,
-        default: "none",
-        source: "https://requests.readthedocs.io/en/latest/user/advanced/#timeouts",
-    },
-    Entry {
-        product: "fetch",
-        name: "AbortSignal.timeout",
-        aliases: &[&["abortsignal.timeout"]],
-        hints: &["fetch", "browser", "front"],
-        kind: Kind::Attempt,
-        unit: Unit::Millis,
-        zero: Zero::Zero,
-        includes_connect: true,
-        default: "none",
-        source: "https://developer.mozilla.org/en-US/docs/Web/API/AbortSignal/timeout_static",
-    },
-];
+/// How the first setting of a [`PairRule`] must compare to the second.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Relation {
+    /// `>`: strictly longer.
+    Greater,
+    /// `>=`: at least as long.
+    GreaterOrEqual,
+}
+
+impl Relation {
+    /// The symbol used in `pairs.tsv`: `>` or `>=`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Relation::Greater => ">",
+            Relation::GreaterOrEqual => ">=",
+        }
+    }
+
+    /// Whether `first` (ms) stands in this relation to `second` (ms).
+    ///
+    /// ```
+    /// use budget::catalog::Relation;
+    /// assert!(Relation::Greater.holds(60_000, 5_000));
+    /// assert!(!Relation::Greater.holds(5_000, 5_000));
+    /// assert!(Relation::GreaterOrEqual.holds(5_000, 5_000));
+    /// ```
+    pub fn holds(self, first: u64, second: u64) -> bool {
+        match self {
+            Relation::Greater => first > second,
+            Relation::GreaterOrEqual => first >= second,
+        }
+    }
+}
+
+/// A documented rule between two settings of one product (`setting.pair`): `first relation
+/// second`, e.g. Node.js `server.headersTimeout > server.keepAliveTimeout`. It applies when both
+/// values are known and bounded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PairRule {
+    /// The product both settings belong to.
+    pub product: &'static str,
+    /// The [`Entry::name`] of the setting on the left.
+    pub first: &'static str,
+    /// How the first must compare to the second.
+    pub relation: Relation,
+    /// The [`Entry::name`] of the setting on the right.
+    pub second: &'static str,
+    /// Why, in one sentence (for the finding's message).
+    pub why: &'static str,
+    /// Where the rule is documented.
+    pub source: &'static str,
+}
+
+/// A malformed line in a catalog file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CatalogError {
+    /// The file: `settings.tsv` or `pairs.tsv`.
+    pub file: &'static str,
+    /// The line, counting from 1 (comment lines included).
+    pub line: u64,
+    /// What is wrong, e.g. `unknown kind "timeout"`.
+    pub message: String,
+}
+
+impl fmt::Display for CatalogError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "budget/catalog/{} line {}: {}",
+            self.file, self.line, self.message
+        )
+    }
+}
+
+impl std::error::Error for CatalogError {}
+
+/// Every entry of the catalog, in file order.
+///
+/// # Panics
+///
+/// On first use, if `settings.tsv` has a malformed line (a unit test guards against it).
+pub fn entries() -> &'static [Entry] {
+    static ENTRIES: OnceLock<&'static [Entry]> = OnceLock::new();
+    ENTRIES.get_or_init(|| {
+        let list = parse_settings(SETTINGS_TSV).unwrap_or_else(|e| panic!("{e}"));
+        Box::leak(list.into_boxed_slice())
+    })
+}
+
+/// Every pair rule of the catalog, in file order.
+///
+/// # Panics
+///
+/// On first use, if `pairs.tsv` has a malformed line or names a setting the catalog does not
+/// hold (a unit test guards against it).
+pub fn pairs() -> &'static [PairRule] {
+    static PAIRS: OnceLock<&'static [PairRule]> = OnceLock::new();
+    PAIRS.get_or_init(|| {
+        let list = parse_pairs(PAIRS_TSV, entries()).unwrap_or_else(|e| panic!("{e}"));
+        Box::leak(list.into_boxed_slice())
+    })
+}
+
+/// Leaks a string once, for the `&'static` catalog.
+fn leak(text: &str) -> &'static str {
+    Box::leak(text.to_string().into_boxed_str())
+}
+
+/// Splits a `;`-separated cell into its non-empty, trimmed, lower-cased parts.
+fn list(cell: &str) -> Vec<String> {
+    cell.split(';')
+        .map(|p| p.trim().to_lowercase())
+        .filter(|p| !p.is_empty())
+        .collect()
+}
+
+/// A reader for one of the tab-separated catalog files: `#` comments, no quoting, a header.
+fn tsv_reader(text: &str) -> csv::Reader<&[u8]> {
+    csv::ReaderBuilder::new()
+        .delimiter(b'\t')
+        .comment(Some(b'#'))
+        .quoting(false)
+        .has_headers(true)
+        .flexible(true)
+        .from_reader(text.as_bytes())
+}
+
+/// Checks the header row of a catalog file against the expected columns.
+fn check_header(
+    reader: &mut csv::Reader<&[u8]>,
+    file: &'static str,
+    expected: &[&str],
+) -> Result<(), CatalogError> {
+    let headers = reader.headers().map_err(|e| CatalogError {
+        file,
+        line: e.position().map_or(0, |p| p.line()),
+        message: format!("unreadable header: {e}"),
+    })?;
+    let got: Vec<&str> = headers.iter().collect();
+    if got != expected {
+        return Err(CatalogError {
+            file,
+            line: headers.position().map_or(0, |p| p.line()),
+            message: format!(
+                "the header must be {:?}, found {:?}",
+                expected.join(" | "),
+                got.join(" | ")
+            ),
+        });
+    }
+    Ok(())
+}
+
+/// Parses the text of `settings.tsv` (tab-separated, `#` comments, a header row; see the file's
+/// own comment block for the columns) into entries, checking every cell: the kind, side, unit,
+/// zero and `includes_connect` names, that the default reads in the value grammar of its kind
+/// (with the entry's unit), that `retries` reads in the tries grammar, that a product's entries
+/// agree on `retries`, and that every entry has a name, an alias and a source.
+///
+/// # Errors
+///
+/// [`CatalogError`] naming the first malformed line.
+pub fn parse_settings(text: &str) -> Result<Vec<Entry>, CatalogError> {
+    const FILE: &str = "settings.tsv";
+    let mut reader = tsv_reader(text);
+    check_header(&mut reader, FILE, &SETTINGS_HEADER)?;
+    let mut out: Vec<Entry> = Vec::new();
+    for record in reader.records() {
+        let record = record.map_err(|e| CatalogError {
+            file: FILE,
+            line: e.position().map_or(0, |p| p.line()),
+            message: format!("unreadable line: {e}"),
+        })?;
+        let line = record.position().map_or(0, |p| p.line());
+        let err = |message: String| CatalogError {
+            file: FILE,
+            line,
+            message,
+        };
+        if record.len() != SETTINGS_HEADER.len() {
+            return Err(err(format!(
+                "{} cells, expected {} (product, name, aliases, hints, kind, side, unit, zero, \
+                 includes_connect, default, retries, source)",
+                record.len(),
+                SETTINGS_HEADER.len()
+            )));
+        }
+        let cell = |i: usize| record.get(i).unwrap_or("").trim();
+        let (product, name) = (cell(0), cell(1));
+        if product.is_empty() || name.is_empty() {
+            return Err(err("product and name must not be empty".into()));
+        }
+        let aliases: Vec<&'static [&'static str]> = list(cell(2))
+            .iter()
+            .map(|alias| {
+                let words: Vec<&'static str> = alias
+                    .split_whitespace()
+                    .map(|w| leak(&w.replace('+', " ")))
+                    .collect();
+                &*Box::leak(words.into_boxed_slice())
+            })
+            .collect();
+        if aliases.is_empty() {
+            return Err(err(format!("{name}: at least one alias is needed")));
+        }
+        let hints: Vec<&'static str> = list(cell(3)).iter().map(|h| leak(h)).collect();
+        let kind = Kind::from_name(cell(4))
+            .ok_or_else(|| err(format!("{name}: unknown kind {:?}", cell(4))))?;
+        let side = match cell(5) {
+            "" => None,
+            "caller" => Some(Side::Caller),
+            "callee" => Some(Side::Callee),
+            other => {
+                return Err(err(format!(
+                    "{name}: side must be caller, callee or empty, not {other:?}"
+                )))
+            }
+        };
+        let unit = match cell(6) {
+            "ns" => Unit::Nanos,
+            "us" => Unit::Micros,
+            "ms" => Unit::Millis,
+            "s" => Unit::Seconds,
+            "min" => Unit::Minutes,
+            "h" => Unit::Hours,
+            "d" => Unit::Days,
+            other => {
+                return Err(err(format!(
+                    "{name}: unit must be one of ns us ms s min h d, not {other:?}"
+                )))
+            }
+        };
+        let zero = match cell(7) {
+            "disabled" => Zero::Disabled,
+            "default" => Zero::ProductDefault,
+            "zero" => Zero::Zero,
+            other => {
+                return Err(err(format!(
+                    "{name}: zero must be disabled, default or zero, not {other:?}"
+                )))
+            }
+        };
+        let includes_connect = match cell(8) {
+            "yes" => true,
+            "no" => false,
+            other => {
+                return Err(err(format!(
+                    "{name}: includes_connect must be yes or no, not {other:?}"
+                )))
+            }
+        };
+        let default = cell(9);
+        if !default.is_empty() {
+            if kind == Kind::Tries {
+                value::read_tries(default).map_err(|e| {
+                    err(format!(
+                        "{name}: default {default:?} is not in the tries grammar ({e:?})"
+                    ))
+                })?;
+            } else if kind.is_duration() {
+                value::read_duration(default, Some(unit)).map_err(|e| {
+                    err(format!(
+                        "{name}: default {default:?} is not a duration ({e:?})"
+                    ))
+                })?;
+            }
+        }
+        let retries = match cell(10) {
+            "" => None,
+            text => {
+                value::read_tries(text).map_err(|e| {
+                    err(format!(
+                        "{name}: retries {text:?} is not in the tries grammar ({e:?})"
+                    ))
+                })?;
+                Some(leak(text))
+            }
+        };
+        if let Some(other) = out.iter().find(|e| e.product == product) {
+            if other.retries != retries {
+                return Err(err(format!(
+                    "{name}: retries {retries:?} differs from {:?} on {product}'s {}",
+                    other.retries, other.name
+                )));
+            }
+        }
+        let source = cell(11);
+        if !source.starts_with("https://") {
+            return Err(err(format!(
+                "{name}: the source must be a documentation address (https://...)"
+            )));
+        }
+        out.push(Entry {
+            product: leak(product),
+            name: leak(name),
+            aliases: Box::leak(aliases.into_boxed_slice()),
+            hints: Box::leak(hints.into_boxed_slice()),
+            kind,
+            side,
+            unit,
+            zero,
+            includes_connect,
+            default: leak(default),
+            retries,
+            source: leak(source),
+        });
+    }
+    Ok(out)
+}
+
+/// Parses the text of `pairs.tsv` (tab-separated, `#` comments, a header row: product, first,
+/// relation, second, why, source), checking that `first` and `second` are names of entries of
+/// `product` in `catalog` and that the relation is `>` or `>=`.
+///
+/// # Errors
+///
+/// [`CatalogError`] naming the first malformed line.
+pub fn parse_pairs(text: &str, catalog: &[Entry]) -> Result<Vec<PairRule>, CatalogError> {
+    const FILE: &str = "pairs.tsv";
+    let mut reader = tsv_reader(text);
+    check_header(&mut reader, FILE, &PAIRS_HEADER)?;
+    let mut out = Vec::new();
+    for record in reader.records() {
+        let record = record.map_err(|e| CatalogError {
+            file: FILE,
+            line: e.position().map_or(0, |p| p.line()),
+            message: format!("unreadable line: {e}"),
+        })?;
+        let line = record.position().map_or(0, |p| p.line());
+        let err = |message: String| CatalogError {
+            file: FILE,
+            line,
+            message,
+        };
+        if record.len() != PAIRS_HEADER.len() {
+            return Err(err(format!(
+                "{} cells, expected {} (product, first, relation, second, why, source)",
+                record.len(),
+                PAIRS_HEADER.len()
+            )));
+        }
+        let cell = |i: usize| record.get(i).unwrap_or("").trim();
+        let product = cell(0);
+        for name in [cell(1), cell(3)] {
+            if !catalog
+                .iter()
+                .any(|e| e.product == product && e.name == name)
+            {
+                return Err(err(format!(
+                    "{product} has no setting named {name:?} in settings.tsv"
+                )));
+            }
+        }
+        let relation = match cell(2) {
+            ">" => Relation::Greater,
+            ">=" => Relation::GreaterOrEqual,
+            other => return Err(err(format!("relation must be > or >=, not {other:?}"))),
+        };
+        if cell(4).is_empty() || !cell(5).starts_with("https://") {
+            return Err(err(
+                "a rule needs a reason and a documentation address (https://...)".into(),
+            ));
+        }
+        out.push(PairRule {
+            product: leak(product),
+            first: leak(cell(1)),
+            relation,
+            second: leak(cell(3)),
+            why: leak(cell(4)),
+            source: leak(cell(5)),
+        });
+    }
+    Ok(out)
+}
 
 /// Whether `word` occurs in `haystack` (both lower-case) with no ASCII letter, digit or `_`
 /// right before or after it.
@@ -196,19 +517,28 @@ fn contains_word(haystack: &str, word: &str) -> bool {
 /// The catalog entry a row's setting names.
 ///
 /// Where entries of several products match, the one whose hints appear in the row's
-/// location, item or segment wins; where that does not settle it, `None` (nothing is guessed).
+/// location, item, segment or setting wins; where that does not settle it, `None` (nothing is
+/// guessed). Where several entries of one product match, the first in file order wins.
 ///
 /// ```
 /// use budget::{catalog, Row};
 /// let row = Row { setting: "proxy_read_timeout".into(), ..Row::default() };
 /// assert_eq!(catalog::lookup(&row).map(|e| e.product), Some("nginx"));
+///
+/// // Node.js and Tomcat both call it keepAliveTimeout: the location tells them apart.
+/// let row = Row {
+///     setting: "server.keepAliveTimeout".into(),
+///     location: "server.js".into(),
+///     ..Row::default()
+/// };
+/// assert_eq!(catalog::lookup(&row).map(|e| e.product), Some("Node.js"));
 /// ```
 pub fn lookup(row: &Row) -> Option<&'static Entry> {
     let setting = row.setting.to_lowercase();
     if setting.trim().is_empty() {
         return None;
     }
-    let matches: Vec<&'static Entry> = ENTRIES
+    let matches: Vec<&'static Entry> = entries()
         .iter()
         .filter(|e| {
             e.aliases
@@ -236,21 +566,479 @@ pub fn lookup(row: &Row) -> Option<&'static Entry> {
     }
 }
 
-/// The connect-phase entry of `product`, when the catalog documents one.
+/// The connect-phase entry of `product` (the first of kind `connect`), when the catalog
+/// documents one.
 pub fn connect_of(product: &str) -> Option<&'static Entry> {
-    ENTRIES
+    entries()
         .iter()
         .find(|e| e.product == product && e.kind == Kind::Connect)
+}
+
+/// Entries whose product, name or an alias contains `query`, case-insensitively; an empty (or
+/// blank) query gives every entry. Results are in file order.
+///
+/// ```
+/// let hits = budget::catalog::search("keepalive");
+/// assert!(hits.iter().any(|e| e.product == "Node.js"));
+/// assert_eq!(budget::catalog::search("").len(), budget::catalog::entries().len());
+/// ```
+pub fn search(query: &str) -> Vec<&'static Entry> {
+    let query = query.trim().to_lowercase();
+    entries()
+        .iter()
+        .filter(|e| {
+            query.is_empty()
+                || e.product.to_lowercase().contains(&query)
+                || e.name.to_lowercase().contains(&query)
+                || e.aliases.iter().any(|a| a.join(" ").contains(&query))
+        })
+        .collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::value::{Cell, Dur};
 
     fn row(setting: &str) -> Row {
         Row {
             setting: setting.into(),
             ..Row::default()
+        }
+    }
+
+    fn at(setting: &str, location: &str) -> Row {
+        Row {
+            setting: setting.into(),
+            location: location.into(),
+            ..Row::default()
+        }
+    }
+
+    fn entry(product: &str, name: &str) -> &'static Entry {
+        entries()
+            .iter()
+            .find(|e| e.product == product && e.name == name)
+            .unwrap_or_else(|| panic!("{product} {name} is not in the catalog"))
+    }
+
+    /// The value a bare number takes with the entry's unit, in ms.
+    fn bare_ms(e: &Entry, text: &str) -> Option<u64> {
+        match value::read_duration(text, Some(e.unit)) {
+            Ok(Cell::Duration {
+                dur: Dur::Exact(ms),
+                used_bare_unit: true,
+                ..
+            }) => Some(ms),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn the_catalog_files_parse() {
+        let settings = parse_settings(SETTINGS_TSV).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(settings.len(), entries().len());
+        let rules = parse_pairs(PAIRS_TSV, entries()).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(rules.len(), pairs().len());
+    }
+
+    #[test]
+    fn every_default_and_retry_behaviour_reads_in_the_value_grammar() {
+        for e in entries() {
+            if e.kind == Kind::Tries && !e.default.is_empty() {
+                assert!(value::read_tries(e.default).is_ok(), "{}", e.name);
+            } else if e.kind.is_duration() && !e.default.is_empty() {
+                assert!(
+                    value::read_duration(e.default, Some(e.unit)).is_ok(),
+                    "{} {}",
+                    e.product,
+                    e.name
+                );
+            }
+            if let Some(r) = e.retries {
+                assert!(value::read_tries(r).is_ok(), "{} {r}", e.product);
+            }
+            assert!(e.source.starts_with("https://"), "{}", e.name);
+            assert!(!e.aliases.is_empty(), "{}", e.name);
+        }
+    }
+
+    #[test]
+    fn the_catalog_holds_at_least_sixty_settings() {
+        assert!(entries().len() >= 60, "{}", entries().len());
+    }
+
+    #[test]
+    fn every_product_of_the_rulebook_has_an_entry() {
+        let products = [
+            "nginx",
+            "HAProxy",
+            "AWS ALB",
+            "AWS NLB",
+            "Amazon API Gateway",
+            "Cloudflare",
+            "Heroku router",
+            "Envoy",
+            "Istio",
+            "Linkerd",
+            "Kubernetes",
+            "Node.js",
+            "gunicorn",
+            "uWSGI",
+            "Tomcat",
+            "Go net/http",
+            "Java HttpClient",
+            "OkHttp",
+            "Python requests",
+            "httpx",
+            "aiohttp",
+            "fetch",
+            "axios",
+            "Guzzle",
+            "Laravel HTTP client",
+            ".NET HttpClient",
+            ".NET standard resilience handler",
+            "Polly",
+            "Resilience4j",
+            "gRPC",
+            "PostgreSQL",
+            "libpq",
+            "PgBouncer",
+            "MySQL",
+            "redis-py",
+            "ioredis",
+            "go-redis",
+            "Laravel queue",
+            "Amazon SQS",
+            "Sidekiq",
+        ];
+        for p in products {
+            assert!(entries().iter().any(|e| e.product == p), "{p}");
+        }
+    }
+
+    #[test]
+    fn a_products_entries_agree_on_its_retry_behaviour() {
+        for e in entries() {
+            for other in entries().iter().filter(|o| o.product == e.product) {
+                assert_eq!(e.retries, other.retries, "{}", e.product);
+            }
+        }
+        assert_eq!(
+            entry("Istio", "HTTPRetry.perTryTimeout")
+                .retries
+                .map(|r| value::read_tries(r).unwrap().count),
+            Some(3)
+        );
+        assert_eq!(
+            entry("Sidekiq", "retry")
+                .retries
+                .map(|r| value::read_tries(r).unwrap().count),
+            Some(26)
+        );
+        assert_eq!(
+            entry("HAProxy", "timeout server")
+                .retries
+                .map(|r| value::read_tries(r).unwrap().count),
+            Some(4)
+        );
+        assert_eq!(entry("nginx", "proxy_read_timeout").retries, None);
+        assert_eq!(entry("OkHttp", "readTimeout").retries, None);
+    }
+
+    #[test]
+    fn a_bare_number_takes_the_unit_of_its_setting() {
+        // A Go time.Duration counts nanoseconds: 30 is 30 ns, which the engine holds as 1 ms.
+        let go = entry("Go net/http", "Client.Timeout");
+        assert_eq!(go.unit, Unit::Nanos);
+        assert!(
+            matches!(
+                value::read_duration("30", Some(go.unit)),
+                Ok(Cell::Duration {
+                    dur: Dur::Exact(1),
+                    used_bare_unit: true,
+                    zero: false,
+                    below_one_ms: true,
+                    ..
+                })
+            ),
+            "30 ns counts as 1 ms"
+        );
+        assert_eq!(
+            bare_ms(go, "30000000000"),
+            Some(30_000),
+            "30 s written in ns"
+        );
+        let cases = [
+            ("PostgreSQL", "statement_timeout", "30", 30),
+            ("PostgreSQL", "idle_session_timeout", "60000", 60_000),
+            ("nginx", "proxy_read_timeout", "30", 30_000),
+            ("Node.js", "server.keepAliveTimeout", "5000", 5_000),
+            ("Kubernetes", "probe timeoutSeconds", "1", 1_000),
+            ("HAProxy", "timeout server", "30000", 30_000),
+            ("axios", "timeout", "1500", 1_500),
+            ("MySQL", "max_execution_time", "2000", 2_000),
+            ("MySQL", "wait_timeout", "28800", 28_800_000),
+            ("Amazon SQS", "VisibilityTimeout", "30", 30_000),
+            (
+                "Amazon API Gateway",
+                "TimeoutInMillis (integration timeout)",
+                "29000",
+                29_000,
+            ),
+            ("go-redis", "ReadTimeout", "3000000000", 3_000),
+            ("OkHttp", "callTimeout", "10000", 10_000),
+            ("PgBouncer", "query_wait_timeout", "120", 120_000),
+            ("Guzzle", "timeout", "2.5", 2_500),
+        ];
+        for (product, name, text, ms) in cases {
+            assert_eq!(
+                bare_ms(entry(product, name), text),
+                Some(ms),
+                "{product} {name}"
+            );
+        }
+    }
+
+    #[test]
+    fn the_documented_defaults_read_as_documented() {
+        let cases = [
+            ("nginx", "proxy_connect_timeout", Dur::Exact(60_000)),
+            ("nginx", "keepalive_timeout", Dur::Exact(75_000)),
+            ("nginx", "keepalive_timeout (upstream)", Dur::Exact(60_000)),
+            (
+                "AWS ALB",
+                "idle_timeout.timeout_seconds",
+                Dur::Exact(60_000),
+            ),
+            ("AWS NLB", "tcp.idle_timeout.seconds", Dur::Exact(350_000)),
+            (
+                "Cloudflare",
+                "proxy_read_timeout (Proxy Read Timeout)",
+                Dur::Exact(100_000),
+            ),
+            ("Envoy", "RouteAction.timeout", Dur::Exact(15_000)),
+            ("Node.js", "server.headersTimeout", Dur::Exact(60_000)),
+            ("Node.js", "server.requestTimeout", Dur::Exact(300_000)),
+            (
+                "Go net/http",
+                "Transport.IdleConnTimeout",
+                Dur::Exact(90_000),
+            ),
+            (".NET HttpClient", "HttpClient.Timeout", Dur::Exact(100_000)),
+            ("aiohttp", "ClientTimeout.total", Dur::Exact(300_000)),
+            ("MySQL", "wait_timeout", Dur::Exact(28_800_000)),
+            ("Laravel queue", "retry_after", Dur::Exact(90_000)),
+            ("Python requests", "timeout (read)", Dur::Infinite),
+            ("gRPC", "deadline", Dur::Infinite),
+        ];
+        for (product, name, dur) in cases {
+            let e = entry(product, name);
+            match value::read_duration(e.default, Some(e.unit)) {
+                Ok(Cell::Duration { dur: got, .. }) => assert_eq!(got, dur, "{product} {name}"),
+                other => panic!("{product} {name}: {other:?}"),
+            }
+        }
+        let tries = |p, n| value::read_tries(entry(p, n).default).unwrap();
+        assert_eq!(tries("Resilience4j", "Retry maxAttempts").count, 3);
+        assert_eq!(
+            tries("Resilience4j", "Retry maxAttempts").waits_ms,
+            vec![500, 500]
+        );
+        assert_eq!(tries("Envoy", "RetryPolicy.num_retries").count, 2);
+        assert_eq!(tries("Laravel queue", "queue:work --tries").count, 1);
+    }
+
+    #[test]
+    fn zero_means_what_each_product_documents() {
+        let cases = [
+            ("axios", "timeout", Zero::Disabled),
+            ("Guzzle", "timeout", Zero::Disabled),
+            ("Guzzle", "connect_timeout", Zero::Disabled),
+            ("PostgreSQL", "statement_timeout", Zero::Disabled),
+            ("PostgreSQL", "lock_timeout", Zero::Disabled),
+            ("Node.js", "server.keepAliveTimeout", Zero::Disabled),
+            ("OkHttp", "callTimeout", Zero::Disabled),
+            ("gunicorn", "timeout", Zero::Disabled),
+            ("PgBouncer", "query_wait_timeout", Zero::Disabled),
+            ("Kubernetes", "probe timeoutSeconds", Zero::ProductDefault),
+            ("go-redis", "ReadTimeout", Zero::ProductDefault),
+            ("Go net/http", "Server.IdleTimeout", Zero::ProductDefault),
+            ("nginx", "proxy_read_timeout", Zero::Zero),
+            ("Amazon SQS", "VisibilityTimeout", Zero::Zero),
+        ];
+        for (product, name, zero) in cases {
+            assert_eq!(entry(product, name).zero, zero, "{product} {name}");
+        }
+    }
+
+    #[test]
+    fn idle_settings_know_their_side_of_the_hop() {
+        let cases = [
+            ("Node.js", "server.keepAliveTimeout", Side::Callee),
+            ("nginx", "keepalive_timeout", Side::Callee),
+            ("nginx", "keepalive_timeout (upstream)", Side::Caller),
+            ("AWS ALB", "idle_timeout.timeout_seconds", Side::Caller),
+            ("Go net/http", "Transport.IdleConnTimeout", Side::Caller),
+            ("Go net/http", "Server.IdleTimeout", Side::Callee),
+            ("gunicorn", "keepalive", Side::Callee),
+            ("Tomcat", "keepAliveTimeout", Side::Callee),
+            ("PgBouncer", "server_idle_timeout", Side::Caller),
+            ("MySQL", "wait_timeout", Side::Callee),
+        ];
+        for (product, name, side) in cases {
+            let e = entry(product, name);
+            assert_eq!(e.kind, Kind::Idle, "{product} {name}");
+            assert_eq!(e.side, Some(side), "{product} {name}");
+        }
+        assert_eq!(entry("nginx", "proxy_read_timeout").side, None);
+    }
+
+    #[test]
+    fn realistic_setting_cells_are_found() {
+        let cases: [(Row, &str, &str, Kind); 16] = [
+            (
+                at("server.keepAliveTimeout", "server.js"),
+                "Node.js",
+                "server.keepAliveTimeout",
+                Kind::Idle,
+            ),
+            (
+                at("server.headersTimeout = 66000", "app.js"),
+                "Node.js",
+                "server.headersTimeout",
+                Kind::Other,
+            ),
+            (
+                at("http.Client{Timeout}", "main.go"),
+                "Go net/http",
+                "Client.Timeout",
+                Kind::Attempt,
+            ),
+            (
+                row("http.Client{Timeout: 10 * time.Second}"),
+                "Go net/http",
+                "Client.Timeout",
+                Kind::Attempt,
+            ),
+            (
+                row("proxy_next_upstream_tries"),
+                "nginx",
+                "proxy_next_upstream_tries",
+                Kind::Tries,
+            ),
+            (
+                row("proxy_next_upstream_timeout"),
+                "nginx",
+                "proxy_next_upstream_timeout",
+                Kind::RetryWindow,
+            ),
+            (
+                row("upstream keepalive_timeout"),
+                "nginx",
+                "keepalive_timeout (upstream)",
+                Kind::Idle,
+            ),
+            (
+                row("keepalive_timeout"),
+                "nginx",
+                "keepalive_timeout",
+                Kind::Idle,
+            ),
+            (
+                row("idle_timeout.timeout_seconds"),
+                "AWS ALB",
+                "idle_timeout.timeout_seconds",
+                Kind::Idle,
+            ),
+            (
+                row("VisibilityTimeout"),
+                "Amazon SQS",
+                "VisibilityTimeout",
+                Kind::Visibility,
+            ),
+            (
+                row("timeout connect"),
+                "HAProxy",
+                "timeout connect",
+                Kind::Connect,
+            ),
+            (
+                at("retry_after", "config/queue.php"),
+                "Laravel queue",
+                "retry_after",
+                Kind::Visibility,
+            ),
+            (
+                at("--timeout=60", "php artisan queue:work"),
+                "Laravel queue",
+                "queue:work --timeout",
+                Kind::Deadline,
+            ),
+            (
+                at("--timeout 30", "gunicorn.conf.py"),
+                "gunicorn",
+                "timeout",
+                Kind::Deadline,
+            ),
+            (
+                at("readTimeout", "OkHttpClient.Builder"),
+                "OkHttp",
+                "readTimeout",
+                Kind::Read,
+            ),
+            (
+                at("ReadTimeout", "redis.NewClient(&redis.Options{...})"),
+                "go-redis",
+                "ReadTimeout",
+                Kind::Read,
+            ),
+        ];
+        for (r, product, name, kind) in cases {
+            let e = lookup(&r).unwrap_or_else(|| panic!("{r:?}"));
+            assert_eq!((e.product, e.name, e.kind), (product, name, kind), "{r:?}");
+        }
+    }
+
+    #[test]
+    fn a_name_shared_by_two_products_is_not_guessed() {
+        // Node.js and Tomcat both have keepAliveTimeout; nothing on the row says which.
+        assert_eq!(lookup(&row("keepAliveTimeout")), None);
+        assert_eq!(lookup(&row("server.keepAliveTimeout")), None);
+        // OkHttp and ioredis both have a connectTimeout.
+        assert_eq!(lookup(&row("connectTimeout")), None);
+        // Go net/http, OkHttp and go-redis: a readTimeout with no hint.
+        assert_eq!(lookup(&row("ReadTimeout")), None);
+        // gunicorn and Laravel's queue worker both take --timeout.
+        assert_eq!(lookup(&row("--timeout")), None);
+        // Two hints at once settle nothing either.
+        assert_eq!(
+            lookup(&at("keepAliveTimeout", "server.js and server.xml")),
+            None
+        );
+        // A hint settles it.
+        assert_eq!(
+            lookup(&at("keepAliveTimeout", "conf/server.xml Connector")).map(|e| e.product),
+            Some("Tomcat")
+        );
+        assert_eq!(
+            lookup(&at("connectTimeout", "new Redis({ ... }) with ioredis")).map(|e| e.product),
+            Some("ioredis")
+        );
+    }
+
+    #[test]
+    fn generic_words_alone_name_no_product() {
+        for setting in [
+            "timeout",
+            "connect timeout",
+            "read timeout",
+            "retries",
+            "deadline",
+            "idle timeout",
+            "keepalive",
+        ] {
+            assert_eq!(lookup(&row(setting)).map(|e| e.name), None, "{setting}");
         }
     }
 
@@ -294,6 +1082,106 @@ mod tests {
     }
 
     #[test]
+    fn the_fixture_settings_keep_their_first_slice_facts() {
+        let cases = [
+            (
+                "nginx",
+                "proxy_connect_timeout",
+                Kind::Connect,
+                Unit::Seconds,
+                Zero::Zero,
+                false,
+                "60s",
+            ),
+            (
+                "nginx",
+                "proxy_read_timeout",
+                Kind::Read,
+                Unit::Seconds,
+                Zero::Zero,
+                false,
+                "60s",
+            ),
+            (
+                "PostgreSQL",
+                "statement_timeout",
+                Kind::Statement,
+                Unit::Millis,
+                Zero::Disabled,
+                false,
+                "0",
+            ),
+            (
+                "PostgreSQL",
+                "lock_timeout",
+                Kind::Lock,
+                Unit::Millis,
+                Zero::Disabled,
+                false,
+                "0",
+            ),
+            (
+                "PostgreSQL",
+                "idle_in_transaction_session_timeout",
+                Kind::IdleInTx,
+                Unit::Millis,
+                Zero::Disabled,
+                false,
+                "0",
+            ),
+            (
+                "libpq",
+                "connect_timeout",
+                Kind::Connect,
+                Unit::Seconds,
+                Zero::Disabled,
+                false,
+                "none",
+            ),
+            (
+                "Python requests",
+                "timeout (connect)",
+                Kind::Connect,
+                Unit::Seconds,
+                Zero::Zero,
+                false,
+                "none",
+            ),
+            (
+                "Python requests",
+                "timeout (read)",
+                Kind::Read,
+                Unit::Seconds,
+                Zero::Zero,
+                false,
+                "none",
+            ),
+            (
+                "fetch",
+                "AbortSignal.timeout",
+                Kind::Attempt,
+                Unit::Millis,
+                Zero::Zero,
+                true,
+                "none",
+            ),
+        ];
+        for (product, name, kind, unit, zero, includes_connect, default) in cases {
+            let e = entry(product, name);
+            assert_eq!(
+                (e.kind, e.unit, e.zero, e.includes_connect, e.default),
+                (kind, unit, zero, includes_connect, default),
+                "{product} {name}"
+            );
+        }
+        // The first-slice finding pins this address in its message.
+        assert_eq!(
+            entry("nginx", "proxy_connect_timeout").source,
+            "https://nginx.org/en/docs/http/ngx_http_proxy_module.html#proxy_connect_timeout"
+        );
+    }
+
+    #[test]
     fn a_name_inside_a_longer_identifier_does_not_match() {
         assert_eq!(
             lookup(&row("proxy_connect_timeout")).unwrap().name,
@@ -301,11 +1189,184 @@ mod tests {
         );
         assert_eq!(lookup(&row("my_statement_timeout_ms")), None);
         assert_eq!(lookup(&row("in-app retry settings")), None);
+        assert_eq!(lookup(&row("in-app deadline")), None);
+        assert_eq!(lookup(&row("other_read_timeout")), None);
     }
 
     #[test]
     fn nginx_documents_a_connect_default_of_sixty_seconds() {
         assert_eq!(connect_of("nginx").unwrap().default, "60s");
         assert_eq!(connect_of("PostgreSQL"), None);
+        assert_eq!(connect_of("Envoy").unwrap().default, "5s");
+        assert_eq!(connect_of("fetch"), None);
+    }
+
+    #[test]
+    fn search_finds_by_product_name_or_alias_ignoring_case() {
+        assert_eq!(search("").len(), entries().len());
+        assert_eq!(search("  ").len(), entries().len());
+        let names = |q: &str| -> Vec<&str> { search(q).iter().map(|e| e.name).collect() };
+        assert!(names("KEEPALIVE").contains(&"server.keepAliveTimeout"));
+        assert!(names("keepalive").contains(&"keepalive_timeout"));
+        assert!(search("pgbouncer").iter().all(|e| e.product == "PgBouncer"));
+        assert_eq!(search("pgbouncer").len(), 7);
+        // By alias: the phrase of an HAProxy alias.
+        assert!(names("timeout connect").contains(&"timeout connect"));
+        // In file order.
+        let all = search("");
+        assert_eq!(all[0].name, "proxy_connect_timeout");
+        assert!(search("no such setting anywhere").is_empty());
+    }
+
+    #[test]
+    fn pair_rules_name_settings_of_their_product() {
+        let rules = pairs();
+        assert!(rules.len() >= 4);
+        let has = |p: &str, a: &str, rel: Relation, b: &str| {
+            rules
+                .iter()
+                .any(|r| r.product == p && r.first == a && r.relation == rel && r.second == b)
+        };
+        assert!(has(
+            "Node.js",
+            "server.headersTimeout",
+            Relation::Greater,
+            "server.keepAliveTimeout"
+        ));
+        assert!(has(
+            "Node.js",
+            "server.requestTimeout",
+            Relation::GreaterOrEqual,
+            "server.headersTimeout"
+        ));
+        assert!(has(
+            "PostgreSQL",
+            "statement_timeout",
+            Relation::Greater,
+            "lock_timeout"
+        ));
+        assert!(has(
+            "Laravel queue",
+            "retry_after",
+            Relation::Greater,
+            "queue:work --timeout"
+        ));
+        for r in rules {
+            entry(r.product, r.first);
+            entry(r.product, r.second);
+            assert!(r.source.starts_with("https://") && !r.why.is_empty());
+        }
+        // Node's own defaults satisfy its rules: 60 s > 5 s, 300 s >= 60 s.
+        assert!(Relation::Greater.holds(60_000, 5_000));
+        assert!(Relation::GreaterOrEqual.holds(300_000, 60_000));
+    }
+
+    const HEADER: &str = "product\tname\taliases\thints\tkind\tside\tunit\tzero\tincludes_connect\tdefault\tretries\tsource\n";
+
+    fn one_line(line: &str) -> Result<Vec<Entry>, CatalogError> {
+        parse_settings(&format!("# a comment\n{HEADER}{line}\n"))
+    }
+
+    #[test]
+    fn a_well_formed_line_parses_with_phrases_and_hints() {
+        let list = one_line(
+            "X\tx_timeout\tx_timeout;x+y timeout\tx.conf; X Server \tread\tcaller\tms\tdisabled\tyes\t5000\t2 retries\thttps://example.org/x",
+        )
+        .unwrap();
+        let e = &list[0];
+        assert_eq!(e.aliases, &[&["x_timeout"][..], &["x y", "timeout"][..]]);
+        assert_eq!(e.hints, &["x.conf", "x server"]);
+        assert_eq!(
+            (e.kind, e.side, e.unit, e.zero, e.includes_connect),
+            (
+                Kind::Read,
+                Some(Side::Caller),
+                Unit::Millis,
+                Zero::Disabled,
+                true
+            )
+        );
+        assert_eq!((e.default, e.retries), ("5000", Some("2 retries")));
+    }
+
+    #[test]
+    fn a_malformed_line_is_an_error_naming_its_line() {
+        let base = "X\tx_timeout\tx_timeout\tx\tread\t\ts\tzero\tno\t60s\t\thttps://example.org/x";
+        let broken = [
+            (
+                base.replace("\tread\t", "\ttimeout\t"),
+                "unknown kind \"timeout\"",
+            ),
+            (base.replace("\ts\t", "\tsec\t"), "unit must be"),
+            (base.replace("\tzero\t", "\tnull\t"), "zero must be"),
+            (
+                base.replace("\tno\t", "\tmaybe\t"),
+                "includes_connect must be",
+            ),
+            (base.replace("\t\ts\t", "\tleft\ts\t"), "side must be"),
+            (base.replace("\t60s\t", "\tsixty\t"), "is not a duration"),
+            (
+                base.replace("\t60s\t\t", "\t60s\tmany\t"),
+                "is not in the tries grammar",
+            ),
+            (
+                base.replace("https://example.org/x", "see the docs"),
+                "documentation address",
+            ),
+            (
+                base.replace("\tx_timeout\tx\t", "\t\tx\t"),
+                "at least one alias",
+            ),
+            (base.replacen("\t", "\t\t", 1), "13 cells, expected 12"),
+            (
+                base.replace("\t60s\t\thttps://example.org/x", "\t60s"),
+                "10 cells, expected 12",
+            ),
+        ];
+        for (line, message) in broken {
+            let err = one_line(&line).unwrap_err();
+            assert_eq!(err.line, 3, "{line}");
+            assert!(err.message.contains(message), "{} / {message}", err.message);
+            assert!(err
+                .to_string()
+                .starts_with("budget/catalog/settings.tsv line 3: "));
+        }
+        let mixed = format!(
+            "{base}\n{}",
+            base.replace("\tx_timeout\tx_timeout\t", "\ty_timeout\ty_timeout\t")
+                .replace("\t60s\t\t", "\t60s\t2 tries\t")
+        );
+        assert!(one_line(&mixed).unwrap_err().message.contains("differs"));
+        let header = parse_settings("product\tname\n").unwrap_err();
+        assert!(header.message.contains("the header must be"), "{header}");
+    }
+
+    #[test]
+    fn a_malformed_pair_rule_is_an_error() {
+        let head = "product\tfirst\trelation\tsecond\twhy\tsource\n";
+        let ok = "PostgreSQL\tstatement_timeout\t>\tlock_timeout\tbecause\thttps://example.org";
+        assert_eq!(
+            parse_pairs(&format!("{head}{ok}\n"), entries())
+                .unwrap()
+                .len(),
+            1
+        );
+        let broken = [
+            (ok.replace("\t>\t", "\t<\t"), "relation must be"),
+            (
+                ok.replace("lock_timeout", "lock_wait"),
+                "no setting named \"lock_wait\"",
+            ),
+            (
+                ok.replace("PostgreSQL", "MySQL"),
+                "MySQL has no setting named",
+            ),
+            (ok.replace("because", ""), "a reason"),
+        ];
+        for (line, message) in broken {
+            let err = parse_pairs(&format!("{head}{line}\n"), entries()).unwrap_err();
+            assert_eq!(err.line, 2);
+            assert!(err.message.contains(message), "{} / {message}", err.message);
+        }
     }
 }
