@@ -4,6 +4,8 @@
 //! All times are worst cases in milliseconds ([`Time`]); an unknown value is `None` and makes
 //! everything built on it unknown.
 
+mod rules;
+
 use std::collections::HashMap;
 
 use crate::catalog::{self, Entry, Zero};
@@ -119,6 +121,8 @@ struct RowInfo {
     val: Val,
     parsed: String,
     note: Option<String>,
+    /// The value was a positive duration below 1 ms, counted as 1 ms.
+    below_one_ms: bool,
 }
 
 /// The largest number of tries `k` (at most `max_tries`) with
@@ -188,6 +192,8 @@ fn read_segment(text: &str) -> Segment {
 struct Ctx<'a> {
     lang: Lang,
     rows: &'a [Row],
+    /// Each row's kind, once derived.
+    kinds: Vec<Kind>,
     findings: Vec<Finding>,
 }
 
@@ -509,12 +515,21 @@ fn analyse_row(ctx: &mut Ctx, i: usize) -> RowInfo {
         },
         Val::Tries(t) => describe_tries(t),
     };
+    let below_one_ms = kind.is_duration()
+        && matches!(
+            value::read_duration(&row.value, entry.map(|e| e.unit)),
+            Ok(Cell::Duration {
+                below_one_ms: true,
+                ..
+            })
+        );
     RowInfo {
         kind,
         entry,
         val,
         parsed,
         note,
+        below_one_ms,
     }
 }
 
@@ -628,6 +643,7 @@ pub fn check(sheet: &Sheet) -> Report {
     let mut ctx = Ctx {
         lang: sheet.lang,
         rows: &sheet.rows,
+        kinds: Vec::new(),
         findings: Vec::new(),
     };
     let lang = sheet.lang;
@@ -635,6 +651,7 @@ pub fn check(sheet: &Sheet) -> Report {
         .map(|i| analyse_row(&mut ctx, i))
         .collect();
     let kinds: Vec<Kind> = infos.iter().map(|info| info.kind).collect();
+    ctx.kinds = kinds.clone();
 
     // The graph: nodes in order of first appearance, hops keyed by (caller, callee).
     let mut nodes: Vec<NodeState> = Vec::new();
@@ -1402,6 +1419,8 @@ pub fn check(sheet: &Sheet) -> Report {
             formula,
         });
     }
+
+    rules::apply(&mut ctx, &infos, &nodes, &hops, &hop_parts);
 
     let rows = infos
         .into_iter()

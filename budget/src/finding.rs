@@ -371,3 +371,211 @@ pub(crate) fn cut_by_node_deadline(
         ),
     }
 }
+
+/// Why a timeout value is implausible.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Implausible {
+    /// Below 1 ms.
+    BelowOneMs,
+    /// Below 100 ms (a kind other than connect).
+    Below100Ms,
+    /// Over 24 h.
+    OverADay,
+}
+
+/// `value.implausible`: almost always a unit mistake.
+pub(crate) fn implausible(
+    lang: Lang,
+    line: usize,
+    value: &str,
+    kind: &str,
+    why: Implausible,
+) -> (String, String) {
+    let v = value.trim();
+    match lang {
+        Lang::En => {
+            let reason = match why {
+                Implausible::BelowOneMs => "under 1 ms",
+                Implausible::Below100Ms => "under 100 ms",
+                Implausible::OverADay => "over 24 h",
+            };
+            (
+                format!("line {line}: {v:?} as a {kind} timeout is {reason}: almost always a unit mistake"),
+                match why {
+                    Implausible::OverADay => "check the unit: seconds or milliseconds were probably meant".to_string(),
+                    _ => "check the unit: a bare number may be read in milliseconds (or nanoseconds); write e.g. 30s".to_string(),
+                },
+            )
+        }
+        Lang::Ja => {
+            let reason = match why {
+                Implausible::BelowOneMs => "1ms未満",
+                Implausible::Below100Ms => "100ms未満",
+                Implausible::OverADay => "24時間超",
+            };
+            (
+                format!("{line}行目：{kind}のタイムアウト「{v}」は{reason}です。ほぼ確実に単位の誤りです"),
+                match why {
+                    Implausible::OverADay => "単位を確かめてください（秒やミリ秒のつもりではありませんか）".to_string(),
+                    _ => "単位を確かめてください。単位のない数はミリ秒（やナノ秒）と読まれることがあります。30sのように書いてください".to_string(),
+                },
+            )
+        }
+    }
+}
+
+/// `lock.not_below_statement`.
+pub(crate) fn lock_not_below(
+    lang: Lang,
+    segment: &str,
+    lock_ms: u64,
+    statement_ms: u64,
+) -> (String, String) {
+    let l = if lock_ms == u64::MAX {
+        "∞".to_string()
+    } else {
+        secs(lang, lock_ms)
+    };
+    let s = secs(lang, statement_ms);
+    let half = secs(lang, statement_ms / 2);
+    match lang {
+        Lang::En => (
+            format!("{segment}: the lock timeout ({l}) is not below the statement timeout ({s}): a lock wait and a slow statement can no longer be told apart"),
+            format!("set the lock timeout below the statement timeout, e.g. {half}"),
+        ),
+        Lang::Ja => (
+            format!("{segment}：ロック待ちの上限（{l}）が文の上限（{s}）より短くないため、ロック待ちと遅い文を区別できません"),
+            format!("ロック待ちの上限を文の上限より短く（例：{half}）してください"),
+        ),
+    }
+}
+
+/// `read.interval_only`.
+pub(crate) fn read_interval_only(
+    lang: Lang,
+    segment: &str,
+    caller: &str,
+    per_try_ms: Option<u64>,
+) -> (String, String) {
+    let p = per_try_ms.map_or("?".to_string(), |ms| secs(lang, ms));
+    match lang {
+        Lang::En => (
+            format!("{segment}: bounded only by connect and read timeouts, which are intervals: a peer that sends a byte every few seconds holds the call far past {p}"),
+            format!("add a per-try timeout or a deadline on {segment}, or a deadline on {caller}"),
+        ),
+        Lang::Ja => (
+            format!("{segment}：接続と読み取りのタイムアウトしかなく、どちらも間隔の上限です。数秒ごとに1バイト送る相手は{p}をはるかに超えて呼び出しを引き留めます"),
+            format!("{segment} に1回の上限か全体期限を、または{caller}に期限を設けてください"),
+        ),
+    }
+}
+
+/// `idle.direction`.
+pub(crate) fn idle_direction(
+    lang: Lang,
+    segment: &str,
+    caller: &str,
+    callee: &str,
+    caller_ms: u64,
+    callee_ms: u64,
+) -> (String, String) {
+    let show = |ms: u64| {
+        if ms == u64::MAX {
+            "∞".to_string()
+        } else {
+            secs(lang, ms)
+        }
+    };
+    let (a, b) = (show(caller_ms), show(callee_ms));
+    let target = show(caller_ms.saturating_add(5_000));
+    match lang {
+        Lang::En => (
+            format!("{segment}: {callee} keeps idle connections {b}, not longer than {caller}'s {a}: {caller} may send on a connection {callee} is closing (502 / reset)"),
+            format!("keep {callee}'s idle connections longer than {caller}'s, e.g. {target}, or lower {caller}'s idle timeout below {b}"),
+        ),
+        Lang::Ja => (
+            format!("{segment}：{callee}のアイドル接続の保持（{b}）が{caller}の{a}より長くありません。{caller}が閉じかけの接続に送ることがあります（502／リセット）"),
+            format!("{callee}のアイドル接続を{caller}より長く（例：{target}）保つか、{caller}のアイドルタイムアウトを{b}未満にしてください"),
+        ),
+    }
+}
+
+/// `retry.amplification`.
+pub(crate) fn retry_amplification(
+    lang: Lang,
+    node: &str,
+    attempts: u64,
+    factors: &str,
+    threshold: u64,
+) -> (String, String) {
+    match lang {
+        Lang::En => (
+            format!("{node} may receive {attempts} attempts for one request ({factors}), more than {threshold}"),
+            "retry at one layer only (the outermost that knows the deadline), and use 1 try at the others".to_string(),
+        ),
+        Lang::Ja => (
+            format!("{node}には1件のリクエストにつき最大{attempts}回の試行が届きます（{factors}）。{threshold}回を超えています"),
+            "再試行は1つの層（期限を知る最も外側）だけで行い、他の層は1回にしてください".to_string(),
+        ),
+    }
+}
+
+/// `retry.unsafe`.
+pub(crate) fn retry_unsafe(lang: Lang, segment: &str, attempts: u64) -> (String, String) {
+    match lang {
+        Lang::En => (
+            format!("{segment} may be tried {attempts} times but is marked non-idempotent without an idempotency key: a retried request may be applied twice"),
+            format!("use 1 try on {segment}, or send an idempotency key and mark it so"),
+        ),
+        Lang::Ja => (
+            format!("{segment} は最大{attempts}回試行されますが、非冪等でキーもありません。再試行されたリクエストが二重に適用されることがあります"),
+            format!("{segment} を1回にするか、冪等キーを送ってその旨を記載してください"),
+        ),
+    }
+}
+
+/// `retry.hidden`.
+pub(crate) fn retry_hidden(
+    lang: Lang,
+    segment: &str,
+    product: &str,
+    retries: &str,
+    setting: &str,
+) -> (String, String) {
+    match lang {
+        Lang::En => (
+            format!("{segment}: {product} retries by default ({retries}, {setting}) and the sheet says nothing of it"),
+            format!("write {product}'s tries and waits on {segment}, or turn its retries off"),
+        ),
+        Lang::Ja => (
+            format!("{segment}：{product}は既定で再試行します（{retries}、{setting}）が、表に記載がありません"),
+            format!("{segment} に{product}の試行回数と待機を書くか、再試行を無効にしてください"),
+        ),
+    }
+}
+
+/// `setting.pair`.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn setting_pair(
+    lang: Lang,
+    product: &str,
+    first: &str,
+    relation: &str,
+    second: &str,
+    a: &str,
+    b: &str,
+    why: &str,
+) -> (String, String) {
+    match lang {
+        Lang::En => (
+            format!("{product}: {first} ({a}) must be {relation} {second} ({b}): {why}"),
+            format!("raise {first} above {second}, or lower {second}"),
+        ),
+        Lang::Ja => (
+            format!(
+                "{product}：{first}（{a}）は{second}（{b}）{relation}である必要があります：{why}"
+            ),
+            format!("{first}を{second}より大きくするか、{second}を下げてください"),
+        ),
+    }
+}

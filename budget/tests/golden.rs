@@ -226,7 +226,17 @@ fn g4_the_lb_gives_up_first() {
     assert_eq!(lb_app.verdict, Verdict::Inverted);
     assert_eq!(lb_app.formula, "1 + 5 = 6.0 s; read 5.0 < 13.5 + 1.0");
 
-    assert_eq!(codes(&report), vec![("inversion.hop", Some("LB -> app"))]);
+    // From the rulebook on, also read.interval_only on both hops: no deadline on the caller,
+    // the hop or the callee, only intervals.
+    assert_eq!(
+        codes(&report),
+        vec![
+            ("inversion.hop", Some("LB -> app")),
+            ("read.interval_only", Some("LB -> app")),
+            ("read.interval_only", Some("app -> external API")),
+        ]
+    );
+    assert!(!report.findings.iter().any(|f| f.code == "unbounded"));
     let f = &report.findings[0];
     assert_eq!(
         (f.bound_ms, f.need_ms, f.short_by_ms, f.tries_that_fit),
@@ -277,7 +287,7 @@ fn g5_units_and_unbounded_values() {
             .iter()
             .map(|f| f.code.as_str())
             .collect::<Vec<_>>(),
-        vec!["value.unit_from_catalog"]
+        vec!["value.implausible", "value.unit_from_catalog"]
     );
 
     let r = one_row("read timeout", "some_timeout", "", "30");

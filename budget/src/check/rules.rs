@@ -1,0 +1,539 @@
+//! The rulebook's findings that add no numbers to the budget (`budget-model.md` §5, marked R):
+//! idle direction, read intervals, lock below statement, retry amplification, unsafe and
+//! hidden retries, implausible values and a product's rules between two of its settings.
+//!
+//! Where the model leaves a case open, the rule and a worked number are written on the
+//! function that decides it.
+
+use super::{Ctx, HopParts, HopState, Idem, NodeState, RowInfo, Val};
+use crate::finding as text;
+use crate::kind::Kind;
+use crate::report::Severity;
+use crate::time::Time;
+
+/// Attempts reaching one node before `retry.amplification` (`budget-model.md` §1: 3).
+pub const AMPLIFICATION_THRESHOLD: u64 = 3;
+
+/// 1 ms, 100 ms and 24 h: the bounds of a plausible timeout, in milliseconds.
+const ONE_MS: u64 = 1;
+const HUNDRED_MS: u64 = 100;
+const DAY_MS: u64 = 86_400_000;
+
+/// Runs every rule of this module.
+pub(super) fn apply(
+    ctx: &mut Ctx,
+    infos: &[RowInfo],
+    nodes: &[NodeState],
+    hops: &[HopState],
+    parts: &[HopParts],
+) {
+    implausible_values(ctx, infos);
+    lock_below_statement(ctx, hops, parts);
+    read_interval_only(ctx, nodes, hops, parts);
+    idle_direction(ctx, infos, nodes, hops);
+    retry_amplification(ctx, nodes, hops, parts);
+    retry_unsafe(ctx, infos, nodes, hops, parts);
+    retry_hidden(ctx, infos, hops, parts);
+    setting_pairs(ctx, infos);
+}
+
+/// The side of a hop an idle row stands on: from its item (`(caller)`, `呼ぶ側`, `client`;
+/// `(callee)`, `呼ばれる側`, `server`), else from the catalog.
+fn idle_side(item: &str, info: &RowInfo) -> Option<crate::catalog::Side> {
+    use crate::catalog::Side;
+    let item = item.to_lowercase();
+    if ["(callee)", "callee", "呼ばれる側", "server", "サーバー"]
+        .iter()
+        .any(|w| item.contains(w))
+    {
+        Some(Side::Callee)
+    } else if ["(caller)", "caller", "呼ぶ側", "client", "クライアント"]
+        .iter()
+        .any(|w| item.contains(w))
+    {
+        Some(Side::Caller)
+    } else {
+        info.entry.and_then(|e| e.side)
+    }
+}
+
+/// The value of a row as a bound, in ms (`u64::MAX` for `∞`), when it is a known duration.
+fn bound_of(info: &RowInfo) -> Option<u64> {
+    match &info.val {
+        Val::Dur(t) => Some(t.time.bound_ms().unwrap_or(u64::MAX)),
+        _ => None,
+    }
+}
+
+/// `value.implausible`: a timeout under 1 ms (any kind), under 100 ms (any kind but
+/// `connect`, where a LAN connect of 50 ms is ordinary), or over 24 h: almost always a unit
+/// mistake. Waits between tries, own processing time, margins and queueing times are needs,
+/// not timeouts, and are not judged. A range is judged by its ends (`12-36h` is over 24 h); a
+/// lower bound by its known end. Worked number: PostgreSQL `statement_timeout = 30` is 30 ms,
+/// under 100 ms: implausible (golden G5).
+fn implausible_values(ctx: &mut Ctx, infos: &[RowInfo]) {
+    for (i, info) in infos.iter().enumerate() {
+        let timeout = matches!(
+            info.kind,
+            Kind::Connect
+                | Kind::Read
+                | Kind::Send
+                | Kind::Attempt
+                | Kind::Statement
+                | Kind::Lock
+                | Kind::Deadline
+                | Kind::Idle
+                | Kind::IdleInTx
+                | Kind::RetryWindow
+                | Kind::Visibility
+        );
+        let Val::Dur(term) = &info.val else { continue };
+        if !timeout || term.time.is_inf() {
+            continue;
+        }
+        let lo = term.time.lo.unwrap_or(u64::MAX);
+        let hi = term.time.need_ms().unwrap_or(lo);
+        let tiny = lo < ONE_MS || info.below_one_ms;
+        let reason = if tiny {
+            Some(text::Implausible::BelowOneMs)
+        } else if lo < HUNDRED_MS && info.kind != Kind::Connect {
+            Some(text::Implausible::Below100Ms)
+        } else if hi > DAY_MS {
+            Some(text::Implausible::OverADay)
+        } else {
+            None
+        };
+        if let Some(reason) = reason {
+            let line = i + 1;
+            let msg = text::implausible(
+                ctx.lang,
+                line,
+                &ctx.rows[i].value,
+                info.kind.as_str(),
+                reason,
+            );
+            ctx.push(
+                "value.implausible",
+                Severity::Warning,
+                None,
+                None,
+                vec![line],
+                (Some(lo), None, None),
+                None,
+                msg,
+            );
+        }
+    }
+}
+
+/// `lock.not_below_statement`: on one hop, `lock_timeout ≥ statement_timeout` (a disabled
+/// lock timeout counts as `∞`, so it is never below). Worked number: lock 2 s, statement 2 s:
+/// a lock wait and a slow statement both end at 2 s and cannot be told apart.
+fn lock_below_statement(ctx: &mut Ctx, hops: &[HopState], parts: &[HopParts]) {
+    for (hop, p) in hops.iter().zip(parts) {
+        let (Some((s_line, statement)), Some((l_line, lock))) = (p.statement, p.lock) else {
+            continue;
+        };
+        let s = statement.time.bound_ms().unwrap_or(u64::MAX);
+        let l = lock.time.bound_ms().unwrap_or(u64::MAX);
+        if l >= s && s != u64::MAX {
+            let msg = text::lock_not_below(ctx.lang, &hop.segment, l, s);
+            ctx.push(
+                "lock.not_below_statement",
+                Severity::Warning,
+                None,
+                Some(&hop.segment),
+                vec![s_line.min(l_line), s_line.max(l_line)],
+                (Some(s), Some(l), Some(l.saturating_sub(s))),
+                None,
+                msg,
+            );
+        }
+    }
+}
+
+/// `read.interval_only`: a hop bounded only by `connect` + `read` (intervals), where neither
+/// the hop nor its caller has an `attempt`/`deadline` bound and the callee has no deadline.
+/// Worked number (golden G4): LB → app, connect 1 s + read 5 s: a peer that sends a byte every
+/// 4 s holds the LB for as long as it likes, far past 6 s.
+fn read_interval_only(ctx: &mut Ctx, nodes: &[NodeState], hops: &[HopState], parts: &[HopParts]) {
+    for (hop, p) in hops.iter().zip(parts) {
+        let only_intervals = p.read.is_some()
+            && p.attempt.is_none()
+            && p.visibility.is_none()
+            && p.deadline.is_none();
+        if !only_intervals
+            || nodes[hop.caller].deadline.is_some()
+            || nodes[hop.callee].deadline.is_some()
+        {
+            continue;
+        }
+        let per_try = hop.per_try.and_then(Time::need_ms);
+        let msg =
+            text::read_interval_only(ctx.lang, &hop.segment, &nodes[hop.caller].name, per_try);
+        ctx.push(
+            "read.interval_only",
+            Severity::Warning,
+            None,
+            Some(&hop.segment),
+            hop.rows.clone(),
+            (None, per_try, None),
+            None,
+            msg,
+        );
+    }
+}
+
+/// `idle.direction`: on a hop with both sides' idle timeouts given (on the hop's rows, or on
+/// the caller's and the callee's own rows), the callee must keep idle connections strictly
+/// longer than the caller. Bound = the callee's, need = the caller's, short by the difference.
+/// Worked number: an ALB idle timeout of 60 s in front of Node's default keep-alive of 5 s:
+/// short by 55 s; the fix suggests the caller's value plus 5 s (65 s).
+fn idle_direction(ctx: &mut Ctx, infos: &[RowInfo], nodes: &[NodeState], hops: &[HopState]) {
+    use crate::catalog::Side;
+    let side_of = |line: usize| {
+        let info = &infos[line - 1];
+        (info.kind == Kind::Idle)
+            .then(|| idle_side(&ctx.rows[line - 1].item, info))
+            .flatten()
+    };
+    let find = |lines: &[usize], side: Side| {
+        lines
+            .iter()
+            .copied()
+            .find(|&l| side_of(l) == Some(side) && bound_of(&infos[l - 1]).is_some())
+    };
+    let mut found = Vec::new();
+    for hop in hops {
+        let caller =
+            find(&hop.rows, Side::Caller).or_else(|| find(&nodes[hop.caller].rows, Side::Caller));
+        let callee =
+            find(&hop.rows, Side::Callee).or_else(|| find(&nodes[hop.callee].rows, Side::Callee));
+        let (Some(a), Some(b)) = (caller, callee) else {
+            continue;
+        };
+        let (caller_ms, callee_ms) = (
+            bound_of(&infos[a - 1]).unwrap_or(0),
+            bound_of(&infos[b - 1]).unwrap_or(0),
+        );
+        if callee_ms > caller_ms {
+            continue;
+        }
+        found.push((
+            hop.segment.clone(),
+            nodes[hop.caller].name.clone(),
+            nodes[hop.callee].name.clone(),
+            a,
+            b,
+            caller_ms,
+            callee_ms,
+        ));
+    }
+    for (segment, caller, callee, a, b, caller_ms, callee_ms) in found {
+        let msg = text::idle_direction(ctx.lang, &segment, &caller, &callee, caller_ms, callee_ms);
+        let short = caller_ms.saturating_sub(callee_ms);
+        ctx.push(
+            "idle.direction",
+            Severity::Error,
+            None,
+            Some(&segment),
+            vec![a.min(b), a.max(b)],
+            (Some(callee_ms), Some(caller_ms), Some(short)),
+            None,
+            msg,
+        );
+    }
+}
+
+/// Attempts one try of `hop` makes on its callee: its tries (nested layers multiplied) times
+/// its upstream targets.
+fn attempts_of(hop: &HopState, p: &HopParts) -> u64 {
+    let tries: u64 = hop
+        .layers
+        .iter()
+        .map(|l| u64::from(l.count))
+        .product::<u64>()
+        .max(1);
+    let upstreams = match p.upstreams {
+        Some(Some(u)) => u64::from(u),
+        _ => 1,
+    };
+    tries.saturating_mul(upstreams)
+}
+
+/// `retry.amplification`: the attempts reaching a node along a path from an outermost node
+/// (the product of the tries, upstream targets and redeliveries of the hops on the path,
+/// before any deadline cuts them) exceed [`AMPLIFICATION_THRESHOLD`]. Each node is reported
+/// once, with its worst path. Worked number: three client layers of 3, 3 and 5 tries: the
+/// second service sees 3 × 3 = 9 attempts, the third 3 × 3 × 5 = 45.
+fn retry_amplification(ctx: &mut Ctx, nodes: &[NodeState], hops: &[HopState], parts: &[HopParts]) {
+    let mut best: Vec<Option<(u64, Vec<usize>)>> = vec![None; nodes.len()];
+    let called: Vec<bool> = (0..nodes.len())
+        .map(|n| hops.iter().any(|h| h.callee == n))
+        .collect();
+    #[allow(clippy::too_many_arguments)]
+    fn walk(
+        n: usize,
+        attempts: u64,
+        path: &mut Vec<usize>,
+        on_path: &mut Vec<bool>,
+        nodes: &[NodeState],
+        hops: &[HopState],
+        parts: &[HopParts],
+        best: &mut [Option<(u64, Vec<usize>)>],
+    ) {
+        if on_path[n] {
+            return;
+        }
+        if best[n].as_ref().is_none_or(|(a, _)| attempts > *a) {
+            best[n] = Some((attempts, path.clone()));
+        }
+        on_path[n] = true;
+        for &h in &nodes[n].hops_out {
+            path.push(h);
+            let next = attempts.saturating_mul(attempts_of(&hops[h], &parts[h]));
+            walk(
+                hops[h].callee,
+                next,
+                path,
+                on_path,
+                nodes,
+                hops,
+                parts,
+                best,
+            );
+            path.pop();
+        }
+        on_path[n] = false;
+    }
+    for start in (0..nodes.len()).filter(|&n| !called[n]) {
+        let mut on_path = vec![false; nodes.len()];
+        walk(
+            start,
+            1,
+            &mut Vec::new(),
+            &mut on_path,
+            nodes,
+            hops,
+            parts,
+            &mut best,
+        );
+    }
+    for (n, entry) in best.into_iter().enumerate() {
+        let Some((attempts, path)) = entry else {
+            continue;
+        };
+        if attempts <= AMPLIFICATION_THRESHOLD {
+            continue;
+        }
+        let factors: Vec<String> = path
+            .iter()
+            .map(|&h| attempts_of(&hops[h], &parts[h]))
+            .filter(|&a| a > 1)
+            .map(|a| a.to_string())
+            .collect();
+        let rows: Vec<usize> = path
+            .iter()
+            .flat_map(|&h| hops[h].rows.iter().copied())
+            .filter(|&l| ctx_kind_is_retry(ctx, l))
+            .collect();
+        let msg = text::retry_amplification(
+            ctx.lang,
+            &nodes[n].name,
+            attempts,
+            &factors.join(" × "),
+            AMPLIFICATION_THRESHOLD,
+        );
+        ctx.push(
+            "retry.amplification",
+            Severity::Warning,
+            Some(&nodes[n].name),
+            None,
+            rows,
+            (Some(AMPLIFICATION_THRESHOLD), Some(attempts), None),
+            None,
+            msg,
+        );
+    }
+}
+
+/// Whether line `line` is a tries or upstreams row (the rows that multiply attempts).
+fn ctx_kind_is_retry(ctx: &Ctx, line: usize) -> bool {
+    matches!(ctx.kinds.get(line - 1), Some(Kind::Tries | Kind::Upstreams))
+}
+
+/// `retry.unsafe`: more than one attempt (own tries, nested, or a proxy's upstream targets)
+/// on a hop marked non-idempotent without an idempotency key. The mark is on the hop's rows,
+/// else on the callee's own rows. Worked number: a POST to payments with 2 tries: the
+/// payment may be taken twice.
+fn retry_unsafe(
+    ctx: &mut Ctx,
+    infos: &[RowInfo],
+    nodes: &[NodeState],
+    hops: &[HopState],
+    parts: &[HopParts],
+) {
+    for (hop, p) in hops.iter().zip(parts) {
+        let node_mark = nodes[hop.callee]
+            .rows
+            .iter()
+            .find_map(|&l| match infos[l - 1].val {
+                Val::Idem(i) => Some((i, l)),
+                _ => None,
+            });
+        let hop_mark = hop.rows.iter().find_map(|&l| match infos[l - 1].val {
+            Val::Idem(i) => Some((i, l)),
+            _ => None,
+        });
+        let Some((Idem::NonIdempotent, mark_line)) = hop_mark.or(node_mark) else {
+            continue;
+        };
+        let attempts = attempts_of(hop, p);
+        if attempts <= 1 {
+            continue;
+        }
+        let mut rows: Vec<usize> = hop
+            .rows
+            .iter()
+            .copied()
+            .filter(|&l| ctx_kind_is_retry(ctx, l))
+            .collect();
+        rows.push(mark_line);
+        rows.sort_unstable();
+        rows.dedup();
+        let msg = text::retry_unsafe(ctx.lang, &hop.segment, attempts);
+        ctx.push(
+            "retry.unsafe",
+            Severity::Warning,
+            None,
+            Some(&hop.segment),
+            rows,
+            (None, Some(attempts), None),
+            None,
+            msg,
+        );
+    }
+}
+
+/// `retry.hidden`: a hop whose rows name a product that retries by default (the catalog's
+/// `retries`), while the sheet has no tries or upstreams row on that hop. nginx is not among
+/// them: it retries only on another upstream server, which the sheet then names. Worked
+/// number: an Envoy route with a 15 s timeout and no tries row: Envoy's default retry policy
+/// may add a try the budget does not show.
+fn retry_hidden(ctx: &mut Ctx, infos: &[RowInfo], hops: &[HopState], parts: &[HopParts]) {
+    for (hop, p) in hops.iter().zip(parts) {
+        if !p.tries.is_empty() || p.upstreams.is_some() {
+            continue;
+        }
+        let Some(entry) = hop
+            .rows
+            .iter()
+            .find_map(|&l| infos[l - 1].entry.filter(|e| e.retries.is_some()))
+        else {
+            continue;
+        };
+        let retries = entry.retries.unwrap_or_default();
+        let setting = crate::catalog::entries()
+            .iter()
+            .find(|e| e.product == entry.product && e.kind == Kind::Tries)
+            .map_or(entry.name, |e| e.name);
+        let rows: Vec<usize> = hop
+            .rows
+            .iter()
+            .copied()
+            .filter(|&l| {
+                infos[l - 1]
+                    .entry
+                    .is_some_and(|e| e.product == entry.product)
+            })
+            .collect();
+        let msg = text::retry_hidden(ctx.lang, &hop.segment, entry.product, retries, setting);
+        ctx.push(
+            "retry.hidden",
+            Severity::Warning,
+            None,
+            Some(&hop.segment),
+            rows,
+            (None, None, None),
+            None,
+            msg,
+        );
+    }
+}
+
+/// `setting.pair`: a catalog rule between two settings of one product fails (Node's
+/// `headersTimeout` must exceed `keepAliveTimeout`). The two rows are paired within one
+/// segment, or across the sheet when it holds exactly one row of each. A rule is judged only
+/// when both values are known and bounded. PostgreSQL's `statement_timeout > lock_timeout` is
+/// left to `lock.not_below_statement`, which says more. Worked number: headersTimeout 5 s,
+/// keepAliveTimeout 65 s: headersTimeout must be > keepAliveTimeout.
+fn setting_pairs(ctx: &mut Ctx, infos: &[RowInfo]) {
+    let rows_of = |product: &str, name: &str| -> Vec<usize> {
+        (0..infos.len())
+            .filter(|&i| {
+                infos[i]
+                    .entry
+                    .is_some_and(|e| e.product == product && e.name == name)
+            })
+            .collect()
+    };
+    for rule in crate::catalog::pairs() {
+        let (firsts, seconds) = (
+            rows_of(rule.product, rule.first),
+            rows_of(rule.product, rule.second),
+        );
+        let first_kind = firsts.first().map(|&i| infos[i].kind);
+        let second_kind = seconds.first().map(|&i| infos[i].kind);
+        if first_kind == Some(Kind::Statement) && second_kind == Some(Kind::Lock) {
+            continue;
+        }
+        let mut pairs: Vec<(usize, usize)> = Vec::new();
+        for &a in &firsts {
+            if let Some(&b) = seconds
+                .iter()
+                .find(|&&b| ctx.rows[b].segment.trim() == ctx.rows[a].segment.trim())
+            {
+                pairs.push((a, b));
+            }
+        }
+        if pairs.is_empty() {
+            if let ([a], [b]) = (firsts.as_slice(), seconds.as_slice()) {
+                pairs.push((*a, *b));
+            }
+        }
+        for (a, b) in pairs {
+            let (Some(x), Some(y)) = (bound_of(&infos[a]), bound_of(&infos[b])) else {
+                continue;
+            };
+            if x == u64::MAX || y == u64::MAX || rule.relation.holds(x, y) {
+                continue;
+            }
+            let relation = match (ctx.lang, rule.relation) {
+                (crate::sheet::Lang::En, crate::catalog::Relation::Greater) => "longer than",
+                (crate::sheet::Lang::En, crate::catalog::Relation::GreaterOrEqual) => "at least",
+                (crate::sheet::Lang::Ja, crate::catalog::Relation::Greater) => "より長い値",
+                (crate::sheet::Lang::Ja, crate::catalog::Relation::GreaterOrEqual) => "以上",
+            };
+            let msg = text::setting_pair(
+                ctx.lang,
+                rule.product,
+                rule.first,
+                relation,
+                rule.second,
+                &text::secs(ctx.lang, x),
+                &text::secs(ctx.lang, y),
+                rule.why,
+            );
+            ctx.push(
+                "setting.pair",
+                Severity::Warning,
+                None,
+                None,
+                vec![a.min(b) + 1, a.max(b) + 1],
+                (Some(x), Some(y), None),
+                None,
+                msg,
+            );
+        }
+    }
+}
