@@ -806,7 +806,7 @@ pub fn check(sheet: &Sheet) -> Report {
         }
         // A missing connect bound, filled from the catalog where a product of this hop
         // documents one (nginx: 60 s).
-        if parts.connect.is_none() {
+        if parts.connect.is_none() && !(parts.attempt.is_some() && parts.attempt_includes_connect) {
             let product_entry = hop_rows
                 .iter()
                 .filter_map(|&l| infos[l - 1].entry)
@@ -1477,18 +1477,15 @@ fn retry_suggestion(node: &NodeState, hops: &[HopState], budget_ms: u64) -> Opti
     let &h = node
         .hops_out
         .iter()
-        .filter(|&&h| hops[h].tries > 1 && hops[h].layers.len() == 1 && !hops[h].has_deadline)
+        .filter(|&&h| hops[h].tries > 1 && hops[h].layers.len() <= 1 && !hops[h].has_deadline)
         .max_by_key(|&&h| hops[h].worst.and_then(Time::need_ms))?;
     let need = node.need?.need_ms()?;
     let this = hops[h].worst?.need_ms()?;
     let others = need.checked_sub(this)?;
     let budget = budget_ms.saturating_sub(others);
     let per_try = hops[h].per_try?.need_ms()?;
-    let layer = hops[h].layers.first()?;
-    Some((
-        h,
-        tries_that_fit(budget, per_try, &layer.waits_ms, hops[h].tries),
-    ))
+    let waits = hops[h].layers.first().map_or(&[][..], |l| &l.waits_ms[..]);
+    Some((h, tries_that_fit(budget, per_try, waits, hops[h].tries)))
 }
 
 /// `inversion.node` on `node`, whose `deadline` is shorter than its `need`; `rows` are the

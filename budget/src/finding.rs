@@ -400,7 +400,10 @@ pub(crate) fn implausible(
                 Implausible::OverADay => "over 24 h",
             };
             (
-                format!("line {line}: {v:?} as a {kind} timeout is {reason}: almost always a unit mistake"),
+                format!(
+                    "line {line}: {v:?} as {} {kind} timeout is {reason}: almost always a unit mistake",
+                    if kind.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" }
+                ),
                 match why {
                     Implausible::OverADay => "check the unit: seconds or milliseconds were probably meant".to_string(),
                     _ => "check the unit: a bare number may be read in milliseconds (or nanoseconds); write e.g. 30s".to_string(),
