@@ -1,25 +1,69 @@
-//! `workbench check PATH [--format text|json]`: a sheet file in, its report out, and an
-//! exit status a script can test. The command line itself (reading the file, printing) is
-//! in `main.rs`; everything that decides what is printed is here, so it is tested in-process.
+//! `workbench check PATH... [--format text|json|sarif|markdown] [--fail-on error|warning]`:
+//! sheet files in, their reports out, and an exit status a CI job can test.
+//!
+//! The command line itself (reading the files and standard input, printing) is in `main.rs`;
+//! everything that decides what is checked and what is printed is here, so it is tested
+//! in-process:
+//!
+//! - [`targets`] turns the paths given into the files to read (a directory: every `*.tsv` in
+//!   it, recursively, sorted by path);
+//! - [`check_input`] reads one file's bytes as a sheet and checks it;
+//! - [`run`] does that for every file and renders all of them in one [`Format`], with the
+//!   exit status of [`exit_code`].
+
+mod lines;
+mod markdown;
+mod text;
+
+use std::path::{Path, PathBuf};
 
 use budget::{Lang, Report, Severity, Sheet};
-use unicode_width::UnicodeWidthStr;
+use serde::Serialize;
 
-/// Exit status: the sheet has no `error` finding.
+pub use markdown::render_markdown;
+pub use text::render_text;
+
+/// Exit status: every sheet was read, and none has a finding at or above `--fail-on`.
 pub const EXIT_OK: u8 = 0;
-/// Exit status: the sheet has at least one `error` finding.
+/// Exit status: a sheet has a finding at or above `--fail-on` (an `error` by default).
 pub const EXIT_ERRORS: u8 = 1;
-/// Exit status: the input could not be read as a sheet (the reason is on standard error).
+/// Exit status: a file could not be read as a sheet (the reason is on standard error); the
+/// other files are still checked and reported.
 pub const EXIT_UNREADABLE: u8 = 2;
 
-/// How the report is printed.
+/// How the reports are printed.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
-    /// A readable table: nodes, hops, findings and the summary headline.
+    /// A readable table per file: nodes, hops, findings and the summary headline.
     #[default]
     Text,
-    /// The report as JSON, the shape `POST /api/v1/check` answers.
+    /// The report as JSON, the shape `POST /api/v1/check` answers; for several files an array
+    /// of `{"path", "report"}` (or `{"path", "error", "line"}`).
     Json,
+    /// One SARIF 2.1.0 log for every file, for code scanning in CI.
+    Sarif,
+    /// Markdown for a review comment: per file the headline, what is not ok and the findings.
+    Markdown,
+}
+
+/// The least severe finding that fails the check (exit 1).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum FailOn {
+    /// Fail on `error` findings only.
+    #[default]
+    Error,
+    /// Fail on `error` and `warning` findings.
+    Warning,
+}
+
+impl FailOn {
+    /// Whether a finding of `severity` fails the check.
+    pub fn fails(self, severity: Severity) -> bool {
+        match self {
+            FailOn::Error => severity == Severity::Error,
+            FailOn::Warning => matches!(severity, Severity::Error | Severity::Warning),
+        }
+    }
 }
 
 /// What the command prints and how it exits.
@@ -27,263 +71,340 @@ pub enum Format {
 pub struct Outcome {
     /// Text for standard output.
     pub stdout: String,
-    /// Text for standard error (empty when all went well).
+    /// Text for standard error (empty when every file was read).
     pub stderr: String,
     /// The exit status: [`EXIT_OK`], [`EXIT_ERRORS`] or [`EXIT_UNREADABLE`].
     pub code: u8,
 }
 
-/// Checks the sheet in `input` (the file's bytes, or the error reading it), naming it `label`
-/// in error messages (`workbench: LABEL: REASON`).
-pub fn run(label: &str, input: std::io::Result<Vec<u8>>, format: Format) -> Outcome {
-    let unreadable = |reason: String| Outcome {
-        stdout: String::new(),
-        stderr: format!("workbench: {label}: {reason}\n"),
-        code: EXIT_UNREADABLE,
-    };
-    let bytes = match input {
-        Ok(bytes) => bytes,
-        Err(err) => return unreadable(err.to_string()),
-    };
-    let text = match String::from_utf8(bytes) {
-        Ok(text) => text,
-        Err(err) => {
-            let valid = &err.as_bytes()[..err.utf8_error().valid_up_to()];
-            let line = 1 + valid.iter().filter(|&&b| b == b'\n').count();
-            return unreadable(format!(
-                "line {line}: not UTF-8 text; save the sheet as UTF-8"
-            ));
-        }
-    };
-    let imported = match budget::tsv::import(&text) {
-        Ok(imported) => imported,
-        Err(err) => return unreadable(err.to_string()),
-    };
-    let sheet = Sheet::new(imported.lang.unwrap_or(Lang::En), imported.rows);
-    let report = budget::check(&sheet);
-    let stdout = match format {
-        Format::Text => render_text(&report, sheet.lang),
-        Format::Json => match serde_json::to_string_pretty(&report) {
-            Ok(json) => json + "\n",
-            Err(err) => return unreadable(format!("cannot write the report as JSON: {err}")),
-        },
-    };
-    let has_error = report
-        .findings
-        .iter()
-        .any(|f| f.severity == Severity::Error);
-    Outcome {
-        stdout,
-        stderr: String::new(),
-        code: if has_error { EXIT_ERRORS } else { EXIT_OK },
-    }
+/// Where one sheet comes from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// Standard input (the path `-`).
+    Stdin,
+    /// A file.
+    File(PathBuf),
 }
 
-/// The report as a readable table in `lang`: one line per node (name, need, deadline, slack,
-/// verdict, formula), one per hop (segment, worst, wait, slack, verdict, formula), the
-/// findings (severity, code, rows, message, fix) and the summary headline. Durations are
-/// printed in seconds; `—` where a value is unknown or does not apply.
-pub fn render_text(report: &Report, lang: Lang) -> String {
-    let words = Words::of(lang);
-    let mut out = String::new();
+/// One sheet to check, as [`targets`] found it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Target {
+    /// The path as given, or as found under a directory given (`DIR/sub/x.tsv`).
+    pub path: String,
+    /// Where to read it, or why there is nothing to read (a directory without `*.tsv` files,
+    /// or one that cannot be listed).
+    pub source: Result<Source, String>,
+}
 
-    out.push_str(words.nodes);
-    out.push('\n');
-    let mut table = vec![words.node_columns.map(str::to_string).to_vec()];
-    for node in &report.nodes {
-        table.push(vec![
-            node.name.clone(),
-            seconds(node.need_ms),
-            seconds(node.deadline_ms),
-            signed_seconds(node.slack_ms),
-            verdict(node.verdict),
-            node.formula.clone(),
-        ]);
-    }
-    push_table(&mut out, &table);
-
-    out.push('\n');
-    out.push_str(words.hops);
-    out.push('\n');
-    let mut table = vec![words.hop_columns.map(str::to_string).to_vec()];
-    for hop in &report.hops {
-        table.push(vec![
-            hop.segment.clone(),
-            seconds(hop.worst_ms),
-            seconds(hop.wait_ms),
-            signed_seconds(hop.slack_ms),
-            verdict(hop.verdict),
-            hop.formula.clone(),
-        ]);
-    }
-    push_table(&mut out, &table);
-
-    out.push('\n');
-    if report.findings.is_empty() {
-        out.push_str(words.no_findings);
-        out.push('\n');
-    } else {
-        out.push_str(words.findings);
-        out.push('\n');
-        let mut table = Vec::new();
-        for finding in &report.findings {
-            let rows: Vec<String> = finding.rows.iter().map(usize::to_string).collect();
-            table.push(vec![
-                severity(finding.severity).to_string(),
-                finding.code.clone(),
-                format!("{} {}", words.rows, rows.join(", ")),
-                finding.message.clone(),
-            ]);
-        }
-        let widths = column_widths(&table);
-        for (cells, finding) in table.iter().zip(&report.findings) {
-            push_row(&mut out, cells, &widths);
-            if let Some(fix) = &finding.fix {
-                let indent = widths[..3].iter().sum::<usize>() + 4 * GAP.len();
-                out.push_str(&" ".repeat(indent));
-                out.push_str(words.fix);
-                out.push_str(fix);
-                out.push('\n');
-            }
+/// The sheets named by `paths`, in order: `-` is standard input, a directory stands for every
+/// `*.tsv` file in it and its subdirectories (sorted by path; symbolic links followed), and
+/// anything else is a file to read (a missing one fails when it is read).
+pub fn targets(paths: &[String]) -> Vec<Target> {
+    let mut out = Vec::new();
+    for path in paths {
+        if path == "-" {
+            out.push(Target {
+                path: path.clone(),
+                source: Ok(Source::Stdin),
+            });
+        } else if Path::new(path).is_dir() {
+            out.extend(directory_targets(path));
+        } else {
+            out.push(Target {
+                path: path.clone(),
+                source: Ok(Source::File(PathBuf::from(path))),
+            });
         }
     }
-
-    out.push('\n');
-    out.push_str(&report.summary.headline(lang));
-    out.push('\n');
     out
 }
 
-/// Headings in the sheet's language.
-struct Words {
-    nodes: &'static str,
-    hops: &'static str,
-    findings: &'static str,
-    no_findings: &'static str,
-    node_columns: [&'static str; 6],
-    hop_columns: [&'static str; 6],
-    rows: &'static str,
-    fix: &'static str,
-}
-
-impl Words {
-    fn of(lang: Lang) -> Words {
-        match lang {
-            Lang::En => Words {
-                nodes: "nodes",
-                hops: "hops",
-                findings: "findings",
-                no_findings: "findings: none",
-                node_columns: ["name", "need", "deadline", "slack", "verdict", "formula"],
-                hop_columns: ["segment", "worst", "wait", "slack", "verdict", "formula"],
-                rows: "rows",
-                fix: "fix: ",
-            },
-            Lang::Ja => Words {
-                nodes: "ノード",
-                hops: "区間",
-                findings: "指摘",
-                no_findings: "指摘: なし",
-                node_columns: ["名前", "必要", "期限", "余裕", "判定", "計算式"],
-                hop_columns: ["区間", "最悪", "待ち", "余裕", "判定", "計算式"],
-                rows: "行",
-                fix: "対処: ",
-            },
+/// Every `*.tsv` file under the directory `dir`, sorted by path. A directory that cannot be
+/// listed, a `*.tsv` that cannot be reached, or a directory without any `*.tsv` file is a
+/// target that fails; a dangling link under another name is passed over.
+fn directory_targets(dir: &str) -> Vec<Target> {
+    let mut found: Vec<(PathBuf, Result<Source, String>)> = Vec::new();
+    for entry in walkdir::WalkDir::new(dir).follow_links(true) {
+        match entry {
+            Ok(entry) => {
+                if is_tsv(entry.path()) && entry.file_type().is_file() {
+                    let path = entry.into_path();
+                    found.push((path.clone(), Ok(Source::File(path))));
+                }
+            }
+            Err(err) => {
+                let path = err
+                    .path()
+                    .map_or_else(|| PathBuf::from(dir), Path::to_path_buf);
+                let dangling = err
+                    .io_error()
+                    .is_some_and(|e| e.kind() == std::io::ErrorKind::NotFound);
+                if dangling && !is_tsv(&path) {
+                    continue;
+                }
+                let reason = err
+                    .io_error()
+                    .map_or_else(|| err.to_string(), ToString::to_string);
+                found.push((path, Err(reason)));
+            }
         }
     }
-}
-
-/// Space between columns.
-const GAP: &str = "  ";
-
-/// The display width of each column (East Asian wide characters count 2).
-fn column_widths(table: &[Vec<String>]) -> Vec<usize> {
-    let columns = table.iter().map(Vec::len).max().unwrap_or(0);
-    (0..columns)
-        .map(|c| {
-            table
-                .iter()
-                .filter_map(|row| row.get(c))
-                .map(|s| s.width())
-                .max()
-                .unwrap_or(0)
+    if found.is_empty() {
+        return vec![Target {
+            path: dir.to_string(),
+            source: Err("no *.tsv file in this directory".into()),
+        }];
+    }
+    found.sort_by(|a, b| a.0.cmp(&b.0));
+    found
+        .into_iter()
+        .map(|(path, source)| Target {
+            path: path.to_string_lossy().into_owned(),
+            source,
         })
         .collect()
 }
 
-/// Writes `table` with its columns aligned (the last column unpadded), each line indented.
-fn push_table(out: &mut String, table: &[Vec<String>]) {
-    let widths = column_widths(table);
-    for row in table {
-        push_row(out, row, &widths);
+/// Whether `path` names a `*.tsv` file.
+fn is_tsv(path: &Path) -> bool {
+    path.extension().is_some_and(|e| e == "tsv")
+}
+
+/// One sheet's bytes, read by the caller.
+#[derive(Debug)]
+pub struct Input {
+    /// The path as given (`-` for standard input), see [`Target::path`].
+    pub path: String,
+    /// The file's bytes, or why they could not be read.
+    pub bytes: Result<Vec<u8>, String>,
+}
+
+/// A sheet read and checked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Checked {
+    /// The sheet's language (from its header; English without one).
+    pub lang: Lang,
+    /// The report.
+    pub report: Report,
+    /// For each data row (index 0 is row 1), the line of the file where its record starts
+    /// (1-based, counting the header, blank lines and the lines inside quoted cells).
+    pub lines: Vec<usize>,
+}
+
+impl Checked {
+    /// The file line of data row `row` (1-based, as in the report's `rows`), if it exists.
+    pub fn line_of(&self, row: usize) -> Option<usize> {
+        row.checked_sub(1).and_then(|i| self.lines.get(i)).copied()
     }
 }
 
-/// Writes one line of cells padded to `widths`, the last cell unpadded.
-fn push_row(out: &mut String, cells: &[String], widths: &[usize]) {
-    let mut line = String::from(GAP);
-    for (i, cell) in cells.iter().enumerate() {
-        line.push_str(cell);
-        if i + 1 < cells.len() {
-            line.push_str(&" ".repeat(widths[i].saturating_sub(cell.width())));
-            line.push_str(GAP);
+/// Why a file could not be read as a sheet.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unreadable {
+    /// The reason, saying how to fix it (`line 4: expected 8 cells, found 7; …`).
+    pub reason: String,
+    /// The line of the file concerned, if any.
+    pub line: Option<usize>,
+}
+
+/// One file's outcome.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CheckedFile {
+    /// The path as given, see [`Target::path`].
+    pub path: String,
+    /// The checked sheet, or why it could not be read.
+    pub result: Result<Checked, Unreadable>,
+}
+
+impl CheckedFile {
+    /// How the file is named in messages: its path, or `standard input` for `-`.
+    pub fn label(&self) -> &str {
+        label(&self.path)
+    }
+}
+
+/// How `path` is named in messages.
+fn label(path: &str) -> &str {
+    if path == "-" {
+        "standard input"
+    } else {
+        path
+    }
+}
+
+/// Reads `input` as a UTF-8 TSV sheet and checks it with the default margin; the language
+/// comes from the header (English without one).
+pub fn check_input(input: Input) -> CheckedFile {
+    let result = input
+        .bytes
+        .map_err(|reason| Unreadable { reason, line: None });
+    let result = result.and_then(|bytes| {
+        let text = String::from_utf8(bytes).map_err(|err| {
+            let valid = &err.as_bytes()[..err.utf8_error().valid_up_to()];
+            let line = 1 + valid.iter().filter(|&&b| b == b'\n').count();
+            Unreadable {
+                reason: format!("line {line}: not UTF-8 text; save the sheet as UTF-8"),
+                line: Some(line),
+            }
+        })?;
+        let imported = budget::tsv::import(&text).map_err(|err| Unreadable {
+            reason: err.to_string(),
+            line: err.line(),
+        })?;
+        let has_header = imported.lang.is_some();
+        let sheet = Sheet::new(imported.lang.unwrap_or(Lang::En), imported.rows);
+        let mut lines = lines::record_lines(&text, has_header);
+        if lines.len() != sheet.rows.len() {
+            // Cannot happen for text the import accepted; fall back to one line per row.
+            lines = (1..=sheet.rows.len())
+                .map(|row| row + usize::from(has_header))
+                .collect();
         }
-    }
-    out.push_str(line.trim_end());
-    out.push('\n');
-}
-
-/// Milliseconds as seconds with at least one decimal (`7800` is `7.8 s`); `—` for none.
-fn seconds(ms: Option<u64>) -> String {
-    match ms {
-        Some(ms) => format!("{} s", budget::duration::seconds(ms, 1)),
-        None => "—".to_string(),
-    }
-}
-
-/// Like [`seconds`], with a sign for negative values (`-7500` is `-7.5 s`).
-fn signed_seconds(ms: Option<i64>) -> String {
-    match ms {
-        Some(ms) if ms < 0 => format!("-{}", seconds(Some(ms.unsigned_abs()))),
-        Some(ms) => seconds(Some(ms.unsigned_abs())),
-        None => "—".to_string(),
+        Ok(Checked {
+            lang: sheet.lang,
+            report: budget::check(&sheet),
+            lines,
+        })
+    });
+    CheckedFile {
+        path: input.path,
+        result,
     }
 }
 
-/// A verdict's stable code, as in the JSON report.
-fn verdict(verdict: budget::Verdict) -> String {
-    serde_json::to_value(verdict)
-        .ok()
-        .and_then(|v| v.as_str().map(str::to_string))
-        .unwrap_or_default()
+/// The exit status for `files`: [`EXIT_UNREADABLE`] when any could not be read, else
+/// [`EXIT_ERRORS`] when any has a finding `fail_on` fails, else [`EXIT_OK`].
+pub fn exit_code(files: &[CheckedFile], fail_on: FailOn) -> u8 {
+    if files.iter().any(|f| f.result.is_err()) {
+        return EXIT_UNREADABLE;
+    }
+    let fails = files
+        .iter()
+        .filter_map(|f| f.result.as_ref().ok())
+        .any(|c| {
+            c.report
+                .findings
+                .iter()
+                .any(|finding| fail_on.fails(finding.severity))
+        });
+    if fails {
+        EXIT_ERRORS
+    } else {
+        EXIT_OK
+    }
 }
 
-/// A severity's stable code, as in the JSON report.
-fn severity(severity: Severity) -> &'static str {
-    match severity {
-        Severity::Error => "error",
-        Severity::Warning => "warning",
-        Severity::Info => "info",
+/// Checks every input and renders the reports in `format`. Every unreadable file is named on
+/// standard error (`workbench: PATH: REASON`); the others are still reported.
+///
+/// With one file, `text` and `json` print its report alone (and nothing when it cannot be
+/// read); with several, `text` heads each report with `==> PATH <==` and `json` prints an
+/// array. `sarif` and `markdown` always cover every file, unreadable ones included.
+pub fn run(inputs: Vec<Input>, format: Format, fail_on: FailOn) -> Outcome {
+    let files: Vec<CheckedFile> = inputs.into_iter().map(check_input).collect();
+    let code = exit_code(&files, fail_on);
+    let stderr: String = files
+        .iter()
+        .filter_map(|f| {
+            let err = f.result.as_ref().err()?;
+            Some(format!("workbench: {}: {}\n", f.label(), err.reason))
+        })
+        .collect();
+    let stdout = match format {
+        Format::Text => text_output(&files),
+        Format::Json => json_output(&files),
+        Format::Sarif => to_json(&crate::sarif::log(&files, code)),
+        Format::Markdown => render_markdown(&files),
+    };
+    Outcome {
+        stdout,
+        stderr,
+        code,
     }
+}
+
+/// The `text` output: the one report, or each report under `==> PATH <==`.
+fn text_output(files: &[CheckedFile]) -> String {
+    let blocks: Vec<String> = files
+        .iter()
+        .filter_map(|f| {
+            let checked = f.result.as_ref().ok()?;
+            let text = render_text(&checked.report, checked.lang);
+            Some(if files.len() == 1 {
+                text
+            } else {
+                format!("==> {} <==\n{text}", f.label())
+            })
+        })
+        .collect();
+    blocks.join("\n")
+}
+
+/// One element of the `json` array for several files.
+#[derive(Serialize)]
+#[serde(untagged)]
+enum JsonEntry<'a> {
+    Checked {
+        path: &'a str,
+        report: &'a Report,
+    },
+    Unreadable {
+        path: &'a str,
+        error: &'a str,
+        line: Option<usize>,
+    },
+}
+
+/// The `json` output: the bare report for one file (nothing when it cannot be read), an array
+/// of `{"path", "report"}` / `{"path", "error", "line"}` for several.
+fn json_output(files: &[CheckedFile]) -> String {
+    if let [file] = files {
+        return match &file.result {
+            Ok(checked) => to_json(&checked.report),
+            Err(_) => String::new(),
+        };
+    }
+    let entries: Vec<JsonEntry> = files
+        .iter()
+        .map(|f| match &f.result {
+            Ok(checked) => JsonEntry::Checked {
+                path: &f.path,
+                report: &checked.report,
+            },
+            Err(err) => JsonEntry::Unreadable {
+                path: &f.path,
+                error: &err.reason,
+                line: err.line,
+            },
+        })
+        .collect();
+    to_json(&entries)
+}
+
+/// `value` as pretty JSON and a newline.
+fn to_json(value: &impl Serialize) -> String {
+    // The report types, the entries and the SARIF log are plain data: serialising cannot fail.
+    serde_json::to_string_pretty(value).expect("plain data serialises") + "\n"
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    #[test]
-    fn seconds_keep_one_decimal_and_a_sign() {
-        assert_eq!(seconds(Some(7_800)), "7.8 s");
-        assert_eq!(seconds(Some(8_000)), "8.0 s");
-        assert_eq!(seconds(None), "—");
-        assert_eq!(signed_seconds(Some(-7_500)), "-7.5 s");
-        assert_eq!(signed_seconds(Some(0)), "0.0 s");
+    fn input(path: &str, bytes: Result<&[u8], &str>) -> Input {
+        Input {
+            path: path.into(),
+            bytes: bytes.map(<[u8]>::to_vec).map_err(str::to_string),
+        }
     }
 
     #[test]
     fn a_missing_file_is_exit_2_with_the_reason() {
-        let err = std::io::Error::new(std::io::ErrorKind::NotFound, "No such file or directory");
-        let outcome = run("x.tsv", Err(err), Format::Text);
+        let outcome = run(
+            vec![input("x.tsv", Err("No such file or directory"))],
+            Format::Text,
+            FailOn::Error,
+        );
         assert_eq!(outcome.code, EXIT_UNREADABLE);
         assert_eq!(
             outcome.stderr,
@@ -294,7 +415,11 @@ mod tests {
 
     #[test]
     fn bytes_that_are_not_utf8_name_their_line() {
-        let outcome = run("x.tsv", Ok(b"layer\n\xff".to_vec()), Format::Json);
+        let outcome = run(
+            vec![input("x.tsv", Ok(b"layer\n\xff"))],
+            Format::Json,
+            FailOn::Error,
+        );
         assert_eq!(outcome.code, EXIT_UNREADABLE);
         assert_eq!(
             outcome.stderr,
@@ -303,15 +428,18 @@ mod tests {
     }
 
     #[test]
-    fn japanese_cells_align_by_display_width() {
-        let mut out = String::new();
-        push_table(
-            &mut out,
-            &[
-                vec!["アプリ".into(), "x".into()],
-                vec!["LB".into(), "y".into()],
-            ],
-        );
-        assert_eq!(out, "  アプリ  x\n  LB      y\n");
+    fn fail_on_warning_also_fails_errors_but_never_infos() {
+        assert!(FailOn::Warning.fails(Severity::Error));
+        assert!(FailOn::Warning.fails(Severity::Warning));
+        assert!(!FailOn::Warning.fails(Severity::Info));
+        assert!(FailOn::Error.fails(Severity::Error));
+        assert!(!FailOn::Error.fails(Severity::Warning));
+    }
+
+    #[test]
+    fn standard_input_is_named_in_words() {
+        let file = check_input(input("-", Ok(b"")));
+        assert_eq!(file.label(), "standard input");
+        assert_eq!(file.path, "-");
     }
 }

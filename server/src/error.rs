@@ -80,9 +80,12 @@ impl From<StoreError> for ApiError {
 }
 
 /// The JSON body of every API error.
-#[derive(Serialize)]
-struct ErrorBody {
+#[derive(Serialize, utoipa::ToSchema)]
+pub(crate) struct ErrorBody {
+    /// What is wrong and how to fix it (`line 3: expected 8 cells, found 7; …`); only
+    /// `internal error` for a 500.
     error: String,
+    /// The line of the body concerned (1-based), if any.
     line: Option<usize>,
 }
 

@@ -1,5 +1,6 @@
 //! The workbench server: the Leptos app (pages and server functions), the static files and
-//! the JSON API, as one axum [`Router`]; plus the `workbench check` command's output.
+//! the JSON API, as one axum [`Router`]; plus the `workbench check` command's output (text,
+//! JSON, [`sarif`] and Markdown).
 //!
 //! [`router`] builds the whole app from an [`AppState`], so tests drive it in-process with
 //! `tower::ServiceExt::oneshot`; `main.rs` only parses the command line and serves it.
@@ -13,6 +14,7 @@
 //! | `GET /api/v1/sheets` | the sheet list (newest change first) |
 //! | `GET /api/v1/sheets/{id}` | one sheet: settings, rows as typed and its report |
 //! | `GET /api/v1/sheets/{id}/export.tsv?header=ja\|en` | the sheet as a TSV download |
+//! | `GET /api/v1/openapi.json` | the OpenAPI document of these routes ([`openapi`]) |
 
 // The app's view types are deep; rendering them on the server needs more than the default 128.
 #![recursion_limit = "256"]
@@ -20,6 +22,7 @@
 mod api;
 pub mod check_command;
 mod error;
+pub mod sarif;
 mod state;
 
 use app::shell::{shell, App};
@@ -28,7 +31,7 @@ use leptos::prelude::provide_context;
 use leptos_axum::{generate_route_list, LeptosRoutes};
 use tower_http::limit::RequestBodyLimitLayer;
 
-pub use api::MAX_BODY_BYTES;
+pub use api::{openapi, MAX_BODY_BYTES};
 pub use error::ApiError;
 pub use state::AppState;
 
@@ -44,7 +47,7 @@ pub fn router(state: AppState) -> Router {
     let store = state.store.clone();
     let options = state.leptos_options.clone();
     Router::new()
-        .nest("/api/v1", api::routes())
+        .nest(api::PREFIX, api::routes())
         .leptos_routes_with_context(
             &state,
             routes,

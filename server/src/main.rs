@@ -2,8 +2,9 @@
 //!
 //! - `workbench serve` (the default): runs the web app on `DATABASE_URL` (default: the SQLite
 //!   file `workbench.db` in the working directory) at the Leptos site address.
-//! - `workbench check PATH [--format text|json]`: checks a TSV sheet (`-` for standard input);
-//!   exit 0 without error findings, 1 with, 2 when the file cannot be read as a sheet.
+//! - `workbench check PATH... [--format text|json|sarif|markdown] [--fail-on error|warning]`:
+//!   checks TSV sheets (files, directories of `*.tsv`, `-` for standard input); exit 0 when
+//!   no finding reaches `--fail-on`, 1 when one does, 2 when a file cannot be read as a sheet.
 
 use std::io::{Read, Write};
 use std::process::ExitCode;
@@ -12,7 +13,7 @@ use anyhow::Context;
 use app::ssr::{Store, DEFAULT_DATABASE_URL};
 use clap::{Parser, Subcommand};
 use leptos::prelude::get_configuration;
-use server::check_command::{self, Format};
+use server::check_command::{self, FailOn, Format, Input, Source};
 use server::AppState;
 
 /// The Timeout Budget Workbench: check that every caller's timeout covers its callee's.
@@ -27,13 +28,20 @@ struct Cli {
 enum Command {
     /// Run the web app (the default): DATABASE_URL, and the LEPTOS_* settings.
     Serve,
-    /// Check a TSV sheet and print its report.
+    /// Check TSV sheets and print their reports. Exit 0 when no finding reaches --fail-on,
+    /// 1 when one does, 2 when a file cannot be read as a sheet (the others are still checked).
     Check {
-        /// The sheet file; `-` reads standard input.
-        path: String,
-        /// `text`: a readable table; `json`: the report as JSON.
+        /// Sheet files, or directories (every *.tsv in them, recursively, sorted by path);
+        /// `-` reads standard input.
+        #[arg(required = true)]
+        paths: Vec<String>,
+        /// `text`: readable tables; `json`: the report as JSON (an array of {path, report} for
+        /// several files); `sarif`: a SARIF 2.1.0 log; `markdown`: a review comment.
         #[arg(long, value_enum, default_value_t = Format::Text)]
         format: Format,
+        /// The least severe finding that makes the check fail (exit 1).
+        #[arg(long, value_enum, default_value_t = FailOn::Error)]
+        fail_on: FailOn,
     },
 }
 
@@ -44,24 +52,40 @@ fn main() -> anyhow::Result<ExitCode> {
             serve()?;
             Ok(ExitCode::SUCCESS)
         }
-        Command::Check { path, format } => Ok(check(&path, format)),
+        Command::Check {
+            paths,
+            format,
+            fail_on,
+        } => Ok(check(&paths, format, fail_on)),
     }
 }
 
 /// Runs `workbench check`.
-fn check(path: &str, format: Format) -> ExitCode {
-    let (label, input) = if path == "-" {
-        let mut bytes = Vec::new();
-        let read = std::io::stdin().read_to_end(&mut bytes).map(|_| bytes);
-        ("standard input", read)
-    } else {
-        (path, std::fs::read(path))
-    };
-    let outcome = check_command::run(label, input, format);
+fn check(paths: &[String], format: Format, fail_on: FailOn) -> ExitCode {
+    let inputs = check_command::targets(paths)
+        .into_iter()
+        .map(|target| Input {
+            path: target.path,
+            bytes: target.source.and_then(|source| read(&source)),
+        })
+        .collect();
+    let outcome = check_command::run(inputs, format, fail_on);
     // A closed pipe (`| head`) is not worth a panic.
     let _ = std::io::stdout().write_all(outcome.stdout.as_bytes());
     let _ = std::io::stderr().write_all(outcome.stderr.as_bytes());
     ExitCode::from(outcome.code)
+}
+
+/// The bytes of a sheet, or why they cannot be read.
+fn read(source: &Source) -> Result<Vec<u8>, String> {
+    let read = match source {
+        Source::Stdin => {
+            let mut bytes = Vec::new();
+            std::io::stdin().read_to_end(&mut bytes).map(|_| bytes)
+        }
+        Source::File(path) => std::fs::read(path),
+    };
+    read.map_err(|err| err.to_string())
 }
 
 /// A binary built without cargo-leptos lacks `LEPTOS_OUTPUT_NAME`; use the name of the

@@ -1,31 +1,50 @@
-//! The JSON API under `/api/v1`: plain axum routes over `budget` and the store.
+//! The JSON API under `/api/v1`: plain axum routes over `budget` and the store, each
+//! documented with `#[utoipa::path]`. The router and the OpenAPI document
+//! (`GET /api/v1/openapi.json`) are built from the same list of handlers, so they cannot drift
+//! apart.
 
 mod body;
 mod check;
+mod openapi;
 mod sheets;
 
 use axum::extract::DefaultBodyLimit;
-use axum::routing::{get, post};
 use axum::Router;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
 
 use crate::error::ApiError;
 use crate::state::AppState;
 
+pub use openapi::openapi;
+
 /// The largest body the JSON API accepts, in bytes (1 MiB); a larger one gets 413.
 pub const MAX_BODY_BYTES: usize = 1 << 20;
 
-/// The API's routes, to be nested under `/api/v1`.
+/// Where the API is mounted.
+pub(crate) const PREFIX: &str = "/api/v1";
+
+/// The API's documented routes, relative to [`PREFIX`].
+fn documented() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(check::check))
+        .routes(routes!(sheets::create, sheets::list))
+        .routes(routes!(sheets::get))
+        .routes(routes!(sheets::export))
+        .routes(routes!(openapi::document))
+}
+
+/// The API's routes, to be nested under [`PREFIX`].
 pub(crate) fn routes() -> Router<AppState> {
-    Router::new()
-        .route("/check", post(check::check))
-        .route("/sheets", post(sheets::create).get(sheets::list))
-        .route("/sheets/{id}", get(sheets::get))
-        .route("/sheets/{id}/export.tsv", get(sheets::export))
+    let (router, _) = documented().split_for_parts();
+    router
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
 }
 
 /// Any other path under `/api/v1`: a JSON 404 rather than the app's HTML page.
 async fn not_found() -> ApiError {
-    ApiError::NotFound("no such API route; see /api/v1/check and /api/v1/sheets".into())
+    ApiError::NotFound(
+        "no such API route; see /api/v1/openapi.json for the routes of this API".into(),
+    )
 }

@@ -9,25 +9,53 @@ use axum::Json;
 use budget::{Lang, Report, Row, Sheet};
 use percent_encoding::{utf8_percent_encode, AsciiSet, NON_ALPHANUMERIC};
 use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
 
 use super::body::TsvBody;
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorBody};
 
 /// The query of `POST /api/v1/sheets`.
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub(crate) struct CreateParams {
+    /// The sheet's name (1 to 200 characters after trimming).
     name: Option<String>,
 }
 
 /// The answer to `POST /api/v1/sheets`.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 pub(crate) struct Created {
+    /// The new sheet's id (its address is `/api/v1/sheets/{id}`).
     id: i64,
+    /// The name, trimmed.
     name: String,
+    /// Number of rows stored.
     rows: usize,
 }
 
-/// Stores the TSV sheet in the body under `?name=`; `201 Created` with its id.
+/// Stores a TSV sheet.
+///
+/// The sheet in the body is stored under `?name=`; `201 Created` with its id.
+#[utoipa::path(
+    post,
+    path = "/sheets",
+    operation_id = "create_sheet",
+    tag = "sheets",
+    params(CreateParams),
+    request_body(
+        content = String,
+        content_type = "text/tab-separated-values",
+        description = "A TSV sheet, at most 1 MiB",
+    ),
+    responses(
+        (status = 201, description = "Stored", body = Created,
+            headers(("Location" = String, description = "`/api/v1/sheets/{id}`"))),
+        (status = 400, description = "No name, a bad name, or a body that is not UTF-8", body = ErrorBody),
+        (status = 413, description = "The body is larger than 1 MiB", body = ErrorBody),
+        (status = 422, description = "The body is not a TSV sheet", body = ErrorBody),
+        (status = 500, description = "The database failed", body = ErrorBody),
+    ),
+)]
 pub(crate) async fn create(
     State(store): State<Store>,
     params: Result<Query<CreateParams>, QueryRejection>,
@@ -58,24 +86,90 @@ pub(crate) async fn create(
     ))
 }
 
-/// Every sheet, the most recently changed first.
-pub(crate) async fn list(State(store): State<Store>) -> Result<Json<Vec<SheetSummary>>, ApiError> {
-    Ok(Json(store.list_sheets().await?))
+/// One entry of `GET /api/v1/sheets`.
+#[derive(Serialize, ToSchema)]
+pub(crate) struct ListedSheet {
+    /// The sheet's id.
+    id: i64,
+    /// The sheet's name.
+    name: String,
+    /// The sheet's header language.
+    lang: Lang,
+    /// Number of rows.
+    rows: usize,
+    /// `error` findings in the sheet's report.
+    errors: u32,
+    /// `warning` findings in the sheet's report.
+    warnings: u32,
+    /// Last change, in milliseconds since the Unix epoch (UTC).
+    updated_at_ms: i64,
+}
+
+impl From<SheetSummary> for ListedSheet {
+    fn from(s: SheetSummary) -> ListedSheet {
+        ListedSheet {
+            id: s.id,
+            name: s.name,
+            lang: s.lang,
+            rows: s.rows,
+            errors: s.errors,
+            warnings: s.warnings,
+            updated_at_ms: s.updated_at_ms,
+        }
+    }
+}
+
+/// Lists the sheets.
+///
+/// Every sheet, the most recently changed first, with its counts of findings.
+#[utoipa::path(
+    get,
+    path = "/sheets",
+    operation_id = "list_sheets",
+    tag = "sheets",
+    responses(
+        (status = 200, description = "Every sheet, the most recently changed first", body = Vec<ListedSheet>),
+        (status = 500, description = "The database failed", body = ErrorBody),
+    ),
+)]
+pub(crate) async fn list(State(store): State<Store>) -> Result<Json<Vec<ListedSheet>>, ApiError> {
+    let sheets = store.list_sheets().await?;
+    Ok(Json(sheets.into_iter().map(ListedSheet::from).collect()))
 }
 
 /// The answer to `GET /api/v1/sheets/{id}`.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 pub(crate) struct SheetBody {
+    /// The sheet's id.
     id: i64,
+    /// The sheet's name.
     name: String,
+    /// The sheet's header language; messages and fixes follow it.
     lang: Lang,
     /// The sheet margin, in milliseconds.
     margin_ms: u64,
+    /// The rows exactly as typed, in sheet order.
     rows: Vec<Row>,
+    /// The sheet's report.
     report: Report,
 }
 
+/// Reads a sheet.
+///
 /// One sheet: its settings, its rows exactly as typed and its report.
+#[utoipa::path(
+    get,
+    path = "/sheets/{id}",
+    operation_id = "get_sheet",
+    tag = "sheets",
+    params(("id" = i64, Path, description = "The sheet's id")),
+    responses(
+        (status = 200, description = "The sheet and its report", body = SheetBody),
+        (status = 400, description = "The id is not an integer", body = ErrorBody),
+        (status = 404, description = "No such sheet", body = ErrorBody),
+        (status = 500, description = "The database failed", body = ErrorBody),
+    ),
+)]
 pub(crate) async fn get(
     State(store): State<Store>,
     id: Result<Path<i64>, PathRejection>,
@@ -94,13 +188,33 @@ pub(crate) async fn get(
 }
 
 /// The query of `GET /api/v1/sheets/{id}/export.tsv`.
-#[derive(Deserialize)]
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 pub(crate) struct ExportParams {
+    /// The header line's language, `ja` or `en` (default: the sheet's).
+    #[param(value_type = Option<Lang>)]
     header: Option<String>,
 }
 
+/// Exports a sheet as TSV.
+///
 /// The sheet as a TSV download, with a header line in `?header=` (`ja` or `en`; default: the
 /// sheet's language).
+#[utoipa::path(
+    get,
+    path = "/sheets/{id}/export.tsv",
+    operation_id = "export_sheet",
+    tag = "sheets",
+    params(("id" = i64, Path, description = "The sheet's id"), ExportParams),
+    responses(
+        (status = 200, description = "The sheet as TSV, as an attachment named after the sheet",
+            body = String, content_type = "text/tab-separated-values",
+            headers(("Content-Disposition" = String, description = "`attachment` with the file name `NAME.tsv`"))),
+        (status = 400, description = "The id is not an integer, or `header` is neither `ja` nor `en`", body = ErrorBody),
+        (status = 404, description = "No such sheet", body = ErrorBody),
+        (status = 500, description = "The database failed", body = ErrorBody),
+    ),
+)]
 pub(crate) async fn export(
     State(store): State<Store>,
     id: Result<Path<i64>, PathRejection>,

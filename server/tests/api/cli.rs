@@ -1,6 +1,7 @@
 //! The built `workbench` binary: `workbench check` on the fixtures, its output and exit status.
 
 use std::io::Write;
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
 use crate::helpers::{fixture_path, golden_g2};
@@ -8,9 +9,18 @@ use crate::helpers::{fixture_path, golden_g2};
 /// Runs `workbench ARGS` in the workspace root (so fixture paths are relative, as a user
 /// would type them), with `stdin` on standard input.
 fn workbench(args: &[&str], stdin: &str) -> Output {
+    workbench_in(
+        Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/..")),
+        args,
+        stdin,
+    )
+}
+
+/// Runs `workbench ARGS` in `dir`, with `stdin` on standard input.
+fn workbench_in(dir: &Path, args: &[&str], stdin: &str) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_workbench"))
         .args(args)
-        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
+        .current_dir(dir)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -223,5 +233,644 @@ fn empty_standard_input_exits_2() {
         stderr(&output),
         "workbench: standard input: the sheet is empty: paste a header line and at least one \
          row, or eight tab-separated cells\n"
+    );
+}
+
+/// The JSON report `workbench check PATH --format json` prints, run in the workspace root.
+fn json_report(path: &str) -> serde_json::Value {
+    let output = workbench(&["check", path, "--format", "json"], "");
+    serde_json::from_slice(&output.stdout).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// `value` as JSON (panics with the text when it is not).
+fn json(output: &Output) -> serde_json::Value {
+    serde_json::from_slice(&output.stdout)
+        .unwrap_or_else(|e| panic!("not JSON ({e}): {}", stdout(output)))
+}
+
+/// A temporary folder holding `sheets/b-inverted.tsv` (the inverted-LB fixture),
+/// `sheets/a/reservation-en.tsv` (G1) and two files that are not sheets.
+fn sheets_dir() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let sheets = dir.path().join("sheets");
+    std::fs::create_dir_all(sheets.join("a")).unwrap();
+    std::fs::copy(
+        fixture_path("inverted-lb.tsv"),
+        sheets.join("b-inverted.tsv"),
+    )
+    .unwrap();
+    std::fs::copy(
+        fixture_path("reservation-en.tsv"),
+        sheets.join("a").join("reservation-en.tsv"),
+    )
+    .unwrap();
+    std::fs::write(sheets.join("notes.txt"), "not a sheet").unwrap();
+    std::fs::write(sheets.join("a").join("old.tsv.bak"), "not a sheet").unwrap();
+    dir
+}
+
+/// G1 with the lock timeout (row 11) unreadable: a sheet whose only problem is a warning.
+fn warning_only_sheet() -> String {
+    let text = crate::helpers::fixture("reservation-en.tsv");
+    let changed = text.replace(
+        "lock_timeout\t0 (disabled)\t1s\t",
+        "lock_timeout\t0 (disabled)\tsoon\t",
+    );
+    assert_ne!(changed, text, "the lock timeout is in G1");
+    changed
+}
+
+#[test]
+fn sarif_for_the_inverted_lb_has_one_error_result_on_line_2() {
+    // Act
+    let output = workbench(
+        &["check", "fixtures/inverted-lb.tsv", "--format", "sarif"],
+        "",
+    );
+
+    // Assert
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    assert_eq!(stderr(&output), "");
+    let log = json(&output);
+    assert_eq!(
+        log["$schema"],
+        "https://json.schemastore.org/sarif-2.1.0.json"
+    );
+    assert_eq!(log["version"], "2.1.0");
+    let runs = log["runs"].as_array().unwrap();
+    assert_eq!(runs.len(), 1);
+    let driver = &runs[0]["tool"]["driver"];
+    assert_eq!(driver["name"], "workbench");
+    assert!(
+        driver["informationUri"]
+            .as_str()
+            .is_some_and(|uri| uri.starts_with("http")),
+        "{driver:#}"
+    );
+    let errors: Vec<&serde_json::Value> = runs[0]["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["level"] == "error")
+        .collect();
+    assert_eq!(errors.len(), 1, "{:#}", runs[0]["results"]);
+    assert_eq!(
+        *errors[0],
+        serde_json::json!({
+            "ruleId": "inversion.hop",
+            "level": "error",
+            "message": {
+                "text": "LB waits 5.0 s for app, which may take 13.5 s plus a 1.0 s margin \
+                         Fix: raise LB -> app's read timeout to at least 14.5 s, or reduce \
+                         app -> external API to 1 try"
+            },
+            "locations": [{
+                "physicalLocation": {
+                    "artifactLocation": { "uri": "fixtures/inverted-lb.tsv" },
+                    "region": { "startLine": 2 }
+                }
+            }]
+        })
+    );
+    assert_eq!(
+        runs[0]["invocations"],
+        serde_json::json!([{ "executionSuccessful": true, "exitCode": 1 }])
+    );
+}
+
+#[test]
+fn sarif_has_a_result_per_finding_and_a_rule_per_code() {
+    // Arrange
+    let report = json_report("fixtures/inverted-lb.tsv");
+    let findings = report["findings"].as_array().unwrap();
+
+    // Act
+    let log = json(&workbench(
+        &["check", "fixtures/inverted-lb.tsv", "--format", "sarif"],
+        "",
+    ));
+
+    // Assert
+    let run = &log["runs"][0];
+    let results = run["results"].as_array().unwrap();
+    assert_eq!(results.len(), findings.len());
+    for (result, finding) in results.iter().zip(findings) {
+        assert_eq!(result["ruleId"], finding["code"]);
+        let level = match finding["severity"].as_str().unwrap() {
+            "info" => "note",
+            other => other,
+        };
+        assert_eq!(result["level"], level);
+        let text = format!(
+            "{} Fix: {}",
+            finding["message"].as_str().unwrap(),
+            finding["fix"].as_str().unwrap()
+        );
+        assert_eq!(result["message"]["text"], text.as_str());
+        let first_row = finding["rows"][0].as_u64().unwrap();
+        assert_eq!(
+            result["locations"][0]["physicalLocation"]["region"]["startLine"],
+            first_row + 1,
+            "no blank lines in the fixture: data row N is line N + 1"
+        );
+    }
+    let mut codes: Vec<&str> = findings
+        .iter()
+        .map(|f| f["code"].as_str().unwrap())
+        .collect();
+    codes.sort();
+    codes.dedup();
+    let rules = run["tool"]["driver"]["rules"].as_array().unwrap();
+    let ids: Vec<&str> = rules.iter().map(|r| r["id"].as_str().unwrap()).collect();
+    assert_eq!(ids, codes);
+    for rule in rules {
+        assert!(
+            rule["shortDescription"]["text"]
+                .as_str()
+                .is_some_and(|t| !t.is_empty()),
+            "{rule:#}"
+        );
+    }
+}
+
+#[test]
+fn sarif_lines_count_blank_lines_and_quoted_line_breaks() {
+    // Arrange: a blank line after the header, a three-line cell in row 1 and a blank line
+    // before row 11, whose unreadable value is a warning.
+    let dir = tempfile::tempdir().unwrap();
+    let mut lines: Vec<String> = warning_only_sheet().lines().map(String::from).collect();
+    lines[1] = lines[1].replace(
+        "longer than the LB's bound, so the page receives the LB's 504",
+        "\"first\nsecond\nthird\"",
+    );
+    lines.insert(11, String::new());
+    lines.insert(1, String::new());
+    std::fs::write(dir.path().join("sheet.tsv"), lines.join("\n")).unwrap();
+    let report = json(&workbench_in(
+        dir.path(),
+        &["check", "sheet.tsv", "--format", "json"],
+        "",
+    ));
+    let unreadable = report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["code"] == "value.unreadable")
+        .expect("value.unreadable");
+    assert_eq!(unreadable["rows"], serde_json::json!([11]));
+
+    // Act
+    let log = json(&workbench_in(
+        dir.path(),
+        &["check", "sheet.tsv", "--format", "sarif"],
+        "",
+    ));
+
+    // Assert
+    let line_of = |code: &str| {
+        let result = log["runs"][0]["results"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["ruleId"] == code)
+            .unwrap_or_else(|| panic!("no {code} in {log:#}"));
+        assert_eq!(
+            result["locations"][0]["physicalLocation"]["artifactLocation"]["uri"],
+            "sheet.tsv"
+        );
+        result["locations"][0]["physicalLocation"]["region"]["startLine"].clone()
+    };
+    // Line 1 header, 2 blank, 3-5 row 1, rows 2-10 on lines 6-14, 15 blank, 16 row 11.
+    assert_eq!(line_of("slack.none"), 3);
+    assert_eq!(line_of("value.unreadable"), 16);
+}
+
+#[test]
+fn a_directory_is_every_tsv_in_it_sorted_by_path() {
+    // Arrange
+    let dir = sheets_dir();
+
+    // Act
+    let output = workbench_in(dir.path(), &["check", "sheets", "--format", "json"], "");
+
+    // Assert
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    assert_eq!(stderr(&output), "");
+    let entries = json(&output);
+    let paths: Vec<&str> = entries
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["path"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        paths,
+        ["sheets/a/reservation-en.tsv", "sheets/b-inverted.tsv"]
+    );
+    assert_eq!(
+        entries[0]["report"],
+        json_report("fixtures/reservation-en.tsv")
+    );
+    assert_eq!(
+        entries[1]["report"],
+        json_report("fixtures/inverted-lb.tsv")
+    );
+    assert_eq!(entries[0].as_object().unwrap().len(), 2, "{:#}", entries[0]);
+}
+
+#[test]
+fn sarif_for_a_directory_names_each_sheet_by_its_relative_path() {
+    // Arrange
+    let dir = sheets_dir();
+
+    // Act
+    let output = workbench_in(dir.path(), &["check", "sheets/", "--format", "sarif"], "");
+
+    // Assert
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    let log = json(&output);
+    let results = log["runs"][0]["results"].as_array().unwrap();
+    let location = |r: &serde_json::Value| {
+        let physical = &r["locations"][0]["physicalLocation"];
+        (
+            physical["artifactLocation"]["uri"]
+                .as_str()
+                .unwrap()
+                .to_string(),
+            physical["region"]["startLine"].as_u64().unwrap(),
+        )
+    };
+    let slack = results
+        .iter()
+        .find(|r| r["ruleId"] == "slack.none")
+        .unwrap();
+    assert_eq!(
+        location(slack),
+        ("sheets/a/reservation-en.tsv".to_string(), 2)
+    );
+    let inversion = results
+        .iter()
+        .find(|r| r["ruleId"] == "inversion.hop")
+        .unwrap();
+    assert_eq!(
+        location(inversion),
+        ("sheets/b-inverted.tsv".to_string(), 2)
+    );
+}
+
+#[test]
+fn several_files_in_text_are_each_headed_by_their_path() {
+    // Arrange
+    let g1 = stdout(&workbench(&["check", "fixtures/reservation-en.tsv"], ""));
+    let g4 = stdout(&workbench(&["check", "fixtures/inverted-lb.tsv"], ""));
+
+    // Act
+    let output = workbench(
+        &[
+            "check",
+            "fixtures/reservation-en.tsv",
+            "fixtures/inverted-lb.tsv",
+        ],
+        "",
+    );
+
+    // Assert
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        stdout(&output),
+        format!(
+            "==> fixtures/reservation-en.tsv <==\n{g1}\n==> fixtures/inverted-lb.tsv <==\n{g4}"
+        )
+    );
+}
+
+#[test]
+fn fail_on_warning_fails_a_sheet_with_only_warnings() {
+    // Arrange
+    let sheet = warning_only_sheet();
+    let report = json(&workbench(&["check", "-", "--format", "json"], &sheet));
+    assert_eq!(report["summary"]["errors"], 0, "{:#}", report["findings"]);
+    assert!(report["summary"]["warnings"].as_u64().unwrap() >= 1);
+
+    // Act
+    let by_default = workbench(&["check", "-"], &sheet);
+    let on_warning = workbench(&["check", "-", "--fail-on", "warning"], &sheet);
+    let on_error = workbench(&["check", "-", "--fail-on", "error"], &sheet);
+
+    // Assert
+    assert_eq!(by_default.status.code(), Some(0), "{}", stderr(&by_default));
+    assert_eq!(on_warning.status.code(), Some(1), "{}", stderr(&on_warning));
+    assert_eq!(on_error.status.code(), Some(0));
+    assert_eq!(stdout(&on_warning), stdout(&by_default));
+}
+
+#[test]
+fn fail_on_warning_passes_a_sheet_with_only_infos() {
+    // Arrange
+    let report = json_report("fixtures/reservation-en.tsv");
+    assert_eq!(report["summary"]["errors"], 0);
+    assert_eq!(report["summary"]["warnings"], 0);
+
+    // Act
+    let output = workbench(
+        &[
+            "check",
+            "fixtures/reservation-en.tsv",
+            "--fail-on",
+            "warning",
+        ],
+        "",
+    );
+
+    // Assert
+    assert_eq!(output.status.code(), Some(0));
+}
+
+#[test]
+fn an_unreadable_file_among_readable_ones_exits_2_and_the_others_are_reported() {
+    // Act
+    let output = workbench(
+        &[
+            "check",
+            "fixtures/reservation-en.tsv",
+            "fixtures/no-such-sheet.tsv",
+            "fixtures/inverted-lb.tsv",
+            "--format",
+            "json",
+        ],
+        "",
+    );
+
+    // Assert
+    assert_eq!(output.status.code(), Some(2));
+    let entries = json(&output);
+    let entries = entries.as_array().unwrap();
+    assert_eq!(entries.len(), 3);
+    assert_eq!(entries[0]["path"], "fixtures/reservation-en.tsv");
+    assert_eq!(
+        entries[0]["report"],
+        json_report("fixtures/reservation-en.tsv")
+    );
+    assert_eq!(entries[1]["path"], "fixtures/no-such-sheet.tsv");
+    assert!(
+        entries[1]["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("No such file or directory"),
+        "{:#}",
+        entries[1]
+    );
+    assert_eq!(entries[1]["line"], serde_json::Value::Null);
+    assert!(entries[1].get("report").is_none());
+    assert_eq!(
+        entries[2]["report"],
+        json_report("fixtures/inverted-lb.tsv")
+    );
+    assert!(
+        stderr(&output)
+            .starts_with("workbench: fixtures/no-such-sheet.tsv: No such file or directory"),
+        "{}",
+        stderr(&output)
+    );
+    assert_eq!(stderr(&output).lines().count(), 1);
+}
+
+#[test]
+fn an_unreadable_file_in_text_leaves_the_other_reports_on_standard_output() {
+    // Arrange
+    let g1 = stdout(&workbench(&["check", "fixtures/reservation-en.tsv"], ""));
+
+    // Act
+    let output = workbench(
+        &[
+            "check",
+            "fixtures/no-such-sheet.tsv",
+            "fixtures/reservation-en.tsv",
+        ],
+        "",
+    );
+
+    // Assert
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(
+        stdout(&output),
+        format!("==> fixtures/reservation-en.tsv <==\n{g1}")
+    );
+    assert!(stderr(&output).starts_with("workbench: fixtures/no-such-sheet.tsv: "));
+}
+
+#[test]
+fn an_unreadable_sheet_in_sarif_is_a_failed_execution_with_its_line() {
+    // Arrange
+    let dir = tempfile::tempdir().unwrap();
+    let text = std::fs::read_to_string(fixture_path("inverted-lb.tsv")).unwrap();
+    let mut lines: Vec<&str> = text.lines().collect();
+    let short = lines[3].rsplit_once('\t').unwrap().0.to_string();
+    lines[3] = &short;
+    std::fs::write(dir.path().join("bad.tsv"), lines.join("\n")).unwrap();
+    std::fs::copy(fixture_path("inverted-lb.tsv"), dir.path().join("good.tsv")).unwrap();
+
+    // Act
+    let output = workbench_in(
+        dir.path(),
+        &["check", "bad.tsv", "good.tsv", "--format", "sarif"],
+        "",
+    );
+
+    // Assert
+    assert_eq!(output.status.code(), Some(2));
+    let log = json(&output);
+    let run = &log["runs"][0];
+    assert_eq!(
+        run["invocations"],
+        serde_json::json!([{
+            "executionSuccessful": false,
+            "exitCode": 2,
+            "toolExecutionNotifications": [{
+                "level": "error",
+                "message": {
+                    "text": "bad.tsv: line 4: expected 8 cells, found 7; \
+                             each row needs exactly 8 tab-separated cells"
+                },
+                "locations": [{
+                    "physicalLocation": {
+                        "artifactLocation": { "uri": "bad.tsv" },
+                        "region": { "startLine": 4 }
+                    }
+                }]
+            }]
+        }])
+    );
+    assert!(run["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|r| r["ruleId"] == "inversion.hop"
+            && r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "good.tsv"));
+    assert_eq!(
+        stderr(&output),
+        "workbench: bad.tsv: line 4: expected 8 cells, found 7; \
+         each row needs exactly 8 tab-separated cells\n"
+    );
+}
+
+#[test]
+fn markdown_for_g1_says_all_checks_pass_and_lists_the_finding() {
+    // Act
+    let output = workbench(
+        &[
+            "check",
+            "fixtures/reservation-en.tsv",
+            "--format",
+            "markdown",
+        ],
+        "",
+    );
+
+    // Assert
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(
+        stdout(&output),
+        "### fixtures/reservation-en.tsv\n\
+         \n\
+         **0 inversions, 0 warnings**\n\
+         \n\
+         All checks pass.\n\
+         \n\
+         - **info** `slack.none` (rows 1): browser -> LB: the check passes with zero slack \
+         (deadline 12.0 ≥ 11.0 + 1.0) — leave some slack: raise the bound a little or lower \
+         what it covers\n"
+    );
+}
+
+#[test]
+fn markdown_for_the_japanese_g1_is_in_japanese() {
+    // Act
+    let output = workbench(
+        &[
+            "check",
+            "fixtures/reservation-ja.tsv",
+            "--format",
+            "markdown",
+        ],
+        "",
+    );
+
+    // Assert
+    assert_eq!(output.status.code(), Some(0));
+    assert_eq!(
+        stdout(&output),
+        "### fixtures/reservation-ja.tsv\n\
+         \n\
+         **逆転 0件、警告 0件**\n\
+         \n\
+         すべての検査に合格しています。\n\
+         \n\
+         - **info** `slack.none` (行 1): ブラウザ → LB：余裕ちょうどで通っています\
+         （deadline 12.0 ≥ 11.0 + 1.0） — 上限を少し上げるか、内側の上限を下げて余裕を\
+         持たせてください\n"
+    );
+}
+
+#[test]
+fn markdown_for_the_inverted_lb_tables_the_inverted_hop() {
+    // Arrange
+    let report = json_report("fixtures/inverted-lb.tsv");
+    let warnings = report["summary"]["warnings"].as_u64().unwrap();
+    let headline = match warnings {
+        1 => "1 inversion, 1 warning".to_string(),
+        n => format!("1 inversion, {n} warnings"),
+    };
+
+    // Act
+    let output = workbench(
+        &["check", "fixtures/inverted-lb.tsv", "--format", "markdown"],
+        "",
+    );
+
+    // Assert
+    assert_eq!(output.status.code(), Some(1));
+    let text = stdout(&output);
+    let expected_start = format!(
+        "### fixtures/inverted-lb.tsv\n\
+         \n\
+         **{headline}**\n\
+         \n\
+         |  | name | verdict | slack | formula |\n\
+         |---|---|---|---|---|\n\
+         | hop | LB -> app | inverted | -9.5 s | 1 + 5 = 6.0 s; read 5.0 \\< 13.5 + 1.0 |\n\
+         \n\
+         - **error** `inversion.hop` (rows 1, 2, 3, 4, 5): LB waits 5.0 s for app, which may \
+         take 13.5 s plus a 1.0 s margin — raise LB -> app's read timeout to at least 14.5 s, \
+         or reduce app -> external API to 1 try\n"
+    );
+    assert!(text.starts_with(&expected_start), "{text}");
+    let items = text.lines().filter(|l| l.starts_with("- **")).count();
+    assert_eq!(
+        items,
+        report["findings"].as_array().unwrap().len(),
+        "{text}"
+    );
+}
+
+#[test]
+fn markdown_names_an_unreadable_file_in_its_own_section() {
+    // Act
+    let output = workbench(
+        &[
+            "check",
+            "fixtures/no-such-sheet.tsv",
+            "fixtures/reservation-en.tsv",
+            "--format",
+            "markdown",
+        ],
+        "",
+    );
+
+    // Assert
+    assert_eq!(output.status.code(), Some(2));
+    let text = stdout(&output);
+    assert!(
+        text.starts_with(
+            "### fixtures/no-such-sheet.tsv\n\n**cannot read**: No such file or directory"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains("\n\n### fixtures/reservation-en.tsv\n\n**0 inversions, 0 warnings**\n"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_directory_without_sheets_exits_2() {
+    // Arrange
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("empty")).unwrap();
+    std::fs::write(dir.path().join("empty").join("notes.txt"), "x").unwrap();
+
+    // Act
+    let output = workbench_in(dir.path(), &["check", "empty"], "");
+
+    // Assert
+    assert_eq!(output.status.code(), Some(2));
+    assert_eq!(stdout(&output), "");
+    assert_eq!(
+        stderr(&output),
+        "workbench: empty: no *.tsv file in this directory\n"
+    );
+}
+
+#[test]
+fn check_needs_at_least_one_path() {
+    // Act
+    let output = workbench(&["check"], "");
+
+    // Assert
+    assert_eq!(output.status.code(), Some(2));
+    assert!(
+        stderr(&output).contains("<PATHS>..."),
+        "{}",
+        stderr(&output)
     );
 }

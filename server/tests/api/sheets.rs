@@ -263,6 +263,6 @@ async fn an_unknown_api_route_is_a_json_404() {
     assert_eq!(response.status, StatusCode::NOT_FOUND);
     assert_eq!(
         response.json(),
-        json!({"error": "no such API route; see /api/v1/check and /api/v1/sheets", "line": null})
+        json!({"error": "no such API route; see /api/v1/openapi.json for the routes of this API", "line": null})
     );
 }

@@ -1,0 +1,47 @@
+//! `GET /api/v1/openapi.json`: the OpenAPI 3.1 document of the API, generated from the
+//! handlers' `#[utoipa::path]` attributes and the `ToSchema` types (the engine's report types
+//! through `budget`'s `openapi` feature).
+
+use std::sync::LazyLock;
+
+use axum::Json;
+use utoipa::openapi::{InfoBuilder, OpenApi};
+
+use super::{documented, PREFIX};
+
+/// The document, built once.
+static DOCUMENT: LazyLock<OpenApi> = LazyLock::new(|| {
+    let (_, paths) = documented().split_for_parts();
+    let mut document = OpenApi::default().nest(PREFIX, paths);
+    document.info = InfoBuilder::new()
+        .title("Timeout Budget Workbench API")
+        .version(env!("CARGO_PKG_VERSION"))
+        .description(Some(
+            "Check timeout design sheets (TSV) and store them. Every duration is an integer \
+             number of milliseconds; errors are `{\"error\", \"line\"}`.",
+        ))
+        .build();
+    document
+});
+
+/// The OpenAPI document of the JSON API: every route under `/api/v1` with its methods,
+/// parameters, bodies and responses, and the schemas of the report.
+pub fn openapi() -> OpenApi {
+    DOCUMENT.clone()
+}
+
+/// Describes this API.
+///
+/// The OpenAPI document of every route under `/api/v1`, generated from the code.
+#[utoipa::path(
+    get,
+    path = "/openapi.json",
+    operation_id = "get_openapi",
+    tag = "api",
+    responses(
+        (status = 200, description = "The OpenAPI 3.1 document of this API", body = Object),
+    ),
+)]
+pub(crate) async fn document() -> Json<OpenApi> {
+    Json(DOCUMENT.clone())
+}

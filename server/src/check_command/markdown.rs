@@ -1,0 +1,173 @@
+//! The `markdown` format: a review comment. Per file: a heading with its path, the summary
+//! headline, a table of the nodes and hops whose check failed or could not be made (or "all
+//! checks pass"), and the findings as a list.
+
+use budget::{Lang, Report, Verdict};
+
+use super::text::{severity, signed_seconds, verdict};
+use super::CheckedFile;
+
+/// Every file as Markdown, one `###` section each, in the order given. An unreadable file's
+/// section says why it could not be read.
+///
+/// A node or hop is listed when its verdict is `inverted`, `unbounded` or `unknown`; `ok` and
+/// `unchecked` (nothing to compare with) are not. A finding reads
+/// ``**error** `inversion.node` (rows 4, 6, 7, 8): MESSAGE — FIX``.
+pub fn render_markdown(files: &[CheckedFile]) -> String {
+    let sections: Vec<String> = files
+        .iter()
+        .map(|file| {
+            let mut out = format!("### {}\n\n", escape(file.label()));
+            match &file.result {
+                Ok(checked) => push_report(&mut out, &checked.report, checked.lang),
+                Err(err) => {
+                    out.push_str(&format!("**cannot read**: {}\n", escape(&err.reason)));
+                }
+            }
+            out
+        })
+        .collect();
+    sections.join("\n")
+}
+
+/// Headings in the sheet's language.
+struct Words {
+    all_pass: &'static str,
+    columns: [&'static str; 5],
+    node: &'static str,
+    hop: &'static str,
+    no_findings: &'static str,
+    rows: &'static str,
+}
+
+impl Words {
+    fn of(lang: Lang) -> Words {
+        match lang {
+            Lang::En => Words {
+                all_pass: "All checks pass.",
+                columns: ["", "name", "verdict", "slack", "formula"],
+                node: "node",
+                hop: "hop",
+                no_findings: "No findings.",
+                rows: "rows",
+            },
+            Lang::Ja => Words {
+                all_pass: "すべての検査に合格しています。",
+                columns: ["", "名前", "判定", "余裕", "計算式"],
+                node: "ノード",
+                hop: "区間",
+                no_findings: "指摘はありません。",
+                rows: "行",
+            },
+        }
+    }
+}
+
+/// Writes one report: headline, what is not ok, findings.
+fn push_report(out: &mut String, report: &Report, lang: Lang) {
+    let words = Words::of(lang);
+    out.push_str(&format!(
+        "**{}**\n\n",
+        escape(&report.summary.headline(lang))
+    ));
+
+    let failed =
+        |v: Verdict| matches!(v, Verdict::Inverted | Verdict::Unbounded | Verdict::Unknown);
+    let mut table = Vec::new();
+    for node in report.nodes.iter().filter(|n| failed(n.verdict)) {
+        table.push([
+            words.node.to_string(),
+            node.name.clone(),
+            verdict(node.verdict),
+            signed_seconds(node.slack_ms),
+            node.formula.clone(),
+        ]);
+    }
+    for hop in report.hops.iter().filter(|h| failed(h.verdict)) {
+        table.push([
+            words.hop.to_string(),
+            hop.segment.clone(),
+            verdict(hop.verdict),
+            signed_seconds(hop.slack_ms),
+            hop.formula.clone(),
+        ]);
+    }
+    if table.is_empty() {
+        out.push_str(words.all_pass);
+        out.push_str("\n\n");
+    } else {
+        push_table_row(out, &words.columns.map(str::to_string));
+        out.push_str(&"|---".repeat(words.columns.len()));
+        out.push_str("|\n");
+        for row in &table {
+            push_table_row(out, row);
+        }
+        out.push('\n');
+    }
+
+    if report.findings.is_empty() {
+        out.push_str(words.no_findings);
+        out.push('\n');
+    }
+    for finding in &report.findings {
+        out.push_str(&format!(
+            "- **{}** `{}`",
+            severity(finding.severity),
+            finding.code.replace('`', "'")
+        ));
+        if !finding.rows.is_empty() {
+            let rows: Vec<String> = finding.rows.iter().map(usize::to_string).collect();
+            out.push_str(&format!(" ({} {})", words.rows, rows.join(", ")));
+        }
+        out.push_str(": ");
+        out.push_str(&escape(&finding.message));
+        if let Some(fix) = &finding.fix {
+            out.push_str(" — ");
+            out.push_str(&escape(fix));
+        }
+        out.push('\n');
+    }
+}
+
+/// Writes one table line; `—` cells stay as they are.
+fn push_table_row(out: &mut String, cells: &[String]) {
+    for cell in cells {
+        out.push_str("| ");
+        out.push_str(&escape(cell));
+        out.push(' ');
+    }
+    out.push_str("|\n");
+}
+
+/// `text` for inline Markdown (never at the start of a line): line breaks become spaces and
+/// the characters that would start emphasis, code, a link, HTML or a table cell are escaped
+/// with `\`.
+fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '|' => {
+                out.push('\\');
+                out.push(c);
+            }
+            '\r' => {}
+            '\n' => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::escape;
+
+    #[test]
+    fn markdown_characters_are_escaped_and_lines_joined() {
+        assert_eq!(
+            escape("a|b *c* `d` <e>\r\nf_g"),
+            "a\\|b \\*c\\* \\`d\\` \\<e> f\\_g"
+        );
+        assert_eq!(escape("app -> DB"), "app -> DB");
+    }
+}

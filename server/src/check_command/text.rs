@@ -1,0 +1,219 @@
+//! The `text` format: the report as readable tables, for a terminal or a CI log.
+
+use budget::{Lang, Report, Severity};
+use unicode_width::UnicodeWidthStr;
+
+/// The report as a readable table in `lang`: one line per node (name, need, deadline, slack,
+/// verdict, formula), one per hop (segment, worst, wait, slack, verdict, formula), the
+/// findings (severity, code, rows, message, fix) and the summary headline. Durations are
+/// printed in seconds; `—` where a value is unknown or does not apply.
+pub fn render_text(report: &Report, lang: Lang) -> String {
+    let words = Words::of(lang);
+    let mut out = String::new();
+
+    out.push_str(words.nodes);
+    out.push('\n');
+    let mut table = vec![words.node_columns.map(str::to_string).to_vec()];
+    for node in &report.nodes {
+        table.push(vec![
+            node.name.clone(),
+            seconds(node.need_ms),
+            seconds(node.deadline_ms),
+            signed_seconds(node.slack_ms),
+            verdict(node.verdict),
+            node.formula.clone(),
+        ]);
+    }
+    push_table(&mut out, &table);
+
+    out.push('\n');
+    out.push_str(words.hops);
+    out.push('\n');
+    let mut table = vec![words.hop_columns.map(str::to_string).to_vec()];
+    for hop in &report.hops {
+        table.push(vec![
+            hop.segment.clone(),
+            seconds(hop.worst_ms),
+            seconds(hop.wait_ms),
+            signed_seconds(hop.slack_ms),
+            verdict(hop.verdict),
+            hop.formula.clone(),
+        ]);
+    }
+    push_table(&mut out, &table);
+
+    out.push('\n');
+    if report.findings.is_empty() {
+        out.push_str(words.no_findings);
+        out.push('\n');
+    } else {
+        out.push_str(words.findings);
+        out.push('\n');
+        let mut table = Vec::new();
+        for finding in &report.findings {
+            let rows: Vec<String> = finding.rows.iter().map(usize::to_string).collect();
+            table.push(vec![
+                severity(finding.severity).to_string(),
+                finding.code.clone(),
+                format!("{} {}", words.rows, rows.join(", ")),
+                finding.message.clone(),
+            ]);
+        }
+        let widths = column_widths(&table);
+        for (cells, finding) in table.iter().zip(&report.findings) {
+            push_row(&mut out, cells, &widths);
+            if let Some(fix) = &finding.fix {
+                let indent = widths[..3].iter().sum::<usize>() + 4 * GAP.len();
+                out.push_str(&" ".repeat(indent));
+                out.push_str(words.fix);
+                out.push_str(fix);
+                out.push('\n');
+            }
+        }
+    }
+
+    out.push('\n');
+    out.push_str(&report.summary.headline(lang));
+    out.push('\n');
+    out
+}
+
+/// Headings in the sheet's language.
+struct Words {
+    nodes: &'static str,
+    hops: &'static str,
+    findings: &'static str,
+    no_findings: &'static str,
+    node_columns: [&'static str; 6],
+    hop_columns: [&'static str; 6],
+    rows: &'static str,
+    fix: &'static str,
+}
+
+impl Words {
+    fn of(lang: Lang) -> Words {
+        match lang {
+            Lang::En => Words {
+                nodes: "nodes",
+                hops: "hops",
+                findings: "findings",
+                no_findings: "findings: none",
+                node_columns: ["name", "need", "deadline", "slack", "verdict", "formula"],
+                hop_columns: ["segment", "worst", "wait", "slack", "verdict", "formula"],
+                rows: "rows",
+                fix: "fix: ",
+            },
+            Lang::Ja => Words {
+                nodes: "ノード",
+                hops: "区間",
+                findings: "指摘",
+                no_findings: "指摘: なし",
+                node_columns: ["名前", "必要", "期限", "余裕", "判定", "計算式"],
+                hop_columns: ["区間", "最悪", "待ち", "余裕", "判定", "計算式"],
+                rows: "行",
+                fix: "対処: ",
+            },
+        }
+    }
+}
+
+/// Space between columns.
+const GAP: &str = "  ";
+
+/// The display width of each column (East Asian wide characters count 2).
+fn column_widths(table: &[Vec<String>]) -> Vec<usize> {
+    let columns = table.iter().map(Vec::len).max().unwrap_or(0);
+    (0..columns)
+        .map(|c| {
+            table
+                .iter()
+                .filter_map(|row| row.get(c))
+                .map(|s| s.width())
+                .max()
+                .unwrap_or(0)
+        })
+        .collect()
+}
+
+/// Writes `table` with its columns aligned (the last column unpadded), each line indented.
+fn push_table(out: &mut String, table: &[Vec<String>]) {
+    let widths = column_widths(table);
+    for row in table {
+        push_row(out, row, &widths);
+    }
+}
+
+/// Writes one line of cells padded to `widths`, the last cell unpadded.
+fn push_row(out: &mut String, cells: &[String], widths: &[usize]) {
+    let mut line = String::from(GAP);
+    for (i, cell) in cells.iter().enumerate() {
+        line.push_str(cell);
+        if i + 1 < cells.len() {
+            line.push_str(&" ".repeat(widths[i].saturating_sub(cell.width())));
+            line.push_str(GAP);
+        }
+    }
+    out.push_str(line.trim_end());
+    out.push('\n');
+}
+
+/// Milliseconds as seconds with at least one decimal (`7800` is `7.8 s`); `—` for none.
+pub(super) fn seconds(ms: Option<u64>) -> String {
+    match ms {
+        Some(ms) => format!("{} s", budget::duration::seconds(ms, 1)),
+        None => "—".to_string(),
+    }
+}
+
+/// Like [`seconds`], with a sign for negative values (`-7500` is `-7.5 s`).
+pub(super) fn signed_seconds(ms: Option<i64>) -> String {
+    match ms {
+        Some(ms) if ms < 0 => format!("-{}", seconds(Some(ms.unsigned_abs()))),
+        Some(ms) => seconds(Some(ms.unsigned_abs())),
+        None => "—".to_string(),
+    }
+}
+
+/// A verdict's stable code, as in the JSON report.
+pub(super) fn verdict(verdict: budget::Verdict) -> String {
+    serde_json::to_value(verdict)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_default()
+}
+
+/// A severity's stable code, as in the JSON report.
+pub(super) fn severity(severity: Severity) -> &'static str {
+    match severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+        Severity::Info => "info",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seconds_keep_one_decimal_and_a_sign() {
+        assert_eq!(seconds(Some(7_800)), "7.8 s");
+        assert_eq!(seconds(Some(8_000)), "8.0 s");
+        assert_eq!(seconds(None), "—");
+        assert_eq!(signed_seconds(Some(-7_500)), "-7.5 s");
+        assert_eq!(signed_seconds(Some(0)), "0.0 s");
+    }
+
+    #[test]
+    fn japanese_cells_align_by_display_width() {
+        let mut out = String::new();
+        push_table(
+            &mut out,
+            &[
+                vec!["アプリ".into(), "x".into()],
+                vec!["LB".into(), "y".into()],
+            ],
+        );
+        assert_eq!(out, "  アプリ  x\n  LB      y\n");
+    }
+}

@@ -1,0 +1,205 @@
+//! `GET /api/v1/openapi.json`: the OpenAPI document generated from the handlers and types.
+
+use std::collections::BTreeSet;
+
+use axum::body::Body;
+use axum::http::{Method, StatusCode};
+use serde_json::Value;
+
+use crate::helpers::{fixture, spawn_app, TestApp};
+
+/// The document, as served.
+async fn document(app: &TestApp) -> Value {
+    let response = app.get("/api/v1/openapi.json").await;
+    assert_eq!(response.status, StatusCode::OK, "{}", response.text());
+    assert_eq!(response.header("content-type"), "application/json");
+    response.json()
+}
+
+/// Every route of the API and its methods, lower case, as the document should list them.
+fn expected_routes() -> BTreeSet<(String, String)> {
+    [
+        ("/api/v1/check", "post"),
+        ("/api/v1/openapi.json", "get"),
+        ("/api/v1/sheets", "get"),
+        ("/api/v1/sheets", "post"),
+        ("/api/v1/sheets/{id}", "get"),
+        ("/api/v1/sheets/{id}/export.tsv", "get"),
+    ]
+    .into_iter()
+    .map(|(path, method)| (path.to_string(), method.to_string()))
+    .collect()
+}
+
+/// The (path, method) pairs the document lists.
+fn documented_routes(doc: &Value) -> BTreeSet<(String, String)> {
+    let paths = doc["paths"].as_object().expect("paths");
+    paths
+        .iter()
+        .flat_map(|(path, item)| {
+            item.as_object()
+                .expect("a path item")
+                .keys()
+                .filter(|key| !matches!(key.as_str(), "parameters" | "summary" | "description"))
+                .map(move |method| (path.clone(), method.clone()))
+        })
+        .collect()
+}
+
+/// The property names of the schema `name` in the document.
+fn schema_properties(doc: &Value, name: &str) -> BTreeSet<String> {
+    doc["components"]["schemas"][name]["properties"]
+        .as_object()
+        .unwrap_or_else(|| panic!("no schema {name}: {:#}", doc["components"]))
+        .keys()
+        .cloned()
+        .collect()
+}
+
+/// The keys of a JSON object.
+fn keys(value: &Value) -> BTreeSet<String> {
+    value
+        .as_object()
+        .unwrap_or_else(|| panic!("not an object: {value}"))
+        .keys()
+        .cloned()
+        .collect()
+}
+
+#[tokio::test]
+async fn the_document_is_openapi_3_with_a_title() {
+    // Arrange
+    let app = spawn_app().await;
+
+    // Act
+    let doc = document(&app).await;
+
+    // Assert
+    let version = doc["openapi"].as_str().expect("an openapi version");
+    assert!(version.starts_with("3."), "{version}");
+    assert_eq!(doc["info"]["title"], "Timeout Budget Workbench API");
+    assert_eq!(doc["info"]["version"], env!("CARGO_PKG_VERSION"));
+}
+
+#[tokio::test]
+async fn every_route_under_api_v1_is_listed_with_its_methods() {
+    // Arrange
+    let app = spawn_app().await;
+
+    // Act
+    let doc = document(&app).await;
+
+    // Assert
+    assert_eq!(documented_routes(&doc), expected_routes());
+}
+
+#[tokio::test]
+async fn every_documented_route_answers_and_no_other_method_does() {
+    // Arrange
+    let app = spawn_app().await;
+    let id = app.create_sheet("s", &fixture("reservation-en.tsv")).await;
+    let doc = document(&app).await;
+    let documented = documented_routes(&doc);
+    let paths: BTreeSet<&String> = documented.iter().map(|(path, _)| path).collect();
+
+    for path in paths {
+        let uri = format!("{}?name=x", path.replace("{id}", &id.to_string()));
+        for method in [Method::GET, Method::POST, Method::PUT, Method::DELETE] {
+            // Act
+            let body = Body::from(fixture("reservation-en.tsv"));
+            let response = app.send(method.clone(), &uri, body).await;
+
+            // Assert
+            let listed = documented.contains(&(path.clone(), method.as_str().to_lowercase()));
+            if listed {
+                assert!(
+                    response.status.is_success(),
+                    "{method} {uri}: {} {}",
+                    response.status,
+                    response.text()
+                );
+            } else {
+                assert_eq!(
+                    response.status,
+                    StatusCode::METHOD_NOT_ALLOWED,
+                    "{method} {uri} is not documented"
+                );
+            }
+        }
+    }
+}
+
+#[tokio::test]
+async fn the_report_schema_has_the_report_fields() {
+    // Arrange
+    let app = spawn_app().await;
+
+    // Act
+    let doc = document(&app).await;
+
+    // Assert
+    let report = schema_properties(&doc, "Report");
+    for field in ["summary", "nodes", "hops", "rows", "findings"] {
+        assert!(report.contains(field), "Report lacks {field}: {report:?}");
+    }
+    let check = &doc["paths"]["/api/v1/check"]["post"];
+    assert_eq!(
+        check["responses"]["200"]["content"]["application/json"]["schema"]["$ref"],
+        "#/components/schemas/Report"
+    );
+    assert!(
+        check["requestBody"]["content"]["text/tab-separated-values"].is_object(),
+        "{check:#}"
+    );
+    assert_eq!(
+        check["responses"]["422"]["content"]["application/json"]["schema"]["$ref"],
+        "#/components/schemas/ErrorBody"
+    );
+    assert_eq!(
+        doc["components"]["schemas"]["Verdict"]["enum"],
+        serde_json::json!(["ok", "inverted", "unbounded", "unknown", "unchecked"])
+    );
+    assert_eq!(
+        doc["components"]["schemas"]["Severity"]["enum"],
+        serde_json::json!(["error", "warning", "info"])
+    );
+}
+
+#[tokio::test]
+async fn the_schemas_name_exactly_the_fields_the_api_sends() {
+    // Arrange
+    let app = spawn_app().await;
+    let doc = document(&app).await;
+    let id = app.create_sheet("s", &fixture("inverted-lb.tsv")).await;
+
+    // Act
+    let report = app
+        .post("/api/v1/check", fixture("inverted-lb.tsv"))
+        .await
+        .json();
+    let sheet = app.get(&format!("/api/v1/sheets/{id}")).await.json();
+    let list = app.get("/api/v1/sheets").await.json();
+    let created = app
+        .post("/api/v1/sheets?name=t", fixture("inverted-lb.tsv"))
+        .await
+        .json();
+    let error = app.post("/api/v1/check", "").await.json();
+
+    // Assert
+    let pairs = [
+        ("Report", &report),
+        ("Summary", &report["summary"]),
+        ("NodeReport", &report["nodes"][0]),
+        ("HopReport", &report["hops"][0]),
+        ("RowReport", &report["rows"][0]),
+        ("Finding", &report["findings"][0]),
+        ("SheetBody", &sheet),
+        ("Row", &sheet["rows"][0]),
+        ("ListedSheet", &list[0]),
+        ("Created", &created),
+        ("ErrorBody", &error),
+    ];
+    for (schema, value) in pairs {
+        assert_eq!(schema_properties(&doc, schema), keys(value), "{schema}");
+    }
+}
