@@ -502,7 +502,7 @@ fn setting_pairs(ctx: &mut Ctx, infos: &[RowInfo]) {
             }
         }
         for (a, b) in pairs {
-            let (Some(x), Some(y)) = (bound_of(&infos[a]), bound_of(&infos[b])) else {
+            let (Some(x), Some(y)) = (pair_value(ctx, infos, a), pair_value(ctx, infos, b)) else {
                 continue;
             };
             if x == u64::MAX || y == u64::MAX || rule.relation.holds(x, y) {
@@ -535,5 +535,31 @@ fn setting_pairs(ctx: &mut Ctx, infos: &[RowInfo]) {
                 msg,
             );
         }
+    }
+}
+
+/// The value of row `i` for a pair rule, in ms (`u64::MAX` for `∞`): the engine's when the
+/// row's kind is a duration, else read with its catalog entry's unit (Node's
+/// `headersTimeout` has no kind of its own in the budget, but it has a value).
+fn pair_value(ctx: &Ctx, infos: &[RowInfo], i: usize) -> Option<u64> {
+    if let Some(v) = bound_of(&infos[i]) {
+        return Some(v);
+    }
+    let entry = infos[i].entry?;
+    let row = &ctx.rows[i];
+    let text = if crate::value::is_not_set(&row.value) {
+        &row.default
+    } else {
+        &row.value
+    };
+    match crate::value::read_duration(text, Some(entry.unit)).ok()? {
+        crate::value::Cell::Duration { dur, zero, .. } => match dur {
+            _ if zero && entry.zero == crate::catalog::Zero::Disabled => Some(u64::MAX),
+            crate::value::Dur::Exact(ms)
+            | crate::value::Dur::AtLeast(ms)
+            | crate::value::Dur::Range(ms, _) => Some(ms),
+            crate::value::Dur::Infinite => Some(u64::MAX),
+        },
+        crate::value::Cell::NotSet => None,
     }
 }

@@ -1,0 +1,466 @@
+//! The rulebook's kinds and findings (`budget-model.md`, marked R), each on a small sheet
+//! with its exact numbers, message and fix.
+
+use budget::{check, Finding, Lang, Report, Row, Severity, Sheet, Verdict};
+
+fn row(segment: &str, item: &str, setting: &str, value: &str) -> Row {
+    Row {
+        segment: segment.into(),
+        item: item.into(),
+        setting: setting.into(),
+        value: value.into(),
+        ..Row::default()
+    }
+}
+
+fn run(lang: Lang, rows: Vec<Row>) -> Report {
+    check(&Sheet::new(lang, rows))
+}
+
+fn all<'a>(report: &'a Report, code: &str) -> Vec<&'a Finding> {
+    report.findings.iter().filter(|f| f.code == code).collect()
+}
+
+fn only<'a>(report: &'a Report, code: &str) -> &'a Finding {
+    let found = all(report, code);
+    assert_eq!(found.len(), 1, "{code} in {:#?}", report.findings);
+    found[0]
+}
+
+fn numbers(f: &Finding) -> (Option<u64>, Option<u64>, Option<u64>) {
+    (f.bound_ms, f.need_ms, f.short_by_ms)
+}
+
+#[test]
+fn idle_timeouts_the_wrong_way_round_are_an_error() {
+    let report = run(
+        Lang::En,
+        vec![
+            row("ALB -> app", "idle timeout (caller)", "", "60s"),
+            row("ALB -> app", "keep-alive timeout (callee)", "", "5s"),
+        ],
+    );
+    let f = only(&report, "idle.direction");
+    assert_eq!(f.severity, Severity::Error);
+    assert_eq!(f.rows, vec![1, 2]);
+    assert_eq!(numbers(f), (Some(5_000), Some(60_000), Some(55_000)));
+    assert_eq!(f.message, "ALB -> app: app keeps idle connections 5.0 s, not longer than ALB's 60.0 s: ALB may send on a connection app is closing (502 / reset)");
+    assert_eq!(f.fix.as_deref(), Some("keep app's idle connections longer than ALB's, e.g. 65.0 s, or lower ALB's idle timeout below 5.0 s"));
+}
+
+#[test]
+fn equal_idle_timeouts_fail_and_a_longer_callee_passes() {
+    let equal = run(
+        Lang::En,
+        vec![
+            row("LB -> app", "keep-alive (client)", "", "60s"),
+            row("LB -> app", "keep-alive (server)", "", "60s"),
+        ],
+    );
+    assert_eq!(
+        numbers(only(&equal, "idle.direction")),
+        (Some(60_000), Some(60_000), Some(0))
+    );
+    let longer = run(
+        Lang::En,
+        vec![
+            row("LB -> app", "keep-alive (client)", "", "60s"),
+            row("LB -> app", "keep-alive (server)", "", "65s"),
+        ],
+    );
+    assert!(all(&longer, "idle.direction").is_empty());
+}
+
+#[test]
+fn idle_sides_come_from_the_catalog_and_from_node_rows() {
+    // Node's keepAliveTimeout is the callee side, on the app's own rows; the ALB's idle
+    // timeout is the caller side, on the hop.
+    let report = run(
+        Lang::Ja,
+        vec![
+            row(
+                "ALB → アプリ",
+                "アイドルタイムアウト",
+                "idle_timeout.timeout_seconds",
+                "60",
+            ),
+            Row {
+                location: "server.js".into(),
+                ..row(
+                    "アプリ",
+                    "キープアライブ",
+                    "server.keepAliveTimeout",
+                    "5000",
+                )
+            },
+        ],
+    );
+    let f = only(&report, "idle.direction");
+    assert_eq!(numbers(f), (Some(5_000), Some(60_000), Some(55_000)));
+    assert_eq!(f.message, "ALB → アプリ：アプリのアイドル接続の保持（5.0秒）がALBの60.0秒より長くありません。ALBが閉じかけの接続に送ることがあります（502／リセット）");
+}
+
+#[test]
+fn a_hop_bounded_only_by_intervals_is_read_interval_only() {
+    let report = run(
+        Lang::En,
+        vec![
+            row("app -> api", "connect timeout", "", "1s"),
+            row("app -> api", "read timeout", "", "3s"),
+        ],
+    );
+    let f = only(&report, "read.interval_only");
+    assert_eq!(f.severity, Severity::Warning);
+    assert_eq!(f.need_ms, Some(4_000));
+    assert_eq!(f.message, "app -> api: bounded only by connect and read timeouts, which are intervals: a peer that sends a byte every few seconds holds the call far past 4.0 s");
+    assert_eq!(
+        f.fix.as_deref(),
+        Some("add a per-try timeout or a deadline on app -> api, or a deadline on app")
+    );
+
+    // A deadline on the caller, or on the callee, or on the hop, bounds the total.
+    for extra in [
+        row("app", "deadline", "", "8s"),
+        row("api", "deadline", "", "2s"),
+        row("app -> api", "deadline", "", "5s"),
+    ] {
+        let mut rows = vec![
+            row("app -> api", "connect timeout", "", "1s"),
+            row("app -> api", "read timeout", "", "3s"),
+        ];
+        rows.push(extra);
+        assert!(all(&run(Lang::En, rows), "read.interval_only").is_empty());
+    }
+}
+
+#[test]
+fn a_lock_timeout_not_below_the_statement_timeout_is_a_warning() {
+    let report = run(
+        Lang::En,
+        vec![
+            row("app -> DB", "statement timeout", "statement_timeout", "2s"),
+            row("app -> DB", "lock timeout", "lock_timeout", "2s"),
+        ],
+    );
+    let f = only(&report, "lock.not_below_statement");
+    assert_eq!(f.rows, vec![1, 2]);
+    assert_eq!(numbers(f), (Some(2_000), Some(2_000), Some(0)));
+    assert_eq!(f.message, "app -> DB: the lock timeout (2.0 s) is not below the statement timeout (2.0 s): a lock wait and a slow statement can no longer be told apart");
+    assert_eq!(
+        f.fix.as_deref(),
+        Some("set the lock timeout below the statement timeout, e.g. 1.0 s")
+    );
+    // The golden sheet's 1 s below 2 s passes; and setting.pair does not say it twice.
+    assert!(all(&report, "setting.pair").is_empty());
+}
+
+#[test]
+fn attempts_multiply_along_a_path() {
+    let report = run(
+        Lang::En,
+        vec![
+            row("gateway -> api", "per-try timeout", "", "10s"),
+            row("gateway -> api", "tries", "", "3 tries"),
+            row("api -> queue", "per-try timeout", "", "1s"),
+            row("api -> queue", "tries", "", "6 tries"),
+        ],
+    );
+    let f = only(&report, "retry.amplification");
+    assert_eq!(f.node.as_deref(), Some("queue"));
+    assert_eq!(f.rows, vec![2, 4]);
+    assert_eq!((f.bound_ms, f.need_ms), (Some(3), Some(18)));
+    assert_eq!(
+        f.message,
+        "queue may receive 18 attempts for one request (3 × 6), more than 3"
+    );
+    // 3 attempts at one layer are within the threshold.
+    let three = run(
+        Lang::En,
+        vec![
+            row("a -> b", "per-try timeout", "", "1s"),
+            row("a -> b", "tries", "", "3 tries"),
+        ],
+    );
+    assert!(all(&three, "retry.amplification").is_empty());
+}
+
+#[test]
+fn retrying_a_non_idempotent_call_without_a_key_is_unsafe() {
+    let report = run(
+        Lang::En,
+        vec![
+            row("app -> payments", "per-try timeout", "", "2s"),
+            row("app -> payments", "tries", "", "2 tries"),
+            row("app -> payments", "idempotency", "", "non-idempotent"),
+        ],
+    );
+    let f = only(&report, "retry.unsafe");
+    assert_eq!(f.rows, vec![2, 3]);
+    assert_eq!(f.need_ms, Some(2));
+    assert_eq!(f.message, "app -> payments may be tried 2 times but is marked non-idempotent without an idempotency key: a retried request may be applied twice");
+    let keyed = run(
+        Lang::En,
+        vec![
+            row("app -> payments", "per-try timeout", "", "2s"),
+            row("app -> payments", "tries", "", "2 tries"),
+            row("payments", "idempotency", "", "idempotency key"),
+        ],
+    );
+    assert!(all(&keyed, "retry.unsafe").is_empty());
+    // The mark may sit on the callee's own rows; a proxy's upstream targets are tries too.
+    let proxied = run(
+        Lang::Ja,
+        vec![
+            row("LB -> 決済", "読み取りタイムアウト", "", "2秒"),
+            row("LB -> 決済", "接続タイムアウト", "", "1秒"),
+            row("LB -> 決済", "上流サーバー数", "", "2"),
+            row("決済", "冪等性", "", "非冪等"),
+        ],
+    );
+    let f = only(&proxied, "retry.unsafe");
+    assert_eq!(f.message, "LB -> 決済 は最大2回試行されますが、非冪等でキーもありません。再試行されたリクエストが二重に適用されることがあります");
+}
+
+#[test]
+fn a_product_that_retries_by_default_is_retry_hidden() {
+    // Istio retries twice by default; a VirtualService's per-try timeout with no attempts row.
+    let report = run(
+        Lang::En,
+        vec![row("mesh -> app", "per-try timeout", "perTryTimeout", "2s")],
+    );
+    let f = only(&report, "retry.hidden");
+    assert_eq!(f.rows, vec![1]);
+    assert_eq!(
+        f.message,
+        "mesh -> app: Istio retries by default (2 retries (connect-failure, refused-stream, unavailable, cancelled, 503), HTTPRetry.attempts) and the sheet says nothing of it"
+    );
+    assert_eq!(
+        f.fix.as_deref(),
+        Some("write Istio's tries and waits on mesh -> app, or turn its retries off")
+    );
+    // Saying it on the sheet silences it.
+    let said = run(
+        Lang::En,
+        vec![
+            row("mesh -> app", "per-try timeout", "perTryTimeout", "2s"),
+            row("mesh -> app", "tries", "retries.attempts", "1 try"),
+        ],
+    );
+    assert!(all(&said, "retry.hidden").is_empty());
+    // nginx retries only on another upstream server: not hidden.
+    let nginx = run(
+        Lang::En,
+        vec![row(
+            "LB -> app",
+            "read timeout",
+            "proxy_read_timeout",
+            "10s",
+        )],
+    );
+    assert!(all(&nginx, "retry.hidden").is_empty());
+}
+
+#[test]
+fn implausible_values_are_units_gone_wrong() {
+    let cases = [
+        ("read timeout", "", "50ms", "under 100 ms"),
+        ("connect timeout", "", "500us", "under 1 ms"),
+        ("deadline", "", "2d", "over 24 h"),
+    ];
+    for (item, setting, value, reason) in cases {
+        let report = run(Lang::En, vec![row("a -> b", item, setting, value)]);
+        let f = only(&report, "value.implausible");
+        assert!(
+            f.message
+                .ends_with(&format!("is {reason}: almost always a unit mistake")),
+            "{}",
+            f.message
+        );
+    }
+    // A 50 ms connect timeout is ordinary on a LAN.
+    assert!(all(
+        &run(Lang::En, vec![row("a -> b", "connect timeout", "", "50ms")]),
+        "value.implausible"
+    )
+    .is_empty());
+    let fifty = run(Lang::En, vec![row("a -> b", "read timeout", "", "50ms")]);
+    let f = only(&fifty, "value.implausible");
+    assert_eq!(
+        f.message,
+        "line 1: \"50ms\" as a read timeout is under 100 ms: almost always a unit mistake"
+    );
+    assert_eq!(f.bound_ms, Some(50));
+}
+
+#[test]
+fn node_headers_timeout_must_exceed_its_keep_alive_timeout() {
+    let report = run(
+        Lang::En,
+        vec![
+            Row {
+                location: "server.js".into(),
+                ..row(
+                    "LB -> app",
+                    "keep-alive timeout",
+                    "server.keepAliveTimeout",
+                    "65000",
+                )
+            },
+            Row {
+                location: "server.js".into(),
+                ..row(
+                    "LB -> app",
+                    "headers timeout",
+                    "server.headersTimeout",
+                    "60000",
+                )
+            },
+        ],
+    );
+    let f = only(&report, "setting.pair");
+    assert_eq!(f.rows, vec![1, 2]);
+    assert_eq!((f.bound_ms, f.need_ms), (Some(60_000), Some(65_000)));
+    assert!(f.message.starts_with("Node.js: server.headersTimeout (60.0 s) must be longer than server.keepAliveTimeout (65.0 s): "), "{}", f.message);
+}
+
+#[test]
+fn a_queue_redelivers_a_job_still_running() {
+    let report = run(
+        Lang::En,
+        vec![
+            row("queue -> worker", "visibility timeout", "", "30s"),
+            row("worker", "job deadline", "", "60s"),
+        ],
+    );
+    let f = only(&report, "queue.redelivery");
+    assert_eq!(f.severity, Severity::Error);
+    assert_eq!(numbers(f), (Some(30_000), Some(60_000), Some(31_000)));
+    assert_eq!(f.message, "queue -> worker: the queue redelivers a job after 30.0 s, but worker may take 60.0 s plus a 1.0 s margin: the job runs twice");
+    assert!(all(&report, "inversion.hop").is_empty());
+}
+
+#[test]
+fn upstream_targets_multiply_the_worst_case() {
+    let report = run(
+        Lang::En,
+        vec![
+            row("LB -> app", "connect timeout", "", "5s"),
+            row("LB -> app", "read timeout", "", "60s"),
+            row("LB -> app", "upstream servers", "", "3"),
+            row("LB -> app", "tries", "", "2 tries, waits 1s"),
+        ],
+    );
+    let hop = &report.hops[0];
+    // Each target: (5 + 60) × 2 + 1 = 131 s; three targets in turn: 393 s, 6 attempts.
+    assert_eq!((hop.worst_ms, hop.tries), (Some(393_000), 6));
+    assert_eq!(hop.formula, "((5 + 60) × 2 + 1) × 3 upstreams = 393.0 s");
+}
+
+#[test]
+fn a_retry_window_stops_new_tries() {
+    let report = run(
+        Lang::En,
+        vec![
+            row("LB -> app", "connect timeout", "", "1s"),
+            row("LB -> app", "read timeout", "", "10s"),
+            row("LB -> app", "upstream servers", "", "4"),
+            row("LB -> app", "next-upstream timeout", "", "15s"),
+        ],
+    );
+    // 4 × 11 = 44 s, but no try starts after 15 s: at most 15 + 11 = 26 s.
+    assert_eq!(report.hops[0].worst_ms, Some(26_000));
+    assert_eq!(
+        report.hops[0].formula,
+        "min((1 + 10) × 4 upstreams = 44.0 s, window 15 + 11.0 s) = 26.0 s"
+    );
+}
+
+#[test]
+fn queueing_time_counts_on_the_callees_side() {
+    let report = run(
+        Lang::En,
+        vec![
+            row("LB -> app", "read timeout", "", "10s"),
+            row("LB -> app", "connect timeout", "", "1s"),
+            row("LB -> app", "queueing time", "", "2s"),
+            row("app", "deadline", "", "8s"),
+        ],
+    );
+    let hop = &report.hops[0];
+    // 10 < 2 + 8 + 1.
+    assert_eq!(
+        (hop.verdict, hop.slack_ms),
+        (Verdict::Inverted, Some(-1_000))
+    );
+    assert_eq!(hop.callee_worst_ms, Some(8_000));
+    assert!(
+        hop.formula.ends_with("read 10.0 < 2 + 8.0 + 1.0"),
+        "{}",
+        hop.formula
+    );
+}
+
+#[test]
+fn calls_in_one_parallel_group_count_their_longest() {
+    let report = run(
+        Lang::En,
+        vec![
+            row("app -> a", "per-try timeout", "", "3s"),
+            row("app -> a", "parallel group", "", "fan-out"),
+            row("app -> b", "per-try timeout", "", "4.3s"),
+            row("app -> b", "parallel group", "", "fan-out"),
+            row("app -> c", "per-try timeout", "", "1s"),
+            row("app", "own processing time", "", "0.5s"),
+        ],
+    );
+    let app = &report.nodes[0];
+    assert_eq!((app.inner_ms, app.need_ms), (Some(5_300), Some(5_800)));
+    assert_eq!(app.formula, "1.0 + max(3.0, 4.3) + 0.5 = 5.8 s");
+}
+
+#[test]
+fn a_propagated_deadline_cuts_tries_instead_of_inverting() {
+    let rows = |propagates: &str| {
+        vec![
+            row("app", "deadline", "", "8s"),
+            row("app", "deadline propagation", "", propagates),
+            row("app -> api", "per-try timeout", "", "3.5s"),
+            row("app -> api", "tries", "", "3 tries, waits 0.5s, 1s"),
+        ]
+    };
+    let cut = run(Lang::En, rows("yes"));
+    assert!(all(&cut, "inversion.node").is_empty());
+    let f = only(&cut, "tries.cut_by_deadline");
+    assert_eq!(
+        (f.bound_ms, f.need_ms, f.tries_that_fit),
+        (Some(8_000), Some(12_000), Some(2))
+    );
+    assert_eq!(f.message, "app propagates its deadline (8.0 s): its calls may need 12.0 s, so the deadline cuts them short; 2 tries of app -> api fit");
+    assert_eq!(cut.nodes[0].verdict, Verdict::Ok);
+    let inverted = run(Lang::En, rows("no"));
+    assert_eq!(only(&inverted, "inversion.node").tries_that_fit, Some(2));
+}
+
+#[test]
+fn unreadable_rulebook_values_are_findings() {
+    let report = run(
+        Lang::En,
+        vec![
+            row("LB -> app", "upstream servers", "", "many"),
+            row("LB -> app", "idempotency", "", "perhaps"),
+            row("app", "deadline propagation", "", "sometimes"),
+        ],
+    );
+    let messages: Vec<&str> = all(&report, "value.unreadable")
+        .iter()
+        .map(|f| f.message.as_str())
+        .collect();
+    assert_eq!(
+        messages,
+        vec![
+            "line 1: \"many\" cannot be read as a number of upstream servers",
+            "line 2: \"perhaps\" cannot be read as idempotency",
+            "line 3: \"sometimes\" cannot be read as yes or no",
+        ]
+    );
+}
