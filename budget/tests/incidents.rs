@@ -48,15 +48,7 @@ fn v(
     rows: &[usize],
     nums: (Option<u64>, Option<u64>, Option<u64>),
     fit: Option<u32>,
-) -> (
-    String,
-    String,
-    Vec<usize>,
-    Option<u64>,
-    Option<u64>,
-    Option<u64>,
-    Option<u32>,
-) {
+) -> Verdict1 {
     (
         code.into(),
         at.into(),
