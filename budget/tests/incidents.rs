@@ -13,8 +13,8 @@ fn report(name: &str) -> Report {
     ))
 }
 
-/// Every finding as (code, node or hop, rows, bound, need, short by, tries that fit).
-type Verdicts = Vec<(
+/// One finding as (code, node or hop, rows, bound, need, short by, tries that fit).
+type Verdict1 = (
     String,
     String,
     Vec<usize>,
@@ -22,7 +22,9 @@ type Verdicts = Vec<(
     Option<u64>,
     Option<u64>,
     Option<u32>,
-)>;
+);
+/// Every finding of a report.
+type Verdicts = Vec<Verdict1>;
 
 fn verdicts(report: &Report) -> Verdicts {
     report
