@@ -1,6 +1,6 @@
 //! The workbench server: the Leptos app (pages and server functions), the static files and
 //! the JSON API, as one axum [`Router`]; plus the `workbench check` command's output (text,
-//! JSON, [`sarif`] and Markdown).
+//! JSON, [`sarif`] and Markdown) and the `workbench catalog` command's.
 //!
 //! [`router`] builds the whole app from an [`AppState`], so tests drive it in-process with
 //! `tower::ServiceExt::oneshot`; `main.rs` only parses the command line and serves it.
@@ -20,10 +20,12 @@
 #![recursion_limit = "256"]
 
 mod api;
+pub mod catalog_command;
 pub mod check_command;
 mod error;
 pub mod sarif;
 mod state;
+mod table;
 
 use app::shell::{shell, App};
 use axum::Router;

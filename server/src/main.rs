@@ -5,6 +5,8 @@
 //! - `workbench check PATH... [--format text|json|sarif|markdown] [--fail-on error|warning]`:
 //!   checks TSV sheets (files, directories of `*.tsv`, `-` for standard input); exit 0 when
 //!   no finding reaches `--fail-on`, 1 when one does, 2 when a file cannot be read as a sheet.
+//! - `workbench catalog [QUERY] [--format text|json]`: the catalog entries whose product,
+//!   setting or alias contains QUERY; exit 1 when none does.
 
 use std::io::{Read, Write};
 use std::process::ExitCode;
@@ -13,6 +15,7 @@ use anyhow::Context;
 use app::ssr::{Store, DEFAULT_DATABASE_URL};
 use clap::{Parser, Subcommand};
 use leptos::prelude::get_configuration;
+use server::catalog_command;
 use server::check_command::{self, FailOn, Format, Input, Source};
 use server::AppState;
 
@@ -43,6 +46,16 @@ enum Command {
         #[arg(long, value_enum, default_value_t = FailOn::Error)]
         fail_on: FailOn,
     },
+    /// List the catalog's settings of real products: unit of a bare number, what 0 means,
+    /// default and source. Exit 1 when none matches.
+    Catalog {
+        /// Part of a product, setting name or alias, any case (`nginx`, `keepalive`); none
+        /// lists every entry.
+        query: Option<String>,
+        /// `text`: a readable table; `json`: an array of the entries.
+        #[arg(long, value_enum, default_value_t = catalog_command::Format::Text)]
+        format: catalog_command::Format,
+    },
 }
 
 fn main() -> anyhow::Result<ExitCode> {
@@ -57,6 +70,10 @@ fn main() -> anyhow::Result<ExitCode> {
             format,
             fail_on,
         } => Ok(check(&paths, format, fail_on)),
+        Command::Catalog { query, format } => {
+            let outcome = catalog_command::run(query.as_deref(), format);
+            Ok(print(&outcome.stdout, &outcome.stderr, outcome.code))
+        }
     }
 }
 
@@ -70,10 +87,15 @@ fn check(paths: &[String], format: Format, fail_on: FailOn) -> ExitCode {
         })
         .collect();
     let outcome = check_command::run(inputs, format, fail_on);
+    print(&outcome.stdout, &outcome.stderr, outcome.code)
+}
+
+/// Writes a command's output and gives its exit status.
+fn print(stdout: &str, stderr: &str, code: u8) -> ExitCode {
     // A closed pipe (`| head`) is not worth a panic.
-    let _ = std::io::stdout().write_all(outcome.stdout.as_bytes());
-    let _ = std::io::stderr().write_all(outcome.stderr.as_bytes());
-    ExitCode::from(outcome.code)
+    let _ = std::io::stdout().write_all(stdout.as_bytes());
+    let _ = std::io::stderr().write_all(stderr.as_bytes());
+    ExitCode::from(code)
 }
 
 /// The bytes of a sheet, or why they cannot be read.

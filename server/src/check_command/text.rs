@@ -1,7 +1,7 @@
 //! The `text` format: the report as readable tables, for a terminal or a CI log.
 
+use crate::table::{column_widths, push_row, push_table, GAP};
 use budget::{Lang, Report, Severity};
-use unicode_width::UnicodeWidthStr;
 
 /// The report as a readable table in `lang`: one line per node (name, need, deadline, slack,
 /// verdict, formula), one per hop (segment, worst, wait, slack, verdict, formula), the
@@ -117,46 +117,6 @@ impl Words {
     }
 }
 
-/// Space between columns.
-const GAP: &str = "  ";
-
-/// The display width of each column (East Asian wide characters count 2).
-fn column_widths(table: &[Vec<String>]) -> Vec<usize> {
-    let columns = table.iter().map(Vec::len).max().unwrap_or(0);
-    (0..columns)
-        .map(|c| {
-            table
-                .iter()
-                .filter_map(|row| row.get(c))
-                .map(|s| s.width())
-                .max()
-                .unwrap_or(0)
-        })
-        .collect()
-}
-
-/// Writes `table` with its columns aligned (the last column unpadded), each line indented.
-fn push_table(out: &mut String, table: &[Vec<String>]) {
-    let widths = column_widths(table);
-    for row in table {
-        push_row(out, row, &widths);
-    }
-}
-
-/// Writes one line of cells padded to `widths`, the last cell unpadded.
-fn push_row(out: &mut String, cells: &[String], widths: &[usize]) {
-    let mut line = String::from(GAP);
-    for (i, cell) in cells.iter().enumerate() {
-        line.push_str(cell);
-        if i + 1 < cells.len() {
-            line.push_str(&" ".repeat(widths[i].saturating_sub(cell.width())));
-            line.push_str(GAP);
-        }
-    }
-    out.push_str(line.trim_end());
-    out.push('\n');
-}
-
 /// Milliseconds as seconds with at least one decimal (`7800` is `7.8 s`); `—` for none.
 pub(super) fn seconds(ms: Option<u64>) -> String {
     match ms {
@@ -202,18 +162,5 @@ mod tests {
         assert_eq!(seconds(None), "—");
         assert_eq!(signed_seconds(Some(-7_500)), "-7.5 s");
         assert_eq!(signed_seconds(Some(0)), "0.0 s");
-    }
-
-    #[test]
-    fn japanese_cells_align_by_display_width() {
-        let mut out = String::new();
-        push_table(
-            &mut out,
-            &[
-                vec!["アプリ".into(), "x".into()],
-                vec!["LB".into(), "y".into()],
-            ],
-        );
-        assert_eq!(out, "  アプリ  x\n  LB      y\n");
     }
 }

@@ -874,3 +874,142 @@ fn check_needs_at_least_one_path() {
         stderr(&output)
     );
 }
+
+/// The cells of a table line printed by `workbench`: split on runs of two or more spaces.
+fn cells(line: &str) -> Vec<&str> {
+    line.trim()
+        .split("  ")
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+        .collect()
+}
+
+#[test]
+fn catalog_prints_the_matching_settings_as_a_table() {
+    // Act
+    let output = workbench(&["catalog", "statement_timeout"], "");
+
+    // Assert
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(stderr(&output), "");
+    let text = stdout(&output);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        cells(lines[0]),
+        [
+            "product",
+            "setting",
+            "kind",
+            "bare number",
+            "0 means",
+            "default",
+            "source"
+        ]
+    );
+    assert_eq!(
+        lines.len(),
+        1 + budget::catalog::search("statement_timeout").len(),
+        "{text}"
+    );
+    let postgres = lines
+        .iter()
+        .find(|l| l.trim_start().starts_with("PostgreSQL "))
+        .expect(&text);
+    assert_eq!(
+        cells(postgres),
+        [
+            "PostgreSQL",
+            "statement_timeout",
+            "statement",
+            "ms",
+            "no bound",
+            "0",
+            "https://www.postgresql.org/docs/current/runtime-config-client.html#GUC-STATEMENT-TIMEOUT"
+        ]
+    );
+}
+
+#[test]
+fn catalog_without_a_query_lists_every_entry_and_matches_any_case() {
+    // Act
+    let all = workbench(&["catalog"], "");
+    let upper = workbench(&["catalog", "NGINX"], "");
+    let lower = workbench(&["catalog", "nginx"], "");
+
+    // Assert
+    assert_eq!(all.status.code(), Some(0));
+    assert_eq!(
+        stdout(&all).lines().count(),
+        1 + budget::catalog::entries().len()
+    );
+    assert_eq!(stdout(&upper), stdout(&lower));
+    let products: Vec<String> = stdout(&lower)
+        .lines()
+        .skip(1)
+        .map(|l| cells(l)[0].to_string())
+        .collect();
+    assert!(!products.is_empty());
+    assert!(products.iter().all(|p| p == "nginx"), "{products:?}");
+}
+
+#[test]
+fn catalog_as_json_has_every_field_of_each_entry() {
+    // Act
+    let output = workbench(&["catalog", "keepalive", "--format", "json"], "");
+
+    // Assert
+    assert_eq!(output.status.code(), Some(0));
+    let entries = json(&output);
+    let entries = entries.as_array().unwrap();
+    let expected = budget::catalog::search("keepalive");
+    assert_eq!(entries.len(), expected.len());
+    for (entry, e) in entries.iter().zip(&expected) {
+        assert_eq!(
+            (entry["product"].as_str(), entry["name"].as_str()),
+            (Some(e.product), Some(e.name))
+        );
+        let keys: std::collections::BTreeSet<&str> = entry
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(String::as_str)
+            .collect();
+        let expected_keys = [
+            "product",
+            "name",
+            "kind",
+            "unit",
+            "zero",
+            "includes_connect",
+            "default",
+            "retries",
+            "side",
+            "aliases",
+            "source",
+        ];
+        assert_eq!(keys, expected_keys.into_iter().collect());
+    }
+    let nginx = entries
+        .iter()
+        .find(|e| e["product"] == "nginx" && e["name"] == "keepalive_timeout")
+        .expect("nginx keepalive_timeout");
+    assert_eq!(nginx["kind"], "idle");
+    assert_eq!(nginx["unit"], "s");
+    assert_eq!(nginx["zero"], "disabled");
+    assert_eq!(nginx["default"], "75s");
+    assert!(entries.iter().any(|e| e["product"] == "Node.js"));
+}
+
+#[test]
+fn catalog_with_no_match_exits_1() {
+    // Act
+    let output = workbench(&["catalog", "no-such-setting-anywhere"], "");
+
+    // Assert
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(stdout(&output), "");
+    assert_eq!(
+        stderr(&output),
+        "workbench: no catalog entry matches \"no-such-setting-anywhere\"\n"
+    );
+}
