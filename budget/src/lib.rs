@@ -11,6 +11,37 @@
 //! let app = report.nodes.iter().find(|n| n.name == "app").unwrap();
 //! assert_eq!((app.need_ms, app.deadline_ms), (Some(7_800), Some(8_000)));
 //! ```
+//!
+//! # Decisions where the model is open
+//!
+//! Each has a test with the same numbers (`tests/rulebook.rs`, `tests/incidents.rs`).
+//!
+//! - **Upstream targets**: a proxy with U targets runs the hop's tries on each in turn, the
+//!   waits only between tries on one target: connect 5 s, read 60 s, 2 tries waiting 1 s,
+//!   3 targets: `((5 + 60) × 2 + 1) × 3 = 393 s`, 6 attempts.
+//! - **Retry window** W (nginx `proxy_next_upstream_timeout`): no try starts after W, and the
+//!   last may run a whole per-try bound: 4 targets of 11 s with W = 15 s: `min(44, 15 + 11) =
+//!   26 s`.
+//! - **Visibility timeout**: bounds each delivery like a per-try timeout and is the queue's
+//!   wait for the worker; when it fails the worker's worst case plus the margin, the finding is
+//!   `queue.redelivery` instead of `inversion.hop`: 30 s against a 60 s job: short by 31 s.
+//! - **Queueing time** counts on the callee's side of the coverage check: read 10 s against
+//!   2 s queueing + an 8 s deadline + 1 s margin: short by 1 s.
+//! - **Parallel groups**: a node's need counts the longest hop of each group:
+//!   `1.0 + max(3.0, 4.3) + 0.5 = 5.8 s`.
+//! - **Propagated deadline**: a node that cuts each try to the time left turns its
+//!   `inversion.node` into `tries.cut_by_deadline` (info), with the tries that fit: 8 s against
+//!   3 tries of 3.5 s waiting 0.5 s and 1 s (12 s): 2 tries fit.
+//! - **Attempts** along a path multiply tries, upstream targets and redeliveries; each node
+//!   above the threshold of 3 is reported once, with its worst path: 3 × 3 × 5 = 45.
+//! - **Idle direction** takes each side from the hop's rows, else from the caller's (caller
+//!   side) or the callee's (callee side) own rows; equal values fail (short by 0).
+//! - **Hidden retries** come from products whose catalog entry documents default retries
+//!   (Istio, HAProxy, .NET's resilience handler, Redis clients, Sidekiq), not nginx, which
+//!   retries only on another upstream server and so only when the sheet names upstreams.
+//! - **Pair rules** pair two settings within one segment, or across the sheet when each
+//!   appears once; PostgreSQL's `statement_timeout > lock_timeout` is reported as
+//!   `lock.not_below_statement`.
 #![warn(missing_docs)]
 
 pub mod catalog;
