@@ -399,6 +399,7 @@ fn analyse_row(ctx: &mut Ctx, i: usize) -> RowInfo {
     let entry = catalog::lookup(row);
     let kind = Kind::from_item(&row.item)
         .or(entry.map(|e| e.kind))
+        .or_else(|| Kind::from_generic_item(&row.item))
         .unwrap_or(Kind::Other);
     let line = i + 1;
     let lang = ctx.lang;

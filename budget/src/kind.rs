@@ -268,6 +268,44 @@ impl Kind {
     }
 }
 
+impl Kind {
+    /// The kind a generic timeout item names, used only when neither the item's specific words
+    /// ([`Kind::from_item`]) nor the catalog tell: `response timeout` and `socket timeout` are
+    /// intervals between reads (`Read`), `handshake timeout` is part of connecting
+    /// (`Connect`), and any other `timeout` / `タイムアウト` is a total bound on one try
+    /// (`Attempt`), so that a documented timeout is never silently ignored.
+    ///
+    /// ```
+    /// use budget::Kind;
+    /// assert_eq!(Kind::from_generic_item("response timeout"), Some(Kind::Read));
+    /// assert_eq!(Kind::from_generic_item("upstream timeout"), Some(Kind::Attempt));
+    /// assert_eq!(Kind::from_generic_item("notes"), None);
+    /// ```
+    pub fn from_generic_item(item: &str) -> Option<Kind> {
+        let item = item.trim().to_lowercase();
+        if [
+            "response timeout",
+            "socket timeout",
+            "応答タイムアウト",
+            "ソケットタイムアウト",
+        ]
+        .iter()
+        .any(|w| item.contains(w))
+        {
+            Some(Kind::Read)
+        } else if item.contains("handshake") || item.contains("ハンドシェイク") {
+            Some(Kind::Connect)
+        } else if item.contains("timeout")
+            || item.contains("タイムアウト")
+            || item.contains("time out")
+        {
+            Some(Kind::Attempt)
+        } else {
+            None
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

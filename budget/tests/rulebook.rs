@@ -464,3 +464,25 @@ fn unreadable_rulebook_values_are_findings() {
         ]
     );
 }
+
+#[test]
+fn a_generic_timeout_item_is_never_ignored() {
+    // "response timeout" is an interval: the LB's 5 s read against an app that may take 30 s.
+    let report = run(
+        Lang::En,
+        vec![
+            row("LB -> app", "response timeout", "", "5s"),
+            row("LB -> app", "connect timeout", "", "1s"),
+            row("app", "request deadline", "", "30s"),
+        ],
+    );
+    assert_eq!(report.rows[0].kind, budget::Kind::Read);
+    assert_eq!(only(&report, "inversion.hop").short_by_ms, Some(26_000));
+    // A bare "timeout" bounds one try.
+    let report = run(
+        Lang::Ja,
+        vec![row("アプリ -> API", "タイムアウト", "", "3秒")],
+    );
+    assert_eq!(report.rows[0].kind, budget::Kind::Attempt);
+    assert_eq!(report.hops[0].worst_ms, Some(3_000));
+}

@@ -1,7 +1,8 @@
 //! The sheet store: one pool, the same SQL on SQLite and PostgreSQL (sqlx `Any` driver).
 //!
-//! Ids are chosen by the store inside the inserting transaction (`MAX(id) + 1`), so the
-//! schema needs neither `AUTOINCREMENT` nor `SERIAL`. Every write is one transaction: a write
+//! Ids are chosen by the store inside the inserting transaction (one more than any id ever
+//! given, kept in `sheet_ids`), so the schema needs neither `AUTOINCREMENT` nor `SERIAL`, and
+//! a deleted sheet's id is never given to another sheet. Every write is one transaction: a write
 //! that fails changes nothing.
 
 use std::collections::HashMap;
@@ -174,8 +175,13 @@ impl Store {
         rows: &[Row],
     ) -> Result<i64, StoreError> {
         let mut tx = self.begin_write().await?;
-        let id: i64 = sqlx::query_scalar("SELECT COALESCE(MAX(id), 0) + 1 FROM sheets")
+        // Ids come from every id ever given, so a deleted sheet's id is never reused.
+        let id: i64 = sqlx::query_scalar("SELECT COALESCE(MAX(id), 0) + 1 FROM sheet_ids")
             .fetch_one(&mut *tx)
+            .await?;
+        sqlx::query("INSERT INTO sheet_ids (id) VALUES ($1)")
+            .bind(id)
+            .execute(&mut *tx)
             .await?;
         let stamp = next_stamp(&mut tx).await?;
         sqlx::query(

@@ -493,11 +493,17 @@ async fn deleting_removes_the_sheet_and_its_rows(store: &Store, _: &TestDb) {
         store.get_sheet(keep).await.unwrap().sheet.rows,
         tricky_rows()
     );
-    // The next sheet may take the freed id; none of the deleted rows may come back with it.
+    // The deleted sheet's id is never given again: a page still open on it must not write
+    // into the next sheet.
     let next = store
         .create_sheet("next", &Sheet::new(Lang::En, vec![Row::default()]))
         .await
         .unwrap();
+    assert_eq!(next, gone + 1);
+    assert!(matches!(
+        store.save_rows(gone, &[Row::default()]).await,
+        Err(StoreError::NotFound(_))
+    ));
     assert_eq!(
         store.get_sheet(next).await.unwrap().sheet.rows,
         vec![Row::default()]
