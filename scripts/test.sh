@@ -28,6 +28,12 @@ cargo clippy -p budget -p server --tests -- -D warnings
 cargo clippy -p frontend --target wasm32-unknown-unknown -- -D warnings
 
 say "end to end: release build, fresh database, Playwright in Chromium"
+# The specs must run against the server built here: refuse to start when another one
+# (scripts/run.sh, say) already listens on the site address.
+if (exec 3<>/dev/tcp/127.0.0.1/3000) 2>/dev/null; then
+  echo "127.0.0.1:3000 is in use (is scripts/run.sh running?): stop it, then run the tests again" >&2
+  exit 1
+fi
 rm -f target/e2e.db target/e2e.db-shm target/e2e.db-wal
 mkdir -p target
 export DATABASE_URL="sqlite://target/e2e.db?mode=rwc"
