@@ -434,6 +434,19 @@ fn analyse_row(ctx: &mut Ctx, i: usize) -> RowInfo {
                                 msg,
                             );
                         }
+                        if t.waits_dropped > 0 {
+                            let msg = text::waits_dropped(lang, line, t.count, t.waits_dropped);
+                            ctx.push(
+                                "tries.waits_assumed",
+                                Severity::Info,
+                                None,
+                                None,
+                                vec![line],
+                                (None, None, None),
+                                None,
+                                msg,
+                            );
+                        }
                         (Val::Tries(t), None)
                     }
                     Err(_) => {
@@ -825,11 +838,11 @@ pub fn check(sheet: &Sheet) -> Report {
                         .copied()
                         .filter(|&l| infos[l - 1].entry.is_some_and(|x| x.product == e.product))
                         .collect();
-                    let msg = text::default_applied(
+                    let msg = text::connect_default_applied(
                         lang,
-                        rows[0],
+                        &segment,
                         &describe_dur(dur),
-                        Some((e.product, e.name, e.source)),
+                        (e.product, e.name, e.source),
                     );
                     ctx.push(
                         "value.default_applied",

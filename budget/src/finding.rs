@@ -268,6 +268,26 @@ pub(crate) fn default_applied(
     }
 }
 
+/// `value.default_applied` for a hop with no connect row, filled from its product's documented
+/// connect default.
+pub(crate) fn connect_default_applied(
+    lang: Lang,
+    segment: &str,
+    used: &str,
+    (product, setting, source): (&str, &str, &str),
+) -> (String, String) {
+    match lang {
+        Lang::En => (
+            format!("{segment}: no connect timeout documented; {product}'s documented default for {setting}, {used}, applies ({source})"),
+            format!("document {setting} on {segment}"),
+        ),
+        Lang::Ja => (
+            format!("{segment}：接続タイムアウトの記載がないため、{product}の{setting}の既定値{used}を使います（{source}）"),
+            format!("{segment} に{setting}を記載してください"),
+        ),
+    }
+}
+
 /// `tries.waits_assumed`: fewer waits than tries − 1.
 pub(crate) fn waits_assumed(lang: Lang, line: usize, tries: u32, wait_ms: u64) -> (String, String) {
     let w = secs(lang, wait_ms);
@@ -279,6 +299,25 @@ pub(crate) fn waits_assumed(lang: Lang, line: usize, tries: u32, wait_ms: u64) -
         Lang::Ja => (
             format!("{line}行目：{tries}回の試行に対して待機の数が足りないため、以降の試行の前にも{w}待つものとします"),
             "待機をすべて書いてください（例：待機0.5秒、1秒）".to_string(),
+        ),
+    }
+}
+
+/// `tries.waits_assumed` for more waits than tries − 1: the extra ones are not used.
+pub(crate) fn waits_dropped(
+    lang: Lang,
+    line: usize,
+    tries: u32,
+    dropped: usize,
+) -> (String, String) {
+    match lang {
+        Lang::En => (
+            format!("line {line}: more waits than tries − 1 for {tries} tries; the last {dropped} are not used"),
+            "list one wait fewer than the tries, or raise the tries".to_string(),
+        ),
+        Lang::Ja => (
+            format!("{line}行目：{tries}回の試行に対して待機が多すぎるため、最後の{dropped}個は使われません"),
+            "待機は試行回数より1つ少なく書くか、試行回数を増やしてください".to_string(),
         ),
     }
 }

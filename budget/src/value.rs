@@ -45,6 +45,8 @@ pub struct Tries {
     pub wait_decimals: Vec<u8>,
     /// Whether waits were filled in (one wait given for more tries, or too few).
     pub waits_assumed: bool,
+    /// Waits given beyond `count - 1`, which no try uses.
+    pub waits_dropped: usize,
 }
 
 /// What a duration cell says.
@@ -343,6 +345,7 @@ pub fn read_tries(text: &str) -> Result<Tries, TriesError> {
     }
     let needed = count as usize - 1;
     let mut waits_assumed = false;
+    let mut waits_dropped = 0;
     if let Some((base, decimals, factor)) = backoff {
         waits.clear();
         let mut w = base;
@@ -357,6 +360,7 @@ pub fn read_tries(text: &str) -> Result<Tries, TriesError> {
         let last = *waits.last().expect("not empty");
         waits.resize(needed, last);
     } else {
+        waits_dropped = waits.len() - needed;
         waits.truncate(needed);
     }
     let waits_ms = waits
@@ -369,6 +373,7 @@ pub fn read_tries(text: &str) -> Result<Tries, TriesError> {
         waits_ms,
         wait_decimals,
         waits_assumed,
+        waits_dropped,
     })
 }
 
@@ -504,6 +509,8 @@ mod tests {
             (t.count, t.waits_ms, t.waits_assumed),
             (3, vec![200, 200], true)
         );
+        let t = read_tries("3 tries, waits 0.5s, 1s, 2s").unwrap();
+        assert_eq!((t.waits_ms.clone(), t.waits_dropped), (vec![500, 1000], 1));
         let t = read_tries("3 tries, waits 1s, jitter up to 0.2s").unwrap();
         assert_eq!(t.waits_ms, vec![1200, 1200]);
     }

@@ -164,7 +164,7 @@ fn a_value_not_set_takes_the_default_column_then_the_catalog() {
         "the read default and the connect default: {applied:#?}"
     );
     assert_eq!(applied[0].message, "line 1: no value set; nginx's documented default for proxy_read_timeout, 1m, applies (https://nginx.org/en/docs/http/ngx_http_proxy_module.html#proxy_read_timeout)");
-    assert_eq!(applied[1].message, "line 1: no value set; nginx's documented default for proxy_connect_timeout, 1m, applies (https://nginx.org/en/docs/http/ngx_http_proxy_module.html#proxy_connect_timeout)");
+    assert_eq!(applied[1].message, "LB -> app: no connect timeout documented; nginx's documented default for proxy_connect_timeout, 1m, applies (https://nginx.org/en/docs/http/ngx_http_proxy_module.html#proxy_connect_timeout)");
     // nginx may spend its 60 s connect default before the 60 s read.
     assert_eq!(report.hops[0].worst_ms, Some(120_000));
 }
@@ -382,4 +382,24 @@ fn a_sheet_never_panics_on_cycles_and_empty_segments() {
     );
     assert_eq!(report.nodes.len(), 3);
     assert_eq!(report.rows.len(), 4);
+}
+
+#[test]
+fn more_waits_than_tries_say_which_are_not_used() {
+    let report = run(
+        Lang::En,
+        vec![
+            row("app -> api", "per-try timeout", "", "", "1s"),
+            row("app -> api", "tries", "", "", "3 tries, waits 0.5s, 1s, 2s"),
+        ],
+    );
+    let f = only(&report, "tries.waits_assumed");
+    pinned(
+        f,
+        Severity::Info,
+        &[2],
+        "line 2: more waits than tries − 1 for 3 tries; the last 1 are not used",
+        "list one wait fewer than the tries, or raise the tries",
+    );
+    assert_eq!(report.hops[0].worst_ms, Some(4_500));
 }
