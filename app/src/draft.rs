@@ -27,6 +27,11 @@ impl DraftRow {
         Row::from_cells(self.cells.map(|cell| cell.get_untracked()))
     }
 
+    /// The row as typed so far, tracking every cell (for a memo that follows the row).
+    pub fn read(&self) -> Row {
+        Row::from_cells(self.cells.map(|cell| cell.get()))
+    }
+
     /// The cell of `column`.
     pub fn cell(&self, column: Column) -> RwSignal<String> {
         self.cells[column_index(column)]

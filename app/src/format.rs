@@ -1,6 +1,7 @@
 //! Text for the page: durations in seconds, times in UTC, labels. Views call these and
 //! never format numbers themselves.
 
+use budget::catalog::Entry;
 use budget::{Finding, Kind, Severity, Verdict};
 
 /// A duration given in milliseconds, as seconds with one decimal: `7800` → `"7.8 s"`.
@@ -129,18 +130,43 @@ pub fn lines(lines: &[usize]) -> String {
     }
 }
 
+/// A duration in a finding's numbers: as [`seconds`], except that a value under 1 s which one
+/// decimal would round shows in milliseconds (`60` → `"60 ms"`, `500` → `"0.5 s"`), so that a
+/// unit mistake such as a bare `60` read in ms does not read as `"0.1 s"`.
+fn finding_duration(ms: u64) -> String {
+    if ms < 1_000 && !ms.is_multiple_of(100) {
+        format!("{ms} ms")
+    } else {
+        seconds(Some(ms))
+    }
+}
+
+/// The findings whose `bound_ms` and `need_ms` carry counts of attempts, not durations (the
+/// engine's threshold and the attempts reaching a node or a hop).
+const COUNT_FINDINGS: [&str; 2] = ["retry.amplification", "retry.unsafe"];
+
 /// The numbers of a finding, for the line under its message: `"bound 8.0 s · need 15.5 s ·
-/// short by 7.5 s · 1 try fits"`. `None` when the finding carries no numbers.
+/// short by 7.5 s · 1 try fits"`. The retry findings carry counts: `"threshold 3 · attempts
+/// 9"`. `None` when the finding carries no numbers.
 pub fn finding_numbers(finding: &Finding) -> Option<String> {
     let mut parts = Vec::new();
+    if COUNT_FINDINGS.contains(&finding.code.as_str()) {
+        if let Some(threshold) = finding.bound_ms {
+            parts.push(format!("threshold {threshold}"));
+        }
+        if let Some(attempts) = finding.need_ms {
+            parts.push(format!("attempts {attempts}"));
+        }
+        return (!parts.is_empty()).then(|| parts.join(" · "));
+    }
     if let Some(bound) = finding.bound_ms {
-        parts.push(format!("bound {}", seconds(Some(bound))));
+        parts.push(format!("bound {}", finding_duration(bound)));
     }
     if let Some(need) = finding.need_ms {
-        parts.push(format!("need {}", seconds(Some(need))));
+        parts.push(format!("need {}", finding_duration(need)));
     }
     if let Some(short) = finding.short_by_ms {
-        parts.push(format!("short by {}", seconds(Some(short))));
+        parts.push(format!("short by {}", finding_duration(short)));
     }
     if let Some(k) = finding.tries_that_fit {
         parts.push(match k {
@@ -149,6 +175,92 @@ pub fn finding_numbers(finding: &Finding) -> Option<String> {
         });
     }
     (!parts.is_empty()).then(|| parts.join(" · "))
+}
+
+/// A piece of a derived note: text, or the address of a source the note cites.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NotePart {
+    /// Text as the engine wrote it.
+    Text(String),
+    /// An `http://` or `https://` address, shown as a link.
+    Link(String),
+}
+
+/// A note split into text and the addresses in it, for rendering the addresses as links:
+/// `"… applies (https://nginx.org/…)"` → `[Text("… applies ("), Link("https://nginx.org/…"),
+/// Text(")")]`. An address runs to the next whitespace, without a closing bracket it did not
+/// open and without trailing punctuation.
+pub fn note_parts(note: &str) -> Vec<NotePart> {
+    let mut parts = Vec::new();
+    let mut rest = note;
+    while let Some(start) = find_address(rest) {
+        let tail = &rest[start..];
+        let end = tail.find(char::is_whitespace).unwrap_or(tail.len());
+        let address = trim_address(&tail[..end]);
+        if !rest[..start].is_empty() {
+            parts.push(NotePart::Text(rest[..start].to_string()));
+        }
+        parts.push(NotePart::Link(address.to_string()));
+        rest = &tail[address.len()..];
+    }
+    if !rest.is_empty() {
+        parts.push(NotePart::Text(rest.to_string()));
+    }
+    parts
+}
+
+/// Where the first `http://` or `https://` address in `text` starts.
+fn find_address(text: &str) -> Option<usize> {
+    [text.find("https://"), text.find("http://")]
+        .into_iter()
+        .flatten()
+        .min()
+}
+
+/// `address` without the punctuation that ends the sentence around it: a trailing `.`, `,`,
+/// `;`, `:` or `!`, and a closing `)` or `]` with no opening one inside the address.
+fn trim_address(mut address: &str) -> &str {
+    loop {
+        let trimmed = address.trim_end_matches(['.', ',', ';', ':', '!', '?']);
+        let trimmed = match trimmed.chars().last() {
+            Some(close @ (')' | ']')) => {
+                let open = if close == ')' { '(' } else { '[' };
+                let opens = trimmed.matches(open).count();
+                let closes = trimmed.matches(close).count();
+                if closes > opens {
+                    &trimmed[..trimmed.len() - 1]
+                } else {
+                    trimmed
+                }
+            }
+            _ => trimmed,
+        };
+        if trimmed.len() == address.len() {
+            return address;
+        }
+        address = trimmed;
+    }
+}
+
+/// A catalog entry as the setting autocomplete offers it: `"nginx — read, default 60s"`
+/// (without the default when the catalog records none).
+pub fn catalog_label(entry: &Entry) -> String {
+    if entry.default.is_empty() {
+        format!("{} — {}", entry.product, kind(entry.kind))
+    } else {
+        format!(
+            "{} — {}, default {}",
+            entry.product,
+            kind(entry.kind),
+            entry.default
+        )
+    }
+}
+
+/// The label of the button that fills a row's default cell from the catalog:
+/// `"use default: 60s"`.
+pub fn fill_default_label(default: &str) -> String {
+    format!("use default: {default}")
 }
 
 #[cfg(test)]
@@ -221,5 +333,100 @@ mod tests {
             finding_numbers(&finding).as_deref(),
             Some("bound 8.0 s · need 15.5 s · short by 7.5 s · 1 try fits")
         );
+    }
+
+    #[test]
+    fn small_durations_in_numbers_keep_their_milliseconds() {
+        let mut finding = Finding {
+            code: "value.implausible".into(),
+            severity: Severity::Warning,
+            node: None,
+            hop: None,
+            rows: vec![2],
+            bound_ms: Some(60),
+            need_ms: None,
+            short_by_ms: None,
+            tries_that_fit: None,
+            message: String::new(),
+            fix: None,
+        };
+        assert_eq!(finding_numbers(&finding).as_deref(), Some("bound 60 ms"));
+        finding.bound_ms = Some(500);
+        assert_eq!(finding_numbers(&finding).as_deref(), Some("bound 0.5 s"));
+        finding.bound_ms = Some(1_250);
+        assert_eq!(finding_numbers(&finding).as_deref(), Some("bound 1.3 s"));
+    }
+
+    #[test]
+    fn retry_findings_show_counts_not_durations() {
+        let finding = Finding {
+            code: "retry.amplification".into(),
+            severity: Severity::Warning,
+            node: Some("orders".into()),
+            hop: None,
+            rows: vec![2, 4],
+            bound_ms: Some(3),
+            need_ms: Some(9),
+            short_by_ms: None,
+            tries_that_fit: None,
+            message: String::new(),
+            fix: None,
+        };
+        assert_eq!(
+            finding_numbers(&finding).as_deref(),
+            Some("threshold 3 · attempts 9")
+        );
+    }
+
+    #[test]
+    fn notes_link_their_sources() {
+        let note = "line 2: no value set; nginx's documented default for proxy_read_timeout, 1m, \
+                    applies (https://nginx.org/en/docs/http/ngx_http_proxy_module.html#proxy_read_timeout)";
+        assert_eq!(
+            note_parts(note),
+            [
+                NotePart::Text(
+                    "line 2: no value set; nginx's documented default for proxy_read_timeout, \
+                     1m, applies ("
+                        .into()
+                ),
+                NotePart::Link(
+                    "https://nginx.org/en/docs/http/ngx_http_proxy_module.html#proxy_read_timeout"
+                        .into()
+                ),
+                NotePart::Text(")".into()),
+            ]
+        );
+        assert_eq!(
+            note_parts("see https://en.wikipedia.org/wiki/Timeout_(computing)."),
+            [
+                NotePart::Text("see ".into()),
+                NotePart::Link("https://en.wikipedia.org/wiki/Timeout_(computing)".into()),
+                NotePart::Text(".".into()),
+            ]
+        );
+        assert_eq!(
+            note_parts("no address here"),
+            [NotePart::Text("no address here".into())]
+        );
+        assert!(note_parts("").is_empty());
+        assert_eq!(
+            note_parts("https://a.example/ and http://b.example/x"),
+            [
+                NotePart::Link("https://a.example/".into()),
+                NotePart::Text(" and ".into()),
+                NotePart::Link("http://b.example/x".into()),
+            ]
+        );
+    }
+
+    #[test]
+    fn catalog_entries_read_as_product_kind_and_default() {
+        let entry = budget::catalog::entries()
+            .iter()
+            .find(|e| e.product == "nginx" && e.name == "proxy_read_timeout")
+            .expect("the catalog has nginx's proxy_read_timeout");
+        assert_eq!(catalog_label(entry), "nginx — read, default 60s");
+        assert_eq!(fill_default_label(entry.default), "use default: 60s");
     }
 }

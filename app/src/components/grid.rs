@@ -1,13 +1,15 @@
 //! The editable grid: eight text inputs per row, the derived columns from the report, and
-//! the row actions (add, delete, move up and down).
+//! the row actions (add, delete, move up and down). The setting inputs autocomplete from the
+//! catalog, and an empty default cell offers the catalog's documented default.
 
 use std::collections::BTreeMap;
 
 use budget::{Column, Lang, Report, Severity};
 use leptos::prelude::*;
 
+use super::catalog::{FillDefault, SETTINGS_LIST};
 use crate::draft::{self, DraftRow};
-use crate::format;
+use crate::format::{self, NotePart};
 
 /// The lines that findings refer to, each with the worst severity among them.
 pub fn flagged_lines(report: &Report) -> BTreeMap<usize, Severity> {
@@ -100,6 +102,29 @@ fn GridRow(
     let line = Memo::new(move |_| rows.with(|rs| draft::line_of(rs, key)).unwrap_or(0));
     let derived =
         Memo::new(move |_| report.with(|r| r.rows.iter().find(|d| d.line == line.get()).cloned()));
+    // The derived note, with the addresses it cites (the catalog's sources) apart.
+    let note = Memo::new(move |_| {
+        derived.with(|d| {
+            d.as_ref()
+                .and_then(|d| d.note.as_deref())
+                .map(format::note_parts)
+                .unwrap_or_default()
+        })
+    });
+    // The catalog's documented default, offered while the row's default cell is empty.
+    let catalog_default = Memo::new(move |_| {
+        let typed = row.read();
+        if !typed.default.trim().is_empty() {
+            return None;
+        }
+        budget::catalog::lookup(&typed)
+            .map(|entry| entry.default)
+            .filter(|default| !default.is_empty())
+    });
+    let fill_default = Callback::new(move |value: &'static str| {
+        row.cell(Column::Default).set(value.to_string());
+        on_change.run(());
+    });
     let class = move || {
         flags.with(|f| {
             f.get(&line.get())
@@ -124,7 +149,18 @@ fn GridRow(
         <tr data-testid=move || format!("row-{}", line.get()) data-flag=flag class=class>
             <td class="num line">{move || line.get()}</td>
             {Column::ALL
-                .map(|column| view! { <GridCell row column line on_change/> })
+                .map(|column| {
+                    if column == Column::Default {
+                        view! {
+                            <GridCell row column line on_change>
+                                <FillDefault default=catalog_default on_fill=fill_default/>
+                            </GridCell>
+                        }
+                            .into_any()
+                    } else {
+                        view! { <GridCell row column line on_change/> }.into_any()
+                    }
+                })
                 .collect_view()}
             <td class="derived" data-testid="derived-kind">
                 {move || derived.with(|d| d.as_ref().map(|d| format::kind(d.kind)))}
@@ -133,7 +169,28 @@ fn GridRow(
                 {move || derived.with(|d| d.as_ref().map(|d| d.parsed.clone()))}
             </td>
             <td class="derived note" data-testid="derived-note">
-                {move || derived.with(|d| d.as_ref().and_then(|d| d.note.clone()))}
+                {move || {
+                    note.get()
+                        .into_iter()
+                        .map(|part| match part {
+                            NotePart::Text(text) => text.into_any(),
+                            NotePart::Link(href) => {
+                                view! {
+                                    <a
+                                        href=href.clone()
+                                        title=href
+                                        target="_blank"
+                                        rel="noopener"
+                                        data-testid="catalog-source"
+                                    >
+                                        "source"
+                                    </a>
+                                }
+                                    .into_any()
+                            }
+                        })
+                        .collect_view()
+                }}
             </td>
             <td class="actions">
                 <button
@@ -173,14 +230,18 @@ fn GridRow(
     }
 }
 
-/// One text input of the grid. Its value is what the user typed; nothing from the server
-/// ever overwrites it.
+/// One text input of the grid. Its value is what the user typed (or what a button of the row
+/// wrote into the cell); nothing from the server ever overwrites it. The setting input
+/// autocompletes from the catalog.
 #[component]
 fn GridCell(
     row: DraftRow,
     column: Column,
     line: Memo<usize>,
     on_change: Callback<()>,
+    /// Shown after the input, in the same cell.
+    #[prop(optional)]
+    children: Option<Children>,
 ) -> impl IntoView {
     let cell = row.cell(column);
     let name = column.header(Lang::En);
@@ -195,9 +256,12 @@ fn GridCell(
                 name=name
                 data-testid=format!("cell-{name}")
                 aria-label=move || format!("{name}, row {}", line.get())
+                list=(column == Column::Setting).then_some(SETTINGS_LIST)
                 value=cell.get_untracked()
+                prop:value=move || cell.get()
                 on:input=on_input
             />
+            {children.map(|children| children())}
         </td>
     }
 }

@@ -10,6 +10,7 @@ use leptos_router::hooks::use_params_map;
 
 use crate::api::{get_sheet, set_sheet_lang};
 use crate::autosave::Autosave;
+use crate::components::catalog::CatalogDatalist;
 use crate::components::error_panel::ErrorPanel;
 use crate::components::export_links::ExportLinks;
 use crate::components::grid::Grid;
@@ -108,6 +109,7 @@ fn SheetEditor(detail: SheetDetail) -> impl IntoView {
                 <ReportPanel report/>
             </aside>
         </div>
+        <CatalogDatalist/>
         <div class="cards">
             <section class="card">
                 <h2>"Export"</h2>
