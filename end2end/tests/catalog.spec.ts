@@ -1,0 +1,58 @@
+import { expect, test } from "@playwright/test";
+import { SheetsPage, watchForCrashes } from "./fixtures/workbench";
+
+const NGINX_READ = "https://nginx.org/en/docs/http/ngx_http_proxy_module.html#proxy_read_timeout";
+
+test("the setting cell autocompletes from the catalog, and an empty default fills from it", async ({ page }) => {
+  const crashes = watchForCrashes(page);
+  const sheets = new SheetsPage(page);
+  await sheets.open();
+  const sheet = await sheets.createBlank("catalog");
+
+  // The autocomplete: one datalist for the page, offering nginx's proxy_read_timeout.
+  await expect(sheet.catalogSettings()).toHaveCount(1);
+  const option = sheet.catalogSettings().locator('option[value="proxy_read_timeout"]');
+  await expect(option).toHaveCount(1);
+  await expect(option).toHaveText("nginx — read, default 60s");
+
+  await sheet.addRow();
+  await expect(sheet.cell(1, "setting")).toHaveAttribute("list", "catalog-settings");
+  await expect(sheet.fillDefault(1)).toHaveCount(0);
+  await sheet.type(1, "setting", "proxy_read_timeout");
+  await sheet.type(1, "item", "read timeout");
+
+  // No value and no default: nginx's documented default applies, with its source linked.
+  const source = sheet.catalogSource(1);
+  await expect(source).toHaveAttribute("href", NGINX_READ);
+  await expect(source).toHaveAttribute("target", "_blank");
+  await expect(source).toHaveAttribute("rel", "noopener");
+  await expect(sheet.row(1).getByTestId("derived-note")).toHaveText(
+    "line 1: no value set; nginx's documented default for proxy_read_timeout, 1m, applies (source)",
+  );
+  await expect(sheet.row(1).getByTestId("derived-kind")).toHaveText("read");
+
+  // The default cell is empty: the button offers the catalog's default and fills it.
+  const fill = sheet.fillDefault(1);
+  await expect(fill).toHaveText("use default: 60s");
+  await fill.click();
+  await expect(sheet.cell(1, "default")).toHaveValue("60s");
+  await expect(fill).toHaveCount(0);
+  await expect(sheet.saveStatus()).toHaveText("Saved");
+  await expect(sheet.row(1).getByTestId("derived-note")).toHaveText(
+    "line 1: no value set; the default column's 1m applies",
+  );
+  await expect(source).toHaveCount(0);
+
+  // Saved like any edit.
+  await page.reload();
+  await sheet.hydrated();
+  await expect(sheet.cell(1, "default")).toHaveValue("60s");
+  await expect(sheet.cell(1, "setting")).toHaveValue("proxy_read_timeout");
+  await expect(sheet.fillDefault(1)).toHaveCount(0);
+
+  // Emptying the default cell offers the button again.
+  await sheet.type(1, "default", "x");
+  await sheet.cell(1, "default").press("Backspace");
+  await expect(sheet.fillDefault(1)).toHaveText("use default: 60s");
+  expect(crashes).toEqual([]);
+});

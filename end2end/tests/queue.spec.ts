@@ -1,0 +1,23 @@
+import { expect, test } from "@playwright/test";
+import { SheetPage, watchForCrashes } from "./fixtures/workbench";
+
+// SQS redelivers after its 30 s visibility timeout; the worker's job may take 60 s.
+test("a visibility timeout shorter than the job is a queue.redelivery error", async ({ page }) => {
+  const crashes = watchForCrashes(page);
+  const sheet = await SheetPage.importFixture(page, "queue-visibility.tsv");
+
+  const finding = sheet.finding("queue.redelivery");
+  await expect(finding).toHaveCount(1);
+  await sheet.expectFinding(finding, {
+    severity: "error",
+    message:
+      "queue -> worker: the queue redelivers a job after 30.0 s, but worker may take 60.0 s plus a 1.0 s margin: the job runs twice",
+    numbers: "bound 30.0 s · need 60.0 s · short by 31.0 s",
+    fix: "raise the visibility timeout to at least 61.0 s, or make worker's job time out well before 30.0 s",
+  });
+  await sheet.expectFlagged([1], "error");
+  await sheet.expectNotFlagged([2]);
+  await expect(sheet.summary()).toHaveText("0 inversions, 1 other error, 0 warnings");
+  await expect(sheet.hop("queue -> worker").getByTestId("verdict")).toHaveText("inverted");
+  expect(crashes).toEqual([]);
+});

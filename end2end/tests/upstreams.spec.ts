@@ -1,0 +1,29 @@
+import { expect, test } from "@playwright/test";
+import { SheetPage, watchForCrashes } from "./fixtures/workbench";
+
+// ingress-nginx tries the next of 3 pods on a timeout: 3 × (5 s + 60 s) = 195 s behind a
+// client that waits 100 s.
+test("an ingress that tries three upstreams inverts the client -> ingress hop", async ({ page }) => {
+  const crashes = watchForCrashes(page);
+  const sheet = await SheetPage.importFixture(page, "ingress-nginx-upstreams.tsv");
+
+  const upstream = sheet.hop("ingress -> app");
+  await expect(upstream.getByTestId("tries")).toHaveText("3");
+  await expect(upstream.getByTestId("per-try")).toHaveText("65.0 s");
+  await expect(upstream.getByTestId("worst")).toHaveText("195.0 s");
+  await expect(sheet.hop("client -> ingress").getByTestId("verdict")).toHaveText("inverted");
+
+  const finding = sheet.finding("inversion.hop");
+  await expect(finding).toHaveCount(1);
+  await sheet.expectFinding(finding, {
+    severity: "error",
+    message: "client waits 100.0 s for ingress, which may take 195.0 s plus a 1.0 s margin",
+    numbers: "bound 100.0 s · need 195.0 s · short by 96.0 s · 1 try fits",
+    fix: "raise client -> ingress's deadline to at least 196.0 s, or reduce ingress -> app to 1 try",
+  });
+  await expect(finding.getByTestId("fix")).toContainText("reduce ingress -> app to 1 try");
+  await sheet.expectFlagged([1, 2, 3, 4], "error");
+  await sheet.expectNotFlagged([5]);
+  await expect(sheet.summary()).toHaveText("1 inversion, 0 warnings");
+  expect(crashes).toEqual([]);
+});
