@@ -141,23 +141,16 @@ fn finding_duration(ms: u64) -> String {
     }
 }
 
-/// The findings whose `bound_ms` and `need_ms` carry counts of attempts, not durations (the
-/// engine's threshold and the attempts reaching a node or a hop).
-const COUNT_FINDINGS: [&str; 2] = ["retry.amplification", "retry.unsafe"];
-
 /// The numbers of a finding, for the line under its message: `"bound 8.0 s · need 15.5 s ·
-/// short by 7.5 s · 1 try fits"`. The retry findings carry counts: `"threshold 3 · attempts
-/// 9"`. `None` when the finding carries no numbers.
+/// short by 7.5 s · 1 try fits"`; the retry findings add their counts: `"threshold 3 ·
+/// attempts 9"`. `None` when the finding carries no numbers.
 pub fn finding_numbers(finding: &Finding) -> Option<String> {
     let mut parts = Vec::new();
-    if COUNT_FINDINGS.contains(&finding.code.as_str()) {
-        if let Some(threshold) = finding.bound_ms {
-            parts.push(format!("threshold {threshold}"));
-        }
-        if let Some(attempts) = finding.need_ms {
-            parts.push(format!("attempts {attempts}"));
-        }
-        return (!parts.is_empty()).then(|| parts.join(" · "));
+    if let Some(threshold) = finding.threshold {
+        parts.push(format!("threshold {threshold}"));
+    }
+    if let Some(attempts) = finding.attempts {
+        parts.push(format!("attempts {attempts}"));
     }
     if let Some(bound) = finding.bound_ms {
         parts.push(format!("bound {}", finding_duration(bound)));
@@ -326,6 +319,8 @@ mod tests {
             need_ms: Some(15_500),
             short_by_ms: Some(7_500),
             tries_that_fit: Some(1),
+            attempts: None,
+            threshold: None,
             message: String::new(),
             fix: None,
         };
@@ -347,6 +342,8 @@ mod tests {
             need_ms: None,
             short_by_ms: None,
             tries_that_fit: None,
+            attempts: None,
+            threshold: None,
             message: String::new(),
             fix: None,
         };
@@ -365,10 +362,12 @@ mod tests {
             node: Some("orders".into()),
             hop: None,
             rows: vec![2, 4],
-            bound_ms: Some(3),
-            need_ms: Some(9),
+            bound_ms: None,
+            need_ms: None,
             short_by_ms: None,
             tries_that_fit: None,
+            attempts: Some(9),
+            threshold: Some(3),
             message: String::new(),
             fix: None,
         };

@@ -220,6 +220,8 @@ impl Ctx<'_> {
             need_ms: nums.1,
             short_by_ms: nums.2,
             tries_that_fit,
+            attempts: None,
+            threshold: None,
             message,
             fix: Some(fix),
         });

@@ -232,11 +232,11 @@ pub(crate) fn unit_from_catalog(
     match lang {
         Lang::En => (
             format!("line {line}: {t} has no unit; {product} reads a bare {setting} in {unit} ({source})"),
-            format!("write the unit to make it plain, e.g. {t}{unit}"),
+            format!("write the unit: {t}{unit} if that is meant, else the unit you mean (e.g. {t}{})", if unit == "s" { "ms" } else { "s" }),
         ),
         Lang::Ja => (
             format!("{line}行目：{t}に単位がありません。{product}の{setting}は単位なしの数を{unit}として読みます（{source}）"),
-            format!("{t}{unit}のように単位を書くと誤解がありません"),
+            format!("単位を書いてください。そのつもりなら{t}{unit}、違うなら意図した単位で（例：{t}{}）", if unit == "s" { "ms" } else { "s" }),
         ),
     }
 }
@@ -434,7 +434,7 @@ pub(crate) fn implausible(
     match lang {
         Lang::En => {
             let reason = match why {
-                Implausible::BelowOneMs => "under 1 ms",
+                Implausible::BelowOneMs => "under 1 ms (counted as 1 ms)",
                 Implausible::Below100Ms => "under 100 ms",
                 Implausible::OverADay => "over 24 h",
             };
@@ -451,7 +451,7 @@ pub(crate) fn implausible(
         }
         Lang::Ja => {
             let reason = match why {
-                Implausible::BelowOneMs => "1ms未満",
+                Implausible::BelowOneMs => "1ms未満（1msとして数えます）",
                 Implausible::Below100Ms => "100ms未満",
                 Implausible::OverADay => "24時間超",
             };

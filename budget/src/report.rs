@@ -195,6 +195,13 @@ pub struct Finding {
     pub short_by_ms: Option<u64>,
     /// How many tries fit the budget, for an inversion caused by a hop with several tries.
     pub tries_that_fit: Option<u32>,
+    /// For `retry.amplification` and `retry.unsafe`: the attempts counted (a count, not a
+    /// duration).
+    #[serde(default)]
+    pub attempts: Option<u64>,
+    /// For `retry.amplification`: the most attempts allowed to reach one node.
+    #[serde(default)]
+    pub threshold: Option<u64>,
     /// What is wrong, in the sheet's language.
     pub message: String,
     /// A suggested fix, in the sheet's language.

@@ -117,7 +117,7 @@ fn a_bare_postgres_number_is_milliseconds_from_the_catalog() {
         Severity::Info,
         &[1],
         "line 1: 30 has no unit; PostgreSQL reads a bare statement_timeout in ms (https://www.postgresql.org/docs/current/runtime-config-client.html#GUC-STATEMENT-TIMEOUT)",
-        "write the unit to make it plain, e.g. 30ms",
+        "write the unit: 30ms if that is meant, else the unit you mean (e.g. 30s)",
     );
     assert_eq!(report.hops[0].worst_ms, Some(30));
 }

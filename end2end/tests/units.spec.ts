@@ -21,7 +21,7 @@ test("a bare statement_timeout of 60 is read in ms, with the catalog's source, a
     message:
       "line 2: 60 has no unit; PostgreSQL reads a bare statement_timeout in ms (https://www.postgresql.org/docs/current/runtime-config-client.html#GUC-STATEMENT-TIMEOUT)",
     numbers: null,
-    fix: "write the unit to make it plain, e.g. 60ms",
+    fix: "write the unit: 60ms if that is meant, else the unit you mean (e.g. 60s)",
   });
   // Warning beats info on the row both name.
   await sheet.expectFlagged([2], "warning");
@@ -50,7 +50,7 @@ test("a bare Go Client.Timeout of 30 is read in ns and is implausible", async ({
   // 30 ns as bound_ms 1 ("bound 1 ms"), which contradicts "under 1 ms" in the message.
   await sheet.expectFinding(implausible, {
     severity: "warning",
-    message: 'line 1: "30" as an attempt timeout is under 1 ms: almost always a unit mistake',
+    message: 'line 1: "30" as an attempt timeout is under 1 ms (counted as 1 ms): almost always a unit mistake',
     fix: "check the unit: a bare number may be read in milliseconds (or nanoseconds); write e.g. 30s",
   });
   await expect(implausible.getByTestId("numbers")).toHaveCount(1);
@@ -60,7 +60,7 @@ test("a bare Go Client.Timeout of 30 is read in ns and is implausible", async ({
     severity: "info",
     message: "line 1: 30 has no unit; Go net/http reads a bare Client.Timeout in ns (https://pkg.go.dev/net/http#Client)",
     numbers: null,
-    fix: "write the unit to make it plain, e.g. 30ns",
+    fix: "write the unit: 30ns if that is meant, else the unit you mean (e.g. 30s)",
   });
   await sheet.expectFlagged([1], "warning");
   await expect(sheet.catalogSource(1)).toHaveAttribute("href", "https://pkg.go.dev/net/http#Client");

@@ -282,6 +282,8 @@ mod tests {
             need_ms: None,
             short_by_ms: None,
             tries_that_fit: None,
+            attempts: None,
+            threshold: None,
             message: String::new(),
             fix: None,
         }

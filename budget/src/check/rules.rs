@@ -350,10 +350,14 @@ fn retry_amplification(ctx: &mut Ctx, nodes: &[NodeState], hops: &[HopState], pa
             Some(&nodes[n].name),
             None,
             rows,
-            (Some(AMPLIFICATION_THRESHOLD), Some(attempts), None),
+            (None, None, None),
             None,
             msg,
         );
+        if let Some(f) = ctx.findings.last_mut() {
+            f.attempts = Some(attempts);
+            f.threshold = Some(AMPLIFICATION_THRESHOLD);
+        }
     }
 }
 
@@ -408,10 +412,13 @@ fn retry_unsafe(
             None,
             Some(&hop.segment),
             rows,
-            (None, Some(attempts), None),
+            (None, None, None),
             None,
             msg,
         );
+        if let Some(f) = ctx.findings.last_mut() {
+            f.attempts = Some(attempts);
+        }
     }
 }
 
