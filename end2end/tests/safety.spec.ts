@@ -1,0 +1,38 @@
+import { expect, test } from "@playwright/test";
+import { SheetPage, watchForCrashes } from "./fixtures/workbench";
+
+// The rulebook's safety findings on one payments design (fixtures/payments-safety.tsv):
+// a non-idempotent call retried without a key, a lock timeout above the statement timeout,
+// Node's headersTimeout not above its keepAliveTimeout, and Istio's default retries unsaid.
+test("unsafe, hidden and paired settings are findings on their rows", async ({ page }) => {
+  const crashes = watchForCrashes(page);
+  const sheet = await SheetPage.importFixture(page, "payments-safety.tsv");
+  await expect(sheet.summary()).toHaveText("0 inversions, 4 warnings");
+
+  await sheet.expectFinding(sheet.finding("retry.unsafe"), {
+    severity: "warning",
+    message:
+      "gateway -> payments may be tried 3 times but is marked non-idempotent without an idempotency key: a retried request may be applied twice",
+    numbers: "attempts 3",
+    fix: "use 1 try on gateway -> payments, or send an idempotency key and mark it so",
+  });
+  await sheet.expectFinding(sheet.finding("lock.not_below_statement"), {
+    severity: "warning",
+    message:
+      "payments -> DB: the lock timeout (5.0 s) is not below the statement timeout (2.0 s): a lock wait and a slow statement can no longer be told apart",
+    numbers: "bound 2.0 s · need 5.0 s · short by 3.0 s",
+    fix: "set the lock timeout below the statement timeout, e.g. 1.0 s",
+  });
+  await expect(sheet.finding("setting.pair").getByTestId("message")).toContainText(
+    "Node.js: server.headersTimeout (60.0 s) must be longer than server.keepAliveTimeout (65.0 s): ",
+  );
+  await sheet.expectFinding(sheet.finding("retry.hidden"), {
+    severity: "warning",
+    message:
+      "gateway -> ledger: Istio retries by default (2 retries (connect-failure, refused-stream, unavailable, cancelled, 503), HTTPRetry.attempts) and the sheet says nothing of it",
+    fix: "write Istio's tries and waits on gateway -> ledger, or turn its retries off",
+  });
+  await sheet.expectFlagged([2, 3, 4, 5, 6, 7, 9], "warning");
+  await sheet.expectNotFlagged([1, 8]);
+  expect(crashes).toEqual([]);
+});
