@@ -198,6 +198,20 @@ struct Ctx<'a> {
 }
 
 impl Ctx<'_> {
+    /// A finding on one row (line `line`) with no numbers: how a value was read or completed.
+    fn row_finding(&mut self, code: &str, severity: Severity, line: usize, msg: (String, String)) {
+        self.push(
+            code,
+            severity,
+            None,
+            None,
+            vec![line],
+            (None, None, None),
+            None,
+            msg,
+        );
+    }
+
     #[allow(clippy::too_many_arguments)]
     fn push(
         &mut self,
@@ -329,16 +343,7 @@ fn read_row_duration(
             from.map(|e| (e.product, e.name, e.source)),
         );
         note = Some(msg.0.clone());
-        ctx.push(
-            "value.default_applied",
-            Severity::Info,
-            None,
-            None,
-            vec![line],
-            (None, None, None),
-            None,
-            msg,
-        );
+        ctx.row_finding("value.default_applied", Severity::Info, line, msg);
     } else if used_bare_unit {
         if let Some(e) = entry {
             let msg = text::unit_from_catalog(
@@ -351,16 +356,7 @@ fn read_row_duration(
                 e.source,
             );
             note = Some(msg.0.clone());
-            ctx.push(
-                "value.unit_from_catalog",
-                Severity::Info,
-                None,
-                None,
-                vec![line],
-                (None, None, None),
-                None,
-                msg,
-            );
+            ctx.row_finding("value.unit_from_catalog", Severity::Info, line, msg);
         }
     }
     (
@@ -425,45 +421,18 @@ fn analyse_row(ctx: &mut Ctx, i: usize) -> RowInfo {
                                 t.count,
                                 *t.waits_ms.last().unwrap_or(&0),
                             );
-                            ctx.push(
-                                "tries.waits_assumed",
-                                Severity::Info,
-                                None,
-                                None,
-                                vec![line],
-                                (None, None, None),
-                                None,
-                                msg,
-                            );
+                            ctx.row_finding("tries.waits_assumed", Severity::Info, line, msg);
                         }
                         if t.waits_dropped > 0 {
                             let msg = text::waits_dropped(lang, line, t.count, t.waits_dropped);
-                            ctx.push(
-                                "tries.waits_assumed",
-                                Severity::Info,
-                                None,
-                                None,
-                                vec![line],
-                                (None, None, None),
-                                None,
-                                msg,
-                            );
+                            ctx.row_finding("tries.waits_assumed", Severity::Info, line, msg);
                         }
                         (Val::Tries(t), None)
                     }
                     Err(_) => {
                         let msg = text::unreadable(lang, line, text_in, true);
                         let note = Some(msg.0.clone());
-                        ctx.push(
-                            "value.unreadable",
-                            Severity::Warning,
-                            None,
-                            None,
-                            vec![line],
-                            (None, None, None),
-                            None,
-                            msg,
-                        );
+                        ctx.row_finding("value.unreadable", Severity::Warning, line, msg);
                         (Val::Unknown, note)
                     }
                 }
@@ -489,16 +458,7 @@ fn analyse_row(ctx: &mut Ctx, i: usize) -> RowInfo {
                     None => {
                         let msg = text::unreadable_as(lang, line, text_in, kind);
                         let note = Some(msg.0.clone());
-                        ctx.push(
-                            "value.unreadable",
-                            Severity::Warning,
-                            None,
-                            None,
-                            vec![line],
-                            (None, None, None),
-                            None,
-                            msg,
-                        );
+                        ctx.row_finding("value.unreadable", Severity::Warning, line, msg);
                         (Val::Unknown, note)
                     }
                 }
