@@ -32,6 +32,9 @@ pub enum AppError {
     /// The call did not reach the server function or its answer could not be read.
     #[error("{0}")]
     Transport(String),
+    /// An address that names no sheet (`/sheets/abc`).
+    #[error("{0:?} is not a sheet's address: sheet addresses end in a number")]
+    BadAddress(String),
 }
 
 impl AppError {
@@ -41,6 +44,7 @@ impl AppError {
             AppError::NotFound(_) => 404,
             AppError::BadName(_) | AppError::Tsv { .. } => 400,
             AppError::Storage | AppError::Transport(_) => 500,
+            AppError::BadAddress(_) => 404,
         }
     }
 }
@@ -58,7 +62,14 @@ impl FromServerFnError for AppError {
     type Encoder = JsonEncoding;
 
     fn from_server_fn_error(value: ServerFnErrorErr) -> Self {
-        AppError::Transport(value.to_string())
+        // The browser's own words ("TypeError: Failed to fetch") say little to a user.
+        match value {
+            ServerFnErrorErr::Request(_) => AppError::Transport(
+                "the server could not be reached; your text is kept here and is saved with your next edit"
+                    .to_string(),
+            ),
+            other => AppError::Transport(other.to_string()),
+        }
     }
 }
 
@@ -79,5 +90,26 @@ mod tests {
             .to_string()
             .starts_with("line 4: expected 8 cells, found 7"));
         assert!(matches!(app, AppError::Tsv { line: Some(4), .. }));
+    }
+
+    #[test]
+    fn an_unreachable_server_is_said_plainly() {
+        let err = AppError::from_server_fn_error(ServerFnErrorErr::Request(
+            "TypeError: Failed to fetch".into(),
+        ));
+        assert_eq!(
+            err.to_string(),
+            "the server could not be reached; your text is kept here and is saved with your next edit"
+        );
+    }
+
+    #[test]
+    fn an_address_without_a_number_names_itself() {
+        let err = AppError::BadAddress("abc".into());
+        assert_eq!(err.status_code(), 404);
+        assert_eq!(
+            err.to_string(),
+            "\"abc\" is not a sheet's address: sheet addresses end in a number"
+        );
     }
 }

@@ -27,16 +27,11 @@ use crate::model::SheetDetail;
 #[component]
 pub fn SheetPage() -> impl IntoView {
     let params = use_params_map();
-    let id = move || {
-        params
-            .read()
-            .get("id")
-            .and_then(|id| id.parse::<i64>().ok())
-    };
+    let id = move || params.read().get("id").unwrap_or_default();
     let sheet = Resource::new(id, |id| async move {
-        match id {
-            Some(id) => get_sheet(id).await,
-            None => Err(AppError::NotFound(0)),
+        match id.parse::<i64>() {
+            Ok(id) => get_sheet(id).await,
+            Err(_) => Err(AppError::BadAddress(id)),
         }
     });
     view! {
