@@ -3,6 +3,7 @@
 
 use budget::catalog::Entry;
 use budget::{Finding, Kind, Severity, Verdict};
+use time::macros::format_description;
 
 /// A duration given in milliseconds, as seconds with one decimal: `7800` → `"7.8 s"`.
 /// Rounds half up to the nearest tenth (`250` → `"0.3 s"`). `None` gives `"—"`.
@@ -40,45 +41,27 @@ fn tenths(ms: u64) -> String {
 
 /// Milliseconds since the Unix epoch as a readable UTC time: `"2025-03-04 05:06 UTC"`.
 pub fn utc_time(ms: i64) -> String {
-    let (year, month, day, hour, minute, _) = utc_parts(ms);
-    format!("{year:04}-{month:02}-{day:02} {hour:02}:{minute:02} UTC")
+    utc(
+        ms,
+        format_description!("[year]-[month]-[day] [hour]:[minute] UTC"),
+    )
 }
 
 /// Milliseconds since the Unix epoch as an RFC 3339 UTC time, for `<time datetime>`:
 /// `"2025-03-04T05:06:07Z"`.
 pub fn rfc3339(ms: i64) -> String {
-    let (year, month, day, hour, minute, second) = utc_parts(ms);
-    format!("{year:04}-{month:02}-{day:02}T{hour:02}:{minute:02}:{second:02}Z")
-}
-
-/// (year, month, day, hour, minute, second) in UTC of milliseconds since the Unix epoch.
-fn utc_parts(ms: i64) -> (i64, u32, u32, i64, i64, i64) {
-    let secs = ms.div_euclid(1000);
-    let (year, month, day) = civil_from_days(secs.div_euclid(86_400));
-    let of_day = secs.rem_euclid(86_400);
-    (
-        year,
-        month,
-        day,
-        of_day / 3600,
-        of_day % 3600 / 60,
-        of_day % 60,
+    utc(
+        ms,
+        format_description!("[year]-[month]-[day]T[hour]:[minute]:[second]Z"),
     )
 }
 
-/// The proleptic Gregorian date of a day count since 1970-01-01 (Howard Hinnant's
-/// `civil_from_days`): returns (year, month 1–12, day 1–31).
-fn civil_from_days(days: i64) -> (i64, u32, u32) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    (year, month, day)
+/// Formats milliseconds since the Unix epoch in UTC; `"—"` for a time out of range.
+fn utc(ms: i64, format: &[time::format_description::BorrowedFormatItem<'_>]) -> String {
+    time::OffsetDateTime::from_unix_timestamp_nanos(i128::from(ms) * 1_000_000)
+        .ok()
+        .and_then(|t| t.format(format).ok())
+        .unwrap_or_else(|| "—".to_string())
 }
 
 /// The verdict as the report writes it (`"ok"`, `"inverted"`, ...), also its CSS class.
