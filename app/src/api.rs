@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use leptos::server_fn::codec::Json;
 
 use crate::error::AppError;
-use crate::model::{SheetDetail, SheetSummary};
+use crate::model::{Saved, SheetDetail, SheetSummary};
 
 /// The name and TSV text of the built-in example sheet in `lang` (golden G1).
 pub fn example(lang: Lang) -> (&'static str, &'static str) {
@@ -44,7 +44,8 @@ pub async fn create_example_sheet(lang: Lang) -> Result<i64, AppError> {
 /// Creates a sheet from pasted or uploaded TSV; its language is the header's (English for a
 /// paste without a header). A blank `name` becomes [`DEFAULT_IMPORT_NAME`].
 ///
-/// Nothing is created when the TSV cannot be read: the error names the line.
+/// Nothing is created when the TSV cannot be read (the error names the line) or is larger
+/// than [`MAX_TSV_BYTES`](crate::model::MAX_TSV_BYTES).
 #[server(input = Json)]
 pub async fn import_sheet(name: String, tsv: String) -> Result<i64, AppError> {
     imp::reply(imp::import_sheet(&name, &tsv).await)
@@ -68,16 +69,20 @@ pub async fn get_sheet(id: i64) -> Result<SheetDetail, AppError> {
     imp::reply(imp::get_sheet(id).await)
 }
 
-/// Replaces the rows of sheet `id` (one transaction) and returns the fresh report.
+/// Replaces the rows of sheet `id` (one transaction) when they are still at revision `base`,
+/// the one the page's edits started from; returns the new revision and the fresh report.
+///
+/// [`AppError::Conflict`] when someone saved in between: nothing is written.
 #[server(input = Json)]
-pub async fn save_rows(id: i64, rows: Vec<Row>) -> Result<Report, AppError> {
-    imp::reply(imp::save_rows(id, rows).await)
+pub async fn save_rows(id: i64, base: i64, rows: Vec<Row>) -> Result<Saved, AppError> {
+    imp::reply(imp::save_rows(id, base, rows).await)
 }
 
 /// Replaces the rows of sheet `id` with those of a TSV paste or file; a header in the other
 /// language switches the sheet's language. Returns the sheet as saved.
 ///
-/// When the TSV cannot be read, the sheet stays unchanged and the error names the line.
+/// When the TSV cannot be read (the error names the line) or is larger than
+/// [`MAX_TSV_BYTES`](crate::model::MAX_TSV_BYTES), the sheet stays unchanged.
 #[server(input = Json)]
 pub async fn import_rows(id: i64, tsv: String) -> Result<SheetDetail, AppError> {
     imp::reply(imp::import_rows(id, &tsv).await)
@@ -98,7 +103,7 @@ mod imp {
 
     use super::{example, DEFAULT_IMPORT_NAME};
     use crate::error::AppError;
-    use crate::model::{SheetDetail, SheetSummary};
+    use crate::model::{Saved, SheetDetail, SheetSummary, MAX_TSV_BYTES};
     use crate::ssr::{Store, StoreError, StoredSheet};
 
     /// Passes `result` through; on error, sets the response status to the error's.
@@ -125,6 +130,7 @@ mod imp {
     fn from_store(err: StoreError) -> AppError {
         match err {
             StoreError::NotFound(id) => AppError::NotFound(id),
+            StoreError::Conflict { current, .. } => AppError::Conflict { current },
             StoreError::BadName(_) => AppError::BadName(err.to_string()),
             StoreError::Db(_) | StoreError::Migrate(_) => {
                 leptos::logging::error!("store: {err}");
@@ -142,6 +148,7 @@ mod imp {
             sheet: stored.sheet,
             report,
             updated_at_ms: stored.updated_at_ms,
+            revision: stored.revision,
         }
     }
 
@@ -174,8 +181,16 @@ mod imp {
         create_sheet(name, Sheet::new(lang, imported.rows)).await
     }
 
+    /// The TSV read as a sheet, when it is not larger than [`MAX_TSV_BYTES`].
+    fn read_tsv(tsv: &str) -> Result<budget::tsv::Imported, AppError> {
+        if tsv.len() > MAX_TSV_BYTES {
+            return Err(AppError::TooLarge(tsv.len()));
+        }
+        Ok(budget::tsv::import(tsv)?)
+    }
+
     pub async fn import_sheet(name: &str, tsv: &str) -> Result<i64, AppError> {
-        let imported = budget::tsv::import(tsv)?;
+        let imported = read_tsv(tsv)?;
         let sheet = Sheet::new(imported.lang.unwrap_or_default(), imported.rows);
         let name = if name.trim().is_empty() {
             DEFAULT_IMPORT_NAME
@@ -197,27 +212,27 @@ mod imp {
         Ok(detail(store()?.get_sheet(id).await.map_err(from_store)?))
     }
 
-    pub async fn save_rows(id: i64, rows: Vec<Row>) -> Result<Report, AppError> {
+    pub async fn save_rows(id: i64, base: i64, rows: Vec<Row>) -> Result<Saved, AppError> {
         let store = store()?;
         let stored = store.get_sheet(id).await.map_err(from_store)?;
-        store.save_rows(id, &rows).await.map_err(from_store)?;
-        Ok(budget::check(&Sheet {
+        let revision = store
+            .save_rows_from(id, base, &rows)
+            .await
+            .map_err(from_store)?;
+        let report = budget::check(&Sheet {
             rows,
             ..stored.sheet
-        }))
+        });
+        Ok(Saved { revision, report })
     }
 
     pub async fn import_rows(id: i64, tsv: &str) -> Result<SheetDetail, AppError> {
-        let imported = budget::tsv::import(tsv)?;
+        let imported = read_tsv(tsv)?;
         let store = store()?;
-        let stored = store.get_sheet(id).await.map_err(from_store)?;
         store
-            .save_rows(id, &imported.rows)
+            .replace_rows(id, None, imported.lang, &imported.rows)
             .await
             .map_err(from_store)?;
-        if let Some(lang) = imported.lang.filter(|lang| *lang != stored.sheet.lang) {
-            store.set_lang(id, lang).await.map_err(from_store)?;
-        }
         Ok(detail(store.get_sheet(id).await.map_err(from_store)?))
     }
 

@@ -1,6 +1,11 @@
 //! Saving without a save button: a save starts [`DEBOUNCE`] after the last edit; saves never
 //! overlap (an edit during a save queues one more), so the server always ends with the
 //! latest rows.
+//!
+//! Each save names the sheet revision its edits started from. When someone saved in between
+//! (another tab, another person), the server refuses it ([`AppError::Conflict`]); the page
+//! keeps the user's text, stops saving and lets the user choose: keep theirs ([`Autosave::keep_mine`])
+//! or load the saved version ([`Autosave::replaced`] after loading it).
 
 use std::time::Duration;
 
@@ -11,6 +16,7 @@ use leptos::task::spawn_local;
 use crate::api::save_rows;
 use crate::components::save_status::SaveStatus;
 use crate::draft::{self, DraftRow};
+use crate::error::AppError;
 
 /// How long after the last keystroke a save starts: 300 ms.
 pub const DEBOUNCE: Duration = Duration::from_millis(300);
@@ -23,16 +29,19 @@ pub struct Autosave {
     rows: RwSignal<Vec<DraftRow>>,
     report: RwSignal<Report>,
     status: RwSignal<SaveStatus>,
+    /// The revision the rows on the page were last saved as (or loaded at).
+    revision: StoredValue<i64>,
     timer: StoredValue<Option<TimeoutHandle>>,
     in_flight: StoredValue<bool>,
     again: StoredValue<bool>,
 }
 
 impl Autosave {
-    /// The autosave of sheet `id`: saves `rows`, puts each fresh report in `report` and
-    /// keeps `status` current.
+    /// The autosave of sheet `id`, loaded at `revision`: saves `rows`, puts each fresh
+    /// report in `report` and keeps `status` current.
     pub fn new(
         id: i64,
+        revision: i64,
         rows: RwSignal<Vec<DraftRow>>,
         report: RwSignal<Report>,
         status: RwSignal<SaveStatus>,
@@ -42,6 +51,7 @@ impl Autosave {
             rows,
             report,
             status,
+            revision: StoredValue::new(revision),
             timer: StoredValue::new(None),
             in_flight: StoredValue::new(false),
             again: StoredValue::new(false),
@@ -49,8 +59,11 @@ impl Autosave {
     }
 
     /// Call after every edit: (re)starts the debounce; the save runs [`DEBOUNCE`] after
-    /// the last call.
+    /// the last call. In a conflict nothing is sent: the edit waits for the user's choice.
     pub fn edited(self) {
+        if self.in_conflict() {
+            return;
+        }
         self.cancel();
         self.status.set(SaveStatus::Saving);
         let this = self;
@@ -72,6 +85,24 @@ impl Autosave {
         self.timer.try_with_value(Option::is_some).unwrap_or(false)
     }
 
+    /// Whether the last save was refused because someone saved in between.
+    fn in_conflict(self) -> bool {
+        self.status
+            .try_with_untracked(|s| matches!(s, SaveStatus::Conflict { .. }))
+            .unwrap_or(false)
+    }
+
+    /// Whether the page holds text the server does not have yet: a save waiting, on its
+    /// way, failed or refused.
+    pub fn unsaved(self) -> bool {
+        self.pending()
+            || self.in_flight.try_get_value().unwrap_or(false)
+            || self
+                .status
+                .try_with_untracked(|s| !matches!(s, SaveStatus::Saved))
+                .unwrap_or(false)
+    }
+
     /// Saves now. When a save is on its way, one more follows it with the rows as they are
     /// then.
     pub fn flush(self) {
@@ -87,17 +118,29 @@ impl Autosave {
                 let Some(rows) = self.rows.try_with_untracked(|rs| draft::rows(rs)) else {
                     return;
                 };
-                let result = save_rows(self.id, rows).await;
-                let again = self.again.try_update_value(std::mem::take).unwrap_or(false);
+                let Some(base) = self.revision.try_get_value() else {
+                    return;
+                };
+                let result = save_rows(self.id, base, rows).await;
+                let mut again = self.again.try_update_value(std::mem::take).unwrap_or(false);
+                let settled = !again && !self.pending();
                 match result {
-                    Ok(report) => {
-                        self.report.try_set(report);
-                        if !again && !self.pending() {
+                    Ok(saved) => {
+                        self.revision.try_set_value(saved.revision);
+                        self.report.try_set(saved.report);
+                        if settled {
                             self.status.try_set(SaveStatus::Saved);
                         }
                     }
+                    Err(AppError::Conflict { current }) => {
+                        // Saving again from the same base would be refused again: wait for
+                        // the user's choice.
+                        self.cancel();
+                        again = false;
+                        self.status.try_set(SaveStatus::Conflict { current });
+                    }
                     Err(err) => {
-                        if !again && !self.pending() {
+                        if settled {
                             self.status.try_set(SaveStatus::Failed(err.to_string()));
                         }
                     }
@@ -110,14 +153,33 @@ impl Autosave {
         });
     }
 
+    /// In a conflict: saves the page's rows over the ones saved elsewhere.
+    pub fn keep_mine(self) {
+        if let Some(SaveStatus::Conflict { current }) = self.status.try_get_untracked() {
+            self.revision.set_value(current);
+            self.status.set(SaveStatus::Saving);
+            self.flush();
+        }
+    }
+
+    /// Call when the page's rows were replaced by a version stored at `revision` (an
+    /// import, or loading the saved version after a conflict): nothing is left to save.
+    pub fn replaced(self, revision: i64) {
+        self.cancel();
+        self.revision.set_value(revision);
+        self.status.set(SaveStatus::Saved);
+    }
+
     /// Call when the page goes away: a debounced save still waiting is sent at once.
     pub fn leave(self) {
         if self.pending() {
             self.cancel();
-            if let Some(rows) = self.rows.try_with_untracked(|rs| draft::rows(rs)) {
+            let rows = self.rows.try_with_untracked(|rs| draft::rows(rs));
+            let base = self.revision.try_get_value();
+            if let (Some(rows), Some(base)) = (rows, base) {
                 let id = self.id;
                 spawn_local(async move {
-                    let _ = save_rows(id, rows).await;
+                    let _ = save_rows(id, base, rows).await;
                 });
             }
         }

@@ -26,6 +26,18 @@ pub enum AppError {
         /// The reader's message, e.g. `line 4: expected 8 cells, found 7; ...`.
         message: String,
     },
+    /// Someone saved the sheet (in another tab, or another person) after this page loaded
+    /// or last saved it; this save was refused so that their rows stay. Holds the revision
+    /// stored now, from which "keep mine" saves again.
+    #[error("this sheet was changed in another tab or by someone else since this page last saved it; your text is kept here")]
+    Conflict {
+        /// The revision stored now.
+        current: i64,
+    },
+    /// A TSV paste or file larger than [`MAX_TSV_BYTES`](crate::model::MAX_TSV_BYTES);
+    /// nothing was stored. Holds its size in bytes.
+    #[error("the TSV is {0} bytes, more than the 1 MiB ({max} bytes) a sheet may hold; split it into several sheets", max = crate::model::MAX_TSV_BYTES)]
+    TooLarge(usize),
     /// The database failed; the details are in the server's log.
     #[error("the database could not complete the request; please try again")]
     Storage,
@@ -38,10 +50,12 @@ pub enum AppError {
 }
 
 impl AppError {
-    /// The HTTP status that fits the error: 404, 400 or 500.
+    /// The HTTP status that fits the error: 400, 404, 409, 413 or 500.
     pub fn status_code(&self) -> u16 {
         match self {
             AppError::NotFound(_) => 404,
+            AppError::Conflict { .. } => 409,
+            AppError::TooLarge(_) => 413,
             AppError::BadName(_) | AppError::Tsv { .. } => 400,
             AppError::Storage | AppError::Transport(_) => 500,
             AppError::BadAddress(_) => 404,
@@ -100,6 +114,26 @@ mod tests {
         assert_eq!(
             err.to_string(),
             "the server could not be reached; your text is kept here and is saved with your next edit"
+        );
+    }
+
+    #[test]
+    fn a_tsv_over_the_limit_says_its_size() {
+        let err = AppError::TooLarge(2_000_000);
+        assert_eq!(err.status_code(), 413);
+        assert_eq!(
+            err.to_string(),
+            "the TSV is 2000000 bytes, more than the 1 MiB (1048576 bytes) a sheet may hold; split it into several sheets"
+        );
+    }
+
+    #[test]
+    fn a_conflict_keeps_the_text() {
+        let err = AppError::Conflict { current: 3 };
+        assert_eq!(err.status_code(), 409);
+        assert_eq!(
+            err.to_string(),
+            "this sheet was changed in another tab or by someone else since this page last saved it; your text is kept here"
         );
     }
 

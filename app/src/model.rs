@@ -4,6 +4,9 @@
 use budget::{Lang, Report, Sheet};
 use serde::{Deserialize, Serialize};
 
+/// The largest TSV a sheet is imported from, in bytes (1 MiB), by the page and the JSON API.
+pub const MAX_TSV_BYTES: usize = 1 << 20;
+
 /// One line of the sheet list.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SheetSummary {
@@ -36,6 +39,17 @@ pub struct SheetDetail {
     pub report: Report,
     /// Last change, in milliseconds since the Unix epoch (UTC).
     pub updated_at_ms: i64,
+    /// How many times the rows have been saved; the page's next save starts from it.
+    pub revision: i64,
+}
+
+/// The answer to a save of a sheet's rows.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Saved {
+    /// The sheet's revision after the save; the next save starts from it.
+    pub revision: i64,
+    /// The engine's report on the rows saved.
+    pub report: Report,
 }
 
 /// Where a sheet's TSV export is downloaded, with the header in `lang`:

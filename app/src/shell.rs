@@ -27,17 +27,37 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
     }
 }
 
+/// Whether the page is interactive: `false` on the server and in the browser until hydration
+/// has finished. Inputs whose text only the hydrated page can save are read-only until then,
+/// so nothing typed early is silently replaced by hydration. Provided as context by [`App`].
+#[derive(Clone, Copy, Debug)]
+pub struct Hydrated(pub ReadSignal<bool>);
+
+impl Hydrated {
+    /// Whether the page is hydrated, as a signal (call while rendering); always `true` where
+    /// no [`App`] provides the context.
+    pub fn signal() -> Signal<bool> {
+        match use_context::<Hydrated>() {
+            Some(Hydrated(hydrated)) => hydrated.into(),
+            None => Signal::stored(true),
+        }
+    }
+}
+
 /// The app: the header and the two pages. Both pages render completely on the server
 /// (`SsrMode::Async`), so they read without JavaScript, then hydrate.
 #[component]
 pub fn App() -> impl IntoView {
     provide_meta_context();
+    let hydrated = RwSignal::new(false);
+    provide_context(Hydrated(hydrated.read_only()));
     // Effects run only in the browser: once this one has run, the page is hydrated and
     // interactive (end-to-end tests wait for the attribute before they type).
     Effect::new(move |_| {
         if let Some(body) = document().body() {
             let _ = body.set_attribute("data-hydrated", "true");
         }
+        hydrated.set(true);
     });
     view! {
         <Stylesheet id="leptos" href="/pkg/workbench.css"/>

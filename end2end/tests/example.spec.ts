@@ -60,5 +60,7 @@ test("the page is readable without JavaScript", async ({ browser }) => {
   await page.goto(`/sheets/${id}`);
   await expect(page.getByTestId("node-app").getByTestId("need")).toHaveText("7.8 s");
   await expect(page.getByTestId("row-6").getByTestId("cell-value")).toHaveValue("0.5s");
+  // Without the script nothing typed could be saved: the cells say so by being read-only.
+  await expect(page.getByTestId("row-6").getByTestId("cell-value")).not.toBeEditable();
   await context.close();
 });

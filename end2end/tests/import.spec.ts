@@ -47,3 +47,31 @@ test("a good TSV imports into a new sheet with its report", async ({ page }) => 
     "bound 5.0 s · need 13.5 s · short by 9.5 s · 1 try fits",
   );
 });
+
+test("a TSV over 1 MiB is refused with its size, by file and by paste, and nothing is created", async ({ page }) => {
+  const sheets = new SheetsPage(page);
+  await sheets.open();
+  const before = await sheets.rows().count();
+  const header = "layer\tsegment\titem\tsetting\tdefault\tvalue\tlocation\trationale\n";
+  const big = header + "x".repeat(1024 * 1024 + 1 - header.length);
+
+  // A file is refused in the browser, before it is read into the page.
+  await page.getByTestId("import-file").setInputFiles({
+    name: "big.tsv",
+    mimeType: "text/tab-separated-values",
+    buffer: Buffer.from(big),
+  });
+  await expect(page.getByTestId("import-file-error")).toHaveText(
+    "big.tsv: the TSV is 1048577 bytes, more than the 1 MiB (1048576 bytes) a sheet may hold; split it into several sheets",
+  );
+  await expect(page.getByTestId("import-text")).toHaveValue("");
+
+  // A paste reaches the server, which refuses it the same way.
+  await sheets.importTsv("big", big);
+  await expect(page.getByTestId("import-error")).toHaveText(
+    "the TSV is 1048577 bytes, more than the 1 MiB (1048576 bytes) a sheet may hold; split it into several sheets",
+  );
+  await expect(page).toHaveURL(/\/$/);
+  await page.reload();
+  await expect(sheets.rows()).toHaveCount(before);
+});

@@ -28,6 +28,9 @@ pub enum ApiError {
     /// 404: no such sheet (or route).
     #[error("{0}")]
     NotFound(String),
+    /// 412: an `If-Match` revision that is no longer the stored one; nothing was written.
+    #[error("{0}; read the sheet again (GET) and reapply the change")]
+    PreconditionFailed(String),
     /// 413: the body is larger than [`crate::MAX_BODY_BYTES`].
     #[error(
         "the body is larger than {} bytes (1 MiB); split the sheet",
@@ -55,6 +58,7 @@ impl ApiError {
             ApiError::BadSheet(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::PreconditionFailed(_) => StatusCode::PRECONDITION_FAILED,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -74,6 +78,7 @@ impl From<StoreError> for ApiError {
         match err {
             StoreError::NotFound(_) => ApiError::NotFound(err.to_string()),
             StoreError::BadName(_) => ApiError::bad_request(err.to_string()),
+            StoreError::Conflict { .. } => ApiError::PreconditionFailed(err.to_string()),
             StoreError::Db(_) | StoreError::Migrate(_) => ApiError::Internal(err.to_string()),
         }
     }

@@ -10,6 +10,7 @@ use leptos::prelude::*;
 use super::catalog::{FillDefault, SETTINGS_LIST};
 use crate::draft::{self, DraftRow};
 use crate::format::{self, NotePart};
+use crate::shell::Hydrated;
 
 /// The lines that findings refer to, each with the worst severity among them.
 pub fn flagged_lines(report: &Report) -> BTreeMap<usize, Severity> {
@@ -245,6 +246,7 @@ fn GridCell(
 ) -> impl IntoView {
     let cell = row.cell(column);
     let name = column.header(Lang::En);
+    let hydrated = Hydrated::signal();
     let on_input = move |ev| {
         cell.set(event_target_value(&ev));
         on_change.run(());
@@ -259,6 +261,7 @@ fn GridCell(
                 list=(column == Column::Setting).then_some(SETTINGS_LIST)
                 value=cell.get_untracked()
                 prop:value=move || cell.get()
+                readonly=move || !hydrated.get()
                 on:input=on_input
             />
             {children.map(|children| children())}

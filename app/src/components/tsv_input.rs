@@ -4,8 +4,12 @@
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
+use crate::error::AppError;
+use crate::model::MAX_TSV_BYTES;
+
 /// A textarea bound to `text`, and a file chooser that replaces `text` with the chosen
-/// file's contents (and, when given, sets `file_name` to the file's name without `.tsv`).
+/// file's contents (and, when given, sets `file_name` to the file's name without `.tsv`). A
+/// file larger than [`MAX_TSV_BYTES`] is refused at once, with its size.
 #[component]
 pub fn TsvInput(
     /// The TSV text.
@@ -24,6 +28,12 @@ pub fn TsvInput(
             return;
         };
         let name = file.name();
+        // A file the server would refuse is not loaded into the page at all.
+        let bytes = file.size() as usize;
+        if bytes > MAX_TSV_BYTES {
+            file_error.set(Some(format!("{name}: {}", AppError::TooLarge(bytes))));
+            return;
+        }
         spawn_local(async move {
             match wasm_bindgen_futures::JsFuture::from(file.text()).await {
                 Ok(value) => {
@@ -57,7 +67,11 @@ pub fn TsvInput(
                     on:change=on_file
                 />
             </label>
-            {move || file_error.get().map(|e| view! { <p class="error">{e}</p> })}
+            {move || {
+                file_error
+                    .get()
+                    .map(|e| view! { <p class="error" role="alert" data-testid="import-file-error">{e}</p> })
+            }}
         </div>
     }
 }

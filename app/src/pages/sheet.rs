@@ -17,7 +17,7 @@ use crate::components::grid::Grid;
 use crate::components::import_rows::ImportRows;
 use crate::components::lang_select::LangSelect;
 use crate::components::report::{ReportPanel, SummaryHeadline};
-use crate::components::save_status::{SaveStatus, SaveStatusLine};
+use crate::components::save_status::{ConflictChoice, SaveStatus, SaveStatusLine};
 use crate::draft;
 use crate::error::AppError;
 use crate::model::SheetDetail;
@@ -58,14 +58,24 @@ fn SheetEditor(detail: SheetDetail) -> impl IntoView {
         name,
         sheet,
         report,
+        revision,
         ..
     } = detail;
     let lang = RwSignal::new(sheet.lang);
     let rows = RwSignal::new(draft::drafts(&sheet.rows, 0));
     let report = RwSignal::new(report);
     let status = RwSignal::new(SaveStatus::Saved);
-    let autosave = Autosave::new(id, rows, report, status);
+    let autosave = Autosave::new(id, revision, rows, report, status);
     on_cleanup(move || autosave.leave());
+    // Leaving the page (reload, close, another address) while text is unsaved: send it, and
+    // let the browser ask whether to stay. A no-op on the server.
+    let unload = window_event_listener(leptos::ev::beforeunload, move |ev| {
+        if autosave.unsaved() {
+            autosave.flush();
+            ev.prevent_default();
+        }
+    });
+    on_cleanup(move || unload.remove());
 
     let on_change = Callback::new(move |()| autosave.edited());
     let on_lang = Callback::new(move |new_lang: Lang| {
@@ -80,12 +90,23 @@ fn SheetEditor(detail: SheetDetail) -> impl IntoView {
         });
     });
     let before_import = Callback::new(move |()| autosave.cancel());
+    // The page shows `detail` as stored, in place of what it had (an import, or the saved
+    // version after a conflict).
     let on_imported = Callback::new(move |detail: SheetDetail| {
         let first_key = rows.with_untracked(|rs| draft::next_key(rs));
         rows.set(draft::drafts(&detail.sheet.rows, first_key));
         lang.set(detail.sheet.lang);
         report.set(detail.report);
-        status.set(SaveStatus::Saved);
+        autosave.replaced(detail.revision);
+    });
+    let keep_mine = Callback::new(move |()| autosave.keep_mine());
+    let load_saved = Callback::new(move |()| {
+        spawn_local(async move {
+            match get_sheet(id).await {
+                Ok(detail) => on_imported.run(detail),
+                Err(err) => status.set(SaveStatus::Failed(err.to_string())),
+            }
+        });
     });
     let saving = Signal::derive(move || status.with(|s| *s == SaveStatus::Saving));
 
@@ -95,6 +116,7 @@ fn SheetEditor(detail: SheetDetail) -> impl IntoView {
             <h1 data-testid="sheet-name">{name.clone()}</h1>
             <SaveStatusLine status/>
         </header>
+        <ConflictChoice status keep_mine load_saved/>
         <SummaryHeadline report lang/>
         <div class="sheet-layout">
             <section class="grid-pane" aria-label="Rows">

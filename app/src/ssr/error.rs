@@ -12,6 +12,19 @@ pub enum StoreError {
     /// [`MAX_NAME_CHARS`](super::MAX_NAME_CHARS) characters; carries the name as given.
     #[error("a sheet name needs 1 to 200 characters after trimming; {name:?} has {count}", name = .0, count = .0.trim().chars().count())]
     BadName(String),
+    /// A save that started from revision `base` of sheet `id` while the stored rows are at
+    /// revision `current`: someone saved in between, and their rows were kept.
+    #[error(
+        "sheet {id} was saved elsewhere after revision {base} (it is now at revision {current})"
+    )]
+    Conflict {
+        /// The sheet.
+        id: i64,
+        /// The revision the refused save started from.
+        base: i64,
+        /// The revision stored now.
+        current: i64,
+    },
     /// The database failed (connection, SQL, constraint or decoding).
     #[error("database error: {0}")]
     Db(#[from] sqlx::Error),

@@ -32,4 +32,7 @@ pub struct StoredSheet {
     pub sheet: budget::Sheet,
     /// Last change, unix time in milliseconds.
     pub updated_at_ms: i64,
+    /// How many times the rows have been replaced (0 for a new sheet); a conditional save
+    /// ([`Store::save_rows_from`](super::Store::save_rows_from)) names the one it started from.
+    pub revision: i64,
 }

@@ -207,13 +207,15 @@ impl Store {
     /// database fails.
     pub async fn get_sheet(&self, id: i64) -> Result<StoredSheet, StoreError> {
         let mut tx = self.pool.begin().await?;
-        let record =
-            sqlx::query("SELECT id, name, lang, margin_ms, updated_at FROM sheets WHERE id = $1")
-                .bind(id)
-                .fetch_optional(&mut *tx)
-                .await?
-                .ok_or(StoreError::NotFound(id))?;
+        let record = sqlx::query(
+            "SELECT id, name, lang, margin_ms, updated_at, revision FROM sheets WHERE id = $1",
+        )
+        .bind(id)
+        .fetch_optional(&mut *tx)
+        .await?
+        .ok_or(StoreError::NotFound(id))?;
         let head = decode_head(&record)?;
+        let revision: i64 = record.try_get("revision")?;
         let rows = sqlx::query(concat!(
             "SELECT ",
             row_columns!(),
@@ -235,26 +237,105 @@ impl Store {
                 rows,
             },
             updated_at_ms: head.updated_at_ms,
+            revision,
         })
     }
 
-    /// Replaces all rows of sheet `id` with `rows` and bumps its change time, in one
-    /// transaction: when it fails, the old rows stay.
+    /// Replaces all rows of sheet `id` with `rows`, whatever was saved before (an import),
+    /// bumps its change time and its revision, in one transaction: when it fails, the old rows
+    /// stay. Returns the new revision.
     ///
     /// # Errors
     ///
     /// [`StoreError::NotFound`] when no sheet has this id; [`StoreError::Db`] when the
     /// database fails.
-    pub async fn save_rows(&self, id: i64, rows: &[Row]) -> Result<(), StoreError> {
+    pub async fn save_rows(&self, id: i64, rows: &[Row]) -> Result<i64, StoreError> {
+        self.replace_rows(id, None, None, rows).await
+    }
+
+    /// Replaces all rows of sheet `id` with `rows` when the stored rows are still at
+    /// revision `base`, the one the edits started from; bumps the change time and the
+    /// revision, in one transaction. Returns the new revision (`base + 1`).
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Conflict`] when another save came in after `base` (nothing is
+    /// written: the other rows stay); [`StoreError::NotFound`] when no sheet has this id;
+    /// [`StoreError::Db`] when the database fails.
+    pub async fn save_rows_from(
+        &self,
+        id: i64,
+        base: i64,
+        rows: &[Row],
+    ) -> Result<i64, StoreError> {
+        self.replace_rows(id, Some(base), None, rows).await
+    }
+
+    /// Replaces all rows of sheet `id` with `rows` (an import): only while the stored rows
+    /// are at revision `base` when one is given, whatever was saved before when none is;
+    /// sets the header language to `lang` when one is given (a TSV whose header is in the
+    /// other language). Bumps the change time and the revision; one transaction. Returns the
+    /// new revision.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Conflict`] when `base` is given and another save came in after it
+    /// (nothing is written); [`StoreError::NotFound`] when no sheet has this id;
+    /// [`StoreError::Db`] when the database fails.
+    pub async fn replace_rows(
+        &self,
+        id: i64,
+        base: Option<i64>,
+        lang: Option<Lang>,
+        rows: &[Row],
+    ) -> Result<i64, StoreError> {
         let mut tx = self.begin_write().await?;
-        touch(&mut tx, id).await?;
+        let stamp = next_stamp(&mut tx).await?;
+        // The condition is in the UPDATE itself: on PostgreSQL a concurrent save waits for
+        // this row's lock and then finds the revision moved on.
+        let bumped = match base {
+            None => sqlx::query(
+                "UPDATE sheets SET updated_at = $1, revision = revision + 1 WHERE id = $2",
+            )
+            .bind(stamp)
+            .bind(id),
+            Some(base) => sqlx::query(
+                "UPDATE sheets SET updated_at = $1, revision = revision + 1 \
+                 WHERE id = $2 AND revision = $3",
+            )
+            .bind(stamp)
+            .bind(id)
+            .bind(base),
+        }
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+        let revision: Option<i64> = sqlx::query_scalar("SELECT revision FROM sheets WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&mut *tx)
+            .await?;
+        let revision = revision.ok_or(StoreError::NotFound(id))?;
+        if bumped == 0 {
+            return Err(StoreError::Conflict {
+                id,
+                base: base.unwrap_or_default(),
+                current: revision,
+            });
+        }
+        if let Some(lang) = lang {
+            sqlx::query("UPDATE sheets SET lang = $1 WHERE id = $2")
+                .bind(lang.code())
+                .bind(id)
+                .execute(&mut *tx)
+                .await?;
+        }
         sqlx::query("DELETE FROM sheet_rows WHERE sheet_id = $1")
             .bind(id)
             .execute(&mut *tx)
             .await?;
         insert_rows(&mut tx, id, rows).await?;
         tx.commit().await?;
-        Ok(())
+        Ok(revision)
     }
 
     /// Sets the header language of sheet `id` (messages and the default export header follow

@@ -19,7 +19,7 @@ use crate::state::AppState;
 pub use openapi::openapi;
 
 /// The largest body the JSON API accepts, in bytes (1 MiB); a larger one gets 413.
-pub const MAX_BODY_BYTES: usize = 1 << 20;
+pub const MAX_BODY_BYTES: usize = app::model::MAX_TSV_BYTES;
 
 /// Where the API is mounted.
 pub(crate) const PREFIX: &str = "/api/v1";
@@ -29,7 +29,7 @@ fn documented() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(check::check))
         .routes(routes!(sheets::create, sheets::list))
-        .routes(routes!(sheets::get))
+        .routes(routes!(sheets::get, sheets::replace))
         .routes(routes!(sheets::export))
         .routes(routes!(openapi::document))
 }

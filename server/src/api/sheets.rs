@@ -1,6 +1,6 @@
 //! `/api/v1/sheets`: store, list, read and export sheets.
 
-use app::ssr::{SheetSummary, Store};
+use app::ssr::{SheetSummary, Store, StoredSheet};
 use axum::extract::rejection::{PathRejection, QueryRejection};
 use axum::extract::{Path, Query, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
@@ -148,10 +148,36 @@ pub(crate) struct SheetBody {
     lang: Lang,
     /// The sheet margin, in milliseconds.
     margin_ms: u64,
+    /// How many times the rows have been replaced (0 for a new sheet); also the `ETag`
+    /// (`"3"`), for `If-Match` on `PUT`.
+    revision: i64,
     /// The rows exactly as typed, in sheet order.
     rows: Vec<Row>,
     /// The sheet's report.
     report: Report,
+}
+
+impl SheetBody {
+    /// The body of a stored sheet, with its report.
+    fn of(stored: StoredSheet) -> SheetBody {
+        let report = budget::check(&stored.sheet);
+        SheetBody {
+            id: stored.id,
+            name: stored.name,
+            lang: stored.sheet.lang,
+            margin_ms: stored.sheet.margin_ms,
+            revision: stored.revision,
+            rows: stored.sheet.rows,
+            report,
+        }
+    }
+
+    /// The answer: the body as JSON, with its revision as the `ETag` (`"3"`).
+    fn reply(self) -> Result<impl IntoResponse, ApiError> {
+        let etag = HeaderValue::from_str(&format!("\"{}\"", self.revision))
+            .map_err(|e| ApiError::Internal(e.to_string()))?;
+        Ok(([(header::ETAG, etag)], Json(self)))
+    }
 }
 
 /// Reads a sheet.
@@ -164,7 +190,8 @@ pub(crate) struct SheetBody {
     tag = "sheets",
     params(("id" = i64, Path, description = "The sheet's id")),
     responses(
-        (status = 200, description = "The sheet and its report", body = SheetBody),
+        (status = 200, description = "The sheet and its report", body = SheetBody,
+            headers(("ETag" = String, description = "The sheet's revision, quoted: `\"3\"`"))),
         (status = 400, description = "The id is not an integer", body = ErrorBody),
         (status = 404, description = "No such sheet", body = ErrorBody),
         (status = 500, description = "The database failed", body = ErrorBody),
@@ -173,18 +200,80 @@ pub(crate) struct SheetBody {
 pub(crate) async fn get(
     State(store): State<Store>,
     id: Result<Path<i64>, PathRejection>,
-) -> Result<Json<SheetBody>, ApiError> {
+) -> Result<impl IntoResponse, ApiError> {
     let Path(id) = id.map_err(bad_id)?;
-    let stored = store.get_sheet(id).await?;
-    let report = budget::check(&stored.sheet);
-    Ok(Json(SheetBody {
-        id: stored.id,
-        name: stored.name,
-        lang: stored.sheet.lang,
-        margin_ms: stored.sheet.margin_ms,
-        rows: stored.sheet.rows,
-        report,
-    }))
+    SheetBody::of(store.get_sheet(id).await?).reply()
+}
+
+/// Replaces a sheet's rows.
+///
+/// The rows of the TSV sheet in the body replace all of the sheet's rows, in one
+/// transaction; a header line in the other language switches the sheet's language. With
+/// `If-Match: "N"` (the `ETag` of a `GET`) the rows are replaced only while the sheet is still
+/// at revision N, so a change someone made in between is never overwritten silently.
+#[utoipa::path(
+    put,
+    path = "/sheets/{id}",
+    operation_id = "replace_rows",
+    tag = "sheets",
+    params(
+        ("id" = i64, Path, description = "The sheet's id"),
+        ("If-Match" = Option<String>, Header, description = "The revision the change starts from, as the `ETag` gave it (`\"3\"`), or `*`"),
+    ),
+    request_body(
+        content = String,
+        content_type = "text/tab-separated-values",
+        description = "A TSV sheet, at most 1 MiB",
+    ),
+    responses(
+        (status = 200, description = "The sheet as stored now, with its report", body = SheetBody,
+            headers(("ETag" = String, description = "The new revision, quoted"))),
+        (status = 400, description = "The id is not an integer, `If-Match` is not a quoted revision, or the body is not UTF-8", body = ErrorBody),
+        (status = 404, description = "No such sheet", body = ErrorBody),
+        (status = 412, description = "The sheet is no longer at the `If-Match` revision; nothing was written", body = ErrorBody),
+        (status = 413, description = "The body is larger than 1 MiB", body = ErrorBody),
+        (status = 422, description = "The body is not a TSV sheet; nothing was written", body = ErrorBody),
+        (status = 500, description = "The database failed", body = ErrorBody),
+    ),
+)]
+pub(crate) async fn replace(
+    State(store): State<Store>,
+    id: Result<Path<i64>, PathRejection>,
+    headers: HeaderMap,
+    TsvBody(text): TsvBody,
+) -> Result<impl IntoResponse, ApiError> {
+    let Path(id) = id.map_err(bad_id)?;
+    let base = if_match(&headers)?;
+    let imported = budget::tsv::import(&text)?;
+    store
+        .replace_rows(id, base, imported.lang, &imported.rows)
+        .await?;
+    SheetBody::of(store.get_sheet(id).await?).reply()
+}
+
+/// The revision of an `If-Match` header: `"3"` gives 3; none or `*` gives none (any
+/// revision).
+///
+/// # Errors
+///
+/// A 400 for any other value (a list, a weak tag, a tag that is not a revision).
+fn if_match(headers: &HeaderMap) -> Result<Option<i64>, ApiError> {
+    let Some(value) = headers.get(header::IF_MATCH) else {
+        return Ok(None);
+    };
+    let text = value.to_str().unwrap_or_default().trim();
+    if text == "*" {
+        return Ok(None);
+    }
+    text.strip_prefix('"')
+        .and_then(|t| t.strip_suffix('"'))
+        .and_then(|t| t.parse::<i64>().ok())
+        .map(Some)
+        .ok_or_else(|| {
+            ApiError::bad_request(format!(
+                "If-Match must be a sheet revision as the ETag gives it (\"3\") or *, not {text:?}"
+            ))
+        })
 }
 
 /// The query of `GET /api/v1/sheets/{id}/export.tsv`.

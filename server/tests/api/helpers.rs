@@ -62,12 +62,25 @@ pub async fn spawn_app() -> TestApp {
 impl TestApp {
     /// Sends one request and reads the whole response.
     pub async fn send(&self, method: Method, uri: &str, body: impl Into<Body>) -> TestResponse {
-        let request = Request::builder()
+        self.send_with(method, uri, &[], body).await
+    }
+
+    /// Sends one request with extra `headers` and reads the whole response.
+    pub async fn send_with(
+        &self,
+        method: Method,
+        uri: &str,
+        headers: &[(&str, &str)],
+        body: impl Into<Body>,
+    ) -> TestResponse {
+        let mut request = Request::builder()
             .method(method)
             .uri(uri)
-            .header("content-type", "text/tab-separated-values; charset=utf-8")
-            .body(body.into())
-            .expect("a valid request");
+            .header("content-type", "text/tab-separated-values; charset=utf-8");
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
+        let request = request.body(body.into()).expect("a valid request");
         let response = self
             .router
             .clone()

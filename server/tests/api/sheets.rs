@@ -1,6 +1,6 @@
 //! `/api/v1/sheets`: storing, listing and reading sheets.
 
-use axum::http::StatusCode;
+use axum::http::{Method, StatusCode};
 use serde_json::json;
 
 use crate::helpers::{find, fixture, golden_g2, spawn_app};
@@ -212,6 +212,125 @@ async fn a_sheet_comes_back_with_its_rows_as_typed_and_its_report() {
     let app_node = find(&sheet["report"]["nodes"], "name", "アプリ");
     assert_eq!(app_node["need_ms"], 7_800);
     assert_eq!(app_node["slack_ms"], 200);
+    assert_eq!(sheet["revision"], 0);
+    assert_eq!(response.header("etag"), "\"0\"");
+}
+
+#[tokio::test]
+async fn putting_a_sheet_replaces_its_rows_and_answers_the_new_revision() {
+    // Arrange: the English example, then G2 put in its place
+    let app = spawn_app().await;
+    let id = app
+        .create_sheet("reservation", &fixture("reservation-en.tsv"))
+        .await;
+    let uri = format!("/api/v1/sheets/{id}");
+
+    // Act
+    let response = app
+        .send_with(Method::PUT, &uri, &[("if-match", "\"0\"")], golden_g2())
+        .await;
+
+    // Assert: the G2 numbers, revision 1, and the same rows on the next GET
+    assert_eq!(response.status, StatusCode::OK, "{}", response.text());
+    assert_eq!(response.header("etag"), "\"1\"");
+    let sheet = response.json();
+    assert_eq!(sheet["revision"], 1);
+    let app_node = find(&sheet["report"]["nodes"], "name", "app");
+    assert_eq!(app_node["need_ms"], 15_500);
+    assert_eq!(app_node["slack_ms"], -7_500);
+    assert_eq!(app_node["verdict"], "inverted");
+    let export = app.get(&format!("{uri}/export.tsv")).await;
+    assert_eq!(export.text(), golden_g2());
+
+    // Act: a Japanese sheet without If-Match switches the language too
+    let response = app
+        .send_with(Method::PUT, &uri, &[], fixture("reservation-ja.tsv"))
+        .await;
+
+    // Assert
+    assert_eq!(response.status, StatusCode::OK, "{}", response.text());
+    assert_eq!(
+        (
+            response.json()["lang"].clone(),
+            response.json()["revision"].clone()
+        ),
+        (json!("ja"), json!(2))
+    );
+}
+
+#[tokio::test]
+async fn a_put_from_an_old_revision_is_412_and_changes_nothing() {
+    // Arrange: someone else put G2 after we read revision 0
+    let app = spawn_app().await;
+    let id = app
+        .create_sheet("reservation", &fixture("reservation-en.tsv"))
+        .await;
+    let uri = format!("/api/v1/sheets/{id}");
+    let theirs = app
+        .send_with(Method::PUT, &uri, &[("if-match", "\"0\"")], golden_g2())
+        .await;
+    assert_eq!(theirs.status, StatusCode::OK);
+
+    // Act
+    let mine = app
+        .send_with(
+            Method::PUT,
+            &uri,
+            &[("if-match", "\"0\"")],
+            fixture("inverted-lb.tsv"),
+        )
+        .await;
+
+    // Assert
+    assert_eq!(mine.status, StatusCode::PRECONDITION_FAILED);
+    assert_eq!(
+        mine.json(),
+        json!({
+            "error": format!("sheet {id} was saved elsewhere after revision 0 (it is now at revision 1); read the sheet again (GET) and reapply the change"),
+            "line": null
+        })
+    );
+    assert_eq!(
+        app.get(&format!("{uri}/export.tsv")).await.text(),
+        golden_g2()
+    );
+}
+
+#[tokio::test]
+async fn a_put_with_a_malformed_if_match_or_sheet_is_refused_and_changes_nothing() {
+    // Arrange
+    let app = spawn_app().await;
+    let id = app
+        .create_sheet("reservation", &fixture("reservation-en.tsv"))
+        .await;
+    let uri = format!("/api/v1/sheets/{id}");
+
+    // Act
+    let weak = app
+        .send_with(Method::PUT, &uri, &[("if-match", "W/\"0\"")], golden_g2())
+        .await;
+    let broken = app
+        .send_with(Method::PUT, &uri, &[], "layer\tsegment\nonly two\n")
+        .await;
+    let absent = app
+        .send_with(Method::PUT, "/api/v1/sheets/99", &[], golden_g2())
+        .await;
+
+    // Assert
+    assert_eq!(weak.status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        weak.json()["error"],
+        "If-Match must be a sheet revision as the ETag gives it (\"3\") or *, not \"W/\\\"0\\\"\""
+    );
+    assert_eq!(broken.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(broken.json()["line"], 1);
+    assert_eq!(absent.status, StatusCode::NOT_FOUND);
+    let stored = app.store.get_sheet(id).await.unwrap();
+    assert_eq!(stored.revision, 0);
+    assert_eq!(
+        app.get(&format!("{uri}/export.tsv")).await.text(),
+        fixture("reservation-en.tsv")
+    );
 }
 
 #[tokio::test]

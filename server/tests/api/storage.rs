@@ -166,6 +166,9 @@ on_both_databases!(
     the_language_and_the_name_can_change,
     deleting_removes_the_sheet_and_its_rows,
     concurrent_creates_get_distinct_ids,
+    a_save_from_an_old_revision_is_refused_and_changes_nothing,
+    an_import_replaces_rows_and_language_whatever_the_revision,
+    concurrent_saves_from_one_revision_let_exactly_one_through,
 );
 
 /// Rows with every kind of awkward cell.
@@ -532,6 +535,132 @@ async fn concurrent_creates_get_distinct_ids(store: &Store, _: &TestDb) {
     for id in ids {
         assert_eq!(store.get_sheet(id).await.unwrap().sheet.rows, tricky_rows());
     }
+}
+
+async fn a_save_from_an_old_revision_is_refused_and_changes_nothing(store: &Store, _: &TestDb) {
+    // Arrange: two pages open the same sheet at revision 0
+    let id = store
+        .create_sheet("s", &Sheet::new(Lang::En, tricky_rows()))
+        .await
+        .unwrap();
+    assert_eq!(store.get_sheet(id).await.unwrap().revision, 0);
+    let theirs = vec![tricky_rows()[1].clone()];
+    let mine = vec![tricky_rows()[2].clone()];
+
+    // Act: the first page saves, then the second saves from the same revision
+    let first = store.save_rows_from(id, 0, &theirs).await;
+    let stored = store.get_sheet(id).await.unwrap();
+    let second = store.save_rows_from(id, 0, &mine).await;
+
+    // Assert: the second is refused, naming both revisions, and the first page's rows stay
+    assert_eq!(first.unwrap(), 1);
+    match second {
+        Err(StoreError::Conflict {
+            id: sheet,
+            base,
+            current,
+        }) => {
+            assert_eq!((sheet, base, current), (id, 0, 1));
+        }
+        other => panic!("expected a conflict, got {other:?}"),
+    }
+    let after = store.get_sheet(id).await.unwrap();
+    assert_eq!(after.sheet.rows, theirs);
+    assert_eq!(after.revision, 1);
+    assert_eq!(after.updated_at_ms, stored.updated_at_ms);
+    assert_eq!(
+        StoreError::Conflict {
+            id,
+            base: 0,
+            current: 1
+        }
+        .to_string(),
+        format!("sheet {id} was saved elsewhere after revision 0 (it is now at revision 1)")
+    );
+
+    // Act: the second page saves again from the revision it was told
+    let again = store.save_rows_from(id, 1, &mine).await.unwrap();
+
+    // Assert
+    assert_eq!(again, 2);
+    assert_eq!(store.get_sheet(id).await.unwrap().sheet.rows, mine);
+    assert!(matches!(
+        store.save_rows_from(id + 100, 0, &mine).await,
+        Err(StoreError::NotFound(_))
+    ));
+}
+
+async fn an_import_replaces_rows_and_language_whatever_the_revision(store: &Store, _: &TestDb) {
+    // Arrange: a sheet saved twice
+    let id = store
+        .create_sheet("s", &Sheet::new(Lang::En, tricky_rows()))
+        .await
+        .unwrap();
+    store.save_rows(id, &[]).await.unwrap();
+    store.save_rows(id, &[Row::default()]).await.unwrap();
+
+    // Act: an import with a Japanese header, with no revision named
+    let revision = store
+        .replace_rows(id, None, Some(Lang::Ja), &tricky_rows())
+        .await
+        .unwrap();
+
+    // Assert
+    assert_eq!(revision, 3);
+    let after = store.get_sheet(id).await.unwrap();
+    assert_eq!(
+        (after.revision, after.sheet.lang, after.sheet.rows),
+        (3, Lang::Ja, tricky_rows())
+    );
+
+    // Act: the same with a revision that moved on: nothing changes, the language included
+    let stale = store.replace_rows(id, Some(2), Some(Lang::En), &[]).await;
+
+    // Assert
+    assert!(
+        matches!(stale, Err(StoreError::Conflict { current: 3, .. })),
+        "{stale:?}"
+    );
+    let after = store.get_sheet(id).await.unwrap();
+    assert_eq!(
+        (after.sheet.lang, after.sheet.rows),
+        (Lang::Ja, tricky_rows())
+    );
+}
+
+async fn concurrent_saves_from_one_revision_let_exactly_one_through(store: &Store, _: &TestDb) {
+    // Arrange: eight pages at revision 0, each with its own rows
+    let id = store
+        .create_sheet("s", &Sheet::new(Lang::En, Vec::new()))
+        .await
+        .unwrap();
+
+    // Act
+    let tasks: Vec<_> = (0..8)
+        .map(|i| {
+            let store = store.clone();
+            let rows = vec![Row {
+                value: format!("{i}s"),
+                ..Row::default()
+            }];
+            tokio::spawn(async move { (rows.clone(), store.save_rows_from(id, 0, &rows).await) })
+        })
+        .collect();
+    let mut saved = Vec::new();
+    let mut refused = 0;
+    for task in tasks {
+        match task.await.unwrap() {
+            (rows, Ok(revision)) => saved.push((rows, revision)),
+            (_, Err(StoreError::Conflict { current: 1, .. })) => refused += 1,
+            (_, other) => panic!("expected a save or a conflict at revision 1, got {other:?}"),
+        }
+    }
+
+    // Assert: one save went through, and its rows are the stored ones
+    assert_eq!((saved.len(), refused), (1, 7));
+    let (rows, revision) = saved.remove(0);
+    assert_eq!(revision, 1);
+    assert_eq!(store.get_sheet(id).await.unwrap().sheet.rows, rows);
 }
 
 #[tokio::test]
