@@ -12,7 +12,8 @@
 //! | `POST /api/v1/check` | body: a TSV sheet; answers the `budget::check` report |
 //! | `POST /api/v1/sheets?name=NAME` | body: a TSV sheet; stores it, `201 {"id", "name", "rows"}` |
 //! | `GET /api/v1/sheets` | the sheet list (newest change first) |
-//! | `GET /api/v1/sheets/{id}` | one sheet: settings, rows as typed and its report |
+//! | `GET /api/v1/sheets/{id}` | one sheet: settings, rows as typed, revision (`ETag`) and report |
+//! | `PUT /api/v1/sheets/{id}` | body: a TSV sheet; replaces its rows (`If-Match: "N"`: only at revision N, else 412) |
 //! | `GET /api/v1/sheets/{id}/export.tsv?header=ja\|en` | the sheet as a TSV download |
 //! | `GET /api/v1/openapi.json` | the OpenAPI document of these routes ([`openapi`]) |
 

@@ -24,6 +24,7 @@ fn expected_routes() -> BTreeSet<(String, String)> {
         ("/api/v1/sheets", "get"),
         ("/api/v1/sheets", "post"),
         ("/api/v1/sheets/{id}", "get"),
+        ("/api/v1/sheets/{id}", "put"),
         ("/api/v1/sheets/{id}/export.tsv", "get"),
     ]
     .into_iter()
