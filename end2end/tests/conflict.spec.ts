@@ -53,7 +53,9 @@ test("a save from a tab that missed another tab's save is refused, keeps its tex
   expect(await storedValues(a)).toEqual(["0.5s", "3s", "1 try"]);
   // The report follows the rows saved: the DB's 3.0 + (0.5 + 3.0) × 1 try + the app's own 0.5.
   await expect(a.node("app").getByTestId("need")).toHaveText("7.0 s");
-  expect(crashes).toEqual([]);
+  // The refused saves are the browser's only complaints (it logs every 409 response).
+  expect(crashes.filter((error) => !error.includes("status of 409 (Conflict)"))).toEqual([]);
+  expect(crashes.length).toBeGreaterThan(0);
 });
 
 test("leaving the page with an edit not yet saved asks first, and the edit is saved", async ({ page }) => {
