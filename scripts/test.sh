@@ -10,6 +10,15 @@ source scripts/env.sh
 
 say() { printf '\n==> %s\n' "$*"; }
 
+# A whole run from a fresh clone writes about 5 GB under target/ (see the README). Say so
+# up front when the disk is short, rather than fail half-way with "No space left on device".
+free_kib=$(df -Pk . | awk 'NR == 2 { print $4 }')
+built=$(if [ -d target ]; then du -sh target | cut -f1; else echo "nothing yet"; fi)
+say "disk: $((free_kib / 1024 / 1024)) GiB free here; target/ holds $built"
+if [ "$free_kib" -lt $((6 * 1024 * 1024)) ]; then
+  echo "warning: less than 6 GiB free; a run from a fresh clone needs about 5 GiB" >&2
+fi
+
 # PostgreSQL backs the storage tests of that backend; it normally runs already.
 export TEST_POSTGRES_URL="${TEST_POSTGRES_URL:-postgres://postgres@127.0.0.1:5432/test}"
 if command -v pg_isready >/dev/null && ! pg_isready -q -h 127.0.0.1 -p 5432; then
