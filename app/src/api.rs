@@ -94,6 +94,19 @@ pub async fn set_sheet_lang(id: i64, lang: Lang) -> Result<Report, AppError> {
     imp::reply(imp::set_sheet_lang(id, lang).await)
 }
 
+/// Sets the sheet settings of sheet `id` from the text typed: the margin (`1s`, `500ms`) and
+/// the retry amplification threshold (`3`); returns the fresh report.
+///
+/// [`AppError::BadSetting`] when either cannot be read: nothing is changed.
+#[server]
+pub async fn set_sheet_settings(
+    id: i64,
+    margin: String,
+    amplification_threshold: String,
+) -> Result<Report, AppError> {
+    imp::reply(imp::set_sheet_settings(id, &margin, &amplification_threshold).await)
+}
+
 /// What the server functions do, on the server: the store from context, `budget`, and the
 /// conversions between them.
 #[cfg(feature = "ssr")]
@@ -234,6 +247,23 @@ mod imp {
             .await
             .map_err(from_store)?;
         Ok(detail(store.get_sheet(id).await.map_err(from_store)?))
+    }
+
+    pub async fn set_sheet_settings(
+        id: i64,
+        margin: &str,
+        amplification_threshold: &str,
+    ) -> Result<Report, AppError> {
+        let margin_ms = budget::read_margin(margin)?;
+        let threshold = budget::read_amplification_threshold(amplification_threshold)?;
+        let store = store()?;
+        store
+            .set_settings(id, margin_ms, threshold)
+            .await
+            .map_err(from_store)?;
+        Ok(budget::check(
+            &store.get_sheet(id).await.map_err(from_store)?.sheet,
+        ))
     }
 
     pub async fn set_sheet_lang(id: i64, lang: Lang) -> Result<Report, AppError> {

@@ -18,6 +18,10 @@ pub enum AppError {
     /// A sheet name that cannot be used; the message says why.
     #[error("{0}")]
     BadName(String),
+    /// A sheet setting (margin, amplification threshold) that cannot be used; the message
+    /// says why. Nothing was changed.
+    #[error("{0}")]
+    BadSetting(String),
     /// A TSV paste or file that cannot be read as a sheet; the message names the line.
     #[error("{message}")]
     Tsv {
@@ -56,10 +60,16 @@ impl AppError {
             AppError::NotFound(_) => 404,
             AppError::Conflict { .. } => 409,
             AppError::TooLarge(_) => 413,
-            AppError::BadName(_) | AppError::Tsv { .. } => 400,
+            AppError::BadName(_) | AppError::BadSetting(_) | AppError::Tsv { .. } => 400,
             AppError::Storage | AppError::Transport(_) => 500,
             AppError::BadAddress(_) => 404,
         }
+    }
+}
+
+impl From<budget::SettingError> for AppError {
+    fn from(err: budget::SettingError) -> Self {
+        AppError::BadSetting(err.to_string())
     }
 }
 

@@ -191,6 +191,8 @@ fn read_segment(text: &str) -> Segment {
 
 struct Ctx<'a> {
     lang: Lang,
+    /// The sheet's retry amplification threshold (attempts reaching one node).
+    amplification_threshold: u64,
     rows: &'a [Row],
     /// Each row's kind, once derived.
     kinds: Vec<Kind>,
@@ -618,6 +620,7 @@ fn inner_terms(
 pub fn check(sheet: &Sheet) -> Report {
     let mut ctx = Ctx {
         lang: sheet.lang,
+        amplification_threshold: sheet.amplification_threshold,
         rows: &sheet.rows,
         kinds: Vec::new(),
         findings: Vec::new(),

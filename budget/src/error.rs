@@ -1,4 +1,4 @@
-//! The engine's one error type: what can go wrong reading a TSV sheet.
+//! The engine's error types: what can go wrong reading a TSV sheet, and a sheet setting.
 
 use thiserror::Error;
 
@@ -60,4 +60,15 @@ impl TsvError {
             TsvError::Empty => None,
         }
     }
+}
+
+/// A sheet setting typed as text that cannot be used; nothing is changed.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum SettingError {
+    /// A margin that is not a duration with a unit.
+    #[error("the margin {0:?} is not a duration: write it with a unit, e.g. 1s, 500ms or 1.5秒")]
+    Margin(String),
+    /// An amplification threshold that is not a whole number of attempts of at least 1.
+    #[error("the amplification threshold {0:?} is not a number of attempts: write a whole number of at least 1, e.g. 3")]
+    AmplificationThreshold(String),
 }

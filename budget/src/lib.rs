@@ -58,7 +58,10 @@ pub mod tsv;
 pub mod value;
 
 pub use check::{check, tries_that_fit};
-pub use error::TsvError;
+pub use error::{SettingError, TsvError};
 pub use kind::Kind;
 pub use report::{Finding, HopReport, NodeReport, Report, RowReport, Severity, Summary, Verdict};
-pub use sheet::{Column, Lang, Row, Sheet, DEFAULT_MARGIN_MS};
+pub use sheet::{
+    read_amplification_threshold, read_margin, Column, Lang, Row, Sheet,
+    DEFAULT_AMPLIFICATION_THRESHOLD, DEFAULT_MARGIN_MS,
+};

@@ -2,8 +2,53 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::error::SettingError;
+
 /// The sheet margin when none is set: 1 s, in milliseconds (`budget-model.md` §1).
 pub const DEFAULT_MARGIN_MS: u64 = 1_000;
+
+/// The default retry amplification threshold of a sheet: more than 3 attempts reaching one
+/// node is `retry.amplification` (`budget-model.md`, section 1, sheet settings).
+pub const DEFAULT_AMPLIFICATION_THRESHOLD: u64 = 3;
+
+/// Reads a sheet margin as typed (`1s`, `500ms`, `1.5秒`; `0s` for none) into milliseconds.
+///
+/// # Errors
+///
+/// [`SettingError::Margin`] for text that is not a duration with a unit (a bare number is
+/// refused: a sheet setting has no product to take a unit from).
+///
+/// ```
+/// assert_eq!(budget::read_margin(" 1.5秒 "), Ok(1_500));
+/// assert!(budget::read_margin("2").is_err());
+/// ```
+pub fn read_margin(text: &str) -> Result<u64, SettingError> {
+    crate::duration::parse(text, None).map_err(|_| SettingError::Margin(text.trim().to_string()))
+}
+
+/// Reads a retry amplification threshold as typed (`3`, `１０`) into a number of attempts.
+///
+/// # Errors
+///
+/// [`SettingError::AmplificationThreshold`] for anything but a whole number of at least 1.
+///
+/// ```
+/// assert_eq!(budget::read_amplification_threshold("９"), Ok(9));
+/// assert!(budget::read_amplification_threshold("0").is_err());
+/// ```
+pub fn read_amplification_threshold(text: &str) -> Result<u64, SettingError> {
+    crate::duration::normalize(text)
+        .trim()
+        .parse::<u64>()
+        .ok()
+        .filter(|n| *n >= 1)
+        .ok_or_else(|| SettingError::AmplificationThreshold(text.trim().to_string()))
+}
+
+/// The serde default of [`Sheet::amplification_threshold`].
+fn default_amplification_threshold() -> u64 {
+    DEFAULT_AMPLIFICATION_THRESHOLD
+}
 
 /// The language of a sheet's header row, messages and fixes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -179,23 +224,29 @@ impl Row {
     }
 }
 
-/// One design document: the header language, the margin and the rows in sheet order.
+/// One design document: the header language, the sheet settings (margin and retry
+/// amplification threshold) and the rows in sheet order.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Sheet {
     /// Header language; messages and fixes follow it.
     pub lang: Lang,
     /// Margin in caller-covers-callee checks, in milliseconds (default [`DEFAULT_MARGIN_MS`]).
     pub margin_ms: u64,
+    /// `retry.amplification` is reported where more attempts than this reach one node
+    /// (default [`DEFAULT_AMPLIFICATION_THRESHOLD`]).
+    #[serde(default = "default_amplification_threshold")]
+    pub amplification_threshold: u64,
     /// The rows; row `i` (0-based) is line `i + 1` in reports.
     pub rows: Vec<Row>,
 }
 
 impl Sheet {
-    /// A sheet with the default margin of 1 s.
+    /// A sheet with the default settings: a margin of 1 s, an amplification threshold of 3.
     pub fn new(lang: Lang, rows: Vec<Row>) -> Sheet {
         Sheet {
             lang,
             margin_ms: DEFAULT_MARGIN_MS,
+            amplification_threshold: DEFAULT_AMPLIFICATION_THRESHOLD,
             rows,
         }
     }

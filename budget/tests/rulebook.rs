@@ -186,6 +186,48 @@ fn attempts_multiply_along_a_path() {
 }
 
 #[test]
+fn the_amplification_threshold_is_the_sheets() {
+    let rows = vec![
+        row("gateway -> api", "per-try timeout", "", "10s"),
+        row("gateway -> api", "tries", "", "3 tries"),
+        row("api -> queue", "per-try timeout", "", "1s"),
+        row("api -> queue", "tries", "", "6 tries"),
+    ];
+    // A threshold of 18 lets the queue's 18 attempts through; 17 does not, and says so.
+    let lenient = check(&Sheet {
+        amplification_threshold: 18,
+        ..Sheet::new(Lang::En, rows.clone())
+    });
+    assert!(all(&lenient, "retry.amplification").is_empty());
+    let strict = check(&Sheet {
+        amplification_threshold: 17,
+        ..Sheet::new(Lang::En, rows.clone())
+    });
+    let f = only(&strict, "retry.amplification");
+    assert_eq!((f.threshold, f.attempts), (Some(17), Some(18)));
+    assert_eq!(
+        f.message,
+        "queue may receive 18 attempts for one request (3 × 6), more than 17"
+    );
+    // A threshold of 2 also flags the api's 3 attempts.
+    let tight = check(&Sheet {
+        amplification_threshold: 2,
+        ..Sheet::new(Lang::En, rows)
+    });
+    let flagged: Vec<_> = all(&tight, "retry.amplification")
+        .iter()
+        .map(|f| (f.node.clone().unwrap_or_default(), f.attempts))
+        .collect();
+    assert_eq!(
+        flagged,
+        [
+            ("api".to_string(), Some(3)),
+            ("queue".to_string(), Some(18))
+        ]
+    );
+}
+
+#[test]
 fn retrying_a_non_idempotent_call_without_a_key_is_unsafe() {
     let report = run(
         Lang::En,
@@ -491,4 +533,22 @@ fn a_generic_timeout_item_is_never_ignored() {
     );
     assert_eq!(report.rows[0].kind, budget::Kind::Attempt);
     assert_eq!(report.hops[0].worst_ms, Some(3_000));
+}
+
+#[test]
+fn sheet_settings_are_read_from_text_or_refused_with_a_reason() {
+    assert_eq!(budget::read_margin("1.5s"), Ok(1_500));
+    assert_eq!(budget::read_margin("０．５秒"), Ok(500));
+    assert_eq!(budget::read_margin("0s"), Ok(0));
+    assert_eq!(
+        budget::read_margin(" 2 ").unwrap_err().to_string(),
+        "the margin \"2\" is not a duration: write it with a unit, e.g. 1s, 500ms or 1.5秒"
+    );
+    assert_eq!(budget::read_amplification_threshold(" 10 "), Ok(10));
+    assert_eq!(
+        budget::read_amplification_threshold("0").unwrap_err().to_string(),
+        "the amplification threshold \"0\" is not a number of attempts: write a whole number of at least 1, e.g. 3"
+    );
+    assert!(budget::read_amplification_threshold("3.5").is_err());
+    assert!(budget::read_amplification_threshold("-1").is_err());
 }

@@ -232,9 +232,27 @@ fn label(path: &str) -> &str {
     }
 }
 
-/// Reads `input` as a UTF-8 TSV sheet and checks it with the default margin; the language
-/// comes from the header (English without one).
-pub fn check_input(input: Input) -> CheckedFile {
+/// The sheet settings a check applies to every sheet: a TSV file carries none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Settings {
+    /// The margin, in milliseconds (default 1 s).
+    pub margin_ms: u64,
+    /// The retry amplification threshold, in attempts (default 3).
+    pub amplification_threshold: u64,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            margin_ms: budget::DEFAULT_MARGIN_MS,
+            amplification_threshold: budget::DEFAULT_AMPLIFICATION_THRESHOLD,
+        }
+    }
+}
+
+/// Reads `input` as a UTF-8 TSV sheet and checks it with `settings`; the language comes
+/// from the header (English without one).
+pub fn check_input(input: Input, settings: Settings) -> CheckedFile {
     let result = input
         .bytes
         .map_err(|reason| Unreadable { reason, line: None });
@@ -252,7 +270,11 @@ pub fn check_input(input: Input) -> CheckedFile {
             line: err.line(),
         })?;
         let has_header = imported.lang.is_some();
-        let sheet = Sheet::new(imported.lang.unwrap_or(Lang::En), imported.rows);
+        let sheet = Sheet {
+            margin_ms: settings.margin_ms,
+            amplification_threshold: settings.amplification_threshold,
+            ..Sheet::new(imported.lang.unwrap_or(Lang::En), imported.rows)
+        };
         let mut lines = lines::record_lines(&text, has_header);
         if lines.len() != sheet.rows.len() {
             // Cannot happen for text the import accepted; fall back to one line per row.
@@ -300,8 +322,11 @@ pub fn exit_code(files: &[CheckedFile], fail_on: FailOn) -> u8 {
 /// With one file, `text` and `json` print its report alone (and nothing when it cannot be
 /// read); with several, `text` heads each report with `==> PATH <==` and `json` prints an
 /// array. `sarif` and `markdown` always cover every file, unreadable ones included.
-pub fn run(inputs: Vec<Input>, format: Format, fail_on: FailOn) -> Outcome {
-    let files: Vec<CheckedFile> = inputs.into_iter().map(check_input).collect();
+pub fn run(inputs: Vec<Input>, format: Format, fail_on: FailOn, settings: Settings) -> Outcome {
+    let files: Vec<CheckedFile> = inputs
+        .into_iter()
+        .map(|input| check_input(input, settings))
+        .collect();
     let code = exit_code(&files, fail_on);
     let stderr: String = files
         .iter()
@@ -404,6 +429,7 @@ mod tests {
             vec![input("x.tsv", Err("No such file or directory"))],
             Format::Text,
             FailOn::Error,
+            Settings::default(),
         );
         assert_eq!(outcome.code, EXIT_UNREADABLE);
         assert_eq!(
@@ -419,6 +445,7 @@ mod tests {
             vec![input("x.tsv", Ok(b"layer\n\xff"))],
             Format::Json,
             FailOn::Error,
+            Settings::default(),
         );
         assert_eq!(outcome.code, EXIT_UNREADABLE);
         assert_eq!(
@@ -438,7 +465,7 @@ mod tests {
 
     #[test]
     fn standard_input_is_named_in_words() {
-        let file = check_input(input("-", Ok(b"")));
+        let file = check_input(input("-", Ok(b"")), Settings::default());
         assert_eq!(file.label(), "standard input");
         assert_eq!(file.path, "-");
     }

@@ -16,7 +16,7 @@ use app::ssr::{Store, DEFAULT_DATABASE_URL};
 use clap::{Parser, Subcommand};
 use leptos::prelude::get_configuration;
 use server::catalog_command;
-use server::check_command::{self, FailOn, Format, Input, Source};
+use server::check_command::{self, FailOn, Format, Input, Settings, Source};
 use server::AppState;
 
 /// The Timeout Budget Workbench: check that every caller's timeout covers its callee's.
@@ -45,6 +45,13 @@ enum Command {
         /// The least severe finding that makes the check fail (exit 1).
         #[arg(long, value_enum, default_value_t = FailOn::Error)]
         fail_on: FailOn,
+        /// The sheet margin every caller must wait beyond its callee's worst case, where no
+        /// margin row says otherwise (`1s`, `500ms`).
+        #[arg(long, value_name = "DURATION", default_value = "1s", value_parser = parse_margin)]
+        margin: u64,
+        /// retry.amplification is reported where more attempts than this reach one node.
+        #[arg(long, value_name = "N", default_value = "3", value_parser = parse_threshold)]
+        amplification_threshold: u64,
     },
     /// List the catalog's settings of real products: unit of a bare number, what 0 means,
     /// default and source. Exit 1 when none matches.
@@ -69,7 +76,15 @@ fn main() -> anyhow::Result<ExitCode> {
             paths,
             format,
             fail_on,
-        } => Ok(check(&paths, format, fail_on)),
+            margin,
+            amplification_threshold,
+        } => {
+            let settings = Settings {
+                margin_ms: margin,
+                amplification_threshold,
+            };
+            Ok(check(&paths, format, fail_on, settings))
+        }
         Command::Catalog { query, format } => {
             let outcome = catalog_command::run(query.as_deref(), format);
             Ok(print(&outcome.stdout, &outcome.stderr, outcome.code))
@@ -77,8 +92,18 @@ fn main() -> anyhow::Result<ExitCode> {
     }
 }
 
+/// `--margin`: a duration with a unit, in milliseconds.
+fn parse_margin(text: &str) -> Result<u64, String> {
+    budget::read_margin(text).map_err(|err| err.to_string())
+}
+
+/// `--amplification-threshold`: a whole number of attempts, at least 1.
+fn parse_threshold(text: &str) -> Result<u64, String> {
+    budget::read_amplification_threshold(text).map_err(|err| err.to_string())
+}
+
 /// Runs `workbench check`.
-fn check(paths: &[String], format: Format, fail_on: FailOn) -> ExitCode {
+fn check(paths: &[String], format: Format, fail_on: FailOn, settings: Settings) -> ExitCode {
     let inputs = check_command::targets(paths)
         .into_iter()
         .map(|target| Input {
@@ -86,7 +111,7 @@ fn check(paths: &[String], format: Format, fail_on: FailOn) -> ExitCode {
             bytes: target.source.and_then(|source| read(&source)),
         })
         .collect();
-    let outcome = check_command::run(inputs, format, fail_on);
+    let outcome = check_command::run(inputs, format, fail_on, settings);
     print(&outcome.stdout, &outcome.stderr, outcome.code)
 }
 

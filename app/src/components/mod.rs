@@ -15,4 +15,5 @@ pub mod node_table;
 pub mod report;
 pub mod save_status;
 pub mod sheet_list;
+pub mod sheet_settings;
 pub mod tsv_input;

@@ -18,6 +18,7 @@ use crate::components::import_rows::ImportRows;
 use crate::components::lang_select::LangSelect;
 use crate::components::report::{ReportPanel, SummaryHeadline};
 use crate::components::save_status::{ConflictChoice, SaveStatus, SaveStatusLine};
+use crate::components::sheet_settings::SheetSettings;
 use crate::draft;
 use crate::error::AppError;
 use crate::model::SheetDetail;
@@ -61,6 +62,7 @@ fn SheetEditor(detail: SheetDetail) -> impl IntoView {
         revision,
         ..
     } = detail;
+    let (margin_ms, amplification_threshold) = (sheet.margin_ms, sheet.amplification_threshold);
     let lang = RwSignal::new(sheet.lang);
     let rows = RwSignal::new(draft::drafts(&sheet.rows, 0));
     let report = RwSignal::new(report);
@@ -134,6 +136,10 @@ fn SheetEditor(detail: SheetDetail) -> impl IntoView {
                 <h2>"Language"</h2>
                 <p class="muted">"The headers, messages and fixes follow the sheet's language."</p>
                 <LangSelect lang on_change=on_lang testid="sheet-lang"/>
+            </section>
+            <section class="card">
+                <h2>"Settings"</h2>
+                <SheetSettings id margin_ms amplification_threshold report/>
             </section>
             <ImportRows id disabled=saving before=before_import on_imported/>
         </div>

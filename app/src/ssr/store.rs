@@ -96,7 +96,7 @@ impl Store {
     /// [`StoreError::Db`] when the database fails.
     pub async fn list_sheets(&self) -> Result<Vec<SheetSummary>, StoreError> {
         let sheets = sqlx::query(
-            "SELECT id, name, lang, margin_ms, updated_at FROM sheets \
+            "SELECT id, name, lang, margin_ms, amplification_threshold, updated_at FROM sheets \
              ORDER BY updated_at DESC, id DESC",
         )
         .fetch_all(&self.pool)
@@ -123,6 +123,7 @@ impl Store {
             let sheet = Sheet {
                 lang: head.lang,
                 margin_ms: head.margin_ms,
+                amplification_threshold: head.amplification_threshold,
                 rows,
             };
             let report = budget::check(&sheet);
@@ -148,14 +149,10 @@ impl Store {
     /// characters; [`StoreError::Db`] when the database fails.
     pub async fn create_sheet(&self, name: &str, sheet: &Sheet) -> Result<i64, StoreError> {
         let name = valid_name(name)?;
-        let margin_ms = i64::try_from(sheet.margin_ms).unwrap_or(i64::MAX);
         let mut attempt = 0;
         loop {
             attempt += 1;
-            match self
-                .try_create(name, sheet.lang, margin_ms, &sheet.rows)
-                .await
-            {
+            match self.try_create(name, sheet).await {
                 Err(StoreError::Db(sqlx::Error::Database(e)))
                     if e.is_unique_violation() && attempt < ID_RETRIES =>
                 {
@@ -167,13 +164,7 @@ impl Store {
     }
 
     /// One try of [`Store::create_sheet`]: a concurrent insert may take the same id.
-    async fn try_create(
-        &self,
-        name: &str,
-        lang: Lang,
-        margin_ms: i64,
-        rows: &[Row],
-    ) -> Result<i64, StoreError> {
+    async fn try_create(&self, name: &str, sheet: &Sheet) -> Result<i64, StoreError> {
         let mut tx = self.begin_write().await?;
         // Ids come from every id ever given, so a deleted sheet's id is never reused.
         let id: i64 = sqlx::query_scalar("SELECT COALESCE(MAX(id), 0) + 1 FROM sheet_ids")
@@ -185,16 +176,18 @@ impl Store {
             .await?;
         let stamp = next_stamp(&mut tx).await?;
         sqlx::query(
-            "INSERT INTO sheets (id, name, lang, margin_ms, updated_at) VALUES ($1, $2, $3, $4, $5)",
+            "INSERT INTO sheets (id, name, lang, margin_ms, amplification_threshold, updated_at) \
+             VALUES ($1, $2, $3, $4, $5, $6)",
         )
         .bind(id)
         .bind(name)
-        .bind(lang.code())
-        .bind(margin_ms)
+        .bind(sheet.lang.code())
+        .bind(to_db(sheet.margin_ms))
+        .bind(to_db(sheet.amplification_threshold))
         .bind(stamp)
         .execute(&mut *tx)
         .await?;
-        insert_rows(&mut tx, id, rows).await?;
+        insert_rows(&mut tx, id, &sheet.rows).await?;
         tx.commit().await?;
         Ok(id)
     }
@@ -208,7 +201,8 @@ impl Store {
     pub async fn get_sheet(&self, id: i64) -> Result<StoredSheet, StoreError> {
         let mut tx = self.pool.begin().await?;
         let record = sqlx::query(
-            "SELECT id, name, lang, margin_ms, updated_at, revision FROM sheets WHERE id = $1",
+            "SELECT id, name, lang, margin_ms, amplification_threshold, updated_at, revision \
+             FROM sheets WHERE id = $1",
         )
         .bind(id)
         .fetch_optional(&mut *tx)
@@ -234,6 +228,7 @@ impl Store {
             sheet: Sheet {
                 lang: head.lang,
                 margin_ms: head.margin_ms,
+                amplification_threshold: head.amplification_threshold,
                 rows,
             },
             updated_at_ms: head.updated_at_ms,
@@ -357,6 +352,32 @@ impl Store {
         Ok(())
     }
 
+    /// Sets the sheet settings of sheet `id`: the margin in milliseconds and the retry
+    /// amplification threshold (attempts); bumps its change time, not its revision (the rows
+    /// stay as they are).
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::NotFound`] when no sheet has this id; [`StoreError::Db`] when the
+    /// database fails.
+    pub async fn set_settings(
+        &self,
+        id: i64,
+        margin_ms: u64,
+        amplification_threshold: u64,
+    ) -> Result<(), StoreError> {
+        let mut tx = self.begin_write().await?;
+        touch(&mut tx, id).await?;
+        sqlx::query("UPDATE sheets SET margin_ms = $1, amplification_threshold = $2 WHERE id = $3")
+            .bind(to_db(margin_ms))
+            .bind(to_db(amplification_threshold))
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
     /// Renames sheet `id` to `name` (trimmed) and bumps its change time.
     ///
     /// # Errors
@@ -410,6 +431,7 @@ struct Head {
     name: String,
     lang: Lang,
     margin_ms: u64,
+    amplification_threshold: u64,
     updated_at_ms: i64,
 }
 
@@ -418,17 +440,27 @@ fn decode_head(record: &AnyRow) -> Result<Head, sqlx::Error> {
     let lang = Lang::from_code(&lang).ok_or_else(|| {
         sqlx::Error::Decode(format!("sheets.lang is {lang:?}, expected \"ja\" or \"en\"").into())
     })?;
-    let margin_ms: i64 = record.try_get("margin_ms")?;
-    let margin_ms = u64::try_from(margin_ms).map_err(|_| {
-        sqlx::Error::Decode(format!("sheets.margin_ms is negative ({margin_ms})").into())
-    })?;
     Ok(Head {
         id: record.try_get("id")?,
         name: record.try_get("name")?,
         lang,
-        margin_ms,
+        margin_ms: from_db(record, "margin_ms")?,
+        amplification_threshold: from_db(record, "amplification_threshold")?,
         updated_at_ms: record.try_get("updated_at")?,
     })
+}
+
+/// A count or a duration as the database keeps it (`BIGINT`, signed): values above
+/// `i64::MAX` are stored as `i64::MAX`.
+fn to_db(value: u64) -> i64 {
+    i64::try_from(value).unwrap_or(i64::MAX)
+}
+
+/// The non-negative `BIGINT` column `column` of `record`.
+fn from_db(record: &AnyRow, column: &str) -> Result<u64, sqlx::Error> {
+    let value: i64 = record.try_get(column)?;
+    u64::try_from(value)
+        .map_err(|_| sqlx::Error::Decode(format!("sheets.{column} is negative ({value})").into()))
 }
 
 fn decode_row(record: &AnyRow) -> Result<Row, sqlx::Error> {

@@ -11,9 +11,6 @@ use crate::kind::Kind;
 use crate::report::Severity;
 use crate::time::Time;
 
-/// Attempts reaching one node before `retry.amplification` (`budget-model.md` §1: 3).
-pub const AMPLIFICATION_THRESHOLD: u64 = 3;
-
 /// 1 ms, 100 ms and 24 h: the bounds of a plausible timeout, in milliseconds.
 const ONE_MS: u64 = 1;
 const HUNDRED_MS: u64 = 100;
@@ -263,7 +260,9 @@ fn attempts_of(hop: &HopState, p: &HopParts) -> u64 {
 
 /// `retry.amplification`: the attempts reaching a node along a path from an outermost node
 /// (the product of the tries, upstream targets and redeliveries of the hops on the path,
-/// before any deadline cuts them) exceed [`AMPLIFICATION_THRESHOLD`]. Each node is reported
+/// before any deadline cuts them) exceed the sheet's amplification threshold
+/// ([`Sheet::amplification_threshold`](crate::Sheet::amplification_threshold), 3 unless the
+/// sheet says otherwise). Each node is reported
 /// once, with its worst path. Worked number: three client layers of 3, 3 and 5 tries: the
 /// second service sees 3 × 3 = 9 attempts, the third 3 × 3 × 5 = 45.
 fn retry_amplification(ctx: &mut Ctx, nodes: &[NodeState], hops: &[HopState], parts: &[HopParts]) {
@@ -323,7 +322,8 @@ fn retry_amplification(ctx: &mut Ctx, nodes: &[NodeState], hops: &[HopState], pa
         let Some((attempts, path)) = entry else {
             continue;
         };
-        if attempts <= AMPLIFICATION_THRESHOLD {
+        let threshold = ctx.amplification_threshold;
+        if attempts <= threshold {
             continue;
         }
         let factors: Vec<String> = path
@@ -342,7 +342,7 @@ fn retry_amplification(ctx: &mut Ctx, nodes: &[NodeState], hops: &[HopState], pa
             &nodes[n].name,
             attempts,
             &factors.join(" × "),
-            AMPLIFICATION_THRESHOLD,
+            threshold,
         );
         ctx.push(
             "retry.amplification",
@@ -356,7 +356,7 @@ fn retry_amplification(ctx: &mut Ctx, nodes: &[NodeState], hops: &[HopState], pa
         );
         if let Some(f) = ctx.findings.last_mut() {
             f.attempts = Some(attempts);
-            f.threshold = Some(AMPLIFICATION_THRESHOLD);
+            f.threshold = Some(threshold);
         }
     }
 }

@@ -148,6 +148,8 @@ pub(crate) struct SheetBody {
     lang: Lang,
     /// The sheet margin, in milliseconds.
     margin_ms: u64,
+    /// The sheet's retry amplification threshold, in attempts.
+    amplification_threshold: u64,
     /// How many times the rows have been replaced (0 for a new sheet); also the `ETag`
     /// (`"3"`), for `If-Match` on `PUT`.
     revision: i64,
@@ -166,6 +168,7 @@ impl SheetBody {
             name: stored.name,
             lang: stored.sheet.lang,
             margin_ms: stored.sheet.margin_ms,
+            amplification_threshold: stored.sheet.amplification_threshold,
             revision: stored.revision,
             rows: stored.sheet.rows,
             report,

@@ -39,6 +39,93 @@ async fn g1_app_needs_7_8_s_of_its_8_s_deadline() {
 }
 
 #[tokio::test]
+async fn a_margin_of_1_5_s_turns_g1s_exact_browser_hop_into_an_inversion() {
+    // Arrange
+    let app = spawn_app().await;
+
+    // Act
+    let response = app
+        .post("/api/v1/check?margin=1.5s", fixture("reservation-en.tsv"))
+        .await;
+
+    // Assert: 12.0 s < 11.0 s + 1.5 s; the LB's slack shrinks from 1.0 s to 0.5 s
+    assert_eq!(response.status, StatusCode::OK, "{}", response.text());
+    let report = response.json();
+    let browser = find(&report["hops"], "segment", "browser -> LB");
+    assert_eq!(
+        (
+            browser["verdict"].as_str(),
+            browser["slack_ms"].as_i64(),
+            browser["margin_ms"].as_u64()
+        ),
+        (Some("inverted"), Some(-500), Some(1_500))
+    );
+    let lb = find(&report["hops"], "segment", "LB -> app");
+    assert_eq!(lb["slack_ms"], 500);
+    assert_eq!(report["summary"]["errors"], 1);
+    assert_eq!(
+        find(&report["findings"], "code", "inversion.hop")["short_by_ms"],
+        500
+    );
+}
+
+#[tokio::test]
+async fn settings_that_cannot_be_read_are_400_naming_them() {
+    // Arrange
+    let app = spawn_app().await;
+
+    // Act
+    let margin = app
+        .post("/api/v1/check?margin=2", fixture("reservation-en.tsv"))
+        .await;
+    let threshold = app
+        .post(
+            "/api/v1/check?amplification_threshold=0",
+            fixture("reservation-en.tsv"),
+        )
+        .await;
+
+    // Assert
+    assert_eq!(margin.status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        margin.json(),
+        json!({"error": "the margin \"2\" is not a duration: write it with a unit, e.g. 1s, 500ms or 1.5秒", "line": null})
+    );
+    assert_eq!(threshold.status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        threshold.json()["error"],
+        "the amplification threshold \"0\" is not a number of attempts: write a whole number of at least 1, e.g. 3"
+    );
+}
+
+#[tokio::test]
+async fn the_amplification_threshold_comes_from_the_query() {
+    // Arrange: the incident sheet of three client layers, 3 × 3 × 5 attempts
+    let app = spawn_app().await;
+    let sheet = fixture("three-client-layers.tsv");
+
+    // Act
+    let default = app.post("/api/v1/check", sheet.clone()).await.json();
+    let lenient = app
+        .post("/api/v1/check?amplification_threshold=45", sheet)
+        .await
+        .json();
+
+    // Assert: 9 and 45 attempts are over 3; neither is over 45
+    let attempts = |report: &serde_json::Value| -> Vec<i64> {
+        report["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|f| f["code"] == "retry.amplification")
+            .map(|f| f["attempts"].as_i64().unwrap())
+            .collect()
+    };
+    assert_eq!(attempts(&default), [9, 45]);
+    assert_eq!(attempts(&lenient), Vec::<i64>::new());
+}
+
+#[tokio::test]
 async fn g1_has_exactly_one_finding_slack_none_on_browser_to_lb() {
     // Arrange
     let app = spawn_app().await;

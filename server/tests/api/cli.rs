@@ -80,6 +80,74 @@ fn g1_passes_with_exit_0_and_prints_its_table() {
 }
 
 #[test]
+fn a_margin_of_1_5_s_fails_g1_and_an_unreadable_one_is_a_usage_error() {
+    // Act
+    let strict = workbench(
+        &["check", "fixtures/reservation-en.tsv", "--margin", "1.5s"],
+        "",
+    );
+    let bare = workbench(
+        &["check", "fixtures/reservation-en.tsv", "--margin", "2"],
+        "",
+    );
+
+    // Assert: browser -> LB waits 12.0 s for 11.0 s + 1.5 s
+    assert_eq!(strict.status.code(), Some(1), "{}", stderr(&strict));
+    assert_eq!(
+        stdout(&strict).lines().last(),
+        Some("1 inversion, 0 warnings"),
+        "{}",
+        stdout(&strict)
+    );
+    assert_eq!(bare.status.code(), Some(2));
+    assert!(
+        stderr(&bare).contains(
+            "invalid value '2' for '--margin <DURATION>': the margin \"2\" is not a duration: write it with a unit, e.g. 1s, 500ms or 1.5秒"
+        ),
+        "{}",
+        stderr(&bare)
+    );
+}
+
+#[test]
+fn the_amplification_threshold_flag_silences_attempts_up_to_it() {
+    // Act
+    let default = workbench(
+        &[
+            "check",
+            "fixtures/three-client-layers.tsv",
+            "--format",
+            "json",
+        ],
+        "",
+    );
+    let lenient = workbench(
+        &[
+            "check",
+            "fixtures/three-client-layers.tsv",
+            "--format",
+            "json",
+            "--amplification-threshold",
+            "45",
+        ],
+        "",
+    );
+
+    // Assert
+    let codes = |output: &Output| -> Vec<String> {
+        json(output)["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|f| f["code"].as_str().unwrap().to_string())
+            .filter(|c| c == "retry.amplification")
+            .collect()
+    };
+    assert_eq!(codes(&default).len(), 2);
+    assert_eq!(codes(&lenient).len(), 0);
+}
+
+#[test]
 fn the_japanese_g1_prints_japanese_headings_and_headline() {
     // Act
     let output = workbench(&["check", "fixtures/reservation-ja.tsv"], "");

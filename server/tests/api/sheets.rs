@@ -195,6 +195,7 @@ async fn a_sheet_comes_back_with_its_rows_as_typed_and_its_report() {
     assert_eq!(sheet["name"], "reservation");
     assert_eq!(sheet["lang"], "ja");
     assert_eq!(sheet["margin_ms"], 1_000);
+    assert_eq!(sheet["amplification_threshold"], 3);
     let rows = sheet["rows"].as_array().unwrap();
     assert_eq!(rows.len(), 12);
     assert_eq!(

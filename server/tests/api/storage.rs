@@ -167,6 +167,7 @@ on_both_databases!(
     deleting_removes_the_sheet_and_its_rows,
     concurrent_creates_get_distinct_ids,
     a_save_from_an_old_revision_is_refused_and_changes_nothing,
+    the_sheet_settings_change_without_touching_rows_or_revision,
     an_import_replaces_rows_and_language_whatever_the_revision,
     concurrent_saves_from_one_revision_let_exactly_one_through,
 );
@@ -203,6 +204,7 @@ async fn rows_come_back_byte_identical(store: &Store, _: &TestDb) {
     let sheet = Sheet {
         lang: Lang::Ja,
         margin_ms: 2_500,
+        amplification_threshold: 7,
         rows: tricky_rows(),
     };
 
@@ -218,7 +220,10 @@ async fn rows_come_back_byte_identical(store: &Store, _: &TestDb) {
         stored.sheet.rows[0].location.as_bytes(),
         b"line one\nline two\r\nline three"
     );
-    assert_eq!(stored.sheet.margin_ms, 2_500);
+    assert_eq!(
+        (stored.sheet.margin_ms, stored.sheet.amplification_threshold),
+        (2_500, 7)
+    );
 }
 
 async fn the_japanese_fixture_comes_back_as_imported(store: &Store, _: &TestDb) {
@@ -463,6 +468,35 @@ async fn the_language_and_the_name_can_change(store: &Store, _: &TestDb) {
         stored.updated_at_ms
     );
     assert_eq!(store.list_sheets().await.unwrap()[0].lang, Lang::Ja);
+}
+
+async fn the_sheet_settings_change_without_touching_rows_or_revision(store: &Store, _: &TestDb) {
+    // Arrange
+    let id = store
+        .create_sheet("s", &Sheet::new(Lang::En, tricky_rows()))
+        .await
+        .unwrap();
+    let before = store.get_sheet(id).await.unwrap();
+    assert_eq!(
+        (before.sheet.margin_ms, before.sheet.amplification_threshold),
+        (1_000, 3)
+    );
+
+    // Act
+    store.set_settings(id, 1_500, 9).await.unwrap();
+
+    // Assert
+    let after = store.get_sheet(id).await.unwrap();
+    assert_eq!(
+        (after.sheet.margin_ms, after.sheet.amplification_threshold),
+        (1_500, 9)
+    );
+    assert_eq!((after.revision, after.sheet.rows), (0, tricky_rows()));
+    assert!(after.updated_at_ms > before.updated_at_ms);
+    assert!(matches!(
+        store.set_settings(id + 100, 1, 1).await,
+        Err(StoreError::NotFound(_))
+    ));
 }
 
 async fn deleting_removes_the_sheet_and_its_rows(store: &Store, _: &TestDb) {
