@@ -72,7 +72,8 @@ pub async fn get_sheet(id: i64) -> Result<SheetDetail, AppError> {
 /// Replaces the rows of sheet `id` (one transaction) when they are still at revision `base`,
 /// the one the page's edits started from; returns the new revision and the fresh report.
 ///
-/// [`AppError::Conflict`] when someone saved in between: nothing is written.
+/// [`AppError::Conflict`] when someone saved in between, [`AppError::TooManyRows`] for more
+/// than [`budget::tsv::MAX_ROWS`] rows: nothing is written.
 #[server(input = Json)]
 pub async fn save_rows(id: i64, base: i64, rows: Vec<Row>) -> Result<Saved, AppError> {
     imp::reply(imp::save_rows(id, base, rows).await)
@@ -226,6 +227,9 @@ mod imp {
     }
 
     pub async fn save_rows(id: i64, base: i64, rows: Vec<Row>) -> Result<Saved, AppError> {
+        if rows.len() > budget::tsv::MAX_ROWS {
+            return Err(AppError::TooManyRows(rows.len()));
+        }
         let store = store()?;
         let stored = store.get_sheet(id).await.map_err(from_store)?;
         let revision = store

@@ -42,6 +42,10 @@ pub enum AppError {
     /// nothing was stored. Holds its size in bytes.
     #[error("the TSV is {0} bytes, more than the 1 MiB ({max} bytes) a sheet may hold; split it into several sheets", max = crate::model::MAX_TSV_BYTES)]
     TooLarge(usize),
+    /// A save of more rows than [`budget::tsv::MAX_ROWS`]; nothing was stored. Holds the
+    /// number of rows.
+    #[error("the sheet has {0} rows, more than the {max} a sheet may hold; split it into several sheets", max = budget::tsv::MAX_ROWS)]
+    TooManyRows(usize),
     /// The database failed; the details are in the server's log.
     #[error("the database could not complete the request; please try again")]
     Storage,
@@ -60,6 +64,7 @@ impl AppError {
             AppError::NotFound(_) => 404,
             AppError::Conflict { .. } => 409,
             AppError::TooLarge(_) => 413,
+            AppError::TooManyRows(_) => 400,
             AppError::BadName(_) | AppError::BadSetting(_) | AppError::Tsv { .. } => 400,
             AppError::Storage | AppError::Transport(_) => 500,
             AppError::BadAddress(_) => 404,
@@ -134,6 +139,16 @@ mod tests {
         assert_eq!(
             err.to_string(),
             "the TSV is 2000000 bytes, more than the 1 MiB (1048576 bytes) a sheet may hold; split it into several sheets"
+        );
+    }
+
+    #[test]
+    fn a_save_of_too_many_rows_says_how_many() {
+        let err = AppError::TooManyRows(5_001);
+        assert_eq!(err.status_code(), 400);
+        assert_eq!(
+            err.to_string(),
+            "the sheet has 5001 rows, more than the 5000 a sheet may hold; split it into several sheets"
         );
     }
 

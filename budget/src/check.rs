@@ -214,6 +214,21 @@ impl Ctx<'_> {
         );
     }
 
+    /// A `bound.missing` warning on hop `segment` (rows `rows`): nothing bounds a part of
+    /// the call.
+    fn bound_missing(&mut self, segment: &str, rows: Vec<usize>, msg: (String, String)) {
+        self.push(
+            "bound.missing",
+            Severity::Warning,
+            None,
+            Some(segment),
+            rows,
+            (None, None, None),
+            None,
+            msg,
+        );
+    }
+
     #[allow(clippy::too_many_arguments)]
     fn push(
         &mut self,
@@ -242,6 +257,12 @@ impl Ctx<'_> {
             fix: Some(fix),
         });
     }
+}
+
+/// The tries of nested tries layers: the product of their counts (3 tries inside 2 tries are
+/// 6), at least 1.
+fn total_tries(layers: &[Tries]) -> u32 {
+    layers.iter().fold(1u32, |a, l| a.saturating_mul(l.count))
 }
 
 /// Reads a duration cell of row `i`: value, else default column, else the catalog default.
@@ -431,8 +452,13 @@ fn analyse_row(ctx: &mut Ctx, i: usize) -> RowInfo {
                         }
                         (Val::Tries(t), None)
                     }
-                    Err(_) => {
-                        let msg = text::unreadable(lang, line, text_in, true);
+                    Err(err) => {
+                        let msg = match err {
+                            value::TriesError::TooMany(count) => {
+                                text::too_many_tries(lang, line, count)
+                            }
+                            _ => text::unreadable(lang, line, text_in, true),
+                        };
                         let note = Some(msg.0.clone());
                         ctx.row_finding("value.unreadable", Severity::Warning, line, msg);
                         (Val::Unknown, note)
@@ -768,17 +794,12 @@ pub fn check(sheet: &Sheet) -> Report {
         let hop_rows = hops[h].rows.clone();
         if parts.time_bound_rows == 0 {
             if let Some(layers) = parts.tries.iter().cloned().collect::<Option<Vec<Tries>>>() {
-                hops[h].tries = layers.iter().fold(1u32, |a, l| a.saturating_mul(l.count));
+                hops[h].tries = total_tries(&layers);
                 hops[h].layers = layers;
             }
-            ctx.push(
-                "bound.missing",
-                Severity::Warning,
-                None,
-                Some(&segment),
+            ctx.bound_missing(
+                &segment,
                 hop_rows.clone(),
-                (None, None, None),
-                None,
                 text::bound_missing(lang, &segment),
             );
             continue;
@@ -854,14 +875,9 @@ pub fn check(sheet: &Sheet) -> Report {
                     match connect {
                         Some(c) => terms.push(c),
                         None if !capped => {
-                            ctx.push(
-                                "bound.missing",
-                                Severity::Warning,
-                                None,
-                                Some(&segment),
+                            ctx.bound_missing(
+                                &segment,
                                 hop_rows.clone(),
-                                (None, None, None),
-                                None,
                                 text::connect_missing(lang, &segment),
                             );
                         }
@@ -872,14 +888,9 @@ pub fn check(sheet: &Sheet) -> Report {
                 }
                 _ => {
                     if parts.deadline.is_none() {
-                        ctx.push(
-                            "bound.missing",
-                            Severity::Warning,
-                            None,
-                            Some(&segment),
+                        ctx.bound_missing(
+                            &segment,
                             hop_rows.clone(),
-                            (None, None, None),
-                            None,
                             text::read_missing(lang, &segment),
                         );
                         Some(None)
@@ -975,14 +986,14 @@ pub fn check(sheet: &Sheet) -> Report {
                 worst = None;
                 formula = "? (a value could not be read)".to_string();
                 if let Some(layers) = &layers {
-                    hop.tries = layers.iter().fold(1u32, |a, l| a.saturating_mul(l.count));
+                    hop.tries = total_tries(layers);
                     hop.layers = layers.clone();
                 }
             }
             (None, Some(layers)) => {
                 worst = None;
                 formula = String::new();
-                hop.tries = layers.iter().fold(1u32, |a, l| a.saturating_mul(l.count));
+                hop.tries = total_tries(layers);
                 hop.layers = layers.clone();
             }
         }

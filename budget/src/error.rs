@@ -44,6 +44,12 @@ pub enum TsvError {
         /// What the reader said.
         reason: String,
     },
+    /// More rows than [`crate::tsv::MAX_ROWS`]; names the line of the first row too many.
+    #[error("line {line}: more than {max} rows; a sheet holds at most {max}: split it into several sheets", max = crate::tsv::MAX_ROWS)]
+    TooManyRows {
+        /// The line of the first row beyond the limit.
+        line: usize,
+    },
     /// The input holds no row at all.
     #[error("the sheet is empty: paste a header line and at least one row, or eight tab-separated cells")]
     Empty,
@@ -56,7 +62,8 @@ impl TsvError {
             TsvError::WrongCellCount { line, .. }
             | TsvError::UnknownColumn { line, .. }
             | TsvError::BadHeader { line, .. }
-            | TsvError::Unreadable { line, .. } => Some(*line),
+            | TsvError::Unreadable { line, .. }
+            | TsvError::TooManyRows { line } => Some(*line),
             TsvError::Empty => None,
         }
     }

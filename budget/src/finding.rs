@@ -163,6 +163,21 @@ pub(crate) fn unreadable(lang: Lang, line: usize, text: &str, tries: bool) -> (S
     }
 }
 
+/// `value.unreadable` for a tries cell naming more than [`crate::value::MAX_TRIES`] tries.
+pub(crate) fn too_many_tries(lang: Lang, line: usize, count: u64) -> (String, String) {
+    let max = crate::value::MAX_TRIES;
+    match lang {
+        Lang::En => (
+            format!("line {line}: {count} tries are more than the {max} a sheet can budget"),
+            "retries this many are bounded by time, not count: write the deadline or retry window that stops them, and the tries that fit in it".to_string(),
+        ),
+        Lang::Ja => (
+            format!("{line}行目：{count}回の試行はシートで扱える{max}回を超えています"),
+            "これほどのリトライは回数ではなく時間で止まります：止める期限かリトライ期間と、その中に収まる回数を書いてください".to_string(),
+        ),
+    }
+}
+
 /// `value.unreadable` for a count, a yes/no or an idempotency cell.
 pub(crate) fn unreadable_as(
     lang: Lang,

@@ -73,12 +73,18 @@ pub fn export(rows: &[Row], lang: Lang) -> String {
     String::from_utf8(bytes).expect("the cells are UTF-8")
 }
 
+/// The most rows a sheet may hold: 5,000. Design sheets run to hundreds of rows; the limit
+/// bounds what one import can cost the server (the engine keeps one wait per try of every
+/// tries row).
+pub const MAX_ROWS: usize = 5_000;
+
 /// Reads a TSV sheet: a header in Japanese or English in any column order, or no header when
 /// every line has exactly eight cells. Blank lines are skipped; cells are kept as written
 /// (only a formula guard `'` is removed).
 ///
 /// # Errors
 ///
+/// [`TsvError::TooManyRows`] names the first row beyond [`MAX_ROWS`];
 /// [`TsvError::WrongCellCount`] names the first line whose cell count differs from the
 /// header's; [`TsvError::UnknownColumn`] and [`TsvError::BadHeader`] a header that is not the
 /// eight columns; [`TsvError::Unreadable`] a line the reader cannot parse; [`TsvError::Empty`]
@@ -120,6 +126,9 @@ pub fn import(text: &str) -> Result<Imported, TsvError> {
         Some((lang, order)) => (Some(lang), order, &records[1..]),
         None => (None, Column::ALL.to_vec(), &records[..]),
     };
+    if let Some((line, _)) = data.get(MAX_ROWS) {
+        return Err(TsvError::TooManyRows { line: *line });
+    }
     let expected = order.len();
     let mut rows = Vec::with_capacity(data.len());
     for (line, record) in data {
@@ -269,6 +278,21 @@ mod tests {
         assert_eq!(imported.rows.len(), 12);
         assert_eq!(imported.rows[7].value, "2回、待機0.3秒");
         assert_eq!(imported.rows[4].setting, "—");
+    }
+
+    #[test]
+    fn a_sheet_of_5000_rows_imports_and_one_more_is_refused_at_its_line() {
+        let header = "layer\tsegment\titem\tsetting\tdefault\tvalue\tlocation\trationale\n";
+        let row = "1\ta -> b\ttries\t\t\t1000 tries\t\t\n";
+        let full = format!("{header}{}", row.repeat(MAX_ROWS));
+        assert_eq!(import(&full).unwrap().rows.len(), 5_000);
+        let over = format!("{full}{row}");
+        let err = import(&over).unwrap_err();
+        assert_eq!(err, TsvError::TooManyRows { line: 5_002 });
+        assert_eq!(
+            err.to_string(),
+            "line 5002: more than 5000 rows; a sheet holds at most 5000: split it into several sheets"
+        );
     }
 
     #[test]

@@ -203,7 +203,16 @@ pub enum TriesError {
     BadWait,
     /// Text that is not part of the tries grammar.
     Unreadable,
+    /// More tries than [`MAX_TRIES`]; holds the count as written.
+    TooMany(u64),
 }
+
+/// The most tries one tries cell may name: 1,000. Real retry policies stay far below it
+/// (Sidekiq's 25 retries are 26 tries; SQS allows at most 1,000 receives); a larger count
+/// (Kafka's producer `retries` = 2147483647) is bounded by time, not count, and is written as
+/// a deadline or a retry window instead. The engine keeps one wait per try, so the limit also
+/// bounds what one cell can cost.
+pub const MAX_TRIES: u32 = 1_000;
 
 const TRY_WORDS: &[&str] = &[
     "tries",
@@ -246,7 +255,7 @@ pub fn read_tries(text: &str) -> Result<Tries, TriesError> {
     let normalized = normalize(text);
     let (body, _) = strip_remarks(&normalized);
     let tokens = lex(&body);
-    let mut count: Option<u32> = None;
+    let mut count: Option<u64> = None;
     let mut waits: Vec<(u64, u8)> = Vec::new();
     let mut backoff: Option<(u64, u8, u64)> = None; // base ms, decimals, factor
     let mut jitter_ms: u64 = 0;
@@ -255,7 +264,7 @@ pub fn read_tries(text: &str) -> Result<Tries, TriesError> {
         Some(Token::Word(w)) => Some(w.as_str()),
         _ => None,
     };
-    let parse_count = |n: &str| n.parse::<u32>().map_err(|_| TriesError::Unreadable);
+    let parse_count = |n: &str| n.parse::<u64>().map_err(|_| TriesError::Unreadable);
     while i < tokens.len() {
         match &tokens[i] {
             Token::Num(n) => match word_at(i + 1) {
@@ -343,6 +352,10 @@ pub fn read_tries(text: &str) -> Result<Tries, TriesError> {
     if count == 0 {
         return Err(TriesError::NoCount);
     }
+    if count > u64::from(MAX_TRIES) {
+        return Err(TriesError::TooMany(count));
+    }
+    let count = u32::try_from(count).map_err(|_| TriesError::TooMany(count))?;
     let needed = count as usize - 1;
     let mut waits_assumed = false;
     let mut waits_dropped = 0;

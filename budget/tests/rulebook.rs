@@ -552,3 +552,45 @@ fn sheet_settings_are_read_from_text_or_refused_with_a_reason() {
     assert!(budget::read_amplification_threshold("3.5").is_err());
     assert!(budget::read_amplification_threshold("-1").is_err());
 }
+
+#[test]
+fn more_tries_than_a_sheet_can_budget_are_a_finding_not_a_crash() {
+    // Kafka's producer default, written as a count: one wait per try would need gigabytes.
+    let report = run(
+        Lang::En,
+        vec![
+            row("app -> kafka", "per-try timeout", "", "30s"),
+            row("app -> kafka", "tries", "retries", "2147483647 retries"),
+        ],
+    );
+    let f = only(&report, "value.unreadable");
+    assert_eq!(f.rows, vec![2]);
+    assert_eq!(
+        f.message,
+        "line 2: 2147483648 tries are more than the 1000 a sheet can budget"
+    );
+    assert_eq!(
+        f.fix.as_deref(),
+        Some("retries this many are bounded by time, not count: write the deadline or retry window that stops them, and the tries that fit in it")
+    );
+    // 1,000 tries are still read; three layers of them multiply without overflowing.
+    let layers = run(
+        Lang::En,
+        vec![
+            row("a -> b", "per-try timeout", "", "1ms"),
+            row("a -> b", "tries", "", "1000 tries"),
+            row("b -> c", "per-try timeout", "", "1ms"),
+            row("b -> c", "tries", "", "1000 tries"),
+            row("c -> d", "per-try timeout", "", "1ms"),
+            row("c -> d", "tries", "", "1000 tries"),
+            row("d -> e", "per-try timeout", "", "1ms"),
+            row("d -> e", "tries", "", "1000 tries"),
+        ],
+    );
+    assert!(all(&layers, "value.unreadable").is_empty());
+    let e = all(&layers, "retry.amplification")
+        .into_iter()
+        .find(|f| f.node.as_deref() == Some("e"))
+        .expect("e is flagged");
+    assert_eq!(e.attempts, Some(1_000_000_000_000));
+}

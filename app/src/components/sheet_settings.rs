@@ -26,8 +26,7 @@ pub fn SheetSettings(
     let margin = RwSignal::new(Millis(margin_ms).to_string());
     let threshold = RwSignal::new(amplification_threshold.to_string());
     let error = RwSignal::new(None::<String>);
-    let hydrated = Hydrated::signal();
-    let save = move |_| {
+    let save = Callback::new(move |()| {
         let (margin, threshold) = (margin.get_untracked(), threshold.get_untracked());
         spawn_local(async move {
             match set_sheet_settings(id, margin, threshold).await {
@@ -38,36 +37,17 @@ pub fn SheetSettings(
                 Err(err) => error.set(Some(format!("Not saved: {err}"))),
             }
         });
-    };
+    });
     view! {
         <div class="settings">
-            <label>
-                "Margin "
-                <input
-                    type="text"
-                    size="8"
-                    data-testid="setting-margin"
-                    value=margin.get_untracked()
-                    prop:value=move || margin.get()
-                    readonly=move || !hydrated.get()
-                    on:input=move |ev| margin.set(event_target_value(&ev))
-                    on:change=save
-                />
-            </label>
-            <label>
-                "Amplification threshold "
-                <input
-                    type="text"
-                    size="4"
-                    inputmode="numeric"
-                    data-testid="setting-threshold"
-                    value=threshold.get_untracked()
-                    prop:value=move || threshold.get()
-                    readonly=move || !hydrated.get()
-                    on:input=move |ev| threshold.set(event_target_value(&ev))
-                    on:change=save
-                />
-            </label>
+            <SettingInput label="Margin " text=margin size=8 testid="setting-margin" on_commit=save/>
+            <SettingInput
+                label="Amplification threshold "
+                text=threshold
+                size=4
+                testid="setting-threshold"
+                on_commit=save
+            />
             <p class="muted">
                 "The margin is what every caller must wait beyond its callee's worst case, "
                 "unless a margin row says otherwise for that node or hop. More attempts than "
@@ -80,5 +60,38 @@ pub fn SheetSettings(
                     .map(|e| view! { <p class="error" role="alert" data-testid="settings-error">{e}</p> })
             }}
         </div>
+    }
+}
+
+/// One setting's labelled text input: `text` follows what is typed; `on_commit` runs when the
+/// text is committed (Enter, or leaving the input). Read-only until the page has hydrated.
+#[component]
+fn SettingInput(
+    /// The label before the input.
+    label: &'static str,
+    /// The text typed.
+    text: RwSignal<String>,
+    /// The input's width, in characters.
+    size: u32,
+    /// The input's `data-testid`.
+    testid: &'static str,
+    /// Called when the text is committed.
+    on_commit: Callback<()>,
+) -> impl IntoView {
+    let hydrated = Hydrated::signal();
+    view! {
+        <label>
+            {label}
+            <input
+                type="text"
+                size=size
+                data-testid=testid
+                value=text.get_untracked()
+                prop:value=move || text.get()
+                readonly=move || !hydrated.get()
+                on:input=move |ev| text.set(event_target_value(&ev))
+                on:change=move |_| on_commit.run(())
+            />
+        </label>
     }
 }

@@ -245,12 +245,8 @@ fn idle_direction(ctx: &mut Ctx, infos: &[RowInfo], nodes: &[NodeState], hops: &
 /// Attempts one try of `hop` makes on its callee: its tries (nested layers multiplied) times
 /// its upstream targets.
 fn attempts_of(hop: &HopState, p: &HopParts) -> u64 {
-    let tries: u64 = hop
-        .layers
-        .iter()
-        .map(|l| u64::from(l.count))
-        .product::<u64>()
-        .max(1);
+    // Saturating: absurd counts typed in a sheet must not overflow.
+    let tries = u64::from(super::total_tries(&hop.layers).max(1));
     let upstreams = match p.upstreams {
         Some(Some(u)) => u64::from(u),
         _ => 1,

@@ -70,6 +70,27 @@ async fn a_margin_of_1_5_s_turns_g1s_exact_browser_hop_into_an_inversion() {
 }
 
 #[tokio::test]
+async fn a_sheet_of_more_than_5000_rows_is_422_at_the_first_row_too_many() {
+    // Arrange: 5,001 rows of 1,000 tries each, under 1 MiB
+    let app = spawn_app().await;
+    let header = "layer\tsegment\titem\tsetting\tdefault\tvalue\tlocation\trationale\n";
+    let body = format!(
+        "{header}{}",
+        "1\ta -> b\ttries\t\t\t1000 tries\t\t\n".repeat(5_001)
+    );
+
+    // Act
+    let response = app.post("/api/v1/check", body).await;
+
+    // Assert
+    assert_eq!(response.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        response.json(),
+        json!({"error": "line 5002: more than 5000 rows; a sheet holds at most 5000: split it into several sheets", "line": 5002})
+    );
+}
+
+#[tokio::test]
 async fn settings_that_cannot_be_read_are_400_naming_them() {
     // Arrange
     let app = spawn_app().await;
