@@ -98,7 +98,8 @@ pub async fn set_sheet_lang(id: i64, lang: Lang) -> Result<Report, AppError> {
 /// Sets the sheet settings of sheet `id` from the text typed: the margin (`1s`, `500ms`) and
 /// the retry amplification threshold (`3`); returns the fresh report.
 ///
-/// [`AppError::BadSetting`] when either cannot be read: nothing is changed.
+/// [`AppError::BadSetting`] when either cannot be read, naming each that cannot: nothing is
+/// changed.
 #[server]
 pub async fn set_sheet_settings(
     id: i64,
@@ -258,8 +259,21 @@ mod imp {
         margin: &str,
         amplification_threshold: &str,
     ) -> Result<Report, AppError> {
-        let margin_ms = budget::read_margin(margin)?;
-        let threshold = budget::read_amplification_threshold(amplification_threshold)?;
+        // Both are read first, so that the user hears of both mistakes at once.
+        let (margin_ms, threshold) = match (
+            budget::read_margin(margin),
+            budget::read_amplification_threshold(amplification_threshold),
+        ) {
+            (Ok(margin_ms), Ok(threshold)) => (margin_ms, threshold),
+            (margin, threshold) => {
+                let reasons: Vec<String> = [margin.err(), threshold.err()]
+                    .into_iter()
+                    .flatten()
+                    .map(|err| err.to_string())
+                    .collect();
+                return Err(AppError::BadSetting(reasons.join("; ")));
+            }
+        };
         let store = store()?;
         store
             .set_settings(id, margin_ms, threshold)

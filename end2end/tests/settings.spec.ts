@@ -30,7 +30,10 @@ test("the sheet margin and amplification threshold change the report, and bad te
 
   await threshold.fill("0");
   await threshold.press("Enter");
-  await expect(page.getByTestId("settings-error")).toContainText('the amplification threshold "0"');
+  await expect(page.getByTestId("settings-error")).toHaveText(
+    'Not saved: the margin "2" is not a duration: write it with a unit, e.g. 1s, 500ms or 1.5秒; ' +
+      'the amplification threshold "0" is not a number of attempts: write a whole number of at least 1, e.g. 3',
+  );
 
   // Both fixed: saved, and still there after a reload.
   await margin.fill("0.5s");
