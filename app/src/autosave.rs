@@ -4,8 +4,9 @@
 //!
 //! Each save names the sheet revision its edits started from. When someone saved in between
 //! (another tab, another person), the server refuses it ([`AppError::Conflict`]); the page
-//! keeps the user's text, stops saving and lets the user choose: keep theirs ([`Autosave::keep_mine`])
-//! or load the saved version ([`Autosave::replaced`] after loading it).
+//! keeps the user's text, stops saving and lets the user choose: save theirs over the others
+//! ([`Autosave::keep_mine`]) or load the saved version ([`Autosave::replaced`] after loading
+//! it).
 
 use std::time::Duration;
 
