@@ -95,18 +95,21 @@ pub async fn set_sheet_lang(id: i64, lang: Lang) -> Result<Report, AppError> {
     imp::reply(imp::set_sheet_lang(id, lang).await)
 }
 
-/// Sets the sheet settings of sheet `id` from the text typed: the margin (`1s`, `500ms`) and
-/// the retry amplification threshold (`3`); returns the fresh report.
+/// Sets sheet settings of sheet `id` from the text typed: the margin (`1s`, `500ms`), the
+/// retry amplification threshold (`3`), or both; a setting not given stays as it is. Returns
+/// the fresh report.
 ///
-/// [`AppError::BadSetting`] when either cannot be read, naming each that cannot: nothing is
-/// changed.
+/// [`AppError::BadSetting`] when a setting given cannot be read, naming each that cannot:
+/// nothing is changed.
 #[server]
 pub async fn set_sheet_settings(
     id: i64,
-    margin: String,
-    amplification_threshold: String,
+    margin: Option<String>,
+    amplification_threshold: Option<String>,
 ) -> Result<Report, AppError> {
-    imp::reply(imp::set_sheet_settings(id, &margin, &amplification_threshold).await)
+    imp::reply(
+        imp::set_sheet_settings(id, margin.as_deref(), amplification_threshold.as_deref()).await,
+    )
 }
 
 /// What the server functions do, on the server: the store from context, `budget`, and the
@@ -256,15 +259,16 @@ mod imp {
 
     pub async fn set_sheet_settings(
         id: i64,
-        margin: &str,
-        amplification_threshold: &str,
+        margin: Option<&str>,
+        amplification_threshold: Option<&str>,
     ) -> Result<Report, AppError> {
-        // Both are read first, so that the user hears of both mistakes at once.
-        let (margin_ms, threshold) = match (
-            budget::read_margin(margin),
-            budget::read_amplification_threshold(amplification_threshold),
-        ) {
-            (Ok(margin_ms), Ok(threshold)) => (margin_ms, threshold),
+        // Every setting given is read first, so that the user hears of every mistake at once.
+        let margin = margin.map(budget::read_margin).transpose();
+        let threshold = amplification_threshold
+            .map(budget::read_amplification_threshold)
+            .transpose();
+        let (margin, threshold) = match (margin, threshold) {
+            (Ok(margin), Ok(threshold)) => (margin, threshold),
             (margin, threshold) => {
                 let reasons: Vec<String> = [margin.err(), threshold.err()]
                     .into_iter()
@@ -275,13 +279,18 @@ mod imp {
             }
         };
         let store = store()?;
+        let stored = store.get_sheet(id).await.map_err(from_store)?.sheet;
+        let margin_ms = margin.unwrap_or(stored.margin_ms);
+        let threshold = threshold.unwrap_or(stored.amplification_threshold);
         store
             .set_settings(id, margin_ms, threshold)
             .await
             .map_err(from_store)?;
-        Ok(budget::check(
-            &store.get_sheet(id).await.map_err(from_store)?.sheet,
-        ))
+        Ok(budget::check(&budget::Sheet {
+            margin_ms,
+            amplification_threshold: threshold,
+            ..stored
+        }))
     }
 
     pub async fn set_sheet_lang(id: i64, lang: Lang) -> Result<Report, AppError> {

@@ -362,13 +362,13 @@ mod tests {
 
     #[test]
     fn notes_link_their_sources() {
-        let note = "line 2: no value set; nginx's documented default for proxy_read_timeout, 1m, \
+        let note = "row 2: no value set; nginx's documented default for proxy_read_timeout, 1m, \
                     applies (https://nginx.org/en/docs/http/ngx_http_proxy_module.html#proxy_read_timeout)";
         assert_eq!(
             note_parts(note),
             [
                 NotePart::Text(
-                    "line 2: no value set; nginx's documented default for proxy_read_timeout, \
+                    "row 2: no value set; nginx's documented default for proxy_read_timeout, \
                      1m, applies ("
                         .into()
                 ),

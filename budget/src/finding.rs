@@ -145,11 +145,11 @@ pub(crate) fn read_missing(lang: Lang, segment: &str) -> (String, String) {
 pub(crate) fn unreadable(lang: Lang, line: usize, text: &str, tries: bool) -> (String, String) {
     match (lang, tries) {
         (Lang::En, false) => (
-            format!("line {line}: {text:?} cannot be read as a duration"),
+            format!("row {line}: {text:?} cannot be read as a duration"),
             "write a number with a unit, e.g. 1.5s, 500ms or 2min; none for no bound".to_string(),
         ),
         (Lang::En, true) => (
-            format!("line {line}: {text:?} cannot be read as tries and waits"),
+            format!("row {line}: {text:?} cannot be read as tries and waits"),
             "write e.g. 3 tries, waits 0.5s, 1s (or 2 retries)".to_string(),
         ),
         (Lang::Ja, false) => (
@@ -168,7 +168,7 @@ pub(crate) fn too_many_tries(lang: Lang, line: usize, count: u64) -> (String, St
     let max = crate::value::MAX_TRIES;
     match lang {
         Lang::En => (
-            format!("line {line}: {count} tries are more than the {max} a sheet can budget"),
+            format!("row {line}: {count} tries are more than the {max} a sheet can budget"),
             "retries this many are bounded by time, not count: write the deadline or retry window that stops them, and the tries that fit in it".to_string(),
         ),
         Lang::Ja => (
@@ -208,7 +208,7 @@ pub(crate) fn unreadable_as(
     };
     match lang {
         Lang::En => (
-            format!("line {line}: {text:?} cannot be read as {what_en}"),
+            format!("row {line}: {text:?} cannot be read as {what_en}"),
             fix_en.to_string(),
         ),
         Lang::Ja => (
@@ -223,7 +223,7 @@ pub(crate) fn unit_missing(lang: Lang, line: usize, text: &str) -> (String, Stri
     let t = text.trim();
     match lang {
         Lang::En => (
-            format!("line {line}: {t:?} has no unit and the setting's unit is not known; it is not guessed"),
+            format!("row {line}: {t:?} has no unit and the setting's unit is not known; it is not guessed"),
             format!("write the unit, e.g. {t}s or {t}ms"),
         ),
         Lang::Ja => (
@@ -246,7 +246,7 @@ pub(crate) fn unit_from_catalog(
     let t = text.trim();
     match lang {
         Lang::En => (
-            format!("line {line}: {t} has no unit; {product} reads a bare {setting} in {unit} ({source})"),
+            format!("row {line}: {t} has no unit; {product} reads a bare {setting} in {unit} ({source})"),
             format!("write the unit: {t}{unit} if that is meant, else the unit you mean (e.g. {t}{})", if unit == "s" { "ms" } else { "s" }),
         ),
         Lang::Ja => (
@@ -265,11 +265,11 @@ pub(crate) fn default_applied(
 ) -> (String, String) {
     match (lang, from) {
         (Lang::En, None) => (
-            format!("line {line}: no value set; the default column's {used} applies"),
+            format!("row {line}: no value set; the default column's {used} applies"),
             "write the value in effect in the value column".to_string(),
         ),
         (Lang::En, Some((product, setting, source))) => (
-            format!("line {line}: no value set; {product}'s documented default for {setting}, {used}, applies ({source})"),
+            format!("row {line}: no value set; {product}'s documented default for {setting}, {used}, applies ({source})"),
             "write the value in effect in the value column".to_string(),
         ),
         (Lang::Ja, None) => (
@@ -308,7 +308,7 @@ pub(crate) fn waits_assumed(lang: Lang, line: usize, tries: u32, wait_ms: u64) -
     let w = secs(lang, wait_ms);
     match lang {
         Lang::En => (
-            format!("line {line}: fewer waits than tries − 1 for {tries} tries; {w} is assumed before each later try"),
+            format!("row {line}: fewer waits than tries − 1 for {tries} tries; {w} is assumed before each later try"),
             "list every wait, e.g. waits 0.5s, 1s".to_string(),
         ),
         Lang::Ja => (
@@ -327,7 +327,7 @@ pub(crate) fn waits_dropped(
 ) -> (String, String) {
     match lang {
         Lang::En => (
-            format!("line {line}: more waits than tries − 1 for {tries} tries; the last {dropped} are not used"),
+            format!("row {line}: more waits than tries − 1 for {tries} tries; the last {dropped} are not used"),
             "list one wait fewer than the tries, or raise the tries".to_string(),
         ),
         Lang::Ja => (
@@ -455,7 +455,7 @@ pub(crate) fn implausible(
             };
             (
                 format!(
-                    "line {line}: {v:?} as {} {kind} timeout is {reason}: almost always a unit mistake",
+                    "row {line}: {v:?} as {} {kind} timeout is {reason}: almost always a unit mistake",
                     if kind.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" }
                 ),
                 match why {

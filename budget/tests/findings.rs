@@ -46,12 +46,12 @@ fn an_unreadable_value_is_a_finding_on_its_row_and_its_budgets_are_unknown() {
         f,
         Severity::Warning,
         &[3],
-        "line 3: \"ten seconds\" cannot be read as a duration",
+        "row 3: \"ten seconds\" cannot be read as a duration",
         "write a number with a unit, e.g. 1.5s, 500ms or 2min; none for no bound",
     );
     assert_eq!(
         report.rows[2].note.as_deref(),
-        Some("line 3: \"ten seconds\" cannot be read as a duration")
+        Some("row 3: \"ten seconds\" cannot be read as a duration")
     );
     assert_eq!(report.rows[2].parsed, "?");
     assert_eq!(report.hops[1].worst_ms, None);
@@ -93,7 +93,7 @@ fn a_bare_number_of_an_unknown_setting_is_not_guessed() {
         f,
         Severity::Warning,
         &[1],
-        "line 1: \"30\" has no unit and the setting's unit is not known; it is not guessed",
+        "row 1: \"30\" has no unit and the setting's unit is not known; it is not guessed",
         "write the unit, e.g. 30s or 30ms",
     );
     assert_eq!(report.hops[0].worst_ms, None);
@@ -116,7 +116,7 @@ fn a_bare_postgres_number_is_milliseconds_from_the_catalog() {
         f,
         Severity::Info,
         &[1],
-        "line 1: 30 has no unit; PostgreSQL reads a bare statement_timeout in ms (https://www.postgresql.org/docs/current/runtime-config-client.html#GUC-STATEMENT-TIMEOUT)",
+        "row 1: 30 has no unit; PostgreSQL reads a bare statement_timeout in ms (https://www.postgresql.org/docs/current/runtime-config-client.html#GUC-STATEMENT-TIMEOUT)",
         "write the unit: 30ms if that is meant, else the unit you mean (e.g. 30s)",
     );
     assert_eq!(report.hops[0].worst_ms, Some(30));
@@ -139,7 +139,7 @@ fn a_value_not_set_takes_the_default_column_then_the_catalog() {
         f,
         Severity::Info,
         &[1],
-        "line 1: no value set; the default column's 30s applies",
+        "row 1: no value set; the default column's 30s applies",
         "write the value in effect in the value column",
     );
 
@@ -163,7 +163,7 @@ fn a_value_not_set_takes_the_default_column_then_the_catalog() {
         2,
         "the read default and the connect default: {applied:#?}"
     );
-    assert_eq!(applied[0].message, "line 1: no value set; nginx's documented default for proxy_read_timeout, 1m, applies (https://nginx.org/en/docs/http/ngx_http_proxy_module.html#proxy_read_timeout)");
+    assert_eq!(applied[0].message, "row 1: no value set; nginx's documented default for proxy_read_timeout, 1m, applies (https://nginx.org/en/docs/http/ngx_http_proxy_module.html#proxy_read_timeout)");
     assert_eq!(applied[1].message, "LB -> app: no connect timeout documented; nginx's documented default for proxy_connect_timeout, 1m, applies (https://nginx.org/en/docs/http/ngx_http_proxy_module.html#proxy_connect_timeout)");
     // nginx may spend its 60 s connect default before the 60 s read.
     assert_eq!(report.hops[0].worst_ms, Some(120_000));
@@ -265,7 +265,7 @@ fn fewer_waits_than_tries_are_assumed_equal() {
         f,
         Severity::Info,
         &[3],
-        "line 3: fewer waits than tries − 1 for 4 tries; 0.5 s is assumed before each later try",
+        "row 3: fewer waits than tries − 1 for 4 tries; 0.5 s is assumed before each later try",
         "list every wait, e.g. waits 0.5s, 1s",
     );
     assert_eq!(report.hops[0].worst_ms, Some(3_000 * 4 + 1_500));
@@ -398,7 +398,7 @@ fn more_waits_than_tries_say_which_are_not_used() {
         f,
         Severity::Info,
         &[2],
-        "line 2: more waits than tries − 1 for 3 tries; the last 1 are not used",
+        "row 2: more waits than tries − 1 for 3 tries; the last 1 are not used",
         "list one wait fewer than the tries, or raise the tries",
     );
     assert_eq!(report.hops[0].worst_ms, Some(4_500));

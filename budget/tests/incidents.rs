@@ -80,7 +80,7 @@ fn an_alb_idle_timeout_of_60_s_in_front_of_nodes_default_5_s_keep_alive() {
     );
     assert_eq!(
         r.findings[1].message,
-        "line 2: no value set; the default column's 5s applies"
+        "row 2: no value set; the default column's 5s applies"
     );
 }
 
@@ -192,7 +192,7 @@ fn a_go_http_client_timeout_written_as_30() {
     );
     assert_eq!(
         r.findings[0].message,
-        "line 1: \"30\" as an attempt timeout is under 1 ms (counted as 1 ms): almost always a unit mistake"
+        "row 1: \"30\" as an attempt timeout is under 1 ms (counted as 1 ms): almost always a unit mistake"
     );
     // 30 ns counts as 1 ms, never as 0 (which Go reads as no timeout).
     assert_eq!(r.hops[0].worst_ms, Some(1));

@@ -335,7 +335,7 @@ fn implausible_values_are_units_gone_wrong() {
     let f = only(&fifty, "value.implausible");
     assert_eq!(
         f.message,
-        "line 1: \"50ms\" as a read timeout is under 100 ms: almost always a unit mistake"
+        "row 1: \"50ms\" as a read timeout is under 100 ms: almost always a unit mistake"
     );
     assert_eq!(f.bound_ms, Some(50));
 }
@@ -506,9 +506,9 @@ fn unreadable_rulebook_values_are_findings() {
     assert_eq!(
         messages,
         vec![
-            "line 1: \"many\" cannot be read as a number of upstream servers",
-            "line 2: \"perhaps\" cannot be read as idempotency",
-            "line 3: \"sometimes\" cannot be read as yes or no",
+            "row 1: \"many\" cannot be read as a number of upstream servers",
+            "row 2: \"perhaps\" cannot be read as idempotency",
+            "row 3: \"sometimes\" cannot be read as yes or no",
         ]
     );
 }
@@ -567,7 +567,7 @@ fn more_tries_than_a_sheet_can_budget_are_a_finding_not_a_crash() {
     assert_eq!(f.rows, vec![2]);
     assert_eq!(
         f.message,
-        "line 2: 2147483648 tries are more than the 1000 a sheet can budget"
+        "row 2: 2147483648 tries are more than the 1000 a sheet can budget"
     );
     assert_eq!(
         f.fix.as_deref(),

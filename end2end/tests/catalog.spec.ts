@@ -27,7 +27,7 @@ test("the setting cell autocompletes from the catalog, and an empty default fill
   await expect(source).toHaveAttribute("target", "_blank");
   await expect(source).toHaveAttribute("rel", "noopener");
   await expect(sheet.row(1).getByTestId("derived-note")).toHaveText(
-    "line 1: no value set; nginx's documented default for proxy_read_timeout, 1m, applies (source)",
+    "row 1: no value set; nginx's documented default for proxy_read_timeout, 1m, applies (source)",
   );
   await expect(sheet.row(1).getByTestId("derived-kind")).toHaveText("read");
 
@@ -39,7 +39,7 @@ test("the setting cell autocompletes from the catalog, and an empty default fill
   await expect(fill).toHaveCount(0);
   await expect(sheet.saveStatus()).toHaveText("Saved");
   await expect(sheet.row(1).getByTestId("derived-note")).toHaveText(
-    "line 1: no value set; the default column's 1m applies",
+    "row 1: no value set; the default column's 1m applies",
   );
   await expect(source).toHaveCount(0);
 

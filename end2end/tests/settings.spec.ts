@@ -22,24 +22,28 @@ test("the sheet margin and amplification threshold change the report, and bad te
   // A bare number has no unit to read it in: refused, the text stays, the report stays.
   await margin.fill("2");
   await margin.press("Enter");
-  await expect(page.getByTestId("settings-error")).toHaveText(
+  await expect(page.getByTestId("setting-margin-error")).toHaveText(
     'Not saved: the margin "2" is not a duration: write it with a unit, e.g. 1s, 500ms or 1.5秒',
   );
   await expect(margin).toHaveValue("2");
   await expect(browser.getByTestId("slack")).toHaveText("-0.5 s");
 
+  // Each setting is saved on its own: a bad threshold is refused beside its input, and a good
+  // one is saved while the margin is still unreadable.
   await threshold.fill("0");
   await threshold.press("Enter");
-  await expect(page.getByTestId("settings-error")).toHaveText(
-    'Not saved: the margin "2" is not a duration: write it with a unit, e.g. 1s, 500ms or 1.5秒; ' +
-      'the amplification threshold "0" is not a number of attempts: write a whole number of at least 1, e.g. 3',
+  await expect(page.getByTestId("setting-threshold-error")).toHaveText(
+    'Not saved: the amplification threshold "0" is not a number of attempts: write a whole number of at least 1, e.g. 3',
   );
-
-  // Both fixed: saved, and still there after a reload.
-  await margin.fill("0.5s");
   await threshold.fill("5");
   await threshold.press("Enter");
-  await expect(page.getByTestId("settings-error")).toHaveCount(0);
+  await expect(page.getByTestId("setting-threshold-error")).toHaveCount(0);
+  await expect(page.getByTestId("setting-margin-error")).toHaveCount(1);
+
+  // The margin fixed: saved, and both still there after a reload.
+  await margin.fill("0.5s");
+  await margin.press("Enter");
+  await expect(page.getByTestId("setting-margin-error")).toHaveCount(0);
   await expect(browser.getByTestId("verdict")).toHaveText("ok");
   await expect(browser.getByTestId("slack")).toHaveText("0.5 s");
   await page.reload();

@@ -10,7 +10,7 @@ test("a bare statement_timeout of 60 is read in ms, with the catalog's source, a
   await expect(implausible).toHaveCount(1);
   await sheet.expectFinding(implausible, {
     severity: "warning",
-    message: 'line 2: "60" as a statement timeout is under 100 ms: almost always a unit mistake',
+    message: 'row 2: "60" as a statement timeout is under 100 ms: almost always a unit mistake',
     numbers: "bound 60 ms",
     fix: "check the unit: a bare number may be read in milliseconds (or nanoseconds); write e.g. 30s",
   });
@@ -19,7 +19,7 @@ test("a bare statement_timeout of 60 is read in ms, with the catalog's source, a
   await sheet.expectFinding(unit, {
     severity: "info",
     message:
-      "line 2: 60 has no unit; PostgreSQL reads a bare statement_timeout in ms (https://www.postgresql.org/docs/current/runtime-config-client.html#GUC-STATEMENT-TIMEOUT)",
+      "row 2: 60 has no unit; PostgreSQL reads a bare statement_timeout in ms (https://www.postgresql.org/docs/current/runtime-config-client.html#GUC-STATEMENT-TIMEOUT)",
     numbers: null,
     fix: "write the unit: 60ms if that is meant, else the unit you mean (e.g. 60s)",
   });
@@ -30,7 +30,7 @@ test("a bare statement_timeout of 60 is read in ms, with the catalog's source, a
 
   // The derived note links the catalog's source.
   await expect(sheet.row(2).getByTestId("derived-note")).toHaveText(
-    "line 2: 60 has no unit; PostgreSQL reads a bare statement_timeout in ms (source)",
+    "row 2: 60 has no unit; PostgreSQL reads a bare statement_timeout in ms (source)",
   );
   await expect(sheet.catalogSource(2)).toHaveAttribute(
     "href",
@@ -50,7 +50,7 @@ test("a bare Go Client.Timeout of 30 is read in ns and is implausible", async ({
   // 30 ns as bound_ms 1 ("bound 1 ms"), which contradicts "under 1 ms" in the message.
   await sheet.expectFinding(implausible, {
     severity: "warning",
-    message: 'line 1: "30" as an attempt timeout is under 1 ms (counted as 1 ms): almost always a unit mistake',
+    message: 'row 1: "30" as an attempt timeout is under 1 ms (counted as 1 ms): almost always a unit mistake',
     fix: "check the unit: a bare number may be read in milliseconds (or nanoseconds); write e.g. 30s",
   });
   await expect(implausible.getByTestId("numbers")).toHaveCount(1);
@@ -58,7 +58,7 @@ test("a bare Go Client.Timeout of 30 is read in ns and is implausible", async ({
   await expect(unit).toHaveCount(1);
   await sheet.expectFinding(unit, {
     severity: "info",
-    message: "line 1: 30 has no unit; Go net/http reads a bare Client.Timeout in ns (https://pkg.go.dev/net/http#Client)",
+    message: "row 1: 30 has no unit; Go net/http reads a bare Client.Timeout in ns (https://pkg.go.dev/net/http#Client)",
     numbers: null,
     fix: "write the unit: 30ns if that is meant, else the unit you mean (e.g. 30s)",
   });

@@ -9,10 +9,10 @@ test("a value that cannot be read is a finding on its row, and nothing crashes",
 
   await sheet.type(7, "value", "ten seconds");
   const finding = sheet.finding("value.unreadable");
-  await expect(finding.getByTestId("message")).toHaveText('line 7: "ten seconds" cannot be read as a duration');
+  await expect(finding.getByTestId("message")).toHaveText('row 7: "ten seconds" cannot be read as a duration');
   await expect(finding.getByTestId("severity")).toHaveText("warning");
   await expect(sheet.row(7)).toHaveAttribute("data-flag", "warning");
-  await expect(sheet.row(7).getByTestId("derived-note")).toHaveText('line 7: "ten seconds" cannot be read as a duration');
+  await expect(sheet.row(7).getByTestId("derived-note")).toHaveText('row 7: "ten seconds" cannot be read as a duration');
   await expect(sheet.row(7).getByTestId("derived-parsed")).toHaveText("?");
   await expect(sheet.node("app").getByTestId("verdict")).toHaveText("unknown");
   await expect(sheet.summary()).toHaveText("0 inversions, 1 warning");

@@ -7,11 +7,12 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use crate::api::set_sheet_settings;
+use crate::error::AppError;
 use crate::shell::Hydrated;
 
-/// The two sheet settings of sheet `id`. A committed change is sent to the server, which
-/// reads both and answers the fresh report (put into `report`); text it cannot read is
-/// refused with the reason, stays in its input, and changes nothing.
+/// The two sheet settings of sheet `id`. Each is saved on its own when its input is
+/// committed, and the server answers the fresh report (put into `report`); text it cannot
+/// read is refused with the reason under its input, stays there, and changes nothing.
 #[component]
 pub fn SheetSettings(
     /// The sheet.
@@ -25,28 +26,29 @@ pub fn SheetSettings(
 ) -> impl IntoView {
     let margin = RwSignal::new(Millis(margin_ms).to_string());
     let threshold = RwSignal::new(amplification_threshold.to_string());
-    let error = RwSignal::new(None::<String>);
-    let save = Callback::new(move |()| {
-        let (margin, threshold) = (margin.get_untracked(), threshold.get_untracked());
-        spawn_local(async move {
-            match set_sheet_settings(id, margin, threshold).await {
-                Ok(fresh) => {
-                    report.set(fresh);
-                    error.set(None);
-                }
-                Err(err) => error.set(Some(format!("Not saved: {err}"))),
-            }
-        });
+    let save_margin = Callback::new(move |text: String| {
+        Box::pin(async move { set_sheet_settings(id, Some(text), None).await }) as SaveFuture
+    });
+    let save_threshold = Callback::new(move |text: String| {
+        Box::pin(async move { set_sheet_settings(id, None, Some(text)).await }) as SaveFuture
     });
     view! {
         <div class="settings">
-            <SettingInput label="Margin " text=margin size=8 testid="setting-margin" on_commit=save/>
+            <SettingInput
+                label="Margin "
+                text=margin
+                size=8
+                testid="setting-margin"
+                save=save_margin
+                report
+            />
             <SettingInput
                 label="Amplification threshold "
                 text=threshold
                 size=4
                 testid="setting-threshold"
-                on_commit=save
+                save=save_threshold
+                report
             />
             <p class="muted">
                 "The margin is what every caller must wait beyond its callee's worst case, "
@@ -54,17 +56,16 @@ pub fn SheetSettings(
                 "the threshold reaching one node are a retry.amplification warning. Neither "
                 "travels in the TSV: a margin row does."
             </p>
-            {move || {
-                error
-                    .get()
-                    .map(|e| view! { <p class="error" role="alert" data-testid="settings-error">{e}</p> })
-            }}
         </div>
     }
 }
 
-/// One setting's labelled text input: `text` follows what is typed; `on_commit` runs when the
-/// text is committed (Enter, or leaving the input). Read-only until the page has hydrated.
+/// A save of one setting on its way: the fresh report, or why not.
+type SaveFuture = std::pin::Pin<Box<dyn std::future::Future<Output = Result<Report, AppError>>>>;
+
+/// One setting's labelled text input: `text` follows what is typed; when it is committed
+/// (Enter, or leaving the input) `save` sends it, and the answer goes into `report` or, when
+/// refused, under the input as `Not saved: …`. Read-only until the page has hydrated.
 #[component]
 fn SettingInput(
     /// The label before the input.
@@ -73,12 +74,27 @@ fn SettingInput(
     text: RwSignal<String>,
     /// The input's width, in characters.
     size: u32,
-    /// The input's `data-testid`.
+    /// The input's `data-testid`; its error line's is this with `-error`.
     testid: &'static str,
-    /// Called when the text is committed.
-    on_commit: Callback<()>,
+    /// Saves the text committed.
+    save: Callback<String, SaveFuture>,
+    /// Receives the report after a save.
+    report: RwSignal<Report>,
 ) -> impl IntoView {
     let hydrated = Hydrated::signal();
+    let error = RwSignal::new(None::<String>);
+    let commit = move |_| {
+        let pending = save.run(text.get_untracked());
+        spawn_local(async move {
+            match pending.await {
+                Ok(fresh) => {
+                    report.set(fresh);
+                    error.set(None);
+                }
+                Err(err) => error.set(Some(format!("Not saved: {err}"))),
+            }
+        });
+    };
     view! {
         <label>
             {label}
@@ -90,8 +106,19 @@ fn SettingInput(
                 prop:value=move || text.get()
                 readonly=move || !hydrated.get()
                 on:input=move |ev| text.set(event_target_value(&ev))
-                on:change=move |_| on_commit.run(())
+                on:change=commit
             />
         </label>
+        {move || {
+            error
+                .get()
+                .map(|e| {
+                    view! {
+                        <p class="error" role="alert" data-testid=format!("{testid}-error")>
+                            {e}
+                        </p>
+                    }
+                })
+        }}
     }
 }

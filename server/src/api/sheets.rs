@@ -301,7 +301,7 @@ pub(crate) struct ExportParams {
     responses(
         (status = 200, description = "The sheet as TSV, as an attachment named after the sheet",
             body = String, content_type = "text/tab-separated-values",
-            headers(("Content-Disposition" = String, description = "`attachment` with the file name `NAME.tsv`"))),
+            headers(("Content-Disposition" = String, description = "`attachment` with the file name `NAME.LANG.tsv`, LANG the header's language"))),
         (status = 400, description = "The id is not an integer, or `header` is neither `ja` nor `en`", body = ErrorBody),
         (status = 404, description = "No such sheet", body = ErrorBody),
         (status = 500, description = "The database failed", body = ErrorBody),
@@ -328,7 +328,9 @@ pub(crate) async fn export(
         header::CONTENT_TYPE,
         HeaderValue::from_static("text/tab-separated-values; charset=utf-8"),
     );
-    let disposition = HeaderValue::from_str(&content_disposition(&stored.name))
+    // The same file name as the page's download link: `NAME.en.tsv`.
+    let file = app::model::export_file_name(&stored.name, lang);
+    let disposition = HeaderValue::from_str(&content_disposition(&file))
         .map_err(|e| ApiError::Internal(e.to_string()))?;
     headers.insert(header::CONTENT_DISPOSITION, disposition);
     Ok((headers, text))
@@ -357,11 +359,10 @@ const ATTR_CHAR: &AsciiSet = &NON_ALPHANUMERIC
     .remove(b'|')
     .remove(b'~');
 
-/// `attachment` with the file name `<name>.tsv`: as is in `filename*` (UTF-8, percent-encoded),
+/// `attachment` with the file name `file`: as is in `filename*` (UTF-8, percent-encoded),
 /// and with every character outside printable ASCII (and `"`, `\`, `/`) replaced by `_` in
 /// the plain `filename` for older clients.
-fn content_disposition(name: &str) -> String {
-    let file = format!("{name}.tsv");
+fn content_disposition(file: &str) -> String {
     let fallback: String = file
         .chars()
         .map(|c| match c {
@@ -382,7 +383,7 @@ mod tests {
     #[test]
     fn an_ascii_name_is_the_file_name_as_is() {
         assert_eq!(
-            content_disposition("reservation"),
+            content_disposition("reservation.tsv"),
             "attachment; filename=\"reservation.tsv\"; filename*=UTF-8''reservation.tsv"
         );
     }
@@ -390,7 +391,7 @@ mod tests {
     #[test]
     fn a_japanese_name_is_percent_encoded_with_an_ascii_fallback() {
         assert_eq!(
-            content_disposition("予約 \"v2\""),
+            content_disposition("予約 \"v2\".tsv"),
             "attachment; filename=\"__ _v2_.tsv\"; filename*=UTF-8''%E4%BA%88%E7%B4%84%20%22v2%22.tsv"
         );
     }

@@ -1,6 +1,6 @@
 //! The `markdown` format: a review comment. Per file: a heading with its path, the summary
 //! headline, a table of the nodes and hops whose check failed or could not be made (or "all
-//! checks pass"), and the findings as a list.
+//! checks pass" when no finding is an error or a warning either), and the findings as a list.
 
 use budget::{Lang, Report, Verdict};
 
@@ -33,11 +33,13 @@ pub fn render_markdown(files: &[CheckedFile]) -> String {
 /// Headings in the sheet's language.
 struct Words {
     all_pass: &'static str,
+    none_failed: &'static str,
     columns: [&'static str; 5],
     node: &'static str,
     hop: &'static str,
     no_findings: &'static str,
     rows: &'static str,
+    row: &'static str,
 }
 
 impl Words {
@@ -45,19 +47,23 @@ impl Words {
         match lang {
             Lang::En => Words {
                 all_pass: "All checks pass.",
+                none_failed: "No node or hop is inverted, unbounded or unknown.",
                 columns: ["", "name", "verdict", "slack", "formula"],
                 node: "node",
                 hop: "hop",
                 no_findings: "No findings.",
                 rows: "rows",
+                row: "row",
             },
             Lang::Ja => Words {
                 all_pass: "すべての検査に合格しています。",
+                none_failed: "逆転・上限なし・不明のノードや区間はありません。",
                 columns: ["", "名前", "判定", "余裕", "計算式"],
                 node: "ノード",
                 hop: "区間",
                 no_findings: "指摘はありません。",
                 rows: "行",
+                row: "行",
             },
         }
     }
@@ -92,8 +98,17 @@ fn push_report(out: &mut String, report: &Report, lang: Lang) {
             hop.formula.clone(),
         ]);
     }
+    let flagged = report
+        .findings
+        .iter()
+        .any(|f| f.severity != budget::Severity::Info);
     if table.is_empty() {
-        out.push_str(words.all_pass);
+        // "All checks pass" only when no finding says otherwise.
+        out.push_str(if flagged {
+            words.none_failed
+        } else {
+            words.all_pass
+        });
         out.push_str("\n\n");
     } else {
         push_table_row(out, &words.columns.map(str::to_string));
@@ -117,7 +132,12 @@ fn push_report(out: &mut String, report: &Report, lang: Lang) {
         ));
         if !finding.rows.is_empty() {
             let rows: Vec<String> = finding.rows.iter().map(usize::to_string).collect();
-            out.push_str(&format!(" ({} {})", words.rows, rows.join(", ")));
+            let noun = if rows.len() == 1 {
+                words.row
+            } else {
+                words.rows
+            };
+            out.push_str(&format!(" ({noun} {})", rows.join(", ")));
         }
         out.push_str(": ");
         out.push_str(&escape(&finding.message));

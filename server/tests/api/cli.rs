@@ -805,7 +805,7 @@ fn markdown_for_g1_says_all_checks_pass_and_lists_the_finding() {
          \n\
          All checks pass.\n\
          \n\
-         - **info** `slack.none` (rows 1): browser -> LB: the check passes with zero slack \
+         - **info** `slack.none` (row 1): browser -> LB: the check passes with zero slack \
          (deadline 12.0 ≥ 11.0 + 1.0) — leave some slack: raise the bound a little or lower \
          what it covers\n"
     );

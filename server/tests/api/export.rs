@@ -84,7 +84,7 @@ async fn the_download_is_tsv_named_after_the_sheet() {
     );
     assert_eq!(
         response.header("content-disposition"),
-        "attachment; filename=\"reservation.tsv\"; filename*=UTF-8''reservation.tsv"
+        "attachment; filename=\"reservation.en.tsv\"; filename*=UTF-8''reservation.en.tsv"
     );
 }
 
@@ -102,7 +102,7 @@ async fn a_japanese_name_is_percent_encoded_in_the_file_name() {
     // Assert
     assert_eq!(
         response.header("content-disposition"),
-        "attachment; filename=\"__.tsv\"; filename*=UTF-8''%E4%BA%88%E7%B4%84.tsv"
+        "attachment; filename=\"__.ja.tsv\"; filename*=UTF-8''%E4%BA%88%E7%B4%84.ja.tsv"
     );
 }
 
