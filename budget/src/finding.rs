@@ -565,13 +565,23 @@ pub(crate) fn retry_amplification(
     factors: &str,
     threshold: u64,
 ) -> (String, String) {
+    // The product is shown only where there is one: a single layer's 3 needs no "(3)".
+    let product = factors.contains('×');
     match lang {
         Lang::En => (
-            format!("{node} may receive {attempts} attempts for one request ({factors}), more than {threshold}"),
+            if product {
+                format!("{node} may receive {attempts} attempts for one request ({factors}), more than the sheet's threshold of {threshold}")
+            } else {
+                format!("{node} may receive {attempts} attempts for one request, more than the sheet's threshold of {threshold}")
+            },
             "retry at one layer only (the outermost that knows the deadline), and use 1 try at the others".to_string(),
         ),
         Lang::Ja => (
-            format!("{node}には1件のリクエストにつき最大{attempts}回の試行が届きます（{factors}）。{threshold}回を超えています"),
+            if product {
+                format!("{node}には1件のリクエストにつき最大{attempts}回の試行が届きます（{factors}）。シートのしきい値{threshold}回を超えています")
+            } else {
+                format!("{node}には1件のリクエストにつき最大{attempts}回の試行が届きます。シートのしきい値{threshold}回を超えています")
+            },
             "再試行は1つの層（期限を知る最も外側）だけで行い、他の層は1回にしてください".to_string(),
         ),
     }

@@ -146,7 +146,7 @@ fn three_client_layers_of_3_3_and_5_attempts() {
     );
     assert_eq!(
         r.findings[1].message,
-        "payments may receive 45 attempts for one request (3 × 3 × 5), more than 3"
+        "payments may receive 45 attempts for one request (3 × 3 × 5), more than the sheet's threshold of 3"
     );
     let counts: Vec<(Option<u64>, Option<u64>)> = r.findings[..2]
         .iter()

@@ -172,7 +172,7 @@ fn attempts_multiply_along_a_path() {
     assert_eq!((f.bound_ms, f.need_ms), (None, None));
     assert_eq!(
         f.message,
-        "queue may receive 18 attempts for one request (3 × 6), more than 3"
+        "queue may receive 18 attempts for one request (3 × 6), more than the sheet's threshold of 3"
     );
     // 3 attempts at one layer are within the threshold.
     let three = run(
@@ -187,12 +187,7 @@ fn attempts_multiply_along_a_path() {
 
 #[test]
 fn the_amplification_threshold_is_the_sheets() {
-    let rows = vec![
-        row("gateway -> api", "per-try timeout", "", "10s"),
-        row("gateway -> api", "tries", "", "3 tries"),
-        row("api -> queue", "per-try timeout", "", "1s"),
-        row("api -> queue", "tries", "", "6 tries"),
-    ];
+    let rows = tight_rows();
     // A threshold of 18 lets the queue's 18 attempts through; 17 does not, and says so.
     let lenient = check(&Sheet {
         amplification_threshold: 18,
@@ -207,7 +202,7 @@ fn the_amplification_threshold_is_the_sheets() {
     assert_eq!((f.threshold, f.attempts), (Some(17), Some(18)));
     assert_eq!(
         f.message,
-        "queue may receive 18 attempts for one request (3 × 6), more than 17"
+        "queue may receive 18 attempts for one request (3 × 6), more than the sheet's threshold of 17"
     );
     // A threshold of 2 also flags the api's 3 attempts.
     let tight = check(&Sheet {
@@ -225,6 +220,36 @@ fn the_amplification_threshold_is_the_sheets() {
             ("queue".to_string(), Some(18))
         ]
     );
+    // One layer's attempts need no product in parentheses.
+    assert_eq!(
+        all(&tight, "retry.amplification")[0].message,
+        "api may receive 3 attempts for one request, more than the sheet's threshold of 2"
+    );
+    let ja = check(&Sheet {
+        amplification_threshold: 2,
+        ..Sheet::new(Lang::Ja, tight_rows())
+    });
+    let messages: Vec<&str> = all(&ja, "retry.amplification")
+        .iter()
+        .map(|f| f.message.as_str())
+        .collect();
+    assert_eq!(
+        messages,
+        [
+            "apiには1件のリクエストにつき最大3回の試行が届きます。シートのしきい値2回を超えています",
+            "queueには1件のリクエストにつき最大18回の試行が届きます（3 × 6）。シートのしきい値2回を超えています",
+        ]
+    );
+}
+
+/// The sheet of `the_amplification_threshold_is_the_sheets`: 3 tries, then 6.
+fn tight_rows() -> Vec<Row> {
+    vec![
+        row("gateway -> api", "per-try timeout", "", "10s"),
+        row("gateway -> api", "tries", "", "3 tries"),
+        row("api -> queue", "per-try timeout", "", "1s"),
+        row("api -> queue", "tries", "", "6 tries"),
+    ]
 }
 
 #[test]

@@ -12,14 +12,14 @@ test("retries at three layers multiply into two retry.amplification warnings", a
   const fix = "retry at one layer only (the outermost that knows the deadline), and use 1 try at the others";
   await sheet.expectFinding(findings.nth(0), {
     severity: "warning",
-    message: "orders may receive 9 attempts for one request (3 × 3), more than 3",
+    message: "orders may receive 9 attempts for one request (3 × 3), more than the sheet's threshold of 3",
     numbers: "threshold 3 · attempts 9",
     fix,
   });
   await expect(findings.nth(0)).toContainText("rows 2, 4");
   await sheet.expectFinding(findings.nth(1), {
     severity: "warning",
-    message: "payments may receive 45 attempts for one request (3 × 3 × 5), more than 3",
+    message: "payments may receive 45 attempts for one request (3 × 3 × 5), more than the sheet's threshold of 3",
     numbers: "threshold 3 · attempts 45",
     fix,
   });

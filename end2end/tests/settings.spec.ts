@@ -62,7 +62,7 @@ test("a threshold of 1 turns the example's two tries into a retry.amplification 
   await threshold.press("Enter");
   await sheet.expectFinding(sheet.finding("retry.amplification"), {
     severity: "warning",
-    message: "external API may receive 2 attempts for one request (2), more than 1",
+    message: "external API may receive 2 attempts for one request, more than the sheet's threshold of 1",
   });
   await sheet.expectFlagged([8], "warning");
 });

@@ -119,9 +119,18 @@ fn SheetListRow(sheet: SheetSummary, on_change: Callback<()>) -> impl IntoView {
     let shown_name = name.clone();
     let name_cell = move || {
         match mode.get() {
-        Mode::Rename => view! {
+            Mode::Rename => {
+                // The name to edit gets the cursor, selected, as a click on Rename promises.
+                let input = NodeRef::<leptos::html::Input>::new();
+                input.on_load(|input| {
+                    let _ = input.focus();
+                    // Selected once its value is in, so that typing replaces the old name.
+                    request_animation_frame(move || input.select());
+                });
+                view! {
             <form class="inline" on:submit=rename>
                 <input
+                    node_ref=input
                     type="text"
                     required
                     maxlength="200"
@@ -137,18 +146,19 @@ fn SheetListRow(sheet: SheetSummary, on_change: Callback<()>) -> impl IntoView {
                     "Cancel"
                 </button>
             </form>
-        }
-        .into_any(),
-        _ => {
-            let label = link_name.clone();
-            view! {
-                <A href=sheet_href(id) attr:data-testid="sheet-link">
-                    {label}
-                </A>
             }
             .into_any()
+            }
+            _ => {
+                let label = link_name.clone();
+                view! {
+                    <A href=sheet_href(id) attr:data-testid="sheet-link">
+                        {label}
+                    </A>
+                }
+                .into_any()
+            }
         }
-    }
     };
     let actions = move || {
         match mode.get() {
