@@ -372,7 +372,7 @@ fn content_disposition(file: &str) -> String {
             _ => '_',
         })
         .collect();
-    let encoded = utf8_percent_encode(&file, ATTR_CHAR);
+    let encoded = utf8_percent_encode(file, ATTR_CHAR);
     format!("attachment; filename=\"{fallback}\"; filename*=UTF-8''{encoded}")
 }
 
