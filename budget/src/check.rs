@@ -214,12 +214,19 @@ impl Ctx<'_> {
         );
     }
 
-    /// A `bound.missing` warning on hop `segment` (rows `rows`): nothing bounds a part of
-    /// the call.
-    fn bound_missing(&mut self, segment: &str, rows: Vec<usize>, msg: (String, String)) {
+    /// A finding on hop `segment` (rows `rows`) with no numbers: `bound.missing`,
+    /// `unbounded`, `retry.hidden` and the like.
+    fn hop_finding(
+        &mut self,
+        code: &str,
+        severity: Severity,
+        segment: &str,
+        rows: Vec<usize>,
+        msg: (String, String),
+    ) {
         self.push(
-            "bound.missing",
-            Severity::Warning,
+            code,
+            severity,
             None,
             Some(segment),
             rows,
@@ -427,11 +434,7 @@ fn analyse_row(ctx: &mut Ctx, i: usize) -> RowInfo {
     let (val, note) = match kind {
         Kind::Other => (Val::Absent, None),
         Kind::Tries => {
-            let text_in = if value::is_not_set(&row.value) {
-                &row.default
-            } else {
-                &row.value
-            };
+            let text_in = value::value_or_default(row);
             if value::is_not_set(text_in) {
                 (Val::Absent, None)
             } else {
@@ -467,11 +470,7 @@ fn analyse_row(ctx: &mut Ctx, i: usize) -> RowInfo {
             }
         }
         Kind::Upstreams | Kind::Idempotency | Kind::Propagation | Kind::Parallel => {
-            let text_in = if value::is_not_set(&row.value) {
-                &row.default
-            } else {
-                &row.value
-            };
+            let text_in = value::value_or_default(row);
             if value::is_not_set(text_in) {
                 (Val::Absent, None)
             } else {
@@ -797,7 +796,9 @@ pub fn check(sheet: &Sheet) -> Report {
                 hops[h].tries = total_tries(&layers);
                 hops[h].layers = layers;
             }
-            ctx.bound_missing(
+            ctx.hop_finding(
+                "bound.missing",
+                Severity::Warning,
                 &segment,
                 hop_rows.clone(),
                 text::bound_missing(lang, &segment),
@@ -830,16 +831,7 @@ pub fn check(sheet: &Sheet) -> Report {
                         &describe_dur(dur),
                         (e.product, e.name, e.source),
                     );
-                    ctx.push(
-                        "value.default_applied",
-                        Severity::Info,
-                        None,
-                        Some(&segment),
-                        rows,
-                        (None, None, None),
-                        None,
-                        msg,
-                    );
+                    ctx.hop_finding("value.default_applied", Severity::Info, &segment, rows, msg);
                 }
             }
         }
@@ -875,7 +867,9 @@ pub fn check(sheet: &Sheet) -> Report {
                     match connect {
                         Some(c) => terms.push(c),
                         None if !capped => {
-                            ctx.bound_missing(
+                            ctx.hop_finding(
+                                "bound.missing",
+                                Severity::Warning,
                                 &segment,
                                 hop_rows.clone(),
                                 text::connect_missing(lang, &segment),
@@ -888,7 +882,9 @@ pub fn check(sheet: &Sheet) -> Report {
                 }
                 _ => {
                     if parts.deadline.is_none() {
-                        ctx.bound_missing(
+                        ctx.hop_finding(
+                            "bound.missing",
+                            Severity::Warning,
                             &segment,
                             hop_rows.clone(),
                             text::read_missing(lang, &segment),
@@ -1055,18 +1051,15 @@ pub fn check(sheet: &Sheet) -> Report {
         if worst.is_some_and(Time::is_inf) {
             let rows: Vec<usize> = hop.rows.iter().copied().filter(|&l| matches!(&infos[l - 1].val, Val::Dur(t) if t.time.is_inf() && infos[l - 1].kind.is_time_bound())).collect();
             let msg = text::unbounded(lang, &segment, &caller_name);
-            ctx.push(
+            ctx.hop_finding(
                 "unbounded",
                 Severity::Warning,
-                None,
-                Some(&segment),
+                &segment,
                 if rows.is_empty() {
                     hop.rows.clone()
                 } else {
                     rows
                 },
-                (None, None, None),
-                None,
                 msg,
             );
         }

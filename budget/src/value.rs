@@ -111,6 +111,16 @@ pub fn is_not_set(text: &str) -> bool {
     NOT_SET.contains(&normalize(text).trim())
 }
 
+/// The text that says a row's value: the value cell, or the default column when the value
+/// cell is not set (it may be not set too).
+pub fn value_or_default(row: &crate::Row) -> &str {
+    if is_not_set(&row.value) {
+        &row.default
+    } else {
+        &row.value
+    }
+}
+
 /// Reads a duration cell. `bare_unit` is the unit of a bare number (from the catalog).
 ///
 /// Forms: `1.5秒`, `500ms`, `1m30s`, `60 s (default)` (remarks ignored), `なし`/`none`/

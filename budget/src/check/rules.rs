@@ -402,16 +402,7 @@ fn retry_unsafe(
         rows.sort_unstable();
         rows.dedup();
         let msg = text::retry_unsafe(ctx.lang, &hop.segment, attempts);
-        ctx.push(
-            "retry.unsafe",
-            Severity::Warning,
-            None,
-            Some(&hop.segment),
-            rows,
-            (None, None, None),
-            None,
-            msg,
-        );
+        ctx.hop_finding("retry.unsafe", Severity::Warning, &hop.segment, rows, msg);
         if let Some(f) = ctx.findings.last_mut() {
             f.attempts = Some(attempts);
         }
@@ -451,16 +442,7 @@ fn retry_hidden(ctx: &mut Ctx, infos: &[RowInfo], hops: &[HopState], parts: &[Ho
             })
             .collect();
         let msg = text::retry_hidden(ctx.lang, &hop.segment, entry.product, retries, setting);
-        ctx.push(
-            "retry.hidden",
-            Severity::Warning,
-            None,
-            Some(&hop.segment),
-            rows,
-            (None, None, None),
-            None,
-            msg,
-        );
+        ctx.hop_finding("retry.hidden", Severity::Warning, &hop.segment, rows, msg);
     }
 }
 
@@ -550,11 +532,7 @@ fn pair_value(ctx: &Ctx, infos: &[RowInfo], i: usize) -> Option<u64> {
     }
     let entry = infos[i].entry?;
     let row = &ctx.rows[i];
-    let text = if crate::value::is_not_set(&row.value) {
-        &row.default
-    } else {
-        &row.value
-    };
+    let text = crate::value::value_or_default(row);
     match crate::value::read_duration(text, Some(entry.unit)).ok()? {
         crate::value::Cell::Duration { dur, zero, .. } => match dur {
             _ if zero && entry.zero == crate::catalog::Zero::Disabled => Some(u64::MAX),
