@@ -8,14 +8,18 @@
 use crate::error::TsvError;
 use crate::sheet::{Column, Lang, Row};
 
-/// What an import read: the header's language (`None` for a paste without a header) and the
-/// rows in order.
+/// What an import read: the header's language (`None` for a paste without a header), the
+/// rows in order, and the file line each row starts on.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Imported {
     /// The header's language; `None` when the paste had no header line.
     pub lang: Option<Lang>,
     /// The rows, cells exactly as in the input (minus a formula guard `'`).
     pub rows: Vec<Row>,
+    /// For each row, the 1-based line of the input its record starts on, as a text editor
+    /// counts lines: blank lines and line breaks inside quoted cells included (for SARIF
+    /// regions, which name file lines where the report names rows).
+    pub lines: Vec<usize>,
 }
 
 /// Whether a spreadsheet would run `cell` as a formula: it starts with `=`, `+`, `-`, `@`, a
@@ -131,6 +135,7 @@ pub fn import(text: &str) -> Result<Imported, TsvError> {
     }
     let expected = order.len();
     let mut rows = Vec::with_capacity(data.len());
+    let lines = data.iter().map(|(line, _)| *line).collect();
     for (line, record) in data {
         if record.len() != expected {
             return Err(TsvError::WrongCellCount {
@@ -145,7 +150,7 @@ pub fn import(text: &str) -> Result<Imported, TsvError> {
         }
         rows.push(row);
     }
-    Ok(Imported { lang, rows })
+    Ok(Imported { lang, rows, lines })
 }
 
 /// Turns the byte offsets of records, in increasing order, into 1-based lines, counting every
@@ -278,6 +283,36 @@ mod tests {
         assert_eq!(imported.rows.len(), 12);
         assert_eq!(imported.rows[7].value, "2回、待機0.3秒");
         assert_eq!(imported.rows[4].setting, "—");
+    }
+
+    const HEADER: &str = "layer\tsegment\titem\tsetting\tdefault\tvalue\tlocation\trationale\n";
+
+    #[test]
+    fn data_row_n_is_line_n_plus_1_under_a_header() {
+        let text = format!("{HEADER}1\ta\t\t\t\t1s\t\t\n2\tb\t\t\t\t2s\t\t\n");
+        assert_eq!(import(&text).unwrap().lines, vec![2, 3]);
+    }
+
+    #[test]
+    fn blank_lines_and_quoted_line_breaks_are_counted_in_row_lines() {
+        let text =
+            format!("\n{HEADER}\n1\ta\t\t\t\t1s\t\t\"two\nlines\"\r\n   \n\n2\tb\t\t\t\t2s\t\t\n");
+        assert_eq!(import(&text).unwrap().lines, vec![4, 8]);
+    }
+
+    #[test]
+    fn without_a_header_row_1_is_line_1() {
+        let text = "\u{feff}1\ta\t\t\t\t1s\t\t\n\n2\tb\t\t\t\t2s\t\t";
+        assert_eq!(import(text).unwrap().lines, vec![1, 3]);
+    }
+
+    #[test]
+    fn a_blank_line_inside_a_quoted_cell_belongs_to_its_row() {
+        let text =
+            format!("{HEADER}\n\u{3000}\n1\ta\t\t\t\t1s\t\t\"x\n\ny\"\n2\tb\t\t\t\t2s\t\t\n");
+        let imported = import(&text).unwrap();
+        assert_eq!(imported.rows.len(), 2);
+        assert_eq!(imported.lines, vec![4, 7]);
     }
 
     #[test]

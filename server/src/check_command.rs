@@ -11,7 +11,6 @@
 //! - [`run`] does that for every file and renders all of them in one [`Format`], with the
 //!   exit status of [`exit_code`].
 
-mod lines;
 mod markdown;
 mod text;
 
@@ -269,19 +268,12 @@ pub fn check_input(input: Input, settings: Settings) -> CheckedFile {
             reason: err.to_string(),
             line: err.line(),
         })?;
-        let has_header = imported.lang.is_some();
+        let lines = imported.lines;
         let sheet = Sheet {
             margin_ms: settings.margin_ms,
             amplification_threshold: settings.amplification_threshold,
             ..Sheet::new(imported.lang.unwrap_or(Lang::En), imported.rows)
         };
-        let mut lines = lines::record_lines(&text, has_header);
-        if lines.len() != sheet.rows.len() {
-            // Cannot happen for text the import accepted; fall back to one line per row.
-            lines = (1..=sheet.rows.len())
-                .map(|row| row + usize::from(has_header))
-                .collect();
-        }
         Ok(Checked {
             lang: sheet.lang,
             report: budget::check(&sheet),
