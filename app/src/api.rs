@@ -171,19 +171,7 @@ mod imp {
     }
 
     pub async fn list_sheets() -> Result<Vec<SheetSummary>, AppError> {
-        let sheets = store()?.list_sheets().await.map_err(from_store)?;
-        Ok(sheets
-            .into_iter()
-            .map(|s| SheetSummary {
-                id: s.id,
-                name: s.name,
-                lang: s.lang,
-                rows: s.rows,
-                errors: s.errors,
-                warnings: s.warnings,
-                updated_at_ms: s.updated_at_ms,
-            })
-            .collect())
+        store()?.list_sheets().await.map_err(from_store)
     }
 
     pub async fn create_sheet(name: &str, sheet: Sheet) -> Result<i64, AppError> {

@@ -8,6 +8,7 @@ mod error;
 mod model;
 mod store;
 
+pub use crate::model::SheetSummary;
 pub use error::StoreError;
-pub use model::{SheetSummary, StoredSheet};
+pub use model::StoredSheet;
 pub use store::{Store, DEFAULT_DATABASE_URL, MAX_NAME_CHARS};

@@ -1,25 +1,7 @@
-//! What the store hands out: a sheet with its id and name, and a one-line summary of one.
+//! What the store hands out: a sheet with its id and name. (A one-line summary of one is the
+//! page's own [`crate::model::SheetSummary`].)
 
 use serde::{Deserialize, Serialize};
-
-/// One line of the sheet list: enough to show and open a sheet without loading its rows.
-#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
-pub struct SheetSummary {
-    /// The sheet's id.
-    pub id: i64,
-    /// The sheet's name (trimmed, 1 to 200 characters).
-    pub name: String,
-    /// The sheet's header language.
-    pub lang: budget::Lang,
-    /// Number of rows.
-    pub rows: usize,
-    /// `error` findings of `budget::check` on the sheet.
-    pub errors: u32,
-    /// `warning` findings of `budget::check` on the sheet.
-    pub warnings: u32,
-    /// Last change (creation, save, rename or language change), unix time in milliseconds.
-    pub updated_at_ms: i64,
-}
 
 /// A whole stored sheet: rows exactly as typed, with the sheet settings.
 #[derive(Serialize, Deserialize, Clone, Debug)]

@@ -14,7 +14,8 @@ use sqlx::migrate::Migrator;
 use sqlx::{AnyPool, Row as _};
 
 use super::error::StoreError;
-use super::model::{SheetSummary, StoredSheet};
+use super::model::StoredSheet;
+use crate::model::SheetSummary;
 
 /// The database used when `DATABASE_URL` is not set: the SQLite file `workbench.db` in the
 /// working directory, created when missing.
