@@ -7,7 +7,6 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use crate::api::set_sheet_settings;
-use crate::error::AppError;
 use crate::shell::Hydrated;
 
 /// The two sheet settings of sheet `id`. Each is saved on its own when its input is
@@ -26,12 +25,6 @@ pub fn SheetSettings(
 ) -> impl IntoView {
     let margin = RwSignal::new(Millis(margin_ms).to_string());
     let threshold = RwSignal::new(amplification_threshold.to_string());
-    let save_margin = Callback::new(move |text: String| {
-        Box::pin(async move { set_sheet_settings(id, Some(text), None).await }) as SaveFuture
-    });
-    let save_threshold = Callback::new(move |text: String| {
-        Box::pin(async move { set_sheet_settings(id, None, Some(text)).await }) as SaveFuture
-    });
     view! {
         <div class="settings">
             <SettingInput
@@ -39,7 +32,8 @@ pub fn SheetSettings(
                 text=margin
                 size=8
                 testid="setting-margin"
-                save=save_margin
+                id
+                setting=Setting::Margin
                 report
             />
             <SettingInput
@@ -47,7 +41,8 @@ pub fn SheetSettings(
                 text=threshold
                 size=4
                 testid="setting-threshold"
-                save=save_threshold
+                id
+                setting=Setting::AmplificationThreshold
                 report
             />
             <p class="muted">
@@ -60,12 +55,19 @@ pub fn SheetSettings(
     }
 }
 
-/// A save of one setting on its way: the fresh report, or why not.
-type SaveFuture = std::pin::Pin<Box<dyn std::future::Future<Output = Result<Report, AppError>>>>;
+/// Which sheet setting an input edits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Setting {
+    /// The sheet margin.
+    Margin,
+    /// The retry amplification threshold.
+    AmplificationThreshold,
+}
 
 /// One setting's labelled text input: `text` follows what is typed; when it is committed
-/// (Enter, or leaving the input) `save` sends it, and the answer goes into `report` or, when
-/// refused, under the input as `Not saved: …`. Read-only until the page has hydrated.
+/// (Enter, or leaving the input) it is saved as `setting` of sheet `id`, and the answer goes
+/// into `report` or, when refused, under the input as `Not saved: …`. Read-only until the page
+/// has hydrated.
 #[component]
 fn SettingInput(
     /// The label before the input.
@@ -76,17 +78,23 @@ fn SettingInput(
     size: u32,
     /// The input's `data-testid`; its error line's is this with `-error`.
     testid: &'static str,
-    /// Saves the text committed.
-    save: Callback<String, SaveFuture>,
+    /// The sheet.
+    id: i64,
+    /// The setting the text is.
+    setting: Setting,
     /// Receives the report after a save.
     report: RwSignal<Report>,
 ) -> impl IntoView {
     let hydrated = Hydrated::signal();
     let error = RwSignal::new(None::<String>);
     let commit = move |_| {
-        let pending = save.run(text.get_untracked());
+        let typed = Some(text.get_untracked());
+        let (margin, threshold) = match setting {
+            Setting::Margin => (typed, None),
+            Setting::AmplificationThreshold => (None, typed),
+        };
         spawn_local(async move {
-            match pending.await {
+            match set_sheet_settings(id, margin, threshold).await {
                 Ok(fresh) => {
                     report.set(fresh);
                     error.set(None);
