@@ -4,7 +4,7 @@
 
 use budget::{Lang, Report, Verdict};
 
-use super::text::{severity, signed_seconds, verdict};
+use super::text::{rows_label, severity, signed_seconds, verdict};
 use super::CheckedFile;
 
 /// Every file as Markdown, one `###` section each, in the order given. An unreadable file's
@@ -38,8 +38,6 @@ struct Words {
     node: &'static str,
     hop: &'static str,
     no_findings: &'static str,
-    rows: &'static str,
-    row: &'static str,
 }
 
 impl Words {
@@ -52,8 +50,6 @@ impl Words {
                 node: "node",
                 hop: "hop",
                 no_findings: "No findings.",
-                rows: "rows",
-                row: "row",
             },
             Lang::Ja => Words {
                 all_pass: "すべての検査に合格しています。",
@@ -62,8 +58,6 @@ impl Words {
                 node: "ノード",
                 hop: "区間",
                 no_findings: "指摘はありません。",
-                rows: "行",
-                row: "行",
             },
         }
     }
@@ -131,13 +125,7 @@ fn push_report(out: &mut String, report: &Report, lang: Lang) {
             finding.code.replace('`', "'")
         ));
         if !finding.rows.is_empty() {
-            let rows: Vec<String> = finding.rows.iter().map(usize::to_string).collect();
-            let noun = if rows.len() == 1 {
-                words.row
-            } else {
-                words.rows
-            };
-            out.push_str(&format!(" ({noun} {})", rows.join(", ")));
+            out.push_str(&format!(" ({})", rows_label(&finding.rows, lang)));
         }
         out.push_str(": ");
         out.push_str(&escape(&finding.message));

@@ -51,11 +51,10 @@ pub fn render_text(report: &Report, lang: Lang) -> String {
         out.push('\n');
         let mut table = Vec::new();
         for finding in &report.findings {
-            let rows: Vec<String> = finding.rows.iter().map(usize::to_string).collect();
             table.push(vec![
                 severity(finding.severity).to_string(),
                 finding.code.clone(),
-                format!("{} {}", words.rows, rows.join(", ")),
+                rows_label(&finding.rows, lang),
                 finding.message.clone(),
             ]);
         }
@@ -86,7 +85,6 @@ struct Words {
     no_findings: &'static str,
     node_columns: [&'static str; 6],
     hop_columns: [&'static str; 6],
-    rows: &'static str,
     fix: &'static str,
 }
 
@@ -100,7 +98,6 @@ impl Words {
                 no_findings: "findings: none",
                 node_columns: ["name", "need", "deadline", "slack", "verdict", "formula"],
                 hop_columns: ["segment", "worst", "wait", "slack", "verdict", "formula"],
-                rows: "rows",
                 fix: "fix: ",
             },
             Lang::Ja => Words {
@@ -110,11 +107,21 @@ impl Words {
                 no_findings: "指摘: なし",
                 node_columns: ["名前", "必要", "期限", "余裕", "判定", "計算式"],
                 hop_columns: ["区間", "最悪", "待ち", "余裕", "判定", "計算式"],
-                rows: "行",
                 fix: "対処: ",
             },
         }
     }
+}
+
+/// The rows a finding names: `row 4`, `rows 4, 6, 7` (`行 4, 6, 7` in Japanese).
+pub(super) fn rows_label(rows: &[usize], lang: Lang) -> String {
+    let list: Vec<String> = rows.iter().map(usize::to_string).collect();
+    let noun = match (lang, rows.len()) {
+        (Lang::Ja, _) => "行",
+        (Lang::En, 1) => "row",
+        (Lang::En, _) => "rows",
+    };
+    format!("{noun} {}", list.join(", "))
 }
 
 /// Milliseconds as seconds with at least one decimal (`7800` is `7.8 s`); `—` for none.
@@ -154,6 +161,13 @@ pub(super) fn severity(severity: Severity) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn one_row_is_a_row_and_several_are_rows() {
+        assert_eq!(rows_label(&[1], Lang::En), "row 1");
+        assert_eq!(rows_label(&[4, 6, 7], Lang::En), "rows 4, 6, 7");
+        assert_eq!(rows_label(&[4, 6], Lang::Ja), "行 4, 6");
+    }
 
     #[test]
     fn seconds_keep_one_decimal_and_a_sign() {
