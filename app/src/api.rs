@@ -112,6 +112,46 @@ pub async fn set_sheet_settings(
     )
 }
 
+/// The body's content type a server function declares: its input encoding's.
+#[cfg(feature = "ssr")]
+trait DeclaredInput {
+    const CONTENT_TYPE: &'static str;
+}
+
+#[cfg(feature = "ssr")]
+impl<I: leptos::server_fn::ContentType, O> DeclaredInput for leptos::server_fn::Http<I, O> {
+    const CONTENT_TYPE: &'static str = I::CONTENT_TYPE;
+}
+
+/// Every server function's path with the media type of the body it declares
+/// (`application/x-www-form-urlencoded` or `application/json`); the server refuses a call in
+/// any other. A server function missing here is refused whatever it is sent (a test lists
+/// them all from the framework's registry).
+#[cfg(feature = "ssr")]
+pub fn declared_content_types() -> Vec<(&'static str, &'static str)> {
+    use leptos::server_fn::ServerFn;
+    fn declared<T>() -> (&'static str, &'static str)
+    where
+        T: ServerFn,
+        T::Protocol: DeclaredInput,
+    {
+        (T::PATH, <T::Protocol as DeclaredInput>::CONTENT_TYPE)
+    }
+    vec![
+        declared::<ListSheets>(),
+        declared::<CreateSheet>(),
+        declared::<CreateExampleSheet>(),
+        declared::<ImportSheet>(),
+        declared::<RenameSheet>(),
+        declared::<DeleteSheet>(),
+        declared::<GetSheet>(),
+        declared::<SaveRows>(),
+        declared::<ImportRows>(),
+        declared::<SetSheetLang>(),
+        declared::<SetSheetSettings>(),
+    ]
+}
+
 /// What the server functions do, on the server: the store from context, `budget`, and the
 /// conversions between them.
 #[cfg(feature = "ssr")]

@@ -52,6 +52,10 @@ pub enum AppError {
     /// The call did not reach the server function or its answer could not be read.
     #[error("{0}")]
     Transport(String),
+    /// The arguments of a server function could not be read (a malformed form or JSON body,
+    /// `id=abc`); the message says which function and why.
+    #[error("{0}")]
+    BadArguments(String),
     /// An address that names no sheet (`/sheets/abc`).
     #[error("{0:?} is not a sheet's address: sheet addresses end in a number")]
     BadAddress(String),
@@ -65,7 +69,10 @@ impl AppError {
             AppError::Conflict { .. } => 409,
             AppError::TooLarge(_) => 413,
             AppError::TooManyRows(_) => 400,
-            AppError::BadName(_) | AppError::BadSetting(_) | AppError::Tsv { .. } => 400,
+            AppError::BadName(_)
+            | AppError::BadSetting(_)
+            | AppError::Tsv { .. }
+            | AppError::BadArguments(_) => 400,
             AppError::Storage | AppError::Transport(_) => 500,
             AppError::BadAddress(_) => 404,
         }
@@ -97,9 +104,29 @@ impl FromServerFnError for AppError {
                 "the server could not be reached; your text is kept here and is saved with your next edit"
                     .to_string(),
             ),
+            // On the server, a body that cannot be deserialised is the request's arguments; in
+            // the browser it would be the server's answer.
+            ServerFnErrorErr::Args(reason) => bad_arguments(&reason),
+            #[cfg(feature = "ssr")]
+            ServerFnErrorErr::Deserialization(reason) => bad_arguments(&reason),
             other => AppError::Transport(other.to_string()),
         }
     }
+}
+
+/// [`AppError::BadArguments`] for a deserialiser's `reason`.
+fn bad_arguments(reason: &str) -> AppError {
+    AppError::BadArguments(format!(
+        "the request's arguments could not be read ({}); send them as the function declares",
+        plain(reason)
+    ))
+}
+
+/// A deserialiser's reason without the framework's wrapping: its first line, at most 200
+/// characters.
+fn plain(reason: &str) -> String {
+    let line = reason.lines().next().unwrap_or_default().trim();
+    line.chars().take(200).collect()
 }
 
 #[cfg(test)]
@@ -129,6 +156,18 @@ mod tests {
         assert_eq!(
             err.to_string(),
             "the server could not be reached; your text is kept here and is saved with your next edit"
+        );
+    }
+
+    #[test]
+    fn arguments_that_cannot_be_read_are_a_400_with_a_plain_message() {
+        let err = AppError::from_server_fn_error(ServerFnErrorErr::Args(
+            "invalid digit found in string\nmore detail".into(),
+        ));
+        assert_eq!(err.status_code(), 400);
+        assert_eq!(
+            err.to_string(),
+            "the request's arguments could not be read (invalid digit found in string); send them as the function declares"
         );
     }
 

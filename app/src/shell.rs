@@ -8,8 +8,53 @@ use leptos_router::{path, SsrMode};
 use crate::pages::sheet::SheetPage;
 use crate::pages::sheets::SheetsPage;
 
+/// The Content-Security-Policy of the app's pages: scripts only from this site and the
+/// inline hydration scripts that carry this response's `nonce` (Leptos adds it to each),
+/// WebAssembly compiled from them (`'wasm-unsafe-eval'`), styles, images and requests only
+/// from this site, no plugins, no `<base>`, forms only to this site, and no framing.
+pub fn content_security_policy(nonce: &str) -> String {
+    format!(
+        "default-src 'self'; script-src 'self' 'nonce-{nonce}' 'wasm-unsafe-eval'; \
+         style-src 'self'; img-src 'self'; connect-src 'self'; object-src 'none'; \
+         base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+    )
+}
+
+/// The title of a page about `name`: `NAME · Timeout Budget Workbench`.
+///
+/// `leptos_meta` 0.8 writes the title's text into the server's `<title>` without escaping
+/// it, so on the server the name's `&`, `<` and `>` are escaped here (a sheet named
+/// `</title><script>…` stays text); in the browser the title is set as text and is not.
+pub fn page_title(name: &str) -> String {
+    let title = format!("{name} · Timeout Budget Workbench");
+    if cfg!(feature = "ssr") {
+        title
+            .replace('&', "&amp;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;")
+    } else {
+        title
+    }
+}
+
+/// Sends this page's [`content_security_policy`] with the nonce of its scripts.
+#[cfg(feature = "ssr")]
+fn send_content_security_policy() {
+    use leptos::nonce::use_nonce;
+    let (Some(response), Some(nonce)) =
+        (use_context::<leptos_axum::ResponseOptions>(), use_nonce())
+    else {
+        return;
+    };
+    if let Ok(value) = http::HeaderValue::from_str(&content_security_policy(&nonce.to_string())) {
+        response.insert_header(http::header::CONTENT_SECURITY_POLICY, value);
+    }
+}
+
 /// The HTML document around the app, rendered on the server.
 pub fn shell(options: LeptosOptions) -> impl IntoView {
+    #[cfg(feature = "ssr")]
+    send_content_security_policy();
     view! {
         <!DOCTYPE html>
         <html lang="en">

@@ -25,6 +25,7 @@ pub mod catalog_command;
 pub mod check_command;
 mod error;
 pub mod sarif;
+pub mod security;
 mod state;
 mod table;
 
@@ -36,6 +37,7 @@ use tower_http::limit::RequestBodyLimitLayer;
 
 pub use api::{openapi, MAX_BODY_BYTES};
 pub use error::ApiError;
+pub use security::AllowedHosts;
 pub use state::AppState;
 
 /// The largest request body any route accepts, in bytes (8 MiB): a bound for the server
@@ -44,8 +46,10 @@ pub use state::AppState;
 pub const MAX_REQUEST_BYTES: usize = 8 << 20;
 
 /// The whole app: the JSON API under `/api/v1`, the Leptos pages and server functions (with
-/// the [`app::ssr::Store`] provided as context), and the static files and 404 page.
+/// the [`app::ssr::Store`] provided as context), and the static files and 404 page; behind
+/// the [`security`] guard and headers.
 pub fn router(state: AppState) -> Router {
+    let hosts = state.allowed_hosts.clone();
     let routes = generate_route_list(App);
     let store = state.store.clone();
     let options = state.leptos_options.clone();
@@ -60,5 +64,7 @@ pub fn router(state: AppState) -> Router {
         .fallback(leptos_axum::file_and_error_handler::<AppState, _>(shell))
         .layer(axum::middleware::map_response(error::log_internal_errors))
         .layer(RequestBodyLimitLayer::new(MAX_REQUEST_BYTES))
+        .layer(axum::middleware::from_fn_with_state(hosts, security::guard))
+        .layer(axum::middleware::from_fn(security::headers))
         .with_state(state)
 }

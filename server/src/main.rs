@@ -158,6 +158,7 @@ async fn serve() -> anyhow::Result<()> {
     let app = server::router(AppState {
         leptos_options,
         store,
+        allowed_hosts: server::AllowedHosts::from_env(addr),
     });
     let listener = tokio::net::TcpListener::bind(&addr)
         .await

@@ -4,6 +4,8 @@ use app::ssr::Store;
 use axum::extract::FromRef;
 use leptos::prelude::LeptosOptions;
 
+use crate::security::AllowedHosts;
+
 /// The router's state: the Leptos options (site root, output name, address) and the store.
 #[derive(Clone, Debug, FromRef)]
 pub struct AppState {
@@ -11,4 +13,6 @@ pub struct AppState {
     pub leptos_options: LeptosOptions,
     /// The sheet store.
     pub store: Store,
+    /// The `Host` names the server answers ([`crate::security`]).
+    pub allowed_hosts: AllowedHosts,
 }

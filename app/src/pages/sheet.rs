@@ -113,7 +113,7 @@ fn SheetEditor(detail: SheetDetail) -> impl IntoView {
     let saving = Signal::derive(move || status.with(|s| *s == SaveStatus::Saving));
 
     view! {
-        <Title text=format!("{name} · Timeout Budget Workbench")/>
+        <Title text=crate::shell::page_title(&name)/>
         <header class="sheet-head">
             <h1 data-testid="sheet-name">{name.clone()}</h1>
             <SaveStatusLine status/>

@@ -52,9 +52,11 @@ pub async fn spawn_app() -> TestApp {
         .await
         .expect("in-memory SQLite");
     let leptos_options = LeptosOptions::builder().output_name("workbench").build();
+    let allowed_hosts = server::AllowedHosts::for_site(leptos_options.site_addr, &[]);
     let router = server::router(AppState {
         leptos_options,
         store: store.clone(),
+        allowed_hosts,
     });
     TestApp { router, store }
 }
@@ -73,10 +75,13 @@ impl TestApp {
         headers: &[(&str, &str)],
         body: impl Into<Body>,
     ) -> TestResponse {
-        let mut request = Request::builder()
-            .method(method)
-            .uri(uri)
-            .header("content-type", "text/tab-separated-values; charset=utf-8");
+        let mut request = Request::builder().method(method).uri(uri);
+        if !headers
+            .iter()
+            .any(|(name, _)| name.eq_ignore_ascii_case("content-type"))
+        {
+            request = request.header("content-type", "text/tab-separated-values; charset=utf-8");
+        }
         for (name, value) in headers {
             request = request.header(*name, *value);
         }

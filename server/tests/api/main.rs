@@ -7,5 +7,6 @@ mod export;
 mod helpers;
 mod openapi;
 mod pages;
+mod security;
 mod sheets;
 mod storage;

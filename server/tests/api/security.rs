@@ -1,0 +1,425 @@
+//! Hostile pages: cross-site writes, DNS rebinding, content types, redirects and the security
+//! headers. The lists of server functions and write routes come from the server itself (the
+//! framework's registry and the OpenAPI document), so a new one without a case here fails.
+
+use axum::http::{Method, StatusCode};
+use leptos::server_fn::axum::server_fn_paths;
+
+use crate::helpers::{fixture, spawn_app, TestApp, TestResponse};
+
+const HOST: &str = "127.0.0.1:3000";
+const EVIL: &str = "http://evil.example";
+const FORM: &str = "application/x-www-form-urlencoded";
+const JSON: &str = "application/json";
+
+/// Everything the store holds, to compare before and after.
+async fn snapshot(app: &TestApp) -> String {
+    let mut all = Vec::new();
+    for summary in app.store.list_sheets().await.expect("a list") {
+        all.push(format!(
+            "{:?}",
+            app.store.get_sheet(summary.id).await.expect("a sheet")
+        ));
+    }
+    all.join("\n")
+}
+
+/// A request that would change sheet `id` if it were let through: the body, in the content
+/// type the server function declares. A server function without a case here fails the test.
+fn server_fn_call(path: &str, id: i64) -> (&'static str, String) {
+    let name = path
+        .trim_start_matches("/api/")
+        .trim_end_matches(|c: char| c.is_ascii_digit());
+    let rows = r#"[{"layer":"evil","segment":"x","item":"","setting":"","default":"","value":"","location":"","rationale":""}]"#;
+    match name {
+        "list_sheets" => (FORM, String::new()),
+        "get_sheet" => (FORM, format!("id={id}")),
+        "create_sheet" => (FORM, "name=evil&lang=en".into()),
+        "create_example_sheet" => (FORM, "lang=en".into()),
+        "rename_sheet" => (FORM, format!("id={id}&name=evil")),
+        "delete_sheet" => (FORM, format!("id={id}")),
+        "set_sheet_lang" => (FORM, format!("id={id}&lang=ja")),
+        "set_sheet_settings" => (FORM, format!("id={id}&margin=9s")),
+        "import_sheet" => (JSON, r#"{"name":"evil","tsv":"layer\tsegment\titem\tsetting\tdefault\tvalue\tlocation\trationale\n"}"#.into()),
+        "import_rows" => (JSON, format!(r#"{{"id":{id},"tsv":""}}"#)),
+        "save_rows" => (JSON, format!(r#"{{"id":{id},"base":0,"rows":{rows}}}"#)),
+        other => panic!("no cross-site case for the server function {other} ({path}): add one"),
+    }
+}
+
+/// Sends `method path` from `origin` (and `Sec-Fetch-Site`, when given) with `Host: HOST`.
+async fn from_site(
+    app: &TestApp,
+    method: Method,
+    path: &str,
+    content_type: &str,
+    body: String,
+    site: &[(&str, &str)],
+) -> TestResponse {
+    let mut headers = vec![("host", HOST), ("content-type", content_type)];
+    headers.extend_from_slice(site);
+    app.send_with(method, path, &headers, body).await
+}
+
+/// Every registered server function's path.
+fn server_fns() -> Vec<String> {
+    let mut paths: Vec<String> = server_fn_paths().map(|(p, _)| p.to_string()).collect();
+    paths.sort();
+    paths.dedup();
+    assert_eq!(paths.len(), 11, "server functions: {paths:?}");
+    paths
+}
+
+/// Every write route of the JSON API (method and path, `{id}` filled in), from its OpenAPI
+/// document.
+fn write_routes(id: i64) -> Vec<(Method, String)> {
+    let document = serde_json::to_value(server::openapi()).expect("JSON");
+    let mut routes = Vec::new();
+    for (path, item) in document["paths"].as_object().expect("paths") {
+        for method in item.as_object().expect("an item").keys() {
+            let method: Method = method.to_uppercase().parse().expect("a method");
+            if matches!(method, Method::GET | Method::HEAD | Method::OPTIONS) {
+                continue;
+            }
+            let path = format!("/api/v1{}", path.replace("{id}", &id.to_string()));
+            routes.push((method, path));
+        }
+    }
+    assert_eq!(routes.len(), 3, "write routes: {routes:?}");
+    routes
+}
+
+#[tokio::test]
+async fn every_server_function_refuses_a_foreign_origin_and_changes_nothing() {
+    for site in [
+        &[("origin", EVIL)][..],
+        &[("sec-fetch-site", "cross-site")][..],
+        &[("origin", "null")][..],
+        &[("origin", "http://localhost:3000")][..],
+    ] {
+        // Arrange
+        let app = spawn_app().await;
+        let id = app
+            .create_sheet("mine", &fixture("reservation-en.tsv"))
+            .await;
+        let before = snapshot(&app).await;
+
+        for path in server_fns() {
+            // Act
+            let (content_type, body) = server_fn_call(&path, id);
+            let response = from_site(&app, Method::POST, &path, content_type, body, site).await;
+
+            // Assert
+            assert_eq!(
+                response.status,
+                StatusCode::FORBIDDEN,
+                "{path} {site:?}: {}",
+                response.text()
+            );
+            assert!(
+                response.json()["error"]
+                    .as_str()
+                    .unwrap()
+                    .starts_with("a request from another site cannot change this workbench: "),
+                "{}",
+                response.text()
+            );
+        }
+        assert_eq!(snapshot(&app).await, before, "{site:?}");
+    }
+}
+
+#[tokio::test]
+async fn every_write_route_refuses_a_foreign_origin_and_changes_nothing() {
+    // Arrange
+    let app = spawn_app().await;
+    let id = app
+        .create_sheet("mine", &fixture("reservation-en.tsv"))
+        .await;
+    let before = snapshot(&app).await;
+
+    for (method, path) in write_routes(id) {
+        for site in [
+            &[("origin", EVIL)][..],
+            &[("sec-fetch-site", "cross-site")][..],
+        ] {
+            // Act: text/plain needs no preflight, so any page can send it
+            let body = fixture("inverted-lb.tsv");
+            let path = format!("{path}?name=evil");
+            let response = from_site(&app, method.clone(), &path, "text/plain", body, site).await;
+
+            // Assert
+            assert_eq!(
+                response.status,
+                StatusCode::FORBIDDEN,
+                "{method} {path}: {}",
+                response.text()
+            );
+        }
+    }
+    assert_eq!(snapshot(&app).await, before);
+}
+
+#[tokio::test]
+async fn the_same_calls_from_the_page_itself_go_through() {
+    // Arrange
+    let app = spawn_app().await;
+    let id = app
+        .create_sheet("mine", &fixture("reservation-en.tsv"))
+        .await;
+    let rename = server_fns()
+        .into_iter()
+        .find(|p| p.contains("rename_sheet"))
+        .unwrap();
+
+    // Act
+    let (content_type, body) = server_fn_call(&rename, id);
+    let own = [
+        ("origin", "http://127.0.0.1:3000"),
+        ("sec-fetch-site", "same-origin"),
+    ];
+    let response = from_site(&app, Method::POST, &rename, content_type, body, &own).await;
+
+    // Assert
+    assert_eq!(response.status, StatusCode::OK, "{}", response.text());
+    assert_eq!(app.store.get_sheet(id).await.unwrap().name, "evil");
+}
+
+#[tokio::test]
+async fn curl_without_an_origin_still_writes_through_the_api() {
+    // Arrange
+    let app = spawn_app().await;
+
+    // Act
+    let response = from_site(
+        &app,
+        Method::POST,
+        "/api/v1/sheets?name=ci",
+        "application/x-www-form-urlencoded",
+        fixture("reservation-en.tsv"),
+        &[],
+    )
+    .await;
+
+    // Assert
+    assert_eq!(response.status, StatusCode::CREATED, "{}", response.text());
+}
+
+#[tokio::test]
+async fn a_json_server_function_refuses_a_body_sent_as_text_plain() {
+    // Arrange
+    let app = spawn_app().await;
+    let id = app
+        .create_sheet("mine", &fixture("reservation-en.tsv"))
+        .await;
+    let before = snapshot(&app).await;
+    let save = server_fns()
+        .into_iter()
+        .find(|p| p.contains("save_rows"))
+        .unwrap();
+    let (_, body) = server_fn_call(&save, id);
+
+    // Act: no Origin at all, as an old browser might send it
+    let response = from_site(&app, Method::POST, &save, "text/plain", body.clone(), &[]).await;
+
+    // Assert
+    assert_eq!(response.status, StatusCode::UNSUPPORTED_MEDIA_TYPE);
+    assert_eq!(
+        response.json()["error"],
+        format!("{save} takes application/json, not text/plain")
+    );
+    assert_eq!(snapshot(&app).await, before);
+    let ok = from_site(&app, Method::POST, &save, JSON, body, &[]).await;
+    assert_eq!(ok.status, StatusCode::OK, "{}", ok.text());
+}
+
+#[tokio::test]
+async fn every_server_function_declares_the_content_type_it_is_called_with() {
+    let declared = app::api::declared_content_types();
+    for path in server_fns() {
+        let (content_type, _) = server_fn_call(&path, 1);
+        assert_eq!(
+            declared.iter().find(|(p, _)| *p == path).map(|(_, c)| *c),
+            Some(content_type),
+            "{path}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_host_name_the_server_does_not_serve_is_refused() {
+    // Arrange
+    let app = spawn_app().await;
+
+    for (host, status) in [
+        ("evil.example:3000", StatusCode::FORBIDDEN),
+        ("127.0.0.1.evil.example:3000", StatusCode::FORBIDDEN),
+        ("127.0.0.1:3000", StatusCode::OK),
+        ("localhost:3000", StatusCode::OK),
+        ("[::1]:3000", StatusCode::OK),
+    ] {
+        // Act: a page on a rebound DNS name reads the sheets
+        let response = app
+            .send_with(Method::GET, "/api/v1/sheets", &[("host", host)], "")
+            .await;
+
+        // Assert
+        assert_eq!(response.status, status, "{host}");
+        if status == StatusCode::FORBIDDEN {
+            assert_eq!(
+                response.json()["error"],
+                format!(
+                    "this workbench does not answer the host name {host:?}: it answers \
+                     127.0.0.1, localhost, ::1, 127.0.0.1; set WORKBENCH_ALLOWED_HOSTS to add a name"
+                )
+            );
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_form_post_redirects_only_to_a_path_of_this_site() {
+    // Arrange
+    let app = spawn_app().await;
+    let id = app
+        .create_sheet("mine", &fixture("reservation-en.tsv"))
+        .await;
+    let rename = server_fns()
+        .into_iter()
+        .find(|p| p.contains("rename_sheet"))
+        .unwrap();
+
+    for (referer, location) in [
+        ("http://evil.example/phish", "/"),
+        ("http://127.0.0.1:3000/sheets/1?x=1", "/sheets/1?x=1"),
+    ] {
+        // Act: a form post without JavaScript
+        let headers = [
+            ("host", HOST),
+            ("content-type", FORM),
+            ("accept", "text/html"),
+            ("referer", referer),
+        ];
+        let response = app
+            .send_with(
+                Method::POST,
+                &rename,
+                &headers,
+                format!("id={id}&name=renamed"),
+            )
+            .await;
+
+        // Assert
+        assert_eq!(response.status, StatusCode::FOUND, "{}", response.text());
+        assert_eq!(response.header("location"), location);
+    }
+}
+
+#[tokio::test]
+async fn arguments_that_cannot_be_read_are_a_400_with_a_plain_message() {
+    // Arrange
+    let app = spawn_app().await;
+    let rename = server_fns()
+        .into_iter()
+        .find(|p| p.contains("rename_sheet"))
+        .unwrap();
+    let save = server_fns()
+        .into_iter()
+        .find(|p| p.contains("save_rows"))
+        .unwrap();
+
+    for (path, content_type, body) in [
+        (&rename, FORM, "id=abc&name=x"),
+        (&save, JSON, "{\"id\": \"abc\"}"),
+    ] {
+        // Act
+        let headers = [("host", HOST), ("content-type", content_type)];
+        let response = app.send_with(Method::POST, path, &headers, body).await;
+
+        // Assert
+        assert_eq!(
+            response.status,
+            StatusCode::BAD_REQUEST,
+            "{}",
+            response.text()
+        );
+        let message = response.json()["BadArguments"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{}", response.text()))
+            .to_string();
+        assert!(
+            message.starts_with("the request's arguments could not be read ("),
+            "{message}"
+        );
+        assert!(!message.contains("Transport"), "{message}");
+    }
+}
+
+#[tokio::test]
+async fn every_answer_carries_the_security_headers() {
+    // Arrange
+    let app = spawn_app().await;
+    let id = app
+        .create_sheet("mine", &fixture("reservation-en.tsv"))
+        .await;
+
+    for path in [
+        "/".to_string(),
+        format!("/sheets/{id}"),
+        "/api/v1/sheets".to_string(),
+        format!("/api/v1/sheets/{id}/export.tsv"),
+        "/no/such/page".to_string(),
+    ] {
+        // Act
+        let response = app.get(&path).await;
+
+        // Assert
+        assert_eq!(
+            response.header("x-content-type-options"),
+            "nosniff",
+            "{path}"
+        );
+        assert_eq!(response.header("x-frame-options"), "DENY", "{path}");
+        assert_eq!(response.header("referrer-policy"), "same-origin", "{path}");
+        let policy = response.header("content-security-policy");
+        assert!(
+            policy.contains("frame-ancestors 'none'"),
+            "{path}: {policy}"
+        );
+        assert!(!policy.contains("unsafe-inline"), "{path}: {policy}");
+    }
+}
+
+#[tokio::test]
+async fn a_page_allows_only_its_own_scripts_by_their_nonce() {
+    // Arrange
+    let app = spawn_app().await;
+
+    // Act
+    let response = app.get("/").await;
+
+    // Assert
+    let policy = response.header("content-security-policy").to_string();
+    let nonce = policy
+        .split("'nonce-")
+        .nth(1)
+        .and_then(|rest| rest.split('\'').next())
+        .unwrap_or_else(|| panic!("no nonce in {policy}"));
+    assert_eq!(policy, app::shell::content_security_policy(nonce));
+    let html = response.text();
+    let scripts = html.matches("<script").count();
+    assert!(scripts >= 1, "{html}");
+    assert_eq!(
+        html.matches(&format!("<script type=\"module\" nonce=\"{nonce}\""))
+            .count()
+            + html.matches(&format!("<script nonce=\"{nonce}\"")).count(),
+        scripts,
+        "every script carries the nonce: {html}"
+    );
+    let again = app.get("/").await;
+    assert_ne!(
+        again.header("content-security-policy"),
+        policy,
+        "a nonce per response"
+    );
+}
