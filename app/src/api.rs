@@ -79,14 +79,16 @@ pub async fn save_rows(id: i64, base: i64, rows: Vec<Row>) -> Result<Saved, AppE
     imp::reply(imp::save_rows(id, base, rows).await)
 }
 
-/// Replaces the rows of sheet `id` with those of a TSV paste or file; a header in the other
-/// language switches the sheet's language. Returns the sheet as saved.
+/// Replaces the rows of sheet `id` with those of a TSV paste or file when they are still at
+/// revision `base`, the one the page shows; a header in the other language switches the
+/// sheet's language. Returns the sheet as saved.
 ///
 /// When the TSV cannot be read (the error names the line) or is larger than
-/// [`MAX_TSV_BYTES`](crate::model::MAX_TSV_BYTES), the sheet stays unchanged.
+/// [`MAX_TSV_BYTES`](crate::model::MAX_TSV_BYTES), or someone saved after `base`
+/// ([`AppError::Conflict`]), the sheet stays unchanged.
 #[server(input = Json)]
-pub async fn import_rows(id: i64, tsv: String) -> Result<SheetDetail, AppError> {
-    imp::reply(imp::import_rows(id, &tsv).await)
+pub async fn import_rows(id: i64, base: i64, tsv: String) -> Result<SheetDetail, AppError> {
+    imp::reply(imp::import_rows(id, base, &tsv).await)
 }
 
 /// Sets the language of sheet `id` (headers, messages, fixes); returns the fresh report.
@@ -275,11 +277,11 @@ mod imp {
         Ok(Saved { revision, report })
     }
 
-    pub async fn import_rows(id: i64, tsv: &str) -> Result<SheetDetail, AppError> {
+    pub async fn import_rows(id: i64, base: i64, tsv: &str) -> Result<SheetDetail, AppError> {
         let imported = read_tsv(tsv)?;
         let store = store()?;
         store
-            .replace_rows(id, None, imported.lang, &imported.rows)
+            .replace_rows(id, Some(base), imported.lang, &imported.rows)
             .await
             .map_err(from_store)?;
         Ok(detail(store.get_sheet(id).await.map_err(from_store)?))

@@ -154,6 +154,11 @@ impl Autosave {
         });
     }
 
+    /// The revision the page's rows were last saved as or loaded at.
+    pub fn revision(self) -> i64 {
+        self.revision.get_value()
+    }
+
     /// In a conflict: saves the page's rows over the ones saved elsewhere.
     pub fn keep_mine(self) {
         if let Some(SaveStatus::Conflict { current }) = self.status.try_get_untracked() {

@@ -31,6 +31,9 @@ pub enum ApiError {
     /// 412: an `If-Match` revision that is no longer the stored one; nothing was written.
     #[error("{0}; read the sheet again (GET) and reapply the change")]
     PreconditionFailed(String),
+    /// 428: a write that must name the revision it starts from (`If-Match`) and does not.
+    #[error("{0}")]
+    PreconditionRequired(String),
     /// 413: the body is larger than [`crate::MAX_BODY_BYTES`].
     #[error(
         "the body is larger than {} bytes (1 MiB); split the sheet",
@@ -59,6 +62,7 @@ impl ApiError {
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::PreconditionFailed(_) => StatusCode::PRECONDITION_FAILED,
+            ApiError::PreconditionRequired(_) => StatusCode::PRECONDITION_REQUIRED,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }

@@ -21,6 +21,9 @@ pub fn ImportRows(
     disabled: Signal<bool>,
     /// Runs before the import is sent (to drop a pending save of rows about to be replaced).
     before: Callback<()>,
+    /// The revision of the rows the page shows: the import replaces only those, and is
+    /// refused when someone saved after it.
+    base: Callback<(), i64>,
     /// Receives the sheet as saved after a successful import.
     on_imported: Callback<SheetDetail>,
 ) -> impl IntoView {
@@ -34,8 +37,9 @@ pub fn ImportRows(
         }
         busy.set(true);
         before.run(());
+        let base = base.run(());
         spawn_local(async move {
-            match import_rows(id, text.get_untracked()).await {
+            match import_rows(id, base, text.get_untracked()).await {
                 Ok(detail) => {
                     error.set(None);
                     text.set(String::new());

@@ -92,6 +92,7 @@ fn SheetEditor(detail: SheetDetail) -> impl IntoView {
         });
     });
     let before_import = Callback::new(move |()| autosave.cancel());
+    let import_base = Callback::new(move |()| autosave.revision());
     // The page shows `detail` as stored, in place of what it had (an import, or the saved
     // version after a conflict).
     let on_imported = Callback::new(move |detail: SheetDetail| {
@@ -141,7 +142,7 @@ fn SheetEditor(detail: SheetDetail) -> impl IntoView {
                 <h2>"Settings"</h2>
                 <SheetSettings id margin_ms amplification_threshold report/>
             </section>
-            <ImportRows id disabled=saving before=before_import on_imported/>
+            <ImportRows id disabled=saving before=before_import base=import_base on_imported/>
         </div>
     }
 }

@@ -21,8 +21,7 @@ use crate::model::SheetSummary;
 /// working directory, created when missing.
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://workbench.db?mode=rwc";
 
-/// The longest sheet name, in characters (Unicode scalar values), after trimming.
-pub const MAX_NAME_CHARS: usize = 200;
+pub use crate::model::MAX_NAME_CHARS;
 
 /// The eight cell columns of `sheet_rows`, in sheet order (a macro, for `concat!`).
 macro_rules! row_columns {
@@ -146,8 +145,8 @@ impl Store {
     ///
     /// # Errors
     ///
-    /// [`StoreError::BadName`] for a name that is empty or longer than [`MAX_NAME_CHARS`]
-    /// characters; [`StoreError::Db`] when the database fails.
+    /// [`StoreError::BadName`] for a name that is empty, longer than [`MAX_NAME_CHARS`]
+    /// characters or holds a control character; [`StoreError::Db`] when the database fails.
     pub async fn create_sheet(&self, name: &str, sheet: &Sheet) -> Result<i64, StoreError> {
         let name = valid_name(name)?;
         let mut attempt = 0;
@@ -383,8 +382,8 @@ impl Store {
     ///
     /// # Errors
     ///
-    /// [`StoreError::BadName`] for a name that is empty or longer than [`MAX_NAME_CHARS`]
-    /// characters; [`StoreError::NotFound`] when no sheet has this id; [`StoreError::Db`]
+    /// [`StoreError::BadName`] for a name that is empty, longer than [`MAX_NAME_CHARS`]
+    /// characters or holds a control character; [`StoreError::NotFound`] when no sheet has this id; [`StoreError::Db`]
     /// when the database fails.
     pub async fn rename_sheet(&self, id: i64, name: &str) -> Result<(), StoreError> {
         let name = valid_name(name)?;
@@ -536,12 +535,7 @@ fn now_ms() -> i64 {
 
 /// The trimmed name, or [`StoreError::BadName`].
 fn valid_name(name: &str) -> Result<&str, StoreError> {
-    let trimmed = name.trim();
-    let chars = trimmed.chars().count();
-    if chars == 0 || chars > MAX_NAME_CHARS {
-        return Err(StoreError::BadName(name.to_string()));
-    }
-    Ok(trimmed)
+    crate::model::sheet_name(name).map_err(StoreError::BadName)
 }
 
 /// Whether `url` names an in-memory SQLite database.

@@ -3,7 +3,7 @@
 use app::ssr::{SheetSummary, Store, StoredSheet};
 use axum::extract::rejection::{PathRejection, QueryRejection};
 use axum::extract::{Path, Query, State};
-use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode, Uri};
 use axum::response::IntoResponse;
 use axum::Json;
 use budget::{Lang, Report, Row, Sheet};
@@ -20,6 +20,23 @@ use crate::error::{ApiError, ErrorBody};
 pub(crate) struct CreateParams {
     /// The sheet's name (1 to 200 characters after trimming).
     name: Option<String>,
+}
+
+/// Refuses a query whose percent-encoded bytes are not UTF-8 (`?name=%ff`), which the query
+/// parser would otherwise store as U+FFFD without a word.
+fn utf8_query(query: Option<&str>) -> Result<(), ApiError> {
+    for pair in query.unwrap_or_default().split('&') {
+        let plain = pair.replace('+', " ");
+        if percent_encoding::percent_decode_str(&plain)
+            .decode_utf8()
+            .is_err()
+        {
+            return Err(ApiError::bad_request(format!(
+                "the query {pair:?} is not UTF-8 text once percent-decoded; percent-encode the UTF-8 bytes of the name"
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// The answer to `POST /api/v1/sheets`.
@@ -50,7 +67,7 @@ pub(crate) struct Created {
     responses(
         (status = 201, description = "Stored", body = Created,
             headers(("Location" = String, description = "`/api/v1/sheets/{id}`"))),
-        (status = 400, description = "No name, a bad name, or a body that is not UTF-8", body = ErrorBody),
+        (status = 400, description = "No name, a bad name (empty, over 200 characters, control characters, not UTF-8), or a body that is not UTF-8", body = ErrorBody),
         (status = 413, description = "The body is larger than 1 MiB", body = ErrorBody),
         (status = 422, description = "The body is not a TSV sheet", body = ErrorBody),
         (status = 500, description = "The database failed", body = ErrorBody),
@@ -58,9 +75,11 @@ pub(crate) struct Created {
 )]
 pub(crate) async fn create(
     State(store): State<Store>,
+    uri: Uri,
     params: Result<Query<CreateParams>, QueryRejection>,
     TsvBody(text): TsvBody,
 ) -> Result<impl IntoResponse, ApiError> {
+    utf8_query(uri.query())?;
     let Query(params) = params.map_err(|r| ApiError::bad_request(r.body_text()))?;
     let name = params.name.unwrap_or_default();
     let name = name.trim();
@@ -213,7 +232,8 @@ pub(crate) async fn get(
 /// The rows of the TSV sheet in the body replace all of the sheet's rows, in one
 /// transaction; a header line in the other language switches the sheet's language. With
 /// `If-Match: "N"` (the `ETag` of a `GET`) the rows are replaced only while the sheet is still
-/// at revision N, so a change someone made in between is never overwritten silently.
+/// at revision N, so a change someone made in between is never overwritten silently;
+/// `If-Match: *` overwrites whatever is stored. Without `If-Match`: 428, nothing written.
 #[utoipa::path(
     put,
     path = "/sheets/{id}",
@@ -221,7 +241,7 @@ pub(crate) async fn get(
     tag = "sheets",
     params(
         ("id" = i64, Path, description = "The sheet's id"),
-        ("If-Match" = Option<String>, Header, description = "The revision the change starts from, as the `ETag` gave it (`\"3\"`), or `*`"),
+        ("If-Match" = String, Header, description = "The revision the change starts from, as the `ETag` gave it (`\"3\"`), or `*` to overwrite whatever is stored"),
     ),
     request_body(
         content = String,
@@ -234,6 +254,7 @@ pub(crate) async fn get(
         (status = 400, description = "The id is not an integer, `If-Match` is not a quoted revision, or the body is not UTF-8", body = ErrorBody),
         (status = 404, description = "No such sheet", body = ErrorBody),
         (status = 412, description = "The sheet is no longer at the `If-Match` revision; nothing was written", body = ErrorBody),
+        (status = 428, description = "No `If-Match` header; nothing was written", body = ErrorBody),
         (status = 413, description = "The body is larger than 1 MiB", body = ErrorBody),
         (status = 422, description = "The body is not a TSV sheet; nothing was written", body = ErrorBody),
         (status = 500, description = "The database failed", body = ErrorBody),
@@ -254,15 +275,19 @@ pub(crate) async fn replace(
     SheetBody::of(store.get_sheet(id).await?).reply()
 }
 
-/// The revision of an `If-Match` header: `"3"` gives 3; none or `*` gives none (any
-/// revision).
+/// The revision of an `If-Match` header: `"3"` gives 3; `*` gives none (any revision, an
+/// overwrite the client asks for by name).
 ///
 /// # Errors
 ///
-/// A 400 for any other value (a list, a weak tag, a tag that is not a revision).
+/// [`ApiError::PreconditionRequired`] (428) without the header, so that no client overwrites
+/// someone else's change without saying so; a 400 for any other value (a list, a weak tag, a
+/// tag that is not a revision).
 fn if_match(headers: &HeaderMap) -> Result<Option<i64>, ApiError> {
     let Some(value) = headers.get(header::IF_MATCH) else {
-        return Ok(None);
+        return Err(ApiError::PreconditionRequired(
+            "replacing a sheet's rows needs If-Match: the ETag of the GET the change starts from (\"3\"), or * to overwrite whatever is stored".into(),
+        ));
     };
     let text = value.to_str().unwrap_or_default().trim();
     if text == "*" {

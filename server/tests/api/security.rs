@@ -41,7 +41,7 @@ fn server_fn_call(path: &str, id: i64) -> (&'static str, String) {
         "set_sheet_lang" => (FORM, format!("id={id}&lang=ja")),
         "set_sheet_settings" => (FORM, format!("id={id}&margin=9s")),
         "import_sheet" => (JSON, r#"{"name":"evil","tsv":"layer\tsegment\titem\tsetting\tdefault\tvalue\tlocation\trationale\n"}"#.into()),
-        "import_rows" => (JSON, format!(r#"{{"id":{id},"tsv":""}}"#)),
+        "import_rows" => (JSON, format!(r#"{{"id":{id},"base":0,"tsv":""}}"#)),
         "save_rows" => (JSON, format!(r#"{{"id":{id},"base":0,"rows":{rows}}}"#)),
         other => panic!("no cross-site case for the server function {other} ({path}): add one"),
     }
@@ -421,5 +421,52 @@ async fn a_page_allows_only_its_own_scripts_by_their_nonce() {
         again.header("content-security-policy"),
         policy,
         "a nonce per response"
+    );
+}
+
+#[tokio::test]
+async fn replacing_the_rows_from_the_page_names_the_revision_it_replaces() {
+    // Arrange: the page loaded revision 0, then another tab saved revision 1
+    let app = spawn_app().await;
+    let id = app
+        .create_sheet("mine", &fixture("reservation-en.tsv"))
+        .await;
+    app.store
+        .save_rows(
+            id,
+            &budget::tsv::import(&fixture("inverted-lb.tsv"))
+                .unwrap()
+                .rows,
+        )
+        .await
+        .unwrap();
+    let before = snapshot(&app).await;
+    let import = server_fns()
+        .into_iter()
+        .find(|p| p.contains("import_rows"))
+        .unwrap();
+    let tsv = serde_json::to_string(&fixture("reservation-ja.tsv")).unwrap();
+    let own = [("origin", "http://127.0.0.1:3000")];
+
+    // Act
+    let stale = format!(r#"{{"id":{id},"base":0,"tsv":{tsv}}}"#);
+    let refused = from_site(&app, Method::POST, &import, JSON, stale, &own).await;
+    let fresh = format!(r#"{{"id":{id},"base":1,"tsv":{tsv}}}"#);
+    let accepted = from_site(&app, Method::POST, &import, JSON, fresh, &own).await;
+
+    // Assert
+    assert_eq!(refused.status, StatusCode::CONFLICT, "{}", refused.text());
+    assert_eq!(
+        refused.json(),
+        serde_json::json!({"Conflict": {"current": 1}})
+    );
+    assert_eq!(accepted.status, StatusCode::OK, "{}", accepted.text());
+    assert_eq!(accepted.json()["revision"], 2);
+    assert_ne!(snapshot(&app).await, before);
+    assert_eq!(
+        app.get(&format!("/api/v1/sheets/{id}/export.tsv"))
+            .await
+            .text(),
+        fixture("reservation-ja.tsv")
     );
 }

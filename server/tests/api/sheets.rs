@@ -243,9 +243,14 @@ async fn putting_a_sheet_replaces_its_rows_and_answers_the_new_revision() {
     let export = app.get(&format!("{uri}/export.tsv")).await;
     assert_eq!(export.text(), golden_g2());
 
-    // Act: a Japanese sheet without If-Match switches the language too
+    // Act: a Japanese sheet with If-Match: * switches the language too
     let response = app
-        .send_with(Method::PUT, &uri, &[], fixture("reservation-ja.tsv"))
+        .send_with(
+            Method::PUT,
+            &uri,
+            &[("if-match", "*")],
+            fixture("reservation-ja.tsv"),
+        )
         .await;
 
     // Assert
@@ -311,10 +316,20 @@ async fn a_put_with_a_malformed_if_match_or_sheet_is_refused_and_changes_nothing
         .send_with(Method::PUT, &uri, &[("if-match", "W/\"0\"")], golden_g2())
         .await;
     let broken = app
-        .send_with(Method::PUT, &uri, &[], "layer\tsegment\nonly two\n")
+        .send_with(
+            Method::PUT,
+            &uri,
+            &[("if-match", "*")],
+            "layer\tsegment\nonly two\n",
+        )
         .await;
     let absent = app
-        .send_with(Method::PUT, "/api/v1/sheets/99", &[], golden_g2())
+        .send_with(
+            Method::PUT,
+            "/api/v1/sheets/99",
+            &[("if-match", "*")],
+            golden_g2(),
+        )
         .await;
 
     // Assert
@@ -385,4 +400,71 @@ async fn an_unknown_api_route_is_a_json_404() {
         response.json(),
         json!({"error": "no such API route; see /api/v1/openapi.json for the routes of this API", "line": null})
     );
+}
+
+#[tokio::test]
+async fn a_put_without_if_match_is_428_and_changes_nothing() {
+    // Arrange
+    let app = spawn_app().await;
+    let id = app
+        .create_sheet("reservation", &fixture("reservation-en.tsv"))
+        .await;
+    let uri = format!("/api/v1/sheets/{id}");
+
+    // Act
+    let response = app.send_with(Method::PUT, &uri, &[], golden_g2()).await;
+
+    // Assert
+    assert_eq!(response.status, StatusCode::PRECONDITION_REQUIRED);
+    assert_eq!(
+        response.json(),
+        json!({
+            "error": "replacing a sheet's rows needs If-Match: the ETag of the GET the change starts from (\"3\"), or * to overwrite whatever is stored",
+            "line": null
+        })
+    );
+    assert_eq!(
+        app.get(&format!("{uri}/export.tsv")).await.text(),
+        fixture("reservation-en.tsv")
+    );
+    assert_eq!(app.store.get_sheet(id).await.unwrap().revision, 0);
+}
+
+#[tokio::test]
+async fn names_with_control_characters_or_bytes_that_are_not_utf8_are_refused() {
+    // Arrange
+    let app = spawn_app().await;
+
+    for (query, error) in [
+        (
+            "name=a%00b",
+            "a sheet name cannot hold control characters: \"a\\0b\" has U+0000 at character 2; remove it",
+        ),
+        (
+            "name=two%0D%0Alines",
+            "a sheet name cannot hold control characters: \"two\\r\\nlines\" has U+000D at character 4; remove it",
+        ),
+        (
+            "name=report%E2%80%AEvst.exe",
+            "a sheet name cannot hold bidirectional text controls: \"report\\u{202e}vst.exe\" has U+202E at character 7; remove it",
+        ),
+        (
+            "name=%E2%81%A6x",
+            "a sheet name cannot hold bidirectional text controls: \"\\u{2066}x\" has U+2066 at character 1; remove it",
+        ),
+        (
+            "name=%ff",
+            "the query \"name=%ff\" is not UTF-8 text once percent-decoded; percent-encode the UTF-8 bytes of the name",
+        ),
+    ] {
+        // Act
+        let response = app
+            .post(&format!("/api/v1/sheets?{query}"), fixture("reservation-en.tsv"))
+            .await;
+
+        // Assert
+        assert_eq!(response.status, StatusCode::BAD_REQUEST, "{query}");
+        assert_eq!(response.json()["error"], error, "{query}");
+    }
+    assert!(app.store.list_sheets().await.unwrap().is_empty());
 }

@@ -419,8 +419,17 @@ async fn bad_names_are_rejected_and_good_ones_trimmed(store: &Store, _: &TestDb)
     // Act / Assert
     for bad in ["", "   ", "\t\n"] {
         let result = store.create_sheet(bad, &sheet).await;
+        let expected =
+            format!("a sheet name needs 1 to 200 characters after trimming; {bad:?} has 0");
         assert!(
-            matches!(&result, Err(StoreError::BadName(n)) if n == bad),
+            matches!(&result, Err(StoreError::BadName(n)) if *n == expected),
+            "{bad:?}: {result:?}"
+        );
+    }
+    for bad in ["a\u{0}b", "a\nb", "a\u{202E}b"] {
+        let result = store.create_sheet(bad, &sheet).await;
+        assert!(
+            matches!(&result, Err(StoreError::BadName(_))),
             "{bad:?}: {result:?}"
         );
     }
