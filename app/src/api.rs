@@ -164,7 +164,7 @@ mod imp {
     use super::{example, DEFAULT_IMPORT_NAME};
     use crate::error::AppError;
     use crate::model::{Saved, SheetDetail, SheetSummary, MAX_TSV_BYTES};
-    use crate::ssr::{Store, StoreError, StoredSheet};
+    use crate::ssr::{checks, Store, StoreError, StoredSheet};
 
     /// Passes `result` through; on error, sets the response status to the error's.
     pub fn reply<T>(result: Result<T, AppError>) -> Result<T, AppError> {
@@ -200,12 +200,12 @@ mod imp {
     }
 
     /// A stored sheet with its report.
-    fn detail(stored: StoredSheet) -> SheetDetail {
-        let report = budget::check(&stored.sheet);
+    async fn detail(stored: StoredSheet) -> SheetDetail {
+        let (sheet, report) = checks::check(stored.sheet).await;
         SheetDetail {
             id: stored.id,
             name: stored.name,
-            sheet: stored.sheet,
+            sheet,
             report,
             updated_at_ms: stored.updated_at_ms,
             revision: stored.revision,
@@ -257,7 +257,7 @@ mod imp {
     }
 
     pub async fn get_sheet(id: i64) -> Result<SheetDetail, AppError> {
-        Ok(detail(store()?.get_sheet(id).await.map_err(from_store)?))
+        Ok(detail(store()?.get_sheet(id).await.map_err(from_store)?).await)
     }
 
     pub async fn save_rows(id: i64, base: i64, rows: Vec<Row>) -> Result<Saved, AppError> {
@@ -270,10 +270,11 @@ mod imp {
             .save_rows_from(id, base, &rows)
             .await
             .map_err(from_store)?;
-        let report = budget::check(&Sheet {
+        let (_, report) = checks::check(Sheet {
             rows,
             ..stored.sheet
-        });
+        })
+        .await;
         Ok(Saved { revision, report })
     }
 
@@ -284,7 +285,7 @@ mod imp {
             .replace_rows(id, Some(base), imported.lang, &imported.rows)
             .await
             .map_err(from_store)?;
-        Ok(detail(store.get_sheet(id).await.map_err(from_store)?))
+        Ok(detail(store.get_sheet(id).await.map_err(from_store)?).await)
     }
 
     pub async fn set_sheet_settings(
@@ -316,19 +317,20 @@ mod imp {
             .set_settings(id, margin_ms, threshold)
             .await
             .map_err(from_store)?;
-        Ok(budget::check(&budget::Sheet {
+        Ok(checks::check(budget::Sheet {
             margin_ms,
             amplification_threshold: threshold,
             ..stored
-        }))
+        })
+        .await
+        .1)
     }
 
     pub async fn set_sheet_lang(id: i64, lang: Lang) -> Result<Report, AppError> {
         let store = store()?;
         store.set_lang(id, lang).await.map_err(from_store)?;
-        Ok(budget::check(
-            &store.get_sheet(id).await.map_err(from_store)?.sheet,
-        ))
+        let stored = store.get_sheet(id).await.map_err(from_store)?;
+        Ok(checks::check(stored.sheet).await.1)
     }
 }
 

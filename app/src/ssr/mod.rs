@@ -4,6 +4,7 @@
 //! PostgreSQL, through sqlx's `Any` driver; the schema lives in the workspace's
 //! `migrations/` folder and is applied by [`Store::connect`].
 
+pub mod checks;
 mod error;
 mod model;
 mod store;

@@ -5,7 +5,6 @@
 //! a deleted sheet's id is never given to another sheet. Every write is one transaction: a write
 //! that fails changes nothing.
 
-use std::collections::HashMap;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use budget::{Lang, Row, Sheet};
@@ -71,10 +70,12 @@ impl Store {
         };
         let pool = options.connect(&url).await?;
         MIGRATOR.run(&pool).await?;
-        Ok(Store {
+        let store = Store {
             pool,
             sqlite: url.starts_with("sqlite:"),
-        })
+        };
+        store.count_uncounted().await?;
+        Ok(store)
     }
 
     /// Begins a transaction that will write. On SQLite it takes the write lock at once
@@ -89,55 +90,52 @@ impl Store {
     }
 
     /// Every sheet with its row count and its numbers of errors and warnings (from
-    /// `budget::check`), the most recently changed first (ties: the higher id first).
+    /// `budget::check`, kept with each write: listing checks nothing), the most recently
+    /// changed first (ties: the higher id first).
     ///
     /// # Errors
     ///
     /// [`StoreError::Db`] when the database fails.
     pub async fn list_sheets(&self) -> Result<Vec<SheetSummary>, StoreError> {
         let sheets = sqlx::query(
-            "SELECT id, name, lang, margin_ms, amplification_threshold, updated_at FROM sheets \
+            "SELECT id, name, lang, margin_ms, amplification_threshold, updated_at, \
+             row_count, error_count, warning_count FROM sheets \
              ORDER BY updated_at DESC, id DESC",
         )
         .fetch_all(&self.pool)
         .await?;
-        let all_rows = sqlx::query(concat!(
-            "SELECT sheet_id, ",
-            row_columns!(),
-            " FROM sheet_rows ORDER BY sheet_id, position"
-        ))
-        .fetch_all(&self.pool)
-        .await?;
-        let mut rows_by_sheet: HashMap<i64, Vec<Row>> = HashMap::new();
-        for record in &all_rows {
-            let sheet_id: i64 = record.try_get("sheet_id")?;
-            rows_by_sheet
-                .entry(sheet_id)
-                .or_default()
-                .push(decode_row(record)?);
-        }
         let mut summaries = Vec::with_capacity(sheets.len());
         for record in &sheets {
             let head = decode_head(record)?;
-            let rows = rows_by_sheet.remove(&head.id).unwrap_or_default();
-            let sheet = Sheet {
-                lang: head.lang,
-                margin_ms: head.margin_ms,
-                amplification_threshold: head.amplification_threshold,
-                rows,
+            let count = |column: &str| -> Result<u64, sqlx::Error> {
+                let value: Option<i64> = record.try_get(column)?;
+                Ok(value.map_or(0, |v| u64::try_from(v).unwrap_or(0)))
             };
-            let report = budget::check(&sheet);
             summaries.push(SheetSummary {
                 id: head.id,
                 name: head.name,
                 lang: head.lang,
-                rows: sheet.rows.len(),
-                errors: report.summary.errors,
-                warnings: report.summary.warnings,
+                rows: usize::try_from(count("row_count")?).unwrap_or(usize::MAX),
+                errors: u32::try_from(count("error_count")?).unwrap_or(u32::MAX),
+                warnings: u32::try_from(count("warning_count")?).unwrap_or(u32::MAX),
                 updated_at_ms: head.updated_at_ms,
             });
         }
         Ok(summaries)
+    }
+
+    /// Counts the rows and findings of every sheet stored before the counts were kept
+    /// (migration `20250105000000_sheet_counts`); once per such sheet.
+    async fn count_uncounted(&self) -> Result<(), StoreError> {
+        let ids: Vec<i64> = sqlx::query_scalar("SELECT id FROM sheets WHERE error_count IS NULL")
+            .fetch_all(&self.pool)
+            .await?;
+        for id in ids {
+            let mut tx = self.begin_write().await?;
+            recount(&mut tx, id).await?;
+            tx.commit().await?;
+        }
+        Ok(())
     }
 
     /// Stores a new sheet named `name` (trimmed) with `sheet`'s language, margin and rows, in
@@ -188,6 +186,7 @@ impl Store {
         .execute(&mut *tx)
         .await?;
         insert_rows(&mut tx, id, &sheet.rows).await?;
+        recount(&mut tx, id).await?;
         tx.commit().await?;
         Ok(id)
     }
@@ -200,40 +199,9 @@ impl Store {
     /// database fails.
     pub async fn get_sheet(&self, id: i64) -> Result<StoredSheet, StoreError> {
         let mut tx = self.pool.begin().await?;
-        let record = sqlx::query(
-            "SELECT id, name, lang, margin_ms, amplification_threshold, updated_at, revision \
-             FROM sheets WHERE id = $1",
-        )
-        .bind(id)
-        .fetch_optional(&mut *tx)
-        .await?
-        .ok_or(StoreError::NotFound(id))?;
-        let head = decode_head(&record)?;
-        let revision: i64 = record.try_get("revision")?;
-        let rows = sqlx::query(concat!(
-            "SELECT ",
-            row_columns!(),
-            " FROM sheet_rows WHERE sheet_id = $1 ORDER BY position"
-        ))
-        .bind(id)
-        .fetch_all(&mut *tx)
-        .await?
-        .iter()
-        .map(decode_row)
-        .collect::<Result<Vec<_>, _>>()?;
+        let stored = read_sheet(&mut tx, id).await?;
         tx.commit().await?;
-        Ok(StoredSheet {
-            id: head.id,
-            name: head.name,
-            sheet: Sheet {
-                lang: head.lang,
-                margin_ms: head.margin_ms,
-                amplification_threshold: head.amplification_threshold,
-                rows,
-            },
-            updated_at_ms: head.updated_at_ms,
-            revision,
-        })
+        Ok(stored)
     }
 
     /// Replaces all rows of sheet `id` with `rows`, whatever was saved before (an import),
@@ -329,6 +297,7 @@ impl Store {
             .execute(&mut *tx)
             .await?;
         insert_rows(&mut tx, id, rows).await?;
+        recount(&mut tx, id).await?;
         tx.commit().await?;
         Ok(revision)
     }
@@ -374,6 +343,7 @@ impl Store {
             .bind(id)
             .execute(&mut *tx)
             .await?;
+        recount(&mut tx, id).await?;
         tx.commit().await?;
         Ok(())
     }
@@ -474,6 +444,62 @@ fn decode_row(record: &AnyRow) -> Result<Row, sqlx::Error> {
         location: record.try_get("location")?,
         rationale: record.try_get("rationale")?,
     })
+}
+
+/// Sheet `id` with its rows in sheet order, read in `tx`.
+async fn read_sheet(tx: &mut Tx, id: i64) -> Result<StoredSheet, StoreError> {
+    let record = sqlx::query(
+        "SELECT id, name, lang, margin_ms, amplification_threshold, updated_at, revision \
+         FROM sheets WHERE id = $1",
+    )
+    .bind(id)
+    .fetch_optional(&mut **tx)
+    .await?
+    .ok_or(StoreError::NotFound(id))?;
+    let head = decode_head(&record)?;
+    let revision: i64 = record.try_get("revision")?;
+    let rows = sqlx::query(concat!(
+        "SELECT ",
+        row_columns!(),
+        " FROM sheet_rows WHERE sheet_id = $1 ORDER BY position"
+    ))
+    .bind(id)
+    .fetch_all(&mut **tx)
+    .await?
+    .iter()
+    .map(decode_row)
+    .collect::<Result<Vec<_>, _>>()?;
+    Ok(StoredSheet {
+        id: head.id,
+        name: head.name,
+        sheet: Sheet {
+            lang: head.lang,
+            margin_ms: head.margin_ms,
+            amplification_threshold: head.amplification_threshold,
+            rows,
+        },
+        updated_at_ms: head.updated_at_ms,
+        revision,
+    })
+}
+
+/// Stores the row count and the numbers of errors and warnings of sheet `id` as `tx` sees
+/// it (after its rows or settings changed), for [`Store::list_sheets`]. The check runs off the
+/// request threads ([`super::checks`]).
+async fn recount(tx: &mut Tx, id: i64) -> Result<(), StoreError> {
+    let stored = read_sheet(tx, id).await?;
+    let rows = stored.sheet.rows.len();
+    let (_, report) = super::checks::check(stored.sheet).await;
+    sqlx::query(
+        "UPDATE sheets SET row_count = $1, error_count = $2, warning_count = $3 WHERE id = $4",
+    )
+    .bind(i64::try_from(rows).unwrap_or(i64::MAX))
+    .bind(i64::from(report.summary.errors))
+    .bind(i64::from(report.summary.warnings))
+    .bind(id)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
 }
 
 /// Inserts `rows` as the rows of sheet `id`, positions 0, 1, 2, ...

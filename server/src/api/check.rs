@@ -61,7 +61,7 @@ pub(crate) async fn check(
     let imported = budget::tsv::import(&text)?;
     sheet.lang = imported.lang.unwrap_or(Lang::En);
     sheet.rows = imported.rows;
-    Ok(Json(budget::check(&sheet)))
+    Ok(Json(app::ssr::checks::check(sheet).await.1))
 }
 
 /// A 400 for a setting that cannot be read.

@@ -180,16 +180,16 @@ pub(crate) struct SheetBody {
 
 impl SheetBody {
     /// The body of a stored sheet, with its report.
-    fn of(stored: StoredSheet) -> SheetBody {
-        let report = budget::check(&stored.sheet);
+    async fn of(stored: StoredSheet) -> SheetBody {
+        let (sheet, report) = app::ssr::checks::check(stored.sheet).await;
         SheetBody {
             id: stored.id,
             name: stored.name,
-            lang: stored.sheet.lang,
-            margin_ms: stored.sheet.margin_ms,
-            amplification_threshold: stored.sheet.amplification_threshold,
+            lang: sheet.lang,
+            margin_ms: sheet.margin_ms,
+            amplification_threshold: sheet.amplification_threshold,
             revision: stored.revision,
-            rows: stored.sheet.rows,
+            rows: sheet.rows,
             report,
         }
     }
@@ -224,7 +224,7 @@ pub(crate) async fn get(
     id: Result<Path<i64>, PathRejection>,
 ) -> Result<impl IntoResponse, ApiError> {
     let Path(id) = id.map_err(bad_id)?;
-    SheetBody::of(store.get_sheet(id).await?).reply()
+    SheetBody::of(store.get_sheet(id).await?).await.reply()
 }
 
 /// Replaces a sheet's rows.
@@ -272,7 +272,7 @@ pub(crate) async fn replace(
     store
         .replace_rows(id, base, imported.lang, &imported.rows)
         .await?;
-    SheetBody::of(store.get_sheet(id).await?).reply()
+    SheetBody::of(store.get_sheet(id).await?).await.reply()
 }
 
 /// The revision of an `If-Match` header: `"3"` gives 3; `*` gives none (any revision, an

@@ -21,6 +21,8 @@ static NEXT_SCHEMA: AtomicUsize = AtomicUsize::new(0);
 /// A store over a database of its own.
 struct TestDb {
     store: Store,
+    /// The database's URL, to connect again.
+    url: String,
     backend: Backend,
 }
 
@@ -41,6 +43,7 @@ impl TestDb {
         let store = Store::connect(&url).await.expect("a new SQLite file");
         TestDb {
             store,
+            url: url.clone(),
             backend: Backend::Sqlite { url, _dir: dir },
         }
     }
@@ -68,7 +71,28 @@ impl TestDb {
         let store = Store::connect(&url).await.expect("PostgreSQL store");
         TestDb {
             store,
+            url,
             backend: Backend::Postgres { base_url, schema },
+        }
+    }
+
+    /// Runs `sql` on the database directly, behind the store's back.
+    async fn sql(&self, sql: &'static str) {
+        match &self.backend {
+            Backend::Sqlite { url, .. } => {
+                let mut conn = sqlx::SqliteConnection::connect(url).await.unwrap();
+                sqlx::raw_sql(sql).execute(&mut conn).await.unwrap();
+                conn.close().await.ok();
+            }
+            Backend::Postgres { base_url, schema } => {
+                let mut conn = sqlx::PgConnection::connect(base_url).await.unwrap();
+                let sql = format!("SET search_path TO {schema}; {sql}");
+                sqlx::raw_sql(sqlx::AssertSqlSafe(sql))
+                    .execute(&mut conn)
+                    .await
+                    .unwrap();
+                conn.close().await.ok();
+            }
         }
     }
 
@@ -158,6 +182,7 @@ on_both_databases!(
     new_sheets_get_increasing_ids,
     the_list_is_newest_change_first,
     the_list_counts_rows_errors_and_warnings,
+    the_counts_follow_every_write_and_old_sheets_are_counted_on_connect,
     saving_replaces_every_row_and_bumps_the_change_time,
     a_failed_save_changes_nothing,
     a_failed_create_stores_nothing,
@@ -307,6 +332,60 @@ async fn the_list_counts_rows_errors_and_warnings(store: &Store, _: &TestDb) {
     assert_eq!((list[1].name.as_str(), list[1].rows), ("g1", 12));
     assert_eq!((list[1].errors, list[1].warnings), (0, 0));
     assert_eq!(list[1].lang, Lang::En);
+}
+
+async fn the_counts_follow_every_write_and_old_sheets_are_counted_on_connect(
+    store: &Store,
+    db: &TestDb,
+) {
+    // Arrange
+    let g1 = budget::tsv::import(&fixture("reservation-en.tsv"))
+        .unwrap()
+        .rows;
+    let g2 = budget::tsv::import(&golden_g2()).unwrap().rows;
+    let id = store
+        .create_sheet("g", &Sheet::new(Lang::En, g1.clone()))
+        .await
+        .unwrap();
+    let counts = |list: Vec<app::ssr::SheetSummary>| {
+        let s = &list[0];
+        (s.rows, s.errors, s.warnings)
+    };
+    assert_eq!(counts(store.list_sheets().await.unwrap()), (12, 0, 0));
+
+    // Act / Assert: a save of G2 is one inversion
+    store.save_rows(id, &g2).await.unwrap();
+    assert_eq!(counts(store.list_sheets().await.unwrap()), (12, 1, 0));
+
+    // Act / Assert: a threshold of 1 attempt makes G1's retries amplification warnings
+    store.save_rows(id, &g1[..3]).await.unwrap();
+    let first_3 = budget::check(&Sheet::new(Lang::En, g1[..3].to_vec())).summary;
+    assert_eq!(
+        counts(store.list_sheets().await.unwrap()),
+        (3, first_3.errors, first_3.warnings)
+    );
+    store.save_rows(id, &g1).await.unwrap();
+    store.set_settings(id, 1_000, 1).await.unwrap();
+    let with_threshold_1 = budget::check(&Sheet {
+        amplification_threshold: 1,
+        ..Sheet::new(Lang::En, g1.clone())
+    });
+    assert!(with_threshold_1.summary.warnings > 0);
+    assert_eq!(
+        counts(store.list_sheets().await.unwrap()),
+        (12, 0, with_threshold_1.summary.warnings)
+    );
+
+    // Act / Assert: the list reads the stored counts (it checks nothing), and a sheet
+    // stored before the counts were kept is counted when the store connects
+    db.sql("UPDATE sheets SET row_count = NULL, error_count = NULL, warning_count = NULL")
+        .await;
+    assert_eq!(counts(store.list_sheets().await.unwrap()), (0, 0, 0));
+    let again = Store::connect(&db.url).await.unwrap();
+    assert_eq!(
+        counts(again.list_sheets().await.unwrap()),
+        (12, 0, with_threshold_1.summary.warnings)
+    );
 }
 
 async fn saving_replaces_every_row_and_bumps_the_change_time(store: &Store, _: &TestDb) {
