@@ -1,9 +1,14 @@
-//! Benchmarks of the engine: checking the example sheet, a large generated sheet, and the TSV
-//! round trip. Run with `cargo bench -p budget`; the figures are in the README.
+//! Benchmarks of the engine: checking the example sheet, a large generated sheet, the five
+//! worst-case shapes at the row limit (5,000 rows; the same generators as
+//! `tests/scaling.rs`), and the TSV round trip. Run with `cargo bench -p budget`; the figures
+//! are in the README.
 
 use budget::{check, tsv, Lang, Row, Sheet};
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
+
+#[path = "../tests/shapes/mod.rs"]
+mod shapes;
 
 /// A sheet of `services` services behind one LB, each calling two backends with retries:
 /// 4 rows per service plus 2.
@@ -63,6 +68,13 @@ fn benches(c: &mut Criterion) {
     c.bench_function("check generated sheet (1001 rows)", |b| {
         b.iter(|| check(black_box(&large)))
     });
+
+    for (name, generate) in shapes::SHAPES {
+        let sheet = Sheet::new(Lang::En, generate(tsv::MAX_ROWS));
+        c.bench_function(&format!("check 5000 rows: {name}"), |b| {
+            b.iter(|| check(black_box(&sheet)))
+        });
+    }
 
     let text = tsv::export(&large.rows, Lang::En);
     c.bench_function("tsv import 1001 rows", |b| {

@@ -197,6 +197,8 @@ struct Ctx<'a> {
     /// Each row's kind, once derived.
     kinds: Vec<Kind>,
     findings: Vec<Finding>,
+    /// The work counted so far.
+    work: Work,
 }
 
 impl Ctx<'_> {
@@ -248,6 +250,7 @@ impl Ctx<'_> {
         tries_that_fit: Option<u32>,
         (message, fix): (String, String),
     ) {
+        self.work.steps += 1 + rows.len() as u64;
         self.findings.push(Finding {
             code: code.to_string(),
             severity,
@@ -398,6 +401,88 @@ fn read_row_duration(
     )
 }
 
+/// The most findings a report lists: 2,000, errors first, then warnings, then infos, each in
+/// sheet order. A sheet with more gets, after them, one `findings.truncated` warning saying how
+/// many are left out; the summary still counts every finding (and the notice). This bounds the
+/// report of a sheet within [`crate::tsv::MAX_ROWS`] to a few megabytes.
+pub const MAX_LISTED_FINDINGS: usize = 2_000;
+
+/// The most nested tries layers (tries rows on one hop) a formula shows one by one: 10. A hop
+/// with more gets `tries.nested_too_deep` and a summarised formula; its numbers are still
+/// computed (saturating).
+pub const MAX_NESTED_TRIES: usize = 10;
+
+/// The most waits of one tries layer a formula or a parsed value lists one by one: 10. A
+/// longer list is written as its sum and its count: `+ 499.5 (999 waits)`.
+pub const MAX_LISTED_WAITS: usize = 10;
+
+/// The formula of nested tries layers around a per-try text `p_text`, inner layer first,
+/// without its `= total`: `((0.5 + 1) × 3 + 0.5 + 1.0) × 2 + 0.3`. Written in one pass (each
+/// layer's text once, never copied into the next), with a long waits list summed
+/// ([`MAX_LISTED_WAITS`]) and, beyond [`MAX_NESTED_TRIES`] layers, only the counts of the
+/// first two and the last: `(0.5 + 1) × 1000 × 1000 × … × 1000, waits included (4998 nested
+/// tries layers)`.
+fn layers_formula(p_text: &str, layers: &[Tries]) -> String {
+    use std::fmt::Write;
+    let effective: Vec<&Tries> = layers
+        .iter()
+        .filter(|l| !(l.count == 1 && l.waits_ms.is_empty()))
+        .collect();
+    let spaced = p_text.contains(' ');
+    let mut f = String::new();
+    if layers.len() > MAX_NESTED_TRIES {
+        if spaced {
+            let _ = write!(f, "({p_text})");
+        } else {
+            f.push_str(p_text);
+        }
+        let n = effective.len();
+        for (i, layer) in effective.iter().enumerate() {
+            if i < 2 || i + 1 == n {
+                if i + 1 == n && n > 3 {
+                    f.push_str(" × …");
+                }
+                let _ = write!(f, " × {}", layer.count);
+            }
+        }
+        let _ = write!(f, ", waits included ({} nested tries layers)", layers.len());
+        return f;
+    }
+    let opens = effective.len().saturating_sub(usize::from(!spaced));
+    f.push_str(&"(".repeat(opens));
+    f.push_str(p_text);
+    for (i, layer) in effective.iter().enumerate() {
+        if i > 0 || spaced {
+            f.push(')');
+        }
+        let _ = write!(f, " × {}", layer.count);
+        push_waits(&mut f, layer);
+    }
+    f
+}
+
+/// Appends a layer's waits to a formula: ` + 0.5 + 1.0`, each wait that is not 0 with the
+/// decimals it was written with; more than [`MAX_LISTED_WAITS`] as their sum and count,
+/// ` + 499.5 (999 waits)`.
+fn push_waits(f: &mut String, layer: &Tries) {
+    use std::fmt::Write;
+    let nonzero = layer.waits_ms.iter().filter(|&&w| w > 0).count();
+    if nonzero > MAX_LISTED_WAITS {
+        let total = layer
+            .waits_ms
+            .iter()
+            .fold(0u64, |a, &w| a.saturating_add(w));
+        let decimals = layer.wait_decimals.iter().copied().max().unwrap_or(1);
+        let _ = write!(f, " + {} ({nonzero} waits)", seconds(total, decimals));
+        return;
+    }
+    for (w, d) in layer.waits_ms.iter().zip(&layer.wait_decimals) {
+        if *w > 0 {
+            let _ = write!(f, " + {}", seconds(*w, *d));
+        }
+    }
+}
+
 /// A duration for display: `1.5s`, `≥ 1m40s`, `12h–1d`, `∞`.
 fn describe_dur(dur: Dur) -> String {
     match dur {
@@ -408,14 +493,25 @@ fn describe_dur(dur: Dur) -> String {
     }
 }
 
-/// Tries for display: `2 tries, waits 300ms`.
+/// Tries for display: `2 tries, waits 300ms`. More than [`MAX_LISTED_WAITS`] waits are
+/// summarised: `1000 tries, 999 waits of 500ms`, or `…, 999 waits, 8m19.5s in all` when they
+/// differ.
 fn describe_tries(t: &Tries) -> String {
     let mut s = if t.count == 1 {
         "1 try".to_string()
     } else {
         format!("{} tries", t.count)
     };
-    if t.waits_ms.iter().any(|&w| w > 0) {
+    if t.waits_ms.len() > MAX_LISTED_WAITS && t.waits_ms.iter().any(|&w| w > 0) {
+        let n = t.waits_ms.len();
+        let first = t.waits_ms[0];
+        if t.waits_ms.iter().all(|&w| w == first) {
+            s.push_str(&format!(", {n} waits of {}", Millis(first)));
+        } else {
+            let total = t.waits_ms.iter().fold(0u64, |a, &w| a.saturating_add(w));
+            s.push_str(&format!(", {n} waits, {} in all", Millis(total)));
+        }
+    } else if t.waits_ms.iter().any(|&w| w > 0) {
         let waits: Vec<String> = t.waits_ms.iter().map(|&w| Millis(w).to_string()).collect();
         s.push_str(&format!(", waits {}", waits.join(", ")));
     }
@@ -546,6 +642,8 @@ struct HopParts {
     deadline: Option<Option<Term>>,
     margin: Option<Option<Term>>,
     tries: Vec<Option<Tries>>,
+    /// The hop has a tries row (its layers move to the hop once read).
+    has_tries: bool,
     time_bound_rows: usize,
     /// `statement` alone, and `lock`, with their lines (for `lock.not_below_statement`).
     statement: Option<(usize, Term)>,
@@ -575,6 +673,8 @@ struct HopState {
     per_try: Option<Time>,
     per_try_text: String,
     tries: u32,
+    /// The tries of the nested layers alone (no upstream targets), at least 1.
+    layer_tries: u32,
     layers: Vec<Tries>,
     worst: Option<Time>,
     worst_text: String,
@@ -595,6 +695,8 @@ struct NodeState {
     worst: Option<Option<Time>>,
     /// The node cuts each try to the time left of its deadline.
     propagates: bool,
+    /// See [`retry_candidate`].
+    retry_candidate: Option<usize>,
 }
 
 /// The terms of a node's inner need: one per hop it calls, except that the hops of one
@@ -606,12 +708,17 @@ fn inner_terms(
     parts: &[HopParts],
 ) -> Vec<(Option<Time>, String)> {
     let mut terms: Vec<(Option<Time>, String)> = Vec::new();
-    let mut groups: Vec<(String, Vec<usize>)> = Vec::new();
+    // The groups in order of first appearance, found by name in constant time.
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    let mut group_index: HashMap<&str, usize> = HashMap::new();
     for &h in &node.hops_out {
         match &parts[h].group {
-            Some(g) => match groups.iter_mut().find(|(name, _)| name == g) {
-                Some((_, members)) => members.push(h),
-                None => groups.push((g.clone(), vec![h])),
+            Some(g) => match group_index.get(g.as_str()) {
+                Some(&k) => groups[k].push(h),
+                None => {
+                    group_index.insert(g, groups.len());
+                    groups.push(vec![h]);
+                }
             },
             None => terms.push((
                 hops[h].worst,
@@ -619,7 +726,7 @@ fn inner_terms(
             )),
         }
     }
-    for (_, members) in groups {
+    for members in groups {
         let longest = members.iter().try_fold(None::<Time>, |acc, &h| {
             let w = hops[h].worst?;
             Some(Some(acc.map_or(w, |a| a.max(w))))
@@ -642,16 +749,44 @@ fn inner_terms(
 /// Checks a sheet: derives every row, computes every hop's worst case and every node's need,
 /// runs the node and coverage checks, and reports the findings in the sheet's language.
 /// Never panics on any input; values that cannot be read become findings.
+///
+/// Time, memory and the report's size grow linearly with the sheet (see [`check_counted`]).
 pub fn check(sheet: &Sheet) -> Report {
+    check_counted(sheet).0
+}
+
+/// How much work a check did, counted rather than timed, so that a test can tell linear from
+/// quadratic growth on any machine.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Work {
+    /// Elementary steps: one per row read, per node and hop, per tries layer and per wait it
+    /// holds, per term of a node's need, per hop the attempts walk follows and per finding and
+    /// row a finding names. Doubling a sheet at most doubles it.
+    pub steps: u64,
+}
+
+/// [`check`], and the [`Work`] it took. Costs one counter increment per step.
+///
+/// ```
+/// let rows = budget::tsv::import(budget::example::RESERVATION_EN).unwrap().rows;
+/// let sheet = budget::Sheet::new(budget::Lang::En, rows);
+/// let (report, work) = budget::check_counted(&sheet);
+/// assert_eq!(report, budget::check(&sheet));
+/// assert!(work.steps > 12);
+/// ```
+pub fn check_counted(sheet: &Sheet) -> (Report, Work) {
     let mut ctx = Ctx {
         lang: sheet.lang,
         amplification_threshold: sheet.amplification_threshold,
         rows: &sheet.rows,
         kinds: Vec::new(),
         findings: Vec::new(),
+        work: Work {
+            steps: sheet.rows.len() as u64,
+        },
     };
     let lang = sheet.lang;
-    let infos: Vec<RowInfo> = (0..sheet.rows.len())
+    let mut infos: Vec<RowInfo> = (0..sheet.rows.len())
         .map(|i| analyse_row(&mut ctx, i))
         .collect();
     let kinds: Vec<Kind> = infos.iter().map(|info| info.kind).collect();
@@ -675,11 +810,26 @@ pub fn check(sheet: &Sheet) -> Report {
                 need: None,
                 worst: None,
                 propagates: false,
+                retry_candidate: None,
             });
             nodes.len() - 1
         })
     };
     let mut hop_parts: Vec<HopParts> = Vec::new();
+    // Each tries row's waits move to its hop instead of being copied: one list per row.
+    let mut row_tries: Vec<Option<Tries>> = infos
+        .iter_mut()
+        .map(|info| match &mut info.val {
+            Val::Tries(t) => Some(Tries {
+                count: t.count,
+                waits_ms: std::mem::take(&mut t.waits_ms),
+                wait_decimals: std::mem::take(&mut t.wait_decimals),
+                waits_assumed: t.waits_assumed,
+                waits_dropped: t.waits_dropped,
+            }),
+            _ => None,
+        })
+        .collect();
     for (i, row) in sheet.rows.iter().enumerate() {
         let info = &infos[i];
         match read_segment(&row.segment) {
@@ -702,7 +852,7 @@ pub fn check(sheet: &Sheet) -> Report {
                         if let Some(t) = term {
                             node.own = Some(match node.own {
                                 Some(o) => Term {
-                                    time: o.time.add(t.time).unwrap_or(Time::INF),
+                                    time: o.time.add(t.time),
                                     decimals: o.decimals.max(t.decimals),
                                 },
                                 None => t,
@@ -728,6 +878,7 @@ pub fn check(sheet: &Sheet) -> Report {
                         per_try: None,
                         per_try_text: String::new(),
                         tries: 1,
+                        layer_tries: 1,
                         layers: vec![],
                         worst: None,
                         worst_text: String::new(),
@@ -774,8 +925,14 @@ pub fn check(sheet: &Sheet) -> Report {
                     }
                 }
                 match (&info.val, info.kind) {
-                    (Val::Tries(t), Kind::Tries) => parts.tries.push(Some(t.clone())),
-                    (Val::Unknown, Kind::Tries) => parts.tries.push(None),
+                    (Val::Tries(_), Kind::Tries) => {
+                        parts.tries.push(row_tries[i].take());
+                        parts.has_tries = true;
+                    }
+                    (Val::Unknown, Kind::Tries) => {
+                        parts.tries.push(None);
+                        parts.has_tries = true;
+                    }
                     (Val::Count(n), Kind::Upstreams) => parts.upstreams = Some(Some(*n)),
                     (Val::Unknown, Kind::Upstreams) => parts.upstreams = Some(None),
                     (Val::Idem(i), _) => parts.idem = Some(*i),
@@ -792,8 +949,12 @@ pub fn check(sheet: &Sheet) -> Report {
         let caller_name = nodes[hops[h].caller].name.clone();
         let hop_rows = hops[h].rows.clone();
         if parts.time_bound_rows == 0 {
-            if let Some(layers) = parts.tries.iter().cloned().collect::<Option<Vec<Tries>>>() {
+            if let Some(layers) = std::mem::take(&mut parts.tries)
+                .into_iter()
+                .collect::<Option<Vec<Tries>>>()
+            {
                 hops[h].tries = total_tries(&layers);
+                hops[h].layer_tries = hops[h].tries;
                 hops[h].layers = layers;
             }
             ctx.hop_finding(
@@ -846,7 +1007,7 @@ pub fn check(sheet: &Sheet) -> Report {
                 let mut texts = Vec::new();
                 for t in terms {
                     let t = (*t)?;
-                    total = total.add(t.time)?;
+                    total = total.add(t.time);
                     texts.push(t.time.need_text(t.decimals));
                 }
                 Some((total, texts.join(" + ")))
@@ -901,18 +1062,20 @@ pub fn check(sheet: &Sheet) -> Report {
             Some(Some(t)) => t.time.bound_ms().unwrap_or(sheet.margin_ms),
             _ => sheet.margin_ms,
         };
-        // Tries: nested layers in sheet order, inner first.
-        let layers: Option<Vec<Tries>> = parts.tries.iter().cloned().collect();
+        // Tries: nested layers in sheet order, inner first. The layers move out of the parts:
+        // each is kept once, however many the hop has.
+        let tries_rows = parts.tries.len();
+        let layers: Option<Vec<Tries>> = std::mem::take(&mut parts.tries).into_iter().collect();
         let mut worst: Option<Time>;
         let mut formula: String;
         match (&per_try, &layers) {
             (Some(Some((p, p_text))), Some(layers)) => {
                 hop.per_try = Some(*p);
                 hop.per_try_text = p_text.clone();
-                worst = Some(*p);
-                formula = p_text.clone();
+                let mut w = *p;
                 let mut total_tries: u32 = 1;
                 for layer in layers {
+                    ctx.work.steps += 1 + layer.waits_ms.len() as u64;
                     total_tries = total_tries.saturating_mul(layer.count);
                     if layer.count == 1 && layer.waits_ms.is_empty() {
                         continue;
@@ -920,28 +1083,33 @@ pub fn check(sheet: &Sheet) -> Report {
                     let waits_total = layer
                         .waits_ms
                         .iter()
-                        .try_fold(0u64, |a, &w| a.checked_add(w));
-                    worst = worst
-                        .and_then(|w| w.times(layer.count))
-                        .and_then(|w| waits_total.and_then(|t| w.add(Time::exact(t))));
-                    let grouped = if formula.contains(' ') {
-                        format!("({formula})")
-                    } else {
-                        formula.clone()
-                    };
-                    formula = format!("{grouped} × {}", layer.count);
-                    for (w, d) in layer.waits_ms.iter().zip(&layer.wait_decimals) {
-                        if *w > 0 {
-                            formula.push_str(&format!(" + {}", seconds(*w, *d)));
-                        }
-                    }
+                        .fold(0u64, |a, &w| a.saturating_add(w));
+                    w = w.times(layer.count).add(Time::exact(waits_total));
+                }
+                worst = Some(w);
+                formula = layers_formula(p_text, layers);
+                if tries_rows > MAX_NESTED_TRIES {
+                    let rows: Vec<usize> = hop
+                        .rows
+                        .iter()
+                        .copied()
+                        .filter(|&l| infos[l - 1].kind == Kind::Tries)
+                        .collect();
+                    let msg = text::nested_too_deep(lang, &segment, tries_rows, total_tries);
+                    ctx.hop_finding(
+                        "tries.nested_too_deep",
+                        Severity::Warning,
+                        &segment,
+                        rows,
+                        msg,
+                    );
                 }
                 // A proxy with U upstream targets tries each in turn: U times the tries on
                 // one target, the waits only between tries on one target.
                 match parts.upstreams {
                     Some(Some(u)) if u > 1 => {
                         total_tries = total_tries.saturating_mul(u);
-                        worst = worst.and_then(|w| w.times(u));
+                        worst = worst.map(|w| w.times(u));
                         let grouped = if formula.contains(' ') {
                             format!("({formula})")
                         } else {
@@ -953,25 +1121,23 @@ pub fn check(sheet: &Sheet) -> Report {
                     _ => {}
                 }
                 hop.tries = total_tries;
-                hop.layers = layers.clone();
                 let worst_text = worst.map_or("?".to_string(), |w| w.need_text(1));
                 formula = format!("{formula} = {worst_text} s");
                 // No new try starts after the retry window: the last one may still run a
                 // whole per-try bound.
                 match parts.retry_window {
                     Some(Some(window)) => {
-                        if let Some(cap) = window.time.add(*p) {
-                            let over = matches!((worst.map(|w| w.hi), cap.hi), (Some(Hi::Fin(a)), Hi::Fin(b)) if a > b)
-                                || matches!(worst.map(|w| w.hi), Some(Hi::Inf | Hi::Open));
-                            if over && !cap.is_inf() {
-                                worst = worst.map(|w| w.min(cap));
-                                formula = format!(
-                                    "min({formula}, window {} + {} s) = {} s",
-                                    window.time.bound_text(window.decimals),
-                                    p.need_text(1),
-                                    worst.map_or("?".into(), |w| w.need_text(1))
-                                );
-                            }
+                        let cap = window.time.add(*p);
+                        let over = matches!((worst.map(|w| w.hi), cap.hi), (Some(Hi::Fin(a)), Hi::Fin(b)) if a > b)
+                            || matches!(worst.map(|w| w.hi), Some(Hi::Inf | Hi::Open));
+                        if over && !cap.is_inf() {
+                            worst = worst.map(|w| w.min(cap));
+                            formula = format!(
+                                "min({formula}, window {} + {} s) = {} s",
+                                window.time.bound_text(window.decimals),
+                                p.need_text(1),
+                                worst.map_or("?".into(), |w| w.need_text(1))
+                            );
                         }
                     }
                     Some(None) => worst = None,
@@ -983,15 +1149,17 @@ pub fn check(sheet: &Sheet) -> Report {
                 formula = "? (a value could not be read)".to_string();
                 if let Some(layers) = &layers {
                     hop.tries = total_tries(layers);
-                    hop.layers = layers.clone();
                 }
             }
             (None, Some(layers)) => {
                 worst = None;
                 formula = String::new();
                 hop.tries = total_tries(layers);
-                hop.layers = layers.clone();
             }
+        }
+        if let Some(layers) = layers {
+            hop.layer_tries = total_tries(&layers);
+            hop.layers = layers;
         }
         // A deadline on the hop caps the whole call.
         if let Some(deadline) = parts.deadline {
@@ -1096,6 +1264,7 @@ pub fn check(sheet: &Sheet) -> Report {
 
     // Nodes: a node's need depends only on the hops it calls, never on their callees.
     for node in &mut nodes {
+        ctx.work.steps += 1 + node.hops_out.len() as u64;
         let has_content = !node.hops_out.is_empty()
             || node.own.is_some()
             || node.own_unknown
@@ -1105,7 +1274,7 @@ pub fn check(sheet: &Sheet) -> Report {
             let mut total = Some(Time::ZERO);
             for (term, _) in inner_terms(node, &hops, &hop_parts) {
                 total = match (total, term) {
-                    (Some(a), Some(b)) => a.add(b),
+                    (Some(a), Some(b)) => Some(a.add(b)),
                     _ => None,
                 };
             }
@@ -1113,7 +1282,7 @@ pub fn check(sheet: &Sheet) -> Report {
                 total = None;
             }
             for extra in [node.own, node.margin].into_iter().flatten() {
-                total = total.and_then(|t| t.add(extra.time));
+                total = total.map(|t| t.add(extra.time));
             }
             need = total;
         }
@@ -1125,6 +1294,7 @@ pub fn check(sheet: &Sheet) -> Report {
         };
         node.need = need;
         node.worst = worst;
+        node.retry_candidate = retry_candidate(node, &hops);
     }
 
     // Node reports and checks.
@@ -1136,7 +1306,7 @@ pub fn check(sheet: &Sheet) -> Report {
         } else {
             terms
                 .iter()
-                .try_fold(Time::ZERO, |acc, (t, _)| acc.add((*t)?))
+                .try_fold(Time::ZERO, |acc, (t, _)| Some(acc.add((*t)?)))
         };
         let mut texts: Vec<String> = terms.into_iter().map(|(_, s)| s).collect();
         if let Some(own) = node.own {
@@ -1265,7 +1435,7 @@ pub fn check(sheet: &Sheet) -> Report {
         // Time the request waits before the callee's own clock starts counts on its side.
         let queueing = hop_parts[h].queueing;
         let callee_side = match (callee.worst, queueing) {
-            (Some(Some(cw)), Some(Some(q))) => Some(cw.add(q.time)),
+            (Some(Some(cw)), Some(Some(q))) => Some(Some(cw.add(q.time))),
             (Some(Some(_)), Some(None)) => Some(None),
             (worst, _) => worst,
         };
@@ -1305,7 +1475,7 @@ pub fn check(sheet: &Sheet) -> Report {
                     Verdict::Inverted => {
                         let need = cw.need_ms();
                         let at_least = need
-                            .and_then(|n| n.checked_add(hop.margin_ms))
+                            .map(|n| n.saturating_add(hop.margin_ms))
                             .map_or("∞".to_string(), |n| text::secs(lang, n));
                         let worst = need.map_or("∞".to_string(), |n| text::secs(lang, n));
                         // Where the callee has no deadline of its own, its retries cause it.
@@ -1421,7 +1591,7 @@ pub fn check(sheet: &Sheet) -> Report {
         })
         .collect();
 
-    let mut findings = ctx.findings;
+    let mut findings = std::mem::take(&mut ctx.findings);
     findings.sort_by(|a, b| (a.severity, a.rows.first()).cmp(&(b.severity, b.rows.first())));
     let mut summary = Summary::default();
     for f in &findings {
@@ -1434,13 +1604,42 @@ pub fn check(sheet: &Sheet) -> Report {
             summary.inversions += 1;
         }
     }
-    Report {
-        summary,
-        nodes: node_reports,
-        hops: hop_reports,
-        rows,
-        findings,
+    // The summary counts every finding; the list stops at MAX_LISTED_FINDINGS, errors first,
+    // and says how many it leaves out.
+    if findings.len() > MAX_LISTED_FINDINGS {
+        let total = findings.len();
+        findings.truncate(MAX_LISTED_FINDINGS);
+        let msg = text::findings_truncated(lang, MAX_LISTED_FINDINGS, total);
+        findings.push(Finding {
+            code: "findings.truncated".to_string(),
+            severity: Severity::Warning,
+            node: None,
+            hop: None,
+            rows: vec![],
+            bound_ms: None,
+            need_ms: None,
+            short_by_ms: None,
+            tries_that_fit: None,
+            attempts: None,
+            threshold: None,
+            message: msg.0,
+            fix: Some(msg.1),
+        });
+        summary.warnings += 1;
     }
+    let work = Work {
+        steps: ctx.work.steps + (nodes.len() + hops.len()) as u64,
+    };
+    (
+        Report {
+            summary,
+            nodes: node_reports,
+            hops: hop_reports,
+            rows,
+            findings,
+        },
+        work,
+    )
 }
 
 /// The name of a caller's bound in the sheet's language.
@@ -1457,11 +1656,7 @@ fn bound_word(lang: Lang, name: &'static str) -> &'static str {
 /// For a node whose need exceeds `budget_ms`: the hop with several tries that contributes the
 /// most, and how many of its tries fit once the node's other needs are paid for.
 fn retry_suggestion(node: &NodeState, hops: &[HopState], budget_ms: u64) -> Option<(usize, u32)> {
-    let &h = node
-        .hops_out
-        .iter()
-        .filter(|&&h| hops[h].tries > 1 && hops[h].layers.len() <= 1 && !hops[h].has_deadline)
-        .max_by_key(|&&h| hops[h].worst.and_then(Time::need_ms))?;
+    let h = node.retry_candidate?;
     let need = node.need?.need_ms()?;
     let this = hops[h].worst?.need_ms()?;
     let others = need.checked_sub(this)?;
@@ -1469,6 +1664,16 @@ fn retry_suggestion(node: &NodeState, hops: &[HopState], budget_ms: u64) -> Opti
     let per_try = hops[h].per_try?.need_ms()?;
     let waits = hops[h].layers.first().map_or(&[][..], |l| &l.waits_ms[..]);
     Some((h, tries_that_fit(budget, per_try, waits, hops[h].tries)))
+}
+
+/// The hop with several tries (one layer, no deadline of its own) that contributes the most to
+/// `node`'s need: the one whose tries an inversion's fix suggests cutting. Found once per node.
+fn retry_candidate(node: &NodeState, hops: &[HopState]) -> Option<usize> {
+    node.hops_out
+        .iter()
+        .copied()
+        .filter(|&h| hops[h].tries > 1 && hops[h].layers.len() <= 1 && !hops[h].has_deadline)
+        .max_by_key(|&h| hops[h].worst.and_then(Time::need_ms))
 }
 
 /// `inversion.node` on `node`, whose `deadline` is shorter than its `need`; `rows` are the

@@ -50,6 +50,35 @@ pub enum TsvError {
         /// The line of the first row beyond the limit.
         line: usize,
     },
+    /// A cell that opens a quote (`"` at its start) that never closes: the rest of the input
+    /// would be one cell.
+    #[error("line {line}: a quote opened here is never closed; close it with a second \" (write \"\" for a quote inside a quoted cell), or remove it")]
+    UnclosedQuote {
+        /// The line where the quote opens.
+        line: usize,
+    },
+    /// A cell or header cell holding a NUL character (U+0000), which no store keeps.
+    #[error("line {line}, column {column}{}: a NUL character (U+0000) cannot be stored; remove it", named(.name))]
+    Nul {
+        /// The line in the input (1-based, header included).
+        line: usize,
+        /// The cell's position on the line (1-based).
+        column: usize,
+        /// The column's English name (`value`), `header` for a header cell, or empty when the
+        /// line has more cells than the header.
+        name: String,
+    },
+    /// A row given directly (not as TSV) with a NUL character (U+0000) in a cell: see
+    /// [`crate::tsv::check_cells`].
+    #[error("row {row}, column {column}{}: a NUL character (U+0000) cannot be stored; remove it", named(.name))]
+    NulInRow {
+        /// The row (1-based, as the grid and the report count rows).
+        row: usize,
+        /// The column (1-based, in sheet order).
+        column: usize,
+        /// The column's English name (`value`).
+        name: String,
+    },
     /// The input holds no row at all.
     #[error("the sheet is empty: paste a header line and at least one row, or eight tab-separated cells")]
     Empty,
@@ -63,9 +92,28 @@ impl TsvError {
             | TsvError::UnknownColumn { line, .. }
             | TsvError::BadHeader { line, .. }
             | TsvError::Unreadable { line, .. }
-            | TsvError::TooManyRows { line } => Some(*line),
-            TsvError::Empty => None,
+            | TsvError::TooManyRows { line }
+            | TsvError::UnclosedQuote { line }
+            | TsvError::Nul { line, .. } => Some(*line),
+            TsvError::NulInRow { .. } | TsvError::Empty => None,
         }
+    }
+
+    /// The row the error names, for rows given directly ([`TsvError::NulInRow`]).
+    pub fn row(&self) -> Option<usize> {
+        match self {
+            TsvError::NulInRow { row, .. } => Some(*row),
+            _ => None,
+        }
+    }
+}
+
+/// ` (value)` after a column number, or nothing when the column has no name.
+fn named(name: &str) -> String {
+    if name.is_empty() {
+        String::new()
+    } else {
+        format!(" ({name})")
     }
 }
 

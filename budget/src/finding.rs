@@ -646,3 +646,47 @@ pub(crate) fn setting_pair(
         ),
     }
 }
+
+/// `tries.nested_too_deep`: more tries rows on one hop than [`crate::MAX_NESTED_TRIES`], each
+/// a nested retry layer. `total` is the tries multiplied (saturated at `u32::MAX`).
+pub(crate) fn nested_too_deep(
+    lang: Lang,
+    segment: &str,
+    layers: usize,
+    total: u32,
+) -> (String, String) {
+    let max = crate::MAX_NESTED_TRIES;
+    let saturated = total == u32::MAX;
+    match lang {
+        Lang::En => (
+            format!(
+                "{segment}: {layers} tries rows nest {layers} retry layers, more than {max}: each outer try repeats every inner one, so the tries multiply to {}{total}",
+                if saturated { "at least " } else { "" }
+            ),
+            format!("keep one tries row per retry layer that really exists (at most {max}); the tries of one layer go in one cell, e.g. 3 tries, waits 0.5s, 1s"),
+        ),
+        Lang::Ja => (
+            format!(
+                "{segment}：試行回数の行が{layers}行あり、{layers}層の入れ子のリトライになります（上限{max}層）。外側の1回ごとに内側がすべて繰り返されるため、試行は{total}回{}に掛け合わされます",
+                if saturated { "以上" } else { "" }
+            ),
+            format!("実在するリトライの層ごとに1行（最大{max}行）にしてください。1つの層の試行は「3回、待機0.5秒、1秒」のように1つのセルに書きます"),
+        ),
+    }
+}
+
+/// `findings.truncated`: more findings than [`crate::MAX_LISTED_FINDINGS`]; `listed` are
+/// listed of `total`.
+pub(crate) fn findings_truncated(lang: Lang, listed: usize, total: usize) -> (String, String) {
+    let rest = total - listed;
+    match lang {
+        Lang::En => (
+            format!("{listed} of {total} findings are listed, errors first: a report lists at most {listed}; the other {rest} are left out (the summary counts them)"),
+            "fix the findings listed and check again, or split the sheet into several sheets".to_string(),
+        ),
+        Lang::Ja => (
+            format!("{total}件の指摘のうち、エラーから順に{listed}件を表示しています（表示は最大{listed}件）。残りの{rest}件は省略しました（件数は集計に含まれます）"),
+            "表示された指摘を直してから再度チェックするか、シートを複数に分けてください".to_string(),
+        ),
+    }
+}

@@ -39,6 +39,17 @@
 //! - **Hidden retries** come from products whose catalog entry documents default retries
 //!   (Istio, HAProxy, .NET's resilience handler, Redis clients, Sidekiq), not nginx, which
 //!   retries only on another upstream server and so only when the sheet names upstreams.
+//! - **Cost grows linearly with the sheet** (time, memory and report size; counted by
+//!   [`check_counted`], pinned by `tests/scaling.rs`): a hop with more than
+//!   [`MAX_NESTED_TRIES`] (10) tries rows gets `tries.nested_too_deep` and a summarised
+//!   formula; a waits list longer than [`MAX_LISTED_WAITS`] (10) is written as its sum,
+//!   `+ 9.5 (19 waits)`; a `retry.amplification` path longer than 64 hops names its first and
+//!   last three factors; a report lists at most [`MAX_LISTED_FINDINGS`] (2,000) findings, then
+//!   `findings.truncated`. Attempts along paths are found in one pass in depth-first order from
+//!   the outermost nodes; a hop back into a cycle is not followed.
+//! - **Saturating sums**: a worst case past `u64::MAX` ms is `u64::MAX` ms, a finite number,
+//!   never unknown: connect `5000000000000h` + read `5000000000000h` against a 1 s deadline is
+//!   `inverted`.
 //! - **Pair rules** pair two settings within one segment, or across the sheet when each
 //!   appears once; PostgreSQL's `statement_timeout > lock_timeout` is reported as
 //!   `lock.not_below_statement`.
@@ -57,7 +68,10 @@ mod time;
 pub mod tsv;
 pub mod value;
 
-pub use check::{check, tries_that_fit};
+pub use check::{
+    check, check_counted, tries_that_fit, Work, MAX_LISTED_FINDINGS, MAX_LISTED_WAITS,
+    MAX_NESTED_TRIES,
+};
 pub use error::{SettingError, TsvError};
 pub use kind::Kind;
 pub use report::{Finding, HopReport, NodeReport, Report, RowReport, Severity, Summary, Verdict};

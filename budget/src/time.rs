@@ -3,8 +3,10 @@
 //! A [`Time`] is an interval `[lo, hi]`: a need counts its upper end, a bound its lower end, so
 //! ranges (`12-24h`) are read pessimistically. A lower bound (`>100s`) has an open upper end
 //! and makes a check `unknown` unless it fails or passes for certain. `∞` is a value
-//! (anything + ∞ = ∞). Arithmetic is checked: overflow gives `None`, which the engine treats
-//! as unknown, never as a wrapped number.
+//! (anything + ∞ = ∞). Arithmetic saturates: a sum or product past `u64::MAX` milliseconds
+//! (about 585 million years) stays a finite number, `u64::MAX`, never a wrapped number, never
+//! `∞` and never unknown. A value that large is still a value: a 1 s deadline over connect
+//! `5000000000000h` + read `5000000000000h` is `inverted`, need 18446744073709551.615 s.
 
 use crate::duration::seconds;
 use crate::report::Verdict;
@@ -64,32 +66,29 @@ impl Time {
         self.hi == Hi::Inf && self.lo.is_none()
     }
 
-    /// Sum; `None` on overflow.
-    pub(crate) fn add(self, other: Time) -> Option<Time> {
+    /// Sum, saturating at `u64::MAX` ms (a finite number).
+    pub(crate) fn add(self, other: Time) -> Time {
         let lo = match (self.lo, other.lo) {
-            (Some(a), Some(b)) => Some(a.checked_add(b)?),
+            (Some(a), Some(b)) => Some(a.saturating_add(b)),
             _ => None,
         };
         let hi = match (self.hi, other.hi) {
             (Hi::Inf, _) | (_, Hi::Inf) => Hi::Inf,
             (Hi::Open, _) | (_, Hi::Open) => Hi::Open,
-            (Hi::Fin(a), Hi::Fin(b)) => Hi::Fin(a.checked_add(b)?),
+            (Hi::Fin(a), Hi::Fin(b)) => Hi::Fin(a.saturating_add(b)),
         };
-        Some(Time { lo, hi })
+        Time { lo, hi }
     }
 
-    /// `self × k`; `None` on overflow.
-    pub(crate) fn times(self, k: u32) -> Option<Time> {
+    /// `self × k`, saturating at `u64::MAX` ms (a finite number).
+    pub(crate) fn times(self, k: u32) -> Time {
         let k = u64::from(k);
-        let lo = match self.lo {
-            Some(a) => Some(a.checked_mul(k)?),
-            None => None,
-        };
+        let lo = self.lo.map(|a| a.saturating_mul(k));
         let hi = match self.hi {
-            Hi::Fin(a) => Hi::Fin(a.checked_mul(k)?),
+            Hi::Fin(a) => Hi::Fin(a.saturating_mul(k)),
             other => other,
         };
-        Some(Time { lo, hi })
+        Time { lo, hi }
     }
 
     /// The earlier of two bounds.
@@ -172,7 +171,7 @@ pub(crate) fn compare(bound: Time, need: Time, margin_ms: u64) -> Comparison {
             short_by_ms: None,
         };
     };
-    let Some(need_lo) = need.lo.and_then(|n| n.checked_add(margin_ms)) else {
+    let Some(need_lo) = need.lo.map(|n| n.saturating_add(margin_ms)) else {
         // The need is ∞: every finite bound fails.
         return Comparison {
             verdict: Verdict::Inverted,
@@ -181,13 +180,14 @@ pub(crate) fn compare(bound: Time, need: Time, margin_ms: u64) -> Comparison {
         };
     };
     let need_hi = match need.hi {
-        Hi::Fin(n) => match n.checked_add(margin_ms) {
-            Some(n) => Some(n),
-            None => return unknown,
-        },
+        Hi::Fin(n) => Some(n.saturating_add(margin_ms)),
         Hi::Open | Hi::Inf => None,
     };
-    let slack = |n: u64| i64::try_from(i128::from(b) - i128::from(n)).ok();
+    // Saturating too: a slack beyond i64 is reported as i64::MIN or i64::MAX ms.
+    let slack = |n: u64| {
+        let d = i128::from(b) - i128::from(n);
+        Some(i64::try_from(d).unwrap_or(if d < 0 { i64::MIN } else { i64::MAX }))
+    };
     if let Some(n) = need_hi {
         if b >= n {
             return Comparison {

@@ -2,8 +2,10 @@
 //!
 //! Export writes UTF-8, a header line, the eight columns in sheet order, one row per line
 //! ending in `\n`, and quotes a field only when it holds a tab, a newline or a double quote.
-//! A cell a spreadsheet would run as a formula gets a leading `'`, which import removes again,
-//! so `import(export(rows))` gives the rows back unchanged.
+//! A cell a spreadsheet would run as a formula (OWASP's CSV injection guidance: a first
+//! character `=`, `+`, `-`, `@`, tab or carriage return, or `＝`, `＋`, `－`, `＠`, unless the
+//! cell is a plain number such as `-5`) gets a leading `'`, which import removes again, so
+//! `import(export(rows))` gives the rows back unchanged.
 
 use crate::error::TsvError;
 use crate::sheet::{Column, Lang, Row};
@@ -22,20 +24,35 @@ pub struct Imported {
     pub lines: Vec<usize>,
 }
 
-/// Whether a spreadsheet would run `cell` as a formula: it starts with `=`, `+`, `-`, `@`, a
-/// tab or a carriage return, is longer than that one character, and is not a plain number.
+/// Whether a spreadsheet would run `cell` as a formula (OWASP's CSV injection guidance): it
+/// starts with `=`, `+`, `-`, `@`, a tab or a carriage return, or their full-width forms
+/// `＝`, `＋`, `－`, `＠`, is longer than that one character, and is not a plain number.
+///
+/// A plain number is ASCII digits with an optional sign, decimal point and exponent (`-5`,
+/// `+1.5`, `-1e3`), which every spreadsheet reads as a number. Words that Rust's float reader
+/// would also take (`-inf`, `+nan`, `-Infinity`) are not numbers here and are guarded.
 fn is_formula_like(cell: &str) -> bool {
     let Some(first) = cell.chars().next() else {
         return false;
     };
-    if !matches!(first, '=' | '+' | '-' | '@' | '\t' | '\r') {
+    if !matches!(
+        first,
+        '=' | '+' | '-' | '@' | '\t' | '\r' | '＝' | '＋' | '－' | '＠'
+    ) {
         return false;
     }
-    if cell.len() == first.len_utf8() && matches!(first, '+' | '-') {
+    if cell.len() == first.len_utf8() && matches!(first, '+' | '-' | '＋' | '－') {
         // A lone sign is text to every spreadsheet (and the fixtures' "not set" marker).
         return false;
     }
-    cell.parse::<f64>().is_err()
+    !is_plain_number(cell)
+}
+
+/// Whether `cell` is a finite number written in ASCII digits, sign, point and exponent only.
+fn is_plain_number(cell: &str) -> bool {
+    cell.bytes()
+        .all(|b| b.is_ascii_digit() || matches!(b, b'+' | b'-' | b'.' | b'e' | b'E'))
+        && cell.parse::<f64>().is_ok_and(f64::is_finite)
 }
 
 /// Whether export must put a `'` before `cell`: the cell is formula-like once its own
@@ -91,11 +108,16 @@ pub const MAX_ROWS: usize = 5_000;
 /// [`TsvError::TooManyRows`] names the first row beyond [`MAX_ROWS`];
 /// [`TsvError::WrongCellCount`] names the first line whose cell count differs from the
 /// header's; [`TsvError::UnknownColumn`] and [`TsvError::BadHeader`] a header that is not the
-/// eight columns; [`TsvError::Unreadable`] a line the reader cannot parse; [`TsvError::Empty`]
+/// eight columns; [`TsvError::UnclosedQuote`] the line where a quote opens that never closes;
+/// [`TsvError::Nul`] the line and column of a NUL character (U+0000), which no store keeps;
+/// [`TsvError::Unreadable`] a line the reader cannot parse; [`TsvError::Empty`]
 /// input with no line at all. Nothing is returned on error: a caller replacing a sheet keeps
 /// the old one.
 pub fn import(text: &str) -> Result<Imported, TsvError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if let Some(line) = unclosed_quote(text) {
+        return Err(TsvError::UnclosedQuote { line });
+    }
     let mut reader = csv::ReaderBuilder::new()
         .delimiter(b'\t')
         .has_headers(false)
@@ -125,6 +147,7 @@ pub fn import(text: &str) -> Result<Imported, TsvError> {
         return Err(TsvError::Empty);
     };
 
+    nul_free(&records)?;
     let header = read_header(*first_line, first)?;
     let (lang, order, data) = match header {
         Some((lang, order)) => (Some(lang), order, &records[1..]),
@@ -187,6 +210,118 @@ impl<'a> LineCounter<'a> {
         }
         self.newlines + 1
     }
+}
+
+/// The line where a quoted cell opens that never closes, read the way the csv reader reads
+/// quotes: a `"` at the start of a cell opens it, `""` inside is a quote, and a `"` followed by
+/// anything else closes it. `None` when every quote closes.
+fn unclosed_quote(text: &str) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let mut line = 1;
+    let mut cell_start = true;
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if cell_start && b == b'"' {
+            let opened = line;
+            i += 1;
+            loop {
+                match bytes.get(i) {
+                    None => return Some(opened),
+                    Some(b'"') if bytes.get(i + 1) == Some(&b'"') => i += 2,
+                    Some(b'"') => {
+                        i += 1;
+                        break;
+                    }
+                    Some(b'\n') => {
+                        line += 1;
+                        i += 1;
+                    }
+                    Some(_) => i += 1,
+                }
+            }
+            cell_start = false;
+            continue;
+        }
+        match b {
+            b'\n' => {
+                line += 1;
+                cell_start = true;
+            }
+            b'\t' | b'\r' => cell_start = true,
+            _ => cell_start = false,
+        }
+        i += 1;
+    }
+    None
+}
+
+/// Refuses a NUL character (U+0000) in any cell or header cell, naming the first one's line
+/// and column: no store keeps it (PostgreSQL text cannot hold it).
+fn nul_free(records: &[(usize, csv::StringRecord)]) -> Result<(), TsvError> {
+    let Some((r, line, column)) = records.iter().enumerate().find_map(|(r, (line, record))| {
+        record
+            .iter()
+            .position(|cell| cell.contains('\0'))
+            .map(|c| (r, *line, c))
+    }) else {
+        return Ok(());
+    };
+    let (first_line, first) = &records[0];
+    let names_a_column = |record: &csv::StringRecord| {
+        record
+            .iter()
+            .any(|cell| !cell.contains('\0') && Column::from_header(cell).is_some())
+    };
+    let name = if r == 0 && names_a_column(first) {
+        "header".to_string()
+    } else {
+        let order = if r == 0 {
+            None
+        } else {
+            read_header(*first_line, first)?.map(|(_, order)| order)
+        };
+        let order = order.unwrap_or_else(|| Column::ALL.to_vec());
+        order
+            .get(column)
+            .map_or(String::new(), |c| c.header(Lang::En).to_string())
+    };
+    Err(TsvError::Nul {
+        line,
+        column: column + 1,
+        name,
+    })
+}
+
+/// Refuses a NUL character (U+0000) in rows given directly (not as TSV), as the store would
+/// receive them from the sheet page's save: the error names the first such row (1-based, as
+/// the grid and the report count rows) and its column (1-based, in sheet order, with its
+/// English name). The same rule as [`import`], which refuses NUL in a TSV by line.
+///
+/// # Errors
+///
+/// [`TsvError::NulInRow`] for the first cell holding a NUL.
+///
+/// ```
+/// use budget::{tsv, Row};
+/// let rows = vec![Row::default(), Row { value: "1\0s".into(), ..Row::default() }];
+/// let err = tsv::check_cells(&rows).unwrap_err();
+/// assert_eq!(err.to_string(), "row 2, column 6 (value): a NUL character (U+0000) cannot be stored; remove it");
+/// assert_eq!(tsv::check_cells(&rows[..1]), Ok(()));
+/// ```
+pub fn check_cells(rows: &[Row]) -> Result<(), TsvError> {
+    for (r, row) in rows.iter().enumerate() {
+        for (c, column) in Column::ALL.into_iter().enumerate() {
+            if row.cell(column).contains('\0') {
+                return Err(TsvError::NulInRow {
+                    row: r + 1,
+                    column: c + 1,
+                    name: column.header(Lang::En).to_string(),
+                });
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Removes exactly the `'` that [`export`] added.
@@ -410,5 +545,143 @@ mod tests {
             "\t\t\"a\tb\"\t-\t\t-1\t'@home\t\"two"
         );
         assert_eq!(import(&text).unwrap().rows, vec![row]);
+    }
+
+    #[test]
+    fn a_nul_in_a_cell_is_refused_naming_its_line_and_column() {
+        let text = format!("{HEADER}1\ta\t\t\t\t1s\t\t\n\n1\ta\t\t\t\t1\0s\t\t\n");
+        let err = import(&text).unwrap_err();
+        assert_eq!(
+            err,
+            TsvError::Nul {
+                line: 4,
+                column: 6,
+                name: "value".into()
+            }
+        );
+        assert_eq!(err.line(), Some(4));
+        assert_eq!(
+            err.to_string(),
+            "line 4, column 6 (value): a NUL character (U+0000) cannot be stored; remove it"
+        );
+        // A Japanese header in another order: the column is the header's, named in English.
+        let ja =
+            "設定値\t区間\t層\t項目\t設定名\t既定値\t設定箇所\t根拠\n5秒\ta -> b\t1\t\t\t\t\0\t\n";
+        assert_eq!(
+            import(ja).unwrap_err().to_string(),
+            "line 2, column 7 (location): a NUL character (U+0000) cannot be stored; remove it"
+        );
+        // Without a header, the eight columns in sheet order.
+        assert_eq!(
+            import("1\t\0a\t\t\t\t1s\t\t\n").unwrap_err().to_string(),
+            "line 1, column 2 (segment): a NUL character (U+0000) cannot be stored; remove it"
+        );
+        // A line with more cells than the header still names the position.
+        assert_eq!(
+            import(&format!("{HEADER}1\ta\t\t\t\t1s\t\t\t\0\n"))
+                .unwrap_err()
+                .to_string(),
+            "line 2, column 9: a NUL character (U+0000) cannot be stored; remove it"
+        );
+    }
+
+    #[test]
+    fn a_nul_in_the_header_is_refused_as_the_header() {
+        let text = "layer\tsegment\tit\0em\tsetting\tdefault\tvalue\tlocation\trationale\n";
+        let err = import(text).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "line 1, column 3 (header): a NUL character (U+0000) cannot be stored; remove it"
+        );
+        assert_eq!(err.line(), Some(1));
+    }
+
+    #[test]
+    fn rows_given_directly_are_refused_with_a_nul_naming_the_row_and_column() {
+        let mut rows = vec![Row::default(); 3];
+        rows[2].rationale = "a\0".into();
+        let err = check_cells(&rows).unwrap_err();
+        assert_eq!(
+            err,
+            TsvError::NulInRow {
+                row: 3,
+                column: 8,
+                name: "rationale".into()
+            }
+        );
+        assert_eq!((err.row(), err.line()), (Some(3), None));
+        assert_eq!(
+            err.to_string(),
+            "row 3, column 8 (rationale): a NUL character (U+0000) cannot be stored; remove it"
+        );
+        assert_eq!(check_cells(&rows[..2]), Ok(()));
+    }
+
+    #[test]
+    fn an_unclosed_quote_names_the_line_it_opens_on() {
+        let text =
+            format!("{HEADER}1\ta\t\t\t\t1s\t\t\n1\t\"a\t\t\t\t1s\t\t\n1\tb\t\t\t\t1s\t\t\n");
+        let err = import(&text).unwrap_err();
+        assert_eq!(err, TsvError::UnclosedQuote { line: 3 });
+        assert_eq!(err.line(), Some(3));
+        assert_eq!(
+            err.to_string(),
+            "line 3: a quote opened here is never closed; close it with a second \" (write \"\" for a quote inside a quoted cell), or remove it"
+        );
+        // A quote inside a cell, a doubled quote and a quoted cell over two lines all close.
+        let fine = format!("{HEADER}1\ta\"b\t\t\t\t1s\t\t\"x \"\"y\"\"\nz\"\n");
+        assert_eq!(import(&fine).unwrap().rows[0].rationale, "x \"y\"\nz");
+        assert_eq!(
+            import(&format!("{HEADER}1\ta\t\t\t\t1s\t\t\"x\"\"\n"))
+                .unwrap_err()
+                .to_string(),
+            "line 2: a quote opened here is never closed; close it with a second \" (write \"\" for a quote inside a quoted cell), or remove it"
+        );
+    }
+
+    #[test]
+    fn formula_like_cells_are_guarded_in_both_header_languages_and_round_trip() {
+        let guarded = [
+            "-inf",
+            "+nan",
+            "-Infinity",
+            "+Infinity",
+            "-nan",
+            "+inf",
+            "=1+1",
+            "@SUM(A1)",
+            "＝1+1",
+            "＋1",
+            "－1",
+            "＠x",
+            "-1s",
+            "+ 1",
+            "\tx",
+            "\rx",
+        ];
+        for lang in [Lang::En, Lang::Ja] {
+            for cell in guarded {
+                let row = Row {
+                    value: cell.into(),
+                    ..Row::default()
+                };
+                let text = export(std::slice::from_ref(&row), lang);
+                let line = text.lines().nth(1).unwrap_or_default();
+                assert!(
+                    text.contains(&format!("'{cell}")),
+                    "{cell:?} is not guarded: {line:?}"
+                );
+                assert_eq!(import(&text).unwrap().rows, vec![row], "{cell:?}");
+            }
+            for cell in ["-5", "+1.5", "-1e3", "-", "+", "－", "0.5"] {
+                let row = Row {
+                    value: cell.into(),
+                    ..Row::default()
+                };
+                let text = export(std::slice::from_ref(&row), lang);
+                assert!(!text.contains('\''), "{cell:?} is guarded");
+                assert_eq!(import(&text).unwrap().rows, vec![row], "{cell:?}");
+            }
+        }
     }
 }

@@ -403,3 +403,37 @@ fn more_waits_than_tries_say_which_are_not_used() {
     );
     assert_eq!(report.hops[0].worst_ms, Some(4_500));
 }
+
+#[test]
+fn a_sum_past_u64_is_a_finite_huge_number_and_the_node_is_inverted() {
+    let report = run(
+        Lang::En,
+        vec![
+            row("app", "deadline", "", "", "1s"),
+            row("app -> db", "connect timeout", "", "", "5000000000000h"),
+            row("app -> db", "read timeout", "", "", "5000000000000h"),
+        ],
+    );
+    assert!(
+        report.findings.iter().all(|f| f.code != "value.unreadable"),
+        "{:#?}",
+        report.findings
+    );
+    let hop = &report.hops[0];
+    // 5000000000000 h is 18,000,000,000,000,000,000 ms; twice that saturates at u64::MAX.
+    assert_eq!(report.rows[1].value_ms, Some(18_000_000_000_000_000_000));
+    assert_eq!(hop.per_try_ms, Some(u64::MAX));
+    assert_eq!(hop.worst_ms, Some(u64::MAX));
+    let app = &report.nodes[0];
+    assert_eq!(app.verdict, Verdict::Inverted);
+    assert_eq!(app.need_ms, Some(u64::MAX));
+    assert_eq!(app.slack_ms, Some(i64::MIN));
+    assert_eq!(app.formula, "18446744073709551.615 s > 1.0 s");
+    let f = only(&report, "inversion.node");
+    assert_eq!(f.need_ms, Some(u64::MAX));
+    assert_eq!(f.short_by_ms, Some(u64::MAX - 1_000));
+    assert_eq!(
+        f.message,
+        "app's deadline (1.0 s) ends before its calls may (18446744073709551.615 s)"
+    );
+}

@@ -200,12 +200,15 @@ fn idle_direction(ctx: &mut Ctx, infos: &[RowInfo], nodes: &[NodeState], hops: &
             .copied()
             .find(|&l| side_of(l) == Some(side) && bound_of(&infos[l - 1]).is_some())
     };
+    // Each node's own idle rows, found once (not once per hop that touches the node).
+    let node_side: Vec<(Option<usize>, Option<usize>)> = nodes
+        .iter()
+        .map(|n| (find(&n.rows, Side::Caller), find(&n.rows, Side::Callee)))
+        .collect();
     let mut found = Vec::new();
     for hop in hops {
-        let caller =
-            find(&hop.rows, Side::Caller).or_else(|| find(&nodes[hop.caller].rows, Side::Caller));
-        let callee =
-            find(&hop.rows, Side::Callee).or_else(|| find(&nodes[hop.callee].rows, Side::Callee));
+        let caller = find(&hop.rows, Side::Caller).or(node_side[hop.caller].0);
+        let callee = find(&hop.rows, Side::Callee).or(node_side[hop.callee].1);
         let (Some(a), Some(b)) = (caller, callee) else {
             continue;
         };
@@ -246,7 +249,7 @@ fn idle_direction(ctx: &mut Ctx, infos: &[RowInfo], nodes: &[NodeState], hops: &
 /// its upstream targets.
 fn attempts_of(hop: &HopState, p: &HopParts) -> u64 {
     // Saturating: absurd counts typed in a sheet must not overflow.
-    let tries = u64::from(super::total_tries(&hop.layers).max(1));
+    let tries = u64::from(hop.layer_tries.max(1));
     let upstreams = match p.upstreams {
         Some(Some(u)) => u64::from(u),
         _ => 1,
@@ -261,85 +264,165 @@ fn attempts_of(hop: &HopState, p: &HopParts) -> u64 {
 /// sheet says otherwise). Each node is reported
 /// once, with its worst path. Worked number: three client layers of 3, 3 and 5 tries: the
 /// second service sees 3 × 3 = 9 attempts, the third 3 × 3 × 5 = 45.
+///
+/// The worst path is found in time linear in the hops: a depth-first walk from the outermost
+/// nodes (in sheet order) orders the nodes, and each node's most attempts is the largest of
+/// its callers' times the hop's. A hop back to a node the walk is still inside (a cycle) is
+/// not followed: a path never visits a node twice. A path of more than
+/// [`LISTED_PATH_HOPS`] hops is named by its first and last [`SHOWN_FACTORS`] multiplying hops
+/// (`2 × 2 × 2 × … × 2 × 2 × 2, 2499 layers`) and their rows, so that each finding stays
+/// short however long the chain.
 fn retry_amplification(ctx: &mut Ctx, nodes: &[NodeState], hops: &[HopState], parts: &[HopParts]) {
-    let mut best: Vec<Option<(u64, Vec<usize>)>> = vec![None; nodes.len()];
-    let called: Vec<bool> = (0..nodes.len())
-        .map(|n| hops.iter().any(|h| h.callee == n))
+    let n_nodes = nodes.len();
+    let mut called = vec![false; n_nodes];
+    for hop in hops {
+        called[hop.callee] = true;
+    }
+    let attempts: Vec<u64> = hops
+        .iter()
+        .zip(parts)
+        .map(|(h, p)| attempts_of(h, p))
         .collect();
-    #[allow(clippy::too_many_arguments)]
-    fn walk(
-        n: usize,
+    // Depth-first order from the outermost nodes; back hops (into a cycle) are left out.
+    const NEW: u8 = 0;
+    const OPEN: u8 = 1;
+    const DONE: u8 = 2;
+    let mut state = vec![NEW; n_nodes];
+    let mut back = vec![false; hops.len()];
+    let mut post: Vec<usize> = Vec::with_capacity(n_nodes);
+    for start in (0..n_nodes).filter(|&n| !called[n]) {
+        let mut stack: Vec<(usize, usize)> = vec![(start, 0)];
+        state[start] = OPEN;
+        while let Some(&mut (u, ref mut next)) = stack.last_mut() {
+            if let Some(&h) = nodes[u].hops_out.get(*next) {
+                *next += 1;
+                ctx.work.steps += 1;
+                let v = hops[h].callee;
+                match state[v] {
+                    NEW => {
+                        state[v] = OPEN;
+                        stack.push((v, 0));
+                    }
+                    OPEN => back[h] = true,
+                    _ => {}
+                }
+            } else {
+                state[u] = DONE;
+                post.push(u);
+                stack.pop();
+            }
+        }
+    }
+    // Per node: the most attempts, the hop it arrives by, the path's length in hops, its
+    // multiplying hops, the first few of them and the last one.
+    #[derive(Clone)]
+    struct Best {
         attempts: u64,
-        path: &mut Vec<usize>,
-        on_path: &mut Vec<bool>,
-        nodes: &[NodeState],
-        hops: &[HopState],
-        parts: &[HopParts],
-        best: &mut [Option<(u64, Vec<usize>)>],
-    ) {
-        if on_path[n] {
-            return;
-        }
-        if best[n].as_ref().is_none_or(|(a, _)| attempts > *a) {
-            best[n] = Some((attempts, path.clone()));
-        }
-        on_path[n] = true;
-        for &h in &nodes[n].hops_out {
-            path.push(h);
-            let next = attempts.saturating_mul(attempts_of(&hops[h], &parts[h]));
-            walk(
-                hops[h].callee,
-                next,
-                path,
-                on_path,
-                nodes,
-                hops,
-                parts,
-                best,
-            );
-            path.pop();
-        }
-        on_path[n] = false;
+        via: Option<usize>,
+        hops: usize,
+        factors: usize,
+        first: Vec<usize>,
+        /// The last multiplying hop on the path.
+        last: Option<usize>,
     }
-    for start in (0..nodes.len()).filter(|&n| !called[n]) {
-        let mut on_path = vec![false; nodes.len()];
-        walk(
-            start,
-            1,
-            &mut Vec::new(),
-            &mut on_path,
-            nodes,
-            hops,
-            parts,
-            &mut best,
-        );
-    }
-    for (n, entry) in best.into_iter().enumerate() {
-        let Some((attempts, path)) = entry else {
+    let mut best: Vec<Option<Best>> = vec![None; n_nodes];
+    for &u in post.iter().rev() {
+        if !called[u] {
+            best[u] = Some(Best {
+                attempts: 1,
+                via: None,
+                hops: 0,
+                factors: 0,
+                first: Vec::new(),
+                last: None,
+            });
+        }
+        let Some(from) = best[u].clone() else {
             continue;
         };
-        let threshold = ctx.amplification_threshold;
-        if attempts <= threshold {
+        for &h in &nodes[u].hops_out {
+            if back[h] {
+                continue;
+            }
+            ctx.work.steps += 1;
+            let v = hops[h].callee;
+            let next = from.attempts.saturating_mul(attempts[h]);
+            if best[v].as_ref().is_none_or(|b| next > b.attempts) {
+                let multiplies = attempts[h] > 1;
+                let mut first = from.first.clone();
+                if multiplies && first.len() < SHOWN_FACTORS {
+                    first.push(h);
+                }
+                best[v] = Some(Best {
+                    attempts: next,
+                    via: Some(h),
+                    hops: from.hops + 1,
+                    factors: from.factors + usize::from(multiplies),
+                    first,
+                    last: if multiplies { Some(h) } else { from.last },
+                });
+            }
+        }
+    }
+    let threshold = ctx.amplification_threshold;
+    for (n, entry) in best.iter().enumerate() {
+        let Some(b) = entry else {
+            continue;
+        };
+        if b.attempts <= threshold {
             continue;
         }
-        let factors: Vec<String> = path
-            .iter()
-            .map(|&h| attempts_of(&hops[h], &parts[h]))
-            .filter(|&a| a > 1)
-            .map(|a| a.to_string())
-            .collect();
-        let rows: Vec<usize> = path
+        // The hops named: the whole path when it is short, else the first and the last
+        // multiplying hops.
+        let (named, factors): (Vec<usize>, String) = if b.hops <= LISTED_PATH_HOPS {
+            let mut path = Vec::with_capacity(b.hops);
+            let mut at = n;
+            while let Some(h) = best[at].as_ref().and_then(|x| x.via) {
+                path.push(h);
+                at = hops[h].caller;
+            }
+            path.reverse();
+            let factors: Vec<String> = path
+                .iter()
+                .map(|&h| attempts[h])
+                .filter(|&a| a > 1)
+                .map(|a| a.to_string())
+                .collect();
+            (path, factors.join(" × "))
+        } else {
+            let mut last = Vec::new();
+            let mut at = b.last;
+            while let Some(h) = at {
+                if last.len() == SHOWN_FACTORS || b.first.contains(&h) {
+                    break;
+                }
+                last.push(h);
+                at = best[hops[h].caller].as_ref().and_then(|x| x.last);
+            }
+            last.reverse();
+            let show = |hs: &[usize]| -> Vec<String> {
+                hs.iter().map(|&h| attempts[h].to_string()).collect()
+            };
+            let mut text = show(&b.first).join(" × ");
+            if b.factors > b.first.len() + last.len() {
+                text.push_str(" × …");
+            }
+            if !last.is_empty() {
+                text.push_str(" × ");
+                text.push_str(&show(&last).join(" × "));
+            }
+            text.push_str(&format!(", {} layers", b.factors));
+            let mut named = b.first.clone();
+            named.extend(last);
+            (named, text)
+        };
+        let rows: Vec<usize> = named
             .iter()
             .flat_map(|&h| hops[h].rows.iter().copied())
             .filter(|&l| ctx_kind_is_retry(ctx, l))
             .collect();
-        let msg = text::retry_amplification(
-            ctx.lang,
-            &nodes[n].name,
-            attempts,
-            &factors.join(" × "),
-            threshold,
-        );
+        let msg =
+            text::retry_amplification(ctx.lang, &nodes[n].name, b.attempts, &factors, threshold);
         ctx.push(
             "retry.amplification",
             Severity::Warning,
@@ -351,11 +434,17 @@ fn retry_amplification(ctx: &mut Ctx, nodes: &[NodeState], hops: &[HopState], pa
             msg,
         );
         if let Some(f) = ctx.findings.last_mut() {
-            f.attempts = Some(attempts);
+            f.attempts = Some(b.attempts);
             f.threshold = Some(threshold);
         }
     }
 }
+
+/// The longest path (in hops) a `retry.amplification` finding names hop by hop: 64.
+const LISTED_PATH_HOPS: usize = 64;
+
+/// How many multiplying hops a longer path shows at each end: 3.
+const SHOWN_FACTORS: usize = 3;
 
 /// Whether line `line` is a tries or upstreams row (the rows that multiply attempts).
 fn ctx_kind_is_retry(ctx: &Ctx, line: usize) -> bool {
@@ -373,14 +462,18 @@ fn retry_unsafe(
     hops: &[HopState],
     parts: &[HopParts],
 ) {
-    for (hop, p) in hops.iter().zip(parts) {
-        let node_mark = nodes[hop.callee]
-            .rows
-            .iter()
-            .find_map(|&l| match infos[l - 1].val {
+    // Each node's own idempotency mark, found once.
+    let marks: Vec<Option<(Idem, usize)>> = nodes
+        .iter()
+        .map(|n| {
+            n.rows.iter().find_map(|&l| match infos[l - 1].val {
                 Val::Idem(i) => Some((i, l)),
                 _ => None,
-            });
+            })
+        })
+        .collect();
+    for (hop, p) in hops.iter().zip(parts) {
+        let node_mark = marks[hop.callee];
         let hop_mark = hop.rows.iter().find_map(|&l| match infos[l - 1].val {
             Val::Idem(i) => Some((i, l)),
             _ => None,
@@ -416,7 +509,7 @@ fn retry_unsafe(
 /// may add a try the budget does not show.
 fn retry_hidden(ctx: &mut Ctx, infos: &[RowInfo], hops: &[HopState], parts: &[HopParts]) {
     for (hop, p) in hops.iter().zip(parts) {
-        if !p.tries.is_empty() || p.upstreams.is_some() {
+        if p.has_tries || p.upstreams.is_some() {
             continue;
         }
         let Some(entry) = hop
@@ -473,11 +566,14 @@ fn setting_pairs(ctx: &mut Ctx, infos: &[RowInfo]) {
             continue;
         }
         let mut pairs: Vec<(usize, usize)> = Vec::new();
+        // The first row of the second setting on each segment.
+        let mut second_on: std::collections::HashMap<&str, usize> =
+            std::collections::HashMap::new();
+        for &b in &seconds {
+            second_on.entry(ctx.rows[b].segment.trim()).or_insert(b);
+        }
         for &a in &firsts {
-            if let Some(&b) = seconds
-                .iter()
-                .find(|&&b| ctx.rows[b].segment.trim() == ctx.rows[a].segment.trim())
-            {
+            if let Some(&b) = second_on.get(ctx.rows[a].segment.trim()) {
                 pairs.push((a, b));
             }
         }
