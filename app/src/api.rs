@@ -192,6 +192,7 @@ mod imp {
             StoreError::NotFound(id) => AppError::NotFound(id),
             StoreError::Conflict { current, .. } => AppError::Conflict { current },
             StoreError::BadName(_) => AppError::BadName(err.to_string()),
+            StoreError::BadCell(err) => err.into(),
             StoreError::Db(_) | StoreError::Migrate(_) => {
                 leptos::logging::error!("store: {err}");
                 AppError::Storage

@@ -82,6 +82,7 @@ impl From<StoreError> for ApiError {
         match err {
             StoreError::NotFound(_) => ApiError::NotFound(err.to_string()),
             StoreError::BadName(_) => ApiError::bad_request(err.to_string()),
+            StoreError::BadCell(err) => ApiError::BadSheet(err),
             StoreError::Conflict { .. } => ApiError::PreconditionFailed(err.to_string()),
             StoreError::Db(_) | StoreError::Migrate(_) => ApiError::Internal(err.to_string()),
         }

@@ -26,6 +26,10 @@ pub enum StoreError {
         /// The revision stored now.
         current: i64,
     },
+    /// A cell that no database can store (a NUL character); names the row and the column.
+    /// Refused before the database sees it, on SQLite as on PostgreSQL.
+    #[error(transparent)]
+    BadCell(#[from] budget::TsvError),
     /// The database failed (connection, SQL, constraint or decoding).
     #[error("database error: {0}")]
     Db(#[from] sqlx::Error),

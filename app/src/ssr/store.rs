@@ -144,9 +144,11 @@ impl Store {
     /// # Errors
     ///
     /// [`StoreError::BadName`] for a name that is empty, longer than [`MAX_NAME_CHARS`]
-    /// characters or holds a control character; [`StoreError::Db`] when the database fails.
+    /// characters or holds a control character; [`StoreError::BadCell`] for a cell holding
+    /// NUL; [`StoreError::Db`] when the database fails.
     pub async fn create_sheet(&self, name: &str, sheet: &Sheet) -> Result<i64, StoreError> {
         let name = valid_name(name)?;
+        budget::tsv::check_cells(&sheet.rows)?;
         let mut attempt = 0;
         loop {
             attempt += 1;
@@ -243,7 +245,8 @@ impl Store {
     /// # Errors
     ///
     /// [`StoreError::Conflict`] when `base` is given and another save came in after it
-    /// (nothing is written); [`StoreError::NotFound`] when no sheet has this id;
+    /// (nothing is written); [`StoreError::BadCell`] for a cell holding NUL;
+    /// [`StoreError::NotFound`] when no sheet has this id;
     /// [`StoreError::Db`] when the database fails.
     pub async fn replace_rows(
         &self,
@@ -252,6 +255,7 @@ impl Store {
         lang: Option<Lang>,
         rows: &[Row],
     ) -> Result<i64, StoreError> {
+        budget::tsv::check_cells(rows)?;
         let mut tx = self.begin_write().await?;
         let stamp = next_stamp(&mut tx).await?;
         // The condition is in the UPDATE itself: on PostgreSQL a concurrent save waits for

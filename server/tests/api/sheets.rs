@@ -468,3 +468,25 @@ async fn names_with_control_characters_or_bytes_that_are_not_utf8_are_refused() 
     }
     assert!(app.store.list_sheets().await.unwrap().is_empty());
 }
+
+#[tokio::test]
+async fn a_nul_in_an_imported_sheet_is_422_naming_its_line_and_column() {
+    // Arrange
+    let app = spawn_app().await;
+    let tsv = fixture("reservation-en.tsv").replacen("1.5s", "1.5\u{0}s", 1);
+    let line = 1 + tsv[..tsv.find('\u{0}').unwrap()].matches('\n').count();
+
+    // Act
+    let response = app.post("/api/v1/sheets?name=nul", tsv).await;
+
+    // Assert
+    assert_eq!(response.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(response.json()["line"], line);
+    assert_eq!(
+        response.json()["error"],
+        format!(
+            "line {line}, column 6 (value): a NUL character (U+0000) cannot be stored; remove it"
+        )
+    );
+    assert!(app.store.list_sheets().await.unwrap().is_empty());
+}

@@ -183,6 +183,7 @@ on_both_databases!(
     the_list_is_newest_change_first,
     the_list_counts_rows_errors_and_warnings,
     the_counts_follow_every_write_and_old_sheets_are_counted_on_connect,
+    a_nul_in_a_cell_is_refused_before_the_database_and_changes_nothing,
     saving_replaces_every_row_and_bumps_the_change_time,
     a_failed_save_changes_nothing,
     a_failed_create_stores_nothing,
@@ -386,6 +387,42 @@ async fn the_counts_follow_every_write_and_old_sheets_are_counted_on_connect(
         counts(again.list_sheets().await.unwrap()),
         (12, 0, with_threshold_1.summary.warnings)
     );
+}
+
+async fn a_nul_in_a_cell_is_refused_before_the_database_and_changes_nothing(
+    store: &Store,
+    _: &TestDb,
+) {
+    // Arrange: PostgreSQL cannot store NUL in TEXT (SQLite can): both must refuse it alike
+    let g1 = budget::tsv::import(&fixture("reservation-en.tsv"))
+        .unwrap()
+        .rows;
+    let id = store
+        .create_sheet("g1", &Sheet::new(Lang::En, g1.clone()))
+        .await
+        .unwrap();
+    let mut bad = g1.clone();
+    bad[3].rationale = "before\0after".into();
+
+    // Act
+    let saved = store.save_rows(id, &bad).await.unwrap_err();
+    let created = store
+        .create_sheet("bad", &Sheet::new(Lang::En, bad))
+        .await
+        .unwrap_err();
+
+    // Assert
+    for err in [saved, created] {
+        assert!(matches!(err, StoreError::BadCell(_)), "{err:?}");
+        assert_eq!(
+            err.to_string(),
+            "row 4, column 8 (rationale): a NUL character (U+0000) cannot be stored; remove it"
+        );
+    }
+    let list = store.list_sheets().await.unwrap();
+    assert_eq!(list.len(), 1);
+    assert_eq!(store.get_sheet(id).await.unwrap().sheet.rows, g1);
+    assert_eq!(store.get_sheet(id).await.unwrap().revision, 0);
 }
 
 async fn saving_replaces_every_row_and_bumps_the_change_time(store: &Store, _: &TestDb) {
