@@ -123,16 +123,26 @@ fn print(stdout: &str, stderr: &str, code: u8) -> ExitCode {
     ExitCode::from(code)
 }
 
-/// The bytes of a sheet, or why they cannot be read.
+/// The bytes of a sheet, or why they cannot be read. At most
+/// [`MAX_TSV_BYTES`](app::model::MAX_TSV_BYTES) (1 MiB, as the API and the page) are read: a
+/// larger file, or an endless one (`/dev/zero`), is refused without reading the rest.
 fn read(source: &Source) -> Result<Vec<u8>, String> {
-    let read = match source {
-        Source::Stdin => {
-            let mut bytes = Vec::new();
-            std::io::stdin().read_to_end(&mut bytes).map(|_| bytes)
-        }
-        Source::File(path) => std::fs::read(path),
+    let limit = app::model::MAX_TSV_BYTES;
+    let reader: Box<dyn Read> = match source {
+        Source::Stdin => Box::new(std::io::stdin()),
+        Source::File(path) => Box::new(std::fs::File::open(path).map_err(|err| err.to_string())?),
     };
-    read.map_err(|err| err.to_string())
+    let mut bytes = Vec::new();
+    reader
+        .take(limit as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|err| err.to_string())?;
+    if bytes.len() > limit {
+        return Err(format!(
+            "larger than {limit} bytes (1 MiB), the most a sheet may hold; split it into several sheets"
+        ));
+    }
+    Ok(bytes)
 }
 
 /// A binary built without cargo-leptos lacks `LEPTOS_OUTPUT_NAME`; use the name of the

@@ -1081,3 +1081,33 @@ fn catalog_with_no_match_exits_1() {
         "workbench: no catalog entry matches \"no-such-setting-anywhere\"\n"
     );
 }
+
+#[test]
+fn a_sheet_over_1_mib_or_an_endless_file_is_refused_with_exit_2() {
+    // Arrange
+    let dir = tempfile::tempdir().unwrap();
+    let big = dir.path().join("big.tsv");
+    let mut tsv = fixture_text("reservation-en.tsv");
+    while tsv.len() <= 1 << 20 {
+        tsv.push_str("app\t\t\t\t\t\t\tpadding\n");
+    }
+    std::fs::write(&big, &tsv).unwrap();
+
+    for path in [big.to_str().unwrap(), "/dev/zero"] {
+        // Act
+        let output = workbench(&["check", path], "");
+
+        // Assert
+        assert_eq!(output.status.code(), Some(2), "{path}: {}", stdout(&output));
+        assert_eq!(
+            stderr(&output),
+            format!(
+                "workbench: {path}: larger than 1048576 bytes (1 MiB), the most a sheet may hold; split it into several sheets\n"
+            )
+        );
+    }
+}
+
+fn fixture_text(name: &str) -> String {
+    std::fs::read_to_string(fixture_path(name)).unwrap()
+}
