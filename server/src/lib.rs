@@ -26,6 +26,7 @@ pub mod check_command;
 mod error;
 pub mod sarif;
 pub mod security;
+pub mod serve;
 mod state;
 mod table;
 
@@ -34,10 +35,12 @@ use axum::Router;
 use leptos::prelude::provide_context;
 use leptos_axum::{generate_route_list, LeptosRoutes};
 use tower_http::limit::RequestBodyLimitLayer;
+use tower_http::timeout::{RequestBodyTimeoutLayer, TimeoutLayer};
 
 pub use api::{openapi, MAX_BODY_BYTES};
 pub use error::ApiError;
 pub use security::AllowedHosts;
+pub use serve::Timeouts;
 pub use state::AppState;
 
 /// The largest request body any route accepts, in bytes (8 MiB): a bound for the server
@@ -47,8 +50,14 @@ pub const MAX_REQUEST_BYTES: usize = 8 << 20;
 
 /// The whole app: the JSON API under `/api/v1`, the Leptos pages and server functions (with
 /// the [`app::ssr::Store`] provided as context), and the static files and 404 page; behind
-/// the [`security`] guard and headers.
+/// the [`security`] guard and headers; with the default [`Timeouts`].
 pub fn router(state: AppState) -> Router {
+    router_with(state, Timeouts::default())
+}
+
+/// [`router`] with the body and whole-request `timeouts` given (a body not received in
+/// time is a 400, a request not answered in time a 408).
+pub fn router_with(state: AppState, timeouts: Timeouts) -> Router {
     let hosts = state.allowed_hosts.clone();
     let routes = generate_route_list(App);
     let store = state.store.clone();
@@ -64,6 +73,11 @@ pub fn router(state: AppState) -> Router {
         .fallback(leptos_axum::file_and_error_handler::<AppState, _>(shell))
         .layer(axum::middleware::map_response(error::log_internal_errors))
         .layer(RequestBodyLimitLayer::new(MAX_REQUEST_BYTES))
+        .layer(RequestBodyTimeoutLayer::new(timeouts.body))
+        .layer(TimeoutLayer::with_status_code(
+            axum::http::StatusCode::REQUEST_TIMEOUT,
+            timeouts.request,
+        ))
         .layer(axum::middleware::from_fn_with_state(hosts, security::guard))
         .layer(axum::middleware::from_fn(security::headers))
         .with_state(state)

@@ -1,7 +1,8 @@
 //! `workbench`: the Timeout Budget Workbench.
 //!
 //! - `workbench serve` (the default): runs the web app on `DATABASE_URL` (default: the SQLite
-//!   file `workbench.db` in the working directory) at the Leptos site address.
+//!   file `workbench.db` in the working directory) at the Leptos site address, with the
+//!   timeouts of [`server::serve`] and the host names of [`server::security`].
 //! - `workbench check PATH... [--format text|json|sarif|markdown] [--fail-on error|warning]`:
 //!   checks TSV sheets (files, directories of `*.tsv`, `-` for standard input); exit 0 when
 //!   no finding reaches `--fail-on`, 1 when one does, 2 when a file cannot be read as a sheet.
@@ -165,19 +166,23 @@ async fn serve() -> anyhow::Result<()> {
     let store = Store::connect(&database_url)
         .await
         .with_context(|| format!("cannot open the database {database_url}"))?;
-    let app = server::router(AppState {
-        leptos_options,
-        store,
-        allowed_hosts: server::AllowedHosts::from_env(addr),
-    });
+    let timeouts =
+        server::Timeouts::from_vars(|name| std::env::var(name).ok()).map_err(anyhow::Error::msg)?;
+    let app = server::router_with(
+        AppState {
+            leptos_options,
+            store,
+            allowed_hosts: server::AllowedHosts::from_env(addr),
+        },
+        timeouts,
+    );
     let listener = tokio::net::TcpListener::bind(&addr)
         .await
         .with_context(|| format!("cannot listen on {addr}"))?;
     eprintln!("workbench: listening on http://{addr}");
-    axum::serve(listener, app.into_make_service())
-        .with_graceful_shutdown(async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
-        .await?;
+    server::serve::serve(listener, app, timeouts, async {
+        let _ = tokio::signal::ctrl_c().await;
+    })
+    .await;
     Ok(())
 }

@@ -10,3 +10,4 @@ mod pages;
 mod security;
 mod sheets;
 mod storage;
+mod timeouts;

@@ -1,0 +1,150 @@
+//! Serving the app over HTTP/1.1 with the server's own timeouts, so that a client that
+//! sends slowly (slowloris) or not at all cannot hold connections open.
+//!
+//! | timeout | default | setting | what happens |
+//! |---|---|---|---|
+//! | header read | 10 s | `WORKBENCH_HEADER_TIMEOUT` | a connection whose request header is not complete this long after it began waiting for one is closed; hyper's timer runs from the moment a connection waits for a request, so this is also the keep-alive idle timeout |
+//! | body read | 30 s | `WORKBENCH_BODY_TIMEOUT` | a request body not received in full within this time is refused (400) |
+//! | whole request | 60 s | `WORKBENCH_REQUEST_TIMEOUT` | a request not answered within this time gets 408 |
+//!
+//! Values are durations as the engine reads them (`10s`, `500ms`, `1m`). The body and request
+//! timeouts are layers of [`crate::router`]'s ([`crate::router_with`]); the header timeout is
+//! the connection's ([`serve`]).
+
+use std::future::Future;
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::extract::Request;
+use axum::Router;
+use hyper::body::Incoming;
+use hyper::server::conn::http1;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::server::graceful::GracefulShutdown;
+use hyper_util::service::TowerToHyperService;
+use tokio::net::TcpListener;
+use tower::ServiceExt as _;
+
+/// The server's timeouts; see the module docs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Timeouts {
+    /// How long a connection may take to send a request's header, and stay idle between
+    /// requests.
+    pub header: Duration,
+    /// How long a request may take to send its body.
+    pub body: Duration,
+    /// How long a request may take to be answered.
+    pub request: Duration,
+}
+
+impl Default for Timeouts {
+    fn default() -> Timeouts {
+        Timeouts {
+            header: Duration::from_secs(10),
+            body: Duration::from_secs(30),
+            request: Duration::from_secs(60),
+        }
+    }
+}
+
+/// The environment variables of the header, body and request timeouts.
+pub const TIMEOUT_VARS: [&str; 3] = [
+    "WORKBENCH_HEADER_TIMEOUT",
+    "WORKBENCH_BODY_TIMEOUT",
+    "WORKBENCH_REQUEST_TIMEOUT",
+];
+
+impl Timeouts {
+    /// The defaults, overridden by [`TIMEOUT_VARS`] that are set: `lookup` gives a
+    /// variable's value (`std::env::var`, or a map in tests).
+    ///
+    /// # Errors
+    ///
+    /// A message naming the variable when its value is not a positive duration with a unit.
+    pub fn from_vars(lookup: impl Fn(&str) -> Option<String>) -> Result<Timeouts, String> {
+        let defaults = Timeouts::default();
+        let read = |name: &str, default: Duration| -> Result<Duration, String> {
+            let Some(text) = lookup(name) else {
+                return Ok(default);
+            };
+            match budget::duration::parse(&text, None) {
+                Ok(ms) if ms > 0 && ms != u64::MAX => Ok(Duration::from_millis(ms)),
+                _ => Err(format!(
+                    "{name} is {text:?}: give a positive duration with a unit, such as 10s"
+                )),
+            }
+        };
+        Ok(Timeouts {
+            header: read(TIMEOUT_VARS[0], defaults.header)?,
+            body: read(TIMEOUT_VARS[1], defaults.body)?,
+            request: read(TIMEOUT_VARS[2], defaults.request)?,
+        })
+    }
+}
+
+/// Serves `app` on `listener` over HTTP/1.1 until `shutdown` completes, closing every
+/// connection whose request header takes longer than `timeouts.header`; then waits up to
+/// `timeouts.request` for the requests in flight.
+pub async fn serve(
+    listener: TcpListener,
+    app: Router,
+    timeouts: Timeouts,
+    shutdown: impl Future<Output = ()>,
+) {
+    let mut http = http1::Builder::new();
+    http.timer(TokioTimer::new())
+        .header_read_timeout(timeouts.header);
+    let graceful = GracefulShutdown::new();
+    let mut shutdown = std::pin::pin!(shutdown);
+    loop {
+        let stream = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok((stream, _)) => stream,
+                Err(err) => {
+                    // Out of file descriptors, say: wait a moment rather than spin.
+                    eprintln!("workbench: cannot accept a connection: {err}");
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                    continue;
+                }
+            },
+            () = &mut shutdown => break,
+        };
+        let service = app
+            .clone()
+            .map_request(|request: Request<Incoming>| request.map(Body::new));
+        let connection =
+            http.serve_connection(TokioIo::new(stream), TowerToHyperService::new(service));
+        let connection = graceful.watch(connection);
+        tokio::spawn(async move {
+            // A client that went away or timed out is not the server's error.
+            let _ = connection.await;
+        });
+    }
+    let _ = tokio::time::timeout(timeouts.request, graceful.shutdown()).await;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn timeouts_default_and_can_be_set_each() {
+        assert_eq!(Timeouts::from_vars(|_| None), Ok(Timeouts::default()));
+        let set = Timeouts::from_vars(|name| {
+            (name == "WORKBENCH_HEADER_TIMEOUT").then(|| "2.5s".to_string())
+        });
+        assert_eq!(
+            set,
+            Ok(Timeouts {
+                header: Duration::from_millis(2_500),
+                ..Timeouts::default()
+            })
+        );
+        assert_eq!(
+            Timeouts::from_vars(|name| (name == "WORKBENCH_BODY_TIMEOUT").then(|| "30".into())),
+            Err("WORKBENCH_BODY_TIMEOUT is \"30\": give a positive duration with a unit, such as 10s".into())
+        );
+        assert!(Timeouts::from_vars(|_| Some("0s".into())).is_err());
+        assert!(Timeouts::from_vars(|_| Some("none".into())).is_err());
+    }
+}
