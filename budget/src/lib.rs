@@ -77,5 +77,5 @@ pub use kind::Kind;
 pub use report::{Finding, HopReport, NodeReport, Report, RowReport, Severity, Summary, Verdict};
 pub use sheet::{
     read_amplification_threshold, read_margin, Column, Lang, Row, Sheet,
-    DEFAULT_AMPLIFICATION_THRESHOLD, DEFAULT_MARGIN_MS,
+    DEFAULT_AMPLIFICATION_THRESHOLD, DEFAULT_MARGIN_MS, MAX_AMPLIFICATION_THRESHOLD, MAX_MARGIN_MS,
 };
