@@ -429,10 +429,15 @@ fn read_row_duration(
 }
 
 /// The most findings a report lists: 2,000, errors first, then warnings, then infos, each in
-/// sheet order. A sheet with more gets, after them, one `findings.truncated` warning saying how
-/// many are left out; the summary still counts every finding (and the notice). This bounds the
-/// report of a sheet within [`crate::tsv::MAX_ROWS`] to a few megabytes.
+/// sheet order, and no more than [`MAX_LISTED_FINDINGS_TEXT`] bytes of their text. A sheet
+/// with more gets, after them, one `findings.truncated` warning saying how many are left out;
+/// the summary still counts every finding (and the notice). This bounds the report of a sheet
+/// within [`crate::tsv::MAX_ROWS`] to a few megabytes.
 pub const MAX_LISTED_FINDINGS: usize = 2_000;
+
+/// The most text the listed findings hold, in bytes of their messages, fixes, node and hop
+/// names: 1,000,000 (see [`MAX_LISTED_FINDINGS`]).
+pub const MAX_LISTED_FINDINGS_TEXT: usize = 1_000_000;
 
 /// The most nested tries layers (tries rows on one hop) a formula shows one by one: 10. A hop
 /// with more gets `tries.nested_too_deep` and a summarised formula; its numbers are still
@@ -1599,7 +1604,7 @@ pub fn check_counted(sheet: &Sheet) -> (Report, Work) {
             waits_ms: hop
                 .layers
                 .first()
-                .map(|l| l.waits_ms.clone())
+                .map(|l| l.waits_ms[..l.waits_ms.len().min(MAX_LISTED_WAITS)].to_vec())
                 .unwrap_or_default(),
             worst_ms: hop.worst.and_then(Time::need_ms),
             wait_ms: hop.wait.and_then(|(w, ..)| w.bound_ms()),
@@ -1644,10 +1649,22 @@ pub fn check_counted(sheet: &Sheet) -> (Report, Work) {
     }
     // The summary counts every finding; the list stops at MAX_LISTED_FINDINGS, errors first,
     // and says how many it leaves out.
-    if findings.len() > MAX_LISTED_FINDINGS {
+    let mut text_bytes = 0usize;
+    let listed = findings
+        .iter()
+        .take(MAX_LISTED_FINDINGS)
+        .take_while(|f| {
+            text_bytes += f.message.len()
+                + f.fix.as_ref().map_or(0, String::len)
+                + f.node.as_ref().map_or(0, String::len)
+                + f.hop.as_ref().map_or(0, String::len);
+            text_bytes <= MAX_LISTED_FINDINGS_TEXT
+        })
+        .count();
+    if listed < findings.len() {
         let total = findings.len();
-        findings.truncate(MAX_LISTED_FINDINGS);
-        let msg = text::findings_truncated(lang, MAX_LISTED_FINDINGS, total);
+        findings.truncate(listed);
+        let msg = text::findings_truncated(lang, listed, total);
         findings.push(Finding {
             code: "findings.truncated".to_string(),
             severity: Severity::Warning,

@@ -675,17 +675,19 @@ pub(crate) fn nested_too_deep(
     }
 }
 
-/// `findings.truncated`: more findings than [`crate::MAX_LISTED_FINDINGS`]; `listed` are
-/// listed of `total`.
+/// `findings.truncated`: more findings than a report lists ([`crate::MAX_LISTED_FINDINGS`],
+/// [`crate::MAX_LISTED_FINDINGS_TEXT`]); `listed` are listed of `total`.
 pub(crate) fn findings_truncated(lang: Lang, listed: usize, total: usize) -> (String, String) {
     let rest = total - listed;
+    let max = crate::MAX_LISTED_FINDINGS;
+    let mb = crate::MAX_LISTED_FINDINGS_TEXT / 1_000_000;
     match lang {
         Lang::En => (
-            format!("{listed} of {total} findings are listed, errors first: a report lists at most {listed}; the other {rest} are left out (the summary counts them)"),
+            format!("{listed} of {total} findings are listed, errors first (a report lists at most {max}, with at most {mb} MB of text); the other {rest} are left out, and the summary counts them"),
             "fix the findings listed and check again, or split the sheet into several sheets".to_string(),
         ),
         Lang::Ja => (
-            format!("{total}件の指摘のうち、エラーから順に{listed}件を表示しています（表示は最大{listed}件）。残りの{rest}件は省略しました（件数は集計に含まれます）"),
+            format!("{total}件の指摘のうち、エラーから順に{listed}件を表示しています（表示は最大{max}件、文字数は最大{mb}MB）。残りの{rest}件は省略しました（件数は集計に含まれます）"),
             "表示された指摘を直してから再度チェックするか、シートを複数に分けてください".to_string(),
         ),
     }

@@ -69,8 +69,8 @@ pub mod tsv;
 pub mod value;
 
 pub use check::{
-    check, check_counted, tries_that_fit, Work, MAX_LISTED_FINDINGS, MAX_LISTED_WAITS,
-    MAX_NESTED_TRIES,
+    check, check_counted, tries_that_fit, Work, MAX_LISTED_FINDINGS, MAX_LISTED_FINDINGS_TEXT,
+    MAX_LISTED_WAITS, MAX_NESTED_TRIES,
 };
 pub use error::{SettingError, TsvError};
 pub use kind::Kind;
