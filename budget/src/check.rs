@@ -165,25 +165,52 @@ pub fn tries_that_fit(budget_ms: u64, per_try_ms: u64, waits_ms: &[u64], max_tri
     k
 }
 
-/// A segment: a hop (caller → callee), a node, or nothing.
+/// A segment: a hop (caller → callee), a node, nothing, or a segment with arrows that name no
+/// hop.
 enum Segment {
     Hop(String, String),
     Node(String),
     None,
+    Malformed(Malformed),
 }
 
-/// Splits a segment at its arrow (`→`, `->`, `⇒`, `=>`, or ` to `).
+/// What is wrong with a segment that has arrows but names no hop (`segment.malformed`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Malformed {
+    /// Two or more arrows (`a -> b -> c`): the count.
+    Arrows(usize),
+    /// Nothing before the arrow (`-> x`).
+    NoCaller,
+    /// Nothing after the arrow (`x ->`).
+    NoCallee,
+    /// An arrow alone (`->`).
+    NoEnds,
+}
+
+/// The arrows of a hop's segment.
+const ARROWS: [&str; 5] = ["→", "->", "⇒", "=>", " to "];
+
+/// Splits a segment at its arrow (`→`, `->`, `⇒`, `=>`, or ` to `). A segment with more than one
+/// arrow, or with nothing on one side of its arrow, is [`Segment::Malformed`]: its row belongs
+/// to no node and no hop, and says so.
 fn read_segment(text: &str) -> Segment {
     let text = text.trim();
     if text.is_empty() {
         return Segment::None;
     }
-    for arrow in ["→", "->", "⇒", "=>", " to "] {
+    let arrows: usize = ARROWS.iter().map(|a| text.matches(a).count()).sum();
+    if arrows > 1 {
+        return Segment::Malformed(Malformed::Arrows(arrows));
+    }
+    for arrow in ARROWS {
         if let Some((caller, callee)) = text.split_once(arrow) {
             let (caller, callee) = (caller.trim(), callee.trim());
-            if !caller.is_empty() && !callee.is_empty() {
-                return Segment::Hop(caller.to_string(), callee.to_string());
-            }
+            return match (caller.is_empty(), callee.is_empty()) {
+                (false, false) => Segment::Hop(caller.to_string(), callee.to_string()),
+                (true, false) => Segment::Malformed(Malformed::NoCaller),
+                (false, true) => Segment::Malformed(Malformed::NoCallee),
+                (true, true) => Segment::Malformed(Malformed::NoEnds),
+            };
         }
     }
     Segment::Node(text.to_string())
@@ -402,10 +429,15 @@ fn read_row_duration(
 }
 
 /// The most findings a report lists: 2,000, errors first, then warnings, then infos, each in
-/// sheet order. A sheet with more gets, after them, one `findings.truncated` warning saying how
-/// many are left out; the summary still counts every finding (and the notice). This bounds the
-/// report of a sheet within [`crate::tsv::MAX_ROWS`] to a few megabytes.
+/// sheet order, and no more than [`MAX_LISTED_FINDINGS_TEXT`] bytes of their text. A sheet
+/// with more gets, after them, one `findings.truncated` warning saying how many are left out;
+/// the summary still counts every finding (and the notice). This bounds the report of a sheet
+/// within [`crate::tsv::MAX_ROWS`] to a few megabytes.
 pub const MAX_LISTED_FINDINGS: usize = 2_000;
+
+/// The most text the listed findings hold, in bytes of their messages, fixes, node and hop
+/// names: 1,000,000 (see [`MAX_LISTED_FINDINGS`]).
+pub const MAX_LISTED_FINDINGS_TEXT: usize = 1_000_000;
 
 /// The most nested tries layers (tries rows on one hop) a formula shows one by one: 10. A hop
 /// with more gets `tries.nested_too_deep` and a summarised formula; its numbers are still
@@ -830,10 +862,16 @@ pub fn check_counted(sheet: &Sheet) -> (Report, Work) {
             _ => None,
         })
         .collect();
+    let mut malformed_notes: Vec<(usize, String)> = Vec::new();
     for (i, row) in sheet.rows.iter().enumerate() {
         let info = &infos[i];
         match read_segment(&row.segment) {
             Segment::None => {}
+            Segment::Malformed(what) => {
+                let msg = text::segment_malformed(lang, i + 1, row.segment.trim(), what);
+                malformed_notes.push((i, msg.0.clone()));
+                ctx.row_finding("segment.malformed", Severity::Warning, i + 1, msg);
+            }
             Segment::Node(name) => {
                 let n = node_of(&name, &mut nodes);
                 let node = &mut nodes[n];
@@ -941,6 +979,11 @@ pub fn check_counted(sheet: &Sheet) -> (Report, Work) {
                 }
             }
         }
+    }
+
+    // A row whose segment names no hop says why beside it, unless its value already does.
+    for (i, note) in malformed_notes {
+        infos[i].note.get_or_insert(note);
     }
 
     // Hops: per try, tries, worst case.
@@ -1561,7 +1604,7 @@ pub fn check_counted(sheet: &Sheet) -> (Report, Work) {
             waits_ms: hop
                 .layers
                 .first()
-                .map(|l| l.waits_ms.clone())
+                .map(|l| l.waits_ms[..l.waits_ms.len().min(MAX_LISTED_WAITS)].to_vec())
                 .unwrap_or_default(),
             worst_ms: hop.worst.and_then(Time::need_ms),
             wait_ms: hop.wait.and_then(|(w, ..)| w.bound_ms()),
@@ -1606,10 +1649,22 @@ pub fn check_counted(sheet: &Sheet) -> (Report, Work) {
     }
     // The summary counts every finding; the list stops at MAX_LISTED_FINDINGS, errors first,
     // and says how many it leaves out.
-    if findings.len() > MAX_LISTED_FINDINGS {
+    let mut text_bytes = 0usize;
+    let listed = findings
+        .iter()
+        .take(MAX_LISTED_FINDINGS)
+        .take_while(|f| {
+            text_bytes += f.message.len()
+                + f.fix.as_ref().map_or(0, String::len)
+                + f.node.as_ref().map_or(0, String::len)
+                + f.hop.as_ref().map_or(0, String::len);
+            text_bytes <= MAX_LISTED_FINDINGS_TEXT
+        })
+        .count();
+    if listed < findings.len() {
         let total = findings.len();
-        findings.truncate(MAX_LISTED_FINDINGS);
-        let msg = text::findings_truncated(lang, MAX_LISTED_FINDINGS, total);
+        findings.truncate(listed);
+        let msg = text::findings_truncated(lang, listed, total);
         findings.push(Finding {
             code: "findings.truncated".to_string(),
             severity: Severity::Warning,

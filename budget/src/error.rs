@@ -123,6 +123,12 @@ pub enum SettingError {
     /// A margin that is not a duration with a unit.
     #[error("the margin {0:?} is not a duration: write it with a unit, e.g. 1s, 500ms or 1.5秒")]
     Margin(String),
+    /// A margin over [`crate::MAX_MARGIN_MS`] (24 h).
+    #[error("the margin {0:?} is too long: the margin must be at most 24 h")]
+    MarginTooLong(String),
+    /// An amplification threshold over [`crate::MAX_AMPLIFICATION_THRESHOLD`] (1,000,000).
+    #[error("the amplification threshold {0:?} is too large: the amplification threshold must be at most {max} attempts", max = crate::MAX_AMPLIFICATION_THRESHOLD)]
+    AmplificationThresholdTooLarge(String),
     /// An amplification threshold that is not a whole number of attempts of at least 1.
     #[error("the amplification threshold {0:?} is not a number of attempts: write a whole number of at least 1, e.g. 3")]
     AmplificationThreshold(String),

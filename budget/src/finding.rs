@@ -675,18 +675,66 @@ pub(crate) fn nested_too_deep(
     }
 }
 
-/// `findings.truncated`: more findings than [`crate::MAX_LISTED_FINDINGS`]; `listed` are
-/// listed of `total`.
+/// `findings.truncated`: more findings than a report lists ([`crate::MAX_LISTED_FINDINGS`],
+/// [`crate::MAX_LISTED_FINDINGS_TEXT`]); `listed` are listed of `total`.
 pub(crate) fn findings_truncated(lang: Lang, listed: usize, total: usize) -> (String, String) {
     let rest = total - listed;
+    let max = crate::MAX_LISTED_FINDINGS;
+    let mb = crate::MAX_LISTED_FINDINGS_TEXT / 1_000_000;
     match lang {
         Lang::En => (
-            format!("{listed} of {total} findings are listed, errors first: a report lists at most {listed}; the other {rest} are left out (the summary counts them)"),
+            format!("{listed} of {total} findings are listed, errors first (a report lists at most {max}, with at most {mb} MB of text); the other {rest} are left out, and the summary counts them"),
             "fix the findings listed and check again, or split the sheet into several sheets".to_string(),
         ),
         Lang::Ja => (
-            format!("{total}件の指摘のうち、エラーから順に{listed}件を表示しています（表示は最大{listed}件）。残りの{rest}件は省略しました（件数は集計に含まれます）"),
+            format!("{total}件の指摘のうち、エラーから順に{listed}件を表示しています（表示は最大{max}件、文字数は最大{mb}MB）。残りの{rest}件は省略しました（件数は集計に含まれます）"),
             "表示された指摘を直してから再度チェックするか、シートを複数に分けてください".to_string(),
         ),
+    }
+}
+
+/// `segment.malformed`: a segment with arrows that names no hop (`a -> b -> c`, `-> x`).
+pub(crate) fn segment_malformed(
+    lang: Lang,
+    line: usize,
+    segment: &str,
+    what: crate::check::Malformed,
+) -> (String, String) {
+    use crate::check::Malformed;
+    match lang {
+        Lang::En => {
+            let problem = match what {
+                Malformed::Arrows(n) => format!("has {n} arrows"),
+                Malformed::NoCaller => "has no caller before its arrow".to_string(),
+                Malformed::NoCallee => "has no callee after its arrow".to_string(),
+                Malformed::NoEnds => "is an arrow alone".to_string(),
+            };
+            (
+                format!("row {line}: segment `{segment}` {problem}; a hop names one caller and one callee: `a -> b`"),
+                match what {
+                    Malformed::Arrows(_) => "write one hop per row (`a -> b` on one row, `b -> c` on another), or a node's name alone without an arrow".to_string(),
+                    Malformed::NoCaller => "write the caller before the arrow, or a node's name alone without an arrow".to_string(),
+                    Malformed::NoCallee => "write the callee after the arrow, or a node's name alone without an arrow".to_string(),
+                    Malformed::NoEnds => "write the caller and the callee around the arrow, e.g. `app -> db`".to_string(),
+                },
+            )
+        }
+        Lang::Ja => {
+            let problem = match what {
+                Malformed::Arrows(n) => format!("には矢印が{n}つあります"),
+                Malformed::NoCaller => "には矢印の前に呼ぶ側がありません".to_string(),
+                Malformed::NoCallee => "には矢印の後に呼ばれる側がありません".to_string(),
+                Malformed::NoEnds => "は矢印だけです".to_string(),
+            };
+            (
+                format!("{line}行目：区間「{segment}」{problem}。ホップは呼ぶ側と呼ばれる側を1つずつ書きます（例：`a -> b`）"),
+                match what {
+                    Malformed::Arrows(_) => "1行に1つのホップを書いてください（`a -> b` と `b -> c` は別の行に）。ノードなら矢印なしで名前だけを書きます".to_string(),
+                    Malformed::NoCaller => "矢印の前に呼ぶ側を書くか、ノードなら矢印なしで名前だけを書いてください".to_string(),
+                    Malformed::NoCallee => "矢印の後に呼ばれる側を書くか、ノードなら矢印なしで名前だけを書いてください".to_string(),
+                    Malformed::NoEnds => "矢印の前後に呼ぶ側と呼ばれる側を書いてください（例：`app -> db`）".to_string(),
+                },
+            )
+        }
     }
 }

@@ -69,13 +69,13 @@ pub mod tsv;
 pub mod value;
 
 pub use check::{
-    check, check_counted, tries_that_fit, Work, MAX_LISTED_FINDINGS, MAX_LISTED_WAITS,
-    MAX_NESTED_TRIES,
+    check, check_counted, tries_that_fit, Work, MAX_LISTED_FINDINGS, MAX_LISTED_FINDINGS_TEXT,
+    MAX_LISTED_WAITS, MAX_NESTED_TRIES,
 };
 pub use error::{SettingError, TsvError};
 pub use kind::Kind;
 pub use report::{Finding, HopReport, NodeReport, Report, RowReport, Severity, Summary, Verdict};
 pub use sheet::{
     read_amplification_threshold, read_margin, Column, Lang, Row, Sheet,
-    DEFAULT_AMPLIFICATION_THRESHOLD, DEFAULT_MARGIN_MS,
+    DEFAULT_AMPLIFICATION_THRESHOLD, DEFAULT_MARGIN_MS, MAX_AMPLIFICATION_THRESHOLD, MAX_MARGIN_MS,
 };

@@ -123,7 +123,9 @@ pub struct HopReport {
     pub per_try_ms: Option<u64>,
     /// Number of tries (1 unless a tries row says otherwise; nested layers multiplied).
     pub tries: u32,
-    /// Waits between tries, in ms (the innermost layer's).
+    /// Waits between tries, in ms (the innermost layer's): at most the first
+    /// [`MAX_LISTED_WAITS`](crate::MAX_LISTED_WAITS) (10) of them, so that a hop of 1,000
+    /// tries does not list 999 waits; the formula gives the sum of a longer list.
     pub waits_ms: Vec<u64>,
     /// The hop's worst case, all tries and waits included, in ms.
     pub worst_ms: Option<u64>,

@@ -11,38 +11,73 @@ pub const DEFAULT_MARGIN_MS: u64 = 1_000;
 /// node is `retry.amplification` (`budget-model.md`, section 1, sheet settings).
 pub const DEFAULT_AMPLIFICATION_THRESHOLD: u64 = 3;
 
-/// Reads a sheet margin as typed (`1s`, `500ms`, `1.5秒`; `0s` for none) into milliseconds.
+/// The longest sheet margin: 24 h, in milliseconds. A margin is what a caller waits beyond its
+/// callee's worst case; one longer than a day is a unit mistake, and the store keeps the
+/// margin as a signed 64-bit number.
+pub const MAX_MARGIN_MS: u64 = 86_400_000;
+
+/// The largest retry amplification threshold: 1,000,000 attempts reaching one node.
+pub const MAX_AMPLIFICATION_THRESHOLD: u64 = 1_000_000;
+
+/// Reads a sheet margin as typed (`1s`, `500ms`, `1.5秒`; `0s` for none) into milliseconds, at
+/// most [`MAX_MARGIN_MS`] (24 h).
 ///
 /// # Errors
 ///
 /// [`SettingError::Margin`] for text that is not a duration with a unit (a bare number is
-/// refused: a sheet setting has no product to take a unit from).
+/// refused: a sheet setting has no product to take a unit from);
+/// [`SettingError::MarginTooLong`] for a duration over 24 h.
 ///
 /// ```
 /// assert_eq!(budget::read_margin(" 1.5秒 "), Ok(1_500));
+/// assert_eq!(budget::read_margin("24h"), Ok(budget::MAX_MARGIN_MS));
 /// assert!(budget::read_margin("2").is_err());
+/// assert_eq!(
+///     budget::read_margin("18446744073709551615ms").unwrap_err().to_string(),
+///     "the margin \"18446744073709551615ms\" is too long: the margin must be at most 24 h"
+/// );
 /// ```
 pub fn read_margin(text: &str) -> Result<u64, SettingError> {
-    crate::duration::parse(text, None).map_err(|_| SettingError::Margin(text.trim().to_string()))
+    let too_long = || SettingError::MarginTooLong(text.trim().to_string());
+    match crate::duration::parse(text, None) {
+        Ok(ms) if ms > MAX_MARGIN_MS => Err(too_long()),
+        Ok(ms) => Ok(ms),
+        Err(crate::duration::DurationError::Overflow) => Err(too_long()),
+        Err(_) => Err(SettingError::Margin(text.trim().to_string())),
+    }
 }
 
-/// Reads a retry amplification threshold as typed (`3`, `１０`) into a number of attempts.
+/// Reads a retry amplification threshold as typed (`3`, `１０`) into a number of attempts, at
+/// most [`MAX_AMPLIFICATION_THRESHOLD`] (1,000,000).
 ///
 /// # Errors
 ///
-/// [`SettingError::AmplificationThreshold`] for anything but a whole number of at least 1.
+/// [`SettingError::AmplificationThreshold`] for anything but a whole number of at least 1;
+/// [`SettingError::AmplificationThresholdTooLarge`] for a whole number over 1,000,000.
 ///
 /// ```
 /// assert_eq!(budget::read_amplification_threshold("９"), Ok(9));
 /// assert!(budget::read_amplification_threshold("0").is_err());
+/// assert_eq!(
+///     budget::read_amplification_threshold("1000001").unwrap_err().to_string(),
+///     "the amplification threshold \"1000001\" is too large: the amplification threshold must be at most 1000000 attempts"
+/// );
 /// ```
 pub fn read_amplification_threshold(text: &str) -> Result<u64, SettingError> {
-    crate::duration::normalize(text)
-        .trim()
-        .parse::<u64>()
-        .ok()
-        .filter(|n| *n >= 1)
-        .ok_or_else(|| SettingError::AmplificationThreshold(text.trim().to_string()))
+    let normalized = crate::duration::normalize(text);
+    let digits = normalized.trim();
+    let too_large = || SettingError::AmplificationThresholdTooLarge(text.trim().to_string());
+    match digits.parse::<u64>() {
+        Ok(n) if n > MAX_AMPLIFICATION_THRESHOLD => Err(too_large()),
+        Ok(n) if n >= 1 => Ok(n),
+        // A whole number too large even for 64 bits.
+        Err(_) if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) => {
+            Err(too_large())
+        }
+        _ => Err(SettingError::AmplificationThreshold(
+            text.trim().to_string(),
+        )),
+    }
 }
 
 /// The serde default of [`Sheet::amplification_threshold`].

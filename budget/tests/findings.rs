@@ -380,8 +380,13 @@ fn a_sheet_never_panics_on_cycles_and_empty_segments() {
             row("->", "tries", "", "", "0 tries"),
         ],
     );
-    assert_eq!(report.nodes.len(), 3);
+    // `->` names no node (it is `segment.malformed`): only a and b.
+    assert_eq!(report.nodes.len(), 2);
     assert_eq!(report.rows.len(), 4);
+    assert!(report
+        .findings
+        .iter()
+        .any(|f| f.code == "segment.malformed" && f.rows == [4]));
 }
 
 #[test]
@@ -435,5 +440,99 @@ fn a_sum_past_u64_is_a_finite_huge_number_and_the_node_is_inverted() {
     assert_eq!(
         f.message,
         "app's deadline (1.0 s) ends before its calls may (18446744073709551.615 s)"
+    );
+}
+
+#[test]
+fn a_segment_with_two_arrows_or_a_missing_end_is_a_finding_on_its_row() {
+    let rows = vec![
+        row("app", "deadline", "", "", "8s"),
+        row("app -> db", "read timeout", "", "", "1s"),
+        row("app → db", "connect timeout", "", "", "1s"),
+        row("a -> b -> c", "read timeout", "", "", "1s"),
+        row("->", "read timeout", "", "", "1s"),
+        row(" -> x", "read timeout", "", "", "1s"),
+        row("x -> ", "read timeout", "", "", "1s"),
+        row("a => b to c", "read timeout", "", "", "1s"),
+    ];
+    let report = run(Lang::En, rows.clone());
+    // The malformed rows make no node and no hop.
+    let names: Vec<&str> = report.nodes.iter().map(|n| n.name.as_str()).collect();
+    assert_eq!(names, ["app", "db"]);
+    assert_eq!(report.hops.len(), 1);
+    let found: Vec<(&[usize], &str, Option<&str>)> = report
+        .findings
+        .iter()
+        .filter(|f| f.code == "segment.malformed")
+        .map(|f| (f.rows.as_slice(), f.message.as_str(), f.fix.as_deref()))
+        .collect();
+    let one_hop_per_row = Some("write one hop per row (`a -> b` on one row, `b -> c` on another), or a node's name alone without an arrow");
+    assert_eq!(
+        found,
+        vec![
+            (
+                &[4][..],
+                "row 4: segment `a -> b -> c` has 2 arrows; a hop names one caller and one callee: `a -> b`",
+                one_hop_per_row
+            ),
+            (
+                &[5][..],
+                "row 5: segment `->` is an arrow alone; a hop names one caller and one callee: `a -> b`",
+                Some("write the caller and the callee around the arrow, e.g. `app -> db`")
+            ),
+            (
+                &[6][..],
+                "row 6: segment `-> x` has no caller before its arrow; a hop names one caller and one callee: `a -> b`",
+                Some("write the caller before the arrow, or a node's name alone without an arrow")
+            ),
+            (
+                &[7][..],
+                "row 7: segment `x ->` has no callee after its arrow; a hop names one caller and one callee: `a -> b`",
+                Some("write the callee after the arrow, or a node's name alone without an arrow")
+            ),
+            (
+                &[8][..],
+                "row 8: segment `a => b to c` has 2 arrows; a hop names one caller and one callee: `a -> b`",
+                one_hop_per_row
+            ),
+        ]
+    );
+    assert!(report
+        .findings
+        .iter()
+        .filter(|f| f.code == "segment.malformed")
+        .all(|f| f.severity == Severity::Warning));
+    assert_eq!(
+        report.rows[3].note.as_deref(),
+        Some("row 4: segment `a -> b -> c` has 2 arrows; a hop names one caller and one callee: `a -> b`")
+    );
+
+    let ja = run(Lang::Ja, rows);
+    let messages: Vec<(&str, Option<&str>)> = ja
+        .findings
+        .iter()
+        .filter(|f| f.code == "segment.malformed")
+        .map(|f| (f.message.as_str(), f.fix.as_deref()))
+        .collect();
+    assert_eq!(
+        messages[..4],
+        [
+            (
+                "4行目：区間「a -> b -> c」には矢印が2つあります。ホップは呼ぶ側と呼ばれる側を1つずつ書きます（例：`a -> b`）",
+                Some("1行に1つのホップを書いてください（`a -> b` と `b -> c` は別の行に）。ノードなら矢印なしで名前だけを書きます")
+            ),
+            (
+                "5行目：区間「->」は矢印だけです。ホップは呼ぶ側と呼ばれる側を1つずつ書きます（例：`a -> b`）",
+                Some("矢印の前後に呼ぶ側と呼ばれる側を書いてください（例：`app -> db`）")
+            ),
+            (
+                "6行目：区間「-> x」には矢印の前に呼ぶ側がありません。ホップは呼ぶ側と呼ばれる側を1つずつ書きます（例：`a -> b`）",
+                Some("矢印の前に呼ぶ側を書くか、ノードなら矢印なしで名前だけを書いてください")
+            ),
+            (
+                "7行目：区間「x ->」には矢印の後に呼ばれる側がありません。ホップは呼ぶ側と呼ばれる側を1つずつ書きます（例：`a -> b`）",
+                Some("矢印の後に呼ばれる側を書くか、ノードなら矢印なしで名前だけを書いてください")
+            ),
+        ]
     );
 }

@@ -619,3 +619,40 @@ fn more_tries_than_a_sheet_can_budget_are_a_finding_not_a_crash() {
         .expect("e is flagged");
     assert_eq!(e.attempts, Some(1_000_000_000_000));
 }
+
+#[test]
+fn sheet_settings_beyond_their_maxima_are_refused_naming_the_maximum() {
+    assert_eq!(budget::MAX_MARGIN_MS, 86_400_000);
+    assert_eq!(budget::MAX_AMPLIFICATION_THRESHOLD, 1_000_000);
+    assert_eq!(budget::read_margin("24h"), Ok(86_400_000));
+    assert_eq!(budget::read_margin("1d"), Ok(86_400_000));
+    for (text, shown) in [
+        ("18446744073709551615ms", "18446744073709551615ms"),
+        (" 86400001ms ", "86400001ms"),
+        ("25時間", "25時間"),
+        ("99999999999999999999d", "99999999999999999999d"),
+    ] {
+        let err = budget::read_margin(text).unwrap_err();
+        assert_eq!(err, budget::SettingError::MarginTooLong(shown.to_string()));
+        assert_eq!(
+            err.to_string(),
+            format!("the margin {shown:?} is too long: the margin must be at most 24 h")
+        );
+    }
+    assert_eq!(
+        budget::read_amplification_threshold("1000000"),
+        Ok(1_000_000)
+    );
+    assert_eq!(
+        budget::read_amplification_threshold("１０００００１"),
+        Err(budget::SettingError::AmplificationThresholdTooLarge(
+            "１０００００１".into()
+        ))
+    );
+    assert_eq!(
+        budget::read_amplification_threshold("18446744073709551616")
+            .unwrap_err()
+            .to_string(),
+        "the amplification threshold \"18446744073709551616\" is too large: the amplification threshold must be at most 1000000 attempts"
+    );
+}

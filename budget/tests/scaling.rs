@@ -197,7 +197,8 @@ fn ten_nested_layers_are_still_written_out_and_a_long_waits_list_is_summed() {
         "((((((((((0.5 + 1) × 20 + 9.5 (19 waits)) × 2) × 2) × 2) × 2) × 2) × 2) × 2) × 2) × 2 = 20224.0 s"
     );
     assert_eq!(report.rows[2].parsed, "20 tries, 19 waits of 500ms");
-    assert_eq!(hop.waits_ms, vec![500; 19]);
+    // The report lists the first ten waits; the formula sums all 19.
+    assert_eq!(hop.waits_ms, vec![500; 10]);
 }
 
 #[test]
@@ -213,7 +214,7 @@ fn a_long_chain_names_the_ends_of_its_path_and_the_report_lists_at_most_2000_fin
     assert_eq!(notice.severity, budget::Severity::Warning);
     assert_eq!(
         notice.message,
-        "2000 of 9993 findings are listed, errors first: a report lists at most 2000; the other 7993 are left out (the summary counts them)"
+        "2000 of 9993 findings are listed, errors first (a report lists at most 2000, with at most 1 MB of text); the other 7993 are left out, and the summary counts them"
     );
     assert_eq!(
         notice.fix.as_deref(),
@@ -222,7 +223,7 @@ fn a_long_chain_names_the_ends_of_its_path_and_the_report_lists_at_most_2000_fin
     let ja = budget::check(&Sheet::new(Lang::Ja, chain(5_000)));
     assert_eq!(
         ja.findings.last().unwrap().message,
-        "9993件の指摘のうち、エラーから順に2000件を表示しています（表示は最大2000件）。残りの7993件は省略しました（件数は集計に含まれます）"
+        "9993件の指摘のうち、エラーから順に2000件を表示しています（表示は最大2000件、文字数は最大1MB）。残りの7993件は省略しました（件数は集計に含まれます）"
     );
 
     // A shorter chain lists every amplification; a node past 64 hops names the first and last
@@ -249,4 +250,38 @@ fn a_long_chain_names_the_ends_of_its_path_and_the_report_lists_at_most_2000_fin
         "n3 may receive 8 attempts for one request (2 × 2 × 2), more than the sheet's threshold of 3"
     );
     assert_eq!(f.rows, vec![3, 5, 7]);
+}
+
+#[test]
+fn the_findings_listed_hold_at_most_1_mb_of_text() {
+    // 1,000 hops with names of 300 characters and no timeout: one bound.missing each, whose
+    // message and hop name repeat the segment.
+    let rows: Vec<budget::Row> = (0..1_000)
+        .map(|i| {
+            let segment = format!("{}{i:04} -> {}{i:04}", "a".repeat(300), "b".repeat(300));
+            row(&segment, "tries and waits", "2 tries")
+        })
+        .collect();
+    let report = budget::check(&Sheet::new(Lang::En, rows));
+    let listed = report.findings.len() - 1;
+    let text: usize = report.findings[..listed]
+        .iter()
+        .map(|f| {
+            f.message.len()
+                + f.fix.as_ref().map_or(0, String::len)
+                + f.hop.as_ref().map_or(0, String::len)
+        })
+        .sum();
+    assert!(text <= budget::MAX_LISTED_FINDINGS_TEXT, "{text}");
+    // Each finding holds about 1,360 bytes of text: 735 fit in 1,000,000.
+    assert_eq!(listed, 735);
+    let notice = report.findings.last().unwrap();
+    assert_eq!(notice.code, "findings.truncated");
+    assert!(
+        notice
+            .message
+            .starts_with("735 of 1000 findings are listed"),
+        "{}",
+        notice.message
+    );
 }
