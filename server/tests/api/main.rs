@@ -5,6 +5,7 @@ mod check;
 mod cli;
 mod export;
 mod helpers;
+mod hostile;
 mod openapi;
 mod pages;
 mod security;
