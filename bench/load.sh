@@ -17,3 +17,22 @@ echo "== GET /api/v1/sheets/$id (rows and report)"
 wrk -t2 -c16 -d10s "http://127.0.0.1:3100/api/v1/sheets/$id"
 echo "== GET /sheets/$id (the page, rendered on the server)"
 wrk -t2 -c16 -d10s "http://127.0.0.1:3100/sheets/$id"
+
+echo "== worst-case 5,000-row sheets (bench/hostile.py): one check each, then stored"
+for shape in nested chain fanout; do
+  python3 bench/hostile.py "$shape" 5000 > "$db/$shape.tsv"
+  curl -s -o /dev/null --data-binary @"$db/$shape.tsv" \
+    -w "POST /api/v1/check ($shape): %{http_code}, %{size_download} bytes, %{time_total} s\n" \
+    http://127.0.0.1:3100/api/v1/check
+  curl -fs -o /dev/null --data-binary @"$db/$shape.tsv" "http://127.0.0.1:3100/api/v1/sheets?name=$shape"
+done
+echo "== GET /api/v1/sheets (four sheets, three of them worst cases: counts are stored, nothing is checked)"
+wrk -t2 -c16 -d10s http://127.0.0.1:3100/api/v1/sheets
+echo "== POST /api/v1/check (reservation) while 4 other clients check the nested worst case"
+SHEET="$db/nested.tsv" wrk -t1 -c4 -d14s -s bench/check.lua http://127.0.0.1:3100 > "$db/busy.txt" &
+busy=$!
+sleep 2
+wrk -t1 -c4 -d10s --latency -s bench/check.lua http://127.0.0.1:3100
+wait $busy
+echo "-- the nested worst case meanwhile:"
+cat "$db/busy.txt"

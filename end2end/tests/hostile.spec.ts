@@ -1,0 +1,126 @@
+import { expect, test, type Page } from "@playwright/test";
+import { SheetsPage, watchForCrashes } from "./fixtures/workbench";
+
+// Hostile sheets and names: each payload, if it ran, would set window.__pwned or open a
+// dialog. They go in through the API (name and every cell), a rename on the page and an
+// imported file's name, and are looked at with JavaScript on and off. The server test
+// `server/tests/api/hostile.rs` parses the same pages as HTML.
+const PAYLOADS = [
+  "</title><script>window.__pwned='title'</script>",
+  "\"><img src=x onerror=\"window.__pwned='img'\">",
+  "javascript:window.__pwned='link'",
+  "<svg onload=\"window.__pwned='svg'\">",
+  "{{constructor.constructor('window.__pwned=1')()}}",
+];
+const HEADER = "layer\tsegment\titem\tsetting\tdefault\tvalue\tlocation\trationale";
+
+/** A TSV whose cells are all `payload` (quoted, as a spreadsheet would), plus a hop of it. */
+function hostileTsv(payload: string): string {
+  const cell = `"${payload.replaceAll('"', '""')}"`;
+  const row = Array(8).fill(cell).join("\t");
+  const hop = [cell, `"${payload.replaceAll('"', '""')} -> db"`, "read timeout", cell, "", "5s", cell, cell].join("\t");
+  return `${HEADER}\n${row}\n${hop}\n`;
+}
+
+async function storeHostile(page: Page, payload: string): Promise<number> {
+  const created = await page.request.post(`/api/v1/sheets?name=${encodeURIComponent(payload)}`, {
+    data: hostileTsv(payload),
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return (await created.json()).id;
+}
+
+async function expectNothingRan(page: Page, dialogs: string[]): Promise<void> {
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
+  expect(dialogs).toEqual([]);
+  await expect(page.locator("img, svg, iframe, object, embed")).toHaveCount(0);
+  await expect(page.locator("[href^='javascript:' i], [src^='javascript:' i]")).toHaveCount(0);
+}
+
+test("no payload in a name or a cell runs, with a content security policy on every page", async ({ page }) => {
+  const crashes = watchForCrashes(page);
+  const dialogs: string[] = [];
+  page.on("dialog", async (dialog) => {
+    dialogs.push(dialog.message());
+    await dialog.dismiss();
+  });
+  const ids: number[] = [];
+  for (const payload of PAYLOADS) ids.push(await storeHostile(page, payload));
+
+  const list = await page.goto("/");
+  expect(list?.headers()["content-security-policy"]).toMatch(
+    /^default-src 'self'; script-src 'self' 'nonce-[A-Za-z0-9_-]+' 'wasm-unsafe-eval'; .*frame-ancestors 'none'$/,
+  );
+  expect(list?.headers()["x-frame-options"]).toBe("DENY");
+  expect(list?.headers()["x-content-type-options"]).toBe("nosniff");
+  await new SheetsPage(page).hydrated();
+  for (const payload of PAYLOADS) {
+    await expect(page.getByTestId("sheet-link").filter({ hasText: payload })).toHaveCount(1);
+  }
+  await expectNothingRan(page, dialogs);
+
+  for (const [i, payload] of PAYLOADS.entries()) {
+    const response = await page.goto(`/sheets/${ids[i]}`);
+    expect(response?.headers()["content-security-policy"]).toContain("'wasm-unsafe-eval'");
+    await expect(page.locator("body")).toHaveAttribute("data-hydrated", "true");
+    await expect(page).toHaveTitle(`${payload} · Timeout Budget Workbench`);
+    await expect(page.getByTestId("sheet-name")).toHaveText(payload);
+    await expect(page.getByTestId("row-1").getByTestId("cell-rationale")).toHaveValue(payload);
+    await expectNothingRan(page, dialogs);
+  }
+  // Hydration ran under the policy: no script was refused, nothing crashed.
+  expect(crashes).toEqual([]);
+});
+
+test("a payload typed as a new name on the page stays text", async ({ page }) => {
+  const dialogs: string[] = [];
+  page.on("dialog", async (dialog) => {
+    dialogs.push(dialog.message());
+    await dialog.dismiss();
+  });
+  const sheets = new SheetsPage(page);
+  await sheets.open();
+  const sheet = await sheets.createBlank("plain");
+  const id = sheet.id();
+  await sheets.open();
+  const row = page.locator(`[data-testid=sheet-row][data-sheet-id="${id}"]`);
+  await row.getByTestId("rename-button").click();
+  await row.getByTestId("rename-input").fill(PAYLOADS[0]);
+  await page.keyboard.press("Enter");
+  await expect(row.getByTestId("sheet-link")).toHaveText(PAYLOADS[0]);
+  await row.getByTestId("sheet-link").click();
+  await page.waitForURL(`/sheets/${id}`);
+  await expect(page).toHaveTitle(`${PAYLOADS[0]} · Timeout Budget Workbench`);
+  await page.reload();
+  await expect(page).toHaveTitle(`${PAYLOADS[0]} · Timeout Budget Workbench`);
+  await expectNothingRan(page, dialogs);
+
+  // A name with a control character is refused on the page with the reason.
+  await sheets.open();
+  await row.getByTestId("rename-button").click();
+  await row.getByTestId("rename-input").fill("evil\u202Egpj.exe");
+  await page.keyboard.press("Enter");
+  await expect(row).toContainText(
+    'a sheet name cannot hold bidirectional text controls: "evil\\u{202e}gpj.exe" has U+202E at character 5; remove it',
+  );
+});
+
+test("without JavaScript the payloads are text too", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  const ids: number[] = [];
+  for (const payload of PAYLOADS) ids.push(await storeHostile(page, payload));
+  await page.goto("/");
+  for (const payload of PAYLOADS) {
+    await expect(page.getByTestId("sheet-link").filter({ hasText: payload })).toHaveCount(1);
+  }
+  await expect(page.locator("img, svg, iframe, object, embed")).toHaveCount(0);
+  for (const [i, payload] of PAYLOADS.entries()) {
+    await page.goto(`/sheets/${ids[i]}`);
+    await expect(page).toHaveTitle(`${payload} · Timeout Budget Workbench`);
+    await expect(page.getByTestId("sheet-name")).toHaveText(payload);
+    await expect(page.locator("img, svg, iframe, object, embed")).toHaveCount(0);
+    await expect(page.locator("[href^='javascript:' i]")).toHaveCount(0);
+  }
+  await context.close();
+});
