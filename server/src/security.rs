@@ -87,7 +87,7 @@ impl AllowedHosts {
             None => true,
             Some(names) => {
                 let host = normalise_host(host);
-                names.iter().any(|name| *name == host)
+                names.contains(&host)
             }
         }
     }
