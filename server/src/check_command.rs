@@ -327,8 +327,11 @@ pub fn run(inputs: Vec<Input>, format: Format, fail_on: FailOn, settings: Settin
             Some(format!("workbench: {}: {}\n", f.label(), err.reason))
         })
         .collect();
+    // A sheet's text reaches the terminal (or a CI log) only as printable characters: an
+    // escape sequence in a cell could otherwise rewrite what the reader sees.
+    let stderr = crate::table::terminal_safe(&stderr);
     let stdout = match format {
-        Format::Text => text_output(&files),
+        Format::Text => crate::table::terminal_safe(&text_output(&files)),
         Format::Json => json_output(&files),
         Format::Sarif => to_json(&crate::sarif::log(&files, code)),
         Format::Markdown => render_markdown(&files),

@@ -3,6 +3,21 @@
 
 use unicode_width::UnicodeWidthStr;
 
+/// `text` with every control character but the line break, and every bidirectional control
+/// (U+202A–U+202E, U+2066–U+2069), written as its escape (`\u{1b}`): a terminal shows it
+/// instead of obeying it. Everything else is unchanged.
+pub(crate) fn terminal_safe(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if (c.is_control() && c != '\n') || app::model::is_bidi_control(c) {
+            out.push_str(&c.escape_unicode().to_string());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// Space between columns.
 pub(crate) const GAP: &str = "  ";
 
@@ -58,5 +73,13 @@ mod tests {
             ],
         );
         assert_eq!(out, "  アプリ  x\n  LB      y\n");
+    }
+
+    #[test]
+    fn escape_sequences_and_bidi_controls_are_shown_not_obeyed() {
+        assert_eq!(
+            terminal_safe("app\u{1b}[2J\tx\u{202E}y\n行"),
+            "app\\u{1b}[2J\\u{9}x\\u{202e}y\n行"
+        );
     }
 }

@@ -1111,3 +1111,21 @@ fn a_sheet_over_1_mib_or_an_endless_file_is_refused_with_exit_2() {
 fn fixture_text(name: &str) -> String {
     std::fs::read_to_string(fixture_path(name)).unwrap()
 }
+
+#[test]
+fn an_escape_sequence_in_a_cell_reaches_the_terminal_as_text() {
+    // Arrange: a node named with a "clear screen" sequence and a bidi override
+    let sheet = "layer\tsegment\titem\tsetting\tdefault\tvalue\tlocation\trationale\n\
+                 \tapp\u{1b}[2J\u{202E}\tdeadline\t\t\t1s\t\t\n";
+
+    // Act
+    let output = workbench(&["check", "-"], sheet);
+
+    // Assert
+    let text = stdout(&output);
+    assert!(
+        !text.contains('\u{1b}') && !text.contains('\u{202E}'),
+        "{text:?}"
+    );
+    assert!(text.contains("app\\u{1b}[2J\\u{202e}"), "{text}");
+}
