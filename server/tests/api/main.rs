@@ -6,6 +6,7 @@ mod cli;
 mod export;
 mod helpers;
 mod hostile;
+mod mutated;
 mod openapi;
 mod pages;
 mod security;
