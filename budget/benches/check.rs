@@ -1,4 +1,4 @@
-//! Benchmarks of the engine: checking the example sheet, a large generated sheet, the five
+//! Benchmarks of the engine: checking the example sheet, a large generated sheet, the
 //! worst-case shapes at the row limit (5,000 rows; the same generators as
 //! `tests/scaling.rs`), and the TSV round trip. Run with `cargo bench -p budget`; the figures
 //! are in the README.

@@ -439,6 +439,10 @@ pub const MAX_LISTED_FINDINGS: usize = 2_000;
 /// names: 1,000,000 (see [`MAX_LISTED_FINDINGS`]).
 pub const MAX_LISTED_FINDINGS_TEXT: usize = 1_000_000;
 
+/// The most rows of one hop that a finding about another names for it: 16 (see
+/// `HopState::brief_rows`).
+const BRIEF_ROWS: usize = 16;
+
 /// The most nested tries layers (tries rows on one hop) a formula shows one by one: 10. A hop
 /// with more gets `tries.nested_too_deep` and a summarised formula; its numbers are still
 /// computed (saturating).
@@ -705,6 +709,13 @@ struct HopState {
     per_try: Option<Time>,
     per_try_text: String,
     tries: u32,
+    /// The rows a finding elsewhere names for this hop (an inversion whose fix cuts its
+    /// tries): all of them, or for a hop of more than [`BRIEF_ROWS`] rows its tries rows and
+    /// its first other rows, [`BRIEF_ROWS`] in all.
+    brief_rows: Vec<usize>,
+    /// The hop's first tries and upstreams rows, at most [`MAX_NESTED_TRIES`]: the rows a
+    /// `retry.amplification` finding names for it.
+    retry_rows: Vec<usize>,
     /// The tries of the nested layers alone (no upstream targets), at least 1.
     layer_tries: u32,
     layers: Vec<Tries>,
@@ -916,6 +927,8 @@ pub fn check_counted(sheet: &Sheet) -> (Report, Work) {
                         per_try: None,
                         per_try_text: String::new(),
                         tries: 1,
+                        brief_rows: vec![],
+                        retry_rows: vec![],
                         layer_tries: 1,
                         layers: vec![],
                         worst: None,
@@ -979,6 +992,38 @@ pub fn check_counted(sheet: &Sheet) -> (Report, Work) {
                 }
             }
         }
+    }
+
+    // The rows other findings name for each hop, chosen once per hop.
+    for hop in &mut hops {
+        let is_retry = |l: usize| matches!(kinds[l - 1], Kind::Tries | Kind::Upstreams);
+        hop.retry_rows = hop
+            .rows
+            .iter()
+            .copied()
+            .filter(|&l| is_retry(l))
+            .take(MAX_NESTED_TRIES)
+            .collect();
+        hop.brief_rows = if hop.rows.len() <= BRIEF_ROWS {
+            hop.rows.clone()
+        } else {
+            let tries: Vec<usize> = hop
+                .rows
+                .iter()
+                .copied()
+                .filter(|&l| kinds[l - 1] == Kind::Tries)
+                .take(BRIEF_ROWS)
+                .collect();
+            let others = hop
+                .rows
+                .iter()
+                .copied()
+                .filter(|&l| kinds[l - 1] != Kind::Tries)
+                .take(BRIEF_ROWS - tries.len());
+            let mut brief: Vec<usize> = tries.iter().copied().chain(others).collect();
+            brief.sort_unstable();
+            brief
+        };
     }
 
     // A row whose segment names no hop says why beside it, unless its value already does.
@@ -1395,7 +1440,7 @@ pub fn check_counted(sheet: &Sheet) -> (Report, Work) {
                         let suggestion = retry_suggestion(node, &hops, d_ms);
                         let mut rows = node.rows.clone();
                         if let Some((h, _)) = suggestion {
-                            rows.extend(hops[h].rows.iter().copied());
+                            rows.extend(hops[h].brief_rows.iter().copied());
                         }
                         let fit = suggestion.map(|(_, k)| k);
                         let msg = text::cut_by_node_deadline(
@@ -1531,7 +1576,7 @@ pub fn check_counted(sheet: &Sheet) -> (Report, Work) {
                         };
                         let mut rows = hop.rows.clone();
                         if let Some((h, _)) = suggestion {
-                            rows.extend(hops[h].rows.iter().copied());
+                            rows.extend(hops[h].brief_rows.iter().copied());
                         }
                         let msg = text::inversion_hop(
                             lang,
@@ -1746,7 +1791,7 @@ fn node_inversion(
     let d = deadline.bound_ms().unwrap_or(0);
     let suggestion = retry_suggestion(node, hops, d);
     if let Some((h, _)) = suggestion {
-        rows.extend(hops[h].rows.iter().copied());
+        rows.extend(hops[h].brief_rows.iter().copied());
     }
     let need_text = need
         .need_ms()

@@ -418,8 +418,7 @@ fn retry_amplification(ctx: &mut Ctx, nodes: &[NodeState], hops: &[HopState], pa
         };
         let rows: Vec<usize> = named
             .iter()
-            .flat_map(|&h| hops[h].rows.iter().copied())
-            .filter(|&l| ctx_kind_is_retry(ctx, l))
+            .flat_map(|&h| hops[h].retry_rows.iter().copied())
             .collect();
         let msg =
             text::retry_amplification(ctx.lang, &nodes[n].name, b.attempts, &factors, threshold);

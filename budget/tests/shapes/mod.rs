@@ -101,14 +101,46 @@ pub fn diamonds(rows: usize) -> Vec<Row> {
     out
 }
 
+/// A hop `a -> b` with half the rows as nested tries layers of 2 tries, in front of as many
+/// callees `c{i}` of `b`: every callee is `retry.amplification` along a path through those
+/// tries rows.
+pub fn retried_fan(rows: usize) -> Vec<Row> {
+    let mut out = vec![
+        row("a -> b", "connect timeout", "1s"),
+        row("a -> b", "read timeout", "1s"),
+    ];
+    out.extend((2..rows / 2).map(|_| row("a -> b", "tries and waits", "2 tries")));
+    let leaves = rows - out.len();
+    out.extend((0..leaves).map(|i| row(&format!("b -> c{i}"), "read timeout", "1s")));
+    out
+}
+
+/// Half the rows are callers `x{i}` of one hub, each waiting 1 s, the other half rows of the
+/// hub's one call, which has 3 tries: every caller is `inversion.hop` whose fix names the
+/// hub's call.
+pub fn fan_in(rows: usize) -> Vec<Row> {
+    let callers = rows / 2;
+    let mut out: Vec<Row> = (0..callers)
+        .map(|i| row(&format!("x{i} -> hub"), "read timeout", "1s"))
+        .collect();
+    out.push(row("hub -> db", "tries and waits", "3 tries"));
+    out.push(row("hub -> db", "read timeout", "2s"));
+    while out.len() < rows {
+        out.push(row("hub -> db", "connect timeout", "1s"));
+    }
+    out
+}
+
 /// A generator of a sheet of about that many rows.
 pub type Generator = fn(usize) -> Vec<Row>;
 
-pub const SHAPES: [(&str, Generator); 6] = [
+pub const SHAPES: [(&str, Generator); 8] = [
     ("nested tries on one hop", nested_tries),
     ("a long chain of retried hops", chain),
     ("one caller calling many hops", fan_out),
     ("deep parallel groups", parallel),
     ("many own rows on one node", own_rows),
     ("a ladder of diamonds", diamonds),
+    ("one retried hop in front of many callees", retried_fan),
+    ("many callers of one retried hop", fan_in),
 ];
