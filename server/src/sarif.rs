@@ -216,6 +216,9 @@ pub fn describe(code: &str) -> String {
         "queue.redelivery" => "A queue redelivers before the worker's job can end",
         "value.implausible" => "A timeout value that is probably a unit mistake",
         "setting.pair" => "Two settings of one product break a rule between them",
+        "tries.nested_too_deep" => "A hop has more than 10 nested tries layers",
+        "segment.malformed" => "A segment with arrows that names no hop",
+        "findings.truncated" => "More findings than a report lists; the summary counts them all",
         _ => return format!("Timeout budget finding {code}"),
     };
     known.to_string()
@@ -246,5 +249,9 @@ mod tests {
     fn an_unknown_code_still_has_a_description() {
         assert_eq!(describe("new.code"), "Timeout budget finding new.code");
         assert_eq!(describe("slack.none"), "A check passes with zero slack");
+        assert_eq!(
+            describe("segment.malformed"),
+            "A segment with arrows that names no hop"
+        );
     }
 }
