@@ -19,9 +19,30 @@ const FIXTURES: [&str; 6] = [
 
 /// Text a hostile or careless sheet holds.
 const TOKENS: [&str; 24] = [
-    "\t", "\n", "\r\n", "\"", "\0", "∞", "なし", "->", " -> ", "→", "a -> b -> c", "=", "＝",
-    "-inf", "+nan", "5000000000000h", "1000 tries, waits 0.5s", "\u{202E}", "</title><script>",
-    "waits", "0", "18446744073709551615ms", "\u{FEFF}", "parallel group",
+    "\t",
+    "\n",
+    "\r\n",
+    "\"",
+    "\0",
+    "∞",
+    "なし",
+    "->",
+    " -> ",
+    "→",
+    "a -> b -> c",
+    "=",
+    "＝",
+    "-inf",
+    "+nan",
+    "5000000000000h",
+    "1000 tries, waits 0.5s",
+    "\u{202E}",
+    "</title><script>",
+    "waits",
+    "0",
+    "18446744073709551615ms",
+    "\u{FEFF}",
+    "parallel group",
 ];
 
 /// One edit of a sheet's bytes.
