@@ -48,6 +48,13 @@ pub use state::AppState;
 /// smaller bound ([`MAX_BODY_BYTES`]).
 pub const MAX_REQUEST_BYTES: usize = 8 << 20;
 
+/// The app's page routes, generated once per process. Generating them runs the app with
+/// resource loading suppressed process-wide (a global flag in `leptos_server`), so a page
+/// rendering at that moment on another thread would wait forever for its data (leptos
+/// issue #4773); every router after the first reuses the list.
+static ROUTES: std::sync::OnceLock<Vec<leptos_axum::AxumRouteListing>> =
+    std::sync::OnceLock::new();
+
 /// The whole app: the JSON API under `/api/v1`, the Leptos pages and server functions (with
 /// the [`app::ssr::Store`] provided as context), and the static files and 404 page; behind
 /// the [`security`] guard and headers; with the default [`Timeouts`].
@@ -59,7 +66,7 @@ pub fn router(state: AppState) -> Router {
 /// time is a 400, a request not answered in time a 408).
 pub fn router_with(state: AppState, timeouts: Timeouts) -> Router {
     let hosts = state.allowed_hosts.clone();
-    let routes = generate_route_list(App);
+    let routes = ROUTES.get_or_init(|| generate_route_list(App)).clone();
     let store = state.store.clone();
     let options = state.leptos_options.clone();
     Router::new()
