@@ -18,7 +18,8 @@ pub fn is_bidi_control(c: char) -> bool {
 
 /// A sheet name as it is stored: `name` trimmed, or why it cannot be one (empty or longer
 /// than [`MAX_NAME_CHARS`] after trimming, or holding a control character, NUL, CR and LF
-/// included, or a [bidirectional control](is_bidi_control)). Used by the store and the page.
+/// included, a [bidirectional control](is_bidi_control), or U+FFFD, which a decoder puts
+/// where bytes were not UTF-8). Used by the store and the page.
 ///
 /// ```
 /// assert_eq!(app::model::sheet_name("  予約  "), Ok("予約"));
@@ -40,6 +41,8 @@ pub fn sheet_name(name: &str) -> Result<&str, String> {
             "control characters"
         } else if is_bidi_control(c) {
             "bidirectional text controls"
+        } else if c == char::REPLACEMENT_CHARACTER {
+            "the replacement character (bytes that were not UTF-8)"
         } else {
             continue;
         };
@@ -172,5 +175,9 @@ mod tests {
         );
         assert_eq!(sheet_name(" \u{2066} "), Err("a sheet name cannot hold bidirectional text controls: \"\\u{2066}\" has U+2066 at character 1; remove it".to_string()));
         assert_eq!(sheet_name("\t名前\n"), Ok("名前"));
+        assert_eq!(
+            sheet_name("a\u{FFFD}b"),
+            Err("a sheet name cannot hold the replacement character (bytes that were not UTF-8): \"a�b\" has U+FFFD at character 2; remove it".to_string())
+        );
     }
 }

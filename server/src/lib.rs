@@ -44,7 +44,8 @@ pub use serve::Timeouts;
 pub use state::AppState;
 
 /// The largest request body any route accepts, in bytes (8 MiB): a bound for the server
-/// functions, whose form-encoded TSV is larger than the raw text. The JSON API has its own,
+/// functions, whose JSON- or form-encoded TSV is larger than the raw text (a control
+/// character is six bytes in JSON). The JSON API has its own,
 /// smaller bound ([`MAX_BODY_BYTES`]).
 pub const MAX_REQUEST_BYTES: usize = 8 << 20;
 
@@ -52,8 +53,35 @@ pub const MAX_REQUEST_BYTES: usize = 8 << 20;
 /// resource loading suppressed process-wide (a global flag in `leptos_server`), so a page
 /// rendering at that moment on another thread would wait forever for its data (leptos
 /// issue #4773); every router after the first reuses the list.
-static ROUTES: std::sync::OnceLock<Vec<leptos_axum::AxumRouteListing>> =
-    std::sync::OnceLock::new();
+static ROUTES: std::sync::OnceLock<Vec<leptos_axum::AxumRouteListing>> = std::sync::OnceLock::new();
+
+/// How many pages render at once: one fewer than the cores (at least 1). Rendering a sheet of
+/// thousands of rows takes seconds of CPU on a request thread; the other threads stay free
+/// for the API, the server functions and the files.
+fn max_page_renders() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| usize::from(n).saturating_sub(1).max(1))
+}
+
+/// One permit per page render that may run.
+static PAGE_RENDERS: std::sync::LazyLock<tokio::sync::Semaphore> =
+    std::sync::LazyLock::new(|| tokio::sync::Semaphore::new(max_page_renders()));
+
+/// Middleware: a `GET` of a page (any path outside `/api/` and `/pkg/`) waits for one of
+/// [`max_page_renders`] permits; everything else passes at once.
+async fn limit_page_renders(
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    let path = request.uri().path();
+    let page = request.method() == axum::http::Method::GET
+        && !path.starts_with("/api/")
+        && !path.starts_with("/pkg/");
+    if !page {
+        return next.run(request).await;
+    }
+    let _permit = PAGE_RENDERS.acquire().await;
+    next.run(request).await
+}
 
 /// The whole app: the JSON API under `/api/v1`, the Leptos pages and server functions (with
 /// the [`app::ssr::Store`] provided as context), and the static files and 404 page; behind
@@ -78,7 +106,9 @@ pub fn router_with(state: AppState, timeouts: Timeouts) -> Router {
             move || shell(options.clone()),
         )
         .fallback(leptos_axum::file_and_error_handler::<AppState, _>(shell))
+        .layer(axum::middleware::from_fn(limit_page_renders))
         .layer(axum::middleware::map_response(error::log_internal_errors))
+        .layer(axum::extract::DefaultBodyLimit::max(MAX_REQUEST_BYTES))
         .layer(RequestBodyLimitLayer::new(MAX_REQUEST_BYTES))
         .layer(RequestBodyTimeoutLayer::new(timeouts.body))
         .layer(TimeoutLayer::with_status_code(

@@ -130,10 +130,16 @@ fn is_server_fn(path: &str) -> bool {
 /// redirects on this site and gives their errors their own status. See the module docs.
 pub async fn guard(State(hosts): State<AllowedHosts>, request: Request, next: Next) -> Response {
     let headers = request.headers();
-    let host = headers
-        .get(header::HOST)
-        .and_then(|value| value.to_str().ok())
-        .map(str::to_string);
+    let host =
+        match headers.get(header::HOST).map(|value| value.to_str()) {
+            None => None,
+            Some(Ok(host)) => Some(host.to_string()),
+            Some(Err(_)) => return refuse(
+                StatusCode::FORBIDDEN,
+                "the Host header is not text; this workbench answers only the host names it serves"
+                    .into(),
+            ),
+        };
     if let Some(host) = &host {
         if !hosts.allows(host) {
             return refuse(
@@ -238,7 +244,7 @@ fn same_site_path(location: &str, host: Option<&str>) -> Option<String> {
         path.starts_with('/')
             && !path.starts_with("//")
             && !path.starts_with("/\\")
-            && !path.contains(['\r', '\n'])
+            && !path.chars().any(char::is_control)
     };
     if is_path(location) {
         return Some(location.to_string());
@@ -368,6 +374,7 @@ mod tests {
             "http://evil.example/",
             "//evil.example/x",
             "/\\evil.example",
+            "/\t/evil.example",
             "javascript:alert(1)",
             "http://127.0.0.1:3000@evil.example/",
         ] {

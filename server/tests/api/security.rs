@@ -470,3 +470,83 @@ async fn replacing_the_rows_from_the_page_names_the_revision_it_replaces() {
         fixture("reservation-ja.tsv")
     );
 }
+
+#[tokio::test]
+async fn a_host_header_that_is_not_text_is_refused() {
+    use tower::ServiceExt;
+    // Arrange
+    let app = spawn_app().await;
+    let request = axum::http::Request::builder()
+        .uri("/api/v1/sheets")
+        .header(
+            "host",
+            axum::http::HeaderValue::from_bytes(b"evil.example\xff").unwrap(),
+        )
+        .body(axum::body::Body::empty())
+        .unwrap();
+
+    // Act
+    let response = app.router.clone().oneshot(request).await.unwrap();
+
+    // Assert
+    assert_eq!(response.status(), StatusCode::FORBIDDEN);
+}
+
+#[tokio::test]
+async fn the_page_imports_a_sheet_whose_json_body_is_larger_than_2_mib() {
+    // Arrange: 516 KB of TSV, 150 control characters a row: six bytes each in JSON
+    let app = spawn_app().await;
+    let import = server_fns()
+        .into_iter()
+        .find(|p| p.contains("import_sheet"))
+        .unwrap();
+    let mut tsv =
+        String::from("layer\tsegment\titem\tsetting\tdefault\tvalue\tlocation\trationale\n");
+    for i in 0..3_000 {
+        tsv.push_str(&format!(
+            "\tapp{i}\tdeadline\t\t\t1s\t\t{}\n",
+            "\u{1}".repeat(150)
+        ));
+    }
+    assert!(tsv.len() < 1 << 20);
+    let body = serde_json::json!({"name": "controls", "tsv": tsv}).to_string();
+    assert!(body.len() > 2 << 20, "{}", body.len());
+
+    // Act
+    let response = from_site(&app, Method::POST, &import, JSON, body, &[]).await;
+
+    // Assert
+    assert_eq!(response.status, StatusCode::OK, "{}", response.text());
+    let list = app.store.list_sheets().await.unwrap();
+    assert_eq!((list[0].name.as_str(), list[0].rows), ("controls", 3_000));
+}
+
+#[tokio::test]
+async fn a_rename_to_bytes_that_are_not_utf8_is_refused() {
+    // Arrange
+    let app = spawn_app().await;
+    let id = app
+        .create_sheet("mine", &fixture("reservation-en.tsv"))
+        .await;
+    let rename = server_fns()
+        .into_iter()
+        .find(|p| p.contains("rename_sheet"))
+        .unwrap();
+
+    // Act: the form decoder turns %ff into U+FFFD
+    let body = format!("id={id}&name=a%ffb");
+    let response = from_site(&app, Method::POST, &rename, FORM, body, &[]).await;
+
+    // Assert
+    assert_eq!(
+        response.status,
+        StatusCode::BAD_REQUEST,
+        "{}",
+        response.text()
+    );
+    assert_eq!(
+        response.json()["BadName"],
+        "a sheet name cannot hold the replacement character (bytes that were not UTF-8): \"a\u{FFFD}b\" has U+FFFD at character 2; remove it"
+    );
+    assert_eq!(app.store.get_sheet(id).await.unwrap().name, "mine");
+}
