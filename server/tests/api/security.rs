@@ -70,6 +70,14 @@ fn server_fns() -> Vec<String> {
     paths
 }
 
+/// The path of the server function named `name` (`rename_sheet`).
+fn server_fn(name: &str) -> String {
+    server_fns()
+        .into_iter()
+        .find(|p| p.contains(name))
+        .unwrap_or_else(|| panic!("no server function {name}"))
+}
+
 /// Every write route of the JSON API (method and path, `{id}` filled in), from its OpenAPI
 /// document.
 fn write_routes(id: i64) -> Vec<(Method, String)> {
@@ -167,10 +175,7 @@ async fn the_same_calls_from_the_page_itself_go_through() {
     let id = app
         .create_sheet("mine", &fixture("reservation-en.tsv"))
         .await;
-    let rename = server_fns()
-        .into_iter()
-        .find(|p| p.contains("rename_sheet"))
-        .unwrap();
+    let rename = server_fn("rename_sheet");
 
     // Act
     let (content_type, body) = server_fn_call(&rename, id);
@@ -213,10 +218,7 @@ async fn a_json_server_function_refuses_a_body_sent_as_text_plain() {
         .create_sheet("mine", &fixture("reservation-en.tsv"))
         .await;
     let before = snapshot(&app).await;
-    let save = server_fns()
-        .into_iter()
-        .find(|p| p.contains("save_rows"))
-        .unwrap();
+    let save = server_fn("save_rows");
     let (_, body) = server_fn_call(&save, id);
 
     // Act: no Origin at all, as an old browser might send it
@@ -284,10 +286,7 @@ async fn a_form_post_redirects_only_to_a_path_of_this_site() {
     let id = app
         .create_sheet("mine", &fixture("reservation-en.tsv"))
         .await;
-    let rename = server_fns()
-        .into_iter()
-        .find(|p| p.contains("rename_sheet"))
-        .unwrap();
+    let rename = server_fn("rename_sheet");
 
     for (referer, location) in [
         ("http://evil.example/phish", "/"),
@@ -319,14 +318,8 @@ async fn a_form_post_redirects_only_to_a_path_of_this_site() {
 async fn arguments_that_cannot_be_read_are_a_400_with_a_plain_message() {
     // Arrange
     let app = spawn_app().await;
-    let rename = server_fns()
-        .into_iter()
-        .find(|p| p.contains("rename_sheet"))
-        .unwrap();
-    let save = server_fns()
-        .into_iter()
-        .find(|p| p.contains("save_rows"))
-        .unwrap();
+    let rename = server_fn("rename_sheet");
+    let save = server_fn("save_rows");
 
     for (path, content_type, body) in [
         (&rename, FORM, "id=abc&name=x"),
@@ -441,10 +434,7 @@ async fn replacing_the_rows_from_the_page_names_the_revision_it_replaces() {
         .await
         .unwrap();
     let before = snapshot(&app).await;
-    let import = server_fns()
-        .into_iter()
-        .find(|p| p.contains("import_rows"))
-        .unwrap();
+    let import = server_fn("import_rows");
     let tsv = serde_json::to_string(&fixture("reservation-ja.tsv")).unwrap();
     let own = [("origin", "http://127.0.0.1:3000")];
 
@@ -496,10 +486,7 @@ async fn a_host_header_that_is_not_text_is_refused() {
 async fn the_page_imports_a_sheet_whose_json_body_is_larger_than_2_mib() {
     // Arrange: 516 KB of TSV, 150 control characters a row: six bytes each in JSON
     let app = spawn_app().await;
-    let import = server_fns()
-        .into_iter()
-        .find(|p| p.contains("import_sheet"))
-        .unwrap();
+    let import = server_fn("import_sheet");
     let mut tsv =
         String::from("layer\tsegment\titem\tsetting\tdefault\tvalue\tlocation\trationale\n");
     for i in 0..3_000 {
@@ -528,10 +515,7 @@ async fn a_rename_to_bytes_that_are_not_utf8_is_refused() {
     let id = app
         .create_sheet("mine", &fixture("reservation-en.tsv"))
         .await;
-    let rename = server_fns()
-        .into_iter()
-        .find(|p| p.contains("rename_sheet"))
-        .unwrap();
+    let rename = server_fn("rename_sheet");
 
     // Act: the form decoder turns %ff into U+FFFD
     let body = format!("id={id}&name=a%ffb");
