@@ -1561,11 +1561,13 @@ pub fn check_counted(sheet: &Sheet) -> (Report, Work) {
                 };
                 match c.verdict {
                     Verdict::Inverted => {
-                        let need = cw.need_ms();
-                        let at_least = need
-                            .map(|n| n.saturating_add(hop.margin_ms))
-                            .map_or("∞".to_string(), |n| text::secs(lang, n));
-                        let worst = need.map_or("∞".to_string(), |n| text::secs(lang, n));
+                        // The finding's need is everything the bound is compared with
+                        // (queueing, the callee's worst case and the margin), so that
+                        // short_by = need − bound; the message still names the parts.
+                        let callee_need = cw.need_ms();
+                        let need = callee_need.map(|n| n.saturating_add(hop.margin_ms));
+                        let at_least = need.map_or("∞".to_string(), |n| text::secs(lang, n));
+                        let worst = callee_need.map_or("∞".to_string(), |n| text::secs(lang, n));
                         // Where the callee has no deadline of its own, its retries cause it.
                         let suggestion = if callee.deadline.is_none() {
                             wait.bound_ms()
@@ -1625,7 +1627,11 @@ pub fn check_counted(sheet: &Sheet) -> (Report, Work) {
                             None,
                             Some(&hop.segment),
                             hop.rows.clone(),
-                            (wait.bound_ms(), cw.need_ms(), None),
+                            (
+                                wait.bound_ms(),
+                                cw.need_ms().map(|n| n.saturating_add(hop.margin_ms)),
+                                None,
+                            ),
                             None,
                             msg,
                         );

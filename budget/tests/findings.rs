@@ -536,3 +536,36 @@ fn a_segment_with_two_arrows_or_a_missing_end_is_a_finding_on_its_row() {
         ]
     );
 }
+
+/// The report's contract on every fixture: a finding's `short_by_ms` is `need_ms − bound_ms`
+/// (a caller-covers-callee check's need includes queueing and the margin), a `slack.none`
+/// finding's need equals its bound, and a node's slack is its deadline minus its need.
+#[test]
+fn the_numbers_of_every_finding_and_node_of_every_fixture_add_up() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures");
+    let mut findings = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let imported = budget::tsv::import(&text).unwrap();
+        let report = check(&Sheet::new(imported.lang.unwrap_or_default(), imported.rows));
+        for f in &report.findings {
+            if let Some(short) = f.short_by_ms {
+                let (bound, need) = (f.bound_ms.unwrap(), f.need_ms.unwrap());
+                assert_eq!(short, need - bound, "{}: {} {f:?}", path.display(), f.code);
+                findings += 1;
+            }
+            if f.code == "slack.none" {
+                assert_eq!(f.need_ms, f.bound_ms, "{}: {f:?}", path.display());
+            }
+        }
+        for node in &report.nodes {
+            if let (Some(deadline), Some(need), Some(slack)) =
+                (node.deadline_ms, node.need_ms, node.slack_ms)
+            {
+                assert_eq!(slack, deadline as i64 - need as i64, "{}: {}", path.display(), node.name);
+            }
+        }
+    }
+    assert!(findings >= 4, "the fixtures hold findings with numbers: {findings}");
+}

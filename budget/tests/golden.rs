@@ -240,7 +240,7 @@ fn g4_the_lb_gives_up_first() {
     let f = &report.findings[0];
     assert_eq!(
         (f.bound_ms, f.need_ms, f.short_by_ms, f.tries_that_fit),
-        (Some(5_000), Some(13_500), Some(9_500), Some(1))
+        (Some(5_000), Some(14_500), Some(9_500), Some(1))
     );
     assert_eq!(
         f.message,

@@ -102,7 +102,7 @@ fn ingress_nginx_trying_3_upstreams_at_60_s_each() {
             "inversion.hop",
             "client -> ingress",
             &[1, 2, 3, 4],
-            (Some(100_000), Some(195_000), Some(96_000)),
+            (Some(100_000), Some(196_000), Some(96_000)),
             Some(1)
         )]
     );
@@ -132,14 +132,14 @@ fn three_client_layers_of_3_3_and_5_attempts() {
                 "slack.none",
                 "web -> api",
                 &[1, 2],
-                (Some(19_000), Some(18_000), None),
+                (Some(19_000), Some(19_000), None),
                 None
             ),
             v(
                 "slack.none",
                 "api -> orders",
                 &[3, 4],
-                (Some(6_000), Some(5_000), None),
+                (Some(6_000), Some(6_000), None),
                 None
             ),
         ]
@@ -207,7 +207,7 @@ fn a_queue_whose_visibility_timeout_is_shorter_than_the_jobs_timeout() {
             "queue.redelivery",
             "queue -> worker",
             &[1],
-            (Some(30_000), Some(60_000), Some(31_000)),
+            (Some(30_000), Some(61_000), Some(31_000)),
             None
         )]
     );

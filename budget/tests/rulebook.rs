@@ -407,7 +407,7 @@ fn a_queue_redelivers_a_job_still_running() {
     );
     let f = only(&report, "queue.redelivery");
     assert_eq!(f.severity, Severity::Error);
-    assert_eq!(numbers(f), (Some(30_000), Some(60_000), Some(31_000)));
+    assert_eq!(numbers(f), (Some(30_000), Some(61_000), Some(31_000)));
     assert_eq!(f.message, "queue -> worker: the queue redelivers a job after 30.0 s, but worker may take 60.0 s plus a 1.0 s margin: the job runs twice");
     assert!(all(&report, "inversion.hop").is_empty());
 }

@@ -18,7 +18,7 @@ test("an ingress that tries three upstreams inverts the client -> ingress hop", 
   await sheet.expectFinding(finding, {
     severity: "error",
     message: "client waits 100.0 s for ingress, which may take 195.0 s plus a 1.0 s margin",
-    numbers: "bound 100.0 s · need 195.0 s · short by 96.0 s · 1 try fits",
+    numbers: "bound 100.0 s · need 196.0 s · short by 96.0 s · 1 try fits",
     fix: "raise client -> ingress's deadline to at least 196.0 s, or reduce ingress -> app to 1 try",
   });
   await expect(finding.getByTestId("fix")).toContainText("reduce ingress -> app to 1 try");

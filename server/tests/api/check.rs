@@ -250,6 +250,7 @@ async fn g4_the_lb_gives_up_9_5_s_before_the_app() {
     assert_eq!(errors[0]["code"], "inversion.hop");
     assert_eq!(errors[0]["hop"], "LB -> app");
     assert_eq!(errors[0]["bound_ms"], 5_000);
+    assert_eq!(errors[0]["need_ms"], 14_500, "13.5 s plus the 1.0 s margin");
     assert_eq!(errors[0]["short_by_ms"], 9_500);
     assert!(
         report["findings"]
