@@ -548,7 +548,10 @@ fn the_numbers_of_every_finding_and_node_of_every_fixture_add_up() {
         let path = entry.unwrap().path();
         let text = std::fs::read_to_string(&path).unwrap();
         let imported = budget::tsv::import(&text).unwrap();
-        let report = check(&Sheet::new(imported.lang.unwrap_or_default(), imported.rows));
+        let report = check(&Sheet::new(
+            imported.lang.unwrap_or_default(),
+            imported.rows,
+        ));
         for f in &report.findings {
             if let Some(short) = f.short_by_ms {
                 let (bound, need) = (f.bound_ms.unwrap(), f.need_ms.unwrap());
@@ -563,9 +566,18 @@ fn the_numbers_of_every_finding_and_node_of_every_fixture_add_up() {
             if let (Some(deadline), Some(need), Some(slack)) =
                 (node.deadline_ms, node.need_ms, node.slack_ms)
             {
-                assert_eq!(slack, deadline as i64 - need as i64, "{}: {}", path.display(), node.name);
+                assert_eq!(
+                    slack,
+                    deadline as i64 - need as i64,
+                    "{}: {}",
+                    path.display(),
+                    node.name
+                );
             }
         }
     }
-    assert!(findings >= 4, "the fixtures hold findings with numbers: {findings}");
+    assert!(
+        findings >= 4,
+        "the fixtures hold findings with numbers: {findings}"
+    );
 }

@@ -25,7 +25,7 @@
 //! `X-Frame-Options`, `Referrer-Policy`, and a `Content-Security-Policy` where the page did not
 //! set its own with the nonce of its scripts: see [`app::shell::content_security_policy`]).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::net::{IpAddr, SocketAddr};
 use std::sync::{Arc, LazyLock};
 
@@ -65,8 +65,12 @@ impl AllowedHosts {
         }
         let mut names = extra;
         if site.ip().is_loopback() {
-            names.extend(["127.0.0.1", "localhost", "::1"].map(String::from));
-            names.push(site.ip().to_string());
+            let site_ip = site.ip().to_string();
+            for name in ["127.0.0.1", "localhost", "::1", site_ip.as_str()] {
+                if !names.iter().any(|n| n == name) {
+                    names.push(name.to_string());
+                }
+            }
         }
         AllowedHosts(Some(Arc::new(names)))
     }
@@ -120,9 +124,14 @@ fn normalise_host(host: &str) -> String {
 static SERVER_FN_CONTENT_TYPES: LazyLock<HashMap<&'static str, &'static str>> =
     LazyLock::new(|| app::api::declared_content_types().into_iter().collect());
 
+/// Every registered server function's path, read once from the framework's registry (filled
+/// at link time), so that no request collects it again.
+static SERVER_FN_PATHS: LazyLock<HashSet<&'static str>> =
+    LazyLock::new(|| server_fn_paths().map(|(path, _)| path).collect());
+
 /// Whether `path` is a registered server function's.
 fn is_server_fn(path: &str) -> bool {
-    server_fn_paths().any(|(fn_path, _)| fn_path == path)
+    SERVER_FN_PATHS.contains(path)
 }
 
 /// Middleware: refuses requests from hosts the server does not serve, cross-site writes and

@@ -170,3 +170,22 @@ pub fn find<'a>(list: &'a serde_json::Value, key: &str, value: &str) -> &'a serd
         .find(|item| item[key] == value)
         .unwrap_or_else(|| panic!("no {key} = {value:?} in {list:#}"))
 }
+
+/// Every registered server function's path.
+pub fn server_fns() -> Vec<String> {
+    let mut paths: Vec<String> = leptos::server_fn::axum::server_fn_paths()
+        .map(|(p, _)| p.to_string())
+        .collect();
+    paths.sort();
+    paths.dedup();
+    assert_eq!(paths.len(), 11, "server functions: {paths:?}");
+    paths
+}
+
+/// The path of the server function named `name` (`rename_sheet`).
+pub fn server_fn(name: &str) -> String {
+    server_fns()
+        .into_iter()
+        .find(|p| p.contains(name))
+        .unwrap_or_else(|| panic!("no server function {name}"))
+}

@@ -7,7 +7,7 @@
 use axum::http::{Method, StatusCode};
 use budget::{Lang, Row, Sheet};
 
-use crate::helpers::spawn_app;
+use crate::helpers::{server_fn, spawn_app};
 
 /// Payloads, each as a sheet name could hold it and a cell would.
 const PAYLOADS: [&str; 8] = [
@@ -204,10 +204,7 @@ async fn a_payload_as_a_setting_is_refused_with_it_as_text() {
         .create_sheet("s", &Sheet::new(Lang::En, vec![]))
         .await
         .unwrap();
-    let path = leptos::server_fn::axum::server_fn_paths()
-        .map(|(p, _)| p)
-        .find(|p| p.contains("set_sheet_settings"))
-        .unwrap();
+    let path = server_fn("set_sheet_settings");
 
     // Act
     let body = format!(
@@ -218,7 +215,7 @@ async fn a_payload_as_a_setting_is_refused_with_it_as_text() {
         ("host", "127.0.0.1:3000"),
         ("content-type", "application/x-www-form-urlencoded"),
     ];
-    let response = app.send_with(Method::POST, path, &headers, body).await;
+    let response = app.send_with(Method::POST, &path, &headers, body).await;
 
     // Assert: JSON, never HTML, and nothing stored
     assert_eq!(

@@ -3,9 +3,8 @@
 //! framework's registry and the OpenAPI document), so a new one without a case here fails.
 
 use axum::http::{Method, StatusCode};
-use leptos::server_fn::axum::server_fn_paths;
 
-use crate::helpers::{fixture, spawn_app, TestApp, TestResponse};
+use crate::helpers::{fixture, server_fn, server_fns, spawn_app, TestApp, TestResponse};
 
 const HOST: &str = "127.0.0.1:3000";
 const EVIL: &str = "http://evil.example";
@@ -59,23 +58,6 @@ async fn from_site(
     let mut headers = vec![("host", HOST), ("content-type", content_type)];
     headers.extend_from_slice(site);
     app.send_with(method, path, &headers, body).await
-}
-
-/// Every registered server function's path.
-fn server_fns() -> Vec<String> {
-    let mut paths: Vec<String> = server_fn_paths().map(|(p, _)| p.to_string()).collect();
-    paths.sort();
-    paths.dedup();
-    assert_eq!(paths.len(), 11, "server functions: {paths:?}");
-    paths
-}
-
-/// The path of the server function named `name` (`rename_sheet`).
-fn server_fn(name: &str) -> String {
-    server_fns()
-        .into_iter()
-        .find(|p| p.contains(name))
-        .unwrap_or_else(|| panic!("no server function {name}"))
 }
 
 /// Every write route of the JSON API (method and path, `{id}` filled in), from its OpenAPI
@@ -272,7 +254,7 @@ async fn a_host_name_the_server_does_not_serve_is_refused() {
                 response.json()["error"],
                 format!(
                     "this workbench does not answer the host name {host:?}: it answers \
-                     127.0.0.1, localhost, ::1, 127.0.0.1; set WORKBENCH_ALLOWED_HOSTS to add a name"
+                     127.0.0.1, localhost, ::1; set WORKBENCH_ALLOWED_HOSTS to add a name"
                 )
             );
         }
