@@ -132,7 +132,7 @@ impl Store {
             .await?;
         for id in ids {
             let mut tx = self.begin_write().await?;
-            recount(&mut tx, id).await?;
+            recount_stored(&mut tx, id).await?;
             tx.commit().await?;
         }
         Ok(())
@@ -188,7 +188,7 @@ impl Store {
         .execute(&mut *tx)
         .await?;
         insert_rows(&mut tx, id, &sheet.rows).await?;
-        recount(&mut tx, id).await?;
+        recount(&mut tx, id, &sheet.rows).await?;
         tx.commit().await?;
         Ok(id)
     }
@@ -301,7 +301,7 @@ impl Store {
             .execute(&mut *tx)
             .await?;
         insert_rows(&mut tx, id, rows).await?;
-        recount(&mut tx, id).await?;
+        recount(&mut tx, id, rows).await?;
         tx.commit().await?;
         Ok(revision)
     }
@@ -347,7 +347,7 @@ impl Store {
             .bind(id)
             .execute(&mut *tx)
             .await?;
-        recount(&mut tx, id).await?;
+        recount_stored(&mut tx, id).await?;
         tx.commit().await?;
         Ok(())
     }
@@ -409,6 +409,18 @@ struct Head {
     updated_at_ms: i64,
 }
 
+impl Head {
+    /// The sheet of this record with `rows`.
+    fn sheet(&self, rows: Vec<Row>) -> Sheet {
+        Sheet {
+            lang: self.lang,
+            margin_ms: self.margin_ms,
+            amplification_threshold: self.amplification_threshold,
+            rows,
+        }
+    }
+}
+
 fn decode_head(record: &AnyRow) -> Result<Head, sqlx::Error> {
     let lang: String = record.try_get("lang")?;
     let lang = Lang::from_code(&lang).ok_or_else(|| {
@@ -450,8 +462,8 @@ fn decode_row(record: &AnyRow) -> Result<Row, sqlx::Error> {
     })
 }
 
-/// Sheet `id` with its rows in sheet order, read in `tx`.
-async fn read_sheet(tx: &mut Tx, id: i64) -> Result<StoredSheet, StoreError> {
+/// The `sheets` record of sheet `id` and its revision, read in `tx`.
+async fn read_head(tx: &mut Tx, id: i64) -> Result<(Head, i64), StoreError> {
     let record = sqlx::query(
         "SELECT id, name, lang, margin_ms, amplification_threshold, updated_at, revision \
          FROM sheets WHERE id = $1",
@@ -460,8 +472,12 @@ async fn read_sheet(tx: &mut Tx, id: i64) -> Result<StoredSheet, StoreError> {
     .fetch_optional(&mut **tx)
     .await?
     .ok_or(StoreError::NotFound(id))?;
-    let head = decode_head(&record)?;
-    let revision: i64 = record.try_get("revision")?;
+    Ok((decode_head(&record)?, record.try_get("revision")?))
+}
+
+/// Sheet `id` with its rows in sheet order, read in `tx`.
+async fn read_sheet(tx: &mut Tx, id: i64) -> Result<StoredSheet, StoreError> {
+    let (head, revision) = read_head(tx, id).await?;
     let rows = sqlx::query(concat!(
         "SELECT ",
         row_columns!(),
@@ -474,26 +490,33 @@ async fn read_sheet(tx: &mut Tx, id: i64) -> Result<StoredSheet, StoreError> {
     .map(decode_row)
     .collect::<Result<Vec<_>, _>>()?;
     Ok(StoredSheet {
+        sheet: head.sheet(rows),
         id: head.id,
         name: head.name,
-        sheet: Sheet {
-            lang: head.lang,
-            margin_ms: head.margin_ms,
-            amplification_threshold: head.amplification_threshold,
-            rows,
-        },
         updated_at_ms: head.updated_at_ms,
         revision,
     })
 }
 
-/// Stores the row count and the numbers of errors and warnings of sheet `id` as `tx` sees
-/// it (after its rows or settings changed), for [`Store::list_sheets`]. The check runs off the
-/// request threads ([`super::checks`]).
-async fn recount(tx: &mut Tx, id: i64) -> Result<(), StoreError> {
+/// Stores the row count and the numbers of errors and warnings of sheet `id`, whose rows
+/// are now `rows`, with the settings `tx` sees, for [`Store::list_sheets`]. The check runs off
+/// the request threads ([`super::checks`]).
+async fn recount(tx: &mut Tx, id: i64, rows: &[Row]) -> Result<(), StoreError> {
+    let (head, _) = read_head(tx, id).await?;
+    store_counts(tx, id, head.sheet(rows.to_vec())).await
+}
+
+/// [`recount`] for a sheet whose rows are only in the database (a settings change, a sheet
+/// stored before the counts were kept).
+async fn recount_stored(tx: &mut Tx, id: i64) -> Result<(), StoreError> {
     let stored = read_sheet(tx, id).await?;
-    let rows = stored.sheet.rows.len();
-    let (_, report) = super::checks::check(stored.sheet).await;
+    store_counts(tx, id, stored.sheet).await
+}
+
+/// Checks `sheet` and stores its counts as those of sheet `id`.
+async fn store_counts(tx: &mut Tx, id: i64, sheet: Sheet) -> Result<(), StoreError> {
+    let rows = sheet.rows.len();
+    let (_, report) = super::checks::check(sheet).await;
     sqlx::query(
         "UPDATE sheets SET row_count = $1, error_count = $2, warning_count = $3 WHERE id = $4",
     )
