@@ -59,7 +59,9 @@ static ROUTES: std::sync::OnceLock<Vec<leptos_axum::AxumRouteListing>> = std::sy
 /// thousands of rows takes seconds of CPU on a request thread; the other threads stay free
 /// for the API, the server functions and the files.
 fn max_page_renders() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| usize::from(n).saturating_sub(1).max(1))
+    app::ssr::checks::max_concurrent_checks()
+        .saturating_sub(1)
+        .max(1)
 }
 
 /// One permit per page render that may run.
