@@ -292,7 +292,16 @@ impl Ctx<'_> {
             threshold: None,
             message,
             fix: Some(fix),
+            source: None,
         });
+    }
+
+    /// Gives the finding pushed last the documentation address it rests on (a catalog entry's
+    /// or a catalog rule's `source`), if any.
+    fn cite(&mut self, source: Option<&str>) {
+        if let (Some(finding), Some(source)) = (self.findings.last_mut(), source) {
+            finding.source = Some(source.to_string());
+        }
     }
 }
 
@@ -400,10 +409,11 @@ fn read_row_duration(
             lang,
             line,
             &used,
-            from.map(|e| (e.product, e.name, e.source)),
+            from.map(|e| (e.product, e.name)),
         );
         note = Some(msg.0.clone());
         ctx.row_finding("value.default_applied", Severity::Info, line, msg);
+        ctx.cite(from.map(|e| e.source));
     } else if used_bare_unit {
         if let Some(e) = entry {
             let msg = text::unit_from_catalog(
@@ -413,10 +423,10 @@ fn read_row_duration(
                 e.product,
                 e.name,
                 e.unit.symbol(),
-                e.source,
             );
             note = Some(msg.0.clone());
             ctx.row_finding("value.unit_from_catalog", Severity::Info, line, msg);
+            ctx.cite(Some(e.source));
         }
     }
     (
@@ -1078,9 +1088,10 @@ pub fn check_counted(sheet: &Sheet) -> (Report, Work) {
                         lang,
                         &segment,
                         &describe_dur(dur),
-                        (e.product, e.name, e.source),
+                        (e.product, e.name),
                     );
                     ctx.hop_finding("value.default_applied", Severity::Info, &segment, rows, msg);
+                    ctx.cite(Some(e.source));
                 }
             }
         }
@@ -1566,8 +1577,8 @@ pub fn check_counted(sheet: &Sheet) -> (Report, Work) {
                         // short_by = need − bound; the message still names the parts.
                         let callee_need = cw.need_ms();
                         let need = callee_need.map(|n| n.saturating_add(hop.margin_ms));
-                        let at_least = need.map_or("∞".to_string(), |n| text::secs(lang, n));
-                        let worst = callee_need.map_or("∞".to_string(), |n| text::secs(lang, n));
+                        let at_least = crate::display::duration_or_infinite(lang, need);
+                        let worst = crate::display::duration_or_infinite(lang, callee_need);
                         // Where the callee has no deadline of its own, its retries cause it.
                         let suggestion = if callee.deadline.is_none() {
                             wait.bound_ms()
@@ -1682,6 +1693,7 @@ pub fn check_counted(sheet: &Sheet) -> (Report, Work) {
             unbounded: matches!(&info.val, Val::Dur(t) if t.time.is_inf()),
             note: info.note,
             parsed: info.parsed,
+            source: info.entry.map(|e| e.source.to_string()),
         })
         .collect();
 
@@ -1730,6 +1742,7 @@ pub fn check_counted(sheet: &Sheet) -> (Report, Work) {
             threshold: None,
             message: msg.0,
             fix: Some(msg.1),
+            source: None,
         });
         summary.warnings += 1;
     }
@@ -1799,9 +1812,7 @@ fn node_inversion(
     if let Some((h, _)) = suggestion {
         rows.extend(hops[h].brief_rows.iter().copied());
     }
-    let need_text = need
-        .need_ms()
-        .map_or("∞".to_string(), |n| text::secs(lang, n));
+    let need_text = crate::display::duration_or_infinite(lang, need.need_ms());
     let msg = text::inversion_node(
         lang,
         &node.name,

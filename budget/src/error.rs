@@ -17,7 +17,7 @@ pub enum TsvError {
         expected: usize,
     },
     /// A header cell that names none of the eight columns.
-    #[error("line {line}: unknown column {cell:?} in the header; expected the eight columns (layer, segment, item, setting, default, value, location, rationale, or 層, 区間, 項目, 設定名, 既定値, 設定値, 設定箇所, 根拠)")]
+    #[error("line {line}: unknown column {} in the header; expected the eight columns (layer, segment, item, setting, default, value, location, rationale, or 層, 区間, 項目, 設定名, 既定値, 設定値, 設定箇所, 根拠)", quoted(.cell))]
     UnknownColumn {
         /// The header's line.
         line: usize,
@@ -26,7 +26,8 @@ pub enum TsvError {
     },
     /// A header that names a column twice or leaves one out.
     #[error(
-        "line {line}: the header must name each of the eight columns once; {column:?} is {problem}"
+        "line {line}: the header must name each of the eight columns once; {} is {problem}",
+        quoted(.column)
     )]
     BadHeader {
         /// The header's line.
@@ -108,6 +109,11 @@ impl TsvError {
     }
 }
 
+/// Text the user typed, quoted as typed (never Rust's debug escapes): `"⏱️🔥"`.
+fn quoted(text: &str) -> String {
+    crate::display::quoted(crate::sheet::Lang::En, text)
+}
+
 /// ` (value)` after a column number, or nothing when the column has no name.
 fn named(name: &str) -> String {
     if name.is_empty() {
@@ -121,15 +127,15 @@ fn named(name: &str) -> String {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum SettingError {
     /// A margin that is not a duration with a unit.
-    #[error("the margin {0:?} is not a duration: write it with a unit, e.g. 1s, 500ms or 1.5秒")]
+    #[error("the margin {} is not a duration: write it with a unit, e.g. 1s, 500ms or 1.5秒", quoted(.0))]
     Margin(String),
     /// A margin over [`crate::MAX_MARGIN_MS`] (24 h).
-    #[error("the margin {0:?} is too long: the margin must be at most 24 h")]
+    #[error("the margin {} is too long: the margin must be at most 24 h", quoted(.0))]
     MarginTooLong(String),
     /// An amplification threshold over [`crate::MAX_AMPLIFICATION_THRESHOLD`] (1,000,000).
-    #[error("the amplification threshold {0:?} is too large: the amplification threshold must be at most {max} attempts", max = crate::MAX_AMPLIFICATION_THRESHOLD)]
+    #[error("the amplification threshold {} is too large: the amplification threshold must be at most {max} attempts", quoted(.0), max = crate::MAX_AMPLIFICATION_THRESHOLD)]
     AmplificationThresholdTooLarge(String),
     /// An amplification threshold that is not a whole number of attempts of at least 1.
-    #[error("the amplification threshold {0:?} is not a number of attempts: write a whole number of at least 1, e.g. 3")]
+    #[error("the amplification threshold {} is not a number of attempts: write a whole number of at least 1, e.g. 3", quoted(.0))]
     AmplificationThreshold(String),
 }

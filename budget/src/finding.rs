@@ -1,16 +1,12 @@
 //! Finding texts: every message and fix in Japanese and English, in one place so that tests can
 //! pin them.
 
-use crate::duration::seconds;
-use crate::sheet::Lang;
+//!
+//! Durations, quoted cell text and the like are written by [`crate::display`], the one place
+//! that says how a value is shown.
 
-/// Seconds for a message: `8.0 s` / `8.0秒`.
-pub(crate) fn secs(lang: Lang, ms: u64) -> String {
-    match lang {
-        Lang::En => format!("{} s", seconds(ms, 1)),
-        Lang::Ja => format!("{}秒", seconds(ms, 1)),
-    }
-}
+use crate::display::{duration, duration_or_infinite, quoted};
+use crate::sheet::Lang;
 
 fn tries_en(k: u32) -> String {
     if k == 1 {
@@ -28,7 +24,7 @@ pub(crate) fn inversion_node(
     need: &str,
     suggestion: Option<(&str, u32)>,
 ) -> (String, String) {
-    let d = secs(lang, deadline_ms);
+    let d = duration(lang, deadline_ms);
     match lang {
         Lang::En => (
             format!("{node}'s deadline ({d}) ends before its calls may ({need})"),
@@ -63,8 +59,8 @@ pub(crate) fn inversion_hop(
     at_least: &str,
     suggestion: Option<(&str, u32)>,
 ) -> (String, String) {
-    let w = secs(lang, wait_ms);
-    let m = secs(lang, margin_ms);
+    let w = duration(lang, wait_ms);
+    let m = duration(lang, margin_ms);
     match lang {
         Lang::En => (
             format!("{caller} waits {w} for {callee}, which may take {worst} plus a {m} margin"),
@@ -145,19 +141,19 @@ pub(crate) fn read_missing(lang: Lang, segment: &str) -> (String, String) {
 pub(crate) fn unreadable(lang: Lang, line: usize, text: &str, tries: bool) -> (String, String) {
     match (lang, tries) {
         (Lang::En, false) => (
-            format!("row {line}: {text:?} cannot be read as a duration"),
+            format!("row {line}: {} cannot be read as a duration", quoted(lang, text)),
             "write a number with a unit, e.g. 1.5s, 500ms or 2min; none for no bound".to_string(),
         ),
         (Lang::En, true) => (
-            format!("row {line}: {text:?} cannot be read as tries and waits"),
+            format!("row {line}: {} cannot be read as tries and waits", quoted(lang, text)),
             "write e.g. 3 tries, waits 0.5s, 1s (or 2 retries)".to_string(),
         ),
         (Lang::Ja, false) => (
-            format!("{line}行目：「{text}」を時間として読めません"),
+            format!("{line}行目：{}を時間として読めません", quoted(lang, text)),
             "1.5秒、500ms、2分のように単位をつけて書いてください（上限なしは「なし」）".to_string(),
         ),
         (Lang::Ja, true) => (
-            format!("{line}行目：「{text}」を試行回数と待機として読めません"),
+            format!("{line}行目：{}を試行回数と待機として読めません", quoted(lang, text)),
             "「3回、待機0.5秒、1秒」のように書いてください".to_string(),
         ),
     }
@@ -208,11 +204,11 @@ pub(crate) fn unreadable_as(
     };
     match lang {
         Lang::En => (
-            format!("row {line}: {text:?} cannot be read as {what_en}"),
+            format!("row {line}: {} cannot be read as {what_en}", quoted(lang, text)),
             fix_en.to_string(),
         ),
         Lang::Ja => (
-            format!("{line}行目：「{text}」を{what_ja}として読めません"),
+            format!("{line}行目：{}を{what_ja}として読めません", quoted(lang, text)),
             fix_ja.to_string(),
         ),
     }
@@ -223,11 +219,11 @@ pub(crate) fn unit_missing(lang: Lang, line: usize, text: &str) -> (String, Stri
     let t = text.trim();
     match lang {
         Lang::En => (
-            format!("row {line}: {t:?} has no unit and the setting's unit is not known; it is not guessed"),
+            format!("row {line}: {} has no unit and the setting's unit is not known; it is not guessed", quoted(lang, t)),
             format!("write the unit, e.g. {t}s or {t}ms"),
         ),
         Lang::Ja => (
-            format!("{line}行目：「{t}」に単位がなく、設定の単位もわからないため推測しません"),
+            format!("{line}行目：{}に単位がなく、設定の単位もわからないため推測しません", quoted(lang, t)),
             format!("{t}秒や{t}msのように単位を書いてください"),
         ),
     }
@@ -241,16 +237,15 @@ pub(crate) fn unit_from_catalog(
     product: &str,
     setting: &str,
     unit: &str,
-    source: &str,
 ) -> (String, String) {
     let t = text.trim();
     match lang {
         Lang::En => (
-            format!("row {line}: {t} has no unit; {product} reads a bare {setting} in {unit} ({source})"),
+            format!("row {line}: {t} has no unit; {product} reads a bare {setting} in {unit}"),
             format!("write the unit: {t}{unit} if that is meant, else the unit you mean (e.g. {t}{})", if unit == "s" { "ms" } else { "s" }),
         ),
         Lang::Ja => (
-            format!("{line}行目：{t}に単位がありません。{product}の{setting}は単位なしの数を{unit}として読みます（{source}）"),
+            format!("{line}行目：{t}に単位がありません。{product}の{setting}は単位なしの数を{unit}として読みます"),
             format!("単位を書いてください。そのつもりなら{t}{unit}、違うなら意図した単位で（例：{t}{}）", if unit == "s" { "ms" } else { "s" }),
         ),
     }
@@ -261,23 +256,23 @@ pub(crate) fn default_applied(
     lang: Lang,
     line: usize,
     used: &str,
-    from: Option<(&str, &str, &str)>,
+    from: Option<(&str, &str)>,
 ) -> (String, String) {
     match (lang, from) {
         (Lang::En, None) => (
             format!("row {line}: no value set; the default column's {used} applies"),
             "write the value in effect in the value column".to_string(),
         ),
-        (Lang::En, Some((product, setting, source))) => (
-            format!("row {line}: no value set; {product}'s documented default for {setting}, {used}, applies ({source})"),
+        (Lang::En, Some((product, setting))) => (
+            format!("row {line}: no value set; {product}'s documented default for {setting}, {used}, applies"),
             "write the value in effect in the value column".to_string(),
         ),
         (Lang::Ja, None) => (
             format!("{line}行目：設定値がないため、既定値の列の{used}を使います"),
             "実際の値を設定値の列に書いてください".to_string(),
         ),
-        (Lang::Ja, Some((product, setting, source))) => (
-            format!("{line}行目：設定値がないため、{product}の{setting}の既定値{used}を使います（{source}）"),
+        (Lang::Ja, Some((product, setting))) => (
+            format!("{line}行目：設定値がないため、{product}の{setting}の既定値{used}を使います"),
             "実際の値を設定値の列に書いてください".to_string(),
         ),
     }
@@ -289,15 +284,15 @@ pub(crate) fn connect_default_applied(
     lang: Lang,
     segment: &str,
     used: &str,
-    (product, setting, source): (&str, &str, &str),
+    (product, setting): (&str, &str),
 ) -> (String, String) {
     match lang {
         Lang::En => (
-            format!("{segment}: no connect timeout documented; {product}'s documented default for {setting}, {used}, applies ({source})"),
+            format!("{segment}: no connect timeout documented; {product}'s documented default for {setting}, {used}, applies"),
             format!("document {setting} on {segment}"),
         ),
         Lang::Ja => (
-            format!("{segment}：接続タイムアウトの記載がないため、{product}の{setting}の既定値{used}を使います（{source}）"),
+            format!("{segment}：接続タイムアウトの記載がないため、{product}の{setting}の既定値{used}を使います"),
             format!("{segment} に{setting}を記載してください"),
         ),
     }
@@ -305,7 +300,7 @@ pub(crate) fn connect_default_applied(
 
 /// `tries.waits_assumed`: fewer waits than tries − 1.
 pub(crate) fn waits_assumed(lang: Lang, line: usize, tries: u32, wait_ms: u64) -> (String, String) {
-    let w = secs(lang, wait_ms);
+    let w = duration(lang, wait_ms);
     match lang {
         Lang::En => (
             format!("row {line}: fewer waits than tries − 1 for {tries} tries; {w} is assumed before each later try"),
@@ -345,7 +340,7 @@ pub(crate) fn cut_by_deadline(
     tries: u32,
     fit: u32,
 ) -> (String, String) {
-    let d = secs(lang, deadline_ms);
+    let d = duration(lang, deadline_ms);
     match lang {
         Lang::En => (
             format!("{segment}: the deadline ({d}) cuts its {tries} tries short: {} fit", tries_en(fit)),
@@ -382,8 +377,8 @@ pub(crate) fn queue_redelivery(
     margin_ms: u64,
     at_least: &str,
 ) -> (String, String) {
-    let v = secs(lang, visibility_ms);
-    let m = secs(lang, margin_ms);
+    let v = duration(lang, visibility_ms);
+    let m = duration(lang, margin_ms);
     match lang {
         Lang::En => (
             format!("{segment}: the queue redelivers a job after {v}, but {worker} may take {worst} plus a {m} margin: the job runs twice"),
@@ -404,8 +399,8 @@ pub(crate) fn cut_by_node_deadline(
     need_ms: Option<u64>,
     suggestion: Option<(&str, u32)>,
 ) -> (String, String) {
-    let d = secs(lang, deadline_ms);
-    let need = need_ms.map_or("∞".to_string(), |n| secs(lang, n));
+    let d = duration(lang, deadline_ms);
+    let need = duration_or_infinite(lang, need_ms);
     match (lang, suggestion) {
         (Lang::En, Some((hop, k))) => (
             format!("{node} propagates its deadline ({d}): its calls may need {need}, so the deadline cuts them short; {} of {hop} fit", tries_en(k)),
@@ -455,7 +450,8 @@ pub(crate) fn implausible(
             };
             (
                 format!(
-                    "row {line}: {v:?} as {} {kind} timeout is {reason}: almost always a unit mistake",
+                    "row {line}: {} as {} {kind} timeout is {reason}: almost always a unit mistake",
+                    quoted(lang, v),
                     if kind.starts_with(['a', 'e', 'i', 'o', 'u']) { "an" } else { "a" }
                 ),
                 match why {
@@ -471,7 +467,7 @@ pub(crate) fn implausible(
                 Implausible::OverADay => "24時間超",
             };
             (
-                format!("{line}行目：{kind}のタイムアウト「{v}」は{reason}です。ほぼ確実に単位の誤りです"),
+                format!("{line}行目：{kind}のタイムアウト{}は{reason}です。ほぼ確実に単位の誤りです", quoted(lang, v)),
                 match why {
                     Implausible::OverADay => "単位を確かめてください（秒やミリ秒のつもりではありませんか）".to_string(),
                     _ => "単位を確かめてください。単位のない数はミリ秒（やナノ秒）と読まれることがあります。30sのように書いてください".to_string(),
@@ -491,10 +487,10 @@ pub(crate) fn lock_not_below(
     let l = if lock_ms == u64::MAX {
         "∞".to_string()
     } else {
-        secs(lang, lock_ms)
+        duration(lang, lock_ms)
     };
-    let s = secs(lang, statement_ms);
-    let half = secs(lang, statement_ms / 2);
+    let s = duration(lang, statement_ms);
+    let half = duration(lang, statement_ms / 2);
     match lang {
         Lang::En => (
             format!("{segment}: the lock timeout ({l}) is not below the statement timeout ({s}): a lock wait and a slow statement can no longer be told apart"),
@@ -514,7 +510,7 @@ pub(crate) fn read_interval_only(
     caller: &str,
     per_try_ms: Option<u64>,
 ) -> (String, String) {
-    let p = per_try_ms.map_or("?".to_string(), |ms| secs(lang, ms));
+    let p = per_try_ms.map_or("?".to_string(), |ms| duration(lang, ms));
     match lang {
         Lang::En => (
             format!("{segment}: bounded only by connect and read timeouts, which are intervals: a peer that sends a byte every few seconds holds the call far past {p}"),
@@ -540,7 +536,7 @@ pub(crate) fn idle_direction(
         if ms == u64::MAX {
             "∞".to_string()
         } else {
-            secs(lang, ms)
+            duration(lang, ms)
         }
     };
     let (a, b) = (show(caller_ms), show(callee_ms));

@@ -57,6 +57,7 @@
 
 pub mod catalog;
 mod check;
+pub mod display;
 pub mod duration;
 mod error;
 pub mod example;

@@ -160,6 +160,11 @@ pub struct RowReport {
     pub note: Option<String>,
     /// The parsed value for display: `1.5 s`, `∞`, `≥ 100 s`, `3 tries, waits 0.5 s, 1 s`.
     pub parsed: String,
+    /// The documentation address of the setting the row names, when the catalog knows it
+    /// (`https://nginx.org/en/docs/http/ngx_http_proxy_module.html#proxy_read_timeout`);
+    /// `None` otherwise. From the catalog's `source` column.
+    #[serde(default)]
+    pub source: Option<String>,
 }
 
 /// How bad a finding is.
@@ -208,4 +213,9 @@ pub struct Finding {
     pub message: String,
     /// A suggested fix, in the sheet's language.
     pub fix: Option<String>,
+    /// The documentation address behind the finding, where the engine used a catalog entry or
+    /// a catalog rule (a documented default, a bare number's unit, a product's default retries,
+    /// a rule between two settings); `None` otherwise. From the catalog's `source` column.
+    #[serde(default)]
+    pub source: Option<String>,
 }

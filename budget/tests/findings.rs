@@ -100,6 +100,57 @@ fn a_bare_number_of_an_unknown_setting_is_not_guessed() {
 }
 
 #[test]
+fn a_value_is_quoted_as_typed_never_escaped() {
+    // An emoji with a variation selector: Rust's debug formatting would write "⏱\u{fe0f}🔥".
+    for (lang, message, fix) in [
+        (
+            Lang::En,
+            "row 1: \"⏱️🔥\" cannot be read as a duration",
+            "write a number with a unit, e.g. 1.5s, 500ms or 2min; none for no bound",
+        ),
+        (
+            Lang::Ja,
+            "1行目：「⏱️🔥」を時間として読めません",
+            "1.5秒、500ms、2分のように単位をつけて書いてください（上限なしは「なし」）",
+        ),
+    ] {
+        let report = run(
+            lang,
+            vec![row("app -> db", "read timeout", "", "", "⏱️🔥")],
+        );
+        let f = only(&report, "value.unreadable");
+        pinned(f, Severity::Warning, &[1], message, fix);
+        assert!(!f.message.contains("\\u{"), "{}", f.message);
+    }
+    // The same for a count, a bare number and an implausible value.
+    let report = run(
+        Lang::En,
+        vec![
+            row("a -> b", "upstream servers", "", "", "🔥"),
+            row("a -> b", "read timeout", "", "", "30"),
+            row("c -> d", "read timeout", "", "", "50ms"),
+        ],
+    );
+    let messages: Vec<&str> = report.findings.iter().map(|f| f.message.as_str()).collect();
+    assert!(
+        messages.contains(&"row 1: \"🔥\" cannot be read as a number of upstream servers"),
+        "{messages:#?}"
+    );
+    assert!(
+        messages.contains(
+            &"row 2: \"30\" has no unit and the setting's unit is not known; it is not guessed"
+        ),
+        "{messages:#?}"
+    );
+    assert!(
+        messages.contains(
+            &"row 3: \"50ms\" as a read timeout is under 100 ms: almost always a unit mistake"
+        ),
+        "{messages:#?}"
+    );
+}
+
+#[test]
 fn a_bare_postgres_number_is_milliseconds_from_the_catalog() {
     let report = run(
         Lang::En,
@@ -116,9 +167,13 @@ fn a_bare_postgres_number_is_milliseconds_from_the_catalog() {
         f,
         Severity::Info,
         &[1],
-        "row 1: 30 has no unit; PostgreSQL reads a bare statement_timeout in ms (https://www.postgresql.org/docs/current/runtime-config-client.html#GUC-STATEMENT-TIMEOUT)",
+        "row 1: 30 has no unit; PostgreSQL reads a bare statement_timeout in ms",
         "write the unit: 30ms if that is meant, else the unit you mean (e.g. 30s)",
     );
+    // The documentation address is a field of its own, on the finding and on the row.
+    let postgres = "https://www.postgresql.org/docs/current/runtime-config-client.html#GUC-STATEMENT-TIMEOUT";
+    assert_eq!(f.source.as_deref(), Some(postgres));
+    assert_eq!(report.rows[0].source.as_deref(), Some(postgres));
     assert_eq!(report.hops[0].worst_ms, Some(30));
 }
 
@@ -142,6 +197,8 @@ fn a_value_not_set_takes_the_default_column_then_the_catalog() {
         "row 1: no value set; the default column's 30s applies",
         "write the value in effect in the value column",
     );
+    // The default column is the sheet's own: no documentation behind it.
+    assert_eq!(f.source, None);
 
     let report = run(
         Lang::En,
@@ -163,8 +220,22 @@ fn a_value_not_set_takes_the_default_column_then_the_catalog() {
         2,
         "the read default and the connect default: {applied:#?}"
     );
-    assert_eq!(applied[0].message, "row 1: no value set; nginx's documented default for proxy_read_timeout, 1m, applies (https://nginx.org/en/docs/http/ngx_http_proxy_module.html#proxy_read_timeout)");
-    assert_eq!(applied[1].message, "LB -> app: no connect timeout documented; nginx's documented default for proxy_connect_timeout, 1m, applies (https://nginx.org/en/docs/http/ngx_http_proxy_module.html#proxy_connect_timeout)");
+    assert_eq!(applied[0].message, "row 1: no value set; nginx's documented default for proxy_read_timeout, 1m, applies");
+    assert_eq!(
+        applied[0].source.as_deref(),
+        Some("https://nginx.org/en/docs/http/ngx_http_proxy_module.html#proxy_read_timeout")
+    );
+    assert_eq!(applied[1].message, "LB -> app: no connect timeout documented; nginx's documented default for proxy_connect_timeout, 1m, applies");
+    assert_eq!(
+        applied[1].source.as_deref(),
+        Some("https://nginx.org/en/docs/http/ngx_http_proxy_module.html#proxy_connect_timeout")
+    );
+    // The row's note is the finding's message; the row carries its setting's address.
+    assert_eq!(report.rows[0].note.as_deref(), Some(applied[0].message.as_str()));
+    assert_eq!(
+        report.rows[0].source.as_deref(),
+        Some("https://nginx.org/en/docs/http/ngx_http_proxy_module.html#proxy_read_timeout")
+    );
     // nginx may spend its 60 s connect default before the 60 s read.
     assert_eq!(report.hops[0].worst_ms, Some(120_000));
 }

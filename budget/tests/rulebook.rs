@@ -306,6 +306,11 @@ fn a_product_that_retries_by_default_is_retry_hidden() {
         f.fix.as_deref(),
         Some("write Istio's tries and waits on mesh -> app, or turn its retries off")
     );
+    // The default retries are documented where the catalog found them.
+    assert_eq!(
+        f.source.as_deref(),
+        Some("https://pub.dev/documentation/kubernetes/0.1.4/istio_v1beta1/HTTPRetry/perTryTimeout.html")
+    );
     // Saying it on the sheet silences it.
     let said = run(
         Lang::En,
@@ -394,6 +399,11 @@ fn node_headers_timeout_must_exceed_its_keep_alive_timeout() {
     assert_eq!(f.rows, vec![1, 2]);
     assert_eq!((f.bound_ms, f.need_ms), (Some(60_000), Some(65_000)));
     assert!(f.message.starts_with("Node.js: server.headersTimeout (60.0 s) must be longer than server.keepAliveTimeout (65.0 s): "), "{}", f.message);
+    // The rule's own source, not one of the two settings'.
+    assert_eq!(
+        f.source.as_deref(),
+        Some("https://github.com/nodejs/node/issues/27363")
+    );
 }
 
 #[test]

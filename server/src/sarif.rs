@@ -3,7 +3,7 @@
 //!
 //! The log has one run. Its tool driver is `workbench` with one rule per finding code that
 //! occurs; each finding is a result with `ruleId` = the code, `level` `error`, `warning` or
-//! `note` (for `info`), the message and fix as text, and the location of the finding's first
+//! `note` (for `info`), the message, fix and source address as text, and the location of the finding's first
 //! row: the sheet's path as given (forward slashes) and the file line where that row starts.
 //! A file that cannot be read is a failed-execution notification of the invocation.
 //!
@@ -103,12 +103,18 @@ pub fn log(files: &[CheckedFile], exit_code: u8) -> Sarif {
         .build()
 }
 
-/// One finding as a result at its first row.
+/// One finding as a result at its first row. Its text is the message, the fix and the
+/// source address ([`budget::display::source`]), in the sheet's language.
 fn result(file: &CheckedFile, checked: &Checked, finding: &Finding) -> SarifResult {
-    let message = match &finding.fix {
+    let mut message = match &finding.fix {
         Some(fix) => format!("{} Fix: {fix}", finding.message),
         None => finding.message.clone(),
     };
+    if let Some(source) = &finding.source {
+        message.push_str(" (");
+        message.push_str(&budget::display::source(checked.lang, source));
+        message.push(')');
+    }
     let line = finding
         .rows
         .iter()

@@ -1,9 +1,7 @@
-//! The findings list: severity, code, message, fix and the rows concerned.
+//! The findings list: severity, code, rows, message, numbers, fix and source.
 
-use budget::{Finding, Report};
+use budget::{display, Finding, Lang, Report};
 use leptos::prelude::*;
-
-use crate::format;
 
 /// Every finding of the report, errors first (the engine's order).
 #[component]
@@ -11,6 +9,9 @@ pub fn FindingList(
     /// The latest report.
     #[prop(into)]
     report: Signal<Report>,
+    /// The sheet's language: severities, rows labels and numbers are written in it.
+    #[prop(into)]
+    lang: Signal<Lang>,
 ) -> impl IntoView {
     view! {
         <Show
@@ -18,34 +19,56 @@ pub fn FindingList(
             fallback=|| view! { <p class="muted" data-testid="no-findings">"No findings."</p> }
         >
             <ul class="findings">
-                {move || report.with(|r| r.findings.iter().map(finding_item).collect_view())}
+                {move || {
+                    let lang = lang.get();
+                    report.with(|r| r.findings.iter().map(|f| finding_item(f, lang)).collect_view())
+                }}
             </ul>
         </Show>
     }
 }
 
-/// The list item of one finding.
-fn finding_item(finding: &Finding) -> impl IntoView {
-    let severity = format::severity(finding.severity);
-    let lines = format::lines(&finding.rows);
+/// The list item of one finding, its words in `lang`.
+fn finding_item(finding: &Finding, lang: Lang) -> impl IntoView {
+    let code = display::severity_code(finding.severity);
+    let severity = display::severity(lang, finding.severity);
+    let rows = display::rows(lang, &finding.rows);
     let fix = finding.fix.clone();
-    let numbers = format::finding_numbers(finding);
+    let numbers = display::finding_numbers(lang, finding);
+    let source = finding.source.clone().map(|address| {
+        let text = display::source_link_text(lang, &address);
+        view! {
+            <p class="source">
+                <a
+                    href=address.clone()
+                    title=address
+                    target="_blank"
+                    rel="noopener"
+                    data-testid="finding-source"
+                >
+                    {text}
+                </a>
+            </p>
+        }
+    });
     view! {
         <li
             data-testid=format!("finding-{}", finding.code)
-            data-severity=severity
-            class=format!("finding finding-{severity}")
+            data-severity=code
+            class=format!("finding finding-{code}")
         >
             <div class="finding-head">
-                <span class=format!("badge badge-{severity}") data-testid="severity">
+                <span class=format!("badge badge-{code}") data-testid="severity">
                     {severity}
                 </span>
                 <code data-testid="code">{finding.code.clone()}</code>
-                {(!lines.is_empty()).then(|| view! { <span class="muted">{lines}</span> })}
+                {(!rows.is_empty())
+                    .then(|| view! { <span class="muted" data-testid="rows">{rows}</span> })}
             </div>
             <p class="message" data-testid="message">{finding.message.clone()}</p>
             {numbers.map(|n| view! { <p class="numbers" data-testid="numbers">{n}</p> })}
             {fix.map(|fix| view! { <p class="fix" data-testid="fix">"Fix: " {fix}</p> })}
+            {source}
         </li>
     }
 }

@@ -4,12 +4,12 @@
 
 use std::collections::BTreeMap;
 
-use budget::{Column, Lang, Report, Severity};
+use budget::{display, Column, Lang, Report, Severity};
 use leptos::prelude::*;
 
 use super::catalog::{FillDefault, SETTINGS_LIST};
 use crate::draft::{self, DraftRow};
-use crate::format::{self, NotePart};
+use crate::format;
 use crate::shell::Hydrated;
 
 /// The lines that findings refer to, each with the worst severity among them.
@@ -74,7 +74,7 @@ pub fn Grid(
                 </thead>
                 <tbody>
                     <For each=move || rows.get() key=|row| row.key let:row>
-                        <GridRow row rows report flags on_change/>
+                        <GridRow row rows report lang flags on_change/>
                     </For>
                 </tbody>
             </table>
@@ -96,6 +96,7 @@ fn GridRow(
     row: DraftRow,
     rows: RwSignal<Vec<DraftRow>>,
     report: Signal<Report>,
+    lang: Signal<Lang>,
     flags: Memo<BTreeMap<usize, Severity>>,
     on_change: Callback<()>,
 ) -> impl IntoView {
@@ -103,15 +104,9 @@ fn GridRow(
     let line = Memo::new(move |_| rows.with(|rs| draft::line_of(rs, key)).unwrap_or(0));
     let derived =
         Memo::new(move |_| report.with(|r| r.rows.iter().find(|d| d.line == line.get()).cloned()));
-    // The derived note, with the addresses it cites (the catalog's sources) apart.
-    let note = Memo::new(move |_| {
-        derived.with(|d| {
-            d.as_ref()
-                .and_then(|d| d.note.as_deref())
-                .map(format::note_parts)
-                .unwrap_or_default()
-        })
-    });
+    // The derived note, and the documentation address of the row's setting (the catalog's).
+    let note = Memo::new(move |_| derived.with(|d| d.as_ref().and_then(|d| d.note.clone())));
+    let source = Memo::new(move |_| derived.with(|d| d.as_ref().and_then(|d| d.source.clone())));
     // The catalog's documented default, offered while the row's default cell is empty.
     let catalog_default = Memo::new(move |_| {
         let typed = row.read();
@@ -129,10 +124,10 @@ fn GridRow(
     let class = move || {
         flags.with(|f| {
             f.get(&line.get())
-                .map(|s| format!("flagged flagged-{}", format::severity(*s)))
+                .map(|s| format!("flagged flagged-{}", display::severity_code(*s)))
         })
     };
-    let flag = move || flags.with(|f| f.get(&line.get()).map(|s| format::severity(*s)));
+    let flag = move || flags.with(|f| f.get(&line.get()).map(|s| display::severity_code(*s)));
     let shift = move |up: bool| {
         let Some(index) = line.get_untracked().checked_sub(1) else {
             return;
@@ -170,27 +165,26 @@ fn GridRow(
                 {move || derived.with(|d| d.as_ref().map(|d| d.parsed.clone()))}
             </td>
             <td class="derived note" data-testid="derived-note">
+                {move || note.get()}
                 {move || {
-                    note.get()
-                        .into_iter()
-                        .map(|part| match part {
-                            NotePart::Text(text) => text.into_any(),
-                            NotePart::Link(href) => {
-                                view! {
-                                    <a
-                                        href=href.clone()
-                                        title=href
-                                        target="_blank"
-                                        rel="noopener"
-                                        data-testid="catalog-source"
-                                    >
-                                        "source"
-                                    </a>
-                                }
-                                    .into_any()
+                    source
+                        .get()
+                        .map(|address| {
+                            let text = display::source_link_text(lang.get(), &address);
+                            view! {
+                                " "
+                                <a
+                                    class="source"
+                                    href=address.clone()
+                                    title=address
+                                    target="_blank"
+                                    rel="noopener"
+                                    data-testid="catalog-source"
+                                >
+                                    {text}
+                                </a>
                             }
                         })
-                        .collect_view()
                 }}
             </td>
             <td class="actions">
@@ -289,6 +283,7 @@ mod tests {
             threshold: None,
             message: String::new(),
             fix: None,
+            source: None,
         }
     }
 

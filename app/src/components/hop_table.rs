@@ -1,6 +1,6 @@
 //! The hops table: each hop's worst case and the caller-covers-callee check.
 
-use budget::{HopReport, Report};
+use budget::{display, HopReport, Lang, Report};
 use leptos::prelude::*;
 
 use crate::format;
@@ -12,6 +12,9 @@ pub fn HopTable(
     /// The latest report.
     #[prop(into)]
     report: Signal<Report>,
+    /// The sheet's language: durations and verdicts are written in it.
+    #[prop(into)]
+    lang: Signal<Lang>,
 ) -> impl IntoView {
     view! {
         <div class="table-wrap">
@@ -30,29 +33,36 @@ pub fn HopTable(
                     </tr>
                 </thead>
                 <tbody>
-                    {move || report.with(|r| r.hops.iter().map(hop_row).collect_view())}
+                    {move || {
+                        let lang = lang.get();
+                        report.with(|r| r.hops.iter().map(|h| hop_row(h, lang)).collect_view())
+                    }}
                 </tbody>
             </table>
         </div>
     }
 }
 
-/// The table row of one hop.
-fn hop_row(hop: &HopReport) -> impl IntoView {
-    let verdict = format::verdict(hop.verdict);
+/// The table row of one hop, its values written in `lang`.
+fn hop_row(hop: &HopReport, lang: Lang) -> impl IntoView {
+    let code = display::verdict_code(hop.verdict);
     view! {
-        <tr data-testid=format!("hop-{}", hop.segment) class=format!("verdict-{verdict}")>
+        <tr data-testid=format!("hop-{}", hop.segment) class=format!("verdict-{code}")>
             <th scope="row" data-testid="segment">{hop.segment.clone()}</th>
-            <td class="num" data-testid="per-try">{format::seconds(hop.per_try_ms)}</td>
-            <td class="num" data-testid="tries">{format::tries(hop.tries)}</td>
-            <td class="num" data-testid="worst">{format::bound(hop.worst_ms, hop.verdict)}</td>
-            <td class="num" data-testid="wait">{format::seconds(hop.wait_ms)}</td>
-            <td class="num" data-testid="callee-worst">
-                {format::seconds(hop.callee_worst_ms)}
+            <td class="num" data-testid="per-try">
+                {display::duration_or_unknown(lang, hop.per_try_ms)}
             </td>
-            <td class="num" data-testid="slack">{format::signed_seconds(hop.slack_ms)}</td>
+            <td class="num" data-testid="tries">{format::tries(hop.tries)}</td>
+            <td class="num" data-testid="worst">{display::need(lang, hop.worst_ms, hop.verdict)}</td>
+            <td class="num" data-testid="wait">{display::duration_or_unknown(lang, hop.wait_ms)}</td>
+            <td class="num" data-testid="callee-worst">
+                {display::duration_or_unknown(lang, hop.callee_worst_ms)}
+            </td>
+            <td class="num" data-testid="slack">{display::slack(lang, hop.slack_ms)}</td>
             <td data-testid="verdict">
-                <span class=format!("verdict verdict-{verdict}")>{verdict}</span>
+                <span class=format!("verdict verdict-{code}")>
+                    {display::verdict(lang, hop.verdict)}
+                </span>
             </td>
             <td class="formula" data-testid="formula">{hop.formula.clone()}</td>
         </tr>

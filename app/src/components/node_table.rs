@@ -1,9 +1,7 @@
 //! The nodes table: each node's need, deadline, slack and verdict.
 
-use budget::{NodeReport, Report};
+use budget::{display, Lang, NodeReport, Report};
 use leptos::prelude::*;
-
-use crate::format;
 
 /// One row per node: name, need, deadline, slack, verdict, formula.
 #[component]
@@ -11,6 +9,9 @@ pub fn NodeTable(
     /// The latest report.
     #[prop(into)]
     report: Signal<Report>,
+    /// The sheet's language: durations and verdicts are written in it.
+    #[prop(into)]
+    lang: Signal<Lang>,
 ) -> impl IntoView {
     view! {
         <div class="table-wrap">
@@ -26,24 +27,33 @@ pub fn NodeTable(
                     </tr>
                 </thead>
                 <tbody>
-                    {move || report.with(|r| r.nodes.iter().map(node_row).collect_view())}
+                    {move || {
+                        let lang = lang.get();
+                        report.with(|r| r.nodes.iter().map(|n| node_row(n, lang)).collect_view())
+                    }}
                 </tbody>
             </table>
         </div>
     }
 }
 
-/// The table row of one node.
-fn node_row(node: &NodeReport) -> impl IntoView {
-    let verdict = format::verdict(node.verdict);
+/// The table row of one node, its values written in `lang`.
+fn node_row(node: &NodeReport, lang: Lang) -> impl IntoView {
+    let code = display::verdict_code(node.verdict);
     view! {
-        <tr data-testid=format!("node-{}", node.name) class=format!("verdict-{verdict}")>
+        <tr data-testid=format!("node-{}", node.name) class=format!("verdict-{code}")>
             <th scope="row" data-testid="name">{node.name.clone()}</th>
-            <td class="num" data-testid="need">{format::bound(node.need_ms, node.verdict)}</td>
-            <td class="num" data-testid="deadline">{format::seconds(node.deadline_ms)}</td>
-            <td class="num" data-testid="slack">{format::signed_seconds(node.slack_ms)}</td>
+            <td class="num" data-testid="need">
+                {display::need(lang, node.need_ms, node.verdict)}
+            </td>
+            <td class="num" data-testid="deadline">
+                {display::duration_or_unknown(lang, node.deadline_ms)}
+            </td>
+            <td class="num" data-testid="slack">{display::slack(lang, node.slack_ms)}</td>
             <td data-testid="verdict">
-                <span class=format!("verdict verdict-{verdict}")>{verdict}</span>
+                <span class=format!("verdict verdict-{code}")>
+                    {display::verdict(lang, node.verdict)}
+                </span>
             </td>
             <td class="formula" data-testid="formula">{node.formula.clone()}</td>
         </tr>

@@ -7,22 +7,25 @@ use super::findings::FindingList;
 use super::hop_table::HopTable;
 use super::node_table::NodeTable;
 
-/// The report of a sheet as three sections. Renders what the engine returned; computes
-/// nothing.
+/// The report of a sheet as three sections. Renders what the engine returned, written by
+/// [`budget::display`] in the sheet's language; computes nothing.
 #[component]
 pub fn ReportPanel(
     /// The latest report (from the last successful save, or the page load).
     #[prop(into)]
     report: Signal<Report>,
+    /// The sheet's language: durations, verdicts, severities and rows labels are written in it.
+    #[prop(into)]
+    lang: Signal<Lang>,
 ) -> impl IntoView {
     view! {
         <section class="report" aria-label="Report">
             <h2>"Nodes"</h2>
-            <NodeTable report/>
+            <NodeTable report lang/>
             <h2>"Hops"</h2>
-            <HopTable report/>
+            <HopTable report lang/>
             <h2>"Findings"</h2>
-            <FindingList report/>
+            <FindingList report lang/>
         </section>
     }
 }

@@ -126,7 +126,7 @@ fn SheetEditor(detail: SheetDetail) -> impl IntoView {
                 <Grid rows report lang on_change/>
             </section>
             <aside class="report-pane">
-                <ReportPanel report/>
+                <ReportPanel report lang/>
             </aside>
         </div>
         <CatalogDatalist/>

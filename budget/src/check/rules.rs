@@ -119,6 +119,7 @@ fn implausible_values(ctx: &mut Ctx, infos: &[RowInfo]) {
                 None,
                 msg,
             );
+            ctx.cite(info.entry.map(|e| e.source));
         }
     }
 }
@@ -535,6 +536,7 @@ fn retry_hidden(ctx: &mut Ctx, infos: &[RowInfo], hops: &[HopState], parts: &[Ho
             .collect();
         let msg = text::retry_hidden(ctx.lang, &hop.segment, entry.product, retries, setting);
         ctx.hop_finding("retry.hidden", Severity::Warning, &hop.segment, rows, msg);
+        ctx.cite(Some(entry.source));
     }
 }
 
@@ -600,8 +602,8 @@ fn setting_pairs(ctx: &mut Ctx, infos: &[RowInfo]) {
                 rule.first,
                 relation,
                 rule.second,
-                &text::secs(ctx.lang, x),
-                &text::secs(ctx.lang, y),
+                &crate::display::duration(ctx.lang, x),
+                &crate::display::duration(ctx.lang, y),
                 rule.why,
             );
             ctx.push(
@@ -614,6 +616,7 @@ fn setting_pairs(ctx: &mut Ctx, infos: &[RowInfo]) {
                 None,
                 msg,
             );
+            ctx.cite(Some(rule.source));
         }
     }
 }

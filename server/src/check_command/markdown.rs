@@ -2,9 +2,9 @@
 //! headline, a table of the nodes and hops whose check failed or could not be made (or "all
 //! checks pass" when no finding is an error or a warning either), and the findings as a list.
 
-use budget::{Lang, Report, Verdict};
+use budget::{display, Lang, Report, Verdict};
+use percent_encoding::{utf8_percent_encode, AsciiSet, CONTROLS};
 
-use super::text::{rows_label, severity, signed_seconds, verdict};
 use super::CheckedFile;
 
 /// Every file as Markdown, one `###` section each, in the order given. An unreadable file's
@@ -12,7 +12,9 @@ use super::CheckedFile;
 ///
 /// A node or hop is listed when its verdict is `inverted`, `unbounded` or `unknown`; `ok` and
 /// `unchecked` (nothing to compare with) are not. A finding reads
-/// ``**error** `inversion.node` (rows 4, 6, 7, 8): MESSAGE — FIX``.
+/// ``**error** `inversion.node` (rows 4, 6, 7, 8): MESSAGE — FIX``, followed by
+/// `([source: nginx.org](https://nginx.org/…))` when it rests on a documented source. Every
+/// value is written by [`budget::display`] in the sheet's language.
 pub fn render_markdown(files: &[CheckedFile]) -> String {
     let sections: Vec<String> = files
         .iter()
@@ -78,8 +80,8 @@ fn push_report(out: &mut String, report: &Report, lang: Lang) {
         table.push([
             words.node.to_string(),
             node.name.clone(),
-            verdict(node.verdict),
-            signed_seconds(node.slack_ms),
+            display::verdict(lang, node.verdict).to_string(),
+            display::slack(lang, node.slack_ms),
             node.formula.clone(),
         ]);
     }
@@ -87,8 +89,8 @@ fn push_report(out: &mut String, report: &Report, lang: Lang) {
         table.push([
             words.hop.to_string(),
             hop.segment.clone(),
-            verdict(hop.verdict),
-            signed_seconds(hop.slack_ms),
+            display::verdict(lang, hop.verdict).to_string(),
+            display::slack(lang, hop.slack_ms),
             hop.formula.clone(),
         ]);
     }
@@ -121,17 +123,24 @@ fn push_report(out: &mut String, report: &Report, lang: Lang) {
     for finding in &report.findings {
         out.push_str(&format!(
             "- **{}** `{}`",
-            severity(finding.severity),
+            display::severity(lang, finding.severity),
             finding.code.replace('`', "'")
         ));
         if !finding.rows.is_empty() {
-            out.push_str(&format!(" ({})", rows_label(&finding.rows, lang)));
+            out.push_str(&format!(" ({})", display::rows(lang, &finding.rows)));
         }
         out.push_str(": ");
         out.push_str(&escape(&finding.message));
         if let Some(fix) = &finding.fix {
             out.push_str(" — ");
             out.push_str(&escape(fix));
+        }
+        if let Some(source) = &finding.source {
+            out.push_str(&format!(
+                " ([{}](<{}>))",
+                escape(&display::source_link_text(lang, source)),
+                link_destination(source)
+            ));
         }
         out.push('\n');
     }
@@ -166,9 +175,29 @@ fn escape(text: &str) -> String {
     out
 }
 
+/// Characters percent-encoded in a Markdown link destination written between `<` and `>`:
+/// controls (a line break would end it), space, `<`, `>` and `\\` (which Markdown reads as an
+/// escape). Non-ASCII characters are encoded as UTF-8 too.
+const DESTINATION: &AsciiSet = &CONTROLS.add(b' ').add(b'<').add(b'>').add(b'\\');
+
+/// An address as a Markdown link destination between `<` and `>`, which nothing in it can
+/// end early.
+fn link_destination(address: &str) -> String {
+    utf8_percent_encode(address, DESTINATION).to_string()
+}
+
 #[cfg(test)]
 mod tests {
-    use super::escape;
+    use super::{escape, link_destination};
+
+    #[test]
+    fn a_link_destination_cannot_end_early() {
+        assert_eq!(
+            link_destination("https://en.wikipedia.org/wiki/Timeout_(computing)"),
+            "https://en.wikipedia.org/wiki/Timeout_(computing)"
+        );
+        assert_eq!(link_destination("https://a.example/x y<z>\\"), "https://a.example/x%20y%3Cz%3E%5C");
+    }
 
     #[test]
     fn markdown_characters_are_escaped_and_lines_joined() {

@@ -1,0 +1,487 @@
+//! How the engine's values are written for people: durations, slack, verdicts, severities,
+//! rows labels, quoted cell text and documentation addresses, in English and Japanese.
+//!
+//! One function per thing shown, called by the messages, the page, the command line's text,
+//! Markdown and SARIF outputs alike, so that one number is written one way everywhere.
+//!
+//! # Durations: one rule
+//!
+//! A duration in milliseconds is written in seconds, **exactly**: with one decimal, and with
+//! as many more as the value needs, up to milliseconds (three decimals). Nothing is rounded,
+//! so two different durations never read the same and a margin of 250 ms is never shown as
+//! 0.3 s. In English the unit follows after a space, in Japanese without one:
+//!
+//! | ms | English | Japanese |
+//! |---|---|---|
+//! | 0 | `0.0 s` | `0.0秒` |
+//! | 250 | `0.25 s` | `0.25秒` |
+//! | 8,000 | `8.0 s` | `8.0秒` |
+//! | 59,950 | `59.95 s` | `59.95秒` |
+//! | 60 | `0.06 s` | `0.06秒` |
+//! | `u64::MAX` | `18446744073709551.615 s` | `18446744073709551.615秒` |
+//!
+//! A slack (a signed duration) keeps its sign: `-7.5 s`. A value that is not known or does not
+//! apply is [`UNKNOWN`] (`—`); no bound at all is [`INFINITE`] (`∞`).
+//!
+//! ```
+//! use budget::{display, Lang};
+//! assert_eq!(display::duration(Lang::En, 250), "0.25 s");
+//! assert_eq!(display::duration(Lang::Ja, 7_800), "7.8秒");
+//! assert_eq!(display::slack(Lang::En, Some(-7_500)), "-7.5 s");
+//! assert_eq!(display::rows(Lang::Ja, &[4, 6]), "行 4, 6");
+//! ```
+
+use crate::report::{Finding, Severity, Verdict};
+use crate::sheet::Lang;
+
+/// Shown for a value that is not known or does not apply: `—`.
+pub const UNKNOWN: &str = "—";
+
+/// Shown for no bound at all (a wait without end): `∞`.
+pub const INFINITE: &str = "∞";
+
+/// Milliseconds as seconds without the unit, by the one rule of this module: `250` →
+/// `"0.25"`, `8000` → `"8.0"`, `0` → `"0.0"`.
+pub fn seconds(ms: u64) -> String {
+    crate::duration::seconds(ms, 1)
+}
+
+/// A duration in milliseconds, with its unit: `250` → `"0.25 s"` (English), `"0.25秒"`
+/// (Japanese).
+pub fn duration(lang: Lang, ms: u64) -> String {
+    with_unit(lang, seconds(ms))
+}
+
+/// A duration that may be unknown: [`duration`], or [`UNKNOWN`] for `None`.
+pub fn duration_or_unknown(lang: Lang, ms: Option<u64>) -> String {
+    ms.map_or_else(|| UNKNOWN.to_string(), |ms| duration(lang, ms))
+}
+
+/// A duration where `None` means no bound: [`duration`], or [`INFINITE`] for `None` (a need
+/// whose worst case is infinite).
+pub fn duration_or_infinite(lang: Lang, ms: Option<u64>) -> String {
+    ms.map_or_else(|| INFINITE.to_string(), |ms| duration(lang, ms))
+}
+
+/// A signed duration in milliseconds (a slack: bound − need), with its sign when negative:
+/// `-7500` → `"-7.5 s"`, `200` → `"0.2 s"`, `0` → `"0.0 s"`; `i64::MIN` ms is written whole.
+pub fn signed_duration(lang: Lang, ms: i64) -> String {
+    let magnitude = seconds(ms.unsigned_abs());
+    with_unit(
+        lang,
+        if ms < 0 {
+            format!("-{magnitude}")
+        } else {
+            magnitude
+        },
+    )
+}
+
+/// A slack that may be unknown (`slack_ms` of a node or a hop): [`signed_duration`], or
+/// [`UNKNOWN`] for `None`.
+pub fn slack(lang: Lang, ms: Option<i64>) -> String {
+    ms.map_or_else(|| UNKNOWN.to_string(), |ms| signed_duration(lang, ms))
+}
+
+/// A need or worst case in milliseconds, given the verdict of its check: an unknown value is
+/// [`INFINITE`] when the verdict says someone waits without bound ([`Verdict::Unbounded`]),
+/// [`UNKNOWN`] otherwise.
+pub fn need(lang: Lang, ms: Option<u64>, verdict: Verdict) -> String {
+    match (ms, verdict) {
+        (None, Verdict::Unbounded) => INFINITE.to_string(),
+        (ms, _) => duration_or_unknown(lang, ms),
+    }
+}
+
+/// Seconds text with the language's unit: `"0.25 s"`, `"0.25秒"`.
+fn with_unit(lang: Lang, seconds: String) -> String {
+    match lang {
+        Lang::En => format!("{seconds} s"),
+        Lang::Ja => format!("{seconds}秒"),
+    }
+}
+
+/// A verdict for people: `ok`, `inverted`, `unbounded`, `unknown`, `unchecked` in English
+/// (the report's codes), `合格`, `逆転`, `上限なし`, `不明`, `比較なし` in Japanese.
+pub fn verdict(lang: Lang, verdict: Verdict) -> &'static str {
+    match lang {
+        Lang::En => verdict_code(verdict),
+        Lang::Ja => match verdict {
+            Verdict::Ok => "合格",
+            Verdict::Inverted => "逆転",
+            Verdict::Unbounded => "上限なし",
+            Verdict::Unknown => "不明",
+            Verdict::Unchecked => "比較なし",
+        },
+    }
+}
+
+/// A verdict's stable code, as the JSON report writes it (`ok`, `inverted`, `unbounded`,
+/// `unknown`, `unchecked`): for a CSS class or a machine reader, never translated.
+pub fn verdict_code(verdict: Verdict) -> &'static str {
+    match verdict {
+        Verdict::Ok => "ok",
+        Verdict::Inverted => "inverted",
+        Verdict::Unbounded => "unbounded",
+        Verdict::Unknown => "unknown",
+        Verdict::Unchecked => "unchecked",
+    }
+}
+
+/// A severity for people: `error`, `warning`, `info` in English (the report's codes),
+/// `エラー`, `警告`, `情報` in Japanese.
+pub fn severity(lang: Lang, severity: Severity) -> &'static str {
+    match lang {
+        Lang::En => severity_code(severity),
+        Lang::Ja => match severity {
+            Severity::Error => "エラー",
+            Severity::Warning => "警告",
+            Severity::Info => "情報",
+        },
+    }
+}
+
+/// A severity's stable code, as the JSON report writes it (`error`, `warning`, `info`): for a
+/// CSS class or a machine reader, never translated.
+pub fn severity_code(severity: Severity) -> &'static str {
+    match severity {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+        Severity::Info => "info",
+    }
+}
+
+/// The sheet rows a finding names (data rows counted from 1), each listed in the order given:
+/// `[4]` → `"row 4"`, `[4, 6, 7]` → `"rows 4, 6, 7"` (`"行 4, 6, 7"` in Japanese); no rows →
+/// `""`.
+pub fn rows(lang: Lang, rows: &[usize]) -> String {
+    if rows.is_empty() {
+        return String::new();
+    }
+    let list = rows
+        .iter()
+        .map(usize::to_string)
+        .collect::<Vec<_>>()
+        .join(", ");
+    let noun = match (lang, rows.len()) {
+        (Lang::Ja, _) => "行",
+        (Lang::En, 1) => "row",
+        (Lang::En, _) => "rows",
+    };
+    format!("{noun} {list}")
+}
+
+/// Cell text quoted as typed, never escaped: `"⏱️🔥"` in English, `「⏱️🔥」` in Japanese.
+pub fn quoted(lang: Lang, text: &str) -> String {
+    match lang {
+        Lang::En => format!("\"{text}\""),
+        Lang::Ja => format!("「{text}」"),
+    }
+}
+
+/// A documentation address in plain text, whole (a terminal or a code scanner links it):
+/// `"source: https://nginx.org/…"`, `"出典: https://nginx.org/…"`.
+pub fn source(lang: Lang, address: &str) -> String {
+    format!("{}: {address}", source_word(lang))
+}
+
+/// The text of a link to a documentation address, which the link itself carries: the
+/// address's host without `www.`: `"source: nginx.org"`, `"出典: postgresql.org"`.
+pub fn source_link_text(lang: Lang, address: &str) -> String {
+    format!("{}: {}", source_word(lang), source_host(address))
+}
+
+/// `source` / `出典`.
+fn source_word(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => "source",
+        Lang::Ja => "出典",
+    }
+}
+
+/// The host of an `http://` or `https://` address, without `www.`:
+/// `"https://www.postgresql.org/docs/…"` → `"postgresql.org"`; any other text whole.
+pub fn source_host(address: &str) -> &str {
+    let Some(rest) = address
+        .strip_prefix("https://")
+        .or_else(|| address.strip_prefix("http://"))
+    else {
+        return address;
+    };
+    let host = rest.split(['/', '?', '#']).next().unwrap_or(rest);
+    let host = host.strip_prefix("www.").unwrap_or(host);
+    if host.is_empty() {
+        address
+    } else {
+        host
+    }
+}
+
+/// The numbers of a finding on one line, in its order: `threshold`, `attempts`, `bound`,
+/// `need`, `short by` (durations by [`duration`]), then the tries that fit:
+/// `"bound 8.0 s · need 15.5 s · short by 7.5 s · 1 try fits"`,
+/// `"上限 8.0秒 · 必要 15.5秒 · 不足 7.5秒 · 収まる試行 1回"`. `None` when the finding carries
+/// no numbers.
+pub fn finding_numbers(lang: Lang, finding: &Finding) -> Option<String> {
+    let words = match lang {
+        Lang::En => ["threshold", "attempts", "bound", "need", "short by"],
+        Lang::Ja => ["しきい値", "試行回数", "上限", "必要", "不足"],
+    };
+    let [threshold, attempts, bound, need, short_by] = words;
+    let mut parts = Vec::new();
+    if let Some(n) = finding.threshold {
+        parts.push(format!("{threshold} {n}"));
+    }
+    if let Some(n) = finding.attempts {
+        parts.push(format!("{attempts} {n}"));
+    }
+    for (word, ms) in [
+        (bound, finding.bound_ms),
+        (need, finding.need_ms),
+        (short_by, finding.short_by_ms),
+    ] {
+        if let Some(ms) = ms {
+            parts.push(format!("{word} {}", duration(lang, ms)));
+        }
+    }
+    if let Some(k) = finding.tries_that_fit {
+        parts.push(match (lang, k) {
+            (Lang::En, 1) => "1 try fits".to_string(),
+            (Lang::En, k) => format!("{k} tries fit"),
+            (Lang::Ja, k) => format!("収まる試行 {k}回"),
+        });
+    }
+    (!parts.is_empty()).then(|| parts.join(" · "))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn finding() -> Finding {
+        Finding {
+            code: "inversion.node".into(),
+            severity: Severity::Error,
+            node: Some("app".into()),
+            hop: None,
+            rows: vec![4, 6, 7, 8],
+            bound_ms: None,
+            need_ms: None,
+            short_by_ms: None,
+            tries_that_fit: None,
+            attempts: None,
+            threshold: None,
+            message: String::new(),
+            fix: None,
+            source: None,
+        }
+    }
+
+    #[test]
+    fn a_duration_is_exact_to_the_millisecond_with_at_least_one_decimal() {
+        for (ms, en, ja) in [
+            (0, "0.0 s", "0.0秒"),
+            (1, "0.001 s", "0.001秒"),
+            (60, "0.06 s", "0.06秒"),
+            (250, "0.25 s", "0.25秒"),
+            (500, "0.5 s", "0.5秒"),
+            (1_250, "1.25 s", "1.25秒"),
+            (7_800, "7.8 s", "7.8秒"),
+            (8_000, "8.0 s", "8.0秒"),
+            (12_049, "12.049 s", "12.049秒"),
+            (59_950, "59.95 s", "59.95秒"),
+            (3_600_000, "3600.0 s", "3600.0秒"),
+            (
+                u64::MAX,
+                "18446744073709551.615 s",
+                "18446744073709551.615秒",
+            ),
+        ] {
+            assert_eq!(duration(Lang::En, ms), en, "{ms} ms");
+            assert_eq!(duration(Lang::Ja, ms), ja, "{ms} ms");
+        }
+        assert_eq!(seconds(250), "0.25");
+    }
+
+    #[test]
+    fn durations_that_differ_by_a_millisecond_read_differently() {
+        assert_ne!(duration(Lang::En, 250), duration(Lang::En, 300));
+        assert_ne!(duration(Lang::En, 59_950), duration(Lang::En, 60_000));
+        assert_eq!(duration(Lang::En, 60_000), "60.0 s");
+    }
+
+    #[test]
+    fn an_unknown_duration_is_a_dash_and_no_bound_is_infinite() {
+        assert_eq!(duration_or_unknown(Lang::En, None), "—");
+        assert_eq!(duration_or_unknown(Lang::Ja, Some(250)), "0.25秒");
+        assert_eq!(duration_or_infinite(Lang::En, None), "∞");
+        assert_eq!(duration_or_infinite(Lang::Ja, None), "∞");
+        assert_eq!(duration_or_infinite(Lang::En, Some(15_500)), "15.5 s");
+    }
+
+    #[test]
+    fn a_need_is_infinite_only_when_its_check_is_unbounded() {
+        assert_eq!(need(Lang::En, None, Verdict::Unbounded), "∞");
+        assert_eq!(need(Lang::Ja, None, Verdict::Unbounded), "∞");
+        assert_eq!(need(Lang::En, None, Verdict::Unknown), "—");
+        assert_eq!(need(Lang::En, Some(1_500), Verdict::Unbounded), "1.5 s");
+        assert_eq!(need(Lang::Ja, Some(15_500), Verdict::Inverted), "15.5秒");
+    }
+
+    #[test]
+    fn a_slack_keeps_its_sign() {
+        assert_eq!(slack(Lang::En, Some(-7_500)), "-7.5 s");
+        assert_eq!(slack(Lang::Ja, Some(-7_500)), "-7.5秒");
+        assert_eq!(slack(Lang::En, Some(200)), "0.2 s");
+        assert_eq!(slack(Lang::En, Some(-250)), "-0.25 s");
+        assert_eq!(slack(Lang::En, Some(0)), "0.0 s");
+        assert_eq!(slack(Lang::Ja, None), "—");
+        assert_eq!(
+            signed_duration(Lang::En, i64::MIN),
+            "-9223372036854775.808 s"
+        );
+        assert_eq!(
+            signed_duration(Lang::Ja, i64::MAX),
+            "9223372036854775.807秒"
+        );
+    }
+
+    #[test]
+    fn verdicts_are_their_codes_in_english_and_words_in_japanese() {
+        let all = [
+            Verdict::Ok,
+            Verdict::Inverted,
+            Verdict::Unbounded,
+            Verdict::Unknown,
+            Verdict::Unchecked,
+        ];
+        let en: Vec<&str> = all.iter().map(|&v| verdict(Lang::En, v)).collect();
+        let ja: Vec<&str> = all.iter().map(|&v| verdict(Lang::Ja, v)).collect();
+        assert_eq!(en, ["ok", "inverted", "unbounded", "unknown", "unchecked"]);
+        assert_eq!(ja, ["合格", "逆転", "上限なし", "不明", "比較なし"]);
+        // The codes are the report's JSON.
+        for v in all {
+            assert_eq!(
+                serde_json::to_value(v).unwrap(),
+                serde_json::json!(verdict_code(v))
+            );
+        }
+    }
+
+    #[test]
+    fn severities_are_their_codes_in_english_and_words_in_japanese() {
+        let all = [Severity::Error, Severity::Warning, Severity::Info];
+        let en: Vec<&str> = all.iter().map(|&s| severity(Lang::En, s)).collect();
+        let ja: Vec<&str> = all.iter().map(|&s| severity(Lang::Ja, s)).collect();
+        assert_eq!(en, ["error", "warning", "info"]);
+        assert_eq!(ja, ["エラー", "警告", "情報"]);
+        for s in all {
+            assert_eq!(
+                serde_json::to_value(s).unwrap(),
+                serde_json::json!(severity_code(s))
+            );
+        }
+    }
+
+    #[test]
+    fn rows_are_named_in_the_sheets_language() {
+        assert_eq!(rows(Lang::En, &[4]), "row 4");
+        assert_eq!(rows(Lang::En, &[4, 6]), "rows 4, 6");
+        assert_eq!(rows(Lang::En, &[6, 7, 8]), "rows 6, 7, 8");
+        assert_eq!(rows(Lang::Ja, &[4]), "行 4");
+        assert_eq!(rows(Lang::Ja, &[4, 6]), "行 4, 6");
+        assert_eq!(rows(Lang::En, &[]), "");
+        assert_eq!(rows(Lang::Ja, &[]), "");
+    }
+
+    #[test]
+    fn text_is_quoted_as_typed() {
+        assert_eq!(quoted(Lang::En, "⏱️🔥"), "\"⏱️🔥\"");
+        assert_eq!(quoted(Lang::Ja, "⏱️🔥"), "「⏱️🔥」");
+        assert_eq!(quoted(Lang::En, "ten seconds"), "\"ten seconds\"");
+        // Never Rust's debug formatting, which escapes the variation selector.
+        assert_ne!(quoted(Lang::En, "⏱️🔥"), format!("{:?}", "⏱️🔥"));
+        assert_eq!(quoted(Lang::En, "a\\b"), "\"a\\b\"");
+    }
+
+    #[test]
+    fn a_source_is_its_address_in_text_and_its_host_on_a_link() {
+        let nginx = "https://nginx.org/en/docs/http/ngx_http_proxy_module.html#proxy_read_timeout";
+        assert_eq!(
+            source(Lang::En, nginx),
+            "source: https://nginx.org/en/docs/http/ngx_http_proxy_module.html#proxy_read_timeout"
+        );
+        assert_eq!(source(Lang::Ja, "https://pkg.go.dev/net/http#Client"), "出典: https://pkg.go.dev/net/http#Client");
+        assert_eq!(source_link_text(Lang::En, nginx), "source: nginx.org");
+        assert_eq!(
+            source_link_text(
+                Lang::Ja,
+                "https://www.postgresql.org/docs/current/runtime-config-client.html"
+            ),
+            "出典: postgresql.org"
+        );
+        assert_eq!(source_host("https://pkg.go.dev/net/http#Client"), "pkg.go.dev");
+        assert_eq!(source_host("http://example.com?x"), "example.com");
+        assert_eq!(source_host("https://"), "https://");
+        assert_eq!(source_host("see the manual"), "see the manual");
+    }
+
+    #[test]
+    fn a_findings_numbers_are_one_line_in_the_sheets_language() {
+        let f = Finding {
+            bound_ms: Some(8_000),
+            need_ms: Some(15_500),
+            short_by_ms: Some(7_500),
+            tries_that_fit: Some(1),
+            ..finding()
+        };
+        assert_eq!(
+            finding_numbers(Lang::En, &f).as_deref(),
+            Some("bound 8.0 s · need 15.5 s · short by 7.5 s · 1 try fits")
+        );
+        assert_eq!(
+            finding_numbers(Lang::Ja, &f).as_deref(),
+            Some("上限 8.0秒 · 必要 15.5秒 · 不足 7.5秒 · 収まる試行 1回")
+        );
+        let f = Finding {
+            tries_that_fit: Some(2),
+            ..f
+        };
+        assert_eq!(
+            finding_numbers(Lang::En, &f).as_deref(),
+            Some("bound 8.0 s · need 15.5 s · short by 7.5 s · 2 tries fit")
+        );
+    }
+
+    #[test]
+    fn a_small_bound_in_a_findings_numbers_keeps_its_milliseconds() {
+        let f = Finding {
+            bound_ms: Some(60),
+            ..finding()
+        };
+        assert_eq!(finding_numbers(Lang::En, &f).as_deref(), Some("bound 0.06 s"));
+        let f = Finding {
+            bound_ms: Some(250),
+            ..finding()
+        };
+        assert_eq!(finding_numbers(Lang::Ja, &f).as_deref(), Some("上限 0.25秒"));
+    }
+
+    #[test]
+    fn retry_findings_show_counts_not_durations() {
+        let f = Finding {
+            attempts: Some(9),
+            threshold: Some(3),
+            ..finding()
+        };
+        assert_eq!(
+            finding_numbers(Lang::En, &f).as_deref(),
+            Some("threshold 3 · attempts 9")
+        );
+        assert_eq!(
+            finding_numbers(Lang::Ja, &f).as_deref(),
+            Some("しきい値 3 · 試行回数 9")
+        );
+        assert_eq!(finding_numbers(Lang::En, &finding()), None);
+    }
+}
