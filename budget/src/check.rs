@@ -405,25 +405,14 @@ fn read_row_duration(
     }
     if let Some(from) = default_from {
         let used = describe_dur(dur);
-        let msg = text::default_applied(
-            lang,
-            line,
-            &used,
-            from.map(|e| (e.product, e.name)),
-        );
+        let msg = text::default_applied(lang, line, &used, from.map(|e| (e.product, e.name)));
         note = Some(msg.0.clone());
         ctx.row_finding("value.default_applied", Severity::Info, line, msg);
         ctx.cite(from.map(|e| e.source));
     } else if used_bare_unit {
         if let Some(e) = entry {
-            let msg = text::unit_from_catalog(
-                lang,
-                line,
-                &row.value,
-                e.product,
-                e.name,
-                e.unit.symbol(),
-            );
+            let msg =
+                text::unit_from_catalog(lang, line, &row.value, e.product, e.name, e.unit.symbol());
             note = Some(msg.0.clone());
             ctx.row_finding("value.unit_from_catalog", Severity::Info, line, msg);
             ctx.cite(Some(e.source));

@@ -411,7 +411,10 @@ mod tests {
             source(Lang::En, nginx),
             "source: https://nginx.org/en/docs/http/ngx_http_proxy_module.html#proxy_read_timeout"
         );
-        assert_eq!(source(Lang::Ja, "https://pkg.go.dev/net/http#Client"), "出典: https://pkg.go.dev/net/http#Client");
+        assert_eq!(
+            source(Lang::Ja, "https://pkg.go.dev/net/http#Client"),
+            "出典: https://pkg.go.dev/net/http#Client"
+        );
         assert_eq!(source_link_text(Lang::En, nginx), "source: nginx.org");
         assert_eq!(
             source_link_text(
@@ -420,7 +423,10 @@ mod tests {
             ),
             "出典: postgresql.org"
         );
-        assert_eq!(source_host("https://pkg.go.dev/net/http#Client"), "pkg.go.dev");
+        assert_eq!(
+            source_host("https://pkg.go.dev/net/http#Client"),
+            "pkg.go.dev"
+        );
         assert_eq!(source_host("http://example.com?x"), "example.com");
         assert_eq!(source_host("https://"), "https://");
         assert_eq!(source_host("see the manual"), "see the manual");
@@ -459,12 +465,18 @@ mod tests {
             bound_ms: Some(60),
             ..finding()
         };
-        assert_eq!(finding_numbers(Lang::En, &f).as_deref(), Some("bound 0.06 s"));
+        assert_eq!(
+            finding_numbers(Lang::En, &f).as_deref(),
+            Some("bound 0.06 s")
+        );
         let f = Finding {
             bound_ms: Some(250),
             ..finding()
         };
-        assert_eq!(finding_numbers(Lang::Ja, &f).as_deref(), Some("上限 0.25秒"));
+        assert_eq!(
+            finding_numbers(Lang::Ja, &f).as_deref(),
+            Some("上限 0.25秒")
+        );
     }
 
     #[test]

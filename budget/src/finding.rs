@@ -141,11 +141,17 @@ pub(crate) fn read_missing(lang: Lang, segment: &str) -> (String, String) {
 pub(crate) fn unreadable(lang: Lang, line: usize, text: &str, tries: bool) -> (String, String) {
     match (lang, tries) {
         (Lang::En, false) => (
-            format!("row {line}: {} cannot be read as a duration", quoted(lang, text)),
+            format!(
+                "row {line}: {} cannot be read as a duration",
+                quoted(lang, text)
+            ),
             "write a number with a unit, e.g. 1.5s, 500ms or 2min; none for no bound".to_string(),
         ),
         (Lang::En, true) => (
-            format!("row {line}: {} cannot be read as tries and waits", quoted(lang, text)),
+            format!(
+                "row {line}: {} cannot be read as tries and waits",
+                quoted(lang, text)
+            ),
             "write e.g. 3 tries, waits 0.5s, 1s (or 2 retries)".to_string(),
         ),
         (Lang::Ja, false) => (
@@ -153,7 +159,10 @@ pub(crate) fn unreadable(lang: Lang, line: usize, text: &str, tries: bool) -> (S
             "1.5秒、500ms、2分のように単位をつけて書いてください（上限なしは「なし」）".to_string(),
         ),
         (Lang::Ja, true) => (
-            format!("{line}行目：{}を試行回数と待機として読めません", quoted(lang, text)),
+            format!(
+                "{line}行目：{}を試行回数と待機として読めません",
+                quoted(lang, text)
+            ),
             "「3回、待機0.5秒、1秒」のように書いてください".to_string(),
         ),
     }
@@ -204,11 +213,17 @@ pub(crate) fn unreadable_as(
     };
     match lang {
         Lang::En => (
-            format!("row {line}: {} cannot be read as {what_en}", quoted(lang, text)),
+            format!(
+                "row {line}: {} cannot be read as {what_en}",
+                quoted(lang, text)
+            ),
             fix_en.to_string(),
         ),
         Lang::Ja => (
-            format!("{line}行目：{}を{what_ja}として読めません", quoted(lang, text)),
+            format!(
+                "{line}行目：{}を{what_ja}として読めません",
+                quoted(lang, text)
+            ),
             fix_ja.to_string(),
         ),
     }
@@ -219,11 +234,17 @@ pub(crate) fn unit_missing(lang: Lang, line: usize, text: &str) -> (String, Stri
     let t = text.trim();
     match lang {
         Lang::En => (
-            format!("row {line}: {} has no unit and the setting's unit is not known; it is not guessed", quoted(lang, t)),
+            format!(
+                "row {line}: {} has no unit and the setting's unit is not known; it is not guessed",
+                quoted(lang, t)
+            ),
             format!("write the unit, e.g. {t}s or {t}ms"),
         ),
         Lang::Ja => (
-            format!("{line}行目：{}に単位がなく、設定の単位もわからないため推測しません", quoted(lang, t)),
+            format!(
+                "{line}行目：{}に単位がなく、設定の単位もわからないため推測しません",
+                quoted(lang, t)
+            ),
             format!("{t}秒や{t}msのように単位を書いてください"),
         ),
     }

@@ -114,10 +114,7 @@ fn a_value_is_quoted_as_typed_never_escaped() {
             "1.5秒、500ms、2分のように単位をつけて書いてください（上限なしは「なし」）",
         ),
     ] {
-        let report = run(
-            lang,
-            vec![row("app -> db", "read timeout", "", "", "⏱️🔥")],
-        );
+        let report = run(lang, vec![row("app -> db", "read timeout", "", "", "⏱️🔥")]);
         let f = only(&report, "value.unreadable");
         pinned(f, Severity::Warning, &[1], message, fix);
         assert!(!f.message.contains("\\u{"), "{}", f.message);
@@ -171,7 +168,8 @@ fn a_bare_postgres_number_is_milliseconds_from_the_catalog() {
         "write the unit: 30ms if that is meant, else the unit you mean (e.g. 30s)",
     );
     // The documentation address is a field of its own, on the finding and on the row.
-    let postgres = "https://www.postgresql.org/docs/current/runtime-config-client.html#GUC-STATEMENT-TIMEOUT";
+    let postgres =
+        "https://www.postgresql.org/docs/current/runtime-config-client.html#GUC-STATEMENT-TIMEOUT";
     assert_eq!(f.source.as_deref(), Some(postgres));
     assert_eq!(report.rows[0].source.as_deref(), Some(postgres));
     assert_eq!(report.hops[0].worst_ms, Some(30));
@@ -220,7 +218,10 @@ fn a_value_not_set_takes_the_default_column_then_the_catalog() {
         2,
         "the read default and the connect default: {applied:#?}"
     );
-    assert_eq!(applied[0].message, "row 1: no value set; nginx's documented default for proxy_read_timeout, 1m, applies");
+    assert_eq!(
+        applied[0].message,
+        "row 1: no value set; nginx's documented default for proxy_read_timeout, 1m, applies"
+    );
     assert_eq!(
         applied[0].source.as_deref(),
         Some("https://nginx.org/en/docs/http/ngx_http_proxy_module.html#proxy_read_timeout")
@@ -231,7 +232,10 @@ fn a_value_not_set_takes_the_default_column_then_the_catalog() {
         Some("https://nginx.org/en/docs/http/ngx_http_proxy_module.html#proxy_connect_timeout")
     );
     // The row's note is the finding's message; the row carries its setting's address.
-    assert_eq!(report.rows[0].note.as_deref(), Some(applied[0].message.as_str()));
+    assert_eq!(
+        report.rows[0].note.as_deref(),
+        Some(applied[0].message.as_str())
+    );
     assert_eq!(
         report.rows[0].source.as_deref(),
         Some("https://nginx.org/en/docs/http/ngx_http_proxy_module.html#proxy_read_timeout")

@@ -196,7 +196,10 @@ mod tests {
             link_destination("https://en.wikipedia.org/wiki/Timeout_(computing)"),
             "https://en.wikipedia.org/wiki/Timeout_(computing)"
         );
-        assert_eq!(link_destination("https://a.example/x y<z>\\"), "https://a.example/x%20y%3Cz%3E%5C");
+        assert_eq!(
+            link_destination("https://a.example/x y<z>\\"),
+            "https://a.example/x%20y%3Cz%3E%5C"
+        );
     }
 
     #[test]

@@ -156,9 +156,26 @@ fn the_japanese_g1_prints_japanese_headings_and_headline() {
     assert_eq!(output.status.code(), Some(0));
     let text = stdout(&output);
     assert!(text.starts_with("ノード\n"), "{text}");
-    assert!(
-        text.lines()
-            .any(|l| l.trim_start().starts_with("アプリ ") && l.contains("7.8 s")),
+    // The values in seconds and the verdict are written in Japanese, as the messages are.
+    let app_line = text
+        .lines()
+        .find(|l| l.trim_start().starts_with("アプリ "))
+        .expect(&text);
+    let cells: Vec<&str> = app_line
+        .split("  ")
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+        .collect();
+    assert_eq!(
+        cells,
+        [
+            "アプリ",
+            "7.8秒",
+            "8.0秒",
+            "0.2秒",
+            "合格",
+            "3.0 + 4.3 + 0.5 = 7.8 s ≤ 8.0 s"
+        ],
         "{text}"
     );
     assert_eq!(text.lines().last(), Some("逆転 0件、警告 0件"), "{text}");
@@ -834,7 +851,7 @@ fn markdown_for_the_japanese_g1_is_in_japanese() {
          \n\
          すべての検査に合格しています。\n\
          \n\
-         - **info** `slack.none` (行 1): ブラウザ → LB：余裕ちょうどで通っています\
+         - **情報** `slack.none` (行 1): ブラウザ → LB：余裕ちょうどで通っています\
          （deadline 12.0 ≥ 11.0 + 1.0） — 上限を少し上げるか、内側の上限を下げて余裕を\
          持たせてください\n"
     );

@@ -3,6 +3,7 @@
 
 mod check;
 mod cli;
+mod display;
 mod export;
 mod helpers;
 mod hostile;
