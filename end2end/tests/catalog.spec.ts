@@ -21,13 +21,19 @@ test("the setting cell autocompletes from the catalog, and an empty default fill
   await sheet.type(1, "setting", "proxy_read_timeout");
   await sheet.type(1, "item", "read timeout");
 
-  // No value and no default: nginx's documented default applies, with its source linked.
+  // No value and no default: nginx's documented default applies; the row links the setting's
+  // documentation (the report's source, not an address taken out of the note).
   const source = sheet.catalogSource(1);
   await expect(source).toHaveAttribute("href", NGINX_READ);
   await expect(source).toHaveAttribute("target", "_blank");
   await expect(source).toHaveAttribute("rel", "noopener");
+  await expect(source).toHaveText("source: nginx.org");
   await expect(sheet.row(1).getByTestId("derived-note")).toHaveText(
-    "row 1: no value set; nginx's documented default for proxy_read_timeout, 1m, applies (source)",
+    "row 1: no value set; nginx's documented default for proxy_read_timeout, 1m, applies",
+  );
+  await expect(sheet.finding("value.default_applied").first().getByTestId("finding-source")).toHaveAttribute(
+    "href",
+    NGINX_READ,
   );
   await expect(sheet.row(1).getByTestId("derived-kind")).toHaveText("read");
 
@@ -41,7 +47,8 @@ test("the setting cell autocompletes from the catalog, and an empty default fill
   await expect(sheet.row(1).getByTestId("derived-note")).toHaveText(
     "row 1: no value set; the default column's 1m applies",
   );
-  await expect(source).toHaveCount(0);
+  // The setting is still nginx's, documented where it was.
+  await expect(source).toHaveAttribute("href", NGINX_READ);
 
   // Saved like any edit.
   await page.reload();

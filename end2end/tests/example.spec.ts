@@ -40,10 +40,13 @@ test("the Japanese example shows the same numbers with Japanese messages", async
   const sheet = await sheets.createExample("ja");
 
   await expect(sheet.summary()).toHaveText("逆転 0件、警告 0件");
+  // The report is written in the sheet's language, as the command line writes it.
   const app = sheet.node("アプリ");
-  await expect(app.getByTestId("need")).toHaveText("7.8 s");
-  await expect(app.getByTestId("deadline")).toHaveText("8.0 s");
-  await expect(app.getByTestId("verdict")).toHaveText("ok");
+  await expect(app.getByTestId("need")).toHaveText("7.8秒");
+  await expect(app.getByTestId("deadline")).toHaveText("8.0秒");
+  await expect(app.getByTestId("verdict")).toHaveText("合格");
+  await expect(sheet.finding("slack.none").getByTestId("severity")).toHaveText("情報");
+  await expect(sheet.finding("slack.none")).toHaveAttribute("data-severity", "info");
   await expect(sheet.finding("slack.none").getByTestId("message")).toHaveText(
     "ブラウザ → LB：余裕ちょうどで通っています（deadline 12.0 ≥ 11.0 + 1.0）",
   );

@@ -11,7 +11,7 @@ test("a bare statement_timeout of 60 is read in ms, with the catalog's source, a
   await sheet.expectFinding(implausible, {
     severity: "warning",
     message: 'row 2: "60" as a statement timeout is under 100 ms: almost always a unit mistake',
-    numbers: "bound 60 ms",
+    numbers: "bound 0.06 s",
     fix: "check the unit: a bare number may be read in milliseconds (or nanoseconds); write e.g. 30s",
   });
   const unit = sheet.finding("value.unit_from_catalog");
@@ -19,7 +19,7 @@ test("a bare statement_timeout of 60 is read in ms, with the catalog's source, a
   await sheet.expectFinding(unit, {
     severity: "info",
     message:
-      "row 2: 60 has no unit; PostgreSQL reads a bare statement_timeout in ms (https://www.postgresql.org/docs/current/runtime-config-client.html#GUC-STATEMENT-TIMEOUT)",
+      "row 2: 60 has no unit; PostgreSQL reads a bare statement_timeout in ms",
     numbers: null,
     fix: "write the unit: 60ms if that is meant, else the unit you mean (e.g. 60s)",
   });
@@ -28,11 +28,16 @@ test("a bare statement_timeout of 60 is read in ms, with the catalog's source, a
   await sheet.expectNotFlagged([1]);
   await expect(sheet.row(2).getByTestId("derived-parsed")).toHaveText("60ms");
 
-  // The derived note links the catalog's source.
+  // The derived note says it; the row and the finding link the catalog's source.
   await expect(sheet.row(2).getByTestId("derived-note")).toHaveText(
-    "row 2: 60 has no unit; PostgreSQL reads a bare statement_timeout in ms (source)",
+    "row 2: 60 has no unit; PostgreSQL reads a bare statement_timeout in ms",
   );
   await expect(sheet.catalogSource(2)).toHaveAttribute(
+    "href",
+    "https://www.postgresql.org/docs/current/runtime-config-client.html#GUC-STATEMENT-TIMEOUT",
+  );
+  await expect(sheet.catalogSource(2)).toHaveText("source: postgresql.org");
+  await expect(unit.getByTestId("finding-source")).toHaveAttribute(
     "href",
     "https://www.postgresql.org/docs/current/runtime-config-client.html#GUC-STATEMENT-TIMEOUT",
   );
@@ -47,7 +52,7 @@ test("a bare Go Client.Timeout of 30 is read in ns and is implausible", async ({
   const implausible = sheet.finding("value.implausible");
   await expect(implausible).toHaveCount(1);
   // The numbers line is not pinned here: the engine keeps whole milliseconds and reports this
-  // 30 ns as bound_ms 1 ("bound 1 ms"), which contradicts "under 1 ms" in the message.
+  // 30 ns as bound_ms 1 ("bound 0.001 s"), which contradicts "under 1 ms" in the message.
   await sheet.expectFinding(implausible, {
     severity: "warning",
     message: 'row 1: "30" as an attempt timeout is under 1 ms (counted as 1 ms): almost always a unit mistake',
@@ -58,7 +63,7 @@ test("a bare Go Client.Timeout of 30 is read in ns and is implausible", async ({
   await expect(unit).toHaveCount(1);
   await sheet.expectFinding(unit, {
     severity: "info",
-    message: "row 1: 30 has no unit; Go net/http reads a bare Client.Timeout in ns (https://pkg.go.dev/net/http#Client)",
+    message: "row 1: 30 has no unit; Go net/http reads a bare Client.Timeout in ns",
     numbers: null,
     fix: "write the unit: 30ns if that is meant, else the unit you mean (e.g. 30s)",
   });

@@ -3,8 +3,9 @@
 //!
 //! The log has one run. Its tool driver is `workbench` with one rule per finding code that
 //! occurs; each finding is a result with `ruleId` = the code, `level` `error`, `warning` or
-//! `note` (for `info`), the message, fix and source address as text, and the location of the finding's first
-//! row: the sheet's path as given (forward slashes) and the file line where that row starts.
+//! `note` (for `info`), the message, fix and source address as text, and the location of the
+//! finding's first row: the sheet's path as given (forward slashes) and the file line where
+//! that row starts.
 //! A file that cannot be read is a failed-execution notification of the invocation.
 //!
 //! The types are `serde_sarif`'s, generated from the SARIF schema.

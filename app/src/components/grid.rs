@@ -164,8 +164,8 @@ fn GridRow(
             <td class="derived" data-testid="derived-parsed">
                 {move || derived.with(|d| d.as_ref().map(|d| d.parsed.clone()))}
             </td>
-            <td class="derived note" data-testid="derived-note">
-                {move || note.get()}
+            <td class="derived note">
+                <span data-testid="derived-note">{move || note.get()}</span>
                 {move || {
                     source
                         .get()

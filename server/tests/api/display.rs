@@ -415,16 +415,21 @@ async fn a_row_of_the_page_links_its_settings_documentation() {
     let html = app.get(&format!("/sheets/{id}")).await.text();
 
     // Assert
-    let note = r#"[data-testid="row-2"] [data-testid="derived-note"]"#;
+    let row = r#"[data-testid="row-2"]"#;
     assert_eq!(
-        text_of(&html, note),
+        text_of(&html, &format!(r#"{row} [data-testid="derived-note"]"#)),
+        "row 2: 60 has no unit; PostgreSQL reads a bare statement_timeout in ms"
+    );
+    assert_eq!(
+        text_of(&html, &format!("{row} td.note")),
         "row 2: 60 has no unit; PostgreSQL reads a bare statement_timeout in ms source: postgresql.org"
     );
     let document = scraper::Html::parse_document(&html);
     let link =
-        scraper::Selector::parse(&format!(r#"{note} [data-testid="catalog-source"]"#)).unwrap();
+        scraper::Selector::parse(&format!(r#"{row} [data-testid="catalog-source"]"#)).unwrap();
     let link = document.select(&link).next().expect("the source link");
     assert_eq!(link.value().attr("href"), Some(POSTGRES_STATEMENT));
+    assert_eq!(link.text().collect::<String>(), "source: postgresql.org");
     let source = scraper::Selector::parse(
         r#"[data-testid="finding-value.unit_from_catalog"] [data-testid="finding-source"]"#,
     )

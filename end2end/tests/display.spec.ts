@@ -1,0 +1,63 @@
+import { expect, test } from "@playwright/test";
+import { SheetsPage, watchForCrashes } from "./fixtures/workbench";
+
+// One number is written one way: the tables, a finding's numbers and its message say 0.25 s for
+// 250 ms (the tables used to round it to 0.3 s), and a Japanese sheet writes 秒 and 行.
+test("a margin of 1.25 s reads 0.25 s short in the hops table, the numbers and the message", async ({ page }) => {
+  const crashes = watchForCrashes(page);
+  const sheets = new SheetsPage(page);
+  await sheets.open();
+  const sheet = await sheets.createExample("en");
+
+  // browser -> LB waits 12.0 s for the LB's 11.0 s + 1.25 s.
+  const margin = page.getByTestId("setting-margin");
+  await margin.fill("1.25s");
+  await margin.press("Enter");
+  const browser = sheet.hop("browser -> LB");
+  await expect(browser.getByTestId("slack")).toHaveText("-0.25 s");
+  await expect(browser.getByTestId("verdict")).toHaveText("inverted");
+  await expect(sheet.hop("LB -> app").getByTestId("slack")).toHaveText("0.75 s");
+  const inversion = sheet.finding("inversion.hop");
+  await sheet.expectFinding(inversion, {
+    severity: "error",
+    message: "browser waits 12.0 s for LB, which may take 11.0 s plus a 1.25 s margin",
+    numbers: "bound 12.0 s · need 12.25 s · short by 0.25 s",
+    fix: "raise browser -> LB's deadline to at least 12.25 s, or give LB a shorter deadline",
+  });
+  await expect(inversion.getByTestId("rows")).toHaveText("row 1");
+
+  // Waits of 0.25 s: the app's need is 7.75 s, as its formula beside it says.
+  await sheet.type(8, "value", "2 tries, waits 0.25s");
+  const app = sheet.node("app");
+  await expect(app.getByTestId("formula")).toHaveText("3.0 + 4.25 + 0.5 = 7.75 s ≤ 8.0 s");
+  await expect(app.getByTestId("need")).toHaveText("7.75 s");
+  await expect(app.getByTestId("slack")).toHaveText("0.25 s");
+  await expect(sheet.hop("app -> external API").getByTestId("worst")).toHaveText("4.25 s");
+  await expect(sheet.saveStatus()).toHaveText("Saved");
+  expect(crashes).toEqual([]);
+});
+
+test("a Japanese sheet's report is written in Japanese: 秒, 逆転, エラー and 行", async ({ page }) => {
+  const crashes = watchForCrashes(page);
+  const sheets = new SheetsPage(page);
+  await sheets.open();
+  const sheet = await sheets.createExample("ja");
+
+  const margin = page.getByTestId("setting-margin");
+  await margin.fill("1.25s");
+  await margin.press("Enter");
+  const browser = sheet.hop("ブラウザ → LB");
+  await expect(browser.getByTestId("slack")).toHaveText("-0.25秒");
+  await expect(browser.getByTestId("verdict")).toHaveText("逆転");
+  await expect(browser.getByTestId("worst")).toHaveText("12.0秒");
+  await expect(sheet.node("アプリ").getByTestId("verdict")).toHaveText("合格");
+  const inversion = sheet.finding("inversion.hop");
+  await expect(inversion).toHaveAttribute("data-severity", "error");
+  await expect(inversion.getByTestId("severity")).toHaveText("エラー");
+  await expect(inversion.getByTestId("rows")).toHaveText("行 1");
+  await expect(inversion.getByTestId("message")).toHaveText(
+    "ブラウザはLBを12.0秒しか待ちませんが、LBは最大11.0秒かかり、余裕1.25秒が必要です",
+  );
+  await expect(inversion.getByTestId("numbers")).toHaveText("上限 12.0秒 · 必要 12.25秒 · 不足 0.25秒");
+  expect(crashes).toEqual([]);
+});
