@@ -145,6 +145,20 @@ async fn the_report_schema_has_the_report_fields() {
     for field in ["summary", "nodes", "hops", "rows", "findings"] {
         assert!(report.contains(field), "Report lacks {field}: {report:?}");
     }
+    // The documentation address of a row's setting and of a finding, documented as text.
+    for schema in ["RowReport", "Finding"] {
+        assert!(
+            schema_properties(&doc, schema).contains("source"),
+            "{schema} lacks source"
+        );
+        let source = &doc["components"]["schemas"][schema]["properties"]["source"];
+        assert!(
+            source["description"]
+                .as_str()
+                .is_some_and(|d| d.contains("documentation address")),
+            "{schema}.source: {source:#}"
+        );
+    }
     let check = &doc["paths"]["/api/v1/check"]["post"];
     assert_eq!(
         check["responses"]["200"]["content"]["application/json"]["schema"]["$ref"],
