@@ -13,7 +13,7 @@ use super::CheckedFile;
 /// A node or hop is listed when its verdict is `inverted`, `unbounded` or `unknown`; `ok` and
 /// `unchecked` (nothing to compare with) are not. A finding reads
 /// ``**error** `inversion.node` (rows 4, 6, 7, 8): MESSAGE — FIX``, followed by
-/// `([source: nginx.org](https://nginx.org/…))` when it rests on a documented source. Every
+/// `([source: nginx.org](<https://nginx.org/…>))` when it rests on a documented source. Every
 /// value is written by [`budget::display`] in the sheet's language.
 pub fn render_markdown(files: &[CheckedFile]) -> String {
     let sections: Vec<String> = files
@@ -176,7 +176,7 @@ fn escape(text: &str) -> String {
 }
 
 /// Characters percent-encoded in a Markdown link destination written between `<` and `>`:
-/// controls (a line break would end it), space, `<`, `>` and `\\` (which Markdown reads as an
+/// controls (a line break would end it), space, `<`, `>` and `\` (which Markdown reads as an
 /// escape). Non-ASCII characters are encoded as UTF-8 too.
 const DESTINATION: &AsciiSet = &CONTROLS.add(b' ').add(b'<').add(b'>').add(b'\\');
 
