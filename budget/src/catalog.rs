@@ -672,18 +672,25 @@ impl Catalog {
 
     /// The positions, in file order, of the entries with an alias whose every word appears
     /// whole in `setting` (lower-case); only the aliases filed under the setting's tokens are
-    /// read.
+    /// read. A word that is one token (`proxy_read_timeout`) appears whole exactly when it is
+    /// one of the setting's tokens, so only words with other characters (`timeout connect`,
+    /// `server.keepalivetimeout`) are searched for in the text.
     fn matching(&self, setting: &str) -> Vec<usize> {
+        let held: Vec<&str> = tokens(setting).collect();
+        let appears = |word: &str| {
+            if !word.is_empty() && word.chars().all(is_ident) {
+                held.contains(&word)
+            } else {
+                contains_word(setting, word)
+            }
+        };
         let mut found = Vec::new();
         let mut try_alias = |&(e, a): &AliasAt| {
-            if self.entries[e].aliases[a]
-                .iter()
-                .all(|w| contains_word(setting, w))
-            {
+            if self.entries[e].aliases[a].iter().all(|w| appears(w)) {
                 found.push(e);
             }
         };
-        for token in tokens(setting) {
+        for token in &held {
             if let Some(filed) = self.by_token.get(token) {
                 filed.iter().for_each(&mut try_alias);
             }
