@@ -1,73 +1,42 @@
-//! Benchmarks of the engine: checking the example sheet, a large generated sheet, the
-//! worst-case shapes at the row limit (5,000 rows; the same generators as
-//! `tests/scaling.rs`), and the TSV round trip. Run with `cargo bench -p budget`; the figures
-//! are in the README.
+//! Benchmarks of the engine: `check` on the golden G1 sheet (12 rows) and on the sheets of
+//! `../shared/bench/gen_sheet.py` at 10, 100, 1,000 and 5,000 rows (one group, `check`, whose
+//! throughput in rows per second stays flat when the cost is linear), the worst-case shapes at
+//! the row limit (5,000 rows; the same generators as `tests/scaling.rs`), and the TSV round
+//! trip. Run with `cargo bench -p budget --bench check`; the figures are in the README. Times
+//! are the benchmark thread's CPU time ([`cpu::ThreadCpu`]), which the load of a shared
+//! machine does not inflate as it does wall time.
 
-use budget::{check, tsv, Lang, Row, Sheet};
-use criterion::{criterion_group, criterion_main, Criterion};
+use budget::{check, tsv, Lang, Sheet};
+use cpu::ThreadCpu;
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use std::hint::black_box;
 
+mod cpu;
 #[path = "../tests/shapes/mod.rs"]
 mod shapes;
+mod sheets;
 
-/// A sheet of `services` services behind one LB, each calling two backends with retries:
-/// 4 rows per service plus 2.
-fn large_sheet(services: usize) -> Sheet {
-    let mut rows = vec![Row {
-        segment: "browser -> LB".into(),
-        item: "deadline".into(),
-        value: "60s".into(),
-        ..Row::default()
-    }];
-    for s in 0..services {
-        let svc = format!("svc{s}");
-        rows.push(Row {
-            segment: format!("LB -> {svc}"),
-            item: "read timeout".into(),
-            setting: "proxy_read_timeout".into(),
-            value: "30".into(),
-            ..Row::default()
-        });
-        rows.push(Row {
-            segment: svc.clone(),
-            item: "deadline".into(),
-            value: "20s".into(),
-            ..Row::default()
-        });
-        rows.push(Row {
-            segment: format!("{svc} -> db{s}"),
-            item: "statement timeout".into(),
-            setting: "statement_timeout".into(),
-            value: "2000".into(),
-            ..Row::default()
-        });
-        rows.push(Row {
-            segment: format!("{svc} -> api{s}"),
-            item: "tries and waits".into(),
-            value: "3 tries, waits 0.5s, 1s".into(),
-            ..Row::default()
-        });
-        rows.push(Row {
-            segment: format!("{svc} -> api{s}"),
-            item: "read timeout".into(),
-            value: "2s".into(),
-            ..Row::default()
+/// The sizes of the `check` group, in rows.
+const SIZES: [usize; 4] = [10, 100, 1_000, 5_000];
+
+fn benches(c: &mut Criterion<ThreadCpu>) {
+    let mut group = c.benchmark_group("check");
+    let golden = tsv::import(budget::example::RESERVATION_JA).unwrap();
+    let golden = Sheet::new(Lang::Ja, golden.rows);
+    group.throughput(Throughput::Elements(golden.rows.len() as u64));
+    group.bench_with_input(
+        BenchmarkId::new("golden G1", golden.rows.len()),
+        &golden,
+        |b, sheet| b.iter(|| check(black_box(sheet))),
+    );
+    for rows in SIZES {
+        let sheet = Sheet::new(Lang::En, sheets::rows(rows));
+        group.throughput(Throughput::Elements(rows as u64));
+        group.bench_with_input(BenchmarkId::new("gen_sheet", rows), &sheet, |b, sheet| {
+            b.iter(|| check(black_box(sheet)))
         });
     }
-    Sheet::new(Lang::En, rows)
-}
-
-fn benches(c: &mut Criterion) {
-    let example = tsv::import(budget::example::RESERVATION_JA).unwrap();
-    let example = Sheet::new(Lang::Ja, example.rows);
-    c.bench_function("check reservation sheet (12 rows)", |b| {
-        b.iter(|| check(black_box(&example)))
-    });
-
-    let large = large_sheet(200);
-    c.bench_function("check generated sheet (1001 rows)", |b| {
-        b.iter(|| check(black_box(&large)))
-    });
+    group.finish();
 
     for (name, generate) in shapes::SHAPES {
         let sheet = Sheet::new(Lang::En, generate(tsv::MAX_ROWS));
@@ -76,14 +45,19 @@ fn benches(c: &mut Criterion) {
         });
     }
 
-    let text = tsv::export(&large.rows, Lang::En);
-    c.bench_function("tsv import 1001 rows", |b| {
+    let large = sheets::rows(1_000);
+    let text = tsv::export(&large, Lang::En);
+    c.bench_function("tsv import 1000 rows", |b| {
         b.iter(|| tsv::import(black_box(&text)).unwrap())
     });
-    c.bench_function("tsv export 1001 rows", |b| {
-        b.iter(|| tsv::export(black_box(&large.rows), Lang::En))
+    c.bench_function("tsv export 1000 rows", |b| {
+        b.iter(|| tsv::export(black_box(&large), Lang::En))
     });
 }
 
-criterion_group!(engine, benches);
+criterion_group! {
+    name = engine;
+    config = Criterion::default().with_measurement(ThreadCpu);
+    targets = benches
+}
 criterion_main!(engine);

@@ -10,15 +10,23 @@
 //! - `budget/catalog/pairs.tsv`: rules between two settings of one product
 //!   (`setting.pair`); read by [`pairs`].
 //!
-//! Both are parsed once, on first use, into `&'static` data. The files are part of the crate and
-//! tested, so a malformed line is a programming error: the loader panics with the file and line
-//! (see [`parse_settings`] for the checking function that tests use).
+//! Both are read once, on first use, by `csv` and serde into typed lines held in
+//! [`std::sync::LazyLock`] statics, which every `&'static` [`Entry`] and [`PairRule`] borrows
+//! from. The files are part of the crate and tested, so a malformed line is a programming
+//! error: the first use panics with the file and line (the checking functions behind it return
+//! a [`CatalogError`], which the unit tests pin).
 //!
 //! Lookup is by setting name, with the row's other cells telling products apart where several
-//! share a name; nothing is guessed.
+//! share a name; nothing is guessed. It goes through an index built with the entries: each
+//! alias is filed under one word of it, so a row's setting is compared only with the aliases
+//! filed under the words it holds, never with every entry.
 
+use std::collections::HashMap;
 use std::fmt;
-use std::sync::OnceLock;
+use std::sync::LazyLock;
+
+use serde::de::{DeserializeOwned, Error as _, IntoDeserializer};
+use serde::{Deserialize, Deserializer};
 
 use crate::duration::Unit;
 use crate::kind::Kind;
@@ -50,13 +58,16 @@ const SETTINGS_HEADER: [&str; 12] = [
 const PAIRS_HEADER: [&str; 6] = ["product", "first", "relation", "second", "why", "source"];
 
 /// What a value of 0 means to a product.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 pub enum Zero {
     /// 0 disables the timeout: no bound (PostgreSQL `statement_timeout = 0`, axios `timeout: 0`).
+    #[serde(rename = "disabled")]
     Disabled,
     /// 0 means the product's own default (Kubernetes `timeoutSeconds`, go-redis `ReadTimeout`).
+    #[serde(rename = "default")]
     ProductDefault,
     /// 0 is literally zero, or the documentation gives 0 no special meaning.
+    #[serde(rename = "zero")]
     Zero,
 }
 
@@ -73,7 +84,8 @@ impl Zero {
 
 /// Which end of a hop a setting lives on; given for idle (keep-alive) settings, where the
 /// callee's idle timeout must be strictly longer than the caller's (`budget-model.md` §4).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Side {
     /// The calling end: a client's pool, or a proxy toward its targets (Go
     /// `Transport.IdleConnTimeout`, the ALB idle timeout toward targets).
@@ -103,10 +115,10 @@ pub struct Entry {
     /// Ways a sheet names it: each alias is a list of words that must all appear in the
     /// setting cell, lower-case (ASCII words match whole, not inside longer identifiers; a word
     /// may be a phrase with spaces, written with `+` in the file: `timeout+connect`).
-    pub aliases: &'static [&'static [&'static str]],
+    pub aliases: &'static [Vec<String>],
     /// Lower-case text in the row's other cells that points to this product (`nginx.conf`,
     /// `alter role`); used only where several products share a name.
-    pub hints: &'static [&'static str],
+    pub hints: &'static [String],
     /// The kind of row it is.
     pub kind: Kind,
     /// Which end of a hop it lives on, for idle settings; `None` elsewhere.
@@ -129,11 +141,13 @@ pub struct Entry {
 }
 
 /// How the first setting of a [`PairRule`] must compare to the second.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize)]
 pub enum Relation {
     /// `>`: strictly longer.
+    #[serde(rename = ">")]
     Greater,
     /// `>=`: at least as long.
+    #[serde(rename = ">=")]
     GreaterOrEqual,
 }
 
@@ -204,17 +218,365 @@ impl fmt::Display for CatalogError {
 
 impl std::error::Error for CatalogError {}
 
+/// One line of `settings.tsv` as serde reads it, by header name: the owned data an [`Entry`]
+/// borrows. Cells are trimmed; `aliases` and `hints` are `;`-separated lists.
+#[derive(Debug, Deserialize)]
+struct Setting {
+    product: String,
+    name: String,
+    /// Each alias's words, lower-case, a `+` inside a word read as a space.
+    #[serde(deserialize_with = "alias_list")]
+    aliases: Vec<Vec<String>>,
+    /// Lower-case hints.
+    #[serde(deserialize_with = "lower_list")]
+    hints: Vec<String>,
+    #[serde(deserialize_with = "kind_cell")]
+    kind: Kind,
+    /// Empty: no side.
+    #[serde(deserialize_with = "side_cell")]
+    side: Option<Side>,
+    #[serde(deserialize_with = "unit_cell")]
+    unit: Unit,
+    #[serde(deserialize_with = "zero_cell")]
+    zero: Zero,
+    #[serde(deserialize_with = "yes_no_cell")]
+    includes_connect: bool,
+    default: String,
+    /// Empty: the product does not retry by default.
+    retries: Option<String>,
+    source: String,
+}
+
+impl Setting {
+    /// The entry borrowing this line (held in a static, hence `'static`).
+    fn entry(&'static self) -> Entry {
+        Entry {
+            product: &self.product,
+            name: &self.name,
+            aliases: &self.aliases,
+            hints: &self.hints,
+            kind: self.kind,
+            side: self.side,
+            unit: self.unit,
+            zero: self.zero,
+            includes_connect: self.includes_connect,
+            default: &self.default,
+            retries: self.retries.as_deref(),
+            source: &self.source,
+        }
+    }
+}
+
+/// One line of `pairs.tsv` as serde reads it, by header name: the owned data a [`PairRule`]
+/// borrows.
+#[derive(Debug, Deserialize)]
+struct Pair {
+    product: String,
+    first: String,
+    #[serde(deserialize_with = "relation_cell")]
+    relation: Relation,
+    second: String,
+    why: String,
+    source: String,
+}
+
+impl Pair {
+    /// The rule borrowing this line (held in a static, hence `'static`).
+    fn rule(&'static self) -> PairRule {
+        PairRule {
+            product: &self.product,
+            first: &self.first,
+            relation: self.relation,
+            second: &self.second,
+            why: &self.why,
+            source: &self.source,
+        }
+    }
+}
+
+/// A `;`-separated cell's non-empty, trimmed, lower-cased parts.
+fn list(cell: &str) -> Vec<String> {
+    cell.split(';')
+        .map(|p| p.trim().to_lowercase())
+        .filter(|p| !p.is_empty())
+        .collect()
+}
+
+/// Serde: a `;`-separated cell as [`list`] splits it.
+fn lower_list<'de, D: Deserializer<'de>>(cell: D) -> Result<Vec<String>, D::Error> {
+    Ok(list(&String::deserialize(cell)?))
+}
+
+/// Serde: the aliases cell, each alias split into its words (a `+` joins a phrase).
+fn alias_list<'de, D: Deserializer<'de>>(cell: D) -> Result<Vec<Vec<String>>, D::Error> {
+    Ok(list(&String::deserialize(cell)?)
+        .iter()
+        .map(|alias| {
+            alias
+                .split_whitespace()
+                .map(|word| word.replace('+', " "))
+                .collect()
+        })
+        .collect())
+}
+
+/// Serde: a cell's text read as `T` (by `T`'s own serde names), or an error that says what the
+/// column must hold: `"{what} {text:?}"`.
+fn typed<'de, D: Deserializer<'de>, T: DeserializeOwned>(
+    cell: D,
+    what: &str,
+) -> Result<T, D::Error> {
+    let text = String::deserialize(cell)?;
+    T::deserialize(text.as_str().into_deserializer())
+        .map_err(|_: serde::de::value::Error| D::Error::custom(format!("{what} {text:?}")))
+}
+
+/// Serde: the `kind` column, an engine kind's name.
+fn kind_cell<'de, D: Deserializer<'de>>(cell: D) -> Result<Kind, D::Error> {
+    typed(cell, "unknown kind")
+}
+
+/// Serde: the `side` column, `caller`, `callee` or empty.
+fn side_cell<'de, D: Deserializer<'de>>(cell: D) -> Result<Option<Side>, D::Error> {
+    let text = String::deserialize(cell)?;
+    if text.is_empty() {
+        return Ok(None);
+    }
+    typed(
+        text.as_str().into_deserializer(),
+        "side must be caller, callee or empty, not",
+    )
+    .map(Some)
+}
+
+/// Serde: the `unit` column, a [`Unit::symbol`].
+fn unit_cell<'de, D: Deserializer<'de>>(cell: D) -> Result<Unit, D::Error> {
+    typed(cell, "unit must be one of ns us ms s min h d, not")
+}
+
+/// Serde: the `zero` column.
+fn zero_cell<'de, D: Deserializer<'de>>(cell: D) -> Result<Zero, D::Error> {
+    typed(cell, "zero must be disabled, default or zero, not")
+}
+
+/// Serde: the `includes_connect` column, `yes` or `no`.
+fn yes_no_cell<'de, D: Deserializer<'de>>(cell: D) -> Result<bool, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(rename_all = "lowercase")]
+    enum YesNo {
+        Yes,
+        No,
+    }
+    let answer: YesNo = typed(cell, "includes_connect must be yes or no, not")?;
+    Ok(matches!(answer, YesNo::Yes))
+}
+
+/// Serde: the `relation` column of `pairs.tsv`, `>` or `>=`.
+fn relation_cell<'de, D: Deserializer<'de>>(cell: D) -> Result<Relation, D::Error> {
+    typed(cell, "relation must be > or >=, not")
+}
+
+/// The lines of one catalog file as typed records: `#` comments, no quoting, a header that
+/// must be `header`, every line exactly as many cells, each cell trimmed and read by serde
+/// into `T`'s fields in column order (the header having been checked).
+///
+/// # Errors
+///
+/// [`CatalogError`] naming the first unreadable line, a wrong header or cell count, or a cell
+/// serde cannot read (its message after the cell of column `named`, when given: the setting's
+/// name).
+fn read_lines<T: DeserializeOwned>(
+    text: &str,
+    file: &'static str,
+    header: &[&str],
+    named: Option<usize>,
+) -> Result<Vec<(u64, T)>, CatalogError> {
+    let mut reader = csv::ReaderBuilder::new()
+        .delimiter(b'\t')
+        .comment(Some(b'#'))
+        .quoting(false)
+        .has_headers(true)
+        .flexible(true)
+        .trim(csv::Trim::All)
+        .from_reader(text.as_bytes());
+    let unreadable = |e: csv::Error, what: &str| CatalogError {
+        file,
+        line: e.position().map_or(0, |p| p.line()),
+        message: format!("unreadable {what}: {e}"),
+    };
+    let headers = reader
+        .headers()
+        .map_err(|e| unreadable(e, "header"))?
+        .clone();
+    if headers.iter().ne(header.iter().copied()) {
+        return Err(CatalogError {
+            file,
+            line: headers.position().map_or(0, |p| p.line()),
+            message: format!(
+                "the header must be {:?}, found {:?}",
+                header.join(" | "),
+                headers.iter().collect::<Vec<_>>().join(" | ")
+            ),
+        });
+    }
+    let mut out = Vec::new();
+    for record in reader.records() {
+        let record = record.map_err(|e| unreadable(e, "line"))?;
+        let line = record.position().map_or(0, |p| p.line());
+        let err = |message: String| CatalogError {
+            file,
+            line,
+            message,
+        };
+        if record.len() != header.len() {
+            return Err(err(format!(
+                "{} cells, expected {} ({})",
+                record.len(),
+                header.len(),
+                header.join(", ")
+            )));
+        }
+        let typed = record.deserialize(None).map_err(|e| match e.kind() {
+            csv::ErrorKind::Deserialize { err: cell, .. } => match cell.kind() {
+                csv::DeserializeErrorKind::Message(message) => match named {
+                    Some(column) => err(format!("{}: {message}", record.get(column).unwrap_or(""))),
+                    None => err(message.clone()),
+                },
+                _ => err(format!("unreadable line: {e}")),
+            },
+            _ => err(format!("unreadable line: {e}")),
+        })?;
+        out.push((line, typed));
+    }
+    Ok(out)
+}
+
+/// Reads the text of `settings.tsv` (see the file's own comment block for the columns) into
+/// typed lines, checking every cell: the kind, side, unit, zero and `includes_connect` names
+/// (by serde), that the default reads in the value grammar of its kind (with the entry's unit),
+/// that `retries` reads in the tries grammar, that a product's entries agree on `retries`, and
+/// that every entry has a name, an alias and a source.
+///
+/// # Errors
+///
+/// [`CatalogError`] naming the first malformed line.
+fn parse_settings(text: &str) -> Result<Vec<Setting>, CatalogError> {
+    const FILE: &str = "settings.tsv";
+    let lines: Vec<(u64, Setting)> = read_lines(text, FILE, &SETTINGS_HEADER, Some(1))?;
+    let mut retries_of: HashMap<&str, (&Option<String>, &str)> = HashMap::new();
+    for (line, s) in &lines {
+        let err = |message: String| CatalogError {
+            file: FILE,
+            line: *line,
+            message,
+        };
+        let name = &s.name;
+        if s.product.is_empty() || name.is_empty() {
+            return Err(err("product and name must not be empty".into()));
+        }
+        if s.aliases.is_empty() {
+            return Err(err(format!("{name}: at least one alias is needed")));
+        }
+        let default = s.default.as_str();
+        if !default.is_empty() {
+            if s.kind == Kind::Tries {
+                value::read_tries(default).map_err(|e| {
+                    err(format!(
+                        "{name}: default {default:?} is not in the tries grammar ({e:?})"
+                    ))
+                })?;
+            } else if s.kind.is_duration() {
+                value::read_duration(default, Some(s.unit)).map_err(|e| {
+                    err(format!(
+                        "{name}: default {default:?} is not a duration ({e:?})"
+                    ))
+                })?;
+            }
+        }
+        if let Some(text) = &s.retries {
+            value::read_tries(text).map_err(|e| {
+                err(format!(
+                    "{name}: retries {text:?} is not in the tries grammar ({e:?})"
+                ))
+            })?;
+        }
+        let (first_retries, first_name) =
+            *retries_of.entry(&s.product).or_insert((&s.retries, name));
+        if *first_retries != s.retries {
+            return Err(err(format!(
+                "{name}: retries {:?} differs from {:?} on {}'s {first_name}",
+                s.retries.as_deref(),
+                first_retries.as_deref(),
+                s.product
+            )));
+        }
+        if !s.source.starts_with("https://") {
+            return Err(err(format!(
+                "{name}: the source must be a documentation address (https://...)"
+            )));
+        }
+    }
+    Ok(lines.into_iter().map(|(_, s)| s).collect())
+}
+
+/// Reads the text of `pairs.tsv` (tab-separated, `#` comments, a header row: product, first,
+/// relation, second, why, source), checking that `first` and `second` are names of entries of
+/// `product` in `catalog` and that the relation is `>` or `>=` (by serde).
+///
+/// # Errors
+///
+/// [`CatalogError`] naming the first malformed line.
+fn parse_pairs(text: &str, catalog: &[Entry]) -> Result<Vec<Pair>, CatalogError> {
+    const FILE: &str = "pairs.tsv";
+    let lines: Vec<(u64, Pair)> = read_lines(text, FILE, &PAIRS_HEADER, None)?;
+    for (line, p) in &lines {
+        let err = |message: String| CatalogError {
+            file: FILE,
+            line: *line,
+            message,
+        };
+        for name in [&p.first, &p.second] {
+            if !catalog
+                .iter()
+                .any(|e| e.product == p.product && e.name == name)
+            {
+                return Err(err(format!(
+                    "{} has no setting named {name:?} in settings.tsv",
+                    p.product
+                )));
+            }
+        }
+        if p.why.is_empty() || !p.source.starts_with("https://") {
+            return Err(err(
+                "a rule needs a reason and a documentation address (https://...)".into(),
+            ));
+        }
+    }
+    Ok(lines.into_iter().map(|(_, p)| p).collect())
+}
+
+/// The lines of `settings.tsv`, read once; every [`Entry`] borrows from them.
+static SETTINGS: LazyLock<Vec<Setting>> =
+    LazyLock::new(|| parse_settings(SETTINGS_TSV).unwrap_or_else(|e| panic!("{e}")));
+
+/// The entries and the index over them, built once.
+static CATALOG: LazyLock<Catalog> = LazyLock::new(|| Catalog::new(&SETTINGS));
+
+/// The lines of `pairs.tsv`, read once; every [`PairRule`] borrows from them.
+static PAIR_LINES: LazyLock<Vec<Pair>> =
+    LazyLock::new(|| parse_pairs(PAIRS_TSV, entries()).unwrap_or_else(|e| panic!("{e}")));
+
+/// The pair rules, in file order.
+static PAIRS: LazyLock<Vec<PairRule>> =
+    LazyLock::new(|| PAIR_LINES.iter().map(Pair::rule).collect());
+
 /// Every entry of the catalog, in file order.
 ///
 /// # Panics
 ///
 /// On first use, if `settings.tsv` has a malformed line (a unit test guards against it).
 pub fn entries() -> &'static [Entry] {
-    static ENTRIES: OnceLock<&'static [Entry]> = OnceLock::new();
-    ENTRIES.get_or_init(|| {
-        let list = parse_settings(SETTINGS_TSV).unwrap_or_else(|e| panic!("{e}"));
-        Box::leak(list.into_boxed_slice())
-    })
+    &CATALOG.entries
 }
 
 /// Every pair rule of the catalog, in file order.
@@ -224,289 +586,136 @@ pub fn entries() -> &'static [Entry] {
 /// On first use, if `pairs.tsv` has a malformed line or names a setting the catalog does not
 /// hold (a unit test guards against it).
 pub fn pairs() -> &'static [PairRule] {
-    static PAIRS: OnceLock<&'static [PairRule]> = OnceLock::new();
-    PAIRS.get_or_init(|| {
-        let list = parse_pairs(PAIRS_TSV, entries()).unwrap_or_else(|e| panic!("{e}"));
-        Box::leak(list.into_boxed_slice())
-    })
+    &PAIRS
 }
 
-/// Leaks a string once, for the `&'static` catalog.
-fn leak(text: &str) -> &'static str {
-    Box::leak(text.to_string().into_boxed_str())
+/// An alias, as a position: the entry's, and the alias's among the entry's aliases.
+type AliasAt = (usize, usize);
+
+/// The entries, and where to find them without reading each.
+struct Catalog {
+    /// Every entry, in file order.
+    entries: Vec<Entry>,
+    /// For a token (see [`tokens`]), the aliases filed under it: those whose rarest token it
+    /// is. An alias can match a setting only if every token of its words is a token of the
+    /// setting (its words match whole, so each token inside them does too), so looking up the
+    /// setting's tokens finds every alias that may match.
+    by_token: HashMap<&'static str, Vec<AliasAt>>,
+    /// Aliases with no token at all (no ASCII letter, digit or `_`): tried on every row. The
+    /// catalog has none today.
+    untokened: Vec<AliasAt>,
+    /// Each product's first entry of kind `connect`.
+    connect: HashMap<&'static str, usize>,
+    /// Per entry, the lower-case texts [`search`] looks in: the product, the name and each
+    /// alias's words joined by spaces.
+    search_texts: Vec<Vec<String>>,
 }
 
-/// Splits a `;`-separated cell into its non-empty, trimmed, lower-cased parts.
-fn list(cell: &str) -> Vec<String> {
-    cell.split(';')
-        .map(|p| p.trim().to_lowercase())
-        .filter(|p| !p.is_empty())
-        .collect()
-}
-
-/// A reader for one of the tab-separated catalog files: `#` comments, no quoting, a header.
-fn tsv_reader(text: &str) -> csv::Reader<&[u8]> {
-    csv::ReaderBuilder::new()
-        .delimiter(b'\t')
-        .comment(Some(b'#'))
-        .quoting(false)
-        .has_headers(true)
-        .flexible(true)
-        .from_reader(text.as_bytes())
-}
-
-/// Checks the header row of a catalog file against the expected columns.
-fn check_header(
-    reader: &mut csv::Reader<&[u8]>,
-    file: &'static str,
-    expected: &[&str],
-) -> Result<(), CatalogError> {
-    let headers = reader.headers().map_err(|e| CatalogError {
-        file,
-        line: e.position().map_or(0, |p| p.line()),
-        message: format!("unreadable header: {e}"),
-    })?;
-    let got: Vec<&str> = headers.iter().collect();
-    if got != expected {
-        return Err(CatalogError {
-            file,
-            line: headers.position().map_or(0, |p| p.line()),
-            message: format!(
-                "the header must be {:?}, found {:?}",
-                expected.join(" | "),
-                got.join(" | ")
-            ),
-        });
-    }
-    Ok(())
-}
-
-/// Parses the text of `settings.tsv` (tab-separated, `#` comments, a header row; see the file's
-/// own comment block for the columns) into entries, checking every cell: the kind, side, unit,
-/// zero and `includes_connect` names, that the default reads in the value grammar of its kind
-/// (with the entry's unit), that `retries` reads in the tries grammar, that a product's entries
-/// agree on `retries`, and that every entry has a name, an alias and a source.
-///
-/// # Errors
-///
-/// [`CatalogError`] naming the first malformed line.
-pub fn parse_settings(text: &str) -> Result<Vec<Entry>, CatalogError> {
-    const FILE: &str = "settings.tsv";
-    let mut reader = tsv_reader(text);
-    check_header(&mut reader, FILE, &SETTINGS_HEADER)?;
-    let mut out: Vec<Entry> = Vec::new();
-    for record in reader.records() {
-        let record = record.map_err(|e| CatalogError {
-            file: FILE,
-            line: e.position().map_or(0, |p| p.line()),
-            message: format!("unreadable line: {e}"),
-        })?;
-        let line = record.position().map_or(0, |p| p.line());
-        let err = |message: String| CatalogError {
-            file: FILE,
-            line,
-            message,
-        };
-        if record.len() != SETTINGS_HEADER.len() {
-            return Err(err(format!(
-                "{} cells, expected {} (product, name, aliases, hints, kind, side, unit, zero, \
-                 includes_connect, default, retries, source)",
-                record.len(),
-                SETTINGS_HEADER.len()
-            )));
-        }
-        let cell = |i: usize| record.get(i).unwrap_or("").trim();
-        let (product, name) = (cell(0), cell(1));
-        if product.is_empty() || name.is_empty() {
-            return Err(err("product and name must not be empty".into()));
-        }
-        let aliases: Vec<&'static [&'static str]> = list(cell(2))
+impl Catalog {
+    /// Builds the entries over `settings` and files every alias under its rarest token.
+    fn new(settings: &'static [Setting]) -> Catalog {
+        let entries: Vec<Entry> = settings.iter().map(Setting::entry).collect();
+        let aliases: Vec<(AliasAt, Vec<&'static str>)> = entries
             .iter()
-            .map(|alias| {
-                let words: Vec<&'static str> = alias
-                    .split_whitespace()
-                    .map(|w| leak(&w.replace('+', " ")))
-                    .collect();
-                &*Box::leak(words.into_boxed_slice())
+            .enumerate()
+            .flat_map(|(i, e)| {
+                let list: &'static [Vec<String>] = e.aliases;
+                list.iter()
+                    .enumerate()
+                    .map(move |(a, words)| ((i, a), words.iter().flat_map(|w| tokens(w)).collect()))
             })
             .collect();
-        if aliases.is_empty() {
-            return Err(err(format!("{name}: at least one alias is needed")));
-        }
-        let hints: Vec<&'static str> = list(cell(3)).iter().map(|h| leak(h)).collect();
-        let kind = Kind::from_name(cell(4))
-            .ok_or_else(|| err(format!("{name}: unknown kind {:?}", cell(4))))?;
-        let side = match cell(5) {
-            "" => None,
-            "caller" => Some(Side::Caller),
-            "callee" => Some(Side::Callee),
-            other => {
-                return Err(err(format!(
-                    "{name}: side must be caller, callee or empty, not {other:?}"
-                )))
-            }
-        };
-        let unit = match cell(6) {
-            "ns" => Unit::Nanos,
-            "us" => Unit::Micros,
-            "ms" => Unit::Millis,
-            "s" => Unit::Seconds,
-            "min" => Unit::Minutes,
-            "h" => Unit::Hours,
-            "d" => Unit::Days,
-            other => {
-                return Err(err(format!(
-                    "{name}: unit must be one of ns us ms s min h d, not {other:?}"
-                )))
-            }
-        };
-        let zero = match cell(7) {
-            "disabled" => Zero::Disabled,
-            "default" => Zero::ProductDefault,
-            "zero" => Zero::Zero,
-            other => {
-                return Err(err(format!(
-                    "{name}: zero must be disabled, default or zero, not {other:?}"
-                )))
-            }
-        };
-        let includes_connect = match cell(8) {
-            "yes" => true,
-            "no" => false,
-            other => {
-                return Err(err(format!(
-                    "{name}: includes_connect must be yes or no, not {other:?}"
-                )))
-            }
-        };
-        let default = cell(9);
-        if !default.is_empty() {
-            if kind == Kind::Tries {
-                value::read_tries(default).map_err(|e| {
-                    err(format!(
-                        "{name}: default {default:?} is not in the tries grammar ({e:?})"
-                    ))
-                })?;
-            } else if kind.is_duration() {
-                value::read_duration(default, Some(unit)).map_err(|e| {
-                    err(format!(
-                        "{name}: default {default:?} is not a duration ({e:?})"
-                    ))
-                })?;
+        // How many aliases hold each token.
+        let mut holders: HashMap<&'static str, usize> = HashMap::new();
+        for (_, held) in &aliases {
+            let mut held = held.clone();
+            held.sort_unstable();
+            held.dedup();
+            for token in held {
+                *holders.entry(token).or_default() += 1;
             }
         }
-        let retries = match cell(10) {
-            "" => None,
-            text => {
-                value::read_tries(text).map_err(|e| {
-                    err(format!(
-                        "{name}: retries {text:?} is not in the tries grammar ({e:?})"
-                    ))
-                })?;
-                Some(leak(text))
-            }
-        };
-        if let Some(other) = out.iter().find(|e| e.product == product) {
-            if other.retries != retries {
-                return Err(err(format!(
-                    "{name}: retries {retries:?} differs from {:?} on {product}'s {}",
-                    other.retries, other.name
-                )));
+        let mut by_token: HashMap<&'static str, Vec<AliasAt>> = HashMap::new();
+        let mut untokened = Vec::new();
+        for (at, held) in aliases {
+            // The rarest token, the longest of equally rare ones, the first of those.
+            match held
+                .iter()
+                .min_by_key(|t| (holders[*t], std::cmp::Reverse(t.len())))
+            {
+                Some(token) => by_token.entry(token).or_default().push(at),
+                None => untokened.push(at),
             }
         }
-        let source = cell(11);
-        if !source.starts_with("https://") {
-            return Err(err(format!(
-                "{name}: the source must be a documentation address (https://...)"
-            )));
+        let mut connect = HashMap::new();
+        for (i, e) in entries.iter().enumerate() {
+            if e.kind == Kind::Connect {
+                connect.entry(e.product).or_insert(i);
+            }
         }
-        out.push(Entry {
-            product: leak(product),
-            name: leak(name),
-            aliases: Box::leak(aliases.into_boxed_slice()),
-            hints: Box::leak(hints.into_boxed_slice()),
-            kind,
-            side,
-            unit,
-            zero,
-            includes_connect,
-            default: leak(default),
-            retries,
-            source: leak(source),
-        });
+        let search_texts = entries
+            .iter()
+            .map(|e| {
+                let mut texts = vec![e.product.to_lowercase(), e.name.to_lowercase()];
+                texts.extend(e.aliases.iter().map(|a| a.join(" ")));
+                texts
+            })
+            .collect();
+        Catalog {
+            entries,
+            by_token,
+            untokened,
+            connect,
+            search_texts,
+        }
     }
-    Ok(out)
+
+    /// The positions, in file order, of the entries with an alias whose every word appears
+    /// whole in `setting` (lower-case); only the aliases filed under the setting's tokens are
+    /// read. A word that is one token (`proxy_read_timeout`) appears whole exactly when it is
+    /// one of the setting's tokens, so only words with other characters (`timeout connect`,
+    /// `server.keepalivetimeout`) are searched for in the text.
+    fn matching(&self, setting: &str) -> Vec<usize> {
+        let held: Vec<&str> = tokens(setting).collect();
+        let appears = |word: &str| {
+            if !word.is_empty() && word.chars().all(is_ident) {
+                held.contains(&word)
+            } else {
+                contains_word(setting, word)
+            }
+        };
+        let mut found = Vec::new();
+        let mut try_alias = |&(e, a): &AliasAt| {
+            if self.entries[e].aliases[a].iter().all(|w| appears(w)) {
+                found.push(e);
+            }
+        };
+        for token in &held {
+            if let Some(filed) = self.by_token.get(token) {
+                filed.iter().for_each(&mut try_alias);
+            }
+        }
+        self.untokened.iter().for_each(&mut try_alias);
+        found.sort_unstable();
+        found.dedup();
+        found
+    }
 }
 
-/// Parses the text of `pairs.tsv` (tab-separated, `#` comments, a header row: product, first,
-/// relation, second, why, source), checking that `first` and `second` are names of entries of
-/// `product` in `catalog` and that the relation is `>` or `>=`.
-///
-/// # Errors
-///
-/// [`CatalogError`] naming the first malformed line.
-pub fn parse_pairs(text: &str, catalog: &[Entry]) -> Result<Vec<PairRule>, CatalogError> {
-    const FILE: &str = "pairs.tsv";
-    let mut reader = tsv_reader(text);
-    check_header(&mut reader, FILE, &PAIRS_HEADER)?;
-    let mut out = Vec::new();
-    for record in reader.records() {
-        let record = record.map_err(|e| CatalogError {
-            file: FILE,
-            line: e.position().map_or(0, |p| p.line()),
-            message: format!("unreadable line: {e}"),
-        })?;
-        let line = record.position().map_or(0, |p| p.line());
-        let err = |message: String| CatalogError {
-            file: FILE,
-            line,
-            message,
-        };
-        if record.len() != PAIRS_HEADER.len() {
-            return Err(err(format!(
-                "{} cells, expected {} (product, first, relation, second, why, source)",
-                record.len(),
-                PAIRS_HEADER.len()
-            )));
-        }
-        let cell = |i: usize| record.get(i).unwrap_or("").trim();
-        let product = cell(0);
-        for name in [cell(1), cell(3)] {
-            if !catalog
-                .iter()
-                .any(|e| e.product == product && e.name == name)
-            {
-                return Err(err(format!(
-                    "{product} has no setting named {name:?} in settings.tsv"
-                )));
-            }
-        }
-        let relation = match cell(2) {
-            ">" => Relation::Greater,
-            ">=" => Relation::GreaterOrEqual,
-            other => return Err(err(format!("relation must be > or >=, not {other:?}"))),
-        };
-        if cell(4).is_empty() || !cell(5).starts_with("https://") {
-            return Err(err(
-                "a rule needs a reason and a documentation address (https://...)".into(),
-            ));
-        }
-        out.push(PairRule {
-            product: leak(product),
-            first: leak(cell(1)),
-            relation,
-            second: leak(cell(3)),
-            why: leak(cell(4)),
-            source: leak(cell(5)),
-        });
-    }
-    Ok(out)
+/// Whether `c` continues an identifier: an ASCII letter, digit or `_`.
+fn is_ident(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '_'
+}
+
+/// The tokens of `text`: its longest runs of ASCII letters, digits and `_`
+/// (`server.keepalivetimeout` holds `server` and `keepalivetimeout`; `2つ目` holds `2`).
+fn tokens(text: &str) -> impl Iterator<Item = &str> {
+    text.split(|c: char| !is_ident(c)).filter(|t| !t.is_empty())
 }
 
 /// Whether `word` occurs in `haystack` (both lower-case) with no ASCII letter, digit or `_`
 /// right before or after it.
 fn contains_word(haystack: &str, word: &str) -> bool {
-    let is_ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
     haystack.match_indices(word).any(|(at, _)| {
         let before = haystack[..at].chars().next_back();
         let after = haystack[at + word.len()..].chars().next();
@@ -519,6 +728,9 @@ fn contains_word(haystack: &str, word: &str) -> bool {
 /// Where entries of several products match, the one whose hints appear in the row's
 /// location, item, segment or setting wins; where that does not settle it, `None` (nothing is
 /// guessed). Where several entries of one product match, the first in file order wins.
+///
+/// The setting is compared only with the aliases the index files under its tokens (a handful),
+/// so a lookup costs about the same whatever the catalog's size.
 ///
 /// ```
 /// use budget::{catalog, Row};
@@ -538,13 +750,11 @@ pub fn lookup(row: &Row) -> Option<&'static Entry> {
     if setting.trim().is_empty() {
         return None;
     }
-    let matches: Vec<&'static Entry> = entries()
-        .iter()
-        .filter(|e| {
-            e.aliases
-                .iter()
-                .any(|alias| alias.iter().all(|w| contains_word(&setting, w)))
-        })
+    let catalog: &'static Catalog = &CATALOG;
+    let matches: Vec<&'static Entry> = catalog
+        .matching(&setting)
+        .into_iter()
+        .map(|i| &catalog.entries[i])
         .collect();
     let first = *matches.first()?;
     if matches.iter().all(|e| e.product == first.product) {
@@ -557,7 +767,7 @@ pub fn lookup(row: &Row) -> Option<&'static Entry> {
     .to_lowercase();
     let hinted: Vec<&'static Entry> = matches
         .into_iter()
-        .filter(|e| e.hints.iter().any(|h| context.contains(h)))
+        .filter(|e| e.hints.iter().any(|h| context.contains(h.as_str())))
         .collect();
     match hinted.as_slice() {
         [one] => Some(one),
@@ -569,13 +779,13 @@ pub fn lookup(row: &Row) -> Option<&'static Entry> {
 /// The connect-phase entry of `product` (the first of kind `connect`), when the catalog
 /// documents one.
 pub fn connect_of(product: &str) -> Option<&'static Entry> {
-    entries()
-        .iter()
-        .find(|e| e.product == product && e.kind == Kind::Connect)
+    let catalog: &'static Catalog = &CATALOG;
+    catalog.connect.get(product).map(|&i| &catalog.entries[i])
 }
 
 /// Entries whose product, name or an alias contains `query`, case-insensitively; an empty (or
-/// blank) query gives every entry. Results are in file order.
+/// blank) query gives every entry. Results are in file order. (A person's query, not a row's
+/// lookup: it reads each entry's lower-case texts, made once with the index.)
 ///
 /// ```
 /// let hits = budget::catalog::search("keepalive");
@@ -584,14 +794,13 @@ pub fn connect_of(product: &str) -> Option<&'static Entry> {
 /// ```
 pub fn search(query: &str) -> Vec<&'static Entry> {
     let query = query.trim().to_lowercase();
-    entries()
+    let catalog: &'static Catalog = &CATALOG;
+    catalog
+        .entries
         .iter()
-        .filter(|e| {
-            query.is_empty()
-                || e.product.to_lowercase().contains(&query)
-                || e.name.to_lowercase().contains(&query)
-                || e.aliases.iter().any(|a| a.join(" ").contains(&query))
-        })
+        .zip(&catalog.search_texts)
+        .filter(|(_, texts)| query.is_empty() || texts.iter().any(|t| t.contains(&query)))
+        .map(|(e, _)| e)
         .collect()
 }
 
@@ -1263,7 +1472,7 @@ mod tests {
 
     const HEADER: &str = "product\tname\taliases\thints\tkind\tside\tunit\tzero\tincludes_connect\tdefault\tretries\tsource\n";
 
-    fn one_line(line: &str) -> Result<Vec<Entry>, CatalogError> {
+    fn one_line(line: &str) -> Result<Vec<Setting>, CatalogError> {
         parse_settings(&format!("# a comment\n{HEADER}{line}\n"))
     }
 
@@ -1286,7 +1495,10 @@ mod tests {
                 true
             )
         );
-        assert_eq!((e.default, e.retries), ("5000", Some("2 retries")));
+        assert_eq!(
+            (e.default.as_str(), e.retries.as_deref()),
+            ("5000", Some("2 retries"))
+        );
     }
 
     #[test]
@@ -1367,6 +1579,172 @@ mod tests {
             let err = parse_pairs(&format!("{head}{line}\n"), entries()).unwrap_err();
             assert_eq!(err.line, 2);
             assert!(err.message.contains(message), "{} / {message}", err.message);
+        }
+    }
+
+    /// The lookup as it was before the index: every entry's every alias read against the
+    /// setting. The index must answer exactly as this does.
+    fn scan(row: &Row) -> Option<&'static Entry> {
+        let setting = row.setting.to_lowercase();
+        if setting.trim().is_empty() {
+            return None;
+        }
+        let matches: Vec<&'static Entry> = entries()
+            .iter()
+            .filter(|e| {
+                e.aliases
+                    .iter()
+                    .any(|alias| alias.iter().all(|w| contains_word(&setting, w)))
+            })
+            .collect();
+        let first = *matches.first()?;
+        if matches.iter().all(|e| e.product == first.product) {
+            return Some(first);
+        }
+        let context = format!(
+            "{} {} {} {}",
+            row.location, row.item, row.segment, row.setting
+        )
+        .to_lowercase();
+        let hinted: Vec<&'static Entry> = matches
+            .into_iter()
+            .filter(|e| e.hints.iter().any(|h| context.contains(h.as_str())))
+            .collect();
+        match hinted.as_slice() {
+            [one] => Some(one),
+            [first, rest @ ..] if rest.iter().all(|e| e.product == first.product) => Some(first),
+            _ => None,
+        }
+    }
+
+    /// An answer as product and name, for a readable failure.
+    type Named = Option<(&'static str, &'static str)>;
+
+    /// Both answers: the index's and the scan's.
+    fn both(row: &Row) -> (Named, Named) {
+        let show = |e: Option<&'static Entry>| e.map(|e| (e.product, e.name));
+        (show(lookup(row)), show(scan(row)))
+    }
+
+    #[test]
+    fn the_index_answers_as_a_scan_of_every_entry_on_each_entrys_own_names() {
+        let mut found = 0;
+        for e in entries() {
+            let mut settings = vec![
+                e.name.to_string(),
+                e.name.to_uppercase(),
+                format!("{} = 30", e.name),
+                format!("x{}", e.name),
+                format!("{}_ms", e.name),
+                format!("{0} {0}", e.name),
+            ];
+            settings.extend(e.aliases.iter().map(|a| a.join(" ")));
+            settings.extend(e.aliases.iter().map(|a| a.join("_")));
+            settings.extend(e.aliases.iter().map(|a| a.join("の").to_uppercase()));
+            let mut locations = vec![String::new(), e.product.to_string()];
+            locations.extend(e.hints.iter().cloned());
+            for setting in &settings {
+                for location in &locations {
+                    let r = at(setting, location);
+                    let (index, scanned) = both(&r);
+                    assert_eq!(index, scanned, "{r:?}");
+                    found += usize::from(index.is_some());
+                }
+            }
+        }
+        // Most of these rows name an entry: the comparison is not between two `None`s.
+        assert!(found > 1_000, "{found}");
+    }
+
+    #[test]
+    fn the_index_answers_as_a_scan_on_tricky_rows() {
+        let long = "timeout ".repeat(2_000);
+        let cases: Vec<Row> = vec![
+            row(""),
+            row("   "),
+            row("\t\n"),
+            row("PROXY_READ_TIMEOUT"),
+            row("proxy_read_timeoutproxy_read_timeout"),
+            row("proxy_read_timeout proxy_read_timeout"),
+            row("_proxy_read_timeout"),
+            row("proxy_read_timeout2"),
+            row("nginx の proxy_read_timeout"),
+            // Lower-casing changes lengths: İ becomes i + a combining dot, an ASCII letter
+            // right before the name; the Kelvin sign K becomes an ASCII k.
+            row("İproxy_read_timeout"),
+            row("\u{212A}eepalive_timeout"),
+            row("ＰＲＯＸＹ＿ＲＥＡＤ＿ＴＩＭＥＯＵＴ"),
+            row("requests の timeout の2つ目"),
+            row("requests timeout の1つ目と2つ目"),
+            row("接続文字列の connect_timeout"),
+            row("timeout connect"),
+            row("timeout  connect"),
+            row("connect timeout"),
+            row("--timeout=60 --tries=3"),
+            row("queue:work --timeout"),
+            row("->timeout"),
+            row("http.Client{Timeout: 10 * time.Second}"),
+            row("server.keepAliveTimeout"),
+            at("keepAliveTimeout", "server.js and server.xml"),
+            at("keepAliveTimeout", "conf/server.xml Connector"),
+            at("connectTimeout", "new Redis({ ... }) with ioredis"),
+            at("ReadTimeout", "redis.NewClient(&redis.Options{...})"),
+            Row {
+                setting: "readTimeout".into(),
+                item: "OkHttpClient.Builder".into(),
+                segment: "app -> api".into(),
+                ..Row::default()
+            },
+            row(&long),
+            row(&format!("{long}proxy_read_timeout")),
+            row("proxy_read_timeout\u{0}"),
+            row("statement_timeout; lock_timeout"),
+        ];
+        let mut found = 0;
+        for r in &cases {
+            let (index, scanned) = both(r);
+            assert_eq!(index, scanned, "{r:?}");
+            found += usize::from(index.is_some());
+        }
+        assert!(found >= 15, "{found}");
+    }
+
+    /// Pieces random settings are made of: every word of every alias, the tokens inside them,
+    /// separators, letters that glue onto a word, and characters whose lower case is longer
+    /// or ASCII.
+    fn pieces() -> Vec<String> {
+        let mut out: Vec<String> = entries()
+            .iter()
+            .flat_map(|e| e.aliases.iter().flatten().cloned())
+            .collect();
+        let words = out.clone();
+        out.extend(words.iter().flat_map(|w| tokens(w).map(str::to_string)));
+        out.extend(words.iter().map(|w| w.to_uppercase()));
+        out.extend(
+            [
+                " ", "  ", "_", ".", "-", "/", ":", "=", "の", "x", "2", "İ", "\u{212A}", "\t",
+            ]
+            .map(String::from),
+        );
+        out.sort();
+        out.dedup();
+        out
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2_000))]
+
+        #[test]
+        fn the_index_answers_as_a_scan_on_random_settings(
+            picks in proptest::collection::vec(proptest::prelude::any::<proptest::sample::Index>(), 0..8),
+            hint in proptest::prelude::any::<proptest::sample::Index>(),
+        ) {
+            let pieces = pieces();
+            let setting: String = picks.iter().map(|i| i.get(&pieces).as_str()).collect();
+            let hints: Vec<&String> = entries().iter().flat_map(|e| e.hints.iter()).collect();
+            let r = at(&setting, hint.get(&hints).as_str());
+            let (index, scanned) = both(&r);
+            proptest::prop_assert_eq!(index, scanned, "{:?}", r);
         }
     }
 }

@@ -6,21 +6,31 @@
 use std::fmt;
 
 /// A unit a duration can be written in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+///
+/// Deserializes from its [`Unit::symbol`] only (`ns`, `us`, `ms`, `s`, `min`, `h`, `d`), as the
+/// catalog's `unit` column writes it; the words a sheet may use are read by [`Unit::from_word`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Deserialize)]
 pub enum Unit {
     /// Nanoseconds: `ns` (a bare integer in a Go `time.Duration`).
+    #[serde(rename = "ns")]
     Nanos,
     /// Microseconds: `us`, `µs`.
+    #[serde(rename = "us")]
     Micros,
     /// Milliseconds: `ms`, `ミリ秒`.
+    #[serde(rename = "ms")]
     Millis,
     /// Seconds: `s`, `sec`, `秒`.
+    #[serde(rename = "s")]
     Seconds,
     /// Minutes: `m`, `min`, `分`.
+    #[serde(rename = "min")]
     Minutes,
     /// Hours: `h`, `時間`.
+    #[serde(rename = "h")]
     Hours,
     /// Days: `d`, `日`.
+    #[serde(rename = "d")]
     Days,
 }
 
@@ -322,6 +332,25 @@ impl fmt::Display for Millis {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn a_unit_deserializes_from_its_symbol_and_nothing_else() {
+        let read = |text: &str| serde_json::from_value::<Unit>(serde_json::json!(text)).ok();
+        for unit in [
+            Unit::Nanos,
+            Unit::Micros,
+            Unit::Millis,
+            Unit::Seconds,
+            Unit::Minutes,
+            Unit::Hours,
+            Unit::Days,
+        ] {
+            assert_eq!(read(unit.symbol()), Some(unit));
+        }
+        assert_eq!(read("sec"), None);
+        assert_eq!(read("m"), None);
+        assert_eq!(read("Seconds"), None);
+    }
 
     #[test]
     fn the_units_of_golden_g5_parse_to_milliseconds() {
