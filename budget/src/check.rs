@@ -293,6 +293,7 @@ impl Ctx<'_> {
             message,
             fix: Some(fix),
             source: None,
+            fixes: Vec::new(),
         });
     }
 
@@ -817,6 +818,19 @@ pub struct Work {
 /// assert!(work.steps > 12);
 /// ```
 pub fn check_counted(sheet: &Sheet) -> (Report, Work) {
+    let (mut report, work) = check_unfixed(sheet);
+    let rechecks = std::cell::Cell::new(0u64);
+    crate::fix::offer(sheet, &mut report, |changed| {
+        let (r, w) = check_unfixed(changed);
+        rechecks.set(rechecks.get() + w.steps);
+        r
+    });
+    let steps = work.steps + rechecks.get();
+    (report, Work { steps })
+}
+
+/// The check without [`crate::fix`]'s checked fixes: what a fix's re-check runs.
+fn check_unfixed(sheet: &Sheet) -> (Report, Work) {
     let mut ctx = Ctx {
         lang: sheet.lang,
         amplification_threshold: sheet.amplification_threshold,
@@ -1732,6 +1746,7 @@ pub fn check_counted(sheet: &Sheet) -> (Report, Work) {
             message: msg.0,
             fix: Some(msg.1),
             source: None,
+            fixes: Vec::new(),
         });
         summary.warnings += 1;
     }

@@ -274,6 +274,7 @@ mod tests {
             message: String::new(),
             fix: None,
             source: None,
+            fixes: Vec::new(),
         }
     }
 

@@ -62,6 +62,7 @@ pub mod duration;
 mod error;
 pub mod example;
 mod finding;
+pub mod fix;
 mod kind;
 mod report;
 mod sheet;

@@ -211,11 +211,18 @@ pub struct Finding {
     pub threshold: Option<u64>,
     /// What is wrong, in the sheet's language.
     pub message: String,
-    /// A suggested fix, in the sheet's language.
+    /// A suggested fix, in the sheet's language. For `inversion.node`, `inversion.hop` and
+    /// `queue.redelivery` it names only the options in [`Finding::fixes`], or gives advice
+    /// without numbers when there are none.
     pub fix: Option<String>,
     /// The documentation address behind the finding, where the engine used a catalog entry or
     /// a catalog rule (a documented default, a bare number's unit, a product's default retries,
     /// a rule between two settings); `None` otherwise. From the catalog's `source` column.
     #[serde(default)]
     pub source: Option<String>,
+    /// Fixes as cell changes, each applied to a copy of the sheet and checked by the engine
+    /// before it is offered: applying one removes this finding and creates no error
+    /// ([`crate::fix`]). Empty for other codes.
+    #[serde(default)]
+    pub fixes: Vec<crate::fix::Fix>,
 }

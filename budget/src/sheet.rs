@@ -126,6 +126,7 @@ impl Lang {
 
 /// The eight columns of a sheet, in export order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum Column {
     /// `層` / `layer`: 1 is the outermost layer (the user's browser).

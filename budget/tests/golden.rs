@@ -182,7 +182,7 @@ fn g2_messages_are_in_the_sheets_language() {
     );
     assert_eq!(
         en.findings[0].fix.as_deref(),
-        Some("reduce app -> external API to 1 try, or raise the deadline to at least 15.5 s")
+        Some("reduce app -> external API to 1 try, or raise app's deadline to 15.5 s, LB -> app's read timeout to 16.5 s and browser -> LB's deadline to 18.5 s")
     );
     assert_eq!(en.summary.headline(Lang::En), "1 inversion, 0 warnings");
     let ja = check(&ja);
@@ -192,7 +192,7 @@ fn g2_messages_are_in_the_sheets_language() {
     );
     assert_eq!(
         ja.findings[0].fix.as_deref(),
-        Some("アプリ → 外部API を1回の試行に減らすか、期限を15.5秒以上にしてください")
+        Some("アプリ → 外部API を1回の試行に減らしてください。または、アプリの期限を15.5秒に、LB → アプリ の読み取りタイムアウトを16.5秒に、ブラウザ → LB の全体期限を18.5秒に上げてください")
     );
     assert_eq!(ja.summary.headline(Lang::Ja), "逆転 1件、警告 0件");
 }
@@ -246,7 +246,10 @@ fn g4_the_lb_gives_up_first() {
         f.message,
         "LB waits 5.0 s for app, which may take 13.5 s plus a 1.0 s margin"
     );
-    assert_eq!(f.fix.as_deref(), Some("raise LB -> app's read timeout to at least 14.5 s, or reduce app -> external API to 1 try"));
+    assert_eq!(
+        f.fix.as_deref(),
+        Some("raise LB -> app's read timeout to 14.5 s, or reduce app -> external API to 1 try")
+    );
     assert_eq!(f.rows, vec![1, 2, 3, 4, 5]);
 }
 

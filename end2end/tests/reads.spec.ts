@@ -13,7 +13,7 @@ test("hops bounded only by read intervals get two read.interval_only warnings be
     severity: "error",
     message: "LB waits 5.0 s for app, which may take 13.5 s plus a 1.0 s margin",
     numbers: "bound 5.0 s · need 14.5 s · short by 9.5 s · 1 try fits",
-    fix: "raise LB -> app's read timeout to at least 14.5 s, or reduce app -> external API to 1 try",
+    fix: "raise LB -> app's read timeout to 14.5 s, or reduce app -> external API to 1 try",
   });
 
   const reads = sheet.finding("read.interval_only");

@@ -23,7 +23,7 @@ test("raising the external API's tries inverts the app within a second, and the 
   await expect(inversion.getByTestId("message")).toHaveText("app's deadline (8.0 s) ends before its calls may (15.5 s)");
   await expect(inversion.getByTestId("numbers")).toHaveText("bound 8.0 s · need 15.5 s · short by 7.5 s · 1 try fits");
   await expect(inversion.getByTestId("fix")).toHaveText(
-    "Fix: reduce app -> external API to 1 try, or raise the deadline to at least 15.5 s",
+    "Fix: reduce app -> external API to 1 try, or raise app's deadline to 15.5 s, LB -> app's read timeout to 16.5 s and browser -> LB's deadline to 18.5 s",
   );
   await expect(sheet.hop("app -> external API").getByTestId("worst")).toHaveText("12.0 s");
   // The rows the finding names are highlighted; the LB and browser checks still pass.

@@ -284,6 +284,7 @@ mod tests {
             message: String::new(),
             fix: None,
             source: None,
+            fixes: Vec::new(),
         }
     }
 

@@ -406,7 +406,7 @@ fn sarif_for_the_inverted_lb_has_one_error_result_on_line_2() {
             "level": "error",
             "message": {
                 "text": "LB waits 5.0 s for app, which may take 13.5 s plus a 1.0 s margin \
-                         Fix: raise LB -> app's read timeout to at least 14.5 s, or reduce \
+                         Fix: raise LB -> app's read timeout to 14.5 s, or reduce \
                          app -> external API to 1 try"
             },
             "locations": [{
@@ -886,7 +886,7 @@ fn markdown_for_the_inverted_lb_tables_the_inverted_hop() {
          | hop | LB -> app | inverted | -9.5 s | 1 + 5 = 6.0 s; read 5.0 \\< 13.5 + 1.0 |\n\
          \n\
          - **error** `inversion.hop` (rows 1, 2, 3, 4, 5): LB waits 5.0 s for app, which may \
-         take 13.5 s plus a 1.0 s margin — raise LB -> app's read timeout to at least 14.5 s, \
+         take 13.5 s plus a 1.0 s margin — raise LB -> app's read timeout to 14.5 s, \
          or reduce app -> external API to 1 try\n"
     );
     assert!(text.starts_with(&expected_start), "{text}");

@@ -1,0 +1,619 @@
+//! Fixes that are checked before they are offered.
+//!
+//! An inversion's fix is a list of cell changes on named rows ([`Fix`]), and the engine applies
+//! it to a copy of the sheet and checks that copy again before it offers the fix: the finding
+//! must be gone and no error may appear that the sheet did not have. Where raising a bound
+//! only moves the inversion outward (raising the app's deadline inverts the LB's read timeout,
+//! which then inverts the browser's deadline), the fix grows into the whole chain, one raise
+//! per layer, each checked again; where the chain cannot be closed, that option is not offered.
+//!
+//! Three kinds of change are tried:
+//! - **reduce tries**: the hop with several tries that makes the need, cut to the tries that
+//!   fit (`inversion.node`, and `inversion.hop` when the callee has no deadline of its own);
+//! - **raise** the bound that is too short (the node's deadline, the caller's read, per-try or
+//!   visibility timeout or deadline on the hop) to the need, with the chain above it;
+//! - **lower the callee's deadline** so that it fits the caller's bound and the margin
+//!   (`inversion.hop`).
+//!
+//! They are offered in that order on a node (its own retries are its first lever), and raise
+//! first on a hop (the caller's bound is).
+//!
+//! Re-checks cost a whole check each, so a report spends at most [`MAX_FIX_CHECKS`] of them
+//! and at most [`MAX_FIX_ROWS`] rows in all, in the order of its findings (errors first). A finding left without a checked fix gets
+//! advice without numbers and an empty [`Finding::fixes`].
+
+use std::collections::{HashMap, HashSet};
+
+use serde::{Deserialize, Serialize};
+
+use crate::duration::Millis;
+use crate::display::duration as secs;
+use crate::kind::Kind;
+use crate::report::{Finding, HopReport, NodeReport, Report, Severity};
+use crate::sheet::{Column, Lang, Sheet};
+
+/// The most re-checks one report spends on verifying fixes (each is a whole check of the
+/// changed sheet).
+pub const MAX_FIX_CHECKS: usize = 16;
+
+/// The most rows one report re-checks in all: a sheet of more than 1,000 rows gets fewer than
+/// [`MAX_FIX_CHECKS`] re-checks (5,000 rows: 3), one of more than 16,000 rows none, so that
+/// verifying fixes costs at most a constant on top of the check.
+pub const MAX_FIX_ROWS: usize = 16_000;
+
+/// One cell to change.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct CellChange {
+    /// The row's line (data rows counted from 1).
+    pub line: usize,
+    /// The column to change: `value` for every fix today.
+    pub column: Column,
+    /// The cell's text before the change, exactly as typed.
+    pub from: String,
+    /// The text to write, in the form the engine reads back: `15.5s`, `1 try`,
+    /// `2 tries, waits 0.5s`.
+    pub to: String,
+}
+
+/// A fix the engine has applied to a copy of the sheet and checked: it removes its finding
+/// and creates no error anywhere.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct Fix {
+    /// What the fix does, in the sheet's language:
+    /// `raise app's deadline to 15.5 s, LB -> app's read timeout to 16.5 s and browser -> LB's
+    /// deadline to 18.5 s`.
+    pub summary: String,
+    /// The changes, innermost first; apply all of them.
+    pub changes: Vec<CellChange>,
+}
+
+/// A finding's identity across two checks of similar sheets.
+type Key = (String, Option<String>, Option<String>);
+
+fn key(f: &Finding) -> Key {
+    (f.code.clone(), f.node.clone(), f.hop.clone())
+}
+
+/// The codes whose fixes are computed and checked here.
+fn fixable(code: &str) -> bool {
+    matches!(
+        code,
+        "inversion.node" | "inversion.hop" | "queue.redelivery"
+    )
+}
+
+/// What a change does, for the fix's summary.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Verb {
+    Raise,
+    Lower,
+    Reduce,
+}
+
+/// A change with the words that describe it.
+#[derive(Clone, Debug)]
+struct Step {
+    change: CellChange,
+    verb: Verb,
+    /// `app's deadline`, `LB -> app's read timeout` (En); `appの期限` (Ja); for tries, the hop.
+    what: String,
+    /// The new value as shown: `15.5 s`, `1 try`.
+    shown: String,
+}
+
+/// One option: its steps and whether it may grow into a chain of raises.
+struct Candidate {
+    steps: Vec<Step>,
+    chains: bool,
+}
+
+/// The report's nodes and hops by name, and its rows by line.
+struct Index<'a> {
+    report: &'a Report,
+    nodes: HashMap<&'a str, &'a NodeReport>,
+    hops: HashMap<&'a str, &'a HopReport>,
+}
+
+impl<'a> Index<'a> {
+    fn new(report: &'a Report) -> Self {
+        Index {
+            report,
+            nodes: report.nodes.iter().map(|n| (n.name.as_str(), n)).collect(),
+            hops: report
+                .hops
+                .iter()
+                .map(|h| (h.segment.as_str(), h))
+                .collect(),
+        }
+    }
+
+    fn kind(&self, line: usize) -> Option<Kind> {
+        self.report.rows.get(line.checked_sub(1)?).map(|r| r.kind)
+    }
+
+    fn value_ms(&self, line: usize) -> Option<u64> {
+        self.report.rows.get(line.checked_sub(1)?)?.value_ms
+    }
+}
+
+/// Adds checked fixes to the fixable findings of `report`, the report of `sheet`, and rewrites
+/// their `fix` text to name only those. `recheck` checks a changed sheet without fixes.
+pub(crate) fn offer(sheet: &Sheet, report: &mut Report, recheck: impl Fn(&Sheet) -> Report) {
+    if !report.findings.iter().any(|f| fixable(&f.code)) {
+        return;
+    }
+    let before: HashSet<Key> = report
+        .findings
+        .iter()
+        .filter(|f| f.severity == Severity::Error)
+        .map(key)
+        .collect();
+    let mut checks_left = MAX_FIX_CHECKS.min(MAX_FIX_ROWS / sheet.rows.len().max(1));
+    let mut offered: Vec<(usize, Vec<Fix>)> = Vec::new();
+    {
+        let index = Index::new(report);
+        for (i, f) in report.findings.iter().enumerate() {
+            if !fixable(&f.code) {
+                continue;
+            }
+            let mut fixes = Vec::new();
+            for candidate in candidates(sheet, &index, f) {
+                if checks_left == 0 {
+                    break;
+                }
+                if let Some(steps) =
+                    verify(sheet, f, candidate, &before, &mut checks_left, &recheck)
+                {
+                    fixes.push(Fix {
+                        summary: summary(sheet.lang, &steps),
+                        changes: steps.into_iter().map(|s| s.change).collect(),
+                    });
+                }
+            }
+            offered.push((i, fixes));
+        }
+    }
+    for (i, fixes) in offered {
+        let f = &mut report.findings[i];
+        f.fix = Some(if fixes.is_empty() {
+            advice(sheet.lang, f)
+        } else {
+            join_options(sheet.lang, &fixes)
+        });
+        f.fixes = fixes;
+    }
+}
+
+/// Applies `candidate`, checks again and, for a chaining candidate, adds one raise for every
+/// error the change moved outward, until no new error is left. `None` when the finding stays,
+/// when an error appears that no raise can close, or when the re-checks run out.
+fn verify(
+    sheet: &Sheet,
+    finding: &Finding,
+    candidate: Candidate,
+    before: &HashSet<Key>,
+    checks_left: &mut usize,
+    recheck: &impl Fn(&Sheet) -> Report,
+) -> Option<Vec<Step>> {
+    let target = key(finding);
+    let mut steps = candidate.steps;
+    loop {
+        if *checks_left == 0 {
+            return None;
+        }
+        *checks_left -= 1;
+        let changed = apply(sheet, steps.iter().map(|s| &s.change));
+        let after = recheck(&changed);
+        if after.findings.iter().any(|g| key(g) == target) {
+            return None;
+        }
+        let new_errors: Vec<&Finding> = after
+            .findings
+            .iter()
+            .filter(|g| g.severity == Severity::Error && !before.contains(&key(g)))
+            .collect();
+        if new_errors.is_empty() {
+            return Some(steps);
+        }
+        if !candidate.chains {
+            return None;
+        }
+        let index = Index::new(&after);
+        for error in new_errors {
+            let step = raise(&changed, &index, error)?;
+            if steps.iter().any(|s| s.change.line == step.change.line) {
+                return None;
+            }
+            steps.push(step);
+        }
+    }
+}
+
+/// `sheet` with `changes` applied.
+fn apply<'a>(sheet: &Sheet, changes: impl Iterator<Item = &'a CellChange>) -> Sheet {
+    let mut changed = sheet.clone();
+    for c in changes {
+        if let Some(row) = changed.rows.get_mut(c.line - 1) {
+            *row.cell_mut(c.column) = c.to.clone();
+        }
+    }
+    changed
+}
+
+/// The options for `f`, in the order they are offered.
+fn candidates(sheet: &Sheet, index: &Index, f: &Finding) -> Vec<Candidate> {
+    let mut out = Vec::new();
+    let reduce = reduce_tries(sheet, index, f).map(|step| Candidate {
+        steps: vec![step],
+        chains: false,
+    });
+    let raise = raise(sheet, index, f).map(|step| Candidate {
+        steps: vec![step],
+        chains: true,
+    });
+    // A node's own retries are its first lever; on a hop, the caller's bound is.
+    if f.code == "inversion.node" {
+        out.extend(reduce);
+        out.extend(raise);
+    } else {
+        out.extend(raise);
+        out.extend(reduce);
+    }
+    if let Some(step) = lower_callee_deadline(sheet, index, f) {
+        out.push(Candidate {
+            steps: vec![step],
+            chains: false,
+        });
+    }
+    out
+}
+
+/// A change of row `line`'s value to `to`.
+fn change(sheet: &Sheet, line: usize, to: String) -> Option<CellChange> {
+    let row = sheet.rows.get(line.checked_sub(1)?)?;
+    Some(CellChange {
+        line,
+        column: Column::Value,
+        from: row.value.clone(),
+        to,
+    })
+}
+
+/// The first of `lines` of kind `kind` whose value is `ms`.
+fn row_with(index: &Index, lines: &[usize], kinds: &[Kind], ms: u64) -> Option<usize> {
+    lines.iter().copied().find(|&l| {
+        index.kind(l).is_some_and(|k| kinds.contains(&k)) && index.value_ms(l) == Some(ms)
+    })
+}
+
+/// Raises the bound of `f` to its need: a node's deadline row, or the caller's bound row on a
+/// hop (read, per-try, statement, visibility timeout or deadline).
+fn raise(sheet: &Sheet, index: &Index, f: &Finding) -> Option<Step> {
+    let bound = f.bound_ms?;
+    let need = f.need_ms?;
+    if need <= bound {
+        return None;
+    }
+    let lang = sheet.lang;
+    match f.code.as_str() {
+        "inversion.node" => {
+            let node = index.nodes.get(f.node.as_deref()?)?;
+            let line = row_with(index, &node.rows, &[Kind::Deadline], bound)?;
+            Some(Step {
+                change: change(sheet, line, duration_text(lang, need))?,
+                verb: Verb::Raise,
+                what: node_deadline(lang, &node.name),
+                shown: secs(lang, need),
+            })
+        }
+        "inversion.hop" | "queue.redelivery" => {
+            let hop = index.hops.get(f.hop.as_deref()?)?;
+            let kinds = [
+                Kind::Read,
+                Kind::Attempt,
+                Kind::Statement,
+                Kind::Deadline,
+                Kind::Visibility,
+            ];
+            let line = row_with(index, &hop.rows, &kinds, bound)?;
+            Some(Step {
+                change: change(sheet, line, duration_text(lang, need))?,
+                verb: Verb::Raise,
+                what: hop_bound(lang, &hop.segment, index.kind(line)?),
+                shown: secs(lang, need),
+            })
+        }
+        _ => None,
+    }
+}
+
+/// Lowers the callee's deadline so that it, with the queueing and the margin, fits the
+/// caller's bound (`inversion.hop`).
+fn lower_callee_deadline(sheet: &Sheet, index: &Index, f: &Finding) -> Option<Step> {
+    if f.code != "inversion.hop" {
+        return None;
+    }
+    let hop = index.hops.get(f.hop.as_deref()?)?;
+    let callee = index.nodes.get(hop.callee.as_str())?;
+    let deadline = callee.deadline_ms?;
+    let line = row_with(index, &callee.rows, &[Kind::Deadline], deadline)?;
+    // need = queueing + the callee's worst (its deadline) + margin.
+    let around = f.need_ms?.checked_sub(hop.callee_worst_ms?)?;
+    let lowered = f.bound_ms?.checked_sub(around)?;
+    if lowered == 0 || lowered >= deadline {
+        return None;
+    }
+    Some(Step {
+        change: change(sheet, line, duration_text(sheet.lang, lowered))?,
+        verb: Verb::Lower,
+        what: node_deadline(sheet.lang, &callee.name),
+        shown: secs(sheet.lang, lowered),
+    })
+}
+
+/// Cuts the hop with several tries that makes the need down to the tries that fit.
+fn reduce_tries(sheet: &Sheet, index: &Index, f: &Finding) -> Option<Step> {
+    let (node, budget) = match f.code.as_str() {
+        // The node's deadline is the budget of everything it does.
+        "inversion.node" => (index.nodes.get(f.node.as_deref()?)?, f.bound_ms?),
+        // The caller's bound, less the queueing and the margin, is the callee's budget, when
+        // the callee has no deadline of its own (its worst case is its need).
+        "inversion.hop" => {
+            let hop = index.hops.get(f.hop.as_deref()?)?;
+            let callee = index.nodes.get(hop.callee.as_str())?;
+            if callee.deadline_ms.is_some() {
+                return None;
+            }
+            let around = f.need_ms?.checked_sub(hop.callee_worst_ms?)?;
+            (callee, f.bound_ms?.checked_sub(around)?)
+        }
+        _ => return None,
+    };
+    let need = node.need_ms?;
+    // The hop with several tries out of `node` that contributes the most.
+    let hop = index
+        .report
+        .hops
+        .iter()
+        .filter(|h| h.caller == node.name && h.tries > 1)
+        .filter(|h| {
+            h.rows
+                .iter()
+                .filter(|&&l| index.kind(l) == Some(Kind::Tries))
+                .count()
+                == 1
+        })
+        .max_by_key(|h| h.worst_ms)?;
+    let worst = hop.worst_ms?;
+    let others = need.checked_sub(worst)?;
+    let k = crate::tries_that_fit(
+        budget.checked_sub(others)?,
+        hop.per_try_ms?,
+        &hop.waits_ms,
+        hop.tries,
+    );
+    if k == 0 || k >= hop.tries {
+        return None;
+    }
+    let line = hop
+        .rows
+        .iter()
+        .copied()
+        .find(|&l| index.kind(l) == Some(Kind::Tries))?;
+    Some(Step {
+        change: change(sheet, line, tries_text(sheet.lang, k, &hop.waits_ms))?,
+        verb: Verb::Reduce,
+        what: hop.segment.clone(),
+        shown: tries_shown(sheet.lang, k),
+    })
+}
+
+/// A tries cell the engine reads back: `1 try`, `2 tries, waits 500ms` / `1回`, `2回、待機0.5秒`.
+/// A waits list shorter than the tries repeats its last wait, as the engine reads it.
+fn tries_text(lang: Lang, k: u32, waits_ms: &[u64]) -> String {
+    let waits: Vec<String> = (0..k.saturating_sub(1) as usize)
+        .filter_map(|i| waits_ms.get(i).or(waits_ms.last()))
+        .map(|&w| duration_text(lang, w))
+        .collect();
+    let waits_nonzero = waits_ms.iter().any(|&w| w > 0);
+    match lang {
+        Lang::En => {
+            let tries = if k == 1 {
+                "1 try".to_string()
+            } else {
+                format!("{k} tries")
+            };
+            if waits.is_empty() || !waits_nonzero {
+                tries
+            } else {
+                format!("{tries}, waits {}", waits.join(", "))
+            }
+        }
+        Lang::Ja => {
+            if waits.is_empty() || !waits_nonzero {
+                format!("{k}回")
+            } else {
+                format!("{k}回、待機{}", waits.join("、"))
+            }
+        }
+    }
+}
+
+/// A duration cell the engine reads back, in the sheet's style: `15.5s`, `1m30s` (En);
+/// `15.5秒`, `90秒` (Ja).
+fn duration_text(lang: Lang, ms: u64) -> String {
+    match lang {
+        Lang::En => Millis(ms).to_string(),
+        Lang::Ja => format!("{}秒", crate::duration::seconds(ms, 0)),
+    }
+}
+
+fn tries_shown(lang: Lang, k: u32) -> String {
+    match (lang, k) {
+        (Lang::En, 1) => "1 try".to_string(),
+        (Lang::En, k) => format!("{k} tries"),
+        (Lang::Ja, k) => format!("{k}回の試行"),
+    }
+}
+
+fn node_deadline(lang: Lang, node: &str) -> String {
+    match lang {
+        Lang::En => format!("{node}'s deadline"),
+        Lang::Ja => format!("{node}の期限"),
+    }
+}
+
+fn hop_bound(lang: Lang, segment: &str, kind: Kind) -> String {
+    let (en, ja) = match kind {
+        Kind::Attempt => ("per-try timeout", "1回の上限"),
+        Kind::Statement => ("statement timeout", "文タイムアウト"),
+        Kind::Deadline => ("deadline", "全体期限"),
+        Kind::Visibility => ("visibility timeout", "可視性タイムアウト"),
+        _ => ("read timeout", "読み取りタイムアウト"),
+    };
+    match lang {
+        Lang::En => format!("{segment}'s {en}"),
+        Lang::Ja => format!("{segment} の{ja}"),
+    }
+}
+
+/// One option in words: `raise app's deadline to 15.5 s, LB -> app's read timeout to 16.5 s
+/// and browser -> LB's deadline to 18.5 s`; `reduce app -> external API to 1 try`.
+fn summary(lang: Lang, steps: &[Step]) -> String {
+    // Consecutive steps with the same verb share it.
+    let mut groups: Vec<(&Verb, Vec<&Step>)> = Vec::new();
+    for s in steps {
+        match groups.last_mut() {
+            Some((v, g)) if **v == s.verb => g.push(s),
+            _ => groups.push((&s.verb, vec![s])),
+        }
+    }
+    let phrases: Vec<String> = groups
+        .iter()
+        .map(|(verb, g)| match lang {
+            Lang::En => {
+                let word = match verb {
+                    Verb::Raise => "raise",
+                    Verb::Lower => "lower",
+                    Verb::Reduce => "reduce",
+                };
+                let parts: Vec<String> = g
+                    .iter()
+                    .map(|s| format!("{} to {}", s.what, s.shown))
+                    .collect();
+                format!("{word} {}", and_list(lang, &parts))
+            }
+            Lang::Ja => {
+                let word = match verb {
+                    Verb::Raise => "上げて",
+                    Verb::Lower => "下げて",
+                    Verb::Reduce => "減らして",
+                };
+                let parts: Vec<String> = g
+                    .iter()
+                    .map(|s| match verb {
+                        Verb::Reduce => format!("{} を{}に", s.what, s.shown),
+                        _ => format!("{}を{}に", s.what, s.shown),
+                    })
+                    .collect();
+                format!("{}{word}", parts.join("、"))
+            }
+        })
+        .collect();
+    match lang {
+        Lang::En => phrases.join(", then "),
+        Lang::Ja => format!("{}ください", phrases.join("、さらに")),
+    }
+}
+
+fn and_list(lang: Lang, parts: &[String]) -> String {
+    match (lang, parts) {
+        (_, [one]) => one.clone(),
+        (Lang::En, [init @ .., last]) => format!("{} and {last}", init.join(", ")),
+        (Lang::Ja, _) => parts.join("、"),
+        (Lang::En, []) => String::new(),
+    }
+}
+
+/// The finding's fix text from its checked fixes: the options, joined by "or".
+fn join_options(lang: Lang, fixes: &[Fix]) -> String {
+    let options: Vec<&str> = fixes.iter().map(|f| f.summary.as_str()).collect();
+    match lang {
+        Lang::En => options.join(", or "),
+        Lang::Ja => options.join("。または、"),
+    }
+}
+
+/// Advice without numbers, for a finding without a checked fix (none was found, or the
+/// re-checks ran out).
+fn advice(lang: Lang, f: &Finding) -> String {
+    match (lang, f.code.as_str()) {
+        (Lang::En, "inversion.node") => "lower the bounds of the calls this node makes, or raise its deadline and every layer above it with it".to_string(),
+        (Lang::Ja, "inversion.node") => "このノードの呼び出しの上限を下げるか、期限をその上のすべての層とともに上げてください".to_string(),
+        (Lang::En, _) => "lower the callee's worst case, or raise the caller's bound and every layer above it with it".to_string(),
+        (Lang::Ja, _) => "呼ばれる側の最悪時間を下げるか、呼ぶ側の上限をその上のすべての層とともに上げてください".to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_tries_cell_is_written_the_way_the_engine_reads_it_back() {
+        assert_eq!(tries_text(Lang::En, 1, &[500, 1000]), "1 try");
+        assert_eq!(
+            tries_text(Lang::En, 2, &[500, 1000]),
+            "2 tries, waits 500ms"
+        );
+        assert_eq!(
+            tries_text(Lang::En, 3, &[1500]),
+            "3 tries, waits 1.5s, 1.5s"
+        );
+        assert_eq!(tries_text(Lang::En, 2, &[0]), "2 tries");
+        assert_eq!(tries_text(Lang::Ja, 3, &[500, 1000]), "3回、待機0.5秒、1秒");
+        for (lang, k, waits) in [
+            (Lang::En, 2, vec![500, 1000]),
+            (Lang::En, 3, vec![1500]),
+            (Lang::Ja, 3, vec![500, 1000]),
+            (Lang::Ja, 1, vec![]),
+        ] {
+            let t = crate::value::read_tries(&tries_text(lang, k, &waits)).unwrap();
+            assert_eq!(t.count, k);
+            let expected: Vec<u64> = (0..k as usize - 1)
+                .map(|i| *waits.get(i).or(waits.last()).unwrap())
+                .collect();
+            assert_eq!(t.waits_ms[..k as usize - 1], expected[..]);
+        }
+    }
+
+    #[test]
+    fn a_chain_of_raises_shares_its_verb() {
+        let step = |what: &str, shown: &str, verb: Verb| Step {
+            change: CellChange {
+                line: 1,
+                column: Column::Value,
+                from: String::new(),
+                to: String::new(),
+            },
+            verb,
+            what: what.to_string(),
+            shown: shown.to_string(),
+        };
+        let steps = [
+            step("app's deadline", "15.5 s", Verb::Raise),
+            step("LB -> app's read timeout", "16.5 s", Verb::Raise),
+            step("browser -> LB's deadline", "18.5 s", Verb::Raise),
+        ];
+        assert_eq!(
+            summary(Lang::En, &steps),
+            "raise app's deadline to 15.5 s, LB -> app's read timeout to 16.5 s and browser -> LB's deadline to 18.5 s"
+        );
+        assert_eq!(
+            summary(Lang::En, &steps[..1]),
+            "raise app's deadline to 15.5 s"
+        );
+    }
+}

@@ -1,0 +1,301 @@
+//! Fixes that are checked before they are offered (`budget::fix`): golden G2 and G4, an
+//! option the engine refuses, and a property that applies every offered fix on random
+//! designs.
+
+use std::collections::HashSet;
+
+use budget::fix::{CellChange, Fix};
+use budget::{check, tsv, Column, Finding, Lang, Report, Row, Severity, Sheet};
+use proptest::prelude::*;
+
+fn reservation(lang: Lang) -> Sheet {
+    let text = match lang {
+        Lang::En => budget::example::RESERVATION_EN,
+        Lang::Ja => budget::example::RESERVATION_JA,
+    };
+    Sheet::new(lang, tsv::import(text).unwrap().rows)
+}
+
+/// G1 with the external API's read timeout 3 s and 3 tries, waits 0.5 s and 1.0 s.
+fn g2(lang: Lang) -> Sheet {
+    let mut sheet = reservation(lang);
+    sheet.rows[6].value = "3s".into();
+    sheet.rows[7].value = "3 tries, waits 0.5s, 1.0s".into();
+    sheet
+}
+
+fn value(line: usize, from: &str, to: &str) -> CellChange {
+    CellChange {
+        line,
+        column: Column::Value,
+        from: from.into(),
+        to: to.into(),
+    }
+}
+
+fn fix(summary: &str, changes: Vec<CellChange>) -> Fix {
+    Fix {
+        summary: summary.into(),
+        changes,
+    }
+}
+
+/// `sheet` with every change of `fix` applied.
+fn applied(sheet: &Sheet, fix: &Fix) -> Sheet {
+    let mut changed = sheet.clone();
+    for c in &fix.changes {
+        *changed.rows[c.line - 1].cell_mut(c.column) = c.to.clone();
+    }
+    changed
+}
+
+type Key = (String, Option<String>, Option<String>);
+
+fn key(f: &Finding) -> Key {
+    (f.code.clone(), f.node.clone(), f.hop.clone())
+}
+
+fn errors(report: &Report) -> HashSet<Key> {
+    report
+        .findings
+        .iter()
+        .filter(|f| f.severity == Severity::Error)
+        .map(key)
+        .collect()
+}
+
+#[test]
+fn g2_offers_fewer_tries_or_the_whole_chain_of_raises() {
+    let sheet = g2(Lang::En);
+    let report = check(&sheet);
+    let inversion = &report.findings[0];
+    assert_eq!(inversion.code, "inversion.node");
+    assert_eq!(
+        inversion.fixes,
+        vec![
+            fix(
+                "reduce app -> external API to 1 try",
+                vec![value(8, "3 tries, waits 0.5s, 1.0s", "1 try")],
+            ),
+            // Raising the app's deadline alone would invert the LB's 10 s read timeout, and
+            // raising that the browser's 12 s deadline: the option is the whole chain.
+            fix(
+                "raise app's deadline to 15.5 s, LB -> app's read timeout to 16.5 s and browser -> LB's deadline to 18.5 s",
+                vec![
+                    value(4, "8s", "15.5s"),
+                    value(3, "10s", "16.5s"),
+                    value(1, "12s", "18.5s"),
+                ],
+            ),
+        ]
+    );
+
+    // Each option, applied, leaves a sheet without errors.
+    for f in &inversion.fixes {
+        let after = check(&applied(&sheet, f));
+        assert_eq!(after.summary.errors, 0, "{}", f.summary);
+    }
+    // Raising the app's deadline alone is not enough: the LB's read timeout inverts.
+    let alone = fix("", vec![value(4, "8s", "15.5s")]);
+    let after = check(&applied(&sheet, &alone));
+    assert_eq!(
+        after
+            .findings
+            .iter()
+            .filter(|f| f.severity == Severity::Error)
+            .map(|f| (f.code.as_str(), f.hop.as_deref()))
+            .collect::<Vec<_>>(),
+        vec![("inversion.hop", Some("LB -> app"))]
+    );
+}
+
+#[test]
+fn g2_on_the_japanese_sheet_writes_cells_in_its_style() {
+    let report = check(&g2(Lang::Ja));
+    let inversion = &report.findings[0];
+    assert_eq!(
+        inversion.fixes,
+        vec![
+            fix(
+                "アプリ → 外部API を1回の試行に減らしてください",
+                vec![value(8, "3 tries, waits 0.5s, 1.0s", "1回")],
+            ),
+            fix(
+                "アプリの期限を15.5秒に、LB → アプリ の読み取りタイムアウトを16.5秒に、ブラウザ → LB の全体期限を18.5秒に上げてください",
+                vec![
+                    value(4, "8秒", "15.5秒"),
+                    value(3, "10秒", "16.5秒"),
+                    value(1, "12秒", "18.5秒"),
+                ],
+            ),
+        ]
+    );
+}
+
+#[test]
+fn g4_offers_the_lbs_read_timeout_or_fewer_tries_behind_the_app() {
+    let sheet = Sheet::new(
+        Lang::En,
+        tsv::import(budget::example::INVERTED_LB).unwrap().rows,
+    );
+    let report = check(&sheet);
+    let f = &report.findings[0];
+    assert_eq!(f.code, "inversion.hop");
+    assert_eq!(
+        f.fixes,
+        vec![
+            fix(
+                "raise LB -> app's read timeout to 14.5 s",
+                vec![value(2, "5s", "14.5s")],
+            ),
+            // 5.0 s less the 1.0 s margin leaves 4.0 s for the app: one try of 1 + 3.
+            fix(
+                "reduce app -> external API to 1 try",
+                vec![value(5, "3 tries, waits 0.5s, 1.0s", "1 try")],
+            ),
+        ]
+    );
+    assert_eq!(
+        f.fix.as_deref(),
+        Some("raise LB -> app's read timeout to 14.5 s, or reduce app -> external API to 1 try")
+    );
+}
+
+#[test]
+fn an_option_that_inverts_another_layer_is_not_offered() {
+    // G1 with the LB's read timeout 5 s: the LB gives up before the app's 8 s deadline plus
+    // the 1 s margin. Lowering the app's deadline to 4 s would fit the LB but invert the
+    // app's own 7.8 s need, so only the raise is offered.
+    let mut sheet = reservation(Lang::En);
+    sheet.rows[2].value = "5s".into();
+    let report = check(&sheet);
+    let f = &report.findings[0];
+    assert_eq!(
+        (f.code.as_str(), f.hop.as_deref(), f.bound_ms, f.need_ms),
+        ("inversion.hop", Some("LB -> app"), Some(5_000), Some(9_000))
+    );
+    assert_eq!(
+        f.fixes,
+        vec![fix(
+            "raise LB -> app's read timeout to 9.0 s",
+            vec![value(3, "5s", "9s")],
+        )]
+    );
+    let mut lowered = sheet.clone();
+    lowered.rows[3].value = "4s".into();
+    assert!(check(&lowered)
+        .findings
+        .iter()
+        .any(|f| f.code == "inversion.node" && f.node.as_deref() == Some("app")));
+}
+
+#[test]
+fn past_the_re_check_budget_an_inversion_gets_advice_without_numbers() {
+    // G2 padded to more than MAX_FIX_ROWS rows: verifying a fix would re-check them all, so
+    // none is offered, and the fix text names no number it has not checked.
+    let mut sheet = g2(Lang::En);
+    let filler = row("notes", "comment", "");
+    sheet.rows.resize(budget::fix::MAX_FIX_ROWS + 1, filler);
+    let report = check(&sheet);
+    let f = &report.findings[0];
+    assert_eq!(
+        (f.code.as_str(), f.short_by_ms),
+        ("inversion.node", Some(7_500))
+    );
+    assert_eq!(f.fixes, vec![]);
+    assert_eq!(f.fix.as_deref(), Some("lower the bounds of the calls this node makes, or raise its deadline and every layer above it with it"));
+}
+
+fn row(segment: &str, item: &str, value: &str) -> Row {
+    Row {
+        segment: segment.into(),
+        item: item.into(),
+        value: value.into(),
+        ..Row::default()
+    }
+}
+
+/// A four-layer design with values in tenths of a second: client -> gw (a deadline),
+/// gw -> app (connect, read, tries), app (deadline, own), app -> db (connect, statement,
+/// tries).
+fn design() -> impl Strategy<Value = Sheet> {
+    let t = |r: std::ops::Range<u64>| r.prop_map(|v| format!("{}ms", v * 100));
+    (
+        (
+            proptest::option::of(t(1..600)),
+            t(1..600),
+            t(1..50),
+            t(1..300),
+            1u32..5,
+            t(0..20),
+        ),
+        (
+            proptest::option::of(t(1..400)),
+            t(0..20),
+            t(1..50),
+            t(1..100),
+            1u32..5,
+            t(0..20),
+        ),
+        prop_oneof![Just(Lang::En), Just(Lang::Ja)],
+    )
+        .prop_map(
+            |(
+                (client, edge, gw_c, gw_r, gw_t, gw_w),
+                (app_d, own, db_c, db_s, db_t, db_w),
+                lang,
+            )| {
+                let mut rows = vec![];
+                if let Some(d) = client {
+                    rows.push(row("client", "deadline", &d));
+                }
+                rows.push(row("client -> gw", "deadline", &edge));
+                rows.push(row("gw -> app", "connect timeout", &gw_c));
+                rows.push(row("gw -> app", "read timeout", &gw_r));
+                rows.push(row(
+                    "gw -> app",
+                    "tries and waits",
+                    &format!("{gw_t} tries, waits {gw_w}"),
+                ));
+                if let Some(d) = app_d {
+                    rows.push(row("app", "deadline", &d));
+                }
+                rows.push(row("app", "own processing time", &own));
+                rows.push(row("app -> db", "connect timeout", &db_c));
+                rows.push(row("app -> db", "statement timeout", &db_s));
+                rows.push(row(
+                    "app -> db",
+                    "tries and waits",
+                    &format!("{db_t} tries, waits {db_w}"),
+                ));
+                Sheet::new(lang, rows)
+            },
+        )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    /// Every offered fix, applied to the sheet, removes its finding and creates no error; each
+    /// change names the cell's text as it is; an inversion without fixes has advice.
+    #[test]
+    fn every_offered_fix_removes_its_finding_and_creates_no_error(sheet in design()) {
+        let report = check(&sheet);
+        let before = errors(&report);
+        for f in &report.findings {
+            for fix in &f.fixes {
+                for c in &fix.changes {
+                    prop_assert_eq!(sheet.rows[c.line - 1].cell(c.column), c.from.as_str());
+                }
+                let after = check(&applied(&sheet, fix));
+                prop_assert!(!after.findings.iter().any(|g| key(g) == key(f)), "{} stays after {}", f.code, fix.summary);
+                for e in errors(&after) {
+                    prop_assert!(before.contains(&e), "{:?} appears after {}", e, fix.summary);
+                }
+            }
+            if f.code.starts_with("inversion.") {
+                prop_assert!(f.fix.is_some());
+            }
+        }
+    }
+}
