@@ -242,6 +242,7 @@ pub fn fill_default_label(default: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use budget::FindingCode;
 
     #[test]
     fn durations_show_as_seconds_with_one_decimal() {
@@ -293,7 +294,7 @@ mod tests {
     #[test]
     fn a_finding_shows_its_numbers_in_one_line() {
         let finding = Finding {
-            code: "inversion.node".into(),
+            code: FindingCode::InversionNode,
             severity: Severity::Error,
             node: Some("app".into()),
             hop: None,
@@ -316,7 +317,7 @@ mod tests {
     #[test]
     fn small_durations_in_numbers_keep_their_milliseconds() {
         let mut finding = Finding {
-            code: "value.implausible".into(),
+            code: FindingCode::ValueImplausible,
             severity: Severity::Warning,
             node: None,
             hop: None,
@@ -340,7 +341,7 @@ mod tests {
     #[test]
     fn retry_findings_show_counts_not_durations() {
         let finding = Finding {
-            code: "retry.amplification".into(),
+            code: FindingCode::RetryAmplification,
             severity: Severity::Warning,
             node: Some("orders".into()),
             hop: None,

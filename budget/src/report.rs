@@ -4,6 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::finding::FindingCode;
 use crate::kind::Kind;
 use crate::sheet::Lang;
 
@@ -179,8 +180,8 @@ pub enum Severity {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Finding {
-    /// Stable code, e.g. `inversion.node` (`budget-model.md` §5).
-    pub code: String,
+    /// Stable code, e.g. `inversion.node` (`budget-model.md` §5), serialised as its text.
+    pub code: FindingCode,
     /// Severity.
     pub severity: Severity,
     /// The node concerned, if any.

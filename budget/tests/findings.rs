@@ -410,7 +410,7 @@ fn more_waits_than_tries_say_which_are_not_used() {
 }
 
 #[test]
-fn a_sum_past_u64_is_a_finite_huge_number_and_the_node_is_inverted() {
+fn a_sum_past_u64_is_a_lower_bound_shown_as_one_and_the_node_is_inverted() {
     let report = run(
         Lang::En,
         vec![
@@ -425,21 +425,27 @@ fn a_sum_past_u64_is_a_finite_huge_number_and_the_node_is_inverted() {
         report.findings
     );
     let hop = &report.hops[0];
-    // 5000000000000 h is 18,000,000,000,000,000,000 ms; twice that saturates at u64::MAX.
+    // 5000000000000 h is 18,000,000,000,000,000,000 ms; twice that is past u64::MAX, so the
+    // sum is "at least u64::MAX ms": its number is that lower end, its text says `≥`.
     assert_eq!(report.rows[1].value_ms, Some(18_000_000_000_000_000_000));
     assert_eq!(hop.per_try_ms, Some(u64::MAX));
     assert_eq!(hop.worst_ms, Some(u64::MAX));
+    assert_eq!(
+        hop.formula,
+        "18000000000000000 + 18000000000000000 = ≥ 18446744073709551.615 s"
+    );
     let app = &report.nodes[0];
     assert_eq!(app.verdict, Verdict::Inverted);
     assert_eq!(app.need_ms, Some(u64::MAX));
-    assert_eq!(app.slack_ms, Some(i64::MIN));
-    assert_eq!(app.formula, "18446744073709551.615 s > 1.0 s");
+    // The slack, 1,000 − u64::MAX ms, has no exact number in a signed 64-bit integer.
+    assert_eq!(app.slack_ms, None);
+    assert_eq!(app.formula, "≥ 18446744073709551.615 s > 1.0 s");
     let f = only(&report, "inversion.node");
     assert_eq!(f.need_ms, Some(u64::MAX));
     assert_eq!(f.short_by_ms, Some(u64::MAX - 1_000));
     assert_eq!(
         f.message,
-        "app's deadline (1.0 s) ends before its calls may (18446744073709551.615 s)"
+        "app's deadline (1.0 s) ends before its calls may (≥ 18446744073709551.615 s)"
     );
 }
 

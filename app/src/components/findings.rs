@@ -40,7 +40,7 @@ fn finding_item(finding: &Finding) -> impl IntoView {
                 <span class=format!("badge badge-{severity}") data-testid="severity">
                     {severity}
                 </span>
-                <code data-testid="code">{finding.code.clone()}</code>
+                <code data-testid="code">{finding.code.as_str()}</code>
                 {(!lines.is_empty()).then(|| view! { <span class="muted">{lines}</span> })}
             </div>
             <p class="message" data-testid="message">{finding.message.clone()}</p>

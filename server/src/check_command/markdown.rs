@@ -122,7 +122,7 @@ fn push_report(out: &mut String, report: &Report, lang: Lang) {
         out.push_str(&format!(
             "- **{}** `{}`",
             severity(finding.severity),
-            finding.code.replace('`', "'")
+            finding.code.as_str().replace('`', "'")
         ));
         if !finding.rows.is_empty() {
             out.push_str(&format!(" ({})", rows_label(&finding.rows, lang)));

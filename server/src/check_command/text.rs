@@ -53,7 +53,7 @@ pub fn render_text(report: &Report, lang: Lang) -> String {
         for finding in &report.findings {
             table.push(vec![
                 severity(finding.severity).to_string(),
-                finding.code.clone(),
+                finding.code.to_string(),
                 rows_label(&finding.rows, lang),
                 finding.message.clone(),
             ]);

@@ -1,0 +1,186 @@
+//! Stage 5, coverage: on every hop A → B whose callee has a known worst case, the caller
+//! must wait longer than the callee may take: `wait ≥ queueing + worst(B) + margin`
+//! (`budget-model.md` §4).
+//!
+//! Input: the [`Graph`], the [`HopCalc`]s and the [`NodeCalc`]s. Output: one [`HopReport`]
+//! per hop, and the findings `inversion.hop`, `queue.redelivery` and `slack.none`.
+
+use crate::duration::seconds;
+use crate::finding as text;
+use crate::finding::FindingCode;
+use crate::report::{HopReport, Verdict};
+use crate::time::{compare, Time};
+
+use super::findings::{Draft, Findings, Numbers};
+use super::graph::{Graph, Hop};
+use super::hops::{BoundName, HopCalc, Wait};
+use super::nodes::{retry_suggestion, NodeCalc};
+use super::MAX_LISTED_WAITS;
+
+/// The coverage checks and reports of every hop.
+pub(crate) fn check(
+    graph: &Graph,
+    hops: &[HopCalc],
+    nodes: &[NodeCalc],
+    out: &mut Findings,
+) -> Vec<HopReport> {
+    graph
+        .hops
+        .iter()
+        .zip(hops)
+        .map(|(hop, calc)| check_hop(graph, hops, nodes, hop, calc, out))
+        .collect()
+}
+
+/// The callee's side of a coverage check: its worst case plus the queueing before its clock
+/// starts; `None` when the callee has nothing to count, `Some(None)` when unknown.
+fn callee_side(hop: &Hop, callee: &NodeCalc) -> Option<Option<Time>> {
+    match (callee.worst, hop.parts.queueing) {
+        (Some(Some(cw)), Some(Some(q))) => Some(Some(cw.add(q.time))),
+        (Some(Some(_)), Some(None)) => Some(None),
+        (worst, _) => worst,
+    }
+}
+
+fn check_hop(
+    graph: &Graph,
+    hops: &[HopCalc],
+    nodes: &[NodeCalc],
+    hop: &Hop,
+    calc: &HopCalc,
+    out: &mut Findings,
+) -> HopReport {
+    let lang = out.lang();
+    let callee = &graph.nodes[hop.callee];
+    let caller = &graph.nodes[hop.caller];
+    let callee_calc = &nodes[hop.callee];
+    let mut formula = calc.worst_text.clone();
+    let queue_text = match hop.parts.queueing {
+        Some(Some(q)) => format!("{} + ", q.time.need_text(q.decimals)),
+        _ => String::new(),
+    };
+    let (verdict, slack_ms, callee_worst, need) = match (callee_side(hop, callee_calc), calc.wait) {
+        (None, _) => (Verdict::Unchecked, None, None, None),
+        (Some(None), _) | (_, None) => (Verdict::Unknown, None, None, None),
+        (Some(Some(cw)), Some(Wait { term: wait, name })) => {
+            let c = compare(wait.time, cw, calc.margin_ms);
+            let sign = match c.verdict {
+                Verdict::Ok => "≥",
+                Verdict::Inverted => "<",
+                _ => "?",
+            };
+            let callee_text = match callee_calc.worst {
+                Some(Some(w)) => w.need_text(1),
+                _ => cw.need_text(1),
+            };
+            let check_text = format!(
+                "{} {} {sign} {queue_text}{callee_text} + {}",
+                name.in_formula(),
+                wait.time.bound_text(wait.decimals.max(1)),
+                seconds(calc.margin_ms, 1)
+            );
+            formula = if formula.is_empty() {
+                check_text.clone()
+            } else {
+                format!("{formula}; {check_text}")
+            };
+            // The need is everything the bound is compared with (queueing, the callee's worst
+            // case and the margin), so that short_by = need − bound; the message still names
+            // the parts.
+            let callee_need = cw.need_ms();
+            let need = callee_need.map(|n| n.saturating_add(calc.margin_ms));
+            match c.verdict {
+                Verdict::Inverted => {
+                    let at_least = need.map_or("∞".to_string(), |n| text::secs(lang, n));
+                    let worst = text::need_secs(lang, cw);
+                    // Where the callee has no deadline of its own, its retries cause it.
+                    let suggestion = if callee.deadline.is_none() {
+                        wait.time
+                            .bound_ms()
+                            .and_then(|w| w.checked_sub(calc.margin_ms))
+                            .and_then(|budget| retry_suggestion(graph, hops, callee_calc, budget))
+                    } else {
+                        None
+                    };
+                    let mut rows = hop.rows.clone();
+                    if let Some((h, _)) = suggestion {
+                        rows.extend(graph.hops[h].brief_rows.iter().copied());
+                    }
+                    let wait_ms = wait.time.bound_ms().unwrap_or(0);
+                    let (code, msg) = if name == BoundName::Visibility {
+                        (
+                            FindingCode::QueueRedelivery,
+                            text::queue_redelivery(
+                                lang,
+                                &hop.segment,
+                                &callee.name,
+                                wait_ms,
+                                &worst,
+                                calc.margin_ms,
+                                &at_least,
+                            ),
+                        )
+                    } else {
+                        (
+                            FindingCode::InversionHop,
+                            text::inversion_hop(
+                                lang,
+                                &text::HopInversion {
+                                    caller: &caller.name,
+                                    callee: &callee.name,
+                                    segment: &hop.segment,
+                                    bound_name: name.word(lang),
+                                    wait_ms,
+                                    worst: &worst,
+                                    margin_ms: calc.margin_ms,
+                                    at_least: &at_least,
+                                    suggestion: suggestion
+                                        .map(|(h, k)| (graph.hops[h].segment.as_str(), k)),
+                                },
+                            ),
+                        )
+                    };
+                    out.add(Draft::new(code, rows, msg).on_hop(&hop.segment).numbers(
+                        Numbers::short(wait.time.bound_ms(), need).fit(suggestion.map(|(_, k)| k)),
+                    ));
+                }
+                Verdict::Ok if c.slack_ms == Some(0) => {
+                    let msg = text::slack_none(lang, &hop.segment, &check_text);
+                    out.add(
+                        Draft::new(FindingCode::SlackNone, hop.rows.clone(), msg)
+                            .on_hop(&hop.segment)
+                            .numbers(Numbers::passing(wait.time.bound_ms(), need)),
+                    );
+                }
+                _ => {}
+            }
+            (
+                c.verdict,
+                c.slack_ms,
+                callee_calc.worst.flatten().and_then(Time::need_ms),
+                need,
+            )
+        }
+    };
+    let _ = need;
+    HopReport {
+        segment: hop.segment.clone(),
+        caller: caller.name.clone(),
+        callee: callee.name.clone(),
+        rows: hop.rows.clone(),
+        per_try_ms: calc.per_try.and_then(Time::need_ms),
+        tries: calc.tries,
+        waits_ms: hop
+            .layers()
+            .first()
+            .map(|l| l.waits_ms[..l.waits_ms.len().min(MAX_LISTED_WAITS)].to_vec())
+            .unwrap_or_default(),
+        worst_ms: calc.worst.and_then(Time::need_ms),
+        wait_ms: calc.wait.and_then(|w| w.term.time.bound_ms()),
+        callee_worst_ms: callee_worst,
+        margin_ms: calc.margin_ms,
+        slack_ms,
+        verdict,
+        formula,
+    }
+}
