@@ -100,7 +100,8 @@ pub struct NodeReport {
     pub need_ms: Option<u64>,
     /// The node's declared deadline, in ms.
     pub deadline_ms: Option<u64>,
-    /// `deadline - need`, in ms (negative when inverted).
+    /// `deadline − need`, in ms (negative when inverted); `None` when either is unknown, or
+    /// when the difference is beyond a signed 64-bit number.
     pub slack_ms: Option<i64>,
     /// The node check's verdict.
     pub verdict: Verdict,
@@ -136,7 +137,11 @@ pub struct HopReport {
     pub callee_worst_ms: Option<u64>,
     /// The margin used in the coverage check, in ms.
     pub margin_ms: u64,
-    /// `wait - (callee_worst + margin)`, in ms.
+    /// What the caller's wait is checked against, in ms: the queueing time before the callee's
+    /// clock starts + `callee_worst` + `margin` (`None` when unchecked or unknown, or when the
+    /// callee's worst case is `∞`).
+    pub need_ms: Option<u64>,
+    /// `wait − need`, in ms (negative when inverted).
     pub slack_ms: Option<i64>,
     /// The coverage check's verdict.
     pub verdict: Verdict,

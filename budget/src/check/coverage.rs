@@ -162,7 +162,6 @@ fn check_hop(
             )
         }
     };
-    let _ = need;
     HopReport {
         segment: hop.segment.clone(),
         caller: caller.name.clone(),
@@ -179,8 +178,90 @@ fn check_hop(
         wait_ms: calc.wait.and_then(|w| w.term.time.bound_ms()),
         callee_worst_ms: callee_worst,
         margin_ms: calc.margin_ms,
+        need_ms: need,
         slack_ms,
         verdict,
         formula,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::{hops, nodes, rows};
+    use crate::sheet::{Lang, Row};
+
+    fn row(segment: &str, item: &str, value: &str) -> Row {
+        Row {
+            segment: segment.into(),
+            item: item.into(),
+            value: value.into(),
+            ..Row::default()
+        }
+    }
+
+    fn run(sheet: &[Row]) -> (Vec<HopReport>, Vec<crate::Finding>) {
+        let mut out = Findings::new(Lang::En);
+        let mut infos = rows::read(sheet, Lang::En, &mut out);
+        let graph = Graph::build(sheet, &mut infos, Lang::En, &mut out);
+        let hop_calcs = hops::compute(&graph, &infos, 1_000, &mut out);
+        let node_calcs = nodes::compute(&graph, &hop_calcs, &mut out);
+        let reports = check(&graph, &hop_calcs, &node_calcs, &mut out);
+        (reports, out.into_list())
+    }
+
+    #[test]
+    fn the_caller_covers_the_callee_and_its_margin() {
+        // Golden G1: read 10.0 ≥ 8.0 + 1.0.
+        let (hops, findings) = run(&[
+            row("LB -> app", "connect timeout", "1s"),
+            row("LB -> app", "read timeout", "10s"),
+            row("app", "deadline", "8s"),
+        ]);
+        let h = &hops[0];
+        assert_eq!(
+            (
+                h.wait_ms,
+                h.callee_worst_ms,
+                h.need_ms,
+                h.slack_ms,
+                h.verdict
+            ),
+            (
+                Some(10_000),
+                Some(8_000),
+                Some(9_000),
+                Some(1_000),
+                Verdict::Ok
+            )
+        );
+        assert_eq!(h.formula, "1 + 10 = 11.0 s; read 10.0 ≥ 8.0 + 1.0");
+        assert!(findings.is_empty());
+    }
+
+    #[test]
+    fn a_visibility_timeout_that_ends_first_redelivers_the_job() {
+        // 30 s against a 60 s job plus a 1 s margin: short by 31 s.
+        let (hops, findings) = run(&[
+            row("queue -> worker", "visibility timeout", "30s"),
+            row("worker", "deadline", "60s"),
+        ]);
+        assert_eq!(hops[0].verdict, Verdict::Inverted);
+        let f = &findings[0];
+        assert_eq!(f.code, FindingCode::QueueRedelivery);
+        assert_eq!(
+            (f.bound_ms, f.need_ms, f.short_by_ms),
+            (Some(30_000), Some(61_000), Some(31_000))
+        );
+    }
+
+    #[test]
+    fn a_callee_without_rows_is_unchecked() {
+        let (hops, findings) = run(&[row("app -> db", "read timeout", "2s")]);
+        assert_eq!(
+            (hops[0].verdict, hops[0].need_ms),
+            (Verdict::Unchecked, None)
+        );
+        assert_eq!(findings[0].code, FindingCode::BoundMissing);
     }
 }

@@ -729,7 +729,8 @@ mod tests {
             row("c -> c", "read timeout", "1s"),
         ]);
         assert_eq!(g.cycles, vec![vec![1, 2], vec![3]]);
-        let cycles: Vec<(&str, Option<&str>, Option<&str>, &[usize])> = findings
+        type Place<'a> = (&'a str, Option<&'a str>, Option<&'a str>, &'a [usize]);
+        let cycles: Vec<Place> = findings
             .iter()
             .map(|f| {
                 (

@@ -317,3 +317,96 @@ fn inversion(
             .numbers(Numbers::short(Some(d_ms), need.need_ms()).fit(suggestion.map(|(_, k)| k))),
     );
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::{hops, rows};
+    use crate::sheet::{Lang, Row};
+
+    fn row(segment: &str, item: &str, value: &str) -> Row {
+        Row {
+            segment: segment.into(),
+            item: item.into(),
+            value: value.into(),
+            ..Row::default()
+        }
+    }
+
+    fn run(sheet: &[Row]) -> (Vec<NodeCalc>, Vec<NodeReport>, Vec<crate::Finding>) {
+        let mut out = Findings::new(Lang::En);
+        let mut infos = rows::read(sheet, Lang::En, &mut out);
+        let graph = Graph::build(sheet, &mut infos, Lang::En, &mut out);
+        let hop_calcs = hops::compute(&graph, &infos, 1_000, &mut out);
+        let calcs = compute(&graph, &hop_calcs, &mut out);
+        let reports = check(&graph, &infos, &hop_calcs, &calcs, &mut out);
+        (calcs, reports, out.into_list())
+    }
+
+    /// Golden G2's app: DB 3.0 + external API 12.0 + own 0.5 against an 8 s deadline.
+    fn g2() -> Vec<Row> {
+        vec![
+            row("app", "deadline", "8s"),
+            row("app", "own processing time", "0.5s"),
+            row("app -> api", "connect timeout", "0.5s"),
+            row("app -> api", "read timeout", "3s"),
+            row("app -> api", "tries and waits", "3 tries, waits 0.5s, 1.0s"),
+            row("app -> db", "connect timeout", "1s"),
+            row("app -> db", "statement timeout", "2s"),
+        ]
+    }
+
+    #[test]
+    fn a_nodes_need_is_its_calls_its_own_time_and_its_margin() {
+        let (calcs, reports, _) = run(&g2());
+        let app = &calcs[0];
+        let texts: Vec<&str> = app.terms.iter().map(|t| t.text.as_str()).collect();
+        assert_eq!(texts, ["3.0", "12.0"]);
+        assert_eq!(app.inner, Some(Time::exact(15_000)));
+        assert_eq!(app.need, Some(Time::exact(15_500)));
+        assert_eq!(app.worst, Some(Some(Time::exact(8_000))));
+        assert_eq!(app.retry_candidate, Some(0));
+        assert_eq!(reports[0].formula, "3.0 + 12.0 + 0.5 = 15.5 s > 8.0 s");
+        assert_eq!(
+            (reports[0].slack_ms, reports[0].verdict),
+            (Some(-7_500), Verdict::Inverted)
+        );
+    }
+
+    #[test]
+    fn an_inverted_node_suggests_the_tries_that_fit() {
+        let (_, _, findings) = run(&g2());
+        let f = &findings[0];
+        assert_eq!(f.code, FindingCode::InversionNode);
+        assert_eq!(
+            (f.bound_ms, f.need_ms, f.short_by_ms, f.tries_that_fit),
+            (Some(8_000), Some(15_500), Some(7_500), Some(1))
+        );
+        assert_eq!(f.rows, [1, 3, 4, 5]);
+    }
+
+    #[test]
+    fn a_propagated_deadline_cuts_the_tries_instead_of_inverting() {
+        let mut sheet = g2();
+        sheet.push(row("app", "deadline propagation", "yes"));
+        let (_, reports, findings) = run(&sheet);
+        assert_eq!(reports[0].verdict, Verdict::Ok);
+        assert_eq!(findings.len(), 1);
+        assert_eq!(findings[0].code, FindingCode::TriesCutByDeadline);
+        assert_eq!(findings[0].short_by_ms, Some(7_500));
+    }
+
+    #[test]
+    fn a_parallel_group_counts_its_longest_hop() {
+        let (calcs, reports, _) = run(&[
+            row("app", "own processing time", "0.5s"),
+            row("app -> a", "read timeout", "1s"),
+            row("app -> b", "read timeout", "3s"),
+            row("app -> b", "parallel group", "g"),
+            row("app -> c", "read timeout", "4.3s"),
+            row("app -> c", "parallel group", "g"),
+        ]);
+        assert_eq!(calcs[0].need, Some(Time::exact(5_800)));
+        assert_eq!(reports[0].formula, "1.0 + max(3.0, 4.3) + 0.5 = 5.8 s");
+    }
+}
