@@ -307,6 +307,7 @@ mod tests {
             threshold: None,
             message: String::new(),
             fix: None,
+            trace: Default::default(),
         };
         assert_eq!(
             finding_numbers(&finding).as_deref(),
@@ -330,6 +331,7 @@ mod tests {
             threshold: None,
             message: String::new(),
             fix: None,
+            trace: Default::default(),
         };
         assert_eq!(finding_numbers(&finding).as_deref(), Some("bound 60 ms"));
         finding.bound_ms = Some(500);
@@ -354,6 +356,7 @@ mod tests {
             threshold: Some(3),
             message: String::new(),
             fix: None,
+            trace: Default::default(),
         };
         assert_eq!(
             finding_numbers(&finding).as_deref(),

@@ -22,6 +22,7 @@ mod hops;
 mod nodes;
 mod rows;
 mod rules;
+mod trace;
 
 pub(crate) use graph::Malformed;
 pub use hops::tries_that_fit;
@@ -86,9 +87,9 @@ pub fn check_counted(sheet: &Sheet) -> (Report, Work) {
     let mut infos = rows::read(&sheet.rows, sheet.lang, &mut out);
     let graph = graph::Graph::build(&sheet.rows, &mut infos, sheet.lang, &mut out);
     let hop_calcs = hops::compute(&graph, &infos, sheet.margin_ms, &mut out);
-    let node_calcs = nodes::compute(&graph, &hop_calcs, &mut out);
+    let node_calcs = nodes::compute(&graph, &infos, &hop_calcs, &mut out);
     let node_reports = nodes::check(&graph, &infos, &hop_calcs, &node_calcs, &mut out);
-    let hop_reports = coverage::check(&graph, &hop_calcs, &node_calcs, &mut out);
+    let hop_reports = coverage::check(&graph, &infos, &hop_calcs, &node_calcs, &mut out);
     rules::apply(
         rules::Input {
             rows: &sheet.rows,

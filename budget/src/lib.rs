@@ -86,7 +86,10 @@ pub use check::{
 pub use error::{SettingError, TsvError};
 pub use finding::FindingCode;
 pub use kind::Kind;
-pub use report::{Finding, HopReport, NodeReport, Report, RowReport, Severity, Summary, Verdict};
+pub use report::{
+    Finding, FindingTrace, HopReport, HopTrace, NodeReport, NodeTrace, Report, RowReport, Severity,
+    Summary, TraceNumber, TraceRef, TraceTerm, Verdict,
+};
 pub use sheet::{
     read_amplification_threshold, read_margin, Column, Lang, Row, Sheet,
     DEFAULT_AMPLIFICATION_THRESHOLD, DEFAULT_MARGIN_MS, MAX_AMPLIFICATION_THRESHOLD, MAX_MARGIN_MS,

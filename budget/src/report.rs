@@ -2,7 +2,11 @@
 //! (`spec/report.md`). All durations are integer milliseconds; `None` (JSON `null`) where
 //! unknown, unbounded (`∞`) or not applicable: the verdict and the formula tell which.
 
+mod trace;
+
 use serde::{Deserialize, Serialize};
+
+pub use trace::{FindingTrace, HopTrace, NodeTrace, TraceNumber, TraceRef, TraceTerm};
 
 use crate::finding::FindingCode;
 use crate::kind::Kind;
@@ -107,6 +111,9 @@ pub struct NodeReport {
     pub verdict: Verdict,
     /// The computation in the rationale column's form, e.g. `3.0 + 4.3 + 0.5 = 7.8 s ≤ 8.0 s`.
     pub formula: String,
+    /// Where its inner need, need and deadline come from.
+    #[serde(default)]
+    pub trace: NodeTrace,
 }
 
 /// One hop: its worst case and the caller-covers-callee check.
@@ -147,6 +154,9 @@ pub struct HopReport {
     pub verdict: Verdict,
     /// The worst-case computation, e.g. `(0.5 + 1.5) × 2 + 0.3 = 4.3 s`, and the check.
     pub formula: String,
+    /// Where its per-try bound, tries, worst case, wait and need come from.
+    #[serde(default)]
+    pub trace: HopTrace,
 }
 
 /// What the engine derived from one row. It never replaces the text the user typed.
@@ -214,4 +224,7 @@ pub struct Finding {
     pub message: String,
     /// A suggested fix, in the sheet's language.
     pub fix: Option<String>,
+    /// Where its bound and need come from.
+    #[serde(default)]
+    pub trace: FindingTrace,
 }

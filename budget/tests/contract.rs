@@ -1,12 +1,13 @@
 //! The report's contract (`docs/spec/report.md`, "The numbers add up") on random sheets: every
 //! finding's `short_by = need − bound`, every node's `slack = deadline − need`, every hop's
-//! `slack = wait − need`, and every finding about the rows of one segment names its place.
+//! `slack = wait − need`, every finding about the rows of one segment names its place, and
+//! every number's trace adds up to it (sums, products, one term) and names rows of the sheet.
 //!
 //! The sheets are built from the pieces that make the engine's cases: hops, nodes, cycles and
 //! malformed segments; every kind of row; durations, ranges, lower bounds, `none`, values not
 //! set, huge values, unreadable text, tries, counts and marks.
 
-use budget::{check, Lang, Report, Row, Sheet};
+use budget::{check, Lang, Report, Row, Sheet, TraceTerm};
 use proptest::prelude::*;
 
 const SEGMENTS: &[&str] = &[
@@ -145,6 +146,49 @@ fn place(segment: &str) -> Option<String> {
     }
 }
 
+/// The sum of the terms' values, when every term has one.
+fn sum(terms: &[TraceTerm]) -> Option<u64> {
+    terms
+        .iter()
+        .try_fold(0u64, |a, t| t.value_ms.and_then(|v| a.checked_add(v)))
+}
+
+/// Checks that a number is the sum of its terms (where every term and the number are known
+/// and nothing saturated).
+fn adds_up(what: &str, number: Option<u64>, terms: &[TraceTerm]) -> Result<(), String> {
+    match (number, sum(terms)) {
+        (Some(n), Some(s)) if n != u64::MAX && n != s => {
+            Err(format!("{what}: {n} is not the sum {s} of {terms:?}"))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Checks a number's trace: its terms add up (`sum`), or its one term is the number (`one`),
+/// and every row it names is a row of the sheet, sorted.
+fn trace_ok(
+    sheet: &Sheet,
+    what: &str,
+    number: Option<u64>,
+    terms: &[TraceTerm],
+    one: bool,
+) -> Result<(), String> {
+    for t in terms {
+        if t.rows.iter().any(|&l| l == 0 || l > sheet.rows.len()) || !t.rows.is_sorted() {
+            return Err(format!("{what}: rows {:?}", t.rows));
+        }
+    }
+    if one {
+        if let (Some(n), [t]) = (number, terms) {
+            if t.value_ms != Some(n) {
+                return Err(format!("{what}: {n} is not its term {t:?}"));
+            }
+        }
+        return Ok(());
+    }
+    adds_up(what, number, terms)
+}
+
 /// Checks the contract on one report; `Err` names the first break.
 fn contract(sheet: &Sheet, report: &Report) -> Result<(), String> {
     for f in &report.findings {
@@ -166,6 +210,9 @@ fn contract(sheet: &Sheet, report: &Report) -> Result<(), String> {
         }
     }
     for n in &report.nodes {
+        trace_ok(sheet, "inner", n.inner_ms, &n.trace.inner, false)?;
+        trace_ok(sheet, "need", n.need_ms, &n.trace.need, false)?;
+        trace_ok(sheet, "deadline", n.deadline_ms, &n.trace.deadline, true)?;
         if let Some(slack) = n.slack_ms {
             let (Some(d), Some(need)) = (n.deadline_ms, n.need_ms) else {
                 return Err(format!("slack without its numbers: {n:?}"));
@@ -176,6 +223,23 @@ fn contract(sheet: &Sheet, report: &Report) -> Result<(), String> {
         }
     }
     for h in &report.hops {
+        trace_ok(sheet, "per try", h.per_try_ms, &h.trace.per_try, false)?;
+        trace_ok(sheet, "wait", h.wait_ms, &h.trace.wait, true)?;
+        trace_ok(sheet, "hop need", h.need_ms, &h.trace.need, false)?;
+        trace_ok(sheet, "worst", None, &h.trace.worst, false)?;
+        let counts: Option<u64> = h
+            .trace
+            .tries
+            .iter()
+            .try_fold(1u64, |a, t| t.count.map(|c| a.saturating_mul(c)));
+        if let Some(product) = counts {
+            if product.min(u64::from(u32::MAX)) != u64::from(h.tries) {
+                return Err(format!(
+                    "tries {} are not the product of {:?}",
+                    h.tries, h.trace.tries
+                ));
+            }
+        }
         if let Some(slack) = h.slack_ms {
             let (Some(w), Some(need)) = (h.wait_ms, h.need_ms) else {
                 return Err(format!("slack without its numbers: {h:?}"));

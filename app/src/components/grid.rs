@@ -272,11 +272,11 @@ fn GridCell(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use budget::Finding;
+    use budget::{Finding, FindingCode};
 
     fn finding(severity: Severity, rows: Vec<usize>) -> Finding {
         Finding {
-            code: "x".into(),
+            code: FindingCode::SlackNone,
             severity,
             node: None,
             hop: None,
@@ -289,6 +289,7 @@ mod tests {
             threshold: None,
             message: String::new(),
             fix: None,
+            trace: Default::default(),
         }
     }
 

@@ -8,28 +8,83 @@
 use crate::duration::seconds;
 use crate::finding as text;
 use crate::finding::FindingCode;
-use crate::report::{HopReport, Verdict};
+use crate::kind::Kind;
+use crate::report::{HopReport, HopTrace, TraceNumber, TraceTerm, Verdict};
 use crate::time::{compare, Time};
 
 use super::findings::{Draft, Findings, Numbers};
 use super::graph::{Graph, Hop};
 use super::hops::{BoundName, HopCalc, Wait};
 use super::nodes::{retry_suggestion, NodeCalc};
+use super::rows::RowInfo;
+use super::trace::{self, Reading};
 use super::MAX_LISTED_WAITS;
 
 /// The coverage checks and reports of every hop.
 pub(crate) fn check(
     graph: &Graph,
+    infos: &[RowInfo],
     hops: &[HopCalc],
     nodes: &[NodeCalc],
     out: &mut Findings,
 ) -> Vec<HopReport> {
+    let stages = Stages {
+        graph,
+        infos,
+        hops,
+        nodes,
+    };
     graph
         .hops
         .iter()
         .zip(hops)
-        .map(|(hop, calc)| check_hop(graph, hops, nodes, hop, calc, out))
+        .map(|(hop, calc)| check_hop(stages, hop, calc, out))
         .collect()
+}
+
+/// What the stages before found.
+#[derive(Clone, Copy)]
+struct Stages<'a> {
+    graph: &'a Graph,
+    infos: &'a [RowInfo],
+    hops: &'a [HopCalc],
+    nodes: &'a [NodeCalc],
+}
+
+/// The terms of a hop's need: the queueing before the callee's clock starts, the callee's
+/// worst case (taken from its deadline or its need) and the margin (its row's, else the
+/// sheet's); the first two read as their sum `cw` reads.
+fn need_terms(s: Stages, hop: &Hop, calc: &HopCalc, cw: Time) -> Vec<TraceTerm> {
+    let reading = Reading::of_sum(Some(cw));
+    let callee = &s.graph.nodes[hop.callee];
+    let callee_calc = &s.nodes[hop.callee];
+    let mut terms = Vec::new();
+    if let Some(Some(q)) = hop.parts.queueing {
+        terms.push(trace::row_term(&q, s.infos, reading));
+    }
+    let number = if callee.finite_deadline().is_some() {
+        TraceNumber::Deadline
+    } else {
+        TraceNumber::Need
+    };
+    let mut worst = trace::taken(
+        callee_calc.worst.flatten().and_then(|w| reading.ms(w)),
+        &callee_calc.worst_rows,
+        trace::of_node(&callee.name, number),
+    );
+    worst.label = Some(callee.name.clone());
+    terms.push(worst);
+    terms.push(match hop.parts.margin {
+        Some(Some(m)) if m.time.bound_ms() == Some(calc.margin_ms) => {
+            trace::row_term(&m, s.infos, Reading::LowerEnd)
+        }
+        _ => TraceTerm {
+            kind: Some(Kind::Margin),
+            value_ms: Some(calc.margin_ms),
+            ..TraceTerm::default()
+        },
+    });
+    terms
 }
 
 /// The callee's side of a coverage check: its worst case plus the queueing before its clock
@@ -42,15 +97,12 @@ fn callee_side(hop: &Hop, callee: &NodeCalc) -> Option<Option<Time>> {
     }
 }
 
-fn check_hop(
-    graph: &Graph,
-    hops: &[HopCalc],
-    nodes: &[NodeCalc],
-    hop: &Hop,
-    calc: &HopCalc,
-    out: &mut Findings,
-) -> HopReport {
+fn check_hop(s: Stages, hop: &Hop, calc: &HopCalc, out: &mut Findings) -> HopReport {
+    let Stages {
+        graph, hops, nodes, ..
+    } = s;
     let lang = out.lang();
+    let mut need_trace = Vec::new();
     let callee = &graph.nodes[hop.callee];
     let caller = &graph.nodes[hop.caller];
     let callee_calc = &nodes[hop.callee];
@@ -89,6 +141,21 @@ fn check_hop(
             // the parts.
             let callee_need = cw.need_ms();
             let need = callee_need.map(|n| n.saturating_add(calc.margin_ms));
+            need_trace = need_terms(s, hop, calc, cw);
+            let bound_terms = {
+                let mut t = trace::taken(
+                    wait.time.bound_ms(),
+                    &[wait.line],
+                    trace::of_hop(&hop.segment, TraceNumber::Wait),
+                );
+                t.kind = Some(s.infos[wait.line - 1].kind);
+                vec![t]
+            };
+            let need_terms = vec![trace::taken(
+                need,
+                &trace::rows_of(&need_trace),
+                trace::of_hop(&hop.segment, TraceNumber::Need),
+            )];
             match c.verdict {
                 Verdict::Inverted => {
                     let at_least = need.map_or("∞".to_string(), |n| text::secs(lang, n));
@@ -140,16 +207,23 @@ fn check_hop(
                             ),
                         )
                     };
-                    out.add(Draft::new(code, rows, msg).on_hop(&hop.segment).numbers(
-                        Numbers::short(wait.time.bound_ms(), need).fit(suggestion.map(|(_, k)| k)),
-                    ));
+                    out.add(
+                        Draft::new(code, rows, msg)
+                            .on_hop(&hop.segment)
+                            .numbers(
+                                Numbers::short(wait.time.bound_ms(), need)
+                                    .fit(suggestion.map(|(_, k)| k)),
+                            )
+                            .trace(bound_terms, need_terms),
+                    );
                 }
                 Verdict::Ok if c.slack_ms == Some(0) => {
                     let msg = text::slack_none(lang, &hop.segment, &check_text);
                     out.add(
                         Draft::new(FindingCode::SlackNone, hop.rows.clone(), msg)
                             .on_hop(&hop.segment)
-                            .numbers(Numbers::passing(wait.time.bound_ms(), need)),
+                            .numbers(Numbers::passing(wait.time.bound_ms(), need))
+                            .trace(bound_terms, need_terms),
                     );
                 }
                 _ => {}
@@ -182,6 +256,13 @@ fn check_hop(
         slack_ms,
         verdict,
         formula,
+        trace: HopTrace {
+            per_try: calc.per_try_terms.clone(),
+            tries: calc.tries_terms.clone(),
+            worst: calc.worst_terms.clone(),
+            wait: calc.wait_terms.clone(),
+            need: need_trace,
+        },
     }
 }
 
@@ -205,8 +286,8 @@ mod tests {
         let mut infos = rows::read(sheet, Lang::En, &mut out);
         let graph = Graph::build(sheet, &mut infos, Lang::En, &mut out);
         let hop_calcs = hops::compute(&graph, &infos, 1_000, &mut out);
-        let node_calcs = nodes::compute(&graph, &hop_calcs, &mut out);
-        let reports = check(&graph, &hop_calcs, &node_calcs, &mut out);
+        let node_calcs = nodes::compute(&graph, &infos, &hop_calcs, &mut out);
+        let reports = check(&graph, &infos, &hop_calcs, &node_calcs, &mut out);
         (reports, out.into_list())
     }
 

@@ -4,7 +4,7 @@
 
 use crate::finding as text;
 use crate::finding::FindingCode;
-use crate::report::{Finding, Severity, Summary};
+use crate::report::{Finding, FindingTrace, Severity, Summary, TraceTerm};
 use crate::sheet::Lang;
 
 use super::{MAX_LISTED_FINDINGS, MAX_LISTED_FINDINGS_TEXT};
@@ -62,7 +62,7 @@ impl Numbers {
     }
 }
 
-/// A finding being built: its code, place, rows, numbers and text.
+/// A finding being built: its code, place, rows, numbers, text and trace.
 pub(crate) struct Draft {
     code: FindingCode,
     node: Option<String>,
@@ -70,6 +70,7 @@ pub(crate) struct Draft {
     rows: Vec<usize>,
     numbers: Numbers,
     text: (String, String),
+    trace: FindingTrace,
 }
 
 impl Draft {
@@ -86,6 +87,7 @@ impl Draft {
             rows,
             numbers: Numbers::default(),
             text: (message, fix),
+            trace: FindingTrace::default(),
         }
     }
 
@@ -104,6 +106,12 @@ impl Draft {
     /// With these numbers.
     pub(crate) fn numbers(mut self, numbers: Numbers) -> Draft {
         self.numbers = numbers;
+        self
+    }
+
+    /// With where its bound and its need come from.
+    pub(crate) fn trace(mut self, bound: Vec<TraceTerm>, need: Vec<TraceTerm>) -> Draft {
+        self.trace = FindingTrace { bound, need };
         self
     }
 }
@@ -152,6 +160,7 @@ impl Findings {
             rows,
             numbers,
             text: (message, fix),
+            trace,
         } = draft;
         self.list.push(Finding {
             code,
@@ -167,6 +176,7 @@ impl Findings {
             threshold: numbers.threshold,
             message,
             fix: Some(fix),
+            trace,
         });
     }
 

@@ -111,12 +111,16 @@ pub(crate) struct HopParts {
     pub(crate) has_tries: bool,
     /// How many tries rows the hop has.
     pub(crate) tries_rows: usize,
+    /// The lines of its tries rows, read or not, in sheet order.
+    pub(crate) tries_lines: Vec<usize>,
     /// Rows of a time-bound kind with a value (known or not).
     pub(crate) time_bound_rows: usize,
     /// `statement` alone, and `lock`, with their lines (for `lock.not_below_statement`).
     pub(crate) statement: Option<(usize, Term)>,
     pub(crate) lock: Option<(usize, Term)>,
     pub(crate) upstreams: Option<Option<u32>>,
+    /// The line of its upstreams row.
+    pub(crate) upstreams_line: Option<usize>,
     pub(crate) retry_window: Slot,
     pub(crate) visibility: Slot,
     pub(crate) queueing: Slot,
@@ -158,8 +162,6 @@ impl Hop {
 pub(crate) struct Call {
     /// The hops, in sheet order.
     pub(crate) hops: Vec<usize>,
-    /// The parallel group's name.
-    pub(crate) group: Option<String>,
 }
 
 /// A node: a segment end or a segment without an arrow, and what its own rows say.
@@ -416,14 +418,22 @@ impl Builder {
                 });
                 parts.has_tries = true;
                 parts.tries_rows += 1;
+                parts.tries_lines.push(line);
             }
             (Val::Unknown, Kind::Tries) => {
                 parts.tries_unknown = true;
                 parts.has_tries = true;
                 parts.tries_rows += 1;
+                parts.tries_lines.push(line);
             }
-            (Val::Count(n), Kind::Upstreams) => parts.upstreams = Some(Some(*n)),
-            (Val::Unknown, Kind::Upstreams) => parts.upstreams = Some(None),
+            (Val::Count(n), Kind::Upstreams) => {
+                parts.upstreams = Some(Some(*n));
+                parts.upstreams_line = Some(line);
+            }
+            (Val::Unknown, Kind::Upstreams) => {
+                parts.upstreams = Some(None);
+                parts.upstreams_line = Some(line);
+            }
             (Val::Idem(i), _) => parts.idem = Some(*i),
             (Val::Group(g), _) => parts.group = Some(g.clone()),
             _ => {}
@@ -475,16 +485,10 @@ fn calls_of(node: &Node, hops: &[Hop]) -> Vec<Call> {
                 Some(&k) => groups[k].hops.push(h),
                 None => {
                     group_index.insert(g, groups.len());
-                    groups.push(Call {
-                        hops: vec![h],
-                        group: Some(g.clone()),
-                    });
+                    groups.push(Call { hops: vec![h] });
                 }
             },
-            None => singles.push(Call {
-                hops: vec![h],
-                group: None,
-            }),
+            None => singles.push(Call { hops: vec![h] }),
         }
     }
     singles.extend(groups);
@@ -712,12 +716,8 @@ mod tests {
             row("app -> c", "read timeout", "1s"),
             row("app -> c", "parallel group", "fetch"),
         ]);
-        let calls: Vec<(Vec<usize>, Option<&str>)> = g.nodes[0]
-            .calls
-            .iter()
-            .map(|c| (c.hops.clone(), c.group.as_deref()))
-            .collect();
-        assert_eq!(calls, vec![(vec![0], None), (vec![1, 2], Some("fetch"))]);
+        let calls: Vec<Vec<usize>> = g.nodes[0].calls.iter().map(|c| c.hops.clone()).collect();
+        assert_eq!(calls, vec![vec![0], vec![1, 2]]);
     }
 
     #[test]

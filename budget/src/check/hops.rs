@@ -14,10 +14,13 @@ use crate::sheet::Lang;
 use crate::time::{Hi, Time};
 use crate::value::{self, Cell, Tries};
 
+use crate::report::{TraceNumber, TraceTerm};
+
 use super::findings::{Draft, Findings, Numbers};
 use super::formula::{describe_dur, layers_formula};
 use super::graph::{bounds, Graph, Hop, HopParts, Slot};
 use super::rows::{RowInfo, Term, Val};
+use super::trace::{self, Reading};
 use super::MAX_NESTED_TRIES;
 
 /// The bound a caller waits for one response with, by name.
@@ -86,6 +89,16 @@ pub(crate) struct HopCalc {
     pub(crate) margin_ms: u64,
     /// The hop has a deadline row.
     pub(crate) has_deadline: bool,
+    /// Where the per-try bound comes from (its terms add up to it).
+    pub(crate) per_try_terms: Vec<TraceTerm>,
+    /// Where the tries come from (their counts multiply to them).
+    pub(crate) tries_terms: Vec<TraceTerm>,
+    /// Where the worst case comes from.
+    pub(crate) worst_terms: Vec<TraceTerm>,
+    /// The rows the worst case is computed from, sorted.
+    pub(crate) worst_rows: Vec<usize>,
+    /// Where the wait comes from (its one term).
+    pub(crate) wait_terms: Vec<TraceTerm>,
 }
 
 /// The tries of nested tries layers: the product of their counts (3 tries inside 2 tries are
@@ -165,7 +178,12 @@ fn sum(terms: &[Option<Term>]) -> Option<(Time, String)> {
 
 /// A connect bound for a hop with none, from the catalog where a product of the hop's rows
 /// documents one (nginx: 60 s), with its `value.default_applied`.
-fn catalog_connect(hop: &Hop, infos: &[RowInfo], lang: Lang, out: &mut Findings) -> Option<Term> {
+fn catalog_connect(
+    hop: &Hop,
+    infos: &[RowInfo],
+    lang: Lang,
+    out: &mut Findings,
+) -> Option<(Term, TraceTerm)> {
     let e = hop
         .rows
         .iter()
@@ -188,43 +206,66 @@ fn catalog_connect(hop: &Hop, infos: &[RowInfo], lang: Lang, out: &mut Findings)
         &describe_dur(dur),
         (e.product, e.name, e.source),
     );
+    let time = Time::from_dur(dur);
+    let term = TraceTerm {
+        kind: Some(Kind::Connect),
+        label: Some(match lang {
+            Lang::En => format!("{} default", e.product),
+            Lang::Ja => format!("{}の既定値", e.product),
+        }),
+        value_ms: time.need_ms(),
+        rows: rows.clone(),
+        ..TraceTerm::default()
+    };
     out.add(Draft::new(FindingCode::ValueDefaultApplied, rows, msg).on_hop(&hop.segment));
-    Some(Term {
-        time: Time::from_dur(dur),
-        decimals,
-        line,
-    })
+    Some((
+        Term {
+            time,
+            decimals,
+            line,
+        },
+        term,
+    ))
 }
+
+/// A connect bound: read from the hop's rows (known or not), or the catalog's (with its
+/// trace term).
+type Connect = Option<(Option<Term>, Option<TraceTerm>)>;
 
 /// The per-try bound: `attempt` (+ `connect` unless the attempt includes it), else
 /// `connect + read`; `Some(None)` when a needed value is unknown, `None` when the hop has no
 /// per-try bound (a deadline alone). Reports the phases without a bound (`bound.missing`).
+/// Returns the terms too.
 fn per_try(
     hop: &Hop,
-    connect: Slot,
+    connect: &Connect,
+    infos: &[RowInfo],
     lang: Lang,
     out: &mut Findings,
-) -> Option<Option<(Time, String)>> {
+) -> (Option<Option<(Time, String)>>, Vec<TraceTerm>) {
     let parts = &hop.parts;
     let segment = hop.segment.as_str();
     // A queue's visibility timeout bounds each delivery the way a per-try timeout does.
-    let attempt_like = parts.attempt.or(parts.visibility);
+    let (attempt_like, attempt_kind) = match parts.attempt {
+        Some(a) => (Some(a), Kind::Attempt),
+        None => (parts.visibility, Kind::Visibility),
+    };
     let capped = bounds(attempt_like) || bounds(parts.deadline);
-    match (attempt_like, parts.read) {
+    // The parts summed, each with its kind (for an unknown one) and its trace term, if given.
+    let mut used: Vec<(Option<Term>, Kind, Option<TraceTerm>)> = Vec::new();
+    let result = match (attempt_like, parts.read) {
         (Some(att), read) if !(att.is_some_and(|a| a.time.is_inf()) && read.is_some()) => {
-            let mut terms = Vec::new();
-            if let Some(c) = connect {
+            if let Some((c, catalog)) = connect {
                 if !parts.attempt_includes_connect {
-                    terms.push(c);
+                    used.push((*c, Kind::Connect, catalog.clone()));
                 }
             }
-            terms.push(att);
-            Some(sum(&terms))
+            used.push((att, attempt_kind, None));
+            Some(())
         }
         (_, Some(read)) => {
-            let mut terms = Vec::new();
             match connect {
-                Some(c) => terms.push(c),
+                Some((c, catalog)) => used.push((*c, Kind::Connect, catalog.clone())),
                 None if !capped => {
                     let msg = text::connect_missing(lang, segment);
                     out.add(
@@ -234,21 +275,34 @@ fn per_try(
                 }
                 None => {}
             }
-            terms.push(read);
-            Some(sum(&terms))
+            used.push((read, Kind::Read, None));
+            Some(())
         }
-        _ => {
-            if parts.deadline.is_none() {
-                let msg = text::read_missing(lang, segment);
-                out.add(
-                    Draft::new(FindingCode::BoundMissing, hop.rows.clone(), msg).on_hop(segment),
-                );
-                Some(None)
-            } else {
-                None
+        _ => None,
+    };
+    let Some(()) = result else {
+        if parts.deadline.is_none() {
+            let msg = text::read_missing(lang, segment);
+            out.add(Draft::new(FindingCode::BoundMissing, hop.rows.clone(), msg).on_hop(segment));
+            return (Some(None), Vec::new());
+        }
+        return (None, Vec::new());
+    };
+    let terms: Vec<Option<Term>> = used.iter().map(|(t, ..)| *t).collect();
+    let total = sum(&terms);
+    let reading = Reading::of_sum(total.as_ref().map(|(t, _)| *t));
+    let trace_terms = used
+        .into_iter()
+        .map(|(t, kind, catalog)| match (t, catalog) {
+            (Some(t), Some(mut c)) => {
+                c.value_ms = reading.ms(t.time);
+                c
             }
-        }
-    }
+            (Some(t), None) => trace::row_term(&t, infos, reading),
+            (None, _) => trace::unknown_term(kind, &hop.rows, infos),
+        })
+        .collect();
+    (Some(total), trace_terms)
 }
 
 /// The worst case of `layers` around a per-try bound `p`: each layer from the inside out,
@@ -334,6 +388,11 @@ fn compute_hop(
             _ => sheet_margin_ms,
         },
         has_deadline: false,
+        per_try_terms: Vec::new(),
+        tries_terms: Vec::new(),
+        worst_terms: Vec::new(),
+        worst_rows: Vec::new(),
+        wait_terms: Vec::new(),
     };
     if parts.time_bound_rows == 0 {
         if let Some(layers) = layers {
@@ -342,15 +401,20 @@ fn compute_hop(
         }
         let msg = text::bound_missing(lang, segment);
         out.add(Draft::new(FindingCode::BoundMissing, hop.rows.clone(), msg).on_hop(segment));
+        calc.tries_terms = tries_terms(hop, false, lang);
         return calc;
     }
-    let connect = match parts.connect {
+    let connect: Connect = match parts.connect {
         None if !(parts.attempt.is_some() && parts.attempt_includes_connect) => {
-            catalog_connect(hop, infos, lang, out).map(Some)
+            catalog_connect(hop, infos, lang, out).map(|(t, term)| (Some(t), Some(term)))
         }
-        connect => connect,
+        connect => connect.map(|c| (c, None)),
     };
-    let per_try = per_try(hop, connect, lang, out);
+    let (per_try, per_try_terms) = per_try(hop, &connect, infos, lang, out);
+    calc.per_try_terms = per_try_terms;
+    // The worst case's caps, when they apply: a retry window, a deadline.
+    let mut caps: Vec<TraceTerm> = Vec::new();
+    let mut upstreams_counted = false;
     let mut worst: Option<Time>;
     let mut formula: String;
     match (&per_try, layers) {
@@ -374,6 +438,7 @@ fn compute_hop(
             // target, the waits only between tries on one target.
             match parts.upstreams {
                 Some(Some(u)) if u > 1 => {
+                    upstreams_counted = true;
                     total = total.saturating_mul(u);
                     worst = worst.map(|w| w.times(u));
                     let grouped = if formula.contains(' ') {
@@ -397,6 +462,7 @@ fn compute_hop(
                     let over = matches!((worst.map(|w| w.hi), cap.hi), (Some(Hi::Fin(a)), Hi::Fin(b)) if a > b)
                         || matches!(worst.map(|w| w.hi), Some(Hi::Inf | Hi::Open));
                     if over && !cap.is_inf() {
+                        caps.push(trace::row_term(&window, infos, Reading::LowerEnd));
                         worst = worst.map(|w| w.min(cap));
                         formula = format!(
                             "min({formula}, window {} + {} s) = {} s",
@@ -426,6 +492,7 @@ fn compute_hop(
     if let Some(layers) = layers {
         calc.layer_tries = total_tries(layers);
     }
+    calc.tries_terms = tries_terms(hop, upstreams_counted, lang);
     // A deadline on the hop caps the whole call.
     if let Some(deadline) = parts.deadline {
         calc.has_deadline = true;
@@ -444,15 +511,18 @@ fn compute_hop(
                             _ => false,
                         };
                         if exceeds {
+                            caps.push(trace::row_term(&d, infos, Reading::LowerEnd));
                             worst = Some(w.min(d.time));
                             formula = format!(
                                 "min({formula}, deadline {d_text} s) = {} s",
                                 worst.map_or("?".into(), |w| w.need_text(1))
                             );
-                            cut_by_deadline(hop, &calc, d, w, out);
+                            let uncut = formula.clone();
+                            cut_by_deadline(hop, &calc, (d, w, uncut), infos, out);
                         }
                     }
                     _ => {
+                        caps.push(trace::row_term(&d, infos, Reading::LowerEnd));
                         worst = Some(d.time);
                         formula = format!("deadline {d_text} s");
                     }
@@ -479,14 +549,127 @@ fn compute_hop(
         out.add(Draft::new(FindingCode::Unbounded, rows, msg).on_hop(segment));
     }
     calc.wait = wait_of(parts);
+    calc.wait_terms = calc
+        .wait
+        .map(|w| vec![trace::row_term(&w.term, infos, Reading::LowerEnd)])
+        .unwrap_or_default();
     calc.worst = worst;
     calc.worst_text = formula;
+    // A worst case that is the deadline alone comes from the deadline alone.
+    let deadline_alone = calc.worst_text.starts_with("deadline ");
+    calc.worst_terms = if deadline_alone {
+        caps
+    } else {
+        let mut terms = uncut_terms(hop, &calc, lang);
+        terms.extend(caps);
+        terms
+    };
+    calc.worst_rows = trace::rows_of(&calc.worst_terms);
     calc
 }
 
+/// The terms of a worst case before a deadline or a retry window caps it: the per-try bound,
+/// the tries, and the waits (each layer's as written, before outer layers repeat them).
+fn uncut_terms(hop: &Hop, calc: &HopCalc, lang: Lang) -> Vec<TraceTerm> {
+    let mut terms = Vec::new();
+    if !calc.per_try_terms.is_empty() {
+        terms.push(trace::taken(
+            calc.per_try.and_then(Time::need_ms),
+            &trace::rows_of(&calc.per_try_terms),
+            trace::of_hop(&hop.segment, TraceNumber::PerTry),
+        ));
+    }
+    if !calc.tries_terms.is_empty() {
+        let mut tries = trace::taken(
+            None,
+            &trace::rows_of(&calc.tries_terms),
+            trace::of_hop(&hop.segment, TraceNumber::Tries),
+        );
+        tries.count = Some(u64::from(calc.tries));
+        terms.push(tries);
+    }
+    let layers = hop.layers();
+    let waits_lines: Vec<usize> = layers
+        .iter()
+        .zip(&hop.parts.tries_lines)
+        .filter(|(l, _)| l.waits_ms.iter().any(|&w| w > 0))
+        .map(|(_, &line)| line)
+        .collect();
+    if !waits_lines.is_empty() && !hop.parts.tries_unknown {
+        let total = layers
+            .iter()
+            .flat_map(|l| l.waits_ms.iter())
+            .fold(0u64, |a, &w| a.saturating_add(w));
+        terms.push(TraceTerm {
+            label: Some(
+                match lang {
+                    Lang::En => "waits",
+                    Lang::Ja => "待機",
+                }
+                .to_string(),
+            ),
+            value_ms: Some(total),
+            rows: waits_lines,
+            ..TraceTerm::default()
+        });
+    }
+    terms
+}
+
+/// The terms of a hop's tries: each tries layer's count (past [`MAX_NESTED_TRIES`], the rest
+/// as one term of their product), and the upstream targets when they multiply the tries.
+fn tries_terms(hop: &Hop, upstreams_counted: bool, lang: Lang) -> Vec<TraceTerm> {
+    let parts = &hop.parts;
+    let mut terms: Vec<TraceTerm> = Vec::new();
+    if parts.tries_unknown {
+        terms.push(TraceTerm {
+            kind: Some(Kind::Tries),
+            rows: parts.tries_lines.clone(),
+            ..TraceTerm::default()
+        });
+        return terms;
+    }
+    let layer = |count: u64, rows: Vec<usize>| TraceTerm {
+        kind: Some(Kind::Tries),
+        count: Some(count),
+        rows,
+        ..TraceTerm::default()
+    };
+    let listed = parts.tries.len().min(MAX_NESTED_TRIES);
+    for (t, &line) in parts.tries.iter().zip(&parts.tries_lines).take(listed) {
+        terms.push(layer(u64::from(t.count), vec![line]));
+    }
+    if parts.tries.len() > listed {
+        let rest = parts.tries[listed..]
+            .iter()
+            .fold(1u64, |a, t| a.saturating_mul(u64::from(t.count)));
+        let mut term = layer(rest, parts.tries_lines[listed..].to_vec());
+        term.label = Some(match lang {
+            Lang::En => format!("{} more layers", parts.tries.len() - listed),
+            Lang::Ja => format!("残り{}層", parts.tries.len() - listed),
+        });
+        terms.push(term);
+    }
+    if let (true, Some(Some(u))) = (upstreams_counted, parts.upstreams) {
+        terms.push(TraceTerm {
+            kind: Some(Kind::Upstreams),
+            count: Some(u64::from(u)),
+            rows: parts.upstreams_line.into_iter().collect(),
+            ..TraceTerm::default()
+        });
+    }
+    terms
+}
+
 /// `tries.cut_by_deadline` on a hop whose deadline `d` ends its tries (worst case `w`
-/// without the deadline) before they can all run.
-fn cut_by_deadline(hop: &Hop, calc: &HopCalc, d: Term, w: Time, out: &mut Findings) {
+/// without the deadline, as `uncut` writes it) before they can all run.
+fn cut_by_deadline(
+    hop: &Hop,
+    calc: &HopCalc,
+    (d, w, _uncut): (Term, Time, String),
+    infos: &[RowInfo],
+    out: &mut Findings,
+) {
     let (Some(p), Some(dl), Some(last)) = (
         calc.per_try.and_then(Time::need_ms),
         d.time.bound_ms(),
@@ -502,7 +685,11 @@ fn cut_by_deadline(hop: &Hop, calc: &HopCalc, d: Term, w: Time, out: &mut Findin
     out.add(
         Draft::new(FindingCode::TriesCutByDeadline, hop.rows.clone(), msg)
             .on_hop(&hop.segment)
-            .numbers(Numbers::short(Some(dl), w.need_ms()).fit(Some(fit))),
+            .numbers(Numbers::short(Some(dl), w.need_ms()).fit(Some(fit)))
+            .trace(
+                vec![trace::row_term(&d, infos, Reading::LowerEnd)],
+                uncut_terms(hop, calc, out.lang()),
+            ),
     );
 }
 

@@ -10,13 +10,15 @@
 use crate::finding as text;
 use crate::finding::FindingCode;
 use crate::kind::Kind;
-use crate::report::{NodeReport, Verdict};
+use crate::report::{NodeReport, NodeTrace, TraceNumber, TraceTerm, Verdict};
+use crate::sheet::Lang;
 use crate::time::{compare, Time};
 
 use super::findings::{Draft, Findings, Numbers};
 use super::graph::{Graph, Node};
 use super::hops::{tries_that_fit, HopCalc};
 use super::rows::RowInfo;
+use super::trace::{self, Reading};
 
 /// One term of a node's inner need: a hop it calls, or a parallel group (its longest hop).
 pub(crate) struct NeedTerm {
@@ -24,8 +26,14 @@ pub(crate) struct NeedTerm {
     pub(crate) time: Option<Time>,
     /// Its text in the formula: `3.0`, `max(3.0, 4.3)`.
     pub(crate) text: String,
-    /// The index in the node's [`calls`](super::graph::Node::calls).
-    pub(crate) call: usize,
+    /// Its text with its callees named: `DB 3.0`, `max(DB 3.0, cache 4.3)`.
+    pub(crate) named: String,
+    /// Its callees' names: `DB`, `max(DB, cache)`.
+    pub(crate) label: String,
+    /// The hop it takes its worst case from: the call's, or a group's longest.
+    pub(crate) hop: usize,
+    /// The rows its worst case is computed from, sorted.
+    pub(crate) rows: Vec<usize>,
 }
 
 /// What a node's calls and rows add up to.
@@ -42,20 +50,45 @@ pub(crate) struct NodeCalc {
     /// The hop with several tries (one layer, no deadline of its own) that contributes the
     /// most to its need: the one an inversion's fix suggests cutting.
     pub(crate) retry_candidate: Option<usize>,
+    /// Where its inner need, need and deadline come from, and its need's named formula.
+    pub(crate) trace: NodeTrace,
+    /// The rows its need is computed from, sorted.
+    pub(crate) need_rows: Vec<usize>,
+    /// The rows its worst case as a callee is computed from: its deadline's, else its need's.
+    pub(crate) worst_rows: Vec<usize>,
 }
 
 /// The terms of a node's inner need, shortest first (the formula's order).
-fn need_terms(node: &Node, hops: &[HopCalc]) -> Vec<NeedTerm> {
+fn need_terms(node: &Node, graph: &Graph, hops: &[HopCalc]) -> Vec<NeedTerm> {
     let mut terms: Vec<NeedTerm> = node
         .calls
         .iter()
-        .enumerate()
-        .map(|(call, c)| {
+        .map(|c| {
             let texts: Vec<String> = c
                 .hops
                 .iter()
                 .map(|&h| hops[h].worst.map_or("?".to_string(), |w| w.need_text(1)))
                 .collect();
+            let callee = |h: usize| graph.nodes[graph.hops[h].callee].name.as_str();
+            let named: Vec<String> = c
+                .hops
+                .iter()
+                .zip(&texts)
+                .map(|(&h, t)| format!("{} {t}", callee(h)))
+                .collect();
+            let longest = c
+                .hops
+                .iter()
+                .copied()
+                .max_by_key(|&h| hops[h].worst.map(|w| (w.hi, w.lo)))
+                .unwrap_or(c.hops[0]);
+            let mut rows: Vec<usize> = c
+                .hops
+                .iter()
+                .flat_map(|&h| hops[h].worst_rows.iter().copied())
+                .collect();
+            rows.sort_unstable();
+            rows.dedup();
             let time = c
                 .hops
                 .iter()
@@ -64,26 +97,124 @@ fn need_terms(node: &Node, hops: &[HopCalc]) -> Vec<NeedTerm> {
                     Some(Some(acc.map_or(w, |a| a.max(w))))
                 })
                 .flatten();
-            let text = if c.hops.len() > 1 {
-                format!("max({})", texts.join(", "))
+            let (text, named, label) = if c.hops.len() > 1 {
+                let callees: Vec<&str> = c.hops.iter().map(|&h| callee(h)).collect();
+                (
+                    format!("max({})", texts.join(", ")),
+                    format!("max({})", named.join(", ")),
+                    format!("max({})", callees.join(", ")),
+                )
             } else {
-                texts.join("")
+                (
+                    texts.join(""),
+                    named.join(""),
+                    callee(c.hops[0]).to_string(),
+                )
             };
-            NeedTerm { time, text, call }
+            NeedTerm {
+                time,
+                text,
+                named,
+                label,
+                hop: longest,
+                rows,
+            }
         })
         .collect();
     terms.sort_by_key(|t| t.time.map(|t| (t.hi, t.lo)));
     terms
 }
 
+/// The trace term of one call in a node's need, its value read so.
+fn call_term(graph: &Graph, t: &NeedTerm, reading: Reading) -> TraceTerm {
+    let mut term = trace::taken(
+        t.time.and_then(|w| reading.ms(w)),
+        &t.rows,
+        trace::of_hop(&graph.hops[t.hop].segment, TraceNumber::Worst),
+    );
+    term.label = Some(t.label.clone());
+    term
+}
+
+/// Where a node's numbers come from, and its need's formula with its terms named.
+fn node_trace(
+    graph: &Graph,
+    infos: &[RowInfo],
+    node: &Node,
+    terms: &[NeedTerm],
+    (inner, need): (Option<Time>, Option<Time>),
+    lang: Lang,
+) -> NodeTrace {
+    let inner_reading = Reading::of_sum(inner);
+    let inner_terms: Vec<TraceTerm> = terms
+        .iter()
+        .map(|t| call_term(graph, t, inner_reading))
+        .collect();
+    let reading = Reading::of_sum(need);
+    let mut need_terms: Vec<TraceTerm> =
+        terms.iter().map(|t| call_term(graph, t, reading)).collect();
+    let mut named: Vec<String> = terms.iter().map(|t| t.named.clone()).collect();
+    if node.own.is_some() || node.own_unknown {
+        need_terms.push(TraceTerm {
+            kind: Some(Kind::Own),
+            value_ms: node
+                .own
+                .filter(|_| !node.own_unknown)
+                .and_then(|o| reading.ms(o.time)),
+            rows: node.own_rows.clone(),
+            ..TraceTerm::default()
+        });
+        let own_text = match node.own {
+            Some(o) if !node.own_unknown => o.time.need_text(o.decimals),
+            _ => "?".to_string(),
+        };
+        named.push(format!("{} {own_text}", Kind::Own.term_name(lang)));
+    }
+    if let Some(m) = node.margin {
+        need_terms.push(trace::row_term(&m, infos, reading));
+        named.push(format!(
+            "{} {}",
+            Kind::Margin.term_name(lang),
+            m.time.need_text(m.decimals)
+        ));
+    }
+    let formula = if named.is_empty() {
+        String::new()
+    } else {
+        let total = need.map_or("?".to_string(), |n| n.need_text(1));
+        format!("{} = {total} s", named.join(" + "))
+    };
+    let deadline = match node.deadline {
+        Some(Some(d)) if !d.time.is_inf() => vec![trace::row_term(&d, infos, Reading::LowerEnd)],
+        Some(None) => vec![trace::unknown_term(Kind::Deadline, &node.rows, infos)],
+        _ => Vec::new(),
+    };
+    NodeTrace {
+        inner: inner_terms,
+        need: if node.has_content() {
+            need_terms
+        } else {
+            Vec::new()
+        },
+        deadline,
+        formula,
+    }
+}
+
 /// Computes every node of `graph`.
-pub(crate) fn compute(graph: &Graph, hops: &[HopCalc], out: &mut Findings) -> Vec<NodeCalc> {
+pub(crate) fn compute(
+    graph: &Graph,
+    infos: &[RowInfo],
+    hops: &[HopCalc],
+    out: &mut Findings,
+) -> Vec<NodeCalc> {
+    let lang = out.lang();
     graph
         .nodes
         .iter()
         .map(|node| {
             out.steps += 1 + node.hops_out.len() as u64;
-            let terms = need_terms(node, hops);
+            let terms = need_terms(node, graph, hops);
             let inner = if node.hops_out.is_empty() {
                 None
             } else {
@@ -121,12 +252,23 @@ pub(crate) fn compute(graph: &Graph, hops: &[HopCalc], out: &mut Findings) -> Ve
                     hops[h].tries > 1 && hop.layers().len() <= 1 && !hops[h].has_deadline
                 })
                 .max_by_key(|&h| hops[h].worst.and_then(Time::need_ms));
+            let trace = node_trace(graph, infos, node, &terms, (inner, need), lang);
+            let need_rows = trace::rows_of(&trace.need);
+            let worst_rows = match worst {
+                Some(Some(_)) if node.finite_deadline().is_some() => {
+                    trace::rows_of(&trace.deadline)
+                }
+                _ => need_rows.clone(),
+            };
             NodeCalc {
                 terms,
                 inner,
                 need,
                 worst,
                 retry_candidate,
+                trace,
+                need_rows,
+                worst_rows,
             }
         })
         .collect()
@@ -233,7 +375,8 @@ fn check_node(
                             .numbers(
                                 Numbers::short(Some(d_ms), need.need_ms())
                                     .fit(suggestion.map(|(_, k)| k)),
-                            ),
+                            )
+                            .trace(deadline_terms(node, calc), need_terms_of(node, calc)),
                     );
                     formula = format!("{formula} (cut by the propagated deadline)");
                     (Verdict::Ok, c.slack_ms)
@@ -253,7 +396,8 @@ fn check_node(
                         out.add(
                             Draft::new(FindingCode::SlackNone, node.rows.clone(), msg)
                                 .on_node(&node.name)
-                                .numbers(Numbers::passing(d.time.bound_ms(), need.need_ms())),
+                                .numbers(Numbers::passing(d.time.bound_ms(), need.need_ms()))
+                                .trace(deadline_terms(node, calc), need_terms_of(node, calc)),
                         );
                     }
                     (c.verdict, c.slack_ms)
@@ -277,7 +421,31 @@ fn check_node(
         slack_ms,
         verdict,
         formula,
+        trace: calc.trace.clone(),
     }
+}
+
+/// A finding's bound that is a node's deadline: taken from it.
+fn deadline_terms(node: &Node, calc: &NodeCalc) -> Vec<TraceTerm> {
+    let Some(d) = node.finite_deadline() else {
+        return Vec::new();
+    };
+    let mut term = trace::taken(
+        d.time.bound_ms(),
+        &trace::rows_of(&calc.trace.deadline),
+        trace::of_node(&node.name, TraceNumber::Deadline),
+    );
+    term.kind = Some(Kind::Deadline);
+    vec![term]
+}
+
+/// A finding's need that is a node's need: taken from it.
+fn need_terms_of(node: &Node, calc: &NodeCalc) -> Vec<TraceTerm> {
+    vec![trace::taken(
+        calc.need.and_then(Time::need_ms),
+        &calc.need_rows,
+        trace::of_node(&node.name, TraceNumber::Need),
+    )]
 }
 
 /// The hops of a graph and what they add up to.
@@ -314,7 +482,8 @@ fn inversion(
     out.add(
         Draft::new(FindingCode::InversionNode, rows, msg)
             .on_node(&node.name)
-            .numbers(Numbers::short(Some(d_ms), need.need_ms()).fit(suggestion.map(|(_, k)| k))),
+            .numbers(Numbers::short(Some(d_ms), need.need_ms()).fit(suggestion.map(|(_, k)| k)))
+            .trace(deadline_terms(node, calc), need_terms_of(node, calc)),
     );
 }
 
@@ -338,7 +507,7 @@ mod tests {
         let mut infos = rows::read(sheet, Lang::En, &mut out);
         let graph = Graph::build(sheet, &mut infos, Lang::En, &mut out);
         let hop_calcs = hops::compute(&graph, &infos, 1_000, &mut out);
-        let calcs = compute(&graph, &hop_calcs, &mut out);
+        let calcs = compute(&graph, &infos, &hop_calcs, &mut out);
         let reports = check(&graph, &infos, &hop_calcs, &calcs, &mut out);
         (calcs, reports, out.into_list())
     }

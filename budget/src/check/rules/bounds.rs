@@ -5,8 +5,11 @@ use crate::finding as text;
 use crate::finding::FindingCode;
 use crate::time::Time;
 
+use crate::report::TraceNumber;
+
 use super::super::findings::{Draft, Findings, Numbers};
 use super::super::graph::bounds;
+use super::super::trace::{self, Reading};
 use super::Input;
 
 /// `lock.not_below_statement`: on one hop, `lock_timeout ≥ statement_timeout` (a disabled
@@ -36,7 +39,11 @@ pub(super) fn lock_below_statement(input: Input, out: &mut Findings) {
                 msg,
             )
             .on_hop(&hop.segment)
-            .numbers(Numbers::short(Some(s), l)),
+            .numbers(Numbers::short(Some(s), l))
+            .trace(
+                vec![trace::row_term(&statement, input.infos, Reading::LowerEnd)],
+                vec![trace::row_term(&lock, input.infos, Reading::LowerEnd)],
+            ),
         );
     }
 }
@@ -68,7 +75,15 @@ pub(super) fn read_interval_only(input: Input, out: &mut Findings) {
                 .numbers(Numbers {
                     need: per_try,
                     ..Numbers::default()
-                }),
+                })
+                .trace(
+                    Vec::new(),
+                    vec![trace::taken(
+                        per_try,
+                        &trace::rows_of(&calc.per_try_terms),
+                        trace::of_hop(&hop.segment, TraceNumber::PerTry),
+                    )],
+                ),
         );
     }
 }

@@ -8,6 +8,7 @@ use crate::time::Time;
 
 use super::super::findings::{Draft, Findings, Numbers};
 use super::super::rows::RowInfo;
+use super::super::trace::{self, Reading};
 use super::Input;
 
 /// The side of a hop an idle row stands on: from its item (`(caller)`, `呼ぶ側`, `client`;
@@ -27,6 +28,14 @@ fn idle_side(item: &str, info: &RowInfo) -> Option<Side> {
     } else {
         info.entry.and_then(|e| e.side)
     }
+}
+
+/// The trace of the idle timeout on line `line`.
+fn row_terms(infos: &[RowInfo], line: usize) -> Vec<crate::report::TraceTerm> {
+    infos[line - 1]
+        .term()
+        .map(|t| vec![trace::row_term(&t, infos, Reading::LowerEnd)])
+        .unwrap_or_default()
 }
 
 /// `idle.direction`: on a hop with both sides' idle timeouts given (on the hop's rows, or on
@@ -84,7 +93,8 @@ pub(super) fn idle_direction(input: Input, out: &mut Findings) {
         out.add(
             Draft::new(FindingCode::IdleDirection, vec![a.min(b), a.max(b)], msg)
                 .on_hop(&hop.segment)
-                .numbers(Numbers::short(callee_ms, caller_ms)),
+                .numbers(Numbers::short(callee_ms, caller_ms))
+                .trace(row_terms(infos, b), row_terms(infos, a)),
         );
     }
 }

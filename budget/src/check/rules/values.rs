@@ -7,11 +7,13 @@ use crate::catalog::{self, Relation, Zero};
 use crate::finding as text;
 use crate::finding::FindingCode;
 use crate::kind::Kind;
+use crate::report::TraceTerm;
 use crate::sheet::Lang;
 use crate::time::Time;
 use crate::value::{self, Cell};
 
 use super::super::findings::{Draft, Findings, Numbers};
+use super::super::trace::{self, Reading};
 use super::Input;
 
 /// 1 ms, 100 ms and 24 h: the bounds of a plausible timeout, in milliseconds.
@@ -70,10 +72,15 @@ pub(super) fn implausible_values(input: Input, out: &mut Findings) {
                 reason,
             );
             out.add(
-                Draft::new(FindingCode::ValueImplausible, vec![line], msg).numbers(Numbers {
-                    bound: Some(lo),
-                    ..Numbers::default()
-                }),
+                Draft::new(FindingCode::ValueImplausible, vec![line], msg)
+                    .numbers(Numbers {
+                        bound: Some(lo),
+                        ..Numbers::default()
+                    })
+                    .trace(
+                        vec![trace::row_term(&term, input.infos, Reading::LowerEnd)],
+                        Vec::new(),
+                    ),
             );
         }
     }
@@ -159,9 +166,20 @@ pub(super) fn setting_pairs(input: Input, out: &mut Findings) {
                     vec![a.min(b) + 1, a.max(b) + 1],
                     msg,
                 )
-                .numbers(Numbers::short(Some(x), Some(y))),
+                .numbers(Numbers::short(Some(x), Some(y)))
+                .trace(vec![pair_term(input, a, x)], vec![pair_term(input, b, y)]),
             );
         }
+    }
+}
+
+/// The trace term of row `i`'s value `ms` in a pair rule.
+fn pair_term(input: Input, i: usize, ms: u64) -> TraceTerm {
+    TraceTerm {
+        kind: Some(input.infos[i].kind),
+        value_ms: Some(ms),
+        rows: vec![i + 1],
+        ..TraceTerm::default()
     }
 }
 
