@@ -260,7 +260,7 @@ mod tests {
 
     fn finding() -> Finding {
         Finding {
-            code: "inversion.node".into(),
+            code: crate::FindingCode::InversionNode,
             severity: Severity::Error,
             node: Some("app".into()),
             hop: None,
@@ -275,6 +275,7 @@ mod tests {
             fix: None,
             source: None,
             fixes: Vec::new(),
+            trace: Default::default(),
         }
     }
 

@@ -1,12 +1,25 @@
 //! Finding texts: every message and fix in Japanese and English, in one place so that tests can
-//! pin them.
-
+//! pin them; and the findings' codes ([`FindingCode`]).
 //!
 //! Durations, quoted cell text and the like are written by [`crate::display`], the one place
 //! that says how a value is shown.
 
+mod code;
+
+pub use code::FindingCode;
+
 use crate::display::{duration, duration_or_infinite, quoted};
 use crate::sheet::Lang;
+
+/// A need for a message: `15.5 s`, `≥ 100.0 s` (a lower bound, or a sum too large to hold),
+/// `∞`.
+pub(crate) fn need_secs(lang: Lang, need: crate::time::Time) -> String {
+    match (need.need_ms(), need.is_open()) {
+        (None, _) => "∞".to_string(),
+        (Some(ms), true) => format!("≥ {}", duration(lang, ms)),
+        (Some(ms), false) => duration(lang, ms),
+    }
+}
 
 fn tries_en(k: u32) -> String {
     if k == 1 {
@@ -45,20 +58,41 @@ pub(crate) fn inversion_node(
     }
 }
 
-/// `inversion.hop`: message and fix. `bound_name` names the caller's bound (`read timeout`).
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn inversion_hop(
-    lang: Lang,
-    caller: &str,
-    callee: &str,
-    segment: &str,
-    bound_name: &str,
-    wait_ms: u64,
-    worst: &str,
-    margin_ms: u64,
-    at_least: &str,
-    suggestion: Option<(&str, u32)>,
-) -> (String, String) {
+/// What an `inversion.hop` message says.
+pub(crate) struct HopInversion<'a> {
+    /// The caller's name.
+    pub(crate) caller: &'a str,
+    /// The callee's name.
+    pub(crate) callee: &'a str,
+    /// The hop's segment.
+    pub(crate) segment: &'a str,
+    /// The caller's bound, named in the sheet's language (`read timeout`).
+    pub(crate) bound_name: &'a str,
+    /// The caller's wait, in ms.
+    pub(crate) wait_ms: u64,
+    /// The callee's worst case (with queueing), as text.
+    pub(crate) worst: &'a str,
+    /// The margin, in ms.
+    pub(crate) margin_ms: u64,
+    /// The wait that would cover it (worst + margin), as text.
+    pub(crate) at_least: &'a str,
+    /// The callee's hop whose tries a fix may cut, and the tries that fit.
+    pub(crate) suggestion: Option<(&'a str, u32)>,
+}
+
+/// `inversion.hop`: message and fix.
+pub(crate) fn inversion_hop(lang: Lang, h: &HopInversion) -> (String, String) {
+    let HopInversion {
+        caller,
+        callee,
+        segment,
+        bound_name,
+        wait_ms,
+        worst,
+        margin_ms,
+        at_least,
+        suggestion,
+    } = *h;
     let w = duration(lang, wait_ms);
     let m = duration(lang, margin_ms);
     match lang {
@@ -498,18 +532,14 @@ pub(crate) fn implausible(
     }
 }
 
-/// `lock.not_below_statement`.
+/// `lock.not_below_statement`; a lock timeout of `None` is `∞` (disabled).
 pub(crate) fn lock_not_below(
     lang: Lang,
     segment: &str,
-    lock_ms: u64,
+    lock_ms: Option<u64>,
     statement_ms: u64,
 ) -> (String, String) {
-    let l = if lock_ms == u64::MAX {
-        "∞".to_string()
-    } else {
-        duration(lang, lock_ms)
-    };
+    let l = lock_ms.map_or("∞".to_string(), |ms| duration(lang, ms));
     let s = duration(lang, statement_ms);
     let half = duration(lang, statement_ms / 2);
     match lang {
@@ -544,24 +574,18 @@ pub(crate) fn read_interval_only(
     }
 }
 
-/// `idle.direction`.
+/// `idle.direction`; an idle timeout of `None` is `∞` (never closed).
 pub(crate) fn idle_direction(
     lang: Lang,
     segment: &str,
     caller: &str,
     callee: &str,
-    caller_ms: u64,
-    callee_ms: u64,
+    caller_ms: Option<u64>,
+    callee_ms: Option<u64>,
 ) -> (String, String) {
-    let show = |ms: u64| {
-        if ms == u64::MAX {
-            "∞".to_string()
-        } else {
-            duration(lang, ms)
-        }
-    };
+    let show = |ms: Option<u64>| ms.map_or("∞".to_string(), |ms| duration(lang, ms));
     let (a, b) = (show(caller_ms), show(callee_ms));
-    let target = show(caller_ms.saturating_add(5_000));
+    let target = show(caller_ms.and_then(|ms| ms.checked_add(5_000)));
     match lang {
         Lang::En => (
             format!("{segment}: {callee} keeps idle connections {b}, not longer than {caller}'s {a}: {caller} may send on a connection {callee} is closing (502 / reset)"),
@@ -584,20 +608,28 @@ pub(crate) fn retry_amplification(
 ) -> (String, String) {
     // The product is shown only where there is one: a single layer's 3 needs no "(3)".
     let product = factors.contains('×');
+    // A product past u64::MAX saturates there (no product of counts of at most 1,000 tries,
+    // targets or deliveries is exactly u64::MAX): it is a lower bound, not an exact count.
+    let saturated = attempts == u64::MAX;
+    let (at_least_en, at_least_ja, upto_ja) = if saturated {
+        ("at least ", "以上", "")
+    } else {
+        ("", "", "最大")
+    };
     match lang {
         Lang::En => (
             if product {
-                format!("{node} may receive {attempts} attempts for one request ({factors}), more than the sheet's threshold of {threshold}")
+                format!("{node} may receive {at_least_en}{attempts} attempts for one request ({factors}), more than the sheet's threshold of {threshold}")
             } else {
-                format!("{node} may receive {attempts} attempts for one request, more than the sheet's threshold of {threshold}")
+                format!("{node} may receive {at_least_en}{attempts} attempts for one request, more than the sheet's threshold of {threshold}")
             },
             "retry at one layer only (the outermost that knows the deadline), and use 1 try at the others".to_string(),
         ),
         Lang::Ja => (
             if product {
-                format!("{node}には1件のリクエストにつき最大{attempts}回の試行が届きます（{factors}）。シートのしきい値{threshold}回を超えています")
+                format!("{node}には1件のリクエストにつき{upto_ja}{attempts}回{at_least_ja}の試行が届きます（{factors}）。シートのしきい値{threshold}回を超えています")
             } else {
-                format!("{node}には1件のリクエストにつき最大{attempts}回の試行が届きます。シートのしきい値{threshold}回を超えています")
+                format!("{node}には1件のリクエストにつき{upto_ja}{attempts}回{at_least_ja}の試行が届きます。シートのしきい値{threshold}回を超えています")
             },
             "再試行は1つの層（期限を知る最も外側）だけで行い、他の層は1回にしてください".to_string(),
         ),
@@ -638,18 +670,35 @@ pub(crate) fn retry_hidden(
     }
 }
 
+/// What a `setting.pair` message says.
+pub(crate) struct PairBreak<'a> {
+    /// The product.
+    pub(crate) product: &'a str,
+    /// The first setting's name.
+    pub(crate) first: &'a str,
+    /// How the first must compare to the second, in the sheet's language (`longer than`).
+    pub(crate) relation: &'a str,
+    /// The second setting's name.
+    pub(crate) second: &'a str,
+    /// The first setting's value, as text.
+    pub(crate) first_value: &'a str,
+    /// The second setting's value, as text.
+    pub(crate) second_value: &'a str,
+    /// Why the rule exists.
+    pub(crate) why: &'a str,
+}
+
 /// `setting.pair`.
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn setting_pair(
-    lang: Lang,
-    product: &str,
-    first: &str,
-    relation: &str,
-    second: &str,
-    a: &str,
-    b: &str,
-    why: &str,
-) -> (String, String) {
+pub(crate) fn setting_pair(lang: Lang, p: &PairBreak) -> (String, String) {
+    let PairBreak {
+        product,
+        first,
+        relation,
+        second,
+        first_value: a,
+        second_value: b,
+        why,
+    } = *p;
     match lang {
         Lang::En => (
             format!("{product}: {first} ({a}) must be {relation} {second} ({b}): {why}"),
@@ -753,5 +802,19 @@ pub(crate) fn segment_malformed(
                 },
             )
         }
+    }
+}
+
+/// `graph.cycle`: the calls form a cycle, named as `a → b → a`.
+pub(crate) fn graph_cycle(lang: Lang, cycle: &str) -> (String, String) {
+    match lang {
+        Lang::En => (
+            format!("{cycle}: the calls form a cycle: a request may come back to a node that is still waiting for it, so a retry there recurses and no worst case along the cycle is final"),
+            "break the cycle (a callback usually goes through a queue, or to a separate endpoint with its own deadline), or propagate the deadline so that each call gets only the time left".to_string(),
+        ),
+        Lang::Ja => (
+            format!("{cycle}：呼び出しが循環しています。リクエストが応答を待っているノードに戻ってくることがあり、そこでのリトライは再帰し、循環上の最悪時間は確定しません"),
+            "循環を断ってください（コールバックはキューか、独自の期限を持つ別のエンドポイントを通すのが普通です）。または期限を伝播して、各呼び出しが残り時間だけを使うようにしてください".to_string(),
+        ),
     }
 }

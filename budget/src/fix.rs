@@ -28,6 +28,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::duration::Millis;
 use crate::display::duration as secs;
+use crate::finding::FindingCode;
 use crate::kind::Kind;
 use crate::report::{Finding, HopReport, NodeReport, Report, Severity};
 use crate::sheet::{Column, Lang, Sheet};
@@ -70,17 +71,17 @@ pub struct Fix {
 }
 
 /// A finding's identity across two checks of similar sheets.
-type Key = (String, Option<String>, Option<String>);
+type Key = (FindingCode, Option<String>, Option<String>);
 
 fn key(f: &Finding) -> Key {
-    (f.code.clone(), f.node.clone(), f.hop.clone())
+    (f.code, f.node.clone(), f.hop.clone())
 }
 
 /// The codes whose fixes are computed and checked here.
-fn fixable(code: &str) -> bool {
+fn fixable(code: FindingCode) -> bool {
     matches!(
         code,
-        "inversion.node" | "inversion.hop" | "queue.redelivery"
+        FindingCode::InversionNode | FindingCode::InversionHop | FindingCode::QueueRedelivery
     )
 }
 
@@ -141,7 +142,7 @@ impl<'a> Index<'a> {
 /// Adds checked fixes to the fixable findings of `report`, the report of `sheet`, and rewrites
 /// their `fix` text to name only those. `recheck` checks a changed sheet without fixes.
 pub(crate) fn offer(sheet: &Sheet, report: &mut Report, recheck: impl Fn(&Sheet) -> Report) {
-    if !report.findings.iter().any(|f| fixable(&f.code)) {
+    if !report.findings.iter().any(|f| fixable(f.code)) {
         return;
     }
     let before: HashSet<Key> = report
@@ -155,7 +156,7 @@ pub(crate) fn offer(sheet: &Sheet, report: &mut Report, recheck: impl Fn(&Sheet)
     {
         let index = Index::new(report);
         for (i, f) in report.findings.iter().enumerate() {
-            if !fixable(&f.code) {
+            if !fixable(f.code) {
                 continue;
             }
             let mut fixes = Vec::new();
@@ -254,7 +255,7 @@ fn candidates(sheet: &Sheet, index: &Index, f: &Finding) -> Vec<Candidate> {
         chains: true,
     });
     // A node's own retries are its first lever; on a hop, the caller's bound is.
-    if f.code == "inversion.node" {
+    if f.code == FindingCode::InversionNode {
         out.extend(reduce);
         out.extend(raise);
     } else {
@@ -297,8 +298,8 @@ fn raise(sheet: &Sheet, index: &Index, f: &Finding) -> Option<Step> {
         return None;
     }
     let lang = sheet.lang;
-    match f.code.as_str() {
-        "inversion.node" => {
+    match f.code {
+        FindingCode::InversionNode => {
             let node = index.nodes.get(f.node.as_deref()?)?;
             let line = row_with(index, &node.rows, &[Kind::Deadline], bound)?;
             Some(Step {
@@ -308,7 +309,7 @@ fn raise(sheet: &Sheet, index: &Index, f: &Finding) -> Option<Step> {
                 shown: secs(lang, need),
             })
         }
-        "inversion.hop" | "queue.redelivery" => {
+        FindingCode::InversionHop | FindingCode::QueueRedelivery => {
             let hop = index.hops.get(f.hop.as_deref()?)?;
             let kinds = [
                 Kind::Read,
@@ -332,7 +333,7 @@ fn raise(sheet: &Sheet, index: &Index, f: &Finding) -> Option<Step> {
 /// Lowers the callee's deadline so that it, with the queueing and the margin, fits the
 /// caller's bound (`inversion.hop`).
 fn lower_callee_deadline(sheet: &Sheet, index: &Index, f: &Finding) -> Option<Step> {
-    if f.code != "inversion.hop" {
+    if f.code != FindingCode::InversionHop {
         return None;
     }
     let hop = index.hops.get(f.hop.as_deref()?)?;
@@ -355,12 +356,12 @@ fn lower_callee_deadline(sheet: &Sheet, index: &Index, f: &Finding) -> Option<St
 
 /// Cuts the hop with several tries that makes the need down to the tries that fit.
 fn reduce_tries(sheet: &Sheet, index: &Index, f: &Finding) -> Option<Step> {
-    let (node, budget) = match f.code.as_str() {
+    let (node, budget) = match f.code {
         // The node's deadline is the budget of everything it does.
-        "inversion.node" => (index.nodes.get(f.node.as_deref()?)?, f.bound_ms?),
+        FindingCode::InversionNode => (index.nodes.get(f.node.as_deref()?)?, f.bound_ms?),
         // The caller's bound, less the queueing and the margin, is the callee's budget, when
         // the callee has no deadline of its own (its worst case is its need).
-        "inversion.hop" => {
+        FindingCode::InversionHop => {
             let hop = index.hops.get(f.hop.as_deref()?)?;
             let callee = index.nodes.get(hop.callee.as_str())?;
             if callee.deadline_ms.is_some() {
@@ -549,9 +550,9 @@ fn join_options(lang: Lang, fixes: &[Fix]) -> String {
 /// Advice without numbers, for a finding without a checked fix (none was found, or the
 /// re-checks ran out).
 fn advice(lang: Lang, f: &Finding) -> String {
-    match (lang, f.code.as_str()) {
-        (Lang::En, "inversion.node") => "lower the bounds of the calls this node makes, or raise its deadline and every layer above it with it".to_string(),
-        (Lang::Ja, "inversion.node") => "このノードの呼び出しの上限を下げるか、期限をその上のすべての層とともに上げてください".to_string(),
+    match (lang, f.code) {
+        (Lang::En, FindingCode::InversionNode) => "lower the bounds of the calls this node makes, or raise its deadline and every layer above it with it".to_string(),
+        (Lang::Ja, FindingCode::InversionNode) => "このノードの呼び出しの上限を下げるか、期限をその上のすべての層とともに上げてください".to_string(),
         (Lang::En, _) => "lower the callee's worst case, or raise the caller's bound and every layer above it with it".to_string(),
         (Lang::Ja, _) => "呼ばれる側の最悪時間を下げるか、呼ぶ側の上限をその上のすべての層とともに上げてください".to_string(),
     }

@@ -77,6 +77,54 @@ impl Kind {
         }
     }
 
+    /// The kind's name as a term of a formula, in the sheet's language: `connect` / `接続`,
+    /// `own` / `自分の処理`.
+    pub fn term_name(self, lang: crate::Lang) -> &'static str {
+        use crate::Lang::{En, Ja};
+        match (self, lang) {
+            (Kind::Connect, En) => "connect",
+            (Kind::Connect, Ja) => "接続",
+            (Kind::Read, En) => "read",
+            (Kind::Read, Ja) => "読み取り",
+            (Kind::Send, En) => "send",
+            (Kind::Send, Ja) => "送信",
+            (Kind::Attempt, En) => "per-try timeout",
+            (Kind::Attempt, Ja) => "1回の上限",
+            (Kind::Statement, En) => "statement",
+            (Kind::Statement, Ja) => "文の上限",
+            (Kind::Lock, En) => "lock",
+            (Kind::Lock, Ja) => "ロック待ち",
+            (Kind::Deadline, En) => "deadline",
+            (Kind::Deadline, Ja) => "期限",
+            (Kind::Tries, En) => "tries",
+            (Kind::Tries, Ja) => "試行",
+            (Kind::Idle, En) => "idle",
+            (Kind::Idle, Ja) => "アイドル",
+            (Kind::IdleInTx, En) => "idle in transaction",
+            (Kind::IdleInTx, Ja) => "トランザクション中の無通信",
+            (Kind::Own, En) => "own",
+            (Kind::Own, Ja) => "自分の処理",
+            (Kind::Margin, En) => "margin",
+            (Kind::Margin, Ja) => "余裕",
+            (Kind::Idempotency, En) => "idempotency",
+            (Kind::Idempotency, Ja) => "冪等性",
+            (Kind::Propagation, En) => "deadline propagation",
+            (Kind::Propagation, Ja) => "期限の伝播",
+            (Kind::Parallel, En) => "parallel group",
+            (Kind::Parallel, Ja) => "並列グループ",
+            (Kind::Upstreams, En) => "upstreams",
+            (Kind::Upstreams, Ja) => "上流サーバー",
+            (Kind::RetryWindow, En) => "retry window",
+            (Kind::RetryWindow, Ja) => "再試行の打ち切り",
+            (Kind::Queueing, En) => "queueing",
+            (Kind::Queueing, Ja) => "待ち行列",
+            (Kind::Visibility, En) => "visibility timeout",
+            (Kind::Visibility, Ja) => "可視性タイムアウト",
+            (Kind::Other, En) => "other",
+            (Kind::Other, Ja) => "その他",
+        }
+    }
+
     /// Every kind, in the order of `budget-model.md` §2.
     pub const ALL: [Kind; 20] = [
         Kind::Connect,

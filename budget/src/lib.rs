@@ -47,9 +47,20 @@
 //!   last three factors; a report lists at most [`MAX_LISTED_FINDINGS`] (2,000) findings, then
 //!   `findings.truncated`. Attempts along paths are found in one pass in depth-first order from
 //!   the outermost nodes; a hop back into a cycle is not followed.
-//! - **Saturating sums**: a worst case past `u64::MAX` ms is `u64::MAX` ms, a finite number,
-//!   never unknown: connect `5000000000000h` + read `5000000000000h` against a 1 s deadline is
-//!   `inverted`.
+//! - **Saturating sums**: a worst case past `u64::MAX` ms is the lower bound "at least
+//!   `u64::MAX` ms", never a wrapped number, never unknown and never shown as an exact one: its
+//!   `*_ms` fields hold `u64::MAX` (the lower end, as for `>100s`), its formula and message
+//!   `≥ 18446744073709551.615 s`; connect `5000000000000h` + read `5000000000000h` against a
+//!   1 s deadline is `inverted` for certain, short by `u64::MAX − 1,000` ms, its slack (beyond
+//!   a signed 64-bit number) `null`. A saturated count of attempts reads "at least".
+//! - **Unbounded is no bound**: a `none` deadline, per-try or visibility timeout bounds
+//!   nothing, so the caller's wait is its read timeout and a hop with only connect and read
+//!   beside a `none` deadline is `read.interval_only`.
+//! - **Call cycles** (`a → b → a`) are `graph.cycle`, named on their first node; a hop's worst
+//!   case never includes its callee's need, so nothing is summed around a cycle.
+//! - **A completed value says so**: every kind (tries, counts, yes/no) whose value is not set
+//!   and taken from the default column (or the catalog's documented default) has
+//!   `value.default_applied`.
 //! - **Pair rules** pair two settings within one segment, or across the sheet when each
 //!   appears once; PostgreSQL's `statement_timeout > lock_timeout` is reported as
 //!   `lock.not_below_statement`.
@@ -75,8 +86,12 @@ pub use check::{
     MAX_LISTED_WAITS, MAX_NESTED_TRIES,
 };
 pub use error::{SettingError, TsvError};
+pub use finding::FindingCode;
 pub use kind::Kind;
-pub use report::{Finding, HopReport, NodeReport, Report, RowReport, Severity, Summary, Verdict};
+pub use report::{
+    Finding, FindingTrace, HopReport, HopTrace, NodeReport, NodeTrace, Report, RowReport, Severity,
+    Summary, TraceNumber, TraceRef, TraceTerm, Verdict,
+};
 pub use sheet::{
     read_amplification_threshold, read_margin, Column, Lang, Row, Sheet,
     DEFAULT_AMPLIFICATION_THRESHOLD, DEFAULT_MARGIN_MS, MAX_AMPLIFICATION_THRESHOLD, MAX_MARGIN_MS,

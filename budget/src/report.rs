@@ -2,8 +2,13 @@
 //! (`spec/report.md`). All durations are integer milliseconds; `None` (JSON `null`) where
 //! unknown, unbounded (`∞`) or not applicable: the verdict and the formula tell which.
 
+mod trace;
+
 use serde::{Deserialize, Serialize};
 
+pub use trace::{FindingTrace, HopTrace, NodeTrace, TraceNumber, TraceRef, TraceTerm};
+
+use crate::finding::FindingCode;
 use crate::kind::Kind;
 use crate::sheet::Lang;
 
@@ -99,12 +104,16 @@ pub struct NodeReport {
     pub need_ms: Option<u64>,
     /// The node's declared deadline, in ms.
     pub deadline_ms: Option<u64>,
-    /// `deadline - need`, in ms (negative when inverted).
+    /// `deadline − need`, in ms (negative when inverted); `None` when either is unknown, or
+    /// when the difference is beyond a signed 64-bit number.
     pub slack_ms: Option<i64>,
     /// The node check's verdict.
     pub verdict: Verdict,
     /// The computation in the rationale column's form, e.g. `3.0 + 4.3 + 0.5 = 7.8 s ≤ 8.0 s`.
     pub formula: String,
+    /// Where its inner need, need and deadline come from.
+    #[serde(default)]
+    pub trace: NodeTrace,
 }
 
 /// One hop: its worst case and the caller-covers-callee check.
@@ -135,12 +144,19 @@ pub struct HopReport {
     pub callee_worst_ms: Option<u64>,
     /// The margin used in the coverage check, in ms.
     pub margin_ms: u64,
-    /// `wait - (callee_worst + margin)`, in ms.
+    /// What the caller's wait is checked against, in ms: the queueing time before the callee's
+    /// clock starts + `callee_worst` + `margin` (`None` when unchecked or unknown, or when the
+    /// callee's worst case is `∞`).
+    pub need_ms: Option<u64>,
+    /// `wait − need`, in ms (negative when inverted).
     pub slack_ms: Option<i64>,
     /// The coverage check's verdict.
     pub verdict: Verdict,
     /// The worst-case computation, e.g. `(0.5 + 1.5) × 2 + 0.3 = 4.3 s`, and the check.
     pub formula: String,
+    /// Where its per-try bound, tries, worst case, wait and need come from.
+    #[serde(default)]
+    pub trace: HopTrace,
 }
 
 /// What the engine derived from one row. It never replaces the text the user typed.
@@ -184,8 +200,8 @@ pub enum Severity {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct Finding {
-    /// Stable code, e.g. `inversion.node` (`budget-model.md` §5).
-    pub code: String,
+    /// Stable code, e.g. `inversion.node` (`budget-model.md` §5), serialised as its text.
+    pub code: FindingCode,
     /// Severity.
     pub severity: Severity,
     /// The node concerned, if any.
@@ -225,4 +241,7 @@ pub struct Finding {
     /// ([`crate::fix`]). Empty for other codes.
     #[serde(default)]
     pub fixes: Vec<crate::fix::Fix>,
+    /// Where its bound and need come from.
+    #[serde(default)]
+    pub trace: FindingTrace,
 }

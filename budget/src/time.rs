@@ -4,11 +4,13 @@
 //! ranges (`12-24h`) are read pessimistically. A lower bound (`>100s`) has an open upper end
 //! and makes a check `unknown` unless it fails or passes for certain. `∞` is a value
 //! (anything + ∞ = ∞). Arithmetic saturates: a sum or product past `u64::MAX` milliseconds
-//! (about 585 million years) stays a finite number, `u64::MAX`, never a wrapped number, never
-//! `∞` and never unknown. A value that large is still a value: a 1 s deadline over connect
-//! `5000000000000h` + read `5000000000000h` is `inverted`, need 18446744073709551.615 s.
+//! (about 585 million years) is never a wrapped number, never `∞` and never unknown, but the
+//! lower bound [`Time::SATURATED`], "at least `u64::MAX` ms": its text is `≥ 18446744073709551.615`,
+//! never an exact-looking number, and as a need it still fails every finite bound for certain.
+//! A 1 s deadline over connect `5000000000000h` + read `5000000000000h` is `inverted`, need
+//! `≥ 18446744073709551.615 s`.
 
-use crate::duration::seconds;
+use crate::duration::{seconds, Millis};
 use crate::report::Verdict;
 use crate::value::Dur;
 
@@ -39,6 +41,11 @@ impl Time {
         lo: None,
         hi: Hi::Inf,
     };
+    /// A sum or product past `u64::MAX` ms: at least that long.
+    pub(crate) const SATURATED: Time = Time {
+        lo: Some(u64::MAX),
+        hi: Hi::Open,
+    };
 
     pub(crate) fn exact(ms: u64) -> Time {
         Time {
@@ -66,7 +73,7 @@ impl Time {
         self.hi == Hi::Inf && self.lo.is_none()
     }
 
-    /// Sum, saturating at `u64::MAX` ms (a finite number).
+    /// Sum; past `u64::MAX` ms it is [`Time::SATURATED`].
     pub(crate) fn add(self, other: Time) -> Time {
         let lo = match (self.lo, other.lo) {
             (Some(a), Some(b)) => Some(a.saturating_add(b)),
@@ -75,20 +82,37 @@ impl Time {
         let hi = match (self.hi, other.hi) {
             (Hi::Inf, _) | (_, Hi::Inf) => Hi::Inf,
             (Hi::Open, _) | (_, Hi::Open) => Hi::Open,
-            (Hi::Fin(a), Hi::Fin(b)) => Hi::Fin(a.saturating_add(b)),
+            (Hi::Fin(a), Hi::Fin(b)) => match a.checked_add(b) {
+                Some(sum) => Hi::Fin(sum),
+                None => return Time::SATURATED,
+            },
         };
         Time { lo, hi }
     }
 
-    /// `self × k`, saturating at `u64::MAX` ms (a finite number).
+    /// `self × k`; past `u64::MAX` ms it is [`Time::SATURATED`].
     pub(crate) fn times(self, k: u32) -> Time {
         let k = u64::from(k);
         let lo = self.lo.map(|a| a.saturating_mul(k));
         let hi = match self.hi {
-            Hi::Fin(a) => Hi::Fin(a.saturating_mul(k)),
+            Hi::Fin(a) => match a.checked_mul(k) {
+                Some(product) => Hi::Fin(product),
+                None => return Time::SATURATED,
+            },
             other => other,
         };
         Time { lo, hi }
+    }
+
+    /// Whether only the lower end is known (`>100s`, or a sum past `u64::MAX` ms).
+    pub(crate) fn is_open(self) -> bool {
+        self.hi == Hi::Open
+    }
+
+    /// Whether the value is a sum or product past `u64::MAX` ms.
+    #[cfg(test)]
+    pub(crate) fn is_saturated(self) -> bool {
+        self == Time::SATURATED
     }
 
     /// The earlier of two bounds.
@@ -138,6 +162,16 @@ impl Time {
         }
     }
 
+    /// The value as a row's parsed value: `1.5s`, `≥ 1m40s`, `12h–1d`, `∞`.
+    pub(crate) fn describe(self) -> String {
+        match (self.lo, self.hi) {
+            (None, _) | (_, Hi::Inf) => "∞".to_string(),
+            (Some(lo), Hi::Open) => format!("≥ {}", Millis(lo)),
+            (Some(lo), Hi::Fin(hi)) if lo != hi => format!("{}–{}", Millis(lo), Millis(hi)),
+            (Some(lo), Hi::Fin(_)) => Millis(lo).to_string(),
+        }
+    }
+
     /// The bound as text: `10`, `≥ 100`, `∞`.
     pub(crate) fn bound_text(self, decimals: u8) -> String {
         match (self.lo, self.hi) {
@@ -152,7 +186,6 @@ impl Time {
 pub(crate) struct Comparison {
     pub(crate) verdict: Verdict,
     pub(crate) slack_ms: Option<i64>,
-    pub(crate) short_by_ms: Option<u64>,
 }
 
 /// `bound ≥ need + margin`, read pessimistically (bound at its lower end, need at its upper
@@ -162,13 +195,11 @@ pub(crate) fn compare(bound: Time, need: Time, margin_ms: u64) -> Comparison {
     let unknown = Comparison {
         verdict: Verdict::Unknown,
         slack_ms: None,
-        short_by_ms: None,
     };
     let Some(b) = bound.lo else {
         return Comparison {
             verdict: Verdict::Unbounded,
             slack_ms: None,
-            short_by_ms: None,
         };
     };
     let Some(need_lo) = need.lo.map(|n| n.saturating_add(margin_ms)) else {
@@ -176,31 +207,25 @@ pub(crate) fn compare(bound: Time, need: Time, margin_ms: u64) -> Comparison {
         return Comparison {
             verdict: Verdict::Inverted,
             slack_ms: None,
-            short_by_ms: None,
         };
     };
     let need_hi = match need.hi {
         Hi::Fin(n) => Some(n.saturating_add(margin_ms)),
         Hi::Open | Hi::Inf => None,
     };
-    // Saturating too: a slack beyond i64 is reported as i64::MIN or i64::MAX ms.
-    let slack = |n: u64| {
-        let d = i128::from(b) - i128::from(n);
-        Some(i64::try_from(d).unwrap_or(if d < 0 { i64::MIN } else { i64::MAX }))
-    };
+    // A slack beyond what i64 holds has no exact number: none.
+    let slack = |n: u64| i64::try_from(i128::from(b) - i128::from(n)).ok();
     if let Some(n) = need_hi {
         if b >= n {
             return Comparison {
                 verdict: Verdict::Ok,
                 slack_ms: slack(n),
-                short_by_ms: None,
             };
         }
         if bound.hi != Hi::Open {
             return Comparison {
                 verdict: Verdict::Inverted,
                 slack_ms: slack(n),
-                short_by_ms: Some(n - b),
             };
         }
         return unknown;
@@ -210,8 +235,48 @@ pub(crate) fn compare(bound: Time, need: Time, margin_ms: u64) -> Comparison {
         Hi::Fin(b_hi) if b_hi < need_lo => Comparison {
             verdict: Verdict::Inverted,
             slack_ms: slack(need_lo),
-            short_by_ms: Some(need_lo - b_hi),
         },
         _ => unknown,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sums_are_exact_and_anything_plus_infinity_is_infinity() {
+        assert_eq!(Time::exact(100).add(Time::exact(200)), Time::exact(300));
+        assert!(Time::exact(100).add(Time::INF).is_inf());
+        assert_eq!(Time::exact(1_500).times(3), Time::exact(4_500));
+    }
+
+    #[test]
+    fn a_sum_past_the_largest_number_is_a_lower_bound_shown_as_such() {
+        let huge = Time::exact(u64::MAX - 1);
+        let sum = huge.add(Time::exact(2));
+        assert!(sum.is_saturated());
+        assert_eq!(sum.need_ms(), Some(u64::MAX));
+        assert_eq!(sum.need_text(1), "≥ 18446744073709551.615");
+        assert!(huge.times(2).is_saturated());
+        // A saturated need fails a finite bound for certain; its slack has no exact number.
+        let c = compare(Time::exact(1_000), sum, 0);
+        assert_eq!((c.verdict, c.slack_ms), (Verdict::Inverted, None));
+    }
+
+    #[test]
+    fn a_check_passes_fails_or_is_unknown_read_pessimistically() {
+        let c = compare(Time::exact(10_000), Time::exact(8_000), 1_000);
+        assert_eq!((c.verdict, c.slack_ms), (Verdict::Ok, Some(1_000)));
+        let c = compare(Time::exact(5_000), Time::exact(13_500), 1_000);
+        assert_eq!((c.verdict, c.slack_ms), (Verdict::Inverted, Some(-9_500)));
+        let at_least = Time {
+            lo: Some(100_000),
+            hi: Hi::Open,
+        };
+        let c = compare(Time::exact(200_000), at_least, 0);
+        assert_eq!(c.verdict, Verdict::Unknown);
+        let c = compare(Time::INF, Time::exact(1), 0);
+        assert_eq!(c.verdict, Verdict::Unbounded);
     }
 }

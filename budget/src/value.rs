@@ -444,6 +444,102 @@ fn read_duration_list(
     Ok((out, i))
 }
 
+/// What an `idempotency` cell says: whether a retried request is safe.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Idem {
+    /// Safe to retry (`idempotent`, `冪等`, `yes`).
+    Idempotent,
+    /// Not safe to retry (`non-idempotent`, `非冪等`, `no`).
+    NonIdempotent,
+    /// Not idempotent by itself, but the caller sends an idempotency key (`idempotency key`,
+    /// `キーあり`).
+    Key,
+}
+
+/// Reads an `idempotency` cell: `idempotent`/`冪等`/`yes`/`はい`,
+/// `non-idempotent`/`not idempotent`/`非冪等`/`no`/`いいえ`, `idempotency key`/`キーあり`
+/// (any cell naming a key). `None` for anything else.
+///
+/// ```
+/// use budget::value::{read_idem, Idem};
+/// assert_eq!(read_idem("非冪等"), Some(Idem::NonIdempotent));
+/// assert_eq!(read_idem("POST with an idempotency key"), Some(Idem::Key));
+/// assert_eq!(read_idem("maybe"), None);
+/// ```
+pub fn read_idem(text: &str) -> Option<Idem> {
+    let t = text.trim().to_lowercase();
+    if t.contains("key") || t.contains("キー") {
+        Some(Idem::Key)
+    } else if t.contains("non-idempotent")
+        || t.contains("not idempotent")
+        || t.contains("non idempotent")
+        || t.contains("非冪等")
+        || t == "no"
+        || t == "いいえ"
+    {
+        Some(Idem::NonIdempotent)
+    } else if t.contains("idempotent") || t.contains("冪等") || t == "yes" || t == "はい" {
+        Some(Idem::Idempotent)
+    } else {
+        None
+    }
+}
+
+/// Reads a yes/no cell (`propagation`): `yes`, `y`, `true`, `on`, `あり`, `する`, `はい`,
+/// `propagated`, `propagates` are yes; `no`, `n`, `false`, `off`, `なし`, `しない`, `いいえ`
+/// are no (case-insensitive, trimmed). `None` for anything else.
+///
+/// ```
+/// assert_eq!(budget::value::read_flag(" Yes "), Some(true));
+/// assert_eq!(budget::value::read_flag("しない"), Some(false));
+/// assert_eq!(budget::value::read_flag("sometimes"), None);
+/// ```
+pub fn read_flag(text: &str) -> Option<bool> {
+    match text.trim().to_lowercase().as_str() {
+        "yes" | "y" | "true" | "on" | "あり" | "する" | "はい" | "propagated" | "propagates" => {
+            Some(true)
+        }
+        "no" | "n" | "false" | "off" | "なし" | "しない" | "いいえ" => Some(false),
+        _ => None,
+    }
+}
+
+/// Words that may follow a count of upstream targets: `3 servers`, `3台`.
+const COUNT_WORDS: &[&str] = &[
+    "",
+    "servers",
+    "server",
+    "targets",
+    "target",
+    "台",
+    "upstreams",
+    "hosts",
+];
+
+/// Reads a count of upstream targets (`upstreams`): a positive whole number, alone or followed
+/// by `servers`, `server`, `targets`, `target`, `upstreams`, `hosts` or `台`; full-width
+/// digits are read too. `None` for 0, for anything else, and for a count past `u32::MAX`.
+///
+/// ```
+/// assert_eq!(budget::value::read_count("3台"), Some(3));
+/// assert_eq!(budget::value::read_count("２ servers"), Some(2));
+/// assert_eq!(budget::value::read_count("0"), None);
+/// assert_eq!(budget::value::read_count("a few"), None);
+/// ```
+pub fn read_count(text: &str) -> Option<u32> {
+    let normalized = normalize(text);
+    let trimmed = normalized.trim();
+    let digits_end = trimmed
+        .char_indices()
+        .find(|(_, c)| !c.is_ascii_digit())
+        .map_or(trimmed.len(), |(i, _)| i);
+    let (digits, rest) = trimmed.split_at(digits_end);
+    if digits.is_empty() || !COUNT_WORDS.contains(&rest.trim()) {
+        return None;
+    }
+    digits.parse().ok().filter(|&n| n > 0)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -543,5 +639,23 @@ mod tests {
         assert_eq!(read_tries("waits 1s"), Err(TriesError::NoCount));
         assert_eq!(read_tries("many"), Err(TriesError::Unreadable));
         assert_eq!(read_tries("0 tries"), Err(TriesError::NoCount));
+    }
+
+    #[test]
+    fn idempotency_yes_no_and_count_cells_are_read() {
+        assert_eq!(read_idem("idempotent"), Some(Idem::Idempotent));
+        assert_eq!(read_idem("冪等"), Some(Idem::Idempotent));
+        assert_eq!(read_idem("Non-idempotent"), Some(Idem::NonIdempotent));
+        assert_eq!(read_idem("いいえ"), Some(Idem::NonIdempotent));
+        assert_eq!(read_idem("キーあり"), Some(Idem::Key));
+        assert_eq!(read_idem(""), None);
+        assert_eq!(read_flag("propagates"), Some(true));
+        assert_eq!(read_flag("OFF"), Some(false));
+        assert_eq!(read_flag("maybe"), None);
+        assert_eq!(read_count("3"), Some(3));
+        assert_eq!(read_count(" 4 upstreams "), Some(4));
+        assert_eq!(read_count("３台"), Some(3));
+        assert_eq!(read_count("3 cats"), None);
+        assert_eq!(read_count("99999999999"), None);
     }
 }

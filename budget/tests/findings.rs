@@ -485,7 +485,7 @@ fn more_waits_than_tries_say_which_are_not_used() {
 }
 
 #[test]
-fn a_sum_past_u64_is_a_finite_huge_number_and_the_node_is_inverted() {
+fn a_sum_past_u64_is_a_lower_bound_shown_as_one_and_the_node_is_inverted() {
     let report = run(
         Lang::En,
         vec![
@@ -500,21 +500,27 @@ fn a_sum_past_u64_is_a_finite_huge_number_and_the_node_is_inverted() {
         report.findings
     );
     let hop = &report.hops[0];
-    // 5000000000000 h is 18,000,000,000,000,000,000 ms; twice that saturates at u64::MAX.
+    // 5000000000000 h is 18,000,000,000,000,000,000 ms; twice that is past u64::MAX, so the
+    // sum is "at least u64::MAX ms": its number is that lower end, its text says `≥`.
     assert_eq!(report.rows[1].value_ms, Some(18_000_000_000_000_000_000));
     assert_eq!(hop.per_try_ms, Some(u64::MAX));
     assert_eq!(hop.worst_ms, Some(u64::MAX));
+    assert_eq!(
+        hop.formula,
+        "18000000000000000 + 18000000000000000 = ≥ 18446744073709551.615 s"
+    );
     let app = &report.nodes[0];
     assert_eq!(app.verdict, Verdict::Inverted);
     assert_eq!(app.need_ms, Some(u64::MAX));
-    assert_eq!(app.slack_ms, Some(i64::MIN));
-    assert_eq!(app.formula, "18446744073709551.615 s > 1.0 s");
+    // The slack, 1,000 − u64::MAX ms, has no exact number in a signed 64-bit integer.
+    assert_eq!(app.slack_ms, None);
+    assert_eq!(app.formula, "≥ 18446744073709551.615 s > 1.0 s");
     let f = only(&report, "inversion.node");
     assert_eq!(f.need_ms, Some(u64::MAX));
     assert_eq!(f.short_by_ms, Some(u64::MAX - 1_000));
     assert_eq!(
         f.message,
-        "app's deadline (1.0 s) ends before its calls may (18446744073709551.615 s)"
+        "app's deadline (1.0 s) ends before its calls may (≥ 18446744073709551.615 s)"
     );
 }
 
@@ -654,5 +660,195 @@ fn the_numbers_of_every_finding_and_node_of_every_fixture_add_up() {
     assert!(
         findings >= 4,
         "the fixtures hold findings with numbers: {findings}"
+    );
+}
+
+#[test]
+fn a_tries_row_not_set_takes_its_default_column_and_says_so() {
+    let report = run(
+        Lang::En,
+        vec![
+            row("app -> api", "connect timeout", "", "", "0.5s"),
+            row("app -> api", "read timeout", "", "", "1.5s"),
+            row("app -> api", "tries and waits", "", "2 retries", "—"),
+        ],
+    );
+    let f = only(&report, "value.default_applied");
+    pinned(
+        f,
+        Severity::Info,
+        &[3],
+        "row 3: no value set; the default column's 3 tries applies",
+        "write the value in effect in the value column",
+    );
+    assert_eq!(f.hop.as_deref(), Some("app -> api"));
+    assert_eq!(report.rows[2].note.as_deref(), Some(f.message.as_str()));
+    // 2 retries are 3 tries: (0.5 + 1.5) × 3 = 6.0 s.
+    assert_eq!(report.hops[0].tries, 3);
+    assert_eq!(report.hops[0].worst_ms, Some(6_000));
+
+    let ja = run(
+        Lang::Ja,
+        vec![row("アプリ → API", "試行回数と待機", "", "2 retries", "")],
+    );
+    assert_eq!(
+        only(&ja, "value.default_applied").message,
+        "1行目：設定値がないため、既定値の列の3 triesを使います"
+    );
+}
+
+#[test]
+fn a_tries_row_not_set_anywhere_takes_the_catalogs_default_and_names_it() {
+    // HAProxy retries 3 times by default (on connection failures).
+    let report = run(
+        Lang::En,
+        vec![
+            row("LB -> app", "connect timeout", "timeout connect", "", "1s"),
+            row("LB -> app", "read timeout", "timeout server", "", "5s"),
+            row("LB -> app", "retries", "haproxy retries", "", ""),
+        ],
+    );
+    let f = only(&report, "value.default_applied");
+    assert_eq!(f.rows, [3]);
+    assert!(
+        f.message.starts_with(
+            "row 3: no value set; HAProxy's documented default for retries, 4 tries, applies"
+        ),
+        "{}",
+        f.message
+    );
+    assert_eq!(report.hops[0].tries, 4);
+}
+
+#[test]
+fn a_none_deadline_is_no_bound_beside_connect_and_read() {
+    let report = run(
+        Lang::En,
+        vec![
+            row("LB -> app", "connect timeout", "", "", "1s"),
+            row("LB -> app", "read timeout", "", "", "5s"),
+            row("LB -> app", "deadline", "", "", "none"),
+        ],
+    );
+    let f = only(&report, "read.interval_only");
+    assert_eq!(f.hop.as_deref(), Some("LB -> app"));
+    assert_eq!(f.rows, [1, 2, 3]);
+    assert_eq!(f.need_ms, Some(6_000));
+    // The caller waits for a response as long as its read timeout, not forever.
+    let hop = &report.hops[0];
+    assert_eq!((hop.wait_ms, hop.worst_ms), (Some(5_000), Some(6_000)));
+    assert!(report.findings.iter().all(|f| f.code != "unbounded"));
+}
+
+#[test]
+fn a_call_cycle_is_a_warning_naming_the_cycle_and_its_numbers_stay_finite() {
+    let report = run(
+        Lang::En,
+        vec![
+            row("web -> orders", "read timeout", "", "", "10s"),
+            row("orders -> billing", "read timeout", "", "", "3s"),
+            row("orders -> billing", "tries and waits", "", "", "2 tries"),
+            row("billing -> orders", "read timeout", "", "", "2s"),
+        ],
+    );
+    let f = only(&report, "graph.cycle");
+    pinned(
+        f,
+        Severity::Warning,
+        &[2, 4],
+        "orders → billing → orders: the calls form a cycle: a request may come back to a node that is still waiting for it, so a retry there recurses and no worst case along the cycle is final",
+        "break the cycle (a callback usually goes through a queue, or to a separate endpoint with its own deadline), or propagate the deadline so that each call gets only the time left",
+    );
+    assert_eq!(
+        (f.node.as_deref(), f.hop.as_deref()),
+        (Some("orders"), None)
+    );
+    // Each node's need counts its own calls' bounds: orders 3 × 2 = 6 s, billing 2 s.
+    let need = |name: &str| {
+        report
+            .nodes
+            .iter()
+            .find(|n| n.name == name)
+            .unwrap()
+            .need_ms
+    };
+    assert_eq!(
+        (need("orders"), need("billing")),
+        (Some(6_000), Some(2_000))
+    );
+
+    let ja = run(Lang::Ja, vec![row("a -> a", "read timeout", "", "", "1s")]);
+    let f = only(&ja, "graph.cycle");
+    assert_eq!(f.hop.as_deref(), Some("a -> a"));
+    assert_eq!(
+        f.message,
+        "a → a：呼び出しが循環しています。リクエストが応答を待っているノードに戻ってくることがあり、そこでのリトライは再帰し、循環上の最悪時間は確定しません"
+    );
+}
+
+#[test]
+fn a_hop_reports_the_need_its_wait_is_checked_against() {
+    // Golden G4: read 5.0 < 13.5 + 1.0: need 14.5 s, slack −9.5 s.
+    let imported = budget::tsv::import(budget::example::INVERTED_LB).unwrap();
+    let report = check(&Sheet::new(Lang::En, imported.rows));
+    let hop = report
+        .hops
+        .iter()
+        .find(|h| h.segment == "LB -> app")
+        .unwrap();
+    assert_eq!(
+        (hop.wait_ms, hop.need_ms, hop.slack_ms),
+        (Some(5_000), Some(14_500), Some(-9_500))
+    );
+    // Queueing counts on the callee's side: 2 s + an 8 s deadline + 1 s margin = 11 s.
+    let report = run(
+        Lang::En,
+        vec![
+            row("LB -> app", "read timeout", "", "", "10s"),
+            row("LB -> app", "queueing time", "", "", "2s"),
+            row("app", "deadline", "", "", "8s"),
+        ],
+    );
+    let hop = &report.hops[0];
+    assert_eq!(
+        (hop.callee_worst_ms, hop.need_ms, hop.slack_ms),
+        (Some(8_000), Some(11_000), Some(-1_000))
+    );
+    let f = only(&report, "inversion.hop");
+    assert_eq!(
+        (f.bound_ms, f.need_ms, f.short_by_ms),
+        (Some(10_000), Some(11_000), Some(1_000))
+    );
+}
+
+#[test]
+fn findings_about_the_rows_of_one_segment_name_it() {
+    let report = run(
+        Lang::En,
+        vec![
+            row("app", "own processing time", "", "", "ten"),
+            row(
+                "app -> db",
+                "statement timeout",
+                "statement_timeout",
+                "",
+                "30",
+            ),
+            row("", "read timeout", "", "", "soon"),
+        ],
+    );
+    let places: Vec<(&str, Option<&str>, Option<&str>)> = report
+        .findings
+        .iter()
+        .map(|f| (f.code.as_str(), f.node.as_deref(), f.hop.as_deref()))
+        .collect();
+    assert_eq!(
+        places,
+        vec![
+            ("value.unreadable", Some("app"), None),
+            ("value.implausible", None, Some("app -> db")),
+            ("value.unreadable", None, None),
+            ("value.unit_from_catalog", None, Some("app -> db")),
+        ]
     );
 }

@@ -49,10 +49,10 @@ fn applied(sheet: &Sheet, fix: &Fix) -> Sheet {
     changed
 }
 
-type Key = (String, Option<String>, Option<String>);
+type Key = (budget::FindingCode, Option<String>, Option<String>);
 
 fn key(f: &Finding) -> Key {
-    (f.code.clone(), f.node.clone(), f.hop.clone())
+    (f.code, f.node.clone(), f.hop.clone())
 }
 
 fn errors(report: &Report) -> HashSet<Key> {
@@ -293,7 +293,7 @@ proptest! {
                     prop_assert!(before.contains(&e), "{:?} appears after {}", e, fix.summary);
                 }
             }
-            if f.code.starts_with("inversion.") {
+            if f.code.is_inversion() {
                 prop_assert!(f.fix.is_some());
             }
         }

@@ -1,6 +1,9 @@
 //! Every line of `spec/golden.md` G1–G5 as an exact assertion on the engine.
 
-use budget::{check, tsv, HopReport, Lang, NodeReport, Report, Row, Sheet, Verdict};
+use budget::{
+    check, tsv, HopReport, Kind, Lang, NodeReport, Report, Row, Sheet, TraceNumber, TraceRef,
+    TraceTerm, Verdict,
+};
 
 fn sheet(text: &str) -> Sheet {
     let imported = tsv::import(text).expect("fixture reads");
@@ -315,4 +318,186 @@ fn g5_units_and_unbounded_values() {
 
     let r = one_row("tries", "", "", "2 retries");
     assert_eq!(r.hops[0].tries, 3);
+}
+
+/// A term taken from a hop's worst case, as a node's need names it.
+fn call(label: &str, ms: u64, rows: &[usize], segment: &str) -> TraceTerm {
+    TraceTerm {
+        label: Some(label.into()),
+        value_ms: Some(ms),
+        rows: rows.to_vec(),
+        from: Some(TraceRef {
+            hop: Some(segment.into()),
+            node: None,
+            number: TraceNumber::Worst,
+        }),
+        ..TraceTerm::default()
+    }
+}
+
+/// A term read from rows of one kind.
+fn read(kind: Kind, ms: u64, rows: &[usize]) -> TraceTerm {
+    TraceTerm {
+        kind: Some(kind),
+        value_ms: Some(ms),
+        rows: rows.to_vec(),
+        ..TraceTerm::default()
+    }
+}
+
+#[test]
+fn g2_the_apps_need_names_where_each_of_its_numbers_comes_from() {
+    // "app need 15.5 s = DB 3.0 s (rows 9, 10) + external API 12.0 s (rows 6, 7, 8) + own
+    // 0.5 s (row 5)": the fixture's lines are the issue's.
+    for ((mut sheet, [_, _, app, api, db]), own) in
+        reservation().into_iter().zip(["own", "自分の処理"])
+    {
+        g2(&mut sheet);
+        let report = check(&sheet);
+        let seg = |callee: &str| format!("{app}{}{callee}", sheet_arrow(&sheet));
+        let app_node = node(&report, app);
+        assert_eq!(
+            app_node.trace.need,
+            vec![
+                call(db, 3_000, &[9, 10], &seg(db)),
+                call(api, 12_000, &[6, 7, 8], &seg(api)),
+                read(Kind::Own, 500, &[5]),
+            ]
+        );
+        assert_eq!(
+            app_node.trace.inner,
+            vec![
+                call(db, 3_000, &[9, 10], &seg(db)),
+                call(api, 12_000, &[6, 7, 8], &seg(api)),
+            ]
+        );
+        assert_eq!(
+            app_node.trace.deadline,
+            vec![read(Kind::Deadline, 8_000, &[4])]
+        );
+        assert_eq!(
+            app_node.trace.formula,
+            format!("{db} 3.0 + {api} 12.0 + {own} 0.5 = 15.5 s")
+        );
+
+        // The hop's own numbers: per try = connect + read, tries from row 8, worst from both.
+        let to_api = hop(&report, app, api);
+        assert_eq!(
+            to_api.trace.per_try,
+            vec![
+                read(Kind::Connect, 500, &[6]),
+                read(Kind::Read, 3_000, &[7])
+            ]
+        );
+        assert_eq!(
+            to_api.trace.tries,
+            vec![TraceTerm {
+                kind: Some(Kind::Tries),
+                count: Some(3),
+                rows: vec![8],
+                ..TraceTerm::default()
+            }]
+        );
+        let worst: Vec<(Option<u64>, Option<u64>, Vec<usize>)> = to_api
+            .trace
+            .worst
+            .iter()
+            .map(|t| (t.value_ms, t.count, t.rows.clone()))
+            .collect();
+        assert_eq!(
+            worst,
+            vec![
+                (Some(3_500), None, vec![6, 7]),
+                (None, Some(3), vec![8]),
+                (Some(1_500), None, vec![8]),
+            ]
+        );
+
+        // The inversion's bound and need are the app's deadline and need.
+        let f = &report.findings[0];
+        let from = |number| {
+            Some(TraceRef {
+                hop: None,
+                node: Some(app.into()),
+                number,
+            })
+        };
+        assert_eq!(
+            f.trace.bound,
+            vec![TraceTerm {
+                kind: Some(Kind::Deadline),
+                value_ms: Some(8_000),
+                rows: vec![4],
+                from: from(TraceNumber::Deadline),
+                ..TraceTerm::default()
+            }]
+        );
+        assert_eq!(
+            f.trace.need,
+            vec![TraceTerm {
+                value_ms: Some(15_500),
+                rows: vec![5, 6, 7, 8, 9, 10],
+                from: from(TraceNumber::Need),
+                ..TraceTerm::default()
+            }]
+        );
+    }
+}
+
+/// The arrow the sheet's segments are written with.
+fn sheet_arrow(sheet: &Sheet) -> &'static str {
+    if sheet.rows[0].segment.contains('→') {
+        " → "
+    } else {
+        " -> "
+    }
+}
+
+#[test]
+fn g1_formulas_name_their_terms() {
+    let [(en, _), (ja, _)] = reservation();
+    let report = check(&en);
+    assert_eq!(
+        node(&report, "app").trace.formula,
+        "DB 3.0 + external API 4.3 + own 0.5 = 7.8 s"
+    );
+    let report = check(&ja);
+    assert_eq!(
+        node(&report, "アプリ").trace.formula,
+        "DB 3.0 + 外部API 4.3 + 自分の処理 0.5 = 7.8 s"
+    );
+}
+
+#[test]
+fn g4_the_lb_s_need_is_the_apps_worst_case_and_the_margin() {
+    let report = check(&sheet(budget::example::INVERTED_LB));
+    let lb_app = hop(&report, "LB", "app");
+    assert_eq!(
+        lb_app.trace.need,
+        vec![
+            TraceTerm {
+                label: Some("app".into()),
+                value_ms: Some(13_500),
+                rows: vec![3, 4, 5],
+                from: Some(TraceRef {
+                    hop: None,
+                    node: Some("app".into()),
+                    number: TraceNumber::Need,
+                }),
+                ..TraceTerm::default()
+            },
+            TraceTerm {
+                kind: Some(Kind::Margin),
+                value_ms: Some(1_000),
+                ..TraceTerm::default()
+            },
+        ]
+    );
+    assert_eq!(lb_app.trace.wait, vec![read(Kind::Read, 5_000, &[2])]);
+    let f = &report.findings[0];
+    assert_eq!(
+        (f.trace.bound[0].value_ms, f.trace.need[0].value_ms),
+        (Some(5_000), Some(14_500))
+    );
+    assert_eq!(f.trace.need[0].rows, vec![3, 4, 5]);
 }

@@ -32,7 +32,7 @@ fn verdicts(report: &Report) -> Verdicts {
         .iter()
         .map(|f| {
             (
-                f.code.clone(),
+                f.code.to_string(),
                 f.node.clone().or(f.hop.clone()).unwrap_or_default(),
                 f.rows.clone(),
                 f.bound_ms,
@@ -75,7 +75,14 @@ fn an_alb_idle_timeout_of_60_s_in_front_of_nodes_default_5_s_keep_alive() {
                 (Some(5_000), Some(60_000), Some(55_000)),
                 None
             ),
-            v("value.default_applied", "", &[2], (None, None, None), None),
+            // A finding about the rows of one hop names that hop.
+            v(
+                "value.default_applied",
+                "ALB -> app",
+                &[2],
+                (None, None, None),
+                None
+            ),
         ]
     );
     assert_eq!(
@@ -161,10 +168,16 @@ fn postgres_statement_timeout_written_as_60() {
     assert_eq!(
         verdicts(&r),
         vec![
-            v("value.implausible", "", &[2], (Some(60), None, None), None),
+            v(
+                "value.implausible",
+                "app -> DB",
+                &[2],
+                (Some(60), None, None),
+                None
+            ),
             v(
                 "value.unit_from_catalog",
-                "",
+                "app -> DB",
                 &[2],
                 (None, None, None),
                 None
@@ -180,10 +193,16 @@ fn a_go_http_client_timeout_written_as_30() {
     assert_eq!(
         verdicts(&r),
         vec![
-            v("value.implausible", "", &[1], (Some(1), None, None), None),
+            v(
+                "value.implausible",
+                "app -> api",
+                &[1],
+                (Some(1), None, None),
+                None
+            ),
             v(
                 "value.unit_from_catalog",
-                "",
+                "app -> api",
                 &[1],
                 (None, None, None),
                 None

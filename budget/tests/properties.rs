@@ -133,10 +133,10 @@ fn inversions(report: &Report) -> Vec<(String, String)> {
     report
         .findings
         .iter()
-        .filter(|f| f.code.starts_with("inversion."))
+        .filter(|f| f.code.is_inversion())
         .map(|f| {
             (
-                f.code.clone(),
+                f.code.to_string(),
                 f.node.clone().or(f.hop.clone()).unwrap_or_default(),
             )
         })

@@ -153,12 +153,13 @@ fn more_than_ten_nested_tries_layers_are_a_warning_with_a_summarised_formula() {
         Some("keep one tries row per retry layer that really exists (at most 10); the tries of one layer go in one cell, e.g. 3 tries, waits 0.5s, 1s")
     );
     let hop = &report.hops[0];
-    // The numbers are still computed, saturating: a finite huge worst case, never unknown.
+    // The numbers are still computed, saturating: a lower bound, never unknown, and never
+    // written as an exact number.
     assert_eq!(hop.worst_ms, Some(u64::MAX));
     assert_eq!(hop.tries, u32::MAX);
     assert_eq!(
         hop.formula,
-        "(0.5 + 1) × 1000 × 1000 × … × 1000, waits included (12 nested tries layers) = 18446744073709551.615 s"
+        "(0.5 + 1) × 1000 × 1000 × … × 1000, waits included (12 nested tries layers) = ≥ 18446744073709551.615 s"
     );
     // Each row's parsed value sums a long waits list instead of listing it.
     assert_eq!(report.rows[2].parsed, "1000 tries, 999 waits of 500ms");
@@ -236,7 +237,7 @@ fn a_long_chain_names_the_ends_of_its_path_and_the_report_lists_at_most_2000_fin
         .unwrap();
     assert_eq!(
         f.message,
-        "n100 may receive 18446744073709551615 attempts for one request (2 × 2 × 2 × … × 2 × 2 × 2, 100 layers), more than the sheet's threshold of 3"
+        "n100 may receive at least 18446744073709551615 attempts for one request (2 × 2 × 2 × … × 2 × 2 × 2, 100 layers), more than the sheet's threshold of 3"
     );
     assert_eq!(f.rows, vec![3, 5, 7, 197, 199, 201]);
     assert_eq!(f.attempts, Some(u64::MAX));

@@ -12,6 +12,7 @@
 //!   exit status of [`exit_code`].
 
 mod markdown;
+pub mod sarif;
 mod text;
 
 use std::path::{Path, PathBuf};
@@ -333,7 +334,7 @@ pub fn run(inputs: Vec<Input>, format: Format, fail_on: FailOn, settings: Settin
     let stdout = match format {
         Format::Text => crate::table::terminal_safe(&text_output(&files)),
         Format::Json => json_output(&files),
-        Format::Sarif => to_json(&crate::sarif::log(&files, code)),
+        Format::Sarif => to_json(&sarif::log(&files, code)),
         Format::Markdown => render_markdown(&files),
     };
     Outcome {

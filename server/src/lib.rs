@@ -1,6 +1,6 @@
 //! The workbench server: the Leptos app (pages and server functions), the static files and
 //! the JSON API, as one axum [`Router`]; plus the `workbench check` command's output (text,
-//! JSON, [`sarif`] and Markdown) and the `workbench catalog` command's.
+//! JSON, [`check_command::sarif`] and Markdown) and the `workbench catalog` command's.
 //!
 //! [`router`] builds the whole app from an [`AppState`], so tests drive it in-process with
 //! `tower::ServiceExt::oneshot`; `main.rs` only parses the command line and serves it.
@@ -24,7 +24,6 @@ mod api;
 pub mod catalog_command;
 pub mod check_command;
 mod error;
-pub mod sarif;
 pub mod security;
 pub mod serve;
 mod state;

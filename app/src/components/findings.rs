@@ -61,7 +61,7 @@ fn finding_item(finding: &Finding, lang: Lang) -> impl IntoView {
                 <span class=format!("badge badge-{code}") data-testid="severity">
                     {severity}
                 </span>
-                <code data-testid="code">{finding.code.clone()}</code>
+                <code data-testid="code">{finding.code.as_str()}</code>
                 {(!rows.is_empty())
                     .then(|| view! { <span class="muted" data-testid="rows">{rows}</span> })}
             </div>

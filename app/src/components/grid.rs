@@ -266,11 +266,11 @@ fn GridCell(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use budget::Finding;
+    use budget::{Finding, FindingCode};
 
     fn finding(severity: Severity, rows: Vec<usize>) -> Finding {
         Finding {
-            code: "x".into(),
+            code: FindingCode::SlackNone,
             severity,
             node: None,
             hop: None,
@@ -285,6 +285,7 @@ mod tests {
             fix: None,
             source: None,
             fixes: Vec::new(),
+            trace: Default::default(),
         }
     }
 

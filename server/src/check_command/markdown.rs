@@ -124,7 +124,7 @@ fn push_report(out: &mut String, report: &Report, lang: Lang) {
         out.push_str(&format!(
             "- **{}** `{}`",
             display::severity(lang, finding.severity),
-            finding.code.replace('`', "'")
+            finding.code.as_str().replace('`', "'")
         ));
         if !finding.rows.is_empty() {
             out.push_str(&format!(" ({})", display::rows(lang, &finding.rows)));

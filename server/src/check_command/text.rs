@@ -55,7 +55,7 @@ pub fn render_text(report: &Report, lang: Lang) -> String {
         for finding in &report.findings {
             table.push(vec![
                 display::severity(lang, finding.severity).to_string(),
-                finding.code.clone(),
+                finding.code.to_string(),
                 display::rows(lang, &finding.rows),
                 finding.message.clone(),
             ]);

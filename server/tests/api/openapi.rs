@@ -220,3 +220,45 @@ async fn the_schemas_name_exactly_the_fields_the_api_sends() {
         assert_eq!(schema_properties(&doc, schema), keys(value), "{schema}");
     }
 }
+
+#[tokio::test]
+async fn the_report_schemas_describe_where_each_number_comes_from() {
+    // Arrange
+    let app = spawn_app().await;
+
+    // Act
+    let doc = document(&app).await;
+
+    // Assert
+    for schema in ["NodeReport", "HopReport", "Finding"] {
+        assert!(
+            schema_properties(&doc, schema).contains("trace"),
+            "{schema} has no trace"
+        );
+    }
+    assert!(schema_properties(&doc, "HopReport").contains("need_ms"));
+    let term = schema_properties(&doc, "TraceTerm");
+    let expected: BTreeSet<String> = ["kind", "label", "value_ms", "count", "rows", "from"]
+        .into_iter()
+        .map(String::from)
+        .collect();
+    assert_eq!(term, expected);
+    assert_eq!(
+        schema_properties(&doc, "HopTrace"),
+        ["per_try", "tries", "worst", "wait", "need"]
+            .into_iter()
+            .map(String::from)
+            .collect::<BTreeSet<String>>()
+    );
+    assert_eq!(
+        doc["components"]["schemas"]["TraceNumber"]["enum"],
+        serde_json::json!(["per_try", "tries", "worst", "wait", "need", "inner", "deadline"])
+    );
+    assert!(
+        doc["components"]["schemas"]["FindingCode"]["enum"]
+            .as_array()
+            .is_some_and(|codes| codes.contains(&serde_json::json!("graph.cycle"))),
+        "{:#}",
+        doc["components"]["schemas"]["FindingCode"]
+    );
+}

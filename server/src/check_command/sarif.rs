@@ -1,5 +1,7 @@
 //! `workbench check --format sarif`: the findings of every sheet as one SARIF 2.1.0 log
 //! (OASIS Static Analysis Results Interchange Format), for code scanning in CI.
+//! Each rule's short and full descriptions are its code's title and description
+//! ([`budget::FindingCode`]).
 //!
 //! The log has one run. Its tool driver is `workbench` with one rule per finding code that
 //! occurs; each finding is a result with `ruleId` = the code, `level` `error`, `warning` or
@@ -20,7 +22,7 @@ use serde_sarif::sarif::{
     ResultLevel, Run, Sarif, Tool, ToolComponent,
 };
 
-use crate::check_command::{Checked, CheckedFile};
+use super::{Checked, CheckedFile};
 
 /// The `$schema` of the log.
 pub const SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
@@ -37,6 +39,7 @@ pub const INFORMATION_URI: &str = "http://127.0.0.1:3000/";
 
 /// The SARIF log for `files`, checked by a command that exits with `exit_code`.
 pub fn log(files: &[CheckedFile], exit_code: u8) -> Sarif {
+    // One rule per code, in the order of the codes' texts.
     let mut rules: BTreeMap<&str, &Finding> = BTreeMap::new();
     let mut results = Vec::new();
     let mut notifications = Vec::new();
@@ -44,7 +47,7 @@ pub fn log(files: &[CheckedFile], exit_code: u8) -> Sarif {
         match &file.result {
             Ok(checked) => {
                 for finding in &checked.report.findings {
-                    rules.entry(&finding.code).or_insert(finding);
+                    rules.entry(finding.code.as_str()).or_insert(finding);
                     results.push(result(file, checked, finding));
                 }
             }
@@ -61,10 +64,15 @@ pub fn log(files: &[CheckedFile], exit_code: u8) -> Sarif {
         .into_values()
         .map(|finding| {
             ReportingDescriptor::builder()
-                .id(finding.code.clone())
+                .id(finding.code.as_str())
                 .short_description(
                     MultiformatMessageString::builder()
-                        .text(describe(&finding.code))
+                        .text(finding.code.title())
+                        .build(),
+                )
+                .full_description(
+                    MultiformatMessageString::builder()
+                        .text(finding.code.description())
                         .build(),
                 )
                 .default_configuration(
@@ -122,7 +130,7 @@ fn result(file: &CheckedFile, checked: &Checked, finding: &Finding) -> SarifResu
         .min()
         .and_then(|&row| checked.line_of(row));
     SarifResult::builder()
-        .rule_id(finding.code.clone())
+        .rule_id(finding.code.as_str())
         .level(level(finding.severity))
         .message(text(message))
         .locations(vec![location(&file.path, line)])
@@ -199,38 +207,6 @@ pub fn uri(path: &str) -> String {
     }
 }
 
-/// A short description of a finding code (`budget-model.md` §5); codes the engine adds later
-/// get a generic one until they are listed here.
-pub fn describe(code: &str) -> String {
-    let known = match code {
-        "inversion.node" => "A node's deadline is shorter than what it needs",
-        "inversion.hop" => "A caller waits less than the callee's worst case plus margin",
-        "unbounded" => "A wait without bound (none or disabled) that nothing else caps",
-        "bound.missing" => "A hop with no timeout documented",
-        "value.unreadable" => "A value that cannot be read as written",
-        "value.unit_missing" => "A bare number whose unit is not known",
-        "value.unit_from_catalog" => "A bare number's unit taken from the catalog",
-        "value.default_applied" => "A missing value filled in with the default",
-        "tries.waits_assumed" => "Waits between tries filled in",
-        "tries.cut_by_deadline" => "A deadline cuts the tries short",
-        "slack.none" => "A check passes with zero slack",
-        "idle.direction" => "The callee's idle timeout is not longer than the caller's",
-        "read.interval_only" => "A hop bounded only by connect and read intervals",
-        "lock.not_below_statement" => "lock_timeout is not below statement_timeout",
-        "retry.amplification" => "Tries multiply across layers beyond the threshold",
-        "retry.unsafe" => "Retries on a call that is not idempotent",
-        "retry.hidden" => "A product retries by default and the sheet does not say so",
-        "queue.redelivery" => "A queue redelivers before the worker's job can end",
-        "value.implausible" => "A timeout value that is probably a unit mistake",
-        "setting.pair" => "Two settings of one product break a rule between them",
-        "tries.nested_too_deep" => "A hop has more than 10 nested tries layers",
-        "segment.malformed" => "A segment with arrows that names no hop",
-        "findings.truncated" => "More findings than a report lists; the summary counts them all",
-        _ => return format!("Timeout budget finding {code}"),
-    };
-    known.to_string()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -253,12 +229,34 @@ mod tests {
     }
 
     #[test]
-    fn an_unknown_code_still_has_a_description() {
-        assert_eq!(describe("new.code"), "Timeout budget finding new.code");
-        assert_eq!(describe("slack.none"), "A check passes with zero slack");
+    fn every_rule_is_described_by_its_code() {
+        let report = budget::check(&budget::Sheet::new(
+            budget::Lang::En,
+            vec![budget::Row {
+                segment: "x -> y".into(),
+                item: "tries".into(),
+                value: "2 tries".into(),
+                ..budget::Row::default()
+            }],
+        ));
+        let file = CheckedFile {
+            path: "s.tsv".into(),
+            result: Ok(Checked {
+                lang: budget::Lang::En,
+                report,
+                lines: vec![2],
+            }),
+        };
+        let log = serde_json::to_value(log(&[file], 0)).unwrap();
+        let rules = &log["runs"][0]["tool"]["driver"]["rules"];
+        assert_eq!(rules[0]["id"], "bound.missing");
         assert_eq!(
-            describe("segment.malformed"),
-            "A segment with arrows that names no hop"
+            rules[0]["shortDescription"]["text"],
+            budget::FindingCode::BoundMissing.title()
+        );
+        assert_eq!(
+            rules[0]["fullDescription"]["text"],
+            budget::FindingCode::BoundMissing.description()
         );
     }
 }

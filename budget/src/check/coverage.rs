@@ -1,0 +1,348 @@
+//! Stage 5, coverage: on every hop A → B whose callee has a known worst case, the caller
+//! must wait longer than the callee may take: `wait ≥ queueing + worst(B) + margin`
+//! (`budget-model.md` §4).
+//!
+//! Input: the [`Graph`], the [`HopCalc`]s and the [`NodeCalc`]s. Output: one [`HopReport`]
+//! per hop, and the findings `inversion.hop`, `queue.redelivery` and `slack.none`.
+
+use crate::duration::seconds;
+use crate::finding as text;
+use crate::finding::FindingCode;
+use crate::kind::Kind;
+use crate::report::{HopReport, HopTrace, TraceNumber, TraceTerm, Verdict};
+use crate::time::{compare, Time};
+
+use super::findings::{Draft, Findings, Numbers};
+use super::graph::{Graph, Hop};
+use super::hops::{BoundName, HopCalc, Wait};
+use super::nodes::{retry_suggestion, NodeCalc};
+use super::rows::RowInfo;
+use super::trace::{self, Reading};
+use super::MAX_LISTED_WAITS;
+
+/// The coverage checks and reports of every hop.
+pub(crate) fn check(
+    graph: &Graph,
+    infos: &[RowInfo],
+    hops: &[HopCalc],
+    nodes: &[NodeCalc],
+    out: &mut Findings,
+) -> Vec<HopReport> {
+    let stages = Stages {
+        graph,
+        infos,
+        hops,
+        nodes,
+    };
+    graph
+        .hops
+        .iter()
+        .zip(hops)
+        .map(|(hop, calc)| check_hop(stages, hop, calc, out))
+        .collect()
+}
+
+/// What the stages before found.
+#[derive(Clone, Copy)]
+struct Stages<'a> {
+    graph: &'a Graph,
+    infos: &'a [RowInfo],
+    hops: &'a [HopCalc],
+    nodes: &'a [NodeCalc],
+}
+
+/// The terms of a hop's need: the queueing before the callee's clock starts, the callee's
+/// worst case (taken from its deadline or its need) and the margin (its row's, else the
+/// sheet's); the first two read as their sum `cw` reads.
+fn need_terms(s: Stages, hop: &Hop, calc: &HopCalc, cw: Time) -> Vec<TraceTerm> {
+    let reading = Reading::of_sum(Some(cw));
+    let callee = &s.graph.nodes[hop.callee];
+    let callee_calc = &s.nodes[hop.callee];
+    let mut terms = Vec::new();
+    if let Some(Some(q)) = hop.parts.queueing {
+        terms.push(trace::row_term(&q, s.infos, reading));
+    }
+    let number = if callee.finite_deadline().is_some() {
+        TraceNumber::Deadline
+    } else {
+        TraceNumber::Need
+    };
+    let mut worst = trace::taken(
+        callee_calc.worst.flatten().and_then(|w| reading.ms(w)),
+        &callee_calc.worst_rows,
+        trace::of_node(&callee.name, number),
+    );
+    worst.label = Some(callee.name.clone());
+    terms.push(worst);
+    terms.push(match hop.parts.margin {
+        Some(Some(m)) if m.time.bound_ms() == Some(calc.margin_ms) => {
+            trace::row_term(&m, s.infos, Reading::LowerEnd)
+        }
+        _ => TraceTerm {
+            kind: Some(Kind::Margin),
+            value_ms: Some(calc.margin_ms),
+            ..TraceTerm::default()
+        },
+    });
+    terms
+}
+
+/// The callee's side of a coverage check: its worst case plus the queueing before its clock
+/// starts; `None` when the callee has nothing to count, `Some(None)` when unknown.
+fn callee_side(hop: &Hop, callee: &NodeCalc) -> Option<Option<Time>> {
+    match (callee.worst, hop.parts.queueing) {
+        (Some(Some(cw)), Some(Some(q))) => Some(Some(cw.add(q.time))),
+        (Some(Some(_)), Some(None)) => Some(None),
+        (worst, _) => worst,
+    }
+}
+
+fn check_hop(s: Stages, hop: &Hop, calc: &HopCalc, out: &mut Findings) -> HopReport {
+    let Stages {
+        graph, hops, nodes, ..
+    } = s;
+    let lang = out.lang();
+    let mut need_trace = Vec::new();
+    let callee = &graph.nodes[hop.callee];
+    let caller = &graph.nodes[hop.caller];
+    let callee_calc = &nodes[hop.callee];
+    let mut formula = calc.worst_text.clone();
+    let queue_text = match hop.parts.queueing {
+        Some(Some(q)) => format!("{} + ", q.time.need_text(q.decimals)),
+        _ => String::new(),
+    };
+    let (verdict, slack_ms, callee_worst, need) = match (callee_side(hop, callee_calc), calc.wait) {
+        (None, _) => (Verdict::Unchecked, None, None, None),
+        (Some(None), _) | (_, None) => (Verdict::Unknown, None, None, None),
+        (Some(Some(cw)), Some(Wait { term: wait, name })) => {
+            let c = compare(wait.time, cw, calc.margin_ms);
+            let sign = match c.verdict {
+                Verdict::Ok => "≥",
+                Verdict::Inverted => "<",
+                _ => "?",
+            };
+            let callee_text = match callee_calc.worst {
+                Some(Some(w)) => w.need_text(1),
+                _ => cw.need_text(1),
+            };
+            let check_text = format!(
+                "{} {} {sign} {queue_text}{callee_text} + {}",
+                name.in_formula(),
+                wait.time.bound_text(wait.decimals.max(1)),
+                seconds(calc.margin_ms, 1)
+            );
+            formula = if formula.is_empty() {
+                check_text.clone()
+            } else {
+                format!("{formula}; {check_text}")
+            };
+            // The need is everything the bound is compared with (queueing, the callee's worst
+            // case and the margin), so that short_by = need − bound; the message still names
+            // the parts.
+            let callee_need = cw.need_ms();
+            let need = callee_need.map(|n| n.saturating_add(calc.margin_ms));
+            need_trace = need_terms(s, hop, calc, cw);
+            let bound_terms = {
+                let mut t = trace::taken(
+                    wait.time.bound_ms(),
+                    &[wait.line],
+                    trace::of_hop(&hop.segment, TraceNumber::Wait),
+                );
+                t.kind = Some(s.infos[wait.line - 1].kind);
+                vec![t]
+            };
+            let need_terms = vec![trace::taken(
+                need,
+                &trace::rows_of(&need_trace),
+                trace::of_hop(&hop.segment, TraceNumber::Need),
+            )];
+            match c.verdict {
+                Verdict::Inverted => {
+                    let at_least = need.map_or("∞".to_string(), |n| crate::display::duration(lang, n));
+                    let worst = text::need_secs(lang, cw);
+                    // Where the callee has no deadline of its own, its retries cause it.
+                    let suggestion = if callee.deadline.is_none() {
+                        wait.time
+                            .bound_ms()
+                            .and_then(|w| w.checked_sub(calc.margin_ms))
+                            .and_then(|budget| retry_suggestion(graph, hops, callee_calc, budget))
+                    } else {
+                        None
+                    };
+                    let mut rows = hop.rows.clone();
+                    if let Some((h, _)) = suggestion {
+                        rows.extend(graph.hops[h].brief_rows.iter().copied());
+                    }
+                    let wait_ms = wait.time.bound_ms().unwrap_or(0);
+                    let (code, msg) = if name == BoundName::Visibility {
+                        (
+                            FindingCode::QueueRedelivery,
+                            text::queue_redelivery(
+                                lang,
+                                &hop.segment,
+                                &callee.name,
+                                wait_ms,
+                                &worst,
+                                calc.margin_ms,
+                                &at_least,
+                            ),
+                        )
+                    } else {
+                        (
+                            FindingCode::InversionHop,
+                            text::inversion_hop(
+                                lang,
+                                &text::HopInversion {
+                                    caller: &caller.name,
+                                    callee: &callee.name,
+                                    segment: &hop.segment,
+                                    bound_name: name.word(lang),
+                                    wait_ms,
+                                    worst: &worst,
+                                    margin_ms: calc.margin_ms,
+                                    at_least: &at_least,
+                                    suggestion: suggestion
+                                        .map(|(h, k)| (graph.hops[h].segment.as_str(), k)),
+                                },
+                            ),
+                        )
+                    };
+                    out.add(
+                        Draft::new(code, rows, msg)
+                            .on_hop(&hop.segment)
+                            .numbers(
+                                Numbers::short(wait.time.bound_ms(), need)
+                                    .fit(suggestion.map(|(_, k)| k)),
+                            )
+                            .trace(bound_terms, need_terms),
+                    );
+                }
+                Verdict::Ok if c.slack_ms == Some(0) => {
+                    let msg = text::slack_none(lang, &hop.segment, &check_text);
+                    out.add(
+                        Draft::new(FindingCode::SlackNone, hop.rows.clone(), msg)
+                            .on_hop(&hop.segment)
+                            .numbers(Numbers::passing(wait.time.bound_ms(), need))
+                            .trace(bound_terms, need_terms),
+                    );
+                }
+                _ => {}
+            }
+            (
+                c.verdict,
+                c.slack_ms,
+                callee_calc.worst.flatten().and_then(Time::need_ms),
+                need,
+            )
+        }
+    };
+    HopReport {
+        segment: hop.segment.clone(),
+        caller: caller.name.clone(),
+        callee: callee.name.clone(),
+        rows: hop.rows.clone(),
+        per_try_ms: calc.per_try.and_then(Time::need_ms),
+        tries: calc.tries,
+        waits_ms: hop
+            .layers()
+            .first()
+            .map(|l| l.waits_ms[..l.waits_ms.len().min(MAX_LISTED_WAITS)].to_vec())
+            .unwrap_or_default(),
+        worst_ms: calc.worst.and_then(Time::need_ms),
+        wait_ms: calc.wait.and_then(|w| w.term.time.bound_ms()),
+        callee_worst_ms: callee_worst,
+        margin_ms: calc.margin_ms,
+        need_ms: need,
+        slack_ms,
+        verdict,
+        formula,
+        trace: HopTrace {
+            per_try: calc.per_try_terms.clone(),
+            tries: calc.tries_terms.clone(),
+            worst: calc.worst_terms.clone(),
+            wait: calc.wait_terms.clone(),
+            need: need_trace,
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::{hops, nodes, rows};
+    use crate::sheet::{Lang, Row};
+
+    fn row(segment: &str, item: &str, value: &str) -> Row {
+        Row {
+            segment: segment.into(),
+            item: item.into(),
+            value: value.into(),
+            ..Row::default()
+        }
+    }
+
+    fn run(sheet: &[Row]) -> (Vec<HopReport>, Vec<crate::Finding>) {
+        let mut out = Findings::new(Lang::En);
+        let mut infos = rows::read(sheet, Lang::En, &mut out);
+        let graph = Graph::build(sheet, &mut infos, Lang::En, &mut out);
+        let hop_calcs = hops::compute(&graph, &infos, 1_000, &mut out);
+        let node_calcs = nodes::compute(&graph, &infos, &hop_calcs, &mut out);
+        let reports = check(&graph, &infos, &hop_calcs, &node_calcs, &mut out);
+        (reports, out.into_list())
+    }
+
+    #[test]
+    fn the_caller_covers_the_callee_and_its_margin() {
+        // Golden G1: read 10.0 ≥ 8.0 + 1.0.
+        let (hops, findings) = run(&[
+            row("LB -> app", "connect timeout", "1s"),
+            row("LB -> app", "read timeout", "10s"),
+            row("app", "deadline", "8s"),
+        ]);
+        let h = &hops[0];
+        assert_eq!(
+            (
+                h.wait_ms,
+                h.callee_worst_ms,
+                h.need_ms,
+                h.slack_ms,
+                h.verdict
+            ),
+            (
+                Some(10_000),
+                Some(8_000),
+                Some(9_000),
+                Some(1_000),
+                Verdict::Ok
+            )
+        );
+        assert_eq!(h.formula, "1 + 10 = 11.0 s; read 10.0 ≥ 8.0 + 1.0");
+        assert!(findings.is_empty());
+    }
+
+    #[test]
+    fn a_visibility_timeout_that_ends_first_redelivers_the_job() {
+        // 30 s against a 60 s job plus a 1 s margin: short by 31 s.
+        let (hops, findings) = run(&[
+            row("queue -> worker", "visibility timeout", "30s"),
+            row("worker", "deadline", "60s"),
+        ]);
+        assert_eq!(hops[0].verdict, Verdict::Inverted);
+        let f = &findings[0];
+        assert_eq!(f.code, FindingCode::QueueRedelivery);
+        assert_eq!(
+            (f.bound_ms, f.need_ms, f.short_by_ms),
+            (Some(30_000), Some(61_000), Some(31_000))
+        );
+    }
+
+    #[test]
+    fn a_callee_without_rows_is_unchecked() {
+        let (hops, findings) = run(&[row("app -> db", "read timeout", "2s")]);
+        assert_eq!(
+            (hops[0].verdict, hops[0].need_ms),
+            (Verdict::Unchecked, None)
+        );
+        assert_eq!(findings[0].code, FindingCode::BoundMissing);
+    }
+}

@@ -1,0 +1,312 @@
+//! The findings of a check: built with named numbers ([`Draft`], [`Numbers`]), collected by
+//! every stage into one [`Findings`], and listed at the end: each one placed on its hop or
+//! node, errors first, at most [`MAX_LISTED_FINDINGS`](super::MAX_LISTED_FINDINGS).
+
+use crate::finding as text;
+use crate::finding::FindingCode;
+use crate::report::{Finding, FindingTrace, Severity, Summary, TraceTerm};
+use crate::sheet::Lang;
+
+use super::{MAX_LISTED_FINDINGS, MAX_LISTED_FINDINGS_TEXT};
+
+/// The numbers of a finding, by name. Built by [`Numbers::short`] and [`Numbers::passing`]
+/// where a bound is compared with a need, so that `short_by = need − bound` holds by
+/// construction.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Numbers {
+    /// The bound, in ms.
+    pub(crate) bound: Option<u64>,
+    /// Everything the bound is compared with, in ms.
+    pub(crate) need: Option<u64>,
+    /// `need − bound`, in ms, where the bound falls short.
+    pub(crate) short_by: Option<u64>,
+    /// How many tries fit the budget.
+    pub(crate) tries_that_fit: Option<u32>,
+    /// Attempts counted (a count).
+    pub(crate) attempts: Option<u64>,
+    /// The most attempts allowed (a count).
+    pub(crate) threshold: Option<u64>,
+}
+
+impl Numbers {
+    /// A check that fails: `bound` (ms) falls short of `need` (ms) by `need − bound`. A need
+    /// that is not known (`∞`) leaves the need and the shortfall empty.
+    pub(crate) fn short(bound: Option<u64>, need: Option<u64>) -> Numbers {
+        let short_by = match (bound, need) {
+            (Some(b), Some(n)) => n.checked_sub(b),
+            _ => None,
+        };
+        Numbers {
+            bound,
+            need,
+            short_by,
+            ..Numbers::default()
+        }
+    }
+
+    /// A check that passes (`need ≤ bound`): nothing falls short.
+    pub(crate) fn passing(bound: Option<u64>, need: Option<u64>) -> Numbers {
+        Numbers {
+            bound,
+            need,
+            ..Numbers::default()
+        }
+    }
+
+    /// With the tries that fit.
+    pub(crate) fn fit(self, tries_that_fit: Option<u32>) -> Numbers {
+        Numbers {
+            tries_that_fit,
+            ..self
+        }
+    }
+}
+
+/// A finding being built: its code, place, rows, numbers, text and trace.
+pub(crate) struct Draft {
+    code: FindingCode,
+    node: Option<String>,
+    hop: Option<String>,
+    rows: Vec<usize>,
+    numbers: Numbers,
+    text: (String, String),
+    trace: FindingTrace,
+    source: Option<&'static str>,
+}
+
+impl Draft {
+    /// A finding of `code` on rows `rows` with its message and fix, no place and no numbers.
+    pub(crate) fn new(
+        code: FindingCode,
+        rows: Vec<usize>,
+        (message, fix): (String, String),
+    ) -> Draft {
+        Draft {
+            code,
+            node: None,
+            hop: None,
+            rows,
+            numbers: Numbers::default(),
+            text: (message, fix),
+            trace: FindingTrace::default(),
+            source: None,
+        }
+    }
+
+    /// Resting on this documentation address (a catalog entry's or a catalog rule's
+    /// `source`), if any.
+    pub(crate) fn cite(mut self, source: Option<&'static str>) -> Draft {
+        self.source = source;
+        self
+    }
+
+    /// On node `name`.
+    pub(crate) fn on_node(mut self, name: &str) -> Draft {
+        self.node = Some(name.to_string());
+        self
+    }
+
+    /// On the hop whose segment is `segment`.
+    pub(crate) fn on_hop(mut self, segment: &str) -> Draft {
+        self.hop = Some(segment.to_string());
+        self
+    }
+
+    /// With these numbers.
+    pub(crate) fn numbers(mut self, numbers: Numbers) -> Draft {
+        self.numbers = numbers;
+        self
+    }
+
+    /// With where its bound and its need come from.
+    pub(crate) fn trace(mut self, bound: Vec<TraceTerm>, need: Vec<TraceTerm>) -> Draft {
+        self.trace = FindingTrace { bound, need };
+        self
+    }
+}
+
+/// Where a row belongs: the hop or node of its segment, by index, or nowhere.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Place {
+    /// A segment that names no hop or node (empty, or malformed).
+    Nowhere,
+    /// Hop `h`.
+    Hop(usize),
+    /// Node `n`.
+    Node(usize),
+}
+
+/// The findings of one check, in the order found, and the work they took.
+pub(crate) struct Findings {
+    lang: Lang,
+    list: Vec<Finding>,
+    /// Elementary steps: one per finding and one per row it names.
+    pub(crate) steps: u64,
+}
+
+impl Findings {
+    /// No findings yet, for a sheet in `lang`.
+    pub(crate) fn new(lang: Lang) -> Findings {
+        Findings {
+            lang,
+            list: Vec::new(),
+            steps: 0,
+        }
+    }
+
+    /// The sheet's language.
+    pub(crate) fn lang(&self) -> Lang {
+        self.lang
+    }
+
+    /// Adds a finding; its severity is its code's.
+    pub(crate) fn add(&mut self, draft: Draft) {
+        self.steps += 1 + draft.rows.len() as u64;
+        let Draft {
+            code,
+            node,
+            hop,
+            rows,
+            numbers,
+            text: (message, fix),
+            trace,
+            source,
+        } = draft;
+        self.list.push(Finding {
+            code,
+            severity: code.severity(),
+            node,
+            hop,
+            rows,
+            bound_ms: numbers.bound,
+            need_ms: numbers.need,
+            short_by_ms: numbers.short_by,
+            tries_that_fit: numbers.tries_that_fit,
+            attempts: numbers.attempts,
+            threshold: numbers.threshold,
+            message,
+            fix: Some(fix),
+            trace,
+            source: source.map(str::to_string),
+            fixes: Vec::new(),
+        });
+    }
+
+    /// The findings so far, in the order found.
+    #[cfg(test)]
+    pub(crate) fn into_list(self) -> Vec<Finding> {
+        self.list
+    }
+
+    /// The findings as the report lists them, with its summary: a finding about rows that
+    /// names no place gets the hop or node all its rows belong to (`place` gives each row's,
+    /// `hop_segment` and `node_name` their names); then errors first, then warnings, then
+    /// infos, each in sheet order; at most [`MAX_LISTED_FINDINGS`] findings and
+    /// [`MAX_LISTED_FINDINGS_TEXT`] bytes of their text, then one `findings.truncated`.
+    pub(crate) fn finish<'a>(
+        self,
+        place: &[Place],
+        hop_segment: impl Fn(usize) -> &'a str,
+        node_name: impl Fn(usize) -> &'a str,
+    ) -> (Vec<Finding>, Summary) {
+        let lang = self.lang;
+        let mut findings = self.list;
+        for f in &mut findings {
+            if f.node.is_some() || f.hop.is_some() {
+                continue;
+            }
+            let mut places = f.rows.iter().map(|&l| place.get(l - 1).copied());
+            let Some(Some(first)) = places.next() else {
+                continue;
+            };
+            if places.all(|p| p == Some(first)) {
+                match first {
+                    Place::Hop(h) => f.hop = Some(hop_segment(h).to_string()),
+                    Place::Node(n) => f.node = Some(node_name(n).to_string()),
+                    Place::Nowhere => {}
+                }
+            }
+        }
+        findings.sort_by(|a, b| (a.severity, a.rows.first()).cmp(&(b.severity, b.rows.first())));
+        let mut summary = Summary::default();
+        for f in &findings {
+            match f.severity {
+                Severity::Error => summary.errors += 1,
+                Severity::Warning => summary.warnings += 1,
+                Severity::Info => summary.infos += 1,
+            }
+            if f.code.is_inversion() {
+                summary.inversions += 1;
+            }
+        }
+        // The summary counts every finding; the list stops at MAX_LISTED_FINDINGS, errors
+        // first, and says how many it leaves out.
+        let mut text_bytes = 0usize;
+        let listed = findings
+            .iter()
+            .take(MAX_LISTED_FINDINGS)
+            .take_while(|f| {
+                text_bytes += f.message.len()
+                    + f.fix.as_ref().map_or(0, String::len)
+                    + f.node.as_ref().map_or(0, String::len)
+                    + f.hop.as_ref().map_or(0, String::len);
+                text_bytes <= MAX_LISTED_FINDINGS_TEXT
+            })
+            .count();
+        if listed < findings.len() {
+            let total = findings.len();
+            findings.truncate(listed);
+            let mut notice = Findings::new(lang);
+            notice.add(Draft::new(
+                FindingCode::FindingsTruncated,
+                vec![],
+                text::findings_truncated(lang, listed, total),
+            ));
+            findings.append(&mut notice.list);
+            summary.warnings += 1;
+        }
+        (findings, summary)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_short_check_is_short_by_its_need_minus_its_bound() {
+        let n = Numbers::short(Some(5_000), Some(14_500));
+        assert_eq!(
+            (n.bound, n.need, n.short_by),
+            (Some(5_000), Some(14_500), Some(9_500))
+        );
+        let n = Numbers::short(Some(5_000), None);
+        assert_eq!((n.bound, n.need, n.short_by), (Some(5_000), None, None));
+        let n = Numbers::passing(Some(12_000), Some(12_000)).fit(Some(2));
+        assert_eq!((n.short_by, n.tries_that_fit), (None, Some(2)));
+    }
+
+    #[test]
+    fn a_finding_on_rows_of_one_hop_is_placed_on_that_hop() {
+        let mut out = Findings::new(Lang::En);
+        let msg = || ("m".to_string(), "f".to_string());
+        out.add(Draft::new(FindingCode::ValueUnreadable, vec![2], msg()));
+        out.add(Draft::new(FindingCode::SettingPair, vec![1, 2], msg()));
+        out.add(Draft::new(FindingCode::ValueImplausible, vec![3], msg()));
+        let place = [Place::Node(0), Place::Hop(0), Place::Nowhere];
+        let (findings, summary) = out.finish(&place, |_| "a -> b", |_| "a");
+        let places: Vec<(FindingCode, Option<&str>, Option<&str>)> = findings
+            .iter()
+            .map(|f| (f.code, f.hop.as_deref(), f.node.as_deref()))
+            .collect();
+        assert_eq!(
+            places,
+            vec![
+                (FindingCode::SettingPair, None, None),
+                (FindingCode::ValueUnreadable, Some("a -> b"), None),
+                (FindingCode::ValueImplausible, None, None),
+            ]
+        );
+        assert_eq!((summary.warnings, summary.errors), (3, 0));
+    }
+}

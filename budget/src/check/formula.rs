@@ -1,0 +1,160 @@
+//! The texts of a check's numbers: the formula of nested tries layers and the parsed values
+//! of duration and tries cells (`1.5s`, `3 tries, waits 0.5s, 1s`).
+
+use crate::duration::{seconds, Millis};
+use crate::value::{Dur, Tries};
+
+use super::{MAX_LISTED_WAITS, MAX_NESTED_TRIES};
+
+/// The formula of nested tries layers around a per-try text `p_text`, inner layer first,
+/// without its `= total`: `((0.5 + 1) × 3 + 0.5 + 1.0) × 2 + 0.3`. Written in one pass (each
+/// layer's text once, never copied into the next), with a long waits list summed
+/// ([`MAX_LISTED_WAITS`]) and, beyond [`MAX_NESTED_TRIES`] layers, only the counts of the
+/// first two and the last: `(0.5 + 1) × 1000 × 1000 × … × 1000, waits included (4998 nested
+/// tries layers)`.
+pub(crate) fn layers_formula(p_text: &str, layers: &[Tries]) -> String {
+    use std::fmt::Write;
+    let effective: Vec<&Tries> = layers
+        .iter()
+        .filter(|l| !(l.count == 1 && l.waits_ms.is_empty()))
+        .collect();
+    let spaced = p_text.contains(' ');
+    let mut f = String::new();
+    if layers.len() > MAX_NESTED_TRIES {
+        if spaced {
+            let _ = write!(f, "({p_text})");
+        } else {
+            f.push_str(p_text);
+        }
+        let n = effective.len();
+        for (i, layer) in effective.iter().enumerate() {
+            if i < 2 || i + 1 == n {
+                if i + 1 == n && n > 3 {
+                    f.push_str(" × …");
+                }
+                let _ = write!(f, " × {}", layer.count);
+            }
+        }
+        let _ = write!(f, ", waits included ({} nested tries layers)", layers.len());
+        return f;
+    }
+    let opens = effective.len().saturating_sub(usize::from(!spaced));
+    f.push_str(&"(".repeat(opens));
+    f.push_str(p_text);
+    for (i, layer) in effective.iter().enumerate() {
+        if i > 0 || spaced {
+            f.push(')');
+        }
+        let _ = write!(f, " × {}", layer.count);
+        push_waits(&mut f, layer);
+    }
+    f
+}
+
+/// Appends a layer's waits to a formula: ` + 0.5 + 1.0`, each wait that is not 0 with the
+/// decimals it was written with; more than [`MAX_LISTED_WAITS`] as their sum and count,
+/// ` + 499.5 (999 waits)`.
+fn push_waits(f: &mut String, layer: &Tries) {
+    use std::fmt::Write;
+    let nonzero = layer.waits_ms.iter().filter(|&&w| w > 0).count();
+    if nonzero > MAX_LISTED_WAITS {
+        let total = layer
+            .waits_ms
+            .iter()
+            .fold(0u64, |a, &w| a.saturating_add(w));
+        let decimals = layer.wait_decimals.iter().copied().max().unwrap_or(1);
+        let _ = write!(f, " + {} ({nonzero} waits)", seconds(total, decimals));
+        return;
+    }
+    for (w, d) in layer.waits_ms.iter().zip(&layer.wait_decimals) {
+        if *w > 0 {
+            let _ = write!(f, " + {}", seconds(*w, *d));
+        }
+    }
+}
+
+/// A duration for display: `1.5s`, `≥ 1m40s`, `12h–1d`, `∞`.
+pub(crate) fn describe_dur(dur: Dur) -> String {
+    match dur {
+        Dur::Exact(ms) => Millis(ms).to_string(),
+        Dur::AtLeast(ms) => format!("≥ {}", Millis(ms)),
+        Dur::Range(lo, hi) => format!("{}–{}", Millis(lo), Millis(hi)),
+        Dur::Infinite => "∞".to_string(),
+    }
+}
+
+/// Tries for display: `2 tries, waits 300ms`. More than [`MAX_LISTED_WAITS`] waits are
+/// summarised: `1000 tries, 999 waits of 500ms`, or `…, 999 waits, 8m19.5s in all` when they
+/// differ.
+pub(crate) fn describe_tries(t: &Tries) -> String {
+    let mut s = if t.count == 1 {
+        "1 try".to_string()
+    } else {
+        format!("{} tries", t.count)
+    };
+    if t.waits_ms.len() > MAX_LISTED_WAITS && t.waits_ms.iter().any(|&w| w > 0) {
+        let n = t.waits_ms.len();
+        let first = t.waits_ms[0];
+        if t.waits_ms.iter().all(|&w| w == first) {
+            s.push_str(&format!(", {n} waits of {}", Millis(first)));
+        } else {
+            let total = t.waits_ms.iter().fold(0u64, |a, &w| a.saturating_add(w));
+            s.push_str(&format!(", {n} waits, {} in all", Millis(total)));
+        }
+    } else if t.waits_ms.iter().any(|&w| w > 0) {
+        let waits: Vec<String> = t.waits_ms.iter().map(|&w| Millis(w).to_string()).collect();
+        s.push_str(&format!(", waits {}", waits.join(", ")));
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tries(count: u32, waits_ms: Vec<u64>) -> Tries {
+        let wait_decimals = vec![1; waits_ms.len()];
+        Tries {
+            count,
+            waits_ms,
+            wait_decimals,
+            waits_assumed: false,
+            waits_dropped: 0,
+        }
+    }
+
+    #[test]
+    fn one_layer_is_the_per_try_times_the_tries_plus_the_waits() {
+        // Golden G2: (0.5 + 3) × 3 + 0.5 + 1.0.
+        assert_eq!(
+            layers_formula("0.5 + 3", &[tries(3, vec![500, 1_000])]),
+            "(0.5 + 3) × 3 + 0.5 + 1.0"
+        );
+        assert_eq!(layers_formula("2", &[tries(2, vec![0])]), "2 × 2");
+        assert_eq!(layers_formula("1 + 2", &[]), "1 + 2");
+    }
+
+    #[test]
+    fn nested_layers_apply_from_the_inside_out() {
+        assert_eq!(
+            layers_formula(
+                "0.5 + 1",
+                &[tries(3, vec![500, 1_000]), tries(2, vec![300])]
+            ),
+            "((0.5 + 1) × 3 + 0.5 + 1.0) × 2 + 0.3"
+        );
+    }
+
+    #[test]
+    fn values_are_described_for_display() {
+        assert_eq!(describe_dur(Dur::Exact(1_500)), "1.5s");
+        assert_eq!(describe_dur(Dur::AtLeast(100_000)), "≥ 1m40s");
+        assert_eq!(describe_dur(Dur::Infinite), "∞");
+        assert_eq!(describe_tries(&tries(2, vec![300])), "2 tries, waits 300ms");
+        assert_eq!(describe_tries(&tries(1, vec![])), "1 try");
+        assert_eq!(
+            describe_tries(&tries(12, vec![500; 11])),
+            "12 tries, 11 waits of 500ms"
+        );
+    }
+}

@@ -1,0 +1,814 @@
+//! Stage 3, hops: every hop's per-try bound, tries, worst case and wait (`budget-model.md`
+//! §4): `per_try × tries + waits` from the inside out, times the upstream targets, capped by
+//! a retry window and a deadline; and how long the caller waits for one response.
+//!
+//! Input: the [`Graph`]. Output: one [`HopCalc`] per hop, and the findings `bound.missing`,
+//! `value.default_applied` (a connect default from the catalog), `tries.nested_too_deep`,
+//! `tries.cut_by_deadline` and `unbounded`.
+
+use crate::catalog;
+use crate::finding as text;
+use crate::finding::FindingCode;
+use crate::kind::Kind;
+use crate::sheet::Lang;
+use crate::time::{Hi, Time};
+use crate::value::{self, Cell, Tries};
+
+use crate::report::{TraceNumber, TraceTerm};
+
+use super::findings::{Draft, Findings, Numbers};
+use super::formula::{describe_dur, layers_formula};
+use super::graph::{bounds, Graph, Hop, HopParts, Slot};
+use super::rows::{RowInfo, Term, Val};
+use super::trace::{self, Reading};
+use super::MAX_NESTED_TRIES;
+
+/// The bound a caller waits for one response with, by name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum BoundName {
+    /// A per-try (attempt or statement) timeout.
+    PerTry,
+    /// A deadline on the whole call.
+    Deadline,
+    /// A queue's visibility timeout.
+    Visibility,
+    /// A read timeout (an interval).
+    Read,
+}
+
+impl BoundName {
+    /// The bound's name in a message, in the sheet's language: `read timeout` / `読み取りタイムアウト`.
+    pub(crate) fn word(self, lang: Lang) -> &'static str {
+        match (lang, self) {
+            (Lang::En, BoundName::PerTry) => "per-try timeout",
+            (Lang::En, BoundName::Deadline) => "deadline",
+            (Lang::En, BoundName::Visibility) => "visibility timeout",
+            (Lang::En, BoundName::Read) => "read timeout",
+            (Lang::Ja, BoundName::PerTry) => "1回の上限",
+            (Lang::Ja, BoundName::Deadline) => "全体期限",
+            (Lang::Ja, BoundName::Visibility) => "可視性タイムアウト",
+            (Lang::Ja, BoundName::Read) => "読み取りタイムアウト",
+        }
+    }
+
+    /// The bound's name in a formula: `read`, `deadline`, `per-try timeout`.
+    pub(crate) fn in_formula(self) -> &'static str {
+        match self {
+            BoundName::PerTry => "per-try timeout",
+            BoundName::Deadline => "deadline",
+            BoundName::Visibility => "visibility timeout",
+            BoundName::Read => "read",
+        }
+    }
+}
+
+/// How long a caller waits for one response: the bound, its decimals and its name.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Wait {
+    pub(crate) term: Term,
+    pub(crate) name: BoundName,
+}
+
+/// What a hop's rows add up to.
+pub(crate) struct HopCalc {
+    /// The bound on one try; `None` when unknown or not given.
+    pub(crate) per_try: Option<Time>,
+    /// The per-try bound as a formula's terms: `0.5 + 3`.
+    pub(crate) per_try_text: String,
+    /// The tries: nested layers multiplied, times the upstream targets (1 when unknown).
+    pub(crate) tries: u32,
+    /// The tries of the nested layers alone (no upstream targets), at least 1.
+    pub(crate) layer_tries: u32,
+    /// The worst case, all tries and waits included; `None` when unknown.
+    pub(crate) worst: Option<Time>,
+    /// The worst case's formula: `(0.5 + 3) × 3 + 0.5 + 1.0 = 12.0 s`.
+    pub(crate) worst_text: String,
+    /// How long the caller waits for one response; `None` when unknown or not given.
+    pub(crate) wait: Option<Wait>,
+    /// The margin of the coverage check, in ms.
+    pub(crate) margin_ms: u64,
+    /// The hop has a deadline row.
+    pub(crate) has_deadline: bool,
+    /// Where the per-try bound comes from (its terms add up to it).
+    pub(crate) per_try_terms: Vec<TraceTerm>,
+    /// Where the tries come from (their counts multiply to them).
+    pub(crate) tries_terms: Vec<TraceTerm>,
+    /// Where the worst case comes from.
+    pub(crate) worst_terms: Vec<TraceTerm>,
+    /// The rows the worst case is computed from, sorted.
+    pub(crate) worst_rows: Vec<usize>,
+    /// Where the wait comes from (its one term).
+    pub(crate) wait_terms: Vec<TraceTerm>,
+}
+
+/// The tries of nested tries layers: the product of their counts (3 tries inside 2 tries are
+/// 6), at least 1.
+fn total_tries(layers: &[Tries]) -> u32 {
+    layers.iter().fold(1u32, |a, l| a.saturating_mul(l.count))
+}
+
+/// The largest number of tries `k` (at most `max_tries`) with
+/// `k × per_try_ms + (w1 + … + w(k−1)) ≤ budget_ms`, all in milliseconds. A waits list shorter
+/// than `k − 1` repeats its last wait; an empty one means no wait. 0 when not even one try fits.
+///
+/// ```
+/// // golden G3: budget 4.5 s, per try 2.0 s, waits 0.3 s each, asked for 3 tries.
+/// assert_eq!(budget::tries_that_fit(4_500, 2_000, &[300], 3), 2);
+/// assert_eq!(budget::tries_that_fit(1_900, 2_000, &[], 3), 0);
+/// ```
+pub fn tries_that_fit(budget_ms: u64, per_try_ms: u64, waits_ms: &[u64], max_tries: u32) -> u32 {
+    let mut used: u64 = 0;
+    let mut k = 0;
+    while k < max_tries {
+        let wait = if k == 0 {
+            0
+        } else {
+            waits_ms
+                .get(k as usize - 1)
+                .or(waits_ms.last())
+                .copied()
+                .unwrap_or(0)
+        };
+        let Some(next) = used
+            .checked_add(wait)
+            .and_then(|u| u.checked_add(per_try_ms))
+        else {
+            break;
+        };
+        if next > budget_ms {
+            break;
+        }
+        used = next;
+        k += 1;
+        if per_try_ms == 0 && wait == 0 && waits_ms.iter().all(|&w| w == 0) {
+            return max_tries;
+        }
+    }
+    k
+}
+
+/// Computes every hop of `graph`; `sheet_margin_ms` is the margin of a hop with no margin row.
+pub(crate) fn compute(
+    graph: &Graph,
+    infos: &[RowInfo],
+    sheet_margin_ms: u64,
+    out: &mut Findings,
+) -> Vec<HopCalc> {
+    graph
+        .hops
+        .iter()
+        .map(|hop| {
+            let caller = graph.nodes[hop.caller].name.as_str();
+            compute_hop(hop, caller, infos, sheet_margin_ms, out)
+        })
+        .collect()
+}
+
+/// The sum of duration terms and its text (`0.5 + 3`); `None` when one is unknown.
+fn sum(terms: &[Option<Term>]) -> Option<(Time, String)> {
+    let mut total = Time::ZERO;
+    let mut texts = Vec::with_capacity(terms.len());
+    for t in terms {
+        let t = (*t)?;
+        total = total.add(t.time);
+        texts.push(t.time.need_text(t.decimals));
+    }
+    Some((total, texts.join(" + ")))
+}
+
+/// A connect bound for a hop with none, from the catalog where a product of the hop's rows
+/// documents one (nginx: 60 s), with its `value.default_applied`.
+fn catalog_connect(
+    hop: &Hop,
+    infos: &[RowInfo],
+    lang: Lang,
+    out: &mut Findings,
+) -> Option<(Term, TraceTerm)> {
+    let e = hop
+        .rows
+        .iter()
+        .filter_map(|&l| infos[l - 1].entry)
+        .find_map(|e| catalog::connect_of(e.product))?;
+    let Ok(Cell::Duration { dur, decimals, .. }) = value::read_duration(e.default, Some(e.unit))
+    else {
+        return None;
+    };
+    let rows: Vec<usize> = hop
+        .rows
+        .iter()
+        .copied()
+        .filter(|&l| infos[l - 1].entry.is_some_and(|x| x.product == e.product))
+        .collect();
+    let line = rows.first().copied().unwrap_or(0);
+    let msg = text::connect_default_applied(
+        lang,
+        &hop.segment,
+        &describe_dur(dur),
+        (e.product, e.name),
+    );
+    let time = Time::from_dur(dur);
+    let term = TraceTerm {
+        kind: Some(Kind::Connect),
+        label: Some(match lang {
+            Lang::En => format!("{} default", e.product),
+            Lang::Ja => format!("{}の既定値", e.product),
+        }),
+        value_ms: time.need_ms(),
+        rows: rows.clone(),
+        ..TraceTerm::default()
+    };
+    out.add(
+        Draft::new(FindingCode::ValueDefaultApplied, rows, msg)
+            .on_hop(&hop.segment)
+            .cite(Some(e.source)),
+    );
+    Some((
+        Term {
+            time,
+            decimals,
+            line,
+        },
+        term,
+    ))
+}
+
+/// A connect bound: read from the hop's rows (known or not), or the catalog's (with its
+/// trace term).
+type Connect = Option<(Option<Term>, Option<TraceTerm>)>;
+
+/// The per-try bound: `attempt` (+ `connect` unless the attempt includes it), else
+/// `connect + read`; `Some(None)` when a needed value is unknown, `None` when the hop has no
+/// per-try bound (a deadline alone). Reports the phases without a bound (`bound.missing`).
+/// Returns the terms too.
+fn per_try(
+    hop: &Hop,
+    connect: &Connect,
+    infos: &[RowInfo],
+    lang: Lang,
+    out: &mut Findings,
+) -> (Option<Option<(Time, String)>>, Vec<TraceTerm>) {
+    let parts = &hop.parts;
+    let segment = hop.segment.as_str();
+    // A queue's visibility timeout bounds each delivery the way a per-try timeout does.
+    let (attempt_like, attempt_kind) = match parts.attempt {
+        Some(a) => (Some(a), Kind::Attempt),
+        None => (parts.visibility, Kind::Visibility),
+    };
+    let capped = bounds(attempt_like) || bounds(parts.deadline);
+    // The parts summed, each with its kind (for an unknown one) and its trace term, if given.
+    let mut used: Vec<(Option<Term>, Kind, Option<TraceTerm>)> = Vec::new();
+    let result = match (attempt_like, parts.read) {
+        (Some(att), read) if !(att.is_some_and(|a| a.time.is_inf()) && read.is_some()) => {
+            if let Some((c, catalog)) = connect {
+                if !parts.attempt_includes_connect {
+                    used.push((*c, Kind::Connect, catalog.clone()));
+                }
+            }
+            used.push((att, attempt_kind, None));
+            Some(())
+        }
+        (_, Some(read)) => {
+            match connect {
+                Some((c, catalog)) => used.push((*c, Kind::Connect, catalog.clone())),
+                None if !capped => {
+                    let msg = text::connect_missing(lang, segment);
+                    out.add(
+                        Draft::new(FindingCode::BoundMissing, hop.rows.clone(), msg)
+                            .on_hop(segment),
+                    );
+                }
+                None => {}
+            }
+            used.push((read, Kind::Read, None));
+            Some(())
+        }
+        _ => None,
+    };
+    let Some(()) = result else {
+        if parts.deadline.is_none() {
+            let msg = text::read_missing(lang, segment);
+            out.add(Draft::new(FindingCode::BoundMissing, hop.rows.clone(), msg).on_hop(segment));
+            return (Some(None), Vec::new());
+        }
+        return (None, Vec::new());
+    };
+    let terms: Vec<Option<Term>> = used.iter().map(|(t, ..)| *t).collect();
+    let total = sum(&terms);
+    let reading = Reading::of_sum(total.as_ref().map(|(t, _)| *t));
+    let trace_terms = used
+        .into_iter()
+        .map(|(t, kind, catalog)| match (t, catalog) {
+            (Some(t), Some(mut c)) => {
+                c.value_ms = reading.ms(t.time);
+                c
+            }
+            (Some(t), None) => trace::row_term(&t, infos, reading),
+            (None, _) => trace::unknown_term(kind, &hop.rows, infos),
+        })
+        .collect();
+    (Some(total), trace_terms)
+}
+
+/// The worst case of `layers` around a per-try bound `p`: each layer from the inside out,
+/// `w × count + waits`.
+fn layered_worst(p: Time, layers: &[Tries], out: &mut Findings) -> Time {
+    let mut w = p;
+    for layer in layers {
+        out.steps += 1 + layer.waits_ms.len() as u64;
+        if layer.count == 1 && layer.waits_ms.is_empty() {
+            continue;
+        }
+        let waits_total = layer
+            .waits_ms
+            .iter()
+            .fold(0u64, |a, &w| a.saturating_add(w));
+        w = w.times(layer.count).add(Time::exact(waits_total));
+    }
+    w
+}
+
+/// How long the caller waits for one response: the smallest of the hop's per-try, deadline
+/// and visibility bounds, else its read bound; `None` when one of them is unknown or none is
+/// given. An explicitly unbounded bound (`none`) is no bound, unless nothing else bounds the
+/// wait.
+fn wait_of(parts: &HopParts) -> Option<Wait> {
+    let candidates: [(Slot, BoundName); 3] = [
+        (parts.attempt, BoundName::PerTry),
+        (parts.deadline, BoundName::Deadline),
+        (parts.visibility, BoundName::Visibility),
+    ];
+    let mut wait: Option<Wait> = None;
+    let mut unbounded: Option<Wait> = None;
+    for (slot, name) in candidates {
+        match slot {
+            Some(Some(t)) if t.time.is_inf() => {
+                unbounded.get_or_insert(Wait { term: t, name });
+            }
+            Some(Some(t))
+                if wait
+                    .is_none_or(|w| t.time.min(w.term.time) == t.time && t.time != w.term.time) =>
+            {
+                wait = Some(Wait { term: t, name });
+            }
+            Some(None) => return None,
+            _ => {}
+        }
+    }
+    if wait.is_some() {
+        return wait;
+    }
+    match parts.read {
+        Some(Some(t)) => Some(Wait {
+            term: t,
+            name: BoundName::Read,
+        }),
+        Some(None) => None,
+        None => unbounded,
+    }
+}
+
+/// Computes one hop.
+fn compute_hop(
+    hop: &Hop,
+    caller_name: &str,
+    infos: &[RowInfo],
+    sheet_margin_ms: u64,
+    out: &mut Findings,
+) -> HopCalc {
+    let lang = out.lang();
+    let parts = &hop.parts;
+    let segment = hop.segment.as_str();
+    let layers: Option<&[Tries]> = (!parts.tries_unknown).then_some(&parts.tries[..]);
+    let mut calc = HopCalc {
+        per_try: None,
+        per_try_text: String::new(),
+        tries: 1,
+        layer_tries: 1,
+        worst: None,
+        worst_text: String::new(),
+        wait: None,
+        margin_ms: match parts.margin {
+            Some(Some(t)) => t.time.bound_ms().unwrap_or(sheet_margin_ms),
+            _ => sheet_margin_ms,
+        },
+        has_deadline: false,
+        per_try_terms: Vec::new(),
+        tries_terms: Vec::new(),
+        worst_terms: Vec::new(),
+        worst_rows: Vec::new(),
+        wait_terms: Vec::new(),
+    };
+    if parts.time_bound_rows == 0 {
+        if let Some(layers) = layers {
+            calc.tries = total_tries(layers);
+            calc.layer_tries = calc.tries;
+        }
+        let msg = text::bound_missing(lang, segment);
+        out.add(Draft::new(FindingCode::BoundMissing, hop.rows.clone(), msg).on_hop(segment));
+        calc.tries_terms = tries_terms(hop, false, lang);
+        return calc;
+    }
+    let connect: Connect = match parts.connect {
+        None if !(parts.attempt.is_some() && parts.attempt_includes_connect) => {
+            catalog_connect(hop, infos, lang, out).map(|(t, term)| (Some(t), Some(term)))
+        }
+        connect => connect.map(|c| (c, None)),
+    };
+    let (per_try, per_try_terms) = per_try(hop, &connect, infos, lang, out);
+    calc.per_try_terms = per_try_terms;
+    // The worst case's caps, when they apply: a retry window, a deadline.
+    let mut caps: Vec<TraceTerm> = Vec::new();
+    let mut upstreams_counted = false;
+    let mut worst: Option<Time>;
+    let mut formula: String;
+    match (&per_try, layers) {
+        (Some(Some((p, p_text))), Some(layers)) => {
+            calc.per_try = Some(*p);
+            calc.per_try_text = p_text.clone();
+            worst = Some(layered_worst(*p, layers, out));
+            let mut total = total_tries(layers);
+            formula = layers_formula(p_text, layers);
+            if parts.tries_rows > MAX_NESTED_TRIES {
+                let rows: Vec<usize> = hop
+                    .rows
+                    .iter()
+                    .copied()
+                    .filter(|&l| infos[l - 1].kind == Kind::Tries)
+                    .collect();
+                let msg = text::nested_too_deep(lang, segment, parts.tries_rows, total);
+                out.add(Draft::new(FindingCode::TriesNestedTooDeep, rows, msg).on_hop(segment));
+            }
+            // A proxy with U upstream targets tries each in turn: U times the tries on one
+            // target, the waits only between tries on one target.
+            match parts.upstreams {
+                Some(Some(u)) if u > 1 => {
+                    upstreams_counted = true;
+                    total = total.saturating_mul(u);
+                    worst = worst.map(|w| w.times(u));
+                    let grouped = if formula.contains(' ') {
+                        format!("({formula})")
+                    } else {
+                        formula.clone()
+                    };
+                    formula = format!("{grouped} × {u} upstreams");
+                }
+                Some(None) => worst = None,
+                _ => {}
+            }
+            calc.tries = total;
+            let worst_text = worst.map_or("?".to_string(), |w| w.need_text(1));
+            formula = format!("{formula} = {worst_text} s");
+            // No new try starts after the retry window: the last one may still run a whole
+            // per-try bound.
+            match parts.retry_window {
+                Some(Some(window)) => {
+                    let cap = window.time.add(*p);
+                    let over = matches!((worst.map(|w| w.hi), cap.hi), (Some(Hi::Fin(a)), Hi::Fin(b)) if a > b)
+                        || matches!(worst.map(|w| w.hi), Some(Hi::Inf | Hi::Open));
+                    if over && !cap.is_inf() {
+                        caps.push(trace::row_term(&window, infos, Reading::LowerEnd));
+                        worst = worst.map(|w| w.min(cap));
+                        formula = format!(
+                            "min({formula}, window {} + {} s) = {} s",
+                            window.time.bound_text(window.decimals),
+                            p.need_text(1),
+                            worst.map_or("?".into(), |w| w.need_text(1))
+                        );
+                    }
+                }
+                Some(None) => worst = None,
+                None => {}
+            }
+        }
+        (Some(None), _) | (_, None) => {
+            worst = None;
+            formula = "? (a value could not be read)".to_string();
+            if let Some(layers) = layers {
+                calc.tries = total_tries(layers);
+            }
+        }
+        (None, Some(layers)) => {
+            worst = None;
+            formula = String::new();
+            calc.tries = total_tries(layers);
+        }
+    }
+    if let Some(layers) = layers {
+        calc.layer_tries = total_tries(layers);
+    }
+    calc.tries_terms = tries_terms(hop, upstreams_counted, lang);
+    // A deadline on the hop caps the whole call.
+    if let Some(deadline) = parts.deadline {
+        calc.has_deadline = true;
+        match deadline {
+            None => {
+                worst = None;
+                formula = "? (the deadline could not be read)".to_string();
+            }
+            Some(d) => {
+                let d_text = d.time.bound_text(1);
+                match worst {
+                    Some(w) if !w.is_inf() && per_try.is_some() => {
+                        let exceeds = match (w.hi, d.time.lo) {
+                            (Hi::Fin(wh), Some(dl)) => wh > dl,
+                            (Hi::Open, Some(_)) => true,
+                            _ => false,
+                        };
+                        if exceeds {
+                            caps.push(trace::row_term(&d, infos, Reading::LowerEnd));
+                            worst = Some(w.min(d.time));
+                            formula = format!(
+                                "min({formula}, deadline {d_text} s) = {} s",
+                                worst.map_or("?".into(), |w| w.need_text(1))
+                            );
+                            let uncut = formula.clone();
+                            cut_by_deadline(hop, &calc, (d, w, uncut), infos, out);
+                        }
+                    }
+                    _ => {
+                        caps.push(trace::row_term(&d, infos, Reading::LowerEnd));
+                        worst = Some(d.time);
+                        formula = format!("deadline {d_text} s");
+                    }
+                }
+            }
+        }
+    }
+    if worst.is_some_and(Time::is_inf) {
+        let rows: Vec<usize> = hop
+            .rows
+            .iter()
+            .copied()
+            .filter(|&l| {
+                let info = &infos[l - 1];
+                matches!(&info.val, Val::Dur(t) if t.time.is_inf() && info.kind.is_time_bound())
+            })
+            .collect();
+        let msg = text::unbounded(lang, segment, caller_name);
+        let rows = if rows.is_empty() {
+            hop.rows.clone()
+        } else {
+            rows
+        };
+        out.add(Draft::new(FindingCode::Unbounded, rows, msg).on_hop(segment));
+    }
+    calc.wait = wait_of(parts);
+    calc.wait_terms = calc
+        .wait
+        .map(|w| vec![trace::row_term(&w.term, infos, Reading::LowerEnd)])
+        .unwrap_or_default();
+    calc.worst = worst;
+    calc.worst_text = formula;
+    // A worst case that is the deadline alone comes from the deadline alone.
+    let deadline_alone = calc.worst_text.starts_with("deadline ");
+    calc.worst_terms = if deadline_alone {
+        caps
+    } else {
+        let mut terms = uncut_terms(hop, &calc, lang);
+        terms.extend(caps);
+        terms
+    };
+    calc.worst_rows = trace::rows_of(&calc.worst_terms);
+    calc
+}
+
+/// The terms of a worst case before a deadline or a retry window caps it: the per-try bound,
+/// the tries, and the waits (each layer's as written, before outer layers repeat them).
+fn uncut_terms(hop: &Hop, calc: &HopCalc, lang: Lang) -> Vec<TraceTerm> {
+    let mut terms = Vec::new();
+    if !calc.per_try_terms.is_empty() {
+        terms.push(trace::taken(
+            calc.per_try.and_then(Time::need_ms),
+            &trace::rows_of(&calc.per_try_terms),
+            trace::of_hop(&hop.segment, TraceNumber::PerTry),
+        ));
+    }
+    if !calc.tries_terms.is_empty() {
+        let mut tries = trace::taken(
+            None,
+            &trace::rows_of(&calc.tries_terms),
+            trace::of_hop(&hop.segment, TraceNumber::Tries),
+        );
+        tries.count = Some(u64::from(calc.tries));
+        terms.push(tries);
+    }
+    let layers = hop.layers();
+    let waits_lines: Vec<usize> = layers
+        .iter()
+        .zip(&hop.parts.tries_lines)
+        .filter(|(l, _)| l.waits_ms.iter().any(|&w| w > 0))
+        .map(|(_, &line)| line)
+        .collect();
+    if !waits_lines.is_empty() && !hop.parts.tries_unknown {
+        let total = layers
+            .iter()
+            .flat_map(|l| l.waits_ms.iter())
+            .fold(0u64, |a, &w| a.saturating_add(w));
+        terms.push(TraceTerm {
+            label: Some(
+                match lang {
+                    Lang::En => "waits",
+                    Lang::Ja => "待機",
+                }
+                .to_string(),
+            ),
+            value_ms: Some(total),
+            rows: waits_lines,
+            ..TraceTerm::default()
+        });
+    }
+    terms
+}
+
+/// The terms of a hop's tries: each tries layer's count (past [`MAX_NESTED_TRIES`], the rest
+/// as one term of their product), and the upstream targets when they multiply the tries.
+fn tries_terms(hop: &Hop, upstreams_counted: bool, lang: Lang) -> Vec<TraceTerm> {
+    let parts = &hop.parts;
+    let mut terms: Vec<TraceTerm> = Vec::new();
+    if parts.tries_unknown {
+        terms.push(TraceTerm {
+            kind: Some(Kind::Tries),
+            rows: parts.tries_lines.clone(),
+            ..TraceTerm::default()
+        });
+        return terms;
+    }
+    let layer = |count: u64, rows: Vec<usize>| TraceTerm {
+        kind: Some(Kind::Tries),
+        count: Some(count),
+        rows,
+        ..TraceTerm::default()
+    };
+    let listed = parts.tries.len().min(MAX_NESTED_TRIES);
+    for (t, &line) in parts.tries.iter().zip(&parts.tries_lines).take(listed) {
+        terms.push(layer(u64::from(t.count), vec![line]));
+    }
+    if parts.tries.len() > listed {
+        let rest = parts.tries[listed..]
+            .iter()
+            .fold(1u64, |a, t| a.saturating_mul(u64::from(t.count)));
+        let mut term = layer(rest, parts.tries_lines[listed..].to_vec());
+        term.label = Some(match lang {
+            Lang::En => format!("{} more layers", parts.tries.len() - listed),
+            Lang::Ja => format!("残り{}層", parts.tries.len() - listed),
+        });
+        terms.push(term);
+    }
+    if let (true, Some(Some(u))) = (upstreams_counted, parts.upstreams) {
+        terms.push(TraceTerm {
+            kind: Some(Kind::Upstreams),
+            count: Some(u64::from(u)),
+            rows: parts.upstreams_line.into_iter().collect(),
+            ..TraceTerm::default()
+        });
+    }
+    terms
+}
+
+/// `tries.cut_by_deadline` on a hop whose deadline `d` ends its tries (worst case `w`
+/// without the deadline, as `uncut` writes it) before they can all run.
+fn cut_by_deadline(
+    hop: &Hop,
+    calc: &HopCalc,
+    (d, w, _uncut): (Term, Time, String),
+    infos: &[RowInfo],
+    out: &mut Findings,
+) {
+    let (Some(p), Some(dl), Some(last)) = (
+        calc.per_try.and_then(Time::need_ms),
+        d.time.bound_ms(),
+        hop.layers().last(),
+    ) else {
+        return;
+    };
+    if calc.tries <= 1 {
+        return;
+    }
+    let fit = tries_that_fit(dl, p, &last.waits_ms, calc.tries);
+    let msg = text::cut_by_deadline(out.lang(), &hop.segment, dl, calc.tries, fit);
+    out.add(
+        Draft::new(FindingCode::TriesCutByDeadline, hop.rows.clone(), msg)
+            .on_hop(&hop.segment)
+            .numbers(Numbers::short(Some(dl), w.need_ms()).fit(Some(fit)))
+            .trace(
+                vec![trace::row_term(&d, infos, Reading::LowerEnd)],
+                uncut_terms(hop, calc, out.lang()),
+            ),
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::rows;
+    use crate::sheet::Row;
+
+    fn row(item: &str, value: &str) -> Row {
+        Row {
+            segment: "app -> api".into(),
+            item: item.into(),
+            value: value.into(),
+            ..Row::default()
+        }
+    }
+
+    fn calc(sheet: &[Row]) -> (HopCalc, Vec<crate::Finding>) {
+        let mut out = Findings::new(Lang::En);
+        let mut infos = rows::read(sheet, Lang::En, &mut out);
+        let graph = Graph::build(sheet, &mut infos, Lang::En, &mut out);
+        let calc = compute(&graph, &infos, 1_000, &mut out).remove(0);
+        (calc, out.into_list())
+    }
+
+    #[test]
+    fn the_worst_case_is_per_try_times_tries_plus_waits() {
+        // Golden G2: (0.5 + 3) × 3 + 0.5 + 1.0 = 12.0 s.
+        let (c, findings) = calc(&[
+            row("connect timeout", "0.5s"),
+            row("read timeout", "3s"),
+            row("tries and waits", "3 tries, waits 0.5s, 1.0s"),
+        ]);
+        assert_eq!(c.per_try, Some(Time::exact(3_500)));
+        assert_eq!((c.tries, c.layer_tries), (3, 3));
+        assert_eq!(c.worst, Some(Time::exact(12_000)));
+        assert_eq!(c.worst_text, "(0.5 + 3) × 3 + 0.5 + 1.0 = 12.0 s");
+        let wait = c.wait.unwrap();
+        assert_eq!(
+            (wait.term.time, wait.name),
+            (Time::exact(3_000), BoundName::Read)
+        );
+        assert!(findings.is_empty(), "{findings:?}");
+    }
+
+    #[test]
+    fn a_deadline_caps_the_tries_and_says_how_many_fit() {
+        let (c, findings) = calc(&[
+            row("connect timeout", "0.5s"),
+            row("read timeout", "3s"),
+            row("tries and waits", "3 tries, waits 0.5s, 1.0s"),
+            row("deadline", "8s"),
+        ]);
+        assert_eq!(c.worst, Some(Time::exact(8_000)));
+        assert_eq!(
+            c.worst_text,
+            "min((0.5 + 3) × 3 + 0.5 + 1.0 = 12.0 s, deadline 8.0 s) = 8.0 s"
+        );
+        let wait = c.wait.unwrap();
+        assert_eq!(
+            (wait.term.time, wait.name),
+            (Time::exact(8_000), BoundName::Deadline)
+        );
+        assert_eq!(findings.len(), 1);
+        let f = &findings[0];
+        assert_eq!(f.code, FindingCode::TriesCutByDeadline);
+        assert_eq!(
+            (f.bound_ms, f.need_ms, f.short_by_ms, f.tries_that_fit),
+            (Some(8_000), Some(12_000), Some(4_000), Some(2))
+        );
+    }
+
+    #[test]
+    fn upstream_targets_multiply_the_tries_on_one_target() {
+        // connect 5 s, read 60 s, 2 tries waiting 1 s, 3 targets: ((5 + 60) × 2 + 1) × 3.
+        let (c, _) = calc(&[
+            row("connect timeout", "5s"),
+            row("read timeout", "60s"),
+            row("tries and waits", "2 tries, waits 1s"),
+            row("upstream servers", "3"),
+        ]);
+        assert_eq!(c.worst, Some(Time::exact(393_000)));
+        assert_eq!((c.tries, c.layer_tries), (6, 2));
+    }
+
+    #[test]
+    fn a_hop_without_a_timeout_is_bound_missing() {
+        let (c, findings) = calc(&[row("tries and waits", "2 tries")]);
+        assert_eq!((c.worst, c.tries), (None, 2));
+        assert_eq!(findings[0].code, FindingCode::BoundMissing);
+        assert_eq!(findings[0].hop.as_deref(), Some("app -> api"));
+    }
+
+    #[test]
+    fn a_none_deadline_is_no_bound_the_read_timeout_is_the_wait() {
+        let (c, findings) = calc(&[
+            row("connect timeout", "1s"),
+            row("read timeout", "5s"),
+            row("deadline", "none"),
+        ]);
+        assert_eq!(c.worst, Some(Time::exact(6_000)));
+        let wait = c.wait.unwrap();
+        assert_eq!(
+            (wait.term.time, wait.name),
+            (Time::exact(5_000), BoundName::Read)
+        );
+        assert!(findings.is_empty(), "{findings:?}");
+    }
+
+    #[test]
+    fn tries_that_fit_follow_golden_g3() {
+        assert_eq!(tries_that_fit(4_500, 2_000, &[300], u32::MAX), 2);
+        assert_eq!(tries_that_fit(4_000, 1_500, &[500], u32::MAX), 2);
+        assert_eq!(tries_that_fit(1_900, 2_000, &[], u32::MAX), 0);
+        assert_eq!(tries_that_fit(0, 0, &[], 7), 7);
+    }
+}

@@ -1,0 +1,581 @@
+//! Stage 4, nodes: every node's inner need (the worst cases of the hops it calls, the longest
+//! of each parallel group), its need (`inner + own + margin rows`), its worst case (its
+//! deadline where declared, else its need) and the node check `deadline ≥ need`
+//! (`budget-model.md` §4).
+//!
+//! Input: the [`Graph`] and the [`HopCalc`]s. Output: one [`NodeCalc`] and one
+//! [`NodeReport`] per node, and the findings `inversion.node`, `tries.cut_by_deadline` (a
+//! propagated deadline) and `slack.none`.
+
+use crate::finding as text;
+use crate::finding::FindingCode;
+use crate::kind::Kind;
+use crate::report::{NodeReport, NodeTrace, TraceNumber, TraceTerm, Verdict};
+use crate::sheet::Lang;
+use crate::time::{compare, Time};
+
+use super::findings::{Draft, Findings, Numbers};
+use super::graph::{Graph, Node};
+use super::hops::{tries_that_fit, HopCalc};
+use super::rows::RowInfo;
+use super::trace::{self, Reading};
+
+/// One term of a node's inner need: a hop it calls, or a parallel group (its longest hop).
+pub(crate) struct NeedTerm {
+    /// The term's worst case; `None` when unknown.
+    pub(crate) time: Option<Time>,
+    /// Its text in the formula: `3.0`, `max(3.0, 4.3)`.
+    pub(crate) text: String,
+    /// Its text with its callees named: `DB 3.0`, `max(DB 3.0, cache 4.3)`.
+    pub(crate) named: String,
+    /// Its callees' names: `DB`, `max(DB, cache)`.
+    pub(crate) label: String,
+    /// The hop it takes its worst case from: the call's, or a group's longest.
+    pub(crate) hop: usize,
+    /// The rows its worst case is computed from, sorted.
+    pub(crate) rows: Vec<usize>,
+}
+
+/// What a node's calls and rows add up to.
+pub(crate) struct NodeCalc {
+    /// The terms of its inner need, shortest first.
+    pub(crate) terms: Vec<NeedTerm>,
+    /// The sum of the terms; `None` when the node calls nothing or a term is unknown.
+    pub(crate) inner: Option<Time>,
+    /// `inner + own + margin rows`; `None` when unknown or when nothing counts.
+    pub(crate) need: Option<Time>,
+    /// Its worst case as a callee: its finite deadline where declared, else its need;
+    /// `Some(None)` when unknown, `None` when the node has nothing to count.
+    pub(crate) worst: Option<Option<Time>>,
+    /// The hop with several tries (one layer, no deadline of its own) that contributes the
+    /// most to its need: the one an inversion's fix suggests cutting.
+    pub(crate) retry_candidate: Option<usize>,
+    /// Where its inner need, need and deadline come from, and its need's named formula.
+    pub(crate) trace: NodeTrace,
+    /// The rows its need is computed from, sorted.
+    pub(crate) need_rows: Vec<usize>,
+    /// The rows its worst case as a callee is computed from: its deadline's, else its need's.
+    pub(crate) worst_rows: Vec<usize>,
+}
+
+/// The terms of a node's inner need, shortest first (the formula's order).
+fn need_terms(node: &Node, graph: &Graph, hops: &[HopCalc]) -> Vec<NeedTerm> {
+    let mut terms: Vec<NeedTerm> = node
+        .calls
+        .iter()
+        .map(|c| {
+            let texts: Vec<String> = c
+                .hops
+                .iter()
+                .map(|&h| hops[h].worst.map_or("?".to_string(), |w| w.need_text(1)))
+                .collect();
+            let callee = |h: usize| graph.nodes[graph.hops[h].callee].name.as_str();
+            let named: Vec<String> = c
+                .hops
+                .iter()
+                .zip(&texts)
+                .map(|(&h, t)| format!("{} {t}", callee(h)))
+                .collect();
+            let longest = c
+                .hops
+                .iter()
+                .copied()
+                .max_by_key(|&h| hops[h].worst.map(|w| (w.hi, w.lo)))
+                .unwrap_or(c.hops[0]);
+            let mut rows: Vec<usize> = c
+                .hops
+                .iter()
+                .flat_map(|&h| hops[h].worst_rows.iter().copied())
+                .collect();
+            rows.sort_unstable();
+            rows.dedup();
+            let time = c
+                .hops
+                .iter()
+                .try_fold(None::<Time>, |acc, &h| {
+                    let w = hops[h].worst?;
+                    Some(Some(acc.map_or(w, |a| a.max(w))))
+                })
+                .flatten();
+            let (text, named, label) = if c.hops.len() > 1 {
+                let callees: Vec<&str> = c.hops.iter().map(|&h| callee(h)).collect();
+                (
+                    format!("max({})", texts.join(", ")),
+                    format!("max({})", named.join(", ")),
+                    format!("max({})", callees.join(", ")),
+                )
+            } else {
+                (
+                    texts.join(""),
+                    named.join(""),
+                    callee(c.hops[0]).to_string(),
+                )
+            };
+            NeedTerm {
+                time,
+                text,
+                named,
+                label,
+                hop: longest,
+                rows,
+            }
+        })
+        .collect();
+    terms.sort_by_key(|t| t.time.map(|t| (t.hi, t.lo)));
+    terms
+}
+
+/// The trace term of one call in a node's need, its value read so.
+fn call_term(graph: &Graph, t: &NeedTerm, reading: Reading) -> TraceTerm {
+    let mut term = trace::taken(
+        t.time.and_then(|w| reading.ms(w)),
+        &t.rows,
+        trace::of_hop(&graph.hops[t.hop].segment, TraceNumber::Worst),
+    );
+    term.label = Some(t.label.clone());
+    term
+}
+
+/// Where a node's numbers come from, and its need's formula with its terms named.
+fn node_trace(
+    graph: &Graph,
+    infos: &[RowInfo],
+    node: &Node,
+    terms: &[NeedTerm],
+    (inner, need): (Option<Time>, Option<Time>),
+    lang: Lang,
+) -> NodeTrace {
+    let inner_reading = Reading::of_sum(inner);
+    let inner_terms: Vec<TraceTerm> = terms
+        .iter()
+        .map(|t| call_term(graph, t, inner_reading))
+        .collect();
+    let reading = Reading::of_sum(need);
+    let mut need_terms: Vec<TraceTerm> =
+        terms.iter().map(|t| call_term(graph, t, reading)).collect();
+    let mut named: Vec<String> = terms.iter().map(|t| t.named.clone()).collect();
+    if node.own.is_some() || node.own_unknown {
+        need_terms.push(TraceTerm {
+            kind: Some(Kind::Own),
+            value_ms: node
+                .own
+                .filter(|_| !node.own_unknown)
+                .and_then(|o| reading.ms(o.time)),
+            rows: node.own_rows.clone(),
+            ..TraceTerm::default()
+        });
+        let own_text = match node.own {
+            Some(o) if !node.own_unknown => o.time.need_text(o.decimals),
+            _ => "?".to_string(),
+        };
+        named.push(format!("{} {own_text}", Kind::Own.term_name(lang)));
+    }
+    if let Some(m) = node.margin {
+        need_terms.push(trace::row_term(&m, infos, reading));
+        named.push(format!(
+            "{} {}",
+            Kind::Margin.term_name(lang),
+            m.time.need_text(m.decimals)
+        ));
+    }
+    let formula = if named.is_empty() {
+        String::new()
+    } else {
+        let total = need.map_or("?".to_string(), |n| n.need_text(1));
+        format!("{} = {total} s", named.join(" + "))
+    };
+    let deadline = match node.deadline {
+        Some(Some(d)) if !d.time.is_inf() => vec![trace::row_term(&d, infos, Reading::LowerEnd)],
+        Some(None) => vec![trace::unknown_term(Kind::Deadline, &node.rows, infos)],
+        _ => Vec::new(),
+    };
+    NodeTrace {
+        inner: inner_terms,
+        need: if node.has_content() {
+            need_terms
+        } else {
+            Vec::new()
+        },
+        deadline,
+        formula,
+    }
+}
+
+/// Computes every node of `graph`.
+pub(crate) fn compute(
+    graph: &Graph,
+    infos: &[RowInfo],
+    hops: &[HopCalc],
+    out: &mut Findings,
+) -> Vec<NodeCalc> {
+    let lang = out.lang();
+    graph
+        .nodes
+        .iter()
+        .map(|node| {
+            out.steps += 1 + node.hops_out.len() as u64;
+            let terms = need_terms(node, graph, hops);
+            let inner = if node.hops_out.is_empty() {
+                None
+            } else {
+                terms
+                    .iter()
+                    .try_fold(Time::ZERO, |acc, t| Some(acc.add(t.time?)))
+            };
+            let need = if node.has_content() && !node.own_unknown {
+                let calls = if node.hops_out.is_empty() {
+                    Some(Time::ZERO)
+                } else {
+                    inner
+                };
+                calls.map(|c| {
+                    [node.own, node.margin]
+                        .into_iter()
+                        .flatten()
+                        .fold(c, |t, extra| t.add(extra.time))
+                })
+            } else {
+                None
+            };
+            let worst = match node.deadline {
+                Some(Some(d)) if !d.time.is_inf() => Some(Some(d.time)),
+                Some(None) => Some(None),
+                _ if node.has_content() => Some(need),
+                _ => None,
+            };
+            let retry_candidate = node
+                .hops_out
+                .iter()
+                .copied()
+                .filter(|&h| {
+                    let hop = &graph.hops[h];
+                    hops[h].tries > 1 && hop.layers().len() <= 1 && !hops[h].has_deadline
+                })
+                .max_by_key(|&h| hops[h].worst.and_then(Time::need_ms));
+            let trace = node_trace(graph, infos, node, &terms, (inner, need), lang);
+            let need_rows = trace::rows_of(&trace.need);
+            let worst_rows = match worst {
+                Some(Some(_)) if node.finite_deadline().is_some() => {
+                    trace::rows_of(&trace.deadline)
+                }
+                _ => need_rows.clone(),
+            };
+            NodeCalc {
+                terms,
+                inner,
+                need,
+                worst,
+                retry_candidate,
+                trace,
+                need_rows,
+                worst_rows,
+            }
+        })
+        .collect()
+}
+
+/// For a node whose need exceeds `budget_ms`: the hop with several tries that contributes the
+/// most, and how many of its tries fit once the node's other needs are paid for.
+pub(crate) fn retry_suggestion(
+    graph: &Graph,
+    hops: &[HopCalc],
+    node: &NodeCalc,
+    budget_ms: u64,
+) -> Option<(usize, u32)> {
+    let h = node.retry_candidate?;
+    let need = node.need?.need_ms()?;
+    let this = hops[h].worst?.need_ms()?;
+    let others = need.checked_sub(this)?;
+    let budget = budget_ms.saturating_sub(others);
+    let per_try = hops[h].per_try?.need_ms()?;
+    let waits = graph.hops[h]
+        .layers()
+        .first()
+        .map_or(&[][..], |l| &l.waits_ms[..]);
+    Some((h, tries_that_fit(budget, per_try, waits, hops[h].tries)))
+}
+
+/// The node reports and checks of every node.
+pub(crate) fn check(
+    graph: &Graph,
+    infos: &[RowInfo],
+    hops: &[HopCalc],
+    nodes: &[NodeCalc],
+    out: &mut Findings,
+) -> Vec<NodeReport> {
+    graph
+        .nodes
+        .iter()
+        .zip(nodes)
+        .map(|(node, calc)| check_node(graph, infos, hops, node, calc, out))
+        .collect()
+}
+
+fn check_node(
+    graph: &Graph,
+    infos: &[RowInfo],
+    hops: &[HopCalc],
+    node: &Node,
+    calc: &NodeCalc,
+    out: &mut Findings,
+) -> NodeReport {
+    let lang = out.lang();
+    let mut texts: Vec<&str> = calc.terms.iter().map(|t| t.text.as_str()).collect();
+    let own_text = node.own.map(|o| o.time.need_text(o.decimals));
+    let margin_text = node.margin.map(|m| m.time.need_text(m.decimals));
+    if let Some(own) = &own_text {
+        texts.push(own);
+    } else if node.own_unknown {
+        texts.push("?");
+    }
+    if let Some(m) = &margin_text {
+        texts.push(m);
+    }
+    let need_text = calc.need.map_or("?".to_string(), |n| n.need_text(1));
+    let mut formula = match texts.len() {
+        0 => String::new(),
+        1 => format!("{need_text} s"),
+        _ => format!("{} = {need_text} s", texts.join(" + ")),
+    };
+    let deadline = node.finite_deadline();
+    let (verdict, slack_ms) = match (node.deadline, calc.need) {
+        (Some(None), _) => (Verdict::Unknown, None),
+        (_, None) if node.own_unknown || node.hops_out.iter().any(|&h| hops[h].worst.is_none()) => {
+            (Verdict::Unknown, None)
+        }
+        (_, None) => (Verdict::Unchecked, None),
+        (_, Some(need)) => match deadline {
+            Some(d) => {
+                let c = compare(d.time, need, 0);
+                let sign = match c.verdict {
+                    Verdict::Ok => "≤",
+                    Verdict::Inverted => ">",
+                    _ => "?",
+                };
+                formula = format!("{formula} {sign} {} s", d.time.bound_text(1));
+                let d_ms = d.time.bound_ms().unwrap_or(0);
+                if c.verdict == Verdict::Inverted && node.propagates {
+                    // The node cuts each try to the time left: its deadline ends the calls in
+                    // time, at the cost of the tries that do not fit.
+                    let suggestion = retry_suggestion(graph, hops, calc, d_ms);
+                    let mut rows = node.rows.clone();
+                    if let Some((h, _)) = suggestion {
+                        rows.extend(graph.hops[h].brief_rows.iter().copied());
+                    }
+                    let msg = text::cut_by_node_deadline(
+                        lang,
+                        &node.name,
+                        d_ms,
+                        need.need_ms(),
+                        suggestion.map(|(h, k)| (graph.hops[h].segment.as_str(), k)),
+                    );
+                    out.add(
+                        Draft::new(FindingCode::TriesCutByDeadline, rows, msg)
+                            .on_node(&node.name)
+                            .numbers(
+                                Numbers::short(Some(d_ms), need.need_ms())
+                                    .fit(suggestion.map(|(_, k)| k)),
+                            )
+                            .trace(deadline_terms(node, calc), need_terms_of(node, calc)),
+                    );
+                    formula = format!("{formula} (cut by the propagated deadline)");
+                    (Verdict::Ok, c.slack_ms)
+                } else if c.verdict == Verdict::Inverted {
+                    let deadline_rows: Vec<usize> = node
+                        .rows
+                        .iter()
+                        .copied()
+                        .filter(|&l| matches!(infos[l - 1].kind, Kind::Deadline | Kind::Attempt))
+                        .collect();
+                    let hops_of = HopsOf { graph, hops };
+                    inversion(hops_of, node, calc, deadline_rows, (d_ms, need), out);
+                    (c.verdict, c.slack_ms)
+                } else {
+                    if c.verdict == Verdict::Ok && c.slack_ms == Some(0) {
+                        let msg = text::slack_none(lang, &node.name, &formula);
+                        out.add(
+                            Draft::new(FindingCode::SlackNone, node.rows.clone(), msg)
+                                .on_node(&node.name)
+                                .numbers(Numbers::passing(d.time.bound_ms(), need.need_ms()))
+                                .trace(deadline_terms(node, calc), need_terms_of(node, calc)),
+                        );
+                    }
+                    (c.verdict, c.slack_ms)
+                }
+            }
+            None if need.is_inf() => (Verdict::Unbounded, None),
+            None => (Verdict::Unchecked, None),
+        },
+    };
+    NodeReport {
+        name: node.name.clone(),
+        rows: node.rows.clone(),
+        inner_ms: calc.inner.and_then(Time::need_ms),
+        own_ms: if node.own_unknown {
+            None
+        } else {
+            Some(node.own.and_then(|o| o.time.need_ms()).unwrap_or(0))
+        },
+        need_ms: calc.need.and_then(Time::need_ms),
+        deadline_ms: deadline.and_then(|d| d.time.bound_ms()),
+        slack_ms,
+        verdict,
+        formula,
+        trace: calc.trace.clone(),
+    }
+}
+
+/// A finding's bound that is a node's deadline: taken from it.
+fn deadline_terms(node: &Node, calc: &NodeCalc) -> Vec<TraceTerm> {
+    let Some(d) = node.finite_deadline() else {
+        return Vec::new();
+    };
+    let mut term = trace::taken(
+        d.time.bound_ms(),
+        &trace::rows_of(&calc.trace.deadline),
+        trace::of_node(&node.name, TraceNumber::Deadline),
+    );
+    term.kind = Some(Kind::Deadline);
+    vec![term]
+}
+
+/// A finding's need that is a node's need: taken from it.
+fn need_terms_of(node: &Node, calc: &NodeCalc) -> Vec<TraceTerm> {
+    vec![trace::taken(
+        calc.need.and_then(Time::need_ms),
+        &calc.need_rows,
+        trace::of_node(&node.name, TraceNumber::Need),
+    )]
+}
+
+/// The hops of a graph and what they add up to.
+#[derive(Clone, Copy)]
+struct HopsOf<'a> {
+    graph: &'a Graph,
+    hops: &'a [HopCalc],
+}
+
+/// `inversion.node` on `node`, whose deadline (`d_ms`) is shorter than its `need`; `rows` are
+/// the node's deadline rows, to which the rows of the hop whose tries it suggests cutting are
+/// added.
+fn inversion(
+    HopsOf { graph, hops }: HopsOf,
+    node: &Node,
+    calc: &NodeCalc,
+    mut rows: Vec<usize>,
+    (d_ms, need): (u64, Time),
+    out: &mut Findings,
+) {
+    let lang = out.lang();
+    let suggestion = retry_suggestion(graph, hops, calc, d_ms);
+    if let Some((h, _)) = suggestion {
+        rows.extend(graph.hops[h].brief_rows.iter().copied());
+    }
+    let need_text = text::need_secs(lang, need);
+    let msg = text::inversion_node(
+        lang,
+        &node.name,
+        d_ms,
+        &need_text,
+        suggestion.map(|(h, k)| (graph.hops[h].segment.as_str(), k)),
+    );
+    out.add(
+        Draft::new(FindingCode::InversionNode, rows, msg)
+            .on_node(&node.name)
+            .numbers(Numbers::short(Some(d_ms), need.need_ms()).fit(suggestion.map(|(_, k)| k)))
+            .trace(deadline_terms(node, calc), need_terms_of(node, calc)),
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::{hops, rows};
+    use crate::sheet::{Lang, Row};
+
+    fn row(segment: &str, item: &str, value: &str) -> Row {
+        Row {
+            segment: segment.into(),
+            item: item.into(),
+            value: value.into(),
+            ..Row::default()
+        }
+    }
+
+    fn run(sheet: &[Row]) -> (Vec<NodeCalc>, Vec<NodeReport>, Vec<crate::Finding>) {
+        let mut out = Findings::new(Lang::En);
+        let mut infos = rows::read(sheet, Lang::En, &mut out);
+        let graph = Graph::build(sheet, &mut infos, Lang::En, &mut out);
+        let hop_calcs = hops::compute(&graph, &infos, 1_000, &mut out);
+        let calcs = compute(&graph, &infos, &hop_calcs, &mut out);
+        let reports = check(&graph, &infos, &hop_calcs, &calcs, &mut out);
+        (calcs, reports, out.into_list())
+    }
+
+    /// Golden G2's app: DB 3.0 + external API 12.0 + own 0.5 against an 8 s deadline.
+    fn g2() -> Vec<Row> {
+        vec![
+            row("app", "deadline", "8s"),
+            row("app", "own processing time", "0.5s"),
+            row("app -> api", "connect timeout", "0.5s"),
+            row("app -> api", "read timeout", "3s"),
+            row("app -> api", "tries and waits", "3 tries, waits 0.5s, 1.0s"),
+            row("app -> db", "connect timeout", "1s"),
+            row("app -> db", "statement timeout", "2s"),
+        ]
+    }
+
+    #[test]
+    fn a_nodes_need_is_its_calls_its_own_time_and_its_margin() {
+        let (calcs, reports, _) = run(&g2());
+        let app = &calcs[0];
+        let texts: Vec<&str> = app.terms.iter().map(|t| t.text.as_str()).collect();
+        assert_eq!(texts, ["3.0", "12.0"]);
+        assert_eq!(app.inner, Some(Time::exact(15_000)));
+        assert_eq!(app.need, Some(Time::exact(15_500)));
+        assert_eq!(app.worst, Some(Some(Time::exact(8_000))));
+        assert_eq!(app.retry_candidate, Some(0));
+        assert_eq!(reports[0].formula, "3.0 + 12.0 + 0.5 = 15.5 s > 8.0 s");
+        assert_eq!(
+            (reports[0].slack_ms, reports[0].verdict),
+            (Some(-7_500), Verdict::Inverted)
+        );
+    }
+
+    #[test]
+    fn an_inverted_node_suggests_the_tries_that_fit() {
+        let (_, _, findings) = run(&g2());
+        let f = &findings[0];
+        assert_eq!(f.code, FindingCode::InversionNode);
+        assert_eq!(
+            (f.bound_ms, f.need_ms, f.short_by_ms, f.tries_that_fit),
+            (Some(8_000), Some(15_500), Some(7_500), Some(1))
+        );
+        assert_eq!(f.rows, [1, 3, 4, 5]);
+    }
+
+    #[test]
+    fn a_propagated_deadline_cuts_the_tries_instead_of_inverting() {
+        let mut sheet = g2();
+        sheet.push(row("app", "deadline propagation", "yes"));
+        let (_, reports, findings) = run(&sheet);
+        assert_eq!(reports[0].verdict, Verdict::Ok);
+        assert_eq!(findings.len(), 1);
+        assert_eq!(findings[0].code, FindingCode::TriesCutByDeadline);
+        assert_eq!(findings[0].short_by_ms, Some(7_500));
+    }
+
+    #[test]
+    fn a_parallel_group_counts_its_longest_hop() {
+        let (calcs, reports, _) = run(&[
+            row("app", "own processing time", "0.5s"),
+            row("app -> a", "read timeout", "1s"),
+            row("app -> b", "read timeout", "3s"),
+            row("app -> b", "parallel group", "g"),
+            row("app -> c", "read timeout", "4.3s"),
+            row("app -> c", "parallel group", "g"),
+        ]);
+        assert_eq!(calcs[0].need, Some(Time::exact(5_800)));
+        assert_eq!(reports[0].formula, "1.0 + max(3.0, 4.3) + 0.5 = 5.8 s");
+    }
+}

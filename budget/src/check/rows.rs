@@ -1,0 +1,446 @@
+//! Stage 1, rows: each row's kind (from its item, else its catalog entry), its catalog entry
+//! and its value, completed from the default column or the catalog where it is not set
+//! (`budget-model.md` §2, §3).
+//!
+//! Input: the sheet's rows. Output: one [`RowInfo`] per row, in sheet order, and the findings
+//! of how each value was read (`value.*`, `tries.waits_assumed`).
+
+use crate::catalog::{self, Entry, Zero};
+use crate::duration::DurationError;
+use crate::finding as text;
+use crate::kind::Kind;
+use crate::sheet::{Lang, Row};
+use crate::time::Time;
+use crate::value::{self, Cell, Dur, Idem, Tries};
+
+use super::findings::{Draft, Findings};
+use super::formula::{describe_dur, describe_tries};
+use crate::finding::FindingCode;
+
+/// A duration term: its time, the decimals it was written with (for formulas) and the line of
+/// the row it was read from.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Term {
+    pub(crate) time: Time,
+    pub(crate) decimals: u8,
+    /// The row's line (data rows counted from 1).
+    pub(crate) line: usize,
+}
+
+/// What a row's value became.
+#[derive(Clone, Debug)]
+pub(crate) enum Val {
+    /// Not a number in the budget (`other` kind), or not set with no default.
+    Absent,
+    /// A needed value could not be read.
+    Unknown,
+    /// A duration.
+    Dur(Term),
+    /// Tries and waits.
+    Tries(Tries),
+    /// A count (`upstreams`).
+    Count(u32),
+    /// Yes or no (`propagation`).
+    Flag(bool),
+    /// Whether a retry is safe (`idempotency`).
+    Idem(Idem),
+    /// A parallel group's name.
+    Group(String),
+}
+
+/// What the engine derived from one row.
+pub(crate) struct RowInfo {
+    pub(crate) kind: Kind,
+    pub(crate) entry: Option<&'static Entry>,
+    pub(crate) val: Val,
+    /// The value for display (`1.5s`, `3 tries, waits 300ms`).
+    pub(crate) parsed: String,
+    /// How the value was completed, or why it could not be used.
+    pub(crate) note: Option<String>,
+    /// The value was a positive duration below 1 ms, counted as 1 ms.
+    pub(crate) below_one_ms: bool,
+}
+
+impl RowInfo {
+    /// The row's duration, when it has one.
+    pub(crate) fn term(&self) -> Option<Term> {
+        match self.val {
+            Val::Dur(t) => Some(t),
+            _ => None,
+        }
+    }
+}
+
+/// Reads every row of a sheet.
+pub(crate) fn read(rows: &[Row], lang: Lang, out: &mut Findings) -> Vec<RowInfo> {
+    rows.iter()
+        .enumerate()
+        .map(|(i, row)| read_row(row, i + 1, lang, out))
+        .collect()
+}
+
+/// Reads row `line`: its kind, catalog entry and value.
+fn read_row(row: &Row, line: usize, lang: Lang, out: &mut Findings) -> RowInfo {
+    let entry = catalog::lookup(row);
+    let kind = Kind::from_item(&row.item)
+        .or(entry.map(|e| e.kind))
+        .or_else(|| Kind::from_generic_item(&row.item))
+        .unwrap_or(Kind::Other);
+    let (val, note) = match kind {
+        Kind::Other => (Val::Absent, None),
+        Kind::Tries => read_tries_cell(row, line, entry, lang, out),
+        Kind::Upstreams | Kind::Idempotency | Kind::Propagation | Kind::Parallel => {
+            read_word_cell(row, line, kind, lang, out)
+        }
+        _ => read_duration_cell(row, line, entry, lang, out),
+    };
+    let parsed = parsed_text(&val);
+    let below_one_ms = kind.is_duration()
+        && matches!(
+            value::read_duration(&row.value, entry.map(|e| e.unit)),
+            Ok(Cell::Duration {
+                below_one_ms: true,
+                ..
+            })
+        );
+    RowInfo {
+        kind,
+        entry,
+        val,
+        parsed,
+        note,
+        below_one_ms,
+    }
+}
+
+/// The parsed value for display.
+fn parsed_text(val: &Val) -> String {
+    match val {
+        Val::Count(n) => n.to_string(),
+        Val::Flag(true) => "yes".to_string(),
+        Val::Flag(false) => "no".to_string(),
+        Val::Idem(Idem::Idempotent) => "idempotent".to_string(),
+        Val::Idem(Idem::NonIdempotent) => "non-idempotent".to_string(),
+        Val::Idem(Idem::Key) => "idempotency key".to_string(),
+        Val::Group(g) => g.clone(),
+        Val::Absent => String::new(),
+        Val::Unknown => "?".to_string(),
+        Val::Dur(term) => term.time.describe(),
+        Val::Tries(t) => describe_tries(t),
+    }
+}
+
+/// Where a value that is not set was completed from.
+enum Completed {
+    /// The value cell itself.
+    Value,
+    /// The row's default column.
+    DefaultColumn,
+    /// The catalog's documented default of this entry.
+    Catalog(&'static Entry),
+}
+
+/// The `value.default_applied` finding of a row whose value was completed, and its message
+/// (the row's note); `None` when the value cell itself was read.
+fn default_applied(
+    line: usize,
+    used: &str,
+    from: &Completed,
+    lang: Lang,
+    out: &mut Findings,
+) -> Option<String> {
+    let from = match from {
+        Completed::Value => return None,
+        Completed::DefaultColumn => None,
+        Completed::Catalog(e) => Some(*e),
+    };
+    let msg = text::default_applied(lang, line, used, from.map(|e| (e.product, e.name)));
+    let note = msg.0.clone();
+    out.add(
+        Draft::new(FindingCode::ValueDefaultApplied, vec![line], msg)
+            .cite(from.map(|e| e.source)),
+    );
+    Some(note)
+}
+
+/// Reads a tries cell: the value, else the default column, else the catalog's default (each
+/// completed value says so with `value.default_applied`).
+fn read_tries_cell(
+    row: &Row,
+    line: usize,
+    entry: Option<&'static Entry>,
+    lang: Lang,
+    out: &mut Findings,
+) -> (Val, Option<String>) {
+    let (text_in, from) = if !value::is_not_set(&row.value) {
+        (row.value.as_str(), Completed::Value)
+    } else if !value::is_not_set(&row.default) {
+        (row.default.as_str(), Completed::DefaultColumn)
+    } else {
+        match entry.filter(|e| !value::is_not_set(e.default)) {
+            Some(e) => (e.default, Completed::Catalog(e)),
+            None => return (Val::Absent, None),
+        }
+    };
+    match value::read_tries(text_in) {
+        Ok(t) => {
+            if t.waits_assumed {
+                let msg =
+                    text::waits_assumed(lang, line, t.count, *t.waits_ms.last().unwrap_or(&0));
+                out.add(Draft::new(FindingCode::TriesWaitsAssumed, vec![line], msg));
+            }
+            if t.waits_dropped > 0 {
+                let msg = text::waits_dropped(lang, line, t.count, t.waits_dropped);
+                out.add(Draft::new(FindingCode::TriesWaitsAssumed, vec![line], msg));
+            }
+            let note = default_applied(line, &describe_tries(&t), &from, lang, out);
+            (Val::Tries(t), note)
+        }
+        Err(err) => {
+            let msg = match err {
+                value::TriesError::TooMany(count) => text::too_many_tries(lang, line, count),
+                _ => text::unreadable(lang, line, text_in, true),
+            };
+            let note = Some(msg.0.clone());
+            out.add(Draft::new(FindingCode::ValueUnreadable, vec![line], msg));
+            (Val::Unknown, note)
+        }
+    }
+}
+
+/// Reads a count, yes/no, idempotency or parallel group cell: the value, else the default
+/// column (with `value.default_applied`).
+fn read_word_cell(
+    row: &Row,
+    line: usize,
+    kind: Kind,
+    lang: Lang,
+    out: &mut Findings,
+) -> (Val, Option<String>) {
+    let (text_in, from) = if !value::is_not_set(&row.value) {
+        (row.value.as_str(), Completed::Value)
+    } else if !value::is_not_set(&row.default) {
+        (row.default.as_str(), Completed::DefaultColumn)
+    } else {
+        return (Val::Absent, None);
+    };
+    let val = match kind {
+        Kind::Upstreams => value::read_count(text_in).map(Val::Count),
+        Kind::Idempotency => value::read_idem(text_in).map(Val::Idem),
+        Kind::Propagation => value::read_flag(text_in).map(Val::Flag),
+        _ => Some(Val::Group(text_in.trim().to_string())),
+    };
+    match val {
+        Some(v) => {
+            let note = default_applied(line, text_in.trim(), &from, lang, out);
+            (v, note)
+        }
+        None => {
+            let msg = text::unreadable_as(lang, line, text_in, kind);
+            let note = Some(msg.0.clone());
+            out.add(Draft::new(FindingCode::ValueUnreadable, vec![line], msg));
+            (Val::Unknown, note)
+        }
+    }
+}
+
+/// A duration cell once read: its value, decimals, whether a bare number took the catalog's
+/// unit, and whether it was 0.
+type Reading = (Dur, u8, bool, bool);
+
+fn reading(cell: Cell) -> Option<Reading> {
+    match cell {
+        Cell::NotSet => None,
+        Cell::Duration {
+            dur,
+            decimals,
+            used_bare_unit,
+            zero,
+            ..
+        } => Some((dur, decimals, used_bare_unit, zero)),
+    }
+}
+
+/// The catalog's documented default of an entry, read in its unit.
+fn catalog_default(e: &'static Entry) -> Option<Reading> {
+    value::read_duration(e.default, Some(e.unit))
+        .ok()
+        .and_then(reading)
+}
+
+/// Reads a duration cell: the value, else the default column, else the catalog's default.
+fn read_duration_cell(
+    row: &Row,
+    line: usize,
+    entry: Option<&'static Entry>,
+    lang: Lang,
+    out: &mut Findings,
+) -> (Val, Option<String>) {
+    let unit = entry.map(|e| e.unit);
+    let mut note = None;
+    let from_catalog =
+        || entry.and_then(|e| catalog_default(e).map(|r| (r, Completed::Catalog(e))));
+    let completed = match value::read_duration(&row.value, unit) {
+        Ok(cell) => match reading(cell) {
+            Some(r) => {
+                if let Cell::Duration {
+                    below_one_ms: true, ..
+                } = cell
+                {
+                    note = Some(match lang {
+                        Lang::En => "below 1 ms: counted as 1 ms".to_string(),
+                        Lang::Ja => "1ms未満のため1msとして数えます".to_string(),
+                    });
+                }
+                Some((r, Completed::Value))
+            }
+            // Not set: the default column, then the catalog's default.
+            None => match value::read_duration(&row.default, unit) {
+                Ok(cell) => match reading(cell) {
+                    Some(r) => Some((r, Completed::DefaultColumn)),
+                    None => from_catalog(),
+                },
+                Err(_) => from_catalog(),
+            },
+        },
+        Err(err) => {
+            let (code, msg) = if err == DurationError::UnitMissing {
+                (
+                    FindingCode::ValueUnitMissing,
+                    text::unit_missing(lang, line, &row.value),
+                )
+            } else {
+                (
+                    FindingCode::ValueUnreadable,
+                    text::unreadable(lang, line, &row.value, false),
+                )
+            };
+            note = Some(msg.0.clone());
+            out.add(Draft::new(code, vec![line], msg));
+            return (Val::Unknown, note);
+        }
+    };
+    let Some(((mut dur, decimals, used_bare_unit, zero), from)) = completed else {
+        return (Val::Absent, None);
+    };
+    if zero {
+        match entry.map(|e| e.zero) {
+            Some(Zero::Disabled) => dur = Dur::Infinite,
+            Some(Zero::ProductDefault) => {
+                if let Some((d, ..)) = entry.and_then(catalog_default) {
+                    dur = d;
+                }
+            }
+            _ => {}
+        }
+    }
+    if !matches!(from, Completed::Value) {
+        note = default_applied(line, &describe_dur(dur), &from, lang, out);
+    } else if used_bare_unit {
+        if let Some(e) = entry {
+            let msg = text::unit_from_catalog(
+                lang,
+                line,
+                &row.value,
+                e.product,
+                e.name,
+                e.unit.symbol(),
+            );
+            note = Some(msg.0.clone());
+            out.add(
+                Draft::new(FindingCode::ValueUnitFromCatalog, vec![line], msg)
+                    .cite(Some(e.source)),
+            );
+        }
+    }
+    (
+        Val::Dur(Term {
+            time: Time::from_dur(dur),
+            decimals,
+            line,
+        }),
+        note,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(item: &str, setting: &str, default: &str, value: &str) -> Row {
+        Row {
+            segment: "a -> b".into(),
+            item: item.into(),
+            setting: setting.into(),
+            default: default.into(),
+            value: value.into(),
+            ..Row::default()
+        }
+    }
+
+    fn read_one(r: Row) -> (RowInfo, Vec<crate::Finding>) {
+        let mut out = Findings::new(Lang::En);
+        let info = read(&[r], Lang::En, &mut out).remove(0);
+        (info, out.into_list())
+    }
+
+    #[test]
+    fn a_row_gets_its_kind_from_its_item_else_from_the_catalog() {
+        let (info, _) = read_one(row("read timeout", "", "", "3s"));
+        assert_eq!(info.kind, Kind::Read);
+        let (info, _) = read_one(row("", "statement_timeout", "", "2s"));
+        assert_eq!(info.kind, Kind::Statement);
+        assert_eq!(info.entry.map(|e| e.product), Some("PostgreSQL"));
+        let (info, _) = read_one(row("colour", "", "", "blue"));
+        assert_eq!(info.kind, Kind::Other);
+        assert!(matches!(info.val, Val::Absent));
+    }
+
+    #[test]
+    fn a_duration_is_read_into_a_term_with_its_line_and_decimals() {
+        let (info, findings) = read_one(row("read timeout", "", "", "1.5s"));
+        let term = info.term().unwrap();
+        assert_eq!(
+            (term.time, term.decimals, term.line),
+            (Time::exact(1_500), 1, 1)
+        );
+        assert_eq!(info.parsed, "1.5s");
+        assert!(findings.is_empty());
+    }
+
+    #[test]
+    fn a_value_not_set_takes_the_default_column_and_says_so() {
+        let (info, findings) = read_one(row("read timeout", "", "60s", "—"));
+        assert_eq!(info.term().unwrap().time, Time::exact(60_000));
+        assert_eq!(findings.len(), 1);
+        assert_eq!(findings[0].code, FindingCode::ValueDefaultApplied);
+        assert_eq!(
+            findings[0].message,
+            "row 1: no value set; the default column's 1m applies"
+        );
+        assert_eq!(info.note.as_deref(), Some(findings[0].message.as_str()));
+    }
+
+    #[test]
+    fn a_tries_row_not_set_takes_the_default_column_and_says_so() {
+        let (info, findings) = read_one(row("tries", "", "2 retries", ""));
+        let Val::Tries(t) = &info.val else {
+            panic!("{:?}", info.val)
+        };
+        assert_eq!(t.count, 3);
+        assert_eq!(findings.len(), 1);
+        assert_eq!(findings[0].code, FindingCode::ValueDefaultApplied);
+        assert_eq!(
+            findings[0].message,
+            "row 1: no value set; the default column's 3 tries applies"
+        );
+    }
+
+    #[test]
+    fn an_unreadable_value_is_unknown_with_a_warning() {
+        let (info, findings) = read_one(row("read timeout", "", "", "ten seconds"));
+        assert!(matches!(info.val, Val::Unknown));
+        assert_eq!(findings[0].code, FindingCode::ValueUnreadable);
+        assert_eq!(info.parsed, "?");
+    }
+}

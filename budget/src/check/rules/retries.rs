@@ -1,0 +1,286 @@
+//! `retry.amplification`, `retry.unsafe` and `retry.hidden`: tries that multiply, repeat an
+//! unsafe request, or are not written down.
+
+use crate::catalog;
+use crate::finding as text;
+use crate::finding::FindingCode;
+use crate::kind::Kind;
+use crate::value::Idem;
+
+use super::super::findings::{Draft, Findings, Numbers};
+use super::super::graph::Hop;
+use super::super::hops::HopCalc;
+use super::super::rows::Val;
+use super::Input;
+
+/// Attempts one try of `hop` makes on its callee: its tries (nested layers multiplied) times
+/// its upstream targets.
+fn attempts_of(hop: &Hop, calc: &HopCalc) -> u64 {
+    // Saturating: absurd counts typed in a sheet must not overflow.
+    let tries = u64::from(calc.layer_tries.max(1));
+    let upstreams = match hop.parts.upstreams {
+        Some(Some(u)) => u64::from(u),
+        _ => 1,
+    };
+    tries.saturating_mul(upstreams)
+}
+
+/// `retry.amplification`: the attempts reaching a node along a path from an outermost node
+/// (the product of the tries, upstream targets and redeliveries of the hops on the path,
+/// before any deadline cuts them) exceed the sheet's amplification threshold
+/// ([`Sheet::amplification_threshold`](crate::Sheet::amplification_threshold), 3 unless the
+/// sheet says otherwise). Each node is reported
+/// once, with its worst path. Worked number: three client layers of 3, 3 and 5 tries: the
+/// second service sees 3 × 3 = 9 attempts, the third 3 × 3 × 5 = 45.
+///
+/// The worst path is found in time linear in the hops: a depth-first walk from the outermost
+/// nodes (in sheet order) orders the nodes, and each node's most attempts is the largest of
+/// its callers' times the hop's. A hop back to a node the walk is still inside (a cycle) is
+/// not followed: a path never visits a node twice. A path of more than
+/// [`LISTED_PATH_HOPS`] hops is named by its first and last [`SHOWN_FACTORS`] multiplying hops
+/// (`2 × 2 × 2 × … × 2 × 2 × 2, 2499 layers`) and their rows, so that each finding stays
+/// short however long the chain.
+pub(super) fn retry_amplification(input: Input, out: &mut Findings) {
+    let (nodes, hops) = (&input.graph.nodes, &input.graph.hops);
+    let n_nodes = nodes.len();
+    let called: Vec<bool> = nodes.iter().map(|n| n.called).collect();
+    let attempts: Vec<u64> = hops
+        .iter()
+        .zip(input.hops)
+        .map(|(h, c)| attempts_of(h, c))
+        .collect();
+    // Depth-first order from the outermost nodes; back hops (into a cycle) are left out.
+    const NEW: u8 = 0;
+    const OPEN: u8 = 1;
+    const DONE: u8 = 2;
+    let mut state = vec![NEW; n_nodes];
+    let mut back = vec![false; hops.len()];
+    let mut post: Vec<usize> = Vec::with_capacity(n_nodes);
+    for &start in &input.graph.outermost {
+        let mut stack: Vec<(usize, usize)> = vec![(start, 0)];
+        state[start] = OPEN;
+        while let Some(&mut (u, ref mut next)) = stack.last_mut() {
+            if let Some(&h) = nodes[u].hops_out.get(*next) {
+                *next += 1;
+                out.steps += 1;
+                let v = hops[h].callee;
+                match state[v] {
+                    NEW => {
+                        state[v] = OPEN;
+                        stack.push((v, 0));
+                    }
+                    OPEN => back[h] = true,
+                    _ => {}
+                }
+            } else {
+                state[u] = DONE;
+                post.push(u);
+                stack.pop();
+            }
+        }
+    }
+    // Per node: the most attempts, the hop it arrives by, the path's length in hops, its
+    // multiplying hops, the first few of them and the last one.
+    #[derive(Clone)]
+    struct Best {
+        attempts: u64,
+        via: Option<usize>,
+        hops: usize,
+        factors: usize,
+        first: Vec<usize>,
+        /// The last multiplying hop on the path.
+        last: Option<usize>,
+    }
+    let mut best: Vec<Option<Best>> = vec![None; n_nodes];
+    for &u in post.iter().rev() {
+        if !called[u] {
+            best[u] = Some(Best {
+                attempts: 1,
+                via: None,
+                hops: 0,
+                factors: 0,
+                first: Vec::new(),
+                last: None,
+            });
+        }
+        let Some(from) = best[u].clone() else {
+            continue;
+        };
+        for &h in &nodes[u].hops_out {
+            if back[h] {
+                continue;
+            }
+            out.steps += 1;
+            let v = hops[h].callee;
+            let next = from.attempts.saturating_mul(attempts[h]);
+            if best[v].as_ref().is_none_or(|b| next > b.attempts) {
+                let multiplies = attempts[h] > 1;
+                let mut first = from.first.clone();
+                if multiplies && first.len() < SHOWN_FACTORS {
+                    first.push(h);
+                }
+                best[v] = Some(Best {
+                    attempts: next,
+                    via: Some(h),
+                    hops: from.hops + 1,
+                    factors: from.factors + usize::from(multiplies),
+                    first,
+                    last: if multiplies { Some(h) } else { from.last },
+                });
+            }
+        }
+    }
+    let threshold = input.amplification_threshold;
+    for (n, entry) in best.iter().enumerate() {
+        let Some(b) = entry else {
+            continue;
+        };
+        if b.attempts <= threshold {
+            continue;
+        }
+        // The hops named: the whole path when it is short, else the first and the last
+        // multiplying hops.
+        let (named, factors): (Vec<usize>, String) = if b.hops <= LISTED_PATH_HOPS {
+            let mut path = Vec::with_capacity(b.hops);
+            let mut at = n;
+            while let Some(h) = best[at].as_ref().and_then(|x| x.via) {
+                path.push(h);
+                at = hops[h].caller;
+            }
+            path.reverse();
+            let factors: Vec<String> = path
+                .iter()
+                .map(|&h| attempts[h])
+                .filter(|&a| a > 1)
+                .map(|a| a.to_string())
+                .collect();
+            (path, factors.join(" × "))
+        } else {
+            let mut last = Vec::new();
+            let mut at = b.last;
+            while let Some(h) = at {
+                if last.len() == SHOWN_FACTORS || b.first.contains(&h) {
+                    break;
+                }
+                last.push(h);
+                at = best[hops[h].caller].as_ref().and_then(|x| x.last);
+            }
+            last.reverse();
+            let show = |hs: &[usize]| -> Vec<String> {
+                hs.iter().map(|&h| attempts[h].to_string()).collect()
+            };
+            let mut text = show(&b.first).join(" × ");
+            if b.factors > b.first.len() + last.len() {
+                text.push_str(" × …");
+            }
+            if !last.is_empty() {
+                text.push_str(" × ");
+                text.push_str(&show(&last).join(" × "));
+            }
+            text.push_str(&format!(", {} layers", b.factors));
+            let mut named = b.first.clone();
+            named.extend(last);
+            (named, text)
+        };
+        let rows: Vec<usize> = named
+            .iter()
+            .flat_map(|&h| hops[h].retry_rows.iter().copied())
+            .collect();
+        let msg =
+            text::retry_amplification(out.lang(), &nodes[n].name, b.attempts, &factors, threshold);
+        out.add(
+            Draft::new(FindingCode::RetryAmplification, rows, msg)
+                .on_node(&nodes[n].name)
+                .numbers(Numbers {
+                    attempts: Some(b.attempts),
+                    threshold: Some(threshold),
+                    ..Numbers::default()
+                }),
+        );
+    }
+}
+
+/// The longest path (in hops) a `retry.amplification` finding names hop by hop: 64.
+const LISTED_PATH_HOPS: usize = 64;
+
+/// How many multiplying hops a longer path shows at each end: 3.
+const SHOWN_FACTORS: usize = 3;
+
+/// `retry.unsafe`: more than one attempt (own tries, nested, or a proxy's upstream targets)
+/// on a hop marked non-idempotent without an idempotency key. The mark is on the hop's rows,
+/// else on the callee's own rows. Worked number: a POST to payments with 2 tries: the
+/// payment may be taken twice.
+pub(super) fn retry_unsafe(input: Input, out: &mut Findings) {
+    let infos = input.infos;
+    let graph = input.graph;
+    let is_retry = |l: usize| matches!(infos[l - 1].kind, Kind::Tries | Kind::Upstreams);
+    let mark = |lines: &[usize]| {
+        lines.iter().find_map(|&l| match infos[l - 1].val {
+            Val::Idem(i) => Some((i, l)),
+            _ => None,
+        })
+    };
+    // Each node's own idempotency mark, found once.
+    let marks: Vec<Option<(Idem, usize)>> = graph.nodes.iter().map(|n| mark(&n.rows)).collect();
+    for (hop, calc) in graph.hops.iter().zip(input.hops) {
+        let Some((Idem::NonIdempotent, mark_line)) = mark(&hop.rows).or(marks[hop.callee]) else {
+            continue;
+        };
+        let attempts = attempts_of(hop, calc);
+        if attempts <= 1 {
+            continue;
+        }
+        let mut rows: Vec<usize> = hop.rows.iter().copied().filter(|&l| is_retry(l)).collect();
+        rows.push(mark_line);
+        rows.sort_unstable();
+        rows.dedup();
+        let msg = text::retry_unsafe(out.lang(), &hop.segment, attempts);
+        out.add(
+            Draft::new(FindingCode::RetryUnsafe, rows, msg)
+                .on_hop(&hop.segment)
+                .numbers(Numbers {
+                    attempts: Some(attempts),
+                    ..Numbers::default()
+                }),
+        );
+    }
+}
+
+/// `retry.hidden`: a hop whose rows name a product that retries by default (the catalog's
+/// `retries`), while the sheet has no tries or upstreams row on that hop. nginx is not among
+/// them: it retries only on another upstream server, which the sheet then names. Worked
+/// number: an Envoy route with a 15 s timeout and no tries row: Envoy's default retry policy
+/// may add a try the budget does not show.
+pub(super) fn retry_hidden(input: Input, out: &mut Findings) {
+    let infos = input.infos;
+    for hop in &input.graph.hops {
+        let p = &hop.parts;
+        if p.has_tries || p.upstreams.is_some() {
+            continue;
+        }
+        let Some(entry) = hop
+            .rows
+            .iter()
+            .find_map(|&l| infos[l - 1].entry.filter(|e| e.retries.is_some()))
+        else {
+            continue;
+        };
+        let retries = entry.retries.unwrap_or_default();
+        let setting = catalog::entries()
+            .iter()
+            .find(|e| e.product == entry.product && e.kind == Kind::Tries)
+            .map_or(entry.name, |e| e.name);
+        let rows: Vec<usize> = hop
+            .rows
+            .iter()
+            .copied()
+            .filter(|&l| {
+                infos[l - 1]
+                    .entry
+                    .is_some_and(|e| e.product == entry.product)
+            })
+            .collect();
+        let msg = text::retry_hidden(out.lang(), &hop.segment, entry.product, retries, setting);
+        out.add(Draft::new(FindingCode::RetryHidden, rows, msg).on_hop(&hop.segment));
+    }
+}
