@@ -281,6 +281,10 @@ pub(super) fn retry_hidden(input: Input, out: &mut Findings) {
             })
             .collect();
         let msg = text::retry_hidden(out.lang(), &hop.segment, entry.product, retries, setting);
-        out.add(Draft::new(FindingCode::RetryHidden, rows, msg).on_hop(&hop.segment));
+        out.add(
+            Draft::new(FindingCode::RetryHidden, rows, msg)
+                .on_hop(&hop.segment)
+                .cite(Some(entry.source)),
+        );
     }
 }

@@ -80,7 +80,8 @@ pub(super) fn implausible_values(input: Input, out: &mut Findings) {
                     .trace(
                         vec![trace::row_term(&term, input.infos, Reading::LowerEnd)],
                         Vec::new(),
-                    ),
+                    )
+                    .cite(info.entry.map(|e| e.source)),
             );
         }
     }
@@ -167,7 +168,8 @@ pub(super) fn setting_pairs(input: Input, out: &mut Findings) {
                     msg,
                 )
                 .numbers(Numbers::short(Some(x), Some(y)))
-                .trace(vec![pair_term(input, a, x)], vec![pair_term(input, b, y)]),
+                .trace(vec![pair_term(input, a, x)], vec![pair_term(input, b, y)])
+                .cite(Some(rule.source)),
             );
         }
     }
