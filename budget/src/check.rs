@@ -6,8 +6,8 @@
 //!    ([`graph::Graph`]);
 //! 3. [`hops`]: every hop's per-try bound, tries, worst case and wait ([`hops::HopCalc`]);
 //! 4. [`nodes`]: every node's inner need, need and worst case, and the node checks
-//!    ([`nodes::NodeCalc`], [`NodeReport`]);
-//! 5. [`coverage`]: the caller-covers-callee check of every hop ([`HopReport`]);
+//!    ([`nodes::NodeCalc`], [`NodeReport`](crate::NodeReport));
+//! 5. [`coverage`]: the caller-covers-callee check of every hop ([`HopReport`](crate::HopReport));
 //! 6. [`rules`]: the rulebook's findings.
 //!
 //! Every stage adds its findings to one [`findings::Findings`], which lists them at the end.

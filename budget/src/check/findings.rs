@@ -1,6 +1,6 @@
 //! The findings of a check: built with named numbers ([`Draft`], [`Numbers`]), collected by
 //! every stage into one [`Findings`], and listed at the end: each one placed on its hop or
-//! node, errors first, at most [`MAX_LISTED_FINDINGS`](super::MAX_LISTED_FINDINGS).
+//! node, errors first, at most [`MAX_LISTED_FINDINGS`].
 
 use crate::finding as text;
 use crate::finding::FindingCode;
