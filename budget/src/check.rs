@@ -6,8 +6,8 @@
 //!    ([`graph::Graph`]);
 //! 3. [`hops`]: every hop's per-try bound, tries, worst case and wait ([`hops::HopCalc`]);
 //! 4. [`nodes`]: every node's inner need, need and worst case, and the node checks
-//!    ([`nodes::NodeCalc`], [`NodeReport`]);
-//! 5. [`coverage`]: the caller-covers-callee check of every hop ([`HopReport`]);
+//!    ([`nodes::NodeCalc`], [`NodeReport`](crate::NodeReport));
+//! 5. [`coverage`]: the caller-covers-callee check of every hop ([`HopReport`](crate::HopReport));
 //! 6. [`rules`]: the rulebook's findings;
 //! 7. [`crate::fix`]: the fixes of the inversions, each checked by running stages 1 to 6 on the
 //!    changed sheet.
@@ -102,10 +102,10 @@ fn check_unfixed(sheet: &Sheet) -> (Report, Work) {
     let mut out = findings::Findings::new(sheet.lang);
     let mut infos = rows::read(&sheet.rows, sheet.lang, &mut out);
     let graph = graph::Graph::build(&sheet.rows, &mut infos, sheet.lang, &mut out);
-    let hop_calcs = hops::compute(&graph, &infos, sheet.margin_ms, &mut out);
-    let node_calcs = nodes::compute(&graph, &infos, &hop_calcs, &mut out);
-    let node_reports = nodes::check(&graph, &infos, &hop_calcs, &node_calcs, &mut out);
-    let hop_reports = coverage::check(&graph, &infos, &hop_calcs, &node_calcs, &mut out);
+    let mut hop_calcs = hops::compute(&graph, &infos, sheet.margin_ms, &mut out);
+    let mut node_calcs = nodes::compute(&graph, &infos, &hop_calcs, &mut out);
+    let mut node_reports = nodes::check(&graph, &infos, &hop_calcs, &node_calcs, &mut out);
+    let mut hop_reports = coverage::check(&graph, &infos, &hop_calcs, &node_calcs, &mut out);
     rules::apply(
         rules::Input {
             rows: &sheet.rows,
@@ -116,12 +116,18 @@ fn check_unfixed(sheet: &Sheet) -> (Report, Work) {
         },
         &mut out,
     );
+    // The traces move into the reports once every stage has read them: each is built once.
+    for (report, calc) in hop_reports.iter_mut().zip(&mut hop_calcs) {
+        report.trace.per_try = std::mem::take(&mut calc.per_try_terms);
+        report.trace.tries = std::mem::take(&mut calc.tries_terms);
+        report.trace.worst = std::mem::take(&mut calc.worst_terms);
+        report.trace.wait = std::mem::take(&mut calc.wait_terms);
+    }
+    for (report, calc) in node_reports.iter_mut().zip(&mut node_calcs) {
+        report.trace = std::mem::take(&mut calc.trace);
+    }
     let steps = sheet.rows.len() as u64 + out.steps + (graph.nodes.len() + graph.hops.len()) as u64;
-    let (findings, summary) = out.finish(
-        &graph.place,
-        |h| graph.hops[h].segment.as_str(),
-        |n| graph.nodes[n].name.as_str(),
-    );
+    let (findings, summary) = out.finish(&graph.place, &hop_reports, &node_reports);
     let rows = infos
         .into_iter()
         .enumerate()

@@ -12,7 +12,7 @@ use crate::kind::Kind;
 use crate::report::{HopReport, HopTrace, TraceNumber, TraceTerm, Verdict};
 use crate::time::{compare, Time};
 
-use super::findings::{Draft, Findings, Numbers};
+use super::findings::{Draft, Findings, Numbers, Traced};
 use super::graph::{Graph, Hop};
 use super::hops::{BoundName, HopCalc, Wait};
 use super::nodes::{retry_suggestion, NodeCalc};
@@ -38,7 +38,8 @@ pub(crate) fn check(
         .hops
         .iter()
         .zip(hops)
-        .map(|(hop, calc)| check_hop(stages, hop, calc, out))
+        .enumerate()
+        .map(|(h, (hop, calc))| check_hop(stages, (h, hop), calc, out))
         .collect()
 }
 
@@ -69,7 +70,7 @@ fn need_terms(s: Stages, hop: &Hop, calc: &HopCalc, cw: Time) -> Vec<TraceTerm> 
     };
     let mut worst = trace::taken(
         callee_calc.worst.flatten().and_then(|w| reading.ms(w)),
-        &callee_calc.worst_rows,
+        trace::brief(&callee_calc.worst_rows),
         trace::of_node(&callee.name, number),
     );
     worst.label = Some(callee.name.clone());
@@ -97,7 +98,7 @@ fn callee_side(hop: &Hop, callee: &NodeCalc) -> Option<Option<Time>> {
     }
 }
 
-fn check_hop(s: Stages, hop: &Hop, calc: &HopCalc, out: &mut Findings) -> HopReport {
+fn check_hop(s: Stages, (h, hop): (usize, &Hop), calc: &HopCalc, out: &mut Findings) -> HopReport {
     let Stages {
         graph, hops, nodes, ..
     } = s;
@@ -142,20 +143,6 @@ fn check_hop(s: Stages, hop: &Hop, calc: &HopCalc, out: &mut Findings) -> HopRep
             let callee_need = cw.need_ms();
             let need = callee_need.map(|n| n.saturating_add(calc.margin_ms));
             need_trace = need_terms(s, hop, calc, cw);
-            let bound_terms = {
-                let mut t = trace::taken(
-                    wait.time.bound_ms(),
-                    &[wait.line],
-                    trace::of_hop(&hop.segment, TraceNumber::Wait),
-                );
-                t.kind = Some(s.infos[wait.line - 1].kind);
-                vec![t]
-            };
-            let need_terms = vec![trace::taken(
-                need,
-                &trace::rows_of(&need_trace),
-                trace::of_hop(&hop.segment, TraceNumber::Need),
-            )];
             match c.verdict {
                 Verdict::Inverted => {
                     let at_least = need.map_or("∞".to_string(), |n| crate::display::duration(lang, n));
@@ -170,8 +157,8 @@ fn check_hop(s: Stages, hop: &Hop, calc: &HopCalc, out: &mut Findings) -> HopRep
                         None
                     };
                     let mut rows = hop.rows.clone();
-                    if let Some((h, _)) = suggestion {
-                        rows.extend(graph.hops[h].brief_rows.iter().copied());
+                    if let Some((k, _)) = suggestion {
+                        rows.extend(graph.hops[k].brief_rows.iter().copied());
                     }
                     let wait_ms = wait.time.bound_ms().unwrap_or(0);
                     let (code, msg) = if name == BoundName::Visibility {
@@ -202,7 +189,7 @@ fn check_hop(s: Stages, hop: &Hop, calc: &HopCalc, out: &mut Findings) -> HopRep
                                     margin_ms: calc.margin_ms,
                                     at_least: &at_least,
                                     suggestion: suggestion
-                                        .map(|(h, k)| (graph.hops[h].segment.as_str(), k)),
+                                        .map(|(i, k)| (graph.hops[i].segment.as_str(), k)),
                                 },
                             ),
                         )
@@ -214,7 +201,7 @@ fn check_hop(s: Stages, hop: &Hop, calc: &HopCalc, out: &mut Findings) -> HopRep
                                 Numbers::short(wait.time.bound_ms(), need)
                                     .fit(suggestion.map(|(_, k)| k)),
                             )
-                            .trace(bound_terms, need_terms),
+                            .traced(Traced::HopCheck(h)),
                     );
                 }
                 Verdict::Ok if c.slack_ms == Some(0) => {
@@ -223,7 +210,7 @@ fn check_hop(s: Stages, hop: &Hop, calc: &HopCalc, out: &mut Findings) -> HopRep
                         Draft::new(FindingCode::SlackNone, hop.rows.clone(), msg)
                             .on_hop(&hop.segment)
                             .numbers(Numbers::passing(wait.time.bound_ms(), need))
-                            .trace(bound_terms, need_terms),
+                            .traced(Traced::HopCheck(h)),
                     );
                 }
                 _ => {}
@@ -256,12 +243,10 @@ fn check_hop(s: Stages, hop: &Hop, calc: &HopCalc, out: &mut Findings) -> HopRep
         slack_ms,
         verdict,
         formula,
+        // The hop's own terms move in once every stage has used them (see `check_counted`).
         trace: HopTrace {
-            per_try: calc.per_try_terms.clone(),
-            tries: calc.tries_terms.clone(),
-            worst: calc.worst_terms.clone(),
-            wait: calc.wait_terms.clone(),
             need: need_trace,
+            ..HopTrace::default()
         },
     }
 }

@@ -1,12 +1,16 @@
 //! The findings of a check: built with named numbers ([`Draft`], [`Numbers`]), collected by
 //! every stage into one [`Findings`], and listed at the end: each one placed on its hop or
-//! node, errors first, at most [`MAX_LISTED_FINDINGS`](super::MAX_LISTED_FINDINGS).
+//! node, errors first, at most [`MAX_LISTED_FINDINGS`].
 
 use crate::finding as text;
 use crate::finding::FindingCode;
-use crate::report::{Finding, FindingTrace, Severity, Summary, TraceTerm};
+use crate::kind::Kind;
+use crate::report::{
+    Finding, FindingTrace, HopReport, NodeReport, Severity, Summary, TraceNumber, TraceTerm,
+};
 use crate::sheet::Lang;
 
+use super::trace;
 use super::{MAX_LISTED_FINDINGS, MAX_LISTED_FINDINGS_TEXT};
 
 /// The numbers of a finding, by name. Built by [`Numbers::short`] and [`Numbers::passing`]
@@ -62,6 +66,74 @@ impl Numbers {
     }
 }
 
+/// Where a finding's bound and need come from: its own terms, or a check of a hop or node
+/// whose trace is written from that hop's or node's report at the end, for the findings
+/// listed only.
+pub(crate) enum Traced {
+    /// These terms.
+    Terms(FindingTrace),
+    /// Hop `h`'s coverage check: its wait against its need.
+    HopCheck(usize),
+    /// Node `n`'s check: its deadline against its need.
+    NodeCheck(usize),
+    /// Hop `h`'s per-try bound, as a need.
+    HopPerTry(usize),
+}
+
+impl Traced {
+    /// The trace, from the finished reports.
+    fn write(self, hops: &[HopReport], nodes: &[NodeReport]) -> FindingTrace {
+        match self {
+            Traced::Terms(t) => t,
+            Traced::HopCheck(h) => {
+                let r = &hops[h];
+                let mut wait = trace::taken(
+                    r.wait_ms,
+                    trace::rows_of(&r.trace.wait),
+                    trace::of_hop(&r.segment, TraceNumber::Wait),
+                );
+                wait.kind = r.trace.wait.first().and_then(|t| t.kind);
+                FindingTrace {
+                    bound: vec![wait],
+                    need: vec![trace::taken(
+                        r.need_ms,
+                        trace::rows_of(&r.trace.need),
+                        trace::of_hop(&r.segment, TraceNumber::Need),
+                    )],
+                }
+            }
+            Traced::NodeCheck(n) => {
+                let r = &nodes[n];
+                let mut deadline = trace::taken(
+                    r.deadline_ms,
+                    trace::rows_of(&r.trace.deadline),
+                    trace::of_node(&r.name, TraceNumber::Deadline),
+                );
+                deadline.kind = Some(Kind::Deadline);
+                FindingTrace {
+                    bound: vec![deadline],
+                    need: vec![trace::taken(
+                        r.need_ms,
+                        trace::rows_of(&r.trace.need),
+                        trace::of_node(&r.name, TraceNumber::Need),
+                    )],
+                }
+            }
+            Traced::HopPerTry(h) => {
+                let r = &hops[h];
+                FindingTrace {
+                    bound: Vec::new(),
+                    need: vec![trace::taken(
+                        r.per_try_ms,
+                        trace::rows_of(&r.trace.per_try),
+                        trace::of_hop(&r.segment, TraceNumber::PerTry),
+                    )],
+                }
+            }
+        }
+    }
+}
+
 /// A finding being built: its code, place, rows, numbers, text and trace.
 pub(crate) struct Draft {
     code: FindingCode,
@@ -70,7 +142,7 @@ pub(crate) struct Draft {
     rows: Vec<usize>,
     numbers: Numbers,
     text: (String, String),
-    trace: FindingTrace,
+    trace: Traced,
     source: Option<&'static str>,
 }
 
@@ -88,7 +160,7 @@ impl Draft {
             rows,
             numbers: Numbers::default(),
             text: (message, fix),
-            trace: FindingTrace::default(),
+            trace: Traced::Terms(FindingTrace::default()),
             source: None,
         }
     }
@@ -120,7 +192,13 @@ impl Draft {
 
     /// With where its bound and its need come from.
     pub(crate) fn trace(mut self, bound: Vec<TraceTerm>, need: Vec<TraceTerm>) -> Draft {
-        self.trace = FindingTrace { bound, need };
+        self.trace = Traced::Terms(FindingTrace { bound, need });
+        self
+    }
+
+    /// With its bound and need those of a hop's or node's check.
+    pub(crate) fn traced(mut self, traced: Traced) -> Draft {
+        self.trace = traced;
         self
     }
 }
@@ -139,7 +217,8 @@ pub(crate) enum Place {
 /// The findings of one check, in the order found, and the work they took.
 pub(crate) struct Findings {
     lang: Lang,
-    list: Vec<Finding>,
+    /// Each finding, and where its trace comes from.
+    list: Vec<(Finding, Traced)>,
     /// Elementary steps: one per finding and one per row it names.
     pub(crate) steps: u64,
 }
@@ -172,46 +251,50 @@ impl Findings {
             trace,
             source,
         } = draft;
-        self.list.push(Finding {
-            code,
-            severity: code.severity(),
-            node,
-            hop,
-            rows,
-            bound_ms: numbers.bound,
-            need_ms: numbers.need,
-            short_by_ms: numbers.short_by,
-            tries_that_fit: numbers.tries_that_fit,
-            attempts: numbers.attempts,
-            threshold: numbers.threshold,
-            message,
-            fix: Some(fix),
+        self.list.push((
+            Finding {
+                code,
+                severity: code.severity(),
+                node,
+                hop,
+                rows,
+                bound_ms: numbers.bound,
+                need_ms: numbers.need,
+                short_by_ms: numbers.short_by,
+                tries_that_fit: numbers.tries_that_fit,
+                attempts: numbers.attempts,
+                threshold: numbers.threshold,
+                message,
+                fix: Some(fix),
+                trace: FindingTrace::default(),
+                source: source.map(str::to_string),
+                fixes: Vec::new(),
+            },
             trace,
-            source: source.map(str::to_string),
-            fixes: Vec::new(),
-        });
+        ));
     }
 
     /// The findings so far, in the order found.
     #[cfg(test)]
     pub(crate) fn into_list(self) -> Vec<Finding> {
-        self.list
+        self.list.into_iter().map(|(f, _)| f).collect()
     }
 
     /// The findings as the report lists them, with its summary: a finding about rows that
-    /// names no place gets the hop or node all its rows belong to (`place` gives each row's,
-    /// `hop_segment` and `node_name` their names); then errors first, then warnings, then
-    /// infos, each in sheet order; at most [`MAX_LISTED_FINDINGS`] findings and
-    /// [`MAX_LISTED_FINDINGS_TEXT`] bytes of their text, then one `findings.truncated`.
-    pub(crate) fn finish<'a>(
+    /// names no place gets the hop or node all its rows belong to (`place` gives each row's);
+    /// then errors first, then warnings, then infos, each in sheet order; at most
+    /// [`MAX_LISTED_FINDINGS`] findings and [`MAX_LISTED_FINDINGS_TEXT`] bytes of their text,
+    /// then one `findings.truncated`. The traces of the findings listed are written last, from
+    /// the finished reports of the hops and nodes.
+    pub(crate) fn finish(
         self,
         place: &[Place],
-        hop_segment: impl Fn(usize) -> &'a str,
-        node_name: impl Fn(usize) -> &'a str,
+        hops: &[HopReport],
+        nodes: &[NodeReport],
     ) -> (Vec<Finding>, Summary) {
         let lang = self.lang;
         let mut findings = self.list;
-        for f in &mut findings {
+        for (f, _) in &mut findings {
             if f.node.is_some() || f.hop.is_some() {
                 continue;
             }
@@ -221,15 +304,17 @@ impl Findings {
             };
             if places.all(|p| p == Some(first)) {
                 match first {
-                    Place::Hop(h) => f.hop = Some(hop_segment(h).to_string()),
-                    Place::Node(n) => f.node = Some(node_name(n).to_string()),
+                    Place::Hop(h) => f.hop = Some(hops[h].segment.clone()),
+                    Place::Node(n) => f.node = Some(nodes[n].name.clone()),
                     Place::Nowhere => {}
                 }
             }
         }
-        findings.sort_by(|a, b| (a.severity, a.rows.first()).cmp(&(b.severity, b.rows.first())));
+        findings.sort_by(|(a, _), (b, _)| {
+            (a.severity, a.rows.first()).cmp(&(b.severity, b.rows.first()))
+        });
         let mut summary = Summary::default();
-        for f in &findings {
+        for (f, _) in &findings {
             match f.severity {
                 Severity::Error => summary.errors += 1,
                 Severity::Warning => summary.warnings += 1,
@@ -245,7 +330,7 @@ impl Findings {
         let listed = findings
             .iter()
             .take(MAX_LISTED_FINDINGS)
-            .take_while(|f| {
+            .take_while(|(f, _)| {
                 text_bytes += f.message.len()
                     + f.fix.as_ref().map_or(0, String::len)
                     + f.node.as_ref().map_or(0, String::len)
@@ -265,6 +350,13 @@ impl Findings {
             findings.append(&mut notice.list);
             summary.warnings += 1;
         }
+        let findings = findings
+            .into_iter()
+            .map(|(mut f, traced)| {
+                f.trace = traced.write(hops, nodes);
+                f
+            })
+            .collect();
         (findings, summary)
     }
 }
@@ -294,7 +386,14 @@ mod tests {
         out.add(Draft::new(FindingCode::SettingPair, vec![1, 2], msg()));
         out.add(Draft::new(FindingCode::ValueImplausible, vec![3], msg()));
         let place = [Place::Node(0), Place::Hop(0), Place::Nowhere];
-        let (findings, summary) = out.finish(&place, |_| "a -> b", |_| "a");
+        let report = crate::check(&crate::Sheet::new(
+            Lang::En,
+            vec![crate::Row {
+                segment: "a -> b".into(),
+                ..crate::Row::default()
+            }],
+        ));
+        let (findings, summary) = out.finish(&place, &report.hops, &report.nodes);
         let places: Vec<(FindingCode, Option<&str>, Option<&str>)> = findings
             .iter()
             .map(|f| (f.code, f.hop.as_deref(), f.node.as_deref()))

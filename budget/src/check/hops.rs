@@ -91,6 +91,8 @@ pub(crate) struct HopCalc {
     pub(crate) has_deadline: bool,
     /// Where the per-try bound comes from (its terms add up to it).
     pub(crate) per_try_terms: Vec<TraceTerm>,
+    /// The rows the per-try bound is computed from, sorted.
+    pub(crate) per_try_rows: Vec<usize>,
     /// Where the tries come from (their counts multiply to them).
     pub(crate) tries_terms: Vec<TraceTerm>,
     /// Where the worst case comes from.
@@ -393,6 +395,7 @@ fn compute_hop(
         },
         has_deadline: false,
         per_try_terms: Vec::new(),
+        per_try_rows: Vec::new(),
         tries_terms: Vec::new(),
         worst_terms: Vec::new(),
         worst_rows: Vec::new(),
@@ -415,6 +418,7 @@ fn compute_hop(
         connect => connect.map(|c| (c, None)),
     };
     let (per_try, per_try_terms) = per_try(hop, &connect, infos, lang, out);
+    calc.per_try_rows = trace::rows_of(&per_try_terms);
     calc.per_try_terms = per_try_terms;
     // The worst case's caps, when they apply: a retry window, a deadline.
     let mut caps: Vec<TraceTerm> = Vec::new();
@@ -579,14 +583,14 @@ fn uncut_terms(hop: &Hop, calc: &HopCalc, lang: Lang) -> Vec<TraceTerm> {
     if !calc.per_try_terms.is_empty() {
         terms.push(trace::taken(
             calc.per_try.and_then(Time::need_ms),
-            &trace::rows_of(&calc.per_try_terms),
+            trace::brief(&calc.per_try_rows),
             trace::of_hop(&hop.segment, TraceNumber::PerTry),
         ));
     }
     if !calc.tries_terms.is_empty() {
         let mut tries = trace::taken(
             None,
-            &trace::rows_of(&calc.tries_terms),
+            trace::rows_of(&calc.tries_terms),
             trace::of_hop(&hop.segment, TraceNumber::Tries),
         );
         tries.count = Some(u64::from(calc.tries));

@@ -14,7 +14,7 @@ use crate::report::{NodeReport, NodeTrace, TraceNumber, TraceTerm, Verdict};
 use crate::sheet::Lang;
 use crate::time::{compare, Time};
 
-use super::findings::{Draft, Findings, Numbers};
+use super::findings::{Draft, Findings, Numbers, Traced};
 use super::graph::{Graph, Node};
 use super::hops::{tries_that_fit, HopCalc};
 use super::rows::RowInfo;
@@ -52,8 +52,6 @@ pub(crate) struct NodeCalc {
     pub(crate) retry_candidate: Option<usize>,
     /// Where its inner need, need and deadline come from, and its need's named formula.
     pub(crate) trace: NodeTrace,
-    /// The rows its need is computed from, sorted.
-    pub(crate) need_rows: Vec<usize>,
     /// The rows its worst case as a callee is computed from: its deadline's, else its need's.
     pub(crate) worst_rows: Vec<usize>,
 }
@@ -82,13 +80,19 @@ fn need_terms(node: &Node, graph: &Graph, hops: &[HopCalc]) -> Vec<NeedTerm> {
                 .copied()
                 .max_by_key(|&h| hops[h].worst.map(|w| (w.hi, w.lo)))
                 .unwrap_or(c.hops[0]);
-            let mut rows: Vec<usize> = c
-                .hops
-                .iter()
-                .flat_map(|&h| hops[h].worst_rows.iter().copied())
-                .collect();
-            rows.sort_unstable();
-            rows.dedup();
+            let rows: Vec<usize> = match c.hops[..] {
+                [h] => hops[h].worst_rows.clone(),
+                _ => {
+                    let mut rows: Vec<usize> = c
+                        .hops
+                        .iter()
+                        .flat_map(|&h| hops[h].worst_rows.iter().copied())
+                        .collect();
+                    rows.sort_unstable();
+                    rows.dedup();
+                    rows
+                }
+            };
             let time = c
                 .hops
                 .iter()
@@ -129,7 +133,7 @@ fn need_terms(node: &Node, graph: &Graph, hops: &[HopCalc]) -> Vec<NeedTerm> {
 fn call_term(graph: &Graph, t: &NeedTerm, reading: Reading) -> TraceTerm {
     let mut term = trace::taken(
         t.time.and_then(|w| reading.ms(w)),
-        &t.rows,
+        trace::brief(&t.rows),
         trace::of_hop(&graph.hops[t.hop].segment, TraceNumber::Worst),
     );
     term.label = Some(t.label.clone());
@@ -253,12 +257,11 @@ pub(crate) fn compute(
                 })
                 .max_by_key(|&h| hops[h].worst.and_then(Time::need_ms));
             let trace = node_trace(graph, infos, node, &terms, (inner, need), lang);
-            let need_rows = trace::rows_of(&trace.need);
             let worst_rows = match worst {
                 Some(Some(_)) if node.finite_deadline().is_some() => {
                     trace::rows_of(&trace.deadline)
                 }
-                _ => need_rows.clone(),
+                _ => trace::rows_of(&trace.need),
             };
             NodeCalc {
                 terms,
@@ -267,7 +270,6 @@ pub(crate) fn compute(
                 worst,
                 retry_candidate,
                 trace,
-                need_rows,
                 worst_rows,
             }
         })
@@ -307,7 +309,8 @@ pub(crate) fn check(
         .nodes
         .iter()
         .zip(nodes)
-        .map(|(node, calc)| check_node(graph, infos, hops, node, calc, out))
+        .enumerate()
+        .map(|(n, (node, calc))| check_node(graph, infos, hops, (n, node), calc, out))
         .collect()
 }
 
@@ -315,7 +318,7 @@ fn check_node(
     graph: &Graph,
     infos: &[RowInfo],
     hops: &[HopCalc],
-    node: &Node,
+    (n, node): (usize, &Node),
     calc: &NodeCalc,
     out: &mut Findings,
 ) -> NodeReport {
@@ -376,7 +379,7 @@ fn check_node(
                                 Numbers::short(Some(d_ms), need.need_ms())
                                     .fit(suggestion.map(|(_, k)| k)),
                             )
-                            .trace(deadline_terms(node, calc), need_terms_of(node, calc)),
+                            .traced(Traced::NodeCheck(n)),
                     );
                     formula = format!("{formula} (cut by the propagated deadline)");
                     (Verdict::Ok, c.slack_ms)
@@ -388,7 +391,7 @@ fn check_node(
                         .filter(|&l| matches!(infos[l - 1].kind, Kind::Deadline | Kind::Attempt))
                         .collect();
                     let hops_of = HopsOf { graph, hops };
-                    inversion(hops_of, node, calc, deadline_rows, (d_ms, need), out);
+                    inversion(hops_of, (n, node), calc, deadline_rows, (d_ms, need), out);
                     (c.verdict, c.slack_ms)
                 } else {
                     if c.verdict == Verdict::Ok && c.slack_ms == Some(0) {
@@ -397,7 +400,7 @@ fn check_node(
                             Draft::new(FindingCode::SlackNone, node.rows.clone(), msg)
                                 .on_node(&node.name)
                                 .numbers(Numbers::passing(d.time.bound_ms(), need.need_ms()))
-                                .trace(deadline_terms(node, calc), need_terms_of(node, calc)),
+                                .traced(Traced::NodeCheck(n)),
                         );
                     }
                     (c.verdict, c.slack_ms)
@@ -421,31 +424,9 @@ fn check_node(
         slack_ms,
         verdict,
         formula,
-        trace: calc.trace.clone(),
+        // The trace moves in once every stage has used it (see `check_counted`).
+        trace: NodeTrace::default(),
     }
-}
-
-/// A finding's bound that is a node's deadline: taken from it.
-fn deadline_terms(node: &Node, calc: &NodeCalc) -> Vec<TraceTerm> {
-    let Some(d) = node.finite_deadline() else {
-        return Vec::new();
-    };
-    let mut term = trace::taken(
-        d.time.bound_ms(),
-        &trace::rows_of(&calc.trace.deadline),
-        trace::of_node(&node.name, TraceNumber::Deadline),
-    );
-    term.kind = Some(Kind::Deadline);
-    vec![term]
-}
-
-/// A finding's need that is a node's need: taken from it.
-fn need_terms_of(node: &Node, calc: &NodeCalc) -> Vec<TraceTerm> {
-    vec![trace::taken(
-        calc.need.and_then(Time::need_ms),
-        &calc.need_rows,
-        trace::of_node(&node.name, TraceNumber::Need),
-    )]
 }
 
 /// The hops of a graph and what they add up to.
@@ -460,7 +441,7 @@ struct HopsOf<'a> {
 /// added.
 fn inversion(
     HopsOf { graph, hops }: HopsOf,
-    node: &Node,
+    (n, node): (usize, &Node),
     calc: &NodeCalc,
     mut rows: Vec<usize>,
     (d_ms, need): (u64, Time),
@@ -483,7 +464,7 @@ fn inversion(
         Draft::new(FindingCode::InversionNode, rows, msg)
             .on_node(&node.name)
             .numbers(Numbers::short(Some(d_ms), need.need_ms()).fit(suggestion.map(|(_, k)| k)))
-            .trace(deadline_terms(node, calc), need_terms_of(node, calc)),
+            .traced(Traced::NodeCheck(n)),
     );
 }
 

@@ -96,11 +96,12 @@ fn same_slot(a: Kind, b: Kind) -> bool {
 }
 
 /// The term a number takes from another: its value (ms, or a count), the other number's rows
-/// (at most 16) and where it is.
-pub(crate) fn taken(value_ms: Option<u64>, rows: &[usize], from: TraceRef) -> TraceTerm {
+/// (kept to the first 16) and where it is.
+pub(crate) fn taken(value_ms: Option<u64>, mut rows: Vec<usize>, from: TraceRef) -> TraceTerm {
+    rows.truncate(BRIEF_ROWS);
     TraceTerm {
         value_ms,
-        rows: brief(rows),
+        rows,
         from: Some(from),
         ..TraceTerm::default()
     }
@@ -121,7 +122,7 @@ mod tests {
     #[test]
     fn a_taken_term_names_at_most_16_rows_and_where_it_comes_from() {
         let rows: Vec<usize> = (1..=40).collect();
-        let t = taken(Some(3_000), &rows, of_hop("app -> DB", TraceNumber::Worst));
+        let t = taken(Some(3_000), rows, of_hop("app -> DB", TraceNumber::Worst));
         assert_eq!(t.rows, (1..=16).collect::<Vec<_>>());
         assert_eq!(
             serde_json::to_value(&t.from).unwrap(),

@@ -5,9 +5,7 @@ use crate::finding as text;
 use crate::finding::FindingCode;
 use crate::time::Time;
 
-use crate::report::TraceNumber;
-
-use super::super::findings::{Draft, Findings, Numbers};
+use super::super::findings::{Draft, Findings, Numbers, Traced};
 use super::super::graph::bounds;
 use super::super::trace::{self, Reading};
 use super::Input;
@@ -56,7 +54,7 @@ pub(super) fn lock_below_statement(input: Input, out: &mut Findings) {
 /// 4 s holds the LB for as long as it likes, far past 6 s.
 pub(super) fn read_interval_only(input: Input, out: &mut Findings) {
     let nodes = &input.graph.nodes;
-    for (hop, calc) in input.graph.hops.iter().zip(input.hops) {
+    for (h, (hop, calc)) in input.graph.hops.iter().zip(input.hops).enumerate() {
         let p = &hop.parts;
         let only_intervals =
             bounds(p.read) && !bounds(p.attempt) && !bounds(p.visibility) && !bounds(p.deadline);
@@ -76,14 +74,7 @@ pub(super) fn read_interval_only(input: Input, out: &mut Findings) {
                     need: per_try,
                     ..Numbers::default()
                 })
-                .trace(
-                    Vec::new(),
-                    vec![trace::taken(
-                        per_try,
-                        &trace::rows_of(&calc.per_try_terms),
-                        trace::of_hop(&hop.segment, TraceNumber::PerTry),
-                    )],
-                ),
+                .traced(Traced::HopPerTry(h)),
         );
     }
 }
