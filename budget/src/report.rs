@@ -239,7 +239,8 @@ pub struct Finding {
     /// Fixes as cell changes, each applied to a copy of the sheet and checked by the engine
     /// before it is offered: applying one removes this finding and creates no error
     /// ([`crate::fix`]). Empty for other codes.
-    #[serde(default)]
+    /// Left out of the JSON when empty.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub fixes: Vec<crate::fix::Fix>,
     /// Where its bound and need come from.
     #[serde(default)]
