@@ -72,7 +72,6 @@ pub fn fill_default_label(default: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use budget::FindingCode;
 
     #[test]
     fn times_read_as_utc() {

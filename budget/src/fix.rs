@@ -13,7 +13,7 @@
 //! - **raise** the bound that is too short (the node's deadline, the caller's read, per-try or
 //!   visibility timeout or deadline on the hop) to the need, with the chain above it;
 //! - **lower the callee's deadline** so that it fits the caller's bound and the margin
-//!   (`inversion.hop`).
+//!   (`inversion.hop`, `queue.redelivery`).
 //!
 //! They are offered in that order on a node (its own retries are its first lever), and raise
 //! first on a hop (the caller's bound is).
@@ -26,7 +26,6 @@ use std::collections::{HashMap, HashSet};
 
 use serde::{Deserialize, Serialize};
 
-use crate::duration::Millis;
 use crate::display::duration as secs;
 use crate::finding::FindingCode;
 use crate::kind::Kind;
@@ -52,8 +51,8 @@ pub struct CellChange {
     pub column: Column,
     /// The cell's text before the change, exactly as typed.
     pub from: String,
-    /// The text to write, in the form the engine reads back: `15.5s`, `1 try`,
-    /// `2 tries, waits 0.5s`.
+    /// The text to write, in the form the engine reads back and in the sheet's language:
+    /// `15.5s`, `1 try`, `2 tries, waits 0.5s` (`15.5秒`, `1回`).
     pub to: String,
 }
 
@@ -331,9 +330,12 @@ fn raise(sheet: &Sheet, index: &Index, f: &Finding) -> Option<Step> {
 }
 
 /// Lowers the callee's deadline so that it, with the queueing and the margin, fits the
-/// caller's bound (`inversion.hop`).
+/// caller's bound (`inversion.hop`, `queue.redelivery`: the worker's job timeout).
 fn lower_callee_deadline(sheet: &Sheet, index: &Index, f: &Finding) -> Option<Step> {
-    if f.code != FindingCode::InversionHop {
+    if !matches!(
+        f.code,
+        FindingCode::InversionHop | FindingCode::QueueRedelivery
+    ) {
         return None;
     }
     let hop = index.hops.get(f.hop.as_deref()?)?;
@@ -411,7 +413,7 @@ fn reduce_tries(sheet: &Sheet, index: &Index, f: &Finding) -> Option<Step> {
     })
 }
 
-/// A tries cell the engine reads back: `1 try`, `2 tries, waits 500ms` / `1回`, `2回、待機0.5秒`.
+/// A tries cell the engine reads back: `1 try`, `2 tries, waits 0.5s` / `1回`, `2回、待機0.5秒`.
 /// A waits list shorter than the tries repeats its last wait, as the engine reads it.
 fn tries_text(lang: Lang, k: u32, waits_ms: &[u64]) -> String {
     let waits: Vec<String> = (0..k.saturating_sub(1) as usize)
@@ -442,11 +444,11 @@ fn tries_text(lang: Lang, k: u32, waits_ms: &[u64]) -> String {
     }
 }
 
-/// A duration cell the engine reads back, in the sheet's style: `15.5s`, `1m30s` (En);
-/// `15.5秒`, `90秒` (Ja).
+/// A duration cell the engine reads back, in the sheet's style: `15.5s`, `61s` (En);
+/// `15.5秒`, `61秒` (Ja).
 fn duration_text(lang: Lang, ms: u64) -> String {
     match lang {
-        Lang::En => Millis(ms).to_string(),
+        Lang::En => format!("{}s", crate::duration::seconds(ms, 0)),
         Lang::Ja => format!("{}秒", crate::duration::seconds(ms, 0)),
     }
 }
@@ -565,10 +567,7 @@ mod tests {
     #[test]
     fn a_tries_cell_is_written_the_way_the_engine_reads_it_back() {
         assert_eq!(tries_text(Lang::En, 1, &[500, 1000]), "1 try");
-        assert_eq!(
-            tries_text(Lang::En, 2, &[500, 1000]),
-            "2 tries, waits 500ms"
-        );
+        assert_eq!(tries_text(Lang::En, 2, &[500, 1000]), "2 tries, waits 0.5s");
         assert_eq!(
             tries_text(Lang::En, 3, &[1500]),
             "3 tries, waits 1.5s, 1.5s"

@@ -13,7 +13,7 @@ test("a visibility timeout shorter than the job is a queue.redelivery error", as
     message:
       "queue -> worker: the queue redelivers a job after 30.0 s, but worker may take 60.0 s plus a 1.0 s margin: the job runs twice",
     numbers: "bound 30.0 s · need 61.0 s · short by 31.0 s",
-    fix: "raise the visibility timeout to at least 61.0 s, or make worker's job time out well before 30.0 s",
+    fix: "raise queue -> worker's visibility timeout to 61.0 s, or lower worker's deadline to 29.0 s",
   });
   await sheet.expectFlagged([1], "error");
   await sheet.expectNotFlagged([2]);

@@ -145,7 +145,8 @@ fn check_hop(s: Stages, (h, hop): (usize, &Hop), calc: &HopCalc, out: &mut Findi
             need_trace = need_terms(s, hop, calc, cw);
             match c.verdict {
                 Verdict::Inverted => {
-                    let at_least = need.map_or("∞".to_string(), |n| crate::display::duration(lang, n));
+                    let at_least =
+                        need.map_or("∞".to_string(), |n| crate::display::duration(lang, n));
                     let worst = text::need_secs(lang, cw);
                     // Where the callee has no deadline of its own, its retries cause it.
                     let suggestion = if callee.deadline.is_none() {

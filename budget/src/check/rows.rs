@@ -157,8 +157,7 @@ fn default_applied(
     let msg = text::default_applied(lang, line, used, from.map(|e| (e.product, e.name)));
     let note = msg.0.clone();
     out.add(
-        Draft::new(FindingCode::ValueDefaultApplied, vec![line], msg)
-            .cite(from.map(|e| e.source)),
+        Draft::new(FindingCode::ValueDefaultApplied, vec![line], msg).cite(from.map(|e| e.source)),
     );
     Some(note)
 }
@@ -338,18 +337,11 @@ fn read_duration_cell(
         note = default_applied(line, &describe_dur(dur), &from, lang, out);
     } else if used_bare_unit {
         if let Some(e) = entry {
-            let msg = text::unit_from_catalog(
-                lang,
-                line,
-                &row.value,
-                e.product,
-                e.name,
-                e.unit.symbol(),
-            );
+            let msg =
+                text::unit_from_catalog(lang, line, &row.value, e.product, e.name, e.unit.symbol());
             note = Some(msg.0.clone());
             out.add(
-                Draft::new(FindingCode::ValueUnitFromCatalog, vec![line], msg)
-                    .cite(Some(e.source)),
+                Draft::new(FindingCode::ValueUnitFromCatalog, vec![line], msg).cite(Some(e.source)),
             );
         }
     }
