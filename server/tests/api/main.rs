@@ -4,6 +4,7 @@
 mod check;
 mod cli;
 mod export;
+mod forms;
 mod helpers;
 mod hostile;
 mod mutated;
