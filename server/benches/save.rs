@@ -4,6 +4,7 @@
 //! (7 rows per service behind one LB). Run with `cargo bench -p server --bench save`; the
 //! figures are in the README.
 
+use app::sheet_name::SheetName;
 use app::ssr::Store;
 use budget::{Lang, Row, Sheet};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
@@ -133,7 +134,7 @@ fn save(c: &mut Criterion) {
         let sheet = Sheet::new(Lang::En, generated_rows(rows));
         assert_eq!(sheet.rows.len(), rows);
         let id = runtime
-            .block_on(store.create_sheet("bench", &sheet))
+            .block_on(store.create_sheet(&SheetName::parse("bench").expect("a name"), &sheet))
             .expect("the sheet is created");
         group.bench_with_input(BenchmarkId::from_parameter(rows), &sheet.rows, |b, rows| {
             b.iter(|| {

@@ -77,6 +77,15 @@ impl Store {
         Ok(store)
     }
 
+    /// How this database takes a statement's placeholders.
+    fn placeholders(&self) -> Placeholders {
+        if self.sqlite {
+            Placeholders::Anonymous
+        } else {
+            Placeholders::Numbered
+        }
+    }
+
     /// Begins a transaction that will write. On SQLite it takes the write lock at once
     /// (`BEGIN IMMEDIATE`), so two writers wait for each other instead of failing with
     /// "database is locked" when both try to upgrade a read lock.
@@ -184,7 +193,7 @@ impl Store {
         .bind(stamp)
         .execute(&mut *tx)
         .await?;
-        insert_rows(&mut tx, id, &sheet.rows).await?;
+        insert_rows(&mut tx, self.placeholders(), id, &sheet.rows).await?;
         recount(&mut tx, id, &sheet.rows).await?;
         tx.commit().await?;
         Ok(id)
@@ -297,7 +306,7 @@ impl Store {
             .bind(id)
             .execute(&mut *tx)
             .await?;
-        insert_rows(&mut tx, id, rows).await?;
+        insert_rows(&mut tx, self.placeholders(), id, rows).await?;
         recount(&mut tx, id, rows).await?;
         tx.commit().await?;
         Ok(revision)
@@ -535,57 +544,90 @@ const PARAMETERS_PER_ROW: usize = 10;
 /// statements.
 const ROWS_PER_INSERT: usize = MAX_BOUND_PARAMETERS / PARAMETERS_PER_ROW;
 
+/// The eight cells of `row`, in column order.
+fn cells(row: &Row) -> [&str; 8] {
+    [
+        &row.layer,
+        &row.segment,
+        &row.item,
+        &row.setting,
+        &row.default,
+        &row.value,
+        &row.location,
+        &row.rationale,
+    ]
+}
+
+/// How a database takes the placeholders of a statement.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Placeholders {
+    /// `?`, as `QueryBuilder::<Any>::push_bind` writes them: SQLite. (SQLite also reads
+    /// `$N`, but finds a numbered parameter's name by a linear search: with 32,766 of them
+    /// one statement takes seconds to bind.)
+    Anonymous,
+    /// `$1, $2, ...`: PostgreSQL, which does not accept `?` through the `Any` driver (sqlx
+    /// issue #3000).
+    Numbered,
+}
+
 /// Inserts `rows` as the rows of sheet `id`, positions 0, 1, 2, ...: one multi-row `INSERT`
-/// per [`ROWS_PER_INSERT`] rows, built with [`QueryBuilder::push_values`].
-///
-/// The placeholders are written as `$1, $2, ...` and the values bound in the same pass:
-/// `QueryBuilder<Any>::push_bind` writes `?`, which PostgreSQL does not accept through the
-/// `Any` driver (sqlx issue #3000), while SQLite reads `$N` as the N-th parameter, as every
-/// other query of the store does.
-async fn insert_rows(tx: &mut Tx, id: i64, rows: &[Row]) -> Result<(), sqlx::Error> {
+/// per [`ROWS_PER_INSERT`] rows, built with [`QueryBuilder::push_values`], its placeholders
+/// as the database takes them.
+async fn insert_rows(
+    tx: &mut Tx,
+    placeholders: Placeholders,
+    id: i64,
+    rows: &[Row],
+) -> Result<(), sqlx::Error> {
     for (chunk, first) in rows
         .chunks(ROWS_PER_INSERT)
         .zip((0_i64..).step_by(ROWS_PER_INSERT))
     {
-        let mut arguments = AnyArguments::default();
-        arguments.reserve(chunk.len() * PARAMETERS_PER_ROW, 0);
-        let mut encoded: Result<(), sqlx::error::BoxDynError> = Ok(());
-        let mut placeholders = 0_usize;
         let mut insert = QueryBuilder::<Any>::new(concat!(
             "INSERT INTO sheet_rows (sheet_id, position, ",
             row_columns!(),
             ") "
         ));
-        insert.push_values((first..).zip(chunk), |mut tuple, (position, row)| {
-            let cells = [
-                &row.layer,
-                &row.segment,
-                &row.item,
-                &row.setting,
-                &row.default,
-                &row.value,
-                &row.location,
-                &row.rationale,
-            ];
-            let added = cells.into_iter().fold(
-                arguments.add(id).and_then(|()| arguments.add(position)),
-                |added, cell| added.and_then(|()| arguments.add(cell.as_str())),
-            );
-            if encoded.is_ok() {
-                encoded = added;
-            }
-            for _ in 0..PARAMETERS_PER_ROW {
-                placeholders += 1;
-                tuple.push(format_args!("${placeholders}"));
-            }
-        });
-        encoded.map_err(sqlx::Error::Encode)?;
-        // Not kept as a prepared statement: each chunk length is a statement of its own, and
+        let rows = (first..).zip(chunk);
+        // Not kept as prepared statements: each chunk length is a statement of its own, and
         // the connection's cache would hold one for every sheet size saved.
-        sqlx::query_with(insert.sql(), arguments)
-            .persistent(false)
-            .execute(&mut **tx)
-            .await?;
+        match placeholders {
+            Placeholders::Anonymous => {
+                insert.push_values(rows, |mut tuple, (position, row)| {
+                    tuple.push_bind(id).push_bind(position);
+                    for cell in cells(row) {
+                        tuple.push_bind(cell);
+                    }
+                });
+                insert.build().persistent(false).execute(&mut **tx).await?;
+            }
+            Placeholders::Numbered => {
+                // The values go into arguments of their own, bound in the same pass as the
+                // placeholders are written.
+                let mut arguments = AnyArguments::default();
+                arguments.reserve(chunk.len() * PARAMETERS_PER_ROW, 0);
+                let mut encoded: Result<(), sqlx::error::BoxDynError> = Ok(());
+                let mut written = 0_usize;
+                insert.push_values(rows, |mut tuple, (position, row)| {
+                    let added = cells(row).into_iter().fold(
+                        arguments.add(id).and_then(|()| arguments.add(position)),
+                        |added, cell| added.and_then(|()| arguments.add(cell)),
+                    );
+                    if encoded.is_ok() {
+                        encoded = added;
+                    }
+                    for _ in 0..PARAMETERS_PER_ROW {
+                        written += 1;
+                        tuple.push(format_args!("${written}"));
+                    }
+                });
+                encoded.map_err(sqlx::Error::Encode)?;
+                sqlx::query_with(insert.sql(), arguments)
+                    .persistent(false)
+                    .execute(&mut **tx)
+                    .await?;
+            }
+        }
     }
     Ok(())
 }
