@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use leptos::server_fn::codec::Json;
 
 use crate::error::AppError;
-use crate::model::{Saved, SheetDetail, SheetSummary};
+use crate::model::{CatalogOption, Saved, SheetDetail, SheetSummary};
 
 /// The name and TSV text of the built-in example sheet in `lang` (golden G1).
 pub fn example(lang: Lang) -> (&'static str, &'static str) {
@@ -29,16 +29,24 @@ pub async fn list_sheets() -> Result<Vec<SheetSummary>, AppError> {
     imp::reply(imp::list_sheets().await)
 }
 
-/// Creates an empty sheet named `name` with headers in `lang`; returns its id.
+/// Creates an empty sheet named `name` with headers in `lang`; returns its id and sends the
+/// page to the new sheet's page (a plain form post gets a `302` there; the hydrated page's
+/// call navigates). The sheet list's "New sheet" form posts here.
 #[server]
 pub async fn create_sheet(name: String, lang: Lang) -> Result<i64, AppError> {
-    imp::reply(imp::create_sheet(&name, budget::Sheet::new(lang, Vec::new())).await)
+    let created = imp::create_sheet(&name, budget::Sheet::new(lang, Vec::new())).await;
+    imp::reply(created.inspect(|&id| imp::open(id)))
 }
 
-/// Creates a copy of the built-in example sheet in `lang`; returns its id.
+/// Creates a copy of the built-in example sheet in `lang`; returns its id and, like
+/// [`create_sheet`], sends the page to the new sheet.
 #[server]
 pub async fn create_example_sheet(lang: Lang) -> Result<i64, AppError> {
-    imp::reply(imp::create_example_sheet(lang).await)
+    imp::reply(
+        imp::create_example_sheet(lang)
+            .await
+            .inspect(|&id| imp::open(id)),
+    )
 }
 
 /// Creates a sheet from pasted or uploaded TSV; its language is the header's (English for a
@@ -48,19 +56,26 @@ pub async fn create_example_sheet(lang: Lang) -> Result<i64, AppError> {
 /// than [`MAX_TSV_BYTES`](crate::model::MAX_TSV_BYTES).
 #[server(input = Json)]
 pub async fn import_sheet(name: String, tsv: String) -> Result<i64, AppError> {
-    imp::reply(imp::import_sheet(&name, &tsv).await)
+    imp::reply(
+        imp::import_sheet(&name, &tsv)
+            .await
+            .inspect(|&id| imp::open(id)),
+    )
 }
 
-/// Renames sheet `id`.
+/// Renames sheet `id`; then sends the page back to where the form was, without the sheet
+/// list's rename mode ([`crate::list_mode`]). A refused name leaves the page where it is (a
+/// plain form post goes back with the error, which the open form shows).
 #[server]
 pub async fn rename_sheet(id: i64, name: String) -> Result<(), AppError> {
-    imp::reply(imp::rename_sheet(id, &name).await)
+    imp::reply(imp::rename_sheet(id, &name).await.inspect(|()| imp::back()))
 }
 
-/// Deletes sheet `id` and its rows.
+/// Deletes sheet `id` and its rows; then, like [`rename_sheet`], sends the page back without
+/// the list's delete confirmation.
 #[server]
 pub async fn delete_sheet(id: i64) -> Result<(), AppError> {
-    imp::reply(imp::delete_sheet(id).await)
+    imp::reply(imp::delete_sheet(id).await.inspect(|()| imp::back()))
 }
 
 /// Sheet `id` with its report.
@@ -114,6 +129,13 @@ pub async fn set_sheet_settings(
     )
 }
 
+/// The setting cells' autocomplete: one option per catalog entry, in catalog order. The
+/// catalog stays on the server: the page asks for it once it is interactive.
+#[server]
+pub async fn catalog_settings() -> Result<Vec<CatalogOption>, AppError> {
+    Ok(imp::catalog_options())
+}
+
 /// The body's content type a server function declares: its input encoding's.
 #[cfg(feature = "ssr")]
 trait DeclaredInput {
@@ -151,6 +173,7 @@ pub fn declared_content_types() -> Vec<(&'static str, &'static str)> {
         declared::<ImportRows>(),
         declared::<SetSheetLang>(),
         declared::<SetSheetSettings>(),
+        declared::<CatalogSettings>(),
     ]
 }
 
@@ -163,12 +186,18 @@ mod imp {
 
     use super::{example, DEFAULT_IMPORT_NAME};
     use crate::error::AppError;
-    use crate::model::{Saved, SheetDetail, SheetSummary, MAX_TSV_BYTES};
+    use crate::model::{CatalogOption, Saved, SheetDetail, SheetSummary, MAX_TSV_BYTES};
+    use crate::sheet_name::SheetName;
     use crate::ssr::{checks, Store, StoreError, StoredSheet};
 
-    /// Passes `result` through; on error, sets the response status to the error's.
+    /// Passes `result` through; on error, sets the response status to the error's, except
+    /// for a plain form post: that one is redirected back to its page with the error in the
+    /// address (Leptos' `form-redirects`), and a status here would replace the redirect's.
     pub fn reply<T>(result: Result<T, AppError>) -> Result<T, AppError> {
         if let Err(err) = &result {
+            if is_form_post() {
+                return result;
+            }
             if let Some(response) = use_context::<leptos_axum::ResponseOptions>() {
                 if let Ok(status) = http::StatusCode::from_u16(err.status_code()) {
                     response.set_status(status);
@@ -176,6 +205,41 @@ mod imp {
             }
         }
         result
+    }
+
+    /// Whether the call is a browser's plain form post (no JavaScript, or before hydration):
+    /// it accepts `text/html`, as the framework decides it too; the page's own calls accept
+    /// their output's encoding.
+    fn is_form_post() -> bool {
+        use_context::<http::request::Parts>().is_some_and(|parts| {
+            parts
+                .headers
+                .get(http::header::ACCEPT)
+                .and_then(|accept| accept.to_str().ok())
+                .is_some_and(|accept| accept.contains("text/html"))
+        })
+    }
+
+    /// Sends the page to sheet `id`'s page: a `302` for a plain form post, a redirect the
+    /// page's own call follows otherwise.
+    pub fn open(id: i64) {
+        leptos_axum::redirect(&crate::model::sheet_href(id));
+    }
+
+    /// Sends the page back to the one the call came from (its `Referer`) without the sheet
+    /// list's mode or a failed post's error ([`crate::list_mode::without_mode`]); to `/`
+    /// without a `Referer`. The server's guard keeps the redirect on this site.
+    pub fn back() {
+        let referer = use_context::<http::request::Parts>().and_then(|parts| {
+            let referer = parts.headers.get(http::header::REFERER)?.to_str().ok()?;
+            Some(crate::list_mode::without_mode(referer))
+        });
+        // `redirect` panics on a value that cannot be a header; a `Referer` that was one
+        // stays one without some of its parameters, but check rather than trust that.
+        let target = referer
+            .filter(|target| http::HeaderValue::from_str(target).is_ok())
+            .unwrap_or_else(|| "/".to_string());
+        leptos_axum::redirect(&target);
     }
 
     /// The store the server provided as context.
@@ -191,7 +255,6 @@ mod imp {
         match err {
             StoreError::NotFound(id) => AppError::NotFound(id),
             StoreError::Conflict { current, .. } => AppError::Conflict { current },
-            StoreError::BadName(_) => AppError::BadName(err.to_string()),
             StoreError::BadCell(err) => err.into(),
             StoreError::Db(_) | StoreError::Migrate(_) => {
                 leptos::logging::error!("store: {err}");
@@ -206,6 +269,7 @@ mod imp {
         SheetDetail {
             id: stored.id,
             name: stored.name,
+            catalog_defaults: catalog_defaults(&sheet.rows),
             sheet,
             report,
             updated_at_ms: stored.updated_at_ms,
@@ -213,13 +277,42 @@ mod imp {
         }
     }
 
+    /// Each row's catalog default ([`SheetDetail::catalog_defaults`]).
+    pub fn catalog_defaults(rows: &[Row]) -> Vec<Option<String>> {
+        rows.iter()
+            .map(|row| {
+                budget::catalog::lookup(row)
+                    .map(|entry| entry.default)
+                    .filter(|default| !default.is_empty())
+                    .map(str::to_string)
+            })
+            .collect()
+    }
+
+    /// Every catalog entry as an autocomplete option.
+    pub fn catalog_options() -> Vec<CatalogOption> {
+        budget::catalog::entries()
+            .iter()
+            .map(|entry| CatalogOption {
+                name: entry.name.to_string(),
+                label: crate::format::catalog_label(entry),
+            })
+            .collect()
+    }
+
     pub async fn list_sheets() -> Result<Vec<SheetSummary>, AppError> {
         store()?.list_sheets().await.map_err(from_store)
     }
 
+    /// `name` read as a sheet name, or [`AppError::BadName`] saying why it is not one.
+    fn sheet_name(name: &str) -> Result<SheetName, AppError> {
+        SheetName::parse(name).map_err(|err| AppError::BadName(err.to_string()))
+    }
+
     pub async fn create_sheet(name: &str, sheet: Sheet) -> Result<i64, AppError> {
+        let name = sheet_name(name)?;
         store()?
-            .create_sheet(name, &sheet)
+            .create_sheet(&name, &sheet)
             .await
             .map_err(from_store)
     }
@@ -250,7 +343,8 @@ mod imp {
     }
 
     pub async fn rename_sheet(id: i64, name: &str) -> Result<(), AppError> {
-        store()?.rename_sheet(id, name).await.map_err(from_store)
+        let name = sheet_name(name)?;
+        store()?.rename_sheet(id, &name).await.map_err(from_store)
     }
 
     pub async fn delete_sheet(id: i64) -> Result<(), AppError> {
@@ -271,12 +365,16 @@ mod imp {
             .save_rows_from(id, base, &rows)
             .await
             .map_err(from_store)?;
-        let (_, report) = checks::check(Sheet {
+        let (sheet, report) = checks::check(Sheet {
             rows,
             ..stored.sheet
         })
         .await;
-        Ok(Saved { revision, report })
+        Ok(Saved {
+            revision,
+            report,
+            catalog_defaults: catalog_defaults(&sheet.rows),
+        })
     }
 
     pub async fn import_rows(id: i64, base: i64, tsv: &str) -> Result<SheetDetail, AppError> {

@@ -15,9 +15,9 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use crate::api::save_rows;
-use crate::components::save_status::SaveStatus;
 use crate::draft::{self, DraftRow};
 use crate::error::AppError;
+use crate::save_status::SaveStatus;
 
 /// How long after the last keystroke a save starts: 300 ms.
 pub const DEBOUNCE: Duration = Duration::from_millis(300);
@@ -29,6 +29,7 @@ pub struct Autosave {
     id: i64,
     rows: RwSignal<Vec<DraftRow>>,
     report: RwSignal<Report>,
+    catalog_defaults: RwSignal<Vec<Option<String>>>,
     status: RwSignal<SaveStatus>,
     /// The revision the rows on the page were last saved as (or loaded at).
     revision: StoredValue<i64>,
@@ -39,18 +40,21 @@ pub struct Autosave {
 
 impl Autosave {
     /// The autosave of sheet `id`, loaded at `revision`: saves `rows`, puts each fresh
-    /// report in `report` and keeps `status` current.
+    /// report in `report` and the rows' catalog defaults in `catalog_defaults`, and keeps
+    /// `status` current.
     pub fn new(
         id: i64,
         revision: i64,
         rows: RwSignal<Vec<DraftRow>>,
         report: RwSignal<Report>,
+        catalog_defaults: RwSignal<Vec<Option<String>>>,
         status: RwSignal<SaveStatus>,
     ) -> Autosave {
         Autosave {
             id,
             rows,
             report,
+            catalog_defaults,
             status,
             revision: StoredValue::new(revision),
             timer: StoredValue::new(None),
@@ -129,6 +133,7 @@ impl Autosave {
                     Ok(saved) => {
                         self.revision.try_set_value(saved.revision);
                         self.report.try_set(saved.report);
+                        self.catalog_defaults.try_set(saved.catalog_defaults);
                         if settled {
                             self.status.try_set(SaveStatus::Saved);
                         }

@@ -6,6 +6,10 @@
 //! - [`api`]: the server functions (thin wrappers over the store and `budget`).
 //! - [`error`]: their typed error, which crosses the network.
 //! - [`format`]: durations, times and labels as the page shows them.
+//! - [`sheet_name`]: a sheet's name, checked once.
+//! - [`list_mode`]: the sheet list's rename and delete modes, kept in its address.
+//! - [`hydrated`] and [`save_status`]: small shared state types, each in its own module so
+//!   that no two modules import each other.
 #![warn(missing_docs)]
 
 // `#[server]` generates an argument struct per function whose fields cannot carry docs.
@@ -16,8 +20,12 @@ pub mod components;
 pub mod draft;
 pub mod error;
 pub mod format;
+pub mod hydrated;
+pub mod list_mode;
 pub mod model;
 pub mod pages;
+pub mod save_status;
+pub mod sheet_name;
 pub mod shell;
 #[cfg(feature = "ssr")]
 pub mod ssr;

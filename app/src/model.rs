@@ -7,53 +7,7 @@ use serde::{Deserialize, Serialize};
 /// The largest TSV a sheet is imported from, in bytes (1 MiB), by the page and the JSON API.
 pub const MAX_TSV_BYTES: usize = 1 << 20;
 
-/// The longest sheet name, in characters (Unicode scalar values), after trimming.
-pub const MAX_NAME_CHARS: usize = 200;
-
-/// Whether `c` is a bidirectional text control (U+202A–U+202E embeddings and overrides,
-/// U+2066–U+2069 isolates): in a name it can make `txt.exe` read as `exe.txt`.
-pub fn is_bidi_control(c: char) -> bool {
-    matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
-}
-
-/// A sheet name as it is stored: `name` trimmed, or why it cannot be one (empty or longer
-/// than [`MAX_NAME_CHARS`] after trimming, or holding a control character, NUL, CR and LF
-/// included, a [bidirectional control](is_bidi_control), or U+FFFD, which a decoder puts
-/// where bytes were not UTF-8). Used by the store and the page.
-///
-/// ```
-/// assert_eq!(app::model::sheet_name("  予約  "), Ok("予約"));
-/// assert_eq!(
-///     app::model::sheet_name("a\nb"),
-///     Err("a sheet name cannot hold control characters: \"a\\nb\" has U+000A at character 2; remove it".to_string())
-/// );
-/// ```
-pub fn sheet_name(name: &str) -> Result<&str, String> {
-    let trimmed = name.trim();
-    let count = trimmed.chars().count();
-    if count == 0 || count > MAX_NAME_CHARS {
-        return Err(format!(
-            "a sheet name needs 1 to {MAX_NAME_CHARS} characters after trimming; {name:?} has {count}"
-        ));
-    }
-    for (at, c) in trimmed.chars().enumerate() {
-        let what = if c.is_control() {
-            "control characters"
-        } else if is_bidi_control(c) {
-            "bidirectional text controls"
-        } else if c == char::REPLACEMENT_CHARACTER {
-            "the replacement character (bytes that were not UTF-8)"
-        } else {
-            continue;
-        };
-        return Err(format!(
-            "a sheet name cannot hold {what}: {trimmed:?} has U+{:04X} at character {}; remove it",
-            c as u32,
-            at + 1
-        ));
-    }
-    Ok(trimmed)
-}
+pub use crate::sheet_name::is_bidi_control;
 
 /// One line of the sheet list.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -74,6 +28,16 @@ pub struct SheetSummary {
     pub updated_at_ms: i64,
 }
 
+/// One option of the setting cells' autocomplete: a catalog entry's setting name and what it
+/// is (`proxy_read_timeout`, `nginx — read, default 60s`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CatalogOption {
+    /// The setting's name as its product documents it; what the option fills in.
+    pub name: String,
+    /// Its product, kind and documented default.
+    pub label: String,
+}
+
 /// One sheet with its report, for the sheet page.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SheetDetail {
@@ -89,6 +53,10 @@ pub struct SheetDetail {
     pub updated_at_ms: i64,
     /// How many times the rows have been saved; the page's next save starts from it.
     pub revision: i64,
+    /// For each row, in sheet order: the documented default of the catalog entry its setting
+    /// names, when the catalog knows one (the grid offers it while the row's default cell is
+    /// empty); `None` elsewhere.
+    pub catalog_defaults: Vec<Option<String>>,
 }
 
 /// The answer to a save of a sheet's rows.
@@ -98,6 +66,8 @@ pub struct Saved {
     pub revision: i64,
     /// The engine's report on the rows saved.
     pub report: Report,
+    /// The catalog defaults of the rows saved, as in [`SheetDetail::catalog_defaults`].
+    pub catalog_defaults: Vec<Option<String>>,
 }
 
 /// Where a sheet's TSV export is downloaded, with the header in `lang`:
@@ -156,28 +126,6 @@ mod tests {
         assert_eq!(
             export_file_name("a\u{202E}vst.exe", Lang::En),
             "a_vst.exe.en.tsv"
-        );
-    }
-
-    #[test]
-    fn names_with_controls_are_refused_with_where() {
-        assert_eq!(
-            sheet_name("ok\u{202E}gpj.exe"),
-            Err("a sheet name cannot hold bidirectional text controls: \"ok\\u{202e}gpj.exe\" has U+202E at character 3; remove it".to_string())
-        );
-        assert_eq!(
-            sheet_name("a\u{0}b"),
-            Err("a sheet name cannot hold control characters: \"a\\0b\" has U+0000 at character 2; remove it".to_string())
-        );
-        assert_eq!(
-            sheet_name("x\r\ny"),
-            Err("a sheet name cannot hold control characters: \"x\\r\\ny\" has U+000D at character 2; remove it".to_string())
-        );
-        assert_eq!(sheet_name(" \u{2066} "), Err("a sheet name cannot hold bidirectional text controls: \"\\u{2066}\" has U+2066 at character 1; remove it".to_string()));
-        assert_eq!(sheet_name("\t名前\n"), Ok("名前"));
-        assert_eq!(
-            sheet_name("a\u{FFFD}b"),
-            Err("a sheet name cannot hold the replacement character (bytes that were not UTF-8): \"a�b\" has U+FFFD at character 2; remove it".to_string())
         );
     }
 }

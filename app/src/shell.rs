@@ -5,6 +5,7 @@ use leptos_meta::{provide_meta_context, Link, MetaTags, Stylesheet, Title};
 use leptos_router::components::{Route, Router, Routes, A};
 use leptos_router::{path, SsrMode};
 
+use crate::hydrated::Hydrated;
 use crate::pages::sheet::SheetPage;
 use crate::pages::sheets::SheetsPage;
 
@@ -18,23 +19,6 @@ pub fn content_security_policy(nonce: &str) -> String {
          style-src 'self'; img-src 'self'; connect-src 'self'; object-src 'none'; \
          base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
     )
-}
-
-/// The title of a page about `name`: `NAME · Timeout Budget Workbench`.
-///
-/// `leptos_meta` 0.8 writes the title's text into the server's `<title>` without escaping
-/// it, so on the server the name's `&`, `<` and `>` are escaped here (a sheet named
-/// `</title><script>…` stays text); in the browser the title is set as text and is not.
-pub fn page_title(name: &str) -> String {
-    let title = format!("{name} · Timeout Budget Workbench");
-    if cfg!(feature = "ssr") {
-        title
-            .replace('&', "&amp;")
-            .replace('<', "&lt;")
-            .replace('>', "&gt;")
-    } else {
-        title
-    }
 }
 
 /// Sends this page's [`content_security_policy`] with the nonce of its scripts.
@@ -69,23 +53,6 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
                 <App/>
             </body>
         </html>
-    }
-}
-
-/// Whether the page is interactive: `false` on the server and in the browser until hydration
-/// has finished. Inputs whose text only the hydrated page can save are read-only until then,
-/// so nothing typed early is silently replaced by hydration. Provided as context by [`App`].
-#[derive(Clone, Copy, Debug)]
-pub struct Hydrated(pub ReadSignal<bool>);
-
-impl Hydrated {
-    /// Whether the page is hydrated, as a signal (call while rendering); always `true` where
-    /// no [`App`] provides the context.
-    pub fn signal() -> Signal<bool> {
-        match use_context::<Hydrated>() {
-            Some(Hydrated(hydrated)) => hydrated.into(),
-            None => Signal::stored(true),
-        }
     }
 }
 

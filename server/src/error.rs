@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 
+use app::sheet_name::SheetNameError;
 use app::ssr::StoreError;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
@@ -77,11 +78,16 @@ impl ApiError {
     }
 }
 
+impl From<SheetNameError> for ApiError {
+    fn from(err: SheetNameError) -> ApiError {
+        ApiError::bad_request(err.to_string())
+    }
+}
+
 impl From<StoreError> for ApiError {
     fn from(err: StoreError) -> ApiError {
         match err {
             StoreError::NotFound(_) => ApiError::NotFound(err.to_string()),
-            StoreError::BadName(_) => ApiError::bad_request(err.to_string()),
             StoreError::BadCell(err) => ApiError::BadSheet(err),
             StoreError::Conflict { .. } => ApiError::PreconditionFailed(err.to_string()),
             StoreError::Db(_) | StoreError::Migrate(_) => ApiError::Internal(err.to_string()),

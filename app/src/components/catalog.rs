@@ -1,27 +1,45 @@
 //! The catalog of real products' settings in the editor: the autocomplete of the setting
 //! cells, and the button that fills a row's default cell from it.
+//!
+//! The catalog itself stays on the server, out of the page's wasm: the autocomplete's options
+//! come from [`catalog_settings`] once the page is interactive (before that nothing can be
+//! typed), and each row's documented default comes with the sheet and with every save
+//! ([`crate::model::SheetDetail::catalog_defaults`]).
 
 use leptos::prelude::*;
+use leptos::task::spawn_local;
 
+use crate::api::catalog_settings;
 use crate::format;
+use crate::model::CatalogOption;
 
 /// The `id` of the `<datalist>` the setting inputs point to with `list=`.
 pub const SETTINGS_LIST: &str = "catalog-settings";
 
 /// One `<option>` per catalog entry: the setting's name as its value, and its product, kind
-/// and documented default as its label. Rendered once on the sheet page.
+/// and documented default as its label. Rendered once on the sheet page; empty as the server
+/// sends the page, filled in the browser.
 #[component]
 pub fn CatalogDatalist() -> impl IntoView {
-    let options = budget::catalog::entries()
-        .iter()
-        .map(|entry| (entry.name, format::catalog_label(entry)))
-        .collect::<Vec<_>>();
+    let options = RwSignal::new(Vec::<CatalogOption>::new());
+    // Effects run only in the browser, after hydration: the server sends the list empty, as
+    // hydration expects it, and no part of the page waits for it.
+    Effect::new(move |_| {
+        spawn_local(async move {
+            if let Ok(list) = catalog_settings().await {
+                options.try_set(list);
+            }
+        });
+    });
     view! {
         <datalist id=SETTINGS_LIST data-testid=SETTINGS_LIST>
-            {options
-                .into_iter()
-                .map(|(name, label)| view! { <option value=name>{label}</option> })
-                .collect_view()}
+            {move || {
+                options
+                    .get()
+                    .into_iter()
+                    .map(|option| view! { <option value=option.name>{option.label}</option> })
+                    .collect_view()
+            }}
         </datalist>
     }
 }
@@ -32,24 +50,25 @@ pub fn CatalogDatalist() -> impl IntoView {
 pub fn FillDefault(
     /// The default to offer, from the catalog entry the row's setting matches.
     #[prop(into)]
-    default: Signal<Option<&'static str>>,
+    default: Signal<Option<String>>,
     /// Called with the default when the button is pressed.
-    on_fill: Callback<&'static str>,
+    on_fill: Callback<String>,
 ) -> impl IntoView {
     view! {
         {move || {
             default
                 .get()
                 .map(|value| {
+                    let label = format::fill_default_label(&value);
                     view! {
                         <button
                             type="button"
                             class="fill-default"
                             data-testid="fill-default"
                             title="Fill the default cell with the catalog's documented default"
-                            on:click=move |_| on_fill.run(value)
+                            on:click=move |_| on_fill.run(value.clone())
                         >
-                            {format::fill_default_label(value)}
+                            {label}
                         </button>
                     }
                 })

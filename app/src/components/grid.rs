@@ -10,7 +10,7 @@ use leptos::prelude::*;
 use super::catalog::{FillDefault, SETTINGS_LIST};
 use crate::draft::{self, DraftRow};
 use crate::format;
-use crate::shell::Hydrated;
+use crate::hydrated::Hydrated;
 
 /// The lines that findings refer to, each with the worst severity among them.
 pub fn flagged_lines(report: &Report) -> BTreeMap<usize, Severity> {
@@ -38,6 +38,10 @@ pub fn Grid(
     /// The sheet's language, for the column headers.
     #[prop(into)]
     lang: Signal<Lang>,
+    /// Each row's catalog default as of the latest report, by line
+    /// ([`crate::model::SheetDetail::catalog_defaults`]).
+    #[prop(into)]
+    catalog_defaults: Signal<Vec<Option<String>>>,
     /// Called after every change.
     on_change: Callback<()>,
 ) -> impl IntoView {
@@ -74,7 +78,7 @@ pub fn Grid(
                 </thead>
                 <tbody>
                     <For each=move || rows.get() key=|row| row.key let:row>
-                        <GridRow row rows report lang flags on_change/>
+                        <GridRow row rows report lang catalog_defaults flags on_change/>
                     </For>
                 </tbody>
             </table>
@@ -97,6 +101,7 @@ fn GridRow(
     rows: RwSignal<Vec<DraftRow>>,
     report: Signal<Report>,
     lang: Signal<Lang>,
+    catalog_defaults: Signal<Vec<Option<String>>>,
     flags: Memo<BTreeMap<usize, Severity>>,
     on_change: Callback<()>,
 ) -> impl IntoView {
@@ -107,18 +112,17 @@ fn GridRow(
     // The derived note, and the documentation address of the row's setting (the catalog's).
     let note = Memo::new(move |_| derived.with(|d| d.as_ref().and_then(|d| d.note.clone())));
     let source = Memo::new(move |_| derived.with(|d| d.as_ref().and_then(|d| d.source.clone())));
-    // The catalog's documented default, offered while the row's default cell is empty.
+    // The catalog's documented default (as the server found it for this line), offered
+    // while the row's default cell is empty.
     let catalog_default = Memo::new(move |_| {
-        let typed = row.read();
-        if !typed.default.trim().is_empty() {
+        if !row.cell(Column::Default).with(|d| d.trim().is_empty()) {
             return None;
         }
-        budget::catalog::lookup(&typed)
-            .map(|entry| entry.default)
-            .filter(|default| !default.is_empty())
+        let index = line.get().checked_sub(1)?;
+        catalog_defaults.with(|defaults| defaults.get(index).cloned().flatten())
     });
-    let fill_default = Callback::new(move |value: &'static str| {
-        row.cell(Column::Default).set(value.to_string());
+    let fill_default = Callback::new(move |value: String| {
+        row.cell(Column::Default).set(value);
         on_change.run(());
     });
     let class = move || {

@@ -13,11 +13,15 @@ pub fn LangSelect(
     on_change: Callback<Lang>,
     /// The select's `data-testid`.
     testid: &'static str,
+    /// The select's `name`, when a form sends it (`lang`).
+    #[prop(optional)]
+    name: Option<&'static str>,
 ) -> impl IntoView {
     view! {
         <label>
             "Headers "
             <select
+                name=name
                 data-testid=testid
                 on:change=move |ev| {
                     if let Some(l) = Lang::from_code(&event_target_value(&ev)) {

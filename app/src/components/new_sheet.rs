@@ -1,51 +1,38 @@
 //! The ways to start a sheet: blank, from the built-in example, or from a TSV.
+//!
+//! A blank sheet and the example are forms of their server functions ([`ActionForm`]): the
+//! hydrated page sends them itself, and before hydration (or without JavaScript) the browser
+//! posts them; either way the server function sends the page to the new sheet, and a refusal
+//! shows under the form. The import reads a file in the browser, so it needs the hydrated
+//! page; it dispatches its [`ServerAction`] the same way.
 
 use budget::Lang;
 use leptos::prelude::*;
-use leptos::task::spawn_local;
-use leptos_router::hooks::use_navigate;
 
 use super::error_line::ErrorLine;
 use super::lang_select::LangSelect;
 use super::tsv_input::TsvInput;
-use crate::api::{create_example_sheet, create_sheet, import_sheet};
+use crate::api::{CreateExampleSheet, CreateSheet, ImportSheet};
 use crate::error::AppError;
-use crate::model::sheet_href;
+use crate::sheet_name::SheetName;
 
-/// Opens the sheet page of a sheet just created.
-fn open_created() -> impl Fn(i64) + Clone + 'static {
-    let navigate = use_navigate();
-    move |id| navigate(&sheet_href(id), Default::default())
+/// The error of `action`'s last call, if it failed.
+fn failure<S, T>(action: ServerAction<S>) -> Signal<Option<AppError>>
+where
+    S: leptos::server_fn::ServerFn<Output = T, Error = AppError> + Clone + Send + Sync + 'static,
+    T: Clone + Send + Sync + 'static,
+{
+    Signal::derive(move || action.value().get().and_then(Result::err))
 }
 
 /// A blank sheet: a name, a header language and a Create button.
 #[component]
-pub fn NewBlankSheet() -> impl IntoView {
-    let name = RwSignal::new(String::new());
-    let lang = RwSignal::new(Lang::En);
-    let busy = RwSignal::new(false);
-    let error = RwSignal::new(None::<AppError>);
-    let open = open_created();
-    let submit = move |ev: leptos::ev::SubmitEvent| {
-        ev.prevent_default();
-        if busy.get_untracked() {
-            return;
-        }
-        busy.set(true);
-        let open = open.clone();
-        spawn_local(async move {
-            match create_sheet(name.get_untracked(), lang.get_untracked()).await {
-                Ok(id) => {
-                    error.set(None);
-                    open(id);
-                }
-                Err(err) => error.set(Some(err)),
-            }
-            busy.set(false);
-        });
-    };
+pub fn NewBlankSheet(
+    /// Creates the sheet (the page's list follows its version).
+    create: ServerAction<CreateSheet>,
+) -> impl IntoView {
     view! {
-        <form class="card" on:submit=submit data-testid="new-sheet-form">
+        <ActionForm action=create attr:class="card" attr:data-testid="new-sheet-form">
             <h2>"New sheet"</h2>
             <label>
                 "Name "
@@ -53,102 +40,86 @@ pub fn NewBlankSheet() -> impl IntoView {
                     type="text"
                     name="name"
                     required
-                    maxlength="200"
+                    maxlength=SheetName::MAX_CHARS
                     data-testid="new-sheet-name"
-                    prop:value=move || name.get()
-                    on:input=move |ev| name.set(event_target_value(&ev))
                 />
             </label>
-            <LangSelect lang on_change=Callback::new(move |l| lang.set(l)) testid="new-sheet-lang"/>
-            <button type="submit" class="button primary" data-testid="new-sheet-create" disabled=busy>
+            <LangSelect
+                lang=Lang::En
+                on_change=Callback::new(|_| ())
+                testid="new-sheet-lang"
+                name="lang"
+            />
+            <button
+                type="submit"
+                class="button primary"
+                data-testid="new-sheet-create"
+                disabled=create.pending()
+            >
                 "Create"
             </button>
-            <ErrorLine error testid="new-sheet-error"/>
-        </form>
+            <ErrorLine error=failure(create) testid="new-sheet-error"/>
+        </ActionForm>
     }
 }
 
-/// Two buttons that copy the built-in reservation example (Japanese or English headers).
+/// Two buttons that copy the built-in reservation example (Japanese or English headers):
+/// each submits the form with its own `lang`.
 #[component]
-pub fn NewExampleSheet() -> impl IntoView {
-    let busy = RwSignal::new(false);
-    let error = RwSignal::new(None::<AppError>);
-    let open = open_created();
-    let create = move |lang: Lang| {
-        if busy.get_untracked() {
-            return;
-        }
-        busy.set(true);
-        let open = open.clone();
-        spawn_local(async move {
-            match create_example_sheet(lang).await {
-                Ok(id) => {
-                    error.set(None);
-                    open(id);
-                }
-                Err(err) => error.set(Some(err)),
-            }
-            busy.set(false);
-        });
-    };
-    let create_ja = create.clone();
+pub fn NewExampleSheet(
+    /// Creates the copy.
+    create: ServerAction<CreateExampleSheet>,
+) -> impl IntoView {
     view! {
-        <div class="card">
+        <ActionForm action=create attr:class="card">
             <h2>"Start from the example"</h2>
             <p class="muted">
                 "An equipment-reservation system: browser → LB → app → external API and DB."
             </p>
             <div class="buttons">
                 <button
-                    type="button"
+                    type="submit"
+                    name="lang"
+                    value="ja"
                     class="button"
                     data-testid="example-ja"
-                    disabled=busy
-                    on:click=move |_| create_ja(Lang::Ja)
+                    disabled=create.pending()
                 >
                     "Example (日本語)"
                 </button>
                 <button
-                    type="button"
+                    type="submit"
+                    name="lang"
+                    value="en"
                     class="button"
                     data-testid="example-en"
-                    disabled=busy
-                    on:click=move |_| create(Lang::En)
+                    disabled=create.pending()
                 >
                     "Example (English)"
                 </button>
             </div>
-            <ErrorLine error testid="example-error"/>
-        </div>
+            <ErrorLine error=failure(create) testid="example-error"/>
+        </ActionForm>
     }
 }
 
 /// A new sheet from a TSV paste or file. A TSV that cannot be read creates nothing and
 /// shows the reader's message, which names the line.
 #[component]
-pub fn ImportNewSheet() -> impl IntoView {
+pub fn ImportNewSheet(
+    /// Creates the sheet from the TSV.
+    import: ServerAction<ImportSheet>,
+) -> impl IntoView {
     let name = RwSignal::new(String::new());
     let text = RwSignal::new(String::new());
-    let busy = RwSignal::new(false);
-    let error = RwSignal::new(None::<AppError>);
-    let open = open_created();
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
-        if busy.get_untracked() {
-            return;
+        if !import.pending().get_untracked() {
+            import.dispatch(ImportSheet {
+                name: name.get_untracked(),
+                tsv: text.get_untracked(),
+            });
         }
-        busy.set(true);
-        let open = open.clone();
-        spawn_local(async move {
-            match import_sheet(name.get_untracked(), text.get_untracked()).await {
-                Ok(id) => {
-                    error.set(None);
-                    open(id);
-                }
-                Err(err) => error.set(Some(err)),
-            }
-            busy.set(false);
-        });
     };
     view! {
         <form class="card import" on:submit=submit data-testid="import-form">
@@ -158,7 +129,7 @@ pub fn ImportNewSheet() -> impl IntoView {
                 <input
                     type="text"
                     name="name"
-                    maxlength="200"
+                    maxlength=SheetName::MAX_CHARS
                     placeholder="Imported sheet"
                     data-testid="import-name"
                     prop:value=move || name.get()
@@ -166,10 +137,15 @@ pub fn ImportNewSheet() -> impl IntoView {
                 />
             </label>
             <TsvInput text file_name=name label="TSV to import"/>
-            <button type="submit" class="button primary" data-testid="import-submit" disabled=busy>
+            <button
+                type="submit"
+                class="button primary"
+                data-testid="import-submit"
+                disabled=import.pending()
+            >
                 "Import"
             </button>
-            <ErrorLine error testid="import-error"/>
+            <ErrorLine error=failure(import) testid="import-error"/>
         </form>
     }
 }

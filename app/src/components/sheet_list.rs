@@ -1,23 +1,31 @@
 //! The list of sheets: each linked to its page, with its numbers, a rename and a delete
 //! that asks for confirmation.
+//!
+//! Rename and Delete are links into the list's mode ([`ListMode`], kept in the address), and
+//! the rename and delete forms are [`ActionForm`]s of their server functions: all of it works
+//! before hydration and without JavaScript (links, and form posts that redirect back).
 
 use leptos::prelude::*;
-use leptos::task::spawn_local;
 use leptos_router::components::A;
+use leptos_router::hooks::use_query_map;
 
 use super::error_line::ErrorLine;
-use crate::api::{delete_sheet, rename_sheet};
-use crate::error::AppError;
+use crate::api::{DeleteSheet, RenameSheet};
 use crate::format;
+use crate::list_mode::{ListMode, DELETE, RENAME};
 use crate::model::{sheet_href, SheetSummary};
+use crate::sheet_name::SheetName;
 
-/// The sheets as a table. `on_change` runs after a rename or delete succeeded.
+/// The sheets as a table, with the rename and delete forms posting to `rename` and
+/// `delete`.
 #[component]
 pub fn SheetList(
     /// The sheets, most recently changed first.
     sheets: Vec<SheetSummary>,
-    /// Called after a sheet was renamed or deleted.
-    on_change: Callback<()>,
+    /// Renames a sheet.
+    rename: ServerAction<RenameSheet>,
+    /// Deletes a sheet.
+    delete: ServerAction<DeleteSheet>,
 ) -> impl IntoView {
     if sheets.is_empty() {
         return view! {
@@ -27,6 +35,19 @@ pub fn SheetList(
         }
         .into_any();
     }
+    let query = use_query_map();
+    let mode = Memo::new(move |_| {
+        query.with(|q| ListMode::from_query(q.get_str(RENAME), q.get_str(DELETE)))
+    });
+    // An error belongs to the form it came from: opening another one starts without it.
+    Effect::watch(
+        move || mode.get(),
+        move |_, _, _| {
+            rename.value().set(None);
+            delete.value().set(None);
+        },
+        false,
+    );
     view! {
         <div class="table-wrap">
             <table class="sheets" data-testid="sheet-list">
@@ -45,7 +66,11 @@ pub fn SheetList(
                 <tbody>
                     {sheets
                         .into_iter()
-                        .map(|sheet| view! { <SheetListRow sheet on_change/> })
+                        .map(|sheet| {
+                            let id = sheet.id;
+                            let mode = Signal::derive(move || mode.get().of_sheet(id));
+                            view! { <SheetListRow sheet mode rename delete/> }
+                        })
                         .collect_view()}
                 </tbody>
             </table>
@@ -54,20 +79,14 @@ pub fn SheetList(
     .into_any()
 }
 
-/// What a list row shows besides its numbers.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Mode {
-    /// The name as a link, and the Rename and Delete buttons.
-    Show,
-    /// A name input with Save and Cancel.
-    Rename,
-    /// "Delete …?" with Delete and Cancel.
-    ConfirmDelete,
-}
-
-/// One sheet of the list.
+/// One sheet of the list, in `mode`.
 #[component]
-fn SheetListRow(sheet: SheetSummary, on_change: Callback<()>) -> impl IntoView {
+fn SheetListRow(
+    sheet: SheetSummary,
+    mode: Signal<ListMode>,
+    rename: ServerAction<RenameSheet>,
+    delete: ServerAction<DeleteSheet>,
+) -> impl IntoView {
     let SheetSummary {
         id,
         name,
@@ -77,119 +96,123 @@ fn SheetListRow(sheet: SheetSummary, on_change: Callback<()>) -> impl IntoView {
         updated_at_ms,
         ..
     } = sheet;
-    let mode = RwSignal::new(Mode::Show);
-    let new_name = RwSignal::new(name.clone());
-    let busy = RwSignal::new(false);
-    let error = RwSignal::new(None::<AppError>);
-
-    let rename = move |ev: leptos::ev::SubmitEvent| {
-        ev.prevent_default();
-        busy.set(true);
-        spawn_local(async move {
-            match rename_sheet(id, new_name.get_untracked()).await {
-                Ok(()) => {
-                    error.set(None);
-                    mode.set(Mode::Show);
-                    on_change.run(());
-                }
-                Err(err) => error.set(Some(err)),
-            }
-            busy.set(false);
-        });
-    };
-    let delete = move |_| {
-        busy.set(true);
-        spawn_local(async move {
-            match delete_sheet(id).await {
-                Ok(()) => {
-                    error.set(None);
-                    on_change.run(());
-                }
-                Err(err) => error.set(Some(err)),
-            }
-            busy.set(false);
-        });
-    };
-    let start = move |m: Mode| {
-        error.set(None);
-        mode.set(m);
-    };
+    let rename_error = Signal::derive(move || rename.value().get().and_then(Result::err));
+    let delete_error = Signal::derive(move || delete.value().get().and_then(Result::err));
 
     let link_name = name.clone();
-    let shown_name = name.clone();
-    let name_cell = move || {
-        match mode.get() {
-            Mode::Rename => {
-                // The name to edit gets the cursor, selected, as a click on Rename promises.
-                let input = NodeRef::<leptos::html::Input>::new();
-                input.on_load(|input| {
-                    let _ = input.focus();
-                    // Selected once its value is in, so that typing replaces the old name.
-                    request_animation_frame(move || input.select());
-                });
-                view! {
-            <form class="inline" on:submit=rename>
-                <input
-                    node_ref=input
-                    type="text"
-                    required
-                    maxlength="200"
-                    aria-label="New name"
-                    data-testid="rename-input"
-                    prop:value=move || new_name.get()
-                    on:input=move |ev| new_name.set(event_target_value(&ev))
-                />
-                <button type="submit" class="button primary" data-testid="rename-save" disabled=busy>
-                    "Save"
-                </button>
-                <button type="button" class="button" data-testid="rename-cancel" on:click=move |_| start(Mode::Show)>
-                    "Cancel"
-                </button>
-            </form>
+    let input_name = name.clone();
+    let name_cell = move || match mode.get() {
+        ListMode::Rename(_) => {
+            let current = input_name.clone();
+            // The name to edit gets the cursor, selected, as a click on Rename promises
+            // (`autofocus` does it when the server sends the form as a page).
+            let input = NodeRef::<leptos::html::Input>::new();
+            input.on_load(|input| {
+                let _ = input.focus();
+                // Selected once its value is in, so that typing replaces the old name.
+                request_animation_frame(move || input.select());
+            });
+            view! {
+                <ActionForm action=rename attr:class="inline">
+                    <input type="hidden" name="id" value=id/>
+                    <input
+                        node_ref=input
+                        type="text"
+                        name="name"
+                        required
+                        autofocus
+                        maxlength=SheetName::MAX_CHARS
+                        aria-label="New name"
+                        data-testid="rename-input"
+                        value=current
+                    />
+                    <button
+                        type="submit"
+                        class="button primary"
+                        data-testid="rename-save"
+                        disabled=rename.pending()
+                    >
+                        "Save"
+                    </button>
+                    <a
+                        href=ListMode::Show.href()
+                        class="button"
+                        data-testid="rename-cancel"
+                        data-noscroll="true"
+                    >
+                        "Cancel"
+                    </a>
+                </ActionForm>
+                <ErrorLine error=rename_error testid="sheet-row-error"/>
             }
             .into_any()
+        }
+        _ => {
+            let label = link_name.clone();
+            view! {
+                <A href=sheet_href(id) attr:data-testid="sheet-link">
+                    {label}
+                </A>
             }
-            _ => {
-                let label = link_name.clone();
-                view! {
-                    <A href=sheet_href(id) attr:data-testid="sheet-link">
-                        {label}
-                    </A>
-                }
-                .into_any()
-            }
+            .into_any()
         }
     };
-    let actions = move || {
-        match mode.get() {
-        Mode::ConfirmDelete => view! {
-            <span class="confirm" role="alert" data-testid="delete-confirmation">
-                {format!("Delete “{shown_name}”? This cannot be undone. ")}
-                <button type="button" class="button danger" data-testid="delete-confirm" disabled=busy on:click=delete>
-                    "Delete"
-                </button>
-                <button type="button" class="button" data-testid="delete-cancel" on:click=move |_| start(Mode::Show)>
-                    "Cancel"
-                </button>
-            </span>
+    let shown_name = name.clone();
+    let actions = move || match mode.get() {
+        ListMode::ConfirmDelete(_) => {
+            let question = format!("Delete “{shown_name}”? This cannot be undone. ");
+            view! {
+            <ActionForm action=delete>
+                <span class="confirm" role="alert" data-testid="delete-confirmation">
+                    {question}
+                    <input type="hidden" name="id" value=id/>
+                    <button
+                        type="submit"
+                        class="button danger"
+                        data-testid="delete-confirm"
+                        disabled=delete.pending()
+                    >
+                        "Delete"
+                    </button>
+                    <a
+                        href=ListMode::Show.href()
+                        class="button"
+                        data-testid="delete-cancel"
+                        data-noscroll="true"
+                    >
+                        "Cancel"
+                    </a>
+                </span>
+            </ActionForm>
+            <ErrorLine error=delete_error testid="sheet-row-error"/>
+            }
+            .into_any()
         }
-        .into_any(),
-        Mode::Rename => ().into_any(),
-        Mode::Show => view! {
-            <button type="button" class="button" data-testid="rename-button" on:click=move |_| start(Mode::Rename)>
+        ListMode::Rename(_) => ().into_any(),
+        ListMode::Show => view! {
+            <a
+                href=ListMode::Rename(id).href()
+                class="button"
+                data-testid="rename-button"
+                data-noscroll="true"
+            >
                 "Rename"
-            </button>
-            <button type="button" class="button danger" data-testid="delete-button" on:click=move |_| start(Mode::ConfirmDelete)>
+            </a>
+            <a
+                href=ListMode::ConfirmDelete(id).href()
+                class="button danger"
+                data-testid="delete-button"
+                data-noscroll="true"
+            >
                 "Delete"
-            </button>
+            </a>
         }
         .into_any(),
-    }
     };
 
     view! {
         <tr data-testid="sheet-row" data-sheet-id=id data-sheet-name=name.clone()>
-            <td class="name">{name_cell} <ErrorLine error testid="sheet-row-error"/></td>
+            <td class="name">{name_cell}</td>
             <td class="num" data-testid="sheet-rows">{rows}</td>
             <td class=count_class(errors, "count-error") data-testid="sheet-errors">
                 {errors}

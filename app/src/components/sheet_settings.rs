@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use crate::api::set_sheet_settings;
-use crate::shell::Hydrated;
+use crate::hydrated::Hydrated;
 
 /// The two sheet settings of sheet `id`. Each is saved on its own when its input is
 /// committed, and the server answers the fresh report (put into `report`); text it cannot

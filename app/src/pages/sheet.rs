@@ -17,11 +17,12 @@ use crate::components::grid::Grid;
 use crate::components::import_rows::ImportRows;
 use crate::components::lang_select::LangSelect;
 use crate::components::report::{ReportPanel, SummaryHeadline};
-use crate::components::save_status::{ConflictChoice, SaveStatus, SaveStatusLine};
+use crate::components::save_status::{ConflictChoice, SaveStatusLine};
 use crate::components::sheet_settings::SheetSettings;
 use crate::draft;
 use crate::error::AppError;
 use crate::model::SheetDetail;
+use crate::save_status::SaveStatus;
 
 /// Loads sheet `:id` (on the server first, so the page reads without JavaScript) and shows
 /// its editor.
@@ -60,14 +61,16 @@ fn SheetEditor(detail: SheetDetail) -> impl IntoView {
         sheet,
         report,
         revision,
+        catalog_defaults,
         ..
     } = detail;
     let (margin_ms, amplification_threshold) = (sheet.margin_ms, sheet.amplification_threshold);
     let lang = RwSignal::new(sheet.lang);
     let rows = RwSignal::new(draft::drafts(&sheet.rows, 0));
     let report = RwSignal::new(report);
+    let catalog_defaults = RwSignal::new(catalog_defaults);
     let status = RwSignal::new(SaveStatus::Saved);
-    let autosave = Autosave::new(id, revision, rows, report, status);
+    let autosave = Autosave::new(id, revision, rows, report, catalog_defaults, status);
     on_cleanup(move || autosave.leave());
     // Leaving the page (reload, close, another address) while text is unsaved: send it, and
     // let the browser ask whether to stay. A no-op on the server.
@@ -100,6 +103,7 @@ fn SheetEditor(detail: SheetDetail) -> impl IntoView {
         rows.set(draft::drafts(&detail.sheet.rows, first_key));
         lang.set(detail.sheet.lang);
         report.set(detail.report);
+        catalog_defaults.set(detail.catalog_defaults);
         autosave.replaced(detail.revision);
     });
     let keep_mine = Callback::new(move |()| autosave.keep_mine());
@@ -114,7 +118,7 @@ fn SheetEditor(detail: SheetDetail) -> impl IntoView {
     let saving = Signal::derive(move || status.with(|s| *s == SaveStatus::Saving));
 
     view! {
-        <Title text=crate::shell::page_title(&name)/>
+        <Title text=super::page_title(&name)/>
         <header class="sheet-head">
             <h1 data-testid="sheet-name">{name.clone()}</h1>
             <SaveStatusLine status/>
@@ -123,7 +127,7 @@ fn SheetEditor(detail: SheetDetail) -> impl IntoView {
         <SummaryHeadline report lang/>
         <div class="sheet-layout">
             <section class="grid-pane" aria-label="Rows">
-                <Grid rows report lang on_change/>
+                <Grid rows report lang catalog_defaults on_change/>
             </section>
             <aside class="report-pane">
                 <ReportPanel report lang/>

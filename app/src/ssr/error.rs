@@ -8,11 +8,6 @@ pub enum StoreError {
     /// No sheet has this id.
     #[error("sheet {0} not found")]
     NotFound(i64),
-    /// A sheet name that [`crate::model::sheet_name`] refuses (empty, longer than
-    /// [`MAX_NAME_CHARS`](super::MAX_NAME_CHARS) characters, control characters); carries
-    /// its message.
-    #[error("{0}")]
-    BadName(String),
     /// A save that started from revision `base` of sheet `id` while the stored rows are at
     /// revision `current`: someone saved in between, and their rows were kept.
     #[error(

@@ -12,4 +12,4 @@ mod store;
 pub use crate::model::SheetSummary;
 pub use error::StoreError;
 pub use model::StoredSheet;
-pub use store::{Store, DEFAULT_DATABASE_URL, MAX_NAME_CHARS};
+pub use store::{Store, DEFAULT_DATABASE_URL};

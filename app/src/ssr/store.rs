@@ -8,19 +8,18 @@
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use budget::{Lang, Row, Sheet};
-use sqlx::any::{AnyPoolOptions, AnyRow};
+use sqlx::any::{AnyArguments, AnyPoolOptions, AnyRow};
 use sqlx::migrate::Migrator;
-use sqlx::{AnyPool, Row as _};
+use sqlx::{Any, AnyPool, Arguments as _, QueryBuilder, Row as _};
 
 use super::error::StoreError;
 use super::model::StoredSheet;
 use crate::model::SheetSummary;
+use crate::sheet_name::SheetName;
 
 /// The database used when `DATABASE_URL` is not set: the SQLite file `workbench.db` in the
 /// working directory, created when missing.
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://workbench.db?mode=rwc";
-
-pub use crate::model::MAX_NAME_CHARS;
 
 /// The eight cell columns of `sheet_rows`, in sheet order (a macro, for `concat!`).
 macro_rules! row_columns {
@@ -76,6 +75,15 @@ impl Store {
         };
         store.count_uncounted().await?;
         Ok(store)
+    }
+
+    /// How this database takes a statement's placeholders.
+    fn placeholders(&self) -> Placeholders {
+        if self.sqlite {
+            Placeholders::Anonymous
+        } else {
+            Placeholders::Numbered
+        }
     }
 
     /// Begins a transaction that will write. On SQLite it takes the write lock at once
@@ -138,16 +146,14 @@ impl Store {
         Ok(())
     }
 
-    /// Stores a new sheet named `name` (trimmed) with `sheet`'s language, margin and rows, in
-    /// one transaction, and returns its id.
+    /// Stores a new sheet named `name` with `sheet`'s language, margin and rows, in one
+    /// transaction, and returns its id.
     ///
     /// # Errors
     ///
-    /// [`StoreError::BadName`] for a name that is empty, longer than [`MAX_NAME_CHARS`]
-    /// characters or holds a control character; [`StoreError::BadCell`] for a cell holding
-    /// NUL; [`StoreError::Db`] when the database fails.
-    pub async fn create_sheet(&self, name: &str, sheet: &Sheet) -> Result<i64, StoreError> {
-        let name = valid_name(name)?;
+    /// [`StoreError::BadCell`] for a cell holding NUL; [`StoreError::Db`] when the database
+    /// fails.
+    pub async fn create_sheet(&self, name: &SheetName, sheet: &Sheet) -> Result<i64, StoreError> {
         budget::tsv::check_cells(&sheet.rows)?;
         let mut attempt = 0;
         loop {
@@ -164,7 +170,7 @@ impl Store {
     }
 
     /// One try of [`Store::create_sheet`]: a concurrent insert may take the same id.
-    async fn try_create(&self, name: &str, sheet: &Sheet) -> Result<i64, StoreError> {
+    async fn try_create(&self, name: &SheetName, sheet: &Sheet) -> Result<i64, StoreError> {
         let mut tx = self.begin_write().await?;
         // Ids come from every id ever given, so a deleted sheet's id is never reused.
         let id: i64 = sqlx::query_scalar("SELECT COALESCE(MAX(id), 0) + 1 FROM sheet_ids")
@@ -180,14 +186,14 @@ impl Store {
              VALUES ($1, $2, $3, $4, $5, $6)",
         )
         .bind(id)
-        .bind(name)
+        .bind(name.as_str())
         .bind(sheet.lang.code())
         .bind(to_db(sheet.margin_ms))
         .bind(to_db(sheet.amplification_threshold))
         .bind(stamp)
         .execute(&mut *tx)
         .await?;
-        insert_rows(&mut tx, id, &sheet.rows).await?;
+        insert_rows(&mut tx, self.placeholders(), id, &sheet.rows).await?;
         recount(&mut tx, id, &sheet.rows).await?;
         tx.commit().await?;
         Ok(id)
@@ -300,7 +306,7 @@ impl Store {
             .bind(id)
             .execute(&mut *tx)
             .await?;
-        insert_rows(&mut tx, id, rows).await?;
+        insert_rows(&mut tx, self.placeholders(), id, rows).await?;
         recount(&mut tx, id, rows).await?;
         tx.commit().await?;
         Ok(revision)
@@ -352,19 +358,17 @@ impl Store {
         Ok(())
     }
 
-    /// Renames sheet `id` to `name` (trimmed) and bumps its change time.
+    /// Renames sheet `id` to `name` and bumps its change time.
     ///
     /// # Errors
     ///
-    /// [`StoreError::BadName`] for a name that is empty, longer than [`MAX_NAME_CHARS`]
-    /// characters or holds a control character; [`StoreError::NotFound`] when no sheet has this id; [`StoreError::Db`]
-    /// when the database fails.
-    pub async fn rename_sheet(&self, id: i64, name: &str) -> Result<(), StoreError> {
-        let name = valid_name(name)?;
+    /// [`StoreError::NotFound`] when no sheet has this id; [`StoreError::Db`] when the
+    /// database fails.
+    pub async fn rename_sheet(&self, id: i64, name: &SheetName) -> Result<(), StoreError> {
         let mut tx = self.begin_write().await?;
         touch(&mut tx, id).await?;
         sqlx::query("UPDATE sheets SET name = $1 WHERE id = $2")
-            .bind(name)
+            .bind(name.as_str())
             .bind(id)
             .execute(&mut *tx)
             .await?;
@@ -529,27 +533,101 @@ async fn store_counts(tx: &mut Tx, id: i64, sheet: Sheet) -> Result<(), StoreErr
     Ok(())
 }
 
-/// Inserts `rows` as the rows of sheet `id`, positions 0, 1, 2, ...
-async fn insert_rows(tx: &mut Tx, id: i64, rows: &[Row]) -> Result<(), sqlx::Error> {
-    const INSERT: &str = concat!(
-        "INSERT INTO sheet_rows (sheet_id, position, ",
-        row_columns!(),
-        ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)"
-    );
-    for (position, row) in (0_i64..).zip(rows) {
-        sqlx::query(INSERT)
-            .bind(id)
-            .bind(position)
-            .bind(row.layer.as_str())
-            .bind(row.segment.as_str())
-            .bind(row.item.as_str())
-            .bind(row.setting.as_str())
-            .bind(row.default.as_str())
-            .bind(row.value.as_str())
-            .bind(row.location.as_str())
-            .bind(row.rationale.as_str())
-            .execute(&mut **tx)
-            .await?;
+/// The most parameters one statement binds: SQLite's limit (`SQLITE_MAX_VARIABLE_NUMBER`,
+/// 32,766 since SQLite 3.32; the bundled SQLite keeps the default). PostgreSQL allows 65,535.
+const MAX_BOUND_PARAMETERS: usize = 32_766;
+
+/// The parameters of one inserted row: the sheet id, the position and the eight cells.
+const PARAMETERS_PER_ROW: usize = 10;
+
+/// The rows one `INSERT` carries: 3,276, so the 5,000 rows a sheet may hold take two
+/// statements.
+const ROWS_PER_INSERT: usize = MAX_BOUND_PARAMETERS / PARAMETERS_PER_ROW;
+
+/// The eight cells of `row`, in column order.
+fn cells(row: &Row) -> [&str; 8] {
+    [
+        &row.layer,
+        &row.segment,
+        &row.item,
+        &row.setting,
+        &row.default,
+        &row.value,
+        &row.location,
+        &row.rationale,
+    ]
+}
+
+/// How a database takes the placeholders of a statement.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Placeholders {
+    /// `?`, as `QueryBuilder::<Any>::push_bind` writes them: SQLite. (SQLite also reads
+    /// `$N`, but finds a numbered parameter's name by a linear search: with 32,766 of them
+    /// one statement takes seconds to bind.)
+    Anonymous,
+    /// `$1, $2, ...`: PostgreSQL, which does not accept `?` through the `Any` driver (sqlx
+    /// issue #3000).
+    Numbered,
+}
+
+/// Inserts `rows` as the rows of sheet `id`, positions 0, 1, 2, ...: one multi-row `INSERT`
+/// per [`ROWS_PER_INSERT`] rows, built with [`QueryBuilder::push_values`], its placeholders
+/// as the database takes them.
+async fn insert_rows(
+    tx: &mut Tx,
+    placeholders: Placeholders,
+    id: i64,
+    rows: &[Row],
+) -> Result<(), sqlx::Error> {
+    for (chunk, first) in rows
+        .chunks(ROWS_PER_INSERT)
+        .zip((0_i64..).step_by(ROWS_PER_INSERT))
+    {
+        let mut insert = QueryBuilder::<Any>::new(concat!(
+            "INSERT INTO sheet_rows (sheet_id, position, ",
+            row_columns!(),
+            ") "
+        ));
+        let rows = (first..).zip(chunk);
+        // Not kept as prepared statements: each chunk length is a statement of its own, and
+        // the connection's cache would hold one for every sheet size saved.
+        match placeholders {
+            Placeholders::Anonymous => {
+                insert.push_values(rows, |mut tuple, (position, row)| {
+                    tuple.push_bind(id).push_bind(position);
+                    for cell in cells(row) {
+                        tuple.push_bind(cell);
+                    }
+                });
+                insert.build().persistent(false).execute(&mut **tx).await?;
+            }
+            Placeholders::Numbered => {
+                // The values go into arguments of their own, bound in the same pass as the
+                // placeholders are written.
+                let mut arguments = AnyArguments::default();
+                arguments.reserve(chunk.len() * PARAMETERS_PER_ROW, 0);
+                let mut encoded: Result<(), sqlx::error::BoxDynError> = Ok(());
+                let mut written = 0_usize;
+                insert.push_values(rows, |mut tuple, (position, row)| {
+                    let added = cells(row).into_iter().fold(
+                        arguments.add(id).and_then(|()| arguments.add(position)),
+                        |added, cell| added.and_then(|()| arguments.add(cell)),
+                    );
+                    if encoded.is_ok() {
+                        encoded = added;
+                    }
+                    for _ in 0..PARAMETERS_PER_ROW {
+                        written += 1;
+                        tuple.push(format_args!("${written}"));
+                    }
+                });
+                encoded.map_err(sqlx::Error::Encode)?;
+                sqlx::query_with(insert.sql(), arguments)
+                    .persistent(false)
+                    .execute(&mut **tx)
+                    .await?;
+            }
+        }
     }
     Ok(())
 }
@@ -586,11 +664,6 @@ fn now_ms() -> i64 {
         .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
 }
 
-/// The trimmed name, or [`StoreError::BadName`].
-fn valid_name(name: &str) -> Result<&str, StoreError> {
-    crate::model::sheet_name(name).map_err(StoreError::BadName)
-}
-
 /// Whether `url` names an in-memory SQLite database.
 fn is_sqlite_memory(url: &str) -> bool {
     url.starts_with("sqlite:") && (url.contains(":memory:") || url.contains("mode=memory"))
@@ -622,16 +695,5 @@ mod tests {
         );
         assert_eq!(with_create_mode("sqlite::memory:"), "sqlite::memory:");
         assert_eq!(with_create_mode("postgres://h/db"), "postgres://h/db");
-    }
-
-    #[test]
-    fn names_are_trimmed_and_limited_to_200_characters() {
-        assert_eq!(valid_name("  plan ").unwrap(), "plan");
-        assert!(matches!(valid_name(" \t"), Err(StoreError::BadName(_))));
-        assert!(valid_name(&"あ".repeat(200)).is_ok());
-        assert!(matches!(
-            valid_name(&"あ".repeat(201)),
-            Err(StoreError::BadName(_))
-        ));
     }
 }

@@ -1,5 +1,6 @@
 //! `/api/v1/sheets`: store, list, read and export sheets.
 
+use app::sheet_name::SheetName;
 use app::ssr::{SheetSummary, Store, StoredSheet};
 use axum::extract::rejection::{PathRejection, QueryRejection};
 use axum::extract::{Path, Query, State};
@@ -82,15 +83,15 @@ pub(crate) async fn create(
     utf8_query(uri.query())?;
     let Query(params) = params.map_err(|r| ApiError::bad_request(r.body_text()))?;
     let name = params.name.unwrap_or_default();
-    let name = name.trim();
-    if name.is_empty() {
+    if name.trim().is_empty() {
         return Err(ApiError::bad_request(
             "the sheet needs a name: add ?name=NAME to the URL",
         ));
     }
     let imported = budget::tsv::import(&text)?;
     let sheet = Sheet::new(imported.lang.unwrap_or(Lang::En), imported.rows);
-    let id = store.create_sheet(name, &sheet).await?;
+    let name = SheetName::parse(&name)?;
+    let id = store.create_sheet(&name, &sheet).await?;
     let location = HeaderValue::from_str(&format!("/api/v1/sheets/{id}"))
         .map_err(|e| ApiError::Internal(e.to_string()))?;
     let body = Created {

@@ -4,6 +4,7 @@
 //! may reach the HTML as markup; the browser spec `end2end/tests/hostile.spec.ts` checks that
 //! none runs with JavaScript on.
 
+use app::sheet_name::SheetName;
 use axum::http::{Method, StatusCode};
 use budget::{Lang, Row, Sheet};
 
@@ -104,7 +105,10 @@ async fn no_payload_in_a_name_or_a_cell_reaches_any_page_as_markup() {
         });
         let id = app
             .store
-            .create_sheet(payload, &Sheet::new(Lang::En, rows))
+            .create_sheet(
+                &SheetName::parse(payload).unwrap(),
+                &Sheet::new(Lang::En, rows),
+            )
             .await
             .unwrap();
         ids.push(id);
@@ -148,25 +152,15 @@ fn leptos_escape(text: &str) -> String {
 async fn a_payload_name_reaches_the_export_file_name_only_as_safe_characters() {
     // Arrange
     let app = spawn_app().await;
-    let id = app
-        .store
-        .create_sheet(
-            "\"><img src=x>\r\n</title>",
-            &Sheet::new(
-                Lang::En,
-                vec![row_of("=HYPERLINK(\"http://evil.example\")")],
-            ),
-        )
-        .await
-        .unwrap_err();
+    let refused = SheetName::parse("\"><img src=x>\r\n</title>").unwrap_err();
     assert_eq!(
-        id.to_string(),
+        refused.to_string(),
         "a sheet name cannot hold control characters: \"\\\"><img src=x>\\r\\n</title>\" has U+000D at character 14; remove it"
     );
     let id = app
         .store
         .create_sheet(
-            "\"><img src=x>;filename=evil.sh",
+            &SheetName::parse("\"><img src=x>;filename=evil.sh").unwrap(),
             &Sheet::new(
                 Lang::En,
                 vec![row_of("=HYPERLINK(\"http://evil.example\")")],
@@ -201,7 +195,10 @@ async fn a_payload_as_a_setting_is_refused_with_it_as_text() {
     let app = spawn_app().await;
     let id = app
         .store
-        .create_sheet("s", &Sheet::new(Lang::En, vec![]))
+        .create_sheet(
+            &SheetName::parse("s").unwrap(),
+            &Sheet::new(Lang::En, vec![]),
+        )
         .await
         .unwrap();
     let path = server_fn("set_sheet_settings");

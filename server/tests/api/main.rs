@@ -5,6 +5,7 @@ mod check;
 mod cli;
 mod display;
 mod export;
+mod forms;
 mod helpers;
 mod hostile;
 mod mutated;

@@ -32,6 +32,7 @@ fn server_fn_call(path: &str, id: i64) -> (&'static str, String) {
     let rows = r#"[{"layer":"evil","segment":"x","item":"","setting":"","default":"","value":"","location":"","rationale":""}]"#;
     match name {
         "list_sheets" => (FORM, String::new()),
+        "catalog_settings" => (FORM, String::new()),
         "get_sheet" => (FORM, format!("id={id}")),
         "create_sheet" => (FORM, "name=evil&lang=en".into()),
         "create_example_sheet" => (FORM, "lang=en".into()),
