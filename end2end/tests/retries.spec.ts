@@ -42,3 +42,41 @@ test("raising the external API's tries inverts the app within a second, and the 
   await expect(app.getByTestId("need")).toHaveText("15.5 s");
   expect(crashes).toEqual([]);
 });
+
+// Issue 7 §4: a checked fix applies as an edit, and the sheet it leaves has no error.
+test("applying G2's checked fixes removes the inversion, one try or the whole chain of raises", async ({ page }) => {
+  const crashes = watchForCrashes(page);
+  const sheets = new SheetsPage(page);
+  await sheets.open();
+  const sheet = await sheets.createExample("en");
+  await sheet.type(7, "value", "3s");
+  await sheet.type(8, "value", "3 tries, waits 0.5s, 1.0s");
+
+  const inversion = sheet.finding("inversion.node");
+  const apply = inversion.getByTestId("apply-fix");
+  await expect(apply).toHaveText([
+    "Apply: reduce app -> external API to 1 try",
+    "Apply: raise app's deadline to 15.5 s, LB -> app's read timeout to 16.5 s and browser -> LB's deadline to 18.5 s",
+  ]);
+  await apply.nth(1).click();
+  await expect(sheet.cell(4, "value")).toHaveValue("15.5s");
+  await expect(sheet.cell(3, "value")).toHaveValue("16.5s");
+  await expect(sheet.cell(1, "value")).toHaveValue("18.5s");
+  await expect(inversion).toHaveCount(0);
+  await expect(sheet.summary()).toHaveText("0 inversions, 0 warnings");
+  await expect(sheet.saveStatus()).toHaveText("Saved");
+
+  // Back to G2, then the other option.
+  await sheet.type(4, "value", "8s");
+  await sheet.type(3, "value", "10s");
+  await sheet.type(1, "value", "12s");
+  await expect(inversion.getByTestId("apply-fix").first()).toHaveText("Apply: reduce app -> external API to 1 try");
+  await inversion.getByTestId("apply-fix").first().click();
+  await expect(sheet.cell(8, "value")).toHaveValue("1 try");
+  await expect(sheet.node("app").getByTestId("verdict")).toHaveText("ok");
+  await expect(sheet.saveStatus()).toHaveText("Saved");
+  await page.reload();
+  await sheet.hydrated();
+  await expect(sheet.cell(8, "value")).toHaveValue("1 try");
+  expect(crashes).toEqual([]);
+});

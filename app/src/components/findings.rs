@@ -1,5 +1,6 @@
 //! The findings list: severity, code, rows, message, numbers, fix and source.
 
+use budget::fix::Fix;
 use budget::{display, Finding, Lang, Report};
 use leptos::prelude::*;
 
@@ -12,6 +13,8 @@ pub fn FindingList(
     /// The sheet's language: severities, rows labels and numbers are written in it.
     #[prop(into)]
     lang: Signal<Lang>,
+    /// Applies a checked fix to the sheet as an edit (its cell changes).
+    on_apply: Callback<Fix>,
 ) -> impl IntoView {
     view! {
         <Show
@@ -21,15 +24,43 @@ pub fn FindingList(
             <ul class="findings">
                 {move || {
                     let lang = lang.get();
-                    report.with(|r| r.findings.iter().map(|f| finding_item(f, lang)).collect_view())
+                    report.with(|r| {
+                        r.findings
+                            .iter()
+                            .map(|f| finding_item(f, lang, on_apply))
+                            .collect_view()
+                    })
                 }}
             </ul>
         </Show>
     }
 }
 
-/// The list item of one finding, its words in `lang`.
-fn finding_item(finding: &Finding, lang: Lang) -> impl IntoView {
+/// The list item of one finding, its words in `lang`, with a button per checked fix.
+fn finding_item(finding: &Finding, lang: Lang, on_apply: Callback<Fix>) -> impl IntoView {
+    let fixes = finding
+        .fixes
+        .iter()
+        .cloned()
+        .map(|fix| {
+            let label = match lang {
+                Lang::En => format!("Apply: {}", fix.summary),
+                Lang::Ja => format!("適用：{}", fix.summary),
+            };
+            view! {
+                <li>
+                    <button
+                        type="button"
+                        class="apply-fix"
+                        data-testid="apply-fix"
+                        on:click=move |_| on_apply.run(fix.clone())
+                    >
+                        {label}
+                    </button>
+                </li>
+            }
+        })
+        .collect_view();
     let code = display::severity_code(finding.severity);
     let severity = display::severity(lang, finding.severity);
     let rows = display::rows(lang, &finding.rows);
@@ -68,6 +99,7 @@ fn finding_item(finding: &Finding, lang: Lang) -> impl IntoView {
             <p class="message" data-testid="message">{finding.message.clone()}</p>
             {numbers.map(|n| view! { <p class="numbers" data-testid="numbers">{n}</p> })}
             {fix.map(|fix| view! { <p class="fix" data-testid="fix">"Fix: " {fix}</p> })}
+            <ul class="fixes">{fixes}</ul>
             {source}
         </li>
     }

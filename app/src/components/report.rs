@@ -1,5 +1,6 @@
 //! The report beside the grid: the nodes, the hops and the findings.
 
+use budget::fix::Fix;
 use budget::{Lang, Report};
 use leptos::prelude::*;
 
@@ -17,6 +18,8 @@ pub fn ReportPanel(
     /// The sheet's language: durations, verdicts, severities and rows labels are written in it.
     #[prop(into)]
     lang: Signal<Lang>,
+    /// Applies a checked fix to the sheet as an edit.
+    on_apply: Callback<Fix>,
 ) -> impl IntoView {
     view! {
         <section class="report" aria-label="Report">
@@ -25,7 +28,7 @@ pub fn ReportPanel(
             <h2>"Hops"</h2>
             <HopTable report lang/>
             <h2>"Findings"</h2>
-            <FindingList report lang/>
+            <FindingList report lang on_apply/>
         </section>
     }
 }

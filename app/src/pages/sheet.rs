@@ -83,6 +83,17 @@ fn SheetEditor(detail: SheetDetail) -> impl IntoView {
     on_cleanup(move || unload.remove());
 
     let on_change = Callback::new(move |()| autosave.edited());
+    // A checked fix is an edit like any other: its cells change, then the sheet is saved.
+    let on_apply = Callback::new(move |fix: budget::fix::Fix| {
+        rows.with_untracked(|rs| {
+            for change in &fix.changes {
+                if let Some(row) = change.line.checked_sub(1).and_then(|i| rs.get(i)) {
+                    row.cell(change.column).set(change.to.clone());
+                }
+            }
+        });
+        autosave.edited();
+    });
     let on_lang = Callback::new(move |new_lang: Lang| {
         spawn_local(async move {
             match set_sheet_lang(id, new_lang).await {
@@ -130,7 +141,7 @@ fn SheetEditor(detail: SheetDetail) -> impl IntoView {
                 <Grid rows report lang catalog_defaults on_change/>
             </section>
             <aside class="report-pane">
-                <ReportPanel report lang/>
+                <ReportPanel report lang on_apply/>
             </aside>
         </div>
         <CatalogDatalist/>
