@@ -295,12 +295,17 @@ fn needed_decimals(ms: u64) -> u8 {
 /// is `"3"`, `seconds(250, 1)` is `"0.25"`.
 pub fn seconds(ms: u64, min_decimals: u8) -> String {
     let decimals = needed_decimals(ms).max(min_decimals).min(3) as usize;
-    let whole = ms / 1000;
-    if decimals == 0 {
-        return whole.to_string();
+    let mut out = (ms / 1000).to_string();
+    if decimals > 0 {
+        let frac = ms % 1000;
+        out.push('.');
+        out.extend(
+            [frac / 100, frac / 10 % 10, frac % 10][..decimals]
+                .iter()
+                .map(|&d| char::from(b'0' + d as u8)),
+        );
     }
-    let frac = format!("{:03}", ms % 1000);
-    format!("{whole}.{}", &frac[..decimals])
+    out
 }
 
 /// A duration in milliseconds, displayed the way [`parse`] reads it back: `500ms`, `1.5s`,
@@ -332,6 +337,20 @@ impl fmt::Display for Millis {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn seconds_writes_what_the_two_formats_wrote(ms in any::<u64>(), min in 0u8..5) {
+            let decimals = needed_decimals(ms).max(min).min(3) as usize;
+            let frac = format!("{:03}", ms % 1000);
+            let written = if decimals == 0 {
+                (ms / 1000).to_string()
+            } else {
+                format!("{}.{}", ms / 1000, &frac[..decimals])
+            };
+            prop_assert_eq!(seconds(ms, min), written);
+        }
+    }
 
     #[test]
     fn a_unit_deserializes_from_its_symbol_and_nothing_else() {

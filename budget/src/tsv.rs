@@ -300,7 +300,7 @@ struct LineCounter<'a> {
     bytes: &'a [u8],
     /// Bytes counted so far.
     at: usize,
-    /// `\n`s before `at`.
+    /// Line ends ([`ends_line`]) before `at`.
     newlines: usize,
 }
 
@@ -319,13 +319,27 @@ impl<'a> LineCounter<'a> {
             end += 1;
         }
         if end > self.at {
-            self.newlines += self.bytes[self.at..end]
-                .iter()
-                .filter(|&&b| b == b'\n')
-                .count();
+            let chunk = &self.bytes[self.at..end];
+            // Most pastes have no `\r` without a `\n`: count `\n`s the fast way then.
+            self.newlines += if chunk.contains(&b'\r') {
+                (self.at..end).filter(|&i| ends_line(self.bytes, i)).count()
+            } else {
+                chunk.iter().filter(|&&b| b == b'\n').count()
+            };
             self.at = end;
         }
         self.newlines + 1
+    }
+}
+
+/// Whether the byte at `i` ends a line: a `\n`, or a `\r` not followed by one (a classic Mac
+/// line end, which the csv reader also takes as the end of a record, and editors show as a
+/// line break), so that `\r\n` counts once.
+fn ends_line(bytes: &[u8], i: usize) -> bool {
+    match bytes[i] {
+        b'\n' => true,
+        b'\r' => bytes.get(i + 1) != Some(&b'\n'),
+        _ => false,
     }
 }
 
@@ -350,24 +364,17 @@ fn unclosed_quote(text: &str) -> Option<usize> {
                         i += 1;
                         break;
                     }
-                    Some(b'\n') => {
-                        line += 1;
+                    Some(_) => {
+                        line += usize::from(ends_line(bytes, i));
                         i += 1;
                     }
-                    Some(_) => i += 1,
                 }
             }
             cell_start = false;
             continue;
         }
-        match b {
-            b'\n' => {
-                line += 1;
-                cell_start = true;
-            }
-            b'\t' | b'\r' => cell_start = true,
-            _ => cell_start = false,
-        }
+        line += usize::from(ends_line(bytes, i));
+        cell_start = matches!(b, b'\n' | b'\t' | b'\r');
         i += 1;
     }
     None
@@ -555,6 +562,18 @@ mod tests {
         let text =
             format!("\n{HEADER}\n1\ta\t\t\t\t1s\t\t\"two\nlines\"\r\n   \n\n2\tb\t\t\t\t2s\t\t\n");
         assert_eq!(import(&text).unwrap().lines, vec![4, 8]);
+    }
+
+    #[test]
+    fn a_lone_carriage_return_ends_a_line_as_it_ends_a_row() {
+        // Found by the fuzz target budget/fuzz tsv: both rows were said to start on line 1.
+        let text = "1\ta\t\t\t\t1s\t\t\r2\tb\t\t\t\t2s\t\t\r\n3\tc\t\t\t\t3s\t\t\n";
+        assert_eq!(import(text).unwrap().lines, vec![1, 2, 3]);
+        // A quote opened on the third line of a classic Mac file is reported there.
+        assert_eq!(
+            import("1\ta\t\t\t\t1s\t\t\r\r\"open\ta\t\t\t\t1s\t\t"),
+            Err(TsvError::UnclosedQuote { line: 3 })
+        );
     }
 
     #[test]

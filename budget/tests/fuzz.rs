@@ -230,12 +230,28 @@ fn duration_is_consistent(text: &str, cell: &Cell) -> Result<(), TestCaseError> 
         prop_assert!(decimals <= 18, "{text:?}: {decimals} decimals");
         if below_one_ms {
             prop_assert!(
-                matches!(dur, Dur::Exact(1) | Dur::AtLeast(1) | Dur::Range(1, _)),
+                matches!(
+                    dur,
+                    Dur::Exact(1) | Dur::AtLeast(1) | Dur::Range(1, _) | Dur::Range(_, 1)
+                ),
                 "{text:?}: below 1 ms but {dur:?}"
             );
         }
     }
     Ok(())
+}
+
+#[test]
+fn a_range_below_one_millisecond_rounds_its_upper_end_up() {
+    // Found by the coverage-guided target (budget/fuzz): 0 to 5 ns is 0 to 1 ms.
+    assert!(matches!(
+        value::read_duration("0-5", Some(Unit::Nanos)),
+        Ok(Cell::Duration {
+            dur: Dur::Range(0, 1),
+            below_one_ms: true,
+            ..
+        })
+    ));
 }
 
 proptest! {
@@ -306,7 +322,7 @@ proptest! {
             }
             Err(err) => {
                 prop_assert!(!err.to_string().is_empty());
-                let lines = text.split('\n').count();
+                let lines = text.replace("\r\n", "\n").split(['\n', '\r']).count();
                 prop_assert!(err.line().is_none_or(|l| (1..=lines).contains(&l)), "{err} in {text:?}");
             }
         }
