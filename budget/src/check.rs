@@ -28,6 +28,7 @@ mod trace;
 
 pub(crate) use graph::Malformed;
 pub use hops::tries_that_fit;
+pub(crate) use hops::BoundName;
 
 use crate::report::{Report, RowReport};
 use crate::sheet::Sheet;

@@ -29,32 +29,13 @@ fn tries_en(k: u32) -> String {
     }
 }
 
-/// `inversion.node`: message and fix.
-pub(crate) fn inversion_node(
-    lang: Lang,
-    node: &str,
-    deadline_ms: u64,
-    need: &str,
-    suggestion: Option<(&str, u32)>,
-) -> (String, String) {
+/// `inversion.node`: the message. Its fix is written by [`crate::fix`], from the fixes it has
+/// checked.
+pub(crate) fn inversion_node(lang: Lang, node: &str, deadline_ms: u64, need: &str) -> String {
     let d = duration(lang, deadline_ms);
     match lang {
-        Lang::En => (
-            format!("{node}'s deadline ({d}) ends before its calls may ({need})"),
-            match suggestion {
-                Some((hop, 0)) => format!("no try of {hop} fits the deadline: lower its per-try timeout, or raise the deadline to at least {need}"),
-                Some((hop, k)) => format!("reduce {hop} to {}, or raise the deadline to at least {need}", tries_en(k)),
-                None => format!("raise the deadline to at least {need}, or lower the bounds of the calls it makes"),
-            },
-        ),
-        Lang::Ja => (
-            format!("{node}の期限（{d}）が、呼び出しの最悪時間（{need}）より先に切れます"),
-            match suggestion {
-                Some((hop, 0)) => format!("{hop} は1回も期限内に収まりません。1回の上限を下げるか、期限を{need}以上にしてください"),
-                Some((hop, k)) => format!("{hop} を{k}回の試行に減らすか、期限を{need}以上にしてください"),
-                None => format!("期限を{need}以上にするか、呼び出しの上限を下げてください"),
-            },
-        ),
+        Lang::En => format!("{node}'s deadline ({d}) ends before its calls may ({need})"),
+        Lang::Ja => format!("{node}の期限（{d}）が、呼び出しの最悪時間（{need}）より先に切れます"),
     }
 }
 
@@ -64,51 +45,31 @@ pub(crate) struct HopInversion<'a> {
     pub(crate) caller: &'a str,
     /// The callee's name.
     pub(crate) callee: &'a str,
-    /// The hop's segment.
-    pub(crate) segment: &'a str,
-    /// The caller's bound, named in the sheet's language (`read timeout`).
-    pub(crate) bound_name: &'a str,
     /// The caller's wait, in ms.
     pub(crate) wait_ms: u64,
     /// The callee's worst case (with queueing), as text.
     pub(crate) worst: &'a str,
     /// The margin, in ms.
     pub(crate) margin_ms: u64,
-    /// The wait that would cover it (worst + margin), as text.
-    pub(crate) at_least: &'a str,
-    /// The callee's hop whose tries a fix may cut, and the tries that fit.
-    pub(crate) suggestion: Option<(&'a str, u32)>,
 }
 
-/// `inversion.hop`: message and fix.
-pub(crate) fn inversion_hop(lang: Lang, h: &HopInversion) -> (String, String) {
+/// `inversion.hop`: the message. Its fix is written by [`crate::fix`].
+pub(crate) fn inversion_hop(lang: Lang, h: &HopInversion) -> String {
     let HopInversion {
         caller,
         callee,
-        segment,
-        bound_name,
         wait_ms,
         worst,
         margin_ms,
-        at_least,
-        suggestion,
     } = *h;
     let w = duration(lang, wait_ms);
     let m = duration(lang, margin_ms);
     match lang {
-        Lang::En => (
-            format!("{caller} waits {w} for {callee}, which may take {worst} plus a {m} margin"),
-            match suggestion {
-                Some((hop, k)) => format!("raise {segment}'s {bound_name} to at least {at_least}, or reduce {hop} to {}", tries_en(k)),
-                None => format!("raise {segment}'s {bound_name} to at least {at_least}, or give {callee} a shorter deadline"),
-            },
-        ),
-        Lang::Ja => (
-            format!("{caller}は{callee}を{w}しか待ちませんが、{callee}は最大{worst}かかり、余裕{m}が必要です"),
-            match suggestion {
-                Some((hop, k)) => format!("{segment} の{bound_name}を{at_least}以上にするか、{hop} を{k}回の試行に減らしてください"),
-                None => format!("{segment} の{bound_name}を{at_least}以上にするか、{callee}の期限を短くしてください"),
-            },
+        Lang::En => {
+            format!("{caller} waits {w} for {callee}, which may take {worst} plus a {m} margin")
+        }
+        Lang::Ja => format!(
+            "{caller}は{callee}を{w}しか待ちませんが、{callee}は最大{worst}かかり、余裕{m}が必要です"
         ),
     }
 }
@@ -422,7 +383,7 @@ pub(crate) fn slack_none(lang: Lang, what: &str, formula: &str) -> (String, Stri
     }
 }
 
-/// `queue.redelivery`: the queue redelivers a job before the worker can end it.
+/// `queue.redelivery`: the message. Its fix is written by [`crate::fix`].
 pub(crate) fn queue_redelivery(
     lang: Lang,
     segment: &str,
@@ -430,19 +391,12 @@ pub(crate) fn queue_redelivery(
     visibility_ms: u64,
     worst: &str,
     margin_ms: u64,
-    at_least: &str,
-) -> (String, String) {
+) -> String {
     let v = duration(lang, visibility_ms);
     let m = duration(lang, margin_ms);
     match lang {
-        Lang::En => (
-            format!("{segment}: the queue redelivers a job after {v}, but {worker} may take {worst} plus a {m} margin: the job runs twice"),
-            format!("raise the visibility timeout to at least {at_least}, or make {worker}'s job time out well before {v}"),
-        ),
-        Lang::Ja => (
-            format!("{segment}：キューは{v}でジョブを再配信しますが、{worker}は最大{worst}かかり余裕{m}が必要です。ジョブが二重に実行されます"),
-            format!("可視性タイムアウトを{at_least}以上にするか、{worker}のジョブを{v}より十分前にタイムアウトさせてください"),
-        ),
+        Lang::En => format!("{segment}: the queue redelivers a job after {v}, but {worker} may take {worst} plus a {m} margin: the job runs twice"),
+        Lang::Ja => format!("{segment}：キューは{v}でジョブを再配信しますが、{worker}は最大{worst}かかり余裕{m}が必要です。ジョブが二重に実行されます"),
     }
 }
 

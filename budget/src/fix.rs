@@ -469,16 +469,10 @@ fn node_deadline(lang: Lang, node: &str) -> String {
 }
 
 fn hop_bound(lang: Lang, segment: &str, kind: Kind) -> String {
-    let (en, ja) = match kind {
-        Kind::Attempt => ("per-try timeout", "1回の上限"),
-        Kind::Statement => ("statement timeout", "文タイムアウト"),
-        Kind::Deadline => ("deadline", "全体期限"),
-        Kind::Visibility => ("visibility timeout", "可視性タイムアウト"),
-        _ => ("read timeout", "読み取りタイムアウト"),
-    };
+    let word = crate::check::BoundName::of_kind(kind).word(lang);
     match lang {
-        Lang::En => format!("{segment}'s {en}"),
-        Lang::Ja => format!("{segment} の{ja}"),
+        Lang::En => format!("{segment}'s {word}"),
+        Lang::Ja => format!("{segment} の{word}"),
     }
 }
 

@@ -145,8 +145,6 @@ fn check_hop(s: Stages, (h, hop): (usize, &Hop), calc: &HopCalc, out: &mut Findi
             need_trace = need_terms(s, hop, calc, cw);
             match c.verdict {
                 Verdict::Inverted => {
-                    let at_least =
-                        need.map_or("∞".to_string(), |n| crate::display::duration(lang, n));
                     let worst = text::need_secs(lang, cw);
                     // Where the callee has no deadline of its own, its retries cause it.
                     let suggestion = if callee.deadline.is_none() {
@@ -172,7 +170,6 @@ fn check_hop(s: Stages, (h, hop): (usize, &Hop), calc: &HopCalc, out: &mut Findi
                                 wait_ms,
                                 &worst,
                                 calc.margin_ms,
-                                &at_least,
                             ),
                         )
                     } else {
@@ -183,20 +180,15 @@ fn check_hop(s: Stages, (h, hop): (usize, &Hop), calc: &HopCalc, out: &mut Findi
                                 &text::HopInversion {
                                     caller: &caller.name,
                                     callee: &callee.name,
-                                    segment: &hop.segment,
-                                    bound_name: name.word(lang),
                                     wait_ms,
                                     worst: &worst,
                                     margin_ms: calc.margin_ms,
-                                    at_least: &at_least,
-                                    suggestion: suggestion
-                                        .map(|(i, k)| (graph.hops[i].segment.as_str(), k)),
                                 },
                             ),
                         )
                     };
                     out.add(
-                        Draft::new(code, rows, msg)
+                        Draft::checked_fix(code, rows, msg)
                             .on_hop(&hop.segment)
                             .numbers(
                                 Numbers::short(wait.time.bound_ms(), need)

@@ -141,7 +141,8 @@ pub(crate) struct Draft {
     hop: Option<String>,
     rows: Vec<usize>,
     numbers: Numbers,
-    text: (String, String),
+    /// The message, and the fix (`None` where [`crate::fix`] writes it).
+    text: (String, Option<String>),
     trace: Traced,
     source: Option<&'static str>,
 }
@@ -159,9 +160,18 @@ impl Draft {
             hop: None,
             rows,
             numbers: Numbers::default(),
-            text: (message, fix),
+            text: (message, Some(fix)),
             trace: Traced::Terms(FindingTrace::default()),
             source: None,
+        }
+    }
+
+    /// A finding of `code` whose fix [`crate::fix`] writes from the fixes it has checked
+    /// (`inversion.node`, `inversion.hop`, `queue.redelivery`).
+    pub(crate) fn checked_fix(code: FindingCode, rows: Vec<usize>, message: String) -> Draft {
+        Draft {
+            text: (message, None),
+            ..Draft::new(code, rows, (String::new(), String::new()))
         }
     }
 
@@ -265,7 +275,7 @@ impl Findings {
                 attempts: numbers.attempts,
                 threshold: numbers.threshold,
                 message,
-                fix: Some(fix),
+                fix,
                 trace: FindingTrace::default(),
                 source: source.map(str::to_string),
                 fixes: Vec::new(),

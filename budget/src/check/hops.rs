@@ -37,6 +37,18 @@ pub(crate) enum BoundName {
 }
 
 impl BoundName {
+    /// The bound a row of kind `kind` sets on its hop: an attempt or statement timeout is a
+    /// per-try bound; a deadline and a visibility timeout are themselves; anything else is
+    /// taken as the read timeout.
+    pub(crate) fn of_kind(kind: Kind) -> BoundName {
+        match kind {
+            Kind::Attempt | Kind::Statement => BoundName::PerTry,
+            Kind::Deadline => BoundName::Deadline,
+            Kind::Visibility => BoundName::Visibility,
+            _ => BoundName::Read,
+        }
+    }
+
     /// The bound's name in a message, in the sheet's language: `read timeout` / `読み取りタイムアウト`.
     pub(crate) fn word(self, lang: Lang) -> &'static str {
         match (lang, self) {

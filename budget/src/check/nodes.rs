@@ -453,15 +453,9 @@ fn inversion(
         rows.extend(graph.hops[h].brief_rows.iter().copied());
     }
     let need_text = text::need_secs(lang, need);
-    let msg = text::inversion_node(
-        lang,
-        &node.name,
-        d_ms,
-        &need_text,
-        suggestion.map(|(h, k)| (graph.hops[h].segment.as_str(), k)),
-    );
+    let msg = text::inversion_node(lang, &node.name, d_ms, &need_text);
     out.add(
-        Draft::new(FindingCode::InversionNode, rows, msg)
+        Draft::checked_fix(FindingCode::InversionNode, rows, msg)
             .on_node(&node.name)
             .numbers(Numbers::short(Some(d_ms), need.need_ms()).fit(suggestion.map(|(_, k)| k)))
             .traced(Traced::NodeCheck(n)),
