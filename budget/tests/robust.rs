@@ -11,47 +11,10 @@
 //! `PROPTEST_CASES` runs more cases than the default 256 (the fan-out property runs a 64th of
 //! them: each case checks 3,001 and 6,001 rows).
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
-
 use budget::{check, Lang, Report, Row, Sheet};
 use proptest::prelude::*;
 
-/// The system allocator, counting this thread's allocations and bytes.
-struct Counting;
-
-thread_local! {
-    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
-    static BYTES: Cell<u64> = const { Cell::new(0) };
-}
-
-// SAFETY: every call is passed on to the system allocator unchanged; the counters are plain
-// thread-local cells with no destructor.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        count(layout.size());
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        count(layout.size());
-        unsafe { System.alloc_zeroed(layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        count(new_size);
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
-fn count(bytes: usize) {
-    let _ = ALLOCATIONS.try_with(|c| c.set(c.get() + 1));
-    let _ = BYTES.try_with(|c| c.set(c.get() + bytes as u64));
-}
-
-#[global_allocator]
-static ALLOCATOR: Counting = Counting;
+mod counting;
 
 /// What one check cost: allocations and bytes allocated.
 #[derive(Clone, Copy, Debug)]
@@ -62,20 +25,14 @@ struct Cost {
 
 /// Checks `sheet`, asserting what holds of every report, and counts what it cost.
 fn checked(sheet: &Sheet) -> (Report, Cost) {
-    let (a0, b0) = (ALLOCATIONS.with(Cell::get), BYTES.with(Cell::get));
-    let report = check(sheet);
-    let (a1, b1) = (ALLOCATIONS.with(Cell::get), BYTES.with(Cell::get));
+    let (report, allocations, bytes) = counting::counted(|| check(sheet));
     assert_eq!(
         report.rows.len(),
         sheet.rows.len(),
         "one row report per row"
     );
     assert!(serde_json::to_vec(&report).is_ok());
-    let cost = Cost {
-        allocations: a1 - a0,
-        bytes: b1 - b0,
-    };
-    (report, cost)
+    (report, Cost { allocations, bytes })
 }
 
 /// Twice the sheet may cost at most 2.2 times as much, plus a little for what every check

@@ -10,46 +10,9 @@
 //! allocates, and every path walked again is a step, so quadratic work shows as four times the
 //! count when the sheet doubles. Timing is left to the benchmarks (`benches/check.rs`).
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
-
 use budget::{check_counted, tsv, Lang, Report, Sheet};
 
-/// The system allocator, counting this thread's allocations and bytes.
-struct Counting;
-
-thread_local! {
-    static ALLOCATIONS: Cell<u64> = const { Cell::new(0) };
-    static BYTES: Cell<u64> = const { Cell::new(0) };
-}
-
-// SAFETY: every call is passed on to the system allocator unchanged; the counters are plain
-// thread-local cells with no destructor.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        count(layout.size());
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
-        count(layout.size());
-        unsafe { System.alloc_zeroed(layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        count(new_size);
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
-fn count(bytes: usize) {
-    let _ = ALLOCATIONS.try_with(|c| c.set(c.get() + 1));
-    let _ = BYTES.try_with(|c| c.set(c.get() + bytes as u64));
-}
-
-#[global_allocator]
-static ALLOCATOR: Counting = Counting;
+mod counting;
 
 /// What checking a sheet cost: the engine's steps, allocations, bytes allocated, and the
 /// report's JSON bytes.
@@ -62,16 +25,14 @@ struct Work {
 }
 
 fn measure(sheet: &Sheet) -> (Report, Work) {
-    let (a0, b0) = (ALLOCATIONS.with(Cell::get), BYTES.with(Cell::get));
-    let (report, work) = check_counted(sheet);
-    let (a1, b1) = (ALLOCATIONS.with(Cell::get), BYTES.with(Cell::get));
+    let ((report, work), allocations, bytes) = counting::counted(|| check_counted(sheet));
     let json = serde_json::to_vec(&report).unwrap().len();
     (
         report,
         Work {
             steps: work.steps,
-            allocations: a1 - a0,
-            bytes: b1 - b0,
+            allocations,
+            bytes,
             json,
         },
     )
