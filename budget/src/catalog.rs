@@ -756,6 +756,13 @@ pub fn lookup(row: &Row) -> Option<&'static Entry> {
         .into_iter()
         .map(|i| &catalog.entries[i])
         .collect();
+    pick(row, matches)
+}
+
+/// Of the entries whose aliases match `row`'s setting, in file order, the one it names: the
+/// first, when all are of one product; else the one product whose hints the row's other cells
+/// mention (Node.js's `keepAliveTimeout` in `server.js`); `None` when that leaves it open.
+fn pick(row: &Row, matches: Vec<&'static Entry>) -> Option<&'static Entry> {
     let first = *matches.first()?;
     if matches.iter().all(|e| e.product == first.product) {
         return Some(first);
@@ -1583,7 +1590,8 @@ mod tests {
     }
 
     /// The lookup as it was before the index: every entry's every alias read against the
-    /// setting. The index must answer exactly as this does.
+    /// setting, then the same [`pick`] among the matches. The index must answer exactly as
+    /// this does.
     fn scan(row: &Row) -> Option<&'static Entry> {
         let setting = row.setting.to_lowercase();
         if setting.trim().is_empty() {
@@ -1597,24 +1605,7 @@ mod tests {
                     .any(|alias| alias.iter().all(|w| contains_word(&setting, w)))
             })
             .collect();
-        let first = *matches.first()?;
-        if matches.iter().all(|e| e.product == first.product) {
-            return Some(first);
-        }
-        let context = format!(
-            "{} {} {} {}",
-            row.location, row.item, row.segment, row.setting
-        )
-        .to_lowercase();
-        let hinted: Vec<&'static Entry> = matches
-            .into_iter()
-            .filter(|e| e.hints.iter().any(|h| context.contains(h.as_str())))
-            .collect();
-        match hinted.as_slice() {
-            [one] => Some(one),
-            [first, rest @ ..] if rest.iter().all(|e| e.product == first.product) => Some(first),
-            _ => None,
-        }
+        pick(row, matches)
     }
 
     /// An answer as product and name, for a readable failure.
