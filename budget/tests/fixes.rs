@@ -162,6 +162,32 @@ fn g4_offers_the_lbs_read_timeout_or_fewer_tries_behind_the_app() {
 }
 
 #[test]
+fn upstream_pods_are_not_cut_like_tries() {
+    // ingress-nginx tries the next of 3 pods: 3 × (5 s + 60 s) = 195 s behind a client that
+    // waits 100 s. "1 try fits" in the numbers, but the three are pods, not a tries row, so
+    // the only checked fix raises the client's deadline to 195 s plus the 1.0 s margin.
+    let text = include_str!("../../fixtures/ingress-nginx-upstreams.tsv");
+    let sheet = Sheet::new(Lang::En, tsv::import(text).unwrap().rows);
+    let report = check(&sheet);
+    let f = &report.findings[0];
+    assert_eq!(
+        (f.code.as_str(), f.tries_that_fit, f.bound_ms, f.need_ms),
+        ("inversion.hop", Some(1), Some(100_000), Some(196_000))
+    );
+    assert_eq!(
+        f.fixes,
+        vec![fix(
+            "raise client -> ingress's deadline to 196.0 s",
+            vec![value(1, "100s", "196s")],
+        )]
+    );
+    assert_eq!(
+        f.fix.as_deref(),
+        Some("raise client -> ingress's deadline to 196.0 s")
+    );
+}
+
+#[test]
 fn an_option_that_inverts_another_layer_is_not_offered() {
     // G1 with the LB's read timeout 5 s: the LB gives up before the app's 8 s deadline plus
     // the 1 s margin. Lowering the app's deadline to 4 s would fit the LB but invert the

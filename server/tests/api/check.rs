@@ -252,6 +252,17 @@ async fn g4_the_lb_gives_up_9_5_s_before_the_app() {
     assert_eq!(errors[0]["bound_ms"], 5_000);
     assert_eq!(errors[0]["need_ms"], 14_500, "13.5 s plus the 1.0 s margin");
     assert_eq!(errors[0]["short_by_ms"], 9_500);
+    // The fixes the engine checked, as cell changes (budget::fix).
+    assert_eq!(
+        errors[0]["fixes"],
+        serde_json::json!([
+            { "summary": "raise LB -> app's read timeout to 14.5 s",
+              "changes": [{ "line": 2, "column": "value", "from": "5s", "to": "14.5s" }] },
+            { "summary": "reduce app -> external API to 1 try",
+              "changes": [{ "line": 5, "column": "value",
+                            "from": "3 tries, waits 0.5s, 1.0s", "to": "1 try" }] }
+        ])
+    );
     assert!(
         report["findings"]
             .as_array()
