@@ -3,6 +3,7 @@
 //! Durations are integer milliseconds. A positive duration below 1 ms counts as 1 ms (never 0,
 //! which a product may read as "disabled").
 
+use std::borrow::Cow;
 use std::fmt;
 
 /// A unit a duration can be written in.
@@ -92,8 +93,12 @@ pub enum DurationError {
 }
 
 /// Maps full-width ASCII (`１０秒`, `（`, `．`) to ASCII and the ideographic space to a space,
-/// lower-cases, and maps `、` to `,` and `〜`/`～` to `~`.
-pub fn normalize(text: &str) -> String {
+/// lower-cases, and maps `、` to `,` and `〜`/`～` to `~`. Borrows text that needs none of it.
+pub fn normalize(text: &str) -> Cow<'_, str> {
+    // Most cells are already lower-case ASCII: nothing to map, nothing to copy.
+    if text.bytes().all(|b| b.is_ascii() && !b.is_ascii_uppercase()) {
+        return Cow::Borrowed(text);
+    }
     text.chars()
         .map(|c| match c {
             '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
@@ -104,51 +109,52 @@ pub fn normalize(text: &str) -> String {
             c => c,
         })
         .flat_map(char::to_lowercase)
-        .collect()
+        .collect::<String>()
+        .into()
 }
 
-/// One lexical token of a normalized cell.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Token {
+/// One lexical token of a normalized cell, borrowed from it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Token<'a> {
     /// Digits with at most one decimal point.
-    Num(String),
+    Num(&'a str),
     /// A run of letters (any script).
-    Word(String),
+    Word(&'a str),
     /// Any other non-space character.
     Sym(char),
 }
 
 /// Splits normalized text into numbers, words and symbols; spaces separate and vanish.
-pub(crate) fn lex(text: &str) -> Vec<Token> {
+pub(crate) fn lex(text: &str) -> Vec<Token<'_>> {
     let mut tokens = Vec::new();
-    let mut chars = text.chars().peekable();
-    while let Some(&c) = chars.peek() {
+    let mut chars = text.char_indices().peekable();
+    // The end of the run that starts at `start`, of the characters `continues` accepts.
+    let run = |chars: &mut std::iter::Peekable<std::str::CharIndices>,
+                   start: usize,
+                   continues: fn(char) -> bool| {
+        let mut end = start;
+        while let Some(&(at, d)) = chars.peek() {
+            if !continues(d) {
+                break;
+            }
+            end = at + d.len_utf8();
+            chars.next();
+        }
+        &text[start..end]
+    };
+    while let Some(&(at, c)) = chars.peek() {
         if c.is_whitespace() {
             chars.next();
         } else if c.is_ascii_digit()
             || (c == '.' && tokens.last().is_none_or(|t| !matches!(t, Token::Num(_))))
         {
-            let mut num = String::new();
-            while let Some(&d) = chars.peek() {
-                if d.is_ascii_digit() || d == '.' {
-                    num.push(d);
-                    chars.next();
-                } else {
-                    break;
-                }
-            }
-            tokens.push(Token::Num(num));
+            tokens.push(Token::Num(run(&mut chars, at, |d| {
+                d.is_ascii_digit() || d == '.'
+            })));
         } else if c.is_alphabetic() || c == 'µ' {
-            let mut word = String::new();
-            while let Some(&d) = chars.peek() {
-                if d.is_alphabetic() || d == 'µ' || d == '_' {
-                    word.push(d);
-                    chars.next();
-                } else {
-                    break;
-                }
-            }
-            tokens.push(Token::Word(word));
+            tokens.push(Token::Word(run(&mut chars, at, |d| {
+                d.is_alphabetic() || d == 'µ' || d == '_'
+            })));
         } else {
             tokens.push(Token::Sym(c));
             chars.next();

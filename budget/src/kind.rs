@@ -1,6 +1,9 @@
 //! Row kinds (`budget-model.md` §2): what a row means in the budget, derived from its item
 //! text and, failing that, from its setting through the catalog.
 
+use std::sync::LazyLock;
+
+use aho_corasick::AhoCorasick;
 use serde::{Deserialize, Serialize};
 
 /// What a row means in the budget.
@@ -195,124 +198,163 @@ impl Kind {
     /// assert_eq!(Kind::from_item("notes"), None);
     /// ```
     pub fn from_item(item: &str) -> Option<Kind> {
-        let item = item.trim().to_lowercase();
-        if item.is_empty() {
-            return None;
-        }
-        const TABLE: &[(Kind, &[&str])] = &[
-            (Kind::Idempotency, &["idempoten", "冪等"]),
-            (Kind::Propagation, &["propagat", "期限の伝播", "伝播"]),
-            (Kind::Parallel, &["parallel", "並列"]),
-            (
-                Kind::Visibility,
-                &[
-                    "visibility",
-                    "retry_after",
-                    "retry after",
-                    "可視性",
-                    "再配信",
-                ],
-            ),
-            (
-                Kind::RetryWindow,
-                &[
-                    "next-upstream timeout",
-                    "next_upstream_timeout",
-                    "retry window",
-                    "再試行の打ち切り",
-                    "リトライの打ち切り",
-                ],
-            ),
-            (
-                Kind::Upstreams,
-                &["upstream server", "upstreams", "上流サーバー"],
-            ),
-            (
-                Kind::Queueing,
-                &[
-                    "queueing",
-                    "queuing",
-                    "queue time",
-                    "queue wait",
-                    "待ち行列",
-                ],
-            ),
-            (
-                Kind::IdleInTx,
-                &[
-                    "idle in transaction",
-                    "idle_in_transaction",
-                    "idle-in-transaction",
-                    "トランザクション中の無通信",
-                    "トランザクション中のアイドル",
-                ],
-            ),
-            (
-                Kind::Idle,
-                &[
-                    "idle",
-                    "keep-alive",
-                    "keepalive",
-                    "keep alive",
-                    "アイドル",
-                    "キープアライブ",
-                    "無通信",
-                ],
-            ),
-            (Kind::Lock, &["lock", "ロック"]),
-            (
-                Kind::Statement,
-                &["statement", "文の実行", "クエリの実行時間", "query timeout"],
-            ),
-            (
-                Kind::Own,
-                &[
-                    "own processing",
-                    "processing time",
-                    "own time",
-                    "自分の処理",
-                    "処理時間",
-                ],
-            ),
-            (Kind::Margin, &["margin", "余裕"]),
-            (
-                Kind::Attempt,
-                &[
-                    "per-try",
-                    "per try",
-                    "attempt timeout",
-                    "request timeout",
-                    "total timeout",
-                    "1回の上限",
-                    "1回あたり",
-                    "試行ごと",
-                ],
-            ),
-            (Kind::Deadline, &["deadline", "期限", "overall"]),
-            (Kind::Connect, &["connect", "接続"]),
-            (Kind::Send, &["send", "write", "送信", "書き込み"]),
-            (
-                Kind::Read,
-                &["read", "読み取り", "読み込み", "受信", "応答待ち"],
-            ),
-            (
-                Kind::Tries,
-                &[
-                    "tries",
-                    "try",
-                    "retries",
-                    "retry",
-                    "attempts",
-                    "試行",
-                    "リトライ",
-                    "再試行",
-                ],
-            ),
-        ];
-        TABLE
+        static WORDS: LazyLock<Words> = LazyLock::new(|| Words::new(ITEM_WORDS));
+        WORDS.first(item)
+    }
+}
+
+/// The words of each kind in an item, most specific kind first ([`Kind::from_item`]). All in
+/// lower case: the match ignores case.
+const ITEM_WORDS: &[(Kind, &[&str])] = &[
+    (Kind::Idempotency, &["idempoten", "冪等"]),
+    (Kind::Propagation, &["propagat", "期限の伝播", "伝播"]),
+    (Kind::Parallel, &["parallel", "並列"]),
+    (
+        Kind::Visibility,
+        &[
+            "visibility",
+            "retry_after",
+            "retry after",
+            "可視性",
+            "再配信",
+        ],
+    ),
+    (
+        Kind::RetryWindow,
+        &[
+            "next-upstream timeout",
+            "next_upstream_timeout",
+            "retry window",
+            "再試行の打ち切り",
+            "リトライの打ち切り",
+        ],
+    ),
+    (
+        Kind::Upstreams,
+        &["upstream server", "upstreams", "上流サーバー"],
+    ),
+    (
+        Kind::Queueing,
+        &[
+            "queueing",
+            "queuing",
+            "queue time",
+            "queue wait",
+            "待ち行列",
+        ],
+    ),
+    (
+        Kind::IdleInTx,
+        &[
+            "idle in transaction",
+            "idle_in_transaction",
+            "idle-in-transaction",
+            "トランザクション中の無通信",
+            "トランザクション中のアイドル",
+        ],
+    ),
+    (
+        Kind::Idle,
+        &[
+            "idle",
+            "keep-alive",
+            "keepalive",
+            "keep alive",
+            "アイドル",
+            "キープアライブ",
+            "無通信",
+        ],
+    ),
+    (Kind::Lock, &["lock", "ロック"]),
+    (
+        Kind::Statement,
+        &["statement", "文の実行", "クエリの実行時間", "query timeout"],
+    ),
+    (
+        Kind::Own,
+        &[
+            "own processing",
+            "processing time",
+            "own time",
+            "自分の処理",
+            "処理時間",
+        ],
+    ),
+    (Kind::Margin, &["margin", "余裕"]),
+    (
+        Kind::Attempt,
+        &[
+            "per-try",
+            "per try",
+            "attempt timeout",
+            "request timeout",
+            "total timeout",
+            "1回の上限",
+            "1回あたり",
+            "試行ごと",
+        ],
+    ),
+    (Kind::Deadline, &["deadline", "期限", "overall"]),
+    (Kind::Connect, &["connect", "接続"]),
+    (Kind::Send, &["send", "write", "送信", "書き込み"]),
+    (
+        Kind::Read,
+        &["read", "読み取り", "読み込み", "受信", "応答待ち"],
+    ),
+    (
+        Kind::Tries,
+        &[
+            "tries",
+            "try",
+            "retries",
+            "retry",
+            "attempts",
+            "試行",
+            "リトライ",
+            "再試行",
+        ],
+    ),
+];
+
+/// A table of kinds and their words, searched in one pass over an item: the kind of the
+/// table's earliest entry with a word anywhere in the item, case-insensitive. An Aho–Corasick
+/// automaton over every word finds all of them at once, in time linear in the item.
+struct Words {
+    automaton: AhoCorasick,
+    /// The kind of each word, by the automaton's pattern id (the table's order).
+    kinds: Vec<Kind>,
+}
+
+impl Words {
+    fn new(table: &[(Kind, &[&str])]) -> Words {
+        let kinds = table
             .iter()
-            .find(|(_, words)| words.iter().any(|w| item.contains(w)))
-            .map(|(kind, _)| *kind)
+            .flat_map(|(kind, words)| words.iter().map(|_| *kind))
+            .collect();
+        let automaton = AhoCorasick::builder()
+            .ascii_case_insensitive(true)
+            .build(table.iter().flat_map(|(_, words)| words.iter()))
+            .expect("a few hundred short words make a small automaton");
+        Words { automaton, kinds }
+    }
+
+    /// The kind of the earliest table entry with a word in `item`.
+    fn first(&self, item: &str) -> Option<Kind> {
+        // The words are lower case ASCII or Japanese, which has no case: matching ASCII case
+        // insensitively is matching the lower-cased item, except where another letter lowers
+        // to a word's letter (the Kelvin sign `K` to `k`). Only then is the item lowered.
+        let lowered;
+        let item = if item.chars().any(|c| !c.is_ascii() && c.is_uppercase()) {
+            lowered = item.to_lowercase();
+            lowered.as_str()
+        } else {
+            item
+        };
+        self.automaton
+            .find_overlapping_iter(item)
+            .map(|m| m.pattern().as_usize())
+            .min()
+            .map(|word| self.kinds[word])
     }
 }
 
@@ -330,33 +372,31 @@ impl Kind {
     /// assert_eq!(Kind::from_generic_item("notes"), None);
     /// ```
     pub fn from_generic_item(item: &str) -> Option<Kind> {
-        let item = item.trim().to_lowercase();
-        if [
+        static WORDS: LazyLock<Words> = LazyLock::new(|| Words::new(GENERIC_WORDS));
+        WORDS.first(item)
+    }
+}
+
+/// The words of a generic timeout item ([`Kind::from_generic_item`]), the kind of each in
+/// order of precedence.
+const GENERIC_WORDS: &[(Kind, &[&str])] = &[
+    (
+        Kind::Read,
+        &[
             "response timeout",
             "socket timeout",
             "応答タイムアウト",
             "ソケットタイムアウト",
-        ]
-        .iter()
-        .any(|w| item.contains(w))
-        {
-            Some(Kind::Read)
-        } else if item.contains("handshake") || item.contains("ハンドシェイク") {
-            Some(Kind::Connect)
-        } else if item.contains("timeout")
-            || item.contains("タイムアウト")
-            || item.contains("time out")
-        {
-            Some(Kind::Attempt)
-        } else {
-            None
-        }
-    }
-}
+        ],
+    ),
+    (Kind::Connect, &["handshake", "ハンドシェイク"]),
+    (Kind::Attempt, &["timeout", "タイムアウト", "time out"]),
+];
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::strategy::Strategy;
 
     #[test]
     fn every_item_of_the_fixtures_has_its_kind() {
@@ -416,5 +456,55 @@ mod tests {
     fn an_item_naming_no_kind_is_none() {
         assert_eq!(Kind::from_item("owner"), None);
         assert_eq!(Kind::from_item(""), None);
+    }
+
+    /// The table searched the plain way, one substring search per word, on the lower-cased
+    /// item: what the automaton must agree with.
+    fn scan(table: &[(Kind, &[&str])], item: &str) -> Option<Kind> {
+        let item = item.to_lowercase();
+        table
+            .iter()
+            .find(|(_, words)| words.iter().any(|w| item.contains(w)))
+            .map(|(kind, _)| *kind)
+    }
+
+    #[test]
+    fn case_is_ignored_in_every_script() {
+        assert_eq!(Kind::from_item("READ TIMEOUT"), Some(Kind::Read));
+        assert_eq!(Kind::from_item("Idle In Transaction"), Some(Kind::IdleInTx));
+        // The Kelvin sign lowers to `k`: "LOC\u{212A}" reads as "lock".
+        assert_eq!(Kind::from_item("LOC\u{212A} wait"), Some(Kind::Lock));
+        assert_eq!(
+            Kind::from_generic_item("Upstream TIMEOUT"),
+            Some(Kind::Attempt)
+        );
+    }
+
+    proptest::proptest! {
+        /// Items made of the table's words, their upper-case forms and other text.
+        #[test]
+        fn the_automaton_finds_what_a_scan_finds(
+            parts in proptest::collection::vec(
+                proptest::prop_oneof![
+                    proptest::sample::select(
+                        ITEM_WORDS.iter().chain(GENERIC_WORDS).flat_map(|(_, w)| w.iter().copied()).collect::<Vec<_>>()
+                    ).prop_map(str::to_string),
+                    proptest::sample::select(
+                        ITEM_WORDS.iter().flat_map(|(_, w)| w.iter().copied()).collect::<Vec<_>>()
+                    ).prop_map(|w| w.to_uppercase()),
+                    "[ a-zA-Z\\-_時間上限\u{212A}İ]{0,6}",
+                ],
+                0..5,
+            )
+        ) {
+            let item = parts.concat();
+            proptest::prop_assert_eq!(Kind::from_item(&item), scan(ITEM_WORDS, &item), "{:?}", item);
+            proptest::prop_assert_eq!(
+                Kind::from_generic_item(&item),
+                scan(GENERIC_WORDS, &item),
+                "{:?}",
+                item
+            );
+        }
     }
 }

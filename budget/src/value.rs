@@ -1,6 +1,8 @@
 //! Cell values (`budget-model.md` §3): durations with their no-bound, not-set, lower-bound and
 //! range forms, and tries with their waits.
 
+use std::borrow::Cow;
+
 use crate::duration::{self, lex, normalize, read_tokens, DurationError, Token, Unit};
 
 /// Words that mean "no bound" (the infinite duration `∞`).
@@ -71,7 +73,10 @@ pub enum Cell {
 
 /// Removes remarks in parentheses. Returns the text without them and whether a remark held a
 /// no-bound word (`0（無効）`).
-fn strip_remarks(text: &str) -> (String, bool) {
+fn strip_remarks(text: &str) -> (Cow<'_, str>, bool) {
+    if !text.contains('(') {
+        return (Cow::Borrowed(text.trim()), false);
+    }
     let mut out = String::new();
     let mut remark = String::new();
     let mut depth = 0usize;
@@ -90,7 +95,7 @@ fn strip_remarks(text: &str) -> (String, bool) {
             c => out.push(c),
         }
     }
-    (out.trim().to_string(), no_bound)
+    (Cow::Owned(out.trim().to_string()), no_bound)
 }
 
 fn is_no_bound(text: &str) -> bool {
@@ -271,7 +276,7 @@ pub fn read_tries(text: &str) -> Result<Tries, TriesError> {
     let mut jitter_ms: u64 = 0;
     let mut i = 0;
     let word_at = |i: usize| match tokens.get(i) {
-        Some(Token::Word(w)) => Some(w.as_str()),
+        Some(Token::Word(w)) => Some(*w),
         _ => None,
     };
     let parse_count = |n: &str| n.parse::<u64>().map_err(|_| TriesError::Unreadable);
@@ -297,9 +302,9 @@ pub fn read_tries(text: &str) -> Result<Tries, TriesError> {
                 _ => return Err(TriesError::Unreadable),
             },
             Token::Word(w)
-                if TRY_WORDS.contains(&w.as_str()) || RETRY_WORDS.contains(&w.as_str()) =>
+                if TRY_WORDS.contains(w) || RETRY_WORDS.contains(w) =>
             {
-                let retries = RETRY_WORDS.contains(&w.as_str());
+                let retries = RETRY_WORDS.contains(w);
                 let mut j = i + 1;
                 if matches!(tokens.get(j), Some(Token::Sym('=' | ':'))) {
                     j += 1;
@@ -320,19 +325,19 @@ pub fn read_tries(text: &str) -> Result<Tries, TriesError> {
                 }
                 i = j;
             }
-            Token::Word(w) if WAIT_WORDS.contains(&w.as_str()) => {
+            Token::Word(w) if WAIT_WORDS.contains(w) => {
                 let (list, next) = read_duration_list(&tokens, i + 1)?;
                 waits.extend(list);
                 i = next;
             }
-            Token::Word(w) if BACKOFF_WORDS.contains(&w.as_str()) => {
+            Token::Word(w) if BACKOFF_WORDS.contains(w) => {
                 let (list, next) = read_duration_list(&tokens, i + 1)?;
                 let &[(base, decimals)] = list.as_slice() else {
                     return Err(TriesError::BadWait);
                 };
                 let mut j = next;
                 let factor = match (tokens.get(j), tokens.get(j + 1)) {
-                    (Some(Token::Word(x)), Some(Token::Num(f))) if x == "x" => {
+                    (Some(Token::Word(x)), Some(Token::Num(f))) if *x == "x" => {
                         j += 2;
                         f.parse::<u64>().map_err(|_| TriesError::BadWait)?
                     }
@@ -345,7 +350,7 @@ pub fn read_tries(text: &str) -> Result<Tries, TriesError> {
                 backoff = Some((base, decimals, factor));
                 i = j;
             }
-            Token::Word(w) if JITTER_WORDS.contains(&w.as_str()) => {
+            Token::Word(w) if JITTER_WORDS.contains(w) => {
                 let (list, next) = read_duration_list(&tokens, i + 1)?;
                 let &[(max, _)] = list.as_slice() else {
                     return Err(TriesError::BadWait);
@@ -353,7 +358,7 @@ pub fn read_tries(text: &str) -> Result<Tries, TriesError> {
                 jitter_ms = max;
                 i = next;
             }
-            Token::Word(w) if FILLER.contains(&w.as_str()) => i += 1,
+            Token::Word(w) if FILLER.contains(w) => i += 1,
             Token::Sym(',' | ';' | '/' | '+') => i += 1,
             _ => return Err(TriesError::Unreadable),
         }
@@ -409,7 +414,7 @@ fn read_duration_list(
 ) -> Result<(Vec<(u64, u8)>, usize), TriesError> {
     let mut i = start;
     while matches!(tokens.get(i), Some(Token::Sym('=' | ':')))
-        || matches!(tokens.get(i), Some(Token::Word(w)) if FILLER.contains(&w.as_str()))
+        || matches!(tokens.get(i), Some(Token::Word(w)) if FILLER.contains(w))
     {
         i += 1;
     }

@@ -86,23 +86,16 @@ fn read_row(row: &Row, line: usize, lang: Lang, out: &mut Findings) -> RowInfo {
         .or(entry.map(|e| e.kind))
         .or_else(|| Kind::from_generic_item(&row.item))
         .unwrap_or(Kind::Other);
+    let mut below_one_ms = false;
     let (val, note) = match kind {
         Kind::Other => (Val::Absent, None),
         Kind::Tries => read_tries_cell(row, line, entry, lang, out),
         Kind::Upstreams | Kind::Idempotency | Kind::Propagation | Kind::Parallel => {
             read_word_cell(row, line, kind, lang, out)
         }
-        _ => read_duration_cell(row, line, entry, lang, out),
+        _ => read_duration_cell(row, line, entry, lang, out, &mut below_one_ms),
     };
     let parsed = parsed_text(&val);
-    let below_one_ms = kind.is_duration()
-        && matches!(
-            value::read_duration(&row.value, entry.map(|e| e.unit)),
-            Ok(Cell::Duration {
-                below_one_ms: true,
-                ..
-            })
-        );
     RowInfo {
         kind,
         entry,
@@ -268,12 +261,14 @@ fn catalog_default(e: &'static Entry) -> Option<Reading> {
 }
 
 /// Reads a duration cell: the value, else the default column, else the catalog's default.
+/// Sets `below_one_ms` when the value cell held a positive duration below 1 ms.
 fn read_duration_cell(
     row: &Row,
     line: usize,
     entry: Option<&'static Entry>,
     lang: Lang,
     out: &mut Findings,
+    below_one_ms: &mut bool,
 ) -> (Val, Option<String>) {
     let unit = entry.map(|e| e.unit);
     let mut note = None;
@@ -286,6 +281,7 @@ fn read_duration_cell(
                     below_one_ms: true, ..
                 } = cell
                 {
+                    *below_one_ms = true;
                     note = Some(match lang {
                         Lang::En => "below 1 ms: counted as 1 ms".to_string(),
                         Lang::Ja => "1ms未満のため1msとして数えます".to_string(),
