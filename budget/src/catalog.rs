@@ -32,6 +32,7 @@ use crate::duration::Unit;
 use crate::kind::Kind;
 use crate::sheet::Row;
 use crate::value;
+use crate::Map;
 
 /// The settings file, as compiled in.
 const SETTINGS_TSV: &str = include_str!("../catalog/settings.tsv");
@@ -600,7 +601,7 @@ struct Catalog {
     /// is. An alias can match a setting only if every token of its words is a token of the
     /// setting (its words match whole, so each token inside them does too), so looking up the
     /// setting's tokens finds every alias that may match.
-    by_token: HashMap<&'static str, Vec<AliasAt>>,
+    by_token: Map<&'static str, Vec<AliasAt>>,
     /// Aliases with no token at all (no ASCII letter, digit or `_`): tried on every row. The
     /// catalog has none today.
     untokened: Vec<AliasAt>,
@@ -635,7 +636,7 @@ impl Catalog {
                 *holders.entry(token).or_default() += 1;
             }
         }
-        let mut by_token: HashMap<&'static str, Vec<AliasAt>> = HashMap::new();
+        let mut by_token: Map<&'static str, Vec<AliasAt>> = Map::default();
         let mut untokened = Vec::new();
         for (at, held) in aliases {
             // The rarest token, the longest of equally rare ones, the first of those.
@@ -676,10 +677,9 @@ impl Catalog {
     /// one of the setting's tokens, so only words with other characters (`timeout connect`,
     /// `server.keepalivetimeout`) are searched for in the text.
     fn matching(&self, setting: &str) -> Vec<usize> {
-        let held: Vec<&str> = tokens(setting).collect();
         let appears = |word: &str| {
             if !word.is_empty() && word.chars().all(is_ident) {
-                held.contains(&word)
+                tokens(setting).any(|t| t == word)
             } else {
                 contains_word(setting, word)
             }
@@ -690,7 +690,7 @@ impl Catalog {
                 found.push(e);
             }
         };
-        for token in &held {
+        for token in tokens(setting) {
             if let Some(filed) = self.by_token.get(token) {
                 filed.iter().for_each(&mut try_alias);
             }
@@ -746,7 +746,7 @@ fn contains_word(haystack: &str, word: &str) -> bool {
 /// assert_eq!(catalog::lookup(&row).map(|e| e.product), Some("Node.js"));
 /// ```
 pub fn lookup(row: &Row) -> Option<&'static Entry> {
-    let setting = row.setting.to_lowercase();
+    let setting = crate::duration::lowercase(&row.setting);
     if setting.trim().is_empty() {
         return None;
     }

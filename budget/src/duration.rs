@@ -95,8 +95,12 @@ pub enum DurationError {
 /// Maps full-width ASCII (`１０秒`, `（`, `．`) to ASCII and the ideographic space to a space,
 /// lower-cases, and maps `、` to `,` and `〜`/`～` to `~`. Borrows text that needs none of it.
 pub fn normalize(text: &str) -> Cow<'_, str> {
-    // Most cells are already lower-case ASCII: nothing to map, nothing to copy.
-    if text.bytes().all(|b| b.is_ascii() && !b.is_ascii_uppercase()) {
+    let mapped = |c: char| match c {
+        '\u{FF01}'..='\u{FF5E}' | '\u{3000}' | '、' | '〜' | '−' | '–' => true,
+        _ => !lowers_to_itself(c),
+    };
+    // Most cells need nothing mapped (`1.5s`, `3秒`): nothing to copy.
+    if !text.chars().any(mapped) {
         return Cow::Borrowed(text);
     }
     text.chars()
@@ -111,6 +115,29 @@ pub fn normalize(text: &str) -> Cow<'_, str> {
         .flat_map(char::to_lowercase)
         .collect::<String>()
         .into()
+}
+
+/// `text.to_lowercase()`, borrowed when lower-casing changes nothing: ASCII without capitals,
+/// kana and kanji (no case) are checked without Unicode's tables.
+pub(crate) fn lowercase(text: &str) -> Cow<'_, str> {
+    if text.chars().all(lowers_to_itself) {
+        Cow::Borrowed(text)
+    } else {
+        Cow::Owned(text.to_lowercase())
+    }
+}
+
+/// Whether lower-casing leaves `c` as it is.
+fn lowers_to_itself(c: char) -> bool {
+    match c {
+        _ if c.is_ascii() => !c.is_ascii_uppercase(),
+        '\u{3000}'..='\u{9FFF}' => true,
+        '\u{FF00}'..='\u{FFEF}' => !('\u{FF21}'..='\u{FF3A}').contains(&c),
+        _ => {
+            let mut lowered = c.to_lowercase();
+            lowered.next() == Some(c) && lowered.next().is_none()
+        }
+    }
 }
 
 /// One lexical token of a normalized cell, borrowed from it.
@@ -130,8 +157,8 @@ pub(crate) fn lex(text: &str) -> Vec<Token<'_>> {
     let mut chars = text.char_indices().peekable();
     // The end of the run that starts at `start`, of the characters `continues` accepts.
     let run = |chars: &mut std::iter::Peekable<std::str::CharIndices>,
-                   start: usize,
-                   continues: fn(char) -> bool| {
+               start: usize,
+               continues: fn(char) -> bool| {
         let mut end = start;
         while let Some(&(at, d)) = chars.peek() {
             if !continues(d) {
@@ -300,18 +327,30 @@ fn needed_decimals(ms: u64) -> u8 {
 /// to 3): `seconds(7800, 1)` is `"7.8"`, `seconds(3000, 1)` is `"3.0"`, `seconds(3000, 0)`
 /// is `"3"`, `seconds(250, 1)` is `"0.25"`.
 pub fn seconds(ms: u64, min_decimals: u8) -> String {
-    let decimals = needed_decimals(ms).max(min_decimals).min(3) as usize;
-    let mut out = (ms / 1000).to_string();
-    if decimals > 0 {
-        let frac = ms % 1000;
-        out.push('.');
-        out.extend(
-            [frac / 100, frac / 10 % 10, frac % 10][..decimals]
-                .iter()
-                .map(|&d| char::from(b'0' + d as u8)),
-        );
-    }
+    use fmt::Write as _;
+    let mut out = String::with_capacity(24);
+    let _ = write!(out, "{}", Seconds(ms, min_decimals));
     out
+}
+
+/// [`seconds`] as a [`fmt::Display`], to write into a message without a string of its own.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Seconds(pub(crate) u64, pub(crate) u8);
+
+impl fmt::Display for Seconds {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let Seconds(ms, min_decimals) = *self;
+        let decimals = needed_decimals(ms).max(min_decimals).min(3) as usize;
+        write!(f, "{}", ms / 1000)?;
+        if decimals > 0 {
+            let frac = ms % 1000;
+            let digits = [frac / 100, frac / 10 % 10, frac % 10].map(|d| b'0' + d as u8);
+            f.write_str(".")?;
+            // ASCII digits: always UTF-8.
+            f.write_str(std::str::from_utf8(&digits[..decimals]).unwrap_or_default())?;
+        }
+        Ok(())
+    }
 }
 
 /// A duration in milliseconds, displayed the way [`parse`] reads it back: `500ms`, `1.5s`,

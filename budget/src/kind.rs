@@ -317,7 +317,7 @@ const ITEM_WORDS: &[(Kind, &[&str])] = &[
 ];
 
 /// A table of kinds and their words, searched in one pass over an item: the kind of the
-/// table's earliest entry with a word anywhere in the item, case-insensitive. An Aho–Corasick
+/// table's earliest entry with a word anywhere in the lower-cased item. An Aho–Corasick
 /// automaton over every word finds all of them at once, in time linear in the item.
 struct Words {
     automaton: AhoCorasick,
@@ -331,27 +331,15 @@ impl Words {
             .iter()
             .flat_map(|(kind, words)| words.iter().map(|_| *kind))
             .collect();
-        let automaton = AhoCorasick::builder()
-            .ascii_case_insensitive(true)
-            .build(table.iter().flat_map(|(_, words)| words.iter()))
+        let automaton = AhoCorasick::new(table.iter().flat_map(|(_, words)| words.iter()))
             .expect("a few hundred short words make a small automaton");
         Words { automaton, kinds }
     }
 
-    /// The kind of the earliest table entry with a word in `item`.
+    /// The kind of the earliest table entry with a word in `item`, lower-cased.
     fn first(&self, item: &str) -> Option<Kind> {
-        // The words are lower case ASCII or Japanese, which has no case: matching ASCII case
-        // insensitively is matching the lower-cased item, except where another letter lowers
-        // to a word's letter (the Kelvin sign `K` to `k`). Only then is the item lowered.
-        let lowered;
-        let item = if item.chars().any(|c| !c.is_ascii() && c.is_uppercase()) {
-            lowered = item.to_lowercase();
-            lowered.as_str()
-        } else {
-            item
-        };
         self.automaton
-            .find_overlapping_iter(item)
+            .find_overlapping_iter(crate::duration::lowercase(item).as_ref())
             .map(|m| m.pattern().as_usize())
             .min()
             .map(|word| self.kinds[word])

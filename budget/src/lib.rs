@@ -81,6 +81,11 @@ mod time;
 pub mod tsv;
 pub mod value;
 
+/// The engine's hash map: foldhash's fast hasher, seeded per process (minimally resistant to
+/// keys chosen to collide), instead of SipHash, which costs more than the rest of a lookup of
+/// a short name. Nothing the engine reports depends on a map's order.
+pub(crate) type Map<K, V> = std::collections::HashMap<K, V, foldhash::fast::RandomState>;
+
 pub use check::{
     check, check_counted, tries_that_fit, Work, MAX_LISTED_FINDINGS, MAX_LISTED_FINDINGS_TEXT,
     MAX_LISTED_WAITS, MAX_NESTED_TRIES,

@@ -301,9 +301,7 @@ pub fn read_tries(text: &str) -> Result<Tries, TriesError> {
                 }
                 _ => return Err(TriesError::Unreadable),
             },
-            Token::Word(w)
-                if TRY_WORDS.contains(w) || RETRY_WORDS.contains(w) =>
-            {
+            Token::Word(w) if TRY_WORDS.contains(w) || RETRY_WORDS.contains(w) => {
                 let retries = RETRY_WORDS.contains(w);
                 let mut j = i + 1;
                 if matches!(tokens.get(j), Some(Token::Sym('=' | ':'))) {

@@ -5,7 +5,7 @@
 //! Input: the sheet's rows and their [`RowInfo`]s. Output: a [`Graph`], and the findings
 //! `segment.malformed` and `graph.cycle`.
 
-use std::collections::HashMap;
+use crate::Map;
 
 use crate::finding as text;
 use crate::finding::FindingCode;
@@ -20,9 +20,9 @@ use super::{BRIEF_ROWS, MAX_NESTED_TRIES};
 /// A segment: a hop (caller → callee), a node, nothing, or a segment with arrows that name no
 /// hop.
 #[derive(Debug, PartialEq, Eq)]
-enum Segment {
-    Hop(String, String),
-    Node(String),
+enum Segment<'a> {
+    Hop(&'a str, &'a str),
+    Node(&'a str),
     None,
     Malformed(Malformed),
 }
@@ -46,27 +46,39 @@ const ARROWS: [&str; 5] = ["→", "->", "⇒", "=>", " to "];
 /// Splits a segment at its arrow (`→`, `->`, `⇒`, `=>`, or ` to `). A segment with more than one
 /// arrow, or with nothing on one side of its arrow, is [`Segment::Malformed`]: its row belongs
 /// to no node and no hop, and says so.
-fn read_segment(text: &str) -> Segment {
+fn read_segment(text: &str) -> Segment<'_> {
     let text = text.trim();
     if text.is_empty() {
         return Segment::None;
     }
-    let arrows: usize = ARROWS.iter().map(|a| text.matches(a).count()).sum();
+    // Only arrows whose first byte is in the text are searched for: a node's name has none.
+    let present = ARROWS.map(|a| text.as_bytes().contains(&a.as_bytes()[0]) && text.contains(a));
+    let arrows: usize = ARROWS
+        .iter()
+        .zip(present)
+        .filter(|&(_, present)| present)
+        .map(|(a, _)| text.matches(a).count())
+        .sum();
     if arrows > 1 {
         return Segment::Malformed(Malformed::Arrows(arrows));
     }
-    for arrow in ARROWS {
+    for arrow in ARROWS
+        .iter()
+        .zip(present)
+        .filter(|&(_, p)| p)
+        .map(|(a, _)| *a)
+    {
         if let Some((caller, callee)) = text.split_once(arrow) {
             let (caller, callee) = (caller.trim(), callee.trim());
             return match (caller.is_empty(), callee.is_empty()) {
-                (false, false) => Segment::Hop(caller.to_string(), callee.to_string()),
+                (false, false) => Segment::Hop(caller, callee),
                 (true, false) => Segment::Malformed(Malformed::NoCaller),
                 (false, true) => Segment::Malformed(Malformed::NoCallee),
                 (true, true) => Segment::Malformed(Malformed::NoEnds),
             };
         }
     }
-    Segment::Node(text.to_string())
+    Segment::Node(text)
 }
 
 /// A bound of one kind on a hop or node: not given (`None`), given but unknown
@@ -289,15 +301,15 @@ impl Graph {
 
 /// Builds the nodes and hops, finding each by name in constant time.
 #[derive(Default)]
-struct Builder {
+struct Builder<'a> {
     nodes: Vec<Node>,
-    node_index: HashMap<String, usize>,
+    node_index: Map<&'a str, usize>,
     hops: Vec<Hop>,
-    hop_index: HashMap<(usize, usize), usize>,
+    hop_index: Map<(usize, usize), usize>,
 }
 
-impl Builder {
-    fn node(&mut self, name: &str) -> usize {
+impl<'a> Builder<'a> {
+    fn node(&mut self, name: &'a str) -> usize {
         if let Some(&n) = self.node_index.get(name) {
             return n;
         }
@@ -314,12 +326,11 @@ impl Builder {
             propagates: false,
             called: false,
         });
-        self.node_index
-            .insert(name.to_string(), self.nodes.len() - 1);
+        self.node_index.insert(name, self.nodes.len() - 1);
         self.nodes.len() - 1
     }
 
-    fn hop(&mut self, segment: &str, caller: &str, callee: &str) -> usize {
+    fn hop(&mut self, segment: &str, caller: &'a str, callee: &'a str) -> usize {
         let (a, b) = (self.node(caller), self.node(callee));
         if let Some(&h) = self.hop_index.get(&(a, b)) {
             return h;
@@ -478,7 +489,7 @@ fn choose_named_rows(hop: &mut Hop, infos: &[RowInfo]) {
 fn calls_of(node: &Node, hops: &[Hop]) -> Vec<Call> {
     let mut singles = Vec::new();
     let mut groups: Vec<Call> = Vec::new();
-    let mut group_index: HashMap<&str, usize> = HashMap::new();
+    let mut group_index: Map<&str, usize> = Map::default();
     for &h in &node.hops_out {
         match &hops[h].parts.group {
             Some(g) => match group_index.get(g.as_str()) {
