@@ -11,6 +11,10 @@ use cpu::ThreadCpu;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use std::hint::black_box;
 
+/// The workbench binary's allocator (server/src/main.rs): the engine is measured as it runs.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 mod cpu;
 #[path = "../tests/shapes/mod.rs"]
 mod shapes;

@@ -9,9 +9,14 @@
 //! warnings. Run with `cargo bench -p budget --bench peer -- FILE...`.
 
 use budget::{check, tsv, Lang, Sheet};
+
 use cpu_time::ThreadTime;
 use std::hint::black_box;
 use std::time::Duration;
+
+/// The workbench binary's allocator (server/src/main.rs), as `workbench check` runs.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 /// The median of `times`, in µs.
 fn median_us(times: &mut [Duration]) -> f64 {

@@ -20,6 +20,12 @@ use server::catalog_command;
 use server::check_command::{self, FailOn, Format, Input, Settings, Source};
 use server::AppState;
 
+/// mimalloc instead of the system allocator: a check allocates many small strings (messages,
+/// formulas, traces), and mimalloc makes the whole check about a fifth cheaper in
+/// instructions (the README's speed table).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// The Timeout Budget Workbench: check that every caller's timeout covers its callee's.
 #[derive(Parser)]
 #[command(name = "workbench", version, about)]

@@ -51,32 +51,37 @@ fn read_segment(text: &str) -> Segment<'_> {
     if text.is_empty() {
         return Segment::None;
     }
-    // Only arrows whose first byte is in the text are searched for: a node's name has none.
-    let present = ARROWS.map(|a| text.as_bytes().contains(&a.as_bytes()[0]) && text.contains(a));
-    let arrows: usize = ARROWS
-        .iter()
-        .zip(present)
-        .filter(|&(_, present)| present)
-        .map(|(a, _)| text.matches(a).count())
-        .sum();
+    // One pass over the bytes finds every arrow: for each, how often it occurs (without
+    // overlapping itself, as `str::matches` counts) and where it first does.
+    let bytes = text.as_bytes();
+    let mut count = [0usize; ARROWS.len()];
+    let mut first = [None; ARROWS.len()];
+    let mut next = [0usize; ARROWS.len()];
+    for at in 0..bytes.len() {
+        for (k, arrow) in ARROWS.iter().enumerate() {
+            if at >= next[k] && bytes[at..].starts_with(arrow.as_bytes()) {
+                count[k] += 1;
+                first[k].get_or_insert(at);
+                next[k] = at + arrow.len();
+            }
+        }
+    }
+    let arrows: usize = count.iter().sum();
     if arrows > 1 {
         return Segment::Malformed(Malformed::Arrows(arrows));
     }
-    for arrow in ARROWS
+    if let Some((k, at)) = first
         .iter()
-        .zip(present)
-        .filter(|&(_, p)| p)
-        .map(|(a, _)| *a)
+        .enumerate()
+        .find_map(|(k, at)| Some((k, (*at)?)))
     {
-        if let Some((caller, callee)) = text.split_once(arrow) {
-            let (caller, callee) = (caller.trim(), callee.trim());
-            return match (caller.is_empty(), callee.is_empty()) {
-                (false, false) => Segment::Hop(caller, callee),
-                (true, false) => Segment::Malformed(Malformed::NoCaller),
-                (false, true) => Segment::Malformed(Malformed::NoCallee),
-                (true, true) => Segment::Malformed(Malformed::NoEnds),
-            };
-        }
+        let (caller, callee) = (text[..at].trim(), text[at + ARROWS[k].len()..].trim());
+        return match (caller.is_empty(), callee.is_empty()) {
+            (false, false) => Segment::Hop(caller, callee),
+            (true, false) => Segment::Malformed(Malformed::NoCaller),
+            (false, true) => Segment::Malformed(Malformed::NoCallee),
+            (true, true) => Segment::Malformed(Malformed::NoEnds),
+        };
     }
     Segment::Node(text)
 }
@@ -694,6 +699,47 @@ mod tests {
             Segment::Malformed(Malformed::NoCallee)
         );
         assert_eq!(read_segment("->"), Segment::Malformed(Malformed::NoEnds));
+    }
+
+    /// The segment reader as it was written first, one search per arrow: the one-pass reader
+    /// must agree with it.
+    fn read_segment_by_search(text: &str) -> Segment<'_> {
+        let text = text.trim();
+        if text.is_empty() {
+            return Segment::None;
+        }
+        let arrows: usize = ARROWS.iter().map(|a| text.matches(a).count()).sum();
+        if arrows > 1 {
+            return Segment::Malformed(Malformed::Arrows(arrows));
+        }
+        for arrow in ARROWS {
+            if let Some((caller, callee)) = text.split_once(arrow) {
+                let (caller, callee) = (caller.trim(), callee.trim());
+                return match (caller.is_empty(), callee.is_empty()) {
+                    (false, false) => Segment::Hop(caller, callee),
+                    (true, false) => Segment::Malformed(Malformed::NoCaller),
+                    (false, true) => Segment::Malformed(Malformed::NoCallee),
+                    (true, true) => Segment::Malformed(Malformed::NoEnds),
+                };
+            }
+        }
+        Segment::Node(text)
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn one_pass_finds_the_arrows_a_search_finds(
+            parts in proptest::collection::vec(
+                proptest::prop_oneof![
+                    proptest::sample::select(vec!["→", "->", "⇒", "=>", " to ", "-", ">", "=", " ", "to", "t"]),
+                    proptest::sample::select(vec!["app", "LB", "アプリ", "x"]),
+                ],
+                0..8,
+            )
+        ) {
+            let text = parts.concat();
+            proptest::prop_assert_eq!(read_segment(&text), read_segment_by_search(&text));
+        }
     }
 
     #[test]
