@@ -514,7 +514,7 @@ fn a_sum_past_u64_is_a_lower_bound_shown_as_one_and_the_node_is_inverted() {
     assert_eq!(app.need_ms, Some(u64::MAX));
     // The slack, 1,000 − u64::MAX ms, has no exact number in a signed 64-bit integer.
     assert_eq!(app.slack_ms, None);
-    assert_eq!(app.formula, "≥ 18446744073709551.615 s > 1.0 s");
+    assert_eq!(app.formula, "db ≥ 18446744073709551.615 s > 1.0 s");
     let f = only(&report, "inversion.node");
     assert_eq!(f.need_ms, Some(u64::MAX));
     assert_eq!(f.short_by_ms, Some(u64::MAX - 1_000));

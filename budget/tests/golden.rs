@@ -34,6 +34,22 @@ fn codes(report: &Report) -> Vec<(&str, Option<&str>)> {
         .collect()
 }
 
+/// How a formula writes seconds on `sheet`: `7.8 s` / `7.8秒`.
+fn unit(sheet: &Sheet) -> &'static str {
+    match sheet.lang {
+        budget::Lang::En => " s",
+        budget::Lang::Ja => "秒",
+    }
+}
+
+/// A node's own processing time in a formula on `sheet`.
+fn own(sheet: &Sheet) -> &'static str {
+    match sheet.lang {
+        budget::Lang::En => "own",
+        budget::Lang::Ja => "自分の処理",
+    }
+}
+
 /// The reservation sheet in both languages, with names per language.
 fn reservation() -> [(Sheet, [&'static str; 5]); 2] {
     [
@@ -52,13 +68,14 @@ fn reservation() -> [(Sheet, [&'static str; 5]); 2] {
 fn g1_every_budget_of_the_reservation_sheet() {
     for (sheet, [browser, lb, app, api, db]) in reservation() {
         let report = check(&sheet);
+        let s = unit(&sheet);
 
         let to_db = hop(&report, app, db);
         assert_eq!(
             (to_db.per_try_ms, to_db.tries, to_db.worst_ms),
             (Some(3_000), 1, Some(3_000))
         );
-        assert_eq!(to_db.formula, "1 + 2 = 3.0 s");
+        assert_eq!(to_db.formula, format!("1 + 2 = 3.0{s}"));
 
         let to_api = hop(&report, app, api);
         assert_eq!(
@@ -66,7 +83,7 @@ fn g1_every_budget_of_the_reservation_sheet() {
             (Some(2_000), 2, Some(4_300))
         );
         assert_eq!(to_api.waits_ms, vec![300]);
-        assert_eq!(to_api.formula, "(0.5 + 1.5) × 2 + 0.3 = 4.3 s");
+        assert_eq!(to_api.formula, format!("(0.5 + 1.5) × 2 + 0.3 = 4.3{s}"));
 
         let app_node = node(&report, app);
         assert_eq!(app_node.inner_ms, Some(7_300));
@@ -76,7 +93,10 @@ fn g1_every_budget_of_the_reservation_sheet() {
         assert_eq!(app_node.slack_ms, Some(200));
         assert_eq!(app_node.verdict, Verdict::Ok);
         assert_eq!(app_node.rows, vec![4, 5]);
-        assert_eq!(app_node.formula, "3.0 + 4.3 + 0.5 = 7.8 s ≤ 8.0 s");
+        assert_eq!(
+            app_node.formula,
+            format!("{db} 3.0 + {api} 4.3 + {own} 0.5 = 7.8{s} ≤ 8.0{s}", own = own(&sheet))
+        );
 
         let lb_app = hop(&report, lb, app);
         assert_eq!(
@@ -139,22 +159,26 @@ fn g2(sheet: &mut Sheet) {
 
 #[test]
 fn g2_three_tries_invert_the_app_node() {
-    for (mut sheet, [browser, lb, app, api, _db]) in reservation() {
+    for (mut sheet, [browser, lb, app, api, db]) in reservation() {
         g2(&mut sheet);
         let report = check(&sheet);
+        let s = unit(&sheet);
 
         let to_api = hop(&report, app, api);
         assert_eq!(
             (to_api.per_try_ms, to_api.tries, to_api.worst_ms),
             (Some(3_500), 3, Some(12_000))
         );
-        assert_eq!(to_api.formula, "(0.5 + 3) × 3 + 0.5 + 1.0 = 12.0 s");
+        assert_eq!(to_api.formula, format!("(0.5 + 3) × 3 + 0.5 + 1.0 = 12.0{s}"));
 
         let app_node = node(&report, app);
         assert_eq!(app_node.need_ms, Some(15_500));
         assert_eq!(app_node.slack_ms, Some(-7_500));
         assert_eq!(app_node.verdict, Verdict::Inverted);
-        assert_eq!(app_node.formula, "3.0 + 12.0 + 0.5 = 15.5 s > 8.0 s");
+        assert_eq!(
+            app_node.formula,
+            format!("{db} 3.0 + {api} 12.0 + {own} 0.5 = 15.5{s} > 8.0{s}", own = own(&sheet))
+        );
 
         let inversion = &report.findings[0];
         assert_eq!(inversion.code, "inversion.node");
@@ -375,10 +399,6 @@ fn g2_the_apps_need_names_where_each_of_its_numbers_comes_from() {
             app_node.trace.deadline,
             vec![read(Kind::Deadline, 8_000, &[4])]
         );
-        assert_eq!(
-            app_node.trace.formula,
-            format!("{db} 3.0 + {api} 12.0 + {own} 0.5 = 15.5 s")
-        );
 
         // The hop's own numbers: per try = connect + read, tries from row 8, worst from both.
         let to_api = hop(&report, app, api);
@@ -454,18 +474,27 @@ fn sheet_arrow(sheet: &Sheet) -> &'static str {
 }
 
 #[test]
-fn g1_formulas_name_their_terms() {
+fn g1_formulas_name_their_terms_in_the_sheets_language() {
     let [(en, _), (ja, _)] = reservation();
     let report = check(&en);
     assert_eq!(
-        node(&report, "app").trace.formula,
-        "DB 3.0 + external API 4.3 + own 0.5 = 7.8 s"
+        node(&report, "app").formula,
+        "DB 3.0 + external API 4.3 + own 0.5 = 7.8 s ≤ 8.0 s"
+    );
+    assert_eq!(
+        hop(&report, "LB", "app").formula,
+        "1 + 10 = 11.0 s; read 10.0 ≥ 8.0 + 1.0"
     );
     let report = check(&ja);
     assert_eq!(
-        node(&report, "アプリ").trace.formula,
-        "DB 3.0 + 外部API 4.3 + 自分の処理 0.5 = 7.8 s"
+        node(&report, "アプリ").formula,
+        "DB 3.0 + 外部API 4.3 + 自分の処理 0.5 = 7.8秒 ≤ 8.0秒"
     );
+    assert_eq!(
+        hop(&report, "LB", "アプリ").formula,
+        "1 + 10 = 11.0秒; 読み取り 10.0 ≥ 8.0 + 1.0"
+    );
+    assert_eq!(node(&report, "ブラウザ").formula, "LB 12.0秒");
 }
 
 #[test]

@@ -498,7 +498,7 @@ fn calls_in_one_parallel_group_count_their_longest() {
     );
     let app = &report.nodes[0];
     assert_eq!((app.inner_ms, app.need_ms), (Some(5_300), Some(5_800)));
-    assert_eq!(app.formula, "1.0 + max(3.0, 4.3) + 0.5 = 5.8 s");
+    assert_eq!(app.formula, "c 1.0 + max(a 3.0, b 4.3) + own 0.5 = 5.8 s");
 }
 
 #[test]

@@ -128,7 +128,7 @@ fn check_hop(s: Stages, (h, hop): (usize, &Hop), calc: &HopCalc, out: &mut Findi
             };
             let check_text = format!(
                 "{} {} {sign} {queue_text}{callee_text} + {}",
-                name.in_formula(),
+                name.in_formula(lang),
                 wait.time.bound_text(wait.decimals.max(1)),
                 seconds(calc.margin_ms, 1)
             );

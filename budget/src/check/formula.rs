@@ -2,9 +2,55 @@
 //! of duration and tries cells (`1.5s`, `3 tries, waits 0.5s, 1s`).
 
 use crate::duration::{seconds, Millis};
+use crate::sheet::Lang;
 use crate::value::{Dur, Tries};
 
 use super::{MAX_LISTED_WAITS, MAX_NESTED_TRIES};
+
+/// A formula's total in seconds, in the sheet's language, written as the tables write it:
+/// `12.0 s` / `12.0秒`.
+pub(crate) fn secs(lang: Lang, text: &str) -> String {
+    match lang {
+        Lang::En => format!("{text} s"),
+        Lang::Ja => format!("{text}秒"),
+    }
+}
+
+/// The words of a hop's formula, in the sheet's language.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Word {
+    /// `× 3 upstreams` / `× 上流3台`.
+    Upstreams(u32),
+    /// A retry window's cap: `window` / `打ち切り`.
+    Window,
+    /// A deadline's cap: `deadline` / `期限`.
+    Deadline,
+    /// `? (a value could not be read)`.
+    Unreadable,
+    /// `? (the deadline could not be read)`.
+    DeadlineUnreadable,
+    /// ` (cut by the propagated deadline)`.
+    CutByPropagated,
+}
+
+impl Word {
+    pub(crate) fn text(self, lang: Lang) -> String {
+        match (lang, self) {
+            (Lang::En, Word::Upstreams(u)) => format!("× {u} upstreams"),
+            (Lang::Ja, Word::Upstreams(u)) => format!("× 上流{u}台"),
+            (Lang::En, Word::Window) => "window".into(),
+            (Lang::Ja, Word::Window) => "打ち切り".into(),
+            (Lang::En, Word::Deadline) => "deadline".into(),
+            (Lang::Ja, Word::Deadline) => "期限".into(),
+            (Lang::En, Word::Unreadable) => "? (a value could not be read)".into(),
+            (Lang::Ja, Word::Unreadable) => "?（読めない値があります）".into(),
+            (Lang::En, Word::DeadlineUnreadable) => "? (the deadline could not be read)".into(),
+            (Lang::Ja, Word::DeadlineUnreadable) => "?（期限が読めません）".into(),
+            (Lang::En, Word::CutByPropagated) => " (cut by the propagated deadline)".into(),
+            (Lang::Ja, Word::CutByPropagated) => "（伝播した期限で打ち切り）".into(),
+        }
+    }
+}
 
 /// The formula of nested tries layers around a per-try text `p_text`, inner layer first,
 /// without its `= total`: `((0.5 + 1) × 3 + 0.5 + 1.0) × 2 + 0.3`. Written in one pass (each
@@ -12,7 +58,7 @@ use super::{MAX_LISTED_WAITS, MAX_NESTED_TRIES};
 /// ([`MAX_LISTED_WAITS`]) and, beyond [`MAX_NESTED_TRIES`] layers, only the counts of the
 /// first two and the last: `(0.5 + 1) × 1000 × 1000 × … × 1000, waits included (4998 nested
 /// tries layers)`.
-pub(crate) fn layers_formula(p_text: &str, layers: &[Tries]) -> String {
+pub(crate) fn layers_formula(lang: Lang, p_text: &str, layers: &[Tries]) -> String {
     use std::fmt::Write;
     let effective: Vec<&Tries> = layers
         .iter()
@@ -35,7 +81,10 @@ pub(crate) fn layers_formula(p_text: &str, layers: &[Tries]) -> String {
                 let _ = write!(f, " × {}", layer.count);
             }
         }
-        let _ = write!(f, ", waits included ({} nested tries layers)", layers.len());
+        let _ = match lang {
+            Lang::En => write!(f, ", waits included ({} nested tries layers)", layers.len()),
+            Lang::Ja => write!(f, "、待機込み（試行の入れ子{}層）", layers.len()),
+        };
         return f;
     }
     let opens = effective.len().saturating_sub(usize::from(!spaced));
@@ -127,17 +176,17 @@ mod tests {
     fn one_layer_is_the_per_try_times_the_tries_plus_the_waits() {
         // Golden G2: (0.5 + 3) × 3 + 0.5 + 1.0.
         assert_eq!(
-            layers_formula("0.5 + 3", &[tries(3, vec![500, 1_000])]),
+            layers_formula(Lang::En, "0.5 + 3", &[tries(3, vec![500, 1_000])]),
             "(0.5 + 3) × 3 + 0.5 + 1.0"
         );
-        assert_eq!(layers_formula("2", &[tries(2, vec![0])]), "2 × 2");
-        assert_eq!(layers_formula("1 + 2", &[]), "1 + 2");
+        assert_eq!(layers_formula(Lang::En, "2", &[tries(2, vec![0])]), "2 × 2");
+        assert_eq!(layers_formula(Lang::En, "1 + 2", &[]), "1 + 2");
     }
 
     #[test]
     fn nested_layers_apply_from_the_inside_out() {
         assert_eq!(
-            layers_formula(
+            layers_formula(Lang::En, 
                 "0.5 + 1",
                 &[tries(3, vec![500, 1_000]), tries(2, vec![300])]
             ),

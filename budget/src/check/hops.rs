@@ -17,7 +17,7 @@ use crate::value::{self, Cell, Tries};
 use crate::report::{TraceNumber, TraceTerm};
 
 use super::findings::{Draft, Findings, Numbers};
-use super::formula::{describe_dur, layers_formula};
+use super::formula::{describe_dur, layers_formula, secs, Word};
 use super::graph::{bounds, Graph, Hop, HopParts, Slot};
 use super::rows::{RowInfo, Term, Val};
 use super::trace::{self, Reading};
@@ -63,13 +63,18 @@ impl BoundName {
         }
     }
 
-    /// The bound's name in a formula: `read`, `deadline`, `per-try timeout`.
-    pub(crate) fn in_formula(self) -> &'static str {
-        match self {
-            BoundName::PerTry => "per-try timeout",
-            BoundName::Deadline => "deadline",
-            BoundName::Visibility => "visibility timeout",
-            BoundName::Read => "read",
+    /// The bound's name in a formula, in the sheet's language: `read`, `deadline`,
+    /// `per-try timeout` / `読み取り`, `期限`, `1回の上限`.
+    pub(crate) fn in_formula(self, lang: Lang) -> &'static str {
+        match (lang, self) {
+            (Lang::En, BoundName::PerTry) => "per-try timeout",
+            (Lang::En, BoundName::Deadline) => "deadline",
+            (Lang::En, BoundName::Visibility) => "visibility timeout",
+            (Lang::En, BoundName::Read) => "read",
+            (Lang::Ja, BoundName::PerTry) => "1回の上限",
+            (Lang::Ja, BoundName::Deadline) => "期限",
+            (Lang::Ja, BoundName::Visibility) => "可視性タイムアウト",
+            (Lang::Ja, BoundName::Read) => "読み取り",
         }
     }
 }
@@ -439,7 +444,7 @@ fn compute_hop(
             calc.per_try_text = p_text.clone();
             worst = Some(layered_worst(*p, layers, out));
             let mut total = total_tries(layers);
-            formula = layers_formula(p_text, layers);
+            formula = layers_formula(lang, p_text, layers);
             if parts.tries_rows > MAX_NESTED_TRIES {
                 let rows: Vec<usize> = hop
                     .rows
@@ -462,14 +467,14 @@ fn compute_hop(
                     } else {
                         formula.clone()
                     };
-                    formula = format!("{grouped} × {u} upstreams");
+                    formula = format!("{grouped} {}", Word::Upstreams(u).text(lang));
                 }
                 Some(None) => worst = None,
                 _ => {}
             }
             calc.tries = total;
             let worst_text = worst.map_or("?".to_string(), |w| w.need_text(1));
-            formula = format!("{formula} = {worst_text} s");
+            formula = format!("{formula} = {}", secs(lang, &worst_text));
             // No new try starts after the retry window: the last one may still run a whole
             // per-try bound.
             match parts.retry_window {
@@ -481,10 +486,11 @@ fn compute_hop(
                         caps.push(trace::row_term(&window, infos, Reading::LowerEnd));
                         worst = worst.map(|w| w.min(cap));
                         formula = format!(
-                            "min({formula}, window {} + {} s) = {} s",
+                            "min({formula}, {} {} + {}) = {}",
+                            Word::Window.text(lang),
                             window.time.bound_text(window.decimals),
-                            p.need_text(1),
-                            worst.map_or("?".into(), |w| w.need_text(1))
+                            secs(lang, &p.need_text(1)),
+                            secs(lang, &worst.map_or("?".into(), |w| w.need_text(1)))
                         );
                     }
                 }
@@ -494,7 +500,7 @@ fn compute_hop(
         }
         (Some(None), _) | (_, None) => {
             worst = None;
-            formula = "? (a value could not be read)".to_string();
+            formula = Word::Unreadable.text(lang);
             if let Some(layers) = layers {
                 calc.tries = total_tries(layers);
             }
@@ -509,13 +515,14 @@ fn compute_hop(
         calc.layer_tries = total_tries(layers);
     }
     calc.tries_terms = tries_terms(hop, upstreams_counted, lang);
-    // A deadline on the hop caps the whole call.
+    // A deadline on the hop caps the whole call; with no per-try bound, it is the worst case.
+    let mut deadline_alone = false;
     if let Some(deadline) = parts.deadline {
         calc.has_deadline = true;
         match deadline {
             None => {
                 worst = None;
-                formula = "? (the deadline could not be read)".to_string();
+                formula = Word::DeadlineUnreadable.text(lang);
             }
             Some(d) => {
                 let d_text = d.time.bound_text(1);
@@ -530,8 +537,10 @@ fn compute_hop(
                             caps.push(trace::row_term(&d, infos, Reading::LowerEnd));
                             worst = Some(w.min(d.time));
                             formula = format!(
-                                "min({formula}, deadline {d_text} s) = {} s",
-                                worst.map_or("?".into(), |w| w.need_text(1))
+                                "min({formula}, {} {}) = {}",
+                                Word::Deadline.text(lang),
+                                secs(lang, &d_text),
+                                secs(lang, &worst.map_or("?".into(), |w| w.need_text(1)))
                             );
                             let uncut = formula.clone();
                             cut_by_deadline(hop, &calc, (d, w, uncut), infos, out);
@@ -540,7 +549,8 @@ fn compute_hop(
                     _ => {
                         caps.push(trace::row_term(&d, infos, Reading::LowerEnd));
                         worst = Some(d.time);
-                        formula = format!("deadline {d_text} s");
+                        deadline_alone = true;
+                        formula = format!("{} {}", Word::Deadline.text(lang), secs(lang, &d_text));
                     }
                 }
             }
@@ -572,7 +582,6 @@ fn compute_hop(
     calc.worst = worst;
     calc.worst_text = formula;
     // A worst case that is the deadline alone comes from the deadline alone.
-    let deadline_alone = calc.worst_text.starts_with("deadline ");
     calc.worst_terms = if deadline_alone {
         caps
     } else {

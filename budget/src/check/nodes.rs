@@ -14,6 +14,7 @@ use crate::report::{NodeReport, NodeTrace, TraceNumber, TraceTerm, Verdict};
 use crate::sheet::Lang;
 use crate::time::{compare, Time};
 
+use super::formula::{secs, Word};
 use super::findings::{Draft, Findings, Numbers, Traced};
 use super::graph::{Graph, Node};
 use super::hops::{tries_that_fit, HopCalc};
@@ -24,8 +25,6 @@ use super::trace::{self, Reading};
 pub(crate) struct NeedTerm {
     /// The term's worst case; `None` when unknown.
     pub(crate) time: Option<Time>,
-    /// Its text in the formula: `3.0`, `max(3.0, 4.3)`.
-    pub(crate) text: String,
     /// Its text with its callees named: `DB 3.0`, `max(DB 3.0, cache 4.3)`.
     pub(crate) named: String,
     /// Its callees' names: `DB`, `max(DB, cache)`.
@@ -38,8 +37,6 @@ pub(crate) struct NeedTerm {
 
 /// What a node's calls and rows add up to.
 pub(crate) struct NodeCalc {
-    /// The terms of its inner need, shortest first.
-    pub(crate) terms: Vec<NeedTerm>,
     /// The sum of the terms; `None` when the node calls nothing or a term is unknown.
     pub(crate) inner: Option<Time>,
     /// `inner + own + margin rows`; `None` when unknown or when nothing counts.
@@ -50,8 +47,10 @@ pub(crate) struct NodeCalc {
     /// The hop with several tries (one layer, no deadline of its own) that contributes the
     /// most to its need: the one an inversion's fix suggests cutting.
     pub(crate) retry_candidate: Option<usize>,
-    /// Where its inner need, need and deadline come from, and its need's named formula.
+    /// Where its inner need, need and deadline come from.
     pub(crate) trace: NodeTrace,
+    /// Its need's formula with its terms named: `DB 3.0 + external API 12.0 + own 0.5 = 15.5 s`.
+    pub(crate) need_formula: String,
     /// The rows its worst case as a callee is computed from: its deadline's, else its need's.
     pub(crate) worst_rows: Vec<usize>,
 }
@@ -101,23 +100,17 @@ fn need_terms(node: &Node, graph: &Graph, hops: &[HopCalc]) -> Vec<NeedTerm> {
                     Some(Some(acc.map_or(w, |a| a.max(w))))
                 })
                 .flatten();
-            let (text, named, label) = if c.hops.len() > 1 {
+            let (named, label) = if c.hops.len() > 1 {
                 let callees: Vec<&str> = c.hops.iter().map(|&h| callee(h)).collect();
                 (
-                    format!("max({})", texts.join(", ")),
                     format!("max({})", named.join(", ")),
                     format!("max({})", callees.join(", ")),
                 )
             } else {
-                (
-                    texts.join(""),
-                    named.join(""),
-                    callee(c.hops[0]).to_string(),
-                )
+                (named.join(""), callee(c.hops[0]).to_string())
             };
             NeedTerm {
                 time,
-                text,
                 named,
                 label,
                 hop: longest,
@@ -140,7 +133,8 @@ fn call_term(graph: &Graph, t: &NeedTerm, reading: Reading) -> TraceTerm {
     term
 }
 
-/// Where a node's numbers come from, and its need's formula with its terms named.
+/// Where a node's numbers come from, and its need's formula with its terms named
+/// (`DB 3.0 + external API 12.0 + own 0.5 = 15.5 s`; empty when nothing counts).
 fn node_trace(
     graph: &Graph,
     infos: &[RowInfo],
@@ -148,7 +142,7 @@ fn node_trace(
     terms: &[NeedTerm],
     (inner, need): (Option<Time>, Option<Time>),
     lang: Lang,
-) -> NodeTrace {
+) -> (NodeTrace, String) {
     let inner_reading = Reading::of_sum(inner);
     let inner_terms: Vec<TraceTerm> = terms
         .iter()
@@ -182,18 +176,19 @@ fn node_trace(
             m.time.need_text(m.decimals)
         ));
     }
-    let formula = if named.is_empty() {
-        String::new()
-    } else {
-        let total = need.map_or("?".to_string(), |n| n.need_text(1));
-        format!("{} = {total} s", named.join(" + "))
+    let total = need.map_or("?".to_string(), |n| n.need_text(1));
+    let formula = match named.as_slice() {
+        [] => String::new(),
+        // One term is the need itself: `LB 12.0 s`.
+        [one] if need.is_some() => secs(lang, one),
+        _ => format!("{} = {}", named.join(" + "), secs(lang, &total)),
     };
     let deadline = match node.deadline {
         Some(Some(d)) if !d.time.is_inf() => vec![trace::row_term(&d, infos, Reading::LowerEnd)],
         Some(None) => vec![trace::unknown_term(Kind::Deadline, &node.rows, infos)],
         _ => Vec::new(),
     };
-    NodeTrace {
+    let trace = NodeTrace {
         inner: inner_terms,
         need: if node.has_content() {
             need_terms
@@ -201,8 +196,8 @@ fn node_trace(
             Vec::new()
         },
         deadline,
-        formula,
-    }
+    };
+    (trace, formula)
 }
 
 /// Computes every node of `graph`.
@@ -256,7 +251,8 @@ pub(crate) fn compute(
                     hops[h].tries > 1 && hop.layers().len() <= 1 && !hops[h].has_deadline
                 })
                 .max_by_key(|&h| hops[h].worst.and_then(Time::need_ms));
-            let trace = node_trace(graph, infos, node, &terms, (inner, need), lang);
+            let (trace, need_formula) =
+                node_trace(graph, infos, node, &terms, (inner, need), lang);
             let worst_rows = match worst {
                 Some(Some(_)) if node.finite_deadline().is_some() => {
                     trace::rows_of(&trace.deadline)
@@ -264,12 +260,12 @@ pub(crate) fn compute(
                 _ => trace::rows_of(&trace.need),
             };
             NodeCalc {
-                terms,
                 inner,
                 need,
                 worst,
                 retry_candidate,
                 trace,
+                need_formula,
                 worst_rows,
             }
         })
@@ -323,23 +319,9 @@ fn check_node(
     out: &mut Findings,
 ) -> NodeReport {
     let lang = out.lang();
-    let mut texts: Vec<&str> = calc.terms.iter().map(|t| t.text.as_str()).collect();
-    let own_text = node.own.map(|o| o.time.need_text(o.decimals));
-    let margin_text = node.margin.map(|m| m.time.need_text(m.decimals));
-    if let Some(own) = &own_text {
-        texts.push(own);
-    } else if node.own_unknown {
-        texts.push("?");
-    }
-    if let Some(m) = &margin_text {
-        texts.push(m);
-    }
-    let need_text = calc.need.map_or("?".to_string(), |n| n.need_text(1));
-    let mut formula = match texts.len() {
-        0 => String::new(),
-        1 => format!("{need_text} s"),
-        _ => format!("{} = {need_text} s", texts.join(" + ")),
-    };
+    // The need's formula with its terms named (the trace's), then the check against the
+    // deadline: `DB 3.0 + external API 4.3 + own 0.5 = 7.8 s ≤ 8.0 s`.
+    let mut formula = calc.need_formula.clone();
     let deadline = node.finite_deadline();
     let (verdict, slack_ms) = match (node.deadline, calc.need) {
         (Some(None), _) => (Verdict::Unknown, None),
@@ -355,7 +337,7 @@ fn check_node(
                     Verdict::Inverted => ">",
                     _ => "?",
                 };
-                formula = format!("{formula} {sign} {} s", d.time.bound_text(1));
+                formula = format!("{formula} {sign} {}", secs(lang, &d.time.bound_text(1)));
                 let d_ms = d.time.bound_ms().unwrap_or(0);
                 if c.verdict == Verdict::Inverted && node.propagates {
                     // The node cuts each try to the time left: its deadline ends the calls in
@@ -381,7 +363,7 @@ fn check_node(
                             )
                             .traced(Traced::NodeCheck(n)),
                     );
-                    formula = format!("{formula} (cut by the propagated deadline)");
+                    formula.push_str(&Word::CutByPropagated.text(lang));
                     (Verdict::Ok, c.slack_ms)
                 } else if c.verdict == Verdict::Inverted {
                     let deadline_rows: Vec<usize> = node
@@ -504,13 +486,15 @@ mod tests {
     fn a_nodes_need_is_its_calls_its_own_time_and_its_margin() {
         let (calcs, reports, _) = run(&g2());
         let app = &calcs[0];
-        let texts: Vec<&str> = app.terms.iter().map(|t| t.text.as_str()).collect();
-        assert_eq!(texts, ["3.0", "12.0"]);
+        assert_eq!(
+            app.need_formula,
+            "db 3.0 + api 12.0 + own 0.5 = 15.5 s"
+        );
         assert_eq!(app.inner, Some(Time::exact(15_000)));
         assert_eq!(app.need, Some(Time::exact(15_500)));
         assert_eq!(app.worst, Some(Some(Time::exact(8_000))));
         assert_eq!(app.retry_candidate, Some(0));
-        assert_eq!(reports[0].formula, "3.0 + 12.0 + 0.5 = 15.5 s > 8.0 s");
+        assert_eq!(reports[0].formula, "db 3.0 + api 12.0 + own 0.5 = 15.5 s > 8.0 s");
         assert_eq!(
             (reports[0].slack_ms, reports[0].verdict),
             (Some(-7_500), Verdict::Inverted)
@@ -551,6 +535,6 @@ mod tests {
             row("app -> c", "parallel group", "g"),
         ]);
         assert_eq!(calcs[0].need, Some(Time::exact(5_800)));
-        assert_eq!(reports[0].formula, "1.0 + max(3.0, 4.3) + 0.5 = 5.8 s");
+        assert_eq!(reports[0].formula, "a 1.0 + max(b 3.0, c 4.3) + own 0.5 = 5.8 s");
     }
 }

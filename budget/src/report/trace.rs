@@ -113,10 +113,6 @@ pub struct NodeTrace {
     /// `deadline_ms`: its one term.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub deadline: Vec<TraceTerm>,
-    /// The need's formula with its terms named, in the sheet's language:
-    /// `DB 3.0 + external API 12.0 + own 0.5 = 15.5 s`; empty when nothing counts.
-    #[serde(default, skip_serializing_if = "String::is_empty")]
-    pub formula: String,
 }
 
 /// Where a finding's `bound_ms` and `need_ms` come from: the rows they are read from, or the
