@@ -162,6 +162,41 @@ fn g4_offers_the_lbs_read_timeout_or_fewer_tries_behind_the_app() {
 }
 
 #[test]
+fn the_tries_that_fit_leave_room_for_the_queueing_before_the_callee() {
+    // G4 with the LB's read timeout 10 s and 3 s of queueing before the app: the app may take
+    // 13.5 s, so the LB needs 3 + 13.5 + 1 = 17.5 s. 10 s less the 1.0 s margin and the 3 s
+    // of queueing leaves 6 s for the app: one try of 1 + 3 fits, two (8.5 s) do not.
+    let mut rows = tsv::import(budget::example::INVERTED_LB).unwrap().rows;
+    rows[1].value = "10s".into();
+    rows.push(Row {
+        segment: "LB -> app".into(),
+        item: "queueing time".into(),
+        value: "3s".into(),
+        ..Row::default()
+    });
+    let sheet = Sheet::new(Lang::En, rows);
+    let report = check(&sheet);
+    let f = &report.findings[0];
+    assert_eq!(
+        (f.code.as_str(), f.bound_ms, f.need_ms, f.tries_that_fit),
+        ("inversion.hop", Some(10_000), Some(17_500), Some(1))
+    );
+    assert_eq!(
+        f.fixes,
+        vec![
+            fix(
+                "raise LB -> app's read timeout to 17.5 s",
+                vec![value(2, "10s", "17.5s")],
+            ),
+            fix(
+                "reduce app -> external API to 1 try",
+                vec![value(5, "3 tries, waits 0.5s, 1.0s", "1 try")],
+            ),
+        ]
+    );
+}
+
+#[test]
 fn upstream_pods_are_not_cut_like_tries() {
     // ingress-nginx tries the next of 3 pods: 3 × (5 s + 60 s) = 195 s behind a client that
     // waits 100 s. "1 try fits" in the numbers, but the three are pods, not a tries row, so

@@ -95,7 +95,10 @@ fn g1_every_budget_of_the_reservation_sheet() {
         assert_eq!(app_node.rows, vec![4, 5]);
         assert_eq!(
             app_node.formula,
-            format!("{db} 3.0 + {api} 4.3 + {own} 0.5 = 7.8{s} ≤ 8.0{s}", own = own(&sheet))
+            format!(
+                "{db} 3.0 + {api} 4.3 + {own} 0.5 = 7.8{s} ≤ 8.0{s}",
+                own = own(&sheet)
+            )
         );
 
         let lb_app = hop(&report, lb, app);
@@ -169,7 +172,10 @@ fn g2_three_tries_invert_the_app_node() {
             (to_api.per_try_ms, to_api.tries, to_api.worst_ms),
             (Some(3_500), 3, Some(12_000))
         );
-        assert_eq!(to_api.formula, format!("(0.5 + 3) × 3 + 0.5 + 1.0 = 12.0{s}"));
+        assert_eq!(
+            to_api.formula,
+            format!("(0.5 + 3) × 3 + 0.5 + 1.0 = 12.0{s}")
+        );
 
         let app_node = node(&report, app);
         assert_eq!(app_node.need_ms, Some(15_500));
@@ -177,7 +183,10 @@ fn g2_three_tries_invert_the_app_node() {
         assert_eq!(app_node.verdict, Verdict::Inverted);
         assert_eq!(
             app_node.formula,
-            format!("{db} 3.0 + {api} 12.0 + {own} 0.5 = 15.5{s} > 8.0{s}", own = own(&sheet))
+            format!(
+                "{db} 3.0 + {api} 12.0 + {own} 0.5 = 15.5{s} > 8.0{s}",
+                own = own(&sheet)
+            )
         );
 
         let inversion = &report.findings[0];

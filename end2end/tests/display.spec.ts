@@ -29,7 +29,7 @@ test("a margin of 1.25 s reads 0.25 s short in the hops table, the numbers and t
   // Waits of 0.25 s: the app's need is 7.75 s, as its formula beside it says.
   await sheet.type(8, "value", "2 tries, waits 0.25s");
   const app = sheet.node("app");
-  await expect(app.getByTestId("formula")).toHaveText("3.0 + 4.25 + 0.5 = 7.75 s ≤ 8.0 s");
+  await expect(app.getByTestId("formula")).toHaveText("DB 3.0 + external API 4.25 + own 0.5 = 7.75 s ≤ 8.0 s");
   await expect(app.getByTestId("need")).toHaveText("7.75 s");
   await expect(app.getByTestId("slack")).toHaveText("0.25 s");
   await expect(sheet.hop("app -> external API").getByTestId("worst")).toHaveText("4.25 s");

@@ -14,7 +14,7 @@ test("the example sheet shows the app's need of 7.8 s within its 8.0 s deadline"
   await expect(app.getByTestId("deadline")).toHaveText("8.0 s");
   await expect(app.getByTestId("slack")).toHaveText("0.2 s");
   await expect(app.getByTestId("verdict")).toHaveText("ok");
-  await expect(app.getByTestId("formula")).toHaveText("3.0 + 4.3 + 0.5 = 7.8 s ≤ 8.0 s");
+  await expect(app.getByTestId("formula")).toHaveText("DB 3.0 + external API 4.3 + own 0.5 = 7.8 s ≤ 8.0 s");
 
   const api = sheet.hop("app -> external API");
   await expect(api.getByTestId("worst")).toHaveText("4.3 s");
@@ -48,8 +48,11 @@ test("the Japanese example shows the same numbers with Japanese messages", async
   await expect(sheet.finding("slack.none").getByTestId("severity")).toHaveText("情報");
   await expect(sheet.finding("slack.none")).toHaveAttribute("data-severity", "info");
   await expect(sheet.finding("slack.none").getByTestId("message")).toHaveText(
-    "ブラウザ → LB：余裕ちょうどで通っています（deadline 12.0 ≥ 11.0 + 1.0）",
+    "ブラウザ → LB：余裕ちょうどで通っています（期限 12.0 ≥ 11.0 + 1.0）",
   );
+  // Formulas name their terms and write 秒 and Japanese words, as the tables beside them do.
+  await expect(app.getByTestId("formula")).toHaveText("DB 3.0 + 外部API 4.3 + 自分の処理 0.5 = 7.8秒 ≤ 8.0秒");
+  await expect(sheet.hop("LB → アプリ").getByTestId("formula")).toHaveText("1 + 10 = 11.0秒; 読み取り 10.0 ≥ 8.0 + 1.0");
 });
 
 test("the page is readable without JavaScript", async ({ browser }) => {

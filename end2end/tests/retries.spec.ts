@@ -15,7 +15,7 @@ test("raising the external API's tries inverts the app within a second, and the 
   await expect(app.getByTestId("verdict")).toHaveText("inverted", { timeout: 1_000 });
   await expect(app.getByTestId("need")).toHaveText("15.5 s");
   await expect(app.getByTestId("slack")).toHaveText("-7.5 s");
-  await expect(app.getByTestId("formula")).toHaveText("3.0 + 12.0 + 0.5 = 15.5 s > 8.0 s");
+  await expect(app.getByTestId("formula")).toHaveText("DB 3.0 + external API 12.0 + own 0.5 = 15.5 s > 8.0 s");
   await expect(sheet.summary()).toHaveText("1 inversion, 0 warnings");
 
   const inversion = sheet.finding("inversion.node");

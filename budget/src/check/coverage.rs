@@ -147,10 +147,18 @@ fn check_hop(s: Stages, (h, hop): (usize, &Hop), calc: &HopCalc, out: &mut Findi
                 Verdict::Inverted => {
                     let worst = text::need_secs(lang, cw);
                     // Where the callee has no deadline of its own, its retries cause it.
+                    // The callee's budget: the caller's wait less the queueing before it and
+                    // the margin (what `budget::fix` cuts the tries to as well).
+                    let queueing_ms = match hop.parts.queueing {
+                        None => Some(0),
+                        Some(Some(q)) => q.time.need_ms(),
+                        Some(None) => None,
+                    };
                     let suggestion = if callee.deadline.is_none() {
                         wait.time
                             .bound_ms()
                             .and_then(|w| w.checked_sub(calc.margin_ms))
+                            .and_then(|w| w.checked_sub(queueing_ms?))
                             .and_then(|budget| retry_suggestion(graph, hops, callee_calc, budget))
                     } else {
                         None

@@ -186,7 +186,8 @@ mod tests {
     #[test]
     fn nested_layers_apply_from_the_inside_out() {
         assert_eq!(
-            layers_formula(Lang::En, 
+            layers_formula(
+                Lang::En,
                 "0.5 + 1",
                 &[tries(3, vec![500, 1_000]), tries(2, vec![300])]
             ),

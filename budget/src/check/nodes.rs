@@ -14,8 +14,8 @@ use crate::report::{NodeReport, NodeTrace, TraceNumber, TraceTerm, Verdict};
 use crate::sheet::Lang;
 use crate::time::{compare, Time};
 
-use super::formula::{secs, Word};
 use super::findings::{Draft, Findings, Numbers, Traced};
+use super::formula::{secs, Word};
 use super::graph::{Graph, Node};
 use super::hops::{tries_that_fit, HopCalc};
 use super::rows::RowInfo;
@@ -251,8 +251,7 @@ pub(crate) fn compute(
                     hops[h].tries > 1 && hop.layers().len() <= 1 && !hops[h].has_deadline
                 })
                 .max_by_key(|&h| hops[h].worst.and_then(Time::need_ms));
-            let (trace, need_formula) =
-                node_trace(graph, infos, node, &terms, (inner, need), lang);
+            let (trace, need_formula) = node_trace(graph, infos, node, &terms, (inner, need), lang);
             let worst_rows = match worst {
                 Some(Some(_)) if node.finite_deadline().is_some() => {
                     trace::rows_of(&trace.deadline)
@@ -486,15 +485,15 @@ mod tests {
     fn a_nodes_need_is_its_calls_its_own_time_and_its_margin() {
         let (calcs, reports, _) = run(&g2());
         let app = &calcs[0];
-        assert_eq!(
-            app.need_formula,
-            "db 3.0 + api 12.0 + own 0.5 = 15.5 s"
-        );
+        assert_eq!(app.need_formula, "db 3.0 + api 12.0 + own 0.5 = 15.5 s");
         assert_eq!(app.inner, Some(Time::exact(15_000)));
         assert_eq!(app.need, Some(Time::exact(15_500)));
         assert_eq!(app.worst, Some(Some(Time::exact(8_000))));
         assert_eq!(app.retry_candidate, Some(0));
-        assert_eq!(reports[0].formula, "db 3.0 + api 12.0 + own 0.5 = 15.5 s > 8.0 s");
+        assert_eq!(
+            reports[0].formula,
+            "db 3.0 + api 12.0 + own 0.5 = 15.5 s > 8.0 s"
+        );
         assert_eq!(
             (reports[0].slack_ms, reports[0].verdict),
             (Some(-7_500), Verdict::Inverted)
@@ -535,6 +534,9 @@ mod tests {
             row("app -> c", "parallel group", "g"),
         ]);
         assert_eq!(calcs[0].need, Some(Time::exact(5_800)));
-        assert_eq!(reports[0].formula, "a 1.0 + max(b 3.0, c 4.3) + own 0.5 = 5.8 s");
+        assert_eq!(
+            reports[0].formula,
+            "a 1.0 + max(b 3.0, c 4.3) + own 0.5 = 5.8 s"
+        );
     }
 }

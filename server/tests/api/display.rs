@@ -89,7 +89,7 @@ fn a_quarter_second_is_0_25_s_in_the_tables_and_in_the_message_beside_them() {
             "8.0 s",
             "0.25 s",
             "ok",
-            "3.0 + 4.25 + 0.5 = 7.75 s ≤ 8.0 s"
+            "DB 3.0 + external API 4.25 + own 0.5 = 7.75 s ≤ 8.0 s"
         ]
     );
     assert_eq!(
