@@ -190,7 +190,7 @@ fn a_japanese_sheet_writes_seconds_verdicts_severities_and_rows_in_japanese() {
     );
     assert!(
         markdown.contains(
-            "| 区間 | ブラウザ → LB | 逆転 | -0.25秒 | deadline 12.0 s; deadline 12.0 \\< 11.0 + 1.25 |\n"
+            "| 区間 | ブラウザ → LB | 逆転 | -0.25秒 | 期限 12.0秒; 期限 12.0 \\< 11.0 + 1.25 |\n"
         ),
         "{markdown}"
     );
