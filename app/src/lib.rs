@@ -8,6 +8,7 @@
 //! - [`format`]: durations, times and labels as the page shows them.
 //! - [`sheet_name`]: a sheet's name, checked once.
 //! - [`list_mode`]: the sheet list's rename and delete modes, kept in its address.
+//! - [`island`]: what the islands (the parts of the pages that hydrate) share.
 //! - [`hydrated`] and [`save_status`]: small shared state types, each in its own module so
 //!   that no two modules import each other.
 #![warn(missing_docs)]
@@ -21,6 +22,7 @@ pub mod draft;
 pub mod error;
 pub mod format;
 pub mod hydrated;
+pub mod island;
 pub mod list_mode;
 pub mod model;
 pub mod pages;

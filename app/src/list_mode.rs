@@ -4,6 +4,8 @@
 //! JavaScript and without it (a plain link, a plain form post that redirects back), and a
 //! refused rename comes back to its open form with the reason.
 
+use serde::{Deserialize, Serialize};
+
 /// The query parameter that opens the rename form of a sheet: `/?rename=7`.
 pub const RENAME: &str = "rename";
 
@@ -14,8 +16,9 @@ pub const DELETE: &str = "delete";
 /// (Leptos' `form-redirects`: the function's path and its encoded error).
 const ERROR_PARAMETERS: [&str; 2] = ["__path", "__err"];
 
-/// What the list shows of one sheet.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// What the list shows of one sheet. Serializable: the sheet list's island gets the mode its
+/// page was loaded in as a prop.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ListMode {
     /// Every sheet's name as a link, with Rename and Delete.
     Show,
@@ -37,6 +40,25 @@ impl ListMode {
         } else {
             ListMode::Show
         }
+    }
+
+    /// The mode of an address's query string (`location.search`: `?rename=7`, `?delete=7&x=1`),
+    /// read as [`ListMode::from_query`] reads its parameters (the first of each counts).
+    ///
+    /// ```
+    /// use app::list_mode::ListMode;
+    ///
+    /// assert_eq!(ListMode::from_search("?x=1&delete=7"), ListMode::ConfirmDelete(7));
+    /// ```
+    pub fn from_search(search: &str) -> ListMode {
+        let pairs = || {
+            search
+                .trim_start_matches('?')
+                .split('&')
+                .filter_map(|pair| pair.split_once('='))
+        };
+        let value = |name: &str| pairs().find(|(key, _)| *key == name).map(|(_, v)| v);
+        ListMode::from_query(value(RENAME), value(DELETE))
     }
 
     /// The list's address in this mode: `/`, `/?rename=7` or `/?delete=7`.
@@ -120,6 +142,30 @@ mod tests {
         assert_eq!(ListMode::Rename(7).href(), "/?rename=7");
         assert_eq!(ListMode::ConfirmDelete(7).href(), "/?delete=7");
         assert_eq!(ListMode::Show.href(), "/");
+    }
+
+    #[test]
+    fn the_mode_comes_from_an_addresss_query_string() {
+        assert_eq!(ListMode::from_search("?rename=7"), ListMode::Rename(7));
+        assert_eq!(
+            ListMode::from_search("?__path=%2Fapi&delete=3&rename=x"),
+            ListMode::ConfirmDelete(3)
+        );
+        assert_eq!(
+            ListMode::from_search("?rename=4&rename=5"),
+            ListMode::Rename(4)
+        );
+        assert_eq!(ListMode::from_search("?renamed=4"), ListMode::Show);
+        assert_eq!(ListMode::from_search(""), ListMode::Show);
+        for mode in [
+            ListMode::Show,
+            ListMode::Rename(9),
+            ListMode::ConfirmDelete(2),
+        ] {
+            let href = mode.href();
+            let search = href.trim_start_matches('/');
+            assert_eq!(ListMode::from_search(search), mode);
+        }
     }
 
     #[test]

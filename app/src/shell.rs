@@ -5,7 +5,6 @@ use leptos_meta::{provide_meta_context, Link, MetaTags, Stylesheet, Title};
 use leptos_router::components::{Route, Router, Routes, A};
 use leptos_router::{path, SsrMode};
 
-use crate::hydrated::Hydrated;
 use crate::pages::sheet::SheetPage;
 use crate::pages::sheets::SheetsPage;
 
@@ -46,7 +45,7 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
                 <meta charset="utf-8"/>
                 <meta name="viewport" content="width=device-width, initial-scale=1"/>
                 <AutoReload options=options.clone()/>
-                <HydrationScripts options/>
+                <HydrationScripts options islands=true/>
                 <MetaTags/>
             </head>
             <body>
@@ -57,20 +56,11 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
 }
 
 /// The app: the header and the two pages. Both pages render completely on the server
-/// (`SsrMode::Async`), so they read without JavaScript, then hydrate.
+/// (`SsrMode::Async`), so they read without JavaScript; then only their islands hydrate
+/// ([`crate::island`]): the router, the header and the titles stay the server's.
 #[component]
 pub fn App() -> impl IntoView {
     provide_meta_context();
-    let hydrated = RwSignal::new(false);
-    provide_context(Hydrated(hydrated.read_only()));
-    // Effects run only in the browser: once this one has run, the page is hydrated and
-    // interactive (end-to-end tests wait for the attribute before they type).
-    Effect::new(move |_| {
-        if let Some(body) = document().body() {
-            let _ = body.set_attribute("data-hydrated", "true");
-        }
-        hydrated.set(true);
-    });
     view! {
         <Stylesheet id="leptos" href="/pkg/workbench.css"/>
         <Link rel="icon" type_="image/svg+xml" href="/favicon.svg"/>

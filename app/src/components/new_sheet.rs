@@ -1,10 +1,11 @@
 //! The ways to start a sheet: blank, from the built-in example, or from a TSV.
 //!
-//! A blank sheet and the example are forms of their server functions ([`ActionForm`]): the
-//! hydrated page sends them itself, and before hydration (or without JavaScript) the browser
-//! posts them; either way the server function sends the page to the new sheet, and a refusal
-//! shows under the form. The import reads a file in the browser, so it needs the hydrated
-//! page; it dispatches its [`ServerAction`] the same way.
+//! Each is an island ([`crate::island`]) with its own [`ServerAction`]. A blank sheet and the
+//! example are forms of their server functions ([`ActionForm`]): the hydrated island sends
+//! them itself, and before hydration (or without JavaScript) the browser posts them; either
+//! way the server function sends the page to the new sheet, and a refusal shows under the
+//! form. The import reads a file in the browser, so it needs the hydrated island; it
+//! dispatches its [`ServerAction`] the same way.
 
 use budget::Lang;
 use leptos::prelude::*;
@@ -26,11 +27,10 @@ where
 }
 
 /// A blank sheet: a name, a header language and a Create button.
-#[component]
-pub fn NewBlankSheet(
-    /// Creates the sheet (the page's list follows its version).
-    create: ServerAction<CreateSheet>,
-) -> impl IntoView {
+#[island]
+pub fn NewBlankSheet() -> impl IntoView {
+    crate::island::begin();
+    let create = ServerAction::<CreateSheet>::new();
     view! {
         <ActionForm action=create attr:class="card" attr:data-testid="new-sheet-form">
             <h2>"New sheet"</h2>
@@ -65,11 +65,10 @@ pub fn NewBlankSheet(
 
 /// Two buttons that copy the built-in reservation example (Japanese or English headers):
 /// each submits the form with its own `lang`.
-#[component]
-pub fn NewExampleSheet(
-    /// Creates the copy.
-    create: ServerAction<CreateExampleSheet>,
-) -> impl IntoView {
+#[island]
+pub fn NewExampleSheet() -> impl IntoView {
+    crate::island::begin();
+    let create = ServerAction::<CreateExampleSheet>::new();
     view! {
         <ActionForm action=create attr:class="card">
             <h2>"Start from the example"</h2>
@@ -105,11 +104,10 @@ pub fn NewExampleSheet(
 
 /// A new sheet from a TSV paste or file. A TSV that cannot be read creates nothing and
 /// shows the reader's message, which names the line.
-#[component]
-pub fn ImportNewSheet(
-    /// Creates the sheet from the TSV.
-    import: ServerAction<ImportSheet>,
-) -> impl IntoView {
+#[island]
+pub fn ImportNewSheet() -> impl IntoView {
+    crate::island::begin();
+    let import = ServerAction::<ImportSheet>::new();
     let name = RwSignal::new(String::new());
     let text = RwSignal::new(String::new());
     let submit = move |ev: leptos::ev::SubmitEvent| {

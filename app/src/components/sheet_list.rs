@@ -3,30 +3,32 @@
 //!
 //! Rename and Delete are links into the list's mode ([`ListMode`], kept in the address), and
 //! the rename and delete forms are [`ActionForm`]s of their server functions: all of it works
-//! before hydration and without JavaScript (links, and form posts that redirect back).
+//! before hydration and without JavaScript (links, and form posts that redirect back). The
+//! list is an island ([`crate::island`]): once hydrated, it follows its mode links in place
+//! (the address follows, and Back and Forward move through the modes), and its forms are sent
+//! by the page, which loads the list again when one succeeds.
 
+use leptos::ev::MouseEvent;
 use leptos::prelude::*;
-use leptos_router::components::A;
-use leptos_router::hooks::use_query_map;
 
 use super::error_line::ErrorLine;
 use crate::api::{DeleteSheet, RenameSheet};
 use crate::format;
-use crate::list_mode::{ListMode, DELETE, RENAME};
+use crate::list_mode::ListMode;
 use crate::model::{sheet_href, SheetSummary};
 use crate::sheet_name::SheetName;
 
-/// The sheets as a table, with the rename and delete forms posting to `rename` and
-/// `delete`.
-#[component]
-pub fn SheetList(
+/// The sheets as a table, with the rename and delete forms of their server functions. An
+/// island: its props are in the page as JSON. (Crate-public: the island's generated props
+/// type has no documentation of its own.)
+#[island]
+pub(crate) fn SheetList(
     /// The sheets, most recently changed first.
     sheets: Vec<SheetSummary>,
-    /// Renames a sheet.
-    rename: ServerAction<RenameSheet>,
-    /// Deletes a sheet.
-    delete: ServerAction<DeleteSheet>,
+    /// The mode of the address the page was loaded at.
+    mode: ListMode,
 ) -> impl IntoView {
+    crate::island::begin();
     if sheets.is_empty() {
         return view! {
             <p class="muted" data-testid="no-sheets">
@@ -35,10 +37,17 @@ pub fn SheetList(
         }
         .into_any();
     }
-    let query = use_query_map();
-    let mode = Memo::new(move |_| {
-        query.with(|q| ListMode::from_query(q.get_str(RENAME), q.get_str(DELETE)))
+    let rename = ServerAction::<RenameSheet>::new();
+    let delete = ServerAction::<DeleteSheet>::new();
+    let mode = RwSignal::new(mode);
+    // Back and Forward after a mode link: the list shows the mode of the address. A no-op on
+    // the server.
+    let history = window_event_listener(leptos::ev::popstate, move |_| {
+        if let Ok(search) = window().location().search() {
+            mode.set(ListMode::from_search(&search));
+        }
     });
+    on_cleanup(move || history.remove());
     // An error belongs to the form it came from: opening another one starts without it.
     Effect::watch(
         move || mode.get(),
@@ -66,11 +75,7 @@ pub fn SheetList(
                 <tbody>
                     {sheets
                         .into_iter()
-                        .map(|sheet| {
-                            let id = sheet.id;
-                            let mode = Signal::derive(move || mode.get().of_sheet(id));
-                            view! { <SheetListRow sheet mode rename delete/> }
-                        })
+                        .map(|sheet| view! { <SheetListRow sheet mode rename delete/> })
                         .collect_view()}
                 </tbody>
             </table>
@@ -79,11 +84,31 @@ pub fn SheetList(
     .into_any()
 }
 
-/// One sheet of the list, in `mode`.
+/// A click on a link to the list in mode `to` (`href` is `to.href()`): the list changes mode
+/// in place and the address follows, as loading the link would show it. A click that opens
+/// the link elsewhere (another button, a modifier key) is left to the browser.
+fn follow(mode: RwSignal<ListMode>, to: ListMode) -> impl Fn(MouseEvent) + Copy {
+    move |ev: MouseEvent| {
+        if ev.button() != 0 || ev.ctrl_key() || ev.meta_key() || ev.shift_key() || ev.alt_key() {
+            return;
+        }
+        ev.prevent_default();
+        if let Ok(history) = window().history() {
+            let _ = history.push_state_with_url(
+                &leptos::wasm_bindgen::JsValue::NULL,
+                "",
+                Some(&to.href()),
+            );
+        }
+        mode.set(to);
+    }
+}
+
+/// One sheet of the list, in the list's `mode` (which is about it, or shows it plainly).
 #[component]
 fn SheetListRow(
     sheet: SheetSummary,
-    mode: Signal<ListMode>,
+    mode: RwSignal<ListMode>,
     rename: ServerAction<RenameSheet>,
     delete: ServerAction<DeleteSheet>,
 ) -> impl IntoView {
@@ -96,6 +121,8 @@ fn SheetListRow(
         updated_at_ms,
         ..
     } = sheet;
+    let list = mode;
+    let mode = Signal::derive(move || list.get().of_sheet(id));
     let rename_error = Signal::derive(move || rename.value().get().and_then(Result::err));
     let delete_error = Signal::derive(move || delete.value().get().and_then(Result::err));
 
@@ -139,6 +166,7 @@ fn SheetListRow(
                         class="button"
                         data-testid="rename-cancel"
                         data-noscroll="true"
+                        on:click=follow(list, ListMode::Show)
                     >
                         "Cancel"
                     </a>
@@ -150,9 +178,9 @@ fn SheetListRow(
         _ => {
             let label = link_name.clone();
             view! {
-                <A href=sheet_href(id) attr:data-testid="sheet-link">
+                <a href=sheet_href(id) data-testid="sheet-link">
                     {label}
-                </A>
+                </a>
             }
             .into_any()
         }
@@ -179,6 +207,7 @@ fn SheetListRow(
                         class="button"
                         data-testid="delete-cancel"
                         data-noscroll="true"
+                        on:click=follow(list, ListMode::Show)
                     >
                         "Cancel"
                     </a>
@@ -195,6 +224,7 @@ fn SheetListRow(
                 class="button"
                 data-testid="rename-button"
                 data-noscroll="true"
+                on:click=follow(list, ListMode::Rename(id))
             >
                 "Rename"
             </a>
@@ -203,6 +233,7 @@ fn SheetListRow(
                 class="button danger"
                 data-testid="delete-button"
                 data-noscroll="true"
+                on:click=follow(list, ListMode::ConfirmDelete(id))
             >
                 "Delete"
             </a>

@@ -43,7 +43,13 @@ pub fn SheetPage() -> impl IntoView {
         <Suspense fallback=|| view! { <p class="muted">"Loading the sheet…"</p> }>
             {move || Suspend::new(async move {
                 match sheet.await {
-                    Ok(detail) => view! { <SheetEditor detail/> }.into_any(),
+                    Ok(detail) => {
+                        view! {
+                            <Title text=super::page_title(&detail.name)/>
+                            <SheetEditor detail/>
+                        }
+                            .into_any()
+                    }
                     Err(error) => view! { <ErrorPanel error/> }.into_any(),
                 }
             })}
@@ -51,10 +57,16 @@ pub fn SheetPage() -> impl IntoView {
     }
 }
 
-/// The editor of one loaded sheet. Edits are saved by [`Autosave`]; the inputs keep what
-/// the user typed whatever the server answers.
-#[component]
-fn SheetEditor(detail: SheetDetail) -> impl IntoView {
+/// The editor of one loaded sheet, an island: the grid, the report, the export links, the
+/// language, the settings and the import share its state, so they hydrate together. Edits
+/// are saved by [`Autosave`]; the inputs keep what the user typed whatever the server
+/// answers.
+#[island]
+fn SheetEditor(
+    /// The sheet as the page loaded it (serialized into the page for the island).
+    detail: SheetDetail,
+) -> impl IntoView {
+    crate::island::begin();
     let SheetDetail {
         id,
         name,
@@ -129,7 +141,6 @@ fn SheetEditor(detail: SheetDetail) -> impl IntoView {
     let saving = Signal::derive(move || status.with(|s| *s == SaveStatus::Saving));
 
     view! {
-        <Title text=super::page_title(&name)/>
         <header class="sheet-head">
             <h1 data-testid="sheet-name">{name.clone()}</h1>
             <SaveStatusLine status/>

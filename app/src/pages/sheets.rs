@@ -2,42 +2,37 @@
 
 use leptos::prelude::*;
 use leptos_meta::Title;
+use leptos_router::hooks::use_query_map;
 
-use crate::api::{
-    list_sheets, CreateExampleSheet, CreateSheet, DeleteSheet, ImportSheet, RenameSheet,
-};
+use crate::api::list_sheets;
 use crate::components::error_panel::ErrorPanel;
 use crate::components::new_sheet::{ImportNewSheet, NewBlankSheet, NewExampleSheet};
 use crate::components::sheet_list::SheetList;
+use crate::list_mode::{ListMode, DELETE, RENAME};
 
-/// Lists the sheets and offers a blank sheet, the example and a TSV import. The page's
-/// writes are server actions; the list is read again after each of them.
+/// Lists the sheets and offers a blank sheet, the example and a TSV import. The list and the
+/// three cards are islands, each with its own server action; a write that succeeds sends the
+/// browser to the page to show next (the new sheet, or this list read again).
 #[component]
 pub fn SheetsPage() -> impl IntoView {
-    let create = ServerAction::<CreateSheet>::new();
-    let create_example = ServerAction::<CreateExampleSheet>::new();
-    let import = ServerAction::<ImportSheet>::new();
-    let rename = ServerAction::<RenameSheet>::new();
-    let delete = ServerAction::<DeleteSheet>::new();
-    let sheets = Resource::new(
-        move || (rename.version().get(), delete.version().get()),
-        |_| list_sheets(),
-    );
+    let query = use_query_map();
+    let sheets = Resource::new(|| (), |_| list_sheets());
     view! {
         <Title text="Sheets · Timeout Budget Workbench"/>
         <h1>"Sheets"</h1>
         <Transition fallback=|| view! { <p class="muted">"Loading the sheets…"</p> }>
             {move || Suspend::new(async move {
+                let mode = query.with(|q| ListMode::from_query(q.get_str(RENAME), q.get_str(DELETE)));
                 match sheets.await {
-                    Ok(list) => view! { <SheetList sheets=list rename delete/> }.into_any(),
+                    Ok(list) => view! { <SheetList sheets=list mode/> }.into_any(),
                     Err(error) => view! { <ErrorPanel error/> }.into_any(),
                 }
             })}
         </Transition>
         <div class="cards">
-            <NewBlankSheet create/>
-            <NewExampleSheet create=create_example/>
-            <ImportNewSheet import/>
+            <NewBlankSheet/>
+            <NewExampleSheet/>
+            <ImportNewSheet/>
         </div>
     }
 }

@@ -1,0 +1,57 @@
+//! The pages are islands in server-rendered HTML (Leptos' `islands` feature): only the
+//! `#[island]` components hydrate, and only their code is in the wasm. They are the sheet
+//! list with its rename and delete forms (`SheetList`, [`crate::components::sheet_list`]),
+//! the three ways to start a sheet ([`crate::components::new_sheet`]) and the editor of a
+//! sheet (`SheetEditor`, [`crate::pages::sheet`]); the header, the page titles, the router
+//! and the pages around them are the server's alone.
+//!
+//! An island gets its data as props, serialized into the page as JSON, and calls the server
+//! functions like the whole hydrated app did. Links outside the islands load their page from
+//! the server; the sheet list's Rename, Delete and Cancel links are handled in its island.
+//!
+//! Every island calls [`begin`] first; the browser calls [`start`] once the wasm has loaded.
+
+use leptos::prelude::*;
+
+use crate::hydrated::Hydrated;
+
+/// What every island does first: provides its [`Hydrated`] signal (counted toward the page's
+/// `data-hydrated`) and, in the browser, the error of a failed form post that the address
+/// carries, so that the island's server actions start from the error the server rendered. An
+/// island rendered inside another one shares the outer one's.
+pub fn begin() {
+    if use_context::<Hydrated>().is_some() {
+        return;
+    }
+    Hydrated::provide();
+    provide_form_error();
+}
+
+/// In the browser: the error of a failed form post (without JavaScript, or before the island
+/// hydrated), from the address's `__path` and `__err` (Leptos' form redirects), for the
+/// island's [`ServerAction`]s, as the router provides it on the server.
+fn provide_form_error() {
+    #[cfg(feature = "hydrate")]
+    {
+        let Ok(search) = window().location().search() else {
+            return;
+        };
+        let Ok(params) = web_sys::UrlSearchParams::new_with_str(&search) else {
+            return;
+        };
+        if let (Some(path), Some(err)) = (params.get("__path"), params.get("__err")) {
+            provide_context(leptos::server::ServerActionError::new(&path, &err));
+        }
+    }
+}
+
+/// What the browser does once the wasm has loaded, before the islands hydrate: a server
+/// function's redirect (to a new sheet's page, back to the list) loads that page, and a page
+/// without islands is marked hydrated.
+#[cfg(feature = "hydrate")]
+pub fn start() {
+    let _ = leptos::server_fn::redirect::set_redirect_hook(|location: &str| {
+        let _ = window().location().set_href(location);
+    });
+    crate::hydrated::page_without_islands();
+}
