@@ -1,11 +1,13 @@
 //! Server functions: thin wrappers over the store (`crate::ssr::Store`, provided as context
 //! by the server) and `budget`. Each returns [`AppError`] on failure, which crosses the
-//! network intact, with an HTTP status that fits it (400, 404 or 500).
+//! network intact, with an HTTP status that fits it (400, 404 or 500). Every answer is JSON
+//! read as text ([`JsonText`]), as the islands read their props.
 
 use budget::{Lang, Report, Row};
 use leptos::prelude::*;
 use leptos::server_fn::codec::Json;
 
+use crate::codec::JsonText;
 use crate::error::AppError;
 use crate::model::{CatalogOption, Saved, SheetDetail, SheetSummary};
 
@@ -24,7 +26,7 @@ pub fn example(lang: Lang) -> (&'static str, &'static str) {
 pub const DEFAULT_IMPORT_NAME: &str = "Imported sheet";
 
 /// Every sheet, the most recently changed first.
-#[server]
+#[server(output = JsonText)]
 pub async fn list_sheets() -> Result<Vec<SheetSummary>, AppError> {
     imp::reply(imp::list_sheets().await)
 }
@@ -32,7 +34,7 @@ pub async fn list_sheets() -> Result<Vec<SheetSummary>, AppError> {
 /// Creates an empty sheet named `name` with headers in `lang`; returns its id and sends the
 /// page to the new sheet's page (a plain form post gets a `302` there; the hydrated page's
 /// call navigates). The sheet list's "New sheet" form posts here.
-#[server]
+#[server(output = JsonText)]
 pub async fn create_sheet(name: String, lang: Lang) -> Result<i64, AppError> {
     let created = imp::create_sheet(&name, budget::Sheet::new(lang, Vec::new())).await;
     imp::reply(created.inspect(|&id| imp::open(id)))
@@ -40,7 +42,7 @@ pub async fn create_sheet(name: String, lang: Lang) -> Result<i64, AppError> {
 
 /// Creates a copy of the built-in example sheet in `lang`; returns its id and, like
 /// [`create_sheet`], sends the page to the new sheet.
-#[server]
+#[server(output = JsonText)]
 pub async fn create_example_sheet(lang: Lang) -> Result<i64, AppError> {
     imp::reply(
         imp::create_example_sheet(lang)
@@ -54,7 +56,7 @@ pub async fn create_example_sheet(lang: Lang) -> Result<i64, AppError> {
 ///
 /// Nothing is created when the TSV cannot be read (the error names the line) or is larger
 /// than [`MAX_TSV_BYTES`](crate::model::MAX_TSV_BYTES).
-#[server(input = Json)]
+#[server(input = Json, output = JsonText)]
 pub async fn import_sheet(name: String, tsv: String) -> Result<i64, AppError> {
     imp::reply(
         imp::import_sheet(&name, &tsv)
@@ -66,20 +68,20 @@ pub async fn import_sheet(name: String, tsv: String) -> Result<i64, AppError> {
 /// Renames sheet `id`; then sends the page back to where the form was, without the sheet
 /// list's rename mode ([`crate::list_mode`]). A refused name leaves the page where it is (a
 /// plain form post goes back with the error, which the open form shows).
-#[server]
+#[server(output = JsonText)]
 pub async fn rename_sheet(id: i64, name: String) -> Result<(), AppError> {
     imp::reply(imp::rename_sheet(id, &name).await.inspect(|()| imp::back()))
 }
 
 /// Deletes sheet `id` and its rows; then, like [`rename_sheet`], sends the page back without
 /// the list's delete confirmation.
-#[server]
+#[server(output = JsonText)]
 pub async fn delete_sheet(id: i64) -> Result<(), AppError> {
     imp::reply(imp::delete_sheet(id).await.inspect(|()| imp::back()))
 }
 
 /// Sheet `id` with its report.
-#[server]
+#[server(output = JsonText)]
 pub async fn get_sheet(id: i64) -> Result<SheetDetail, AppError> {
     imp::reply(imp::get_sheet(id).await)
 }
@@ -89,7 +91,7 @@ pub async fn get_sheet(id: i64) -> Result<SheetDetail, AppError> {
 ///
 /// [`AppError::Conflict`] when someone saved in between, [`AppError::TooManyRows`] for more
 /// than [`budget::tsv::MAX_ROWS`] rows: nothing is written.
-#[server(input = Json)]
+#[server(input = Json, output = JsonText)]
 pub async fn save_rows(id: i64, base: i64, rows: Vec<Row>) -> Result<Saved, AppError> {
     imp::reply(imp::save_rows(id, base, rows).await)
 }
@@ -101,13 +103,13 @@ pub async fn save_rows(id: i64, base: i64, rows: Vec<Row>) -> Result<Saved, AppE
 /// When the TSV cannot be read (the error names the line) or is larger than
 /// [`MAX_TSV_BYTES`](crate::model::MAX_TSV_BYTES), or someone saved after `base`
 /// ([`AppError::Conflict`]), the sheet stays unchanged.
-#[server(input = Json)]
+#[server(input = Json, output = JsonText)]
 pub async fn import_rows(id: i64, base: i64, tsv: String) -> Result<SheetDetail, AppError> {
     imp::reply(imp::import_rows(id, base, &tsv).await)
 }
 
 /// Sets the language of sheet `id` (headers, messages, fixes); returns the fresh report.
-#[server]
+#[server(output = JsonText)]
 pub async fn set_sheet_lang(id: i64, lang: Lang) -> Result<Report, AppError> {
     imp::reply(imp::set_sheet_lang(id, lang).await)
 }
@@ -118,7 +120,7 @@ pub async fn set_sheet_lang(id: i64, lang: Lang) -> Result<Report, AppError> {
 ///
 /// [`AppError::BadSetting`] when a setting given cannot be read, naming each that cannot:
 /// nothing is changed.
-#[server]
+#[server(output = JsonText)]
 pub async fn set_sheet_settings(
     id: i64,
     margin: Option<String>,
@@ -131,7 +133,7 @@ pub async fn set_sheet_settings(
 
 /// The setting cells' autocomplete: one option per catalog entry, in catalog order. The
 /// catalog stays on the server: the page asks for it once it is interactive.
-#[server]
+#[server(output = JsonText)]
 pub async fn catalog_settings() -> Result<Vec<CatalogOption>, AppError> {
     Ok(imp::catalog_options())
 }

@@ -1,10 +1,11 @@
 //! The typed error of the server functions: it crosses the network intact, so the page can
 //! say what went wrong (a TSV error names its line) instead of a bare "500".
 
-use leptos::server_fn::codec::JsonEncoding;
 use leptos::server_fn::error::{FromServerFnError, ServerFnErrorErr};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
+
+use crate::codec::JsonTextEncoding;
 
 /// Why a server function failed, as the browser receives it.
 ///
@@ -95,7 +96,8 @@ impl From<budget::TsvError> for AppError {
 }
 
 impl FromServerFnError for AppError {
-    type Encoder = JsonEncoding;
+    // JSON read as text, as the answers are ([`crate::codec`]).
+    type Encoder = JsonTextEncoding;
 
     fn from_server_fn_error(value: ServerFnErrorErr) -> Self {
         // The browser's own words ("TypeError: Failed to fetch") say little to a user.

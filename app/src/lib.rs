@@ -4,6 +4,7 @@
 //! - [`pages`]: the sheet list (`/`) and the sheet page (`/sheets/:id`).
 //! - [`components`]: the grid, the report tables, the import and export controls.
 //! - [`api`]: the server functions (thin wrappers over the store and `budget`).
+//! - [`codec`]: how their answers travel (JSON, read as the islands read their props).
 //! - [`error`]: their typed error, which crosses the network.
 //! - [`format`]: durations, times and labels as the page shows them.
 //! - [`sheet_name`]: a sheet's name, checked once.
@@ -17,6 +18,7 @@
 #[allow(missing_docs)]
 pub mod api;
 pub mod autosave;
+pub mod codec;
 pub mod components;
 pub mod draft;
 pub mod error;
