@@ -10,6 +10,7 @@
 
 use leptos::ev::MouseEvent;
 use leptos::prelude::*;
+use serde::{Deserialize, Serialize};
 
 use super::error_line::ErrorLine;
 use crate::api::{DeleteSheet, RenameSheet};
@@ -18,13 +19,36 @@ use crate::list_mode::ListMode;
 use crate::model::{sheet_href, SheetSummary};
 use crate::sheet_name::SheetName;
 
+/// One sheet as the list shows it: its summary, with its last change already written, so
+/// that what writes times (the `time` crate) stays on the server and out of the wasm.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ListedSheet {
+    /// The sheet's id, name and numbers.
+    pub sheet: SheetSummary,
+    /// Its last change as the list shows it: `2024-02-29 13:45 UTC`.
+    pub changed: String,
+    /// Its last change for `<time datetime>`: `2024-02-29T13:45:30Z`.
+    pub changed_datetime: String,
+}
+
+impl ListedSheet {
+    /// `sheet` with its last change written ([`format::utc_time`], [`format::rfc3339`]).
+    pub fn new(sheet: SheetSummary) -> ListedSheet {
+        ListedSheet {
+            changed: format::utc_time(sheet.updated_at_ms),
+            changed_datetime: format::rfc3339(sheet.updated_at_ms),
+            sheet,
+        }
+    }
+}
+
 /// The sheets as a table, with the rename and delete forms of their server functions. An
 /// island: its props are in the page as JSON. (Crate-public: the island's generated props
 /// type has no documentation of its own.)
 #[island]
 pub(crate) fn SheetList(
     /// The sheets, most recently changed first.
-    sheets: Vec<SheetSummary>,
+    sheets: Vec<ListedSheet>,
     /// The mode of the address the page was loaded at.
     mode: ListMode,
 ) -> impl IntoView {
@@ -107,19 +131,23 @@ fn follow(mode: RwSignal<ListMode>, to: ListMode) -> impl Fn(MouseEvent) + Copy 
 /// One sheet of the list, in the list's `mode` (which is about it, or shows it plainly).
 #[component]
 fn SheetListRow(
-    sheet: SheetSummary,
+    sheet: ListedSheet,
     mode: RwSignal<ListMode>,
     rename: ServerAction<RenameSheet>,
     delete: ServerAction<DeleteSheet>,
 ) -> impl IntoView {
-    let SheetSummary {
-        id,
-        name,
-        rows,
-        errors,
-        warnings,
-        updated_at_ms,
-        ..
+    let ListedSheet {
+        sheet:
+            SheetSummary {
+                id,
+                name,
+                rows,
+                errors,
+                warnings,
+                ..
+            },
+        changed,
+        changed_datetime,
     } = sheet;
     let list = mode;
     let mode = Signal::derive(move || list.get().of_sheet(id));
@@ -252,7 +280,7 @@ fn SheetListRow(
                 {warnings}
             </td>
             <td data-testid="sheet-updated">
-                <time datetime=format::rfc3339(updated_at_ms)>{format::utc_time(updated_at_ms)}</time>
+                <time datetime=changed_datetime>{changed}</time>
             </td>
             <td class="actions">{actions}</td>
         </tr>
@@ -265,5 +293,28 @@ fn count_class(count: u32, flag: &str) -> String {
         format!("num {flag}")
     } else {
         "num".to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use budget::Lang;
+
+    #[test]
+    fn a_listed_sheet_has_its_last_change_written_for_the_list_and_for_datetime() {
+        let summary = SheetSummary {
+            id: 7,
+            name: "plan".into(),
+            lang: Lang::En,
+            rows: 12,
+            errors: 1,
+            warnings: 0,
+            updated_at_ms: 1_709_214_330_000,
+        };
+        let listed = ListedSheet::new(summary.clone());
+        assert_eq!(listed.sheet, summary);
+        assert_eq!(listed.changed, "2024-02-29 13:45 UTC");
+        assert_eq!(listed.changed_datetime, "2024-02-29T13:45:30Z");
     }
 }

@@ -7,7 +7,7 @@ use leptos_router::hooks::use_query_map;
 use crate::api::list_sheets;
 use crate::components::error_panel::ErrorPanel;
 use crate::components::new_sheet::{ImportNewSheet, NewBlankSheet, NewExampleSheet};
-use crate::components::sheet_list::SheetList;
+use crate::components::sheet_list::{ListedSheet, SheetList};
 use crate::list_mode::{ListMode, DELETE, RENAME};
 
 /// Lists the sheets and offers a blank sheet, the example and a TSV import. The list and the
@@ -24,7 +24,10 @@ pub fn SheetsPage() -> impl IntoView {
             {move || Suspend::new(async move {
                 let mode = query.with(|q| ListMode::from_query(q.get_str(RENAME), q.get_str(DELETE)));
                 match sheets.await {
-                    Ok(list) => view! { <SheetList sheets=list mode/> }.into_any(),
+                    Ok(list) => {
+                        let sheets = list.into_iter().map(ListedSheet::new).collect();
+                        view! { <SheetList sheets mode/> }.into_any()
+                    }
                     Err(error) => view! { <ErrorPanel error/> }.into_any(),
                 }
             })}
