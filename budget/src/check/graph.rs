@@ -260,12 +260,12 @@ impl Graph {
                     Place::Nowhere
                 }
                 Segment::Node(name) => {
-                    let n = b.node(&name);
+                    let n = b.node(name);
                     b.add_node_row(n, line, &infos[i]);
                     Place::Node(n)
                 }
                 Segment::Hop(caller, callee) => {
-                    let h = b.hop(row.segment.trim(), &caller, &callee);
+                    let h = b.hop(row.segment.trim(), caller, callee);
                     b.add_hop_row(h, line, &mut infos[i]);
                     Place::Hop(h)
                 }
@@ -682,9 +682,9 @@ mod tests {
     fn segments_are_hops_nodes_nothing_or_malformed() {
         assert_eq!(
             read_segment(" LB → アプリ "),
-            Segment::Hop("LB".into(), "アプリ".into())
+            Segment::Hop("LB", "アプリ")
         );
-        assert_eq!(read_segment("app"), Segment::Node("app".into()));
+        assert_eq!(read_segment("app"), Segment::Node("app"));
         assert_eq!(read_segment("  "), Segment::None);
         assert_eq!(
             read_segment("a -> b -> c"),
