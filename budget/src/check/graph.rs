@@ -680,10 +680,7 @@ mod tests {
 
     #[test]
     fn segments_are_hops_nodes_nothing_or_malformed() {
-        assert_eq!(
-            read_segment(" LB → アプリ "),
-            Segment::Hop("LB", "アプリ")
-        );
+        assert_eq!(read_segment(" LB → アプリ "), Segment::Hop("LB", "アプリ"));
         assert_eq!(read_segment("app"), Segment::Node("app"));
         assert_eq!(read_segment("  "), Segment::None);
         assert_eq!(
