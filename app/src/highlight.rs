@@ -16,7 +16,7 @@ pub struct NodeRows {
     pub need: Vec<usize>,
     /// Its deadline (`trace.deadline`).
     pub deadline: Vec<usize>,
-    /// Its slack, deadline − need: the rows of both.
+    /// Its slack, deadline − need: the rows of both (none unless both have terms).
     pub slack: Vec<usize>,
 }
 
@@ -33,7 +33,7 @@ pub struct HopRows {
     pub wait: Vec<usize>,
     /// The callee's worst case: the term of its need taken from the callee.
     pub callee_worst: Vec<usize>,
-    /// Its slack, wait − need: the rows of both.
+    /// Its slack, wait − need: the rows of both (none unless both have terms).
     pub slack: Vec<usize>,
 }
 
@@ -44,7 +44,8 @@ pub struct FindingRows {
     pub bound: Vec<usize>,
     /// Its need (`trace.need`).
     pub need: Vec<usize>,
-    /// How much the bound falls short, need − bound: the rows of both.
+    /// How much the bound falls short, need − bound: the rows of both (none unless both
+    /// have terms).
     pub short_by: Vec<usize>,
 }
 
@@ -87,12 +88,22 @@ impl NumberRows {
     }
 }
 
+/// The rows behind a difference `a − b` (a slack, a shortfall): those of both numbers, or none
+/// when either has no terms (no slack is shown without a bound, or without a need).
+fn difference(behind: &RowsBehind, a: &[TraceTerm], b: &[TraceTerm]) -> Vec<usize> {
+    if a.is_empty() || b.is_empty() {
+        Vec::new()
+    } else {
+        behind.of(a.iter().chain(b))
+    }
+}
+
 fn node_rows(behind: &RowsBehind, node: &NodeReport) -> NodeRows {
     let t = &node.trace;
     NodeRows {
         need: behind.of(&t.need),
         deadline: behind.of(&t.deadline),
-        slack: behind.of(t.deadline.iter().chain(&t.need)),
+        slack: difference(behind, &t.deadline, &t.need),
     }
 }
 
@@ -109,7 +120,7 @@ fn hop_rows(behind: &RowsBehind, hop: &HopReport) -> HopRows {
         worst: behind.of(&t.worst),
         wait: behind.of(&t.wait),
         callee_worst: behind.of(t.need.iter().filter(from_callee)),
-        slack: behind.of(t.wait.iter().chain(&t.need)),
+        slack: difference(behind, &t.wait, &t.need),
     }
 }
 
@@ -118,7 +129,7 @@ fn finding_rows(behind: &RowsBehind, finding: &Finding) -> FindingRows {
     FindingRows {
         bound: behind.of(&t.bound),
         need: behind.of(&t.need),
-        short_by: behind.of(t.bound.iter().chain(&t.need)),
+        short_by: difference(behind, &t.need, &t.bound),
     }
 }
 
@@ -234,7 +245,27 @@ mod tests {
             .iter()
             .position(|h| h.segment == "app -> external API")
             .unwrap();
-        assert_eq!(numbers.hops[to_api].worst, [6, 7, 8]);
+        // Unchecked (the external API has no rows): no need, so no slack to trace.
+        assert_eq!(
+            numbers.hops[to_api],
+            HopRows {
+                per_try: vec![6, 7],
+                tries: vec![8],
+                worst: vec![6, 7, 8],
+                wait: vec![7],
+                callee_worst: vec![],
+                slack: vec![],
+            }
+        );
+        // The browser declares no deadline: its need has rows, its slack none.
+        assert_eq!(
+            numbers.nodes[0],
+            NodeRows {
+                need: vec![1],
+                deadline: vec![],
+                slack: vec![],
+            }
+        );
         assert_eq!(report.findings[0].code, "inversion.node");
         assert_eq!(
             numbers.findings[0],
