@@ -180,11 +180,6 @@ impl Highlight {
         self.lit.with(|rows| rows.binary_search(&line).is_ok())
     }
 
-    /// The rows lit now, sorted (tracked).
-    pub fn lit(&self) -> Vec<usize> {
-        self.lit.get()
-    }
-
     /// The pointer is over a number made of `rows` (`None`: it left).
     pub fn hover(&self, rows: Option<Vec<usize>>) {
         self.hovered.set(rows);
