@@ -8,8 +8,9 @@
 //! - [`format`]: durations, times and labels as the page shows them.
 //! - [`sheet_name`]: a sheet's name, checked once.
 //! - [`list_mode`]: the sheet list's rename and delete modes, kept in its address.
-//! - [`hydrated`] and [`save_status`]: small shared state types, each in its own module so
-//!   that no two modules import each other.
+//! - [`hydrated`], [`save_status`] and [`highlight`] (the rows behind the report's numbers,
+//!   lit in the grid): small shared state types, each in its own module so that no two
+//!   modules import each other.
 #![warn(missing_docs)]
 
 // `#[server]` generates an argument struct per function whose fields cannot carry docs.
@@ -20,6 +21,7 @@ pub mod components;
 pub mod draft;
 pub mod error;
 pub mod format;
+pub mod highlight;
 pub mod hydrated;
 pub mod list_mode;
 pub mod model;
