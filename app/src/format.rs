@@ -43,6 +43,22 @@ pub fn tries(tries: u32) -> String {
     tries.to_string()
 }
 
+/// The accessible name of a number of the report with the rows behind it: `("app", "need",
+/// "15.5 s", "rows 5–10")` → `"app need 15.5 s: rows 5–10"`; the subject (a node, a hop, a
+/// finding's code) may be empty, and so may `word` when `value` already has it.
+pub fn number_label(subject: &str, word: &str, value: &str, rows: &str) -> String {
+    let number = [subject, word, value]
+        .into_iter()
+        .filter(|part| !part.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ");
+    if rows.is_empty() {
+        number
+    } else {
+        format!("{number}: {rows}")
+    }
+}
+
 /// A count with its noun: `(1, "row", "rows")` → `"1 row"`, `(3, ...)` → `"3 rows"`.
 pub fn count(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
@@ -80,6 +96,22 @@ mod tests {
         assert_eq!(utc_time(1_709_214_330_000), "2024-02-29 13:45 UTC");
         assert_eq!(utc_time(-1), "1969-12-31 23:59 UTC");
         assert_eq!(rfc3339(1_709_214_330_000), "2024-02-29T13:45:30Z");
+    }
+
+    #[test]
+    fn a_numbers_label_names_its_subject_value_and_rows() {
+        assert_eq!(
+            number_label("app", "need", "15.5 s", "rows 5–10"),
+            "app need 15.5 s: rows 5–10"
+        );
+        assert_eq!(
+            number_label("inversion.node", "", "need 15.5 s", "rows 5–10"),
+            "inversion.node need 15.5 s: rows 5–10"
+        );
+        assert_eq!(
+            number_label("app", "slack", "-7.5 s", ""),
+            "app slack -7.5 s"
+        );
     }
 
     #[test]

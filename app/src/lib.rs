@@ -10,8 +10,9 @@
 //! - [`sheet_name`]: a sheet's name, checked once.
 //! - [`list_mode`]: the sheet list's rename and delete modes, kept in its address.
 //! - [`island`]: what the islands (the parts of the pages that hydrate) share.
-//! - [`hydrated`] and [`save_status`]: small shared state types, each in its own module so
-//!   that no two modules import each other.
+//! - [`hydrated`], [`save_status`] and [`highlight`] (the rows behind the report's numbers,
+//!   lit in the grid): small shared state types, each in its own module so that no two
+//!   modules import each other.
 #![warn(missing_docs)]
 
 // `#[server]` generates an argument struct per function whose fields cannot carry docs.
@@ -23,6 +24,7 @@ pub mod components;
 pub mod draft;
 pub mod error;
 pub mod format;
+pub mod highlight;
 pub mod hydrated;
 pub mod island;
 pub mod list_mode;

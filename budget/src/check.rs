@@ -9,8 +9,9 @@
 //!    ([`nodes::NodeCalc`], [`NodeReport`](crate::NodeReport));
 //! 5. [`coverage`]: the caller-covers-callee check of every hop ([`HopReport`](crate::HopReport));
 //! 6. [`rules`]: the rulebook's findings;
-//! 7. [`crate::fix`]: the fixes of the inversions, each checked by running stages 1 to 6 on the
-//!    changed sheet.
+//! 7. [`crate::fix`]: the fixes of the inversions, each checked by running stages 2 to 6 on the
+//!    changed sheet, after stage 1 has read again only the rows the fix changes (each row is
+//!    read on its own, so the others' infos and findings are taken as they were).
 //!
 //! Every stage adds its findings to one [`findings::Findings`], which lists them at the end.
 //! All times are worst cases in milliseconds ([`Time`](crate::time::Time)); an unknown value is
@@ -86,11 +87,24 @@ pub struct Work {
 /// assert!(work.steps > 12);
 /// ```
 pub fn check_counted(sheet: &Sheet) -> (Report, Work) {
-    let (mut report, work) = check_unfixed(sheet);
+    // Stage 1 reads each row on its own; a fix changes a few rows, so its re-check reads only
+    // those again and takes the others from here.
+    let read = Read::of(sheet);
+    let (mut report, work) = check_read(sheet, read.clone());
     // 7. fixes: each offered fix applied to a copy of the sheet and checked again.
     let rechecks = std::cell::Cell::new(0u64);
-    crate::fix::offer(sheet, &mut report, |changed| {
-        let (r, w) = check_unfixed(changed);
+    crate::fix::offer(sheet, &mut report, |changed, lines| {
+        let mut again = read.clone();
+        for &line in lines {
+            rows::reread(
+                &changed.rows,
+                line,
+                changed.lang,
+                &mut again.infos,
+                &mut again.out,
+            );
+        }
+        let (r, w) = check_read(changed, again);
         rechecks.set(rechecks.get() + w.steps);
         r
     });
@@ -98,10 +112,25 @@ pub fn check_counted(sheet: &Sheet) -> (Report, Work) {
     (report, Work { steps })
 }
 
-/// Stages 1 to 6, without [`crate::fix`]'s checked fixes: what a fix's re-check runs.
-fn check_unfixed(sheet: &Sheet) -> (Report, Work) {
-    let mut out = findings::Findings::new(sheet.lang);
-    let mut infos = rows::read(&sheet.rows, sheet.lang, &mut out);
+/// Stage 1's output: every row's info and the findings of reading them.
+#[derive(Clone)]
+struct Read {
+    infos: Vec<rows::RowInfo>,
+    out: findings::Findings,
+}
+
+impl Read {
+    fn of(sheet: &Sheet) -> Read {
+        let mut out = findings::Findings::new(sheet.lang);
+        let infos = rows::read(&sheet.rows, sheet.lang, &mut out);
+        Read { infos, out }
+    }
+}
+
+/// Stages 2 to 6 on the rows stage 1 read, without [`crate::fix`]'s checked fixes: what a
+/// fix's re-check runs.
+fn check_read(sheet: &Sheet, read: Read) -> (Report, Work) {
+    let Read { mut infos, mut out } = read;
     let graph = graph::Graph::build(&sheet.rows, &mut infos, sheet.lang, &mut out);
     let mut hop_calcs = hops::compute(&graph, &infos, sheet.margin_ms, &mut out);
     let mut node_calcs = nodes::compute(&graph, &infos, &hop_calcs, &mut out);
@@ -166,6 +195,43 @@ mod tests {
             item: item.into(),
             value: value.into(),
             ..Row::default()
+        }
+    }
+
+    proptest::proptest! {
+        /// A re-check reads again only the rows that changed: its report is the report of
+        /// reading the whole changed sheet.
+        #[test]
+        fn a_recheck_that_rereads_the_changed_rows_is_a_whole_check(
+            example in 0..3usize,
+            changes in proptest::collection::vec(
+                (0..20usize, proptest::sample::select(vec![
+                    "3s", "", "none", "2 tries", "5 tries, waits 1s", "ten", "0", "1.5", "—", "30 (default)",
+                ])),
+                1..4,
+            ),
+        ) {
+            let (text, lang) = [
+                (crate::example::RESERVATION_EN, Lang::En),
+                (crate::example::RESERVATION_JA, Lang::Ja),
+                (crate::example::INVERTED_LB, Lang::En),
+            ][example];
+            let sheet = Sheet::new(lang, crate::tsv::import(text).unwrap().rows);
+            let read = Read::of(&sheet);
+            let mut changed = sheet.clone();
+            let mut lines = Vec::new();
+            for (i, value) in changes {
+                let line = i % sheet.rows.len() + 1;
+                changed.rows[line - 1].value = value.to_string();
+                lines.push(line);
+            }
+            let mut again = read.clone();
+            for &line in &lines {
+                rows::reread(&changed.rows, line, lang, &mut again.infos, &mut again.out);
+            }
+            let reused = check_read(&changed, again).0;
+            let whole = check_read(&changed, Read::of(&changed)).0;
+            proptest::prop_assert_eq!(reused, whole);
         }
     }
 

@@ -217,41 +217,122 @@ pub fn source_host(address: &str) -> &str {
     }
 }
 
+/// Which of a finding's durations a part of its numbers line writes
+/// ([`finding_number_parts`]), so that a page can show where that number comes from
+/// ([`Finding::trace`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FindingNumber {
+    /// `bound_ms` (its terms: `trace.bound`).
+    Bound,
+    /// `need_ms` (its terms: `trace.need`).
+    Need,
+    /// `short_by_ms`, need − bound (its terms: both).
+    ShortBy,
+}
+
+/// One part of a finding's numbers line: its text (`"need 15.5 s"`) and, for a duration of
+/// the finding, which one it is (`None` for the threshold, the attempts and the tries that
+/// fit).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NumberPart {
+    /// The part as written: a word and a value.
+    pub text: String,
+    /// The duration it writes, if it writes one.
+    pub number: Option<FindingNumber>,
+}
+
+/// What [`finding_numbers`] puts between two parts: `" · "`.
+pub const NUMBERS_SEPARATOR: &str = " · ";
+
 /// The numbers of a finding on one line, in its order: `threshold`, `attempts`, `bound`,
 /// `need`, `short by` (durations by [`duration`]), then the tries that fit:
 /// `"bound 8.0 s · need 15.5 s · short by 7.5 s · 1 try fits"`,
 /// `"上限 8.0秒 · 必要 15.5秒 · 不足 7.5秒 · 収まる試行 1回"`. `None` when the finding carries
-/// no numbers.
+/// no numbers. The parts joined by [`NUMBERS_SEPARATOR`]: see [`finding_number_parts`].
 pub fn finding_numbers(lang: Lang, finding: &Finding) -> Option<String> {
+    let parts = finding_number_parts(lang, finding);
+    (!parts.is_empty()).then(|| {
+        parts
+            .into_iter()
+            .map(|p| p.text)
+            .collect::<Vec<_>>()
+            .join(NUMBERS_SEPARATOR)
+    })
+}
+
+/// The parts of [`finding_numbers`]' line, each with the duration it writes: for G2's
+/// inversion `bound 8.0 s` ([`FindingNumber::Bound`]), `need 15.5 s`
+/// ([`FindingNumber::Need`]), `short by 7.5 s` ([`FindingNumber::ShortBy`]) and `1 try fits`
+/// (none). Empty when the finding carries no numbers.
+pub fn finding_number_parts(lang: Lang, finding: &Finding) -> Vec<NumberPart> {
     let words = match lang {
         Lang::En => ["threshold", "attempts", "bound", "need", "short by"],
         Lang::Ja => ["しきい値", "試行回数", "上限", "必要", "不足"],
     };
     let [threshold, attempts, bound, need, short_by] = words;
+    let count = |text: String| NumberPart { text, number: None };
     let mut parts = Vec::new();
     if let Some(n) = finding.threshold {
-        parts.push(format!("{threshold} {n}"));
+        parts.push(count(format!("{threshold} {n}")));
     }
     if let Some(n) = finding.attempts {
-        parts.push(format!("{attempts} {n}"));
+        parts.push(count(format!("{attempts} {n}")));
     }
-    for (word, ms) in [
-        (bound, finding.bound_ms),
-        (need, finding.need_ms),
-        (short_by, finding.short_by_ms),
+    for (word, ms, number) in [
+        (bound, finding.bound_ms, FindingNumber::Bound),
+        (need, finding.need_ms, FindingNumber::Need),
+        (short_by, finding.short_by_ms, FindingNumber::ShortBy),
     ] {
         if let Some(ms) = ms {
-            parts.push(format!("{word} {}", duration(lang, ms)));
+            parts.push(NumberPart {
+                text: format!("{word} {}", duration(lang, ms)),
+                number: Some(number),
+            });
         }
     }
     if let Some(k) = finding.tries_that_fit {
-        parts.push(match (lang, k) {
+        parts.push(count(match (lang, k) {
             (Lang::En, 1) => "1 try fits".to_string(),
             (Lang::En, k) => format!("{k} tries fit"),
             (Lang::Ja, k) => format!("収まる試行 {k}回"),
-        });
+        }));
     }
-    (!parts.is_empty()).then(|| parts.join(" · "))
+    parts
+}
+
+/// Rows as a short label, runs of three or more consecutive rows as a range: `[4]` →
+/// `"row 4"`, `[9, 10]` → `"rows 9, 10"`, `[5, 6, 7, 8, 9, 10]` → `"rows 5–10"`,
+/// `[1, 3, 4, 5]` → `"rows 1, 3–5"` (`"行 5〜10"` in Japanese); no rows → `""`. For the
+/// rows behind a number, which may be many; `rows` sorted, each once
+/// ([`RowsBehind::of`](crate::RowsBehind::of) gives them so).
+pub fn row_ranges(lang: Lang, rows: &[usize]) -> String {
+    if rows.is_empty() {
+        return String::new();
+    }
+    let dash = match lang {
+        Lang::En => "–",
+        Lang::Ja => "〜",
+    };
+    let mut parts = Vec::new();
+    let mut start = 0;
+    while start < rows.len() {
+        let mut end = start;
+        while end + 1 < rows.len() && rows[end + 1] == rows[end] + 1 {
+            end += 1;
+        }
+        match end - start {
+            0 => parts.push(rows[start].to_string()),
+            1 => parts.extend([rows[start].to_string(), rows[end].to_string()]),
+            _ => parts.push(format!("{}{dash}{}", rows[start], rows[end])),
+        }
+        start = end + 1;
+    }
+    let noun = match (lang, rows.len()) {
+        (Lang::Ja, _) => "行",
+        (Lang::En, 1) => "row",
+        (Lang::En, _) => "rows",
+    };
+    format!("{noun} {}", parts.join(", "))
 }
 
 #[cfg(test)]
@@ -397,6 +478,45 @@ mod tests {
     }
 
     #[test]
+    fn rows_behind_a_number_read_as_ranges() {
+        assert_eq!(row_ranges(Lang::En, &[4]), "row 4");
+        assert_eq!(row_ranges(Lang::En, &[9, 10]), "rows 9, 10");
+        assert_eq!(row_ranges(Lang::En, &[5, 6, 7, 8, 9, 10]), "rows 5–10");
+        assert_eq!(row_ranges(Lang::En, &[1, 3, 4, 5, 9]), "rows 1, 3–5, 9");
+        assert_eq!(row_ranges(Lang::En, &[1, 2, 4, 5, 6]), "rows 1, 2, 4–6");
+        assert_eq!(row_ranges(Lang::Ja, &[5, 6, 7, 8, 9, 10]), "行 5〜10");
+        assert_eq!(row_ranges(Lang::Ja, &[4]), "行 4");
+        assert_eq!(row_ranges(Lang::En, &[]), "");
+    }
+
+    #[test]
+    fn a_findings_numbers_line_is_its_parts_each_naming_its_duration() {
+        let f = Finding {
+            bound_ms: Some(8_000),
+            need_ms: Some(15_500),
+            short_by_ms: Some(7_500),
+            tries_that_fit: Some(1),
+            ..finding()
+        };
+        let parts = finding_number_parts(Lang::En, &f);
+        let texts: Vec<(&str, Option<FindingNumber>)> =
+            parts.iter().map(|p| (p.text.as_str(), p.number)).collect();
+        assert_eq!(
+            texts,
+            [
+                ("bound 8.0 s", Some(FindingNumber::Bound)),
+                ("need 15.5 s", Some(FindingNumber::Need)),
+                ("short by 7.5 s", Some(FindingNumber::ShortBy)),
+                ("1 try fits", None),
+            ]
+        );
+        assert_eq!(
+            finding_numbers(Lang::En, &f).as_deref(),
+            Some("bound 8.0 s · need 15.5 s · short by 7.5 s · 1 try fits")
+        );
+    }
+
+    #[test]
     fn text_is_quoted_as_typed() {
         assert_eq!(quoted(Lang::En, "⏱️🔥"), "\"⏱️🔥\"");
         assert_eq!(quoted(Lang::Ja, "⏱️🔥"), "「⏱️🔥」");
@@ -497,5 +617,6 @@ mod tests {
             Some("しきい値 3 · 試行回数 9")
         );
         assert_eq!(finding_numbers(Lang::En, &finding()), None);
+        assert_eq!(finding_number_parts(Lang::En, &finding()), []);
     }
 }

@@ -139,8 +139,13 @@ impl<'a> Index<'a> {
 }
 
 /// Adds checked fixes to the fixable findings of `report`, the report of `sheet`, and rewrites
-/// their `fix` text to name only those. `recheck` checks a changed sheet without fixes.
-pub(crate) fn offer(sheet: &Sheet, report: &mut Report, recheck: impl Fn(&Sheet) -> Report) {
+/// their `fix` text to name only those. `recheck` checks a changed sheet without fixes, given
+/// the lines whose cells changed.
+pub(crate) fn offer(
+    sheet: &Sheet,
+    report: &mut Report,
+    recheck: impl Fn(&Sheet, &[usize]) -> Report,
+) {
     if !report.findings.iter().any(|f| fixable(f.code)) {
         return;
     }
@@ -195,7 +200,7 @@ fn verify(
     candidate: Candidate,
     before: &HashSet<Key>,
     checks_left: &mut usize,
-    recheck: &impl Fn(&Sheet) -> Report,
+    recheck: &impl Fn(&Sheet, &[usize]) -> Report,
 ) -> Option<Vec<Step>> {
     let target = key(finding);
     let mut steps = candidate.steps;
@@ -205,7 +210,8 @@ fn verify(
         }
         *checks_left -= 1;
         let changed = apply(sheet, steps.iter().map(|s| &s.change));
-        let after = recheck(&changed);
+        let lines: Vec<usize> = steps.iter().map(|s| s.change.line).collect();
+        let after = recheck(&changed, &lines);
         if after.findings.iter().any(|g| key(g) == target) {
             return None;
         }

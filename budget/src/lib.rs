@@ -94,8 +94,8 @@ pub use error::{SettingError, TsvError};
 pub use finding::FindingCode;
 pub use kind::Kind;
 pub use report::{
-    Finding, FindingTrace, HopReport, HopTrace, NodeReport, NodeTrace, Report, RowReport, Severity,
-    Summary, TraceNumber, TraceRef, TraceTerm, Verdict,
+    Finding, FindingTrace, HopReport, HopTrace, NodeReport, NodeTrace, Report, RowReport,
+    RowsBehind, Severity, Summary, TraceNumber, TraceRef, TraceTerm, Verdict,
 };
 pub use sheet::{
     read_amplification_threshold, read_margin, Column, Lang, Row, Sheet,

@@ -2,10 +2,12 @@
 //! (`spec/report.md`). All durations are integer milliseconds; `None` (JSON `null`) where
 //! unknown, unbounded (`∞`) or not applicable: the verdict and the formula tell which.
 
+mod behind;
 mod trace;
 
 use serde::{Deserialize, Serialize};
 
+pub use behind::RowsBehind;
 pub use trace::{FindingTrace, HopTrace, NodeTrace, TraceNumber, TraceRef, TraceTerm};
 
 use crate::finding::FindingCode;

@@ -382,9 +382,7 @@ fn read(kind: Kind, ms: u64, rows: &[usize]) -> TraceTerm {
 fn g2_the_apps_need_names_where_each_of_its_numbers_comes_from() {
     // "app need 15.5 s = DB 3.0 s (rows 9, 10) + external API 12.0 s (rows 6, 7, 8) + own
     // 0.5 s (row 5)": the fixture's lines are the issue's.
-    for ((mut sheet, [_, _, app, api, db]), own) in
-        reservation().into_iter().zip(["own", "自分の処理"])
-    {
+    for (mut sheet, [_, _, app, api, db]) in reservation() {
         g2(&mut sheet);
         let report = check(&sheet);
         let seg = |callee: &str| format!("{app}{}{callee}", sheet_arrow(&sheet));

@@ -1,7 +1,9 @@
 //! `check` never panics and its cost stays linear in the sheet, on any rows (issue 7 §7):
 //! property tests with arbitrary strings in every cell, mixed with the shapes that stress the
 //! engine (segments that form cycles, huge numbers, the largest tries, 1,000 hops from one
-//! caller). Only the public API is used.
+//! caller). Only the public API is used. On the same sheets, the rows behind every number of
+//! the report ([`RowsBehind`]) are found, whatever cycles the calls form, and name only lines
+//! of the sheet.
 //!
 //! Linear cost is counted, not timed (timing is for the benchmarks): this test binary's global
 //! allocator counts the allocations and bytes one `check` makes, and checking a sheet twice as
@@ -11,7 +13,7 @@
 //! `PROPTEST_CASES` runs more cases than the default 256 (the fan-out property runs a 64th of
 //! them: each case checks 3,001 and 6,001 rows).
 
-use budget::{check, Lang, Report, Row, Sheet};
+use budget::{check, Lang, Report, Row, RowsBehind, Sheet, TraceTerm};
 use proptest::prelude::*;
 
 mod counting;
@@ -232,6 +234,66 @@ fn sheet(rows: std::ops::Range<usize>) -> impl Strategy<Value = Sheet> {
         })
 }
 
+/// Every number of `report` with a trace, by a name for messages: each node's inner need, need
+/// and deadline, each hop's per try, tries, worst case, wait and need, each finding's bound and
+/// need.
+fn numbers(report: &Report) -> Vec<(String, &[TraceTerm])> {
+    let mut numbers: Vec<(String, &[TraceTerm])> = Vec::new();
+    for n in &report.nodes {
+        let t = &n.trace;
+        for (what, terms) in [
+            ("inner", &t.inner),
+            ("need", &t.need),
+            ("deadline", &t.deadline),
+        ] {
+            numbers.push((format!("node {:?} {what}", n.name), terms));
+        }
+    }
+    for h in &report.hops {
+        let t = &h.trace;
+        for (what, terms) in [
+            ("per try", &t.per_try),
+            ("tries", &t.tries),
+            ("worst", &t.worst),
+            ("wait", &t.wait),
+            ("need", &t.need),
+        ] {
+            numbers.push((format!("hop {:?} {what}", h.segment), terms));
+        }
+    }
+    for (i, f) in report.findings.iter().enumerate() {
+        for (what, terms) in [("bound", &f.trace.bound), ("need", &f.trace.need)] {
+            numbers.push((format!("finding {i} ({}) {what}", f.code), terms));
+        }
+    }
+    numbers
+}
+
+/// The rows behind every number of `report` ([`RowsBehind`]) are lines of the sheet, sorted,
+/// each once, and include every row the number's own terms name.
+fn rows_behind_are_lines_of_the_sheet(report: &Report) -> Result<(), TestCaseError> {
+    let behind = RowsBehind::new(report);
+    let lines = report.rows.len();
+    for (what, terms) in numbers(report) {
+        let rows = behind.of(terms);
+        prop_assert!(
+            rows.windows(2).all(|w| w[0] < w[1]),
+            "{what}: {rows:?} not sorted once each"
+        );
+        prop_assert!(
+            rows.iter().all(|&l| (1..=lines).contains(&l)),
+            "{what}: {rows:?} names a line outside 1..={lines}"
+        );
+        for t in terms {
+            prop_assert!(
+                t.rows.iter().all(|l| rows.binary_search(l).is_ok()),
+                "{what}: {rows:?} leaves out a row of its term {t:?}"
+            );
+        }
+    }
+    Ok(())
+}
+
 /// The sheet followed by itself.
 fn doubled(sheet: &Sheet) -> Sheet {
     Sheet {
@@ -246,6 +308,12 @@ proptest! {
         let (_, once) = checked(&sheet);
         let (_, twice) = checked(&doubled(&sheet));
         at_most_doubles(once, twice)?;
+    }
+
+    #[test]
+    fn the_rows_behind_every_number_are_lines_of_the_sheet(sheet in sheet(0..40)) {
+        let (report, _) = checked(&sheet);
+        rows_behind_are_lines_of_the_sheet(&report)?;
     }
 
     #[test]
@@ -278,7 +346,8 @@ proptest! {
             })
             .collect();
         let sheet = Sheet::new(Lang::En, rows);
-        let (_, once) = checked(&sheet);
+        let (report, once) = checked(&sheet);
+        rows_behind_are_lines_of_the_sheet(&report)?;
         let (_, twice) = checked(&doubled(&sheet));
         at_most_doubles(once, twice)?;
     }

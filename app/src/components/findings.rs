@@ -1,10 +1,16 @@
 //! The findings list: severity, code, rows, message, numbers, fix and source.
 
+use budget::display::{FindingNumber, NumberPart};
 use budget::fix::Fix;
 use budget::{display, Finding, Lang, Report};
 use leptos::prelude::*;
 
-/// Every finding of the report, errors first (the engine's order).
+use super::traced_number::{Shape, TracedNumber};
+use crate::format;
+use crate::highlight::{FindingRows, Highlight};
+
+/// Every finding of the report, errors first (the engine's order). The bound, need and
+/// shortfall in a finding's numbers show the rows they come from ([`TracedNumber`]).
 #[component]
 pub fn FindingList(
     /// The latest report.
@@ -16,6 +22,7 @@ pub fn FindingList(
     /// Applies a checked fix to the sheet as an edit (its cell changes).
     on_apply: Callback<Fix>,
 ) -> impl IntoView {
+    let numbers = Highlight::from_context().map(|h| h.numbers());
     view! {
         <Show
             when=move || report.with(|r| !r.findings.is_empty())
@@ -24,10 +31,15 @@ pub fn FindingList(
             <ul class="findings">
                 {move || {
                     let lang = lang.get();
+                    let rows = numbers.map(|n| n.get()).unwrap_or_default().findings;
                     report.with(|r| {
                         r.findings
                             .iter()
-                            .map(|f| finding_item(f, lang, on_apply))
+                            .enumerate()
+                            .map(|(i, f)| {
+                                let rows = rows.get(i).cloned().unwrap_or_default();
+                                finding_item(f, rows, lang, on_apply)
+                            })
                             .collect_view()
                     })
                 }}
@@ -36,8 +48,14 @@ pub fn FindingList(
     }
 }
 
-/// The list item of one finding, its words in `lang`, with a button per checked fix.
-fn finding_item(finding: &Finding, lang: Lang, on_apply: Callback<Fix>) -> impl IntoView {
+/// The list item of one finding, its words in `lang`, its numbers with the rows behind them,
+/// with a button per checked fix.
+fn finding_item(
+    finding: &Finding,
+    number_rows: FindingRows,
+    lang: Lang,
+    on_apply: Callback<Fix>,
+) -> impl IntoView {
     let fixes = finding
         .fixes
         .iter()
@@ -65,7 +83,19 @@ fn finding_item(finding: &Finding, lang: Lang, on_apply: Callback<Fix>) -> impl 
     let severity = display::severity(lang, finding.severity);
     let rows = display::rows(lang, &finding.rows);
     let fix = finding.fix.clone();
-    let numbers = display::finding_numbers(lang, finding);
+    let parts = display::finding_number_parts(lang, finding);
+    let numbers = (!parts.is_empty()).then(|| {
+        let parts = parts
+            .into_iter()
+            .enumerate()
+            .map(|(i, part)| {
+                let separator = (i > 0).then_some(display::NUMBERS_SEPARATOR);
+                let part = number_part(finding, &number_rows, lang, part);
+                view! { {separator} {part} }
+            })
+            .collect_view();
+        view! { <p class="numbers" data-testid="numbers">{parts}</p> }
+    });
     let source = finding.source.clone().map(|address| {
         let text = display::source_link_text(lang, &address);
         view! {
@@ -97,10 +127,31 @@ fn finding_item(finding: &Finding, lang: Lang, on_apply: Callback<Fix>) -> impl 
                     .then(|| view! { <span class="muted" data-testid="rows">{rows}</span> })}
             </div>
             <p class="message" data-testid="message">{finding.message.clone()}</p>
-            {numbers.map(|n| view! { <p class="numbers" data-testid="numbers">{n}</p> })}
+            {numbers}
             {fix.map(|fix| view! { <p class="fix" data-testid="fix">"Fix: " {fix}</p> })}
             <ul class="fixes">{fixes}</ul>
             {source}
         </li>
     }
+}
+
+/// One part of a finding's numbers line: a duration of the finding with the rows behind it,
+/// or a count as text.
+fn number_part(finding: &Finding, rows: &FindingRows, lang: Lang, part: NumberPart) -> AnyView {
+    let Some(number) = part.number else {
+        return part.text.into_any();
+    };
+    let rows = rows.of(number).to_vec();
+    let label = format::number_label(
+        finding.code.as_str(),
+        "",
+        &part.text,
+        &display::row_ranges(lang, &rows),
+    );
+    let testid = match number {
+        FindingNumber::Bound => "bound",
+        FindingNumber::Need => "need",
+        FindingNumber::ShortBy => "short-by",
+    };
+    view! { <TracedNumber shape=Shape::Part testid label text=part.text rows/> }.into_any()
 }

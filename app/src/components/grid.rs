@@ -10,6 +10,7 @@ use leptos::prelude::*;
 use super::catalog::{FillDefault, SETTINGS_LIST};
 use crate::draft::{self, DraftRow};
 use crate::format;
+use crate::highlight::Highlight;
 use crate::hydrated::Hydrated;
 
 /// The lines that findings refer to, each with the worst severity among them.
@@ -125,11 +126,21 @@ fn GridRow(
         row.cell(Column::Default).set(value);
         on_change.run(());
     });
+    // Lit while a number of the report made of this row is hovered or focused.
+    let highlight = Highlight::from_context();
     let class = move || {
-        flags.with(|f| {
-            f.get(&line.get())
+        let line = line.get();
+        let flagged = flags.with(|f| {
+            f.get(&line)
                 .map(|s| format!("flagged flagged-{}", display::severity_code(*s)))
-        })
+        });
+        let traced = highlight.is_some_and(|h| h.is_lit(line));
+        match (flagged, traced) {
+            (Some(flagged), true) => Some(format!("{flagged} traced")),
+            (Some(flagged), false) => Some(flagged),
+            (None, true) => Some("traced".to_string()),
+            (None, false) => None,
+        }
     };
     let flag = move || flags.with(|f| f.get(&line.get()).map(|s| display::severity_code(*s)));
     let shift = move |up: bool| {

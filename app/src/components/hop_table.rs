@@ -3,10 +3,12 @@
 use budget::{display, HopReport, Lang, Report};
 use leptos::prelude::*;
 
+use super::traced_number::{Shape, TracedNumber};
 use crate::format;
+use crate::highlight::{Highlight, HopRows};
 
 /// One row per hop: segment, per try, tries, worst, wait, callee worst, slack, verdict,
-/// formula.
+/// formula. The numbers show the rows they come from ([`TracedNumber`]).
 #[component]
 pub fn HopTable(
     /// The latest report.
@@ -16,6 +18,7 @@ pub fn HopTable(
     #[prop(into)]
     lang: Signal<Lang>,
 ) -> impl IntoView {
+    let numbers = Highlight::from_context().map(|h| h.numbers());
     view! {
         <div class="table-wrap">
             <table class="hops">
@@ -35,7 +38,17 @@ pub fn HopTable(
                 <tbody>
                     {move || {
                         let lang = lang.get();
-                        report.with(|r| r.hops.iter().map(|h| hop_row(h, lang)).collect_view())
+                        let rows = numbers.map(|n| n.get()).unwrap_or_default().hops;
+                        report
+                            .with(|r| {
+                                r.hops
+                                    .iter()
+                                    .enumerate()
+                                    .map(|(i, h)| {
+                                        hop_row(h, rows.get(i).cloned().unwrap_or_default(), lang)
+                                    })
+                                    .collect_view()
+                            })
                     }}
                 </tbody>
             </table>
@@ -43,22 +56,69 @@ pub fn HopTable(
     }
 }
 
-/// The table row of one hop, its values written in `lang`.
-fn hop_row(hop: &HopReport, lang: Lang) -> impl IntoView {
+/// The table row of one hop, its values written in `lang`, each with the rows behind it.
+fn hop_row(hop: &HopReport, rows: HopRows, lang: Lang) -> impl IntoView {
     let code = display::verdict_code(hop.verdict);
+    let per_try = display::duration_or_unknown(lang, hop.per_try_ms);
+    let tries = format::tries(hop.tries);
+    let worst = display::need(lang, hop.worst_ms, hop.verdict);
+    let wait = display::duration_or_unknown(lang, hop.wait_ms);
+    let callee_worst = display::duration_or_unknown(lang, hop.callee_worst_ms);
+    let slack = display::slack(lang, hop.slack_ms);
+    let label = |word: &str, text: &str, rows: &[usize]| {
+        format::number_label(&hop.segment, word, text, &display::row_ranges(lang, rows))
+    };
     view! {
         <tr data-testid=format!("hop-{}", hop.segment) class=format!("verdict-{code}")>
             <th scope="row" data-testid="segment">{hop.segment.clone()}</th>
-            <td class="num" data-testid="per-try">
-                {display::duration_or_unknown(lang, hop.per_try_ms)}
-            </td>
-            <td class="num" data-testid="tries">{format::tries(hop.tries)}</td>
-            <td class="num" data-testid="worst">{display::need(lang, hop.worst_ms, hop.verdict)}</td>
-            <td class="num" data-testid="wait">{display::duration_or_unknown(lang, hop.wait_ms)}</td>
-            <td class="num" data-testid="callee-worst">
-                {display::duration_or_unknown(lang, hop.callee_worst_ms)}
-            </td>
-            <td class="num" data-testid="slack">{display::slack(lang, hop.slack_ms)}</td>
+            <TracedNumber
+                shape=Shape::Cell
+                class="num"
+                testid="per-try"
+                label=label("per try", &per_try, &rows.per_try)
+                text=per_try
+                rows=rows.per_try
+            />
+            <TracedNumber
+                shape=Shape::Cell
+                class="num"
+                testid="tries"
+                label=label("tries", &tries, &rows.tries)
+                text=tries
+                rows=rows.tries
+            />
+            <TracedNumber
+                shape=Shape::Cell
+                class="num"
+                testid="worst"
+                label=label("worst", &worst, &rows.worst)
+                text=worst
+                rows=rows.worst
+            />
+            <TracedNumber
+                shape=Shape::Cell
+                class="num"
+                testid="wait"
+                label=label("wait", &wait, &rows.wait)
+                text=wait
+                rows=rows.wait
+            />
+            <TracedNumber
+                shape=Shape::Cell
+                class="num"
+                testid="callee-worst"
+                label=label("callee worst", &callee_worst, &rows.callee_worst)
+                text=callee_worst
+                rows=rows.callee_worst
+            />
+            <TracedNumber
+                shape=Shape::Cell
+                class="num"
+                testid="slack"
+                label=label("slack", &slack, &rows.slack)
+                text=slack
+                rows=rows.slack
+            />
             <td data-testid="verdict">
                 <span class=format!("verdict verdict-{code}")>
                     {display::verdict(lang, hop.verdict)}

@@ -16,4 +16,5 @@ pub mod report;
 pub mod save_status;
 pub mod sheet_list;
 pub mod sheet_settings;
+pub mod traced_number;
 pub mod tsv_input;

@@ -3,7 +3,12 @@
 use budget::{display, Lang, NodeReport, Report};
 use leptos::prelude::*;
 
-/// One row per node: name, need, deadline, slack, verdict, formula.
+use super::traced_number::{Shape, TracedNumber};
+use crate::format;
+use crate::highlight::{Highlight, NodeRows};
+
+/// One row per node: name, need, deadline, slack, verdict, formula. The need, deadline and
+/// slack show the rows they come from ([`TracedNumber`]).
 #[component]
 pub fn NodeTable(
     /// The latest report.
@@ -13,6 +18,7 @@ pub fn NodeTable(
     #[prop(into)]
     lang: Signal<Lang>,
 ) -> impl IntoView {
+    let numbers = Highlight::from_context().map(|h| h.numbers());
     view! {
         <div class="table-wrap">
             <table class="nodes">
@@ -29,7 +35,17 @@ pub fn NodeTable(
                 <tbody>
                     {move || {
                         let lang = lang.get();
-                        report.with(|r| r.nodes.iter().map(|n| node_row(n, lang)).collect_view())
+                        let rows = numbers.map(|n| n.get()).unwrap_or_default().nodes;
+                        report
+                            .with(|r| {
+                                r.nodes
+                                    .iter()
+                                    .enumerate()
+                                    .map(|(i, n)| {
+                                        node_row(n, rows.get(i).cloned().unwrap_or_default(), lang)
+                                    })
+                                    .collect_view()
+                            })
                     }}
                 </tbody>
             </table>
@@ -37,19 +53,42 @@ pub fn NodeTable(
     }
 }
 
-/// The table row of one node, its values written in `lang`.
-fn node_row(node: &NodeReport, lang: Lang) -> impl IntoView {
+/// The table row of one node, its values written in `lang`, each with the rows behind it.
+fn node_row(node: &NodeReport, rows: NodeRows, lang: Lang) -> impl IntoView {
     let code = display::verdict_code(node.verdict);
+    let need = display::need(lang, node.need_ms, node.verdict);
+    let deadline = display::duration_or_unknown(lang, node.deadline_ms);
+    let slack = display::slack(lang, node.slack_ms);
+    let label = |word: &str, text: &str, rows: &[usize]| {
+        format::number_label(&node.name, word, text, &display::row_ranges(lang, rows))
+    };
     view! {
         <tr data-testid=format!("node-{}", node.name) class=format!("verdict-{code}")>
             <th scope="row" data-testid="name">{node.name.clone()}</th>
-            <td class="num" data-testid="need">
-                {display::need(lang, node.need_ms, node.verdict)}
-            </td>
-            <td class="num" data-testid="deadline">
-                {display::duration_or_unknown(lang, node.deadline_ms)}
-            </td>
-            <td class="num" data-testid="slack">{display::slack(lang, node.slack_ms)}</td>
+            <TracedNumber
+                shape=Shape::Cell
+                class="num"
+                testid="need"
+                label=label("need", &need, &rows.need)
+                text=need
+                rows=rows.need
+            />
+            <TracedNumber
+                shape=Shape::Cell
+                class="num"
+                testid="deadline"
+                label=label("deadline", &deadline, &rows.deadline)
+                text=deadline
+                rows=rows.deadline
+            />
+            <TracedNumber
+                shape=Shape::Cell
+                class="num"
+                testid="slack"
+                label=label("slack", &slack, &rows.slack)
+                text=slack
+                rows=rows.slack
+            />
             <td data-testid="verdict">
                 <span class=format!("verdict verdict-{code}")>
                     {display::verdict(lang, node.verdict)}

@@ -21,6 +21,7 @@ use crate::components::save_status::{ConflictChoice, SaveStatusLine};
 use crate::components::sheet_settings::SheetSettings;
 use crate::draft;
 use crate::error::AppError;
+use crate::highlight::Highlight;
 use crate::model::SheetDetail;
 use crate::save_status::SaveStatus;
 
@@ -80,6 +81,8 @@ fn SheetEditor(
     let lang = RwSignal::new(sheet.lang);
     let rows = RwSignal::new(draft::drafts(&sheet.rows, 0));
     let report = RwSignal::new(report);
+    // The rows behind the report's numbers, lit in the grid by the number pointed at.
+    Highlight::provide(report.into());
     let catalog_defaults = RwSignal::new(catalog_defaults);
     let status = RwSignal::new(SaveStatus::Saved);
     let autosave = Autosave::new(id, revision, rows, report, catalog_defaults, status);

@@ -69,6 +69,7 @@ impl Numbers {
 /// Where a finding's bound and need come from: its own terms, or a check of a hop or node
 /// whose trace is written from that hop's or node's report at the end, for the findings
 /// listed only.
+#[derive(Clone)]
 pub(crate) enum Traced {
     /// These terms.
     Terms(FindingTrace),
@@ -225,6 +226,7 @@ pub(crate) enum Place {
 }
 
 /// The findings of one check, in the order found, and the work they took.
+#[derive(Clone)]
 pub(crate) struct Findings {
     lang: Lang,
     /// Each finding, and where its trace comes from.
@@ -246,6 +248,12 @@ impl Findings {
     /// The sheet's language.
     pub(crate) fn lang(&self) -> Lang {
         self.lang
+    }
+
+    /// Drops the findings that name row `line` alone: what reading that row found (stage 1
+    /// names one row in each of its findings), before the row is read again.
+    pub(crate) fn drop_row(&mut self, line: usize) {
+        self.list.retain(|(f, _)| f.rows != [line]);
     }
 
     /// Adds a finding; its severity is its code's.

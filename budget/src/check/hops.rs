@@ -762,6 +762,26 @@ mod tests {
     }
 
     #[test]
+    fn a_japanese_formula_writes_its_words_and_seconds_in_japanese() {
+        let sheet = [
+            row("接続タイムアウト", "0.5秒"),
+            row("読み取りタイムアウト", "3秒"),
+            row("試行回数と待機", "3回、待機0.5秒、1.0秒"),
+            row("上流サーバー数", "2"),
+            row("全体期限", "20秒"),
+        ];
+        let mut out = Findings::new(Lang::Ja);
+        let mut infos = rows::read(&sheet, Lang::Ja, &mut out);
+        let graph = Graph::build(&sheet, &mut infos, Lang::Ja, &mut out);
+        let c = compute(&graph, &infos, 1_000, &mut out).remove(0);
+        assert_eq!(c.worst, Some(Time::exact(20_000)));
+        assert_eq!(
+            c.worst_text,
+            "min(((0.5 + 3) × 3 + 0.5 + 1.0) × 上流2台 = 24.0秒, 期限 20.0秒) = 20.0秒"
+        );
+    }
+
+    #[test]
     fn a_deadline_caps_the_tries_and_says_how_many_fit() {
         let (c, findings) = calc(&[
             row("connect timeout", "0.5s"),

@@ -49,6 +49,7 @@ pub(crate) enum Val {
 }
 
 /// What the engine derived from one row.
+#[derive(Clone)]
 pub(crate) struct RowInfo {
     pub(crate) kind: Kind,
     pub(crate) entry: Option<&'static Entry>,
@@ -77,6 +78,23 @@ pub(crate) fn read(rows: &[Row], lang: Lang, out: &mut Findings) -> Vec<RowInfo>
         .enumerate()
         .map(|(i, row)| read_row(row, i + 1, lang, out))
         .collect()
+}
+
+/// Reads row `line` of `rows` again, after its cells changed: its info replaces the old one
+/// in `infos`, its findings the old row's in `out`. Each row is read on its own, so the
+/// result is what [`read`] gives for the changed rows.
+pub(crate) fn reread(
+    rows: &[Row],
+    line: usize,
+    lang: Lang,
+    infos: &mut [RowInfo],
+    out: &mut Findings,
+) {
+    let (Some(row), Some(info)) = (rows.get(line - 1), infos.get_mut(line - 1)) else {
+        return;
+    };
+    out.drop_row(line);
+    *info = read_row(row, line, lang, out);
 }
 
 /// Reads row `line`: its kind, catalog entry and value.

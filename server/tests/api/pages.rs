@@ -49,3 +49,97 @@ async fn an_unknown_page_is_404() {
     // Assert
     assert_eq!(response.status, StatusCode::NOT_FOUND);
 }
+
+/// The attributes of the one element `selector` finds in `html`.
+fn attrs(html: &str, selector: &str) -> (String, Option<String>, Option<String>, Option<String>) {
+    let document = scraper::Html::parse_document(html);
+    let parsed = scraper::Selector::parse(selector).unwrap();
+    let mut found = document.select(&parsed);
+    let element = found
+        .next()
+        .unwrap_or_else(|| panic!("no {selector} in the page"));
+    assert!(found.next().is_none(), "one {selector} in the page");
+    let attr = |name| element.value().attr(name).map(str::to_string);
+    (
+        element.text().collect::<String>().trim().to_string(),
+        attr("tabindex"),
+        attr("aria-label"),
+        attr("role"),
+    )
+}
+
+#[tokio::test]
+async fn a_sheet_page_renders_each_number_with_the_rows_it_comes_from_before_hydration() {
+    // Arrange
+    let app = spawn_app().await;
+    let id = app.create_sheet("G2", &crate::helpers::golden_g2()).await;
+
+    // Act
+    let html = app.get(&format!("/sheets/{id}")).await.text();
+
+    // Assert: golden G2, app need 15.5 s = DB (rows 9, 10) + external API (rows 6–8) + own
+    // (row 5); every number that has rows is reachable with the keyboard and names them.
+    let label = |text: &str, label: &str, role: Option<&str>| {
+        (
+            text.to_string(),
+            Some("0".to_string()),
+            Some(label.to_string()),
+            role.map(str::to_string),
+        )
+    };
+    assert_eq!(
+        attrs(&html, r#"[data-testid="node-app"] [data-testid="need"]"#),
+        label("15.5 s", "app need 15.5 s: rows 5–10", None)
+    );
+    assert_eq!(
+        attrs(&html, r#"[data-testid="node-app"] [data-testid="slack"]"#),
+        label("-7.5 s", "app slack -7.5 s: rows 4–10", None)
+    );
+    assert_eq!(
+        attrs(
+            &html,
+            r#"[data-testid="hop-app -> external API"] [data-testid="worst"]"#
+        ),
+        label("12.0 s", "app -> external API worst 12.0 s: rows 6–8", None)
+    );
+    assert_eq!(
+        attrs(
+            &html,
+            r#"[data-testid="hop-LB -> app"] [data-testid="callee-worst"]"#
+        ),
+        label("8.0 s", "LB -> app callee worst 8.0 s: row 4", None)
+    );
+    let finding = r#"[data-testid="finding-inversion.node"]"#;
+    assert_eq!(
+        attrs(&html, &format!(r#"{finding} [data-testid="bound"]"#)),
+        label(
+            "bound 8.0 s",
+            "inversion.node bound 8.0 s: row 4",
+            Some("group")
+        )
+    );
+    assert_eq!(
+        attrs(&html, &format!(r#"{finding} [data-testid="need"]"#)),
+        label(
+            "need 15.5 s",
+            "inversion.node need 15.5 s: rows 5–10",
+            Some("group")
+        )
+    );
+    // A number with nothing behind it stays plain text: LB -> app has no tries row.
+    assert_eq!(
+        attrs(
+            &html,
+            r#"[data-testid="hop-LB -> app"] [data-testid="tries"]"#
+        ),
+        ("1".to_string(), None, None, None)
+    );
+    // Nothing is lit until a number is pointed at.
+    let document = scraper::Html::parse_document(&html);
+    let lit = scraper::Selector::parse(r#"[data-testid="grid"] tr.traced"#).unwrap();
+    assert_eq!(
+        document.select(&lit).count(),
+        0,
+        "no grid row is lit on the server"
+    );
+}

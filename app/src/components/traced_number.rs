@@ -1,0 +1,103 @@
+//! A number of the report that shows where it comes from: focusable, labelled with its rows,
+//! and lighting those grid rows while the pointer is over it or it has the focus.
+
+use leptos::prelude::*;
+
+use crate::highlight::Highlight;
+
+/// What a traced number is drawn as.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    /// A table cell (`<td>`) of the nodes or hops table.
+    Cell,
+    /// A part of a line of text (`<span>`), as in a finding's numbers.
+    Part,
+}
+
+/// A number and the rows behind it. With rows, and where the page provides a
+/// [`Highlight`], it is reachable with the keyboard (`tabindex="0"`), its accessible name is
+/// `label` (`"app need 15.5 s: rows 5–10"`), and hovering or focusing it lights `rows` in
+/// the grid until the pointer leaves or the focus moves on. Without rows it is plain text.
+/// The server renders the same markup; the events work once the page has hydrated.
+#[component]
+pub fn TracedNumber(
+    /// A cell or a part of a line.
+    shape: Shape,
+    /// Its test id (`need`, `worst`, ...).
+    testid: &'static str,
+    /// Classes besides `traced-number` (`num` for a table cell).
+    #[prop(optional)]
+    class: &'static str,
+    /// The number as shown (`15.5 s`).
+    text: String,
+    /// Its accessible name, with the rows (`app need 15.5 s: rows 5–10`).
+    label: String,
+    /// The rows behind it, sorted.
+    rows: Vec<usize>,
+) -> impl IntoView {
+    let highlight = Highlight::from_context().filter(|_| !rows.is_empty());
+    let traced = highlight.is_some();
+    let class = match (traced, class.is_empty()) {
+        (true, true) => "traced-number".to_string(),
+        (true, false) => format!("{class} traced-number"),
+        (false, _) => class.to_string(),
+    };
+    let class = (!class.is_empty()).then_some(class);
+    let tabindex = traced.then_some("0");
+    let label = traced.then_some(label);
+    let lit = rows.clone();
+    let on_enter = move |_| {
+        if let Some(h) = highlight {
+            h.hover(Some(lit.clone()));
+        }
+    };
+    let on_leave = move |_| {
+        if let Some(h) = highlight {
+            h.hover(None);
+        }
+    };
+    let on_focus = move |_| {
+        if let Some(h) = highlight {
+            h.focus(Some(rows.clone()));
+        }
+    };
+    let on_blur = move |_| {
+        if let Some(h) = highlight {
+            h.focus(None);
+        }
+    };
+    match shape {
+        Shape::Cell => view! {
+            <td
+                class=class
+                data-testid=testid
+                tabindex=tabindex
+                aria-label=label
+                on:mouseenter=on_enter
+                on:mouseleave=on_leave
+                on:focus=on_focus
+                on:blur=on_blur
+            >
+                {text}
+            </td>
+        }
+        .into_any(),
+        // A span has no role of its own to carry a name: `group` does.
+        Shape::Part => view! {
+            <span
+                class=class
+                data-testid=testid
+                role=traced.then_some("group")
+                tabindex=tabindex
+                aria-label=label
+                on:mouseenter=on_enter
+                on:mouseleave=on_leave
+                on:focus=on_focus
+                on:blur=on_blur
+            >
+                {text}
+            </span>
+        }
+        .into_any(),
+    }
+}
