@@ -3,6 +3,7 @@
 use budget::display::{FindingNumber, NumberPart};
 use budget::fix::Fix;
 use budget::{display, Finding, Lang, Report};
+use leptos::either::Either;
 use leptos::prelude::*;
 
 use super::traced_number::{Shape, TracedNumber};
@@ -23,28 +24,29 @@ pub fn FindingList(
     on_apply: Callback<Fix>,
 ) -> impl IntoView {
     let numbers = Highlight::from_context().map(|h| h.numbers());
-    view! {
-        <Show
-            when=move || report.with(|r| !r.findings.is_empty())
-            fallback=|| view! { <p class="muted" data-testid="no-findings">"No findings."</p> }
-        >
-            <ul class="findings">
-                {move || {
-                    let lang = lang.get();
-                    let rows = numbers.map(|n| n.get()).unwrap_or_default().findings;
-                    report.with(|r| {
-                        r.findings
-                            .iter()
-                            .enumerate()
-                            .map(|(i, f)| {
-                                let rows = rows.get(i).cloned().unwrap_or_default();
-                                finding_item(f, rows, lang, on_apply)
-                            })
-                            .collect_view()
-                    })
-                }}
-            </ul>
-        </Show>
+    let items = move || {
+        let lang = lang.get();
+        let rows = numbers.map(|n| n.get()).unwrap_or_default().findings;
+        report.with(|r| {
+            r.findings
+                .iter()
+                .enumerate()
+                .map(|(i, f)| {
+                    let rows = rows.get(i).cloned().unwrap_or_default();
+                    finding_item(f, rows, lang, on_apply)
+                })
+                .collect_view()
+        })
+    };
+    // What `<Show>` does (a memo of the condition, one branch or the other), without its
+    // type-erased children: their erased view carries code the islands never run.
+    let any = Memo::new(move |_| report.with(|r| !r.findings.is_empty()));
+    move || {
+        if any.get() {
+            Either::Left(view! { <ul class="findings">{items}</ul> })
+        } else {
+            Either::Right(view! { <p class="muted" data-testid="no-findings">"No findings."</p> })
+        }
     }
 }
 
@@ -137,9 +139,14 @@ fn finding_item(
 
 /// One part of a finding's numbers line: a duration of the finding with the rows behind it,
 /// or a count as text.
-fn number_part(finding: &Finding, rows: &FindingRows, lang: Lang, part: NumberPart) -> AnyView {
+fn number_part(
+    finding: &Finding,
+    rows: &FindingRows,
+    lang: Lang,
+    part: NumberPart,
+) -> impl IntoView {
     let Some(number) = part.number else {
-        return part.text.into_any();
+        return Either::Left(part.text);
     };
     let rows = rows.of(number).to_vec();
     let label = format::number_label(
@@ -153,5 +160,5 @@ fn number_part(finding: &Finding, rows: &FindingRows, lang: Lang, part: NumberPa
         FindingNumber::Need => "need",
         FindingNumber::ShortBy => "short-by",
     };
-    view! { <TracedNumber shape=Shape::Part testid label text=part.text rows/> }.into_any()
+    Either::Right(view! { <TracedNumber shape=Shape::Part testid label text=part.text rows/> })
 }

@@ -47,6 +47,7 @@ pub fn Grid(
     on_change: Callback<()>,
 ) -> impl IntoView {
     let flags = Memo::new(move |_| report.with(flagged_lines));
+    let empty = Memo::new(move |_| rows.with(Vec::is_empty));
     let add_row = move |_| {
         rows.update(|rs| {
             let key = draft::next_key(rs);
@@ -84,11 +85,17 @@ pub fn Grid(
                 </tbody>
             </table>
         </div>
-        <Show when=move || rows.with(Vec::is_empty)>
-            <p class="muted" data-testid="grid-empty">
-                "No rows yet. Add a row, or import a TSV below."
-            </p>
-        </Show>
+        {move || {
+            empty
+                .get()
+                .then(|| {
+                    view! {
+                        <p class="muted" data-testid="grid-empty">
+                            "No rows yet. Add a row, or import a TSV below."
+                        </p>
+                    }
+                })
+        }}
         <button type="button" class="button" data-testid="add-row" on:click=add_row>
             "Add row"
         </button>
@@ -161,16 +168,8 @@ fn GridRow(
             <td class="num line">{move || line.get()}</td>
             {Column::ALL
                 .map(|column| {
-                    if column == Column::Default {
-                        view! {
-                            <GridCell row column line on_change>
-                                <FillDefault default=catalog_default on_fill=fill_default/>
-                            </GridCell>
-                        }
-                            .into_any()
-                    } else {
-                        view! { <GridCell row column line on_change/> }.into_any()
-                    }
+                    let fill = (column == Column::Default).then_some((catalog_default, fill_default));
+                    view! { <GridCell row column line on_change fill/> }
                 })
                 .collect_view()}
             <td class="derived" data-testid="derived-kind">
@@ -249,9 +248,9 @@ fn GridCell(
     column: Column,
     line: Memo<usize>,
     on_change: Callback<()>,
-    /// Shown after the input, in the same cell.
-    #[prop(optional)]
-    children: Option<Children>,
+    /// For the default column: the catalog's default to offer after the input, and what
+    /// fills it ([`FillDefault`]).
+    fill: Option<(Memo<Option<String>>, Callback<String>)>,
 ) -> impl IntoView {
     let cell = row.cell(column);
     let name = column.header(Lang::En);
@@ -273,7 +272,7 @@ fn GridCell(
                 readonly=move || !hydrated.get()
                 on:input=on_input
             />
-            {children.map(|children| children())}
+            {fill.map(|(default, on_fill)| view! { <FillDefault default on_fill/> })}
         </td>
     }
 }

@@ -38,9 +38,12 @@ pub fn ConflictChoice(
     /// "Load the saved version": the page shows the rows saved elsewhere; its edits go.
     load_saved: Callback<()>,
 ) -> impl IntoView {
-    let conflict = move || status.with(|s| matches!(s, SaveStatus::Conflict { .. }));
-    view! {
-        <Show when=conflict>
+    // What `<Show>` does (a memo of the condition), without its type-erased children: their
+    // erased view carries code the islands never run.
+    let conflict = Memo::new(move |_| status.with(|s| matches!(s, SaveStatus::Conflict { .. })));
+    move || {
+        conflict.get().then(|| {
+            view! {
             <div class="banner banner-error conflict" role="alert" data-testid="conflict">
                 <p>
                     "This sheet was saved in another tab or by someone else after this page "
@@ -65,6 +68,7 @@ pub fn ConflictChoice(
                     </button>
                 </p>
             </div>
-        </Show>
+            }
+        })
     }
 }

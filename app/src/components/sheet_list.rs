@@ -8,6 +8,7 @@
 //! (the address follows, and Back and Forward move through the modes), and its forms are sent
 //! by the page, which loads the list again when one succeeds.
 
+use leptos::either::{Either, EitherOf3};
 use leptos::ev::MouseEvent;
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -15,6 +16,7 @@ use serde::{Deserialize, Serialize};
 use super::error_line::ErrorLine;
 use crate::api::{DeleteSheet, RenameSheet};
 use crate::format;
+use crate::island::Prop;
 use crate::list_mode::ListMode;
 use crate::model::{sheet_href, SheetSummary};
 use crate::sheet_name::SheetName;
@@ -48,18 +50,20 @@ impl ListedSheet {
 #[island]
 pub(crate) fn SheetList(
     /// The sheets, most recently changed first.
-    sheets: Vec<ListedSheet>,
+    sheets: Prop<Vec<ListedSheet>>,
     /// The mode of the address the page was loaded at.
     mode: ListMode,
 ) -> impl IntoView {
     crate::island::begin();
+    let Prop(sheets) = sheets;
+    // `Either` rather than `into_any` here and below: a type-erased view carries code the
+    // islands never run.
     if sheets.is_empty() {
-        return view! {
+        return Either::Left(view! {
             <p class="muted" data-testid="no-sheets">
                 "No sheets yet: create one below, start from the example, or import a TSV."
             </p>
-        }
-        .into_any();
+        });
     }
     let rename = ServerAction::<RenameSheet>::new();
     let delete = ServerAction::<DeleteSheet>::new();
@@ -81,7 +85,7 @@ pub(crate) fn SheetList(
         },
         false,
     );
-    view! {
+    Either::Right(view! {
         <div class="table-wrap">
             <table class="sheets" data-testid="sheet-list">
                 <thead>
@@ -104,8 +108,7 @@ pub(crate) fn SheetList(
                 </tbody>
             </table>
         </div>
-    }
-    .into_any()
+    })
 }
 
 /// A click on a link to the list in mode `to` (`href` is `to.href()`): the list changes mode
@@ -150,7 +153,7 @@ fn SheetListRow(
         changed_datetime,
     } = sheet;
     let list = mode;
-    let mode = Signal::derive(move || list.get().of_sheet(id));
+    let mode = Memo::new(move |_| list.get().of_sheet(id));
     let rename_error = Signal::derive(move || rename.value().get().and_then(Result::err));
     let delete_error = Signal::derive(move || delete.value().get().and_then(Result::err));
 
@@ -167,7 +170,7 @@ fn SheetListRow(
                 // Selected once its value is in, so that typing replaces the old name.
                 request_animation_frame(move || input.select());
             });
-            view! {
+            Either::Left(view! {
                 <ActionForm action=rename attr:class="inline">
                     <input type="hidden" name="id" value=id/>
                     <input
@@ -200,24 +203,22 @@ fn SheetListRow(
                     </a>
                 </ActionForm>
                 <ErrorLine error=rename_error testid="sheet-row-error"/>
-            }
-            .into_any()
+            })
         }
         _ => {
             let label = link_name.clone();
-            view! {
+            Either::Right(view! {
                 <a href=sheet_href(id) data-testid="sheet-link">
                     {label}
                 </a>
-            }
-            .into_any()
+            })
         }
     };
     let shown_name = name.clone();
     let actions = move || match mode.get() {
         ListMode::ConfirmDelete(_) => {
             let question = format!("Delete “{shown_name}”? This cannot be undone. ");
-            view! {
+            EitherOf3::A(view! {
             <ActionForm action=delete>
                 <span class="confirm" role="alert" data-testid="delete-confirmation">
                     {question}
@@ -242,11 +243,10 @@ fn SheetListRow(
                 </span>
             </ActionForm>
             <ErrorLine error=delete_error testid="sheet-row-error"/>
-            }
-            .into_any()
+            })
         }
-        ListMode::Rename(_) => ().into_any(),
-        ListMode::Show => view! {
+        ListMode::Rename(_) => EitherOf3::B(()),
+        ListMode::Show => EitherOf3::C(view! {
             <a
                 href=ListMode::Rename(id).href()
                 class="button"
@@ -265,8 +265,7 @@ fn SheetListRow(
             >
                 "Delete"
             </a>
-        }
-        .into_any(),
+        }),
     };
 
     view! {

@@ -1,6 +1,7 @@
 //! A number of the report that shows where it comes from: focusable, labelled with its rows,
 //! and lighting those grid rows while the pointer is over it or it has the focus.
 
+use leptos::either::Either;
 use leptos::prelude::*;
 
 use crate::highlight::Highlight;
@@ -66,8 +67,9 @@ pub fn TracedNumber(
             h.focus(None);
         }
     };
+    // `Either`, not `into_any`: a type-erased view carries code the islands never run.
     match shape {
-        Shape::Cell => view! {
+        Shape::Cell => Either::Left(view! {
             <td
                 class=class
                 data-testid=testid
@@ -80,10 +82,9 @@ pub fn TracedNumber(
             >
                 {text}
             </td>
-        }
-        .into_any(),
+        }),
         // A span has no role of its own to carry a name: `group` does.
-        Shape::Part => view! {
+        Shape::Part => Either::Right(view! {
             <span
                 class=class
                 data-testid=testid
@@ -97,7 +98,6 @@ pub fn TracedNumber(
             >
                 {text}
             </span>
-        }
-        .into_any(),
+        }),
     }
 }
