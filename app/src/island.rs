@@ -10,10 +10,29 @@
 //! the server; the sheet list's Rename, Delete and Cancel links are handled in its island.
 //!
 //! Every island calls [`begin`] first; the browser calls [`start`] once the wasm has loaded.
+//! A large prop travels as a [`Prop`].
 
 use leptos::prelude::*;
+use serde::{Deserialize, Serialize, Serializer};
 
 use crate::hydrated::Hydrated;
+
+/// An island's prop as the page carries it: `T` as JSON, written on the server and read in
+/// the browser. The `#[island]` macro serializes the props in the browser too (where nothing
+/// reads the result), which would put the serializer of `T` (a sheet with its whole report) in
+/// the wasm: in the hydrate build a `Prop` serializes as `null` instead.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(transparent)]
+pub struct Prop<T>(pub T);
+
+impl<T: Serialize> Serialize for Prop<T> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        #[cfg(not(feature = "hydrate"))]
+        return self.0.serialize(serializer);
+        #[cfg(feature = "hydrate")]
+        return serializer.serialize_unit();
+    }
+}
 
 /// What every island does first: provides its [`Hydrated`] signal (counted toward the page's
 /// `data-hydrated`) and, in the browser, the error of a failed form post that the address
@@ -54,4 +73,18 @@ pub fn start() {
         let _ = window().location().set_href(location);
     });
     crate::hydrated::page_without_islands();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_prop_is_its_value_as_json_both_ways() {
+        let prop = Prop(vec![Some("60s".to_string()), None]);
+        let json = serde_json::to_string(&prop).unwrap();
+        assert_eq!(json, r#"["60s",null]"#);
+        let read: Prop<Vec<Option<String>>> = serde_json::from_str(&json).unwrap();
+        assert_eq!(read, prop);
+    }
 }

@@ -22,6 +22,7 @@ use crate::components::sheet_settings::SheetSettings;
 use crate::draft;
 use crate::error::AppError;
 use crate::highlight::Highlight;
+use crate::island::Prop;
 use crate::model::SheetDetail;
 use crate::save_status::SaveStatus;
 
@@ -47,7 +48,7 @@ pub fn SheetPage() -> impl IntoView {
                     Ok(detail) => {
                         view! {
                             <Title text=super::page_title(&detail.name)/>
-                            <SheetEditor detail/>
+                            <SheetEditor detail=Prop(detail)/>
                         }
                             .into_any()
                     }
@@ -65,10 +66,10 @@ pub fn SheetPage() -> impl IntoView {
 #[island]
 fn SheetEditor(
     /// The sheet as the page loaded it (serialized into the page for the island).
-    detail: SheetDetail,
+    detail: Prop<SheetDetail>,
 ) -> impl IntoView {
     crate::island::begin();
-    let SheetDetail {
+    let Prop(SheetDetail {
         id,
         name,
         sheet,
@@ -76,7 +77,7 @@ fn SheetEditor(
         revision,
         catalog_defaults,
         ..
-    } = detail;
+    }) = detail;
     let (margin_ms, amplification_threshold) = (sheet.margin_ms, sheet.amplification_threshold);
     let lang = RwSignal::new(sheet.lang);
     let rows = RwSignal::new(draft::drafts(&sheet.rows, 0));

@@ -8,6 +8,7 @@ use crate::api::list_sheets;
 use crate::components::error_panel::ErrorPanel;
 use crate::components::new_sheet::{ImportNewSheet, NewBlankSheet, NewExampleSheet};
 use crate::components::sheet_list::{ListedSheet, SheetList};
+use crate::island::Prop;
 use crate::list_mode::{ListMode, DELETE, RENAME};
 
 /// Lists the sheets and offers a blank sheet, the example and a TSV import. The list and the
@@ -25,7 +26,7 @@ pub fn SheetsPage() -> impl IntoView {
                 let mode = query.with(|q| ListMode::from_query(q.get_str(RENAME), q.get_str(DELETE)));
                 match sheets.await {
                     Ok(list) => {
-                        let sheets = list.into_iter().map(ListedSheet::new).collect();
+                        let sheets = Prop(list.into_iter().map(ListedSheet::new).collect());
                         view! { <SheetList sheets mode/> }.into_any()
                     }
                     Err(error) => view! { <ErrorPanel error/> }.into_any(),
