@@ -1,9 +1,10 @@
 //! The pages are islands in server-rendered HTML (Leptos' `islands` feature): only the
 //! `#[island]` components hydrate, and only their code is in the wasm. They are the sheet
 //! list with its rename and delete forms (`SheetList`, [`crate::components::sheet_list`]),
-//! the three ways to start a sheet ([`crate::components::new_sheet`]) and the editor of a
-//! sheet (`SheetEditor`, [`crate::pages::sheet`]); the header, the page titles, the router
-//! and the pages around them are the server's alone.
+//! the import of a new sheet ([`ImportNewSheet`](crate::components::new_sheet::ImportNewSheet))
+//! and the editor of a sheet (`SheetEditor`, [`crate::pages::sheet`]). The header, the page
+//! titles, the router, the pages around them and the forms that need nothing but a post (a
+//! blank sheet, the example) are the server's alone.
 //!
 //! An island gets its data as props, serialized into the page as JSON, and calls the server
 //! functions like the whole hydrated app did. Links outside the islands load their page from

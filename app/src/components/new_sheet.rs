@@ -1,11 +1,12 @@
 //! The ways to start a sheet: blank, from the built-in example, or from a TSV.
 //!
-//! Each is an island ([`crate::island`]) with its own [`ServerAction`]. A blank sheet and the
-//! example are forms of their server functions ([`ActionForm`]): the hydrated island sends
-//! them itself, and before hydration (or without JavaScript) the browser posts them; either
-//! way the server function sends the page to the new sheet, and a refusal shows under the
-//! form. The import reads a file in the browser, so it needs the hydrated island; it
-//! dispatches its [`ServerAction`] the same way.
+//! A blank sheet and the example are forms of their server functions ([`ActionForm`]) that
+//! the server renders and the browser posts, with JavaScript or without: they are not
+//! islands, since nothing in them needs the wasm (which stays smaller without them). The
+//! server function sends the browser to the new sheet; a refusal comes back to the page (in
+//! its address, Leptos' form redirects) and shows under the form. The import reads a file
+//! in the browser, so it is an island ([`crate::island`]) and dispatches its own
+//! [`ServerAction`].
 
 use budget::Lang;
 use leptos::prelude::*;
@@ -26,10 +27,10 @@ where
     Signal::derive(move || action.value().get().and_then(Result::err))
 }
 
-/// A blank sheet: a name, a header language and a Create button.
-#[island]
+/// A blank sheet: a name, a header language and a Create button. Rendered on the server
+/// only; the browser posts the form.
+#[component]
 pub fn NewBlankSheet() -> impl IntoView {
-    crate::island::begin();
     let create = ServerAction::<CreateSheet>::new();
     view! {
         <ActionForm action=create attr:class="card" attr:data-testid="new-sheet-form">
@@ -64,10 +65,10 @@ pub fn NewBlankSheet() -> impl IntoView {
 }
 
 /// Two buttons that copy the built-in reservation example (Japanese or English headers):
-/// each submits the form with its own `lang`.
-#[island]
+/// each submits the form with its own `lang`. Rendered on the server only; the browser posts
+/// the form.
+#[component]
 pub fn NewExampleSheet() -> impl IntoView {
-    crate::island::begin();
     let create = ServerAction::<CreateExampleSheet>::new();
     view! {
         <ActionForm action=create attr:class="card">

@@ -12,8 +12,9 @@ use crate::island::Prop;
 use crate::list_mode::{ListMode, DELETE, RENAME};
 
 /// Lists the sheets and offers a blank sheet, the example and a TSV import. The list and the
-/// three cards are islands, each with its own server action; a write that succeeds sends the
-/// browser to the page to show next (the new sheet, or this list read again).
+/// import are islands with their own server actions, the blank sheet and the example plain
+/// forms; a write that succeeds sends the browser to the page to show next (the new sheet, or
+/// this list read again).
 #[component]
 pub fn SheetsPage() -> impl IntoView {
     let query = use_query_map();
