@@ -10,7 +10,7 @@
 //! A 1 s deadline over connect `5000000000000h` + read `5000000000000h` is `inverted`, need
 //! `≥ 18446744073709551.615 s`.
 
-use crate::duration::{seconds, Millis};
+use crate::duration::seconds;
 use crate::report::Verdict;
 use crate::value::Dur;
 
@@ -162,13 +162,15 @@ impl Time {
         }
     }
 
-    /// The value as a row's parsed value: `1.5s`, `≥ 1m40s`, `12h–1d`, `∞`.
-    pub(crate) fn describe(self) -> String {
+    /// The value as a row's parsed value, in the sheet's language: `1.5 s`, `≥ 100.0 s`,
+    /// `12.0 s–24.0 s`, `∞` (`1.5秒`).
+    pub(crate) fn describe(self, lang: crate::Lang) -> String {
+        let d = |ms| crate::display::duration(lang, ms);
         match (self.lo, self.hi) {
-            (None, _) | (_, Hi::Inf) => "∞".to_string(),
-            (Some(lo), Hi::Open) => format!("≥ {}", Millis(lo)),
-            (Some(lo), Hi::Fin(hi)) if lo != hi => format!("{}–{}", Millis(lo), Millis(hi)),
-            (Some(lo), Hi::Fin(_)) => Millis(lo).to_string(),
+            (None, _) | (_, Hi::Inf) => crate::display::INFINITE.to_string(),
+            (Some(lo), Hi::Open) => format!("≥ {}", d(lo)),
+            (Some(lo), Hi::Fin(hi)) if lo != hi => format!("{}–{}", d(lo), d(hi)),
+            (Some(lo), Hi::Fin(_)) => d(lo),
         }
     }
 

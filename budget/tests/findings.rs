@@ -192,7 +192,7 @@ fn a_value_not_set_takes_the_default_column_then_the_catalog() {
         f,
         Severity::Info,
         &[1],
-        "row 1: no value set; the default column's 30s applies",
+        "row 1: no value set; the default column's 30.0 s applies",
         "write the value in effect in the value column",
     );
     // The default column is the sheet's own: no documentation behind it.
@@ -220,13 +220,13 @@ fn a_value_not_set_takes_the_default_column_then_the_catalog() {
     );
     assert_eq!(
         applied[0].message,
-        "row 1: no value set; nginx's documented default for proxy_read_timeout, 1m, applies"
+        "row 1: no value set; nginx's documented default for proxy_read_timeout, 60.0 s, applies"
     );
     assert_eq!(
         applied[0].source.as_deref(),
         Some("https://nginx.org/en/docs/http/ngx_http_proxy_module.html#proxy_read_timeout")
     );
-    assert_eq!(applied[1].message, "LB -> app: no connect timeout documented; nginx's documented default for proxy_connect_timeout, 1m, applies");
+    assert_eq!(applied[1].message, "LB -> app: no connect timeout documented; nginx's documented default for proxy_connect_timeout, 60.0 s, applies");
     assert_eq!(
         applied[1].source.as_deref(),
         Some("https://nginx.org/en/docs/http/ngx_http_proxy_module.html#proxy_connect_timeout")
@@ -693,7 +693,7 @@ fn a_tries_row_not_set_takes_its_default_column_and_says_so() {
     );
     assert_eq!(
         only(&ja, "value.default_applied").message,
-        "1行目：設定値がないため、既定値の列の3 triesを使います"
+        "1行目：設定値がないため、既定値の列の3回を使います"
     );
 }
 

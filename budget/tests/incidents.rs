@@ -87,7 +87,7 @@ fn an_alb_idle_timeout_of_60_s_in_front_of_nodes_default_5_s_keep_alive() {
     );
     assert_eq!(
         r.findings[1].message,
-        "row 2: no value set; the default column's 5s applies"
+        "row 2: no value set; the default column's 5.0 s applies"
     );
 }
 

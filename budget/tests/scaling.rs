@@ -123,7 +123,7 @@ fn more_than_ten_nested_tries_layers_are_a_warning_with_a_summarised_formula() {
         "(0.5 + 1) × 1000 × 1000 × … × 1000, waits included (12 nested tries layers) = ≥ 18446744073709551.615 s"
     );
     // Each row's parsed value sums a long waits list instead of listing it.
-    assert_eq!(report.rows[2].parsed, "1000 tries, 999 waits of 500ms");
+    assert_eq!(report.rows[2].parsed, "1000 tries, 999 waits of 0.5 s");
 
     let ja = budget::check(&Sheet::new(Lang::Ja, nested_tries(14)));
     let f = only(&ja, "tries.nested_too_deep");
@@ -158,7 +158,7 @@ fn ten_nested_layers_are_still_written_out_and_a_long_waits_list_is_summed() {
         hop.formula,
         "((((((((((0.5 + 1) × 20 + 9.5 (19 waits)) × 2) × 2) × 2) × 2) × 2) × 2) × 2) × 2) × 2 = 20224.0 s"
     );
-    assert_eq!(report.rows[2].parsed, "20 tries, 19 waits of 500ms");
+    assert_eq!(report.rows[2].parsed, "20 tries, 19 waits of 0.5 s");
     // The report lists the first ten waits; the formula sums all 19.
     assert_eq!(hop.waits_ms, vec![500; 10]);
 }

@@ -30,7 +30,7 @@ test("the example sheet shows the app's need of 7.8 s within its 8.0 s deadline"
 
   // The derived columns: kind and parsed value beside the typed text.
   await expect(sheet.row(4).getByTestId("derived-kind")).toHaveText("deadline");
-  await expect(sheet.row(8).getByTestId("derived-parsed")).toHaveText("2 tries, waits 300ms");
+  await expect(sheet.row(8).getByTestId("derived-parsed")).toHaveText("2 tries, waits 0.3 s");
   expect(crashes).toEqual([]);
 });
 
@@ -50,6 +50,8 @@ test("the Japanese example shows the same numbers with Japanese messages", async
   await expect(sheet.finding("slack.none").getByTestId("message")).toHaveText(
     "ブラウザ → LB：余裕ちょうどで通っています（期限 12.0 ≥ 11.0 + 1.0）",
   );
+  // The derived value is written as the report writes durations, in Japanese.
+  await expect(sheet.row(8).getByTestId("derived-parsed")).toHaveText("2回、待機0.3秒");
   // Formulas name their terms and write 秒 and Japanese words, as the tables beside them do.
   await expect(app.getByTestId("formula")).toHaveText("DB 3.0 + 外部API 4.3 + 自分の処理 0.5 = 7.8秒 ≤ 8.0秒");
   await expect(sheet.hop("LB → アプリ").getByTestId("formula")).toHaveText("1 + 10 = 11.0秒; 読み取り 10.0 ≥ 8.0 + 1.0");

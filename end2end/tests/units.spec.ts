@@ -26,7 +26,7 @@ test("a bare statement_timeout of 60 is read in ms, with the catalog's source, a
   // Warning beats info on the row both name.
   await sheet.expectFlagged([2], "warning");
   await sheet.expectNotFlagged([1]);
-  await expect(sheet.row(2).getByTestId("derived-parsed")).toHaveText("60ms");
+  await expect(sheet.row(2).getByTestId("derived-parsed")).toHaveText("0.06 s");
 
   // The derived note says it; the row and the finding link the catalog's source.
   await expect(sheet.row(2).getByTestId("derived-note")).toHaveText(

@@ -219,8 +219,12 @@ fn catalog_connect(
         .filter(|&l| infos[l - 1].entry.is_some_and(|x| x.product == e.product))
         .collect();
     let line = rows.first().copied().unwrap_or(0);
-    let msg =
-        text::connect_default_applied(lang, &hop.segment, &describe_dur(dur), (e.product, e.name));
+    let msg = text::connect_default_applied(
+        lang,
+        &hop.segment,
+        &describe_dur(lang, dur),
+        (e.product, e.name),
+    );
     let time = Time::from_dur(dur);
     let term = TraceTerm {
         kind: Some(Kind::Connect),

@@ -113,7 +113,7 @@ fn read_row(row: &Row, line: usize, lang: Lang, out: &mut Findings) -> RowInfo {
         }
         _ => read_duration_cell(row, line, entry, lang, out, &mut below_one_ms),
     };
-    let parsed = parsed_text(&val);
+    let parsed = parsed_text(&val, lang);
     RowInfo {
         kind,
         entry,
@@ -124,20 +124,26 @@ fn read_row(row: &Row, line: usize, lang: Lang, out: &mut Findings) -> RowInfo {
     }
 }
 
-/// The parsed value for display.
-fn parsed_text(val: &Val) -> String {
+/// The parsed value for display, in the sheet's language, its durations written as
+/// everywhere else in the report (`1.5 s`, `3 tries, waits 0.5 s, 1.0 s` / `1.5秒`,
+/// `3回、待機0.5秒、1.0秒`).
+fn parsed_text(val: &Val, lang: Lang) -> String {
+    let say = |en: &str, ja: &str| match lang {
+        Lang::En => en.to_string(),
+        Lang::Ja => ja.to_string(),
+    };
     match val {
         Val::Count(n) => n.to_string(),
-        Val::Flag(true) => "yes".to_string(),
-        Val::Flag(false) => "no".to_string(),
-        Val::Idem(Idem::Idempotent) => "idempotent".to_string(),
-        Val::Idem(Idem::NonIdempotent) => "non-idempotent".to_string(),
-        Val::Idem(Idem::Key) => "idempotency key".to_string(),
+        Val::Flag(true) => say("yes", "はい"),
+        Val::Flag(false) => say("no", "いいえ"),
+        Val::Idem(Idem::Idempotent) => say("idempotent", "冪等"),
+        Val::Idem(Idem::NonIdempotent) => say("non-idempotent", "非冪等"),
+        Val::Idem(Idem::Key) => say("idempotency key", "冪等キー"),
         Val::Group(g) => g.clone(),
         Val::Absent => String::new(),
         Val::Unknown => "?".to_string(),
-        Val::Dur(term) => term.time.describe(),
-        Val::Tries(t) => describe_tries(t),
+        Val::Dur(term) => term.time.describe(lang),
+        Val::Tries(t) => describe_tries(lang, t),
     }
 }
 
@@ -203,7 +209,7 @@ fn read_tries_cell(
                 let msg = text::waits_dropped(lang, line, t.count, t.waits_dropped);
                 out.add(Draft::new(FindingCode::TriesWaitsAssumed, vec![line], msg));
             }
-            let note = default_applied(line, &describe_tries(&t), &from, lang, out);
+            let note = default_applied(line, &describe_tries(lang, &t), &from, lang, out);
             (Val::Tries(t), note)
         }
         Err(err) => {
@@ -348,7 +354,7 @@ fn read_duration_cell(
         }
     }
     if !matches!(from, Completed::Value) {
-        note = default_applied(line, &describe_dur(dur), &from, lang, out);
+        note = default_applied(line, &describe_dur(lang, dur), &from, lang, out);
     } else if used_bare_unit {
         if let Some(e) = entry {
             let msg =
@@ -410,7 +416,7 @@ mod tests {
             (term.time, term.decimals, term.line),
             (Time::exact(1_500), 1, 1)
         );
-        assert_eq!(info.parsed, "1.5s");
+        assert_eq!(info.parsed, "1.5 s");
         assert!(findings.is_empty());
     }
 
@@ -422,7 +428,7 @@ mod tests {
         assert_eq!(findings[0].code, FindingCode::ValueDefaultApplied);
         assert_eq!(
             findings[0].message,
-            "row 1: no value set; the default column's 1m applies"
+            "row 1: no value set; the default column's 60.0 s applies"
         );
         assert_eq!(info.note.as_deref(), Some(findings[0].message.as_str()));
     }
