@@ -75,15 +75,20 @@ fn read_segment(text: &str) -> Segment<'_> {
         .enumerate()
         .find_map(|(k, at)| Some((k, (*at)?)))
     {
-        let (caller, callee) = (text[..at].trim(), text[at + ARROWS[k].len()..].trim());
-        return match (caller.is_empty(), callee.is_empty()) {
-            (false, false) => Segment::Hop(caller, callee),
-            (true, false) => Segment::Malformed(Malformed::NoCaller),
-            (false, true) => Segment::Malformed(Malformed::NoCallee),
-            (true, true) => Segment::Malformed(Malformed::NoEnds),
-        };
+        return ends(&text[..at], &text[at + ARROWS[k].len()..]);
     }
     Segment::Node(text)
+}
+
+/// The hop between the two sides of a segment's one arrow, or what is missing.
+fn ends<'a>(caller: &'a str, callee: &'a str) -> Segment<'a> {
+    let (caller, callee) = (caller.trim(), callee.trim());
+    match (caller.is_empty(), callee.is_empty()) {
+        (false, false) => Segment::Hop(caller, callee),
+        (true, false) => Segment::Malformed(Malformed::NoCaller),
+        (false, true) => Segment::Malformed(Malformed::NoCallee),
+        (true, true) => Segment::Malformed(Malformed::NoEnds),
+    }
 }
 
 /// A bound of one kind on a hop or node: not given (`None`), given but unknown
@@ -711,13 +716,7 @@ mod tests {
         }
         for arrow in ARROWS {
             if let Some((caller, callee)) = text.split_once(arrow) {
-                let (caller, callee) = (caller.trim(), callee.trim());
-                return match (caller.is_empty(), callee.is_empty()) {
-                    (false, false) => Segment::Hop(caller, callee),
-                    (true, false) => Segment::Malformed(Malformed::NoCaller),
-                    (false, true) => Segment::Malformed(Malformed::NoCallee),
-                    (true, true) => Segment::Malformed(Malformed::NoEnds),
-                };
+                return ends(caller, callee);
             }
         }
         Segment::Node(text)
