@@ -49,7 +49,7 @@ pub fn seconds(ms: u64) -> String {
 /// A duration in milliseconds, with its unit: `250` → `"0.25 s"` (English), `"0.25秒"`
 /// (Japanese).
 pub fn duration(lang: Lang, ms: u64) -> String {
-    with_unit(lang, seconds(ms))
+    with_unit(lang, &seconds(ms))
 }
 
 /// A duration that may be unknown: [`duration`], or [`UNKNOWN`] for `None`.
@@ -67,14 +67,11 @@ pub fn duration_or_infinite(lang: Lang, ms: Option<u64>) -> String {
 /// `-7500` → `"-7.5 s"`, `200` → `"0.2 s"`, `0` → `"0.0 s"`; `i64::MIN` ms is written whole.
 pub fn signed_duration(lang: Lang, ms: i64) -> String {
     let magnitude = seconds(ms.unsigned_abs());
-    with_unit(
-        lang,
-        if ms < 0 {
-            format!("-{magnitude}")
-        } else {
-            magnitude
-        },
-    )
+    if ms < 0 {
+        with_unit(lang, &format!("-{magnitude}"))
+    } else {
+        with_unit(lang, &magnitude)
+    }
 }
 
 /// A slack that may be unknown (`slack_ms` of a node or a hop): [`signed_duration`], or
@@ -93,8 +90,9 @@ pub fn need(lang: Lang, ms: Option<u64>, verdict: Verdict) -> String {
     }
 }
 
-/// Seconds text with the language's unit: `"0.25 s"`, `"0.25秒"`.
-fn with_unit(lang: Lang, seconds: String) -> String {
+/// Seconds text with the language's unit: `"0.25 s"`, `"0.25秒"` (also a formula's totals:
+/// `= 12.0 s`, `= ≥ 18446744073709551.615秒`).
+pub(crate) fn with_unit(lang: Lang, seconds: &str) -> String {
     match lang {
         Lang::En => format!("{seconds} s"),
         Lang::Ja => format!("{seconds}秒"),

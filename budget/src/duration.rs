@@ -95,23 +95,21 @@ pub enum DurationError {
 /// Maps full-width ASCII (`１０秒`, `（`, `．`) to ASCII and the ideographic space to a space,
 /// lower-cases, and maps `、` to `,` and `〜`/`～` to `~`. Borrows text that needs none of it.
 pub fn normalize(text: &str) -> Cow<'_, str> {
-    let mapped = |c: char| match c {
-        '\u{FF01}'..='\u{FF5E}' | '\u{3000}' | '、' | '〜' | '−' | '–' => true,
-        _ => !lowers_to_itself(c),
+    // One character's mapping to ASCII, before lower-casing.
+    let ascii = |c: char| match c {
+        '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
+        '\u{3000}' => ' ',
+        '、' => ',',
+        '〜' => '~',
+        '−' | '–' => '-',
+        c => c,
     };
     // Most cells need nothing mapped (`1.5s`, `3秒`): nothing to copy.
-    if !text.chars().any(mapped) {
+    if text.chars().all(|c| ascii(c) == c && lowers_to_itself(c)) {
         return Cow::Borrowed(text);
     }
     text.chars()
-        .map(|c| match c {
-            '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
-            '\u{3000}' => ' ',
-            '、' => ',',
-            '〜' => '~',
-            '−' | '–' => '-',
-            c => c,
-        })
+        .map(ascii)
         .flat_map(char::to_lowercase)
         .collect::<String>()
         .into()

@@ -7,15 +7,6 @@ use crate::value::{Dur, Tries};
 
 use super::{MAX_LISTED_WAITS, MAX_NESTED_TRIES};
 
-/// A formula's total in seconds, in the sheet's language, written as the tables write it:
-/// `12.0 s` / `12.0秒`.
-pub(crate) fn secs(lang: Lang, text: &str) -> String {
-    match lang {
-        Lang::En => format!("{text} s"),
-        Lang::Ja => format!("{text}秒"),
-    }
-}
-
 /// The words of a hop's formula, in the sheet's language.
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Word {

@@ -17,11 +17,12 @@ use crate::value::{self, Cell, Tries};
 use crate::report::{TraceNumber, TraceTerm};
 
 use super::findings::{Draft, Findings, Numbers};
-use super::formula::{describe_dur, layers_formula, secs, Word};
+use super::formula::{describe_dur, layers_formula, Word};
 use super::graph::{bounds, Graph, Hop, HopParts, Slot};
 use super::rows::{RowInfo, Term, Val};
 use super::trace::{self, Reading};
 use super::MAX_NESTED_TRIES;
+use crate::display::with_unit;
 
 /// The bound a caller waits for one response with, by name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -478,7 +479,7 @@ fn compute_hop(
             }
             calc.tries = total;
             let worst_text = worst.map_or("?".to_string(), |w| w.need_text(1));
-            formula = format!("{formula} = {}", secs(lang, &worst_text));
+            formula = format!("{formula} = {}", with_unit(lang, &worst_text));
             // No new try starts after the retry window: the last one may still run a whole
             // per-try bound.
             match parts.retry_window {
@@ -493,8 +494,8 @@ fn compute_hop(
                             "min({formula}, {} {} + {}) = {}",
                             Word::Window.text(lang),
                             window.time.bound_text(window.decimals),
-                            secs(lang, &p.need_text(1)),
-                            secs(lang, &worst.map_or("?".into(), |w| w.need_text(1)))
+                            with_unit(lang, &p.need_text(1)),
+                            with_unit(lang, &worst.map_or("?".into(), |w| w.need_text(1)))
                         );
                     }
                 }
@@ -543,8 +544,8 @@ fn compute_hop(
                             formula = format!(
                                 "min({formula}, {} {}) = {}",
                                 Word::Deadline.text(lang),
-                                secs(lang, &d_text),
-                                secs(lang, &worst.map_or("?".into(), |w| w.need_text(1)))
+                                with_unit(lang, &d_text),
+                                with_unit(lang, &worst.map_or("?".into(), |w| w.need_text(1)))
                             );
                             let uncut = formula.clone();
                             cut_by_deadline(hop, &calc, (d, w, uncut), infos, out);
@@ -554,7 +555,8 @@ fn compute_hop(
                         caps.push(trace::row_term(&d, infos, Reading::LowerEnd));
                         worst = Some(d.time);
                         deadline_alone = true;
-                        formula = format!("{} {}", Word::Deadline.text(lang), secs(lang, &d_text));
+                        formula =
+                            format!("{} {}", Word::Deadline.text(lang), with_unit(lang, &d_text));
                     }
                 }
             }

@@ -15,11 +15,12 @@ use crate::sheet::Lang;
 use crate::time::{compare, Time};
 
 use super::findings::{Draft, Findings, Numbers, Traced};
-use super::formula::{secs, Word};
+use super::formula::Word;
 use super::graph::{Graph, Node};
 use super::hops::{tries_that_fit, HopCalc};
 use super::rows::RowInfo;
 use super::trace::{self, Reading};
+use crate::display::with_unit;
 
 /// One term of a node's inner need: a hop it calls, or a parallel group (its longest hop).
 pub(crate) struct NeedTerm {
@@ -180,8 +181,8 @@ fn node_trace(
     let formula = match named.as_slice() {
         [] => String::new(),
         // One term is the need itself: `LB 12.0 s`.
-        [one] if need.is_some() => secs(lang, one),
-        _ => format!("{} = {}", named.join(" + "), secs(lang, &total)),
+        [one] if need.is_some() => with_unit(lang, one),
+        _ => format!("{} = {}", named.join(" + "), with_unit(lang, &total)),
     };
     let deadline = match node.deadline {
         Some(Some(d)) if !d.time.is_inf() => vec![trace::row_term(&d, infos, Reading::LowerEnd)],
@@ -336,7 +337,10 @@ fn check_node(
                     Verdict::Inverted => ">",
                     _ => "?",
                 };
-                formula = format!("{formula} {sign} {}", secs(lang, &d.time.bound_text(1)));
+                formula = format!(
+                    "{formula} {sign} {}",
+                    with_unit(lang, &d.time.bound_text(1))
+                );
                 let d_ms = d.time.bound_ms().unwrap_or(0);
                 if c.verdict == Verdict::Inverted && node.propagates {
                     // The node cuts each try to the time left: its deadline ends the calls in
