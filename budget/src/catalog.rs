@@ -137,6 +137,11 @@ pub struct Entry {
     /// The product's own retry behaviour by default, in the tries grammar (`3 retries`); the
     /// same on every entry of the product; `None` when it does not retry by default.
     pub retries: Option<&'static str>,
+    /// The conditions the product's own retries start on by default, in the words of
+    /// `budget-model.md` §4.1 (`connect-failure` for HAProxy's `retry-on`); `None` when the
+    /// product does not retry by default or does not document them. The same on every entry
+    /// of the product.
+    pub retry_on: Option<&'static str>,
     /// Where the default and unit are documented.
     pub source: &'static str,
 }
@@ -263,6 +268,7 @@ impl Setting {
             includes_connect: self.includes_connect,
             default: &self.default,
             retries: self.retries.as_deref(),
+            retry_on: None,
             source: &self.source,
         }
     }
@@ -788,6 +794,14 @@ fn pick(row: &Row, matches: Vec<&'static Entry>) -> Option<&'static Entry> {
 pub fn connect_of(product: &str) -> Option<&'static Entry> {
     let catalog: &'static Catalog = &CATALOG;
     catalog.connect.get(product).map(|&i| &catalog.entries[i])
+}
+
+/// The entry of `product` that documents its default retry conditions
+/// ([`Entry::retry_on`]), if any.
+pub fn retry_on_of(product: &str) -> Option<&'static Entry> {
+    entries()
+        .iter()
+        .find(|e| e.product == product && e.retry_on.is_some())
 }
 
 /// Entries whose product, name or an alias contains `query`, case-insensitively; an empty (or

@@ -17,6 +17,7 @@
 //! All times are worst cases in milliseconds ([`Time`](crate::time::Time)); an unknown value is
 //! `None` and makes everything built on it unknown.
 
+mod conditions;
 mod coverage;
 mod findings;
 mod formula;
@@ -149,6 +150,7 @@ fn check_read(sheet: &Sheet, read: Read) -> (Report, Work) {
     // The traces move into the reports once every stage has read them: each is built once.
     for (report, calc) in hop_reports.iter_mut().zip(&mut hop_calcs) {
         report.trace.per_try = std::mem::take(&mut calc.per_try_terms);
+        report.trace.early = std::mem::take(&mut calc.early_terms);
         report.trace.tries = std::mem::take(&mut calc.tries_terms);
         report.trace.worst = std::mem::take(&mut calc.worst_terms);
         report.trace.wait = std::mem::take(&mut calc.wait_terms);

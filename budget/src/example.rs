@@ -8,3 +8,8 @@ pub const RESERVATION_EN: &str = include_str!("../../fixtures/reservation-en.tsv
 
 /// The sheet in which the LB gives up first (`fixtures/inverted-lb.tsv`, golden G4).
 pub const INVERTED_LB: &str = include_str!("../../fixtures/inverted-lb.tsv");
+
+/// The seed manual's redirector, which retries only establishing the connection and sending
+/// the request header, on each of 2 web containers (`fixtures/redirector-retries.tsv`, golden
+/// G6 and G7).
+pub const REDIRECTOR_RETRIES: &str = include_str!("../../fixtures/redirector-retries.tsv");

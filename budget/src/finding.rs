@@ -224,6 +224,48 @@ pub(crate) fn unreadable_as(
     }
 }
 
+/// `value.unreadable` for a retry-conditions cell (`budget-model.md` §4.1): `word` is the
+/// first word that is no condition (empty when the list names none).
+pub(crate) fn unreadable_retry_on(
+    lang: Lang,
+    line: usize,
+    text: &str,
+    word: &str,
+) -> (String, String) {
+    match (lang, word.is_empty()) {
+        (Lang::En, false) => (
+            format!(
+                "row {line}: {} is not a retry condition, so {} cannot be read; the hop's retries are counted as whole tries",
+                quoted(lang, word),
+                quoted(lang, text.trim())
+            ),
+            "write conditions from connect-failure, connect-timeout, refused-stream, header-send, 408, 429, 4xx, 5xx, timeout, reset, any (commas between them)".to_string(),
+        ),
+        (Lang::En, true) => (
+            format!(
+                "row {line}: {} names no retry condition; the hop's retries are counted as whole tries",
+                quoted(lang, text.trim())
+            ),
+            "write conditions from connect-failure, connect-timeout, refused-stream, header-send, 408, 429, 4xx, 5xx, timeout, reset, any (commas between them)".to_string(),
+        ),
+        (Lang::Ja, false) => (
+            format!(
+                "{line}行目：{}は再試行の条件ではないため、{}を読めません。この区間の再試行は試行全体の繰り返しとして数えます",
+                quoted(lang, word),
+                quoted(lang, text.trim())
+            ),
+            "接続失敗、接続タイムアウト、ヘッダ送信、408、429、4xx、5xx、タイムアウト、すべて などの条件を「、」で区切って書いてください".to_string(),
+        ),
+        (Lang::Ja, true) => (
+            format!(
+                "{line}行目：{}に再試行の条件がありません。この区間の再試行は試行全体の繰り返しとして数えます",
+                quoted(lang, text.trim())
+            ),
+            "接続失敗、接続タイムアウト、ヘッダ送信、408、429、4xx、5xx、タイムアウト、すべて などの条件を「、」で区切って書いてください".to_string(),
+        ),
+    }
+}
+
 /// `value.unit_missing`: a bare number whose unit the catalog cannot tell.
 pub(crate) fn unit_missing(lang: Lang, line: usize, text: &str) -> (String, String) {
     let t = text.trim();
@@ -604,22 +646,46 @@ pub(crate) fn retry_unsafe(lang: Lang, segment: &str, attempts: u64) -> (String,
     }
 }
 
-/// `retry.hidden`.
+/// `retry.hidden`; `conditions` are the product's default retry conditions (§4.1), listed in
+/// the sheet's language, when the catalog knows them.
 pub(crate) fn retry_hidden(
     lang: Lang,
     segment: &str,
     product: &str,
     retries: &str,
+    conditions: Option<&str>,
     setting: &str,
 ) -> (String, String) {
-    match lang {
-        Lang::En => (
+    match (lang, conditions) {
+        (Lang::En, None) => (
             format!("{segment}: {product} retries by default ({retries}, {setting}) and the sheet says nothing of it"),
             format!("write {product}'s tries and waits on {segment}, or turn its retries off"),
         ),
-        Lang::Ja => (
+        (Lang::En, Some(on)) => (
+            format!("{segment}: {product} retries by default ({retries}, {setting}, on {on}) and the sheet says nothing of it"),
+            format!("write {product}'s tries and waits and its retry conditions on {segment}, or turn its retries off"),
+        ),
+        (Lang::Ja, None) => (
             format!("{segment}：{product}は既定で再試行します（{retries}、{setting}）が、表に記載がありません"),
             format!("{segment} に{product}の試行回数と待機を書くか、再試行を無効にしてください"),
+        ),
+        (Lang::Ja, Some(on)) => (
+            format!("{segment}：{product}は既定で再試行します（{retries}、{setting}、条件：{on}）が、表に記載がありません"),
+            format!("{segment} に{product}の試行回数と待機、再試行の条件を書くか、再試行を無効にしてください"),
+        ),
+    }
+}
+
+/// `retry.pointless`: `words` are the hop's conditions in the pointless group (`4xx`, `404`).
+pub(crate) fn retry_pointless(lang: Lang, segment: &str, words: &str) -> (String, String) {
+    match lang {
+        Lang::En => (
+            format!("{segment} retries on {words}: a rejected request fails the same way again"),
+            "retry on 408 and 429 (after Retry-After) and on failures where the request was not processed".to_string(),
+        ),
+        Lang::Ja => (
+            format!("{segment} は{words}で再試行します。拒否されたリクエストは再試行しても同じように失敗します"),
+            "再試行は408と429（Retry-Afterの後）、およびリクエストが処理されなかった失敗に限ってください".to_string(),
         ),
     }
 }

@@ -386,7 +386,7 @@ fn reduce_tries(sheet: &Sheet, index: &Index, f: &Finding) -> Option<Step> {
         .report
         .hops
         .iter()
-        .filter(|h| h.caller == node.name && h.tries > 1)
+        .filter(|h| h.caller == node.name && h.tries > 1 && h.repeats == crate::Repeats::Whole)
         .filter(|h| {
             h.rows
                 .iter()

@@ -27,6 +27,9 @@ pub enum Kind {
     Deadline,
     /// Number of tries and the waits between them.
     Tries,
+    /// The failures that start another try (`connect-failure, timeout`, `budget-model.md`
+    /// §4.1): whether a retry repeats the whole try or only its early phase.
+    RetryOn,
     /// Idle connection lifetime on one side of a hop; shown, not summed.
     Idle,
     /// A database's idle-in-transaction bound; shown, not summed.
@@ -65,6 +68,7 @@ impl Kind {
             Kind::Lock => "lock",
             Kind::Deadline => "deadline",
             Kind::Tries => "tries",
+            Kind::RetryOn => "retry_on",
             Kind::Idle => "idle",
             Kind::IdleInTx => "idle_in_tx",
             Kind::Own => "own",
@@ -101,6 +105,8 @@ impl Kind {
             (Kind::Deadline, Ja) => "期限",
             (Kind::Tries, En) => "tries",
             (Kind::Tries, Ja) => "試行",
+            (Kind::RetryOn, En) => "retry conditions",
+            (Kind::RetryOn, Ja) => "再試行の条件",
             (Kind::Idle, En) => "idle",
             (Kind::Idle, Ja) => "アイドル",
             (Kind::IdleInTx, En) => "idle in transaction",
@@ -129,7 +135,7 @@ impl Kind {
     }
 
     /// Every kind, in the order of `budget-model.md` §2.
-    pub const ALL: [Kind; 20] = [
+    pub const ALL: [Kind; 21] = [
         Kind::Connect,
         Kind::Read,
         Kind::Send,
@@ -138,6 +144,7 @@ impl Kind {
         Kind::Lock,
         Kind::Deadline,
         Kind::Tries,
+        Kind::RetryOn,
         Kind::Idle,
         Kind::IdleInTx,
         Kind::Own,
@@ -177,6 +184,7 @@ impl Kind {
         !matches!(
             self,
             Kind::Tries
+                | Kind::RetryOn
                 | Kind::Other
                 | Kind::Idempotency
                 | Kind::Propagation
@@ -206,6 +214,25 @@ impl Kind {
 /// The words of each kind in an item, most specific kind first ([`Kind::from_item`]). All in
 /// lower case: the match ignores case.
 const ITEM_WORDS: &[(Kind, &[&str])] = &[
+    // nginx's tries and retry-window settings, before its conditions setting, whose name
+    // both contain.
+    (Kind::Tries, &["next_upstream_tries"]),
+    (Kind::RetryWindow, &["next_upstream_timeout"]),
+    (
+        Kind::RetryOn,
+        &[
+            "retry on",
+            "retry_on",
+            "retry-on",
+            "retryon",
+            "retry condition",
+            "proxy_next_upstream",
+            "再試行の条件",
+            "再試行条件",
+            "リトライ条件",
+            "リトライの条件",
+        ],
+    ),
     (Kind::Idempotency, &["idempoten", "冪等"]),
     (Kind::Propagation, &["propagat", "期限の伝播", "伝播"]),
     (Kind::Parallel, &["parallel", "並列"]),
@@ -426,6 +453,13 @@ mod tests {
             ("可視性タイムアウト", Kind::Visibility),
             ("visibility timeout", Kind::Visibility),
             ("retry_after", Kind::Visibility),
+            ("retry on", Kind::RetryOn),
+            ("再試行の条件", Kind::RetryOn),
+            ("Retry conditions", Kind::RetryOn),
+            ("retryOn", Kind::RetryOn),
+            ("proxy_next_upstream", Kind::RetryOn),
+            ("proxy_next_upstream_tries", Kind::Tries),
+            ("proxy_next_upstream_timeout", Kind::RetryWindow),
         ];
         for (item, kind) in cases {
             assert_eq!(Kind::from_item(item), Some(kind), "{item}");

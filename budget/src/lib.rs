@@ -76,6 +76,7 @@ mod finding;
 pub mod fix;
 mod kind;
 mod report;
+pub mod retry_on;
 mod sheet;
 mod time;
 pub mod tsv;
@@ -94,7 +95,7 @@ pub use error::{SettingError, TsvError};
 pub use finding::FindingCode;
 pub use kind::Kind;
 pub use report::{
-    Finding, FindingTrace, HopReport, HopTrace, NodeReport, NodeTrace, Report, RowReport,
+    Finding, FindingTrace, HopReport, HopTrace, NodeReport, NodeTrace, Repeats, Report, RowReport,
     RowsBehind, Severity, Summary, TraceNumber, TraceRef, TraceTerm, Verdict,
 };
 pub use sheet::{

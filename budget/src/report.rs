@@ -138,6 +138,23 @@ pub struct HopReport {
     /// [`MAX_LISTED_WAITS`](crate::MAX_LISTED_WAITS) (10) of them, so that a hop of 1,000
     /// tries does not list 999 waits; the formula gives the sum of a longer list.
     pub waits_ms: Vec<u64>,
+    /// What the hop's retries repeat (§4.1): `whole` tries, or only the `early` phase of each
+    /// failed try when every retry condition is early. Left out of the JSON when `whole`.
+    #[serde(default, skip_serializing_if = "Repeats::is_whole")]
+    pub repeats: Repeats,
+    /// The retry conditions that apply, in their canonical words (`connect-failure`,
+    /// `timeout`, `503`), from the hop's `retry_on` row or its product's documented default;
+    /// empty when none is known (any failure starts a retry), and then left out of the JSON.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub retry_on: Vec<String>,
+    /// When `repeats` is `early`: the cost of one failed try, in ms (connect, plus send when
+    /// `header-send` is a condition); `None` otherwise, and then left out of the JSON.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub early_ms: Option<u64>,
+    /// The attempts one call over the hop makes on the callee: tries × upstream targets, and
+    /// 1 for tries retried only on early conditions (they never delivered the request).
+    #[serde(default = "one")]
+    pub attempts: u64,
     /// The hop's worst case, all tries and waits included, in ms.
     pub worst_ms: Option<u64>,
     /// How long the caller waits for one response, in ms.
@@ -159,6 +176,30 @@ pub struct HopReport {
     /// Where its per-try bound, tries, worst case, wait and need come from.
     #[serde(default)]
     pub trace: HopTrace,
+}
+
+/// What a hop's retries repeat (`budget-model.md` §4.1).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+#[serde(rename_all = "snake_case")]
+pub enum Repeats {
+    /// Whole tries: a retry condition is not early, or none is known (any failure).
+    #[default]
+    Whole,
+    /// Only the early phase of each failed try: every condition is early (connect failure or
+    /// timeout, refused stream, header send), so the request reached the callee once.
+    Early,
+}
+
+impl Repeats {
+    /// Whether it is [`Repeats::Whole`], the value a hop's JSON leaves out.
+    pub fn is_whole(&self) -> bool {
+        *self == Repeats::Whole
+    }
+}
+
+fn one() -> u64 {
+    1
 }
 
 /// What the engine derived from one row. It never replaces the text the user typed.

@@ -9,7 +9,7 @@ use crate::duration::seconds;
 use crate::finding as text;
 use crate::finding::FindingCode;
 use crate::kind::Kind;
-use crate::report::{HopReport, HopTrace, TraceNumber, TraceTerm, Verdict};
+use crate::report::{HopReport, HopTrace, Repeats, TraceNumber, TraceTerm, Verdict};
 use crate::time::{compare, Time};
 
 use super::findings::{Draft, Findings, Numbers, Traced};
@@ -231,6 +231,19 @@ fn check_hop(s: Stages, (h, hop): (usize, &Hop), calc: &HopCalc, out: &mut Findi
         rows: hop.rows.clone(),
         per_try_ms: calc.per_try.and_then(Time::need_ms),
         tries: calc.tries,
+        repeats: if calc.repeats_early() {
+            Repeats::Early
+        } else {
+            Repeats::Whole
+        },
+        retry_on: calc
+            .conditions
+            .on
+            .iter()
+            .flat_map(|on| on.conditions.iter().map(|c| c.word.to_string()))
+            .collect(),
+        early_ms: calc.early.and_then(Time::need_ms),
+        attempts: calc.attempts(hop),
         waits_ms: hop
             .layers()
             .first()

@@ -94,7 +94,7 @@ pub(crate) fn layers_formula(lang: Lang, p_text: &str, layers: &[Tries]) -> Stri
 /// Appends a layer's waits to a formula: ` + 0.5 + 1.0`, each wait that is not 0 with the
 /// decimals it was written with; more than [`MAX_LISTED_WAITS`] as their sum and count,
 /// ` + 499.5 (999 waits)`.
-fn push_waits(f: &mut String, layer: &Tries) {
+pub(crate) fn push_waits(f: &mut String, layer: &Tries) {
     use std::fmt::Write;
     let nonzero = layer.waits_ms.iter().filter(|&&w| w > 0).count();
     if nonzero > MAX_LISTED_WAITS {

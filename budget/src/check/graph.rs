@@ -10,6 +10,7 @@ use crate::Map;
 use crate::finding as text;
 use crate::finding::FindingCode;
 use crate::kind::Kind;
+use crate::retry_on::RetryOn;
 use crate::sheet::{Lang, Row};
 use crate::value::{Idem, Tries};
 
@@ -119,6 +120,9 @@ pub(crate) fn bounds(slot: Slot) -> bool {
 pub(crate) struct HopParts {
     pub(crate) connect: Slot,
     pub(crate) read: Slot,
+    /// The send timeout: not summed into a try, but part of its early phase when a retry
+    /// condition is `header-send` (§4.1).
+    pub(crate) send: Slot,
     /// `attempt` or `statement`: the bound on one try.
     pub(crate) attempt: Slot,
     /// The catalog says the attempt bound already includes connecting.
@@ -144,6 +148,10 @@ pub(crate) struct HopParts {
     /// The line of its upstreams row.
     pub(crate) upstreams_line: Option<usize>,
     pub(crate) retry_window: Slot,
+    /// The hop's first retry-conditions row: its conditions, or `None` when unreadable.
+    pub(crate) retry_on: Option<Option<RetryOn>>,
+    /// The line of that row.
+    pub(crate) retry_on_line: Option<usize>,
     pub(crate) visibility: Slot,
     pub(crate) queueing: Slot,
     pub(crate) idem: Option<Idem>,
@@ -407,6 +415,7 @@ impl<'a> Builder<'a> {
             match info.kind {
                 Kind::Connect => keep_min(&mut parts.connect, term),
                 Kind::Read => keep_min(&mut parts.read, term),
+                Kind::Send => keep_min(&mut parts.send, term),
                 Kind::Attempt | Kind::Statement => {
                     keep_min(&mut parts.attempt, term);
                     parts.attempt_includes_connect |=
@@ -454,6 +463,14 @@ impl<'a> Builder<'a> {
             (Val::Unknown, Kind::Upstreams) => {
                 parts.upstreams = Some(None);
                 parts.upstreams_line = Some(line);
+            }
+            (Val::RetryOn(on), Kind::RetryOn) if parts.retry_on.is_none() => {
+                parts.retry_on = Some(Some(on.clone()));
+                parts.retry_on_line = Some(line);
+            }
+            (Val::Unknown, Kind::RetryOn) if parts.retry_on.is_none() => {
+                parts.retry_on = Some(None);
+                parts.retry_on_line = Some(line);
             }
             (Val::Idem(i), _) => parts.idem = Some(*i),
             (Val::Group(g), _) => parts.group = Some(g.clone()),

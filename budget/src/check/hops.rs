@@ -16,8 +16,9 @@ use crate::value::{self, Cell, Tries};
 
 use crate::report::{TraceNumber, TraceTerm};
 
+use super::conditions::{self, Conditions};
 use super::findings::{Draft, Findings, Numbers};
-use super::formula::{describe_dur, layers_formula, Word};
+use super::formula::{describe_dur, layers_formula, push_waits, Word};
 use super::graph::{bounds, Graph, Hop, HopParts, Slot};
 use super::rows::{RowInfo, Term, Val};
 use super::trace::{self, Reading};
@@ -119,6 +120,42 @@ pub(crate) struct HopCalc {
     pub(crate) worst_rows: Vec<usize>,
     /// Where the wait comes from (its one term).
     pub(crate) wait_terms: Vec<TraceTerm>,
+    /// The hop's retry conditions (§4.1).
+    pub(crate) conditions: Conditions,
+    /// The cost of a failed try when every retry condition is early (connect, plus send
+    /// with `header-send`); `None` when the retries repeat whole tries, or it is unknown.
+    pub(crate) early: Option<Time>,
+    /// Where the early phase comes from (its terms add up to it).
+    pub(crate) early_terms: Vec<TraceTerm>,
+}
+
+impl HopCalc {
+    /// Whether the hop's retries repeat only the early phase of each failed try (§4.1): its
+    /// worst case is `(U × T − 1) × early + per_try + waits`.
+    pub(crate) fn repeats_early(&self) -> bool {
+        self.early.is_some()
+    }
+
+    /// Attempts one call over `hop` makes on its callee: its tries (nested layers
+    /// multiplied) times its upstream targets. Tries retried only on early conditions never
+    /// delivered the request (§4.1): their innermost layer and the upstream targets multiply
+    /// by 1, so G6's 4 tries on each of 2 web containers deliver the request once.
+    pub(crate) fn attempts(&self, hop: &Hop) -> u64 {
+        // Saturating: absurd counts typed in a sheet must not overflow.
+        if self.conditions.early_only() {
+            return hop
+                .layers()
+                .iter()
+                .skip(1)
+                .fold(1u64, |a, l| a.saturating_mul(u64::from(l.count)));
+        }
+        let tries = u64::from(self.layer_tries.max(1));
+        let upstreams = match hop.parts.upstreams {
+            Some(Some(u)) => u64::from(u),
+            _ => 1,
+        };
+        tries.saturating_mul(upstreams)
+    }
 }
 
 /// The tries of nested tries layers: the product of their counts (3 tries inside 2 tries are
@@ -177,9 +214,10 @@ pub(crate) fn compute(
     graph
         .hops
         .iter()
-        .map(|hop| {
+        .zip(conditions::compute(graph, infos))
+        .map(|(hop, conditions)| {
             let caller = graph.nodes[hop.caller].name.as_str();
-            compute_hop(hop, caller, infos, sheet_margin_ms, out)
+            compute_hop(hop, caller, conditions, infos, sheet_margin_ms, out)
         })
         .collect()
 }
@@ -250,6 +288,102 @@ fn catalog_connect(
         },
         term,
     ))
+}
+
+/// The early phase of a try (§4.1): the connect bound, plus the send bound when `header-send`
+/// is a retry condition and the hop has a send row (the caller caps it at the per-try bound); with its formula text (`5 + 10`) and its
+/// terms. `None` when the hop has no connect bound (the early phase is then the whole try);
+/// `Some(None)` when a needed value is unknown.
+fn early_phase(
+    hop: &Hop,
+    connect: &Connect,
+    infos: &[RowInfo],
+) -> Option<Option<(Time, String, Vec<TraceTerm>)>> {
+    let (connect, catalog) = connect.as_ref()?;
+    let mut used: Vec<(Option<Term>, Kind, Option<TraceTerm>)> =
+        vec![(*connect, Kind::Connect, catalog.clone())];
+    let header_send = hop
+        .parts
+        .retry_on
+        .as_ref()
+        .and_then(Option::as_ref)
+        .is_some_and(|on| on.header_send());
+    if let (true, Some(send)) = (header_send, hop.parts.send) {
+        used.push((send, Kind::Send, None));
+    }
+    let terms: Vec<Option<Term>> = used.iter().map(|(t, ..)| *t).collect();
+    let Some((total, text)) = sum(&terms) else {
+        return Some(None);
+    };
+    let reading = Reading::of_sum(Some(total));
+    let trace_terms = used
+        .into_iter()
+        .map(|(t, _, catalog)| match (t, catalog) {
+            (Some(t), Some(mut c)) => {
+                c.value_ms = reading.ms(t.time);
+                c
+            }
+            (Some(t), None) => trace::row_term(&t, infos, reading),
+            (None, _) => unreachable!("a sum with an unknown term is None"),
+        })
+        .collect();
+    Some(Some((total, text, trace_terms)))
+}
+
+/// The worst case of retries only on early conditions (§4.1), and its formula without its
+/// `= total`:
+/// on the innermost layer of T tries on each of U targets, every failed try costs the early
+/// phase `e` and only the last runs the whole per-try bound `p`:
+/// `(U × T − 1) × e + p + U × waits`; the outer layers repeat that as usual. Golden G6:
+/// `(2 × 4 − 1) × (5 + 10) + (5 + 30) = 140.0 s`.
+fn early_worst(
+    lang: Lang,
+    (p, p_text): (Time, &str),
+    (e, e_text): (Time, &str),
+    targets: u32,
+    layers: &[Tries],
+    out: &mut Findings,
+) -> (Time, String) {
+    let (inner_count, inner_waits, inner_waits_text) = match layers.first() {
+        Some(l) => {
+            let mut waits = String::new();
+            push_waits(&mut waits, l);
+            let total = l.waits_ms.iter().fold(0u64, |a, &w| a.saturating_add(w));
+            (l.count, total, waits)
+        }
+        None => (1, 0, String::new()),
+    };
+    let failed = targets.saturating_mul(inner_count).saturating_sub(1);
+    let waits = Time::exact(inner_waits).times(targets);
+    let inner = e.times(failed).add(p).add(waits);
+    out.steps += 1;
+    let group = |t: &str| {
+        if t.contains(' ') {
+            format!("({t})")
+        } else {
+            t.to_string()
+        }
+    };
+    let mut f = format!(
+        "({targets} × {inner_count} − 1) × {} + {}",
+        group(e_text),
+        group(p_text)
+    );
+    if !inner_waits_text.is_empty() {
+        if targets > 1 {
+            f.push_str(&format!(
+                " + {targets} × ({})",
+                inner_waits_text.trim_start_matches(" + ")
+            ));
+        } else {
+            f.push_str(&inner_waits_text);
+        }
+    }
+    let outer = layers.get(1..).unwrap_or_default();
+    (
+        layered_worst(inner, outer, out),
+        layers_formula(lang, &f, outer),
+    )
 }
 
 /// A connect bound: read from the hop's rows (known or not), or the catalog's (with its
@@ -391,6 +525,7 @@ fn wait_of(parts: &HopParts) -> Option<Wait> {
 fn compute_hop(
     hop: &Hop,
     caller_name: &str,
+    conditions: Conditions,
     infos: &[RowInfo],
     sheet_margin_ms: u64,
     out: &mut Findings,
@@ -418,6 +553,9 @@ fn compute_hop(
         worst_terms: Vec::new(),
         worst_rows: Vec::new(),
         wait_terms: Vec::new(),
+        conditions,
+        early: None,
+        early_terms: Vec::new(),
     };
     if parts.time_bound_rows == 0 {
         if let Some(layers) = layers {
@@ -450,6 +588,39 @@ fn compute_hop(
             worst = Some(layered_worst(*p, layers, out));
             let mut total = total_tries(layers);
             formula = layers_formula(lang, p_text, layers);
+            // Retries only on early conditions repeat only the early phase (§4.1).
+            let early = match calc.conditions.early_only() {
+                true => early_phase(hop, &connect, infos),
+                false => None,
+            };
+            if let Some(early) = early {
+                let targets = match parts.upstreams {
+                    Some(Some(u)) => Some(u.max(1)),
+                    Some(None) => None,
+                    None => Some(1),
+                };
+                let inner = layers.first().map_or(1, |l| l.count);
+                match (early, targets) {
+                    (Some((e, e_text, e_terms)), Some(u)) if u.saturating_mul(inner) > 1 => {
+                        // A failed try costs at most a whole try: a send bound longer than
+                        // the try's read leaves the early phase at the per-try bound.
+                        let (e, e_text, e_terms) = if e.min(*p) == e {
+                            (e, e_text, e_terms)
+                        } else {
+                            (*p, p_text.clone(), calc.per_try_terms.clone())
+                        };
+                        let (w, f) = early_worst(lang, (*p, p_text), (e, &e_text), u, layers, out);
+                        worst = Some(w);
+                        formula = f;
+                        total = total.saturating_mul(u);
+                        upstreams_counted = u > 1;
+                        calc.early = Some(e);
+                        calc.early_terms = e_terms;
+                    }
+                    (None, _) | (_, None) => worst = None,
+                    _ => {}
+                }
+            }
             if parts.tries_rows > MAX_NESTED_TRIES {
                 let rows: Vec<usize> = hop
                     .rows
@@ -463,6 +634,7 @@ fn compute_hop(
             // A proxy with U upstream targets tries each in turn: U times the tries on one
             // target, the waits only between tries on one target.
             match parts.upstreams {
+                _ if calc.early.is_some() || worst.is_none() => {}
                 Some(Some(u)) if u > 1 => {
                     upstreams_counted = true;
                     total = total.saturating_mul(u);
@@ -603,6 +775,13 @@ fn compute_hop(
 /// the tries, and the waits (each layer's as written, before outer layers repeat them).
 fn uncut_terms(hop: &Hop, calc: &HopCalc, lang: Lang) -> Vec<TraceTerm> {
     let mut terms = Vec::new();
+    if let Some(early) = calc.early {
+        terms.push(trace::taken(
+            early.need_ms(),
+            trace::rows_of(&calc.early_terms),
+            trace::of_hop(&hop.segment, TraceNumber::Early),
+        ));
+    }
     if !calc.per_try_terms.is_empty() {
         terms.push(trace::taken(
             calc.per_try.and_then(Time::need_ms),
@@ -708,7 +887,8 @@ fn cut_by_deadline(
     ) else {
         return;
     };
-    if calc.tries <= 1 {
+    // Tries retried only on early conditions: how many fit is not the whole-try count.
+    if calc.tries <= 1 || calc.repeats_early() {
         return;
     }
     let fit = tries_that_fit(dl, p, &last.waits_ms, calc.tries);

@@ -249,7 +249,12 @@ pub(crate) fn compute(
                 .copied()
                 .filter(|&h| {
                     let hop = &graph.hops[h];
-                    hops[h].tries > 1 && hop.layers().len() <= 1 && !hops[h].has_deadline
+                    // Tries retried only on early conditions cost little each; how many fit is
+                    // not the whole-try count `tries_that_fit` gives.
+                    hops[h].tries > 1
+                        && hop.layers().len() <= 1
+                        && !hops[h].has_deadline
+                        && !hops[h].repeats_early()
                 })
                 .max_by_key(|&h| hops[h].worst.and_then(Time::need_ms));
             let (trace, need_formula) = node_trace(graph, infos, node, &terms, (inner, need), lang);

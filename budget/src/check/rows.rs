@@ -9,6 +9,7 @@ use crate::catalog::{self, Entry, Zero};
 use crate::duration::DurationError;
 use crate::finding as text;
 use crate::kind::Kind;
+use crate::retry_on::{self, RetryOn};
 use crate::sheet::{Lang, Row};
 use crate::time::Time;
 use crate::value::{self, Cell, Dur, Idem, Tries};
@@ -38,6 +39,8 @@ pub(crate) enum Val {
     Dur(Term),
     /// Tries and waits.
     Tries(Tries),
+    /// The failures that start another try (`retry_on`).
+    RetryOn(RetryOn),
     /// A count (`upstreams`).
     Count(u32),
     /// Yes or no (`propagation`).
@@ -108,6 +111,7 @@ fn read_row(row: &Row, line: usize, lang: Lang, out: &mut Findings) -> RowInfo {
     let (val, note) = match kind {
         Kind::Other => (Val::Absent, None),
         Kind::Tries => read_tries_cell(row, line, entry, lang, out),
+        Kind::RetryOn => read_retry_on_cell(row, line, entry, lang, out),
         Kind::Upstreams | Kind::Idempotency | Kind::Propagation | Kind::Parallel => {
             read_word_cell(row, line, kind, lang, out)
         }
@@ -144,6 +148,7 @@ fn parsed_text(val: &Val, lang: Lang) -> String {
         Val::Unknown => "?".to_string(),
         Val::Dur(term) => term.time.describe(lang),
         Val::Tries(t) => describe_tries(lang, t),
+        Val::RetryOn(on) => on.describe(lang),
     }
 }
 
@@ -217,6 +222,41 @@ fn read_tries_cell(
                 value::TriesError::TooMany(count) => text::too_many_tries(lang, line, count),
                 _ => text::unreadable(lang, line, text_in, true),
             };
+            let note = Some(msg.0.clone());
+            out.add(Draft::new(FindingCode::ValueUnreadable, vec![line], msg));
+            (Val::Unknown, note)
+        }
+    }
+}
+
+/// Reads a retry-conditions cell (`budget-model.md` §4.1): the value, else the default
+/// column, else the catalog's default (`proxy_next_upstream`: `error timeout`), each completed
+/// value with `value.default_applied`. A word that is no condition makes the row
+/// `value.unreadable`, naming the word.
+fn read_retry_on_cell(
+    row: &Row,
+    line: usize,
+    entry: Option<&'static Entry>,
+    lang: Lang,
+    out: &mut Findings,
+) -> (Val, Option<String>) {
+    let (text_in, from) = if !value::is_not_set(&row.value) {
+        (row.value.as_str(), Completed::Value)
+    } else if !value::is_not_set(&row.default) {
+        (row.default.as_str(), Completed::DefaultColumn)
+    } else {
+        match entry.filter(|e| !value::is_not_set(e.default)) {
+            Some(e) => (e.default, Completed::Catalog(e)),
+            None => return (Val::Absent, None),
+        }
+    };
+    match retry_on::read(text_in) {
+        Ok(on) => {
+            let note = default_applied(line, &on.describe(lang), &from, lang, out);
+            (Val::RetryOn(on), note)
+        }
+        Err(word) => {
+            let msg = text::unreadable_retry_on(lang, line, text_in, &word);
             let note = Some(msg.0.clone());
             out.add(Draft::new(FindingCode::ValueUnreadable, vec![line], msg));
             (Val::Unknown, note)

@@ -40,6 +40,7 @@ pub(crate) fn apply(input: Input, out: &mut Findings) {
     retries::retry_amplification(input, out);
     retries::retry_unsafe(input, out);
     retries::retry_hidden(input, out);
+    retries::retry_pointless(input, out);
     values::setting_pairs(input, out);
 }
 

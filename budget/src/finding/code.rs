@@ -54,6 +54,10 @@ pub enum FindingCode {
     /// `retry.hidden`: a product retries by default and the sheet does not say so.
     #[serde(rename = "retry.hidden")]
     RetryHidden,
+    /// `retry.pointless`: a hop retries on a rejection (`400`, `401`, `403`, `404`, `422`,
+    /// `4xx`), which fails the same way again (`budget-model.md` §4.1).
+    #[serde(rename = "retry.pointless")]
+    RetryPointless,
     /// `tries.nested_too_deep`: more nested tries layers on one hop than a formula shows.
     #[serde(rename = "tries.nested_too_deep")]
     TriesNestedTooDeep,
@@ -94,7 +98,7 @@ pub enum FindingCode {
 
 impl FindingCode {
     /// Every code, errors first, then warnings, then infos.
-    pub const ALL: [FindingCode; 24] = [
+    pub const ALL: [FindingCode; 25] = [
         FindingCode::InversionNode,
         FindingCode::InversionHop,
         FindingCode::QueueRedelivery,
@@ -107,6 +111,7 @@ impl FindingCode {
         FindingCode::RetryAmplification,
         FindingCode::RetryUnsafe,
         FindingCode::RetryHidden,
+        FindingCode::RetryPointless,
         FindingCode::TriesNestedTooDeep,
         FindingCode::SettingPair,
         FindingCode::ValueUnreadable,
@@ -136,6 +141,7 @@ impl FindingCode {
             FindingCode::RetryAmplification => "retry.amplification",
             FindingCode::RetryUnsafe => "retry.unsafe",
             FindingCode::RetryHidden => "retry.hidden",
+            FindingCode::RetryPointless => "retry.pointless",
             FindingCode::TriesNestedTooDeep => "tries.nested_too_deep",
             FindingCode::SettingPair => "setting.pair",
             FindingCode::ValueUnreadable => "value.unreadable",
@@ -172,6 +178,7 @@ impl FindingCode {
             | FindingCode::RetryAmplification
             | FindingCode::RetryUnsafe
             | FindingCode::RetryHidden
+            | FindingCode::RetryPointless
             | FindingCode::TriesNestedTooDeep
             | FindingCode::SettingPair
             | FindingCode::ValueUnreadable
@@ -216,6 +223,7 @@ impl FindingCode {
             FindingCode::RetryHidden => {
                 "A product retries by default and the sheet does not say so"
             }
+            FindingCode::RetryPointless => "Retries on a rejection, which fails the same way again",
             FindingCode::TriesNestedTooDeep => "A hop has more than 10 nested tries layers",
             FindingCode::SettingPair => "Two settings of one product break a rule between them",
             FindingCode::ValueUnreadable => "A value that cannot be read as written",
@@ -291,6 +299,11 @@ impl FindingCode {
             FindingCode::RetryHidden => {
                 "The caller is a product that retries by default and the sheet has no tries \
                  row for it: the budget does not show those tries."
+            }
+            FindingCode::RetryPointless => {
+                "A hop retries on a rejection (400, 401, 403, 404, 422, 4xx): the request \
+                 fails the same way again. Retry on 408 and 429 (after Retry-After) and on \
+                 failures where the request was not processed."
             }
             FindingCode::TriesNestedTooDeep => {
                 "A hop has more than 10 tries rows, each a nested retry layer: the tries \
@@ -394,7 +407,7 @@ mod tests {
     fn all_lists_every_code_in_order_of_severity() {
         // A code missing from ALL would fail to compile in `as_str`'s match only if it were
         // missing there too; this pins the count and the order.
-        assert_eq!(FindingCode::ALL.len(), 24);
+        assert_eq!(FindingCode::ALL.len(), 25);
         let severities: Vec<Severity> = FindingCode::ALL.iter().map(|c| c.severity()).collect();
         let mut sorted = severities.clone();
         sorted.sort();

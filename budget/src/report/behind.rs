@@ -124,6 +124,7 @@ impl<'r> RowsBehind<'r> {
                 match number {
                     TraceNumber::PerTry => &trace.per_try,
                     TraceNumber::Tries => &trace.tries,
+                    TraceNumber::Early => &trace.early,
                     TraceNumber::Worst => &trace.worst,
                     TraceNumber::Wait => &trace.wait,
                     TraceNumber::Need => &trace.need,
@@ -138,6 +139,7 @@ impl<'r> RowsBehind<'r> {
                     TraceNumber::Deadline => &trace.deadline,
                     TraceNumber::PerTry
                     | TraceNumber::Tries
+                    | TraceNumber::Early
                     | TraceNumber::Worst
                     | TraceNumber::Wait => &[],
                 }

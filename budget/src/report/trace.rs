@@ -22,6 +22,9 @@ pub enum TraceNumber {
     PerTry,
     /// A hop's tries (`tries`).
     Tries,
+    /// A hop's early phase (`early_ms`): what a failed try costs when every retry condition
+    /// is early (§4.1).
+    Early,
     /// A hop's worst case (`worst_ms`).
     Worst,
     /// A hop's wait for one response (`wait_ms`).
@@ -89,7 +92,11 @@ pub struct HopTrace {
     /// `tries`: the product of these (each tries layer, the upstream targets).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tries: Vec<TraceTerm>,
-    /// `worst_ms`: per try × tries + waits, capped by a deadline or a retry window term.
+    /// `early_ms`: the sum of these (connect, + send with `header-send`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub early: Vec<TraceTerm>,
+    /// `worst_ms`: per try × tries + waits (or, retrying on early conditions only, early ×
+    /// (tries − 1) + per try + waits), capped by a deadline or a retry window term.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub worst: Vec<TraceTerm>,
     /// `wait_ms`: its one term, the bound the caller waits with.

@@ -5,25 +5,12 @@ use crate::catalog;
 use crate::finding as text;
 use crate::finding::FindingCode;
 use crate::kind::Kind;
+use crate::retry_on::{self, Group};
 use crate::value::Idem;
 
 use super::super::findings::{Draft, Findings, Numbers};
-use super::super::graph::Hop;
-use super::super::hops::HopCalc;
 use super::super::rows::Val;
 use super::Input;
-
-/// Attempts one try of `hop` makes on its callee: its tries (nested layers multiplied) times
-/// its upstream targets.
-fn attempts_of(hop: &Hop, calc: &HopCalc) -> u64 {
-    // Saturating: absurd counts typed in a sheet must not overflow.
-    let tries = u64::from(calc.layer_tries.max(1));
-    let upstreams = match hop.parts.upstreams {
-        Some(Some(u)) => u64::from(u),
-        _ => 1,
-    };
-    tries.saturating_mul(upstreams)
-}
 
 /// `retry.amplification`: the attempts reaching a node along a path from an outermost node
 /// (the product of the tries, upstream targets and redeliveries of the hops on the path,
@@ -47,7 +34,7 @@ pub(super) fn retry_amplification(input: Input, out: &mut Findings) {
     let attempts: Vec<u64> = hops
         .iter()
         .zip(input.hops)
-        .map(|(h, c)| attempts_of(h, c))
+        .map(|(h, c)| c.attempts(h))
         .collect();
     // Depth-first order from the outermost nodes; back hops (into a cycle) are left out.
     const NEW: u8 = 0;
@@ -207,9 +194,10 @@ const LISTED_PATH_HOPS: usize = 64;
 const SHOWN_FACTORS: usize = 3;
 
 /// `retry.unsafe`: more than one attempt (own tries, nested, or a proxy's upstream targets)
-/// on a hop marked non-idempotent without an idempotency key. The mark is on the hop's rows,
-/// else on the callee's own rows. Worked number: a POST to payments with 2 tries: the
-/// payment may be taken twice.
+/// on a hop marked non-idempotent without an idempotency key, unless every retry condition is
+/// early or refused (§4.1: such a retry never runs the request twice). The mark is on the
+/// hop's rows, else on the callee's own rows. Worked number: a POST to payments with 2 tries:
+/// the payment may be taken twice.
 pub(super) fn retry_unsafe(input: Input, out: &mut Findings) {
     let infos = input.infos;
     let graph = input.graph;
@@ -226,11 +214,12 @@ pub(super) fn retry_unsafe(input: Input, out: &mut Findings) {
         let Some((Idem::NonIdempotent, mark_line)) = mark(&hop.rows).or(marks[hop.callee]) else {
             continue;
         };
-        let attempts = attempts_of(hop, calc);
-        if attempts <= 1 {
+        let attempts = calc.attempts(hop);
+        if attempts <= 1 || calc.conditions.safe() {
             continue;
         }
         let mut rows: Vec<usize> = hop.rows.iter().copied().filter(|&l| is_retry(l)).collect();
+        rows.extend(hop.parts.retry_on_line);
         rows.push(mark_line);
         rows.sort_unstable();
         rows.dedup();
@@ -280,11 +269,52 @@ pub(super) fn retry_hidden(input: Input, out: &mut Findings) {
                     .is_some_and(|e| e.product == entry.product)
             })
             .collect();
-        let msg = text::retry_hidden(out.lang(), &hop.segment, entry.product, retries, setting);
+        let conditions = catalog::retry_on_of(entry.product)
+            .and_then(|e| e.retry_on)
+            .and_then(|text| retry_on::read(text).ok())
+            .map(|on| on.describe(out.lang()));
+        let msg = text::retry_hidden(
+            out.lang(),
+            &hop.segment,
+            entry.product,
+            retries,
+            conditions.as_deref(),
+            setting,
+        );
         out.add(
             Draft::new(FindingCode::RetryHidden, rows, msg)
                 .on_hop(&hop.segment)
                 .cite(Some(entry.source)),
         );
+    }
+}
+
+/// `retry.pointless` (warning): a hop whose retry conditions include a rejection (`400`,
+/// `401`, `403`, `404`, `422`, `4xx`), which fails the same way again (§4.1). Named on the
+/// hop's retry-conditions row. Golden G7: `4xx, 5xx, timeout`.
+pub(super) fn retry_pointless(input: Input, out: &mut Findings) {
+    for (hop, calc) in input.graph.hops.iter().zip(input.hops) {
+        let Some(on) = &calc.conditions.on else {
+            continue;
+        };
+        // Named on the conditions row, else (a product's default) on the rows that retry.
+        let Some(line) = hop
+            .parts
+            .retry_on_line
+            .or(hop.parts.tries_lines.first().copied())
+            .or(hop.parts.upstreams_line)
+        else {
+            continue;
+        };
+        let words = on.words_in(Group::Pointless);
+        if words.is_empty() {
+            continue;
+        }
+        let list = match out.lang() {
+            crate::Lang::En => words.join(", "),
+            crate::Lang::Ja => words.join("、"),
+        };
+        let msg = text::retry_pointless(out.lang(), &hop.segment, &list);
+        out.add(Draft::new(FindingCode::RetryPointless, vec![line], msg).on_hop(&hop.segment));
     }
 }

@@ -1,0 +1,383 @@
+//! Retry conditions (`budget-model.md` §4.1): golden G6 and G7 on
+//! `fixtures/redirector-retries.tsv` as exact assertions, the HAProxy variant, a Japanese
+//! sheet, nginx on a POST hop, and the property that a late condition never costs less.
+
+use budget::{check, tsv, FindingCode, HopReport, Lang, Repeats, Report, Row, Sheet, Verdict};
+
+fn sheet(text: &str) -> Sheet {
+    let imported = tsv::import(text).expect("fixture reads");
+    Sheet::new(imported.lang.unwrap_or(Lang::En), imported.rows)
+}
+
+/// The redirector sheet with its `retry on` row's value replaced by `retry_on`.
+fn redirector(retry_on: &str) -> Sheet {
+    let mut s = sheet(budget::example::REDIRECTOR_RETRIES);
+    let row = s
+        .rows
+        .iter_mut()
+        .find(|r| r.item == "retry on")
+        .expect("a retry on row");
+    row.value = retry_on.to_string();
+    s
+}
+
+fn hop<'a>(report: &'a Report, segment: &str) -> &'a HopReport {
+    report
+        .hops
+        .iter()
+        .find(|h| h.segment == segment)
+        .unwrap_or_else(|| panic!("hop {segment}"))
+}
+
+fn codes(report: &Report) -> Vec<(&str, Option<&str>)> {
+    report
+        .findings
+        .iter()
+        .map(|f| (f.code.as_str(), f.hop.as_deref().or(f.node.as_deref())))
+        .collect()
+}
+
+const INNER: &str = "web server -> web container";
+const OUTER: &str = "browser -> web server";
+
+#[test]
+fn g6_retries_that_never_reach_the_callee_cost_only_their_early_phase() {
+    let report = check(&sheet(budget::example::REDIRECTOR_RETRIES));
+    let inner = hop(&report, INNER);
+    assert_eq!(inner.per_try_ms, Some(35_000));
+    assert_eq!(inner.repeats, Repeats::Early);
+    assert_eq!(
+        inner.retry_on,
+        ["connect-failure", "connect-timeout", "header-send"]
+    );
+    assert_eq!(inner.early_ms, Some(15_000));
+    assert_eq!(inner.tries, 8);
+    assert_eq!(inner.worst_ms, Some(140_000));
+    assert_eq!(inner.attempts, 1);
+    assert_eq!(inner.formula, "(2 × 4 − 1) × (5 + 10) + (5 + 30) = 140.0 s");
+    let outer = hop(&report, OUTER);
+    assert_eq!(outer.callee_worst_ms, Some(140_000));
+    assert_eq!(
+        (outer.wait_ms, outer.need_ms, outer.slack_ms, outer.verdict),
+        (Some(150_000), Some(141_000), Some(9_000), Verdict::Ok)
+    );
+    assert_eq!(codes(&report), [("read.interval_only", Some(INNER))]);
+}
+
+#[test]
+fn g6_the_early_phase_and_the_worst_case_name_their_rows() {
+    let report = check(&sheet(budget::example::REDIRECTOR_RETRIES));
+    let inner = hop(&report, INNER);
+    let early: Vec<(Option<u64>, Vec<usize>)> = inner
+        .trace
+        .early
+        .iter()
+        .map(|t| (t.value_ms, t.rows.clone()))
+        .collect();
+    assert_eq!(early, [(Some(5_000), vec![2]), (Some(10_000), vec![3])]);
+    let worst: Vec<(Option<u64>, Option<u64>, Vec<usize>)> = inner
+        .trace
+        .worst
+        .iter()
+        .map(|t| (t.value_ms, t.count, t.rows.clone()))
+        .collect();
+    assert_eq!(
+        worst,
+        [
+            (Some(15_000), None, vec![2, 3]),
+            (Some(35_000), None, vec![2, 4]),
+            (None, Some(8), vec![5, 7]),
+        ]
+    );
+}
+
+#[test]
+fn g6_with_haproxys_default_connect_failure_alone_costs_the_connect_bound() {
+    let report = check(&redirector("connect-failure"));
+    let inner = hop(&report, INNER);
+    assert_eq!(
+        (inner.early_ms, inner.worst_ms),
+        (Some(5_000), Some(70_000))
+    );
+    assert_eq!(inner.formula, "(2 × 4 − 1) × 5 + (5 + 30) = 70.0 s");
+    assert_eq!(hop(&report, OUTER).slack_ms, Some(79_000));
+}
+
+#[test]
+fn g7_retries_on_everything_repeat_whole_tries() {
+    let report = check(&redirector("4xx, 5xx, timeout"));
+    let inner = hop(&report, INNER);
+    assert_eq!(inner.repeats, Repeats::Whole);
+    assert_eq!(inner.early_ms, None);
+    assert_eq!(inner.worst_ms, Some(280_000));
+    assert_eq!(inner.attempts, 8);
+    assert_eq!(inner.formula, "((5 + 30) × 4) × 2 upstreams = 280.0 s");
+    let outer = hop(&report, OUTER);
+    assert_eq!(outer.verdict, Verdict::Inverted);
+    let inversion = report
+        .findings
+        .iter()
+        .find(|f| f.code == FindingCode::InversionHop)
+        .expect("inversion.hop");
+    assert_eq!(
+        (inversion.bound_ms, inversion.need_ms, inversion.short_by_ms),
+        (Some(150_000), Some(281_000), Some(131_000))
+    );
+    let mut found = codes(&report);
+    found.sort();
+    assert_eq!(
+        found,
+        [
+            ("inversion.hop", Some(OUTER)),
+            ("read.interval_only", Some(INNER)),
+            ("retry.amplification", Some("web container")),
+            ("retry.pointless", Some(INNER)),
+            ("retry.unsafe", Some(INNER)),
+        ]
+    );
+    let amplification = report
+        .findings
+        .iter()
+        .find(|f| f.code == FindingCode::RetryAmplification)
+        .unwrap();
+    assert_eq!(
+        (amplification.attempts, amplification.threshold),
+        (Some(8), Some(3))
+    );
+    let pointless = report
+        .findings
+        .iter()
+        .find(|f| f.code == FindingCode::RetryPointless)
+        .unwrap();
+    assert_eq!(pointless.rows, [6]);
+    assert_eq!(
+        pointless.message,
+        "web server -> web container retries on 4xx: a rejected request fails the same way again"
+    );
+    assert_eq!(
+        pointless.fix.as_deref().unwrap_or_default(),
+        "retry on 408 and 429 (after Retry-After) and on failures where the request was not processed"
+    );
+    let unsafe_retry = report
+        .findings
+        .iter()
+        .find(|f| f.code == FindingCode::RetryUnsafe)
+        .unwrap();
+    assert_eq!(unsafe_retry.rows, [5, 6, 7, 8]);
+}
+
+#[test]
+fn refused_conditions_repeat_whole_tries_but_are_safe() {
+    let report = check(&redirector("connect-failure, 429, 408"));
+    let inner = hop(&report, INNER);
+    assert_eq!(
+        (inner.repeats, inner.worst_ms),
+        (Repeats::Whole, Some(280_000))
+    );
+    assert!(codes(&report)
+        .iter()
+        .all(|(c, _)| *c != "retry.unsafe" && *c != "retry.pointless"));
+}
+
+#[test]
+fn an_unknown_condition_is_unreadable_on_its_row_and_counts_whole_tries() {
+    let report = check(&redirector("connect-failure, sometimes"));
+    let inner = hop(&report, INNER);
+    assert_eq!(
+        (inner.repeats, inner.worst_ms),
+        (Repeats::Whole, Some(280_000))
+    );
+    let f = report
+        .findings
+        .iter()
+        .find(|f| f.code == FindingCode::ValueUnreadable)
+        .expect("value.unreadable");
+    assert_eq!(f.rows, [6]);
+    assert_eq!(
+        f.message,
+        "row 6: \"sometimes\" is not a retry condition, so \"connect-failure, sometimes\" cannot be read; the hop's retries are counted as whole tries"
+    );
+    assert_eq!(report.rows[5].parsed, "?");
+}
+
+fn row(segment: &str, item: &str, setting: &str, value: &str) -> Row {
+    Row {
+        segment: segment.into(),
+        item: item.into(),
+        setting: setting.into(),
+        value: value.into(),
+        ..Row::default()
+    }
+}
+
+#[test]
+fn a_japanese_sheet_reads_its_conditions_and_writes_them_back() {
+    let seg = "ウェブサーバー -> ウェブコンテナ";
+    let rows = vec![
+        row("ブラウザ -> ウェブサーバー", "全体期限", "", "150秒"),
+        row(seg, "接続タイムアウト", "", "5秒"),
+        row(seg, "読み取りタイムアウト", "", "30秒"),
+        row(seg, "試行回数と待機", "", "4回"),
+        row(seg, "再試行の条件", "", "接続失敗、タイムアウト"),
+    ];
+    let report = check(&Sheet::new(Lang::Ja, rows.clone()));
+    let inner = hop(&report, seg);
+    assert_eq!(inner.retry_on, ["connect-failure", "timeout"]);
+    assert_eq!(
+        (inner.repeats, inner.worst_ms),
+        (Repeats::Whole, Some(140_000))
+    );
+    assert_eq!(report.rows[4].parsed, "接続失敗、タイムアウト");
+    // Connect failures alone: 3 failed connects and one whole try.
+    let mut early = rows;
+    early[4].value = "接続失敗、接続タイムアウト".into();
+    let report = check(&Sheet::new(Lang::Ja, early));
+    let inner = hop(&report, seg);
+    assert_eq!(
+        (inner.repeats, inner.worst_ms),
+        (Repeats::Early, Some(50_000))
+    );
+    assert_eq!(inner.formula, "(1 × 4 − 1) × 5 + (5 + 30) = 50.0秒");
+}
+
+#[test]
+fn nested_layers_repeat_the_early_only_innermost_layer_whole() {
+    // The redirector's 4 early-only tries on 2 containers (140 s), inside a client's 2
+    // whole tries waiting 1 s: 140 × 2 + 1 = 281 s; the client's tries deliver twice.
+    let mut s = sheet(budget::example::REDIRECTOR_RETRIES);
+    s.rows.insert(
+        5,
+        row(
+            INNER,
+            "tries and waits",
+            "client retries",
+            "2 tries, waits 1s",
+        ),
+    );
+    let report = check(&s);
+    let inner = hop(&report, INNER);
+    assert_eq!(inner.worst_ms, Some(281_000));
+    assert_eq!(inner.attempts, 2);
+    assert_eq!(
+        inner.formula,
+        "((2 × 4 − 1) × (5 + 10) + (5 + 30)) × 2 + 1 = 281.0 s"
+    );
+}
+
+#[test]
+fn waits_between_early_tries_count_on_every_target() {
+    let mut s = redirector("connect-failure");
+    s.rows[4].value = "3 tries, waits 1s, 2s".into();
+    let report = check(&s);
+    let inner = hop(&report, INNER);
+    // (2 × 3 − 1) × 5 + 35 + 2 × (1 + 2) = 66 s.
+    assert_eq!(inner.worst_ms, Some(66_000));
+    assert_eq!(
+        inner.formula,
+        "(2 × 3 − 1) × 5 + (5 + 30) + 2 × (1 + 2) = 66.0 s"
+    );
+}
+
+/// nginx in front of 3 app servers on a POST, its `proxy_next_upstream` as given.
+fn nginx_post(next_upstream: &str) -> Sheet {
+    let seg = "nginx -> app";
+    let mut idem = row(seg, "idempotency", "", "non-idempotent");
+    idem.location = "reservations are created by POST".into();
+    Sheet::new(
+        Lang::En,
+        vec![
+            row("client -> nginx", "deadline", "", "100s"),
+            row(seg, "connect timeout", "proxy_connect_timeout", "5s"),
+            row(seg, "read timeout", "proxy_read_timeout", "60s"),
+            row(seg, "upstream servers", "", "3"),
+            row(seg, "retry on", "proxy_next_upstream", next_upstream),
+            idem,
+        ],
+    )
+}
+
+#[test]
+fn nginx_passes_a_post_to_the_next_server_only_when_it_was_not_sent() {
+    // Without non_idempotent nginx retries a POST only when connecting failed: 2 failed
+    // connects of 5 s and one whole try of 65 s.
+    let report = check(&nginx_post("error timeout"));
+    let h = hop(&report, "nginx -> app");
+    assert_eq!(h.retry_on, ["connect-failure", "connect-timeout"]);
+    assert_eq!((h.repeats, h.early_ms), (Repeats::Early, Some(5_000)));
+    assert_eq!(h.worst_ms, Some(75_000));
+    assert_eq!(h.formula, "(3 × 1 − 1) × 5 + (5 + 60) = 75.0 s");
+    assert_eq!(h.attempts, 1);
+    assert!(codes(&report).iter().all(|(c, _)| *c != "retry.unsafe"));
+    assert_eq!(report.rows[4].parsed, "error, timeout");
+}
+
+#[test]
+fn nginx_with_non_idempotent_repeats_the_post_on_every_server() {
+    let report = check(&nginx_post("error timeout non_idempotent"));
+    let h = hop(&report, "nginx -> app");
+    assert_eq!(h.retry_on, ["error", "timeout"]);
+    assert_eq!((h.repeats, h.worst_ms), (Repeats::Whole, Some(195_000)));
+    assert_eq!(h.attempts, 3);
+    let f = report
+        .findings
+        .iter()
+        .find(|f| f.code == FindingCode::RetryUnsafe)
+        .expect("retry.unsafe");
+    assert_eq!(f.rows, [4, 5, 6]);
+    assert_eq!(
+        report
+            .findings
+            .iter()
+            .find(|f| f.code == FindingCode::InversionHop)
+            .map(|f| f.short_by_ms),
+        Some(Some(96_000))
+    );
+}
+
+mod property {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Early words and the late word that replaces them.
+    const EARLY: [&str; 4] = [
+        "connect-failure",
+        "connect-timeout",
+        "refused-stream",
+        "header-send",
+    ];
+
+    proptest! {
+        /// Replacing every early condition by `timeout` never lowers a hop's worst case.
+        #[test]
+        fn a_late_condition_never_costs_less_than_an_early_one(
+            connect in 0u64..20_000,
+            send in 0u64..20_000,
+            read in 1u64..60_000,
+            tries in 1u32..6,
+            wait in 0u64..3_000,
+            upstreams in 1u32..5,
+            words in proptest::sample::subsequence(EARLY.to_vec(), 1..=4),
+            nested in proptest::option::of(1u32..4),
+        ) {
+            let seg = "a -> b";
+            let mut rows = vec![
+                row(seg, "connect timeout", "", &format!("{connect}ms")),
+                row(seg, "send timeout", "", &format!("{send}ms")),
+                row(seg, "read timeout", "", &format!("{read}ms")),
+                row(seg, "tries and waits", "", &format!("{tries} tries, waits {wait}ms")),
+                row(seg, "upstream servers", "", &upstreams.to_string()),
+                row(seg, "retry on", "", &words.join(", ")),
+            ];
+            if let Some(n) = nested {
+                rows.push(row(seg, "tries and waits", "", &format!("{n} tries")));
+            }
+            let early = check(&Sheet::new(Lang::En, rows.clone()));
+            rows[5].value = "timeout".into();
+            let late = check(&Sheet::new(Lang::En, rows));
+            let (e, l) = (&early.hops[0], &late.hops[0]);
+            prop_assert!(e.worst_ms.is_some() && l.worst_ms.is_some());
+            prop_assert!(e.worst_ms <= l.worst_ms, "{} vs {}", e.formula, l.formula);
+            prop_assert!(e.attempts <= l.attempts);
+        }
+    }
+}
