@@ -22,6 +22,17 @@
 //! - **Retry window** W (nginx `proxy_next_upstream_timeout`): no try starts after W, and the
 //!   last may run a whole per-try bound: 4 targets of 11 s with W = 15 s: `min(44, 15 + 11) =
 //!   26 s`.
+//! - **Retry conditions** (§4.1) apply to the hop's innermost tries layer and its upstream
+//!   targets: 4 early-only tries on each of 2 targets are `(2 × 4 − 1) × early + per_try +
+//!   2 × waits` (the waits happen on every target); outer tries layers repeat that whole:
+//!   `((2 × 4 − 1) × (5 + 10) + (5 + 30)) × 2 + 1 = 281 s`. A failed try's early phase is at most
+//!   the whole per-try bound (a send bound longer than the read leaves it at the per-try
+//!   bound). A hop retried only on early conditions without a connect bound costs whole tries
+//!   but still delivers once. Such hops are not offered "reduce to k tries" fixes: the
+//!   tries that fit are not the whole-try count. A `retry_on` row that cannot be read counts
+//!   whole tries (the upper bound). Products' words are read too: nginx `error`,
+//!   `invalid_header` and `http_502`, gRPC's `cancelled` and `deadline-exceeded` (late),
+//!   `resource-exhausted` (refused, as 429), Istio's `retriable-status-codes` (late, as 5xx).
 //! - **Visibility timeout**: bounds each delivery like a per-try timeout and is the queue's
 //!   wait for the worker; when it fails the worker's worst case plus the margin, the finding is
 //!   `queue.redelivery` instead of `inversion.hop`: 30 s against a 60 s job: short by 31 s.

@@ -291,8 +291,8 @@ fn catalog_connect(
 }
 
 /// The early phase of a try (§4.1): the connect bound, plus the send bound when `header-send`
-/// is a retry condition and the hop has a send row (the caller caps it at the per-try bound); with its formula text (`5 + 10`) and its
-/// terms. `None` when the hop has no connect bound (the early phase is then the whole try);
+/// is a retry condition and the hop has a send row (the caller caps it at the per-try bound);
+/// with its formula text (`5 + 10`) and its terms. `None` when the hop has no connect bound (the early phase is then the whole try);
 /// `Some(None)` when a needed value is unknown.
 fn early_phase(
     hop: &Hop,
@@ -316,23 +316,25 @@ fn early_phase(
         return Some(None);
     };
     let reading = Reading::of_sum(Some(total));
+    // Every term is known here: a sum with an unknown one is `None` above.
     let trace_terms = used
         .into_iter()
-        .map(|(t, _, catalog)| match (t, catalog) {
-            (Some(t), Some(mut c)) => {
-                c.value_ms = reading.ms(t.time);
-                c
-            }
-            (Some(t), None) => trace::row_term(&t, infos, reading),
-            (None, _) => unreachable!("a sum with an unknown term is None"),
+        .filter_map(|(t, _, catalog)| {
+            let t = t?;
+            Some(match catalog {
+                Some(mut c) => {
+                    c.value_ms = reading.ms(t.time);
+                    c
+                }
+                None => trace::row_term(&t, infos, reading),
+            })
         })
         .collect();
     Some(Some((total, text, trace_terms)))
 }
 
 /// The worst case of retries only on early conditions (§4.1), and its formula without its
-/// `= total`:
-/// on the innermost layer of T tries on each of U targets, every failed try costs the early
+/// `= total`: on the innermost layer of T tries on each of U targets, every failed try costs the early
 /// phase `e` and only the last runs the whole per-try bound `p`:
 /// `(U × T − 1) × e + p + U × waits`; the outer layers repeat that as usual. Golden G6:
 /// `(2 × 4 − 1) × (5 + 10) + (5 + 30) = 140.0 s`.

@@ -40,6 +40,7 @@ struct Words {
     node: &'static str,
     hop: &'static str,
     no_findings: &'static str,
+    early_only: &'static str,
 }
 
 impl Words {
@@ -52,6 +53,7 @@ impl Words {
                 node: "node",
                 hop: "hop",
                 no_findings: "No findings.",
+                early_only: "Retried only before the request reaches the callee (each failed try costs its early phase):",
             },
             Lang::Ja => Words {
                 all_pass: "すべての検査に合格しています。",
@@ -60,6 +62,7 @@ impl Words {
                 node: "ノード",
                 hop: "区間",
                 no_findings: "指摘はありません。",
+                early_only: "リクエストが届く前だけ再試行する区間（失敗した試行は前半の時間だけかかります）：",
             },
         }
     }
@@ -112,6 +115,26 @@ fn push_report(out: &mut String, report: &Report, lang: Lang) {
         out.push_str("|\n");
         for row in &table {
             push_table_row(out, row);
+        }
+        out.push('\n');
+    }
+
+    // A worst case of retries on early conditions only is shown with its own formula,
+    // `(U × T − 1) × early + per_try + waits` (budget-model.md §4.1).
+    let early: Vec<&budget::HopReport> = report
+        .hops
+        .iter()
+        .filter(|h| h.repeats == budget::Repeats::Early)
+        .collect();
+    if !early.is_empty() {
+        out.push_str(words.early_only);
+        out.push('\n');
+        for hop in early {
+            out.push_str(&format!(
+                "- {}: {}\n",
+                escape(&hop.segment),
+                escape(&hop.formula)
+            ));
         }
         out.push('\n');
     }

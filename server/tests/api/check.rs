@@ -3,7 +3,7 @@
 use axum::http::StatusCode;
 use serde_json::json;
 
-use crate::helpers::{find, fixture, golden_g2, spawn_app};
+use crate::helpers::{find, fixture, golden_g2, golden_g7, spawn_app};
 
 #[tokio::test]
 async fn g1_app_needs_7_8_s_of_its_8_s_deadline() {
@@ -422,4 +422,88 @@ async fn check_is_post_only() {
 
     // Assert
     assert_eq!(response.status, StatusCode::METHOD_NOT_ALLOWED);
+}
+
+#[tokio::test]
+async fn g6_the_redirectors_early_retries_cost_140_s_and_deliver_once() {
+    // Arrange
+    let app = spawn_app().await;
+
+    // Act
+    let response = app
+        .post("/api/v1/check", fixture("redirector-retries.tsv"))
+        .await;
+
+    // Assert
+    assert_eq!(response.status, StatusCode::OK, "{}", response.text());
+    let report = response.json();
+    let inner = find(&report["hops"], "segment", "web server -> web container");
+    assert_eq!(inner["repeats"], "early");
+    assert_eq!(
+        inner["retry_on"],
+        json!(["connect-failure", "connect-timeout", "header-send"])
+    );
+    assert_eq!(
+        (inner["early_ms"].as_u64(), inner["per_try_ms"].as_u64()),
+        (Some(15_000), Some(35_000))
+    );
+    assert_eq!(
+        (inner["worst_ms"].as_u64(), inner["attempts"].as_u64()),
+        (Some(140_000), Some(1))
+    );
+    assert_eq!(
+        inner["formula"],
+        "(2 × 4 − 1) × (5 + 10) + (5 + 30) = 140.0 s"
+    );
+    let outer = find(&report["hops"], "segment", "browser -> web server");
+    assert_eq!(
+        (
+            outer["verdict"].as_str(),
+            outer["need_ms"].as_u64(),
+            outer["slack_ms"].as_i64()
+        ),
+        (Some("ok"), Some(141_000), Some(9_000))
+    );
+    let codes: Vec<&str> = report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["code"].as_str().unwrap())
+        .collect();
+    assert_eq!(codes, ["read.interval_only"]);
+}
+
+#[tokio::test]
+async fn g7_retries_on_everything_cost_280_s_and_invert_the_browsers_wait() {
+    // Arrange
+    let app = spawn_app().await;
+
+    // Act
+    let response = app.post("/api/v1/check", golden_g7()).await;
+
+    // Assert
+    assert_eq!(response.status, StatusCode::OK, "{}", response.text());
+    let report = response.json();
+    let inner = find(&report["hops"], "segment", "web server -> web container");
+    assert_eq!(inner.get("repeats"), None, "whole tries are left out");
+    assert_eq!(
+        (inner["worst_ms"].as_u64(), inner["attempts"].as_u64()),
+        (Some(280_000), Some(8))
+    );
+    let inversion = find(&report["findings"], "code", "inversion.hop");
+    assert_eq!(
+        (
+            inversion["bound_ms"].as_u64(),
+            inversion["need_ms"].as_u64(),
+            inversion["short_by_ms"].as_u64()
+        ),
+        (Some(150_000), Some(281_000), Some(131_000))
+    );
+    let pointless = find(&report["findings"], "code", "retry.pointless");
+    assert_eq!(pointless["rows"], json!([6]));
+    assert_eq!(find(&report["findings"], "code", "retry.unsafe")["attempts"], 8);
+    assert_eq!(
+        find(&report["findings"], "code", "retry.amplification")["attempts"],
+        8
+    );
 }

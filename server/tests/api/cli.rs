@@ -4,7 +4,7 @@ use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
-use crate::helpers::{fixture_path, golden_g2};
+use crate::helpers::{fixture_path, golden_g2, golden_g7};
 
 /// Runs `workbench ARGS` in the workspace root (so fixture paths are relative, as a user
 /// would type them), with `stdin` on standard input.
@@ -1145,4 +1145,99 @@ fn an_escape_sequence_in_a_cell_reaches_the_terminal_as_text() {
         "{text:?}"
     );
     assert!(text.contains("app\\u{1b}[2J\\u{202e}"), "{text}");
+}
+
+/// The cells of the text output's line starting with `start`, split at runs of spaces.
+fn line_cells(text: &str, start: &str) -> Vec<String> {
+    text.lines()
+        .find(|l| l.trim_start().starts_with(start))
+        .unwrap_or_else(|| panic!("no line {start:?} in {text}"))
+        .split("  ")
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn g6_passes_and_prints_the_early_only_formula() {
+    // Act
+    let output = workbench(&["check", "fixtures/redirector-retries.tsv"], "");
+
+    // Assert
+    assert_eq!(output.status.code(), Some(0), "{}", stdout(&output));
+    let text = stdout(&output);
+    assert_eq!(
+        line_cells(&text, "web server -> web container "),
+        [
+            "web server -> web container",
+            "140.0 s",
+            "30.0 s",
+            "–",
+            "unchecked",
+            "(2 × 4 − 1) × (5 + 10) + (5 + 30) = 140.0 s"
+        ],
+        "{text}"
+    );
+    assert_eq!(
+        &line_cells(&text, "browser -> web server ")[1..5],
+        ["–", "150.0 s", "9.0 s", "ok"],
+        "{text}"
+    );
+}
+
+#[test]
+fn g7_on_standard_input_fails_short_by_131_s() {
+    // Act
+    let output = workbench(&["check", "-", "--format", "json"], &golden_g7());
+
+    // Assert
+    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
+    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let inversion = report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["code"] == "inversion.hop")
+        .expect("inversion.hop");
+    assert_eq!(
+        (
+            inversion["bound_ms"].as_u64(),
+            inversion["need_ms"].as_u64(),
+            inversion["short_by_ms"].as_u64()
+        ),
+        (Some(150_000), Some(281_000), Some(131_000))
+    );
+    let inner = report["hops"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|h| h["segment"] == "web server -> web container")
+        .unwrap();
+    assert_eq!(inner["formula"], "((5 + 30) × 4) × 2 upstreams = 280.0 s");
+}
+
+#[test]
+fn markdown_for_g6_shows_the_early_only_formula() {
+    // Act
+    let output = workbench(
+        &[
+            "check",
+            "fixtures/redirector-retries.tsv",
+            "--format",
+            "markdown",
+        ],
+        "",
+    );
+
+    // Assert
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let text = stdout(&output);
+    assert!(
+        text.contains(
+            "Retried only before the request reaches the callee (each failed try costs its early phase):\n\
+             - web server -> web container: (2 × 4 − 1) × (5 + 10) + (5 + 30) = 140.0 s\n"
+        ),
+        "{text}"
+    );
 }

@@ -189,3 +189,14 @@ pub fn server_fn(name: &str) -> String {
         .find(|p| p.contains(name))
         .unwrap_or_else(|| panic!("no server function {name}"))
 }
+
+/// G7 of `golden.md`: G6 (`redirector-retries.tsv`) with `retry on` = `4xx, 5xx, timeout`.
+pub fn golden_g7() -> String {
+    let g6 = fixture("redirector-retries.tsv");
+    let g7 = g6.replace(
+        "connect-failure, connect-timeout, header-send",
+        "4xx, 5xx, timeout",
+    );
+    assert_ne!(g6, g7, "G7 changes the retry conditions");
+    g7
+}
