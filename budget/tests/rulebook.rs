@@ -320,7 +320,8 @@ fn a_product_that_retries_by_default_is_retry_hidden() {
         ],
     );
     assert!(all(&said, "retry.hidden").is_empty());
-    // nginx retries only on another upstream server: not hidden.
+    // nginx passes a failed request to the next upstream server by default (the catalog
+    // audit: proxy_next_upstream error timeout, unlimited proxy_next_upstream_tries): hidden.
     let nginx = run(
         Lang::En,
         vec![row(
@@ -330,7 +331,19 @@ fn a_product_that_retries_by_default_is_retry_hidden() {
             "10s",
         )],
     );
-    assert!(all(&nginx, "retry.hidden").is_empty());
+    assert_eq!(
+        only(&nginx, "retry.hidden").message,
+        "LB -> app: nginx retries by default (1 retry (on the next upstream server, only when the group has several: proxy_next_upstream error timeout, proxy_next_upstream_tries 0 = no limit), proxy_next_upstream_tries) and the sheet says nothing of it"
+    );
+    // An upstreams row says it.
+    let said = run(
+        Lang::En,
+        vec![
+            row("LB -> app", "read timeout", "proxy_read_timeout", "10s"),
+            row("LB -> app", "upstream servers", "", "1"),
+        ],
+    );
+    assert!(all(&said, "retry.hidden").is_empty());
 }
 
 #[test]
@@ -372,11 +385,12 @@ fn implausible_values_are_units_gone_wrong() {
 
 #[test]
 fn node_headers_timeout_must_exceed_its_keep_alive_timeout() {
+    // The rule comes from a bug fixed in Node.js 12.19: it holds for the versions before.
     let report = run(
         Lang::En,
         vec![
             Row {
-                location: "server.js".into(),
+                location: "server.js (Node.js 12.18)".into(),
                 ..row(
                     "LB -> app",
                     "keep-alive timeout",
@@ -404,6 +418,30 @@ fn node_headers_timeout_must_exceed_its_keep_alive_timeout() {
         f.source.as_deref(),
         Some("https://github.com/nodejs/node/issues/27363")
     );
+}
+
+#[test]
+fn node_headers_timeout_rule_holds_only_before_12_19() {
+    let sheet = |location: &str| {
+        let at = |item: &str, setting: &str, value: &str| Row {
+            location: location.into(),
+            ..row("LB -> app", item, setting, value)
+        };
+        run(
+            Lang::En,
+            vec![
+                at("keep-alive timeout", "server.keepAliveTimeout", "65000"),
+                at("headers timeout", "server.headersTimeout", "60000"),
+            ],
+        )
+    };
+    let pairs = |location: &str| all(&sheet(location), "setting.pair").len();
+    assert_eq!(pairs("server.js (Node.js 12.18)"), 1);
+    assert_eq!(pairs("server.js (node v10.24.1)"), 1);
+    // Fixed from 12.19 on; a row with no version is on the newest release.
+    assert_eq!(pairs("server.js (Node.js 12.19)"), 0);
+    assert_eq!(pairs("server.js (Node.js 18)"), 0);
+    assert_eq!(pairs("server.js"), 0);
 }
 
 #[test]
