@@ -1,7 +1,15 @@
 //! The catalog of real products' settings (`budget-model.md` §7): for each, its kind, the side
-//! of a hop it lives on (idle settings), the unit of a bare number, what 0 means, whether a total
-//! includes connecting, the documented default, the product's own retry behaviour and where all
-//! of that is documented.
+//! of a hop it lives on (idle settings), the unit of a bare number, what 0 and -1 mean, whether
+//! a total includes connecting, the product versions a line holds for, the documented default,
+//! the product's own retry behaviour and its retry conditions (in the words of §4.1), where all
+//! of that is documented and the quoted evidence for it, and a note (`unresolved: ...` where the
+//! sources disagree).
+//!
+//! A setting whose default changed between versions has one line per version range (redis-py
+//! `socket_timeout`: none before 8.0, 5 s from 8.0 on). [`lookup`] gives the line of the version
+//! the row names ([`version_in`]: `redis-py 7.4` in its location, setting, item, rationale or
+//! segment), else the newest release's; the engine's `value.default_applied` names which. Pair
+//! rules may be scoped to versions too ([`PairRule::applies_to`]).
 //!
 //! The data is two reviewable files compiled into the engine:
 //!
@@ -30,7 +38,7 @@ use serde::{Deserialize, Deserializer};
 
 use crate::duration::Unit;
 use crate::kind::Kind;
-use crate::sheet::Row;
+use crate::sheet::{Lang, Row};
 use crate::value;
 use crate::Map;
 
@@ -40,7 +48,7 @@ const SETTINGS_TSV: &str = include_str!("../catalog/settings.tsv");
 const PAIRS_TSV: &str = include_str!("../catalog/pairs.tsv");
 
 /// The header of `settings.tsv`, column by column.
-const SETTINGS_HEADER: [&str; 12] = [
+const SETTINGS_HEADER: [&str; 17] = [
     "product",
     "name",
     "aliases",
@@ -49,14 +57,36 @@ const SETTINGS_HEADER: [&str; 12] = [
     "side",
     "unit",
     "zero",
+    "minus_one",
     "includes_connect",
+    "versions",
     "default",
     "retries",
+    "retry_on",
     "source",
+    "evidence",
+    "note",
 ];
 
 /// The header of `pairs.tsv`, column by column.
-const PAIRS_HEADER: [&str; 6] = ["product", "first", "relation", "second", "why", "source"];
+const PAIRS_HEADER: [&str; 7] = [
+    "product", "first", "relation", "second", "versions", "why", "source",
+];
+
+/// Whether `word` (lower-case) is a retry condition of `budget-model.md` §4.1 in its
+/// canonical form (`connect-failure`, `429`, `4xx`, `timeout`, a single `503`): what a
+/// `retry_on` cell holds. [`crate::retry_on::read`] decides.
+///
+/// ```
+/// use budget::catalog::is_retry_on_word;
+/// assert!(is_retry_on_word("connect-failure"));
+/// assert!(is_retry_on_word("507"));
+/// assert!(!is_retry_on_word("conn-failure"));
+/// assert!(!is_retry_on_word("sometimes"));
+/// ```
+pub fn is_retry_on_word(word: &str) -> bool {
+    crate::retry_on::read(word).is_ok_and(|on| on.conditions.iter().any(|c| c.word == word))
+}
 
 /// What a value of 0 means to a product.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
@@ -70,15 +100,211 @@ pub enum Zero {
     /// 0 is literally zero, or the documentation gives 0 no special meaning.
     #[serde(rename = "zero")]
     Zero,
+    /// 0 means unlimited tries: no count bounds them (nginx `proxy_next_upstream_tries 0`,
+    /// Laravel `queue:work --tries=0`).
+    #[serde(rename = "unlimited")]
+    Unlimited,
+    /// 0 turns the feature off rather than removing a bound: nginx `keepalive_timeout 0`
+    /// closes every connection after its response, so no connection is idle at all.
+    #[serde(rename = "off")]
+    Off,
 }
 
 impl Zero {
-    /// The name used in `settings.tsv`: `disabled`, `default` or `zero`.
+    /// The name used in `settings.tsv`: `disabled`, `default`, `zero`, `unlimited` or `off`.
     pub fn as_str(self) -> &'static str {
         match self {
             Zero::Disabled => "disabled",
             Zero::ProductDefault => "default",
             Zero::Zero => "zero",
+            Zero::Unlimited => "unlimited",
+            Zero::Off => "off",
+        }
+    }
+}
+
+/// What a value of -1 means to a product (the `minus_one` column); most give it none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+pub enum MinusOne {
+    /// -1 has no documented meaning (the column is empty).
+    #[serde(rename = "")]
+    Nothing,
+    /// -1 disables the timeout: no bound (go-redis `ReadTimeout: -1`).
+    #[serde(rename = "disabled")]
+    Disabled,
+    /// -1 disables retries: one try (go-redis `MaxRetries: -1`, "-1 (not 0) disables
+    /// retries").
+    #[serde(rename = "no_retries")]
+    NoRetries,
+}
+
+impl MinusOne {
+    /// The name used in `settings.tsv`: empty, `disabled` or `no_retries`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            MinusOne::Nothing => "",
+            MinusOne::Disabled => "disabled",
+            MinusOne::NoRetries => "no_retries",
+        }
+    }
+}
+
+/// A product version: its dot-separated numbers (`12.19` is 12, 19); a missing part counts
+/// as 0, so `8` and `8.0` are the same version.
+#[derive(Clone, Debug)]
+pub struct Version(Vec<u32>);
+
+impl Version {
+    /// Reads `12.19`, `3.10.9`, `8`; `None` for anything else (`v12`, `12.x`, empty).
+    ///
+    /// ```
+    /// use budget::catalog::Version;
+    /// assert_eq!(Version::parse("12.19").unwrap().to_string(), "12.19");
+    /// assert!(Version::parse("8").unwrap() == Version::parse("8.0").unwrap());
+    /// assert!(Version::parse("12.x").is_none());
+    /// ```
+    pub fn parse(text: &str) -> Option<Version> {
+        let parts: Option<Vec<u32>> = text.split('.').map(|p| p.parse().ok()).collect();
+        parts.filter(|p| !p.is_empty()).map(Version)
+    }
+
+    /// The part at `i`, 0 past the end.
+    fn part(&self, i: usize) -> u32 {
+        self.0.get(i).copied().unwrap_or(0)
+    }
+}
+
+impl PartialEq for Version {
+    fn eq(&self, other: &Version) -> bool {
+        self.cmp(other) == std::cmp::Ordering::Equal
+    }
+}
+
+impl Eq for Version {}
+
+impl PartialOrd for Version {
+    fn partial_cmp(&self, other: &Version) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Version {
+    fn cmp(&self, other: &Version) -> std::cmp::Ordering {
+        (0..self.0.len().max(other.0.len()))
+            .map(|i| self.part(i).cmp(&other.part(i)))
+            .find(|o| o.is_ne())
+            .unwrap_or(std::cmp::Ordering::Equal)
+    }
+}
+
+impl fmt::Display for Version {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let parts: Vec<String> = self.0.iter().map(u32::to_string).collect();
+        f.write_str(&parts.join("."))
+    }
+}
+
+/// The product versions a catalog line holds for (the `versions` column): from `from`
+/// (inclusive) to before `below`, either end open. Written `>=6.0 <8.0`, `>=8.0`, `<12.19`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Versions {
+    /// The first version it holds for; `None`: every earlier one too.
+    pub from: Option<Version>,
+    /// The first version it no longer holds for; `None`: the newest release and on.
+    pub below: Option<Version>,
+}
+
+impl Versions {
+    /// Reads a `versions` cell: `>=X`, `<Y` or both, separated by a space.
+    ///
+    /// # Errors
+    ///
+    /// A message naming what is wrong (for [`CatalogError::message`]).
+    ///
+    /// ```
+    /// use budget::catalog::{Version, Versions};
+    /// let v = Versions::parse(">=6.0 <8.0").unwrap();
+    /// assert!(v.contains(&Version::parse("7.4").unwrap()));
+    /// assert!(!v.contains(&Version::parse("8.0").unwrap()));
+    /// assert!(!v.holds_for_newest());
+    /// assert!(Versions::parse("6.0-8.0").is_err());
+    /// ```
+    pub fn parse(text: &str) -> Result<Versions, String> {
+        let mut range = Versions {
+            from: None,
+            below: None,
+        };
+        for part in text.split_whitespace() {
+            let (slot, number) = if let Some(n) = part.strip_prefix(">=") {
+                (&mut range.from, n)
+            } else if let Some(n) = part.strip_prefix('<') {
+                (&mut range.below, n)
+            } else {
+                return Err(format!(
+                    "versions {text:?} must be >=X, <Y or both (>=6.0 <8.0)"
+                ));
+            };
+            let version = Version::parse(number)
+                .ok_or_else(|| format!("versions {text:?}: {number:?} is not a version"))?;
+            if slot.replace(version).is_some() {
+                return Err(format!("versions {text:?} gives one end twice"));
+            }
+        }
+        if range.from.is_none() && range.below.is_none() {
+            return Err(format!("versions {text:?} names no version"));
+        }
+        if let (Some(from), Some(below)) = (&range.from, &range.below) {
+            if from >= below {
+                return Err(format!("versions {text:?} holds for no version"));
+            }
+        }
+        Ok(range)
+    }
+
+    /// Whether `version` is in the range.
+    pub fn contains(&self, version: &Version) -> bool {
+        self.from.as_ref().is_none_or(|f| version >= f)
+            && self.below.as_ref().is_none_or(|b| version < b)
+    }
+
+    /// Whether the range holds for the newest release (it has no upper end): the line a row
+    /// that names no version gets.
+    pub fn holds_for_newest(&self) -> bool {
+        self.below.is_none()
+    }
+
+    /// Whether some version is in both ranges.
+    fn overlaps(&self, other: &Versions) -> bool {
+        let starts_before_end = |a: &Versions, b: &Versions| match (&a.from, &b.below) {
+            (Some(from), Some(below)) => from < below,
+            _ => true,
+        };
+        starts_before_end(self, other) && starts_before_end(other, self)
+    }
+
+    /// The range in words after the product's name, in the sheet's language: `redis-py 8.0
+    /// and later`, `Node.js before 12.19`, `redis-py 6.0 to before 8.0` /
+    /// `redis-py 8.0以降`.
+    pub fn describe(&self, product: &str, lang: Lang) -> String {
+        match (&self.from, &self.below, lang) {
+            (Some(f), None, Lang::En) => format!("{product} {f} and later"),
+            (None, Some(b), Lang::En) => format!("{product} before {b}"),
+            (Some(f), Some(b), Lang::En) => format!("{product} {f} to before {b}"),
+            (Some(f), None, Lang::Ja) => format!("{product} {f}以降"),
+            (None, Some(b), Lang::Ja) => format!("{product} {b}より前"),
+            (Some(f), Some(b), Lang::Ja) => format!("{product} {f}以降{b}より前"),
+            (None, None, _) => product.to_string(),
+        }
+    }
+}
+
+impl fmt::Display for Versions {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (&self.from, &self.below) {
+            (Some(a), Some(b)) => write!(f, ">={a} <{b}"),
+            (Some(a), None) => write!(f, ">={a}"),
+            (None, Some(b)) => write!(f, "<{b}"),
+            (None, None) => Ok(()),
         }
     }
 }
@@ -129,21 +355,71 @@ pub struct Entry {
     pub unit: Unit,
     /// What 0 means.
     pub zero: Zero,
+    /// What -1 means.
+    pub minus_one: MinusOne,
     /// Whether an attempt-like total already includes connecting.
     pub includes_connect: bool,
+    /// The product versions this line's default holds for; `None`: every version. A setting
+    /// whose default changed has one line per range (redis-py `socket_timeout`: none before
+    /// 8.0, 5 s from 8.0 on), and [`lookup`] picks the line of the version the row names.
+    pub versions: Option<&'static Versions>,
     /// The documented default in the value grammar (`60s`, `none`, `0`, `3 retries`); empty
     /// when the documentation gives none that could be verified.
     pub default: &'static str,
     /// The product's own retry behaviour by default, in the tries grammar (`3 retries`); the
-    /// same on every entry of the product; `None` when it does not retry by default.
+    /// same on every entry of the product whose versions overlap; `None` when it does not
+    /// retry by default.
     pub retries: Option<&'static str>,
-    /// The conditions the product's own retries start on by default, in the words of
-    /// `budget-model.md` §4.1 (`connect-failure` for HAProxy's `retry-on`); `None` when the
-    /// product does not retry by default or does not document them. The same on every entry
-    /// of the product.
-    pub retry_on: Option<&'static str>,
+    /// The retry conditions the product documents as the default of its retries, in the
+    /// words of `budget-model.md` §4.1 (`connect-failure`, `503`, `error`; see
+    /// [`is_retry_on_word`]), lower-case; empty when it does not retry by default or does not
+    /// document them.
+    pub retry_on: &'static [String],
     /// Where the default and unit are documented.
     pub source: &'static str,
+    /// The evidence for the `zero` and `default` cells, quoted: the sentence of the
+    /// documentation, or `file: CONSTANT` of the source.
+    pub evidence: &'static str,
+    /// A remark on the line; one that starts with `unresolved:` says the sources disagree
+    /// and the catalog did not choose silently (see [`Entry::unresolved`]).
+    pub note: &'static str,
+}
+
+impl Entry {
+    /// Why the line's default is unresolved (the sources disagree), when its note says so:
+    /// the note after `unresolved:`.
+    ///
+    /// ```
+    /// let e = budget::catalog::entries()
+    ///     .iter()
+    ///     .find(|e| e.product == "Guzzle" && e.name == "connect_timeout")
+    ///     .unwrap();
+    /// assert!(e.unresolved().unwrap().contains("300"));
+    /// ```
+    pub fn unresolved(&self) -> Option<&'static str> {
+        self.note
+            .strip_prefix("unresolved:")
+            .map(str::trim)
+            .filter(|why| !why.is_empty())
+    }
+
+    /// Whether the product's default retries go only to another upstream server (nginx's
+    /// `proxy_next_upstream`: its `retries` say `on the next upstream server`): such retries
+    /// need several servers, which a sheet names with an upstreams row, so a hop without one
+    /// does not retry.
+    pub fn retries_only_on_other_upstreams(&self) -> bool {
+        self.retries
+            .is_some_and(|r| r.contains("on the next upstream server"))
+    }
+
+    /// The line's versions in words, for a message (`redis-py 8.0 and later`); the product
+    /// alone when the line holds for every version.
+    pub fn describe_versions(&self, lang: Lang) -> String {
+        self.versions.map_or_else(
+            || self.product.to_string(),
+            |v| v.describe(self.product, lang),
+        )
+    }
 }
 
 /// How the first setting of a [`PairRule`] must compare to the second.
@@ -195,10 +471,35 @@ pub struct PairRule {
     pub relation: Relation,
     /// The [`Entry::name`] of the setting on the right.
     pub second: &'static str,
+    /// The product versions the rule holds for; `None`: every version.
+    pub versions: Option<&'static Versions>,
     /// Why, in one sentence (for the finding's message).
     pub why: &'static str,
     /// Where the rule is documented.
     pub source: &'static str,
+}
+
+impl PairRule {
+    /// Whether the rule holds for `version` of its product; a row that names no version is
+    /// on the newest release.
+    ///
+    /// ```
+    /// use budget::catalog::{pairs, Version};
+    /// let node = pairs()
+    ///     .iter()
+    ///     .find(|r| r.product == "Node.js" && r.second == "server.keepAliveTimeout")
+    ///     .unwrap();
+    /// assert!(node.applies_to(Version::parse("12.18").as_ref()));
+    /// assert!(!node.applies_to(Version::parse("18").as_ref()));
+    /// assert!(!node.applies_to(None));
+    /// ```
+    pub fn applies_to(&self, version: Option<&Version>) -> bool {
+        match (self.versions, version) {
+            (None, _) => true,
+            (Some(range), Some(v)) => range.contains(v),
+            (Some(range), None) => range.holds_for_newest(),
+        }
+    }
 }
 
 /// A malformed line in a catalog file.
@@ -245,12 +546,22 @@ struct Setting {
     unit: Unit,
     #[serde(deserialize_with = "zero_cell")]
     zero: Zero,
+    #[serde(deserialize_with = "minus_one_cell")]
+    minus_one: MinusOne,
     #[serde(deserialize_with = "yes_no_cell")]
     includes_connect: bool,
+    /// Empty: every version.
+    #[serde(deserialize_with = "versions_cell")]
+    versions: Option<Versions>,
     default: String,
     /// Empty: the product does not retry by default.
     retries: Option<String>,
+    /// Lower-case words, split at commas.
+    #[serde(deserialize_with = "retry_on_cell")]
+    retry_on: Vec<String>,
     source: String,
+    evidence: String,
+    note: String,
 }
 
 impl Setting {
@@ -265,11 +576,15 @@ impl Setting {
             side: self.side,
             unit: self.unit,
             zero: self.zero,
+            minus_one: self.minus_one,
             includes_connect: self.includes_connect,
+            versions: self.versions.as_ref(),
             default: &self.default,
             retries: self.retries.as_deref(),
-            retry_on: None,
+            retry_on: &self.retry_on,
             source: &self.source,
+            evidence: &self.evidence,
+            note: &self.note,
         }
     }
 }
@@ -283,6 +598,8 @@ struct Pair {
     #[serde(deserialize_with = "relation_cell")]
     relation: Relation,
     second: String,
+    #[serde(deserialize_with = "versions_cell")]
+    versions: Option<Versions>,
     why: String,
     source: String,
 }
@@ -295,6 +612,7 @@ impl Pair {
             first: &self.first,
             relation: self.relation,
             second: &self.second,
+            versions: self.versions.as_ref(),
             why: &self.why,
             source: &self.source,
         }
@@ -363,7 +681,33 @@ fn unit_cell<'de, D: Deserializer<'de>>(cell: D) -> Result<Unit, D::Error> {
 
 /// Serde: the `zero` column.
 fn zero_cell<'de, D: Deserializer<'de>>(cell: D) -> Result<Zero, D::Error> {
-    typed(cell, "zero must be disabled, default or zero, not")
+    typed(
+        cell,
+        "zero must be disabled, default, zero, unlimited or off, not",
+    )
+}
+
+/// Serde: the `minus_one` column.
+fn minus_one_cell<'de, D: Deserializer<'de>>(cell: D) -> Result<MinusOne, D::Error> {
+    typed(cell, "minus_one must be empty, disabled or no_retries, not")
+}
+
+/// Serde: the `versions` column, a [`Versions`] range or empty.
+fn versions_cell<'de, D: Deserializer<'de>>(cell: D) -> Result<Option<Versions>, D::Error> {
+    let text = String::deserialize(cell)?;
+    if text.is_empty() {
+        return Ok(None);
+    }
+    Versions::parse(&text).map(Some).map_err(D::Error::custom)
+}
+
+/// Serde: the `retry_on` column, comma-separated words, lower-cased.
+fn retry_on_cell<'de, D: Deserializer<'de>>(cell: D) -> Result<Vec<String>, D::Error> {
+    Ok(String::deserialize(cell)?
+        .split(',')
+        .map(|w| w.trim().to_lowercase())
+        .filter(|w| !w.is_empty())
+        .collect())
 }
 
 /// Serde: the `includes_connect` column, `yes` or `no`.
@@ -459,10 +803,13 @@ fn read_lines<T: DeserializeOwned>(
 }
 
 /// Reads the text of `settings.tsv` (see the file's own comment block for the columns) into
-/// typed lines, checking every cell: the kind, side, unit, zero and `includes_connect` names
-/// (by serde), that the default reads in the value grammar of its kind (with the entry's unit),
-/// that `retries` reads in the tries grammar, that a product's entries agree on `retries`, and
-/// that every entry has a name, an alias and a source.
+/// typed lines, checking every cell: the kind, side, unit, zero, minus_one, versions and
+/// `includes_connect` names (by serde), that the default reads in the value grammar of its kind
+/// (with the entry's unit; a tries default may be `0` where 0 means unlimited or the default),
+/// that `retries` reads in the tries grammar, that a product's entries whose versions overlap
+/// agree on `retries`, that the lines of one setting with versions have ranges that do not
+/// overlap, one of them holding for the newest release, and that every entry has a name, an
+/// alias, a source and evidence.
 ///
 /// # Errors
 ///
@@ -470,8 +817,7 @@ fn read_lines<T: DeserializeOwned>(
 fn parse_settings(text: &str) -> Result<Vec<Setting>, CatalogError> {
     const FILE: &str = "settings.tsv";
     let lines: Vec<(u64, Setting)> = read_lines(text, FILE, &SETTINGS_HEADER, Some(1))?;
-    let mut retries_of: HashMap<&str, (&Option<String>, &str)> = HashMap::new();
-    for (line, s) in &lines {
+    for (i, (line, s)) in lines.iter().enumerate() {
         let err = |message: String| CatalogError {
             file: FILE,
             line: *line,
@@ -485,13 +831,16 @@ fn parse_settings(text: &str) -> Result<Vec<Setting>, CatalogError> {
             return Err(err(format!("{name}: at least one alias is needed")));
         }
         let default = s.default.as_str();
+        let zero_has_meaning = matches!(s.zero, Zero::Unlimited | Zero::ProductDefault);
         if !default.is_empty() {
             if s.kind == Kind::Tries {
-                value::read_tries(default).map_err(|e| {
-                    err(format!(
-                        "{name}: default {default:?} is not in the tries grammar ({e:?})"
-                    ))
-                })?;
+                if !(default == "0" && zero_has_meaning) {
+                    value::read_tries(default).map_err(|e| {
+                        err(format!(
+                            "{name}: default {default:?} is not in the tries grammar ({e:?})"
+                        ))
+                    })?;
+                }
             } else if s.kind.is_duration() {
                 value::read_duration(default, Some(s.unit)).map_err(|e| {
                     err(format!(
@@ -507,14 +856,41 @@ fn parse_settings(text: &str) -> Result<Vec<Setting>, CatalogError> {
                 ))
             })?;
         }
-        let (first_retries, first_name) =
-            *retries_of.entry(&s.product).or_insert((&s.retries, name));
-        if *first_retries != s.retries {
+        let overlaps = |a: &Setting, b: &Setting| match (&a.versions, &b.versions) {
+            (Some(x), Some(y)) => x.overlaps(y),
+            _ => true,
+        };
+        for (_, earlier) in &lines[..i] {
+            if earlier.product != s.product || !overlaps(earlier, s) {
+                continue;
+            }
+            if earlier.retries != s.retries {
+                return Err(err(format!(
+                    "{name}: retries {:?} differs from {:?} on {}'s {}",
+                    s.retries.as_deref(),
+                    earlier.retries.as_deref(),
+                    s.product,
+                    earlier.name
+                )));
+            }
+            if earlier.name == *name {
+                return Err(err(format!(
+                    "{name}: a second line of {} {name} needs a versions range that does not \
+                     overlap the first's",
+                    s.product
+                )));
+            }
+        }
+        if s.versions.is_some()
+            && !lines.iter().any(|(_, o)| {
+                o.product == s.product
+                    && o.name == *name
+                    && o.versions.as_ref().is_some_and(Versions::holds_for_newest)
+            })
+        {
             return Err(err(format!(
-                "{name}: retries {:?} differs from {:?} on {}'s {first_name}",
-                s.retries.as_deref(),
-                first_retries.as_deref(),
-                s.product
+                "{name}: one line of a setting with versions must hold for the newest release \
+                 (>=X, no upper end)"
             )));
         }
         if !s.source.starts_with("https://") {
@@ -522,12 +898,18 @@ fn parse_settings(text: &str) -> Result<Vec<Setting>, CatalogError> {
                 "{name}: the source must be a documentation address (https://...)"
             )));
         }
+        if s.evidence.is_empty() {
+            return Err(err(format!(
+                "{name}: the evidence must quote the documentation or source behind the zero \
+                 and default cells"
+            )));
+        }
     }
     Ok(lines.into_iter().map(|(_, s)| s).collect())
 }
 
 /// Reads the text of `pairs.tsv` (tab-separated, `#` comments, a header row: product, first,
-/// relation, second, why, source), checking that `first` and `second` are names of entries of
+/// relation, second, versions, why, source), checking that `first` and `second` are names of entries of
 /// `product` in `catalog` and that the relation is `>` or `>=` (by serde).
 ///
 /// # Errors
@@ -611,8 +993,13 @@ struct Catalog {
     /// Aliases with no token at all (no ASCII letter, digit or `_`): tried on every row. The
     /// catalog has none today.
     untokened: Vec<AliasAt>,
-    /// Each product's first entry of kind `connect`.
-    connect: HashMap<&'static str, usize>,
+    /// Each product's entries of kind `connect`, in file order.
+    connect: HashMap<&'static str, Vec<usize>>,
+    /// For a setting with versions, its product and name: the positions of its lines.
+    versioned: HashMap<(&'static str, &'static str), Vec<usize>>,
+    /// Each product's names a row may write its version after (see [`version_in`]): the
+    /// product's name and the hints its name starts with or that start with it, lower-case.
+    version_names: HashMap<&'static str, Vec<String>>,
     /// Per entry, the lower-case texts [`search`] looks in: the product, the name and each
     /// alias's words joined by spaces.
     search_texts: Vec<Vec<String>>,
@@ -654,10 +1041,26 @@ impl Catalog {
                 None => untokened.push(at),
             }
         }
-        let mut connect = HashMap::new();
+        let mut connect: HashMap<&'static str, Vec<usize>> = HashMap::new();
+        let mut versioned: HashMap<(&'static str, &'static str), Vec<usize>> = HashMap::new();
+        let mut version_names: HashMap<&'static str, Vec<String>> = HashMap::new();
         for (i, e) in entries.iter().enumerate() {
             if e.kind == Kind::Connect {
-                connect.entry(e.product).or_insert(i);
+                connect.entry(e.product).or_default().push(i);
+            }
+            if e.versions.is_some() {
+                versioned.entry((e.product, e.name)).or_default().push(i);
+            }
+            let product = e.product.to_lowercase();
+            let names = version_names
+                .entry(e.product)
+                .or_insert_with(|| vec![product.clone()]);
+            for hint in e.hints {
+                if (product.starts_with(hint.as_str()) || hint.starts_with(&product))
+                    && !names.contains(hint)
+                {
+                    names.push(hint.clone());
+                }
             }
         }
         let search_texts = entries
@@ -673,6 +1076,8 @@ impl Catalog {
             by_token,
             untokened,
             connect,
+            versioned,
+            version_names,
             search_texts,
         }
     }
@@ -769,6 +1174,91 @@ pub fn lookup(row: &Row) -> Option<&'static Entry> {
 /// first, when all are of one product; else the one product whose hints the row's other cells
 /// mention (Node.js's `keepAliveTimeout` in `server.js`); `None` when that leaves it open.
 fn pick(row: &Row, matches: Vec<&'static Entry>) -> Option<&'static Entry> {
+    pick_product(row, matches).map(|e| for_version(row, e))
+}
+
+/// The line of `entry`'s setting for the version of its product the row names (see
+/// [`version_in`]); the line of the newest release when it names none, or one no line holds
+/// for; `entry` itself when the setting has no versions.
+fn for_version(row: &Row, entry: &'static Entry) -> &'static Entry {
+    if entry.versions.is_none() {
+        return entry;
+    }
+    let catalog: &'static Catalog = &CATALOG;
+    let Some(lines) = catalog.versioned.get(&(entry.product, entry.name)) else {
+        return entry;
+    };
+    let holds = |test: &dyn Fn(&Versions) -> bool| {
+        lines
+            .iter()
+            .map(|&i| &catalog.entries[i])
+            .find(|e| e.versions.is_some_and(test))
+    };
+    version_in(row, entry.product)
+        .and_then(|v| holds(&|r: &Versions| r.contains(&v)))
+        .or_else(|| holds(&Versions::holds_for_newest))
+        .unwrap_or(entry)
+}
+
+/// The version of `product` a row names: in its location, setting, item, rationale or
+/// segment, the product's name (or a hint its name starts with, `node` for `Node.js`) followed
+/// by a version, with at most a space, `v`, `@`, `=`, `==` or `:` between (`Node.js 18`,
+/// `node v12.18`, `redis-py==7.4.0`, `aiohttp 3.9`). The first such mention wins; `None` when
+/// the row names none.
+///
+/// ```
+/// use budget::{catalog, Row};
+/// let row = Row { location: "app.py (redis-py 7.4)".into(), ..Row::default() };
+/// assert_eq!(catalog::version_in(&row, "redis-py").map(|v| v.to_string()), Some("7.4".into()));
+/// assert_eq!(catalog::version_in(&row, "aiohttp"), None);
+/// ```
+pub fn version_in(row: &Row, product: &str) -> Option<Version> {
+    let catalog: &'static Catalog = &CATALOG;
+    let own = [product.to_lowercase()];
+    let names = catalog
+        .version_names
+        .get(product)
+        .map_or(&own[..], Vec::as_slice);
+    [
+        &row.location,
+        &row.setting,
+        &row.item,
+        &row.rationale,
+        &row.segment,
+    ]
+    .into_iter()
+    .find_map(|cell| {
+        let cell = crate::duration::lowercase(cell);
+        names.iter().find_map(|name| version_after(&cell, name))
+    })
+}
+
+/// The version written right after a whole-word `name` in `text` (both lower-case).
+fn version_after(text: &str, name: &str) -> Option<Version> {
+    text.match_indices(name).find_map(|(at, _)| {
+        if text[..at].chars().next_back().is_some_and(is_ident) {
+            return None;
+        }
+        let rest = &text[at + name.len()..];
+        let rest = rest
+            .strip_prefix("==")
+            .or_else(|| rest.strip_prefix([' ', '@', '=', ':']))
+            .unwrap_or(rest);
+        let rest = rest.strip_prefix('v').unwrap_or(rest);
+        let end = rest
+            .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+            .unwrap_or(rest.len());
+        let number = rest[..end].trim_end_matches('.');
+        if rest[end..].chars().next().is_some_and(is_ident) {
+            return None;
+        }
+        Version::parse(number)
+    })
+}
+
+/// Of the entries whose aliases match `row`'s setting, the one [`pick`] starts from (before
+/// the version is chosen).
+fn pick_product(row: &Row, matches: Vec<&'static Entry>) -> Option<&'static Entry> {
     let first = *matches.first()?;
     if matches.iter().all(|e| e.product == first.product) {
         return Some(first);
@@ -789,11 +1279,38 @@ fn pick(row: &Row, matches: Vec<&'static Entry>) -> Option<&'static Entry> {
     }
 }
 
-/// The connect-phase entry of `product` (the first of kind `connect`), when the catalog
-/// documents one.
+/// The connect-phase entry of `product` (the first of kind `connect` that holds for the
+/// newest release), when the catalog documents one.
 pub fn connect_of(product: &str) -> Option<&'static Entry> {
     let catalog: &'static Catalog = &CATALOG;
-    catalog.connect.get(product).map(|&i| &catalog.entries[i])
+    let lines = catalog.connect.get(product)?;
+    let newest = |&&i: &&usize| {
+        catalog.entries[i]
+            .versions
+            .is_none_or(Versions::holds_for_newest)
+    };
+    lines
+        .iter()
+        .find(newest)
+        .or(lines.first())
+        .map(|&i| &catalog.entries[i])
+}
+
+/// The connect-phase entry of `entry`'s product for the versions `entry` holds for (the first
+/// of kind `connect` whose versions overlap them): redis-py 7.4's `socket_timeout` row gets
+/// redis-py 7.4's `socket_connect_timeout`. [`connect_of`] when `entry` holds for every
+/// version.
+pub fn connect_for(entry: &Entry) -> Option<&'static Entry> {
+    let Some(range) = entry.versions else {
+        return connect_of(entry.product);
+    };
+    let catalog: &'static Catalog = &CATALOG;
+    catalog
+        .connect
+        .get(entry.product)?
+        .iter()
+        .map(|&i| &catalog.entries[i])
+        .find(|e| e.versions.is_none_or(|v| v.overlaps(range)))
 }
 
 /// The entry of `product` that documents its default retry conditions
@@ -801,7 +1318,7 @@ pub fn connect_of(product: &str) -> Option<&'static Entry> {
 pub fn retry_on_of(product: &str) -> Option<&'static Entry> {
     entries()
         .iter()
-        .find(|e| e.product == product && e.retry_on.is_some())
+        .find(|e| e.product == product && !e.retry_on.is_empty())
 }
 
 /// Entries whose product, name or an alias contains `query`, case-insensitively; an empty (or
@@ -875,8 +1392,14 @@ mod tests {
     #[test]
     fn every_default_and_retry_behaviour_reads_in_the_value_grammar() {
         for e in entries() {
+            let zero_means_something = matches!(e.zero, Zero::Unlimited | Zero::ProductDefault);
             if e.kind == Kind::Tries && !e.default.is_empty() {
-                assert!(value::read_tries(e.default).is_ok(), "{}", e.name);
+                assert!(
+                    value::read_tries(e.default).is_ok()
+                        || (e.default == "0" && zero_means_something),
+                    "{}",
+                    e.name
+                );
             } else if e.kind.is_duration() && !e.default.is_empty() {
                 assert!(
                     value::read_duration(e.default, Some(e.unit)).is_ok(),
@@ -949,8 +1472,15 @@ mod tests {
 
     #[test]
     fn a_products_entries_agree_on_its_retry_behaviour() {
+        let overlap = |a: &Entry, b: &Entry| match (a.versions, b.versions) {
+            (Some(x), Some(y)) => x.overlaps(y),
+            _ => true,
+        };
         for e in entries() {
-            for other in entries().iter().filter(|o| o.product == e.product) {
+            for other in entries()
+                .iter()
+                .filter(|o| o.product == e.product && overlap(e, o))
+            {
                 assert_eq!(e.retries, other.retries, "{}", e.product);
             }
         }
@@ -972,8 +1502,225 @@ mod tests {
                 .map(|r| value::read_tries(r).unwrap().count),
             Some(4)
         );
-        assert_eq!(entry("nginx", "proxy_read_timeout").retries, None);
-        assert_eq!(entry("OkHttp", "readTimeout").retries, None);
+        // The audit: nginx passes a failed request to the next upstream server by default
+        // (proxy_next_upstream error timeout, unlimited tries), and OkHttp's
+        // retryOnConnectionFailure is on by default; both retry, once each in the catalog.
+        let count = |p, n| {
+            entry(p, n)
+                .retries
+                .map(|r| value::read_tries(r).unwrap().count)
+        };
+        assert_eq!(count("nginx", "proxy_read_timeout"), Some(2));
+        assert_eq!(count("OkHttp", "readTimeout"), Some(2));
+        assert_eq!(count("Laravel queue", "retry_after"), None);
+    }
+
+    #[test]
+    fn every_entry_quotes_its_evidence() {
+        for e in entries() {
+            assert!(
+                e.evidence.trim().len() > 20,
+                "{} {}: the evidence for zero and default must be quoted",
+                e.product,
+                e.name
+            );
+        }
+        // The fixed rows quote the product's own words or source.
+        assert!(entry("Envoy", "RouteAction.timeout")
+            .evidence
+            .contains("A value of 0 will disable the route's timeout"));
+        assert!(entry("HAProxy", "timeout server")
+            .evidence
+            .contains("TICK_ETERNITY"));
+        assert!(entry("go-redis", "MaxRetries")
+            .evidence
+            .contains("-1 (not 0) disables retries"));
+    }
+
+    #[test]
+    fn every_retry_on_word_is_a_condition_of_the_spec() {
+        let mut seen = 0;
+        for e in entries() {
+            for word in e.retry_on {
+                assert!(
+                    is_retry_on_word(word),
+                    "{} {}: {word:?} is not a retry condition of budget-model.md 4.1",
+                    e.product,
+                    e.name
+                );
+                seen += 1;
+            }
+            if e.retries.is_some() {
+                assert!(
+                    !e.retry_on.is_empty(),
+                    "{} {} retries by default: its retry_on must say on what",
+                    e.product,
+                    e.name
+                );
+            }
+        }
+        assert!(seen > 50, "{seen}");
+        let on = |p, n| entry(p, n).retry_on.join(", ");
+        assert_eq!(on("HAProxy", "retry-on"), "connect-failure");
+        assert_eq!(on("nginx", "proxy_next_upstream"), "error, timeout");
+        assert_eq!(
+            on("Istio", "HTTPRetry.retryOn"),
+            "connect-failure, refused-stream, unavailable, 503"
+        );
+        assert_eq!(
+            on("gRPC", "transparent retry"),
+            "connect-failure, refused-stream"
+        );
+        assert_eq!(
+            on("OkHttp", "retryOnConnectionFailure"),
+            "connect-failure, connect-timeout"
+        );
+        assert_eq!(
+            on(".NET standard resilience handler", "Retry.MaxRetryAttempts"),
+            "5xx, 408, 429, error, timeout"
+        );
+        assert_eq!(
+            on("Polly", "RetryStrategyOptions.MaxRetryAttempts"),
+            "error"
+        );
+        assert_eq!(on("Resilience4j", "Retry maxAttempts"), "error");
+        assert_eq!(
+            on("Laravel HTTP client", "retry(times, sleepMilliseconds)"),
+            "error, 4xx, 5xx"
+        );
+        assert_eq!(on("Envoy", "RetryPolicy.retry_on"), "");
+    }
+
+    #[test]
+    fn the_audited_zero_meanings_are_in_the_catalog() {
+        let cases = [
+            ("Envoy", "RouteAction.timeout", Zero::Disabled),
+            ("Envoy", "HttpProtocolOptions.idle_timeout", Zero::Disabled),
+            ("Envoy", "stream_idle_timeout", Zero::Disabled),
+            ("Laravel queue", "queue:work --timeout", Zero::Disabled),
+            ("Laravel queue", "queue:work --tries", Zero::Unlimited),
+            ("aiohttp", "ClientTimeout.total", Zero::Disabled),
+            ("aiohttp", "ClientTimeout.sock_read", Zero::Disabled),
+            ("go-redis", "MaxRetries", Zero::ProductDefault),
+            ("HAProxy", "timeout connect", Zero::Disabled),
+            ("HAProxy", "timeout server", Zero::Disabled),
+            ("HAProxy", "timeout client", Zero::Disabled),
+            ("nginx", "keepalive_timeout", Zero::Off),
+            ("nginx", "proxy_next_upstream_tries", Zero::Unlimited),
+        ];
+        for (product, name, zero) in cases {
+            assert_eq!(entry(product, name).zero, zero, "{product} {name}");
+        }
+        assert_eq!(
+            entry("go-redis", "MaxRetries").minus_one,
+            MinusOne::NoRetries
+        );
+        assert_eq!(
+            entry("go-redis", "ReadTimeout").minus_one,
+            MinusOne::Disabled
+        );
+        assert_eq!(
+            entry("nginx", "proxy_read_timeout").minus_one,
+            MinusOne::Nothing
+        );
+    }
+
+    #[test]
+    fn unresolved_defaults_say_so() {
+        let cloudflare = entry("Cloudflare", "proxy_read_timeout (Proxy Read Timeout)");
+        assert!(cloudflare.unresolved().unwrap().contains("120 s"));
+        assert!(entry("Guzzle", "connect_timeout")
+            .unresolved()
+            .unwrap()
+            .contains("curl's 300 s"));
+        assert_eq!(entry("nginx", "proxy_read_timeout").unresolved(), None);
+    }
+
+    /// The lines of one setting, in file order.
+    fn lines_of(product: &str, name: &str) -> Vec<&'static Entry> {
+        entries()
+            .iter()
+            .filter(|e| e.product == product && e.name == name)
+            .collect()
+    }
+
+    #[test]
+    fn a_row_naming_a_version_gets_that_versions_default() {
+        let at_version = |location: &str| {
+            lookup(&at("socket_timeout", location)).map(|e| (e.default, e.retries))
+        };
+        let v8 = Some((
+            "5s",
+            Some("10 retries (exponential backoff with jitter, 10 ms base, 1 s cap)"),
+        ));
+        let v7 = Some((
+            "none",
+            Some("3 retries (exponential backoff with jitter, redis-py 6.0 to 7.x)"),
+        ));
+        assert_eq!(at_version("app.py (redis-py 7.4)"), v7);
+        assert_eq!(at_version("redis-py==7.4.0"), v7);
+        assert_eq!(at_version("redis-py 8.0"), v8);
+        assert_eq!(at_version("redis-py 5.0.1"), Some(("none", None)));
+        // No version: the newest release's line.
+        assert_eq!(at_version("redis-py"), v8);
+        assert_eq!(at_version(""), v8);
+        // A version in the rationale counts too.
+        let r = Row {
+            setting: "socket_connect_timeout".into(),
+            rationale: "pinned to redis-py 7.4 in requirements.txt".into(),
+            ..Row::default()
+        };
+        assert_eq!(lookup(&r).map(|e| e.default), Some("none"));
+        // aiohttp's sock_connect: 30 s since 3.10.9.
+        let sock = |location: &str| lookup(&at("sock_connect", location)).map(|e| e.default);
+        assert_eq!(sock("aiohttp 3.9"), Some("none"));
+        assert_eq!(sock("aiohttp 3.10.9"), Some("30s"));
+        assert_eq!(sock("aiohttp"), Some("30s"));
+        assert_eq!(lines_of("redis-py", "socket_timeout").len(), 3);
+        // The connect entry follows the version: redis-py 7.4's has no default.
+        let old = lookup(&at("socket_timeout", "redis-py 7.4")).unwrap();
+        assert_eq!(connect_for(old).map(|e| e.default), Some("none"));
+        assert_eq!(connect_of("redis-py").map(|e| e.default), Some("5s"));
+    }
+
+    #[test]
+    fn a_version_is_read_after_the_products_name_only() {
+        let v = |location: &str, product: &str| {
+            version_in(&at("x", location), product).map(|v| v.to_string())
+        };
+        assert_eq!(v("Node.js 18", "Node.js"), Some("18".into()));
+        assert_eq!(v("node v12.18.4", "Node.js"), Some("12.18.4".into()));
+        assert_eq!(v("server.js on node@20", "Node.js"), Some("20".into()));
+        // Another product's version is not Node's: express is a hint, not a name.
+        assert_eq!(v("express 4.18", "Node.js"), None);
+        assert_eq!(v("ioredis 5", "redis-py"), None);
+        assert_eq!(v("redis-py 7.x", "redis-py"), None);
+        assert_eq!(v("redis-py7.4", "redis-py"), Some("7.4".into()));
+        assert_eq!(v("nodes 12", "Node.js"), None);
+    }
+
+    #[test]
+    fn versions_read_and_compare_by_their_numbers() {
+        let v = |t: &str| Version::parse(t).unwrap();
+        assert!(v("3.10.9") > v("3.9"));
+        assert!(v("12.19") > v("12.18.4"));
+        assert_eq!(v("8"), v("8.0.0"));
+        let range = Versions::parse(">=6.0 <8.0").unwrap();
+        assert_eq!(range.to_string(), ">=6.0 <8.0");
+        assert!(range.contains(&v("6")) && range.contains(&v("7.99")) && !range.contains(&v("8")));
+        assert_eq!(
+            range.describe("redis-py", Lang::En),
+            "redis-py 6.0 to before 8.0"
+        );
+        assert_eq!(
+            Versions::parse(">=8.0")
+                .unwrap()
+                .describe("redis-py", Lang::Ja),
+            "redis-py 8.0以降"
+        );
+        for bad in ["6.0-8.0", ">=8 <6", ">=1 >=2", "<", ">=x"] {
+            assert!(Versions::parse(bad).is_err(), "{bad}");
+        }
     }
 
     #[test]
@@ -1491,7 +2238,7 @@ mod tests {
         assert!(Relation::GreaterOrEqual.holds(300_000, 60_000));
     }
 
-    const HEADER: &str = "product\tname\taliases\thints\tkind\tside\tunit\tzero\tincludes_connect\tdefault\tretries\tsource\n";
+    const HEADER: &str = "product\tname\taliases\thints\tkind\tside\tunit\tzero\tminus_one\tincludes_connect\tversions\tdefault\tretries\tretry_on\tsource\tevidence\tnote\n";
 
     fn one_line(line: &str) -> Result<Vec<Setting>, CatalogError> {
         parse_settings(&format!("# a comment\n{HEADER}{line}\n"))
@@ -1500,7 +2247,7 @@ mod tests {
     #[test]
     fn a_well_formed_line_parses_with_phrases_and_hints() {
         let list = one_line(
-            "X\tx_timeout\tx_timeout;x+y timeout\tx.conf; X Server \tread\tcaller\tms\tdisabled\tyes\t5000\t2 retries\thttps://example.org/x",
+            "X\tx_timeout\tx_timeout;x+y timeout\tx.conf; X Server \tread\tcaller\tms\tdisabled\tdisabled\tyes\t>=2.0\t5000\t2 retries\tConnect-Failure, 503\thttps://example.org/x\t\"0 disables it\"\tunresolved: two pages disagree",
         )
         .unwrap();
         let e = &list[0];
@@ -1520,11 +2267,19 @@ mod tests {
             (e.default.as_str(), e.retries.as_deref()),
             ("5000", Some("2 retries"))
         );
+        assert_eq!(e.minus_one, MinusOne::Disabled);
+        assert_eq!(
+            e.versions.as_ref().map(ToString::to_string),
+            Some(">=2.0".into())
+        );
+        assert_eq!(e.retry_on, ["connect-failure", "503"]);
+        assert_eq!(e.evidence, "\"0 disables it\"");
+        assert_eq!(e.note, "unresolved: two pages disagree");
     }
 
     #[test]
     fn a_malformed_line_is_an_error_naming_its_line() {
-        let base = "X\tx_timeout\tx_timeout\tx\tread\t\ts\tzero\tno\t60s\t\thttps://example.org/x";
+        let base = "X\tx_timeout\tx_timeout\tx\tread\t\ts\tzero\t\tno\t\t60s\t\t\thttps://example.org/x\t\"quoted\"\t";
         let broken = [
             (
                 base.replace("\tread\t", "\ttimeout\t"),
@@ -1533,8 +2288,20 @@ mod tests {
             (base.replace("\ts\t", "\tsec\t"), "unit must be"),
             (base.replace("\tzero\t", "\tnull\t"), "zero must be"),
             (
+                base.replace("\tzero\t\t", "\tzero\tnever\t"),
+                "minus_one must be",
+            ),
+            (
                 base.replace("\tno\t", "\tmaybe\t"),
                 "includes_connect must be",
+            ),
+            (
+                base.replace("\tno\t\t", "\tno\t6-8\t"),
+                "must be >=X, <Y or both",
+            ),
+            (
+                base.replace("\tno\t\t", "\tno\t<8.0\t"),
+                "must hold for the newest",
             ),
             (base.replace("\t\ts\t", "\tleft\ts\t"), "side must be"),
             (base.replace("\t60s\t", "\tsixty\t"), "is not a duration"),
@@ -1546,15 +2313,13 @@ mod tests {
                 base.replace("https://example.org/x", "see the docs"),
                 "documentation address",
             ),
+            (base.replace("\"quoted\"", ""), "the evidence must quote"),
             (
                 base.replace("\tx_timeout\tx\t", "\t\tx\t"),
                 "at least one alias",
             ),
-            (base.replacen("\t", "\t\t", 1), "13 cells, expected 12"),
-            (
-                base.replace("\t60s\t\thttps://example.org/x", "\t60s"),
-                "10 cells, expected 12",
-            ),
+            (base.replacen("\t", "\t\t", 1), "18 cells, expected 17"),
+            (base.replace("\t\"quoted\"\t", ""), "15 cells, expected 17"),
         ];
         for (line, message) in broken {
             let err = one_line(&line).unwrap_err();
@@ -1570,14 +2335,32 @@ mod tests {
                 .replace("\t60s\t\t", "\t60s\t2 tries\t")
         );
         assert!(one_line(&mixed).unwrap_err().message.contains("differs"));
+        // Two lines of one setting need versions that do not overlap.
+        let twice = format!("{base}\n{base}");
+        assert!(one_line(&twice)
+            .unwrap_err()
+            .message
+            .contains("does not overlap"));
+        let versioned = |a: &str, b: &str| {
+            format!(
+                "{}\n{}",
+                base.replace("\tno\t\t60s", &format!("\tno\t{a}\t60s")),
+                base.replace("\tno\t\t60s", &format!("\tno\t{b}\t30s"))
+            )
+        };
+        assert_eq!(one_line(&versioned(">=2", "<2")).unwrap().len(), 2);
+        assert!(one_line(&versioned(">=2", "<3"))
+            .unwrap_err()
+            .message
+            .contains("does not overlap"));
         let header = parse_settings("product\tname\n").unwrap_err();
         assert!(header.message.contains("the header must be"), "{header}");
     }
 
     #[test]
     fn a_malformed_pair_rule_is_an_error() {
-        let head = "product\tfirst\trelation\tsecond\twhy\tsource\n";
-        let ok = "PostgreSQL\tstatement_timeout\t>\tlock_timeout\tbecause\thttps://example.org";
+        let head = "product\tfirst\trelation\tsecond\tversions\twhy\tsource\n";
+        let ok = "PostgreSQL\tstatement_timeout\t>\tlock_timeout\t\tbecause\thttps://example.org";
         assert_eq!(
             parse_pairs(&format!("{head}{ok}\n"), entries())
                 .unwrap()
@@ -1595,6 +2378,10 @@ mod tests {
                 "MySQL has no setting named",
             ),
             (ok.replace("because", ""), "a reason"),
+            (
+                ok.replace("\t\tbecause", "\t12\tbecause"),
+                "must be >=X, <Y or both",
+            ),
         ];
         for (line, message) in broken {
             let err = parse_pairs(&format!("{head}{line}\n"), entries()).unwrap_err();

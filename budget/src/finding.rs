@@ -309,28 +309,72 @@ pub(crate) fn unit_from_catalog(
     }
 }
 
-/// `value.default_applied`: the value was not set and a default was used.
+/// Where a catalog default comes from, for the message that applies it.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Provenance {
+    /// The product, with the version the row names (`redis-py 7.4`), else its name alone.
+    pub(crate) product: String,
+    /// The row names no version of a setting whose default depends on it: the newest
+    /// release's range, whose default applies (`redis-py 8.0 and later`).
+    pub(crate) newest: Option<String>,
+    /// The catalog leaves the default unresolved: why (the sources disagree).
+    pub(crate) unresolved: Option<String>,
+}
+
+impl Provenance {
+    /// What the message adds after "applies": ` (the newest release, redis-py 8.0 and later:
+    /// the row names no version; unresolved in the catalog: ...)`, or nothing.
+    fn remark(&self, lang: Lang) -> String {
+        let mut parts = Vec::new();
+        if let Some(range) = &self.newest {
+            parts.push(match lang {
+                Lang::En => {
+                    format!("the default of the newest release, {range}: the row names no version")
+                }
+                Lang::Ja => format!("行に版の記載がないため最新版（{range}）の既定値"),
+            });
+        }
+        if let Some(why) = &self.unresolved {
+            parts.push(match lang {
+                Lang::En => format!("unresolved in the catalog: {why}"),
+                Lang::Ja => format!("カタログでは未確定：{why}"),
+            });
+        }
+        match (parts.is_empty(), lang) {
+            (true, _) => String::new(),
+            (false, Lang::En) => format!(" ({})", parts.join("; ")),
+            (false, Lang::Ja) => format!("（{}）", parts.join("。")),
+        }
+    }
+}
+
+/// `value.default_applied`: a row's value was not set and the default column's value
+/// (`setting` `None`) or the catalog's documented default of `setting` (with its
+/// `provenance`) applies.
 pub(crate) fn default_applied(
     lang: Lang,
     line: usize,
     used: &str,
-    from: Option<(&str, &str)>,
+    setting: Option<&str>,
+    provenance: Option<&Provenance>,
 ) -> (String, String) {
+    let remark = provenance.map(|p| p.remark(lang)).unwrap_or_default();
+    let from = setting.zip(provenance.map(|p| p.product.as_str()));
     match (lang, from) {
         (Lang::En, None) => (
             format!("row {line}: no value set; the default column's {used} applies"),
             "write the value in effect in the value column".to_string(),
         ),
-        (Lang::En, Some((product, setting))) => (
-            format!("row {line}: no value set; {product}'s documented default for {setting}, {used}, applies"),
+        (Lang::En, Some((setting, product))) => (
+            format!("row {line}: no value set; {product}'s documented default for {setting}, {used}, applies{remark}"),
             "write the value in effect in the value column".to_string(),
         ),
         (Lang::Ja, None) => (
             format!("{line}行目：設定値がないため、既定値の列の{used}を使います"),
             "実際の値を設定値の列に書いてください".to_string(),
         ),
-        (Lang::Ja, Some((product, setting))) => (
-            format!("{line}行目：設定値がないため、{product}の{setting}の既定値{used}を使います"),
+        (Lang::Ja, Some((setting, product))) => (
+            format!("{line}行目：設定値がないため、{product}の{setting}の既定値{used}を使います{remark}"),
             "実際の値を設定値の列に書いてください".to_string(),
         ),
     }
@@ -343,14 +387,16 @@ pub(crate) fn connect_default_applied(
     segment: &str,
     used: &str,
     (product, setting): (&str, &str),
+    provenance: &Provenance,
 ) -> (String, String) {
+    let remark = provenance.remark(lang);
     match lang {
         Lang::En => (
-            format!("{segment}: no connect timeout documented; {product}'s documented default for {setting}, {used}, applies"),
+            format!("{segment}: no connect timeout documented; {product}'s documented default for {setting}, {used}, applies{remark}"),
             format!("document {setting} on {segment}"),
         ),
         Lang::Ja => (
-            format!("{segment}：接続タイムアウトの記載がないため、{product}の{setting}の既定値{used}を使います"),
+            format!("{segment}：接続タイムアウトの記載がないため、{product}の{setting}の既定値{used}を使います{remark}"),
             format!("{segment} に{setting}を記載してください"),
         ),
     }

@@ -381,3 +381,44 @@ mod property {
         }
     }
 }
+
+#[test]
+fn without_a_row_the_conditions_are_the_products_documented_default() {
+    // HAProxy retries 3 times on conn-failure by default: 3 failed connects of 5 s and one
+    // whole try of 5 + 30 s.
+    let seg = "haproxy -> app";
+    let report = check(&Sheet::new(
+        Lang::En,
+        vec![
+            row("client -> haproxy", "deadline", "", "60s"),
+            row(seg, "connect timeout", "timeout connect", "5s"),
+            row(seg, "read timeout", "timeout server", "30s"),
+            row(seg, "tries", "retries", "3 retries"),
+        ],
+    ));
+    let h = hop(&report, seg);
+    assert_eq!(h.retry_on, ["connect-failure"]);
+    assert_eq!(
+        (h.repeats, h.worst_ms, h.attempts),
+        (Repeats::Early, Some(50_000), 1)
+    );
+    assert_eq!(h.formula, "(1 × 4 − 1) × 5 + (5 + 30) = 50.0 s");
+}
+
+#[test]
+fn nginx_without_a_row_sends_a_post_to_the_next_server_only_unsent() {
+    // nginx's default proxy_next_upstream is error timeout; on a POST it passes the request on
+    // only when it was not sent.
+    let mut sheet = nginx_post("error timeout");
+    sheet.rows.remove(4);
+    let report = check(&sheet);
+    let h = hop(&report, "nginx -> app");
+    assert_eq!(h.retry_on, ["connect-failure", "connect-timeout"]);
+    assert_eq!((h.worst_ms, h.attempts), (Some(75_000), 1));
+    // The same hop on an idempotent GET repeats whole tries on every server.
+    sheet.rows[4].value = "idempotent".into();
+    let report = check(&sheet);
+    let h = hop(&report, "nginx -> app");
+    assert_eq!(h.retry_on, ["error", "timeout"]);
+    assert_eq!((h.worst_ms, h.attempts), (Some(195_000), 3));
+}

@@ -300,11 +300,11 @@ fn a_product_that_retries_by_default_is_retry_hidden() {
     assert_eq!(f.rows, vec![1]);
     assert_eq!(
         f.message,
-        "mesh -> app: Istio retries by default (2 retries (connect-failure, refused-stream, unavailable, cancelled, 503), HTTPRetry.attempts) and the sheet says nothing of it"
+        "mesh -> app: Istio retries by default (3 tries, HTTPRetry.attempts, on connect-failure, refused-stream, unavailable, 503) and the sheet says nothing of it"
     );
     assert_eq!(
         f.fix.as_deref(),
-        Some("write Istio's tries and waits on mesh -> app, or turn its retries off")
+        Some("write Istio's tries and waits and its retry conditions on mesh -> app, or turn its retries off")
     );
     // The default retries are documented where the catalog found them.
     assert_eq!(
@@ -320,7 +320,8 @@ fn a_product_that_retries_by_default_is_retry_hidden() {
         ],
     );
     assert!(all(&said, "retry.hidden").is_empty());
-    // nginx retries only on another upstream server: not hidden.
+    // nginx retries only on another upstream server, which needs several: an upstreams row
+    // names them. On one server it never retries, so nothing is hidden.
     let nginx = run(
         Lang::En,
         vec![row(
@@ -372,11 +373,12 @@ fn implausible_values_are_units_gone_wrong() {
 
 #[test]
 fn node_headers_timeout_must_exceed_its_keep_alive_timeout() {
+    // The rule comes from a bug fixed in Node.js 12.19: it holds for the versions before.
     let report = run(
         Lang::En,
         vec![
             Row {
-                location: "server.js".into(),
+                location: "server.js (Node.js 12.18)".into(),
                 ..row(
                     "LB -> app",
                     "keep-alive timeout",
@@ -404,6 +406,30 @@ fn node_headers_timeout_must_exceed_its_keep_alive_timeout() {
         f.source.as_deref(),
         Some("https://github.com/nodejs/node/issues/27363")
     );
+}
+
+#[test]
+fn node_headers_timeout_rule_holds_only_before_12_19() {
+    let sheet = |location: &str| {
+        let at = |item: &str, setting: &str, value: &str| Row {
+            location: location.into(),
+            ..row("LB -> app", item, setting, value)
+        };
+        run(
+            Lang::En,
+            vec![
+                at("keep-alive timeout", "server.keepAliveTimeout", "65000"),
+                at("headers timeout", "server.headersTimeout", "60000"),
+            ],
+        )
+    };
+    let pairs = |location: &str| all(&sheet(location), "setting.pair").len();
+    assert_eq!(pairs("server.js (Node.js 12.18)"), 1);
+    assert_eq!(pairs("server.js (node v10.24.1)"), 1);
+    // Fixed from 12.19 on; a row with no version is on the newest release.
+    assert_eq!(pairs("server.js (Node.js 12.19)"), 0);
+    assert_eq!(pairs("server.js (Node.js 18)"), 0);
+    assert_eq!(pairs("server.js"), 0);
 }
 
 #[test]

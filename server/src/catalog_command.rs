@@ -44,7 +44,8 @@ pub struct CatalogEntry {
     pub kind: budget::Kind,
     /// The unit of a bare number: `ns`, `us`, `ms`, `s`, `min`, `h` or `d`.
     pub unit: &'static str,
-    /// What 0 means: `disabled` (no bound), `default` (the product's default) or `zero`.
+    /// What 0 means: `disabled` (no bound), `default` (the product's default), `zero`,
+    /// `unlimited` (unlimited tries) or `off` (the feature turned off).
     pub zero: &'static str,
     /// Whether an attempt-like total already includes connecting.
     pub includes_connect: bool,
@@ -148,6 +149,8 @@ fn zero_means(zero: Zero) -> &'static str {
         Zero::Disabled => "no bound",
         Zero::ProductDefault => "the default",
         Zero::Zero => "zero",
+        Zero::Unlimited => "unlimited tries",
+        Zero::Off => "turned off",
     }
 }
 

@@ -80,7 +80,7 @@ fn of_hop(graph: &Graph, hop: &Hop, infos: &[RowInfo]) -> Conditions {
         (Some(on), Some(line)) => (on.clone(), From::Row(line)),
         _ if retries => match catalog_entry(hop, infos) {
             Some(e) => (
-                e.retry_on.and_then(|text| retry_on::read(text).ok()),
+                retry_on::read(&e.retry_on.join(", ")).ok(),
                 From::Catalog(e),
             ),
             None => (None, From::Any),

@@ -6,13 +6,13 @@
 //! `value.default_applied` (a connect default from the catalog), `tries.nested_too_deep`,
 //! `tries.cut_by_deadline` and `unbounded`.
 
-use crate::catalog;
+use crate::catalog::{self, Zero};
 use crate::finding as text;
 use crate::finding::FindingCode;
 use crate::kind::Kind;
 use crate::sheet::Lang;
 use crate::time::{Hi, Time};
-use crate::value::{self, Cell, Tries};
+use crate::value::{self, Cell, Dur, Tries};
 
 use crate::report::{TraceNumber, TraceTerm};
 
@@ -246,10 +246,21 @@ fn catalog_connect(
         .rows
         .iter()
         .filter_map(|&l| infos[l - 1].entry)
-        .find_map(|e| catalog::connect_of(e.product))?;
-    let Ok(Cell::Duration { dur, decimals, .. }) = value::read_duration(e.default, Some(e.unit))
+        .find_map(catalog::connect_for)?;
+    let Ok(Cell::Duration {
+        dur,
+        decimals,
+        zero,
+        ..
+    }) = value::read_duration(e.default, Some(e.unit))
     else {
         return None;
+    };
+    // A documented default of 0 that means no bound (Guzzle `connect_timeout`).
+    let dur = if zero && e.zero == Zero::Disabled {
+        Dur::Infinite
+    } else {
+        dur
     };
     let rows: Vec<usize> = hop
         .rows
@@ -263,6 +274,10 @@ fn catalog_connect(
         &hop.segment,
         &describe_dur(lang, dur),
         (e.product, e.name),
+        &text::Provenance {
+            unresolved: e.unresolved().map(str::to_string),
+            ..text::Provenance::default()
+        },
     );
     let time = Time::from_dur(dur);
     let term = TraceTerm {

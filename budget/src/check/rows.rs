@@ -5,7 +5,7 @@
 //! Input: the sheet's rows. Output: one [`RowInfo`] per row, in sheet order, and the findings
 //! of how each value was read (`value.*`, `tries.waits_assumed`).
 
-use crate::catalog::{self, Entry, Zero};
+use crate::catalog::{self, Entry, MinusOne, Zero};
 use crate::duration::DurationError;
 use crate::finding as text;
 use crate::kind::Kind;
@@ -152,6 +152,17 @@ fn parsed_text(val: &Val, lang: Lang) -> String {
     }
 }
 
+/// A value as a completed value's message shows it (`3 tries`, `?`).
+fn val_text(val: &Val, lang: Lang) -> String {
+    match val {
+        Val::Unknown => match lang {
+            Lang::En => "unlimited tries".to_string(),
+            Lang::Ja => "試行回数の上限なし".to_string(),
+        },
+        other => parsed_text(other, lang),
+    }
+}
+
 /// Where a value that is not set was completed from.
 enum Completed {
     /// The value cell itself.
@@ -163,8 +174,11 @@ enum Completed {
 }
 
 /// The `value.default_applied` finding of a row whose value was completed, and its message
-/// (the row's note); `None` when the value cell itself was read.
+/// (the row's note); `None` when the value cell itself was read. A catalog default of a
+/// setting with versions names the version it is the default of (the row's, or the newest
+/// release when the row names none); an unresolved one says so.
 fn default_applied(
+    row: &Row,
     line: usize,
     used: &str,
     from: &Completed,
@@ -176,12 +190,75 @@ fn default_applied(
         Completed::DefaultColumn => None,
         Completed::Catalog(e) => Some(*e),
     };
-    let msg = text::default_applied(lang, line, used, from.map(|e| (e.product, e.name)));
+    let provenance = from.map(|e| provenance(row, e, lang));
+    let msg = text::default_applied(lang, line, used, from.map(|e| e.name), provenance.as_ref());
     let note = msg.0.clone();
     out.add(
         Draft::new(FindingCode::ValueDefaultApplied, vec![line], msg).cite(from.map(|e| e.source)),
     );
     Some(note)
+}
+
+/// Where a catalog default comes from, for its message: the product (with the version the row
+/// names), the newest release's range when it names none, and why it is unresolved.
+fn provenance(row: &Row, e: &'static Entry, lang: Lang) -> text::Provenance {
+    let named = e.versions.and_then(|_| catalog::version_in(row, e.product));
+    text::Provenance {
+        product: match &named {
+            Some(v) => format!("{} {v}", e.product),
+            None => e.product.to_string(),
+        },
+        newest: (named.is_none() && e.versions.is_some()).then(|| e.describe_versions(lang)),
+        unresolved: e.unresolved().map(str::to_string),
+    }
+}
+
+/// The whole number a cell holds, when it is nothing else (`0`, `-1`, `０`).
+fn bare_int(text: &str) -> Option<i64> {
+    crate::duration::normalize(text).trim().parse().ok()
+}
+
+/// A tries cell of `0` or `-1` read by what its catalog entry says they mean: `0` is unlimited
+/// tries (unknown: no count bounds them) or the product's default tries; `-1` disables retries
+/// (1 try). The row's note says which. `None` when the cell is another text or the entry
+/// gives the number no meaning.
+fn special_tries(text_in: &str, e: &Entry, lang: Lang) -> Option<(Val, String)> {
+    let say = |en: String, ja: String| match lang {
+        Lang::En => en,
+        Lang::Ja => ja,
+    };
+    let (product, name) = (e.product, e.name);
+    match (bare_int(text_in)?, e.zero, e.minus_one) {
+        (0, Zero::Unlimited, _) => Some((
+            Val::Unknown,
+            say(
+                format!("0 means unlimited tries on {product} {name}: no count bounds them (a deadline or a retry window can)"),
+                format!("{product}の{name}の0は試行回数の上限なしです。回数では抑えられません（期限か再試行の打ち切り時間で抑えられます）"),
+            ),
+        )),
+        (0, Zero::ProductDefault, _) => {
+            let tries = value::read_tries(e.default).ok()?;
+            let used = describe_tries(lang, &tries);
+            Some((
+                Val::Tries(tries),
+                say(
+                    format!("0 means {product}'s default for {name}: {used}"),
+                    format!("{product}の{name}の0は既定値の{used}です"),
+                ),
+            ))
+        }
+        (-1, _, MinusOne::NoRetries) => {
+            let tries = value::read_tries("1 try").ok()?;
+            Some((
+                Val::Tries(tries),
+                say(
+                    format!("-1 disables retries on {product} {name}: 1 try"),
+                    format!("{product}の{name}の-1は再試行なし（1回）です"),
+                ),
+            ))
+        }
+        _ => None,
+    }
 }
 
 /// Reads a tries cell: the value, else the default column, else the catalog's default (each
@@ -203,6 +280,13 @@ fn read_tries_cell(
             None => return (Val::Absent, None),
         }
     };
+    if let Some((val, note)) = entry.and_then(|e| special_tries(text_in, e, lang)) {
+        let note = match default_applied(row, line, &val_text(&val, lang), &from, lang, out) {
+            Some(applied) => format!("{applied}; {note}"),
+            None => note,
+        };
+        return (val, Some(note));
+    }
     match value::read_tries(text_in) {
         Ok(t) => {
             if t.waits_assumed {
@@ -214,7 +298,7 @@ fn read_tries_cell(
                 let msg = text::waits_dropped(lang, line, t.count, t.waits_dropped);
                 out.add(Draft::new(FindingCode::TriesWaitsAssumed, vec![line], msg));
             }
-            let note = default_applied(line, &describe_tries(lang, &t), &from, lang, out);
+            let note = default_applied(row, line, &describe_tries(lang, &t), &from, lang, out);
             (Val::Tries(t), note)
         }
         Err(err) => {
@@ -252,7 +336,7 @@ fn read_retry_on_cell(
     };
     match retry_on::read(text_in) {
         Ok(on) => {
-            let note = default_applied(line, &on.describe(lang), &from, lang, out);
+            let note = default_applied(row, line, &on.describe(lang), &from, lang, out);
             (Val::RetryOn(on), note)
         }
         Err(word) => {
@@ -288,7 +372,7 @@ fn read_word_cell(
     };
     match val {
         Some(v) => {
-            let note = default_applied(line, text_in.trim(), &from, lang, out);
+            let note = default_applied(row, line, text_in.trim(), &from, lang, out);
             (v, note)
         }
         None => {
@@ -338,7 +422,20 @@ fn read_duration_cell(
     let mut note = None;
     let from_catalog =
         || entry.and_then(|e| catalog_default(e).map(|r| (r, Completed::Catalog(e))));
-    let completed = match value::read_duration(&row.value, unit) {
+    // -1 where the catalog says it disables the timeout: no bound.
+    let minus_one_disables = entry.is_some_and(|e| e.minus_one == MinusOne::Disabled);
+    let value_read = if minus_one_disables && bare_int(&row.value) == Some(-1) {
+        Ok(Cell::Duration {
+            dur: Dur::Infinite,
+            decimals: 0,
+            used_bare_unit: false,
+            zero: false,
+            below_one_ms: false,
+        })
+    } else {
+        value::read_duration(&row.value, unit)
+    };
+    let completed = match value_read {
         Ok(cell) => match reading(cell) {
             Some(r) => {
                 if let Cell::Duration {
@@ -383,18 +480,28 @@ fn read_duration_cell(
         return (Val::Absent, None);
     };
     if zero {
-        match entry.map(|e| e.zero) {
-            Some(Zero::Disabled) => dur = Dur::Infinite,
-            Some(Zero::ProductDefault) => {
-                if let Some((d, ..)) = entry.and_then(catalog_default) {
+        match entry.map(|e| (e, e.zero)) {
+            Some((_, Zero::Disabled | Zero::Unlimited)) => dur = Dur::Infinite,
+            Some((e, Zero::ProductDefault)) => {
+                if let Some((d, ..)) = catalog_default(e) {
                     dur = d;
                 }
+            }
+            // 0 turns the feature off (nginx keepalive_timeout 0: no keep-alive): the row
+            // holds no duration to compare.
+            Some((e, Zero::Off)) => {
+                let (product, name) = (e.product, e.name);
+                let note = match lang {
+                    Lang::En => format!("0 turns {product} {name} off: connections are closed after each response, so none stays idle and there is no idle timeout to compare"),
+                    Lang::Ja => format!("{product}の{name}の0は機能の無効化です。応答ごとに接続を閉じるため、アイドルの接続はなく比べるタイムアウトもありません"),
+                };
+                return (Val::Absent, Some(note));
             }
             _ => {}
         }
     }
     if !matches!(from, Completed::Value) {
-        note = default_applied(line, &describe_dur(lang, dur), &from, lang, out);
+        note = default_applied(row, line, &describe_dur(lang, dur), &from, lang, out);
     } else if used_bare_unit {
         if let Some(e) = entry {
             let msg =
@@ -494,5 +601,110 @@ mod tests {
         assert!(matches!(info.val, Val::Unknown));
         assert_eq!(findings[0].code, FindingCode::ValueUnreadable);
         assert_eq!(info.parsed, "?");
+    }
+
+    fn tries_count(info: &RowInfo) -> Option<u32> {
+        match &info.val {
+            Val::Tries(t) => Some(t.count),
+            _ => None,
+        }
+    }
+
+    #[test]
+    fn zero_means_unlimited_tries_where_the_catalog_says_so() {
+        let (info, findings) = read_one(row("", "proxy_next_upstream_tries", "", "0"));
+        assert!(matches!(info.val, Val::Unknown), "{:?}", info.val);
+        assert_eq!(
+            info.note.as_deref(),
+            Some("0 means unlimited tries on nginx proxy_next_upstream_tries: no count bounds them (a deadline or a retry window can)")
+        );
+        assert!(findings.is_empty());
+        let (info, _) = read_one(row("", "queue:work --tries", "", "0"));
+        assert!(matches!(info.val, Val::Unknown));
+        // Elsewhere 0 tries is still unreadable.
+        let (info, findings) = read_one(row("tries", "", "", "0"));
+        assert!(matches!(info.val, Val::Unknown));
+        assert_eq!(findings[0].code, FindingCode::ValueUnreadable);
+    }
+
+    #[test]
+    fn zero_means_the_products_default_tries_where_the_catalog_says_so() {
+        let (info, _) = read_one(Row {
+            location: "redis.NewClient(&redis.Options{...})".into(),
+            ..row("", "MaxRetries", "", "0")
+        });
+        assert_eq!(tries_count(&info), Some(4));
+        assert_eq!(
+            info.note.as_deref(),
+            Some("0 means go-redis's default for MaxRetries: 4 tries")
+        );
+    }
+
+    #[test]
+    fn minus_one_disables_retries_or_the_timeout_where_the_catalog_says_so() {
+        let go = |setting: &str, value: &str| {
+            read_one(Row {
+                location: "go-redis client".into(),
+                ..row("", setting, "", value)
+            })
+            .0
+        };
+        let info = go("MaxRetries", "-1");
+        assert_eq!(tries_count(&info), Some(1));
+        assert_eq!(
+            info.note.as_deref(),
+            Some("-1 disables retries on go-redis MaxRetries: 1 try")
+        );
+        let info = go("ReadTimeout", "-1");
+        assert_eq!(info.term().unwrap().time, Time::INF);
+        // -1 is not special where the catalog gives it no meaning.
+        let (info, _) = read_one(row("", "proxy_read_timeout", "", "-1"));
+        assert!(matches!(info.val, Val::Unknown));
+    }
+
+    #[test]
+    fn zero_turns_keep_alive_off_rather_than_removing_a_bound() {
+        let (info, findings) = read_one(row("", "keepalive_timeout", "", "0"));
+        assert!(matches!(info.val, Val::Absent), "{:?}", info.val);
+        assert_eq!(
+            info.note.as_deref(),
+            Some("0 turns nginx keepalive_timeout off: connections are closed after each response, so none stays idle and there is no idle timeout to compare")
+        );
+        assert!(findings.is_empty());
+        // A disabled timeout is no bound instead: Envoy's route timeout of 0.
+        let (info, _) = read_one(row("", "RouteAction.timeout", "", "0"));
+        assert_eq!(info.term().unwrap().time, Time::INF);
+    }
+
+    #[test]
+    fn a_catalog_default_names_the_version_it_is_the_default_of() {
+        let at = |location: &str| {
+            let (_, findings) = read_one(Row {
+                location: location.into(),
+                ..row("", "socket_timeout", "", "")
+            });
+            findings[0].message.clone()
+        };
+        assert_eq!(
+            at("app.py (redis-py 7.4)"),
+            "row 1: no value set; redis-py 7.4's documented default for socket_timeout, ∞, applies"
+        );
+        assert_eq!(
+            at("app.py (redis-py 8.0)"),
+            "row 1: no value set; redis-py 8.0's documented default for socket_timeout, 5.0 s, applies"
+        );
+        assert_eq!(
+            at("app.py"),
+            "row 1: no value set; redis-py's documented default for socket_timeout, 5.0 s, applies (the default of the newest release, redis-py 8.0 and later: the row names no version)"
+        );
+    }
+
+    #[test]
+    fn an_unresolved_catalog_default_says_so() {
+        let (_, findings) = read_one(row("", "cloudflare proxy_read_timeout", "", ""));
+        assert_eq!(
+            findings[0].message,
+            "row 1: no value set; Cloudflare's documented default for proxy_read_timeout (Proxy Read Timeout), 100.0 s, applies (unresolved in the catalog: copies of Cloudflare's limits page give the proxy read timeout as 100 s and as 120 s; the catalog keeps 100 s until the page settles it)"
+        );
     }
 }

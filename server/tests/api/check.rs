@@ -501,7 +501,10 @@ async fn g7_retries_on_everything_cost_280_s_and_invert_the_browsers_wait() {
     );
     let pointless = find(&report["findings"], "code", "retry.pointless");
     assert_eq!(pointless["rows"], json!([6]));
-    assert_eq!(find(&report["findings"], "code", "retry.unsafe")["attempts"], 8);
+    assert_eq!(
+        find(&report["findings"], "code", "retry.unsafe")["attempts"],
+        8
+    );
     assert_eq!(
         find(&report["findings"], "code", "retry.amplification")["attempts"],
         8

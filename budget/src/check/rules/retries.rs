@@ -6,9 +6,10 @@ use crate::finding as text;
 use crate::finding::FindingCode;
 use crate::kind::Kind;
 use crate::retry_on::{self, Group};
-use crate::value::Idem;
+use crate::value::{self, Idem};
 
 use super::super::findings::{Draft, Findings, Numbers};
+use super::super::formula::describe_tries;
 use super::super::rows::Val;
 use super::Input;
 
@@ -236,9 +237,11 @@ pub(super) fn retry_unsafe(input: Input, out: &mut Findings) {
 }
 
 /// `retry.hidden`: a hop whose rows name a product that retries by default (the catalog's
-/// `retries`), while the sheet has no tries or upstreams row on that hop. nginx is not among
-/// them: it retries only on another upstream server, which the sheet then names. Worked
-/// number: an Envoy route with a 15 s timeout and no tries row: Envoy's default retry policy
+/// `retries`), while the sheet has no tries or upstreams row on that hop; its message names
+/// the product's default retry conditions where the catalog knows them. nginx is not among
+/// them: it retries only on another upstream server
+/// ([`Entry::retries_only_on_other_upstreams`](crate::catalog::Entry::retries_only_on_other_upstreams)),
+/// which the sheet then names with an upstreams row. Worked number: an Envoy route with a 15 s timeout and no tries row: Envoy's default retry policy
 /// may add a try the budget does not show.
 pub(super) fn retry_hidden(input: Input, out: &mut Findings) {
     let infos = input.infos;
@@ -247,11 +250,11 @@ pub(super) fn retry_hidden(input: Input, out: &mut Findings) {
         if p.has_tries || p.upstreams.is_some() {
             continue;
         }
-        let Some(entry) = hop
-            .rows
-            .iter()
-            .find_map(|&l| infos[l - 1].entry.filter(|e| e.retries.is_some()))
-        else {
+        let Some(entry) = hop.rows.iter().find_map(|&l| {
+            infos[l - 1]
+                .entry
+                .filter(|e| e.retries.is_some() && !e.retries_only_on_other_upstreams())
+        }) else {
             continue;
         };
         let retries = entry.retries.unwrap_or_default();
@@ -269,15 +272,22 @@ pub(super) fn retry_hidden(input: Input, out: &mut Findings) {
                     .is_some_and(|e| e.product == entry.product)
             })
             .collect();
-        let conditions = catalog::retry_on_of(entry.product)
-            .and_then(|e| e.retry_on)
-            .and_then(|text| retry_on::read(text).ok())
+        // With the conditions known, the tries are written like every other tries value
+        // (`3 tries`), the conditions after them; else the catalog's remark says all.
+        let conditions = Some(entry)
+            .filter(|e| !e.retry_on.is_empty())
+            .or_else(|| catalog::retry_on_of(entry.product))
+            .and_then(|e| retry_on::read(&e.retry_on.join(", ")).ok())
             .map(|on| on.describe(out.lang()));
+        let tries = match (&conditions, value::read_tries(retries)) {
+            (Some(_), Ok(t)) => describe_tries(out.lang(), &t),
+            _ => retries.to_string(),
+        };
         let msg = text::retry_hidden(
             out.lang(),
             &hop.segment,
             entry.product,
-            retries,
+            &tries,
             conditions.as_deref(),
             setting,
         );

@@ -132,6 +132,13 @@ pub(super) fn setting_pairs(input: Input, out: &mut Findings) {
             }
         }
         for (a, b) in pairs {
+            // A rule of some versions only (Node's headersTimeout > keepAliveTimeout, before
+            // 12.19): the version either row names, else the newest release.
+            let version = catalog::version_in(&input.rows[a], rule.product)
+                .or_else(|| catalog::version_in(&input.rows[b], rule.product));
+            if !rule.applies_to(version.as_ref()) {
+                continue;
+            }
             let (Some(x), Some(y)) = (pair_value(input, a), pair_value(input, b)) else {
                 continue;
             };
