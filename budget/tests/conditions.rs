@@ -422,3 +422,18 @@ fn nginx_without_a_row_sends_a_post_to_the_next_server_only_unsent() {
     assert_eq!(h.retry_on, ["error", "timeout"]);
     assert_eq!((h.worst_ms, h.attempts), (Some(195_000), 3));
 }
+
+#[test]
+fn every_documented_default_of_a_conditions_setting_reads() {
+    let mut read = 0;
+    for e in budget::catalog::entries() {
+        if e.kind == budget::Kind::RetryOn && !e.default.is_empty() {
+            let on = budget::retry_on::read(e.default)
+                .unwrap_or_else(|w| panic!("{} {}: {w:?} is no condition", e.product, e.name));
+            assert!(!on.conditions.is_empty(), "{} {}", e.product, e.name);
+            read += 1;
+        }
+    }
+    // nginx proxy_next_upstream, HAProxy retry-on, Istio retryOn.
+    assert_eq!(read, 3);
+}

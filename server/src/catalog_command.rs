@@ -60,6 +60,18 @@ pub struct CatalogEntry {
     pub aliases: Vec<String>,
     /// Where the default and unit are documented.
     pub source: &'static str,
+    /// What -1 means: `disabled`, `no_retries`, or empty when nothing special.
+    pub minus_one: &'static str,
+    /// The product versions the line holds for (`>=8.0`, `>=6.0 <8.0`); `null` for every
+    /// version.
+    pub versions: Option<String>,
+    /// The conditions the product's default retries start on, in the words of
+    /// `budget-model.md` §4.1 (`connect-failure`, `5xx`); empty when none are documented.
+    pub retry_on: Vec<&'static str>,
+    /// The quoted evidence behind the `zero` and `default` cells.
+    pub evidence: &'static str,
+    /// A remark; one starting with `unresolved:` says the sources disagree.
+    pub note: &'static str,
 }
 
 impl From<&Entry> for CatalogEntry {
@@ -76,6 +88,11 @@ impl From<&Entry> for CatalogEntry {
             side: e.side.map(|s| s.as_str()),
             aliases: e.aliases.iter().map(|words| words.join(" ")).collect(),
             source: e.source,
+            minus_one: e.minus_one.as_str(),
+            versions: e.versions.map(|v| v.to_string()),
+            retry_on: e.retry_on.iter().map(String::as_str).collect(),
+            evidence: e.evidence,
+            note: e.note,
         }
     }
 }

@@ -1071,8 +1071,19 @@ fn catalog_as_json_has_every_field_of_each_entry() {
             "side",
             "aliases",
             "source",
+            "minus_one",
+            "versions",
+            "retry_on",
+            "evidence",
+            "note",
         ];
         assert_eq!(keys, expected_keys.into_iter().collect());
+        assert!(
+            !entry["evidence"].as_str().unwrap_or_default().is_empty(),
+            "{} {} has no evidence",
+            e.product,
+            e.name
+        );
     }
     let nginx = entries
         .iter()
@@ -1080,8 +1091,20 @@ fn catalog_as_json_has_every_field_of_each_entry() {
         .expect("nginx keepalive_timeout");
     assert_eq!(nginx["kind"], "idle");
     assert_eq!(nginx["unit"], "s");
-    assert_eq!(nginx["zero"], "disabled");
+    // The audit: `keepalive_timeout 0` turns keep-alive off, it does not remove a bound.
+    assert_eq!(nginx["zero"], "off");
     assert_eq!(nginx["default"], "75s");
+    let haproxy = json(&workbench(&["catalog", "haproxy", "--format", "json"], ""));
+    let haproxy = haproxy
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["name"] == "timeout http-keep-alive")
+        .expect("HAProxy timeout http-keep-alive")
+        .clone();
+    // HAProxy's retries are its own: 3 retries of the connection, on conn-failure.
+    assert_eq!(haproxy["retry_on"], serde_json::json!(["connect-failure"]));
+    assert_eq!(haproxy["zero"], "disabled");
     assert!(entries.iter().any(|e| e["product"] == "Node.js"));
 }
 
@@ -1173,7 +1196,7 @@ fn g6_passes_and_prints_the_early_only_formula() {
             "web server -> web container",
             "140.0 s",
             "30.0 s",
-            "–",
+            "—",
             "unchecked",
             "(2 × 4 − 1) × (5 + 10) + (5 + 30) = 140.0 s"
         ],
@@ -1181,7 +1204,7 @@ fn g6_passes_and_prints_the_early_only_formula() {
     );
     assert_eq!(
         &line_cells(&text, "browser -> web server ")[1..5],
-        ["–", "150.0 s", "9.0 s", "ok"],
+        ["150.0 s", "150.0 s", "9.0 s", "ok"],
         "{text}"
     );
 }

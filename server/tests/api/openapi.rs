@@ -201,13 +201,26 @@ async fn the_schemas_name_exactly_the_fields_the_api_sends() {
         .await
         .json();
     let error = app.post("/api/v1/check", "").await.json();
+    // A hop retried only on early conditions sends every field; others leave out the ones
+    // that say nothing (`repeats` whole, no `retry_on`, no `early_ms`).
+    let early = app
+        .post("/api/v1/check", fixture("redirector-retries.tsv"))
+        .await
+        .json();
+    let early_hop = early["hops"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|h| h["repeats"] == "early")
+        .expect("an early-only hop")
+        .clone();
 
     // Assert
     let pairs = [
         ("Report", &report),
         ("Summary", &report["summary"]),
         ("NodeReport", &report["nodes"][0]),
-        ("HopReport", &report["hops"][0]),
+        ("HopReport", &early_hop),
         ("RowReport", &report["rows"][0]),
         ("Finding", &report["findings"][0]),
         ("SheetBody", &sheet),
@@ -245,14 +258,16 @@ async fn the_report_schemas_describe_where_each_number_comes_from() {
     assert_eq!(term, expected);
     assert_eq!(
         schema_properties(&doc, "HopTrace"),
-        ["per_try", "tries", "worst", "wait", "need"]
+        ["per_try", "tries", "early", "worst", "wait", "need"]
             .into_iter()
             .map(String::from)
             .collect::<BTreeSet<String>>()
     );
     assert_eq!(
         doc["components"]["schemas"]["TraceNumber"]["enum"],
-        serde_json::json!(["per_try", "tries", "worst", "wait", "need", "inner", "deadline"])
+        serde_json::json!([
+            "per_try", "tries", "early", "worst", "wait", "need", "inner", "deadline"
+        ])
     );
     assert!(
         doc["components"]["schemas"]["FindingCode"]["enum"]
