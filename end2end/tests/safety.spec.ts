@@ -3,7 +3,8 @@ import { SheetPage, watchForCrashes } from "./fixtures/workbench";
 
 // The rulebook's safety findings on one payments design (fixtures/payments-safety.tsv):
 // a non-idempotent call retried without a key, a lock timeout above the statement timeout,
-// Node's headersTimeout not above its keepAliveTimeout, and Istio's default retries unsaid.
+// Node's headersTimeout not above its keepAliveTimeout (the rule of Node.js before 12.19, which
+// the sheet's location names), and Istio's default retries unsaid.
 test("unsafe, hidden and paired settings are findings on their rows", async ({ page }) => {
   const crashes = watchForCrashes(page);
   const sheet = await SheetPage.importFixture(page, "payments-safety.tsv");
@@ -29,8 +30,8 @@ test("unsafe, hidden and paired settings are findings on their rows", async ({ p
   await sheet.expectFinding(sheet.finding("retry.hidden"), {
     severity: "warning",
     message:
-      "gateway -> ledger: Istio retries by default (2 retries (connect-failure, refused-stream, unavailable, cancelled, 503), HTTPRetry.attempts) and the sheet says nothing of it",
-    fix: "write Istio's tries and waits on gateway -> ledger, or turn its retries off",
+      "gateway -> ledger: Istio retries by default (3 tries, HTTPRetry.attempts, on connect-failure, refused-stream, unavailable, 503) and the sheet says nothing of it",
+    fix: "write Istio's tries and waits and its retry conditions on gateway -> ledger, or turn its retries off",
   });
   await sheet.expectFlagged([2, 3, 4, 5, 6, 7, 9], "warning");
   await sheet.expectNotFlagged([1, 8]);
