@@ -437,3 +437,43 @@ fn every_documented_default_of_a_conditions_setting_reads() {
     // nginx proxy_next_upstream, HAProxy retry-on, Istio retryOn.
     assert_eq!(read, 3);
 }
+
+#[test]
+fn the_findings_of_conditions_speak_japanese_on_a_japanese_sheet() {
+    let seg = "ウェブサーバー -> ウェブコンテナ";
+    let sheet = |retry_on: &str| {
+        Sheet::new(
+            Lang::Ja,
+            vec![
+                row(seg, "接続タイムアウト", "", "5秒"),
+                row(seg, "読み取りタイムアウト", "", "30秒"),
+                row(seg, "試行回数と待機", "", "4回"),
+                row(seg, "再試行の条件", "", retry_on),
+            ],
+        )
+    };
+    let report = check(&sheet("4xx、タイムアウト"));
+    let f = report
+        .findings
+        .iter()
+        .find(|f| f.code == FindingCode::RetryPointless)
+        .expect("retry.pointless");
+    assert_eq!(
+        f.message,
+        "ウェブサーバー -> ウェブコンテナ は4xxで再試行します。拒否されたリクエストは再試行しても同じように失敗します"
+    );
+    assert_eq!(
+        f.fix.as_deref(),
+        Some("再試行は408と429（Retry-Afterの後）、およびリクエストが処理されなかった失敗に限ってください")
+    );
+    let report = check(&sheet("接続失敗、ときどき"));
+    let f = report
+        .findings
+        .iter()
+        .find(|f| f.code == FindingCode::ValueUnreadable)
+        .expect("value.unreadable");
+    assert_eq!(
+        f.message,
+        "4行目：「ときどき」は再試行の条件ではないため、「接続失敗、ときどき」を読めません。この区間の再試行は試行全体の繰り返しとして数えます"
+    );
+}

@@ -18,8 +18,8 @@ use budget::{Finding, Severity};
 use percent_encoding::{utf8_percent_encode, AsciiSet, CONTROLS};
 use serde_sarif::sarif::{
     ArtifactLocation, Invocation, Location, Message, MultiformatMessageString, Notification,
-    PhysicalLocation, Region, ReportingConfiguration, ReportingDescriptor, Result as SarifResult,
-    ResultLevel, Run, Sarif, Tool, ToolComponent,
+    PhysicalLocation, PropertyBag, Region, ReportingConfiguration, ReportingDescriptor,
+    Result as SarifResult, ResultLevel, Run, Sarif, Tool, ToolComponent,
 };
 
 use super::{Checked, CheckedFile};
@@ -129,12 +129,37 @@ fn result(file: &CheckedFile, checked: &Checked, finding: &Finding) -> SarifResu
         .iter()
         .min()
         .and_then(|&row| checked.line_of(row));
-    SarifResult::builder()
+    let result = SarifResult::builder()
         .rule_id(finding.code.as_str())
         .level(level(finding.severity))
         .message(text(message))
-        .locations(vec![location(&file.path, line)])
-        .build()
+        .locations(vec![location(&file.path, line)]);
+    match early_hop(checked, finding) {
+        Some(properties) => result.properties(properties).build(),
+        None => result.build(),
+    }
+}
+
+/// For a finding on a hop retried only on early conditions (`budget-model.md` §4.1), the
+/// hop's worst case as such: `{"hop": …, "repeats": "early", "worst_formula": "(2 × 4 − 1) ×
+/// (5 + 10) + (5 + 30) = 140.0 s"}`, a result's property bag.
+fn early_hop(checked: &Checked, finding: &Finding) -> Option<PropertyBag> {
+    let segment = finding.hop.as_deref()?;
+    let hop = checked
+        .report
+        .hops
+        .iter()
+        .find(|h| h.segment == segment && h.repeats == budget::Repeats::Early)?;
+    let properties = BTreeMap::from([
+        ("hop".to_string(), serde_json::json!(hop.segment)),
+        ("repeats".to_string(), serde_json::json!("early")),
+        ("worst_formula".to_string(), serde_json::json!(hop.formula)),
+    ]);
+    Some(
+        PropertyBag::builder()
+            .additional_properties(properties)
+            .build(),
+    )
 }
 
 /// A plain-text message.

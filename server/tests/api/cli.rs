@@ -1264,3 +1264,32 @@ fn markdown_for_g6_shows_the_early_only_formula() {
         "{text}"
     );
 }
+
+#[test]
+fn sarif_for_g6_carries_the_early_only_formula_of_its_hop() {
+    // Act
+    let output = workbench(
+        &[
+            "check",
+            "fixtures/redirector-retries.tsv",
+            "--format",
+            "sarif",
+        ],
+        "",
+    );
+
+    // Assert
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    let sarif: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let results = sarif["runs"][0]["results"].as_array().unwrap();
+    assert_eq!(results.len(), 1);
+    assert_eq!(results[0]["ruleId"], "read.interval_only");
+    assert_eq!(
+        results[0]["properties"],
+        serde_json::json!({
+            "hop": "web server -> web container",
+            "repeats": "early",
+            "worst_formula": "(2 × 4 − 1) × (5 + 10) + (5 + 30) = 140.0 s"
+        })
+    );
+}
