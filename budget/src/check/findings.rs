@@ -271,6 +271,17 @@ impl Findings {
         self.list.retain(|(f, _)| f.rows != [line]);
     }
 
+    /// Whether a finding of `code` naming `rows` rows is left out, unwritten: in a
+    /// verdict-only re-check, every finding but an error is (see [`Findings::for_verdict`]);
+    /// its steps are counted as [`Findings::add`] counts them.
+    pub(crate) fn skips(&mut self, code: FindingCode, rows: usize) -> bool {
+        let skip = self.verdict && code.severity() != Severity::Error;
+        if skip {
+            self.steps += 1 + rows as u64;
+        }
+        skip
+    }
+
     /// Adds a finding; its severity is its code's.
     pub(crate) fn add(&mut self, draft: Draft) {
         self.steps += 1 + draft.rows.len() as u64;
