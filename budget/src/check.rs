@@ -88,14 +88,37 @@ pub struct Work {
 /// assert!(work.steps > 12);
 /// ```
 pub fn check_counted(sheet: &Sheet) -> (Report, Work) {
+    check_fixes_by(sheet, Recheck::Verdict)
+}
+
+/// How a fix's re-check runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Recheck {
+    /// Only what [`crate::fix`] reads of the changed sheet's report: its errors, whole, and
+    /// every hop's, node's and row's numbers. The other findings, the traces, and the rows'
+    /// parsed values and notes are left out (see [`Read::for_verdict`]).
+    Verdict,
+    /// A whole report, as [`check`] without fixes gives: the reference the verdict is
+    /// tested against.
+    #[cfg(test)]
+    Whole,
+}
+
+/// [`check_counted`], its fixes re-checked as `recheck` says.
+fn check_fixes_by(sheet: &Sheet, recheck: Recheck) -> (Report, Work) {
     // Stage 1 reads each row on its own; a fix changes a few rows, so its re-check reads only
     // those again and takes the others from here.
     let read = Read::of(sheet);
-    let (mut report, work) = check_read(sheet, read.clone());
+    let base = match recheck {
+        Recheck::Verdict => read.for_verdict(),
+        #[cfg(test)]
+        Recheck::Whole => read.clone(),
+    };
+    let (mut report, work) = check_read(sheet, read);
     // 7. fixes: each offered fix applied to a copy of the sheet and checked again.
     let rechecks = std::cell::Cell::new(0u64);
     crate::fix::offer(sheet, &mut report, |changed, lines| {
-        let mut again = read.clone();
+        let mut again = base.clone();
         for &line in lines {
             rows::reread(
                 &changed.rows,
@@ -125,6 +148,19 @@ impl Read {
         let mut out = findings::Findings::new(sheet.lang);
         let infos = rows::read(&sheet.rows, sheet.lang, &mut out);
         Read { infos, out }
+    }
+
+    /// What a fix's verdict-only re-check starts from: every row's info without its parsed
+    /// value and note (only the row reports show them), and no findings, only their steps.
+    /// Stage 1's findings are never errors (`value.*`, `tries.waits_assumed`), and a re-check
+    /// is read only for its errors: an error whose finding is gone, or a new one. Errors are
+    /// listed first, so the findings left out change neither which errors the report lists
+    /// nor their order.
+    fn for_verdict(&self) -> Read {
+        Read {
+            infos: self.infos.iter().map(rows::RowInfo::for_verdict).collect(),
+            out: self.out.for_verdict(),
+        }
     }
 }
 
@@ -234,6 +270,55 @@ mod tests {
             let reused = check_read(&changed, again).0;
             let whole = check_read(&changed, Read::of(&changed)).0;
             proptest::prop_assert_eq!(reused, whole);
+        }
+    }
+
+    /// Sheets whose inversions get checked fixes, the re-checks of which read again.
+    const FIXED: [(&str, Lang); 7] = [
+        (crate::example::RESERVATION_EN, Lang::En),
+        (crate::example::RESERVATION_JA, Lang::Ja),
+        (crate::example::INVERTED_LB, Lang::En),
+        (
+            include_str!("../../fixtures/three-client-layers.tsv"),
+            Lang::En,
+        ),
+        (
+            include_str!("../../fixtures/queue-visibility.tsv"),
+            Lang::En,
+        ),
+        (
+            include_str!("../../fixtures/redirector-retries.tsv"),
+            Lang::En,
+        ),
+        (include_str!("../../fixtures/payments-safety.tsv"), Lang::En),
+    ];
+
+    proptest::proptest! {
+        /// A fix's verdict-only re-check offers exactly the fixes a whole re-check does: the
+        /// report and the work are the same.
+        #[test]
+        fn verdict_only_rechecks_offer_the_fixes_whole_rechecks_offer(
+            example in 0..FIXED.len(),
+            other_lang in proptest::bool::ANY,
+            changes in proptest::collection::vec(
+                (0..40usize, proptest::sample::select(vec![
+                    "3s", "", "none", "2 tries", "5 tries, waits 1s", "ten", "0", "1.5", "—",
+                    "30 (default)", "0.2s", "90s", "1 try", "4回、待機1秒", "20秒", "10 tries",
+                ])),
+                0..4,
+            ),
+        ) {
+            let (text, lang) = FIXED[example];
+            let lang = if other_lang { lang.other() } else { lang };
+            let mut sheet = Sheet::new(lang, crate::tsv::import(text).unwrap().rows);
+            for (i, value) in changes {
+                let line = i % sheet.rows.len();
+                sheet.rows[line].value = value.to_string();
+            }
+            let verdict = check_fixes_by(&sheet, Recheck::Verdict);
+            let whole = check_fixes_by(&sheet, Recheck::Whole);
+            proptest::prop_assert_eq!(verdict.1, whole.1);
+            proptest::prop_assert_eq!(verdict.0, whole.0);
         }
     }
 

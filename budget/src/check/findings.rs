@@ -233,6 +233,8 @@ pub(crate) struct Findings {
     list: Vec<(Finding, Traced)>,
     /// Elementary steps: one per finding and one per row it names.
     pub(crate) steps: u64,
+    /// Only the verdict is read (a fix's re-check): the findings' traces are not written.
+    verdict: bool,
 }
 
 impl Findings {
@@ -242,6 +244,19 @@ impl Findings {
             lang,
             list: Vec::new(),
             steps: 0,
+            verdict: false,
+        }
+    }
+
+    /// No findings, the steps of these, for a fix's re-check, which reads only the errors'
+    /// codes, places, severities, rows and numbers: [`Findings::finish`] leaves the traces
+    /// empty.
+    pub(crate) fn for_verdict(&self) -> Findings {
+        Findings {
+            lang: self.lang,
+            list: Vec::new(),
+            steps: self.steps,
+            verdict: true,
         }
     }
 
@@ -254,6 +269,17 @@ impl Findings {
     /// names one row in each of its findings), before the row is read again.
     pub(crate) fn drop_row(&mut self, line: usize) {
         self.list.retain(|(f, _)| f.rows != [line]);
+    }
+
+    /// Whether a finding of `code` naming `rows` rows is left out, unwritten: in a
+    /// verdict-only re-check, every finding but an error is (see [`Findings::for_verdict`]);
+    /// its steps are counted as [`Findings::add`] counts them.
+    pub(crate) fn skips(&mut self, code: FindingCode, rows: usize) -> bool {
+        let skip = self.verdict && code.severity() != Severity::Error;
+        if skip {
+            self.steps += 1 + rows as u64;
+        }
+        skip
     }
 
     /// Adds a finding; its severity is its code's.
@@ -328,9 +354,20 @@ impl Findings {
                 }
             }
         }
-        findings.sort_by(|(a, _), (b, _)| {
-            (a.severity, a.rows.first()).cmp(&(b.severity, b.rows.first()))
-        });
+        // Sorted by a small key, then moved once: a finding is a few hundred bytes, and a
+        // sort moves its elements many times.
+        let mut order: Vec<(Severity, usize, u32)> = findings
+            .iter()
+            .enumerate()
+            .map(|(i, (f, _))| (f.severity, f.rows.first().map_or(0, |&l| l + 1), i as u32))
+            .collect();
+        order.sort_unstable();
+        let mut slots: Vec<Option<(Finding, Traced)>> = findings.into_iter().map(Some).collect();
+        let mut findings: Vec<(Finding, Traced)> = order
+            .iter()
+            .filter_map(|&(_, _, i)| slots[i as usize].take())
+            .collect();
+        drop(slots);
         let mut summary = Summary::default();
         for (f, _) in &findings {
             match f.severity {
@@ -368,10 +405,13 @@ impl Findings {
             findings.append(&mut notice.list);
             summary.warnings += 1;
         }
+        let verdict = self.verdict;
         let findings = findings
             .into_iter()
             .map(|(mut f, traced)| {
-                f.trace = traced.write(hops, nodes);
+                if !verdict {
+                    f.trace = traced.write(hops, nodes);
+                }
                 f
             })
             .collect();

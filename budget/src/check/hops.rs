@@ -752,22 +752,25 @@ fn compute_hop(
         }
     }
     if worst.is_some_and(Time::is_inf) {
-        let rows: Vec<usize> = hop
-            .rows
-            .iter()
-            .copied()
-            .filter(|&l| {
-                let info = &infos[l - 1];
-                matches!(&info.val, Val::Dur(t) if t.time.is_inf() && info.kind.is_time_bound())
-            })
-            .collect();
-        let msg = text::unbounded(lang, segment, caller_name);
-        let rows = if rows.is_empty() {
-            hop.rows.clone()
-        } else {
-            rows
+        let unbounded = |l: &usize| {
+            let info = &infos[l - 1];
+            matches!(&info.val, Val::Dur(t) if t.time.is_inf() && info.kind.is_time_bound())
         };
-        out.add(Draft::new(FindingCode::Unbounded, rows, msg).on_hop(segment));
+        // The unbounded rows, or all the hop's rows when none is (a deadline of `none`).
+        let named = match hop.rows.iter().filter(|l| unbounded(l)).count() {
+            0 => hop.rows.len(),
+            n => n,
+        };
+        if !out.skips(FindingCode::Unbounded, named) {
+            let rows: Vec<usize> = hop.rows.iter().copied().filter(unbounded).collect();
+            let msg = text::unbounded(lang, segment, caller_name);
+            let rows = if rows.is_empty() {
+                hop.rows.clone()
+            } else {
+                rows
+            };
+            out.add(Draft::new(FindingCode::Unbounded, rows, msg).on_hop(segment));
+        }
     }
     calc.wait = wait_of(parts);
     calc.wait_terms = calc

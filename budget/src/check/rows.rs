@@ -66,6 +66,19 @@ pub(crate) struct RowInfo {
 }
 
 impl RowInfo {
+    /// This info without its parsed value and note, which only the row reports show: what a
+    /// fix's verdict-only re-check reads.
+    pub(crate) fn for_verdict(&self) -> RowInfo {
+        RowInfo {
+            kind: self.kind,
+            entry: self.entry,
+            val: self.val.clone(),
+            parsed: String::new(),
+            note: None,
+            below_one_ms: self.below_one_ms,
+        }
+    }
+
     /// The row's duration, when it has one.
     pub(crate) fn term(&self) -> Option<Term> {
         match self.val {
