@@ -14,8 +14,8 @@ pub const EXIT_NONE: u8 = 1;
 /// How the entries are printed.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
-    /// A readable table: product, setting, kind, unit of a bare number, what 0 means, default
-    /// and source.
+    /// A readable table: product, setting, kind, unit of a bare number, what 0 means, versions,
+    /// default and source.
     #[default]
     Text,
     /// A JSON array of the entries.
@@ -127,7 +127,7 @@ pub fn run(query: Option<&str>, format: Format) -> Outcome {
 }
 
 /// The entries as a table: product, setting, kind, the unit of a bare number, what 0 means,
-/// the default (`—` when none could be verified) and the source.
+/// the versions the line holds for (`all`, `>=8.0`), the default (`—` when none could be verified) and the source.
 pub fn render_text(entries: &[&Entry]) -> String {
     let mut table = vec![[
         "product",
@@ -135,6 +135,7 @@ pub fn render_text(entries: &[&Entry]) -> String {
         "kind",
         "bare number",
         "0 means",
+        "versions",
         "default",
         "source",
     ]
@@ -147,6 +148,7 @@ pub fn render_text(entries: &[&Entry]) -> String {
             e.kind.as_str().to_string(),
             e.unit.symbol().to_string(),
             zero_means(e.zero).to_string(),
+            e.versions.map_or("all".to_string(), |v| v.to_string()),
             if e.default.is_empty() {
                 "—".to_string()
             } else {

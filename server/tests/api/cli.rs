@@ -987,6 +987,7 @@ fn catalog_prints_the_matching_settings_as_a_table() {
             "kind",
             "bare number",
             "0 means",
+            "versions",
             "default",
             "source"
         ]
@@ -1008,6 +1009,7 @@ fn catalog_prints_the_matching_settings_as_a_table() {
             "statement",
             "ms",
             "no bound",
+            "all",
             "0",
             "https://www.postgresql.org/docs/current/runtime-config-client.html#GUC-STATEMENT-TIMEOUT"
         ]
