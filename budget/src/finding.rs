@@ -232,38 +232,40 @@ pub(crate) fn unreadable_retry_on(
     text: &str,
     word: &str,
 ) -> (String, String) {
-    match (lang, word.is_empty()) {
-        (Lang::En, false) => (
-            format!(
-                "row {line}: {} is not a retry condition, so {} cannot be read; the hop's retries are counted as whole tries",
-                quoted(lang, word),
-                quoted(lang, text.trim())
-            ),
-            "write conditions from connect-failure, connect-timeout, refused-stream, header-send, 408, 429, 4xx, 5xx, timeout, reset, any (commas between them)".to_string(),
+    let fix = match lang {
+        Lang::En => "write conditions from connect-failure, connect-timeout, refused-stream, header-send, 408, 429, 4xx, 5xx, 503, timeout, reset, any (commas between them; nginx's and HAProxy's own words too), or off".to_string(),
+        Lang::Ja => "接続失敗、接続タイムアウト、ヘッダ送信、408、429、4xx、5xx、503、タイムアウト、すべて などの条件を「、」で区切って書いてください（nginxやHAProxyの語も可）。再試行しないなら「なし」".to_string(),
+    };
+    let text = text.trim();
+    let message = match (lang, word.is_empty(), word == text) {
+        (Lang::En, true, _) => format!(
+            "row {line}: {} names no retry condition; the hop's retries are counted as whole tries",
+            quoted(lang, text)
         ),
-        (Lang::En, true) => (
-            format!(
-                "row {line}: {} names no retry condition; the hop's retries are counted as whole tries",
-                quoted(lang, text.trim())
-            ),
-            "write conditions from connect-failure, connect-timeout, refused-stream, header-send, 408, 429, 4xx, 5xx, timeout, reset, any (commas between them)".to_string(),
+        (Lang::En, false, true) => format!(
+            "row {line}: {} is not a retry condition; the hop's retries are counted as whole tries",
+            quoted(lang, word)
         ),
-        (Lang::Ja, false) => (
-            format!(
-                "{line}行目：{}は再試行の条件ではないため、{}を読めません。この区間の再試行は試行全体の繰り返しとして数えます",
-                quoted(lang, word),
-                quoted(lang, text.trim())
-            ),
-            "接続失敗、接続タイムアウト、ヘッダ送信、408、429、4xx、5xx、タイムアウト、すべて などの条件を「、」で区切って書いてください".to_string(),
+        (Lang::En, false, false) => format!(
+            "row {line}: {} is not a retry condition, so {} cannot be read; the hop's retries are counted as whole tries",
+            quoted(lang, word),
+            quoted(lang, text)
         ),
-        (Lang::Ja, true) => (
-            format!(
-                "{line}行目：{}に再試行の条件がありません。この区間の再試行は試行全体の繰り返しとして数えます",
-                quoted(lang, text.trim())
-            ),
-            "接続失敗、接続タイムアウト、ヘッダ送信、408、429、4xx、5xx、タイムアウト、すべて などの条件を「、」で区切って書いてください".to_string(),
+        (Lang::Ja, true, _) => format!(
+            "{line}行目：{}に再試行の条件がありません。この区間の再試行は試行全体の繰り返しとして数えます",
+            quoted(lang, text)
         ),
-    }
+        (Lang::Ja, false, true) => format!(
+            "{line}行目：{}は再試行の条件ではありません。この区間の再試行は試行全体の繰り返しとして数えます",
+            quoted(lang, word)
+        ),
+        (Lang::Ja, false, false) => format!(
+            "{line}行目：{}は再試行の条件ではないため、{}を読めません。この区間の再試行は試行全体の繰り返しとして数えます",
+            quoted(lang, word),
+            quoted(lang, text)
+        ),
+    };
+    (message, fix)
 }
 
 /// `value.unit_missing`: a bare number whose unit the catalog cannot tell.

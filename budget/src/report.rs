@@ -189,6 +189,9 @@ pub enum Repeats {
     /// Only the early phase of each failed try: every condition is early (connect failure or
     /// timeout, refused stream, header send), so the request reached the callee once.
     Early,
+    /// Nothing: the retry conditions are `off` (nginx `proxy_next_upstream off`, HAProxy
+    /// `retry-on none`), so the innermost tries layer and the upstream targets make one try.
+    NoRetries,
 }
 
 impl Repeats {

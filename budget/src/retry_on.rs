@@ -67,6 +67,9 @@ pub struct RetryOn {
     /// not sent to an upstream server (`proxy_next_upstream`,
     /// <https://nginx.org/en/docs/http/ngx_http_proxy_module.html#proxy_next_upstream>).
     pub non_idempotent: bool,
+    /// `off` / `none` / `なし`: nothing starts another try (nginx `proxy_next_upstream off`,
+    /// HAProxy `retry-on none`); `conditions` is then empty.
+    pub never: bool,
 }
 
 impl RetryOn {
@@ -76,7 +79,8 @@ impl RetryOn {
         !self.conditions.is_empty() && self.conditions.iter().all(|c| c.group == Group::Early)
     }
 
-    /// Whether no condition can run the request twice: every one is early or refused.
+    /// Whether no condition can run the request twice: every one is early or refused (or
+    /// nothing retries).
     pub fn safe(&self) -> bool {
         self.conditions
             .iter()
@@ -112,11 +116,18 @@ impl RetryOn {
         RetryOn {
             conditions,
             non_idempotent: false,
+            never: false,
         }
     }
 
     /// The conditions as a list: `connect-failure, timeout` (`接続失敗、タイムアウト`).
     pub fn describe(&self, lang: crate::Lang) -> String {
+        if self.never {
+            return match lang {
+                crate::Lang::En => "off".to_string(),
+                crate::Lang::Ja => "なし".to_string(),
+            };
+        }
         let words: Vec<&str> = self
             .conditions
             .iter()
@@ -152,9 +163,12 @@ const WORDS: &[(&str, Group, &[&str])] = &[
         &["接続タイムアウト", "conn-timeout", "connection-timeout"],
     ),
     ("refused-stream", Group::Early, &["ストリーム拒否"]),
+    // HAProxy: the server rejected 0-RTT early data, which it did not process.
+    ("0rtt-rejected", Group::Early, &[]),
     ("header-send", Group::Early, &["ヘッダ送信", "ヘッダー送信"]),
     ("429", Group::Refused, &["resource-exhausted"]),
     ("408", Group::Refused, &[]),
+    ("425", Group::Refused, &[]),
     ("400", Group::Pointless, &[]),
     ("401", Group::Pointless, &[]),
     ("403", Group::Pointless, &[]),
@@ -166,17 +180,26 @@ const WORDS: &[(&str, Group, &[&str])] = &[
         Group::Late,
         &["タイムアウト", "deadline-exceeded"],
     ),
-    ("read-timeout", Group::Late, &["読み取りタイムアウト"]),
+    (
+        "read-timeout",
+        Group::Late,
+        &["読み取りタイムアウト", "response-timeout"],
+    ),
+    // HAProxy: the server closed without a response, or sent one it cannot parse.
+    ("empty-response", Group::Late, &[]),
+    ("junk-response", Group::Late, &[]),
+    // nginx: the server returned an empty or invalid response.
+    ("invalid-header", Group::Late, &[]),
     ("5xx", Group::Late, &["retriable-status-codes"]),
     ("gateway-error", Group::Late, &[]),
     ("reset", Group::Late, &["cancelled", "canceled", "リセット"]),
     ("unavailable", Group::Late, &[]),
+    ("error", Group::Late, &["internal", "エラー"]),
     (
-        "error",
+        "any",
         Group::Late,
-        &["invalid-header", "internal", "エラー"],
+        &["すべて", "全て", "all", "all-retryable-errors"],
     ),
-    ("any", Group::Late, &["すべて", "全て", "all"]),
 ];
 
 /// The Japanese word of a canonical word, where §4.1 gives one.
@@ -249,7 +272,8 @@ const FIVE_NN: &str = "500501502503504505506507508509510511512513514515516517518
 
 /// Reads a `retry_on` value into its conditions.
 ///
-/// The list is split at commas (`,`, `、`, full-width `，`) and `;`; a part that is one word
+/// `off`, `none`, `never`, `なし` or `しない` alone means nothing retries ([`RetryOn::never`]).
+/// The list is split at commas (`,`, `、`, full-width `，`), `;`, `・`, `/` and `|`; a part that is one word
 /// with spaces (`connect failure`) is read as that word, else each of its space-separated
 /// words is read (`error timeout`, nginx's own form). `_` reads as `-`, case is ignored.
 ///
@@ -259,13 +283,22 @@ const FIVE_NN: &str = "500501502503504505506507508509510511512513514515516517518
 /// too, with the empty word.
 pub fn read(text: &str) -> Result<RetryOn, String> {
     let normalized = normalize(text);
+    if matches!(
+        normalized.trim(),
+        "off" | "none" | "never" | "no" | "なし" | "無し" | "しない"
+    ) {
+        return Ok(RetryOn {
+            never: true,
+            ..RetryOn::default()
+        });
+    }
     let mut on = RetryOn::default();
     let push = |c: Option<Condition>, on: &mut RetryOn| match c {
         None => on.non_idempotent = true,
         Some(c) if !on.conditions.contains(&c) => on.conditions.push(c),
         Some(_) => {}
     };
-    for part in normalized.split([',', '，', ';']) {
+    for part in normalized.split([',', '，', ';', '・', '/', '|']) {
         let part = part.trim();
         if part.is_empty() {
             continue;
@@ -291,10 +324,12 @@ pub fn read(text: &str) -> Result<RetryOn, String> {
 /// The word of `text` as the user wrote it whose normalized form is `w` (for the message),
 /// else `w`.
 fn original_word(text: &str, w: &str) -> String {
-    text.split(|c: char| c.is_whitespace() || matches!(c, ',' | '、' | '，' | ';'))
-        .find(|o| normalize(o).trim() == w)
-        .unwrap_or(w)
-        .to_string()
+    text.split(|c: char| {
+        c.is_whitespace() || matches!(c, ',' | '、' | '，' | ';' | '・' | '/' | '|')
+    })
+    .find(|o| normalize(o).trim() == w)
+    .unwrap_or(w)
+    .to_string()
 }
 
 #[cfg(test)]
@@ -367,6 +402,44 @@ mod tests {
             [("599", Group::Late), ("500", Group::Late)]
         );
         assert_eq!(groups("REFUSED_STREAM"), [("refused-stream", Group::Early)]);
+    }
+
+    #[test]
+    fn off_alone_means_nothing_retries_and_products_words_read() {
+        for off in ["off", "none", "なし", " OFF "] {
+            let on = read(off).unwrap();
+            assert!(on.never && on.conditions.is_empty() && on.safe() && !on.all_early());
+        }
+        assert_eq!(read("error, off").unwrap_err(), "off");
+        assert_eq!(
+            groups("empty-response, response-timeout, 0rtt-rejected, 425"),
+            [
+                ("empty-response", Group::Late),
+                ("read-timeout", Group::Late),
+                ("0rtt-rejected", Group::Early),
+                ("425", Group::Refused)
+            ]
+        );
+        assert_eq!(groups("all-retryable-errors"), [("any", Group::Late)]);
+        assert_eq!(
+            groups("error timeout invalid_header"),
+            [
+                ("error", Group::Late),
+                ("timeout", Group::Late),
+                ("invalid-header", Group::Late)
+            ]
+        );
+        assert_eq!(
+            groups("接続失敗・接続タイムアウト"),
+            [
+                ("connect-failure", Group::Early),
+                ("connect-timeout", Group::Early)
+            ]
+        );
+        assert_eq!(
+            groups("connect-failure/refused-stream|header-send").len(),
+            3
+        );
     }
 
     #[test]

@@ -85,6 +85,7 @@ fn g6_the_early_phase_and_the_worst_case_name_their_rows() {
         worst,
         [
             (Some(15_000), None, vec![2, 3]),
+            (None, None, vec![6]),
             (Some(35_000), None, vec![2, 4]),
             (None, Some(8), vec![5, 7]),
         ]
@@ -476,4 +477,47 @@ fn the_findings_of_conditions_speak_japanese_on_a_japanese_sheet() {
         f.message,
         "4行目：「ときどき」は再試行の条件ではないため、「接続失敗、ときどき」を読めません。この区間の再試行は試行全体の繰り返しとして数えます"
     );
+}
+
+#[test]
+fn off_retries_nothing_the_tries_and_targets_make_one_try() {
+    // nginx `proxy_next_upstream off`: one server, one try, however many are listed.
+    let report = check(&redirector("off"));
+    let inner = hop(&report, INNER);
+    assert_eq!(inner.repeats, Repeats::NoRetries);
+    assert_eq!(
+        (inner.worst_ms, inner.tries, inner.attempts),
+        (Some(35_000), 1, 1)
+    );
+    assert_eq!(inner.formula, "no retries: 5 + 30 = 35.0 s");
+    assert_eq!(report.rows[5].parsed, "off");
+    assert!(codes(&report)
+        .iter()
+        .all(|(c, _)| *c != "retry.unsafe" && *c != "value.unreadable"));
+    // The conditions row is part of the worst case's trace.
+    assert!(inner.trace.worst.iter().any(|t| t.rows == [6]));
+}
+
+#[test]
+fn a_bare_count_on_a_setting_that_counts_retries_is_retries() {
+    // HAProxy `retries 3` is 3 retries: 4 tries, as `3 retries` reads.
+    let seg = "haproxy -> app";
+    let sheet = |tries: &str| {
+        Sheet::new(
+            Lang::En,
+            vec![
+                row(seg, "connect timeout", "timeout connect", "5s"),
+                row(seg, "read timeout", "timeout server", "30s"),
+                row(seg, "tries", "haproxy retries", tries),
+            ],
+        )
+    };
+    let bare = check(&sheet("3"));
+    let h = hop(&bare, seg);
+    assert_eq!((h.tries, h.worst_ms), (4, Some(50_000)));
+    assert_eq!(
+        bare.rows[2].note.as_deref(),
+        Some("HAProxy retries counts retries: a bare 3 is 4 tries")
+    );
+    assert_eq!(hop(&check(&sheet("3 retries")), seg).worst_ms, Some(50_000));
 }

@@ -43,6 +43,18 @@ impl Conditions {
         self.on.as_ref().is_some_and(RetryOn::all_early)
     }
 
+    /// Nothing starts another try (`off`): the innermost tries layer and the upstream targets
+    /// make one try.
+    pub(crate) fn never(&self) -> bool {
+        self.on.as_ref().is_some_and(|on| on.never)
+    }
+
+    /// The request reaches the callee once per call of the innermost layer: its retries are
+    /// early only, or there are none.
+    pub(crate) fn delivers_once(&self) -> bool {
+        self.early_only() || self.never()
+    }
+
     /// No condition can run the request twice (each is early or refused).
     pub(crate) fn safe(&self) -> bool {
         self.on.as_ref().is_some_and(RetryOn::safe)

@@ -233,6 +233,8 @@ fn check_hop(s: Stages, (h, hop): (usize, &Hop), calc: &HopCalc, out: &mut Findi
         tries: calc.tries,
         repeats: if calc.repeats_early() {
             Repeats::Early
+        } else if calc.conditions.never() {
+            Repeats::NoRetries
         } else {
             Repeats::Whole
         },

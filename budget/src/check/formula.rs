@@ -22,6 +22,8 @@ pub(crate) enum Word {
     DeadlineUnreadable,
     /// ` (cut by the propagated deadline)`.
     CutByPropagated,
+    /// `no retries: `, before the formula: the retry conditions are `off`.
+    NoRetries,
 }
 
 impl Word {
@@ -39,6 +41,8 @@ impl Word {
             (Lang::Ja, Word::DeadlineUnreadable) => "?（期限が読めません）".into(),
             (Lang::En, Word::CutByPropagated) => " (cut by the propagated deadline)".into(),
             (Lang::Ja, Word::CutByPropagated) => "（伝播した期限で打ち切り）".into(),
+            (Lang::En, Word::NoRetries) => "no retries: ".into(),
+            (Lang::Ja, Word::NoRetries) => "再試行なし：".into(),
         }
     }
 }

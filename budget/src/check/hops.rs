@@ -142,7 +142,7 @@ impl HopCalc {
     /// by 1, so G6's 4 tries on each of 2 web containers deliver the request once.
     pub(crate) fn attempts(&self, hop: &Hop) -> u64 {
         // Saturating: absurd counts typed in a sheet must not overflow.
-        if self.conditions.early_only() {
+        if self.conditions.delivers_once() {
             return hop
                 .layers()
                 .iter()
@@ -596,6 +596,8 @@ fn compute_hop(
     // The worst case's caps, when they apply: a retry window, a deadline.
     let mut caps: Vec<TraceTerm> = Vec::new();
     let mut upstreams_counted = false;
+    // The retry conditions are `off`: the tries layer and the targets make one try.
+    let mut no_retries = false;
     let mut worst: Option<Time>;
     let mut formula: String;
     match (&per_try, layers) {
@@ -605,6 +607,19 @@ fn compute_hop(
             worst = Some(layered_worst(*p, layers, out));
             let mut total = total_tries(layers);
             formula = layers_formula(lang, p_text, layers);
+            // Nothing retries (`off`): the innermost layer and the upstream targets make one
+            // try; outer layers still repeat it.
+            if calc.conditions.never() {
+                let outer = layers.get(1..).unwrap_or_default();
+                worst = Some(layered_worst(*p, outer, out));
+                total = total_tries(outer);
+                formula = format!(
+                    "{}{}",
+                    Word::NoRetries.text(lang),
+                    layers_formula(lang, p_text, outer)
+                );
+                no_retries = true;
+            }
             // Retries only on early conditions repeat only the early phase (§4.1).
             let early = match calc.conditions.early_only() {
                 true => early_phase(hop, &connect, infos),
@@ -651,7 +666,7 @@ fn compute_hop(
             // A proxy with U upstream targets tries each in turn: U times the tries on one
             // target, the waits only between tries on one target.
             match parts.upstreams {
-                _ if calc.early.is_some() || worst.is_none() => {}
+                _ if calc.early.is_some() || no_retries || worst.is_none() => {}
                 Some(Some(u)) if u > 1 => {
                     upstreams_counted = true;
                     total = total.saturating_mul(u);
@@ -801,6 +816,16 @@ fn uncut_terms(hop: &Hop, calc: &HopCalc, lang: Lang) -> Vec<TraceTerm> {
             trace::rows_of(&calc.early_terms),
             trace::of_hop(&hop.segment, TraceNumber::Early),
         ));
+    }
+    // The conditions row that made the retries early only, or none: a term without a value.
+    if calc.repeats_early() || calc.conditions.never() {
+        if let Some(line) = hop.parts.retry_on_line {
+            terms.push(TraceTerm {
+                kind: Some(Kind::RetryOn),
+                rows: vec![line],
+                ..TraceTerm::default()
+            });
+        }
     }
     if !calc.per_try_terms.is_empty() {
         terms.push(trace::taken(

@@ -231,9 +231,10 @@ fn bare_int(text: &str) -> Option<i64> {
     crate::duration::normalize(text).trim().parse().ok()
 }
 
-/// A tries cell of `0` or `-1` read by what its catalog entry says they mean: `0` is unlimited
-/// tries (unknown: no count bounds them) or the product's default tries; `-1` disables retries
-/// (1 try). The row's note says which. `None` when the cell is another text or the entry
+/// A tries cell of a bare whole number read by what its catalog entry says it means: `0` is
+/// unlimited tries (unknown: no count bounds them) or the product's default tries; `-1`
+/// disables retries (1 try); a positive count on a setting that counts retries is that many
+/// retries (HAProxy `retries 3`: 4 tries). The row's note says which. `None` when the cell is another text or the entry
 /// gives the number no meaning.
 fn special_tries(text_in: &str, e: &Entry, lang: Lang) -> Option<(Val, String)> {
     let say = |en: String, ja: String| match lang {
@@ -260,6 +261,20 @@ fn special_tries(text_in: &str, e: &Entry, lang: Lang) -> Option<(Val, String)> 
                 ),
             ))
         }
+        // A product that counts retries documents its default in retries (HAProxy
+        // `retries 3`, Envoy `num_retries`, go-redis `MaxRetries`): a bare count there is
+        // retries too, one try more than the number.
+        (n @ 1.., _, _) if counts_retries(e) => {
+            let tries = value::read_tries(&format!("{n} retries")).ok()?;
+            let used = describe_tries(lang, &tries);
+            Some((
+                Val::Tries(tries),
+                say(
+                    format!("{product} {name} counts retries: a bare {n} is {used}"),
+                    format!("{product}の{name}は再試行の回数です。単位なしの{n}は{used}です"),
+                ),
+            ))
+        }
         (-1, _, MinusOne::NoRetries) => {
             let tries = value::read_tries("1 try").ok()?;
             Some((
@@ -271,6 +286,15 @@ fn special_tries(text_in: &str, e: &Entry, lang: Lang) -> Option<(Val, String)> 
             ))
         }
         _ => None,
+    }
+}
+
+/// Whether a tries setting counts retries rather than tries: the catalog documents its
+/// default in retries (`3 retries`, `1 retry`).
+fn counts_retries(e: &Entry) -> bool {
+    e.kind == Kind::Tries && {
+        let d = e.default.to_ascii_lowercase();
+        d.contains("retry") || d.contains("retries")
     }
 }
 
