@@ -521,3 +521,38 @@ fn a_bare_count_on_a_setting_that_counts_retries_is_retries() {
     );
     assert_eq!(hop(&check(&sheet("3 retries")), seg).worst_ms, Some(50_000));
 }
+
+#[test]
+fn nginx_next_upstream_tries_count_across_the_servers() {
+    // proxy_next_upstream_tries 2 with 3 servers: 2 tries in all, one on each of 2 servers.
+    let seg = "nginx -> app";
+    let sheet = |tries: &str, idem: &str| {
+        Sheet::new(
+            Lang::En,
+            vec![
+                row(seg, "connect timeout", "proxy_connect_timeout", "5s"),
+                row(seg, "read timeout", "proxy_read_timeout", "60s"),
+                row(seg, "upstream servers", "", "3"),
+                row(seg, "tries", "proxy_next_upstream_tries", tries),
+                row(seg, "idempotency", "", idem),
+            ],
+        )
+    };
+    let report = check(&sheet("2", "idempotent"));
+    let h = hop(&report, seg);
+    assert_eq!((h.tries, h.worst_ms, h.attempts), (2, Some(130_000), 2));
+    assert_eq!(h.formula, "(5 + 60) × 2 (across 3 upstreams) = 130.0 s");
+    // A limit above the servers is every server once.
+    let h = check(&sheet("5", "idempotent")).hops.remove(0);
+    assert_eq!((h.tries, h.worst_ms), (3, Some(195_000)));
+    // On a POST nginx passes the request on only when it was not sent: early only.
+    let h = check(&sheet("2", "non-idempotent")).hops.remove(0);
+    assert_eq!(
+        (h.repeats, h.worst_ms, h.attempts),
+        (Repeats::Early, Some(70_000), 1)
+    );
+    assert_eq!(
+        h.formula,
+        "(1 × 2 − 1) × 5 + (5 + 60) (across 3 upstreams) = 70.0 s"
+    );
+}

@@ -22,6 +22,9 @@ pub(crate) enum Word {
     DeadlineUnreadable,
     /// ` (cut by the propagated deadline)`.
     CutByPropagated,
+    /// ` (across 3 upstreams)`: the tries are counted across the upstream targets, each tried
+    /// once (nginx `proxy_next_upstream_tries`).
+    AcrossUpstreams(u32),
     /// `no retries: `, before the formula: the retry conditions are `off`.
     NoRetries,
 }
@@ -41,6 +44,8 @@ impl Word {
             (Lang::Ja, Word::DeadlineUnreadable) => "?（期限が読めません）".into(),
             (Lang::En, Word::CutByPropagated) => " (cut by the propagated deadline)".into(),
             (Lang::Ja, Word::CutByPropagated) => "（伝播した期限で打ち切り）".into(),
+            (Lang::En, Word::AcrossUpstreams(u)) => format!(" (across {u} upstreams)"),
+            (Lang::Ja, Word::AcrossUpstreams(u)) => format!("（上流{u}台にまたがる試行）"),
             (Lang::En, Word::NoRetries) => "no retries: ".into(),
             (Lang::Ja, Word::NoRetries) => "再試行なし：".into(),
         }

@@ -147,6 +147,9 @@ pub(crate) struct HopParts {
     pub(crate) upstreams: Option<Option<u32>>,
     /// The line of its upstreams row.
     pub(crate) upstreams_line: Option<usize>,
+    /// Its innermost tries layer already counts tries across the upstream targets (nginx
+    /// `proxy_next_upstream_tries`): the targets do not multiply it.
+    pub(crate) tries_span_upstreams: bool,
     pub(crate) retry_window: Slot,
     /// The hop's first retry-conditions row: its conditions, or `None` when unreadable.
     pub(crate) retry_on: Option<Option<RetryOn>>,
@@ -174,6 +177,18 @@ pub(crate) struct Hop {
     /// The hop's first tries and upstreams rows, at most [`MAX_NESTED_TRIES`]: the rows a
     /// `retry.amplification` finding names for it.
     pub(crate) retry_rows: Vec<usize>,
+}
+
+impl HopParts {
+    /// The upstream targets that multiply the tries: the upstreams row's count, or 1 when the
+    /// innermost tries layer already spans them (`tries_span_upstreams`).
+    pub(crate) fn targets(&self) -> Option<Option<u32>> {
+        if self.tries_span_upstreams {
+            Some(Some(1))
+        } else {
+            self.upstreams
+        }
+    }
 }
 
 impl Hop {
@@ -295,6 +310,7 @@ impl Graph {
             ..
         } = b;
         for hop in &mut hops {
+            span_upstreams(hop, infos);
             choose_named_rows(hop, infos);
             nodes[hop.callee].called = true;
         }
@@ -476,6 +492,31 @@ impl<'a> Builder<'a> {
             (Val::Group(g), _) => parts.group = Some(g.clone()),
             _ => {}
         }
+    }
+}
+
+/// A tries row of a product whose retries go to the next upstream server (nginx
+/// `proxy_next_upstream_tries`, see
+/// [`Entry::retries_only_on_other_upstreams`](crate::catalog::Entry::retries_only_on_other_upstreams))
+/// counts tries across the hop's upstream targets, each tried once: with U targets and a
+/// limit of T it is min(T, U) tries in all, not T on each. Its layer becomes that count and
+/// the targets no longer multiply it.
+fn span_upstreams(hop: &mut Hop, infos: &[RowInfo]) {
+    let parts = &mut hop.parts;
+    let Some(Some(u)) = parts.upstreams else {
+        return;
+    };
+    let spanning = parts.tries_lines.first().is_some_and(|&l| {
+        infos[l - 1]
+            .entry
+            .is_some_and(|e| e.retries_only_on_other_upstreams())
+    });
+    if !spanning || parts.tries_unknown {
+        return;
+    }
+    if let Some(inner) = parts.tries.first_mut() {
+        inner.count = inner.count.min(u);
+        parts.tries_span_upstreams = true;
     }
 }
 

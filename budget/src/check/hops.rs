@@ -150,7 +150,7 @@ impl HopCalc {
                 .fold(1u64, |a, l| a.saturating_mul(u64::from(l.count)));
         }
         let tries = u64::from(self.layer_tries.max(1));
-        let upstreams = match hop.parts.upstreams {
+        let upstreams = match hop.parts.targets() {
             Some(Some(u)) => u64::from(u),
             _ => 1,
         };
@@ -626,7 +626,7 @@ fn compute_hop(
                 false => None,
             };
             if let Some(early) = early {
-                let targets = match parts.upstreams {
+                let targets = match parts.targets() {
                     Some(Some(u)) => Some(u.max(1)),
                     Some(None) => None,
                     None => Some(1),
@@ -665,7 +665,7 @@ fn compute_hop(
             }
             // A proxy with U upstream targets tries each in turn: U times the tries on one
             // target, the waits only between tries on one target.
-            match parts.upstreams {
+            match parts.targets() {
                 _ if calc.early.is_some() || no_retries || worst.is_none() => {}
                 Some(Some(u)) if u > 1 => {
                     upstreams_counted = true;
@@ -680,6 +680,9 @@ fn compute_hop(
                 }
                 Some(None) => worst = None,
                 _ => {}
+            }
+            if let (true, Some(Some(u))) = (parts.tries_span_upstreams, parts.upstreams) {
+                formula.push_str(&Word::AcrossUpstreams(u).text(lang));
             }
             calc.tries = total;
             let worst_text = worst.map_or("?".to_string(), |w| w.need_text(1));
