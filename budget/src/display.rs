@@ -99,6 +99,61 @@ pub(crate) fn with_unit(lang: Lang, seconds: &str) -> String {
     }
 }
 
+/// What a hop's retries repeat, for people (`budget-model.md` §4.1), when its retry
+/// conditions are known: `None` when nothing says (any failure starts a retry).
+///
+/// ```
+/// let report = budget::check(&budget::Sheet::new(
+///     budget::Lang::En,
+///     budget::tsv::import(budget::example::REDIRECTOR_RETRIES).unwrap().rows,
+/// ));
+/// let hop = report.hops.iter().find(|h| h.segment == "web server -> web container").unwrap();
+/// assert_eq!(
+///     budget::display::repeats(budget::Lang::En, hop).as_deref(),
+///     Some("retried only before the request arrives (connect-failure, connect-timeout, header-send): a failed try costs 15.0 s, the request arrives once")
+/// );
+/// ```
+pub fn repeats(lang: Lang, hop: &crate::HopReport) -> Option<String> {
+    use crate::Repeats;
+    let conditions = crate::retry_on::read(&hop.retry_on.join(", "))
+        .map(|on| on.describe(lang))
+        .ok();
+    let arrives = |n: u64| match (lang, n) {
+        (Lang::En, 1) => "the request arrives once".to_string(),
+        (Lang::En, n) => format!("the request may arrive {n} times"),
+        (Lang::Ja, n) => format!("リクエストは最大{n}回届きます"),
+    };
+    match (hop.repeats, lang) {
+        (Repeats::Early, Lang::En) => Some(format!(
+            "retried only before the request arrives ({}): a failed try costs {}, {}",
+            conditions.unwrap_or_default(),
+            duration_or_unknown(lang, hop.early_ms),
+            arrives(hop.attempts)
+        )),
+        (Repeats::Early, Lang::Ja) => Some(format!(
+            "リクエストが届く前だけ再試行（{}）：失敗した試行は各{}、{}",
+            conditions.unwrap_or_default(),
+            duration_or_unknown(lang, hop.early_ms),
+            arrives(hop.attempts)
+        )),
+        (Repeats::NoRetries, Lang::En) => Some("retry on off: one try".to_string()),
+        (Repeats::NoRetries, Lang::Ja) => Some("再試行の条件なし：1回だけ試行".to_string()),
+        (Repeats::Whole, _) => {
+            let conditions = conditions?;
+            Some(match lang {
+                Lang::En => format!(
+                    "retries on {conditions} repeat whole tries: {}",
+                    arrives(hop.attempts)
+                ),
+                Lang::Ja => format!(
+                    "{conditions}での再試行は試行全体を繰り返します：{}",
+                    arrives(hop.attempts)
+                ),
+            })
+        }
+    }
+}
+
 /// A verdict for people: `ok`, `inverted`, `unbounded`, `unknown`, `unchecked` in English
 /// (the report's codes), `合格`, `逆転`, `上限なし`, `不明`, `比較なし` in Japanese.
 pub fn verdict(lang: Lang, verdict: Verdict) -> &'static str {

@@ -14,6 +14,9 @@ test("editing the redirector's retry conditions takes its hop from 140 s to 280 
   await expect(inner.getByTestId("per-try")).toHaveText("35.0 s");
   await expect(inner.getByTestId("worst")).toHaveText("140.0 s");
   await expect(inner.getByTestId("formula")).toHaveText("(2 × 4 − 1) × (5 + 10) + (5 + 30) = 140.0 s");
+  await expect(inner.getByTestId("repeats")).toHaveText(
+    "retried only before the request arrives (connect-failure, connect-timeout, header-send): a failed try costs 15.0 s, the request arrives once",
+  );
   const outer = sheet.hop("browser -> web server");
   await expect(outer.getByTestId("verdict")).toHaveText("ok");
   await expect(outer.getByTestId("slack")).toHaveText("9.0 s");
@@ -24,6 +27,9 @@ test("editing the redirector's retry conditions takes its hop from 140 s to 280 
   await sheet.type(6, "value", "4xx, 5xx, timeout");
   await expect(inner.getByTestId("worst")).toHaveText("280.0 s", { timeout: 1_000 });
   await expect(inner.getByTestId("formula")).toHaveText("((5 + 30) × 4) × 2 upstreams = 280.0 s");
+  await expect(inner.getByTestId("repeats")).toHaveText(
+    "retries on 4xx, 5xx, timeout repeat whole tries: the request may arrive 8 times",
+  );
   await expect(outer.getByTestId("verdict")).toHaveText("inverted");
   await expect(outer.getByTestId("slack")).toHaveText("-131.0 s");
   const inversion = sheet.finding("inversion.hop");

@@ -8,7 +8,7 @@ use crate::format;
 use crate::highlight::{Highlight, HopRows};
 
 /// One row per hop: segment, per try, tries, worst, wait, callee worst, slack, verdict,
-/// formula. The numbers show the rows they come from ([`TracedNumber`]).
+/// formula (and, under it, what the hop's retries repeat when its retry conditions are known). The numbers show the rows they come from ([`TracedNumber`]).
 #[component]
 pub fn HopTable(
     /// The latest report.
@@ -65,6 +65,7 @@ fn hop_row(hop: &HopReport, rows: HopRows, lang: Lang) -> impl IntoView {
     let wait = display::duration_or_unknown(lang, hop.wait_ms);
     let callee_worst = display::duration_or_unknown(lang, hop.callee_worst_ms);
     let slack = display::slack(lang, hop.slack_ms);
+    let repeats = display::repeats(lang, hop);
     let label = |word: &str, text: &str, rows: &[usize]| {
         format::number_label(&hop.segment, word, text, &display::row_ranges(lang, rows))
     };
@@ -124,7 +125,10 @@ fn hop_row(hop: &HopReport, rows: HopRows, lang: Lang) -> impl IntoView {
                     {display::verdict(lang, hop.verdict)}
                 </span>
             </td>
-            <td class="formula" data-testid="formula">{hop.formula.clone()}</td>
+            <td class="formula">
+                <span data-testid="formula">{hop.formula.clone()}</span>
+                {repeats.map(|text| view! { <div class="repeats" data-testid="repeats">{text}</div> })}
+            </td>
         </tr>
     }
 }

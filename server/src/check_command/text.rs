@@ -43,6 +43,12 @@ pub fn render_text(report: &Report, lang: Lang) -> String {
         ]);
     }
     push_table(&mut out, &table);
+    // What the hops' retries repeat, where their retry conditions say (budget-model.md §4.1).
+    for hop in &report.hops {
+        if let Some(repeats) = display::repeats(lang, hop) {
+            out.push_str(&format!("  {}: {repeats}\n", hop.segment));
+        }
+    }
 
     out.push('\n');
     if report.findings.is_empty() {

@@ -1204,6 +1204,12 @@ fn g6_passes_and_prints_the_early_only_formula() {
         ],
         "{text}"
     );
+    assert!(
+        text.contains(
+            "  web server -> web container: retried only before the request arrives (connect-failure, connect-timeout, header-send): a failed try costs 15.0 s, the request arrives once\n"
+        ),
+        "{text}"
+    );
     assert_eq!(
         &line_cells(&text, "browser -> web server ")[1..5],
         ["150.0 s", "150.0 s", "9.0 s", "ok"],
