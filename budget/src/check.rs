@@ -29,8 +29,8 @@ mod rules;
 mod trace;
 
 pub(crate) use graph::Malformed;
-pub use hops::tries_that_fit;
 pub(crate) use hops::BoundName;
+pub use hops::{early_tries_that_fit, tries_that_fit};
 
 use crate::report::{Report, RowReport};
 use crate::sheet::Sheet;

@@ -386,7 +386,7 @@ fn reduce_tries(sheet: &Sheet, index: &Index, f: &Finding) -> Option<Step> {
         .report
         .hops
         .iter()
-        .filter(|h| h.caller == node.name && h.tries > 1 && h.repeats == crate::Repeats::Whole)
+        .filter(|h| h.caller == node.name && h.tries > 1 && h.repeats != crate::Repeats::NoRetries)
         .filter(|h| {
             h.rows
                 .iter()
@@ -397,13 +397,33 @@ fn reduce_tries(sheet: &Sheet, index: &Index, f: &Finding) -> Option<Step> {
         .max_by_key(|h| h.worst_ms)?;
     let worst = hop.worst_ms?;
     let others = need.checked_sub(worst)?;
-    let k = crate::tries_that_fit(
-        budget.checked_sub(others)?,
-        hop.per_try_ms?,
-        &hop.waits_ms,
-        hop.tries,
-    );
-    if k == 0 || k >= hop.tries {
+    let budget = budget.checked_sub(others)?;
+    // The tries row's count and the upstream targets it runs on, from the hop's trace: the
+    // row's value is the tries on each target.
+    let count_of = |kind: Kind| {
+        hop.trace
+            .tries
+            .iter()
+            .find(|t| t.kind == Some(kind))
+            .and_then(|t| t.count)
+    };
+    let tries = u32::try_from(count_of(Kind::Tries)?).ok()?;
+    let targets = count_of(Kind::Upstreams).map_or(Some(1), |u| u32::try_from(u).ok())?;
+    let per_try = hop.per_try_ms?;
+    let k = match hop.early_ms {
+        // Retried only on early conditions: `(U × k − 1) × early + per_try + U × waits`.
+        Some(early) => {
+            crate::early_tries_that_fit(budget, early, per_try, &hop.waits_ms, targets, tries)
+        }
+        // Whole tries, each target in turn: `U × (k × per_try + waits)`.
+        None => crate::tries_that_fit(
+            budget / u64::from(targets.max(1)),
+            per_try,
+            &hop.waits_ms,
+            tries,
+        ),
+    };
+    if k == 0 || k >= tries {
         return None;
     }
     let line = hop

@@ -99,8 +99,8 @@ pub mod value;
 pub(crate) type Map<K, V> = std::collections::HashMap<K, V, foldhash::fast::RandomState>;
 
 pub use check::{
-    check, check_counted, tries_that_fit, Work, MAX_LISTED_FINDINGS, MAX_LISTED_FINDINGS_TEXT,
-    MAX_LISTED_WAITS, MAX_NESTED_TRIES,
+    check, check_counted, early_tries_that_fit, tries_that_fit, Work, MAX_LISTED_FINDINGS,
+    MAX_LISTED_FINDINGS_TEXT, MAX_LISTED_WAITS, MAX_NESTED_TRIES,
 };
 pub use error::{SettingError, TsvError};
 pub use finding::FindingCode;

@@ -556,3 +556,31 @@ fn nginx_next_upstream_tries_count_across_the_servers() {
         "(1 × 2 − 1) × 5 + (5 + 60) (across 3 upstreams) = 70.0 s"
     );
 }
+
+#[test]
+fn an_inversion_by_early_only_retries_offers_the_tries_that_fit_on_each_target() {
+    // G6 behind a 100 s browser: 2 tries on each container fit, (2 × 2 − 1) × 15 + 35 = 80 s
+    // plus the 1 s margin; 3 would be 110 s.
+    let mut s = sheet(budget::example::REDIRECTOR_RETRIES);
+    s.rows[0].value = "100s".into();
+    let report = check(&s);
+    let f = report
+        .findings
+        .iter()
+        .find(|f| f.code == FindingCode::InversionHop)
+        .expect("inversion.hop");
+    assert_eq!(
+        (f.bound_ms, f.need_ms, f.short_by_ms, f.tries_that_fit),
+        (Some(100_000), Some(141_000), Some(41_000), Some(2))
+    );
+    let summaries: Vec<&str> = f.fixes.iter().map(|x| x.summary.as_str()).collect();
+    assert_eq!(
+        summaries,
+        [
+            "raise browser -> web server's deadline to 141.0 s",
+            "reduce web server -> web container to 2 tries"
+        ]
+    );
+    let cut = &f.fixes[1].changes[0];
+    assert_eq!((cut.line, cut.to.as_str()), (5, "2 tries"));
+}

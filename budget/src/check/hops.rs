@@ -204,6 +204,50 @@ pub fn tries_that_fit(budget_ms: u64, per_try_ms: u64, waits_ms: &[u64], max_tri
     k
 }
 
+/// The largest number of tries `k` on each of `targets` upstream targets (at most
+/// `max_tries`) retried only on early conditions (`budget-model.md` §4.1) that fit
+/// `budget_ms`: `(targets × k − 1) × early_ms + per_try_ms + targets × (w1 + … + w(k−1)) ≤
+/// budget_ms`, all in milliseconds. A waits list shorter than `k − 1` repeats its last wait.
+/// 0 when not even one try on each target fits.
+///
+/// ```
+/// // Golden G6's redirector behind a 100 s budget: early 15 s, per try 35 s, 2 containers.
+/// assert_eq!(budget::early_tries_that_fit(100_000, 15_000, 35_000, &[], 2, 4), 2);
+/// assert_eq!(budget::early_tries_that_fit(140_000, 15_000, 35_000, &[], 2, 4), 4);
+/// assert_eq!(budget::early_tries_that_fit(40_000, 15_000, 35_000, &[], 2, 4), 0);
+/// ```
+pub fn early_tries_that_fit(
+    budget_ms: u64,
+    early_ms: u64,
+    per_try_ms: u64,
+    waits_ms: &[u64],
+    targets: u32,
+    max_tries: u32,
+) -> u32 {
+    let targets = u64::from(targets.max(1));
+    let mut waits: u64 = 0;
+    let mut fit = 0;
+    for k in 1..=u64::from(max_tries) {
+        if k > 1 {
+            let wait = waits_ms
+                .get(k as usize - 2)
+                .or(waits_ms.last())
+                .copied()
+                .unwrap_or(0);
+            waits = waits.saturating_add(wait);
+        }
+        let need = (targets * k - 1)
+            .saturating_mul(early_ms)
+            .saturating_add(per_try_ms)
+            .saturating_add(targets.saturating_mul(waits));
+        if need > budget_ms {
+            break;
+        }
+        fit = k as u32;
+    }
+    fit
+}
+
 /// Computes every hop of `graph`; `sheet_margin_ms` is the margin of a hop with no margin row.
 pub(crate) fn compute(
     graph: &Graph,

@@ -17,7 +17,7 @@ use crate::time::{compare, Time};
 use super::findings::{Draft, Findings, Numbers, Traced};
 use super::formula::Word;
 use super::graph::{Graph, Node};
-use super::hops::{tries_that_fit, HopCalc};
+use super::hops::{early_tries_that_fit, tries_that_fit, HopCalc};
 use super::rows::RowInfo;
 use super::trace::{self, Reading};
 use crate::display::with_unit;
@@ -249,12 +249,7 @@ pub(crate) fn compute(
                 .copied()
                 .filter(|&h| {
                     let hop = &graph.hops[h];
-                    // Tries retried only on early conditions cost little each; how many fit is
-                    // not the whole-try count `tries_that_fit` gives.
-                    hops[h].tries > 1
-                        && hop.layers().len() <= 1
-                        && !hops[h].has_deadline
-                        && !hops[h].repeats_early()
+                    hops[h].tries > 1 && hop.layers().len() <= 1 && !hops[h].has_deadline
                 })
                 .max_by_key(|&h| hops[h].worst.and_then(Time::need_ms));
             let (trace, need_formula) = node_trace(graph, infos, node, &terms, (inner, need), lang);
@@ -291,10 +286,24 @@ pub(crate) fn retry_suggestion(
     let others = need.checked_sub(this)?;
     let budget = budget_ms.saturating_sub(others);
     let per_try = hops[h].per_try?.need_ms()?;
-    let waits = graph.hops[h]
-        .layers()
-        .first()
-        .map_or(&[][..], |l| &l.waits_ms[..]);
+    let inner = graph.hops[h].layers().first();
+    let waits = inner.map_or(&[][..], |l| &l.waits_ms[..]);
+    // Tries retried only on early conditions: the tries on each target that fit (§4.1).
+    if let Some(early) = hops[h].early {
+        let targets = match graph.hops[h].parts.targets() {
+            Some(Some(u)) => u,
+            _ => 1,
+        };
+        let max = inner.map_or(1, |l| l.count);
+        let fit = early_tries_that_fit(budget, early.need_ms()?, per_try, waits, targets, max);
+        return Some((h, fit));
+    }
+    // Whole tries on each of several targets in turn: the tries on each target that fit,
+    // `U × (k × per_try + waits) ≤ budget`, as the tries row counts them.
+    if let (Some(Some(u @ 2..)), Some(l)) = (graph.hops[h].parts.targets(), inner) {
+        let fit = tries_that_fit(budget / u64::from(u), per_try, waits, l.count);
+        return Some((h, fit));
+    }
     Some((h, tries_that_fit(budget, per_try, waits, hops[h].tries)))
 }
 
