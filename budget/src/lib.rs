@@ -28,9 +28,12 @@
 //!   `((2 × 4 − 1) × (5 + 10) + (5 + 30)) × 2 + 1 = 281 s`. A failed try's early phase is at most
 //!   the whole per-try bound (a send bound longer than the read leaves it at the per-try
 //!   bound). A hop retried only on early conditions without a connect bound costs whole tries
-//!   but still delivers once. Such hops are not offered "reduce to k tries" fixes: the
-//!   tries that fit are not the whole-try count. A `retry_on` row that cannot be read counts
-//!   whole tries (the upper bound). Products' words are read too: nginx `error`,
+//!   but still delivers once. The tries that fit such a hop are counted on each target,
+//!   `(U × k − 1) × early + per_try + U × waits ≤ budget` ([`early_tries_that_fit`]), and
+//!   whole tries on several targets `U × (k × per_try + waits) ≤ budget`: G6 behind a 100 s
+//!   browser fits 2 tries on each container, and the fix reduces the tries row to 2. A
+//!   `retry_on` row that cannot be read counts whole tries (the upper bound); `off` retries
+//!   nothing. Products' words are read too: nginx `error`,
 //!   `invalid_header` and `http_502`, gRPC's `cancelled` and `deadline-exceeded` (late),
 //!   `resource-exhausted` (refused, as 429), Istio's `retriable-status-codes` (late, as 5xx).
 //! - **Visibility timeout**: bounds each delivery like a per-try timeout and is the queue's
