@@ -260,6 +260,12 @@ impl Findings {
         }
     }
 
+    /// Whether only the verdict is read (see [`Findings::for_verdict`]): the stages write no
+    /// formulas and no traces, and only the errors among the findings.
+    pub(crate) fn verdict_only(&self) -> bool {
+        self.verdict
+    }
+
     /// The sheet's language.
     pub(crate) fn lang(&self) -> Lang {
         self.lang
