@@ -281,6 +281,9 @@ impl Graph {
             let line = i + 1;
             let p = match read_segment(&row.segment) {
                 Segment::None => Place::Nowhere,
+                Segment::Malformed(_) if out.skips(FindingCode::SegmentMalformed, 1) => {
+                    Place::Nowhere
+                }
                 Segment::Malformed(what) => {
                     let msg = text::segment_malformed(lang, line, row.segment.trim(), what);
                     malformed_notes.push((i, msg.0.clone()));
@@ -691,6 +694,14 @@ const SHOWN_CYCLE_NODES: usize = 3;
 /// cycle's first node; naming the cycle (`a → b → a`; past 8 hops its first and last three
 /// nodes and its length) and the first row of each of its hops.
 fn report_cycle(graph: &Graph, cycle: &[usize], lang: Lang, out: &mut Findings) {
+    let mut rows: Vec<usize> = cycle
+        .iter()
+        .filter_map(|&h| graph.hops[h].rows.first().copied())
+        .collect();
+    rows.sort_unstable();
+    if out.skips(FindingCode::GraphCycle, rows.len()) {
+        return;
+    }
     let names: Vec<&str> = cycle
         .iter()
         .map(|&h| graph.nodes[graph.hops[h].caller].name.as_str())
@@ -706,11 +717,6 @@ fn report_cycle(graph: &Graph, cycle: &[usize], lang: Lang, out: &mut Findings) 
     } else {
         names.join(" → ")
     };
-    let mut rows: Vec<usize> = cycle
-        .iter()
-        .filter_map(|&h| graph.hops[h].rows.first().copied())
-        .collect();
-    rows.sort_unstable();
     let msg = text::graph_cycle(lang, &shown);
     let draft = Draft::new(FindingCode::GraphCycle, rows, msg);
     out.add(if cycle.len() == 1 {
