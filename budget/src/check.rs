@@ -168,6 +168,7 @@ impl Read {
 /// fix's re-check runs.
 fn check_read(sheet: &Sheet, read: Read) -> (Report, Work) {
     let Read { mut infos, mut out } = read;
+    out.reserve(sheet.rows.len());
     let graph = graph::Graph::build(&sheet.rows, &mut infos, sheet.lang, &mut out);
     let mut hop_calcs = hops::compute(&graph, &infos, sheet.margin_ms, &mut out);
     let mut node_calcs = nodes::compute(&graph, &infos, &hop_calcs, &mut out);
