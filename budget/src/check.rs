@@ -168,6 +168,7 @@ impl Read {
 /// fix's re-check runs.
 fn check_read(sheet: &Sheet, read: Read) -> (Report, Work) {
     let Read { mut infos, mut out } = read;
+    out.reserve(sheet.rows.len());
     let graph = graph::Graph::build(&sheet.rows, &mut infos, sheet.lang, &mut out);
     let mut hop_calcs = hops::compute(&graph, &infos, sheet.margin_ms, &mut out);
     let mut node_calcs = nodes::compute(&graph, &infos, &hop_calcs, &mut out);
@@ -195,6 +196,8 @@ fn check_read(sheet: &Sheet, read: Read) -> (Report, Work) {
         report.trace = std::mem::take(&mut calc.trace);
     }
     let steps = sheet.rows.len() as u64 + out.steps + (graph.nodes.len() + graph.hops.len()) as u64;
+    // A verdict-only re-check reads no row's source.
+    let verdict = out.verdict_only();
     let (findings, summary) = out.finish(&graph.place, &hop_reports, &node_reports);
     let rows = infos
         .into_iter()
@@ -204,7 +207,10 @@ fn check_read(sheet: &Sheet, read: Read) -> (Report, Work) {
             kind: info.kind,
             value_ms: info.term().and_then(|t| t.time.bound_ms()),
             unbounded: info.term().is_some_and(|t| t.time.is_inf()),
-            source: info.entry.map(|e| e.source.to_string()),
+            source: info
+                .entry
+                .filter(|_| !verdict)
+                .map(|e| e.source.to_string()),
             note: info.note,
             parsed: info.parsed,
         })
@@ -307,6 +313,13 @@ mod tests {
                 ])),
                 0..4,
             ),
+            // Segments that name no hop, and hops back to a caller (call cycles).
+            segments in proptest::collection::vec(
+                (0..40usize, 0..40usize, proptest::sample::select(vec![
+                    "malformed", "reversed", "self", "",
+                ])),
+                0..3,
+            ),
         ) {
             let (text, lang) = FIXED[example];
             let lang = if other_lang { lang.other() } else { lang };
@@ -314,6 +327,17 @@ mod tests {
             for (i, value) in changes {
                 let line = i % sheet.rows.len();
                 sheet.rows[line].value = value.to_string();
+            }
+            for (i, j, how) in segments {
+                let (i, j) = (i % sheet.rows.len(), j % sheet.rows.len());
+                let other = sheet.rows[j].segment.replace('→', "->");
+                let ends: Vec<&str> = other.split("->").map(str::trim).collect();
+                sheet.rows[i].segment = match (how, ends.as_slice()) {
+                    ("malformed", _) => format!("{other} -> x -> y"),
+                    ("reversed", [a, b]) => format!("{b} -> {a}"),
+                    ("self", [a, ..]) => format!("{a} -> {a}"),
+                    _ => String::new(),
+                };
             }
             let verdict = check_fixes_by(&sheet, Recheck::Verdict);
             let whole = check_fixes_by(&sheet, Recheck::Whole);

@@ -49,7 +49,11 @@ pub fn seconds(ms: u64) -> String {
 /// A duration in milliseconds, with its unit: `250` → `"0.25 s"` (English), `"0.25秒"`
 /// (Japanese).
 pub fn duration(lang: Lang, ms: u64) -> String {
-    with_unit(lang, &seconds(ms))
+    // Written in one string: `with_unit(lang, &seconds(ms))`.
+    let mut out = String::with_capacity(28);
+    crate::duration::push_seconds(&mut out, ms, 1);
+    out.push_str(unit(lang));
+    out
 }
 
 /// A duration that may be unknown: [`duration`], or [`UNKNOWN`] for `None`.
@@ -93,9 +97,18 @@ pub fn need(lang: Lang, ms: Option<u64>, verdict: Verdict) -> String {
 /// Seconds text with the language's unit: `"0.25 s"`, `"0.25秒"` (also a formula's totals:
 /// `= 12.0 s`, `= ≥ 18446744073709551.615秒`).
 pub(crate) fn with_unit(lang: Lang, seconds: &str) -> String {
+    let unit = unit(lang);
+    let mut out = String::with_capacity(seconds.len() + unit.len());
+    out.push_str(seconds);
+    out.push_str(unit);
+    out
+}
+
+/// What follows seconds in the sheet's language: ` s`, `秒`.
+fn unit(lang: Lang) -> &'static str {
     match lang {
-        Lang::En => format!("{seconds} s"),
-        Lang::Ja => format!("{seconds}秒"),
+        Lang::En => " s",
+        Lang::Ja => "秒",
     }
 }
 

@@ -325,30 +325,47 @@ fn needed_decimals(ms: u64) -> u8 {
 /// to 3): `seconds(7800, 1)` is `"7.8"`, `seconds(3000, 1)` is `"3.0"`, `seconds(3000, 0)`
 /// is `"3"`, `seconds(250, 1)` is `"0.25"`.
 pub fn seconds(ms: u64, min_decimals: u8) -> String {
-    use fmt::Write as _;
+    let mut buf = [0u8; SECONDS_BYTES];
+    let text = seconds_into(&mut buf, ms, min_decimals);
     let mut out = String::with_capacity(24);
-    let _ = write!(out, "{}", Seconds(ms, min_decimals));
+    out.push_str(text);
     out
 }
 
-/// [`seconds`] as a [`fmt::Display`], to write into a message without a string of its own.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Seconds(pub(crate) u64, pub(crate) u8);
+/// [`seconds`] appended to `out`.
+pub(crate) fn push_seconds(out: &mut String, ms: u64, min_decimals: u8) {
+    let mut buf = [0u8; SECONDS_BYTES];
+    out.push_str(seconds_into(&mut buf, ms, min_decimals));
+}
 
-impl fmt::Display for Seconds {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let Seconds(ms, min_decimals) = *self;
-        let decimals = needed_decimals(ms).max(min_decimals).min(3) as usize;
-        write!(f, "{}", ms / 1000)?;
-        if decimals > 0 {
-            let frac = ms % 1000;
-            let digits = [frac / 100, frac / 10 % 10, frac % 10].map(|d| b'0' + d as u8);
-            f.write_str(".")?;
-            // ASCII digits: always UTF-8.
-            f.write_str(std::str::from_utf8(&digits[..decimals]).unwrap_or_default())?;
-        }
-        Ok(())
+/// The longest text [`seconds`] writes: 17 digits of `u64::MAX / 1000`, a point and 3
+/// decimals.
+const SECONDS_BYTES: usize = 24;
+
+/// [`seconds`] written at the end of `buf`, without the formatting machinery: the digits
+/// from the last one back, as `itoa` does.
+fn seconds_into(buf: &mut [u8; SECONDS_BYTES], ms: u64, min_decimals: u8) -> &str {
+    let decimals = needed_decimals(ms).max(min_decimals).min(3) as usize;
+    let mut at = SECONDS_BYTES;
+    if decimals > 0 {
+        let frac = ms % 1000;
+        let digits = [frac / 100, frac / 10 % 10, frac % 10].map(|d| b'0' + d as u8);
+        at -= decimals;
+        buf[at..].copy_from_slice(&digits[..decimals]);
+        at -= 1;
+        buf[at] = b'.';
     }
+    let mut whole = ms / 1000;
+    loop {
+        at -= 1;
+        buf[at] = b'0' + (whole % 10) as u8;
+        whole /= 10;
+        if whole == 0 {
+            break;
+        }
+    }
+    // ASCII digits and a point: always UTF-8.
+    std::str::from_utf8(&buf[at..]).unwrap_or_default()
 }
 
 /// A duration in milliseconds, displayed the way [`parse`] reads it back: `500ms`, `1.5s`,
@@ -391,6 +408,9 @@ mod tests {
             } else {
                 format!("{}.{}", ms / 1000, &frac[..decimals])
             };
+            let mut appended = "x".to_string();
+            push_seconds(&mut appended, ms, min);
+            prop_assert_eq!(appended, format!("x{written}"));
             prop_assert_eq!(seconds(ms, min), written);
         }
     }

@@ -162,6 +162,18 @@ impl Time {
         }
     }
 
+    /// [`Time::need_text`] appended to `out`.
+    pub(crate) fn push_need_text(self, out: &mut String, decimals: u8) {
+        match self.hi {
+            Hi::Fin(ms) => crate::duration::push_seconds(out, ms, decimals),
+            Hi::Open => {
+                out.push_str("≥ ");
+                crate::duration::push_seconds(out, self.lo.unwrap_or(0), decimals);
+            }
+            Hi::Inf => out.push('∞'),
+        }
+    }
+
     /// The value as a row's parsed value, in the sheet's language: `1.5 s`, `≥ 100.0 s`,
     /// `12.0 s–24.0 s`, `∞` (`1.5秒`).
     pub(crate) fn describe(self, lang: crate::Lang) -> String {

@@ -103,13 +103,15 @@ fn check_hop(s: Stages, (h, hop): (usize, &Hop), calc: &HopCalc, out: &mut Findi
         graph, hops, nodes, ..
     } = s;
     let lang = out.lang();
+    // A verdict-only re-check writes no formula and no trace (see `Findings::verdict_only`).
+    let whole = !out.verdict_only();
     let mut need_trace = Vec::new();
     let callee = &graph.nodes[hop.callee];
     let caller = &graph.nodes[hop.caller];
     let callee_calc = &nodes[hop.callee];
     let mut formula = calc.worst_text.clone();
     let queue_text = match hop.parts.queueing {
-        Some(Some(q)) => format!("{} + ", q.time.need_text(q.decimals)),
+        Some(Some(q)) if whole => format!("{} + ", q.time.need_text(q.decimals)),
         _ => String::new(),
     };
     let (verdict, slack_ms, callee_worst, need) = match (callee_side(hop, callee_calc), calc.wait) {
@@ -122,27 +124,34 @@ fn check_hop(s: Stages, (h, hop): (usize, &Hop), calc: &HopCalc, out: &mut Findi
                 Verdict::Inverted => "<",
                 _ => "?",
             };
-            let callee_text = match callee_calc.worst {
-                Some(Some(w)) => w.need_text(1),
-                _ => cw.need_text(1),
-            };
-            let check_text = format!(
-                "{} {} {sign} {queue_text}{callee_text} + {}",
-                name.in_formula(lang),
-                wait.time.bound_text(wait.decimals.max(1)),
-                seconds(calc.margin_ms, 1)
-            );
-            formula = if formula.is_empty() {
-                check_text.clone()
+            let check_text = if whole {
+                let callee_text = match callee_calc.worst {
+                    Some(Some(w)) => w.need_text(1),
+                    _ => cw.need_text(1),
+                };
+                let check_text = format!(
+                    "{} {} {sign} {queue_text}{callee_text} + {}",
+                    name.in_formula(lang),
+                    wait.time.bound_text(wait.decimals.max(1)),
+                    seconds(calc.margin_ms, 1)
+                );
+                formula = if formula.is_empty() {
+                    check_text.clone()
+                } else {
+                    format!("{formula}; {check_text}")
+                };
+                check_text
             } else {
-                format!("{formula}; {check_text}")
+                String::new()
             };
             // The need is everything the bound is compared with (queueing, the callee's worst
             // case and the margin), so that short_by = need − bound; the message still names
             // the parts.
             let callee_need = cw.need_ms();
             let need = callee_need.map(|n| n.saturating_add(calc.margin_ms));
-            need_trace = need_terms(s, hop, calc, cw);
+            if whole {
+                need_trace = need_terms(s, hop, calc, cw);
+            }
             match c.verdict {
                 Verdict::Inverted => {
                     let worst = text::need_secs(lang, cw);
@@ -205,7 +214,10 @@ fn check_hop(s: Stages, (h, hop): (usize, &Hop), calc: &HopCalc, out: &mut Findi
                             .traced(Traced::HopCheck(h)),
                     );
                 }
-                Verdict::Ok if c.slack_ms == Some(0) => {
+                Verdict::Ok
+                    if c.slack_ms == Some(0)
+                        && !out.skips(FindingCode::SlackNone, hop.rows.len()) =>
+                {
                     let msg = text::slack_none(lang, &hop.segment, &check_text);
                     out.add(
                         Draft::new(FindingCode::SlackNone, hop.rows.clone(), msg)
@@ -238,10 +250,12 @@ fn check_hop(s: Stages, (h, hop): (usize, &Hop), calc: &HopCalc, out: &mut Findi
         } else {
             Repeats::Whole
         },
+        // Not read by a verdict-only re-check.
         retry_on: calc
             .conditions
             .on
             .iter()
+            .filter(|_| whole)
             .flat_map(|on| on.conditions.iter().map(|c| c.word.to_string()))
             .collect(),
         early_ms: calc.early.and_then(Time::need_ms),

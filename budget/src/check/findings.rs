@@ -260,6 +260,18 @@ impl Findings {
         }
     }
 
+    /// Room for `more` findings: a sheet's findings are often as many as its rows, and each
+    /// is a few hundred bytes, which a growing list would copy again and again.
+    pub(crate) fn reserve(&mut self, more: usize) {
+        self.list.reserve(more);
+    }
+
+    /// Whether only the verdict is read (see [`Findings::for_verdict`]): the stages write no
+    /// formulas and no traces, and only the errors among the findings.
+    pub(crate) fn verdict_only(&self) -> bool {
+        self.verdict
+    }
+
     /// The sheet's language.
     pub(crate) fn lang(&self) -> Lang {
         self.lang

@@ -59,6 +59,10 @@ fn read_segment(text: &str) -> Segment<'_> {
     let mut first = [None; ARROWS.len()];
     let mut next = [0usize; ARROWS.len()];
     for at in 0..bytes.len() {
+        // Every arrow starts with one of these bytes (`→` and `⇒` with 0xE2).
+        if !matches!(bytes[at], b'-' | b'=' | b' ' | 0xE2) {
+            continue;
+        }
         for (k, arrow) in ARROWS.iter().enumerate() {
             if at >= next[k] && bytes[at..].starts_with(arrow.as_bytes()) {
                 count[k] += 1;
@@ -274,13 +278,16 @@ impl Graph {
         lang: Lang,
         out: &mut Findings,
     ) -> Graph {
-        let mut b = Builder::default();
+        let mut b = Builder::with_capacity(rows.len());
         let mut place = Vec::with_capacity(rows.len());
         let mut malformed_notes: Vec<(usize, String)> = Vec::new();
         for (i, row) in rows.iter().enumerate() {
             let line = i + 1;
             let p = match read_segment(&row.segment) {
                 Segment::None => Place::Nowhere,
+                Segment::Malformed(_) if out.skips(FindingCode::SegmentMalformed, 1) => {
+                    Place::Nowhere
+                }
                 Segment::Malformed(what) => {
                     let msg = text::segment_malformed(lang, line, row.segment.trim(), what);
                     malformed_notes.push((i, msg.0.clone()));
@@ -334,7 +341,6 @@ impl Graph {
 }
 
 /// Builds the nodes and hops, finding each by name in constant time.
-#[derive(Default)]
 struct Builder<'a> {
     nodes: Vec<Node>,
     node_index: Map<&'a str, usize>,
@@ -343,6 +349,18 @@ struct Builder<'a> {
 }
 
 impl<'a> Builder<'a> {
+    /// Room for the nodes and hops of `rows` rows: each row names at most one hop, and the
+    /// nodes of a sheet are rarely more than its rows, so the lists are seldom copied as they
+    /// grow.
+    fn with_capacity(rows: usize) -> Self {
+        Builder {
+            nodes: Vec::with_capacity(rows),
+            node_index: Map::with_capacity_and_hasher(rows, Default::default()),
+            hops: Vec::with_capacity(rows),
+            hop_index: Map::with_capacity_and_hasher(rows, Default::default()),
+        }
+    }
+
     fn node(&mut self, name: &'a str) -> usize {
         if let Some(&n) = self.node_index.get(name) {
             return n;
@@ -691,6 +709,14 @@ const SHOWN_CYCLE_NODES: usize = 3;
 /// cycle's first node; naming the cycle (`a → b → a`; past 8 hops its first and last three
 /// nodes and its length) and the first row of each of its hops.
 fn report_cycle(graph: &Graph, cycle: &[usize], lang: Lang, out: &mut Findings) {
+    let mut rows: Vec<usize> = cycle
+        .iter()
+        .filter_map(|&h| graph.hops[h].rows.first().copied())
+        .collect();
+    rows.sort_unstable();
+    if out.skips(FindingCode::GraphCycle, rows.len()) {
+        return;
+    }
     let names: Vec<&str> = cycle
         .iter()
         .map(|&h| graph.nodes[graph.hops[h].caller].name.as_str())
@@ -706,11 +732,6 @@ fn report_cycle(graph: &Graph, cycle: &[usize], lang: Lang, out: &mut Findings) 
     } else {
         names.join(" → ")
     };
-    let mut rows: Vec<usize> = cycle
-        .iter()
-        .filter_map(|&h| graph.hops[h].rows.first().copied())
-        .collect();
-    rows.sort_unstable();
     let msg = text::graph_cycle(lang, &shown);
     let draft = Draft::new(FindingCode::GraphCycle, rows, msg);
     out.add(if cycle.len() == 1 {

@@ -92,8 +92,6 @@ pub(crate) struct Wait {
 pub(crate) struct HopCalc {
     /// The bound on one try; `None` when unknown or not given.
     pub(crate) per_try: Option<Time>,
-    /// The per-try bound as a formula's terms: `0.5 + 3`.
-    pub(crate) per_try_text: String,
     /// The tries: nested layers multiplied, times the upstream targets (1 when unknown).
     pub(crate) tries: u32,
     /// The tries of the nested layers alone (no upstream targets), at least 1.
@@ -266,16 +264,22 @@ pub(crate) fn compute(
         .collect()
 }
 
-/// The sum of duration terms and its text (`0.5 + 3`); `None` when one is unknown.
-fn sum(terms: &[Option<Term>]) -> Option<(Time, String)> {
+/// The sum of duration terms and its text (`0.5 + 3`; empty unless `text`); `None` when one
+/// is unknown.
+fn sum(terms: &[Option<Term>], text: bool) -> Option<(Time, String)> {
     let mut total = Time::ZERO;
-    let mut texts = Vec::with_capacity(terms.len());
-    for t in terms {
+    let mut texts = String::new();
+    for (i, t) in terms.iter().enumerate() {
         let t = (*t)?;
         total = total.add(t.time);
-        texts.push(t.time.need_text(t.decimals));
+        if text {
+            if i > 0 {
+                texts.push_str(" + ");
+            }
+            t.time.push_need_text(&mut texts, t.decimals);
+        }
     }
-    Some((total, texts.join(" + ")))
+    Some((total, texts))
 }
 
 /// A connect bound for a hop with none, from the catalog where a product of the hop's rows
@@ -313,6 +317,16 @@ fn catalog_connect(
         .filter(|&l| infos[l - 1].entry.is_some_and(|x| x.product == e.product))
         .collect();
     let line = rows.first().copied().unwrap_or(0);
+    let time = Time::from_dur(dur);
+    let connect = Term {
+        time,
+        decimals,
+        line,
+    };
+    // Its trace term is read only with the finding's text.
+    if out.skips(FindingCode::ValueDefaultApplied, rows.len()) {
+        return Some((connect, TraceTerm::default()));
+    }
     let msg = text::connect_default_applied(
         lang,
         &hop.segment,
@@ -323,7 +337,6 @@ fn catalog_connect(
             ..text::Provenance::default()
         },
     );
-    let time = Time::from_dur(dur);
     let term = TraceTerm {
         kind: Some(Kind::Connect),
         label: Some(match lang {
@@ -339,14 +352,7 @@ fn catalog_connect(
             .on_hop(&hop.segment)
             .cite(Some(e.source)),
     );
-    Some((
-        Term {
-            time,
-            decimals,
-            line,
-        },
-        term,
-    ))
+    Some((connect, term))
 }
 
 /// The early phase of a try (§4.1): the connect bound, plus the send bound when `header-send`
@@ -357,6 +363,7 @@ fn early_phase(
     hop: &Hop,
     connect: &Connect,
     infos: &[RowInfo],
+    whole: bool,
 ) -> Option<Option<(Time, String, Vec<TraceTerm>)>> {
     let (connect, catalog) = connect.as_ref()?;
     let mut used: Vec<(Option<Term>, Kind, Option<TraceTerm>)> =
@@ -371,9 +378,12 @@ fn early_phase(
         used.push((send, Kind::Send, None));
     }
     let terms: Vec<Option<Term>> = used.iter().map(|(t, ..)| *t).collect();
-    let Some((total, text)) = sum(&terms) else {
+    let Some((total, text)) = sum(&terms, whole) else {
         return Some(None);
     };
+    if !whole {
+        return Some(Some((total, text, Vec::new())));
+    }
     let reading = Reading::of_sum(Some(total));
     // Every term is known here: a sum with an unknown one is `None` above.
     let trace_terms = used
@@ -408,7 +418,9 @@ fn early_worst(
     let (inner_count, inner_waits, inner_waits_text) = match layers.first() {
         Some(l) => {
             let mut waits = String::new();
-            push_waits(&mut waits, l);
+            if !out.verdict_only() {
+                push_waits(&mut waits, l);
+            }
             let total = l.waits_ms.iter().fold(0u64, |a, &w| a.saturating_add(w));
             (l.count, total, waits)
         }
@@ -418,6 +430,10 @@ fn early_worst(
     let waits = Time::exact(inner_waits).times(targets);
     let inner = e.times(failed).add(p).add(waits);
     out.steps += 1;
+    let outer = layers.get(1..).unwrap_or_default();
+    if out.verdict_only() {
+        return (layered_worst(inner, outer, out), String::new());
+    }
     let group = |t: &str| {
         if t.contains(' ') {
             format!("({t})")
@@ -440,7 +456,6 @@ fn early_worst(
             f.push_str(&inner_waits_text);
         }
     }
-    let outer = layers.get(1..).unwrap_or_default();
     (
         layered_worst(inner, outer, out),
         layers_formula(lang, &f, outer),
@@ -485,7 +500,7 @@ fn per_try(
         (_, Some(read)) => {
             match connect {
                 Some((c, catalog)) => used.push((*c, Kind::Connect, catalog.clone())),
-                None if !capped => {
+                None if !capped && !out.skips(FindingCode::BoundMissing, hop.rows.len()) => {
                     let msg = text::connect_missing(lang, segment);
                     out.add(
                         Draft::new(FindingCode::BoundMissing, hop.rows.clone(), msg)
@@ -501,14 +516,21 @@ fn per_try(
     };
     let Some(()) = result else {
         if parts.deadline.is_none() {
-            let msg = text::read_missing(lang, segment);
-            out.add(Draft::new(FindingCode::BoundMissing, hop.rows.clone(), msg).on_hop(segment));
+            if !out.skips(FindingCode::BoundMissing, hop.rows.len()) {
+                let msg = text::read_missing(lang, segment);
+                out.add(
+                    Draft::new(FindingCode::BoundMissing, hop.rows.clone(), msg).on_hop(segment),
+                );
+            }
             return (Some(None), Vec::new());
         }
         return (None, Vec::new());
     };
     let terms: Vec<Option<Term>> = used.iter().map(|(t, ..)| *t).collect();
-    let total = sum(&terms);
+    let total = sum(&terms, !out.verdict_only());
+    if out.verdict_only() {
+        return (Some(total), Vec::new());
+    }
     let reading = Reading::of_sum(total.as_ref().map(|(t, _)| *t));
     let trace_terms = used
         .into_iter()
@@ -592,12 +614,13 @@ fn compute_hop(
     out: &mut Findings,
 ) -> HopCalc {
     let lang = out.lang();
+    // A verdict-only re-check writes no formula and no trace (see `Findings::verdict_only`).
+    let whole = !out.verdict_only();
     let parts = &hop.parts;
     let segment = hop.segment.as_str();
     let layers: Option<&[Tries]> = (!parts.tries_unknown).then_some(&parts.tries[..]);
     let mut calc = HopCalc {
         per_try: None,
-        per_try_text: String::new(),
         tries: 1,
         layer_tries: 1,
         worst: None,
@@ -623,9 +646,13 @@ fn compute_hop(
             calc.tries = total_tries(layers);
             calc.layer_tries = calc.tries;
         }
-        let msg = text::bound_missing(lang, segment);
-        out.add(Draft::new(FindingCode::BoundMissing, hop.rows.clone(), msg).on_hop(segment));
-        calc.tries_terms = tries_terms(hop, false, lang);
+        if !out.skips(FindingCode::BoundMissing, hop.rows.len()) {
+            let msg = text::bound_missing(lang, segment);
+            out.add(Draft::new(FindingCode::BoundMissing, hop.rows.clone(), msg).on_hop(segment));
+        }
+        if whole {
+            calc.tries_terms = tries_terms(hop, false, lang);
+        }
         return calc;
     }
     let connect: Connect = match parts.connect {
@@ -635,7 +662,9 @@ fn compute_hop(
         connect => connect.map(|c| (c, None)),
     };
     let (per_try, per_try_terms) = per_try(hop, &connect, infos, lang, out);
-    calc.per_try_rows = trace::rows_of(&per_try_terms);
+    if whole {
+        calc.per_try_rows = trace::rows_of(&per_try_terms);
+    }
     calc.per_try_terms = per_try_terms;
     // The worst case's caps, when they apply: a retry window, a deadline.
     let mut caps: Vec<TraceTerm> = Vec::new();
@@ -647,26 +676,31 @@ fn compute_hop(
     match (&per_try, layers) {
         (Some(Some((p, p_text))), Some(layers)) => {
             calc.per_try = Some(*p);
-            calc.per_try_text = p_text.clone();
             worst = Some(layered_worst(*p, layers, out));
             let mut total = total_tries(layers);
-            formula = layers_formula(lang, p_text, layers);
+            formula = if whole {
+                layers_formula(lang, p_text, layers)
+            } else {
+                String::new()
+            };
             // Nothing retries (`off`): the innermost layer and the upstream targets make one
             // try; outer layers still repeat it.
             if calc.conditions.never() {
                 let outer = layers.get(1..).unwrap_or_default();
                 worst = Some(layered_worst(*p, outer, out));
                 total = total_tries(outer);
-                formula = format!(
-                    "{}{}",
-                    Word::NoRetries.text(lang),
-                    layers_formula(lang, p_text, outer)
-                );
+                if whole {
+                    formula = format!(
+                        "{}{}",
+                        Word::NoRetries.text(lang),
+                        layers_formula(lang, p_text, outer)
+                    );
+                }
                 no_retries = true;
             }
             // Retries only on early conditions repeat only the early phase (§4.1).
             let early = match calc.conditions.early_only() {
-                true => early_phase(hop, &connect, infos),
+                true => early_phase(hop, &connect, infos, whole),
                 false => None,
             };
             if let Some(early) = early {
@@ -697,7 +731,9 @@ fn compute_hop(
                     _ => {}
                 }
             }
-            if parts.tries_rows > MAX_NESTED_TRIES {
+            if parts.tries_rows > MAX_NESTED_TRIES
+                && !out.skips(FindingCode::TriesNestedTooDeep, parts.tries_rows)
+            {
                 let rows: Vec<usize> = hop
                     .rows
                     .iter()
@@ -715,22 +751,26 @@ fn compute_hop(
                     upstreams_counted = true;
                     total = total.saturating_mul(u);
                     worst = worst.map(|w| w.times(u));
-                    let grouped = if formula.contains(' ') {
-                        format!("({formula})")
-                    } else {
-                        formula.clone()
-                    };
-                    formula = format!("{grouped} {}", Word::Upstreams(u).text(lang));
+                    if whole {
+                        let grouped = if formula.contains(' ') {
+                            format!("({formula})")
+                        } else {
+                            formula.clone()
+                        };
+                        formula = format!("{grouped} {}", Word::Upstreams(u).text(lang));
+                    }
                 }
                 Some(None) => worst = None,
                 _ => {}
             }
-            if let (true, Some(Some(u))) = (parts.tries_span_upstreams, parts.upstreams) {
-                formula.push_str(&Word::AcrossUpstreams(u).text(lang));
-            }
             calc.tries = total;
-            let worst_text = worst.map_or("?".to_string(), |w| w.need_text(1));
-            formula = format!("{formula} = {}", with_unit(lang, &worst_text));
+            if whole {
+                if let (true, Some(Some(u))) = (parts.tries_span_upstreams, parts.upstreams) {
+                    formula.push_str(&Word::AcrossUpstreams(u).text(lang));
+                }
+                let worst_text = worst.map_or("?".to_string(), |w| w.need_text(1));
+                formula = format!("{formula} = {}", with_unit(lang, &worst_text));
+            }
             // No new try starts after the retry window: the last one may still run a whole
             // per-try bound.
             match parts.retry_window {
@@ -741,6 +781,8 @@ fn compute_hop(
                     if over && !cap.is_inf() {
                         caps.push(trace::row_term(&window, infos, Reading::LowerEnd));
                         worst = worst.map(|w| w.min(cap));
+                    }
+                    if over && !cap.is_inf() && whole {
                         formula = format!(
                             "min({formula}, {} {} + {}) = {}",
                             Word::Window.text(lang),
@@ -756,7 +798,11 @@ fn compute_hop(
         }
         (Some(None), _) | (_, None) => {
             worst = None;
-            formula = Word::Unreadable.text(lang);
+            formula = if whole {
+                Word::Unreadable.text(lang)
+            } else {
+                String::new()
+            };
             if let Some(layers) = layers {
                 calc.tries = total_tries(layers);
             }
@@ -770,7 +816,9 @@ fn compute_hop(
     if let Some(layers) = layers {
         calc.layer_tries = total_tries(layers);
     }
-    calc.tries_terms = tries_terms(hop, upstreams_counted, lang);
+    if whole {
+        calc.tries_terms = tries_terms(hop, upstreams_counted, lang);
+    }
     // A deadline on the hop caps the whole call; with no per-try bound, it is the worst case.
     let mut deadline_alone = false;
     if let Some(deadline) = parts.deadline {
@@ -778,10 +826,16 @@ fn compute_hop(
         match deadline {
             None => {
                 worst = None;
-                formula = Word::DeadlineUnreadable.text(lang);
+                if whole {
+                    formula = Word::DeadlineUnreadable.text(lang);
+                }
             }
             Some(d) => {
-                let d_text = d.time.bound_text(1);
+                let d_text = if whole {
+                    d.time.bound_text(1)
+                } else {
+                    String::new()
+                };
                 match worst {
                     Some(w) if !w.is_inf() && per_try.is_some() => {
                         let exceeds = match (w.hi, d.time.lo) {
@@ -792,22 +846,28 @@ fn compute_hop(
                         if exceeds {
                             caps.push(trace::row_term(&d, infos, Reading::LowerEnd));
                             worst = Some(w.min(d.time));
-                            formula = format!(
-                                "min({formula}, {} {}) = {}",
-                                Word::Deadline.text(lang),
-                                with_unit(lang, &d_text),
-                                with_unit(lang, &worst.map_or("?".into(), |w| w.need_text(1)))
-                            );
-                            let uncut = formula.clone();
-                            cut_by_deadline(hop, &calc, (d, w, uncut), infos, out);
+                            if whole {
+                                formula = format!(
+                                    "min({formula}, {} {}) = {}",
+                                    Word::Deadline.text(lang),
+                                    with_unit(lang, &d_text),
+                                    with_unit(lang, &worst.map_or("?".into(), |w| w.need_text(1)))
+                                );
+                            }
+                            cut_by_deadline(hop, &calc, (d, w), infos, out);
                         }
                     }
                     _ => {
                         caps.push(trace::row_term(&d, infos, Reading::LowerEnd));
                         worst = Some(d.time);
                         deadline_alone = true;
-                        formula =
-                            format!("{} {}", Word::Deadline.text(lang), with_unit(lang, &d_text));
+                        if whole {
+                            formula = format!(
+                                "{} {}",
+                                Word::Deadline.text(lang),
+                                with_unit(lang, &d_text)
+                            );
+                        }
                     }
                 }
             }
@@ -835,12 +895,15 @@ fn compute_hop(
         }
     }
     calc.wait = wait_of(parts);
+    calc.worst = worst;
+    calc.worst_text = formula;
+    if !whole {
+        return calc;
+    }
     calc.wait_terms = calc
         .wait
         .map(|w| vec![trace::row_term(&w.term, infos, Reading::LowerEnd)])
         .unwrap_or_default();
-    calc.worst = worst;
-    calc.worst_text = formula;
     // A worst case that is the deadline alone comes from the deadline alone.
     calc.worst_terms = if deadline_alone {
         caps
@@ -968,7 +1031,7 @@ fn tries_terms(hop: &Hop, upstreams_counted: bool, lang: Lang) -> Vec<TraceTerm>
 fn cut_by_deadline(
     hop: &Hop,
     calc: &HopCalc,
-    (d, w, _uncut): (Term, Time, String),
+    (d, w): (Term, Time),
     infos: &[RowInfo],
     out: &mut Findings,
 ) {
@@ -981,6 +1044,9 @@ fn cut_by_deadline(
     };
     // Tries retried only on early conditions: how many fit is not the whole-try count.
     if calc.tries <= 1 || calc.repeats_early() {
+        return;
+    }
+    if out.skips(FindingCode::TriesCutByDeadline, hop.rows.len()) {
         return;
     }
     let fit = tries_that_fit(dl, p, &last.waits_ms, calc.tries);

@@ -56,12 +56,36 @@ pub(crate) struct NodeCalc {
     pub(crate) worst_rows: Vec<usize>,
 }
 
-/// The terms of a node's inner need, shortest first (the formula's order).
-fn need_terms(node: &Node, graph: &Graph, hops: &[HopCalc]) -> Vec<NeedTerm> {
+/// The terms of a node's inner need, shortest first (the formula's order); without their
+/// texts and rows unless `whole` (a verdict-only re-check reads neither).
+fn need_terms(node: &Node, graph: &Graph, hops: &[HopCalc], whole: bool) -> Vec<NeedTerm> {
     let mut terms: Vec<NeedTerm> = node
         .calls
         .iter()
         .map(|c| {
+            let time = c
+                .hops
+                .iter()
+                .try_fold(None::<Time>, |acc, &h| {
+                    let w = hops[h].worst?;
+                    Some(Some(acc.map_or(w, |a| a.max(w))))
+                })
+                .flatten();
+            let longest = c
+                .hops
+                .iter()
+                .copied()
+                .max_by_key(|&h| hops[h].worst.map(|w| (w.hi, w.lo)))
+                .unwrap_or(c.hops[0]);
+            if !whole {
+                return NeedTerm {
+                    time,
+                    named: String::new(),
+                    label: String::new(),
+                    hop: longest,
+                    rows: Vec::new(),
+                };
+            }
             let texts: Vec<String> = c
                 .hops
                 .iter()
@@ -74,12 +98,6 @@ fn need_terms(node: &Node, graph: &Graph, hops: &[HopCalc]) -> Vec<NeedTerm> {
                 .zip(&texts)
                 .map(|(&h, t)| format!("{} {t}", callee(h)))
                 .collect();
-            let longest = c
-                .hops
-                .iter()
-                .copied()
-                .max_by_key(|&h| hops[h].worst.map(|w| (w.hi, w.lo)))
-                .unwrap_or(c.hops[0]);
             let rows: Vec<usize> = match c.hops[..] {
                 [h] => hops[h].worst_rows.clone(),
                 _ => {
@@ -93,14 +111,6 @@ fn need_terms(node: &Node, graph: &Graph, hops: &[HopCalc]) -> Vec<NeedTerm> {
                     rows
                 }
             };
-            let time = c
-                .hops
-                .iter()
-                .try_fold(None::<Time>, |acc, &h| {
-                    let w = hops[h].worst?;
-                    Some(Some(acc.map_or(w, |a| a.max(w))))
-                })
-                .flatten();
             let (named, label) = if c.hops.len() > 1 {
                 let callees: Vec<&str> = c.hops.iter().map(|&h| callee(h)).collect();
                 (
@@ -214,7 +224,8 @@ pub(crate) fn compute(
         .iter()
         .map(|node| {
             out.steps += 1 + node.hops_out.len() as u64;
-            let terms = need_terms(node, graph, hops);
+            let whole = !out.verdict_only();
+            let terms = need_terms(node, graph, hops, whole);
             let inner = if node.hops_out.is_empty() {
                 None
             } else {
@@ -252,8 +263,14 @@ pub(crate) fn compute(
                     hops[h].tries > 1 && hop.layers().len() <= 1 && !hops[h].has_deadline
                 })
                 .max_by_key(|&h| hops[h].worst.and_then(Time::need_ms));
-            let (trace, need_formula) = node_trace(graph, infos, node, &terms, (inner, need), lang);
+            // A verdict-only re-check writes no trace and no formula.
+            let (trace, need_formula) = if whole {
+                node_trace(graph, infos, node, &terms, (inner, need), lang)
+            } else {
+                (NodeTrace::default(), String::new())
+            };
             let worst_rows = match worst {
+                _ if !whole => Vec::new(),
                 Some(Some(_)) if node.finite_deadline().is_some() => {
                     trace::rows_of(&trace.deadline)
                 }
@@ -333,6 +350,7 @@ fn check_node(
     out: &mut Findings,
 ) -> NodeReport {
     let lang = out.lang();
+    let whole = !out.verdict_only();
     // The need's formula with its terms named (the trace's), then the check against the
     // deadline: `DB 3.0 + external API 4.3 + own 0.5 = 7.8 s ≤ 8.0 s`.
     let mut formula = calc.need_formula.clone();
@@ -351,36 +369,43 @@ fn check_node(
                     Verdict::Inverted => ">",
                     _ => "?",
                 };
-                formula = format!(
-                    "{formula} {sign} {}",
-                    with_unit(lang, &d.time.bound_text(1))
-                );
+                if whole {
+                    formula = format!(
+                        "{formula} {sign} {}",
+                        with_unit(lang, &d.time.bound_text(1))
+                    );
+                }
                 let d_ms = d.time.bound_ms().unwrap_or(0);
                 if c.verdict == Verdict::Inverted && node.propagates {
                     // The node cuts each try to the time left: its deadline ends the calls in
                     // time, at the cost of the tries that do not fit.
                     let suggestion = retry_suggestion(graph, hops, calc, d_ms);
-                    let mut rows = node.rows.clone();
-                    if let Some((h, _)) = suggestion {
-                        rows.extend(graph.hops[h].brief_rows.iter().copied());
+                    let brief = suggestion.map_or(0, |(h, _)| graph.hops[h].brief_rows.len());
+                    if !out.skips(FindingCode::TriesCutByDeadline, node.rows.len() + brief) {
+                        let mut rows = node.rows.clone();
+                        if let Some((h, _)) = suggestion {
+                            rows.extend(graph.hops[h].brief_rows.iter().copied());
+                        }
+                        let msg = text::cut_by_node_deadline(
+                            lang,
+                            &node.name,
+                            d_ms,
+                            need.need_ms(),
+                            suggestion.map(|(h, k)| (graph.hops[h].segment.as_str(), k)),
+                        );
+                        out.add(
+                            Draft::new(FindingCode::TriesCutByDeadline, rows, msg)
+                                .on_node(&node.name)
+                                .numbers(
+                                    Numbers::short(Some(d_ms), need.need_ms())
+                                        .fit(suggestion.map(|(_, k)| k)),
+                                )
+                                .traced(Traced::NodeCheck(n)),
+                        );
                     }
-                    let msg = text::cut_by_node_deadline(
-                        lang,
-                        &node.name,
-                        d_ms,
-                        need.need_ms(),
-                        suggestion.map(|(h, k)| (graph.hops[h].segment.as_str(), k)),
-                    );
-                    out.add(
-                        Draft::new(FindingCode::TriesCutByDeadline, rows, msg)
-                            .on_node(&node.name)
-                            .numbers(
-                                Numbers::short(Some(d_ms), need.need_ms())
-                                    .fit(suggestion.map(|(_, k)| k)),
-                            )
-                            .traced(Traced::NodeCheck(n)),
-                    );
-                    formula.push_str(&Word::CutByPropagated.text(lang));
+                    if whole {
+                        formula.push_str(&Word::CutByPropagated.text(lang));
+                    }
                     (Verdict::Ok, c.slack_ms)
                 } else if c.verdict == Verdict::Inverted {
                     let deadline_rows: Vec<usize> = node
@@ -393,7 +418,10 @@ fn check_node(
                     inversion(hops_of, (n, node), calc, deadline_rows, (d_ms, need), out);
                     (c.verdict, c.slack_ms)
                 } else {
-                    if c.verdict == Verdict::Ok && c.slack_ms == Some(0) {
+                    if c.verdict == Verdict::Ok
+                        && c.slack_ms == Some(0)
+                        && !out.skips(FindingCode::SlackNone, node.rows.len())
+                    {
                         let msg = text::slack_none(lang, &node.name, &formula);
                         out.add(
                             Draft::new(FindingCode::SlackNone, node.rows.clone(), msg)

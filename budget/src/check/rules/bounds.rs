@@ -26,7 +26,7 @@ pub(super) fn lock_below_statement(input: Input, out: &mut Findings) {
             continue;
         };
         let l = lock.time.bound_ms();
-        if l.is_some_and(|l| l < s) {
+        if l.is_some_and(|l| l < s) || out.skips(FindingCode::LockNotBelowStatement, 2) {
             continue;
         }
         let msg = text::lock_not_below(out.lang(), &hop.segment, l, s);
@@ -61,6 +61,7 @@ pub(super) fn read_interval_only(input: Input, out: &mut Findings) {
         if !only_intervals
             || bounds(nodes[hop.caller].deadline)
             || bounds(nodes[hop.callee].deadline)
+            || out.skips(FindingCode::ReadIntervalOnly, hop.rows.len())
         {
             continue;
         }

@@ -126,6 +126,7 @@ pub(super) fn retry_amplification(input: Input, out: &mut Findings) {
         if b.attempts <= threshold {
             continue;
         }
+        let verdict = out.verdict_only();
         // The hops named: the whole path when it is short, else the first and the last
         // multiplying hops.
         let (named, factors): (Vec<usize>, String) = if b.hops <= LISTED_PATH_HOPS {
@@ -139,7 +140,7 @@ pub(super) fn retry_amplification(input: Input, out: &mut Findings) {
             let factors: Vec<String> = path
                 .iter()
                 .map(|&h| attempts[h])
-                .filter(|&a| a > 1)
+                .filter(|&a| a > 1 && !verdict)
                 .map(|a| a.to_string())
                 .collect();
             (path, factors.join(" × "))
@@ -174,6 +175,9 @@ pub(super) fn retry_amplification(input: Input, out: &mut Findings) {
             .iter()
             .flat_map(|&h| hops[h].retry_rows.iter().copied())
             .collect();
+        if out.skips(FindingCode::RetryAmplification, rows.len()) {
+            continue;
+        }
         let msg =
             text::retry_amplification(out.lang(), &nodes[n].name, b.attempts, &factors, threshold);
         out.add(
@@ -224,6 +228,9 @@ pub(super) fn retry_unsafe(input: Input, out: &mut Findings) {
         rows.push(mark_line);
         rows.sort_unstable();
         rows.dedup();
+        if out.skips(FindingCode::RetryUnsafe, rows.len()) {
+            continue;
+        }
         let msg = text::retry_unsafe(out.lang(), &hop.segment, attempts);
         out.add(
             Draft::new(FindingCode::RetryUnsafe, rows, msg)
@@ -272,6 +279,9 @@ pub(super) fn retry_hidden(input: Input, out: &mut Findings) {
                     .is_some_and(|e| e.product == entry.product)
             })
             .collect();
+        if out.skips(FindingCode::RetryHidden, rows.len()) {
+            continue;
+        }
         // With the conditions known, the tries are written like every other tries value
         // (`3 tries`), the conditions after them; else the catalog's remark says all.
         let conditions = Some(entry)
@@ -317,7 +327,7 @@ pub(super) fn retry_pointless(input: Input, out: &mut Findings) {
             continue;
         };
         let words = on.words_in(Group::Pointless);
-        if words.is_empty() {
+        if words.is_empty() || out.skips(FindingCode::RetryPointless, 1) {
             continue;
         }
         let list = match out.lang() {

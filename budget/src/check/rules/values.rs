@@ -63,6 +63,9 @@ pub(super) fn implausible_values(input: Input, out: &mut Findings) {
             None
         };
         if let Some(reason) = reason {
+            if out.skips(FindingCode::ValueImplausible, 1) {
+                continue;
+            }
             let line = i + 1;
             let msg = text::implausible(
                 out.lang(),
@@ -146,7 +149,7 @@ pub(super) fn setting_pairs(input: Input, out: &mut Findings) {
             let (Some(x), Some(y)) = (x.bound_ms(), y.bound_ms()) else {
                 continue;
             };
-            if rule.relation.holds(x, y) {
+            if rule.relation.holds(x, y) || out.skips(FindingCode::SettingPair, 2) {
                 continue;
             }
             let lang = out.lang();
