@@ -1157,23 +1157,57 @@ fn contains_word(haystack: &str, word: &str) -> bool {
 /// assert_eq!(catalog::lookup(&row).map(|e| e.product), Some("Node.js"));
 /// ```
 pub fn lookup(row: &Row) -> Option<&'static Entry> {
-    let setting = crate::duration::lowercase(&row.setting);
+    pick(row, &matches_of(&row.setting))
+}
+
+/// The entries, in file order, with an alias whose every word appears whole in `setting`
+/// (read lower-case); none for a blank setting.
+fn matches_of(setting: &str) -> Vec<&'static Entry> {
+    let setting = crate::duration::lowercase(setting);
     if setting.trim().is_empty() {
-        return None;
+        return Vec::new();
     }
     let catalog: &'static Catalog = &CATALOG;
-    let matches: Vec<&'static Entry> = catalog
+    catalog
         .matching(&setting)
         .into_iter()
         .map(|i| &catalog.entries[i])
-        .collect();
-    pick(row, matches)
+        .collect()
+}
+
+/// [`lookup`] for the rows of one sheet, remembering which entries each setting text's
+/// aliases match: a setting written on many rows is matched against the catalog once. The
+/// [`pick`] among the matches is still each row's own (it reads the row's other cells), so
+/// every answer is exactly [`lookup`]'s.
+#[derive(Default)]
+pub(crate) struct Lookups<'a> {
+    /// Per setting text, as the row wrote it, the entries its aliases match.
+    matched: Map<&'a str, Vec<&'static Entry>>,
+}
+
+impl<'a> Lookups<'a> {
+    /// Lookups for a sheet of `rows` rows, with room for as many settings as a small sheet
+    /// writes (a large one repeats a few), so the table seldom grows.
+    pub(crate) fn for_rows(rows: usize) -> Lookups<'a> {
+        Lookups {
+            matched: Map::with_capacity_and_hasher(rows.min(32), Default::default()),
+        }
+    }
+
+    /// The catalog entry `row`'s setting names: [`lookup`]'s answer.
+    pub(crate) fn lookup(&mut self, row: &'a Row) -> Option<&'static Entry> {
+        let matches = self
+            .matched
+            .entry(row.setting.as_str())
+            .or_insert_with(|| matches_of(&row.setting));
+        pick(row, matches)
+    }
 }
 
 /// Of the entries whose aliases match `row`'s setting, in file order, the one it names: the
 /// first, when all are of one product; else the one product whose hints the row's other cells
 /// mention (Node.js's `keepAliveTimeout` in `server.js`); `None` when that leaves it open.
-fn pick(row: &Row, matches: Vec<&'static Entry>) -> Option<&'static Entry> {
+fn pick(row: &Row, matches: &[&'static Entry]) -> Option<&'static Entry> {
     pick_product(row, matches).map(|e| for_version(row, e))
 }
 
@@ -1258,7 +1292,7 @@ fn version_after(text: &str, name: &str) -> Option<Version> {
 
 /// Of the entries whose aliases match `row`'s setting, the one [`pick`] starts from (before
 /// the version is chosen).
-fn pick_product(row: &Row, matches: Vec<&'static Entry>) -> Option<&'static Entry> {
+fn pick_product(row: &Row, matches: &[&'static Entry]) -> Option<&'static Entry> {
     let first = *matches.first()?;
     if matches.iter().all(|e| e.product == first.product) {
         return Some(first);
@@ -1269,7 +1303,8 @@ fn pick_product(row: &Row, matches: Vec<&'static Entry>) -> Option<&'static Entr
     )
     .to_lowercase();
     let hinted: Vec<&'static Entry> = matches
-        .into_iter()
+        .iter()
+        .copied()
         .filter(|e| e.hints.iter().any(|h| context.contains(h.as_str())))
         .collect();
     match hinted.as_slice() {
@@ -2406,7 +2441,7 @@ mod tests {
                     .any(|alias| alias.iter().all(|w| contains_word(&setting, w)))
             })
             .collect();
-        pick(row, matches)
+        pick(row, &matches)
     }
 
     /// An answer as product and name, for a readable failure.
@@ -2537,6 +2572,56 @@ mod tests {
             let r = at(&setting, hint.get(&hints).as_str());
             let (index, scanned) = both(&r);
             proptest::prop_assert_eq!(index, scanned, "{:?}", r);
+        }
+
+        /// One sheet's lookups, remembering each setting's matches, answer every row as
+        /// [`lookup`] does: rows that repeat a setting with other locations, items and
+        /// segments (hints of other products, or none) get their own pick.
+        #[test]
+        fn remembered_matches_answer_as_lookup_on_every_row(
+            settings in proptest::collection::vec(
+                proptest::collection::vec(proptest::prelude::any::<proptest::sample::Index>(), 0..6),
+                1..5,
+            ),
+            rows in proptest::collection::vec(
+                (
+                    proptest::prelude::any::<proptest::sample::Index>(),
+                    proptest::prelude::any::<proptest::sample::Index>(),
+                    proptest::prelude::any::<proptest::sample::Index>(),
+                    proptest::prelude::any::<proptest::sample::Index>(),
+                ),
+                1..16,
+            ),
+        ) {
+            let pieces = pieces();
+            let settings: Vec<String> = settings
+                .iter()
+                .map(|picks| picks.iter().map(|i| i.get(&pieces).as_str()).collect())
+                .collect();
+            let mut others: Vec<String> = entries()
+                .iter()
+                .flat_map(|e| {
+                    let product = [e.product.to_string(), format!("{} 7.4", e.product)];
+                    e.hints.iter().cloned().chain(product)
+                })
+                .collect();
+            others.extend(["", "server.js", "app -> api", "7.4", "v8.1", "other text"].map(String::from));
+            let rows: Vec<Row> = rows
+                .iter()
+                .map(|(setting, location, item, segment)| Row {
+                    setting: setting.get(&settings).clone(),
+                    location: location.get(&others).clone(),
+                    item: item.get(&others).clone(),
+                    segment: segment.get(&others).clone(),
+                    ..Row::default()
+                })
+                .collect();
+            // The very entry (the line of the row's version too), named for a readable failure.
+            let show = |e: Option<&'static Entry>| e.map(|e| (e.product, e.name, e as *const Entry));
+            let mut lookups = Lookups::default();
+            for r in &rows {
+                proptest::prop_assert_eq!(show(lookups.lookup(r)), show(lookup(r)), "{:?}", r);
+            }
         }
     }
 }

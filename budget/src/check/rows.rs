@@ -88,11 +88,13 @@ impl RowInfo {
     }
 }
 
-/// Reads every row of a sheet.
+/// Reads every row of a sheet. Each setting text is matched against the catalog once
+/// ([`catalog::Lookups`]); every row's entry is what [`catalog::lookup`] gives it.
 pub(crate) fn read(rows: &[Row], lang: Lang, out: &mut Findings) -> Vec<RowInfo> {
+    let mut lookups = catalog::Lookups::for_rows(rows.len());
     rows.iter()
         .enumerate()
-        .map(|(i, row)| read_row(row, i + 1, lang, out))
+        .map(|(i, row)| read_row(row, lookups.lookup(row), i + 1, lang, out))
         .collect()
 }
 
@@ -110,12 +112,17 @@ pub(crate) fn reread(
         return;
     };
     out.drop_row(line);
-    *info = read_row(row, line, lang, out);
+    *info = read_row(row, catalog::lookup(row), line, lang, out);
 }
 
-/// Reads row `line`: its kind, catalog entry and value.
-fn read_row(row: &Row, line: usize, lang: Lang, out: &mut Findings) -> RowInfo {
-    let entry = catalog::lookup(row);
+/// Reads row `line`: its kind and value, given its catalog entry ([`catalog::lookup`]'s).
+fn read_row(
+    row: &Row,
+    entry: Option<&'static Entry>,
+    line: usize,
+    lang: Lang,
+    out: &mut Findings,
+) -> RowInfo {
     let kind = Kind::from_item(&row.item)
         .or(entry.map(|e| e.kind))
         .or_else(|| Kind::from_generic_item(&row.item))
