@@ -69,8 +69,15 @@ const SETTINGS_HEADER: [&str; 17] = [
 ];
 
 /// The header of `pairs.tsv`, column by column.
-const PAIRS_HEADER: [&str; 7] = [
-    "product", "first", "relation", "second", "versions", "why", "source",
+const PAIRS_HEADER: [&str; 8] = [
+    "product",
+    "first",
+    "relation",
+    "second",
+    "versions",
+    "second_disabled",
+    "why",
+    "source",
 ];
 
 /// Whether `word` (lower-case) is a retry condition of `budget-model.md` §4.1 in its
@@ -473,6 +480,11 @@ pub struct PairRule {
     pub second: &'static str,
     /// The product versions the rule holds for; `None`: every version.
     pub versions: Option<&'static Versions>,
+    /// The rule fails when the second setting is disabled (no bound) and the first is
+    /// bounded: Laravel's `retry_after > queue:work --timeout` with `--timeout 0` (no
+    /// timeout) hands a job still running out again. Otherwise (`skip` in the file) a
+    /// disabled value takes the rule out.
+    pub second_disabled_fails: bool,
     /// Why, in one sentence (for the finding's message).
     pub why: &'static str,
     /// Where the rule is documented.
@@ -600,8 +612,23 @@ struct Pair {
     second: String,
     #[serde(deserialize_with = "versions_cell")]
     versions: Option<Versions>,
+    /// `fails` or `skip` (see [`PairRule::second_disabled_fails`]).
+    #[serde(deserialize_with = "second_disabled_cell")]
+    second_disabled: bool,
     why: String,
     source: String,
+}
+
+/// Serde: the `second_disabled` column of `pairs.tsv`: `fails` or `skip`.
+fn second_disabled_cell<'de, D: Deserializer<'de>>(cell: D) -> Result<bool, D::Error> {
+    let text = String::deserialize(cell)?;
+    match text.trim() {
+        "fails" => Ok(true),
+        "skip" => Ok(false),
+        other => Err(D::Error::custom(format!(
+            "second_disabled {other:?} is neither fails nor skip"
+        ))),
+    }
 }
 
 impl Pair {
@@ -613,6 +640,7 @@ impl Pair {
             relation: self.relation,
             second: &self.second,
             versions: self.versions.as_ref(),
+            second_disabled_fails: self.second_disabled,
             why: &self.why,
             source: &self.source,
         }
@@ -2394,8 +2422,9 @@ mod tests {
 
     #[test]
     fn a_malformed_pair_rule_is_an_error() {
-        let head = "product\tfirst\trelation\tsecond\tversions\twhy\tsource\n";
-        let ok = "PostgreSQL\tstatement_timeout\t>\tlock_timeout\t\tbecause\thttps://example.org";
+        let head = "product\tfirst\trelation\tsecond\tversions\tsecond_disabled\twhy\tsource\n";
+        let ok =
+            "PostgreSQL\tstatement_timeout\t>\tlock_timeout\t\tskip\tbecause\thttps://example.org";
         assert_eq!(
             parse_pairs(&format!("{head}{ok}\n"), entries())
                 .unwrap()
@@ -2404,6 +2433,10 @@ mod tests {
         );
         let broken = [
             (ok.replace("\t>\t", "\t<\t"), "relation must be"),
+            (
+                ok.replace("\tskip\t", "\tsometimes\t"),
+                "neither fails nor skip",
+            ),
             (
                 ok.replace("lock_timeout", "lock_wait"),
                 "no setting named \"lock_wait\"",
@@ -2414,7 +2447,7 @@ mod tests {
             ),
             (ok.replace("because", ""), "a reason"),
             (
-                ok.replace("\t\tbecause", "\t12\tbecause"),
+                ok.replace("\t\tskip\t", "\t12\tskip\t"),
                 "must be >=X, <Y or both",
             ),
         ];

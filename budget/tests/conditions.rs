@@ -584,3 +584,39 @@ fn an_inversion_by_early_only_retries_offers_the_tries_that_fit_on_each_target()
     let cut = &f.fixes[1].changes[0];
     assert_eq!((cut.line, cut.to.as_str()), (5, "2 tries"));
 }
+
+#[test]
+fn laravels_retry_after_breaks_its_pair_with_a_worker_that_has_no_timeout() {
+    // `queue:work --timeout 0` is no timeout: a job may outlive retry_after and run twice.
+    let seg = "queue -> worker";
+    let sheet = |timeout: &str| {
+        let mut visibility = row(seg, "visibility timeout", "retry_after", "90s");
+        visibility.location = "config/queue.php".into();
+        let mut worker = row(seg, "deadline", "queue:work --timeout", timeout);
+        worker.location = "artisan queue:work".into();
+        check(&Sheet::new(Lang::En, vec![visibility, worker]))
+    };
+    let report = sheet("0");
+    let f = report
+        .findings
+        .iter()
+        .find(|f| f.code == FindingCode::SettingPair)
+        .expect("setting.pair");
+    assert_eq!(f.rows, [1, 2]);
+    assert_eq!(
+        (f.bound_ms, f.need_ms, f.short_by_ms),
+        (Some(90_000), None, None)
+    );
+    assert!(
+        f.message.starts_with(
+            "Laravel queue: retry_after (90.0 s) must be longer than queue:work --timeout (∞)"
+        ),
+        "{}",
+        f.message
+    );
+    // A bounded --timeout below retry_after passes.
+    assert!(sheet("60")
+        .findings
+        .iter()
+        .all(|f| f.code != FindingCode::SettingPair));
+}

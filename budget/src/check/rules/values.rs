@@ -145,11 +145,16 @@ pub(super) fn setting_pairs(input: Input, out: &mut Findings) {
             let (Some(x), Some(y)) = (pair_value(input, a), pair_value(input, b)) else {
                 continue;
             };
-            // Only bounded values are judged: a disabled setting has no rule to break.
-            let (Some(x), Some(y)) = (x.bound_ms(), y.bound_ms()) else {
-                continue;
+            // Only bounded values are judged: a disabled setting has no rule to break, unless
+            // the rule says a disabled second breaks it (Laravel's --timeout 0: no timeout).
+            // `y` is `None` for the disabled second setting (no bound, `∞`).
+            let (x, y) = match (x.bound_ms(), y.bound_ms()) {
+                (Some(x), Some(y)) => (x, Some(y)),
+                (Some(x), None) if rule.second_disabled_fails && y.is_inf() => (x, None),
+                _ => continue,
             };
-            if rule.relation.holds(x, y) || out.skips(FindingCode::SettingPair, 2) {
+            let holds = y.is_some_and(|y| rule.relation.holds(x, y));
+            if holds || out.skips(FindingCode::SettingPair, 2) {
                 continue;
             }
             let lang = out.lang();
@@ -167,7 +172,9 @@ pub(super) fn setting_pairs(input: Input, out: &mut Findings) {
                     relation,
                     second: rule.second,
                     first_value: &crate::display::duration(lang, x),
-                    second_value: &crate::display::duration(lang, y),
+                    second_value: &y.map_or(crate::display::INFINITE.to_string(), |y| {
+                        crate::display::duration(lang, y)
+                    }),
                     why: rule.why,
                 },
             );
@@ -177,19 +184,22 @@ pub(super) fn setting_pairs(input: Input, out: &mut Findings) {
                     vec![a.min(b) + 1, a.max(b) + 1],
                     msg,
                 )
-                .numbers(Numbers::short(Some(x), Some(y)))
-                .trace(vec![pair_term(input, a, x)], vec![pair_term(input, b, y)])
+                .numbers(Numbers::short(Some(x), y))
+                .trace(
+                    vec![pair_term(input, a, Some(x))],
+                    vec![pair_term(input, b, y)],
+                )
                 .cite(Some(rule.source)),
             );
         }
     }
 }
 
-/// The trace term of row `i`'s value `ms` in a pair rule.
-fn pair_term(input: Input, i: usize, ms: u64) -> TraceTerm {
+/// The trace term of row `i`'s value `ms` in a pair rule (`None`: `∞`, a disabled setting).
+fn pair_term(input: Input, i: usize, ms: Option<u64>) -> TraceTerm {
     TraceTerm {
         kind: Some(input.infos[i].kind),
-        value_ms: Some(ms),
+        value_ms: ms,
         rows: vec![i + 1],
         ..TraceTerm::default()
     }
