@@ -305,6 +305,21 @@ fn counts_retries(e: &Entry) -> bool {
     }
 }
 
+/// The text a tries or retry-conditions cell is read from, and where it comes from: the
+/// value, else the default column, else the catalog's documented default; `None` when none
+/// is set.
+fn text_of<'a>(row: &'a Row, entry: Option<&'static Entry>) -> Option<(&'a str, Completed)> {
+    if !value::is_not_set(&row.value) {
+        Some((row.value.as_str(), Completed::Value))
+    } else if !value::is_not_set(&row.default) {
+        Some((row.default.as_str(), Completed::DefaultColumn))
+    } else {
+        entry
+            .filter(|e| !value::is_not_set(e.default))
+            .map(|e| (e.default, Completed::Catalog(e)))
+    }
+}
+
 /// Reads a tries cell: the value, else the default column, else the catalog's default (each
 /// completed value says so with `value.default_applied`).
 fn read_tries_cell(
@@ -314,15 +329,8 @@ fn read_tries_cell(
     lang: Lang,
     out: &mut Findings,
 ) -> (Val, Option<String>) {
-    let (text_in, from) = if !value::is_not_set(&row.value) {
-        (row.value.as_str(), Completed::Value)
-    } else if !value::is_not_set(&row.default) {
-        (row.default.as_str(), Completed::DefaultColumn)
-    } else {
-        match entry.filter(|e| !value::is_not_set(e.default)) {
-            Some(e) => (e.default, Completed::Catalog(e)),
-            None => return (Val::Absent, None),
-        }
+    let Some((text_in, from)) = text_of(row, entry) else {
+        return (Val::Absent, None);
     };
     if let Some((val, note)) = entry.and_then(|e| special_tries(text_in, e, lang)) {
         let note = match default_applied(row, line, &val_text(&val, lang), &from, lang, out) {
@@ -368,15 +376,8 @@ fn read_retry_on_cell(
     lang: Lang,
     out: &mut Findings,
 ) -> (Val, Option<String>) {
-    let (text_in, from) = if !value::is_not_set(&row.value) {
-        (row.value.as_str(), Completed::Value)
-    } else if !value::is_not_set(&row.default) {
-        (row.default.as_str(), Completed::DefaultColumn)
-    } else {
-        match entry.filter(|e| !value::is_not_set(e.default)) {
-            Some(e) => (e.default, Completed::Catalog(e)),
-            None => return (Val::Absent, None),
-        }
+    let Some((text_in, from)) = text_of(row, entry) else {
+        return (Val::Absent, None);
     };
     match retry_on::read(text_in) {
         Ok(on) => {
