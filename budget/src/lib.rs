@@ -82,6 +82,7 @@
 
 pub mod catalog;
 mod check;
+pub mod diff;
 pub mod display;
 pub mod duration;
 mod error;

@@ -1,0 +1,303 @@
+//! The review's diff of two sheets: their cells, their budgets and the causal trace of every
+//! change up the call chain.
+//!
+//! [`diff`] checks both sheets and compares them:
+//! - **cells** ([`RowsDiff`]): rows added, removed and moved, every changed cell old → new;
+//!   rows are matched by id when the store gives ids, else by content ([`pair_by_content`]);
+//! - **budgets**: every node's need, deadline, slack and attempts and every hop's worst case,
+//!   wait, need, slack, tries and attempts, before → after, only where they changed
+//!   ([`NodeChange`], [`HopChange`]); the verdicts that flipped, worst first ([`Flip`]); the
+//!   findings that appeared and disappeared, matched by code and place, so that an unchanged
+//!   finding is not listed;
+//! - **the trace** ([`TraceLine`]): for every place whose changed rows move a number, the
+//!   effect followed up to the outermost caller.
+//!
+//! Texts follow the second sheet's language. The server writes the diff as Markdown (a
+//! review comment) and as the command line's text.
+//!
+//! ```
+//! use budget::{diff, tsv, Lang, Sheet};
+//! let g1 = tsv::import(budget::example::RESERVATION_EN).unwrap();
+//! let mut g2 = g1.clone();
+//! g2.rows[6].value = "3s".into();
+//! g2.rows[7].value = "3 tries, waits 0.5s, 1.0s".into();
+//! let d = diff::diff(
+//!     &Sheet::new(Lang::En, g1.rows),
+//!     &Sheet::new(Lang::En, g2.rows),
+//!     diff::Match::Content,
+//! );
+//! assert_eq!(d.rows.changed_cells(), 2);
+//! assert_eq!(d.flips[0].text, "app: ok → inverted, short by 7.5 s");
+//! assert!(d.trace[0].text.starts_with("app -> external API: read 1.5 s → 3 s, tries 2 → 3"));
+//! ```
+
+mod budgets;
+mod rows;
+mod trace;
+
+use serde::{Deserialize, Serialize};
+
+pub use budgets::{
+    CheckPlace, CountChange, Flip, HopChange, MsChange, NodeChange, Presence, SlackChange,
+    VerdictChange,
+};
+pub use rows::{
+    apply, pair_by_content, pair_by_ids, AddedRow, ApplyError, CellEdit, ChangedRow, Match,
+    MovedRow, RemovedRow, RowsDiff,
+};
+pub use trace::{NodeAttempts, TraceLine, TraceStep};
+
+use crate::report::{Finding, Report, Summary};
+use crate::sheet::{Lang, Sheet};
+use crate::{display, Severity};
+
+/// The diff of two sheets (see the [module](self)).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct SheetDiff {
+    /// The language of the texts: the second sheet's.
+    pub lang: Lang,
+    /// One line for the top of a review: the counts before → after and the worst flip.
+    pub headline: String,
+    /// The first sheet's finding counts.
+    pub before: Summary,
+    /// The second sheet's finding counts.
+    pub after: Summary,
+    /// The sheet settings that changed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub settings: Vec<SettingChange>,
+    /// The cells.
+    pub rows: RowsDiff,
+    /// Nodes whose numbers changed.
+    pub nodes: Vec<NodeChange>,
+    /// Hops whose numbers changed.
+    pub hops: Vec<HopChange>,
+    /// Verdicts that flipped, worst new verdict first.
+    pub flips: Vec<Flip>,
+    /// Findings of the second sheet that the first did not have.
+    pub appeared: Vec<Finding>,
+    /// Findings of the first sheet that the second does not have.
+    pub disappeared: Vec<Finding>,
+    /// The causal trace: one line per place whose changed rows move a number.
+    pub trace: Vec<TraceLine>,
+}
+
+impl SheetDiff {
+    /// Whether nothing changed: no cell, no setting, no number.
+    pub fn is_empty(&self) -> bool {
+        self.settings.is_empty()
+            && self.rows.is_empty()
+            && self.nodes.is_empty()
+            && self.hops.is_empty()
+            && self.appeared.is_empty()
+            && self.disappeared.is_empty()
+    }
+
+    /// Whether the second sheet has a finding at `severity` or worse that the first did not
+    /// have (`workbench diff --fail-on-new`, the review's gate).
+    pub fn introduces(&self, severity: Severity) -> bool {
+        self.appeared.iter().any(|f| f.severity <= severity)
+    }
+}
+
+/// A sheet setting that changed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct SettingChange {
+    /// `margin`, `amplification_threshold` or `lang`.
+    pub setting: String,
+    /// Its value in the first sheet, as the API writes it (`1000` ms, `3`, `en`).
+    pub before: String,
+    /// Its value in the second sheet.
+    pub after: String,
+}
+
+/// The diff of two sheets (see the [module](self)): both are checked, then compared, rows
+/// matched as `by` says.
+///
+/// With [`Match::Ids`], `before` and `after` hold one id per row of each sheet; ids of the
+/// wrong length are ignored and rows matched by content.
+pub fn diff(before: &Sheet, after: &Sheet, by: Match<'_>) -> SheetDiff {
+    let (rb, ra) = (crate::check(before), crate::check(after));
+    diff_reports(before, &rb, after, &ra, by)
+}
+
+/// [`diff`] of two sheets already checked: `before_report` must be `check(before)` and
+/// `after_report` `check(after)` (the store keeps each revision's report).
+pub fn diff_reports(
+    before: &Sheet,
+    before_report: &Report,
+    after: &Sheet,
+    after_report: &Report,
+    by: Match<'_>,
+) -> SheetDiff {
+    let lang = after.lang;
+    let (pairs, ids) = match by {
+        Match::Ids {
+            before: b,
+            after: a,
+        } if b.len() == before.rows.len() && a.len() == after.rows.len() => {
+            (pair_by_ids(b, a), Some((b, a)))
+        }
+        _ => (pair_by_content(&before.rows, &after.rows), None),
+    };
+    let rows = rows::rows_diff(&before.rows, &after.rows, &pairs, ids);
+    let mut line_after = vec![None; before.rows.len()];
+    for (j, p) in pairs.iter().enumerate() {
+        if let Some(i) = p {
+            line_after[*i] = Some(j + 1);
+        }
+    }
+    let map_line = |line: usize| {
+        line.checked_sub(1)
+            .and_then(|i| line_after.get(i).copied().flatten())
+    };
+    let nodes = budgets::node_changes(before_report, after_report);
+    let hops = budgets::hop_changes(before_report, after_report);
+    let flips = budgets::flips(lang, &nodes, &hops, after_report);
+    let (appeared, disappeared) =
+        budgets::findings_diff(&before_report.findings, &after_report.findings, &map_line);
+    let trace = trace::trace(&trace::Sides {
+        lang,
+        before_rows: &before.rows,
+        after_rows: &after.rows,
+        before: before_report,
+        after: after_report,
+        rows: &rows,
+        nodes: &nodes,
+        hops: &hops,
+    });
+    let mut settings = Vec::new();
+    let mut setting = |name: &str, b: String, a: String| {
+        if b != a {
+            settings.push(SettingChange {
+                setting: name.into(),
+                before: b,
+                after: a,
+            });
+        }
+    };
+    setting(
+        "margin",
+        before.margin_ms.to_string(),
+        after.margin_ms.to_string(),
+    );
+    setting(
+        "amplification_threshold",
+        before.amplification_threshold.to_string(),
+        after.amplification_threshold.to_string(),
+    );
+    setting("lang", before.lang.code().into(), after.lang.code().into());
+    let headline = headline(
+        lang,
+        &before_report.summary,
+        &after_report.summary,
+        &flips,
+        &rows,
+    );
+    SheetDiff {
+        lang,
+        headline,
+        before: before_report.summary,
+        after: after_report.summary,
+        settings,
+        rows,
+        nodes,
+        hops,
+        flips,
+        appeared,
+        disappeared,
+        trace,
+    }
+}
+
+/// `errors 0 → 1, warnings 0 → 0; app: ok → inverted, short by 7.5 s (2 cells changed)`.
+fn headline(lang: Lang, b: &Summary, a: &Summary, flips: &[Flip], rows: &RowsDiff) -> String {
+    let cells = rows.changed_cells();
+    let (added, removed) = (rows.added.len(), rows.removed.len());
+    let mut what: Vec<String> = Vec::new();
+    match lang {
+        Lang::En => {
+            let n = |k: usize, one: &str, many: &str| {
+                format!("{k} {}", if k == 1 { one } else { many })
+            };
+            if cells > 0 {
+                what.push(n(cells, "cell changed", "cells changed"));
+            }
+            if added > 0 {
+                what.push(n(added, "row added", "rows added"));
+            }
+            if removed > 0 {
+                what.push(n(removed, "row removed", "rows removed"));
+            }
+            if what.is_empty() {
+                what.push("no cell changed".into());
+            }
+            let mut out = format!(
+                "errors {} → {}, warnings {} → {}",
+                b.errors, a.errors, b.warnings, a.warnings
+            );
+            match flips.first() {
+                Some(f) => out.push_str(&format!("; {}", f.text)),
+                None => out.push_str("; no verdict changed"),
+            }
+            if flips.len() > 1 {
+                out.push_str(&format!(" (and {} more)", flips.len() - 1));
+            }
+            out.push_str(&format!(" ({})", what.join(", ")));
+            out
+        }
+        Lang::Ja => {
+            if cells > 0 {
+                what.push(format!("変更したセル {cells}個"));
+            }
+            if added > 0 {
+                what.push(format!("追加した行 {added}行"));
+            }
+            if removed > 0 {
+                what.push(format!("削除した行 {removed}行"));
+            }
+            if what.is_empty() {
+                what.push("セルの変更なし".into());
+            }
+            let mut out = format!(
+                "エラー {} → {}件、警告 {} → {}件",
+                b.errors, a.errors, b.warnings, a.warnings
+            );
+            match flips.first() {
+                Some(f) => out.push_str(&format!("。{}", f.text)),
+                None => out.push_str("。判定の変化なし"),
+            }
+            if flips.len() > 1 {
+                out.push_str(&format!("（ほか{}件）", flips.len() - 1));
+            }
+            out.push_str(&format!("（{}）", what.join("、")));
+            out
+        }
+    }
+}
+
+/// The headline's counts for a caller that has only the summaries: `errors 0 → 1, warnings
+/// 0 → 0`.
+pub fn counts(lang: Lang, before: &Summary, after: &Summary) -> String {
+    match lang {
+        Lang::En => format!(
+            "errors {} → {}, warnings {} → {}",
+            before.errors, after.errors, before.warnings, after.warnings
+        ),
+        Lang::Ja => format!(
+            "エラー {} → {}件、警告 {} → {}件",
+            before.errors, after.errors, before.warnings, after.warnings
+        ),
+    }
+}
+
+/// A duration change for people: `4.3 s → 12.0 s`; `—` or `∞` for an unknown or unbounded
+/// side.
+pub fn ms_change(lang: Lang, c: &MsChange) -> String {
+    format!(
+        "{} → {}",
+        display::duration_or_unknown(lang, c.before),
+        display::duration_or_unknown(lang, c.after)
+    )
+}

@@ -1,0 +1,392 @@
+//! The review's diff (`budget::diff`): G1 → G2 of `golden.md` in both languages, exactly, and
+//! the properties of the rows diff (applying it gives the second sheet; a sheet against
+//! itself is empty).
+
+use budget::diff::{self, apply, CellEdit, Match, Presence, SheetDiff};
+use budget::{tsv, Column, Lang, Row, Sheet, Verdict};
+use proptest::prelude::*;
+
+fn g1(lang: Lang) -> Sheet {
+    let text = match lang {
+        Lang::En => budget::example::RESERVATION_EN,
+        Lang::Ja => budget::example::RESERVATION_JA,
+    };
+    Sheet::new(lang, tsv::import(text).unwrap().rows)
+}
+
+/// G2: G1 with the external API's read timeout 3 s and 3 tries, waits 0.5 s and 1.0 s, typed
+/// in the sheet's language.
+fn g2(lang: Lang) -> Sheet {
+    let mut sheet = g1(lang);
+    let (read, tries) = match lang {
+        Lang::En => ("3s", "3 tries, waits 0.5s, 1.0s"),
+        Lang::Ja => ("3秒", "3回、待機0.5秒、1.0秒"),
+    };
+    sheet.rows[6].value = read.into();
+    sheet.rows[7].value = tries.into();
+    sheet
+}
+
+fn g1_to_g2(lang: Lang) -> SheetDiff {
+    diff::diff(&g1(lang), &g2(lang), Match::Content)
+}
+
+#[test]
+fn g1_to_g2_traces_the_tries_up_to_the_browser() {
+    let d = g1_to_g2(Lang::En);
+    assert_eq!(d.trace.len(), 1);
+    let line = &d.trace[0];
+    assert_eq!(
+        line.text,
+        "app -> external API: read 1.5 s → 3 s, tries 2 → 3 (waits 0.3 s → 0.5 s, 1.0 s); \
+         worst 4.3 s → 12.0 s; app need 7.8 s → 15.5 s against its 8.0 s deadline: now \
+         inverted, short by 7.5 s, 1 try fits; LB -> app and browser -> LB unchanged (they \
+         wait on app's 8.0 s deadline, not on its need)"
+    );
+    assert_eq!(line.origin, "app -> external API");
+    assert_eq!(line.rows, vec![7, 8]);
+    assert_eq!(line.unchanged, vec!["LB -> app", "browser -> LB"]);
+    assert_eq!(line.steps.len(), 2);
+    assert_eq!(line.steps[1].place, "app");
+    // 2 → 3 tries reach the external API.
+    assert_eq!(line.attempts.len(), 1);
+    assert_eq!(line.attempts[0].node, "external API");
+    assert_eq!(
+        (
+            line.attempts[0].attempts.before,
+            line.attempts[0].attempts.after
+        ),
+        (2, 3)
+    );
+}
+
+#[test]
+fn g1_to_g2_in_japanese() {
+    let d = g1_to_g2(Lang::Ja);
+    assert_eq!(
+        d.trace[0].text,
+        "アプリ → 外部API：読み取り 1.5秒 → 3秒、試行 2回 → 3回（待機 0.3秒 → 0.5秒、1.0秒）；\
+         最悪 4.3秒 → 12.0秒；アプリの必要時間 7.8秒 → 15.5秒（期限 8.0秒）：逆転に変わりました、\
+         7.5秒不足、収まる試行 1回；LB → アプリ、ブラウザ → LB は変わりません（アプリの期限8.0秒を待ち、\
+         必要時間は待ちません）"
+    );
+    assert_eq!(d.flips[0].text, "アプリ：合格 → 逆転、7.5秒不足");
+    assert_eq!(
+        d.headline,
+        "エラー 0 → 1件、警告 0 → 0件。アプリ：合格 → 逆転、7.5秒不足（変更したセル 2個）"
+    );
+}
+
+#[test]
+fn g1_to_g2_cells_budgets_flips_and_findings() {
+    let d = g1_to_g2(Lang::En);
+    assert_eq!(
+        d.headline,
+        "errors 0 → 1, warnings 0 → 0; app: ok → inverted, short by 7.5 s (2 cells changed)"
+    );
+    // Cells: two values, nothing added, removed or moved.
+    assert!(d.rows.added.is_empty() && d.rows.removed.is_empty() && d.rows.moved.is_empty());
+    let cells: Vec<(usize, &CellEdit)> = d
+        .rows
+        .changed
+        .iter()
+        .flat_map(|r| r.cells.iter().map(move |c| (r.after_line, c)))
+        .collect();
+    assert_eq!(cells.len(), 2);
+    assert_eq!(
+        (
+            cells[0].0,
+            cells[0].1.column,
+            cells[0].1.before.as_str(),
+            cells[0].1.after.as_str()
+        ),
+        (7, Column::Value, "1.5s", "3s")
+    );
+    assert_eq!(
+        (
+            cells[1].0,
+            cells[1].1.before.as_str(),
+            cells[1].1.after.as_str()
+        ),
+        (8, "2 tries, waits 0.3s", "3 tries, waits 0.5s, 1.0s")
+    );
+
+    // Budgets: the app's need and slack and the hop's worst case, tries and attempts.
+    let names: Vec<&str> = d.nodes.iter().map(|n| n.name.as_str()).collect();
+    assert_eq!(names, vec!["app", "external API"]);
+    let app = &d.nodes[0];
+    assert_eq!(app.present, Presence::Both);
+    let need = app.need_ms.unwrap();
+    assert_eq!((need.before, need.after), (Some(7_800), Some(15_500)));
+    let slack = app.slack_ms.unwrap();
+    assert_eq!((slack.before, slack.after), (Some(200), Some(-7_500)));
+    // slack = deadline − need on both sides.
+    assert_eq!(slack.after, Some(8_000 - 15_500));
+    let v = app.verdict.unwrap();
+    assert_eq!((v.before, v.after), (Verdict::Ok, Verdict::Inverted));
+    assert!(app.deadline_ms.is_none(), "the deadline did not change");
+    let api = &d.nodes[1];
+    assert_eq!(api.attempts.map(|a| (a.before, a.after)), Some((2, 3)));
+
+    assert_eq!(d.hops.len(), 1);
+    let hop = &d.hops[0];
+    assert_eq!(
+        (hop.caller.as_str(), hop.callee.as_str()),
+        ("app", "external API")
+    );
+    let worst = hop.worst_ms.unwrap();
+    assert_eq!((worst.before, worst.after), (Some(4_300), Some(12_000)));
+    assert_eq!(hop.tries.map(|t| (t.before, t.after)), Some((2, 3)));
+    assert_eq!(hop.attempts.map(|t| (t.before, t.after)), Some((2, 3)));
+    // The caller waits one read timeout for a response.
+    assert_eq!(
+        hop.wait_ms.map(|w| (w.before, w.after)),
+        Some((Some(1_500), Some(3_000)))
+    );
+    assert!(hop.need_ms.is_none() && hop.verdict.is_none());
+
+    // One flip, one new finding; slack.none on browser -> LB is unchanged, so not listed.
+    assert_eq!(d.flips.len(), 1);
+    assert_eq!(d.flips[0].text, "app: ok → inverted, short by 7.5 s");
+    assert_eq!(d.flips[0].slack_ms, Some(-7_500));
+    let appeared: Vec<&str> = d.appeared.iter().map(|f| f.code.as_str()).collect();
+    assert_eq!(appeared, vec!["inversion.node"]);
+    assert_eq!(d.appeared[0].short_by_ms, Some(7_500));
+    assert!(d.disappeared.is_empty(), "{:?}", d.disappeared);
+    assert!(d.introduces(budget::Severity::Error));
+    assert!(d.settings.is_empty());
+}
+
+#[test]
+fn g2_to_g1_reverts_and_the_inversion_disappears() {
+    let d = diff::diff(&g2(Lang::En), &g1(Lang::En), Match::Content);
+    assert_eq!(d.flips[0].text, "app: inverted → ok, slack 0.2 s");
+    assert_eq!(d.disappeared.len(), 1);
+    assert_eq!(d.disappeared[0].code.as_str(), "inversion.node");
+    assert!(d.appeared.is_empty());
+    assert!(!d.introduces(budget::Severity::Warning));
+    assert_eq!(
+        d.trace[0].text,
+        "app -> external API: read 3 s → 1.5 s, tries 3 → 2 (waits 0.5 s, 1.0 s → 0.3 s); \
+         worst 12.0 s → 4.3 s; app need 15.5 s → 7.8 s against its 8.0 s deadline: now ok, \
+         slack 0.2 s; LB -> app and browser -> LB unchanged (they wait on app's 8.0 s \
+         deadline, not on its need)"
+    );
+}
+
+#[test]
+fn a_deadline_raised_past_the_lb_turns_the_lb_hop_inverted() {
+    let before = g1(Lang::En);
+    let mut after = before.clone();
+    after.rows[3].value = "20s".into();
+    let d = diff::diff(&before, &after, Match::Content);
+    assert_eq!(
+        d.trace[0].text,
+        "app: deadline 8 s → 20 s; need 7.8 s against its deadline 8.0 s → 20.0 s: still ok, \
+         slack 0.2 s → 12.2 s; LB -> app: need 9.0 s → 21.0 s against its 10.0 s wait: now inverted, \
+         short by 11.0 s; browser -> LB unchanged"
+    );
+    assert_eq!(d.flips[0].text, "LB -> app: ok → inverted, short by 11.0 s");
+}
+
+#[test]
+fn a_row_inserted_at_the_top_is_one_added_row_and_a_rationale_moves_no_number() {
+    let before = g1(Lang::En);
+    let mut after = before.clone();
+    after.rows.insert(
+        0,
+        Row {
+            layer: "1".into(),
+            segment: "browser".into(),
+            item: "note".into(),
+            rationale: "a note".into(),
+            ..Row::default()
+        },
+    );
+    after.rows[5].rationale = "measured again".into();
+    let d = diff::diff(&before, &after, Match::Content);
+    assert_eq!(d.rows.added.len(), 1);
+    assert_eq!(d.rows.added[0].line, 1);
+    assert!(d.rows.moved.is_empty() && d.rows.removed.is_empty());
+    assert_eq!(d.rows.changed.len(), 1);
+    assert_eq!(
+        (d.rows.changed[0].before_line, d.rows.changed[0].after_line),
+        (5, 6)
+    );
+    // The appeared/disappeared lists ignore the shifted lines of unchanged findings.
+    assert!(
+        d.appeared.is_empty() && d.disappeared.is_empty(),
+        "{:?} {:?}",
+        d.appeared,
+        d.disappeared
+    );
+    assert!(d.trace.is_empty(), "{:?}", d.trace);
+    assert_eq!(
+        d.headline,
+        "errors 0 → 0, warnings 0 → 0; no verdict changed (1 cell changed, 1 row added)"
+    );
+}
+
+#[test]
+fn a_sheet_against_itself_is_empty() {
+    for lang in [Lang::En, Lang::Ja] {
+        let d = diff::diff(&g2(lang), &g2(lang), Match::Content);
+        assert!(d.is_empty(), "{d:?}");
+        assert!(d.trace.is_empty() && d.flips.is_empty());
+    }
+}
+
+#[test]
+fn rows_matched_by_id_survive_a_changed_segment() {
+    let before = g1(Lang::En);
+    let mut after = before.clone();
+    after.rows[9].segment = "app -> database".into();
+    after.rows.swap(0, 1);
+    let ids_before: Vec<i64> = (1..=12).collect();
+    let mut ids_after = ids_before.clone();
+    ids_after.swap(0, 1);
+    let d = diff::diff(
+        &before,
+        &after,
+        Match::Ids {
+            before: &ids_before,
+            after: &ids_after,
+        },
+    );
+    assert_eq!(d.rows.changed.len(), 1);
+    assert_eq!(d.rows.changed[0].id, Some(10));
+    assert_eq!(d.rows.moved.len(), 1);
+    assert_eq!(apply(&before.rows, &d.rows).unwrap(), after.rows);
+}
+
+/// A row of small random cells, so that rows often repeat or share segments and items.
+fn row() -> impl Strategy<Value = Row> {
+    let cell = prop::sample::select(vec![
+        "",
+        "a -> b",
+        "b -> c",
+        "a",
+        "read timeout",
+        "tries",
+        "1s",
+        "2s",
+        "3 tries",
+        "x\ny",
+    ]);
+    prop::collection::vec(cell, 8)
+        .prop_map(|cells| Row::from_cells(std::array::from_fn(|i| cells[i].to_string())))
+}
+
+#[derive(Clone, Debug)]
+enum Edit {
+    Set(usize, usize, String),
+    Insert(usize, Row),
+    Delete(usize),
+    Move(usize, usize),
+}
+
+fn edit() -> impl Strategy<Value = Edit> {
+    prop_oneof![
+        (any::<usize>(), 0..8usize, "[a-c1-3 s]{0,4}").prop_map(|(r, c, t)| Edit::Set(r, c, t)),
+        (any::<usize>(), row()).prop_map(|(r, row)| Edit::Insert(r, row)),
+        any::<usize>().prop_map(Edit::Delete),
+        (any::<usize>(), any::<usize>()).prop_map(|(a, b)| Edit::Move(a, b)),
+    ]
+}
+
+fn edited(rows: &[Row], edits: &[Edit]) -> Vec<Row> {
+    let mut rows = rows.to_vec();
+    for e in edits {
+        match e.clone() {
+            Edit::Set(r, c, t) if !rows.is_empty() => {
+                let r = r % rows.len();
+                *rows[r].cell_mut(Column::ALL[c]) = t;
+            }
+            Edit::Insert(r, row) => {
+                let r = r % (rows.len() + 1);
+                rows.insert(r, row);
+            }
+            Edit::Delete(r) if !rows.is_empty() => {
+                let r = r % rows.len();
+                rows.remove(r);
+            }
+            Edit::Move(a, b) if !rows.is_empty() => {
+                let row = rows.remove(a % rows.len());
+                let b = b % (rows.len() + 1);
+                rows.insert(b, row);
+            }
+            _ => {}
+        }
+    }
+    rows
+}
+
+proptest! {
+    /// The rows diff of any two sheets, applied to the first, gives the second.
+    #[test]
+    fn applying_the_diff_gives_the_second_sheet(
+        before in prop::collection::vec(row(), 0..12),
+        edits in prop::collection::vec(edit(), 0..12),
+    ) {
+        let after = edited(&before, &edits);
+        let d = diff::diff(&Sheet::new(Lang::En, before.clone()), &Sheet::new(Lang::En, after.clone()), Match::Content);
+        prop_assert_eq!(apply(&before, &d.rows).unwrap(), after);
+    }
+
+    /// Any two unrelated sheets too, and a sheet against itself is empty.
+    #[test]
+    fn any_two_sheets_and_the_same_sheet(
+        before in prop::collection::vec(row(), 0..10),
+        after in prop::collection::vec(row(), 0..10),
+    ) {
+        let d = diff::diff(&Sheet::new(Lang::En, before.clone()), &Sheet::new(Lang::En, after.clone()), Match::Content);
+        prop_assert_eq!(apply(&before, &d.rows).unwrap(), after.clone());
+        let same = diff::diff(&Sheet::new(Lang::En, after.clone()), &Sheet::new(Lang::En, after), Match::Content);
+        prop_assert!(same.is_empty());
+    }
+
+    /// Rows carried by id through random edits: the diff by id applies back, and every row
+    /// the edits never touched is neither added, removed nor changed.
+    #[test]
+    fn ids_follow_rows_through_edits(
+        before in prop::collection::vec(row(), 1..12),
+        edits in prop::collection::vec(edit(), 0..12),
+    ) {
+        let mut rows: Vec<(i64, Row)> = before.iter().cloned().enumerate().map(|(i, r)| (i as i64, r)).collect();
+        let mut next = rows.len() as i64;
+        for e in &edits {
+            match e.clone() {
+                Edit::Set(r, c, t) if !rows.is_empty() => {
+                    let r = r % rows.len();
+                    *rows[r].1.cell_mut(Column::ALL[c]) = t;
+                }
+                Edit::Insert(r, row) => {
+                    let r = r % (rows.len() + 1);
+                    rows.insert(r, (next, row));
+                    next += 1;
+                }
+                Edit::Delete(r) if !rows.is_empty() => {
+                    let r = r % rows.len();
+                    rows.remove(r);
+                }
+                Edit::Move(a, b) if !rows.is_empty() => {
+                    let row = rows.remove(a % rows.len());
+                    let b = b % (rows.len() + 1);
+                    rows.insert(b, row);
+                }
+                _ => {}
+            }
+        }
+        let ids_before: Vec<i64> = (0..before.len() as i64).collect();
+        let ids_after: Vec<i64> = rows.iter().map(|(id, _)| *id).collect();
+        let after: Vec<Row> = rows.into_iter().map(|(_, r)| r).collect();
+        let d = diff::diff(
+            &Sheet::new(Lang::En, before.clone()),
+            &Sheet::new(Lang::En, after.clone()),
+            Match::Ids { before: &ids_before, after: &ids_after },
+        );
+        prop_assert_eq!(apply(&before, &d.rows).unwrap(), after);
+        let kept = ids_after.iter().filter(|id| **id < before.len() as i64).count();
+        prop_assert_eq!(d.rows.removed.len(), before.len() - kept);
+    }
+}
