@@ -11,7 +11,7 @@
 //! - [`run`] does that for every file and renders all of them in one [`Format`], with the
 //!   exit status of [`exit_code`].
 
-mod markdown;
+pub(crate) mod markdown;
 pub mod sarif;
 mod text;
 
@@ -253,38 +253,47 @@ impl Default for Settings {
 /// Reads `input` as a UTF-8 TSV sheet and checks it with `settings`; the language comes
 /// from the header (English without one).
 pub fn check_input(input: Input, settings: Settings) -> CheckedFile {
-    let result = input
-        .bytes
-        .map_err(|reason| Unreadable { reason, line: None });
-    let result = result.and_then(|bytes| {
-        let text = String::from_utf8(bytes).map_err(|err| {
-            let valid = &err.as_bytes()[..err.utf8_error().valid_up_to()];
-            let line = 1 + valid.iter().filter(|&&b| b == b'\n').count();
-            Unreadable {
-                reason: format!("line {line}: not UTF-8 text; save the sheet as UTF-8"),
-                line: Some(line),
-            }
-        })?;
-        let imported = budget::tsv::import(&text).map_err(|err| Unreadable {
-            reason: err.to_string(),
-            line: err.line(),
-        })?;
-        let lines = imported.lines;
-        let sheet = Sheet {
-            margin_ms: settings.margin_ms,
-            amplification_threshold: settings.amplification_threshold,
-            ..Sheet::new(imported.lang.unwrap_or(Lang::En), imported.rows)
-        };
-        Ok(Checked {
-            lang: sheet.lang,
-            report: budget::check(&sheet),
-            lines,
-        })
+    let result = read_sheet(input.bytes, settings).map(|(sheet, lines)| Checked {
+        lang: sheet.lang,
+        report: budget::check(&sheet),
+        lines,
     });
     CheckedFile {
         path: input.path,
         result,
     }
+}
+
+/// Reads the bytes of a file as a UTF-8 TSV sheet with `settings`: the sheet (its language
+/// from the header, English without one) and, for each data row, the file line it starts on.
+///
+/// # Errors
+///
+/// [`Unreadable`] for bytes that could not be read (the reason given), are not UTF-8 (the
+/// line of the first bad byte), or are not a sheet (the importer's reason and line).
+pub fn read_sheet(
+    bytes: Result<Vec<u8>, String>,
+    settings: Settings,
+) -> Result<(Sheet, Vec<usize>), Unreadable> {
+    let bytes = bytes.map_err(|reason| Unreadable { reason, line: None })?;
+    let text = String::from_utf8(bytes).map_err(|err| {
+        let valid = &err.as_bytes()[..err.utf8_error().valid_up_to()];
+        let line = 1 + valid.iter().filter(|&&b| b == b'\n').count();
+        Unreadable {
+            reason: format!("line {line}: not UTF-8 text; save the sheet as UTF-8"),
+            line: Some(line),
+        }
+    })?;
+    let imported = budget::tsv::import(&text).map_err(|err| Unreadable {
+        reason: err.to_string(),
+        line: err.line(),
+    })?;
+    let sheet = Sheet {
+        margin_ms: settings.margin_ms,
+        amplification_threshold: settings.amplification_threshold,
+        ..Sheet::new(imported.lang.unwrap_or(Lang::En), imported.rows)
+    };
+    Ok((sheet, imported.lines))
 }
 
 /// The exit status for `files`: [`EXIT_UNREADABLE`] when any could not be read, else

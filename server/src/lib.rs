@@ -23,6 +23,7 @@
 mod api;
 pub mod catalog_command;
 pub mod check_command;
+pub mod diff_command;
 mod error;
 pub mod security;
 pub mod serve;

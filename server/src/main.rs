@@ -16,9 +16,9 @@ use anyhow::Context;
 use app::ssr::{Store, DEFAULT_DATABASE_URL};
 use clap::{Parser, Subcommand};
 use leptos::prelude::get_configuration;
-use server::catalog_command;
 use server::check_command::{self, FailOn, Format, Input, Settings, Source};
 use server::AppState;
+use server::{catalog_command, diff_command};
 
 /// mimalloc instead of the system allocator: a check allocates many small strings (messages,
 /// formulas, traces), and mimalloc makes the whole check about a fifth cheaper in
@@ -60,6 +60,32 @@ enum Command {
         #[arg(long, value_name = "N", default_value = "3", value_parser = parse_threshold)]
         amplification_threshold: u64,
     },
+    /// Compare two versions of a sheet: the changed cells, what they do to every budget
+    /// above them (the trace), the verdicts that flipped and the findings that appeared. Exit
+    /// 1 when the change introduces a finding at or above --fail-on-new, 2 when a file
+    /// cannot be read. With --git REV: every *.tsv (of PATHS, or all) that differs between
+    /// REV and the work tree.
+    Diff {
+        /// OLD.tsv NEW.tsv; with --git, the files or directories to compare (all by default).
+        paths: Vec<String>,
+        /// Compare the work tree's files with their version at this git revision (`main`,
+        /// `HEAD~1`, a commit), read through the `git` command.
+        #[arg(long, value_name = "REV")]
+        git: Option<String>,
+        /// `text`: readable lines; `json`: the diff as JSON; `markdown`: a review comment.
+        #[arg(long, value_enum, default_value_t = diff_command::Format::Text)]
+        format: diff_command::Format,
+        /// Exit 1 when the new version has a finding at this severity or worse that the old
+        /// did not have.
+        #[arg(long, value_enum, value_name = "SEVERITY")]
+        fail_on_new: Option<FailOn>,
+        /// The sheet margin, as for `check`.
+        #[arg(long, value_name = "DURATION", default_value = "1s", value_parser = parse_margin)]
+        margin: u64,
+        /// The retry amplification threshold, as for `check`.
+        #[arg(long, value_name = "N", default_value = "3", value_parser = parse_threshold)]
+        amplification_threshold: u64,
+    },
     /// List the catalog's settings of real products: unit of a bare number, what 0 means,
     /// default and source. Exit 1 when none matches.
     Catalog {
@@ -92,6 +118,47 @@ fn main() -> anyhow::Result<ExitCode> {
             };
             Ok(check(&paths, format, fail_on, settings))
         }
+        Command::Diff {
+            paths,
+            git,
+            format,
+            fail_on_new,
+            margin,
+            amplification_threshold,
+        } => {
+            let settings = Settings {
+                margin_ms: margin,
+                amplification_threshold,
+            };
+            let pairs = match git {
+                Some(rev) => match diff_command::git_pairs(&rev, &paths) {
+                    Ok(pairs) => pairs,
+                    Err(reason) => {
+                        return Ok(print("", &format!("workbench: {reason}\n"), check_command::EXIT_UNREADABLE))
+                    }
+                },
+                None => match paths.as_slice() {
+                    [old, new] => vec![diff_command::Pair {
+                        path: new.clone(),
+                        old: Some(read(&source_of(old))),
+                        new: Some(read(&source_of(new))),
+                    }],
+                    _ => {
+                        return Ok(print(
+                            "",
+                            "workbench: diff takes two files, OLD.tsv NEW.tsv, or --git REV [PATH...]\n",
+                            check_command::EXIT_UNREADABLE,
+                        ))
+                    }
+                },
+            };
+            let severity = fail_on_new.map(|f| match f {
+                FailOn::Error => budget::Severity::Error,
+                FailOn::Warning => budget::Severity::Warning,
+            });
+            let outcome = diff_command::run(pairs, format, severity, settings);
+            Ok(print(&outcome.stdout, &outcome.stderr, outcome.code))
+        }
         Command::Catalog { query, format } => {
             let outcome = catalog_command::run(query.as_deref(), format);
             Ok(print(&outcome.stdout, &outcome.stderr, outcome.code))
@@ -120,6 +187,15 @@ fn check(paths: &[String], format: Format, fail_on: FailOn, settings: Settings) 
         .collect();
     let outcome = check_command::run(inputs, format, fail_on, settings);
     print(&outcome.stdout, &outcome.stderr, outcome.code)
+}
+
+/// Where a path given to `diff` is read from: `-` is standard input.
+fn source_of(path: &str) -> Source {
+    if path == "-" {
+        Source::Stdin
+    } else {
+        Source::File(path.into())
+    }
 }
 
 /// Writes a command's output and gives its exit status.

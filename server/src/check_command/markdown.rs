@@ -170,7 +170,7 @@ fn push_report(out: &mut String, report: &Report, lang: Lang) {
 }
 
 /// Writes one table line; `—` cells stay as they are.
-fn push_table_row(out: &mut String, cells: &[String]) {
+pub(crate) fn push_table_row(out: &mut String, cells: &[String]) {
     for cell in cells {
         out.push_str("| ");
         out.push_str(&escape(cell));
@@ -182,7 +182,7 @@ fn push_table_row(out: &mut String, cells: &[String]) {
 /// `text` for inline Markdown (never at the start of a line): line breaks become spaces and
 /// the characters that would start emphasis, code, a link, HTML or a table cell are escaped
 /// with `\`.
-fn escape(text: &str) -> String {
+pub(crate) fn escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {

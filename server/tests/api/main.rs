@@ -3,6 +3,7 @@
 
 mod check;
 mod cli;
+mod diff_cli;
 mod display;
 mod export;
 mod forms;

@@ -1,0 +1,816 @@
+//! `workbench diff OLD.tsv NEW.tsv [--format text|json|markdown] [--fail-on-new error|warning]`
+//! and `workbench diff --git REV [PATH...]`: the review's diff of two sheets
+//! ([`budget::diff`]) for a pull request.
+//!
+//! Exit status: [`EXIT_OK`] (0) when the change introduces no finding at or above
+//! `--fail-on-new` (or none is given), [`EXIT_ERRORS`] (1) when it does, [`EXIT_UNREADABLE`]
+//! (2) when a file cannot be read as a sheet (the reason on standard error) or git cannot
+//! give the old version.
+//!
+//! The text, JSON and Markdown writers are here and used by the API too
+//! (`GET /api/v1/sheets/{id}/diff`, `Accept: text/markdown`).
+
+use std::path::Path;
+use std::process::Command;
+
+use budget::diff::{HopChange, Match, NodeChange, SheetDiff};
+use budget::{display, Column, Lang, Severity};
+use serde::Serialize;
+
+use crate::check_command::{
+    markdown::{escape, push_table_row},
+    read_sheet, Outcome, Settings, Unreadable, EXIT_ERRORS, EXIT_OK, EXIT_UNREADABLE,
+};
+
+/// How the diff is printed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// Readable lines: headline, trace, flipped verdicts, findings, budgets, cells.
+    #[default]
+    Text,
+    /// The diff as JSON (the `SheetDiff` schema of the OpenAPI document); for several files
+    /// an array of `{"path", "diff"}`.
+    Json,
+    /// Markdown for a review comment, under [`MARKDOWN_LIMIT`] characters.
+    Markdown,
+}
+
+/// The most characters of a Markdown diff (a GitHub comment holds 65,536): a larger change
+/// lists as many changed cells as fit and says how many it left out.
+pub const MARKDOWN_LIMIT: usize = 60_000;
+
+/// One file's two versions.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pair {
+    /// How the file is named in the output.
+    pub path: String,
+    /// The old version's bytes (`None`: the file is new), or why they could not be read.
+    pub old: Option<Result<Vec<u8>, String>>,
+    /// The new version's bytes (`None`: the file was deleted), or why they could not be read.
+    pub new: Option<Result<Vec<u8>, String>>,
+}
+
+/// One file's diff, or why it could not be made.
+pub struct DiffedFile {
+    /// The path as given.
+    pub path: String,
+    /// The diff, or the reason.
+    pub result: Result<SheetDiff, Unreadable>,
+}
+
+/// Reads a side: no file is an empty sheet (every row added or removed).
+fn side(
+    bytes: Option<Result<Vec<u8>, String>>,
+    settings: Settings,
+    which: &str,
+) -> Result<budget::Sheet, Unreadable> {
+    match bytes {
+        None => Ok(budget::Sheet {
+            margin_ms: settings.margin_ms,
+            amplification_threshold: settings.amplification_threshold,
+            ..budget::Sheet::new(Lang::En, Vec::new())
+        }),
+        Some(bytes) => read_sheet(bytes, settings)
+            .map(|(sheet, _)| sheet)
+            .map_err(|e| Unreadable {
+                reason: format!("{which}: {}", e.reason),
+                line: e.line,
+            }),
+    }
+}
+
+/// Diffs each pair and prints them in `format`; exit as the [module](self) says.
+pub fn run(
+    pairs: Vec<Pair>,
+    format: Format,
+    fail_on_new: Option<Severity>,
+    settings: Settings,
+) -> Outcome {
+    let files: Vec<DiffedFile> = pairs
+        .into_iter()
+        .map(|p| {
+            let result = side(p.old, settings, "the old version").and_then(|old| {
+                let new = side(p.new, settings, "the new version")?;
+                // A new file takes the other side's language.
+                let old = if old.rows.is_empty() {
+                    budget::Sheet {
+                        lang: new.lang,
+                        ..old
+                    }
+                } else {
+                    old
+                };
+                let new = if new.rows.is_empty() {
+                    budget::Sheet {
+                        lang: old.lang,
+                        ..new
+                    }
+                } else {
+                    new
+                };
+                Ok(budget::diff::diff(&old, &new, Match::Content))
+            });
+            DiffedFile {
+                path: p.path,
+                result,
+            }
+        })
+        .collect();
+    let unreadable = files.iter().any(|f| f.result.is_err());
+    let fails = fail_on_new.is_some_and(|s| {
+        files
+            .iter()
+            .filter_map(|f| f.result.as_ref().ok())
+            .any(|d| d.introduces(s))
+    });
+    let code = if unreadable {
+        EXIT_UNREADABLE
+    } else if fails {
+        EXIT_ERRORS
+    } else {
+        EXIT_OK
+    };
+    let stderr: String = files
+        .iter()
+        .filter_map(|f| {
+            let err = f.result.as_ref().err()?;
+            Some(format!("workbench: {}: {}\n", label(&f.path), err.reason))
+        })
+        .collect();
+    let stderr = crate::table::terminal_safe(&stderr);
+    let stdout = match format {
+        Format::Text => {
+            let blocks: Vec<String> = files
+                .iter()
+                .filter_map(|f| {
+                    let d = f.result.as_ref().ok()?;
+                    let t = text(d);
+                    Some(if files.len() == 1 {
+                        t
+                    } else {
+                        format!("==> {} <==\n{t}", label(&f.path))
+                    })
+                })
+                .collect();
+            crate::table::terminal_safe(&blocks.join("\n"))
+        }
+        Format::Json => json(&files),
+        Format::Markdown => {
+            let budget = MARKDOWN_LIMIT / files.len().max(1);
+            let sections: Vec<String> = files
+                .iter()
+                .map(|f| match &f.result {
+                    Ok(d) => markdown_within(d, Some(&f.path), budget),
+                    Err(e) => format!(
+                        "### {}\n\n**cannot read**: {}\n",
+                        escape(label(&f.path)),
+                        escape(&e.reason)
+                    ),
+                })
+                .collect();
+            sections.join("\n")
+        }
+    };
+    Outcome {
+        stdout,
+        stderr,
+        code,
+    }
+}
+
+fn label(path: &str) -> &str {
+    if path == "-" {
+        "standard input"
+    } else {
+        path
+    }
+}
+
+#[derive(Serialize)]
+#[serde(untagged)]
+enum JsonEntry<'a> {
+    Diffed {
+        path: &'a str,
+        diff: &'a SheetDiff,
+    },
+    Unreadable {
+        path: &'a str,
+        error: &'a str,
+        line: Option<usize>,
+    },
+}
+
+fn json(files: &[DiffedFile]) -> String {
+    if let [file] = files {
+        return match &file.result {
+            Ok(d) => to_json(d),
+            Err(_) => String::new(),
+        };
+    }
+    let entries: Vec<JsonEntry> = files
+        .iter()
+        .map(|f| match &f.result {
+            Ok(diff) => JsonEntry::Diffed {
+                path: &f.path,
+                diff,
+            },
+            Err(e) => JsonEntry::Unreadable {
+                path: &f.path,
+                error: &e.reason,
+                line: e.line,
+            },
+        })
+        .collect();
+    to_json(&entries)
+}
+
+/// Pretty JSON of plain data, with a newline.
+fn to_json(value: &impl Serialize) -> String {
+    // Plain data: serialising cannot fail.
+    serde_json::to_string_pretty(value).expect("plain data serialises") + "\n"
+}
+
+/// The files changed between git revision `rev` and the work tree, limited to `paths` (all
+/// when empty): every `*.tsv` that differs, each with its version at `rev` and in the work
+/// tree, read through the `git` command. A path given explicitly is compared even when git
+/// sees no change (an empty diff).
+///
+/// # Errors
+///
+/// The reason, when `git` cannot be run or does not know `rev`.
+pub fn git_pairs(rev: &str, paths: &[String]) -> Result<Vec<Pair>, String> {
+    let git = |args: &[&str]| -> Result<Vec<u8>, String> {
+        let out = Command::new("git")
+            .args(args)
+            .output()
+            .map_err(|e| format!("cannot run git: {e}"))?;
+        if out.status.success() {
+            Ok(out.stdout)
+        } else {
+            Err(String::from_utf8_lossy(&out.stderr).trim().to_string())
+        }
+    };
+    git(&[
+        "rev-parse",
+        "--verify",
+        "--quiet",
+        &format!("{rev}^{{commit}}"),
+    ])
+    .map_err(|_| format!("git does not know the revision {rev:?}"))?;
+    let mut args = vec![
+        "diff",
+        "--name-only",
+        "--no-renames",
+        "--relative",
+        rev,
+        "--",
+    ];
+    args.extend(paths.iter().map(String::as_str));
+    let listed = git(&args)?;
+    let mut files: Vec<String> = String::from_utf8_lossy(&listed)
+        .lines()
+        .filter(|p| p.ends_with(".tsv"))
+        .map(str::to_string)
+        .collect();
+    for p in paths {
+        if p.ends_with(".tsv") && !files.contains(p) {
+            files.push(p.clone());
+        }
+    }
+    files.sort();
+    files.dedup();
+    Ok(files
+        .into_iter()
+        .map(|path| {
+            let spec = format!("{rev}:./{path}");
+            let exists = git(&["cat-file", "-e", &spec]).is_ok();
+            let old = exists.then(|| git(&["show", &spec]));
+            let new = Path::new(&path)
+                .exists()
+                .then(|| std::fs::read(&path).map_err(|e| e.to_string()));
+            Pair { path, old, new }
+        })
+        .collect())
+}
+
+/// Headings and words in the sheet's language.
+struct Words {
+    trace: &'static str,
+    flips: &'static str,
+    findings: &'static str,
+    budgets: &'static str,
+    cells: &'static str,
+    settings: &'static str,
+    attempts: &'static str,
+    new: &'static str,
+    gone: &'static str,
+    added: &'static str,
+    removed: &'static str,
+    moved: &'static str,
+    row: &'static str,
+    no_trace: &'static str,
+    columns: [&'static str; 4],
+    node: &'static str,
+    hop: &'static str,
+}
+
+impl Words {
+    fn of(lang: Lang) -> Words {
+        match lang {
+            Lang::En => Words {
+                trace: "Trace",
+                flips: "Verdicts that flipped",
+                findings: "Findings",
+                budgets: "Budgets",
+                cells: "Cells",
+                settings: "Sheet settings",
+                attempts: "attempts",
+                new: "new",
+                gone: "gone",
+                added: "added",
+                removed: "removed",
+                moved: "moved",
+                row: "row",
+                no_trace: "No changed row moves a number.",
+                columns: ["row", "column", "before", "after"],
+                node: "node",
+                hop: "hop",
+            },
+            Lang::Ja => Words {
+                trace: "影響の経路",
+                flips: "判定が変わった検査",
+                findings: "指摘",
+                budgets: "時間の予算",
+                cells: "セル",
+                settings: "シートの設定",
+                attempts: "試行回数",
+                new: "新規",
+                gone: "解消",
+                added: "追加",
+                removed: "削除",
+                moved: "移動",
+                row: "行",
+                no_trace: "数値の変わる行はありません。",
+                columns: ["行", "列", "変更前", "変更後"],
+                node: "ノード",
+                hop: "区間",
+            },
+        }
+    }
+}
+
+/// The numbers of a node change that changed: `(need, 7.8 s, 15.5 s)`, ….
+fn node_numbers(lang: Lang, n: &NodeChange) -> Vec<(&'static str, String, String)> {
+    let d = |ms: Option<u64>| display::duration_or_unknown(lang, ms);
+    let s = |ms: Option<i64>| display::slack(lang, ms);
+    let names = names(lang);
+    let mut out = Vec::new();
+    if let Some(c) = n.need_ms {
+        out.push((names.need, d(c.before), d(c.after)));
+    }
+    if let Some(c) = n.deadline_ms {
+        out.push((names.deadline, d(c.before), d(c.after)));
+    }
+    if let Some(c) = n.slack_ms {
+        out.push((names.slack, s(c.before), s(c.after)));
+    }
+    if let Some(c) = n.verdict {
+        out.push((
+            names.verdict,
+            display::verdict(lang, c.before).into(),
+            display::verdict(lang, c.after).into(),
+        ));
+    }
+    if let Some(c) = n.attempts {
+        out.push((names.attempts, c.before.to_string(), c.after.to_string()));
+    }
+    out
+}
+
+/// The numbers of a hop change that changed.
+fn hop_numbers(lang: Lang, h: &HopChange) -> Vec<(&'static str, String, String)> {
+    let d = |ms: Option<u64>| display::duration_or_unknown(lang, ms);
+    let s = |ms: Option<i64>| display::slack(lang, ms);
+    let names = names(lang);
+    let mut out = Vec::new();
+    if let Some(c) = h.worst_ms {
+        out.push((names.worst, d(c.before), d(c.after)));
+    }
+    if let Some(c) = h.tries {
+        out.push((names.tries, c.before.to_string(), c.after.to_string()));
+    }
+    if let Some(c) = h.attempts {
+        out.push((names.attempts, c.before.to_string(), c.after.to_string()));
+    }
+    if let Some(c) = h.wait_ms {
+        out.push((names.wait, d(c.before), d(c.after)));
+    }
+    if let Some(c) = h.need_ms {
+        out.push((names.need, d(c.before), d(c.after)));
+    }
+    if let Some(c) = h.slack_ms {
+        out.push((names.slack, s(c.before), s(c.after)));
+    }
+    if let Some(c) = h.verdict {
+        out.push((
+            names.verdict,
+            display::verdict(lang, c.before).into(),
+            display::verdict(lang, c.after).into(),
+        ));
+    }
+    out
+}
+
+struct Names {
+    need: &'static str,
+    deadline: &'static str,
+    slack: &'static str,
+    verdict: &'static str,
+    attempts: &'static str,
+    worst: &'static str,
+    tries: &'static str,
+    wait: &'static str,
+}
+
+fn names(lang: Lang) -> Names {
+    match lang {
+        Lang::En => Names {
+            need: "need",
+            deadline: "deadline",
+            slack: "slack",
+            verdict: "verdict",
+            attempts: "attempts",
+            worst: "worst",
+            tries: "tries",
+            wait: "wait",
+        },
+        Lang::Ja => Names {
+            need: "必要時間",
+            deadline: "期限",
+            slack: "余裕",
+            verdict: "判定",
+            attempts: "試行回数",
+            worst: "最悪",
+            tries: "試行",
+            wait: "待ち時間",
+        },
+    }
+}
+
+/// A finding of the diff in one line: `+ error inversion.node (rows 4, 6, 7, 8): MESSAGE`.
+fn finding_line(lang: Lang, f: &budget::Finding) -> String {
+    let rows = display::rows(lang, &f.rows);
+    let sev = display::severity(lang, f.severity);
+    if rows.is_empty() {
+        format!("{sev} {}: {}", f.code.as_str(), f.message)
+    } else {
+        format!("{sev} {} ({rows}): {}", f.code.as_str(), f.message)
+    }
+}
+
+/// A finding for Markdown: ``error `inversion.node` (rows 4, 6, 7, 8): MESSAGE``.
+fn md_finding(lang: Lang, f: &budget::Finding) -> String {
+    let rows = display::rows(lang, &f.rows);
+    let sev = display::severity(lang, f.severity);
+    let rows = if rows.is_empty() {
+        String::new()
+    } else {
+        format!(" ({rows})")
+    };
+    format!("{sev} `{}`{rows}: {}", f.code.as_str(), escape(&f.message))
+}
+
+/// The diff as the command line's text.
+pub fn text(d: &SheetDiff) -> String {
+    let lang = d.lang;
+    let w = Words::of(lang);
+    let mut out = format!("{}\n", d.headline);
+    out.push_str(&format!("\n{}:\n", w.trace));
+    if d.trace.is_empty() {
+        out.push_str(&format!("  {}\n", w.no_trace));
+    }
+    for t in &d.trace {
+        out.push_str(&format!("  {}\n", t.text));
+        for a in &t.attempts {
+            out.push_str(&format!(
+                "    {} {}: {} → {}\n",
+                w.attempts, a.node, a.attempts.before, a.attempts.after
+            ));
+        }
+    }
+    if !d.flips.is_empty() {
+        out.push_str(&format!("\n{}:\n", w.flips));
+        for f in &d.flips {
+            out.push_str(&format!("  {}\n", f.text));
+        }
+    }
+    if !d.appeared.is_empty() || !d.disappeared.is_empty() {
+        out.push_str(&format!("\n{}:\n", w.findings));
+        for f in &d.appeared {
+            out.push_str(&format!("  + {} {}\n", w.new, finding_line(lang, f)));
+        }
+        for f in &d.disappeared {
+            out.push_str(&format!("  - {} {}\n", w.gone, finding_line(lang, f)));
+        }
+    }
+    if !d.nodes.is_empty() || !d.hops.is_empty() {
+        out.push_str(&format!("\n{}:\n", w.budgets));
+        for n in &d.nodes {
+            let parts: Vec<String> = node_numbers(lang, n)
+                .into_iter()
+                .map(|(k, b, a)| format!("{k} {b} → {a}"))
+                .collect();
+            out.push_str(&format!("  {} {}: {}\n", w.node, n.name, parts.join(", ")));
+        }
+        for h in &d.hops {
+            let parts: Vec<String> = hop_numbers(lang, h)
+                .into_iter()
+                .map(|(k, b, a)| format!("{k} {b} → {a}"))
+                .collect();
+            out.push_str(&format!(
+                "  {} {}: {}\n",
+                w.hop,
+                h.segment,
+                parts.join(", ")
+            ));
+        }
+    }
+    if !d.settings.is_empty() {
+        out.push_str(&format!("\n{}:\n", w.settings));
+        for s in &d.settings {
+            out.push_str(&format!("  {}: {} → {}\n", s.setting, s.before, s.after));
+        }
+    }
+    if !d.rows.is_empty() {
+        out.push_str(&format!("\n{}:\n", w.cells));
+        for c in &d.rows.changed {
+            for cell in &c.cells {
+                out.push_str(&format!(
+                    "  {} {} {}: {} → {}\n",
+                    w.row,
+                    c.after_line,
+                    cell.column.header(lang),
+                    quoted(&cell.before),
+                    quoted(&cell.after)
+                ));
+            }
+        }
+        for a in &d.rows.added {
+            out.push_str(&format!(
+                "  + {} {} {}: {}\n",
+                w.added,
+                w.row,
+                a.line,
+                row_text(&a.row)
+            ));
+        }
+        for r in &d.rows.removed {
+            out.push_str(&format!(
+                "  - {} {} {}: {}\n",
+                w.removed,
+                w.row,
+                r.line,
+                row_text(&r.row)
+            ));
+        }
+        for m in &d.rows.moved {
+            out.push_str(&format!(
+                "  {} {} {} → {}\n",
+                w.moved, w.row, m.before_line, m.after_line
+            ));
+        }
+    }
+    out
+}
+
+/// A cell for the text output: in quotes, its line breaks as `\n` so one change is one line.
+fn quoted(text: &str) -> String {
+    format!("{:?}", text)
+}
+
+/// A row's eight cells for the text output, separated by ` | `.
+fn row_text(row: &budget::Row) -> String {
+    Column::ALL
+        .iter()
+        .map(|c| quoted(row.cell(*c)))
+        .collect::<Vec<_>>()
+        .join(" | ")
+}
+
+/// The diff as a Markdown review comment: the headline first, the trace, the flipped
+/// verdicts, the findings, the budgets, then the cell table; at most [`MARKDOWN_LIMIT`]
+/// characters (a huge change lists the cells that fit and says how many it left out).
+/// `path` heads the section when given.
+pub fn markdown(d: &SheetDiff, path: Option<&str>) -> String {
+    markdown_within(d, path, MARKDOWN_LIMIT)
+}
+
+/// A cell for a Markdown table: escaped, line breaks as `<br>` so that they still show, and
+/// a cell of more than 300 characters cut with its length said.
+fn md_cell(text: &str) -> String {
+    const MAX: usize = 300;
+    let count = text.chars().count();
+    let shown: String = if count > MAX {
+        text.chars().take(MAX).collect()
+    } else {
+        text.to_string()
+    };
+    let mut out = shown
+        .split('\n')
+        .map(|line| escape(line.trim_end_matches('\r')).replace('~', "\\~"))
+        .collect::<Vec<_>>()
+        .join("<br>");
+    if count > MAX {
+        out.push_str(&format!("… ({count})"));
+    }
+    if out.is_empty() {
+        out.push_str("∅");
+    }
+    out
+}
+
+fn markdown_within(d: &SheetDiff, path: Option<&str>, limit: usize) -> String {
+    let lang = d.lang;
+    let w = Words::of(lang);
+    let title = match lang {
+        Lang::En => "Timeout budget review",
+        Lang::Ja => "タイムアウト予算のレビュー",
+    };
+    let mut out = match path {
+        Some(p) => format!("### {title}: {}\n\n", escape(label(p))),
+        None => format!("### {title}\n\n"),
+    };
+    out.push_str(&format!("**{}**\n\n", escape(&d.headline)));
+    // Every list below stops where the comment would grow past `limit`, keeping room for the
+    // note that says what was left out.
+    const ROOM: usize = 400;
+    let left_out = |lang: Lang, n: usize| {
+        match lang {
+        Lang::En => format!("… and {n} more not listed: the change is too large for one comment (`workbench diff --format json` gives all of it).\n"),
+        Lang::Ja => format!("…ほか{n}件は、1つのコメントに収まらないため省きました（すべては `workbench diff --format json` で得られます）。\n"),
+    }
+    };
+    let push_list = |out: &mut String, heading: &str, lines: Vec<String>| {
+        if lines.is_empty() {
+            return;
+        }
+        out.push_str(&format!("#### {heading}\n\n"));
+        let total = lines.len();
+        for (i, line) in lines.into_iter().enumerate() {
+            if out.len() + line.len() + ROOM > limit {
+                out.push_str(&left_out(lang, total - i));
+                out.push('\n');
+                return;
+            }
+            out.push_str(&line);
+        }
+        out.push('\n');
+    };
+    let mut trace: Vec<String> = d
+        .trace
+        .iter()
+        .map(|t| {
+            let mut line = format!("- {}\n", escape(&t.text));
+            for a in &t.attempts {
+                line.push_str(&format!(
+                    "  - {} {}: {} → {}\n",
+                    w.attempts,
+                    escape(&a.node),
+                    a.attempts.before,
+                    a.attempts.after
+                ));
+            }
+            line
+        })
+        .collect();
+    if trace.is_empty() {
+        trace.push(format!("{}\n", w.no_trace));
+    }
+    push_list(&mut out, w.trace, trace);
+    push_list(
+        &mut out,
+        w.flips,
+        d.flips
+            .iter()
+            .map(|f| format!("- {}\n", escape(&f.text)))
+            .collect(),
+    );
+    let findings: Vec<String> = d
+        .appeared
+        .iter()
+        .map(|f| format!("- **{}** {}\n", w.new, md_finding(lang, f)))
+        .chain(
+            d.disappeared
+                .iter()
+                .map(|f| format!("- ~~{}~~ {}\n", w.gone, md_finding(lang, f))),
+        )
+        .collect();
+    push_list(&mut out, w.findings, findings);
+    let mut budget_rows: Vec<String> = Vec::new();
+    for n in &d.nodes {
+        for (k, b, a) in node_numbers(lang, n) {
+            let mut line = String::new();
+            push_table_row(
+                &mut line,
+                &[format!("{} {}", w.node, n.name), k.to_string(), b, a],
+            );
+            budget_rows.push(line);
+        }
+    }
+    for h in &d.hops {
+        for (k, b, a) in hop_numbers(lang, h) {
+            let mut line = String::new();
+            push_table_row(
+                &mut line,
+                &[format!("{} {}", w.hop, h.segment), k.to_string(), b, a],
+            );
+            budget_rows.push(line);
+        }
+    }
+    if !budget_rows.is_empty() {
+        let head = match lang {
+            Lang::En => "| place | number | before | after |\n|---|---|---|---|\n",
+            Lang::Ja => "| 場所 | 数値 | 変更前 | 変更後 |\n|---|---|---|---|\n",
+        };
+        budget_rows.insert(0, head.to_string());
+        push_list(&mut out, w.budgets, budget_rows);
+    }
+    if !d.settings.is_empty() {
+        push_list(
+            &mut out,
+            w.settings,
+            d.settings
+                .iter()
+                .map(|s| {
+                    format!(
+                        "- {}: {} → {}\n",
+                        s.setting,
+                        escape(&s.before),
+                        escape(&s.after)
+                    )
+                })
+                .collect(),
+        );
+    }
+    let mut cells: Vec<String> = Vec::new();
+    for c in &d.rows.changed {
+        for cell in &c.cells {
+            cells.push(format!(
+                "| {} | {} | ~~{}~~ | {} |\n",
+                c.after_line,
+                cell.column.header(lang),
+                md_cell(&cell.before),
+                md_cell(&cell.after)
+            ));
+        }
+    }
+    for a in &d.rows.added {
+        let cells_text: Vec<String> = Column::ALL
+            .iter()
+            .map(|c| md_cell(a.row.cell(*c)))
+            .collect();
+        cells.push(format!(
+            "| {} | {} | | {} |\n",
+            a.line,
+            w.added,
+            cells_text.join(" · ")
+        ));
+    }
+    for r in &d.rows.removed {
+        let cells_text: Vec<String> = Column::ALL
+            .iter()
+            .map(|c| md_cell(r.row.cell(*c)))
+            .collect();
+        cells.push(format!(
+            "| {} | {} | ~~{}~~ | |\n",
+            r.line,
+            w.removed,
+            cells_text.join(" · ")
+        ));
+    }
+    for m in &d.rows.moved {
+        cells.push(format!(
+            "| {} | {} | {} {} | {} {} |\n",
+            m.after_line, w.moved, w.row, m.before_line, w.row, m.after_line
+        ));
+    }
+    if !cells.is_empty() {
+        let [a, b, c, e] = w.columns;
+        cells.insert(0, format!("| {a} | {b} | {c} | {e} |\n|---|---|---|---|\n"));
+        push_list(&mut out, w.cells, cells);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_cell_keeps_its_line_breaks_and_is_escaped() {
+        assert_eq!(md_cell("a|b\nc*d"), "a\\|b<br>c\\*d");
+        assert_eq!(md_cell(""), "∅");
+        let long = "x".repeat(301);
+        assert_eq!(md_cell(&long), format!("{}… (301)", "x".repeat(300)));
+    }
+}
