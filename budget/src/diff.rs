@@ -42,8 +42,8 @@ pub use budgets::{
     VerdictChange,
 };
 pub use rows::{
-    apply, pair_by_content, pair_by_ids, AddedRow, ApplyError, CellEdit, ChangedRow, Match,
-    MovedRow, RemovedRow, RowsDiff,
+    apply, apply_keyed, pair_by_content, pair_by_ids, reverse, AddedRow, ApplyError, CellEdit,
+    ChangedRow, Match, MovedRow, RemovedRow, RowsDiff,
 };
 pub use trace::{NodeAttempts, TraceLine, TraceStep};
 
@@ -110,6 +110,15 @@ pub struct SettingChange {
     pub before: String,
     /// Its value in the second sheet.
     pub after: String,
+}
+
+/// The rows diff of two sheets whose rows carry ids (the store's): `before` and `after` are
+/// `(id, row)` in sheet order. No check runs: for the store's history, which keeps each
+/// revision as this diff against the one before.
+pub fn rows_by_id(before: &[(i64, crate::Row)], after: &[(i64, crate::Row)]) -> RowsDiff {
+    let (ib, rb): (Vec<i64>, Vec<crate::Row>) = before.iter().cloned().unzip();
+    let (ia, ra): (Vec<i64>, Vec<crate::Row>) = after.iter().cloned().unzip();
+    rows::rows_diff(&rb, &ra, &pair_by_ids(&ib, &ia), Some((&ib, &ia)))
 }
 
 /// The diff of two sheets (see the [module](self)): both are checked, then compared, rows

@@ -390,3 +390,23 @@ proptest! {
         prop_assert_eq!(d.rows.removed.len(), before.len() - kept);
     }
 }
+
+proptest! {
+    /// The reverse of a diff undoes it, by content and by id.
+    #[test]
+    fn the_reverse_undoes_the_diff(
+        before in prop::collection::vec(row(), 0..12),
+        edits in prop::collection::vec(edit(), 0..12),
+    ) {
+        let after = edited(&before, &edits);
+        let d = diff::diff(&Sheet::new(Lang::En, before.clone()), &Sheet::new(Lang::En, after.clone()), Match::Content);
+        prop_assert_eq!(apply(&after, &diff::reverse(&d.rows)).unwrap(), before.clone());
+        let keyed_before: Vec<(i64, Row)> = before.iter().cloned().enumerate().map(|(i, r)| (i as i64, r)).collect();
+        let keyed_after: Vec<(i64, Row)> = after.iter().cloned().enumerate().map(|(i, r)| (i as i64 * 7 % 5 + 100 * (i as i64 % 2), r)).collect();
+        let mut seen = std::collections::HashSet::new();
+        prop_assume!(keyed_after.iter().all(|(id, _)| seen.insert(*id)));
+        let by_id = diff::rows_by_id(&keyed_before, &keyed_after);
+        prop_assert_eq!(diff::apply_keyed(&keyed_before, &by_id).unwrap(), keyed_after.clone());
+        prop_assert_eq!(diff::apply_keyed(&keyed_after, &diff::reverse(&by_id)).unwrap(), keyed_before);
+    }
+}

@@ -624,7 +624,7 @@ fn md_cell(text: &str) -> String {
         out.push_str(&format!("… ({count})"));
     }
     if out.is_empty() {
-        out.push_str("∅");
+        out.push('∅');
     }
     out
 }

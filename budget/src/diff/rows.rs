@@ -333,17 +333,133 @@ pub enum ApplyError {
 /// [`ApplyError`] when the diff was not made from `before` (a line it names is missing, a
 /// changed cell holds other text) or its lines do not fit together.
 pub fn apply(before: &[Row], diff: &RowsDiff) -> Result<Vec<Row>, ApplyError> {
+    place_all(
+        before,
+        diff,
+        &|a: &AddedRow| Ok(a.row.clone()),
+        &|c: &ChangedRow, row: &Row| changed(row, c),
+        &|_: &MovedRow, row: &Row| Ok(row.clone()),
+    )
+}
+
+/// [`apply`] to rows with their ids (the store's): the ids of added rows come from the
+/// diff, which must have been made by id.
+///
+/// # Errors
+///
+/// As [`apply`]; [`ApplyError::Inconsistent`] also for an added row without an id.
+pub fn apply_keyed(before: &[(i64, Row)], diff: &RowsDiff) -> Result<Vec<(i64, Row)>, ApplyError> {
+    place_all(
+        before,
+        diff,
+        &|a: &AddedRow| Ok((a.id.ok_or(ApplyError::Inconsistent)?, a.row.clone())),
+        &|c: &ChangedRow, (id, row): &(i64, Row)| Ok((*id, changed(row, c)?)),
+        &|_: &MovedRow, keyed: &(i64, Row)| Ok(keyed.clone()),
+    )
+}
+
+/// The diff that undoes `diff`: applied to the second sheet it gives the first.
+///
+/// ```
+/// use budget::{diff, Lang, Row, Sheet};
+/// let row = |v: &str| Row { segment: "a -> b".into(), item: "read timeout".into(), value: v.into(), ..Row::default() };
+/// let (before, after) = (vec![row("1s"), row("2s")], vec![row("3s")]);
+/// let d = diff::diff(&Sheet::new(Lang::En, before.clone()), &Sheet::new(Lang::En, after.clone()), diff::Match::Content);
+/// assert_eq!(diff::apply(&after, &diff::reverse(&d.rows)).unwrap(), before);
+/// ```
+pub fn reverse(diff: &RowsDiff) -> RowsDiff {
+    let mut changed: Vec<ChangedRow> = diff
+        .changed
+        .iter()
+        .map(|c| ChangedRow {
+            before_line: c.after_line,
+            after_line: c.before_line,
+            id: c.id,
+            cells: c
+                .cells
+                .iter()
+                .map(|e| CellEdit {
+                    column: e.column,
+                    before: e.after.clone(),
+                    after: e.before.clone(),
+                })
+                .collect(),
+        })
+        .collect();
+    changed.sort_by_key(|c| c.after_line);
+    let mut moved: Vec<MovedRow> = diff
+        .moved
+        .iter()
+        .map(|m| MovedRow {
+            before_line: m.after_line,
+            after_line: m.before_line,
+            id: m.id,
+        })
+        .collect();
+    moved.sort_by_key(|m| m.after_line);
+    RowsDiff {
+        added: diff
+            .removed
+            .iter()
+            .map(|r| AddedRow {
+                line: r.line,
+                id: r.id,
+                row: r.row.clone(),
+            })
+            .collect(),
+        removed: diff
+            .added
+            .iter()
+            .map(|a| RemovedRow {
+                line: a.line,
+                id: a.id,
+                row: a.row.clone(),
+            })
+            .collect(),
+        moved,
+        changed,
+    }
+}
+
+/// `row` with the cells of `c` changed, each of which must hold `c`'s text before.
+fn changed(row: &Row, c: &ChangedRow) -> Result<Row, ApplyError> {
+    let mut row = row.clone();
+    for cell in &c.cells {
+        let found = row.cell(cell.column);
+        if found != cell.before {
+            return Err(ApplyError::CellDiffers {
+                line: c.before_line,
+                column: cell.column,
+                expected: cell.before.clone(),
+                found: found.to_string(),
+            });
+        }
+        *row.cell_mut(cell.column) = cell.after.clone();
+    }
+    Ok(row)
+}
+
+type Made<'a, T, D> = &'a dyn Fn(&D, &T) -> Result<T, ApplyError>;
+
+/// What [`apply`] and [`apply_keyed`] share: the lines of the second sheet filled from the
+/// added, changed and moved rows, then from the rows the diff does not name, in order.
+fn place_all<T: Clone>(
+    before: &[T],
+    diff: &RowsDiff,
+    added: &dyn Fn(&AddedRow) -> Result<T, ApplyError>,
+    change: Made<'_, T, ChangedRow>,
+    moved: Made<'_, T, MovedRow>,
+) -> Result<Vec<T>, ApplyError> {
     let len = (before.len() + diff.added.len())
         .checked_sub(diff.removed.len())
         .ok_or(ApplyError::Inconsistent)?;
-    let mut out: Vec<Option<Row>> = vec![None; len];
-    let mut used = vec![false; before.len()];
-    let get = |line: usize| -> Result<&Row, ApplyError> {
+    let mut out: Vec<Option<T>> = vec![None; len];
+    let get = |line: usize| -> Result<&T, ApplyError> {
         line.checked_sub(1)
             .and_then(|i| before.get(i))
             .ok_or(ApplyError::NoSuchLine(line))
     };
-    let place = |out: &mut Vec<Option<Row>>, line: usize, row: Row| -> Result<(), ApplyError> {
+    let place = |out: &mut Vec<Option<T>>, line: usize, item: T| -> Result<(), ApplyError> {
         let slot = line
             .checked_sub(1)
             .and_then(|j| out.get_mut(j))
@@ -351,63 +467,53 @@ pub fn apply(before: &[Row], diff: &RowsDiff) -> Result<Vec<Row>, ApplyError> {
         if slot.is_some() {
             return Err(ApplyError::Inconsistent);
         }
-        *slot = Some(row);
+        *slot = Some(item);
         Ok(())
     };
+    // Each line of `before` is used once: removed, changed (a changed row that also moved
+    // is placed by its change) or moved; the rest fill the free lines.
+    let mut used = vec![false; before.len()];
     for r in &diff.removed {
         get(r.line)?;
-        used[r.line - 1] = true;
-    }
-    for a in &diff.added {
-        place(&mut out, a.line, a.row.clone())?;
-    }
-    // A changed row that also moved is placed once, by its change.
-    let mut placed_lines = vec![false; before.len()];
-    for c in &diff.changed {
-        let mut row = get(c.before_line)?.clone();
-        for cell in &c.cells {
-            let found = row.cell(cell.column);
-            if found != cell.before {
-                return Err(ApplyError::CellDiffers {
-                    line: c.before_line,
-                    column: cell.column,
-                    expected: cell.before.clone(),
-                    found: found.to_string(),
-                });
-            }
-            *row.cell_mut(cell.column) = cell.after.clone();
-        }
-        if std::mem::replace(&mut placed_lines[c.before_line - 1], true) {
+        if std::mem::replace(&mut used[r.line - 1], true) {
             return Err(ApplyError::Inconsistent);
         }
-        place(&mut out, c.after_line, row)?;
+    }
+    for a in &diff.added {
+        place(&mut out, a.line, added(a)?)?;
+    }
+    for c in &diff.changed {
+        let item = change(c, get(c.before_line)?)?;
+        if std::mem::replace(&mut used[c.before_line - 1], true) {
+            return Err(ApplyError::Inconsistent);
+        }
+        place(&mut out, c.after_line, item)?;
     }
     for m in &diff.moved {
-        let row = get(m.before_line)?.clone();
-        if placed_lines[m.before_line - 1] {
+        let item = moved(m, get(m.before_line)?)?;
+        if used[m.before_line - 1] {
             continue;
         }
-        placed_lines[m.before_line - 1] = true;
-        place(&mut out, m.after_line, row)?;
+        used[m.before_line - 1] = true;
+        place(&mut out, m.after_line, item)?;
     }
-    let mut free = out
+    let free: Vec<usize> = out
         .iter()
         .enumerate()
         .filter(|(_, r)| r.is_none())
-        .map(|(j, _)| j);
-    let mut fill = Vec::new();
-    for (i, row) in before.iter().enumerate() {
-        if used[i] || placed_lines[i] {
-            continue;
-        }
-        let j = free.next().ok_or(ApplyError::Inconsistent)?;
-        fill.push((j, row.clone()));
-    }
-    if free.next().is_some() {
+        .map(|(j, _)| j)
+        .collect();
+    let rest: Vec<&T> = before
+        .iter()
+        .zip(&used)
+        .filter(|(_, u)| !**u)
+        .map(|(t, _)| t)
+        .collect();
+    if free.len() != rest.len() {
         return Err(ApplyError::Inconsistent);
     }
-    for (j, row) in fill {
-        out[j] = Some(row);
+    for (j, t) in free.into_iter().zip(rest) {
+        out[j] = Some(t.clone());
     }
     out.into_iter()
         .map(|r| r.ok_or(ApplyError::Inconsistent))
