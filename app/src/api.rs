@@ -190,7 +190,7 @@ mod imp {
     use crate::error::AppError;
     use crate::model::{CatalogOption, Saved, SheetDetail, SheetSummary, MAX_TSV_BYTES};
     use crate::sheet_name::SheetName;
-    use crate::ssr::{checks, Store, StoreError, StoredSheet};
+    use crate::ssr::{checks, Author, RevisionKind, Store, StoreError, StoredSheet};
 
     /// Passes `result` through; on error, sets the response status to the error's, except
     /// for a plain form post: that one is redirected back to its page with the error in the
@@ -258,6 +258,8 @@ mod imp {
             StoreError::NotFound(id) => AppError::NotFound(id),
             StoreError::Conflict { current, .. } => AppError::Conflict { current },
             StoreError::BadCell(err) => err.into(),
+            StoreError::CellConflicts { current, .. } => AppError::Conflict { current },
+            StoreError::NoRevision { .. } | StoreError::NoRow { .. } => AppError::NotFound(0),
             StoreError::Db(_) | StoreError::Migrate(_) => {
                 leptos::logging::error!("store: {err}");
                 AppError::Storage
@@ -364,7 +366,7 @@ mod imp {
         let store = store()?;
         let stored = store.get_sheet(id).await.map_err(from_store)?;
         let revision = store
-            .save_rows_from(id, base, &rows)
+            .save_rows_from(id, base, &rows, &Author::anonymous())
             .await
             .map_err(from_store)?;
         let (sheet, report) = checks::check(Sheet {
@@ -383,7 +385,14 @@ mod imp {
         let imported = read_tsv(tsv)?;
         let store = store()?;
         store
-            .replace_rows(id, Some(base), imported.lang, &imported.rows)
+            .replace_rows(
+                id,
+                Some(base),
+                imported.lang,
+                &imported.rows,
+                &Author::anonymous(),
+                RevisionKind::Import,
+            )
             .await
             .map_err(from_store)?;
         Ok(detail(store.get_sheet(id).await.map_err(from_store)?).await)

@@ -32,6 +32,14 @@ pub enum ApiError {
     /// 412: an `If-Match` revision that is no longer the stored one; nothing was written.
     #[error("{0}; read the sheet again (GET) and reapply the change")]
     PreconditionFailed(String),
+    /// 412: cells changed elsewhere since the change's base values; nothing was written.
+    #[error("{message}")]
+    CellConflicts {
+        /// What happened and what to do.
+        message: String,
+        /// The refused cells, each with its three values.
+        conflicts: Vec<app::ssr::CellConflict>,
+    },
     /// 428: a write that must name the revision it starts from (`If-Match`) and does not.
     #[error("{0}")]
     PreconditionRequired(String),
@@ -62,7 +70,9 @@ impl ApiError {
             ApiError::BadSheet(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
             ApiError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
-            ApiError::PreconditionFailed(_) => StatusCode::PRECONDITION_FAILED,
+            ApiError::PreconditionFailed(_) | ApiError::CellConflicts { .. } => {
+                StatusCode::PRECONDITION_FAILED
+            }
             ApiError::PreconditionRequired(_) => StatusCode::PRECONDITION_REQUIRED,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -90,6 +100,15 @@ impl From<StoreError> for ApiError {
             StoreError::NotFound(_) => ApiError::NotFound(err.to_string()),
             StoreError::BadCell(err) => ApiError::BadSheet(err),
             StoreError::Conflict { .. } => ApiError::PreconditionFailed(err.to_string()),
+            StoreError::NoRevision { .. } | StoreError::NoRow { .. } => {
+                ApiError::NotFound(err.to_string())
+            }
+            StoreError::CellConflicts { ref conflicts, current, .. } => ApiError::CellConflicts {
+                message: format!(
+                    "{err}; nothing was written: choose for each cell (the sheet is at version {current}), then send the change again with the values you keep"
+                ),
+                conflicts: conflicts.clone(),
+            },
             StoreError::Db(_) | StoreError::Migrate(_) => ApiError::Internal(err.to_string()),
         }
     }
@@ -103,6 +122,10 @@ pub(crate) struct ErrorBody {
     error: String,
     /// The line of the body concerned (1-based), if any.
     line: Option<usize>,
+    /// For a `PATCH` refused with 412: each cell changed elsewhere since the change's base,
+    /// with the three values (base, theirs, mine). Left out otherwise.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    conflicts: Vec<app::ssr::CellConflict>,
 }
 
 /// The detail of an internal error, carried to [`log_internal_errors`] in a response
@@ -118,6 +141,7 @@ impl IntoResponse for ApiError {
             let body = ErrorBody {
                 error: "internal error".into(),
                 line: None,
+                conflicts: Vec::new(),
             };
             let mut response = (status, Json(body)).into_response();
             response
@@ -125,11 +149,17 @@ impl IntoResponse for ApiError {
                 .insert(InternalError(detail.into()));
             return response;
         }
+        let error = self.to_string();
+        let conflicts = match self {
+            ApiError::CellConflicts { conflicts, .. } => conflicts,
+            _ => Vec::new(),
+        };
         (
             status,
             Json(ErrorBody {
-                error: self.to_string(),
+                error,
                 line,
+                conflicts,
             }),
         )
             .into_response()

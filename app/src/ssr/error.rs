@@ -21,6 +21,33 @@ pub enum StoreError {
         /// The revision stored now.
         current: i64,
     },
+    /// Sheet `id` has no revision `number`.
+    #[error("sheet {id} has no revision {number}")]
+    NoRevision {
+        /// The sheet.
+        id: i64,
+        /// The revision asked for.
+        number: i64,
+    },
+    /// A change to cells that someone else changed since the change's base: nothing was
+    /// written; each conflict has the three values.
+    #[error("sheet {id}: {} cell(s) were changed elsewhere since your edit started", conflicts.len())]
+    CellConflicts {
+        /// The sheet.
+        id: i64,
+        /// The sheet's version now.
+        current: i64,
+        /// The refused cells.
+        conflicts: Vec<crate::ssr::CellConflict>,
+    },
+    /// A change that names a row the sheet does not have (and never had).
+    #[error("sheet {id} has no row with id {row_id}")]
+    NoRow {
+        /// The sheet.
+        id: i64,
+        /// The row id.
+        row_id: i64,
+    },
     /// A cell that no database can store (a NUL character); names the row and the column.
     /// Refused before the database sees it, on SQLite as on PostgreSQL.
     #[error(transparent)]

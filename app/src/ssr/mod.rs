@@ -12,4 +12,7 @@ mod store;
 pub use crate::model::SheetSummary;
 pub use error::StoreError;
 pub use model::StoredSheet;
-pub use store::{Store, DEFAULT_DATABASE_URL};
+pub use store::{
+    Author, CellConflict, CellPatch, CellSet, Patched, RevisionKind, RevisionSummary, RowDelete,
+    RowInsert, Store, StoredRevision, DEFAULT_DATABASE_URL, FOLD_WINDOW_MS, SNAPSHOT_EVERY,
+};

@@ -17,4 +17,8 @@ pub struct StoredSheet {
     /// How many times the rows have been replaced (0 for a new sheet); a conditional save
     /// ([`Store::save_rows_from`](super::Store::save_rows_from)) names the one it started from.
     pub revision: i64,
+    /// Each row's id, in sheet order: it stays with the row through edits, moves, inserts and
+    /// deletes, and is never given to another row of the sheet.
+    #[serde(default)]
+    pub row_ids: Vec<i64>,
 }

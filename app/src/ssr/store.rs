@@ -12,6 +12,14 @@ use sqlx::any::{AnyArguments, AnyPoolOptions, AnyRow};
 use sqlx::migrate::Migrator;
 use sqlx::{Any, AnyPool, Arguments as _, QueryBuilder, Row as _};
 
+mod history;
+mod patch;
+
+pub use history::{
+    Author, RevisionKind, RevisionSummary, StoredRevision, FOLD_WINDOW_MS, SNAPSHOT_EVERY,
+};
+pub use patch::{CellConflict, CellPatch, CellSet, Patched, RowDelete, RowInsert};
+
 use super::error::StoreError;
 use super::model::StoredSheet;
 use crate::model::SheetSummary;
@@ -74,7 +82,43 @@ impl Store {
             sqlite: url.starts_with("sqlite:"),
         };
         store.count_uncounted().await?;
+        store.start_histories().await?;
         Ok(store)
+    }
+
+    /// Gives every sheet without a history (stored before history was kept) its first
+    /// revision, a `baseline` of its rows as they are.
+    async fn start_histories(&self) -> Result<(), StoreError> {
+        let ids: Vec<i64> = sqlx::query_scalar(
+            "SELECT id FROM sheets WHERE NOT EXISTS \
+             (SELECT 1 FROM sheet_revisions WHERE sheet_revisions.sheet_id = sheets.id)",
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        for id in ids {
+            let mut tx = self.begin_write().await?;
+            let (head, version) = read_head(&mut tx, id).await?;
+            let rows = read_keyed_rows(&mut tx, id).await?;
+            let summary = recount(
+                &mut tx,
+                id,
+                &rows.iter().map(|(_, r)| r.clone()).collect::<Vec<_>>(),
+            )
+            .await?;
+            history::start(
+                &mut tx,
+                id,
+                version,
+                history::State {
+                    sheet_settings: (head.lang, head.margin_ms, head.amplification_threshold),
+                    summary,
+                    rows: &rows,
+                },
+            )
+            .await?;
+            tx.commit().await?;
+        }
+        Ok(())
     }
 
     /// How this database takes a statement's placeholders.
@@ -154,11 +198,26 @@ impl Store {
     /// [`StoreError::BadCell`] for a cell holding NUL; [`StoreError::Db`] when the database
     /// fails.
     pub async fn create_sheet(&self, name: &SheetName, sheet: &Sheet) -> Result<i64, StoreError> {
+        self.create_sheet_as(name, sheet, &Author::anonymous())
+            .await
+    }
+
+    /// [`Store::create_sheet`] by `author`, who is named in the first revision.
+    ///
+    /// # Errors
+    ///
+    /// As [`Store::create_sheet`].
+    pub async fn create_sheet_as(
+        &self,
+        name: &SheetName,
+        sheet: &Sheet,
+        author: &Author,
+    ) -> Result<i64, StoreError> {
         budget::tsv::check_cells(&sheet.rows)?;
         let mut attempt = 0;
         loop {
             attempt += 1;
-            match self.try_create(name, sheet).await {
+            match self.try_create(name, sheet, author).await {
                 Err(StoreError::Db(sqlx::Error::Database(e)))
                     if e.is_unique_violation() && attempt < ID_RETRIES =>
                 {
@@ -170,7 +229,12 @@ impl Store {
     }
 
     /// One try of [`Store::create_sheet`]: a concurrent insert may take the same id.
-    async fn try_create(&self, name: &SheetName, sheet: &Sheet) -> Result<i64, StoreError> {
+    async fn try_create(
+        &self,
+        name: &SheetName,
+        sheet: &Sheet,
+        author: &Author,
+    ) -> Result<i64, StoreError> {
         let mut tx = self.begin_write().await?;
         // Ids come from every id ever given, so a deleted sheet's id is never reused.
         let id: i64 = sqlx::query_scalar("SELECT COALESCE(MAX(id), 0) + 1 FROM sheet_ids")
@@ -193,8 +257,29 @@ impl Store {
         .bind(stamp)
         .execute(&mut *tx)
         .await?;
-        insert_rows(&mut tx, self.placeholders(), id, &sheet.rows).await?;
-        recount(&mut tx, id, &sheet.rows).await?;
+        let keyed: Vec<(i64, Row)> = (1_i64..).zip(sheet.rows.iter().cloned()).collect();
+        sqlx::query("UPDATE sheets SET next_row_id = $1 WHERE id = $2")
+            .bind(i64::try_from(keyed.len()).unwrap_or(i64::MAX - 1) + 1)
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        insert_rows(&mut tx, self.placeholders(), id, &keyed).await?;
+        let summary = recount(&mut tx, id, &sheet.rows).await?;
+        history::record(
+            &mut tx,
+            id,
+            0,
+            history::RevisionKind::Create,
+            author,
+            "",
+            &[],
+            history::State {
+                sheet_settings: (sheet.lang, sheet.margin_ms, sheet.amplification_threshold),
+                summary,
+                rows: &keyed,
+            },
+        )
+        .await?;
         tx.commit().await?;
         Ok(id)
     }
@@ -221,7 +306,15 @@ impl Store {
     /// [`StoreError::NotFound`] when no sheet has this id; [`StoreError::Db`] when the
     /// database fails.
     pub async fn save_rows(&self, id: i64, rows: &[Row]) -> Result<i64, StoreError> {
-        self.replace_rows(id, None, None, rows).await
+        self.replace_rows(
+            id,
+            None,
+            None,
+            rows,
+            &Author::anonymous(),
+            RevisionKind::Save,
+        )
+        .await
     }
 
     /// Replaces all rows of sheet `id` with `rows` when the stored rows are still at
@@ -238,8 +331,10 @@ impl Store {
         id: i64,
         base: i64,
         rows: &[Row],
+        author: &Author,
     ) -> Result<i64, StoreError> {
-        self.replace_rows(id, Some(base), None, rows).await
+        self.replace_rows(id, Some(base), None, rows, author, RevisionKind::Save)
+            .await
     }
 
     /// Replaces all rows of sheet `id` with `rows` (an import): only while the stored rows
@@ -247,6 +342,10 @@ impl Store {
     /// sets the header language to `lang` when one is given (a TSV whose header is in the
     /// other language). Bumps the change time and the revision; one transaction. Returns the
     /// new revision.
+    ///
+    /// Rows that match a stored row by content keep its row id; the change is recorded in the
+    /// history as a revision of `kind` by `author` (or folded into their latest one, see
+    /// [`FOLD_WINDOW_MS`]).
     ///
     /// # Errors
     ///
@@ -260,6 +359,8 @@ impl Store {
         base: Option<i64>,
         lang: Option<Lang>,
         rows: &[Row],
+        author: &Author,
+        kind: RevisionKind,
     ) -> Result<i64, StoreError> {
         budget::tsv::check_cells(rows)?;
         let mut tx = self.begin_write().await?;
@@ -302,14 +403,147 @@ impl Store {
                 .execute(&mut *tx)
                 .await?;
         }
-        sqlx::query("DELETE FROM sheet_rows WHERE sheet_id = $1")
-            .bind(id)
-            .execute(&mut *tx)
-            .await?;
-        insert_rows(&mut tx, self.placeholders(), id, rows).await?;
-        recount(&mut tx, id, rows).await?;
+        let current = read_keyed_rows(&mut tx, id).await?;
+        let mut next = next_row_id(&mut tx, id).await?;
+        let keyed = history::assign_ids(&current, rows, &mut next);
+        self.write_rows(
+            &mut tx, id, revision, &current, &keyed, next, author, kind, "",
+        )
+        .await?;
         tx.commit().await?;
         Ok(revision)
+    }
+
+    /// Writes `keyed` as the rows of sheet `id` (whose rows were `current`), stores the next
+    /// unused row id, the counts and the revision of `kind`; `version` is the sheet's version
+    /// after the write. Returns the revision's number.
+    #[allow(clippy::too_many_arguments)]
+    async fn write_rows(
+        &self,
+        tx: &mut Tx,
+        id: i64,
+        version: i64,
+        current: &[(i64, Row)],
+        keyed: &[(i64, Row)],
+        next: i64,
+        author: &Author,
+        kind: RevisionKind,
+        message: &str,
+    ) -> Result<i64, StoreError> {
+        sqlx::query("DELETE FROM sheet_rows WHERE sheet_id = $1")
+            .bind(id)
+            .execute(&mut **tx)
+            .await?;
+        sqlx::query("UPDATE sheets SET next_row_id = $1 WHERE id = $2")
+            .bind(next)
+            .bind(id)
+            .execute(&mut **tx)
+            .await?;
+        insert_rows(tx, self.placeholders(), id, keyed).await?;
+        let rows: Vec<Row> = keyed.iter().map(|(_, r)| r.clone()).collect();
+        let summary = recount(tx, id, &rows).await?;
+        let (head, _) = read_head(tx, id).await?;
+        history::record(
+            tx,
+            id,
+            version,
+            kind,
+            author,
+            message,
+            current,
+            history::State {
+                sheet_settings: (head.lang, head.margin_ms, head.amplification_threshold),
+                summary,
+                rows: keyed,
+            },
+        )
+        .await
+    }
+
+    /// Every revision of sheet `id`, newest first, with the report's counts of each.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::NotFound`] when no sheet has this id; [`StoreError::Db`] when the
+    /// database fails.
+    pub async fn revisions(&self, id: i64) -> Result<Vec<RevisionSummary>, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        read_head(&mut tx, id).await?;
+        let list = history::list(&mut tx, id).await?;
+        tx.commit().await?;
+        Ok(list)
+    }
+
+    /// Revision `number` of sheet `id`, its rows rebuilt exactly as they were saved.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::NotFound`] when no sheet has this id, [`StoreError::NoRevision`] when it
+    /// has no such revision; [`StoreError::Db`] when the database fails.
+    pub async fn revision(&self, id: i64, number: i64) -> Result<StoredRevision, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        read_head(&mut tx, id).await?;
+        let revision = history::rebuild(&mut tx, id, number).await?;
+        tx.commit().await?;
+        Ok(revision)
+    }
+
+    /// Brings back revision `number` of sheet `id`: its rows (with their ids) and its sheet
+    /// settings become the sheet's, as a new revision of kind `restore` by `author`; the
+    /// history before it stays. Only while the sheet is at version `base` when one is given.
+    /// Returns the new version.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::NotFound`], [`StoreError::NoRevision`], [`StoreError::Conflict`] (the
+    /// sheet moved on from `base`; nothing written), [`StoreError::Db`].
+    pub async fn restore(
+        &self,
+        id: i64,
+        number: i64,
+        base: Option<i64>,
+        author: &Author,
+    ) -> Result<i64, StoreError> {
+        let mut tx = self.begin_write().await?;
+        let (_, version) = read_head(&mut tx, id).await?;
+        if let Some(base) = base.filter(|b| *b != version) {
+            return Err(StoreError::Conflict {
+                id,
+                base,
+                current: version,
+            });
+        }
+        let old = history::rebuild(&mut tx, id, number).await?;
+        let stamp = next_stamp(&mut tx).await?;
+        sqlx::query(
+            "UPDATE sheets SET updated_at = $1, revision = revision + 1, lang = $2, margin_ms = $3, \
+             amplification_threshold = $4 WHERE id = $5",
+        )
+        .bind(stamp)
+        .bind(old.sheet.lang.code())
+        .bind(to_db(old.sheet.margin_ms))
+        .bind(to_db(old.sheet.amplification_threshold))
+        .bind(id)
+        .execute(&mut *tx)
+        .await?;
+        let current = read_keyed_rows(&mut tx, id).await?;
+        let next = next_row_id(&mut tx, id).await?;
+        let keyed: Vec<(i64, Row)> = old.row_ids.iter().copied().zip(old.sheet.rows).collect();
+        let message = format!("restored revision {number}");
+        self.write_rows(
+            &mut tx,
+            id,
+            version + 1,
+            &current,
+            &keyed,
+            next,
+            author,
+            RevisionKind::Restore,
+            &message,
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(version + 1)
     }
 
     /// Sets the header language of sheet `id` (messages and the default export header follow
@@ -327,6 +561,7 @@ impl Store {
             .bind(id)
             .execute(&mut *tx)
             .await?;
+        record_settings(&mut tx, id).await?;
         tx.commit().await?;
         Ok(())
     }
@@ -353,7 +588,7 @@ impl Store {
             .bind(id)
             .execute(&mut *tx)
             .await?;
-        recount_stored(&mut tx, id).await?;
+        record_settings(&mut tx, id).await?;
         tx.commit().await?;
         Ok(())
     }
@@ -384,6 +619,10 @@ impl Store {
     /// database fails.
     pub async fn delete_sheet(&self, id: i64) -> Result<(), StoreError> {
         let mut tx = self.begin_write().await?;
+        sqlx::query("DELETE FROM sheet_revisions WHERE sheet_id = $1")
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
         sqlx::query("DELETE FROM sheet_rows WHERE sheet_id = $1")
             .bind(id)
             .execute(&mut *tx)
@@ -482,43 +721,85 @@ async fn read_head(tx: &mut Tx, id: i64) -> Result<(Head, i64), StoreError> {
 /// Sheet `id` with its rows in sheet order, read in `tx`.
 async fn read_sheet(tx: &mut Tx, id: i64) -> Result<StoredSheet, StoreError> {
     let (head, revision) = read_head(tx, id).await?;
-    let rows = sqlx::query(concat!(
-        "SELECT ",
-        row_columns!(),
-        " FROM sheet_rows WHERE sheet_id = $1 ORDER BY position"
-    ))
-    .bind(id)
-    .fetch_all(&mut **tx)
-    .await?
-    .iter()
-    .map(decode_row)
-    .collect::<Result<Vec<_>, _>>()?;
+    let keyed = read_keyed_rows(tx, id).await?;
+    let (row_ids, rows): (Vec<i64>, Vec<Row>) = keyed.into_iter().unzip();
     Ok(StoredSheet {
         sheet: head.sheet(rows),
         id: head.id,
         name: head.name,
         updated_at_ms: head.updated_at_ms,
         revision,
+        row_ids,
     })
+}
+
+/// The current rows of sheet `id` with their row ids, in sheet order, read in `tx`.
+async fn read_keyed_rows(tx: &mut Tx, id: i64) -> Result<Vec<(i64, Row)>, StoreError> {
+    let records = sqlx::query(concat!(
+        "SELECT row_id, ",
+        row_columns!(),
+        " FROM sheet_rows WHERE sheet_id = $1 ORDER BY position"
+    ))
+    .bind(id)
+    .fetch_all(&mut **tx)
+    .await?;
+    records
+        .iter()
+        .map(|r| Ok((r.try_get("row_id")?, decode_row(r)?)))
+        .collect::<Result<Vec<_>, sqlx::Error>>()
+        .map_err(StoreError::from)
+}
+
+/// The next unused row id of sheet `id`.
+async fn next_row_id(tx: &mut Tx, id: i64) -> Result<i64, StoreError> {
+    let next: Option<i64> = sqlx::query_scalar("SELECT next_row_id FROM sheets WHERE id = $1")
+        .bind(id)
+        .fetch_optional(&mut **tx)
+        .await?;
+    next.ok_or(StoreError::NotFound(id))
+}
+
+/// Records a change of sheet `id`'s settings as a `settings` revision (its rows unchanged),
+/// with the counts under the new settings.
+async fn record_settings(tx: &mut Tx, id: i64) -> Result<(), StoreError> {
+    let summary = recount_stored(tx, id).await?;
+    let (head, version) = read_head(tx, id).await?;
+    let rows = read_keyed_rows(tx, id).await?;
+    history::record(
+        tx,
+        id,
+        version,
+        RevisionKind::Settings,
+        &Author::anonymous(),
+        "",
+        &rows,
+        history::State {
+            sheet_settings: (head.lang, head.margin_ms, head.amplification_threshold),
+            summary,
+            rows: &rows,
+        },
+    )
+    .await?;
+    Ok(())
 }
 
 /// Stores the row count and the numbers of errors and warnings of sheet `id`, whose rows
 /// are now `rows`, with the settings `tx` sees, for [`Store::list_sheets`]. The check runs off
 /// the request threads ([`super::checks`]).
-async fn recount(tx: &mut Tx, id: i64, rows: &[Row]) -> Result<(), StoreError> {
+async fn recount(tx: &mut Tx, id: i64, rows: &[Row]) -> Result<budget::Summary, StoreError> {
     let (head, _) = read_head(tx, id).await?;
     store_counts(tx, id, head.sheet(rows.to_vec())).await
 }
 
 /// [`recount`] for a sheet whose rows are only in the database (a settings change, a sheet
 /// stored before the counts were kept).
-async fn recount_stored(tx: &mut Tx, id: i64) -> Result<(), StoreError> {
+async fn recount_stored(tx: &mut Tx, id: i64) -> Result<budget::Summary, StoreError> {
     let stored = read_sheet(tx, id).await?;
     store_counts(tx, id, stored.sheet).await
 }
 
-/// Checks `sheet` and stores its counts as those of sheet `id`.
-async fn store_counts(tx: &mut Tx, id: i64, sheet: Sheet) -> Result<(), StoreError> {
+/// Checks `sheet` and stores its counts as those of sheet `id`; gives the report's summary.
+async fn store_counts(tx: &mut Tx, id: i64, sheet: Sheet) -> Result<budget::Summary, StoreError> {
     let rows = sheet.rows.len();
     let (_, report) = super::checks::check(sheet).await;
     sqlx::query(
@@ -530,17 +811,18 @@ async fn store_counts(tx: &mut Tx, id: i64, sheet: Sheet) -> Result<(), StoreErr
     .bind(id)
     .execute(&mut **tx)
     .await?;
-    Ok(())
+    Ok(report.summary)
 }
 
 /// The most parameters one statement binds: SQLite's limit (`SQLITE_MAX_VARIABLE_NUMBER`,
 /// 32,766 since SQLite 3.32; the bundled SQLite keeps the default). PostgreSQL allows 65,535.
 const MAX_BOUND_PARAMETERS: usize = 32_766;
 
-/// The parameters of one inserted row: the sheet id, the position and the eight cells.
-const PARAMETERS_PER_ROW: usize = 10;
+/// The parameters of one inserted row: the sheet id, the position, the row id and the eight
+/// cells.
+const PARAMETERS_PER_ROW: usize = 11;
 
-/// The rows one `INSERT` carries: 3,276, so the 5,000 rows a sheet may hold take two
+/// The rows one `INSERT` carries: 2,978, so the 5,000 rows a sheet may hold take two
 /// statements.
 const ROWS_PER_INSERT: usize = MAX_BOUND_PARAMETERS / PARAMETERS_PER_ROW;
 
@@ -570,21 +852,21 @@ enum Placeholders {
     Numbered,
 }
 
-/// Inserts `rows` as the rows of sheet `id`, positions 0, 1, 2, ...: one multi-row `INSERT`
-/// per [`ROWS_PER_INSERT`] rows, built with [`QueryBuilder::push_values`], its placeholders
-/// as the database takes them.
+/// Inserts `rows` (row id, cells) as the rows of sheet `id`, positions 0, 1, 2, ...: one
+/// multi-row `INSERT` per [`ROWS_PER_INSERT`] rows, built with [`QueryBuilder::push_values`],
+/// its placeholders as the database takes them.
 async fn insert_rows(
     tx: &mut Tx,
     placeholders: Placeholders,
     id: i64,
-    rows: &[Row],
+    rows: &[(i64, Row)],
 ) -> Result<(), sqlx::Error> {
     for (chunk, first) in rows
         .chunks(ROWS_PER_INSERT)
         .zip((0_i64..).step_by(ROWS_PER_INSERT))
     {
         let mut insert = QueryBuilder::<Any>::new(concat!(
-            "INSERT INTO sheet_rows (sheet_id, position, ",
+            "INSERT INTO sheet_rows (sheet_id, position, row_id, ",
             row_columns!(),
             ") "
         ));
@@ -593,8 +875,8 @@ async fn insert_rows(
         // the connection's cache would hold one for every sheet size saved.
         match placeholders {
             Placeholders::Anonymous => {
-                insert.push_values(rows, |mut tuple, (position, row)| {
-                    tuple.push_bind(id).push_bind(position);
+                insert.push_values(rows, |mut tuple, (position, (row_id, row))| {
+                    tuple.push_bind(id).push_bind(position).push_bind(*row_id);
                     for cell in cells(row) {
                         tuple.push_bind(cell);
                     }
@@ -608,9 +890,12 @@ async fn insert_rows(
                 arguments.reserve(chunk.len() * PARAMETERS_PER_ROW, 0);
                 let mut encoded: Result<(), sqlx::error::BoxDynError> = Ok(());
                 let mut written = 0_usize;
-                insert.push_values(rows, |mut tuple, (position, row)| {
+                insert.push_values(rows, |mut tuple, (position, (row_id, row))| {
                     let added = cells(row).into_iter().fold(
-                        arguments.add(id).and_then(|()| arguments.add(position)),
+                        arguments
+                            .add(id)
+                            .and_then(|()| arguments.add(position))
+                            .and_then(|()| arguments.add(*row_id)),
                         |added, cell| added.and_then(|()| arguments.add(cell)),
                     );
                     if encoded.is_ok() {

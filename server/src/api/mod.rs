@@ -5,6 +5,7 @@
 
 mod body;
 mod check;
+pub(crate) mod history;
 mod openapi;
 mod sheets;
 
@@ -29,7 +30,11 @@ fn documented() -> OpenApiRouter<AppState> {
     OpenApiRouter::new()
         .routes(routes!(check::check))
         .routes(routes!(sheets::create, sheets::list))
-        .routes(routes!(sheets::get, sheets::replace))
+        .routes(routes!(sheets::get, sheets::replace, history::patch))
+        .routes(routes!(history::list))
+        .routes(routes!(history::get))
+        .routes(routes!(history::restore))
+        .routes(routes!(history::diff))
         .routes(routes!(sheets::export))
         .routes(routes!(openapi::document))
 }

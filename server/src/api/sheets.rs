@@ -175,13 +175,16 @@ pub(crate) struct SheetBody {
     revision: i64,
     /// The rows exactly as typed, in sheet order.
     rows: Vec<Row>,
+    /// Each row's id, in sheet order (for `PATCH`): it stays with the row through edits,
+    /// moves, inserts and deletes.
+    row_ids: Vec<i64>,
     /// The sheet's report.
     report: Report,
 }
 
 impl SheetBody {
     /// The body of a stored sheet, with its report.
-    async fn of(stored: StoredSheet) -> SheetBody {
+    pub(super) async fn of(stored: StoredSheet) -> SheetBody {
         let (sheet, report) = app::ssr::checks::check(stored.sheet).await;
         SheetBody {
             id: stored.id,
@@ -191,12 +194,13 @@ impl SheetBody {
             amplification_threshold: sheet.amplification_threshold,
             revision: stored.revision,
             rows: sheet.rows,
+            row_ids: stored.row_ids,
             report,
         }
     }
 
     /// The answer: the body as JSON, with its revision as the `ETag` (`"3"`).
-    fn reply(self) -> Result<impl IntoResponse, ApiError> {
+    pub(super) fn reply(self) -> Result<impl IntoResponse, ApiError> {
         let etag = HeaderValue::from_str(&format!("\"{}\"", self.revision))
             .map_err(|e| ApiError::Internal(e.to_string()))?;
         Ok(([(header::ETAG, etag)], Json(self)))
@@ -271,7 +275,14 @@ pub(crate) async fn replace(
     let base = if_match(&headers)?;
     let imported = budget::tsv::import(&text)?;
     store
-        .replace_rows(id, base, imported.lang, &imported.rows)
+        .replace_rows(
+            id,
+            base,
+            imported.lang,
+            &imported.rows,
+            &super::history::author(&headers, None),
+            app::ssr::RevisionKind::Import,
+        )
         .await?;
     SheetBody::of(store.get_sheet(id).await?).await.reply()
 }
@@ -284,7 +295,7 @@ pub(crate) async fn replace(
 /// [`ApiError::PreconditionRequired`] (428) without the header, so that no client overwrites
 /// someone else's change without saying so; a 400 for any other value (a list, a weak tag, a
 /// tag that is not a revision).
-fn if_match(headers: &HeaderMap) -> Result<Option<i64>, ApiError> {
+pub(super) fn if_match(headers: &HeaderMap) -> Result<Option<i64>, ApiError> {
     let Some(value) = headers.get(header::IF_MATCH) else {
         return Err(ApiError::PreconditionRequired(
             "replacing a sheet's rows needs If-Match: the ETag of the GET the change starts from (\"3\"), or * to overwrite whatever is stored".into(),
@@ -363,7 +374,7 @@ pub(crate) async fn export(
 }
 
 /// A 400 for an id that is not an integer.
-fn bad_id(rejection: PathRejection) -> ApiError {
+pub(super) fn bad_id(rejection: PathRejection) -> ApiError {
     ApiError::bad_request(format!(
         "the sheet id must be an integer ({})",
         rejection.body_text()

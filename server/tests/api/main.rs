@@ -8,6 +8,7 @@ mod display;
 mod export;
 mod forms;
 mod helpers;
+mod history;
 mod hostile;
 mod mutated;
 mod openapi;

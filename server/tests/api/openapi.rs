@@ -25,7 +25,12 @@ fn expected_routes() -> BTreeSet<(String, String)> {
         ("/api/v1/sheets", "post"),
         ("/api/v1/sheets/{id}", "get"),
         ("/api/v1/sheets/{id}", "put"),
+        ("/api/v1/sheets/{id}", "patch"),
+        ("/api/v1/sheets/{id}/diff", "get"),
         ("/api/v1/sheets/{id}/export.tsv", "get"),
+        ("/api/v1/sheets/{id}/revisions", "get"),
+        ("/api/v1/sheets/{id}/revisions/{number}", "get"),
+        ("/api/v1/sheets/{id}/revisions/{number}/restore", "post"),
     ]
     .into_iter()
     .map(|(path, method)| (path.to_string(), method.to_string()))
@@ -104,7 +109,11 @@ async fn every_documented_route_answers_and_no_other_method_does() {
     let paths: BTreeSet<&String> = documented.iter().map(|(path, _)| path).collect();
 
     for path in paths {
-        let uri = format!("{}?name=x", path.replace("{id}", &id.to_string()));
+        let uri = format!(
+            "{}?name=x",
+            path.replace("{id}", &id.to_string())
+                .replace("{number}", "1")
+        );
         for method in [Method::GET, Method::POST, Method::PUT, Method::DELETE] {
             // Act
             let body = Body::from(fixture("reservation-en.tsv"));
@@ -201,6 +210,40 @@ async fn the_schemas_name_exactly_the_fields_the_api_sends() {
         .await
         .json();
     let error = app.post("/api/v1/check", "").await.json();
+    // A refused PATCH: the error with its conflicting cells.
+    let stale =
+        r#"{"cells":[{"row_id":1,"column":"value","base":"not what it holds","value":"9s"}]}"#;
+    let conflict = app
+        .send_with(
+            axum::http::Method::PATCH,
+            &format!("/api/v1/sheets/{id}"),
+            &[("if-match", "*"), ("content-type", "application/json")],
+            stale,
+        )
+        .await
+        .json();
+    let revisions = app
+        .get(&format!("/api/v1/sheets/{id}/revisions"))
+        .await
+        .json();
+    let revision = app
+        .get(&format!("/api/v1/sheets/{id}/revisions/1"))
+        .await
+        .json();
+    // A diff where every list has an entry: G1 → G2 plus an added row.
+    let g = app.create_sheet("g", &fixture("reservation-en.tsv")).await;
+    let mut g2 = crate::helpers::golden_g2();
+    g2.push_str("2\tLB -> app\tnote\t-\t-\t-\t-\tadded\n");
+    let put = app
+        .send_with(
+            axum::http::Method::PUT,
+            &format!("/api/v1/sheets/{g}"),
+            &[("if-match", "*")],
+            g2,
+        )
+        .await;
+    assert!(put.status.is_success(), "{}", put.text());
+    let diff = app.get(&format!("/api/v1/sheets/{g}/diff")).await.json();
     // A hop retried only on early conditions sends every field; others leave out the ones
     // that say nothing (`repeats` whole, no `retry_on`, no `early_ms`).
     let early = app
@@ -227,8 +270,34 @@ async fn the_schemas_name_exactly_the_fields_the_api_sends() {
         ("Row", &sheet["rows"][0]),
         ("ListedSheet", &list[0]),
         ("Created", &created),
-        ("ErrorBody", &error),
+        ("ErrorBody", &conflict),
+        ("CellConflict", &conflict["conflicts"][0]),
+        ("RevisionSummary", &revisions[0]),
+        ("RevisionBody", &revision),
+        ("RowsDiff", &diff["rows"]),
+        ("ChangedRow", &diff["rows"]["changed"][0]),
+        ("AddedRow", &diff["rows"]["added"][0]),
+        ("CellEdit", &diff["rows"]["changed"][0]["cells"][0]),
+        ("Flip", &diff["flips"][0]),
+        ("TraceStep", &diff["trace"][0]["steps"][0]),
+        ("NodeAttempts", &diff["trace"][0]["attempts"][0]),
     ];
+    assert_eq!(keys(&error), ["error", "line"].map(String::from).into());
+    // Fields left out when empty (a diff's `settings`, a node's unchanged numbers, a trace
+    // line's `removed_rows`) are in the schemas, and only those.
+    for (schema, value, left_out) in [
+        ("SheetDiff", &diff, &["settings"][..]),
+        (
+            "NodeChange",
+            &diff["nodes"][0],
+            &["deadline_ms", "attempts"][..],
+        ),
+        ("TraceLine", &diff["trace"][0], &["removed_rows"][..]),
+    ] {
+        let mut sent = keys(value);
+        sent.extend(left_out.iter().map(|k| k.to_string()));
+        assert_eq!(schema_properties(&doc, schema), sent, "{schema}");
+    }
     for (schema, value) in pairs {
         assert_eq!(schema_properties(&doc, schema), keys(value), "{schema}");
     }

@@ -7,7 +7,8 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use app::sheet_name::SheetName;
-use app::ssr::{Store, StoreError};
+use app::ssr::{Author, CellPatch, CellSet, RevisionKind, RowDelete, RowInsert, Store, StoreError};
+use budget::Column;
 use budget::{Lang, Row, Sheet};
 use sqlx::Connection;
 
@@ -198,6 +199,14 @@ on_both_databases!(
     the_sheet_settings_change_without_touching_rows_or_revision,
     an_import_replaces_rows_and_language_whatever_the_revision,
     concurrent_saves_from_one_revision_let_exactly_one_through,
+    every_save_is_a_revision_rebuilt_exactly_and_a_restore_appends_one,
+    one_authors_saves_within_the_window_fold_into_one_revision,
+    rows_keep_their_ids_through_edits_inserts_moves_and_deletes,
+    patches_to_different_cells_both_land_and_the_same_cell_conflicts,
+    fifty_concurrent_writers_of_their_own_cells_lose_nothing,
+    concurrent_writers_of_one_cell_get_one_success_and_three_values,
+    history_of_many_revisions_is_rebuilt_exactly,
+    an_unknown_revision_or_row_is_a_clear_error,
 );
 
 /// `text` as a sheet name; the tests' names are all good ones.
@@ -738,9 +747,13 @@ async fn a_save_from_an_old_revision_is_refused_and_changes_nothing(store: &Stor
     let mine = vec![tricky_rows()[2].clone()];
 
     // Act: the first page saves, then the second saves from the same revision
-    let first = store.save_rows_from(id, 0, &theirs).await;
+    let first = store
+        .save_rows_from(id, 0, &theirs, &Author::anonymous())
+        .await;
     let stored = store.get_sheet(id).await.unwrap();
-    let second = store.save_rows_from(id, 0, &mine).await;
+    let second = store
+        .save_rows_from(id, 0, &mine, &Author::anonymous())
+        .await;
 
     // Assert: the second is refused, naming both revisions, and the first page's rows stay
     assert_eq!(first.unwrap(), 1);
@@ -769,13 +782,18 @@ async fn a_save_from_an_old_revision_is_refused_and_changes_nothing(store: &Stor
     );
 
     // Act: the second page saves again from the revision it was told
-    let again = store.save_rows_from(id, 1, &mine).await.unwrap();
+    let again = store
+        .save_rows_from(id, 1, &mine, &Author::anonymous())
+        .await
+        .unwrap();
 
     // Assert
     assert_eq!(again, 2);
     assert_eq!(store.get_sheet(id).await.unwrap().sheet.rows, mine);
     assert!(matches!(
-        store.save_rows_from(id + 100, 0, &mine).await,
+        store
+            .save_rows_from(id + 100, 0, &mine, &Author::anonymous())
+            .await,
         Err(StoreError::NotFound(_))
     ));
 }
@@ -791,7 +809,14 @@ async fn an_import_replaces_rows_and_language_whatever_the_revision(store: &Stor
 
     // Act: an import with a Japanese header, with no revision named
     let revision = store
-        .replace_rows(id, None, Some(Lang::Ja), &tricky_rows())
+        .replace_rows(
+            id,
+            None,
+            Some(Lang::Ja),
+            &tricky_rows(),
+            &Author::anonymous(),
+            RevisionKind::Import,
+        )
         .await
         .unwrap();
 
@@ -804,7 +829,16 @@ async fn an_import_replaces_rows_and_language_whatever_the_revision(store: &Stor
     );
 
     // Act: the same with a revision that moved on: nothing changes, the language included
-    let stale = store.replace_rows(id, Some(2), Some(Lang::En), &[]).await;
+    let stale = store
+        .replace_rows(
+            id,
+            Some(2),
+            Some(Lang::En),
+            &[],
+            &Author::anonymous(),
+            RevisionKind::Import,
+        )
+        .await;
 
     // Assert
     assert!(
@@ -833,7 +867,14 @@ async fn concurrent_saves_from_one_revision_let_exactly_one_through(store: &Stor
                 value: format!("{i}s"),
                 ..Row::default()
             }];
-            tokio::spawn(async move { (rows.clone(), store.save_rows_from(id, 0, &rows).await) })
+            tokio::spawn(async move {
+                (
+                    rows.clone(),
+                    store
+                        .save_rows_from(id, 0, &rows, &Author::anonymous())
+                        .await,
+                )
+            })
         })
         .collect();
     let mut saved = Vec::new();
@@ -899,4 +940,499 @@ async fn an_unreachable_database_is_a_db_error() {
 
     // Assert
     assert!(matches!(result, Err(StoreError::Db(_))), "{result:?}");
+}
+
+fn g1_rows() -> Vec<Row> {
+    budget::tsv::import(&fixture("reservation-en.tsv"))
+        .unwrap()
+        .rows
+}
+
+fn g2_rows() -> Vec<Row> {
+    budget::tsv::import(&golden_g2()).unwrap().rows
+}
+
+async fn every_save_is_a_revision_rebuilt_exactly_and_a_restore_appends_one(
+    store: &Store,
+    _: &TestDb,
+) {
+    // Arrange: G1 created by alice, G2 saved by bob, a rationale by carol
+    let alice = Author::named("alice");
+    let id = store
+        .create_sheet_as(&name("r"), &Sheet::new(Lang::En, g1_rows()), &alice)
+        .await
+        .unwrap();
+    let g1_ids = store.get_sheet(id).await.unwrap().row_ids;
+    assert_eq!(g1_ids, (1..=12).collect::<Vec<i64>>());
+    let v = store
+        .save_rows_from(id, 0, &g2_rows(), &Author::named("bob"))
+        .await
+        .unwrap();
+    let mut three = g2_rows();
+    three[0].rationale = "edited".into();
+    store
+        .save_rows_from(id, v, &three, &Author::named("carol"))
+        .await
+        .unwrap();
+
+    // Act: restore revision 1
+    let restored = store
+        .restore(id, 1, Some(v + 1), &Author::named("dave"))
+        .await
+        .unwrap();
+
+    // Assert: four revisions, newest first, with their authors and counts
+    let list = store.revisions(id).await.unwrap();
+    let summary: Vec<(i64, RevisionKind, &str, u64, u64, u64)> = list
+        .iter()
+        .map(|r| {
+            (
+                r.number,
+                r.kind,
+                r.author.as_str(),
+                r.errors,
+                r.inversions,
+                r.changed_cells,
+            )
+        })
+        .collect();
+    assert_eq!(
+        summary,
+        vec![
+            (4, RevisionKind::Restore, "dave", 0, 0, 3),
+            (3, RevisionKind::Save, "carol", 1, 1, 1),
+            (2, RevisionKind::Save, "bob", 1, 1, 2),
+            (1, RevisionKind::Create, "alice", 0, 0, 0),
+        ]
+    );
+    assert_eq!(list[0].message, "restored revision 1");
+    assert_eq!(list[0].version, restored);
+    // Each revision's rows exactly, the restore's equal to the first's, ids and all.
+    assert_eq!(store.revision(id, 1).await.unwrap().sheet.rows, g1_rows());
+    assert_eq!(store.revision(id, 2).await.unwrap().sheet.rows, g2_rows());
+    assert_eq!(store.revision(id, 3).await.unwrap().sheet.rows, three);
+    let fourth = store.revision(id, 4).await.unwrap();
+    assert_eq!(fourth.sheet.rows, g1_rows());
+    assert_eq!(fourth.row_ids, g1_ids);
+    let current = store.get_sheet(id).await.unwrap();
+    assert_eq!(
+        (current.sheet.rows, current.row_ids, current.revision),
+        (g1_rows(), g1_ids, restored)
+    );
+}
+
+async fn one_authors_saves_within_the_window_fold_into_one_revision(store: &Store, _: &TestDb) {
+    let id = store
+        .create_sheet(&name("f"), &Sheet::new(Lang::En, g1_rows()))
+        .await
+        .unwrap();
+    let alice = Author::named("alice");
+    let mut rows = g1_rows();
+    let mut version = 0;
+    for value in ["2s", "3s", "4s"] {
+        rows[6].value = value.into();
+        version = store
+            .save_rows_from(id, version, &rows, &alice)
+            .await
+            .unwrap();
+    }
+    rows[0].value = "20s".into();
+    store
+        .save_rows_from(id, version, &rows, &Author::named("bob"))
+        .await
+        .unwrap();
+    let list = store.revisions(id).await.unwrap();
+    let authors: Vec<(&str, u64, i64)> = list
+        .iter()
+        .map(|r| (r.author.as_str(), r.changed_cells, r.version))
+        .collect();
+    // Alice's three saves are one revision: 1.5s → 4s, one cell, at version 3.
+    assert_eq!(
+        authors,
+        vec![("bob", 1, 4), ("alice", 1, 3), ("anonymous", 0, 0)]
+    );
+    let alices = store.revision(id, 2).await.unwrap();
+    assert_eq!(alices.sheet.rows[6].value, "4s");
+    assert_eq!(store.revision(id, 1).await.unwrap().sheet.rows, g1_rows());
+}
+
+async fn rows_keep_their_ids_through_edits_inserts_moves_and_deletes(store: &Store, _: &TestDb) {
+    let id = store
+        .create_sheet(&name("ids"), &Sheet::new(Lang::En, g1_rows()))
+        .await
+        .unwrap();
+    // A row inserted at the top, one deleted, one value edited: a TSV import of the edited
+    // export keeps the others' ids.
+    let mut rows = g1_rows();
+    rows.remove(11);
+    rows[6].value = "3s".into();
+    rows.insert(
+        0,
+        Row {
+            segment: "CDN -> LB".into(),
+            item: "read timeout".into(),
+            value: "30s".into(),
+            ..Row::default()
+        },
+    );
+    store
+        .replace_rows(
+            id,
+            None,
+            None,
+            &rows,
+            &Author::named("i"),
+            RevisionKind::Import,
+        )
+        .await
+        .unwrap();
+    let stored = store.get_sheet(id).await.unwrap();
+    let mut expected: Vec<i64> = vec![13];
+    expected.extend(1..=11);
+    assert_eq!(stored.row_ids, expected);
+    let newest = &store.revisions(id).await.unwrap()[0];
+    assert_eq!(
+        (newest.rows_added, newest.rows_removed, newest.changed_cells),
+        (1, 1, 1)
+    );
+    // Deleted row 12's id is never given again.
+    let patched = store
+        .patch_rows(
+            id,
+            &CellPatch {
+                insert: vec![RowInsert {
+                    after: Some(3),
+                    row: Row {
+                        segment: "x".into(),
+                        ..Row::default()
+                    },
+                }],
+                ..CellPatch::default()
+            },
+            &Author::named("i"),
+        )
+        .await
+        .unwrap();
+    assert_eq!(patched.inserted, vec![14]);
+    assert_eq!(store.get_sheet(id).await.unwrap().row_ids[4], 14);
+}
+
+async fn patches_to_different_cells_both_land_and_the_same_cell_conflicts(
+    store: &Store,
+    _: &TestDb,
+) {
+    let id = store
+        .create_sheet(&name("p"), &Sheet::new(Lang::En, g1_rows()))
+        .await
+        .unwrap();
+    let set = |row_id: i64, column: Column, base: &str, value: &str| CellSet {
+        row_id,
+        column,
+        base: base.into(),
+        value: value.into(),
+    };
+    let patch = |cells: Vec<CellSet>| CellPatch {
+        cells,
+        ..CellPatch::default()
+    };
+    // Two people from the same rows: A changes the read timeout, B the tries.
+    store
+        .patch_rows(
+            id,
+            &patch(vec![set(7, Column::Value, "1.5s", "3s")]),
+            &Author::named("a"),
+        )
+        .await
+        .unwrap();
+    store
+        .patch_rows(
+            id,
+            &patch(vec![set(
+                8,
+                Column::Value,
+                "2 tries, waits 0.3s",
+                "3 tries, waits 0.5s, 1.0s",
+            )]),
+            &Author::named("b"),
+        )
+        .await
+        .unwrap();
+    let rows = store.get_sheet(id).await.unwrap().sheet.rows;
+    assert_eq!(rows, g2_rows(), "both changes landed: the sheet is G2");
+
+    // C, still on G1, changes the read timeout too: refused for that cell, with the three
+    // values, and nothing written (not even C's other cell).
+    let err = store
+        .patch_rows(
+            id,
+            &patch(vec![
+                set(7, Column::Value, "1.5s", "2s"),
+                set(1, Column::Rationale, rows[0].rationale.as_str(), "mine"),
+            ]),
+            &Author::named("c"),
+        )
+        .await
+        .unwrap_err();
+    let StoreError::CellConflicts { conflicts, .. } = err else {
+        panic!("{err:?}")
+    };
+    assert_eq!(conflicts.len(), 1);
+    let c = &conflicts[0];
+    assert_eq!(
+        (
+            c.row_id,
+            c.line,
+            c.column,
+            c.base.as_str(),
+            c.theirs.as_deref(),
+            c.mine.as_deref()
+        ),
+        (
+            7,
+            Some(7),
+            Some(Column::Value),
+            "1.5s",
+            Some("3s"),
+            Some("2s")
+        )
+    );
+    assert_eq!(store.get_sheet(id).await.unwrap().sheet.rows, g2_rows());
+    // A delete of a row someone changed since is a conflict too; of an unchanged row, lands.
+    let err = store
+        .patch_rows(
+            id,
+            &CellPatch {
+                delete: vec![RowDelete {
+                    row_id: 7,
+                    base: g1_rows()[6].clone(),
+                }],
+                ..CellPatch::default()
+            },
+            &Author::named("c"),
+        )
+        .await
+        .unwrap_err();
+    assert!(matches!(err, StoreError::CellConflicts { .. }), "{err:?}");
+    store
+        .patch_rows(
+            id,
+            &CellPatch {
+                delete: vec![RowDelete {
+                    row_id: 12,
+                    base: g1_rows()[11].clone(),
+                }],
+                ..CellPatch::default()
+            },
+            &Author::named("c"),
+        )
+        .await
+        .unwrap();
+    assert_eq!(store.get_sheet(id).await.unwrap().sheet.rows.len(), 11);
+}
+
+async fn fifty_concurrent_writers_of_their_own_cells_lose_nothing(store: &Store, _: &TestDb) {
+    let rows: Vec<Row> = (0..50)
+        .map(|i| Row {
+            segment: format!("app -> s{i}"),
+            item: "read timeout".into(),
+            value: "1s".into(),
+            ..Row::default()
+        })
+        .collect();
+    let id = store
+        .create_sheet(&name("fifty"), &Sheet::new(Lang::En, rows))
+        .await
+        .unwrap();
+    let tasks: Vec<_> = (0..50_i64)
+        .map(|i| {
+            let store = store.clone();
+            tokio::spawn(async move {
+                let patch = CellPatch {
+                    cells: vec![CellSet {
+                        row_id: i + 1,
+                        column: Column::Value,
+                        base: "1s".into(),
+                        value: format!("{}s", i + 2),
+                    }],
+                    ..CellPatch::default()
+                };
+                store
+                    .patch_rows(id, &patch, &Author::named(&format!("w{i}")))
+                    .await
+            })
+        })
+        .collect();
+    for task in tasks {
+        task.await
+            .unwrap()
+            .expect("every writer of its own cell lands");
+    }
+    let stored = store.get_sheet(id).await.unwrap();
+    let values: Vec<String> = stored.sheet.rows.iter().map(|r| r.value.clone()).collect();
+    let expected: Vec<String> = (0..50).map(|i| format!("{}s", i + 2)).collect();
+    assert_eq!(values, expected);
+    assert_eq!(stored.revision, 50);
+    assert_eq!(store.revisions(id).await.unwrap().len(), 51);
+}
+
+async fn concurrent_writers_of_one_cell_get_one_success_and_three_values(
+    store: &Store,
+    _: &TestDb,
+) {
+    let id = store
+        .create_sheet(&name("one"), &Sheet::new(Lang::En, g1_rows()))
+        .await
+        .unwrap();
+    let tasks: Vec<_> = (0..10)
+        .map(|i| {
+            let store = store.clone();
+            tokio::spawn(async move {
+                let patch = CellPatch {
+                    cells: vec![CellSet {
+                        row_id: 7,
+                        column: Column::Value,
+                        base: "1.5s".into(),
+                        value: format!("{}s", i + 2),
+                    }],
+                    ..CellPatch::default()
+                };
+                (
+                    i,
+                    store
+                        .patch_rows(id, &patch, &Author::named(&format!("w{i}")))
+                        .await,
+                )
+            })
+        })
+        .collect();
+    let mut won = Vec::new();
+    let mut refused = Vec::new();
+    for task in tasks {
+        match task.await.unwrap() {
+            (i, Ok(_)) => won.push(i),
+            (i, Err(StoreError::CellConflicts { conflicts, .. })) => refused.push((i, conflicts)),
+            (_, Err(e)) => panic!("{e:?}"),
+        }
+    }
+    assert_eq!((won.len(), refused.len()), (1, 9));
+    let winner = format!("{}s", won[0] + 2);
+    assert_eq!(
+        store.get_sheet(id).await.unwrap().sheet.rows[6].value,
+        winner
+    );
+    for (i, conflicts) in refused {
+        let c = &conflicts[0];
+        assert_eq!(
+            (c.base.as_str(), c.theirs.as_deref(), c.mine.as_deref()),
+            (
+                "1.5s",
+                Some(winner.as_str()),
+                Some(format!("{}s", i + 2).as_str())
+            )
+        );
+    }
+}
+
+async fn history_of_many_revisions_is_rebuilt_exactly(store: &Store, _: &TestDb) {
+    // HISTORY_REVISIONS revisions (1,000 in the suite; the README's run used 10,000), each a
+    // patch with a message (so none folds): a value changed, a row inserted or deleted in
+    // turn. Every revision's rows are kept here and compared with the store's rebuild.
+    let n: usize = std::env::var("HISTORY_REVISIONS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1_000);
+    let id = store
+        .create_sheet(&name("long"), &Sheet::new(Lang::En, g1_rows()))
+        .await
+        .unwrap();
+    let mut kept: Vec<Vec<Row>> = vec![g1_rows()];
+    for k in 0..n {
+        let current = store.get_sheet(id).await.unwrap();
+        let mut patch = CellPatch {
+            message: format!("step {k}"),
+            ..CellPatch::default()
+        };
+        let rows = &current.sheet.rows;
+        match k % 3 {
+            0 | 1 if !rows.is_empty() => {
+                let at = k * 7 % rows.len();
+                patch.cells.push(CellSet {
+                    row_id: current.row_ids[at],
+                    column: Column::Value,
+                    base: rows[at].value.clone(),
+                    value: format!("{k}ms"),
+                });
+            }
+            _ if rows.len() > 8 => {
+                let at = k % rows.len();
+                patch.delete.push(RowDelete {
+                    row_id: current.row_ids[at],
+                    base: rows[at].clone(),
+                });
+            }
+            _ => patch.insert.push(RowInsert {
+                after: current.row_ids.get(k % 5).copied(),
+                row: Row {
+                    segment: format!("n{k}"),
+                    ..Row::default()
+                },
+            }),
+        }
+        store
+            .patch_rows(id, &patch, &Author::named("h"))
+            .await
+            .unwrap();
+        kept.push(store.get_sheet(id).await.unwrap().sheet.rows);
+    }
+    assert_eq!(store.revisions(id).await.unwrap().len(), n + 1);
+    for number in (1..=n + 1).step_by(37).chain([n, n + 1]) {
+        assert_eq!(
+            store.revision(id, number as i64).await.unwrap().sheet.rows,
+            kept[number - 1],
+            "revision {number}"
+        );
+    }
+}
+
+async fn an_unknown_revision_or_row_is_a_clear_error(store: &Store, _: &TestDb) {
+    let id = store
+        .create_sheet(&name("e"), &Sheet::new(Lang::En, g1_rows()))
+        .await
+        .unwrap();
+    assert_eq!(
+        store.revision(id, 9).await.unwrap_err().to_string(),
+        format!("sheet {id} has no revision 9")
+    );
+    assert_eq!(
+        store.revision(id + 1, 1).await.unwrap_err().to_string(),
+        format!("sheet {} not found", id + 1)
+    );
+    let patch = CellPatch {
+        cells: vec![CellSet {
+            row_id: 99,
+            column: Column::Value,
+            base: String::new(),
+            value: "1s".into(),
+        }],
+        ..CellPatch::default()
+    };
+    assert_eq!(
+        store
+            .patch_rows(id, &patch, &Author::anonymous())
+            .await
+            .unwrap_err()
+            .to_string(),
+        format!("sheet {id} has no row with id 99")
+    );
+    assert_eq!(
+        store
+            .restore(id, 5, None, &Author::anonymous())
+            .await
+            .unwrap_err()
+            .to_string(),
+        format!("sheet {id} has no revision 5")
+    );
+    // Nothing changed: one revision, the version still 0.
+    assert_eq!(store.revisions(id).await.unwrap().len(), 1);
+    assert_eq!(store.get_sheet(id).await.unwrap().revision, 0);
 }

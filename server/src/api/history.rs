@@ -1,0 +1,304 @@
+//! A sheet's history and review over the API: its revisions, any revision's rows and report,
+//! the diff of two revisions (JSON or Markdown), restoring a revision, and `PATCH` with cell
+//! changes merged per cell.
+//!
+//! The author of a change is the `X-Workbench-Author` header (UTF-8, percent-encoded where
+//! it is not ASCII) or the `author` query parameter; `anonymous` without either.
+
+use app::ssr::{Author, CellPatch, RevisionSummary, Store};
+use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
+use axum::extract::{Path, Query, State};
+use axum::http::{header, HeaderMap, HeaderValue};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use budget::diff::{Match, SheetDiff};
+use budget::{Lang, Report, Row};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use super::sheets::{bad_id, if_match, SheetBody};
+use crate::error::{ApiError, ErrorBody};
+
+/// The header that names the author of a change.
+pub const AUTHOR_HEADER: &str = "x-workbench-author";
+
+/// The author of a request: the `X-Workbench-Author` header (percent-decoded), else `query`,
+/// else `anonymous` ([`Author::named`] cleans and cuts it).
+pub(crate) fn author(headers: &HeaderMap, query: Option<&str>) -> Author {
+    let from_header = headers.get(AUTHOR_HEADER).and_then(|v| {
+        let text = v.to_str().ok()?;
+        percent_encoding::percent_decode_str(text)
+            .decode_utf8()
+            .ok()
+            .map(|t| t.into_owned())
+    });
+    Author::named(from_header.as_deref().or(query).unwrap_or_default())
+}
+
+/// The query of a write that may name its author.
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub(crate) struct AuthorParams {
+    /// The author's display name, when the `X-Workbench-Author` header does not give it.
+    author: Option<String>,
+}
+
+/// Lists a sheet's revisions.
+///
+/// Every revision, newest first: number, version, kind, author, times and the report's counts
+/// at that revision (kept with it: listing checks nothing).
+#[utoipa::path(
+    get,
+    path = "/sheets/{id}/revisions",
+    operation_id = "list_revisions",
+    tag = "history",
+    params(("id" = i64, Path, description = "The sheet's id")),
+    responses(
+        (status = 200, description = "The revisions, newest first", body = Vec<RevisionSummary>),
+        (status = 400, description = "The id is not an integer", body = ErrorBody),
+        (status = 404, description = "No such sheet", body = ErrorBody),
+        (status = 500, description = "The database failed", body = ErrorBody),
+    ),
+)]
+pub(crate) async fn list(
+    State(store): State<Store>,
+    id: Result<Path<i64>, PathRejection>,
+) -> Result<Json<Vec<RevisionSummary>>, ApiError> {
+    let Path(id) = id.map_err(bad_id)?;
+    Ok(Json(store.revisions(id).await?))
+}
+
+/// One revision, rebuilt.
+#[derive(Serialize, ToSchema)]
+pub(crate) struct RevisionBody {
+    /// The revision's summary.
+    revision: RevisionSummary,
+    /// The sheet's language at that revision.
+    lang: Lang,
+    /// The margin at that revision, in ms.
+    margin_ms: u64,
+    /// The amplification threshold at that revision.
+    amplification_threshold: u64,
+    /// Its rows exactly as saved.
+    rows: Vec<Row>,
+    /// Their ids.
+    row_ids: Vec<i64>,
+    /// Its report.
+    report: Report,
+}
+
+/// A path of a sheet and one of its revisions.
+fn sheet_and_number(path: Result<Path<(i64, i64)>, PathRejection>) -> Result<(i64, i64), ApiError> {
+    let Path(pair) = path.map_err(|r| {
+        ApiError::bad_request(format!(
+            "the sheet id and the revision number must be integers ({})",
+            r.body_text()
+        ))
+    })?;
+    Ok(pair)
+}
+
+/// Reads one revision.
+///
+/// Its rows rebuilt exactly as saved, its settings and its report.
+#[utoipa::path(
+    get,
+    path = "/sheets/{id}/revisions/{number}",
+    operation_id = "get_revision",
+    tag = "history",
+    params(
+        ("id" = i64, Path, description = "The sheet's id"),
+        ("number" = i64, Path, description = "The revision's number (1 is the first)"),
+    ),
+    responses(
+        (status = 200, description = "The revision", body = RevisionBody),
+        (status = 400, description = "The id or number is not an integer", body = ErrorBody),
+        (status = 404, description = "No such sheet or revision", body = ErrorBody),
+        (status = 500, description = "The database failed", body = ErrorBody),
+    ),
+)]
+pub(crate) async fn get(
+    State(store): State<Store>,
+    path: Result<Path<(i64, i64)>, PathRejection>,
+) -> Result<Json<RevisionBody>, ApiError> {
+    let (id, number) = sheet_and_number(path)?;
+    let stored = store.revision(id, number).await?;
+    let (sheet, report) = app::ssr::checks::check(stored.sheet).await;
+    Ok(Json(RevisionBody {
+        revision: stored.summary,
+        lang: sheet.lang,
+        margin_ms: sheet.margin_ms,
+        amplification_threshold: sheet.amplification_threshold,
+        rows: sheet.rows,
+        row_ids: stored.row_ids,
+        report,
+    }))
+}
+
+/// Restores a revision.
+///
+/// Its rows (with their ids) and settings become the sheet's, as a new revision (`restore`):
+/// the history before it stays. `If-Match` as for `PUT`.
+#[utoipa::path(
+    post,
+    path = "/sheets/{id}/revisions/{number}/restore",
+    operation_id = "restore_revision",
+    tag = "history",
+    params(
+        ("id" = i64, Path, description = "The sheet's id"),
+        ("number" = i64, Path, description = "The revision to bring back"),
+        ("If-Match" = String, Header, description = "The sheet's `ETag` the restore starts from (`\"3\"`), or `*`"),
+        ("X-Workbench-Author" = Option<String>, Header, description = "The author's display name (UTF-8, percent-encoded)"),
+        AuthorParams,
+    ),
+    responses(
+        (status = 200, description = "The sheet as stored now", body = SheetBody,
+            headers(("ETag" = String, description = "The new version, quoted"))),
+        (status = 400, description = "A bad id, number or `If-Match`", body = ErrorBody),
+        (status = 404, description = "No such sheet or revision", body = ErrorBody),
+        (status = 412, description = "The sheet is no longer at the `If-Match` version; nothing was written", body = ErrorBody),
+        (status = 428, description = "No `If-Match`; nothing was written", body = ErrorBody),
+        (status = 500, description = "The database failed", body = ErrorBody),
+    ),
+)]
+pub(crate) async fn restore(
+    State(store): State<Store>,
+    path: Result<Path<(i64, i64)>, PathRejection>,
+    headers: HeaderMap,
+    params: Result<Query<AuthorParams>, QueryRejection>,
+) -> Result<impl IntoResponse, ApiError> {
+    let (id, number) = sheet_and_number(path)?;
+    let base = if_match(&headers)?;
+    let Query(params) = params.map_err(|r| ApiError::bad_request(r.body_text()))?;
+    let who = author(&headers, params.author.as_deref());
+    store.restore(id, number, base, &who).await?;
+    SheetBody::of(store.get_sheet(id).await?).await.reply()
+}
+
+/// The query of `GET /api/v1/sheets/{id}/diff`.
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub(crate) struct DiffParams {
+    /// The revision to compare from (default: the one before `to`).
+    from: Option<i64>,
+    /// The revision to compare to (default: the latest).
+    to: Option<i64>,
+}
+
+/// Compares two revisions.
+///
+/// The review's diff (`budget::diff`): changed cells (rows matched by id), every node's and
+/// hop's numbers before → after where they changed, the verdicts that flipped (worst first),
+/// the findings that appeared and disappeared, and the causal trace of each change up the
+/// call chain. `Accept: text/markdown` gives the review comment (under 60,000 characters).
+#[utoipa::path(
+    get,
+    path = "/sheets/{id}/diff",
+    operation_id = "diff_revisions",
+    tag = "history",
+    params(("id" = i64, Path, description = "The sheet's id"), DiffParams),
+    responses(
+        (status = 200, description = "The diff: JSON, or a Markdown review comment with `Accept: text/markdown`",
+            content(
+                (SheetDiff = "application/json"),
+                (String = "text/markdown"),
+            )),
+        (status = 400, description = "A bad id or revision number", body = ErrorBody),
+        (status = 404, description = "No such sheet or revision", body = ErrorBody),
+        (status = 500, description = "The database failed", body = ErrorBody),
+    ),
+)]
+pub(crate) async fn diff(
+    State(store): State<Store>,
+    id: Result<Path<i64>, PathRejection>,
+    params: Result<Query<DiffParams>, QueryRejection>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let Path(id) = id.map_err(bad_id)?;
+    let Query(params) = params.map_err(|r| ApiError::bad_request(r.body_text()))?;
+    let latest = store.revisions(id).await?.first().map_or(1, |r| r.number);
+    let to = params.to.unwrap_or(latest);
+    let from = params.from.unwrap_or(to - 1).max(1);
+    let (before, after) = (
+        store.revision(id, from).await?,
+        store.revision(id, to).await?,
+    );
+    let d = tokio::task::spawn_blocking(move || {
+        budget::diff::diff(
+            &before.sheet,
+            &after.sheet,
+            Match::Ids {
+                before: &before.row_ids,
+                after: &after.row_ids,
+            },
+        )
+    })
+    .await
+    .map_err(|e| ApiError::Internal(e.to_string()))?;
+    let markdown = headers
+        .get(header::ACCEPT)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|a| a.contains("text/markdown"));
+    if markdown {
+        let name = store.get_sheet(id).await?.name;
+        let title = format!("{name} r{from} → r{to}");
+        let body = crate::diff_command::markdown(&d, Some(&title));
+        return Ok((
+            [(
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("text/markdown; charset=utf-8"),
+            )],
+            body,
+        )
+            .into_response());
+    }
+    Ok(Json(d).into_response())
+}
+
+/// Changes cells, inserts and deletes rows, merged per cell.
+///
+/// Each cell change names the text the cell had when the edit started (`base`): it lands when
+/// the cell still holds it (or already holds the new text), whatever else changed since, so
+/// two people editing different cells both land. A cell someone else changed in between
+/// refuses the whole change with 412 and the conflicting cells, each with its three values
+/// (base, theirs, mine): nothing is written, and the client chooses and sends again.
+/// `If-Match` is required (428 without); its version may be stale, since the merge is per
+/// cell.
+#[utoipa::path(
+    patch,
+    path = "/sheets/{id}",
+    operation_id = "patch_cells",
+    tag = "sheets",
+    params(
+        ("id" = i64, Path, description = "The sheet's id"),
+        ("If-Match" = String, Header, description = "The sheet's `ETag` the edit started from (`\"3\"`), or `*`"),
+        ("X-Workbench-Author" = Option<String>, Header, description = "The author's display name (UTF-8, percent-encoded)"),
+        AuthorParams,
+    ),
+    request_body(content = CellPatch, content_type = "application/json"),
+    responses(
+        (status = 200, description = "The sheet as stored now", body = SheetBody,
+            headers(("ETag" = String, description = "The new version, quoted"))),
+        (status = 400, description = "A bad id, `If-Match` or JSON body", body = ErrorBody),
+        (status = 404, description = "No such sheet, or a row id it never had", body = ErrorBody),
+        (status = 412, description = "Cells changed elsewhere since their base; nothing was written; `conflicts` lists them", body = ErrorBody),
+        (status = 422, description = "A cell that cannot be stored (NUL)", body = ErrorBody),
+        (status = 428, description = "No `If-Match`; nothing was written", body = ErrorBody),
+        (status = 500, description = "The database failed", body = ErrorBody),
+    ),
+)]
+pub(crate) async fn patch(
+    State(store): State<Store>,
+    id: Result<Path<i64>, PathRejection>,
+    headers: HeaderMap,
+    params: Result<Query<AuthorParams>, QueryRejection>,
+    body: Result<Json<CellPatch>, JsonRejection>,
+) -> Result<impl IntoResponse, ApiError> {
+    let Path(id) = id.map_err(bad_id)?;
+    if_match(&headers)?;
+    let Query(params) = params.map_err(|r| ApiError::bad_request(r.body_text()))?;
+    let Json(patch) = body.map_err(|r| ApiError::bad_request(r.body_text()))?;
+    let who = author(&headers, params.author.as_deref());
+    store.patch_rows(id, &patch, &who).await?;
+    SheetBody::of(store.get_sheet(id).await?).await.reply()
+}

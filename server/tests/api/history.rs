@@ -1,0 +1,262 @@
+//! The history and review routes: revisions, a revision's rows and report, the diff of two
+//! revisions (JSON and Markdown), restore, and `PATCH` merged per cell with its 428 and 412.
+
+use axum::http::{Method, StatusCode};
+
+use crate::helpers::{fixture, golden_g2, spawn_app, TestApp};
+
+const G2_TRACE: &str = "app -> external API: read 1.5 s → 3 s, tries 2 → 3 (waits 0.3 s → 0.5 s, 1.0 s); worst 4.3 s → 12.0 s; app need 7.8 s → 15.5 s against its 8.0 s deadline: now inverted, short by 7.5 s, 1 try fits; LB -> app and browser -> LB unchanged (they wait on app's 8.0 s deadline, not on its need)";
+
+async fn put(app: &TestApp, id: i64, tsv: String, author: &str) -> crate::helpers::TestResponse {
+    app.send_with(
+        Method::PUT,
+        &format!("/api/v1/sheets/{id}"),
+        &[("if-match", "*"), ("x-workbench-author", author)],
+        tsv,
+    )
+    .await
+}
+
+async fn patch(
+    app: &TestApp,
+    id: i64,
+    if_match: Option<&str>,
+    body: &str,
+) -> crate::helpers::TestResponse {
+    let mut headers = vec![
+        ("content-type", "application/json"),
+        ("x-workbench-author", "p"),
+    ];
+    if let Some(tag) = if_match {
+        headers.push(("if-match", tag));
+    }
+    app.send_with(
+        Method::PATCH,
+        &format!("/api/v1/sheets/{id}"),
+        &headers,
+        body.to_string(),
+    )
+    .await
+}
+
+#[tokio::test]
+async fn g1_to_g2_is_a_revision_whose_diff_traces_the_inversion() {
+    let app = spawn_app().await;
+    let id = app.create_sheet("g", &fixture("reservation-en.tsv")).await;
+    // A Japanese author name, percent-encoded UTF-8 in the header.
+    let r = put(&app, id, golden_g2(), "%E5%A4%AA%E9%83%8E").await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+
+    let list = app
+        .get(&format!("/api/v1/sheets/{id}/revisions"))
+        .await
+        .json();
+    assert_eq!(list[0]["number"], 2);
+    assert_eq!(list[0]["author"], "太郎");
+    assert_eq!(list[0]["kind"], "import");
+    assert_eq!(
+        (list[0]["errors"].as_u64(), list[0]["inversions"].as_u64()),
+        (Some(1), Some(1))
+    );
+    assert_eq!(list[0]["changed_cells"], 2);
+    assert_eq!(list[1]["number"], 1);
+    assert_eq!(list[1]["errors"], 0);
+
+    let d = app.get(&format!("/api/v1/sheets/{id}/diff")).await.json();
+    assert_eq!(d["trace"][0]["text"], G2_TRACE);
+    assert_eq!(d["rows"]["changed"][0]["id"], 7);
+    assert_eq!(
+        d["headline"],
+        "errors 0 → 1, warnings 0 → 0; app: ok → inverted, short by 7.5 s (2 cells changed)"
+    );
+
+    let md = app
+        .send_with(
+            Method::GET,
+            &format!("/api/v1/sheets/{id}/diff?from=1&to=2"),
+            &[("accept", "text/markdown")],
+            "",
+        )
+        .await;
+    assert_eq!(md.status, StatusCode::OK);
+    assert!(
+        md.header("content-type").starts_with("text/markdown"),
+        "{:?}",
+        md.headers
+    );
+    let text = md.text();
+    assert!(
+        text.starts_with("### Timeout budget review: g r1 → r2\n\n**errors 0 → 1"),
+        "{text}"
+    );
+    assert!(text.contains(&format!("- {G2_TRACE}\n")), "{text}");
+
+    // Revision 1 rebuilt with its report: the app's need 7.8 s.
+    let first = app
+        .get(&format!("/api/v1/sheets/{id}/revisions/1"))
+        .await
+        .json();
+    let app_node = first["report"]["nodes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|n| n["name"] == "app")
+        .unwrap()
+        .clone();
+    assert_eq!(app_node["need_ms"], 7_800);
+    assert_eq!(first["rows"][6]["value"], "1.5s");
+    assert_eq!(first["row_ids"][6], 7);
+}
+
+#[tokio::test]
+async fn restoring_revision_1_brings_its_numbers_back_as_a_new_revision() {
+    let app = spawn_app().await;
+    let id = app.create_sheet("g", &fixture("reservation-en.tsv")).await;
+    put(&app, id, golden_g2(), "bob").await;
+    let without = app
+        .post(&format!("/api/v1/sheets/{id}/revisions/1/restore"), "")
+        .await;
+    assert_eq!(without.status, StatusCode::PRECONDITION_REQUIRED);
+    let stale = app
+        .send_with(
+            Method::POST,
+            &format!("/api/v1/sheets/{id}/revisions/1/restore"),
+            &[("if-match", "\"0\"")],
+            "",
+        )
+        .await;
+    assert_eq!(
+        stale.status,
+        StatusCode::PRECONDITION_FAILED,
+        "{}",
+        stale.text()
+    );
+    let r = app
+        .send_with(
+            Method::POST,
+            &format!("/api/v1/sheets/{id}/revisions/1/restore?author=carol"),
+            &[("if-match", "\"1\"")],
+            "",
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+    assert_eq!(r.header("etag"), "\"2\"");
+    let body = r.json();
+    let app_node = body["report"]["nodes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|n| n["name"] == "app")
+        .unwrap()
+        .clone();
+    assert_eq!(
+        (app_node["need_ms"].as_u64(), app_node["verdict"].as_str()),
+        (Some(7_800), Some("ok"))
+    );
+    let list = app
+        .get(&format!("/api/v1/sheets/{id}/revisions"))
+        .await
+        .json();
+    assert_eq!(list.as_array().unwrap().len(), 3);
+    assert_eq!(
+        (
+            list[0]["kind"].as_str(),
+            list[0]["author"].as_str(),
+            list[0]["message"].as_str()
+        ),
+        (Some("restore"), Some("carol"), Some("restored revision 1"))
+    );
+    // The restore's diff against revision 2 is G2 → G1.
+    let d = app.get(&format!("/api/v1/sheets/{id}/diff")).await.json();
+    assert_eq!(d["flips"][0]["text"], "app: inverted → ok, slack 0.2 s");
+}
+
+#[tokio::test]
+async fn patch_merges_per_cell_and_refuses_a_cell_changed_since_with_its_three_values() {
+    let app = spawn_app().await;
+    let id = app.create_sheet("g", &fixture("reservation-en.tsv")).await;
+    let read = r#"{"cells":[{"row_id":7,"column":"value","base":"1.5s","value":"3s"}]}"#;
+    let tries = r#"{"cells":[{"row_id":8,"column":"value","base":"2 tries, waits 0.3s","value":"3 tries, waits 0.5s, 1.0s"}]}"#;
+    let r = patch(&app, id, None, read).await;
+    assert_eq!(r.status, StatusCode::PRECONDITION_REQUIRED, "{}", r.text());
+    let r = patch(&app, id, Some("\"0\""), read).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+    assert_eq!(r.header("etag"), "\"1\"");
+    // The second editor still at version 0, on another cell: lands.
+    let r = patch(&app, id, Some("\"0\""), tries).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+    let body = r.json();
+    let app_node = body["report"]["nodes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|n| n["name"] == "app")
+        .unwrap()
+        .clone();
+    assert_eq!(
+        app_node["need_ms"], 15_500,
+        "the merge is G2: the combination inverts the app"
+    );
+    // A third from version 0 on the read timeout: 412 with base, theirs and mine.
+    let mine = r#"{"cells":[{"row_id":7,"column":"value","base":"1.5s","value":"2s"}]}"#;
+    let r = patch(&app, id, Some("\"0\""), mine).await;
+    assert_eq!(r.status, StatusCode::PRECONDITION_FAILED, "{}", r.text());
+    let e = r.json();
+    assert_eq!(
+        e["conflicts"][0],
+        serde_json::json!({"row_id": 7, "line": 7, "column": "value", "base": "1.5s", "theirs": "3s", "mine": "2s"})
+    );
+    assert!(e["error"].as_str().unwrap().starts_with(&format!("sheet {id}: 1 cell(s) were changed elsewhere since your edit started; nothing was written")), "{e}");
+    let now = app.get(&format!("/api/v1/sheets/{id}")).await.json();
+    assert_eq!(now["rows"][6]["value"], "3s");
+    assert_eq!(now["revision"], 2);
+    // Bad input: an unknown row, a body that is not JSON, a sheet that does not exist.
+    let r = patch(
+        &app,
+        id,
+        Some("*"),
+        r#"{"cells":[{"row_id":99,"column":"value","base":"","value":"1s"}]}"#,
+    )
+    .await;
+    assert_eq!(
+        (r.status, r.json()["error"].as_str().map(String::from)),
+        (
+            StatusCode::NOT_FOUND,
+            Some(format!("sheet {id} has no row with id 99"))
+        )
+    );
+    let r = patch(&app, id, Some("*"), "cells=1").await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST, "{}", r.text());
+    let r = patch(&app, id + 5, Some("*"), read).await;
+    assert_eq!(r.status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn unknown_revisions_are_clear_errors() {
+    let app = spawn_app().await;
+    let id = app.create_sheet("g", &fixture("reservation-en.tsv")).await;
+    let r = app.get(&format!("/api/v1/sheets/{id}/revisions/7")).await;
+    assert_eq!(
+        (r.status, r.json()["error"].as_str().map(String::from)),
+        (
+            StatusCode::NOT_FOUND,
+            Some(format!("sheet {id} has no revision 7"))
+        )
+    );
+    let r = app
+        .get(&format!("/api/v1/sheets/{id}/diff?from=1&to=7"))
+        .await;
+    assert_eq!(r.status, StatusCode::NOT_FOUND);
+    let r = app.get(&format!("/api/v1/sheets/{id}/revisions/x")).await;
+    assert_eq!(r.status, StatusCode::BAD_REQUEST);
+    let r = app
+        .get(&format!("/api/v1/sheets/{}/revisions", id + 1))
+        .await;
+    assert_eq!(r.status, StatusCode::NOT_FOUND);
+    // A sheet against itself (revision 1 only) is an empty diff.
+    let d = app.get(&format!("/api/v1/sheets/{id}/diff")).await.json();
+    assert_eq!(
+        d["headline"],
+        "errors 0 → 0, warnings 0 → 0; no verdict changed (no cell changed)"
+    );
+}
