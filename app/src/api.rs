@@ -9,7 +9,7 @@ use leptos::server_fn::codec::Json;
 
 use crate::codec::JsonText;
 use crate::error::AppError;
-use crate::model::{CatalogOption, Saved, SheetDetail, SheetSummary};
+use crate::model::{CatalogOption, DiffView, HistoryView, Saved, SheetDetail, SheetSummary};
 
 /// The name and TSV text of the built-in example sheet in `lang` (golden G1).
 pub fn example(lang: Lang) -> (&'static str, &'static str) {
@@ -86,14 +86,58 @@ pub async fn get_sheet(id: i64) -> Result<SheetDetail, AppError> {
     imp::reply(imp::get_sheet(id).await)
 }
 
-/// Replaces the rows of sheet `id` (one transaction) when they are still at revision `base`,
-/// the one the page's edits started from; returns the new revision and the fresh report.
+/// Saves the page's rows of sheet `id`, merged per cell with everyone else's: the page sends
+/// the rows it started from (`base_rows`, with their ids `base_ids`, as of version `base`)
+/// and the rows it holds (`rows`); the changes between them are applied to the stored rows
+/// cell by cell (a cell lands when nobody changed it since), by the browser's author
+/// ([`set_author`]). Returns the rows as stored now, their report and the cells refused
+/// because someone else changed them since, each with its three values; everything else is
+/// saved.
 ///
-/// [`AppError::Conflict`] when someone saved in between, [`AppError::TooManyRows`] for more
-/// than [`budget::tsv::MAX_ROWS`] rows: nothing is written.
+/// [`AppError::TooManyRows`] for more than [`budget::tsv::MAX_ROWS`] rows; nothing is
+/// written.
 #[server(input = Json, output = JsonText)]
-pub async fn save_rows(id: i64, base: i64, rows: Vec<Row>) -> Result<Saved, AppError> {
-    imp::reply(imp::save_rows(id, base, rows).await)
+pub async fn save_rows(
+    id: i64,
+    base: i64,
+    base_rows: Vec<Row>,
+    base_ids: Vec<i64>,
+    rows: Vec<Row>,
+) -> Result<Saved, AppError> {
+    imp::reply(imp::save_rows(id, base, base_rows, base_ids, rows).await)
+}
+
+/// Sheet `id`'s history: its name and every revision, newest first.
+#[server(output = JsonText)]
+pub async fn list_revisions(id: i64) -> Result<HistoryView, AppError> {
+    imp::reply(imp::list_revisions(id).await)
+}
+
+/// The review's diff of revisions `from` and `to` of sheet `id` (default: the latest and the
+/// one before it), with the rows drawn for the grid.
+#[server(output = JsonText)]
+pub async fn diff_revisions(
+    id: i64,
+    #[server(default)] from: Option<i64>,
+    #[server(default)] to: Option<i64>,
+) -> Result<DiffView, AppError> {
+    imp::reply(imp::diff_revisions(id, from, to).await)
+}
+
+/// Brings back revision `number` of sheet `id` as a new revision by the browser's author,
+/// then sends the browser to the sheet.
+#[server(output = JsonText)]
+pub async fn restore_revision(id: i64, number: i64) -> Result<(), AppError> {
+    imp::reply(imp::restore_revision(id, number).await)
+}
+
+/// Sets the display name this browser's changes are made under: kept in the
+/// [`AUTHOR_COOKIE`](crate::model::AUTHOR_COOKIE) cookie for a year, shown in the history.
+/// Trimmed, control characters removed, at most 80 characters; empty forgets it. Returns the
+/// name as kept.
+#[server(output = JsonText)]
+pub async fn set_author(name: String) -> Result<String, AppError> {
+    imp::reply(imp::set_author(&name))
 }
 
 /// Replaces the rows of sheet `id` with those of a TSV paste or file when they are still at
@@ -188,9 +232,11 @@ mod imp {
 
     use super::{example, DEFAULT_IMPORT_NAME};
     use crate::error::AppError;
-    use crate::model::{CatalogOption, Saved, SheetDetail, SheetSummary, MAX_TSV_BYTES};
+    use crate::model::{
+        CatalogOption, DiffView, HistoryView, Saved, SheetDetail, SheetSummary, MAX_TSV_BYTES,
+    };
     use crate::sheet_name::SheetName;
-    use crate::ssr::{checks, Author, RevisionKind, Store, StoreError, StoredSheet};
+    use crate::ssr::{checks, Author, CellPatch, RevisionKind, Store, StoreError, StoredSheet};
 
     /// Passes `result` through; on error, sets the response status to the error's, except
     /// for a plain form post: that one is redirected back to its page with the error in the
@@ -259,7 +305,8 @@ mod imp {
             StoreError::Conflict { current, .. } => AppError::Conflict { current },
             StoreError::BadCell(err) => err.into(),
             StoreError::CellConflicts { current, .. } => AppError::Conflict { current },
-            StoreError::NoRevision { .. } | StoreError::NoRow { .. } => AppError::NotFound(0),
+            StoreError::NoRevision { id, number } => AppError::NoRevision { id, number },
+            StoreError::NoRow { id, .. } => AppError::NotFound(id),
             StoreError::Db(_) | StoreError::Migrate(_) => {
                 leptos::logging::error!("store: {err}");
                 AppError::Storage
@@ -278,6 +325,8 @@ mod imp {
             report,
             updated_at_ms: stored.updated_at_ms,
             revision: stored.revision,
+            row_ids: stored.row_ids,
+            author: author_name(),
         }
     }
 
@@ -316,7 +365,7 @@ mod imp {
     pub async fn create_sheet(name: &str, sheet: Sheet) -> Result<i64, AppError> {
         let name = sheet_name(name)?;
         store()?
-            .create_sheet(&name, &sheet)
+            .create_sheet_as(&name, &sheet, &author())
             .await
             .map_err(from_store)
     }
@@ -359,26 +408,164 @@ mod imp {
         Ok(detail(store()?.get_sheet(id).await.map_err(from_store)?).await)
     }
 
-    pub async fn save_rows(id: i64, base: i64, rows: Vec<Row>) -> Result<Saved, AppError> {
+    pub async fn save_rows(
+        id: i64,
+        _base: i64,
+        base_rows: Vec<Row>,
+        base_ids: Vec<i64>,
+        rows: Vec<Row>,
+    ) -> Result<Saved, AppError> {
         if rows.len() > budget::tsv::MAX_ROWS {
             return Err(AppError::TooManyRows(rows.len()));
         }
         let store = store()?;
+        let patch =
+            CellPatch::between(&base_rows, &base_ids, &rows).map_err(AppError::BadArguments)?;
+        let who = author();
+        let conflicts = match store.patch_rows(id, &patch, &who).await {
+            Ok(_) => Vec::new(),
+            // The cells nobody else changed are saved; the others wait for the user.
+            Err(StoreError::CellConflicts { conflicts, .. }) => {
+                let rest = patch.without(&conflicts);
+                store
+                    .patch_rows(id, &rest, &who)
+                    .await
+                    .map_err(from_store)?;
+                conflicts
+            }
+            Err(err) => return Err(from_store(err)),
+        };
         let stored = store.get_sheet(id).await.map_err(from_store)?;
-        let revision = store
-            .save_rows_from(id, base, &rows, &Author::anonymous())
-            .await
-            .map_err(from_store)?;
-        let (sheet, report) = checks::check(Sheet {
-            rows,
-            ..stored.sheet
-        })
-        .await;
+        let (sheet, report) = checks::check(stored.sheet).await;
         Ok(Saved {
-            revision,
+            revision: stored.revision,
             report,
             catalog_defaults: catalog_defaults(&sheet.rows),
+            rows: sheet.rows,
+            row_ids: stored.row_ids,
+            conflicts,
         })
+    }
+
+    /// The author of this request: the [`AUTHOR_COOKIE`](crate::model::AUTHOR_COOKIE)
+    /// cookie's name, `anonymous` without one.
+    pub fn author() -> Author {
+        Author::named(&author_name())
+    }
+
+    /// The name in this request's author cookie, percent-decoded; empty without one.
+    fn author_name() -> String {
+        use_context::<http::request::Parts>()
+            .and_then(|parts| {
+                parts
+                    .headers
+                    .get_all(http::header::COOKIE)
+                    .iter()
+                    .filter_map(|v| v.to_str().ok())
+                    .flat_map(|v| v.split(';'))
+                    .find_map(|pair| {
+                        let (k, v) = pair.trim().split_once('=')?;
+                        (k == crate::model::AUTHOR_COOKIE).then(|| {
+                            percent_encoding::percent_decode_str(v)
+                                .decode_utf8_lossy()
+                                .into_owned()
+                        })
+                    })
+            })
+            .unwrap_or_default()
+    }
+
+    pub async fn list_revisions(id: i64) -> Result<HistoryView, AppError> {
+        let store = store()?;
+        let stored = store.get_sheet(id).await.map_err(from_store)?;
+        let revisions = store.revisions(id).await.map_err(from_store)?;
+        Ok(HistoryView {
+            id,
+            name: stored.name,
+            revisions,
+        })
+    }
+
+    pub async fn diff_revisions(
+        id: i64,
+        from: Option<i64>,
+        to: Option<i64>,
+    ) -> Result<DiffView, AppError> {
+        let store = store()?;
+        let stored = store.get_sheet(id).await.map_err(from_store)?;
+        let latest = store
+            .revisions(id)
+            .await
+            .map_err(from_store)?
+            .first()
+            .map_or(1, |r| r.number);
+        let to = to.unwrap_or(latest);
+        let from = from.unwrap_or(to - 1).max(1);
+        let before = store.revision(id, from).await.map_err(revision_error)?;
+        let after = store.revision(id, to).await.map_err(revision_error)?;
+        let view = tokio::task::spawn_blocking(move || {
+            let diff = budget::diff::diff(
+                &before.sheet,
+                &after.sheet,
+                budget::diff::Match::Ids {
+                    before: &before.row_ids,
+                    after: &after.row_ids,
+                },
+            );
+            let grid = budget::diff::grid(&before.sheet.rows, &after.sheet.rows, &diff.rows);
+            (diff, grid)
+        })
+        .await
+        .map_err(|_| AppError::Storage)?;
+        Ok(DiffView {
+            id,
+            name: stored.name,
+            from,
+            to,
+            latest,
+            diff: view.0,
+            grid: view.1,
+        })
+    }
+
+    /// An unknown revision is a bad address, said in words.
+    fn revision_error(err: StoreError) -> AppError {
+        match err {
+            StoreError::NoRevision { id, number } => AppError::NoRevision { id, number },
+            other => from_store(other),
+        }
+    }
+
+    pub async fn restore_revision(id: i64, number: i64) -> Result<(), AppError> {
+        store()?
+            .restore(id, number, None, &author())
+            .await
+            .map_err(revision_error)?;
+        open(id);
+        Ok(())
+    }
+
+    pub fn set_author(name: &str) -> Result<String, AppError> {
+        let kept = Author::named(name).name;
+        let kept = if name.trim().is_empty() {
+            String::new()
+        } else {
+            kept
+        };
+        let encoded =
+            percent_encoding::utf8_percent_encode(&kept, percent_encoding::NON_ALPHANUMERIC);
+        let max_age = if kept.is_empty() { 0 } else { 31_536_000 };
+        let cookie = format!(
+            "{}={encoded}; Path=/; Max-Age={max_age}; SameSite=Strict",
+            crate::model::AUTHOR_COOKIE
+        );
+        if let (Some(response), Ok(value)) = (
+            use_context::<leptos_axum::ResponseOptions>(),
+            http::HeaderValue::from_str(&cookie),
+        ) {
+            response.append_header(http::header::SET_COOKIE, value);
+        }
+        Ok(kept)
     }
 
     pub async fn import_rows(id: i64, base: i64, tsv: &str) -> Result<SheetDetail, AppError> {
@@ -390,7 +577,7 @@ mod imp {
                 Some(base),
                 imported.lang,
                 &imported.rows,
-                &Author::anonymous(),
+                &author(),
                 RevisionKind::Import,
             )
             .await

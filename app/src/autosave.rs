@@ -2,25 +2,40 @@
 //! overlap (an edit during a save queues one more), so the server always ends with the
 //! latest rows.
 //!
-//! Each save names the sheet revision its edits started from. When someone saved in between
-//! (another tab, another person), the server refuses it ([`AppError::Conflict`]); the page
-//! keeps the user's text, stops saving and lets the user choose: save theirs over the others
-//! ([`Autosave::keep_mine`]) or load the saved version ([`Autosave::replaced`] after loading
-//! it).
+//! Saves merge per cell: each sends the rows the page started from (its base, with their row
+//! ids) and the rows it holds, and the server applies the difference cell by cell to the
+//! stored rows, so two people editing different cells both land. The answer is the rows as
+//! stored: the page takes in everyone else's changes, except in a cell being typed in (an
+//! edit made while the save was on its way waits for the next save). A cell someone else
+//! changed since the base is not saved: it is listed with the three values (base, theirs,
+//! mine) until the user keeps one ([`Autosave::keep_mine`], [`Autosave::take_theirs`]);
+//! until then the page sends the stored text for it.
+//!
+//! Someone else's save reaches the page as a server-sent event ([`Autosave::changed_elsewhere`]):
+//! when nothing of the page's is waiting, it loads the stored rows and their report.
 
 use std::time::Duration;
 
-use budget::Report;
+use budget::{Column, Report, Row};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
-use crate::api::save_rows;
+use crate::api::{get_sheet, save_rows};
 use crate::draft::{self, DraftRow};
-use crate::error::AppError;
+use crate::model::CellConflict;
 use crate::save_status::SaveStatus;
 
 /// How long after the last keystroke a save starts: 300 ms.
 pub const DEBOUNCE: Duration = Duration::from_millis(300);
+
+/// A conflict the user has not chosen for: the draft it is in and the three values.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OpenConflict {
+    /// The draft row's key.
+    pub key: u64,
+    /// The conflict as the server gave it.
+    pub conflict: CellConflict,
+}
 
 /// The autosave of one sheet page. Copy: all state lives in signals and stored values owned
 /// by the page.
@@ -31,20 +46,27 @@ pub struct Autosave {
     report: RwSignal<Report>,
     catalog_defaults: RwSignal<Vec<Option<String>>>,
     status: RwSignal<SaveStatus>,
-    /// The revision the rows on the page were last saved as (or loaded at).
+    /// Cells waiting for the user's choice.
+    pub conflicts: RwSignal<Vec<OpenConflict>>,
+    /// The sheet's version the page last saved or loaded.
     revision: StoredValue<i64>,
+    /// The rows as stored at that version, and their ids: the base of the next save.
+    base: StoredValue<(Vec<Row>, Vec<i64>)>,
     timer: StoredValue<Option<TimeoutHandle>>,
     in_flight: StoredValue<bool>,
     again: StoredValue<bool>,
 }
 
 impl Autosave {
-    /// The autosave of sheet `id`, loaded at `revision`: saves `rows`, puts each fresh
-    /// report in `report` and the rows' catalog defaults in `catalog_defaults`, and keeps
-    /// `status` current.
+    /// The autosave of sheet `id`, loaded at version `revision` with `rows` (their ids
+    /// `row_ids`): saves `rows`, puts each fresh report in `report` and the rows' catalog
+    /// defaults in `catalog_defaults`, and keeps `status` current.
+    #[allow(clippy::too_many_arguments)]
     pub fn new(
         id: i64,
         revision: i64,
+        loaded: Vec<Row>,
+        row_ids: Vec<i64>,
         rows: RwSignal<Vec<DraftRow>>,
         report: RwSignal<Report>,
         catalog_defaults: RwSignal<Vec<Option<String>>>,
@@ -56,7 +78,9 @@ impl Autosave {
             report,
             catalog_defaults,
             status,
+            conflicts: RwSignal::new(Vec::new()),
             revision: StoredValue::new(revision),
+            base: StoredValue::new((loaded, row_ids)),
             timer: StoredValue::new(None),
             in_flight: StoredValue::new(false),
             again: StoredValue::new(false),
@@ -64,11 +88,8 @@ impl Autosave {
     }
 
     /// Call after every edit: (re)starts the debounce; the save runs [`DEBOUNCE`] after
-    /// the last call. In a conflict nothing is sent: the edit waits for the user's choice.
+    /// the last call.
     pub fn edited(self) {
-        if self.in_conflict() {
-            return;
-        }
         self.cancel();
         self.status.set(SaveStatus::Saving);
         let this = self;
@@ -90,15 +111,8 @@ impl Autosave {
         self.timer.try_with_value(Option::is_some).unwrap_or(false)
     }
 
-    /// Whether the last save was refused because someone saved in between.
-    fn in_conflict(self) -> bool {
-        self.status
-            .try_with_untracked(|s| matches!(s, SaveStatus::Conflict { .. }))
-            .unwrap_or(false)
-    }
-
     /// Whether the page holds text the server does not have yet: a save waiting, on its
-    /// way, failed or refused.
+    /// way, failed, or a conflict not chosen for.
     pub fn unsaved(self) -> bool {
         self.pending()
             || self.in_flight.try_get_value().unwrap_or(false)
@@ -106,6 +120,42 @@ impl Autosave {
                 .status
                 .try_with_untracked(|s| !matches!(s, SaveStatus::Saved))
                 .unwrap_or(false)
+    }
+
+    /// The rows to send: the drafts, with each cell still in conflict as stored (the base),
+    /// so that nothing of it is saved before the user chooses.
+    fn outgoing(self) -> Option<Vec<Row>> {
+        let open = self.conflicts.try_get_untracked()?;
+        let (base, ids) = self.base.try_get_value()?;
+        self.rows.try_with_untracked(|drafts| {
+            drafts
+                .iter()
+                .map(|d| {
+                    let mut row = d.to_row();
+                    for c in open.iter().filter(|c| c.key == d.key) {
+                        let stored = ids
+                            .iter()
+                            .position(|id| *id == c.conflict.row_id)
+                            .and_then(|i| base.get(i));
+                        if let (Some(column), Some(stored)) = (c.conflict.column, stored) {
+                            *row.cell_mut(column) = stored.cell(column).to_string();
+                        }
+                    }
+                    row
+                })
+                .collect()
+        })
+    }
+
+    /// The cells the user has not chosen for, as (draft key, column).
+    fn kept(self) -> Vec<(u64, Column)> {
+        self.conflicts
+            .try_with_untracked(|open| {
+                open.iter()
+                    .filter_map(|c| Some((c.key, c.conflict.column?)))
+                    .collect()
+            })
+            .unwrap_or_default()
     }
 
     /// Saves now. When a save is on its way, one more follows it with the rows as they are
@@ -120,13 +170,14 @@ impl Autosave {
         self.status.set(SaveStatus::Saving);
         spawn_local(async move {
             loop {
-                let Some(rows) = self.rows.try_with_untracked(|rs| draft::rows(rs)) else {
+                let Some(sent) = self.outgoing() else { return };
+                let Some((base_rows, base_ids)) = self.base.try_get_value() else {
                     return;
                 };
                 let Some(base) = self.revision.try_get_value() else {
                     return;
                 };
-                let result = save_rows(self.id, base, rows).await;
+                let result = save_rows(self.id, base, base_rows, base_ids, sent.clone()).await;
                 let mut again = self.again.try_update_value(std::mem::take).unwrap_or(false);
                 let settled = !again && !self.pending();
                 match result {
@@ -134,16 +185,19 @@ impl Autosave {
                         self.revision.try_set_value(saved.revision);
                         self.report.try_set(saved.report);
                         self.catalog_defaults.try_set(saved.catalog_defaults);
-                        if settled {
-                            self.status.try_set(SaveStatus::Saved);
+                        let typed_since = self.outgoing().is_some_and(|now| now != sent);
+                        if typed_since {
+                            // The newer text is saved next, against what this save sent.
+                            let ids = ids_of(&sent, &saved.rows, &saved.row_ids);
+                            self.base.try_set_value((sent, ids));
+                            again = true;
+                        } else {
+                            self.adopt(&saved.rows, &saved.row_ids);
                         }
-                    }
-                    Err(AppError::Conflict { current }) => {
-                        // Saving again from the same base would be refused again: wait for
-                        // the user's choice.
-                        self.cancel();
-                        again = false;
-                        self.status.try_set(SaveStatus::Conflict { current });
+                        self.add_conflicts(saved.conflicts);
+                        if settled && !again {
+                            self.status.try_set(self.settled_status());
+                        }
                     }
                     Err(err) => {
                         if settled {
@@ -159,25 +213,120 @@ impl Autosave {
         });
     }
 
-    /// The revision the page's rows were last saved as or loaded at.
+    /// `Saved`, or the conflicts still open.
+    fn settled_status(self) -> SaveStatus {
+        match self.conflicts.try_with_untracked(Vec::len).unwrap_or(0) {
+            0 => SaveStatus::Saved,
+            n => SaveStatus::Conflicts(n),
+        }
+    }
+
+    /// The page shows `rows` as stored (with ids `row_ids`), its conflicting cells kept.
+    fn adopt(self, rows: &[Row], row_ids: &[i64]) {
+        let keep = self.kept();
+        let Some(drafts) = self.rows.try_get_untracked() else {
+            return;
+        };
+        let adopted = draft::adopt(&drafts, rows, &keep);
+        let same_order = adopted
+            .iter()
+            .map(|d| d.key)
+            .eq(drafts.iter().map(|d| d.key));
+        if !same_order {
+            self.rows.try_set(adopted);
+        }
+        self.base.try_set_value((rows.to_vec(), row_ids.to_vec()));
+    }
+
+    /// Opens the conflicts of a save (each cell once; a row delete is reported and the row
+    /// stays).
+    fn add_conflicts(self, conflicts: Vec<CellConflict>) {
+        if conflicts.is_empty() {
+            return;
+        }
+        let (_, ids) = self.base.get_value();
+        let drafts = self.rows.get_untracked();
+        self.conflicts.update(|open| {
+            for conflict in conflicts {
+                let key = ids
+                    .iter()
+                    .position(|id| *id == conflict.row_id)
+                    .and_then(|i| drafts.get(i))
+                    .map_or(u64::MAX, |d| d.key);
+                open.retain(|o| {
+                    !(o.conflict.row_id == conflict.row_id && o.conflict.column == conflict.column)
+                });
+                open.push(OpenConflict { key, conflict });
+            }
+        });
+    }
+
+    /// Keeps the page's text in a conflicting cell: it is saved over theirs.
+    pub fn keep_mine(self, row_id: i64, column: Option<Column>) {
+        self.conflicts.update(|open| {
+            open.retain(|o| !(o.conflict.row_id == row_id && o.conflict.column == column));
+        });
+        self.edited();
+    }
+
+    /// Takes their text into a conflicting cell: the page's text there goes.
+    pub fn take_theirs(self, row_id: i64, column: Option<Column>) {
+        let open = self.conflicts.get_untracked();
+        if let Some(o) = open
+            .iter()
+            .find(|o| o.conflict.row_id == row_id && o.conflict.column == column)
+        {
+            let draft = self
+                .rows
+                .with_untracked(|ds| ds.iter().find(|d| d.key == o.key).copied());
+            if let (Some(d), Some(col), Some(theirs)) = (draft, column, o.conflict.theirs.clone()) {
+                d.cell(col).set(theirs);
+            }
+        }
+        self.conflicts.update(|open| {
+            open.retain(|o| !(o.conflict.row_id == row_id && o.conflict.column == column));
+        });
+        self.edited();
+    }
+
+    /// The sheet's version the page's rows were last saved as or loaded at.
     pub fn revision(self) -> i64 {
         self.revision.get_value()
     }
 
-    /// In a conflict: saves the page's rows over the ones saved elsewhere.
-    pub fn keep_mine(self) {
-        if let Some(SaveStatus::Conflict { current }) = self.status.try_get_untracked() {
-            self.revision.set_value(current);
-            self.status.set(SaveStatus::Saving);
-            self.flush();
+    /// Someone else saved the sheet at `version`: when the page has nothing waiting and is
+    /// behind, it loads the stored rows and report (a save of its own would bring them too).
+    pub fn changed_elsewhere(self, version: i64) {
+        if version <= self.revision.try_get_value().unwrap_or(i64::MAX) || self.unsaved_edits() {
+            return;
         }
+        spawn_local(async move {
+            let Ok(detail) = get_sheet(self.id).await else {
+                return;
+            };
+            // Typing began while it loaded: the next save brings the merge instead.
+            if self.unsaved_edits() || detail.revision <= self.revision.get_value() {
+                return;
+            }
+            self.revision.set_value(detail.revision);
+            self.adopt(&detail.sheet.rows, &detail.row_ids);
+            self.report.set(detail.report);
+            self.catalog_defaults.set(detail.catalog_defaults);
+        });
+    }
+
+    /// Whether an edit is waiting or on its way.
+    fn unsaved_edits(self) -> bool {
+        self.pending() || self.in_flight.try_get_value().unwrap_or(true)
     }
 
     /// Call when the page's rows were replaced by a version stored at `revision` (an
-    /// import, or loading the saved version after a conflict): nothing is left to save.
-    pub fn replaced(self, revision: i64) {
+    /// import): nothing is left to save.
+    pub fn replaced(self, revision: i64, rows: Vec<Row>, row_ids: Vec<i64>) {
         self.cancel();
         self.revision.set_value(revision);
+        self.base.set_value((rows, row_ids));
+        self.conflicts.set(Vec::new());
         self.status.set(SaveStatus::Saved);
     }
 
@@ -185,14 +334,26 @@ impl Autosave {
     pub fn leave(self) {
         if self.pending() {
             self.cancel();
-            let rows = self.rows.try_with_untracked(|rs| draft::rows(rs));
-            let base = self.revision.try_get_value();
-            if let (Some(rows), Some(base)) = (rows, base) {
+            let rows = self.outgoing();
+            let base = self.base.try_get_value();
+            let version = self.revision.try_get_value();
+            if let (Some(rows), Some((base_rows, base_ids)), Some(version)) = (rows, base, version)
+            {
                 let id = self.id;
                 spawn_local(async move {
-                    let _ = save_rows(id, base, rows).await;
+                    let _ = save_rows(id, version, base_rows, base_ids, rows).await;
                 });
             }
         }
     }
+}
+
+/// The ids of `sent` (rows a save sent) among the rows stored after it (`stored`, ids
+/// `stored_ids`), matched by content; a sent row not stored (deleted elsewhere) gets 0,
+/// which the next save's changes to it turn into conflicts.
+fn ids_of(sent: &[Row], stored: &[Row], stored_ids: &[i64]) -> Vec<i64> {
+    budget::diff::pair_by_content(stored, sent)
+        .into_iter()
+        .map(|p| p.and_then(|i| stored_ids.get(i).copied()).unwrap_or(0))
+        .collect()
 }

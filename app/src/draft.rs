@@ -61,6 +61,39 @@ pub fn next_key(drafts: &[DraftRow]) -> u64 {
     drafts.iter().map(|d| d.key + 1).max().unwrap_or(0)
 }
 
+/// Makes `drafts` show `rows` (the rows as stored, after a merge or someone else's save),
+/// touching as little as it can: a draft that matches a row by content keeps its key and
+/// inputs, and only its cells that differ are set; a row without a match gets a new draft.
+/// The cells in `keep` (draft key, column) keep their text: a conflict the user has not
+/// chosen for yet. Returns the drafts in the order of `rows`.
+pub fn adopt(drafts: &[DraftRow], rows: &[Row], keep: &[(u64, Column)]) -> Vec<DraftRow> {
+    let current: Vec<Row> = self::rows(drafts);
+    let pairs = budget::diff::pair_by_content(&current, rows);
+    let mut key = next_key(drafts);
+    rows.iter()
+        .zip(pairs)
+        .map(|(row, pair)| match pair {
+            Some(i) => {
+                let d = drafts[i];
+                for column in Column::ALL {
+                    let cell = d.cell(column);
+                    if keep.contains(&(d.key, column)) {
+                        continue;
+                    }
+                    if cell.with_untracked(|t| t != row.cell(column)) {
+                        cell.set(row.cell(column).to_string());
+                    }
+                }
+                d
+            }
+            None => {
+                key += 1;
+                DraftRow::new(key - 1, row)
+            }
+        })
+        .collect()
+}
+
 /// The 1-based line of the row with `key`, if it is in `drafts`.
 pub fn line_of(drafts: &[DraftRow], key: u64) -> Option<usize> {
     drafts.iter().position(|d| d.key == key).map(|i| i + 1)

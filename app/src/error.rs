@@ -57,6 +57,14 @@ pub enum AppError {
     /// `id=abc`); the message says which function and why.
     #[error("{0}")]
     BadArguments(String),
+    /// A revision the sheet does not have (`/sheets/3/diff?to=99`).
+    #[error("sheet {id} has no revision {number}")]
+    NoRevision {
+        /// The sheet.
+        id: i64,
+        /// The revision asked for.
+        number: i64,
+    },
     /// An address that names no sheet (`/sheets/abc`).
     #[error("{0:?} is not a sheet's address: sheet addresses end in a number")]
     BadAddress(String),
@@ -75,7 +83,7 @@ impl AppError {
             | AppError::Tsv { .. }
             | AppError::BadArguments(_) => 400,
             AppError::Storage | AppError::Transport(_) => 500,
-            AppError::BadAddress(_) => 404,
+            AppError::BadAddress(_) | AppError::NoRevision { .. } => 404,
         }
     }
 }

@@ -28,6 +28,7 @@ pub mod highlight;
 pub mod hydrated;
 pub mod island;
 pub mod list_mode;
+pub mod live;
 pub mod model;
 pub mod pages;
 pub mod save_status;

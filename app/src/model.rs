@@ -1,7 +1,7 @@
 //! What the server functions send to the page: plain data, the same in the browser and on
 //! the server.
 
-use budget::{Lang, Report, Sheet};
+use budget::{Lang, Report, Row, Sheet};
 use serde::{Deserialize, Serialize};
 
 /// The largest TSV a sheet is imported from, in bytes (1 MiB), by the page and the JSON API.
@@ -57,6 +57,147 @@ pub struct SheetDetail {
     /// names, when the catalog knows one (the grid offers it while the row's default cell is
     /// empty); `None` elsewhere.
     pub catalog_defaults: Vec<Option<String>>,
+    /// Each row's id, in sheet order ([`crate::ssr::StoredSheet::row_ids`]); a save names
+    /// the rows it changes by them.
+    #[serde(default)]
+    pub row_ids: Vec<i64>,
+    /// The display name the browser gave for its changes ([`AUTHOR_COOKIE`]); empty when it
+    /// gave none.
+    #[serde(default)]
+    pub author: String,
+}
+
+/// What made a revision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+#[serde(rename_all = "lowercase")]
+pub enum RevisionKind {
+    /// The sheet was created.
+    Create,
+    /// Rows were saved (the page's autosave, a `PUT`, a `PATCH`).
+    Save,
+    /// A TSV file replaced the rows.
+    Import,
+    /// An earlier revision's rows and settings were brought back.
+    Restore,
+    /// The sheet settings (language, margin, amplification threshold) changed.
+    Settings,
+    /// The sheet existed before history was kept: its history starts here.
+    Baseline,
+}
+
+impl RevisionKind {
+    /// Its code in the store and the JSON: `create`, `save`, ….
+    pub fn code(self) -> &'static str {
+        match self {
+            RevisionKind::Create => "create",
+            RevisionKind::Save => "save",
+            RevisionKind::Import => "import",
+            RevisionKind::Restore => "restore",
+            RevisionKind::Settings => "settings",
+            RevisionKind::Baseline => "baseline",
+        }
+    }
+
+    /// The kind of a code; `save` for any other text.
+    pub fn from_code(code: &str) -> RevisionKind {
+        match code {
+            "create" => RevisionKind::Create,
+            "import" => RevisionKind::Import,
+            "restore" => RevisionKind::Restore,
+            "settings" => RevisionKind::Settings,
+            "baseline" => RevisionKind::Baseline,
+            _ => RevisionKind::Save,
+        }
+    }
+}
+
+/// One revision in a sheet's history list: who, when, what, and the report's counts then.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+pub struct RevisionSummary {
+    /// 1 for the first revision, then one more per revision.
+    pub number: i64,
+    /// The sheet's version (its `ETag`) after this revision.
+    pub version: i64,
+    /// What made it.
+    pub kind: RevisionKind,
+    /// Who made it.
+    pub author: String,
+    /// A message given with it (empty when none).
+    pub message: String,
+    /// When it was made, unix ms.
+    pub created_at_ms: i64,
+    /// When its last folded save landed, unix ms (= `created_at_ms` when none folded in).
+    pub saved_at_ms: i64,
+    /// Its rows.
+    pub rows: u64,
+    /// Its report's errors.
+    pub errors: u64,
+    /// Its report's warnings.
+    pub warnings: u64,
+    /// Its report's inversions (a subset of the errors).
+    pub inversions: u64,
+    /// Cells changed against the revision before.
+    pub changed_cells: u64,
+    /// Rows added against the revision before.
+    pub rows_added: u64,
+    /// Rows removed against the revision before.
+    pub rows_removed: u64,
+}
+
+/// A sheet's history page: its name and revisions, newest first.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HistoryView {
+    /// The sheet's id.
+    pub id: i64,
+    /// Its name.
+    pub name: String,
+    /// Its revisions, newest first.
+    pub revisions: Vec<RevisionSummary>,
+}
+
+/// A diff page: two revisions of a sheet compared.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DiffView {
+    /// The sheet's id.
+    pub id: i64,
+    /// Its name.
+    pub name: String,
+    /// The revision compared from.
+    pub from: i64,
+    /// The revision compared to.
+    pub to: i64,
+    /// The sheet's latest revision.
+    pub latest: i64,
+    /// The diff.
+    pub diff: budget::diff::SheetDiff,
+    /// The rows drawn with their changes.
+    pub grid: Vec<budget::diff::GridLine>,
+}
+
+/// The cookie that keeps the display name a browser's changes are made under (set by the
+/// sheet page's name box; percent-encoded UTF-8). Until accounts exist, this is the author
+/// of every revision the browser makes.
+pub const AUTHOR_COOKIE: &str = "workbench_author";
+
+/// A cell (or a row to delete) that someone else changed since the edit's base, with the
+/// three values. Nothing of it was written.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
+pub struct CellConflict {
+    /// The row's id.
+    pub row_id: i64,
+    /// The row's line now (data rows from 1); none when it was deleted.
+    pub line: Option<usize>,
+    /// The column; none for a row delete.
+    pub column: Option<budget::Column>,
+    /// The text when the edit started (for a row: its cells joined by tabs).
+    pub base: String,
+    /// The text now; none when the row was deleted.
+    pub theirs: Option<String>,
+    /// The text the edit wrote; none for a row delete.
+    pub mine: Option<String>,
 }
 
 /// The answer to a save of a sheet's rows.
@@ -68,6 +209,13 @@ pub struct Saved {
     pub report: Report,
     /// The catalog defaults of the rows saved, as in [`SheetDetail::catalog_defaults`].
     pub catalog_defaults: Vec<Option<String>>,
+    /// The rows as stored now: the page's changes merged with everyone else's.
+    pub rows: Vec<Row>,
+    /// Their ids.
+    pub row_ids: Vec<i64>,
+    /// The page's cells that someone else changed since its base: not saved, each with its
+    /// three values, for the user to choose. The page's other changes were saved.
+    pub conflicts: Vec<CellConflict>,
 }
 
 /// Where a sheet's TSV export is downloaded, with the header in `lang`:

@@ -11,24 +11,22 @@ pub enum SaveStatus {
     Saving,
     /// The last save failed; the edits are still in the inputs. Holds the reason.
     Failed(String),
-    /// The last save was refused: the sheet was saved elsewhere (another tab, another
-    /// person) at revision `current`. The edits are still in the inputs; nothing is sent
-    /// until the user chooses.
-    Conflict {
-        /// The revision stored now.
-        current: i64,
-    },
+    /// Cells the page changed were also changed elsewhere (another tab, another person)
+    /// since the page's base: those `n` cells are not saved and wait for the user's choice
+    /// (the rest of the page's edits are saved).
+    Conflicts(usize),
 }
 
 impl SaveStatus {
-    /// The text shown: `"Saved"`, `"Saving…"`, `"Not saved: <reason>"` or, in a conflict,
-    /// `"Not saved: changed elsewhere"`.
+    /// The text shown: `"Saved"`, `"Saving…"`, `"Not saved: <reason>"` or, with conflicts,
+    /// `"Not saved: 1 cell changed elsewhere"`.
     pub fn text(&self) -> String {
         match self {
             SaveStatus::Saved => "Saved".to_string(),
             SaveStatus::Saving => "Saving…".to_string(),
             SaveStatus::Failed(reason) => format!("Not saved: {reason}"),
-            SaveStatus::Conflict { .. } => "Not saved: changed elsewhere".to_string(),
+            SaveStatus::Conflicts(1) => "Not saved: 1 cell changed elsewhere".to_string(),
+            SaveStatus::Conflicts(n) => format!("Not saved: {n} cells changed elsewhere"),
         }
     }
 
@@ -37,9 +35,7 @@ impl SaveStatus {
         match self {
             SaveStatus::Saved => "save-status saved",
             SaveStatus::Saving => "save-status saving",
-            SaveStatus::Failed(_) | SaveStatus::Conflict { .. } => {
-                "save-status banner banner-error"
-            }
+            SaveStatus::Failed(_) | SaveStatus::Conflicts(_) => "save-status banner banner-error",
         }
     }
 }
@@ -57,8 +53,8 @@ mod tests {
             "Not saved: offline"
         );
         assert_eq!(
-            SaveStatus::Conflict { current: 4 }.text(),
-            "Not saved: changed elsewhere"
+            SaveStatus::Conflicts(2).text(),
+            "Not saved: 2 cells changed elsewhere"
         );
     }
 }

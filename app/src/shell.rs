@@ -5,6 +5,7 @@ use leptos_meta::{provide_meta_context, Link, MetaTags, Stylesheet, Title};
 use leptos_router::components::{Route, Router, Routes, A};
 use leptos_router::{path, SsrMode};
 
+use crate::pages::history::{DiffPage, HistoryPage};
 use crate::pages::sheet::SheetPage;
 use crate::pages::sheets::SheetsPage;
 
@@ -73,6 +74,8 @@ pub fn App() -> impl IntoView {
                 <Routes fallback=|| view! { <NotFound/> }>
                     <Route path=path!("/") view=SheetsPage ssr=SsrMode::Async/>
                     <Route path=path!("/sheets/:id") view=SheetPage ssr=SsrMode::Async/>
+                    <Route path=path!("/sheets/:id/history") view=HistoryPage ssr=SsrMode::Async/>
+                    <Route path=path!("/sheets/:id/diff") view=DiffPage ssr=SsrMode::Async/>
                 </Routes>
             </main>
         </Router>

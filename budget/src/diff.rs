@@ -49,7 +49,7 @@ pub use trace::{NodeAttempts, TraceLine, TraceStep};
 
 use crate::report::{Finding, Report, Summary};
 use crate::sheet::{Lang, Sheet};
-use crate::{display, Severity};
+use crate::{display, Map, Severity};
 
 /// The diff of two sheets (see the [module](self)).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -309,4 +309,145 @@ pub fn ms_change(lang: Lang, c: &MsChange) -> String {
         display::duration_or_unknown(lang, c.before),
         display::duration_or_unknown(lang, c.after)
     )
+}
+
+/// How a line of [`grid`] changed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LineChange {
+    /// In both sheets, the same cells, in its place.
+    Same,
+    /// In both sheets with changed cells.
+    Changed,
+    /// In both sheets, the same cells, moved among the others.
+    Moved,
+    /// Only in the second sheet.
+    Added,
+    /// Only in the first sheet: drawn struck through where it was.
+    Removed,
+}
+
+/// One cell of a [`grid`] line: its text (the second sheet's; the first's for a removed
+/// row) and, when it changed, the text before.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GridCell {
+    /// The text shown.
+    pub text: String,
+    /// The text before, for a changed cell.
+    pub old: Option<String>,
+}
+
+/// One line of a diff drawn on the grid.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GridLine {
+    /// How it changed.
+    pub change: LineChange,
+    /// Its line in the first sheet.
+    pub before_line: Option<usize>,
+    /// Its line in the second sheet.
+    pub after_line: Option<usize>,
+    /// Its eight cells in column order.
+    pub cells: Vec<GridCell>,
+}
+
+/// The second sheet's rows in order, each marked with what changed (and the old text of its
+/// changed cells), with the first sheet's removed rows among them where they were: after the
+/// row that came before them. What the sheet page draws for a diff.
+pub fn grid(before: &[crate::Row], after: &[crate::Row], rows: &RowsDiff) -> Vec<GridLine> {
+    use crate::Column;
+    // The line of the second sheet of each row of the first (None: removed).
+    let mut after_of: Vec<Option<usize>> = vec![None; before.len()];
+    let mut taken = vec![false; after.len()];
+    let mut named = vec![false; before.len()];
+    for r in &rows.removed {
+        if let Some(n) = named.get_mut(r.line.wrapping_sub(1)) {
+            *n = true;
+        }
+    }
+    for a in &rows.added {
+        if let Some(t) = taken.get_mut(a.line.wrapping_sub(1)) {
+            *t = true;
+        }
+    }
+    let explicit = rows
+        .changed
+        .iter()
+        .map(|c| (c.before_line, c.after_line))
+        .chain(rows.moved.iter().map(|m| (m.before_line, m.after_line)));
+    for (b, a) in explicit {
+        if b >= 1 && b <= before.len() && a >= 1 && a <= after.len() {
+            after_of[b - 1] = Some(a);
+            named[b - 1] = true;
+            taken[a - 1] = true;
+        }
+    }
+    let mut free = (0..after.len()).filter(|j| !taken[*j]);
+    for i in 0..before.len() {
+        if !named[i] {
+            after_of[i] = free.next().map(|j| j + 1);
+        }
+    }
+    let moved: Map<usize, ()> = rows.moved.iter().map(|m| (m.after_line, ())).collect();
+    let changed: Map<usize, &ChangedRow> = rows.changed.iter().map(|c| (c.after_line, c)).collect();
+    let added: Map<usize, ()> = rows.added.iter().map(|a| (a.line, ())).collect();
+    let removed: Map<usize, ()> = rows.removed.iter().map(|r| (r.line, ())).collect();
+    // Removed rows go after the line of the kept row before them (or first).
+    let mut removed_after: Map<usize, Vec<usize>> = Map::default();
+    let mut anchor = 0usize;
+    for (i, after_line) in after_of.iter().enumerate() {
+        match after_line {
+            Some(a) if !removed.contains_key(&(i + 1)) => anchor = *a,
+            _ => removed_after.entry(anchor).or_default().push(i + 1),
+        }
+    }
+    let line_of =
+        |b: usize, a: usize, row: &crate::Row, change: LineChange, c: Option<&ChangedRow>| {
+            GridLine {
+                change,
+                before_line: (b > 0).then_some(b),
+                after_line: (a > 0).then_some(a),
+                cells: Column::ALL
+                    .iter()
+                    .map(|col| GridCell {
+                        text: row.cell(*col).to_string(),
+                        old: c
+                            .and_then(|c| c.cells.iter().find(|e| e.column == *col))
+                            .map(|e| e.before.clone()),
+                    })
+                    .collect(),
+            }
+        };
+    let removed_lines = |out: &mut Vec<GridLine>, anchor: usize| {
+        for &b in removed_after
+            .get(&anchor)
+            .map(Vec::as_slice)
+            .unwrap_or_default()
+        {
+            out.push(line_of(b, 0, &before[b - 1], LineChange::Removed, None));
+        }
+    };
+    let before_of: Map<usize, usize> = after_of
+        .iter()
+        .enumerate()
+        .filter_map(|(i, a)| a.map(|a| (a, i + 1)))
+        .collect();
+    let mut out = Vec::with_capacity(after.len() + rows.removed.len());
+    removed_lines(&mut out, 0);
+    for (j, row) in after.iter().enumerate() {
+        let a = j + 1;
+        let b = before_of.get(&a).copied().unwrap_or(0);
+        let change = if added.contains_key(&a) {
+            LineChange::Added
+        } else if changed.contains_key(&a) {
+            LineChange::Changed
+        } else if moved.contains_key(&a) {
+            LineChange::Moved
+        } else {
+            LineChange::Same
+        };
+        let b = if change == LineChange::Added { 0 } else { b };
+        out.push(line_of(b, a, row, change, changed.get(&a).copied()));
+        removed_lines(&mut out, a);
+    }
+    out
 }

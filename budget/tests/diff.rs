@@ -410,3 +410,50 @@ proptest! {
         prop_assert_eq!(diff::apply_keyed(&keyed_after, &diff::reverse(&by_id)).unwrap(), keyed_before);
     }
 }
+
+#[test]
+fn the_grid_draws_changed_cells_with_their_old_text_and_removed_rows_in_place() {
+    let before = g1(Lang::En);
+    let mut after = g2(Lang::En);
+    after.rows.remove(2); // the LB's read timeout
+    after.rows.insert(
+        0,
+        Row {
+            segment: "CDN -> LB".into(),
+            value: "30s".into(),
+            ..Row::default()
+        },
+    );
+    let d = diff::diff(&before, &after, Match::Content);
+    let lines = diff::grid(&before.rows, &after.rows, &d.rows);
+    use diff::LineChange::*;
+    let kinds: Vec<(diff::LineChange, Option<usize>, Option<usize>)> = lines
+        .iter()
+        .map(|l| (l.change, l.before_line, l.after_line))
+        .collect();
+    assert_eq!(
+        kinds,
+        vec![
+            (Added, None, Some(1)),
+            (Same, Some(1), Some(2)),
+            (Same, Some(2), Some(3)),
+            (Removed, Some(3), None),
+            (Same, Some(4), Some(4)),
+            (Same, Some(5), Some(5)),
+            (Same, Some(6), Some(6)),
+            (Changed, Some(7), Some(7)),
+            (Changed, Some(8), Some(8)),
+            (Same, Some(9), Some(9)),
+            (Same, Some(10), Some(10)),
+            (Same, Some(11), Some(11)),
+            (Same, Some(12), Some(12)),
+        ]
+    );
+    let read = &lines[7].cells[5];
+    assert_eq!(
+        (read.text.as_str(), read.old.as_deref()),
+        ("3s", Some("1.5s"))
+    );
+    assert_eq!(lines[3].cells[5].text, "10s");
+    assert!(lines[7].cells[0].old.is_none());
+}

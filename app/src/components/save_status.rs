@@ -1,8 +1,11 @@
 //! The save status beside the sheet's title ("Saved", "Saving…" or "Not saved: …"), and the
-//! choice offered when a save was refused because the sheet was saved elsewhere.
+//! choice offered for each cell someone else changed while the page edited it.
 
 use leptos::prelude::*;
 
+use budget::Column;
+
+use crate::autosave::OpenConflict;
 use crate::save_status::SaveStatus;
 
 /// The status line; a failed save shows as an error banner.
@@ -13,7 +16,7 @@ pub fn SaveStatusLine(
     status: Signal<SaveStatus>,
 ) -> impl IntoView {
     let failed =
-        move || status.with(|s| matches!(s, SaveStatus::Failed(_) | SaveStatus::Conflict { .. }));
+        move || status.with(|s| matches!(s, SaveStatus::Failed(_) | SaveStatus::Conflicts(_)));
     view! {
         <p
             class=move || status.with(SaveStatus::class)
@@ -26,48 +29,83 @@ pub fn SaveStatusLine(
     }
 }
 
-/// Shown while a save is refused because the sheet was saved elsewhere: says so, and offers
-/// to save the page's rows over the others or to load the saved version instead.
+/// The cells the page changed that someone else changed too since the page's base: each with
+/// its three values and the choice between them. Nothing of them is saved until the user
+/// chooses; the rest of the page's edits are saved.
 #[component]
-pub fn ConflictChoice(
-    /// The current status; the choice shows only in a conflict.
+pub fn ConflictList(
+    /// The open conflicts.
     #[prop(into)]
-    status: Signal<SaveStatus>,
-    /// "Save mine": the page's rows replace the ones saved elsewhere.
-    keep_mine: Callback<()>,
-    /// "Load the saved version": the page shows the rows saved elsewhere; its edits go.
-    load_saved: Callback<()>,
+    conflicts: Signal<Vec<OpenConflict>>,
+    /// Keep the page's text (saved over theirs): row id and column.
+    keep_mine: Callback<(i64, Option<Column>)>,
+    /// Take their text into the page: row id and column.
+    take_theirs: Callback<(i64, Option<Column>)>,
 ) -> impl IntoView {
-    // What `<Show>` does (a memo of the condition), without its type-erased children: their
-    // erased view carries code the islands never run.
-    let conflict = Memo::new(move |_| status.with(|s| matches!(s, SaveStatus::Conflict { .. })));
     move || {
-        conflict.get().then(|| {
+        let open = conflicts.get();
+        (!open.is_empty()).then(|| {
+            let items = open
+                .into_iter()
+                .map(|o| {
+                    let c = o.conflict;
+                    let (row_id, column) = (c.row_id, c.column);
+                    let place = match (c.line, column) {
+                        (Some(line), Some(col)) => {
+                            format!("Row {line}, {}", col.header(budget::Lang::En))
+                        }
+                        (None, Some(col)) => {
+                            format!("A deleted row, {}", col.header(budget::Lang::En))
+                        }
+                        (Some(line), None) => format!("Row {line}"),
+                        (None, None) => "A row".to_string(),
+                    };
+                    let quoted = |t: &Option<String>| {
+                        t.as_ref()
+                            .map_or_else(|| "(deleted)".to_string(), |t| format!("“{t}”"))
+                    };
+                    let text = match column {
+                        Some(_) => format!(
+                            "{place}: yours {}, theirs {} (it was “{}”).",
+                            quoted(&c.mine),
+                            quoted(&c.theirs),
+                            c.base
+                        ),
+                        None => format!("{place} was changed elsewhere, so it was not deleted."),
+                    };
+                    view! {
+                        <li data-testid="conflict-item">
+                            <span data-testid="conflict-text">{text}</span>
+                            " "
+                            <button
+                                type="button"
+                                class="button primary"
+                                data-testid="keep-mine"
+                                on:click=move |_| keep_mine.run((row_id, column))
+                            >
+                                {if column.is_some() { "Keep mine" } else { "Delete it anyway" }}
+                            </button>
+                            " "
+                            <button
+                                type="button"
+                                class="button"
+                                data-testid="take-theirs"
+                                on:click=move |_| take_theirs.run((row_id, column))
+                            >
+                                {if column.is_some() { "Take theirs" } else { "Keep the row" }}
+                            </button>
+                        </li>
+                    }
+                })
+                .collect::<Vec<_>>();
             view! {
-            <div class="banner banner-error conflict" role="alert" data-testid="conflict">
-                <p>
-                    "This sheet was saved in another tab or by someone else after this page "
-                    "loaded it. Your edits are still here and are not saved."
-                </p>
-                <p class="buttons">
-                    <button
-                        type="button"
-                        class="button primary"
-                        data-testid="keep-mine"
-                        on:click=move |_| keep_mine.run(())
-                    >
-                        "Save mine over theirs"
-                    </button>
-                    <button
-                        type="button"
-                        class="button"
-                        data-testid="load-saved"
-                        on:click=move |_| load_saved.run(())
-                    >
-                        "Load the saved version (drops my edits)"
-                    </button>
-                </p>
-            </div>
+                <div class="banner banner-error conflict" role="alert" data-testid="conflict">
+                    <p>
+                        "Someone else changed these cells after you started editing them. "
+                        "Your other edits are saved; choose for each of these."
+                    </p>
+                    <ul class="conflicts">{items}</ul>
+                </div>
             }
         })
     }

@@ -1,5 +1,6 @@
-//! The two pages: the sheet list and one sheet.
+//! The pages: the sheet list, one sheet, and a sheet's history and diffs.
 
+pub mod history;
 pub mod sheet;
 pub mod sheets;
 

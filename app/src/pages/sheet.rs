@@ -8,7 +8,7 @@ use leptos_meta::Title;
 use leptos_router::components::A;
 use leptos_router::hooks::use_params_map;
 
-use crate::api::{get_sheet, set_sheet_lang};
+use crate::api::{get_sheet, set_author, set_sheet_lang};
 use crate::autosave::Autosave;
 use crate::components::catalog::CatalogDatalist;
 use crate::components::error_panel::ErrorPanel;
@@ -17,7 +17,7 @@ use crate::components::grid::Grid;
 use crate::components::import_rows::ImportRows;
 use crate::components::lang_select::LangSelect;
 use crate::components::report::{ReportPanel, SummaryHeadline};
-use crate::components::save_status::{ConflictChoice, SaveStatusLine};
+use crate::components::save_status::{ConflictList, SaveStatusLine};
 use crate::components::sheet_settings::SheetSettings;
 use crate::draft;
 use crate::error::AppError;
@@ -76,6 +76,8 @@ fn SheetEditor(
         report,
         revision,
         catalog_defaults,
+        row_ids,
+        author,
         ..
     }) = detail;
     let (margin_ms, amplification_threshold) = (sheet.margin_ms, sheet.amplification_threshold);
@@ -86,7 +88,42 @@ fn SheetEditor(
     Highlight::provide(report.into());
     let catalog_defaults = RwSignal::new(catalog_defaults);
     let status = RwSignal::new(SaveStatus::Saved);
-    let autosave = Autosave::new(id, revision, rows, report, catalog_defaults, status);
+    let autosave = Autosave::new(
+        id,
+        revision,
+        sheet.rows.clone(),
+        row_ids,
+        rows,
+        report,
+        catalog_defaults,
+        status,
+    );
+    // Others' saves arrive as server-sent events; the page loads them when it has nothing
+    // waiting of its own.
+    let viewers = RwSignal::new(1_usize);
+    crate::live::listen(
+        id,
+        Callback::new(move |v| autosave.changed_elsewhere(v)),
+        viewers,
+    );
+    let author = RwSignal::new(author);
+    let author_note = RwSignal::new(String::new());
+    let save_author = move |_| {
+        let name = author.get_untracked();
+        spawn_local(async move {
+            match set_author(name).await {
+                Ok(kept) if kept.is_empty() => {
+                    author.set(kept);
+                    author_note.set("Your changes are saved as anonymous.".into());
+                }
+                Ok(kept) => {
+                    author.set(kept.clone());
+                    author_note.set(format!("Your changes are saved as {kept}."));
+                }
+                Err(err) => author_note.set(err.to_string()),
+            }
+        });
+    };
     on_cleanup(move || autosave.leave());
     // Leaving the page (reload, close, another address) while text is unsaved: send it, and
     // let the browser ask whether to stay. A no-op on the server.
@@ -131,25 +168,40 @@ fn SheetEditor(
         lang.set(detail.sheet.lang);
         report.set(detail.report);
         catalog_defaults.set(detail.catalog_defaults);
-        autosave.replaced(detail.revision);
+        autosave.replaced(detail.revision, detail.sheet.rows, detail.row_ids);
     });
-    let keep_mine = Callback::new(move |()| autosave.keep_mine());
-    let load_saved = Callback::new(move |()| {
-        spawn_local(async move {
-            match get_sheet(id).await {
-                Ok(detail) => on_imported.run(detail),
-                Err(err) => status.set(SaveStatus::Failed(err.to_string())),
-            }
-        });
-    });
+    let keep_mine = Callback::new(move |(row_id, column)| autosave.keep_mine(row_id, column));
+    let take_theirs = Callback::new(move |(row_id, column)| autosave.take_theirs(row_id, column));
     let saving = Signal::derive(move || status.with(|s| *s == SaveStatus::Saving));
 
     view! {
         <header class="sheet-head">
             <h1 data-testid="sheet-name">{name.clone()}</h1>
             <SaveStatusLine status/>
+            <p class="muted viewers" data-testid="viewers">
+                {move || crate::live::viewers_text(viewers.get())}
+            </p>
+            <p class="sheet-links">
+                <a href=format!("/sheets/{id}/history") data-testid="history-link">"History"</a>
+            </p>
         </header>
-        <ConflictChoice status keep_mine load_saved/>
+        <form class="author" on:submit=move |ev| { ev.prevent_default(); save_author(()); }>
+            <label>
+                "Your name in the history "
+                <input
+                    type="text"
+                    maxlength="80"
+                    data-testid="author"
+                    prop:value=move || author.get()
+                    on:input=move |ev| author.set(event_target_value(&ev))
+                />
+            </label>
+            " "
+            <button type="submit" class="button" data-testid="save-author">"Save name"</button>
+            " "
+            <span class="muted" data-testid="author-note" role="status">{move || author_note.get()}</span>
+        </form>
+        <ConflictList conflicts=autosave.conflicts keep_mine take_theirs/>
         <SummaryHeadline report lang/>
         <div class="sheet-layout">
             <section class="grid-pane" aria-label="Rows">

@@ -14,5 +14,6 @@ pub use error::StoreError;
 pub use model::StoredSheet;
 pub use store::{
     Author, CellConflict, CellPatch, CellSet, Patched, RevisionKind, RevisionSummary, RowDelete,
-    RowInsert, Store, StoredRevision, DEFAULT_DATABASE_URL, FOLD_WINDOW_MS, SNAPSHOT_EVERY,
+    RowInsert, RowMove, SheetEvent, Store, StoredRevision, Watching, DEFAULT_DATABASE_URL,
+    FOLD_WINDOW_MS, SNAPSHOT_EVERY,
 };

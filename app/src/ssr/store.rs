@@ -18,7 +18,7 @@ mod patch;
 pub use history::{
     Author, RevisionKind, RevisionSummary, StoredRevision, FOLD_WINDOW_MS, SNAPSHOT_EVERY,
 };
-pub use patch::{CellConflict, CellPatch, CellSet, Patched, RowDelete, RowInsert};
+pub use patch::{CellConflict, CellPatch, CellSet, Patched, RowDelete, RowInsert, RowMove};
 
 use super::error::StoreError;
 use super::model::StoredSheet;
@@ -43,12 +43,57 @@ const ID_RETRIES: usize = 20;
 /// The schema, embedded at build time from the workspace's `migrations/` folder.
 static MIGRATOR: Migrator = sqlx::migrate!("../migrations");
 
-/// The sheet store. Cheap to clone: clones share one connection pool.
+/// The sheet store. Cheap to clone: clones share one connection pool, one channel of
+/// [`SheetEvent`]s and one count of viewers.
 #[derive(Clone, Debug)]
 pub struct Store {
     pool: AnyPool,
     /// The database is SQLite: write transactions start with `BEGIN IMMEDIATE`.
     sqlite: bool,
+    /// Every change and every viewer coming or going, for the pages' live updates.
+    events: tokio::sync::broadcast::Sender<SheetEvent>,
+    /// How many pages watch each sheet ([`Store::watch`]).
+    viewers: std::sync::Arc<std::sync::Mutex<std::collections::HashMap<i64, usize>>>,
+}
+
+/// What the store tells the pages watching a sheet: it changed (a new version, by whom), or
+/// the number of pages watching it changed. Sent within this server process; several
+/// instances on one PostgreSQL database do not hear each other's.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct SheetEvent {
+    /// The sheet.
+    pub sheet_id: i64,
+    /// Its version now (its `ETag`).
+    pub version: i64,
+    /// Who changed it; empty for a viewer count.
+    pub author: String,
+    /// How many pages watch it now.
+    pub viewers: usize,
+    /// `saved` or `presence`.
+    pub kind: &'static str,
+}
+
+/// A page watching a sheet ([`Store::watch`]): counted until dropped.
+#[derive(Debug)]
+pub struct Watching {
+    store: Store,
+    id: i64,
+}
+
+impl Drop for Watching {
+    fn drop(&mut self) {
+        let viewers = {
+            let mut map = self.store.viewers.lock().unwrap_or_else(|e| e.into_inner());
+            let n = map.entry(self.id).or_insert(1);
+            *n = n.saturating_sub(1);
+            let n = *n;
+            if n == 0 {
+                map.remove(&self.id);
+            }
+            n
+        };
+        self.store.presence(self.id, viewers);
+    }
 }
 
 impl Store {
@@ -80,6 +125,8 @@ impl Store {
         let store = Store {
             pool,
             sqlite: url.starts_with("sqlite:"),
+            events: tokio::sync::broadcast::channel(256).0,
+            viewers: Default::default(),
         };
         store.count_uncounted().await?;
         store.start_histories().await?;
@@ -119,6 +166,55 @@ impl Store {
             tx.commit().await?;
         }
         Ok(())
+    }
+
+    /// Every [`SheetEvent`] from now on (a receiver that falls more than 256 events behind
+    /// skips the oldest).
+    pub fn subscribe(&self) -> tokio::sync::broadcast::Receiver<SheetEvent> {
+        self.events.subscribe()
+    }
+
+    /// Counts a page watching sheet `id` until the returned guard is dropped; both tell the
+    /// other watchers.
+    pub fn watch(&self, id: i64) -> Watching {
+        let viewers = {
+            let mut map = self.viewers.lock().unwrap_or_else(|e| e.into_inner());
+            let n = map.entry(id).or_insert(0);
+            *n += 1;
+            *n
+        };
+        self.presence(id, viewers);
+        Watching {
+            store: self.clone(),
+            id,
+        }
+    }
+
+    /// How many pages watch sheet `id`.
+    pub fn viewers(&self, id: i64) -> usize {
+        let map = self.viewers.lock().unwrap_or_else(|e| e.into_inner());
+        map.get(&id).copied().unwrap_or(0)
+    }
+
+    fn presence(&self, id: i64, viewers: usize) {
+        let _ = self.events.send(SheetEvent {
+            sheet_id: id,
+            version: 0,
+            author: String::new(),
+            viewers,
+            kind: "presence",
+        });
+    }
+
+    /// Tells the watchers of sheet `id` that `author` changed it to `version`.
+    fn changed(&self, id: i64, version: i64, author: &Author) {
+        let _ = self.events.send(SheetEvent {
+            sheet_id: id,
+            version,
+            author: author.name.clone(),
+            viewers: self.viewers(id),
+            kind: "saved",
+        });
     }
 
     /// How this database takes a statement's placeholders.
@@ -543,6 +639,7 @@ impl Store {
         )
         .await?;
         tx.commit().await?;
+        self.changed(id, version + 1, author);
         Ok(version + 1)
     }
 

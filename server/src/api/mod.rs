@@ -5,6 +5,7 @@
 
 mod body;
 mod check;
+mod events;
 pub(crate) mod history;
 mod openapi;
 mod sheets;
@@ -35,6 +36,7 @@ fn documented() -> OpenApiRouter<AppState> {
         .routes(routes!(history::get))
         .routes(routes!(history::restore))
         .routes(routes!(history::diff))
+        .routes(routes!(events::events))
         .routes(routes!(sheets::export))
         .routes(routes!(openapi::document))
 }

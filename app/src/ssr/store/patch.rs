@@ -22,6 +22,9 @@ pub struct CellPatch {
     /// Rows to delete.
     #[serde(default)]
     pub delete: Vec<RowDelete>,
+    /// Rows to move (after the inserts and deletes, in order).
+    #[serde(default, rename = "move")]
+    pub moves: Vec<RowMove>,
     /// A message for the revision (empty: none; a message starts a revision of its own).
     #[serde(default)]
     pub message: String,
@@ -50,6 +53,16 @@ pub struct RowInsert {
     pub row: Row,
 }
 
+/// A row to move.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
+pub struct RowMove {
+    /// The row's id.
+    pub row_id: i64,
+    /// The row id it goes after; none: to the top. A row deleted since: to the end.
+    #[serde(default)]
+    pub after: Option<i64>,
+}
+
 /// A row to delete.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct RowDelete {
@@ -59,22 +72,7 @@ pub struct RowDelete {
     pub base: Row,
 }
 
-/// A cell (or a row to delete) that someone else changed since the edit's base.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
-pub struct CellConflict {
-    /// The row's id.
-    pub row_id: i64,
-    /// The row's line now (data rows from 1); none when it was deleted.
-    pub line: Option<usize>,
-    /// The column; none for a row delete.
-    pub column: Option<Column>,
-    /// The text when the edit started (for a row: its cells joined by tabs).
-    pub base: String,
-    /// The text now; none when the row was deleted.
-    pub theirs: Option<String>,
-    /// The text the edit wrote; none for a row delete.
-    pub mine: Option<String>,
-}
+pub use crate::model::CellConflict;
 
 /// What a patch did: the sheet's version after it, the revision it made or folded into (none
 /// when it changed nothing), and the ids given to the inserted rows, in order.
@@ -94,6 +92,98 @@ fn tabbed(row: &Row) -> String {
         .map(|c| row.cell(*c))
         .collect::<Vec<_>>()
         .join("\t")
+}
+
+impl CellPatch {
+    /// The patch that turns `base` (the rows an editor started from, with their ids
+    /// `base_ids`) into `rows` (what the editor holds now): rows matched by content
+    /// ([`budget::diff::pair_by_content`]); each changed cell with its base text, each new
+    /// row inserted after the row before it, each row that is gone deleted with its base
+    /// cells, each row out of the order moved after the row before it.
+    ///
+    /// # Errors
+    ///
+    /// When `base_ids` does not hold one id per row of `base`.
+    pub fn between(base: &[Row], base_ids: &[i64], rows: &[Row]) -> Result<CellPatch, String> {
+        if base.len() != base_ids.len() {
+            return Err(format!(
+                "{} base rows but {} row ids: load the sheet again",
+                base.len(),
+                base_ids.len()
+            ));
+        }
+        let pairs = budget::diff::pair_by_content(base, rows);
+        let mut patch = CellPatch::default();
+        let mut matched = vec![false; base.len()];
+        let mut previous: Option<i64> = None;
+        let mut last_base_index: Option<usize> = None;
+        for (j, pair) in pairs.iter().enumerate() {
+            match *pair {
+                Some(i) => {
+                    matched[i] = true;
+                    let id = base_ids[i];
+                    for column in Column::ALL {
+                        if base[i].cell(column) != rows[j].cell(column) {
+                            patch.cells.push(CellSet {
+                                row_id: id,
+                                column,
+                                base: base[i].cell(column).to_string(),
+                                value: rows[j].cell(column).to_string(),
+                            });
+                        }
+                    }
+                    // Out of order against the rows kept before it: moved.
+                    if last_base_index.is_some_and(|last| i < last) {
+                        patch.moves.push(RowMove {
+                            row_id: id,
+                            after: previous,
+                        });
+                    } else {
+                        last_base_index = Some(i);
+                    }
+                    previous = Some(id);
+                }
+                None => patch.insert.push(RowInsert {
+                    after: previous,
+                    row: rows[j].clone(),
+                }),
+            }
+        }
+        for (i, m) in matched.iter().enumerate() {
+            if !m {
+                patch.delete.push(RowDelete {
+                    row_id: base_ids[i],
+                    base: base[i].clone(),
+                });
+            }
+        }
+        Ok(patch)
+    }
+
+    /// This patch without the changes `conflicts` refused: the cells and row deletes they
+    /// name.
+    pub fn without(&self, conflicts: &[CellConflict]) -> CellPatch {
+        let refused = |row_id: i64, column: Option<Column>| {
+            conflicts
+                .iter()
+                .any(|c| c.row_id == row_id && c.column == column)
+        };
+        CellPatch {
+            cells: self
+                .cells
+                .iter()
+                .filter(|c| !refused(c.row_id, Some(c.column)))
+                .cloned()
+                .collect(),
+            delete: self
+                .delete
+                .iter()
+                .filter(|d| !refused(d.row_id, None))
+                .cloned()
+                .collect(),
+            ..self.clone()
+        }
+    }
 }
 
 impl Store {
@@ -166,7 +256,7 @@ impl Store {
                         });
                     }
                 }
-                None if set.row_id >= 1 && set.row_id < next => conflicts.push(CellConflict {
+                None if set.row_id < next => conflicts.push(CellConflict {
                     row_id: set.row_id,
                     line: None,
                     column: Some(set.column),
@@ -185,7 +275,7 @@ impl Store {
         for del in &patch.delete {
             match position(&rows, del.row_id) {
                 // Deleted already: nothing to do.
-                None if del.row_id >= 1 && del.row_id < next => {}
+                None if del.row_id < next => {}
                 None => {
                     return Err(StoreError::NoRow {
                         id,
@@ -207,15 +297,41 @@ impl Store {
             }
         }
         let mut inserted = Vec::new();
+        // Rows inserted after one row go in their order: each after the one inserted before.
+        let mut last_after: std::collections::HashMap<Option<i64>, i64> = Default::default();
         for ins in &patch.insert {
-            let at = match ins.after {
+            let after = last_after
+                .get(&ins.after)
+                .copied()
+                .map(Some)
+                .unwrap_or(ins.after);
+            let at = match after {
                 None => 0,
                 Some(after) => position(&rows, after).map_or(rows.len(), |p| p + 1),
             };
             rows.insert(at, (next, ins.row.clone()));
+            last_after.insert(ins.after, next);
             inserted.push(next);
             next += 1;
             changed = true;
+        }
+        for m in &patch.moves {
+            let Some(from) = position(&rows, m.row_id) else {
+                if m.row_id < next {
+                    continue; // deleted since: nothing to move
+                }
+                return Err(StoreError::NoRow {
+                    id,
+                    row_id: m.row_id,
+                });
+            };
+            let row = rows.remove(from);
+            let at = match m.after {
+                None => 0,
+                Some(after) => position(&rows, after).map_or(rows.len(), |p| p + 1),
+            };
+            changed |= at != from;
+            rows.insert(at, row);
         }
         if !conflicts.is_empty() {
             // Dropping the transaction rolls it back: nothing is written.
@@ -246,6 +362,7 @@ impl Store {
             )
             .await?;
         tx.commit().await?;
+        self.changed(id, version, author);
         Ok(Patched {
             version,
             revision: Some(revision),

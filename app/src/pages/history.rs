@@ -1,0 +1,409 @@
+//! A sheet's history (`/sheets/:id/history`) and the diff of two of its revisions
+//! (`/sheets/:id/diff?from=N&to=M`). Both render on the server only (no island): the history
+//! lists every revision with its author and counts, each with its diff and a restore form;
+//! the diff page shows the review (headline, the causal trace, the flipped verdicts, the
+//! findings that appeared and disappeared, the budgets before → after) and the sheet's rows
+//! with the change drawn on them.
+
+use budget::diff::{GridLine, LineChange, SheetDiff};
+use budget::{display, Column};
+use leptos::prelude::*;
+use leptos_meta::Title;
+use leptos_router::components::A;
+use leptos_router::hooks::{use_params_map, use_query_map};
+
+use crate::api::{diff_revisions, list_revisions, RestoreRevision};
+use crate::components::error_panel::ErrorPanel;
+use crate::error::AppError;
+use crate::model::{DiffView, HistoryView, RevisionKind, RevisionSummary};
+
+/// The id in the address, or the error page's reason.
+fn sheet_id(raw: &str) -> Result<i64, AppError> {
+    raw.parse::<i64>()
+        .map_err(|_| AppError::BadAddress(raw.to_string()))
+}
+
+/// `/sheets/:id/history`: every revision, newest first.
+#[component]
+pub fn HistoryPage() -> impl IntoView {
+    let params = use_params_map();
+    let id = move || params.read().get("id").unwrap_or_default();
+    let history = Resource::new(id, |id| async move {
+        match sheet_id(&id) {
+            Ok(id) => list_revisions(id).await,
+            Err(e) => Err(e),
+        }
+    });
+    view! {
+        <Suspense fallback=|| view! { <p class="muted">"Loading the history…"</p> }>
+            {move || Suspend::new(async move {
+                match history.await {
+                    Ok(view) => view! { <History view/> }.into_any(),
+                    Err(error) => view! { <ErrorPanel error/> }.into_any(),
+                }
+            })}
+        </Suspense>
+    }
+}
+
+fn kind_text(kind: RevisionKind) -> &'static str {
+    match kind {
+        RevisionKind::Create => "created",
+        RevisionKind::Save => "saved",
+        RevisionKind::Import => "imported",
+        RevisionKind::Restore => "restored",
+        RevisionKind::Settings => "settings",
+        RevisionKind::Baseline => "history starts",
+    }
+}
+
+/// What changed in a revision, in words: `2 cells, 1 row added`.
+fn changes_text(r: &RevisionSummary) -> String {
+    let mut parts = Vec::new();
+    if r.changed_cells > 0 {
+        parts.push(crate::format::count(
+            r.changed_cells as usize,
+            "cell",
+            "cells",
+        ));
+    }
+    if r.rows_added > 0 {
+        parts.push(format!(
+            "{} added",
+            crate::format::count(r.rows_added as usize, "row", "rows")
+        ));
+    }
+    if r.rows_removed > 0 {
+        parts.push(format!(
+            "{} removed",
+            crate::format::count(r.rows_removed as usize, "row", "rows")
+        ));
+    }
+    if parts.is_empty() {
+        "—".to_string()
+    } else {
+        parts.join(", ")
+    }
+}
+
+#[component]
+fn History(view: HistoryView) -> impl IntoView {
+    let HistoryView {
+        id,
+        name,
+        revisions,
+    } = view;
+    let rows = revisions
+        .into_iter()
+        .map(|r| {
+            let restore = ServerAction::<RestoreRevision>::new();
+            let number = r.number;
+            let diff_link = (number > 1).then(|| {
+                view! {
+                    <a href=format!("/sheets/{id}/diff?from={}&to={number}", number - 1) data-testid="diff-link">
+                        "Changes"
+                    </a>
+                }
+            });
+            let message = (!r.message.is_empty()).then(|| view! { <span class="muted">" · " {r.message.clone()}</span> });
+            view! {
+                <tr data-testid="revision" data-number=number>
+                    <td>{number}</td>
+                    <td data-testid="revision-kind">{kind_text(r.kind)} {message}</td>
+                    <td data-testid="revision-author">{r.author.clone()}</td>
+                    <td><time datetime=crate::format::rfc3339(r.saved_at_ms)>{crate::format::utc_time(r.saved_at_ms)}</time></td>
+                    <td class="num" data-testid="revision-rows">{r.rows}</td>
+                    <td class="num" data-testid="revision-errors">{r.errors}</td>
+                    <td class="num" data-testid="revision-warnings">{r.warnings}</td>
+                    <td class="num" data-testid="revision-inversions">{r.inversions}</td>
+                    <td data-testid="revision-changes">{changes_text(&r)}</td>
+                    <td>{diff_link}</td>
+                    <td>
+                        <ActionForm action=restore attr:class="inline">
+                            <input type="hidden" name="id" value=id/>
+                            <input type="hidden" name="number" value=number/>
+                            <button type="submit" class="button" data-testid="restore">"Restore"</button>
+                        </ActionForm>
+                    </td>
+                </tr>
+            }
+        })
+        .collect::<Vec<_>>();
+    view! {
+        <Title text=super::page_title(&format!("History of {name}"))/>
+        <nav class="crumbs">
+            <A href="/">"← All sheets"</A>
+            " · "
+            <a href=crate::model::sheet_href(id)>{name.clone()}</a>
+        </nav>
+        <h1>"History of " {name}</h1>
+        <p class="muted">
+            "Every save is a revision. Saves by one person within 30 seconds of their last one "
+            "fold into it. Restoring a revision adds a new one with its rows; nothing is lost."
+        </p>
+        <table class="history" data-testid="history">
+            <thead>
+                <tr>
+                    <th>"#"</th><th>"What"</th><th>"Who"</th><th>"When (UTC)"</th>
+                    <th>"Rows"</th><th>"Errors"</th><th>"Warnings"</th><th>"Inversions"</th>
+                    <th>"Changed"</th><th></th><th></th>
+                </tr>
+            </thead>
+            <tbody>{rows}</tbody>
+        </table>
+    }
+}
+
+/// `/sheets/:id/diff?from=N&to=M`: two revisions compared (default: the latest and the one
+/// before it).
+#[component]
+pub fn DiffPage() -> impl IntoView {
+    let params = use_params_map();
+    let query = use_query_map();
+    let key = move || {
+        let id = params.read().get("id").unwrap_or_default();
+        let q = query.read();
+        let number = |k: &str| q.get(k).and_then(|v| v.parse::<i64>().ok());
+        (id, number("from"), number("to"))
+    };
+    let diff = Resource::new(key, |(id, from, to)| async move {
+        match sheet_id(&id) {
+            Ok(id) => diff_revisions(id, from, to).await,
+            Err(e) => Err(e),
+        }
+    });
+    view! {
+        <Suspense fallback=|| view! { <p class="muted">"Comparing…"</p> }>
+            {move || Suspend::new(async move {
+                match diff.await {
+                    Ok(view) => view! { <Diff view/> }.into_any(),
+                    Err(error) => view! { <ErrorPanel error/> }.into_any(),
+                }
+            })}
+        </Suspense>
+    }
+}
+
+#[component]
+fn Diff(view: DiffView) -> impl IntoView {
+    let DiffView {
+        id,
+        name,
+        from,
+        to,
+        latest,
+        diff,
+        grid,
+    } = view;
+    let lang = diff.lang;
+    let previous = (from > 1).then(|| view! { <a href=format!("/sheets/{id}/diff?from={}&to={}", from - 1, from)>"← earlier"</a> " " });
+    let next = (to < latest).then(|| view! { " " <a href=format!("/sheets/{id}/diff?from={}&to={}", to, to + 1)>"later →"</a> });
+    view! {
+        <Title text=super::page_title(&format!("{name}: revision {from} → {to}"))/>
+        <nav class="crumbs">
+            <A href="/">"← All sheets"</A>
+            " · "
+            <a href=crate::model::sheet_href(id)>{name.clone()}</a>
+            " · "
+            <a href=format!("/sheets/{id}/history")>"History"</a>
+        </nav>
+        <h1>{name.clone()} ": revision " {from} " → " {to}</h1>
+        <p class="crumbs">{previous} {next}</p>
+        <p class="headline" data-testid="diff-headline">{diff.headline.clone()}</p>
+        <Review diff=diff.clone()/>
+        <h2>"Rows"</h2>
+        <DiffGrid lines=grid lang/>
+    }
+}
+
+/// The review: the trace, the flipped verdicts, the findings, the budgets.
+#[component]
+fn Review(diff: SheetDiff) -> impl IntoView {
+    let lang = diff.lang;
+    let trace = if diff.trace.is_empty() {
+        view! { <p class="muted" data-testid="trace-empty">"No changed row moves a number."</p> }
+            .into_any()
+    } else {
+        let items = diff
+            .trace
+            .iter()
+            .map(|t| {
+                let attempts = t
+                    .attempts
+                    .iter()
+                    .map(|a| format!("attempts on {}: {} → {}", a.node, a.attempts.before, a.attempts.after))
+                    .collect::<Vec<_>>()
+                    .join("; ");
+                let attempts = (!attempts.is_empty()).then(|| view! { <br/><span class="muted" data-testid="trace-attempts">{attempts}</span> });
+                view! { <li><span data-testid="trace">{t.text.clone()}</span>{attempts}</li> }
+            })
+            .collect::<Vec<_>>();
+        view! { <ul class="trace">{items}</ul> }.into_any()
+    };
+    let flips = diff
+        .flips
+        .iter()
+        .map(|f| view! { <li class=format!("verdict-{}", display::verdict_code(f.verdict.after)) data-testid="flip">{f.text.clone()}</li> })
+        .collect::<Vec<_>>();
+    let finding = |f: &budget::Finding, new: bool| {
+        let rows = display::rows(lang, &f.rows);
+        let text = format!(
+            "{} {}{}: {}",
+            display::severity(lang, f.severity),
+            f.code.as_str(),
+            if rows.is_empty() {
+                String::new()
+            } else {
+                format!(" ({rows})")
+            },
+            f.message
+        );
+        view! {
+            <li data-testid=if new { "appeared" } else { "disappeared" }>
+                {if new { "new: " } else { "gone: " }}
+                {text}
+            </li>
+        }
+    };
+    let findings = diff
+        .appeared
+        .iter()
+        .map(|f| finding(f, true))
+        .chain(diff.disappeared.iter().map(|f| finding(f, false)))
+        .collect::<Vec<_>>();
+    let d = |ms: Option<u64>| display::duration_or_unknown(lang, ms);
+    let s = |ms: Option<i64>| display::slack(lang, ms);
+    let mut budget_rows: Vec<(String, &'static str, String, String)> = Vec::new();
+    for n in &diff.nodes {
+        let place = format!("node {}", n.name);
+        if let Some(c) = n.need_ms {
+            budget_rows.push((place.clone(), "need", d(c.before), d(c.after)));
+        }
+        if let Some(c) = n.deadline_ms {
+            budget_rows.push((place.clone(), "deadline", d(c.before), d(c.after)));
+        }
+        if let Some(c) = n.slack_ms {
+            budget_rows.push((place.clone(), "slack", s(c.before), s(c.after)));
+        }
+        if let Some(c) = n.verdict {
+            budget_rows.push((
+                place.clone(),
+                "verdict",
+                display::verdict(lang, c.before).into(),
+                display::verdict(lang, c.after).into(),
+            ));
+        }
+        if let Some(c) = n.attempts {
+            budget_rows.push((
+                place.clone(),
+                "attempts",
+                c.before.to_string(),
+                c.after.to_string(),
+            ));
+        }
+    }
+    for h in &diff.hops {
+        let place = format!("hop {}", h.segment);
+        if let Some(c) = h.worst_ms {
+            budget_rows.push((place.clone(), "worst", d(c.before), d(c.after)));
+        }
+        if let Some(c) = h.tries {
+            budget_rows.push((
+                place.clone(),
+                "tries",
+                c.before.to_string(),
+                c.after.to_string(),
+            ));
+        }
+        if let Some(c) = h.wait_ms {
+            budget_rows.push((place.clone(), "wait", d(c.before), d(c.after)));
+        }
+        if let Some(c) = h.need_ms {
+            budget_rows.push((place.clone(), "need", d(c.before), d(c.after)));
+        }
+        if let Some(c) = h.slack_ms {
+            budget_rows.push((place.clone(), "slack", s(c.before), s(c.after)));
+        }
+        if let Some(c) = h.verdict {
+            budget_rows.push((
+                place.clone(),
+                "verdict",
+                display::verdict(lang, c.before).into(),
+                display::verdict(lang, c.after).into(),
+            ));
+        }
+    }
+    let budgets = budget_rows
+        .into_iter()
+        .map(|(place, what, before, after)| view! { <tr data-testid="budget-change"><td>{place}</td><td>{what}</td><td>{before}</td><td>{after}</td></tr> })
+        .collect::<Vec<_>>();
+    view! {
+        <section class="card review">
+            <h2>"What it does to the budgets"</h2>
+            {trace}
+            <h3>"Verdicts that flipped"</h3>
+            <ul data-testid="flips">{flips}</ul>
+            <h3>"Findings"</h3>
+            <ul data-testid="findings-diff">{findings}</ul>
+            <h3>"Numbers before → after"</h3>
+            <table class="budgets">
+                <thead><tr><th>"Where"</th><th>"What"</th><th>"Before"</th><th>"After"</th></tr></thead>
+                <tbody>{budgets}</tbody>
+            </table>
+        </section>
+    }
+}
+
+/// The rows with the change drawn on them: changed cells with the old text struck through
+/// beside the new, added rows marked, removed rows struck through where they were.
+#[component]
+fn DiffGrid(lines: Vec<GridLine>, lang: budget::Lang) -> impl IntoView {
+    let head = Column::ALL
+        .iter()
+        .map(|c| view! { <th>{c.header(lang)}</th> })
+        .collect::<Vec<_>>();
+    let body = lines
+        .into_iter()
+        .map(|l| {
+            let class = match l.change {
+                LineChange::Same => "same",
+                LineChange::Changed => "changed",
+                LineChange::Moved => "moved",
+                LineChange::Added => "added",
+                LineChange::Removed => "removed",
+            };
+            let line = match (l.after_line, l.before_line) {
+                (Some(a), _) => a.to_string(),
+                (None, Some(b)) => format!("({b})"),
+                (None, None) => String::new(),
+            };
+            let cells = l
+                .cells
+                .into_iter()
+                .map(|c| match c.old {
+                    Some(old) => view! {
+                        <td class="cell-changed" data-testid="changed-cell">
+                            <del class="cell-text">{old}</del>
+                            " "
+                            <ins class="cell-text">{c.text}</ins>
+                        </td>
+                    }
+                    .into_any(),
+                    None => view! { <td><span class="cell-text">{c.text}</span></td> }.into_any(),
+                })
+                .collect::<Vec<_>>();
+            view! {
+                <tr class=format!("diff-line {class}") data-testid="diff-line" data-change=class>
+                    <td class="line">{line}</td>
+                    {cells}
+                </tr>
+            }
+        })
+        .collect::<Vec<_>>();
+    view! {
+        <table class="diff-grid" data-testid="diff-grid">
+            <thead><tr><th>"#"</th>{head}</tr></thead>
+            <tbody>{body}</tbody>
+        </table>
+    }
+}

@@ -1,0 +1,103 @@
+//! `GET /api/v1/sheets/{id}/events`: the sheet's live updates as server-sent events, for the
+//! pages that show it.
+//!
+//! - `saved`: someone saved the sheet; `id:` is its version, `data:` is
+//!   `{"version", "author", "viewers"}`. A browser that reconnects sends the last id it saw
+//!   (`Last-Event-ID`); when the sheet moved on since, a `saved` event with the current
+//!   version comes first, so it catches up.
+//! - `presence`: the number of pages watching the sheet changed; `data:` is `{"viewers"}`.
+//!
+//! A comment line every 15 s keeps idle connections open through proxies.
+
+use std::convert::Infallible;
+use std::time::Duration;
+
+use app::ssr::{SheetEvent, Store};
+use axum::extract::rejection::PathRejection;
+use axum::extract::{Path, State};
+use axum::http::HeaderMap;
+use axum::response::sse::{Event, KeepAlive, Sse};
+use futures_util::stream::{self, Stream, StreamExt};
+use serde_json::json;
+
+use super::sheets::bad_id;
+use crate::error::{ApiError, ErrorBody};
+
+/// The event a page reads for `e`.
+fn event(e: &SheetEvent) -> Event {
+    match e.kind {
+        "saved" => Event::default()
+            .event("saved")
+            .id(e.version.to_string())
+            .data(
+                json!({"version": e.version, "author": e.author, "viewers": e.viewers}).to_string(),
+            ),
+        _ => Event::default()
+            .event("presence")
+            .data(json!({"viewers": e.viewers}).to_string()),
+    }
+}
+
+/// Streams a sheet's changes.
+///
+/// Server-sent events (`text/event-stream`): `saved` with the new version as the event id
+/// when someone saves the sheet, `presence` with the number of pages watching it. With
+/// `Last-Event-ID` older than the sheet's version, a `saved` event for the current version
+/// comes first.
+#[utoipa::path(
+    get,
+    path = "/sheets/{id}/events",
+    operation_id = "sheet_events",
+    tag = "history",
+    params(
+        ("id" = i64, Path, description = "The sheet's id"),
+        ("Last-Event-ID" = Option<String>, Header, description = "The last version this client saw"),
+    ),
+    responses(
+        (status = 200, description = "The event stream", body = String, content_type = "text/event-stream"),
+        (status = 400, description = "The id is not an integer", body = ErrorBody),
+        (status = 404, description = "No such sheet", body = ErrorBody),
+    ),
+)]
+pub(crate) async fn events(
+    State(store): State<Store>,
+    id: Result<Path<i64>, PathRejection>,
+    headers: HeaderMap,
+) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
+    let Path(id) = id.map_err(bad_id)?;
+    // Subscribe before reading the version: a save in between is then in the stream.
+    let receiver = store.subscribe();
+    let current = store.get_sheet(id).await?.revision;
+    let last_seen = headers
+        .get("last-event-id")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse::<i64>().ok());
+    let watching = store.watch(id);
+    let catch_up = last_seen.filter(|seen| *seen < current).map(|_| {
+        Ok(event(&SheetEvent {
+            sheet_id: id,
+            version: current,
+            author: String::new(),
+            viewers: store.viewers(id),
+            kind: "saved",
+        }))
+    });
+    let first = Ok(event(&SheetEvent {
+        sheet_id: id,
+        version: 0,
+        author: String::new(),
+        viewers: store.viewers(id),
+        kind: "presence",
+    }));
+    let live = stream::unfold((receiver, watching), move |(mut rx, watching)| async move {
+        loop {
+            match rx.recv().await {
+                Ok(e) if e.sheet_id == id => return Some((Ok(event(&e)), (rx, watching))),
+                Ok(_) | Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => continue,
+                Err(tokio::sync::broadcast::error::RecvError::Closed) => return None,
+            }
+        }
+    });
+    let stream = stream::iter(catch_up.into_iter().chain([first])).chain(live);
+    Ok(Sse::new(stream).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))))
+}
