@@ -186,15 +186,25 @@ impl Autosave {
                         self.report.try_set(saved.report);
                         self.catalog_defaults.try_set(saved.catalog_defaults);
                         let typed_since = self.outgoing().is_some_and(|now| now != sent);
+                        // The ids of the rows sent, which the drafts still line up with.
+                        let sent_ids = ids_of(&sent, &saved.rows, &saved.row_ids);
+                        // Conflicts first: adopting the stored rows keeps their cells.
+                        self.add_conflicts(&saved.conflicts, &sent_ids);
                         if typed_since {
-                            // The newer text is saved next, against what this save sent.
-                            let ids = ids_of(&sent, &saved.rows, &saved.row_ids);
-                            self.base.try_set_value((sent, ids));
+                            // The newer text is saved next, against what this save sent,
+                            // with their text as the base of each conflicting cell.
+                            let mut base = sent;
+                            for c in &saved.conflicts {
+                                let k = sent_ids.iter().position(|id| *id == c.row_id);
+                                if let (Some(k), Some(column), Some(theirs)) = (k, c.column, &c.theirs) {
+                                    *base[k].cell_mut(column) = theirs.clone();
+                                }
+                            }
+                            self.base.try_set_value((base, sent_ids));
                             again = true;
                         } else {
                             self.adopt(&saved.rows, &saved.row_ids);
                         }
-                        self.add_conflicts(saved.conflicts);
                         if settled && !again {
                             self.status.try_set(self.settled_status());
                         }
@@ -239,16 +249,16 @@ impl Autosave {
     }
 
     /// Opens the conflicts of a save (each cell once; a row delete is reported and the row
-    /// stays).
-    fn add_conflicts(self, conflicts: Vec<CellConflict>) {
+    /// stays): `sent_ids` are the ids of the rows the save sent, which the drafts line up
+    /// with.
+    fn add_conflicts(self, conflicts: &[CellConflict], sent_ids: &[i64]) {
         if conflicts.is_empty() {
             return;
         }
-        let (_, ids) = self.base.get_value();
         let drafts = self.rows.get_untracked();
         self.conflicts.update(|open| {
             for conflict in conflicts {
-                let key = ids
+                let key = sent_ids
                     .iter()
                     .position(|id| *id == conflict.row_id)
                     .and_then(|i| drafts.get(i))
@@ -256,7 +266,10 @@ impl Autosave {
                 open.retain(|o| {
                     !(o.conflict.row_id == conflict.row_id && o.conflict.column == conflict.column)
                 });
-                open.push(OpenConflict { key, conflict });
+                open.push(OpenConflict {
+                    key,
+                    conflict: conflict.clone(),
+                });
             }
         });
     }

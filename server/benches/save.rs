@@ -147,5 +147,59 @@ fn save(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, save);
+/// Reading a sheet with a long history: the current rows (never a replay of the history), one
+/// revision rebuilt from its snapshot (at most 63 changes applied), and the list of revisions,
+/// at 10 and 10,000 revisions of a 99-row sheet, each revision one changed value.
+fn history(c: &mut Criterion) {
+    use app::ssr::{Author, CellPatch, CellSet};
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("a tokio runtime");
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let url = format!("sqlite://{}", dir.path().join("history.db").display());
+    let store = runtime
+        .block_on(Store::connect(&url))
+        .expect("a SQLite store");
+    let mut group = c.benchmark_group("history (SQLite file, 99 rows)");
+    group.sample_size(20);
+    for revisions in [10_i64, 10_000] {
+        let sheet = Sheet::new(Lang::En, generated_rows(99));
+        let id = runtime
+            .block_on(store.create_sheet(&SheetName::parse("h").expect("a name"), &sheet))
+            .expect("the sheet is created");
+        let author = Author::named("bench");
+        for k in 1..revisions {
+            let stored = runtime.block_on(store.get_sheet(id)).expect("the sheet");
+            let at = (k as usize * 7) % stored.sheet.rows.len();
+            let patch = CellPatch {
+                cells: vec![CellSet {
+                    row_id: stored.row_ids[at],
+                    column: budget::Column::Rationale,
+                    base: stored.sheet.rows[at].rationale.clone(),
+                    value: format!("revision {k}"),
+                }],
+                message: format!("step {k}"),
+                ..CellPatch::default()
+            };
+            runtime
+                .block_on(store.patch_rows(id, &patch, &author))
+                .expect("a revision");
+        }
+        group.bench_with_input(BenchmarkId::new("current rows", revisions), &id, |b, id| {
+            b.iter(|| runtime.block_on(store.get_sheet(*id)).expect("the sheet"));
+        });
+        let middle = revisions / 2 + 30;
+        group.bench_with_input(BenchmarkId::new("one revision rebuilt", revisions), &id, |b, id| {
+            b.iter(|| runtime.block_on(store.revision(*id, middle.min(revisions))).expect("a revision"));
+        });
+        group.bench_with_input(BenchmarkId::new("list of revisions", revisions), &id, |b, id| {
+            b.iter(|| runtime.block_on(store.revisions(*id)).expect("the list"));
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, save, history);
 criterion_main!(benches);

@@ -1,0 +1,151 @@
+import { Browser, expect, test } from "@playwright/test";
+import { SheetPage, watchForCrashes } from "./fixtures/workbench";
+
+const G2_TRACE =
+  "app -> external API: read 1.5 s → 3 s, tries 2 → 3 (waits 0.3 s → 0.5 s, 1.0 s); worst 4.3 s → 12.0 s; " +
+  "app need 7.8 s → 15.5 s against its 8.0 s deadline: now inverted, short by 7.5 s, 1 try fits; " +
+  "LB -> app and browser -> LB unchanged (they wait on app's 8.0 s deadline, not on its need)";
+
+/** The value cells of the sheet as stored, read through the JSON API. */
+async function storedValues(sheet: SheetPage): Promise<string[]> {
+  const response = await sheet.page.request.get(`/api/v1/sheets/${sheet.id()}`);
+  expect(response.status()).toBe(200);
+  return (await response.json()).rows.map((row: { value: string }) => row.value);
+}
+
+/** A second person: a browser context of its own (its own cookies), on the same sheet. */
+async function another(browser: Browser, url: string, name: string, opts: { live?: boolean } = {}): Promise<SheetPage> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  if (opts.live === false) {
+    // This person's page misses the live updates: its edits start from the rows it loaded.
+    await page.route("**/events", (route) => route.abort());
+  }
+  await page.goto(url);
+  const sheet = new SheetPage(page);
+  await sheet.hydrated();
+  await setName(sheet, name);
+  return sheet;
+}
+
+async function setName(sheet: SheetPage, name: string): Promise<void> {
+  await sheet.page.getByTestId("author").fill(name);
+  await sheet.page.getByTestId("save-author").click();
+  await expect(sheet.page.getByTestId("author-note")).toHaveText(`Your changes are saved as ${name}.`);
+}
+
+test("two people on one sheet see each other's edits live, both land, and a conflict shows both values", async ({ page, browser }) => {
+  const crashes = watchForCrashes(page);
+  const a = await SheetPage.importFixture(page, "reservation-en.tsv");
+  await setName(a, "alice");
+  const b = await another(browser, page.url(), "bob");
+  await expect(a.page.getByTestId("viewers")).toHaveText("2 people are viewing this sheet");
+  await expect(b.page.getByTestId("viewers")).toHaveText("2 people are viewing this sheet");
+
+  // Alice raises the external API's read timeout: Bob sees it without reloading.
+  await a.type(7, "value", "3s");
+  await expect(a.saveStatus()).toHaveText("Saved");
+  await expect(b.cell(7, "value")).toHaveValue("3s");
+  // Bob raises its tries: together they are G2, and both reports say the app is inverted.
+  await b.type(8, "value", "3 tries, waits 0.5s, 1.0s");
+  await expect(b.saveStatus()).toHaveText("Saved");
+  await expect(a.cell(8, "value")).toHaveValue("3 tries, waits 0.5s, 1.0s");
+  for (const sheet of [a, b]) {
+    await expect(sheet.node("app").getByTestId("need")).toHaveText("15.5 s");
+    await expect(sheet.summary()).toContainText("1 inversion");
+  }
+
+  // Both edit different cells at once: both land, on both pages.
+  await Promise.all([a.type(6, "value", "0.6s"), b.type(3, "value", "11s")]);
+  await expect(a.saveStatus()).toHaveText("Saved");
+  await expect(b.saveStatus()).toHaveText("Saved");
+  await expect.poll(async () => (await storedValues(a)).slice(0, 8)).toEqual([
+    "12s", "1s", "11s", "8s", "0.5s", "0.6s", "3s", "3 tries, waits 0.5s, 1.0s",
+  ]);
+  await expect(a.cell(3, "value")).toHaveValue("11s");
+  await expect(b.cell(6, "value")).toHaveValue("0.6s");
+
+  // Carol's page misses the live updates; she changes the read timeout Alice changes too.
+  const c = await another(browser, page.url(), "carol", { live: false });
+  await a.type(7, "value", "4s");
+  await expect(a.saveStatus()).toHaveText("Saved");
+  await c.type(7, "value", "5s");
+  await c.type(12, "rationale", "carol's note");
+  await expect(c.saveStatus()).toHaveText("Not saved: 1 cell changed elsewhere");
+  await expect(c.page.getByTestId("conflict-text")).toHaveText("Row 7, value: yours “5s”, theirs “4s” (it was “3s”).");
+  // Her text is kept, her other edit is saved, and Alice's value stands until she chooses.
+  await expect(c.cell(7, "value")).toHaveValue("5s");
+  await expect.poll(async () => (await storedValues(a))[6]).toBe("4s");
+  const note = await a.page.request.get(`/api/v1/sheets/${a.id()}`);
+  expect((await note.json()).rows[11].rationale).toBe("carol's note");
+  await c.page.getByTestId("keep-mine").click();
+  await expect(c.saveStatus()).toHaveText("Saved");
+  await expect(c.page.getByTestId("conflict")).toHaveCount(0);
+  await expect.poll(async () => (await storedValues(a))[6]).toBe("5s");
+  await expect(a.cell(7, "value")).toHaveValue("5s");
+  expect(crashes).toEqual([]);
+});
+
+test("the history lists revisions with authors and counts, the diff traces G1 → G2, and a restore brings G1 back", async ({ page }) => {
+  const sheet = await SheetPage.importFixture(page, "reservation-en.tsv");
+  await setName(sheet, "alice");
+  await sheet.type(7, "value", "3s");
+  await sheet.type(8, "value", "3 tries, waits 0.5s, 1.0s");
+  await expect(sheet.saveStatus()).toHaveText("Saved");
+  await expect(sheet.node("app").getByTestId("need")).toHaveText("15.5 s");
+
+  await page.getByTestId("history-link").click();
+  const revisions = page.getByTestId("revision");
+  await expect(revisions).toHaveCount(2);
+  await expect(revisions.nth(0).getByTestId("revision-author")).toHaveText("alice");
+  await expect(revisions.nth(0).getByTestId("revision-kind")).toHaveText("saved");
+  await expect(revisions.nth(0).getByTestId("revision-errors")).toHaveText("1");
+  await expect(revisions.nth(0).getByTestId("revision-inversions")).toHaveText("1");
+  await expect(revisions.nth(0).getByTestId("revision-changes")).toHaveText("2 cells");
+  await expect(revisions.nth(1).getByTestId("revision-kind")).toHaveText("created");
+  await expect(revisions.nth(1).getByTestId("revision-errors")).toHaveText("0");
+
+  await revisions.nth(0).getByTestId("diff-link").click();
+  await expect(page.getByTestId("diff-headline")).toHaveText(
+    "errors 0 → 1, warnings 0 → 0; app: ok → inverted, short by 7.5 s (2 cells changed)",
+  );
+  await expect(page.getByTestId("trace")).toHaveText(G2_TRACE);
+  await expect(page.getByTestId("trace-attempts")).toHaveText("attempts on external API: 2 → 3");
+  await expect(page.getByTestId("flip")).toHaveText("app: ok → inverted, short by 7.5 s");
+  const changed = page.getByTestId("changed-cell");
+  await expect(changed).toHaveCount(2);
+  await expect(changed.nth(0).locator("del")).toHaveText("1.5s");
+  await expect(changed.nth(0).locator("ins")).toHaveText("3s");
+  await page.screenshot({ path: "test-results/review-diff.png", fullPage: true });
+
+  await page.goBack();
+  await page.getByTestId("revision").nth(1).getByTestId("restore").click();
+  await page.waitForURL(/\/sheets\/\d+$/);
+  await sheet.hydrated();
+  await expect(sheet.node("app").getByTestId("need")).toHaveText("7.8 s");
+  await expect(sheet.cell(7, "value")).toHaveValue("1.5s");
+  await page.getByTestId("history-link").click();
+  await expect(page.getByTestId("revision")).toHaveCount(3);
+  await expect(page.getByTestId("revision").nth(0).getByTestId("revision-kind")).toHaveText("restored · restored revision 1");
+  await expect(page.getByTestId("revision").nth(0).getByTestId("revision-author")).toHaveText("alice");
+});
+
+test("a removed row is drawn struck through in place and an unknown revision is a clear error", async ({ page }) => {
+  const sheet = await SheetPage.importFixture(page, "reservation-ja.tsv");
+  const id = sheet.id();
+  const current = await (await page.request.get(`/api/v1/sheets/${id}`)).json();
+  const patch = await page.request.patch(`/api/v1/sheets/${id}`, {
+    headers: { "if-match": `"${current.revision}"`, "content-type": "application/json" },
+    data: { delete: [{ row_id: current.row_ids[2], base: current.rows[2] }] },
+  });
+  expect(patch.status()).toBe(200);
+  await page.goto(`/sheets/${id}/diff`);
+  const lines = page.getByTestId("diff-line");
+  await expect(lines).toHaveCount(12);
+  await expect(lines.nth(2)).toHaveAttribute("data-change", "removed");
+  await expect(lines.nth(2)).toContainText("proxy_read_timeout");
+  await expect(page.getByTestId("diff-headline")).toContainText("削除した行 1行");
+  await page.screenshot({ path: "test-results/review-diff-ja.png", fullPage: true });
+  await page.goto(`/sheets/${id}/diff?from=1&to=9`);
+  await expect(page.getByText(`sheet ${id} has no revision 9`)).toBeVisible();
+});
