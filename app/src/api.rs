@@ -9,7 +9,10 @@ use leptos::server_fn::codec::Json;
 
 use crate::codec::JsonText;
 use crate::error::AppError;
-use crate::model::{CatalogOption, DiffView, HistoryView, Saved, SheetDetail, SheetSummary};
+use crate::model::{
+    CatalogOption, DiffView, HistoryView, ProposalReview, ProposalSummary, Saved, SheetDetail,
+    SheetSummary,
+};
 
 /// The name and TSV text of the built-in example sheet in `lang` (golden G1).
 pub fn example(lang: Lang) -> (&'static str, &'static str) {
@@ -131,6 +134,83 @@ pub async fn restore_revision(id: i64, number: i64) -> Result<(), AppError> {
     imp::reply(imp::restore_revision(id, number).await)
 }
 
+/// Saves the page's rows as a proposal titled `title` instead of applying them: the changes
+/// from `base_rows` (ids `base_ids`, the rows the page started from) to `rows`, against the
+/// sheet's latest revision. Sends the browser to the proposal's page.
+#[server(input = Json, output = JsonText)]
+pub async fn create_proposal(
+    id: i64,
+    title: String,
+    base_rows: Vec<Row>,
+    base_ids: Vec<i64>,
+    rows: Vec<Row>,
+) -> Result<i64, AppError> {
+    imp::reply(imp::create_proposal(id, &title, base_rows, base_ids, rows).await)
+}
+
+/// Proposal `proposal` of sheet `id` for review: applied to the current rows, with its diff,
+/// conflicts and comments.
+#[server(output = JsonText)]
+pub async fn review_proposal(id: i64, proposal: i64) -> Result<ProposalReview, AppError> {
+    imp::reply(imp::review_proposal(id, proposal).await)
+}
+
+/// Sheet `id`'s proposals, newest first.
+#[server(output = JsonText)]
+pub async fn list_proposals(id: i64) -> Result<Vec<ProposalSummary>, AppError> {
+    imp::reply(imp::list_proposals(id).await)
+}
+
+/// A comment on proposal `proposal`, on one cell when `row_id` and `column` (`value`,
+/// `rationale`, ...) are given; back to the proposal's page.
+#[server(output = JsonText)]
+pub async fn comment_proposal(
+    id: i64,
+    proposal: i64,
+    body: String,
+    #[server(default)] cell: Option<String>,
+) -> Result<(), AppError> {
+    imp::reply(imp::comment_proposal(id, proposal, &body, cell.as_deref()).await)
+}
+
+/// Approves (`decision=approve`, with the revision the page's diff was computed on and, past
+/// the gate, `anyway=on` and a comment) or rejects (`decision=reject`, with a comment)
+/// proposal `proposal`; back to the proposal's page.
+#[server(output = JsonText)]
+pub async fn decide_proposal(
+    id: i64,
+    proposal: i64,
+    decision: String,
+    seen_revision: i64,
+    #[server(default)] comment: String,
+    #[server(default)] anyway: Option<String>,
+) -> Result<(), AppError> {
+    imp::reply(
+        imp::decide_proposal(
+            id,
+            proposal,
+            &decision,
+            seen_revision,
+            &comment,
+            anyway.is_some(),
+        )
+        .await,
+    )
+}
+
+/// The proposer's choice for a conflicting cell: `keep=proposal` or `keep=theirs`; back to the
+/// proposal's page.
+#[server(output = JsonText)]
+pub async fn resolve_proposal(
+    id: i64,
+    proposal: i64,
+    row_id: i64,
+    column: String,
+    keep: String,
+) -> Result<(), AppError> {
+    imp::reply(imp::resolve_proposal(id, proposal, row_id, &column, &keep).await)
+}
+
 /// Sets the display name this browser's changes are made under: kept in the
 /// [`AUTHOR_COOKIE`](crate::model::AUTHOR_COOKIE) cookie for a year, shown in the history.
 /// Trimmed, control characters removed, at most 80 characters; empty forgets it. Returns the
@@ -220,6 +300,16 @@ pub fn declared_content_types() -> Vec<(&'static str, &'static str)> {
         declared::<SetSheetLang>(),
         declared::<SetSheetSettings>(),
         declared::<CatalogSettings>(),
+        declared::<ListRevisions>(),
+        declared::<DiffRevisions>(),
+        declared::<RestoreRevision>(),
+        declared::<CreateProposal>(),
+        declared::<ReviewProposal>(),
+        declared::<ListProposals>(),
+        declared::<CommentProposal>(),
+        declared::<DecideProposal>(),
+        declared::<ResolveProposal>(),
+        declared::<SetAuthor>(),
     ]
 }
 
@@ -233,7 +323,8 @@ mod imp {
     use super::{example, DEFAULT_IMPORT_NAME};
     use crate::error::AppError;
     use crate::model::{
-        CatalogOption, DiffView, HistoryView, Saved, SheetDetail, SheetSummary, MAX_TSV_BYTES,
+        CatalogOption, DiffView, HistoryView, ProposalReview, ProposalSummary, Saved, SheetDetail,
+        SheetSummary, MAX_TSV_BYTES,
     };
     use crate::sheet_name::SheetName;
     use crate::ssr::{checks, Author, CellPatch, RevisionKind, Store, StoreError, StoredSheet};
@@ -307,6 +398,8 @@ mod imp {
             StoreError::CellConflicts { current, .. } => AppError::Conflict { current },
             StoreError::NoRevision { id, number } => AppError::NoRevision { id, number },
             StoreError::NoRow { id, .. } => AppError::NotFound(id),
+            StoreError::NoProposal { id, proposal } => AppError::NoProposal { id, proposal },
+            StoreError::Proposal(reason) => AppError::Refused(reason),
             StoreError::Db(_) | StoreError::Migrate(_) => {
                 leptos::logging::error!("store: {err}");
                 AppError::Storage
@@ -542,6 +635,124 @@ mod imp {
             .await
             .map_err(revision_error)?;
         open(id);
+        Ok(())
+    }
+
+    pub async fn create_proposal(
+        id: i64,
+        title: &str,
+        base_rows: Vec<Row>,
+        base_ids: Vec<i64>,
+        rows: Vec<Row>,
+    ) -> Result<i64, AppError> {
+        let patch =
+            CellPatch::between(&base_rows, &base_ids, &rows).map_err(AppError::BadArguments)?;
+        let pid = store()?
+            .create_proposal(id, title, &patch, &author())
+            .await
+            .map_err(from_store)?;
+        leptos_axum::redirect(&crate::model::proposal_href(id, pid));
+        Ok(pid)
+    }
+
+    pub async fn review_proposal(id: i64, proposal: i64) -> Result<ProposalReview, AppError> {
+        store()?.review(id, proposal).await.map_err(from_store)
+    }
+
+    pub async fn list_proposals(id: i64) -> Result<Vec<ProposalSummary>, AppError> {
+        store()?.proposals(id).await.map_err(from_store)
+    }
+
+    /// A column named by its code (`value`) or its English header.
+    fn column_named(name: &str) -> Result<budget::Column, AppError> {
+        budget::Column::ALL
+            .into_iter()
+            .find(|c| c.header(budget::Lang::En) == name.trim())
+            .ok_or_else(|| AppError::BadArguments(format!("{name:?} is not a column")))
+    }
+
+    pub async fn comment_proposal(
+        id: i64,
+        proposal: i64,
+        body: &str,
+        cell: Option<&str>,
+    ) -> Result<(), AppError> {
+        // A cell is `ROW_ID:COLUMN` (`7:value`); empty: the whole proposal.
+        let cell = match cell.map(str::trim).filter(|c| !c.is_empty()) {
+            None => None,
+            Some(c) => {
+                let (row, column) = c
+                    .split_once(':')
+                    .ok_or_else(|| AppError::BadArguments(format!("{c:?} is not ROW_ID:COLUMN")))?;
+                let row: i64 = row
+                    .trim()
+                    .parse()
+                    .map_err(|_| AppError::BadArguments(format!("{row:?} is not a row id")))?;
+                Some((row, column_named(column)?))
+            }
+        };
+        store()?
+            .comment(id, proposal, &author(), body, cell)
+            .await
+            .map_err(from_store)?;
+        leptos_axum::redirect(&crate::model::proposal_href(id, proposal));
+        Ok(())
+    }
+
+    pub async fn decide_proposal(
+        id: i64,
+        proposal: i64,
+        decision: &str,
+        seen_revision: i64,
+        comment: &str,
+        anyway: bool,
+    ) -> Result<(), AppError> {
+        use crate::ssr::Decision;
+        let decision = match decision {
+            "approve" => Decision::Approve {
+                seen_revision,
+                comment: comment.to_string(),
+                anyway,
+            },
+            "reject" => Decision::Reject {
+                comment: comment.to_string(),
+            },
+            other => {
+                return Err(AppError::BadArguments(format!(
+                    "decision must be approve or reject, not {other:?}"
+                )))
+            }
+        };
+        store()?
+            .decide(id, proposal, &author(), decision)
+            .await
+            .map_err(from_store)?;
+        leptos_axum::redirect(&crate::model::proposal_href(id, proposal));
+        Ok(())
+    }
+
+    pub async fn resolve_proposal(
+        id: i64,
+        proposal: i64,
+        row_id: i64,
+        column: &str,
+        keep: &str,
+    ) -> Result<(), AppError> {
+        use crate::ssr::Resolution;
+        let choice = match keep {
+            "proposal" => Resolution::Proposal,
+            "theirs" => Resolution::Theirs,
+            other => {
+                return Err(AppError::BadArguments(format!(
+                    "keep must be proposal or theirs, not {other:?}"
+                )))
+            }
+        };
+        store()?
+            .resolve(id, proposal, row_id, column_named(column)?, choice)
+            .await
+            .map_err(from_store)?;
+        leptos_axum::redirect(&crate::model::proposal_href(id, proposal));
         Ok(())
     }
 

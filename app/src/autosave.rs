@@ -196,7 +196,9 @@ impl Autosave {
                             let mut base = sent;
                             for c in &saved.conflicts {
                                 let k = sent_ids.iter().position(|id| *id == c.row_id);
-                                if let (Some(k), Some(column), Some(theirs)) = (k, c.column, &c.theirs) {
+                                if let (Some(k), Some(column), Some(theirs)) =
+                                    (k, c.column, &c.theirs)
+                                {
                                     *base[k].cell_mut(column) = theirs.clone();
                                 }
                             }

@@ -65,6 +65,17 @@ pub enum AppError {
         /// The revision asked for.
         number: i64,
     },
+    /// A proposal the sheet does not have.
+    #[error("sheet {id} has no proposal {proposal}")]
+    NoProposal {
+        /// The sheet.
+        id: i64,
+        /// The proposal asked for.
+        proposal: i64,
+    },
+    /// A proposal, comment or decision refused, with the reason; nothing was changed.
+    #[error("{0}")]
+    Refused(String),
     /// An address that names no sheet (`/sheets/abc`).
     #[error("{0:?} is not a sheet's address: sheet addresses end in a number")]
     BadAddress(String),
@@ -83,7 +94,10 @@ impl AppError {
             | AppError::Tsv { .. }
             | AppError::BadArguments(_) => 400,
             AppError::Storage | AppError::Transport(_) => 500,
-            AppError::BadAddress(_) | AppError::NoRevision { .. } => 404,
+            AppError::BadAddress(_) | AppError::NoRevision { .. } | AppError::NoProposal { .. } => {
+                404
+            }
+            AppError::Refused(_) => 409,
         }
     }
 }

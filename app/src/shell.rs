@@ -6,6 +6,7 @@ use leptos_router::components::{Route, Router, Routes, A};
 use leptos_router::{path, SsrMode};
 
 use crate::pages::history::{DiffPage, HistoryPage};
+use crate::pages::proposals::{ProposalPage, ProposePage};
 use crate::pages::sheet::SheetPage;
 use crate::pages::sheets::SheetsPage;
 
@@ -76,6 +77,8 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/sheets/:id") view=SheetPage ssr=SsrMode::Async/>
                     <Route path=path!("/sheets/:id/history") view=HistoryPage ssr=SsrMode::Async/>
                     <Route path=path!("/sheets/:id/diff") view=DiffPage ssr=SsrMode::Async/>
+                    <Route path=path!("/sheets/:id/propose") view=ProposePage ssr=SsrMode::Async/>
+                    <Route path=path!("/sheets/:id/proposals/:p") view=ProposalPage ssr=SsrMode::Async/>
                 </Routes>
             </main>
         </Router>

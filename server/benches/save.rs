@@ -191,12 +191,24 @@ fn history(c: &mut Criterion) {
             b.iter(|| runtime.block_on(store.get_sheet(*id)).expect("the sheet"));
         });
         let middle = revisions / 2 + 30;
-        group.bench_with_input(BenchmarkId::new("one revision rebuilt", revisions), &id, |b, id| {
-            b.iter(|| runtime.block_on(store.revision(*id, middle.min(revisions))).expect("a revision"));
-        });
-        group.bench_with_input(BenchmarkId::new("list of revisions", revisions), &id, |b, id| {
-            b.iter(|| runtime.block_on(store.revisions(*id)).expect("the list"));
-        });
+        group.bench_with_input(
+            BenchmarkId::new("one revision rebuilt", revisions),
+            &id,
+            |b, id| {
+                b.iter(|| {
+                    runtime
+                        .block_on(store.revision(*id, middle.min(revisions)))
+                        .expect("a revision")
+                });
+            },
+        );
+        group.bench_with_input(
+            BenchmarkId::new("list of revisions", revisions),
+            &id,
+            |b, id| {
+                b.iter(|| runtime.block_on(store.revisions(*id)).expect("the list"));
+            },
+        );
     }
     group.finish();
 }

@@ -40,6 +40,9 @@ pub enum ApiError {
         /// The refused cells, each with its three values.
         conflicts: Vec<app::ssr::CellConflict>,
     },
+    /// 409: a proposal, comment or decision refused, with the reason; nothing changed.
+    #[error("{0}")]
+    Refused(String),
     /// 428: a write that must name the revision it starts from (`If-Match`) and does not.
     #[error("{0}")]
     PreconditionRequired(String),
@@ -74,6 +77,7 @@ impl ApiError {
                 StatusCode::PRECONDITION_FAILED
             }
             ApiError::PreconditionRequired(_) => StatusCode::PRECONDITION_REQUIRED,
+            ApiError::Refused(_) => StatusCode::CONFLICT,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -100,7 +104,8 @@ impl From<StoreError> for ApiError {
             StoreError::NotFound(_) => ApiError::NotFound(err.to_string()),
             StoreError::BadCell(err) => ApiError::BadSheet(err),
             StoreError::Conflict { .. } => ApiError::PreconditionFailed(err.to_string()),
-            StoreError::NoRevision { .. } | StoreError::NoRow { .. } => {
+            StoreError::Proposal(reason) => ApiError::Refused(reason),
+            StoreError::NoRevision { .. } | StoreError::NoRow { .. } | StoreError::NoProposal { .. } => {
                 ApiError::NotFound(err.to_string())
             }
             StoreError::CellConflicts { ref conflicts, current, .. } => ApiError::CellConflicts {

@@ -218,7 +218,7 @@ fn Diff(view: DiffView) -> impl IntoView {
 
 /// The review: the trace, the flipped verdicts, the findings, the budgets.
 #[component]
-fn Review(diff: SheetDiff) -> impl IntoView {
+pub(crate) fn Review(diff: SheetDiff) -> impl IntoView {
     let lang = diff.lang;
     let trace = if diff.trace.is_empty() {
         view! { <p class="muted" data-testid="trace-empty">"No changed row moves a number."</p> }
@@ -357,7 +357,7 @@ fn Review(diff: SheetDiff) -> impl IntoView {
 /// The rows with the change drawn on them: changed cells with the old text struck through
 /// beside the new, added rows marked, removed rows struck through where they were.
 #[component]
-fn DiffGrid(lines: Vec<GridLine>, lang: budget::Lang) -> impl IntoView {
+pub(crate) fn DiffGrid(lines: Vec<GridLine>, lang: budget::Lang) -> impl IntoView {
     let head = Column::ALL
         .iter()
         .map(|c| view! { <th>{c.header(lang)}</th> })

@@ -1,6 +1,7 @@
 //! The pages: the sheet list, one sheet, and a sheet's history and diffs.
 
 pub mod history;
+pub mod proposals;
 pub mod sheet;
 pub mod sheets;
 

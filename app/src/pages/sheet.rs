@@ -46,9 +46,11 @@ pub fn SheetPage() -> impl IntoView {
             {move || Suspend::new(async move {
                 match sheet.await {
                     Ok(detail) => {
+                        let id = detail.id;
                         view! {
                             <Title text=super::page_title(&detail.name)/>
                             <SheetEditor detail=Prop(detail)/>
+                            <OpenProposals id/>
                         }
                             .into_any()
                     }
@@ -56,6 +58,42 @@ pub fn SheetPage() -> impl IntoView {
                 }
             })}
         </Suspense>
+    }
+}
+
+/// The sheet's proposals (the open ones first) and the link to propose a change: the
+/// server's HTML.
+#[component]
+fn OpenProposals(id: i64) -> impl IntoView {
+    let list = Resource::new(move || id, crate::api::list_proposals);
+    view! {
+        <section class="card proposals" data-testid="proposals">
+            <h2>"Proposals"</h2>
+            <p>
+                <a href=format!("/sheets/{id}/propose") class="button" data-testid="propose-link">
+                    "Propose a change"
+                </a>
+                <span class="muted">" — edit a copy; a reviewer approves it before it becomes a revision."</span>
+            </p>
+            <Suspense fallback=|| ()>
+                {move || Suspend::new(async move {
+                    let mut items = list.await.unwrap_or_default();
+                    items.sort_by_key(|p| (p.status != crate::model::ProposalStatus::Open, -p.id));
+                    let items = items
+                        .into_iter()
+                        .map(|p| {
+                            view! {
+                                <li data-testid="proposal-item">
+                                    <a href=crate::model::proposal_href(id, p.id)>{format!("{}: {}", p.id, p.title)}</a>
+                                    {format!(" by {} · {}", p.author, p.status.code())}
+                                </li>
+                            }
+                        })
+                        .collect::<Vec<_>>();
+                    view! { <ul>{items}</ul> }
+                })}
+            </Suspense>
+        </section>
     }
 }
 

@@ -40,6 +40,17 @@ pub enum StoreError {
         /// The refused cells.
         conflicts: Vec<crate::ssr::CellConflict>,
     },
+    /// Sheet `id` has no proposal `proposal`.
+    #[error("sheet {id} has no proposal {proposal}")]
+    NoProposal {
+        /// The sheet.
+        id: i64,
+        /// The proposal asked for.
+        proposal: i64,
+    },
+    /// A proposal, comment or decision refused, with the reason (nothing was changed).
+    #[error("{0}")]
+    Proposal(String),
     /// A change that names a row the sheet does not have (and never had).
     #[error("sheet {id} has no row with id {row_id}")]
     NoRow {

@@ -13,7 +13,8 @@ pub use crate::model::SheetSummary;
 pub use error::StoreError;
 pub use model::StoredSheet;
 pub use store::{
-    Author, CellConflict, CellPatch, CellSet, Patched, RevisionKind, RevisionSummary, RowDelete,
-    RowInsert, RowMove, SheetEvent, Store, StoredRevision, Watching, DEFAULT_DATABASE_URL,
-    FOLD_WINDOW_MS, SNAPSHOT_EVERY,
+    merge, Approval, Author, CellConflict, CellPatch, CellSet, Decision, Merged, Patched,
+    Resolution, RevisionKind, RevisionSummary, RowDelete, RowInsert, RowMove, SheetEvent, Store,
+    StoredRevision, Watching, DEFAULT_DATABASE_URL, FOLD_WINDOW_MS, MAX_COMMENT_CHARS,
+    MAX_TITLE_CHARS, SNAPSHOT_EVERY,
 };

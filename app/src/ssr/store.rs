@@ -14,11 +14,16 @@ use sqlx::{Any, AnyPool, Arguments as _, QueryBuilder, Row as _};
 
 mod history;
 mod patch;
+mod proposals;
 
 pub use history::{
     Author, RevisionKind, RevisionSummary, StoredRevision, FOLD_WINDOW_MS, SNAPSHOT_EVERY,
 };
-pub use patch::{CellConflict, CellPatch, CellSet, Patched, RowDelete, RowInsert, RowMove};
+pub use patch::{
+    merge, Approval, CellConflict, CellPatch, CellSet, Merged, Patched, RowDelete, RowInsert,
+    RowMove,
+};
+pub use proposals::{Decision, Resolution, MAX_COMMENT_CHARS, MAX_TITLE_CHARS};
 
 use super::error::StoreError;
 use super::model::StoredSheet;
@@ -507,6 +512,7 @@ impl Store {
         )
         .await?;
         tx.commit().await?;
+        self.changed(id, revision, author);
         Ok(revision)
     }
 
@@ -716,10 +722,14 @@ impl Store {
     /// database fails.
     pub async fn delete_sheet(&self, id: i64) -> Result<(), StoreError> {
         let mut tx = self.begin_write().await?;
-        sqlx::query("DELETE FROM sheet_revisions WHERE sheet_id = $1")
+        for table in ["sheet_revisions", "proposals", "proposal_comments"] {
+            sqlx::query(sqlx::AssertSqlSafe(format!(
+                "DELETE FROM {table} WHERE sheet_id = $1"
+            )))
             .bind(id)
             .execute(&mut *tx)
             .await?;
+        }
         sqlx::query("DELETE FROM sheet_rows WHERE sheet_id = $1")
             .bind(id)
             .execute(&mut *tx)

@@ -8,6 +8,7 @@ mod check;
 mod events;
 pub(crate) mod history;
 mod openapi;
+mod proposals;
 mod sheets;
 
 use axum::extract::DefaultBodyLimit;
@@ -37,6 +38,12 @@ fn documented() -> OpenApiRouter<AppState> {
         .routes(routes!(history::restore))
         .routes(routes!(history::diff))
         .routes(routes!(events::events))
+        .routes(routes!(proposals::create, proposals::list))
+        .routes(routes!(proposals::review, proposals::update))
+        .routes(routes!(proposals::comment))
+        .routes(routes!(proposals::approve))
+        .routes(routes!(proposals::reject))
+        .routes(routes!(proposals::resolve))
         .routes(routes!(sheets::export))
         .routes(routes!(openapi::document))
 }

@@ -260,3 +260,52 @@ async fn unknown_revisions_are_clear_errors() {
         "errors 0 → 0, warnings 0 → 0; no verdict changed (no cell changed)"
     );
 }
+
+#[tokio::test]
+async fn events_stream_the_sheets_saves_and_a_reconnect_catches_up() {
+    use axum::body::Body;
+    use http_body_util::BodyExt;
+    use tower::ServiceExt;
+
+    let app = spawn_app().await;
+    let id = app.create_sheet("g", &fixture("reservation-en.tsv")).await;
+    put(&app, id, golden_g2(), "bob").await;
+    // A browser that saw version 0 reconnects: the current version comes first.
+    let request = axum::http::Request::get(format!("/api/v1/sheets/{id}/events"))
+        .header("last-event-id", "0")
+        .body(Body::empty())
+        .unwrap();
+    let response = app.router.clone().oneshot(request).await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(response.headers()["content-type"], "text/event-stream");
+    let mut body = response.into_body();
+    let first = body.frame().await.unwrap().unwrap().into_data().unwrap();
+    let first = String::from_utf8(first.to_vec()).unwrap();
+    assert_eq!(
+        first,
+        "event: saved\nid: 1\ndata: {\"author\":\"\",\"version\":1,\"viewers\":1}\n\n"
+    );
+    let second = body.frame().await.unwrap().unwrap().into_data().unwrap();
+    assert_eq!(
+        String::from_utf8(second.to_vec()).unwrap(),
+        "event: presence\ndata: {\"viewers\":1}\n\n"
+    );
+    // A save while it listens arrives with its author and version.
+    put(&app, id, fixture("reservation-en.tsv"), "carol").await;
+    // (Its own arrival is a presence event too; the save comes after it.)
+    let third = loop {
+        let frame = body.frame().await.unwrap().unwrap().into_data().unwrap();
+        let text = String::from_utf8(frame.to_vec()).unwrap();
+        if text.starts_with("event: saved") {
+            break text;
+        }
+        assert_eq!(text, "event: presence\ndata: {\"viewers\":1}\n\n");
+    };
+    assert_eq!(
+        third,
+        "event: saved\nid: 2\ndata: {\"author\":\"carol\",\"version\":2,\"viewers\":1}\n\n"
+    );
+    // An unknown sheet is a 404, not a stream.
+    let r = app.get(&format!("/api/v1/sheets/{}/events", id + 1)).await;
+    assert_eq!(r.status, StatusCode::NOT_FOUND);
+}

@@ -31,6 +31,15 @@ fn expected_routes() -> BTreeSet<(String, String)> {
         ("/api/v1/sheets/{id}/revisions", "get"),
         ("/api/v1/sheets/{id}/revisions/{number}", "get"),
         ("/api/v1/sheets/{id}/revisions/{number}/restore", "post"),
+        ("/api/v1/sheets/{id}/events", "get"),
+        ("/api/v1/sheets/{id}/proposals", "get"),
+        ("/api/v1/sheets/{id}/proposals", "post"),
+        ("/api/v1/sheets/{id}/proposals/{proposal}", "get"),
+        ("/api/v1/sheets/{id}/proposals/{proposal}", "put"),
+        ("/api/v1/sheets/{id}/proposals/{proposal}/comments", "post"),
+        ("/api/v1/sheets/{id}/proposals/{proposal}/approve", "post"),
+        ("/api/v1/sheets/{id}/proposals/{proposal}/reject", "post"),
+        ("/api/v1/sheets/{id}/proposals/{proposal}/resolve", "post"),
     ]
     .into_iter()
     .map(|(path, method)| (path.to_string(), method.to_string()))
@@ -109,6 +118,11 @@ async fn every_documented_route_answers_and_no_other_method_does() {
     let paths: BTreeSet<&String> = documented.iter().map(|(path, _)| path).collect();
 
     for path in paths {
+        // The event stream never ends: `history::events_stream_the_sheets_saves_…` reads its
+        // start. The proposal routes take JSON bodies: `proposals.rs` drives them.
+        if path.ends_with("/events") || path.contains("/proposals") {
+            continue;
+        }
         let uri = format!(
             "{}?name=x",
             path.replace("{id}", &id.to_string())

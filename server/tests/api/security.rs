@@ -16,8 +16,13 @@ async fn snapshot(app: &TestApp) -> String {
     let mut all = Vec::new();
     for summary in app.store.list_sheets().await.expect("a list") {
         all.push(format!(
-            "{:?}",
-            app.store.get_sheet(summary.id).await.expect("a sheet")
+            "{:?}\n{:?}\n{:?}",
+            app.store.get_sheet(summary.id).await.expect("a sheet"),
+            app.store.revisions(summary.id).await.expect("its history"),
+            app.store
+                .proposals(summary.id)
+                .await
+                .expect("its proposals"),
         ));
     }
     all.join("\n")
@@ -42,7 +47,17 @@ fn server_fn_call(path: &str, id: i64) -> (&'static str, String) {
         "set_sheet_settings" => (FORM, format!("id={id}&margin=9s")),
         "import_sheet" => (JSON, r#"{"name":"evil","tsv":"layer\tsegment\titem\tsetting\tdefault\tvalue\tlocation\trationale\n"}"#.into()),
         "import_rows" => (JSON, format!(r#"{{"id":{id},"base":0,"tsv":""}}"#)),
-        "save_rows" => (JSON, format!(r#"{{"id":{id},"base":0,"rows":{rows}}}"#)),
+        "save_rows" => (JSON, format!(r#"{{"id":{id},"base":0,"base_rows":[],"base_ids":[],"rows":{rows}}}"#)),
+        "list_revisions" => (FORM, format!("id={id}")),
+        "diff_revisions" => (FORM, format!("id={id}")),
+        "restore_revision" => (FORM, format!("id={id}&number=1")),
+        "create_proposal" => (JSON, format!(r#"{{"id":{id},"title":"evil","base_rows":[],"base_ids":[],"rows":{rows}}}"#)),
+        "review_proposal" => (FORM, format!("id={id}&proposal=1")),
+        "list_proposals" => (FORM, format!("id={id}")),
+        "comment_proposal" => (FORM, format!("id={id}&proposal=1&body=evil")),
+        "decide_proposal" => (FORM, format!("id={id}&proposal=1&decision=reject&seen_revision=1&comment=evil")),
+        "resolve_proposal" => (FORM, format!("id={id}&proposal=1&row_id=1&column=value&keep=theirs")),
+        "set_author" => (FORM, "name=evil".into()),
         other => panic!("no cross-site case for the server function {other} ({path}): add one"),
     }
 }
@@ -75,11 +90,12 @@ fn write_routes(id: i64) -> Vec<(Method, String)> {
             // The document's paths hold the `/api/v1` prefix already.
             let path = path
                 .replace("{id}", &id.to_string())
-                .replace("{number}", "1");
+                .replace("{number}", "1")
+                .replace("{proposal}", "1");
             routes.push((method, path));
         }
     }
-    assert_eq!(routes.len(), 5, "write routes: {routes:?}");
+    assert_eq!(routes.len(), 11, "write routes: {routes:?}");
     routes
 }
 

@@ -233,7 +233,8 @@ pub(super) async fn record(
 macro_rules! summary_columns {
     () => {
         "number, version, kind, author, message, created_at, saved_at, row_count, error_count, \
-         warning_count, inversion_count, changed_cells, rows_added, rows_removed"
+         warning_count, inversion_count, changed_cells, rows_added, rows_removed, approved_by, \
+         proposal_id, gate_note"
     };
 }
 
@@ -253,6 +254,9 @@ fn decode_summary(r: &sqlx::any::AnyRow) -> Result<RevisionSummary, sqlx::Error>
         changed_cells: from_db(r, "changed_cells")?,
         rows_added: from_db(r, "rows_added")?,
         rows_removed: from_db(r, "rows_removed")?,
+        approved_by: r.try_get("approved_by")?,
+        proposal_id: r.try_get("proposal_id")?,
+        gate_note: r.try_get("gate_note")?,
     })
 }
 

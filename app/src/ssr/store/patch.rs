@@ -186,6 +186,156 @@ impl CellPatch {
     }
 }
 
+/// The rows a patch gives, merged per cell into `rows` (the stored rows with their ids): see
+/// the [module](self). `next` is the next unused row id (advanced for inserted rows).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Merged {
+    /// The rows after the patch.
+    pub rows: Vec<(i64, Row)>,
+    /// The next unused row id after it.
+    pub next: i64,
+    /// The cells and row deletes refused: changed since their base.
+    pub conflicts: Vec<CellConflict>,
+    /// The ids given to the inserted rows.
+    pub inserted: Vec<i64>,
+    /// Whether anything changed.
+    pub changed: bool,
+}
+
+/// Merges `patch` into `rows` (ids below `next` are the sheet's, present or deleted); the
+/// pure part of [`Store::patch_rows`], also used to show a proposal on the current rows.
+///
+/// # Errors
+///
+/// [`StoreError::NoRow`] for a row id the sheet never had (`next` or above).
+pub fn merge(
+    id: i64,
+    rows: &[(i64, Row)],
+    mut next: i64,
+    patch: &CellPatch,
+) -> Result<Merged, StoreError> {
+    let mut rows = rows.to_vec();
+    let mut conflicts = Vec::new();
+    let mut changed = false;
+    let position = |rows: &[(i64, Row)], row_id: i64| rows.iter().position(|(i, _)| *i == row_id);
+    for set in &patch.cells {
+        match position(&rows, set.row_id) {
+            Some(p) => {
+                let cell = rows[p].1.cell_mut(set.column);
+                if *cell == set.value {
+                    continue;
+                }
+                if *cell == set.base {
+                    *cell = set.value.clone();
+                    changed = true;
+                } else {
+                    conflicts.push(CellConflict {
+                        row_id: set.row_id,
+                        line: Some(p + 1),
+                        column: Some(set.column),
+                        base: set.base.clone(),
+                        theirs: Some(cell.clone()),
+                        mine: Some(set.value.clone()),
+                    });
+                }
+            }
+            None if set.row_id < next => conflicts.push(CellConflict {
+                row_id: set.row_id,
+                line: None,
+                column: Some(set.column),
+                base: set.base.clone(),
+                theirs: None,
+                mine: Some(set.value.clone()),
+            }),
+            None => {
+                return Err(StoreError::NoRow {
+                    id,
+                    row_id: set.row_id,
+                })
+            }
+        }
+    }
+    for del in &patch.delete {
+        match position(&rows, del.row_id) {
+            // Deleted already: nothing to do.
+            None if del.row_id < next => {}
+            None => {
+                return Err(StoreError::NoRow {
+                    id,
+                    row_id: del.row_id,
+                })
+            }
+            Some(p) if rows[p].1 == del.base => {
+                rows.remove(p);
+                changed = true;
+            }
+            Some(p) => conflicts.push(CellConflict {
+                row_id: del.row_id,
+                line: Some(p + 1),
+                column: None,
+                base: tabbed(&del.base),
+                theirs: Some(tabbed(&rows[p].1)),
+                mine: None,
+            }),
+        }
+    }
+    let mut inserted = Vec::new();
+    // Rows inserted after one row go in their order: each after the one inserted before.
+    let mut last_after: std::collections::HashMap<Option<i64>, i64> = Default::default();
+    for ins in &patch.insert {
+        let after = last_after
+            .get(&ins.after)
+            .copied()
+            .map(Some)
+            .unwrap_or(ins.after);
+        let at = match after {
+            None => 0,
+            Some(after) => position(&rows, after).map_or(rows.len(), |p| p + 1),
+        };
+        rows.insert(at, (next, ins.row.clone()));
+        last_after.insert(ins.after, next);
+        inserted.push(next);
+        next += 1;
+        changed = true;
+    }
+    for m in &patch.moves {
+        let Some(from) = position(&rows, m.row_id) else {
+            if m.row_id < next {
+                continue; // deleted since: nothing to move
+            }
+            return Err(StoreError::NoRow {
+                id,
+                row_id: m.row_id,
+            });
+        };
+        let row = rows.remove(from);
+        let at = match m.after {
+            None => 0,
+            Some(after) => position(&rows, after).map_or(rows.len(), |p| p + 1),
+        };
+        changed |= at != from;
+        rows.insert(at, row);
+    }
+    Ok(Merged {
+        rows,
+        next,
+        conflicts,
+        inserted,
+        changed,
+    })
+}
+
+/// Who approved a revision that comes from a proposal, and the gate's override.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Approval {
+    /// The reviewer.
+    pub by: String,
+    /// The proposal.
+    pub proposal_id: i64,
+    /// When the proposal brought a new error: the reviewer's comment that approved it anyway.
+    pub gate_note: Option<String>,
+}
+
 impl Store {
     /// Applies `patch` to sheet `id` by `author`, merged per cell (see the [module](self)):
     /// one transaction, one revision (or folded into the author's latest).
@@ -201,6 +351,17 @@ impl Store {
         id: i64,
         patch: &CellPatch,
         author: &Author,
+    ) -> Result<Patched, StoreError> {
+        self.patch_approved(id, patch, author, None).await
+    }
+
+    /// [`Store::patch_rows`], recording `approval` in the revision it makes.
+    pub(super) async fn patch_approved(
+        &self,
+        id: i64,
+        patch: &CellPatch,
+        author: &Author,
+        approval: Option<&Approval>,
     ) -> Result<Patched, StoreError> {
         let texts: Vec<Row> = patch
             .insert
@@ -229,123 +390,21 @@ impl Store {
         }
         let (_, version) = read_head(&mut tx, id).await?;
         let current = read_keyed_rows(&mut tx, id).await?;
-        let mut next = next_row_id(&mut tx, id).await?;
-        let mut rows = current.clone();
-        let mut conflicts = Vec::new();
-        let mut changed = false;
-        let position =
-            |rows: &[(i64, Row)], row_id: i64| rows.iter().position(|(i, _)| *i == row_id);
-        for set in &patch.cells {
-            match position(&rows, set.row_id) {
-                Some(p) => {
-                    let cell = rows[p].1.cell_mut(set.column);
-                    if *cell == set.value {
-                        continue;
-                    }
-                    if *cell == set.base {
-                        *cell = set.value.clone();
-                        changed = true;
-                    } else {
-                        conflicts.push(CellConflict {
-                            row_id: set.row_id,
-                            line: Some(p + 1),
-                            column: Some(set.column),
-                            base: set.base.clone(),
-                            theirs: Some(cell.clone()),
-                            mine: Some(set.value.clone()),
-                        });
-                    }
-                }
-                None if set.row_id < next => conflicts.push(CellConflict {
-                    row_id: set.row_id,
-                    line: None,
-                    column: Some(set.column),
-                    base: set.base.clone(),
-                    theirs: None,
-                    mine: Some(set.value.clone()),
-                }),
-                None => {
-                    return Err(StoreError::NoRow {
-                        id,
-                        row_id: set.row_id,
-                    })
-                }
-            }
-        }
-        for del in &patch.delete {
-            match position(&rows, del.row_id) {
-                // Deleted already: nothing to do.
-                None if del.row_id < next => {}
-                None => {
-                    return Err(StoreError::NoRow {
-                        id,
-                        row_id: del.row_id,
-                    })
-                }
-                Some(p) if rows[p].1 == del.base => {
-                    rows.remove(p);
-                    changed = true;
-                }
-                Some(p) => conflicts.push(CellConflict {
-                    row_id: del.row_id,
-                    line: Some(p + 1),
-                    column: None,
-                    base: tabbed(&del.base),
-                    theirs: Some(tabbed(&rows[p].1)),
-                    mine: None,
-                }),
-            }
-        }
-        let mut inserted = Vec::new();
-        // Rows inserted after one row go in their order: each after the one inserted before.
-        let mut last_after: std::collections::HashMap<Option<i64>, i64> = Default::default();
-        for ins in &patch.insert {
-            let after = last_after
-                .get(&ins.after)
-                .copied()
-                .map(Some)
-                .unwrap_or(ins.after);
-            let at = match after {
-                None => 0,
-                Some(after) => position(&rows, after).map_or(rows.len(), |p| p + 1),
-            };
-            rows.insert(at, (next, ins.row.clone()));
-            last_after.insert(ins.after, next);
-            inserted.push(next);
-            next += 1;
-            changed = true;
-        }
-        for m in &patch.moves {
-            let Some(from) = position(&rows, m.row_id) else {
-                if m.row_id < next {
-                    continue; // deleted since: nothing to move
-                }
-                return Err(StoreError::NoRow {
-                    id,
-                    row_id: m.row_id,
-                });
-            };
-            let row = rows.remove(from);
-            let at = match m.after {
-                None => 0,
-                Some(after) => position(&rows, after).map_or(rows.len(), |p| p + 1),
-            };
-            changed |= at != from;
-            rows.insert(at, row);
-        }
-        if !conflicts.is_empty() {
+        let next = next_row_id(&mut tx, id).await?;
+        let merged = merge(id, &current, next, patch)?;
+        if !merged.conflicts.is_empty() {
             // Dropping the transaction rolls it back: nothing is written.
             return Err(StoreError::CellConflicts {
                 id,
                 current: version - 1,
-                conflicts,
+                conflicts: merged.conflicts,
             });
         }
-        if !changed {
+        if !merged.changed {
             return Ok(Patched {
                 version: version - 1,
                 revision: None,
-                inserted,
+                inserted: merged.inserted,
             });
         }
         let revision = self
@@ -354,19 +413,32 @@ impl Store {
                 id,
                 version,
                 &current,
-                &rows,
-                next,
+                &merged.rows,
+                merged.next,
                 author,
                 RevisionKind::Save,
                 &patch.message,
             )
             .await?;
+        if let Some(a) = approval {
+            sqlx::query(
+                "UPDATE sheet_revisions SET approved_by = $1, proposal_id = $2, gate_note = $3 \
+                 WHERE sheet_id = $4 AND number = $5",
+            )
+            .bind(a.by.as_str())
+            .bind(a.proposal_id)
+            .bind(a.gate_note.as_deref())
+            .bind(id)
+            .bind(revision)
+            .execute(&mut *tx)
+            .await?;
+        }
         tx.commit().await?;
         self.changed(id, version, author);
         Ok(Patched {
             version,
             revision: Some(revision),
-            inserted,
+            inserted: merged.inserted,
         })
     }
 }

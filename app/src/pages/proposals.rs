@@ -1,0 +1,377 @@
+//! Proposals: `/sheets/:id/propose` edits a copy of the sheet's rows and saves the change as
+//! a proposal instead of applying it (an island: the grid); `/sheets/:id/proposals/:p` shows
+//! a proposal for review (the server's page, plain forms): its changes applied to the
+//! sheet's current rows, the budget diff with the trace, the conflicts when the sheet moved
+//! on, the comments, and the approve and reject forms with the gate.
+
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use leptos_meta::Title;
+use leptos_router::components::A;
+use leptos_router::hooks::use_params_map;
+
+use super::history::{DiffGrid, Review};
+use crate::api::{
+    create_proposal, get_sheet, review_proposal, CommentProposal, DecideProposal, ResolveProposal,
+};
+use crate::components::error_line::ErrorLine;
+use crate::components::error_panel::ErrorPanel;
+use crate::components::grid::Grid;
+use crate::draft;
+use crate::error::AppError;
+use crate::highlight::Highlight;
+use crate::island::Prop;
+use crate::model::{ProposalReview, ProposalStatus, SheetDetail};
+
+fn number(raw: &str) -> Result<i64, AppError> {
+    raw.parse::<i64>()
+        .map_err(|_| AppError::BadAddress(raw.to_string()))
+}
+
+/// The error of `action`'s last call, if it failed.
+fn failure<S, T>(action: ServerAction<S>) -> Signal<Option<AppError>>
+where
+    S: leptos::server_fn::ServerFn<Output = T, Error = AppError> + Clone + Send + Sync + 'static,
+    T: Clone + Send + Sync + 'static,
+{
+    Signal::derive(move || action.value().get().and_then(Result::err))
+}
+
+/// `/sheets/:id/propose`: the sheet's rows to edit, saved as a proposal.
+#[component]
+pub fn ProposePage() -> impl IntoView {
+    let params = use_params_map();
+    let id = move || params.read().get("id").unwrap_or_default();
+    let sheet = Resource::new(id, |id| async move {
+        match number(&id) {
+            Ok(id) => get_sheet(id).await,
+            Err(e) => Err(e),
+        }
+    });
+    view! {
+        <Suspense fallback=|| view! { <p class="muted">"Loading the sheet…"</p> }>
+            {move || Suspend::new(async move {
+                match sheet.await {
+                    Ok(detail) => view! {
+                        <Title text=super::page_title(&format!("Propose a change to {}", detail.name))/>
+                        <nav class="crumbs">
+                            <A href="/">"← All sheets"</A>
+                            " · "
+                            <a href=crate::model::sheet_href(detail.id)>{detail.name.clone()}</a>
+                        </nav>
+                        <h1>"Propose a change to " {detail.name.clone()}</h1>
+                        <p class="muted">
+                            "Edit the rows below; nothing is saved to the sheet. Submit them as a "
+                            "proposal: the team sees what they do to every budget before a reviewer "
+                            "approves them."
+                        </p>
+                        <ProposalEditor detail=Prop(detail)/>
+                    }
+                    .into_any(),
+                    Err(error) => view! { <ErrorPanel error/> }.into_any(),
+                }
+            })}
+        </Suspense>
+    }
+}
+
+/// The grid of a copy of the rows and the proposal's title: an island.
+#[island]
+fn ProposalEditor(
+    /// The sheet as the page loaded it.
+    detail: Prop<SheetDetail>,
+) -> impl IntoView {
+    crate::island::begin();
+    let Prop(SheetDetail {
+        id,
+        sheet,
+        report,
+        catalog_defaults,
+        row_ids,
+        ..
+    }) = detail;
+    let lang = RwSignal::new(sheet.lang);
+    let rows = RwSignal::new(draft::drafts(&sheet.rows, 0));
+    let report = RwSignal::new(report);
+    Highlight::provide(report.into());
+    let catalog_defaults = RwSignal::new(catalog_defaults);
+    let title = RwSignal::new(String::new());
+    let error = RwSignal::new(None::<AppError>);
+    let sending = RwSignal::new(false);
+    let base_rows = sheet.rows.clone();
+    let submit = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        let (base_rows, base_ids) = (base_rows.clone(), row_ids.clone());
+        let now = rows.with_untracked(|rs| draft::rows(rs));
+        let t = title.get_untracked();
+        sending.set(true);
+        spawn_local(async move {
+            if let Err(e) = create_proposal(id, t, base_rows, base_ids, now).await {
+                error.set(Some(e));
+            }
+            sending.set(false);
+        });
+    };
+    view! {
+        <form class="card propose" on:submit=submit data-testid="propose-form">
+            <label>
+                "Title "
+                <input
+                    type="text"
+                    required
+                    maxlength="200"
+                    data-testid="proposal-title"
+                    prop:value=move || title.get()
+                    on:input=move |ev| title.set(event_target_value(&ev))
+                />
+            </label>
+            " "
+            <button type="submit" class="button primary" data-testid="submit-proposal" disabled=move || sending.get()>
+                "Submit the proposal"
+            </button>
+            <ErrorLine error=Signal::derive(move || error.get()) testid="proposal-error"/>
+        </form>
+        <section class="grid-pane" aria-label="Rows">
+            <Grid rows report lang catalog_defaults on_change=Callback::new(|()| ())/>
+        </section>
+    }
+}
+
+/// `/sheets/:id/proposals/:p`: one proposal, for review.
+#[component]
+pub fn ProposalPage() -> impl IntoView {
+    let params = use_params_map();
+    let key = move || {
+        let p = params.read();
+        (
+            p.get("id").unwrap_or_default(),
+            p.get("p").unwrap_or_default(),
+        )
+    };
+    let review = Resource::new(key, |(id, p)| async move {
+        match (number(&id), number(&p)) {
+            (Ok(id), Ok(p)) => review_proposal(id, p).await,
+            (Err(e), _) | (_, Err(e)) => Err(e),
+        }
+    });
+    view! {
+        <Suspense fallback=|| view! { <p class="muted">"Loading the proposal…"</p> }>
+            {move || Suspend::new(async move {
+                match review.await {
+                    Ok(r) => view! { <Proposal review=r/> }.into_any(),
+                    Err(error) => view! { <ErrorPanel error/> }.into_any(),
+                }
+            })}
+        </Suspense>
+    }
+}
+
+#[component]
+fn Proposal(review: ProposalReview) -> impl IntoView {
+    let ProposalReview {
+        sheet_id: id,
+        sheet_name,
+        proposal,
+        current_revision,
+        stale,
+        conflicts,
+        diff,
+        grid,
+        comments,
+        gate,
+    } = review;
+    let lang = diff.lang;
+    let pid = proposal.id;
+    let open = proposal.status == ProposalStatus::Open;
+    let status = match proposal.status {
+        ProposalStatus::Open => "open".to_string(),
+        ProposalStatus::Approved => format!(
+            "approved by {}{}",
+            proposal.decided_by.clone().unwrap_or_default(),
+            proposal
+                .revision
+                .map(|r| format!(" as revision {r}"))
+                .unwrap_or_default()
+        ),
+        ProposalStatus::Rejected => format!(
+            "rejected by {}",
+            proposal.decided_by.clone().unwrap_or_default()
+        ),
+    };
+    let decision_note = proposal
+        .decision_note
+        .clone()
+        .filter(|n| !n.is_empty())
+        .map(|n| view! { <p data-testid="decision-note">"“" {n} "”"</p> });
+    let stale_note = stale.then(|| {
+        view! {
+            <p class="banner" data-testid="stale">
+                {format!(
+                    "The sheet moved on since this proposal was made (revision {} → {current_revision}): its changes are shown applied to revision {current_revision}.",
+                    proposal.base_revision
+                )}
+            </p>
+        }
+    });
+    let conflict_items = conflicts
+        .into_iter()
+        .filter_map(|c| {
+            let column = c.column?;
+            let resolve = ServerAction::<ResolveProposal>::new();
+            let place = match c.line {
+                Some(l) => format!("Row {l}, {}", column.header(budget::Lang::En)),
+                None => format!("A deleted row, {}", column.header(budget::Lang::En)),
+            };
+            let text = format!(
+                "{place}: the proposal “{}”, the sheet now “{}” (it was “{}”).",
+                c.mine.clone().unwrap_or_default(),
+                c.theirs.clone().unwrap_or_else(|| "(deleted)".into()),
+                c.base
+            );
+            let col = column.header(budget::Lang::En);
+            Some(view! {
+                <li data-testid="proposal-conflict">
+                    <span data-testid="proposal-conflict-text">{text}</span>
+                    <ActionForm action=resolve attr:class="inline">
+                        <input type="hidden" name="id" value=id/>
+                        <input type="hidden" name="proposal" value=pid/>
+                        <input type="hidden" name="row_id" value=c.row_id/>
+                        <input type="hidden" name="column" value=col/>
+                        <button type="submit" name="keep" value="proposal" class="button primary" data-testid="keep-proposal">"Keep the proposal's"</button>
+                        " "
+                        <button type="submit" name="keep" value="theirs" class="button" data-testid="keep-theirs">"Take the sheet's"</button>
+                    </ActionForm>
+                    <ErrorLine error=failure(resolve) testid="resolve-error"/>
+                </li>
+            })
+        })
+        .collect::<Vec<_>>();
+    let has_conflicts = !conflict_items.is_empty();
+    let conflicts_view = has_conflicts.then(|| {
+        view! {
+            <div class="banner banner-error" data-testid="proposal-conflicts">
+                <p>"These cells were changed on the sheet since the proposal was made. Its author chooses for each:"</p>
+                <ul>{conflict_items}</ul>
+            </div>
+        }
+    });
+    let cells: Vec<(String, String)> = diff
+        .rows
+        .changed
+        .iter()
+        .flat_map(|r| {
+            r.cells.iter().filter_map(move |c| {
+                let rid = r.id?;
+                Some((
+                    format!("{rid}:{}", c.column.header(budget::Lang::En)),
+                    format!(
+                        "Row {}, {}",
+                        r.after_line,
+                        c.column.header(budget::Lang::En)
+                    ),
+                ))
+            })
+        })
+        .collect();
+    let comment_items = comments
+        .into_iter()
+        .map(|c| {
+            let place = match (c.line, c.column) {
+                (Some(l), Some(col)) => format!("Row {l}, {}: ", col.header(budget::Lang::En)),
+                (None, Some(col)) => format!("A row no longer in the proposal, {}: ", col.header(budget::Lang::En)),
+                _ => String::new(),
+            };
+            let changed = c.changed_since.then(|| view! { <span class="badge" data-testid="changed-since">" changed since"</span> });
+            view! {
+                <li data-testid="comment">
+                    <strong>{c.author}</strong>
+                    " · "
+                    <span data-testid="comment-place">{place}</span>
+                    <span data-testid="comment-body">{c.body}</span>
+                    {changed}
+                </li>
+            }
+        })
+        .collect::<Vec<_>>();
+    let comment = ServerAction::<CommentProposal>::new();
+    let decide = ServerAction::<DecideProposal>::new();
+    let options = cells
+        .into_iter()
+        .map(|(value, label)| view! { <option value=value>{label}</option> })
+        .collect::<Vec<_>>();
+    let gate_box = gate.then(|| {
+        view! {
+            <p class="banner banner-error" data-testid="gate">
+                "This proposal brings a new error. Approving it needs “approve anyway” and a comment saying why."
+            </p>
+            <label>
+                <input type="checkbox" name="anyway" data-testid="approve-anyway"/>
+                " Approve anyway"
+            </label>
+        }
+    });
+    let decide_form = open.then(|| {
+        view! {
+            <ActionForm action=decide attr:class="card decide" attr:data-testid="decide-form">
+                <h2>"Review"</h2>
+                <input type="hidden" name="id" value=id/>
+                <input type="hidden" name="proposal" value=pid/>
+                <input type="hidden" name="seen_revision" value=current_revision/>
+                {gate_box}
+                <label>
+                    "Comment "
+                    <textarea name="comment" rows="2" data-testid="decision-comment"></textarea>
+                </label>
+                <p class="buttons">
+                    <button type="submit" name="decision" value="approve" class="button primary" data-testid="approve" disabled=has_conflicts>"Approve"</button>
+                    " "
+                    <button type="submit" name="decision" value="reject" class="button" data-testid="reject">"Reject"</button>
+                </p>
+                <ErrorLine error=failure(decide) testid="decide-error"/>
+            </ActionForm>
+        }
+    });
+    view! {
+        <Title text=super::page_title(&format!("Proposal {pid}: {}", proposal.title))/>
+        <nav class="crumbs">
+            <A href="/">"← All sheets"</A>
+            " · "
+            <a href=crate::model::sheet_href(id)>{sheet_name.clone()}</a>
+            " · "
+            <a href=format!("/sheets/{id}/history")>"History"</a>
+        </nav>
+        <h1 data-testid="proposal-title">"Proposal " {pid} ": " {proposal.title.clone()}</h1>
+        <p data-testid="proposal-status">
+            {format!("By {}, from revision {}; {status}.", proposal.author, proposal.base_revision)}
+        </p>
+        {decision_note}
+        {stale_note}
+        {conflicts_view}
+        <p class="headline" data-testid="diff-headline">{diff.headline.clone()}</p>
+        <Review diff=diff.clone()/>
+        <h2>"Rows"</h2>
+        <DiffGrid lines=grid lang/>
+        <section class="card comments">
+            <h2>"Comments"</h2>
+            <ul data-testid="comments">{comment_items}</ul>
+            <ActionForm action=comment attr:data-testid="comment-form">
+                <input type="hidden" name="id" value=id/>
+                <input type="hidden" name="proposal" value=pid/>
+                <label>
+                    "On "
+                    <select name="cell" data-testid="comment-cell">
+                        <option value="">"the whole proposal"</option>
+                        {options}
+                    </select>
+                </label>
+                <label>
+                    " Comment "
+                    <textarea name="body" rows="2" required data-testid="comment-text"></textarea>
+                </label>
+                <button type="submit" class="button" data-testid="add-comment">"Add the comment"</button>
+                <ErrorLine error=failure(comment) testid="comment-error"/>
+            </ActionForm>
+        </section>
+        {decide_form}
+    }
+}

@@ -1,0 +1,357 @@
+//! `/api/v1/sheets/{id}/proposals`: changes proposed for review instead of applied; their
+//! review (the diff against the current rows, conflicts, comments), comments on them or on
+//! one cell, the proposer's choice for a conflicting cell, and the reviewer's decision with
+//! the gate (`app::ssr::Store::decide`).
+
+use app::model::{ProposalReview, ProposalSummary};
+use app::ssr::{CellPatch, Decision, Resolution, Store};
+use axum::extract::rejection::{JsonRejection, PathRejection};
+use axum::extract::{Path, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::IntoResponse;
+use axum::Json;
+use budget::Column;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::history::author;
+use super::sheets::bad_id;
+use crate::error::{ApiError, ErrorBody};
+
+fn json<T>(body: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
+    body.map(|Json(v)| v)
+        .map_err(|r| ApiError::bad_request(r.body_text()))
+}
+
+fn pair(path: Result<Path<(i64, i64)>, PathRejection>) -> Result<(i64, i64), ApiError> {
+    let Path(pair) = path.map_err(|r| {
+        ApiError::bad_request(format!(
+            "the sheet id and the proposal id must be integers ({})",
+            r.body_text()
+        ))
+    })?;
+    Ok(pair)
+}
+
+/// The body of `POST /api/v1/sheets/{id}/proposals`.
+#[derive(Deserialize, ToSchema)]
+pub(crate) struct NewProposal {
+    /// Its title (1 to 200 characters).
+    title: String,
+    /// Its changes, as for `PATCH /api/v1/sheets/{id}`, against the sheet's current rows.
+    #[serde(flatten)]
+    changes: CellPatch,
+}
+
+/// The answer to `POST /api/v1/sheets/{id}/proposals`.
+#[derive(Serialize, ToSchema)]
+pub(crate) struct CreatedProposal {
+    /// The new proposal's id within the sheet.
+    id: i64,
+}
+
+/// Proposes a change.
+///
+/// The changes (as for `PATCH`) are kept as a proposal against the sheet's latest revision;
+/// nothing of the sheet changes. The author from `X-Workbench-Author`.
+#[utoipa::path(
+    post,
+    path = "/sheets/{id}/proposals",
+    operation_id = "create_proposal",
+    tag = "review",
+    params(("id" = i64, Path, description = "The sheet's id"),
+        ("X-Workbench-Author" = Option<String>, Header, description = "The proposer's display name")),
+    request_body(content = NewProposal, content_type = "application/json"),
+    responses(
+        (status = 201, description = "Proposed", body = CreatedProposal),
+        (status = 400, description = "A bad id or body", body = ErrorBody),
+        (status = 404, description = "No such sheet, or a row id it never had", body = ErrorBody),
+        (status = 409, description = "No title, no change, or cells that do not hold the text the change starts from", body = ErrorBody),
+    ),
+)]
+pub(crate) async fn create(
+    State(store): State<Store>,
+    id: Result<Path<i64>, PathRejection>,
+    headers: HeaderMap,
+    body: Result<Json<NewProposal>, JsonRejection>,
+) -> Result<impl IntoResponse, ApiError> {
+    let Path(id) = id.map_err(bad_id)?;
+    let body = json(body)?;
+    let pid = store
+        .create_proposal(id, &body.title, &body.changes, &author(&headers, None))
+        .await?;
+    let location = HeaderValue::from_str(&format!("/api/v1/sheets/{id}/proposals/{pid}"))
+        .map_err(|e| ApiError::Internal(e.to_string()))?;
+    Ok((
+        StatusCode::CREATED,
+        [(header::LOCATION, location)],
+        Json(CreatedProposal { id: pid }),
+    ))
+}
+
+/// Lists a sheet's proposals.
+#[utoipa::path(
+    get,
+    path = "/sheets/{id}/proposals",
+    operation_id = "list_proposals",
+    tag = "review",
+    params(("id" = i64, Path, description = "The sheet's id")),
+    responses(
+        (status = 200, description = "The proposals, newest first", body = Vec<ProposalSummary>),
+        (status = 404, description = "No such sheet", body = ErrorBody),
+    ),
+)]
+pub(crate) async fn list(
+    State(store): State<Store>,
+    id: Result<Path<i64>, PathRejection>,
+) -> Result<Json<Vec<ProposalSummary>>, ApiError> {
+    let Path(id) = id.map_err(bad_id)?;
+    Ok(Json(store.proposals(id).await?))
+}
+
+/// Reviews a proposal.
+///
+/// Its changes applied to the sheet's current rows: the diff (cells, budgets, trace), the
+/// conflicts when the sheet moved on since its base, the comments, and whether approving it
+/// passes the gate.
+#[utoipa::path(
+    get,
+    path = "/sheets/{id}/proposals/{proposal}",
+    operation_id = "review_proposal",
+    tag = "review",
+    params(("id" = i64, Path, description = "The sheet's id"), ("proposal" = i64, Path, description = "The proposal's id")),
+    responses(
+        (status = 200, description = "The review", body = ProposalReview),
+        (status = 404, description = "No such sheet or proposal", body = ErrorBody),
+    ),
+)]
+pub(crate) async fn review(
+    State(store): State<Store>,
+    path: Result<Path<(i64, i64)>, PathRejection>,
+) -> Result<Json<ProposalReview>, ApiError> {
+    let (id, pid) = pair(path)?;
+    Ok(Json(store.review(id, pid).await?))
+}
+
+/// Changes a proposal.
+///
+/// Its changes are replaced (the proposer edited it); comments keep their cells and say
+/// `changed_since` where the proposal's text of the cell changed.
+#[utoipa::path(
+    put,
+    path = "/sheets/{id}/proposals/{proposal}",
+    operation_id = "update_proposal",
+    tag = "review",
+    params(("id" = i64, Path, description = "The sheet's id"), ("proposal" = i64, Path, description = "The proposal's id")),
+    request_body(content = CellPatch, content_type = "application/json"),
+    responses(
+        (status = 200, description = "The review after the change", body = ProposalReview),
+        (status = 404, description = "No such sheet or proposal", body = ErrorBody),
+        (status = 409, description = "The proposal is decided, or the change is empty", body = ErrorBody),
+    ),
+)]
+pub(crate) async fn update(
+    State(store): State<Store>,
+    path: Result<Path<(i64, i64)>, PathRejection>,
+    body: Result<Json<CellPatch>, JsonRejection>,
+) -> Result<Json<ProposalReview>, ApiError> {
+    let (id, pid) = pair(path)?;
+    store.update_proposal(id, pid, &json(body)?).await?;
+    Ok(Json(store.review(id, pid).await?))
+}
+
+/// The body of a comment.
+#[derive(Deserialize, ToSchema)]
+pub(crate) struct NewComment {
+    /// The text (1 to 10,000 characters).
+    body: String,
+    /// The row, for a comment on one cell.
+    #[serde(default)]
+    row_id: Option<i64>,
+    /// The column, for a comment on one cell.
+    #[serde(default)]
+    column: Option<Column>,
+}
+
+/// Comments on a proposal.
+///
+/// On the whole proposal, or on one cell (`row_id` and `column`): a cell comment keeps its
+/// place and is marked `changed_since` when the proposal's text of the cell changes.
+#[utoipa::path(
+    post,
+    path = "/sheets/{id}/proposals/{proposal}/comments",
+    operation_id = "comment_proposal",
+    tag = "review",
+    params(("id" = i64, Path, description = "The sheet's id"), ("proposal" = i64, Path, description = "The proposal's id"),
+        ("X-Workbench-Author" = Option<String>, Header, description = "The commenter's display name")),
+    request_body(content = NewComment, content_type = "application/json"),
+    responses(
+        (status = 200, description = "The review with the comment", body = ProposalReview),
+        (status = 400, description = "A row without a column or a column without a row", body = ErrorBody),
+        (status = 404, description = "No such sheet or proposal", body = ErrorBody),
+        (status = 409, description = "An empty comment, or a row not in the proposal's rows", body = ErrorBody),
+    ),
+)]
+pub(crate) async fn comment(
+    State(store): State<Store>,
+    path: Result<Path<(i64, i64)>, PathRejection>,
+    headers: HeaderMap,
+    body: Result<Json<NewComment>, JsonRejection>,
+) -> Result<Json<ProposalReview>, ApiError> {
+    let (id, pid) = pair(path)?;
+    let body = json(body)?;
+    let cell = match (body.row_id, body.column) {
+        (Some(r), Some(c)) => Some((r, c)),
+        (None, None) => None,
+        _ => {
+            return Err(ApiError::bad_request(
+                "a comment on a cell needs both row_id and column",
+            ))
+        }
+    };
+    store
+        .comment(id, pid, &author(&headers, None), &body.body, cell)
+        .await?;
+    Ok(Json(store.review(id, pid).await?))
+}
+
+/// The body of an approval.
+#[derive(Deserialize, ToSchema)]
+pub(crate) struct Approve {
+    /// The sheet revision the reviewed diff was computed on (`current_revision` of the
+    /// review): when the sheet moved on and the diff changed, the approval is withdrawn.
+    seen_revision: i64,
+    /// The comment; required with `anyway`.
+    #[serde(default)]
+    comment: String,
+    /// Approve although the proposal brings a new error (the gate).
+    #[serde(default)]
+    anyway: bool,
+}
+
+/// The body of a rejection.
+#[derive(Deserialize, ToSchema)]
+pub(crate) struct Reject {
+    /// Why.
+    comment: String,
+}
+
+/// Approves a proposal.
+///
+/// Its changes become a revision authored by the proposer and approved by the reviewer
+/// (`X-Workbench-Author`). Refused with 409 and the reason when its cells conflict with the
+/// current rows, when the diff changed since `seen_revision` (the approval is withdrawn, the
+/// message says what it does now), or when it brings a new error without `anyway` and a
+/// comment (the gate; the override is recorded in the revision).
+#[utoipa::path(
+    post,
+    path = "/sheets/{id}/proposals/{proposal}/approve",
+    operation_id = "approve_proposal",
+    tag = "review",
+    params(("id" = i64, Path, description = "The sheet's id"), ("proposal" = i64, Path, description = "The proposal's id"),
+        ("X-Workbench-Author" = Option<String>, Header, description = "The reviewer's display name")),
+    request_body(content = Approve, content_type = "application/json"),
+    responses(
+        (status = 200, description = "Approved: the review, with the revision it made", body = ProposalReview),
+        (status = 404, description = "No such sheet or proposal", body = ErrorBody),
+        (status = 409, description = "Refused, with the reason; nothing changed", body = ErrorBody),
+    ),
+)]
+pub(crate) async fn approve(
+    State(store): State<Store>,
+    path: Result<Path<(i64, i64)>, PathRejection>,
+    headers: HeaderMap,
+    body: Result<Json<Approve>, JsonRejection>,
+) -> Result<Json<ProposalReview>, ApiError> {
+    let (id, pid) = pair(path)?;
+    let b = json(body)?;
+    let decision = Decision::Approve {
+        seen_revision: b.seen_revision,
+        comment: b.comment,
+        anyway: b.anyway,
+    };
+    store
+        .decide(id, pid, &author(&headers, None), decision)
+        .await?;
+    Ok(Json(store.review(id, pid).await?))
+}
+
+/// Rejects a proposal.
+#[utoipa::path(
+    post,
+    path = "/sheets/{id}/proposals/{proposal}/reject",
+    operation_id = "reject_proposal",
+    tag = "review",
+    params(("id" = i64, Path, description = "The sheet's id"), ("proposal" = i64, Path, description = "The proposal's id"),
+        ("X-Workbench-Author" = Option<String>, Header, description = "The reviewer's display name")),
+    request_body(content = Reject, content_type = "application/json"),
+    responses(
+        (status = 200, description = "Rejected", body = ProposalReview),
+        (status = 404, description = "No such sheet or proposal", body = ErrorBody),
+        (status = 409, description = "Decided already, or no comment", body = ErrorBody),
+    ),
+)]
+pub(crate) async fn reject(
+    State(store): State<Store>,
+    path: Result<Path<(i64, i64)>, PathRejection>,
+    headers: HeaderMap,
+    body: Result<Json<Reject>, JsonRejection>,
+) -> Result<Json<ProposalReview>, ApiError> {
+    let (id, pid) = pair(path)?;
+    let b = json(body)?;
+    store
+        .decide(
+            id,
+            pid,
+            &author(&headers, None),
+            Decision::Reject { comment: b.comment },
+        )
+        .await?;
+    Ok(Json(store.review(id, pid).await?))
+}
+
+/// The body of a proposer's choice.
+#[derive(Deserialize, ToSchema)]
+pub(crate) struct Resolve {
+    /// The conflicting cell's row.
+    row_id: i64,
+    /// Its column.
+    column: Column,
+    /// `proposal` (keep the proposal's text) or `theirs` (take the sheet's).
+    keep: String,
+}
+
+/// Resolves a conflicting cell.
+#[utoipa::path(
+    post,
+    path = "/sheets/{id}/proposals/{proposal}/resolve",
+    operation_id = "resolve_proposal",
+    tag = "review",
+    params(("id" = i64, Path, description = "The sheet's id"), ("proposal" = i64, Path, description = "The proposal's id")),
+    request_body(content = Resolve, content_type = "application/json"),
+    responses(
+        (status = 200, description = "The review after the choice", body = ProposalReview),
+        (status = 400, description = "`keep` is neither `proposal` nor `theirs`", body = ErrorBody),
+        (status = 404, description = "No such sheet or proposal", body = ErrorBody),
+        (status = 409, description = "The cell is not in conflict, or the proposal is decided", body = ErrorBody),
+    ),
+)]
+pub(crate) async fn resolve(
+    State(store): State<Store>,
+    path: Result<Path<(i64, i64)>, PathRejection>,
+    body: Result<Json<Resolve>, JsonRejection>,
+) -> Result<Json<ProposalReview>, ApiError> {
+    let (id, pid) = pair(path)?;
+    let b = json(body)?;
+    let choice = match b.keep.as_str() {
+        "proposal" => Resolution::Proposal,
+        "theirs" => Resolution::Theirs,
+        other => {
+            return Err(ApiError::bad_request(format!(
+                "keep must be \"proposal\" or \"theirs\", not {other:?}"
+            )))
+        }
+    };
+    store.resolve(id, pid, b.row_id, b.column, choice).await?;
+    Ok(Json(store.review(id, pid).await?))
+}

@@ -1,0 +1,412 @@
+//! Proposals over the API: G2 proposed, reviewed with its trace, stopped by the gate, rejected
+//! or approved anyway; a stale base with a conflict the proposer resolves; an approval
+//! withdrawn when the diff changed; comments that keep their cell; bad input.
+
+use axum::http::{Method, StatusCode};
+use serde_json::{json, Value};
+
+use crate::helpers::{fixture, spawn_app, TestApp, TestResponse};
+
+const G2_TRACE: &str = "app -> external API: read 1.5 s → 3 s, tries 2 → 3 (waits 0.3 s → 0.5 s, 1.0 s); worst 4.3 s → 12.0 s; app need 7.8 s → 15.5 s against its 8.0 s deadline: now inverted, short by 7.5 s, 1 try fits; LB -> app and browser -> LB unchanged (they wait on app's 8.0 s deadline, not on its need)";
+
+async fn send(app: &TestApp, method: Method, uri: &str, who: &str, body: Value) -> TestResponse {
+    app.send_with(
+        method,
+        uri,
+        &[
+            ("content-type", "application/json"),
+            ("x-workbench-author", who),
+        ],
+        body.to_string(),
+    )
+    .await
+}
+
+/// G2's two cells as a proposal body.
+fn g2_changes() -> Value {
+    json!({
+        "title": "three tries for the external API",
+        "cells": [
+            {"row_id": 7, "column": "value", "base": "1.5s", "value": "3s"},
+            {"row_id": 8, "column": "value", "base": "2 tries, waits 0.3s", "value": "3 tries, waits 0.5s, 1.0s"}
+        ]
+    })
+}
+
+async fn propose_g2(app: &TestApp) -> (i64, i64) {
+    let id = app.create_sheet("g", &fixture("reservation-en.tsv")).await;
+    let r = send(
+        app,
+        Method::POST,
+        &format!("/api/v1/sheets/{id}/proposals"),
+        "alice",
+        g2_changes(),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::CREATED, "{}", r.text());
+    (id, r.json()["id"].as_i64().unwrap())
+}
+
+#[tokio::test]
+async fn a_g2_proposal_shows_its_trace_the_gate_refuses_it_and_it_is_rejected() {
+    let app = spawn_app().await;
+    let (id, pid) = propose_g2(&app).await;
+    let review = app
+        .get(&format!("/api/v1/sheets/{id}/proposals/{pid}"))
+        .await
+        .json();
+    assert_eq!(review["diff"]["trace"][0]["text"], G2_TRACE);
+    assert_eq!(review["gate"], true);
+    assert_eq!(review["stale"], false);
+    assert_eq!(review["proposal"]["status"], "open");
+    assert_eq!(review["proposal"]["author"], "alice");
+    // The sheet itself is unchanged: G1.
+    let sheet = app.get(&format!("/api/v1/sheets/{id}")).await.json();
+    assert_eq!(sheet["rows"][6]["value"], "1.5s");
+
+    let approve = format!("/api/v1/sheets/{id}/proposals/{pid}/approve");
+    let r = send(
+        &app,
+        Method::POST,
+        &approve,
+        "bob",
+        json!({"seen_revision": 1}),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::CONFLICT);
+    assert_eq!(
+        r.json()["error"],
+        "this proposal brings a new error (inversion.node: app's deadline (8.0 s) ends before its calls may (15.5 s)); approving it needs \"approve anyway\" and a comment"
+    );
+    let r = send(
+        &app,
+        Method::POST,
+        &approve,
+        "bob",
+        json!({"seen_revision": 1, "anyway": true}),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "anyway without a comment");
+
+    let reject = format!("/api/v1/sheets/{id}/proposals/{pid}/reject");
+    let r = send(&app, Method::POST, &reject, "bob", json!({"comment": ""})).await;
+    assert_eq!(
+        (r.status, r.json()["error"].as_str().map(String::from)),
+        (
+            StatusCode::CONFLICT,
+            Some("a rejection needs a comment saying why".into())
+        )
+    );
+    let r = send(
+        &app,
+        Method::POST,
+        &reject,
+        "bob",
+        json!({"comment": "the app cannot wait 15.5 s"}),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+    let review = r.json();
+    assert_eq!(review["proposal"]["status"], "rejected");
+    assert_eq!(review["proposal"]["decided_by"], "bob");
+    assert_eq!(
+        review["proposal"]["decision_note"],
+        "the app cannot wait 15.5 s"
+    );
+    let sheet = app.get(&format!("/api/v1/sheets/{id}")).await.json();
+    assert_eq!(sheet["rows"][6]["value"], "1.5s", "nothing applied");
+    let r = send(
+        &app,
+        Method::POST,
+        &approve,
+        "bob",
+        json!({"seen_revision": 1, "anyway": true, "comment": "x"}),
+    )
+    .await;
+    assert_eq!(
+        r.json()["error"],
+        format!("proposal {pid} is already rejected")
+    );
+}
+
+#[tokio::test]
+async fn approving_anyway_makes_a_revision_by_the_proposer_with_the_gates_override() {
+    let app = spawn_app().await;
+    let (id, pid) = propose_g2(&app).await;
+    let r = send(
+        &app,
+        Method::POST,
+        &format!("/api/v1/sheets/{id}/proposals/{pid}/approve"),
+        "bob",
+        json!({"seen_revision": 1, "anyway": true, "comment": "the deadline is raised next"}),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+    assert_eq!(r.json()["proposal"]["revision"], 2);
+    let revisions = app
+        .get(&format!("/api/v1/sheets/{id}/revisions"))
+        .await
+        .json();
+    let newest = &revisions[0];
+    assert_eq!(newest["author"], "alice");
+    assert_eq!(newest["approved_by"], "bob");
+    assert_eq!(newest["proposal_id"], pid);
+    assert_eq!(newest["gate_note"], "the deadline is raised next");
+    assert_eq!(
+        newest["message"],
+        format!("proposal {pid}: three tries for the external API")
+    );
+    assert_eq!(newest["inversions"], 1);
+    // The approved proposal still shows its diff: the revision against the one before.
+    let review = app
+        .get(&format!("/api/v1/sheets/{id}/proposals/{pid}"))
+        .await
+        .json();
+    assert_eq!(review["diff"]["trace"][0]["text"], G2_TRACE);
+    assert_eq!(review["gate"], false);
+}
+
+#[tokio::test]
+async fn a_stale_base_reapplies_cleanly_and_a_cell_both_changed_is_a_conflict_the_proposer_resolves(
+) {
+    let app = spawn_app().await;
+    let (id, pid) = propose_g2(&app).await;
+    // The sheet moves on: someone sets the read timeout to 2s and the DB connect to 0.5s.
+    let patch = json!({"cells": [
+        {"row_id": 7, "column": "value", "base": "1.5s", "value": "2s"},
+        {"row_id": 9, "column": "value", "base": "1s", "value": "0.5s"}
+    ]});
+    let r = app
+        .send_with(
+            Method::PATCH,
+            &format!("/api/v1/sheets/{id}"),
+            &[("if-match", "*"), ("content-type", "application/json")],
+            patch.to_string(),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+    let review = app
+        .get(&format!("/api/v1/sheets/{id}/proposals/{pid}"))
+        .await
+        .json();
+    assert_eq!(review["stale"], true);
+    assert_eq!(review["current_revision"], 2);
+    assert_eq!(
+        review["conflicts"],
+        json!([{"row_id": 7, "line": 7, "column": "value", "base": "1.5s", "theirs": "2s", "mine": "3s"}])
+    );
+    // The tries apply cleanly to the current rows; the read timeout stays the sheet's 2s.
+    assert_eq!(
+        review["diff"]["rows"]["changed"].as_array().unwrap().len(),
+        1
+    );
+    let approve = format!("/api/v1/sheets/{id}/proposals/{pid}/approve");
+    let r = send(
+        &app,
+        Method::POST,
+        &approve,
+        "bob",
+        json!({"seen_revision": 2, "anyway": true, "comment": "ok"}),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::CONFLICT);
+    assert!(
+        r.json()["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("1 of the proposal's cells were changed on the sheet"),
+        "{}",
+        r.text()
+    );
+    // The proposer keeps the proposal's 3s: the conflict is gone, the diff is G2's from here.
+    let r = send(
+        &app,
+        Method::POST,
+        &format!("/api/v1/sheets/{id}/proposals/{pid}/resolve"),
+        "alice",
+        json!({"row_id": 7, "column": "value", "keep": "proposal"}),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+    let review = r.json();
+    assert_eq!(review["conflicts"], json!([]));
+    assert_eq!(
+        review["diff"]["rows"]["changed"].as_array().unwrap().len(),
+        2
+    );
+    assert_eq!(review["diff"]["trace"][0]["steps"][0]["text"], "app -> external API: read 2 s → 3 s, tries 2 → 3 (waits 0.3 s → 0.5 s, 1.0 s); worst 5.3 s → 12.0 s");
+}
+
+#[tokio::test]
+async fn an_approval_is_withdrawn_when_the_diff_changed_since_the_review() {
+    let app = spawn_app().await;
+    let id = app.create_sheet("g", &fixture("reservation-en.tsv")).await;
+    // A proposal that raises the app's deadline to 9s: no error.
+    let body = json!({"title": "more time", "cells": [{"row_id": 4, "column": "value", "base": "8s", "value": "9s"}]});
+    let r = send(
+        &app,
+        Method::POST,
+        &format!("/api/v1/sheets/{id}/proposals"),
+        "alice",
+        body,
+    )
+    .await;
+    let pid = r.json()["id"].as_i64().unwrap();
+    // Reviewed at revision 1; then someone changes the LB's read timeout, which the deadline
+    // is checked against: the proposal's effect is not what the reviewer saw.
+    let patch =
+        json!({"cells": [{"row_id": 3, "column": "value", "base": "10s", "value": "9.5s"}]});
+    app.send_with(
+        Method::PATCH,
+        &format!("/api/v1/sheets/{id}"),
+        &[("if-match", "*"), ("content-type", "application/json")],
+        patch.to_string(),
+    )
+    .await;
+    let r = send(
+        &app,
+        Method::POST,
+        &format!("/api/v1/sheets/{id}/proposals/{pid}/approve"),
+        "bob",
+        json!({"seen_revision": 1}),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.text());
+    let message = r.json()["error"].as_str().unwrap().to_string();
+    assert!(message.starts_with("approval withdrawn: the sheet moved from revision 1 to 2 since you reviewed this proposal, and the change now does this: errors 0 → 1"), "{message}");
+    // Reviewed again at revision 2, the gate applies (the LB now gives up first).
+    let review = app
+        .get(&format!("/api/v1/sheets/{id}/proposals/{pid}"))
+        .await
+        .json();
+    assert_eq!(review["gate"], true);
+}
+
+#[tokio::test]
+async fn a_cell_comment_keeps_its_place_and_says_changed_since() {
+    let app = spawn_app().await;
+    let (id, pid) = propose_g2(&app).await;
+    let comments = format!("/api/v1/sheets/{id}/proposals/{pid}/comments");
+    let r = send(
+        &app,
+        Method::POST,
+        &comments,
+        "bob",
+        json!({"body": "why 3?", "row_id": 8, "column": "value"}),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+    let r = send(
+        &app,
+        Method::POST,
+        &comments,
+        "bob",
+        json!({"body": "overall fine"}),
+    )
+    .await;
+    let c = r.json()["comments"].clone();
+    assert_eq!(c[0]["line"], 8);
+    assert_eq!(c[0]["cell_text"], "3 tries, waits 0.5s, 1.0s");
+    assert_eq!(c[0]["changed_since"], false);
+    assert_eq!(c[1]["row_id"], Value::Null);
+    // Alice changes the proposal: two tries with longer waits.
+    let update = json!({"cells": [
+        {"row_id": 7, "column": "value", "base": "1.5s", "value": "3s"},
+        {"row_id": 8, "column": "value", "base": "2 tries, waits 0.3s", "value": "2 tries, waits 1s"}
+    ]});
+    let r = send(
+        &app,
+        Method::PUT,
+        &format!("/api/v1/sheets/{id}/proposals/{pid}"),
+        "alice",
+        update,
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+    let c = r.json()["comments"].clone();
+    assert_eq!(
+        (
+            c[0]["body"].as_str(),
+            c[0]["changed_since"].as_bool(),
+            c[0]["line"].as_u64()
+        ),
+        (Some("why 3?"), Some(true), Some(8))
+    );
+    // Bad input: a comment on a row the proposal does not have, an empty one.
+    let r = send(
+        &app,
+        Method::POST,
+        &comments,
+        "bob",
+        json!({"body": "?", "row_id": 99, "column": "value"}),
+    )
+    .await;
+    assert_eq!(
+        (r.status, r.json()["error"].as_str().map(String::from)),
+        (
+            StatusCode::CONFLICT,
+            Some("row 99 is not in this proposal's rows (it may have been deleted)".into())
+        )
+    );
+    let r = send(&app, Method::POST, &comments, "bob", json!({"body": "  "})).await;
+    assert_eq!(
+        (r.status, r.json()["error"].as_str().map(String::from)),
+        (
+            StatusCode::CONFLICT,
+            Some("a comment needs some text".into())
+        )
+    );
+}
+
+#[tokio::test]
+async fn bad_proposals_are_clear_errors_and_change_nothing() {
+    let app = spawn_app().await;
+    let id = app.create_sheet("g", &fixture("reservation-en.tsv")).await;
+    let uri = format!("/api/v1/sheets/{id}/proposals");
+    let r = send(
+        &app,
+        Method::POST,
+        &uri,
+        "a",
+        json!({"title": " ", "cells": []}),
+    )
+    .await;
+    assert_eq!(
+        (r.status, r.json()["error"].as_str().map(String::from)),
+        (
+            StatusCode::CONFLICT,
+            Some("a proposal needs a title".into())
+        )
+    );
+    let r = send(
+        &app,
+        Method::POST,
+        &uri,
+        "a",
+        json!({"title": "t", "cells": []}),
+    )
+    .await;
+    assert_eq!(r.json()["error"], "the proposal changes nothing");
+    let r = send(&app, Method::POST, &uri, "a", json!({"title": "t", "cells": [{"row_id": 7, "column": "value", "base": "9s", "value": "3s"}]})).await;
+    assert_eq!(r.json()["error"], "1 of the proposal's cells do not hold the text it changes: start it from the sheet as it is now");
+    let r = app.get(&format!("/api/v1/sheets/{id}/proposals/5")).await;
+    assert_eq!(
+        (r.status, r.json()["error"].as_str().map(String::from)),
+        (
+            StatusCode::NOT_FOUND,
+            Some(format!("sheet {id} has no proposal 5"))
+        )
+    );
+    // A proposal against a deleted sheet.
+    let r = send(
+        &app,
+        Method::POST,
+        &format!("/api/v1/sheets/{}/proposals", id + 7),
+        "a",
+        g2_changes(),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::NOT_FOUND);
+    let list = app.get(&uri).await.json();
+    assert_eq!(list, json!([]));
+}
