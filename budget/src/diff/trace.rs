@@ -623,7 +623,7 @@ impl<'a> Walk<'a> {
         }
         match (c.deadline_ms, node.and_then(|n| n.deadline_ms)) {
             (Some(d), _) => {
-                let dd = |ms| display::duration_or_infinite(lang, ms);
+                let dd = |ms| display::duration_or_unknown(lang, ms);
                 out.push_str(&match lang {
                     Lang::En => format!(" against its deadline {} → {}", dd(d.before), dd(d.after)),
                     Lang::Ja => format!("（期限 {} → {}）", dd(d.before), dd(d.after)),
@@ -773,7 +773,7 @@ fn hop_own_text(lang: Lang, c: &HopChange) -> String {
         return out;
     }
     if let Some(w) = c.worst_ms {
-        let d = |ms| display::duration_or_infinite(lang, ms);
+        let d = |ms| display::duration_or_unknown(lang, ms);
         out.push_str(sep);
         out.push_str(&match lang {
             Lang::En => format!("worst {} → {}", d(w.before), d(w.after)),
@@ -801,7 +801,7 @@ fn hop_own_text(lang: Lang, c: &HopChange) -> String {
 /// A hop above the change whose check moved: `: need 9.0 s → 16.5 s of its 10.0 s wait: now
 /// inverted, short by 6.5 s`.
 fn hop_check_text(lang: Lang, c: &HopChange, h: &HopReport) -> String {
-    let d = |ms| display::duration_or_infinite(lang, ms);
+    let d = |ms| display::duration_or_unknown(lang, ms);
     let mut parts: Vec<String> = Vec::new();
     if let Some(n) = c.need_ms {
         parts.push(match lang {
