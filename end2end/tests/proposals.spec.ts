@@ -9,6 +9,7 @@ const G2_TRACE =
 test("a proposal of three tries is reviewed: the trace shows the app inverted, the gate asks for a comment, and it is rejected", async ({ page }) => {
   const crashes = watchForCrashes(page);
   const sheet = await SheetPage.importFixture(page, "reservation-en.tsv");
+  const id = sheet.id(); // the proposal pages' addresses end in the proposal's id
   await page.getByTestId("author").fill("alice");
   await page.getByTestId("save-author").click();
   await expect(page.getByTestId("author-note")).toHaveText("Your changes are saved as alice.");
@@ -30,7 +31,7 @@ test("a proposal of three tries is reviewed: the trace shows the app inverted, t
     "This proposal brings a new error. Approving it needs “approve anyway” and a comment saying why.",
   );
   // The sheet itself is unchanged.
-  const stored = await (await page.request.get(`/api/v1/sheets/${sheet.id()}`)).json();
+  const stored = await (await page.request.get(`/api/v1/sheets/${id}`)).json();
   expect(stored.rows[6].value).toBe("1.5s");
 
   // A comment on the tries cell.
@@ -53,7 +54,7 @@ test("a proposal of three tries is reviewed: the trace shows the app inverted, t
   await expect(page.getByTestId("proposal-status")).toHaveText("By alice, from revision 1; rejected by alice.");
   await expect(page.getByTestId("decision-note")).toHaveText("“the app cannot wait 15.5 s”");
   await expect(page.getByTestId("decide-form")).toHaveCount(0);
-  const after = await (await page.request.get(`/api/v1/sheets/${sheet.id()}`)).json();
+  const after = await (await page.request.get(`/api/v1/sheets/${id}`)).json();
   expect(after.rows[6].value).toBe("1.5s");
   expect(crashes.filter((e) => !e.includes("409"))).toEqual([]);
 });
