@@ -117,7 +117,8 @@ fn generated_rows(rows: usize) -> Vec<Row> {
     out
 }
 
-fn save(c: &mut Criterion) {
+/// A tokio runtime and a store on a SQLite file in a temporary folder (removed on drop).
+fn sqlite_store() -> (tokio::runtime::Runtime, tempfile::TempDir, Store) {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -128,6 +129,11 @@ fn save(c: &mut Criterion) {
     let store = runtime
         .block_on(Store::connect(&url))
         .expect("a SQLite store");
+    (runtime, dir, store)
+}
+
+fn save(c: &mut Criterion) {
+    let (runtime, _dir, store) = sqlite_store();
     let mut group = c.benchmark_group("save rows (SQLite file)");
     group.sample_size(20);
     for rows in [12, 1_000, 5_000] {
@@ -152,16 +158,7 @@ fn save(c: &mut Criterion) {
 /// at 10 and 10,000 revisions of a 99-row sheet, each revision one changed value.
 fn history(c: &mut Criterion) {
     use app::ssr::{Author, CellPatch, CellSet};
-    let runtime = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .expect("a tokio runtime");
-    let dir = tempfile::tempdir().expect("a temporary folder");
-    let url = format!("sqlite://{}", dir.path().join("history.db").display());
-    let store = runtime
-        .block_on(Store::connect(&url))
-        .expect("a SQLite store");
+    let (runtime, _dir, store) = sqlite_store();
     let mut group = c.benchmark_group("history (SQLite file, 99 rows)");
     group.sample_size(20);
     for revisions in [10_i64, 10_000] {

@@ -23,3 +23,12 @@ pub fn ErrorLine(
         })
     }
 }
+
+/// The error of `action`'s last call, if it failed: for the [`ErrorLine`] under a form.
+pub fn failure<S, T>(action: ServerAction<S>) -> Signal<Option<AppError>>
+where
+    S: leptos::server_fn::ServerFn<Output = T, Error = AppError> + Clone + Send + Sync + 'static,
+    T: Clone + Send + Sync + 'static,
+{
+    Signal::derive(move || action.value().get().and_then(Result::err))
+}

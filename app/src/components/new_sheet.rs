@@ -11,21 +11,11 @@
 use budget::Lang;
 use leptos::prelude::*;
 
-use super::error_line::ErrorLine;
+use super::error_line::{failure, ErrorLine};
 use super::lang_select::LangSelect;
 use super::tsv_input::TsvInput;
 use crate::api::{CreateExampleSheet, CreateSheet, ImportSheet};
-use crate::error::AppError;
 use crate::sheet_name::SheetName;
-
-/// The error of `action`'s last call, if it failed.
-fn failure<S, T>(action: ServerAction<S>) -> Signal<Option<AppError>>
-where
-    S: leptos::server_fn::ServerFn<Output = T, Error = AppError> + Clone + Send + Sync + 'static,
-    T: Clone + Send + Sync + 'static,
-{
-    Signal::derive(move || action.value().get().and_then(Result::err))
-}
 
 /// A blank sheet: a name, a header language and a Create button. Rendered on the server
 /// only; the browser posts the form.

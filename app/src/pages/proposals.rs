@@ -14,7 +14,7 @@ use super::history::{DiffGrid, Review};
 use crate::api::{
     create_proposal, get_sheet, review_proposal, CommentProposal, DecideProposal, ResolveProposal,
 };
-use crate::components::error_line::ErrorLine;
+use crate::components::error_line::{failure, ErrorLine};
 use crate::components::error_panel::ErrorPanel;
 use crate::components::grid::Grid;
 use crate::draft;
@@ -26,15 +26,6 @@ use crate::model::{ProposalReview, ProposalStatus, SheetDetail};
 fn number(raw: &str) -> Result<i64, AppError> {
     raw.parse::<i64>()
         .map_err(|_| AppError::BadAddress(raw.to_string()))
-}
-
-/// The error of `action`'s last call, if it failed.
-fn failure<S, T>(action: ServerAction<S>) -> Signal<Option<AppError>>
-where
-    S: leptos::server_fn::ServerFn<Output = T, Error = AppError> + Clone + Send + Sync + 'static,
-    T: Clone + Send + Sync + 'static,
-{
-    Signal::derive(move || action.value().get().and_then(Result::err))
 }
 
 /// `/sheets/:id/propose`: the sheet's rows to edit, saved as a proposal.
