@@ -586,16 +586,11 @@ mod imp {
     ) -> Result<DiffView, AppError> {
         let store = store()?;
         let stored = store.get_sheet(id).await.map_err(from_store)?;
-        let latest = store
-            .revisions(id)
+        let (before, after, latest) = store
+            .revision_pair(id, from, to)
             .await
-            .map_err(from_store)?
-            .first()
-            .map_or(1, |r| r.number);
-        let to = to.unwrap_or(latest);
-        let from = from.unwrap_or(to - 1).max(1);
-        let before = store.revision(id, from).await.map_err(revision_error)?;
-        let after = store.revision(id, to).await.map_err(revision_error)?;
+            .map_err(revision_error)?;
+        let (from, to) = (before.summary.number, after.summary.number);
         let view = tokio::task::spawn_blocking(move || {
             let diff = budget::diff::diff(
                 &before.sheet,

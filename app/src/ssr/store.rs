@@ -590,6 +590,32 @@ impl Store {
         Ok(revision)
     }
 
+    /// The two revisions of sheet `id` a diff compares: `to` (default: the latest) and `from`
+    /// (default: the one before `to`, at least 1), rebuilt, and the latest revision's number.
+    /// The latest is read with one `MAX`, not by listing the history.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::NotFound`], [`StoreError::NoRevision`], [`StoreError::Db`].
+    pub async fn revision_pair(
+        &self,
+        id: i64,
+        from: Option<i64>,
+        to: Option<i64>,
+    ) -> Result<(StoredRevision, StoredRevision, i64), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        read_head(&mut tx, id).await?;
+        let latest = proposals::latest_revision(&mut tx, id).await?;
+        tx.commit().await?;
+        let to = to.unwrap_or(latest);
+        let from = from.unwrap_or(to - 1).max(1);
+        Ok((
+            self.revision(id, from).await?,
+            self.revision(id, to).await?,
+            latest,
+        ))
+    }
+
     /// Brings back revision `number` of sheet `id`: its rows (with their ids) and its sheet
     /// settings become the sheet's, as a new revision of kind `restore` by `author`; the
     /// history before it stays. Only while the sheet is at version `base` when one is given.

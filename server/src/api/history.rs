@@ -216,13 +216,8 @@ pub(crate) async fn diff(
 ) -> Result<Response, ApiError> {
     let Path(id) = id.map_err(bad_id)?;
     let Query(params) = params.map_err(|r| ApiError::bad_request(r.body_text()))?;
-    let latest = store.revisions(id).await?.first().map_or(1, |r| r.number);
-    let to = params.to.unwrap_or(latest);
-    let from = params.from.unwrap_or(to - 1).max(1);
-    let (before, after) = (
-        store.revision(id, from).await?,
-        store.revision(id, to).await?,
-    );
+    let (before, after, _) = store.revision_pair(id, params.from, params.to).await?;
+    let (from, to) = (before.summary.number, after.summary.number);
     let d = tokio::task::spawn_blocking(move || {
         budget::diff::diff(
             &before.sheet,

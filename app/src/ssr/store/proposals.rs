@@ -98,7 +98,7 @@ fn decode(r: &sqlx::any::AnyRow) -> Result<(ProposalSummary, CellPatch), StoreEr
 const COLUMNS: &str = "id, title, author, base_revision, status, created_at, updated_at, decided_by, decision_note, revision, changes";
 
 /// The latest revision number of sheet `id`.
-async fn latest_revision(tx: &mut Tx, id: i64) -> Result<i64, StoreError> {
+pub(super) async fn latest_revision(tx: &mut Tx, id: i64) -> Result<i64, StoreError> {
     let n: Option<i64> =
         sqlx::query_scalar("SELECT MAX(number) FROM sheet_revisions WHERE sheet_id = $1")
             .bind(id)
