@@ -10,8 +10,8 @@ use leptos::server_fn::codec::Json;
 use crate::codec::JsonText;
 use crate::error::AppError;
 use crate::model::{
-    CatalogOption, DiffView, HistoryView, ProposalReview, ProposalSummary, Saved, SheetDetail,
-    SheetSummary,
+    CatalogOption, DiffView, HistoryView, ProposalDraft, ProposalReview, ProposalSummary, Saved,
+    SheetDetail, SheetSummary, SinceRevision,
 };
 
 /// The name and TSV text of the built-in example sheet in `lang` (golden G1).
@@ -127,6 +127,16 @@ pub async fn diff_revisions(
     imp::reply(imp::diff_revisions(id, from, to).await)
 }
 
+/// Revision `since` of sheet `id` (none: the one before the latest, at least 1), for the sheet
+/// page to draw the changes made since on its grid.
+#[server(output = JsonText)]
+pub async fn changes_since(
+    id: i64,
+    #[server(default)] since: Option<i64>,
+) -> Result<SinceRevision, AppError> {
+    imp::reply(imp::changes_since(id, since).await)
+}
+
 /// Brings back revision `number` of sheet `id` as a new revision by the browser's author,
 /// then sends the browser to the sheet.
 #[server(output = JsonText)]
@@ -146,6 +156,40 @@ pub async fn create_proposal(
     rows: Vec<Row>,
 ) -> Result<i64, AppError> {
     imp::reply(imp::create_proposal(id, &title, base_rows, base_ids, rows).await)
+}
+
+/// Open proposal `proposal` of sheet `id` to edit: the sheet now and the rows the proposal
+/// gives.
+#[server(output = JsonText)]
+pub async fn edit_proposal(id: i64, proposal: i64) -> Result<ProposalDraft, AppError> {
+    imp::reply(imp::proposal_draft(id, proposal).await)
+}
+
+/// The proposer's new version of open proposal `proposal`: its title and the changes from
+/// `base_rows` (ids `base_ids`, the sheet's rows at revision `base_revision`, which becomes
+/// its base) to `rows`. Sends the browser back to the proposal's page.
+#[server(input = Json, output = JsonText)]
+pub async fn rework_proposal(
+    id: i64,
+    proposal: i64,
+    title: String,
+    base_revision: i64,
+    base_rows: Vec<Row>,
+    base_ids: Vec<i64>,
+    rows: Vec<Row>,
+) -> Result<(), AppError> {
+    imp::reply(
+        imp::rework_proposal(
+            id,
+            proposal,
+            &title,
+            base_revision,
+            base_rows,
+            base_ids,
+            rows,
+        )
+        .await,
+    )
 }
 
 /// Proposal `proposal` of sheet `id` for review: applied to the current rows, with its diff,
@@ -323,8 +367,8 @@ mod imp {
     use super::{example, DEFAULT_IMPORT_NAME};
     use crate::error::AppError;
     use crate::model::{
-        CatalogOption, DiffView, HistoryView, ProposalReview, ProposalSummary, Saved, SheetDetail,
-        SheetSummary, MAX_TSV_BYTES,
+        CatalogOption, DiffView, HistoryView, ProposalDraft, ProposalReview, ProposalSummary,
+        Saved, SheetDetail, SheetSummary, SinceRevision, MAX_TSV_BYTES,
     };
     use crate::sheet_name::SheetName;
     use crate::ssr::{checks, Author, CellPatch, RevisionKind, Store, StoreError, StoredSheet};
@@ -616,6 +660,19 @@ mod imp {
         })
     }
 
+    pub async fn changes_since(id: i64, since: Option<i64>) -> Result<SinceRevision, AppError> {
+        let (before, _, latest) = store()?
+            .revision_pair(id, since, None)
+            .await
+            .map_err(revision_error)?;
+        Ok(SinceRevision {
+            number: before.summary.number,
+            author: before.summary.author,
+            latest,
+            rows: before.sheet.rows,
+        })
+    }
+
     /// An unknown revision is a bad address, said in words.
     fn revision_error(err: StoreError) -> AppError {
         match err {
@@ -652,6 +709,59 @@ mod imp {
 
     pub async fn review_proposal(id: i64, proposal: i64) -> Result<ProposalReview, AppError> {
         store()?.review(id, proposal).await.map_err(from_store)
+    }
+
+    pub async fn proposal_draft(id: i64, proposal: i64) -> Result<ProposalDraft, AppError> {
+        let detail = get_sheet(id).await?;
+        let review = store()?.review(id, proposal).await.map_err(from_store)?;
+        if review.proposal.status != crate::model::ProposalStatus::Open {
+            return Err(AppError::Refused(format!(
+                "proposal {proposal} is {}: it cannot change",
+                review.proposal.status.code()
+            )));
+        }
+        let rows = review
+            .grid
+            .into_iter()
+            .filter(|l| l.change != budget::diff::LineChange::Removed)
+            .map(|l| {
+                let cells: Vec<String> = l.cells.into_iter().map(|c| c.text).collect();
+                Row::from_cells(cells.try_into().unwrap_or_default())
+            })
+            .collect();
+        let (proposed, report) = checks::check(budget::Sheet {
+            rows,
+            ..detail.sheet.clone()
+        })
+        .await;
+        Ok(ProposalDraft {
+            proposal,
+            title: review.proposal.title,
+            current_revision: review.current_revision,
+            catalog_defaults: catalog_defaults(&proposed.rows),
+            rows: proposed.rows,
+            report,
+            detail,
+        })
+    }
+
+    pub async fn rework_proposal(
+        id: i64,
+        proposal: i64,
+        title: &str,
+        base_revision: i64,
+        base_rows: Vec<Row>,
+        base_ids: Vec<i64>,
+        rows: Vec<Row>,
+    ) -> Result<(), AppError> {
+        let patch =
+            CellPatch::between(&base_rows, &base_ids, &rows).map_err(AppError::BadArguments)?;
+        store()?
+            .rework_proposal(id, proposal, title, &patch, base_revision)
+            .await
+            .map_err(from_store)?;
+        leptos_axum::redirect(&crate::model::proposal_href(id, proposal));
+        Ok(())
     }
 
     pub async fn list_proposals(id: i64) -> Result<Vec<ProposalSummary>, AppError> {

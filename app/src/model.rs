@@ -166,6 +166,21 @@ pub struct HistoryView {
     pub revisions: Vec<RevisionSummary>,
 }
 
+/// An earlier revision of a sheet whose changes the sheet page draws on its grid
+/// (`/sheets/{id}?since=N`): the rows being edited are compared with its rows as they are
+/// typed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SinceRevision {
+    /// The revision's number.
+    pub number: i64,
+    /// Who made it (empty: anonymous).
+    pub author: String,
+    /// The number of the sheet's latest revision.
+    pub latest: i64,
+    /// Its rows, exactly as saved.
+    pub rows: Vec<budget::Row>,
+}
+
 /// A diff page: two revisions of a sheet compared.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DiffView {
@@ -270,6 +285,27 @@ pub struct ProposalComment {
     pub created_at_ms: i64,
 }
 
+/// An open proposal to edit (`/sheets/{id}/proposals/{p}/edit`): the sheet as it is now and
+/// the proposal's rows, its changes applied to the sheet's current rows (a cell in conflict
+/// holds the sheet's text).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ProposalDraft {
+    /// The sheet now: the base the edited proposal's changes are taken against.
+    pub detail: SheetDetail,
+    /// The proposal's id.
+    pub proposal: i64,
+    /// Its title.
+    pub title: String,
+    /// The sheet's latest revision, which becomes the proposal's base when it is saved.
+    pub current_revision: i64,
+    /// The rows the proposal gives.
+    pub rows: Vec<budget::Row>,
+    /// The engine's report on those rows.
+    pub report: Report,
+    /// Their catalog defaults, as in [`SheetDetail::catalog_defaults`].
+    pub catalog_defaults: Vec<Option<String>>,
+}
+
 /// A proposal shown for review: its changes applied to the sheet's current rows.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
@@ -354,6 +390,15 @@ pub fn proposal_href(id: i64, proposal: i64) -> String {
 /// The address of a sheet's page: `/sheets/7`.
 pub fn sheet_href(id: i64) -> String {
     format!("/sheets/{id}")
+}
+
+/// The sheet page with the changes since revision `since` drawn on its grid (none: since the
+/// revision before the latest).
+pub fn changes_href(id: i64, since: Option<i64>) -> String {
+    match since {
+        Some(n) => format!("/sheets/{id}?since={n}"),
+        None => format!("/sheets/{id}?since=previous"),
+    }
 }
 
 /// The file name offered for a sheet's export: the sheet name with characters that file

@@ -6,7 +6,7 @@ use leptos_router::components::{Route, Router, Routes, A};
 use leptos_router::{path, SsrMode};
 
 use crate::pages::history::{DiffPage, HistoryPage};
-use crate::pages::proposals::{ProposalPage, ProposePage};
+use crate::pages::proposals::{EditProposalPage, ProposalPage, ProposePage};
 use crate::pages::sheet::SheetPage;
 use crate::pages::sheets::SheetsPage;
 
@@ -79,6 +79,7 @@ pub fn App() -> impl IntoView {
                     <Route path=path!("/sheets/:id/diff") view=DiffPage ssr=SsrMode::Async/>
                     <Route path=path!("/sheets/:id/propose") view=ProposePage ssr=SsrMode::Async/>
                     <Route path=path!("/sheets/:id/proposals/:p") view=ProposalPage ssr=SsrMode::Async/>
+                    <Route path=path!("/sheets/:id/proposals/:p/edit") view=EditProposalPage ssr=SsrMode::Async/>
                 </Routes>
             </main>
         </Router>

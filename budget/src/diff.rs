@@ -121,6 +121,13 @@ pub fn rows_by_id(before: &[(i64, crate::Row)], after: &[(i64, crate::Row)]) -> 
     rows::rows_diff(&rb, &ra, &pair_by_ids(&ib, &ia), Some((&ib, &ia)))
 }
 
+/// The rows diff of two lists of rows without ids, matched by content
+/// ([`pair_by_content`]). No check runs: for the sheet page, which draws on its grid what the
+/// rows being edited changed since an earlier revision, at every keystroke.
+pub fn rows_by_content(before: &[crate::Row], after: &[crate::Row]) -> RowsDiff {
+    rows::rows_diff(before, after, &pair_by_content(before, after), None)
+}
+
 /// The diff of two sheets (see the [module](self)): both are checked, then compared, rows
 /// matched as `by` says.
 ///

@@ -330,7 +330,9 @@ proptest! {
     ) {
         let after = edited(&before, &edits);
         let d = diff::diff(&Sheet::new(Lang::En, before.clone()), &Sheet::new(Lang::En, after.clone()), Match::Content);
-        prop_assert_eq!(apply(&before, &d.rows).unwrap(), after);
+        prop_assert_eq!(apply(&before, &d.rows).unwrap(), &after);
+        // The sheet page's diff of rows alone (no check) is the same.
+        prop_assert_eq!(diff::rows_by_content(&before, &after), d.rows);
     }
 
     /// Any two unrelated sheets too, and a sheet against itself is empty.
@@ -426,6 +428,7 @@ fn the_grid_draws_changed_cells_with_their_old_text_and_removed_rows_in_place() 
     );
     let d = diff::diff(&before, &after, Match::Content);
     let lines = diff::grid(&before.rows, &after.rows, &d.rows);
+    assert_eq!(diff::rows_by_content(&before.rows, &after.rows), d.rows);
     use diff::LineChange::*;
     let kinds: Vec<(diff::LineChange, Option<usize>, Option<usize>)> = lines
         .iter()

@@ -103,7 +103,16 @@ impl From<StoreError> for ApiError {
         match err {
             StoreError::NotFound(_) => ApiError::NotFound(err.to_string()),
             StoreError::BadCell(err) => ApiError::BadSheet(err),
-            StoreError::Conflict { .. } => ApiError::PreconditionFailed(err.to_string()),
+            StoreError::Conflict { ref conflicts, .. } if conflicts.is_empty() => {
+                ApiError::PreconditionFailed(err.to_string())
+            }
+            StoreError::Conflict { ref conflicts, .. } => ApiError::CellConflicts {
+                message: format!(
+                    "{err}, and {} of the cells you changed were changed there too; nothing was written: read the sheet again (GET) and reapply the change, or send it as a PATCH, which merges the other cells",
+                    conflicts.len()
+                ),
+                conflicts: conflicts.clone(),
+            },
             StoreError::Proposal(reason) => ApiError::Refused(reason),
             StoreError::NoRevision { .. } | StoreError::NoRow { .. } | StoreError::NoProposal { .. } => {
                 ApiError::NotFound(err.to_string())
@@ -127,8 +136,9 @@ pub(crate) struct ErrorBody {
     error: String,
     /// The line of the body concerned (1-based), if any.
     line: Option<usize>,
-    /// For a `PATCH` refused with 412: each cell changed elsewhere since the change's base,
-    /// with the three values (base, theirs, mine). Left out otherwise.
+    /// For a `PATCH` or `PUT` refused with 412: each cell the change changed that was changed
+    /// elsewhere since its base too, with the three values (base, theirs, mine). Left out
+    /// otherwise.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     conflicts: Vec<app::ssr::CellConflict>,
 }

@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 
+use budget::diff::LineChange;
 use budget::{display, Column, Lang, Report, Severity};
 use leptos::prelude::*;
 
@@ -27,6 +28,113 @@ pub fn flagged_lines(report: &Report) -> BTreeMap<usize, Severity> {
     flags
 }
 
+/// What the grid draws for the changes since an earlier revision: for each line of the rows
+/// being edited, how it changed and the old text of its changed cells; and the rows removed
+/// since, each after the line it followed (0: before the first). Built from
+/// [`budget::diff::grid`], which the engine computes.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ChangeMarks {
+    /// By line (index `line - 1`): how the row changed and each cell's old text, in
+    /// [`Column::ALL`] order, where it changed.
+    pub lines: Vec<(LineChange, Vec<Option<String>>)>,
+    /// The removed rows' cells, by the line they come after.
+    pub removed: BTreeMap<usize, Vec<Vec<String>>>,
+    /// Cells changed, rows added, rows removed, rows moved.
+    pub counts: (usize, usize, usize, usize),
+}
+
+impl ChangeMarks {
+    /// The marks of `now` (the rows being edited) against `then` (an earlier revision's).
+    pub fn new(then: &[budget::Row], now: &[budget::Row]) -> ChangeMarks {
+        let diff = budget::diff::rows_by_content(then, now);
+        let mut marks = ChangeMarks {
+            counts: (
+                diff.changed_cells(),
+                diff.added.len(),
+                diff.removed.len(),
+                diff.moved.len(),
+            ),
+            ..ChangeMarks::default()
+        };
+        for line in budget::diff::grid(then, now, &diff) {
+            if line.change == LineChange::Removed {
+                let after = marks.lines.len();
+                let cells = line.cells.into_iter().map(|c| c.text).collect();
+                marks.removed.entry(after).or_default().push(cells);
+            } else {
+                let old = line.cells.into_iter().map(|c| c.old).collect();
+                marks.lines.push((line.change, old));
+            }
+        }
+        marks
+    }
+
+    /// How line `line` changed, if it is there.
+    pub fn change(&self, line: usize) -> Option<LineChange> {
+        self.lines.get(line.wrapping_sub(1)).map(|(c, _)| *c)
+    }
+
+    /// The old text of the cell of `column` on line `line`, when it changed.
+    pub fn old(&self, line: usize, column: Column) -> Option<String> {
+        let index = Column::ALL.iter().position(|c| *c == column)?;
+        self.lines
+            .get(line.wrapping_sub(1))
+            .and_then(|(_, old)| old.get(index).cloned().flatten())
+    }
+
+    /// One line of words for the counts: "2 cells changed, 1 row added".
+    pub fn summary(&self) -> String {
+        let (cells, added, removed, moved) = self.counts;
+        let part = |n: usize, one: &str, many: &str| match n {
+            0 => None,
+            1 => Some(format!("1 {one}")),
+            n => Some(format!("{n} {many}")),
+        };
+        let parts: Vec<String> = [
+            part(cells, "cell changed", "cells changed"),
+            part(added, "row added", "rows added"),
+            part(removed, "row removed", "rows removed"),
+            part(moved, "row moved", "rows moved"),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        if parts.is_empty() {
+            "no change".into()
+        } else {
+            parts.join(", ")
+        }
+    }
+}
+
+/// The marks of `rows` against `then` (an earlier revision's rows), recomputed as they are
+/// typed; none without `then`.
+pub fn follow_changes(
+    rows: RwSignal<Vec<DraftRow>>,
+    then: Option<Vec<budget::Row>>,
+) -> Memo<Option<ChangeMarks>> {
+    let then = StoredValue::new(then);
+    Memo::new(move |_| {
+        then.with_value(|then| {
+            then.as_ref().map(|then| {
+                let now: Vec<budget::Row> = rows.with(|rs| rs.iter().map(DraftRow::read).collect());
+                ChangeMarks::new(then, &now)
+            })
+        })
+    })
+}
+
+/// The CSS class of a line that changed.
+fn change_class(change: LineChange) -> &'static str {
+    match change {
+        LineChange::Same => "",
+        LineChange::Changed => "diff-changed",
+        LineChange::Moved => "diff-moved",
+        LineChange::Added => "diff-added",
+        LineChange::Removed => "diff-removed",
+    }
+}
+
 /// The grid of a sheet's rows. Every change (a keystroke, a row added, deleted or moved)
 /// updates `rows` and then calls `on_change`.
 #[component]
@@ -45,8 +153,14 @@ pub fn Grid(
     catalog_defaults: Signal<Vec<Option<String>>>,
     /// Called after every change.
     on_change: Callback<()>,
+    /// What changed since an earlier revision ([`follow_changes`]): the grid draws it
+    /// (changed cells with their old text struck through, added rows marked, removed rows
+    /// struck through in place).
+    #[prop(optional)]
+    marks: Option<Memo<Option<ChangeMarks>>>,
 ) -> impl IntoView {
     let flags = Memo::new(move |_| report.with(flagged_lines));
+    let marks = marks.unwrap_or_else(|| Memo::new(|_| None));
     let empty = Memo::new(move |_| rows.with(Vec::is_empty));
     let add_row = move |_| {
         rows.update(|rs| {
@@ -79,8 +193,9 @@ pub fn Grid(
                     </tr>
                 </thead>
                 <tbody>
+                    <RemovedRows marks after=Signal::stored(0)/>
                     <For each=move || rows.get() key=|row| row.key let:row>
-                        <GridRow row rows report lang catalog_defaults flags on_change/>
+                        <GridRow row rows report lang catalog_defaults flags marks on_change/>
                     </For>
                 </tbody>
             </table>
@@ -111,6 +226,7 @@ fn GridRow(
     lang: Signal<Lang>,
     catalog_defaults: Signal<Vec<Option<String>>>,
     flags: Memo<BTreeMap<usize, Severity>>,
+    marks: Memo<Option<ChangeMarks>>,
     on_change: Callback<()>,
 ) -> impl IntoView {
     let key = row.key;
@@ -141,13 +257,16 @@ fn GridRow(
             f.get(&line)
                 .map(|s| format!("flagged flagged-{}", display::severity_code(*s)))
         });
-        let traced = highlight.is_some_and(|h| h.is_lit(line));
-        match (flagged, traced) {
-            (Some(flagged), true) => Some(format!("{flagged} traced")),
-            (Some(flagged), false) => Some(flagged),
-            (None, true) => Some("traced".to_string()),
-            (None, false) => None,
-        }
+        let traced = highlight
+            .is_some_and(|h| h.is_lit(line))
+            .then_some("traced");
+        let changed = marks.with(|m| m.as_ref().and_then(|m| m.change(line)).map(change_class));
+        let classes: Vec<&str> = [flagged.as_deref(), traced, changed]
+            .into_iter()
+            .flatten()
+            .filter(|c| !c.is_empty())
+            .collect();
+        (!classes.is_empty()).then(|| classes.join(" "))
     };
     let flag = move || flags.with(|f| f.get(&line.get()).map(|s| display::severity_code(*s)));
     let shift = move |up: bool| {
@@ -169,7 +288,10 @@ fn GridRow(
             {Column::ALL
                 .map(|column| {
                     let fill = (column == Column::Default).then_some((catalog_default, fill_default));
-                    view! { <GridCell row column line on_change fill/> }
+                    let old = Signal::derive(move || {
+                        marks.with(|m| m.as_ref().and_then(|m| m.old(line.get(), column)))
+                    });
+                    view! { <GridCell row column line on_change fill old/> }
                 })
                 .collect_view()}
             <td class="derived" data-testid="derived-kind">
@@ -236,6 +358,39 @@ fn GridRow(
                 </button>
             </td>
         </tr>
+        <RemovedRows marks after=line.into()/>
+    }
+}
+
+/// The rows removed since the revision the grid compares with that came after line `after`:
+/// struck through, not editable.
+#[component]
+fn RemovedRows(marks: Memo<Option<ChangeMarks>>, after: Signal<usize>) -> impl IntoView {
+    let removed = Memo::new(move |_| {
+        marks.with(|m| {
+            m.as_ref()
+                .and_then(|m| m.removed.get(&after.get()).cloned())
+                .unwrap_or_default()
+        })
+    });
+    move || {
+        removed
+            .get()
+            .into_iter()
+            .map(|cells| {
+                let cells = cells
+                    .into_iter()
+                    .map(|text| view! { <td><del class="cell-text">{text}</del></td> })
+                    .collect::<Vec<_>>();
+                view! {
+                    <tr class="diff-removed" data-testid="removed-row">
+                        <td class="num line">"−"</td>
+                        {cells}
+                        <td class="derived" colspan="4">"removed"</td>
+                    </tr>
+                }
+            })
+            .collect::<Vec<_>>()
     }
 }
 
@@ -251,6 +406,8 @@ fn GridCell(
     /// For the default column: the catalog's default to offer after the input, and what
     /// fills it ([`FillDefault`]).
     fill: Option<(Memo<Option<String>>, Callback<String>)>,
+    /// The cell's text in the revision the grid compares with, when it differs.
+    old: Signal<Option<String>>,
 ) -> impl IntoView {
     let cell = row.cell(column);
     let name = column.header(Lang::En);
@@ -260,7 +417,9 @@ fn GridCell(
         on_change.run(());
     };
     view! {
-        <td class=format!("col-{name}")>
+        <td class=move || {
+            if old.with(Option::is_some) { format!("col-{name} cell-changed") } else { format!("col-{name}") }
+        }>
             <input
                 type="text"
                 name=name
@@ -272,6 +431,7 @@ fn GridCell(
                 readonly=move || !hydrated.get()
                 on:input=on_input
             />
+            {move || old.get().map(|o| view! { <del class="cell-old" data-testid="cell-old" title="before">{o}</del> })}
             {fill.map(|(default, on_fill)| view! { <FillDefault default on_fill/> })}
         </td>
     }
@@ -301,6 +461,67 @@ mod tests {
             fixes: Vec::new(),
             trace: Default::default(),
         }
+    }
+
+    fn row(segment: &str, value: &str) -> budget::Row {
+        budget::Row {
+            segment: segment.into(),
+            item: "read timeout".into(),
+            value: value.into(),
+            ..budget::Row::default()
+        }
+    }
+
+    #[test]
+    fn the_marks_give_each_line_its_change_and_the_removed_rows_their_place() {
+        let then = [
+            row("LB -> app", "10s"),
+            row("app -> DB", "1s"),
+            row("app -> cache", "0.1s"),
+        ];
+        let now = [
+            row("CDN -> LB", "30s"),
+            row("LB -> app", "10s"),
+            row("app -> DB", "2s"),
+        ];
+        let marks = ChangeMarks::new(&then, &now);
+        assert_eq!(
+            (
+                marks.change(1),
+                marks.change(2),
+                marks.change(3),
+                marks.change(4)
+            ),
+            (
+                Some(LineChange::Added),
+                Some(LineChange::Same),
+                Some(LineChange::Changed),
+                None
+            )
+        );
+        assert_eq!(marks.old(3, Column::Value), Some("1s".to_string()));
+        assert_eq!(marks.old(3, Column::Segment), None);
+        assert_eq!(
+            marks.removed,
+            BTreeMap::from([(
+                3,
+                vec![vec![
+                    String::new(),
+                    "app -> cache".into(),
+                    "read timeout".into(),
+                    String::new(),
+                    String::new(),
+                    "0.1s".into(),
+                    String::new(),
+                    String::new(),
+                ]]
+            )])
+        );
+        assert_eq!(
+            marks.summary(),
+            "1 cell changed, 1 row added, 1 row removed"
+        );
+        assert_eq!(ChangeMarks::new(&then, &then).summary(), "no change");
     }
 
     #[test]

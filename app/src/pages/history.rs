@@ -119,6 +119,11 @@ fn History(view: HistoryView) -> impl IntoView {
                     <td data-testid="revision-changes">{changes_text(&r)}</td>
                     <td>{diff_link}</td>
                     <td>
+                        <a href=crate::model::changes_href(id, Some(number)) data-testid="since-link" title="The sheet, with what changed since this revision drawn on its grid">
+                            "Since, on the sheet"
+                        </a>
+                    </td>
+                    <td>
                         <ActionForm action=restore attr:class="inline">
                             <input type="hidden" name="id" value=id/>
                             <input type="hidden" name="number" value=number/>
@@ -146,7 +151,7 @@ fn History(view: HistoryView) -> impl IntoView {
                 <tr>
                     <th>"#"</th><th>"What"</th><th>"Who"</th><th>"When (UTC)"</th>
                     <th>"Rows"</th><th>"Errors"</th><th>"Warnings"</th><th>"Inversions"</th>
-                    <th>"Changed"</th><th></th><th></th>
+                    <th>"Changed"</th><th></th><th></th><th></th>
                 </tr>
             </thead>
             <tbody>{rows}</tbody>
@@ -208,7 +213,14 @@ fn Diff(view: DiffView) -> impl IntoView {
             <a href=format!("/sheets/{id}/history")>"History"</a>
         </nav>
         <h1>{name.clone()} ": revision " {from} " → " {to}</h1>
-        <p class="crumbs">{previous} {next}</p>
+        <p class="crumbs">
+            {previous}
+            {next}
+            " · "
+            <a href=crate::model::changes_href(id, Some(from)) data-testid="since-link">
+                {format!("Edit the sheet with the changes since revision {from} drawn on it")}
+            </a>
+        </p>
         <p class="headline" data-testid="diff-headline">{diff.headline.clone()}</p>
         <Review diff=diff.clone()/>
         <h2>"Rows"</h2>

@@ -12,16 +12,17 @@ use leptos_router::hooks::use_params_map;
 
 use super::history::{DiffGrid, Review};
 use crate::api::{
-    create_proposal, get_sheet, review_proposal, CommentProposal, DecideProposal, ResolveProposal,
+    create_proposal, edit_proposal, get_sheet, review_proposal, rework_proposal, CommentProposal,
+    DecideProposal, ResolveProposal,
 };
 use crate::components::error_line::{failure, ErrorLine};
 use crate::components::error_panel::ErrorPanel;
-use crate::components::grid::Grid;
+use crate::components::grid::{follow_changes, Grid};
 use crate::draft;
 use crate::error::AppError;
 use crate::highlight::Highlight;
 use crate::island::Prop;
-use crate::model::{ProposalReview, ProposalStatus, SheetDetail};
+use crate::model::{ProposalDraft, ProposalReview, ProposalStatus, SheetDetail};
 
 fn number(raw: &str) -> Result<i64, AppError> {
     raw.parse::<i64>()
@@ -56,7 +57,7 @@ pub fn ProposePage() -> impl IntoView {
                             "proposal: the team sees what they do to every budget before a reviewer "
                             "approves them."
                         </p>
-                        <ProposalEditor detail=Prop(detail)/>
+                        <ProposalEditor detail=Prop(detail) rework=Prop(None)/>
                     }
                     .into_any(),
                     Err(error) => view! { <ErrorPanel error/> }.into_any(),
@@ -66,11 +67,66 @@ pub fn ProposePage() -> impl IntoView {
     }
 }
 
-/// The grid of a copy of the rows and the proposal's title: an island.
+/// `/sheets/:id/proposals/:p/edit`: an open proposal's rows to edit, saved as its new version.
+#[component]
+pub fn EditProposalPage() -> impl IntoView {
+    let params = use_params_map();
+    let key = move || {
+        let p = params.read();
+        (
+            p.get("id").unwrap_or_default(),
+            p.get("p").unwrap_or_default(),
+        )
+    };
+    let draft = Resource::new(key, |(id, p)| async move {
+        match (number(&id), number(&p)) {
+            (Ok(id), Ok(p)) => edit_proposal(id, p).await,
+            (Err(e), _) | (_, Err(e)) => Err(e),
+        }
+    });
+    view! {
+        <Suspense fallback=|| view! { <p class="muted">"Loading the proposal…"</p> }>
+            {move || Suspend::new(async move {
+                match draft.await {
+                    Ok(d) => {
+                        let (id, pid) = (d.detail.id, d.proposal);
+                        let heading = format!("Edit proposal {pid}: {}", d.title);
+                        view! {
+                            <Title text=super::page_title(&heading)/>
+                            <nav class="crumbs">
+                                <A href="/">"← All sheets"</A>
+                                " · "
+                                <a href=crate::model::sheet_href(id)>{d.detail.name.clone()}</a>
+                                " · "
+                                <a href=crate::model::proposal_href(id, pid)>{format!("Proposal {pid}")}</a>
+                            </nav>
+                            <h1>{heading}</h1>
+                            <p class="muted">
+                                {format!(
+                                    "The proposal's changes are shown on the sheet as it is now (revision {}); edit them and save: the proposal then starts from revision {}, and its comments stay on their cells.",
+                                    d.current_revision, d.current_revision
+                                )}
+                            </p>
+                            <ProposalEditor detail=Prop(d.detail.clone()) rework=Prop(Some(d))/>
+                        }
+                            .into_any()
+                    }
+                    Err(error) => view! { <ErrorPanel error/> }.into_any(),
+                }
+            })}
+        </Suspense>
+    }
+}
+
+/// The grid of a copy of the rows and the proposal's title, with the proposal's changes
+/// drawn on it: an island. A new proposal without `rework`; with it, a new version of that
+/// proposal.
 #[island]
 fn ProposalEditor(
     /// The sheet as the page loaded it.
     detail: Prop<SheetDetail>,
+    /// The open proposal being edited, if any (its rows and title start the editor).
+    rework: Prop<Option<ProposalDraft>>,
 ) -> impl IntoView {
     crate::island::begin();
     let Prop(SheetDetail {
@@ -81,15 +137,23 @@ fn ProposalEditor(
         row_ids,
         ..
     }) = detail;
+    let Prop(rework) = rework;
+    let editing = rework.as_ref().map(|r| (r.proposal, r.current_revision));
+    let (start, title, report, catalog_defaults) = match rework {
+        Some(r) => (r.rows, r.title, r.report, r.catalog_defaults),
+        None => (sheet.rows.clone(), String::new(), report, catalog_defaults),
+    };
+    let rows = RwSignal::new(draft::drafts(&start, 0));
     let lang = RwSignal::new(sheet.lang);
-    let rows = RwSignal::new(draft::drafts(&sheet.rows, 0));
     let report = RwSignal::new(report);
     Highlight::provide(report.into());
     let catalog_defaults = RwSignal::new(catalog_defaults);
-    let title = RwSignal::new(String::new());
+    let title = RwSignal::new(title);
     let error = RwSignal::new(None::<AppError>);
     let sending = RwSignal::new(false);
     let base_rows = sheet.rows.clone();
+    // The proposal's changes drawn on the grid as they are typed.
+    let marks = follow_changes(rows, Some(sheet.rows.clone()));
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         let (base_rows, base_ids) = (base_rows.clone(), row_ids.clone());
@@ -97,7 +161,15 @@ fn ProposalEditor(
         let t = title.get_untracked();
         sending.set(true);
         spawn_local(async move {
-            if let Err(e) = create_proposal(id, t, base_rows, base_ids, now).await {
+            let sent = match editing {
+                Some((pid, revision)) => {
+                    rework_proposal(id, pid, t, revision, base_rows, base_ids, now).await
+                }
+                None => create_proposal(id, t, base_rows, base_ids, now)
+                    .await
+                    .map(|_| ()),
+            };
+            if let Err(e) = sent {
                 error.set(Some(e));
             }
             sending.set(false);
@@ -118,12 +190,12 @@ fn ProposalEditor(
             </label>
             " "
             <button type="submit" class="button primary" data-testid="submit-proposal" disabled=move || sending.get()>
-                "Submit the proposal"
+                {if editing.is_some() { "Save the proposal" } else { "Submit the proposal" }}
             </button>
             <ErrorLine error=Signal::derive(move || error.get()) testid="proposal-error"/>
         </form>
         <section class="grid-pane" aria-label="Rows">
-            <Grid rows report lang catalog_defaults on_change=Callback::new(|()| ())/>
+            <Grid rows report lang catalog_defaults on_change=Callback::new(|()| ()) marks/>
         </section>
     }
 }
@@ -336,6 +408,14 @@ fn Proposal(review: ProposalReview) -> impl IntoView {
             {format!("By {}, from revision {}; {status}.", proposal.author, proposal.base_revision)}
         </p>
         {decision_note}
+        {open.then(|| view! {
+            <p>
+                <a href=format!("{}/edit", crate::model::proposal_href(id, pid)) class="button" data-testid="edit-proposal">
+                    "Edit the proposal"
+                </a>
+                <span class="muted">" — its author changes its cells on the sheet as it is now."</span>
+            </p>
+        })}
         {stale_note}
         {conflicts_view}
         <p class="headline" data-testid="diff-headline">{diff.headline.clone()}</p>

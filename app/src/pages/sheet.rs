@@ -2,18 +2,19 @@
 //! export.
 
 use budget::Lang;
+use leptos::either::Either;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use leptos_meta::Title;
 use leptos_router::components::A;
-use leptos_router::hooks::use_params_map;
+use leptos_router::hooks::{use_params_map, use_query_map};
 
-use crate::api::{get_sheet, set_author, set_sheet_lang};
+use crate::api::{changes_since, get_sheet, set_author, set_sheet_lang};
 use crate::autosave::Autosave;
 use crate::components::catalog::CatalogDatalist;
 use crate::components::error_panel::ErrorPanel;
 use crate::components::export_links::ExportLinks;
-use crate::components::grid::Grid;
+use crate::components::grid::{follow_changes, ChangeMarks, Grid};
 use crate::components::import_rows::ImportRows;
 use crate::components::lang_select::LangSelect;
 use crate::components::report::{ReportPanel, SummaryHeadline};
@@ -23,21 +24,40 @@ use crate::draft;
 use crate::error::AppError;
 use crate::highlight::Highlight;
 use crate::island::Prop;
-use crate::model::SheetDetail;
+use crate::model::{SheetDetail, SinceRevision};
 use crate::save_status::SaveStatus;
 
 /// Loads sheet `:id` (on the server first, so the page reads without JavaScript) and shows
-/// its editor.
+/// its editor; with `?since=N` (or `?since=previous`, the revision before the latest), the
+/// grid draws the changes made since revision N.
 #[component]
 pub fn SheetPage() -> impl IntoView {
     let params = use_params_map();
+    let query = use_query_map();
     let id = move || params.read().get("id").unwrap_or_default();
-    let sheet = Resource::new(id, |id| async move {
-        match id.parse::<i64>() {
-            Ok(id) => get_sheet(id).await,
-            Err(_) => Err(AppError::BadAddress(id)),
-        }
-    });
+    let since = move || query.read().get("since");
+    let sheet = Resource::new(
+        move || (id(), since()),
+        |(id, since)| async move {
+            let Ok(id) = id.parse::<i64>() else {
+                return Err(AppError::BadAddress(id));
+            };
+            let since = match since.as_deref() {
+                None => None,
+                Some("previous") => Some(None),
+                Some(n) => match n.parse::<i64>() {
+                    Ok(n) => Some(Some(n)),
+                    Err(_) => return Err(AppError::BadAddress(format!("since={n}"))),
+                },
+            };
+            let detail = get_sheet(id).await?;
+            let changes = match since {
+                Some(since) => Some(changes_since(id, since).await?),
+                None => None,
+            };
+            Ok((detail, changes))
+        },
+    );
     view! {
         <nav class="crumbs">
             <A href="/">"← All sheets"</A>
@@ -45,11 +65,11 @@ pub fn SheetPage() -> impl IntoView {
         <Suspense fallback=|| view! { <p class="muted">"Loading the sheet…"</p> }>
             {move || Suspend::new(async move {
                 match sheet.await {
-                    Ok(detail) => {
+                    Ok((detail, changes)) => {
                         let id = detail.id;
                         view! {
                             <Title text=super::page_title(&detail.name)/>
-                            <SheetEditor detail=Prop(detail)/>
+                            <SheetEditor detail=Prop(detail) changes=Prop(changes)/>
                             <OpenProposals id/>
                         }
                             .into_any()
@@ -105,8 +125,11 @@ fn OpenProposals(id: i64) -> impl IntoView {
 fn SheetEditor(
     /// The sheet as the page loaded it (serialized into the page for the island).
     detail: Prop<SheetDetail>,
+    /// The earlier revision whose changes the grid draws, when the address asks for one.
+    changes: Prop<Option<SinceRevision>>,
 ) -> impl IntoView {
     crate::island::begin();
+    let Prop(changes) = changes;
     let Prop(SheetDetail {
         id,
         name,
@@ -211,6 +234,45 @@ fn SheetEditor(
     let keep_mine = Callback::new(move |(row_id, column)| autosave.keep_mine(row_id, column));
     let take_theirs = Callback::new(move |(row_id, column)| autosave.take_theirs(row_id, column));
     let saving = Signal::derive(move || status.with(|s| *s == SaveStatus::Saving));
+    // What changed since the revision the address names, as the rows are typed.
+    let marks = follow_changes(rows, changes.as_ref().map(|c| c.rows.clone()));
+    let changes_line = match changes {
+        Some(c) => {
+            let summary = move || marks.with(|m| m.as_ref().map(ChangeMarks::summary));
+            let by = if c.author.is_empty() {
+                "anonymous".to_string()
+            } else {
+                c.author.clone()
+            };
+            let earlier = (c.number > 1).then(|| {
+                view! {
+                    " · "
+                    <a href=crate::model::changes_href(id, Some(c.number - 1)) data-testid="changes-earlier">
+                        {format!("since revision {}", c.number - 1)}
+                    </a>
+                }
+            });
+            Either::Left(view! {
+                <p class="changes-note" data-testid="changes-note">
+                    <span data-testid="changes-since">
+                        {format!("Changes since revision {} (by {by}; the latest is {}): ", c.number, c.latest)}
+                        {summary}
+                        "."
+                    </span>
+                    " Changed cells show the text before struck through; removed rows are struck through where they were. "
+                    <a href=crate::model::sheet_href(id) data-testid="hide-changes">"Hide the changes"</a>
+                    {earlier}
+                    " · "
+                    <a href=format!("/sheets/{id}/diff?from={}", c.number) data-testid="changes-review">"Review (budgets and trace)"</a>
+                </p>
+            })
+        }
+        None => Either::Right(view! {
+            <p class="sheet-links">
+                <a href=crate::model::changes_href(id, None) data-testid="show-changes">"Show the last change on the grid"</a>
+            </p>
+        }),
+    };
 
     view! {
         <header class="sheet-head">
@@ -223,6 +285,7 @@ fn SheetEditor(
                 <a href=format!("/sheets/{id}/history") data-testid="history-link">"History"</a>
             </p>
         </header>
+        {changes_line}
         <form class="author" on:submit=move |ev| { ev.prevent_default(); save_author(()); }>
             <label>
                 "Your name in the history "
@@ -243,7 +306,7 @@ fn SheetEditor(
         <SummaryHeadline report lang/>
         <div class="sheet-layout">
             <section class="grid-pane" aria-label="Rows">
-                <Grid rows report lang catalog_defaults on_change/>
+                <Grid rows report lang catalog_defaults on_change marks/>
             </section>
             <aside class="report-pane">
                 <ReportPanel report lang on_apply/>

@@ -20,6 +20,10 @@ pub enum StoreError {
         base: i64,
         /// The revision stored now.
         current: i64,
+        /// The cells the refused save changed that were changed in between too, each with
+        /// its three values; empty when none were, or when the base revision folded into a
+        /// later one (see [`crate::ssr::FOLD_WINDOW_MS`]) and its rows are not kept.
+        conflicts: Vec<crate::ssr::CellConflict>,
     },
     /// Sheet `id` has no revision `number`.
     #[error("sheet {id} has no revision {number}")]

@@ -16,5 +16,5 @@ pub use store::{
     merge, Approval, Author, CellConflict, CellPatch, CellSet, Decision, Merged, Patched,
     Resolution, RevisionKind, RevisionSummary, RowDelete, RowInsert, RowMove, SheetEvent, Store,
     StoredRevision, Watching, DEFAULT_DATABASE_URL, FOLD_WINDOW_MS, MAX_COMMENT_CHARS,
-    MAX_TITLE_CHARS, SNAPSHOT_EVERY,
+    MAX_TITLE_CHARS, PRESENCE_EVERY, PRESENCE_EXPIRES, SNAPSHOT_EVERY,
 };

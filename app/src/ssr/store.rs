@@ -13,12 +13,14 @@ use sqlx::migrate::Migrator;
 use sqlx::{Any, AnyPool, Arguments as _, QueryBuilder, Row as _};
 
 mod history;
+mod live;
 mod patch;
 mod proposals;
 
 pub use history::{
     Author, RevisionKind, RevisionSummary, StoredRevision, FOLD_WINDOW_MS, SNAPSHOT_EVERY,
 };
+pub use live::{SheetEvent, PRESENCE_EVERY, PRESENCE_EXPIRES};
 pub use patch::{
     merge, Approval, CellConflict, CellPatch, CellSet, Merged, Patched, RowDelete, RowInsert,
     RowMove,
@@ -48,56 +50,28 @@ const ID_RETRIES: usize = 20;
 /// The schema, embedded at build time from the workspace's `migrations/` folder.
 static MIGRATOR: Migrator = sqlx::migrate!("../migrations");
 
-/// The sheet store. Cheap to clone: clones share one connection pool, one channel of
-/// [`SheetEvent`]s and one count of viewers.
+/// The sheet store. Cheap to clone: clones share one connection pool and one [`live`] side
+/// (the channel of [`SheetEvent`]s and the count of viewers).
 #[derive(Clone, Debug)]
 pub struct Store {
     pool: AnyPool,
     /// The database is SQLite: write transactions start with `BEGIN IMMEDIATE`.
     sqlite: bool,
-    /// Every change and every viewer coming or going, for the pages' live updates.
-    events: tokio::sync::broadcast::Sender<SheetEvent>,
-    /// How many pages watch each sheet ([`Store::watch`]).
-    viewers: std::sync::Arc<std::sync::Mutex<std::collections::HashMap<i64, usize>>>,
-}
-
-/// What the store tells the pages watching a sheet: it changed (a new version, by whom), or
-/// the number of pages watching it changed. Sent within this server process; several
-/// instances on one PostgreSQL database do not hear each other's.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct SheetEvent {
-    /// The sheet.
-    pub sheet_id: i64,
-    /// Its version now (its `ETag`).
-    pub version: i64,
-    /// Who changed it; empty for a viewer count.
-    pub author: String,
-    /// How many pages watch it now.
-    pub viewers: usize,
-    /// `saved` or `presence`.
-    pub kind: &'static str,
+    /// Every change and every viewer coming or going, for the pages' live updates (shared
+    /// with the other instances on PostgreSQL).
+    live: std::sync::Arc<live::Live>,
 }
 
 /// A page watching a sheet ([`Store::watch`]): counted until dropped.
 #[derive(Debug)]
 pub struct Watching {
-    store: Store,
+    live: std::sync::Arc<live::Live>,
     id: i64,
 }
 
 impl Drop for Watching {
     fn drop(&mut self) {
-        let viewers = {
-            let mut map = self.store.viewers.lock().unwrap_or_else(|e| e.into_inner());
-            let n = map.entry(self.id).or_insert(1);
-            *n = n.saturating_sub(1);
-            let n = *n;
-            if n == 0 {
-                map.remove(&self.id);
-            }
-            n
-        };
-        self.store.presence(self.id, viewers);
+        self.live.count(self.id, -1);
     }
 }
 
@@ -127,12 +101,13 @@ impl Store {
         };
         let pool = options.connect(&url).await?;
         MIGRATOR.run(&pool).await?;
-        let store = Store {
-            pool,
-            sqlite: url.starts_with("sqlite:"),
-            events: tokio::sync::broadcast::channel(256).0,
-            viewers: Default::default(),
+        let sqlite = url.starts_with("sqlite:");
+        let live = if sqlite {
+            std::sync::Arc::new(live::Live::local())
+        } else {
+            live::Live::shared(&pool, &url).await?
         };
+        let store = Store { pool, sqlite, live };
         store.count_uncounted().await?;
         store.start_histories().await?;
         Ok(store)
@@ -173,53 +148,30 @@ impl Store {
         Ok(())
     }
 
-    /// Every [`SheetEvent`] from now on (a receiver that falls more than 256 events behind
-    /// skips the oldest).
+    /// Every [`SheetEvent`] from now on, from this instance and (on PostgreSQL) the others
+    /// (a receiver that falls more than 256 events behind skips the oldest).
     pub fn subscribe(&self) -> tokio::sync::broadcast::Receiver<SheetEvent> {
-        self.events.subscribe()
+        self.live.subscribe()
     }
 
     /// Counts a page watching sheet `id` until the returned guard is dropped; both tell the
     /// other watchers.
     pub fn watch(&self, id: i64) -> Watching {
-        let viewers = {
-            let mut map = self.viewers.lock().unwrap_or_else(|e| e.into_inner());
-            let n = map.entry(id).or_insert(0);
-            *n += 1;
-            *n
-        };
-        self.presence(id, viewers);
+        self.live.count(id, 1);
         Watching {
-            store: self.clone(),
+            live: self.live.clone(),
             id,
         }
     }
 
-    /// How many pages watch sheet `id`.
+    /// How many pages watch sheet `id`, on every instance.
     pub fn viewers(&self, id: i64) -> usize {
-        let map = self.viewers.lock().unwrap_or_else(|e| e.into_inner());
-        map.get(&id).copied().unwrap_or(0)
-    }
-
-    fn presence(&self, id: i64, viewers: usize) {
-        let _ = self.events.send(SheetEvent {
-            sheet_id: id,
-            version: 0,
-            author: String::new(),
-            viewers,
-            kind: "presence",
-        });
+        self.live.viewers(id)
     }
 
     /// Tells the watchers of sheet `id` that `author` changed it to `version`.
     fn changed(&self, id: i64, version: i64, author: &Author) {
-        let _ = self.events.send(SheetEvent {
-            sheet_id: id,
-            version,
-            author: author.name.clone(),
-            viewers: self.viewers(id),
-            kind: "saved",
-        });
+        self.live.changed(id, version, &author.name);
     }
 
     /// How this database takes a statement's placeholders.
@@ -491,10 +443,13 @@ impl Store {
             .await?;
         let revision = revision.ok_or(StoreError::NotFound(id))?;
         if bumped == 0 {
+            let base = base.unwrap_or_default();
+            let conflicts = stale_conflicts(&mut tx, id, base, rows).await?;
             return Err(StoreError::Conflict {
                 id,
-                base: base.unwrap_or_default(),
+                base,
                 current: revision,
+                conflicts,
             });
         }
         if let Some(lang) = lang {
@@ -639,6 +594,7 @@ impl Store {
                 id,
                 base,
                 current: version,
+                conflicts: Vec::new(),
             });
         }
         let old = history::rebuild(&mut tx, id, number).await?;
@@ -1114,4 +1070,33 @@ mod tests {
         assert_eq!(with_create_mode("sqlite::memory:"), "sqlite::memory:");
         assert_eq!(with_create_mode("postgres://h/db"), "postgres://h/db");
     }
+}
+
+/// The cells that `rows`, a replacement of sheet `id`'s rows made from its version `base`,
+/// changes and that were changed since `base` too: `rows` is read as a patch against `base`'s
+/// rows (matched by content, [`CellPatch::between`]) and merged into the current rows. Empty
+/// when no revision ends at version `base` (it folded into a later one).
+async fn stale_conflicts(
+    tx: &mut Tx,
+    id: i64,
+    base: i64,
+    rows: &[Row],
+) -> Result<Vec<patch::CellConflict>, StoreError> {
+    let number: Option<i64> = sqlx::query_scalar(
+        "SELECT number FROM sheet_revisions WHERE sheet_id = $1 AND version = $2",
+    )
+    .bind(id)
+    .bind(base)
+    .fetch_optional(&mut **tx)
+    .await?;
+    let Some(number) = number else {
+        return Ok(Vec::new());
+    };
+    let then = history::rebuild(tx, id, number).await?;
+    let Ok(patch) = CellPatch::between(&then.sheet.rows, &then.row_ids, rows) else {
+        return Ok(Vec::new());
+    };
+    let current = read_keyed_rows(tx, id).await?;
+    let next = next_row_id(tx, id).await?;
+    Ok(merge(id, &current, next, &patch)?.conflicts)
 }

@@ -303,6 +303,53 @@ async fn a_put_from_an_old_revision_is_412_and_changes_nothing() {
 }
 
 #[tokio::test]
+async fn a_stale_put_names_the_cells_both_changed_with_their_three_values() {
+    // Arrange: someone else put G2 (the external API's read timeout 1.5s -> 3s, and its
+    // tries) after we read version 0; we changed that read timeout to 2s and the LB's read
+    // timeout, which nobody else touched.
+    let app = spawn_app().await;
+    let g1 = fixture("reservation-en.tsv");
+    let id = app.create_sheet("reservation", &g1).await;
+    let uri = format!("/api/v1/sheets/{id}");
+    let theirs = app
+        .send_with(Method::PUT, &uri, &[("if-match", "\"0\"")], golden_g2())
+        .await;
+    assert_eq!(theirs.status, StatusCode::OK);
+    let mine_tsv = g1
+        .replace(
+            "requests timeout (read)\tnone\t1.5s",
+            "requests timeout (read)\tnone\t2s",
+        )
+        .replace(
+            "proxy_read_timeout\t60s\t10s",
+            "proxy_read_timeout\t60s\t11s",
+        );
+
+    // Act
+    let mine = app
+        .send_with(Method::PUT, &uri, &[("if-match", "\"0\"")], mine_tsv)
+        .await;
+
+    // Assert: a 412 naming the one cell both changed; nothing written.
+    assert_eq!(mine.status, StatusCode::PRECONDITION_FAILED);
+    assert_eq!(
+        mine.json(),
+        json!({
+            "error": format!("sheet {id} was saved elsewhere after revision 0 (it is now at revision 1), and 1 of the cells you changed were changed there too; nothing was written: read the sheet again (GET) and reapply the change, or send it as a PATCH, which merges the other cells"),
+            "line": null,
+            "conflicts": [{
+                "row_id": 7, "line": 7, "column": "value",
+                "base": "1.5s", "theirs": "3s", "mine": "2s"
+            }]
+        })
+    );
+    assert_eq!(
+        app.get(&format!("{uri}/export.tsv")).await.text(),
+        golden_g2()
+    );
+}
+
+#[tokio::test]
 async fn a_put_with_a_malformed_if_match_or_sheet_is_refused_and_changes_nothing() {
     // Arrange
     let app = spawn_app().await;

@@ -762,8 +762,12 @@ async fn a_save_from_an_old_revision_is_refused_and_changes_nothing(store: &Stor
             id: sheet,
             base,
             current,
+            conflicts,
         }) => {
             assert_eq!((sheet, base, current), (id, 0, 1));
+            // Both removed the first row, and only the second page the middle one, which
+            // the first kept as it was: no cell was changed on both sides.
+            assert_eq!(conflicts, vec![]);
         }
         other => panic!("expected a conflict, got {other:?}"),
     }
@@ -775,7 +779,8 @@ async fn a_save_from_an_old_revision_is_refused_and_changes_nothing(store: &Stor
         StoreError::Conflict {
             id,
             base: 0,
-            current: 1
+            current: 1,
+            conflicts: Vec::new(),
         }
         .to_string(),
         format!("sheet {id} was saved elsewhere after revision 0 (it is now at revision 1)")
@@ -1435,4 +1440,66 @@ async fn an_unknown_revision_or_row_is_a_clear_error(store: &Store, _: &TestDb) 
     // Nothing changed: one revision, the version still 0.
     assert_eq!(store.revisions(id).await.unwrap().len(), 1);
     assert_eq!(store.get_sheet(id).await.unwrap().revision, 0);
+}
+
+/// The next event about sheet `id` on `events` (within 5 s).
+async fn next_event(
+    events: &mut tokio::sync::broadcast::Receiver<app::ssr::SheetEvent>,
+    id: i64,
+) -> app::ssr::SheetEvent {
+    tokio::time::timeout(std::time::Duration::from_secs(5), async {
+        loop {
+            let e = events.recv().await.expect("the channel stays open");
+            if e.sheet_id == id {
+                return e;
+            }
+        }
+    })
+    .await
+    .expect("an event within 5 s")
+}
+
+/// Two server instances on one PostgreSQL database hear each other's saves and count each
+/// other's viewers (`LISTEN`/`NOTIFY`); a third store on another schema hears nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn instances_on_one_postgres_database_hear_each_other() {
+    let db = TestDb::postgres().await;
+    let other = TestDb::postgres().await;
+    let (a, b) = (&db.store, Store::connect(&db.url).await.unwrap());
+    let id = a
+        .create_sheet(&name("shared"), &Sheet::new(Lang::En, vec![]))
+        .await
+        .unwrap();
+    let mut heard_by_a = a.subscribe();
+    let mut heard_elsewhere = other.store.subscribe();
+
+    // A page on instance B: instance A counts it.
+    let watching = b.watch(id);
+    let e = next_event(&mut heard_by_a, id).await;
+    assert_eq!((e.kind, e.viewers), ("presence", 1));
+    assert_eq!(a.viewers(id), 1);
+
+    // A save through B reaches A's pages with its version and author.
+    let rows = budget::tsv::import(&fixture("reservation-en.tsv"))
+        .unwrap()
+        .rows;
+    let author = Author::named("bob");
+    let version = b.save_rows_from(id, 0, &rows, &author).await.unwrap();
+    let e = next_event(&mut heard_by_a, id).await;
+    assert_eq!(
+        (e.kind, e.version, e.author.as_str(), e.viewers),
+        ("saved", version, "bob", 1)
+    );
+
+    // The page leaves: A counts nobody.
+    drop(watching);
+    let e = next_event(&mut heard_by_a, id).await;
+    assert_eq!((e.kind, e.viewers), ("presence", 0));
+    assert_eq!(a.viewers(id), 0);
+
+    // Another schema is another workbench: it heard none of this.
+    assert!(matches!(
+        heard_elsewhere.try_recv(),
+        Err(tokio::sync::broadcast::error::TryRecvError::Empty)
+    ));
 }

@@ -59,6 +59,20 @@ pub enum Resolution {
     Theirs,
 }
 
+/// `title` trimmed, when it is a proposal's title: not empty, at most [`MAX_TITLE_CHARS`].
+fn checked_title(title: &str) -> Result<&str, StoreError> {
+    let title = title.trim();
+    if title.is_empty() {
+        return Err(refused("a proposal needs a title"));
+    }
+    if title.chars().count() > MAX_TITLE_CHARS {
+        return Err(refused(format!(
+            "a proposal's title is at most {MAX_TITLE_CHARS} characters"
+        )));
+    }
+    Ok(title)
+}
+
 fn refused(message: impl Into<String>) -> StoreError {
     StoreError::Proposal(message.into())
 }
@@ -168,15 +182,7 @@ impl Store {
         patch: &CellPatch,
         author: &Author,
     ) -> Result<i64, StoreError> {
-        let title = title.trim();
-        if title.is_empty() {
-            return Err(refused("a proposal needs a title"));
-        }
-        if title.chars().count() > MAX_TITLE_CHARS {
-            return Err(refused(format!(
-                "a proposal's title is at most {MAX_TITLE_CHARS} characters"
-            )));
-        }
+        let title = checked_title(title)?;
         if size(patch) == 0 {
             return Err(refused("the proposal changes nothing"));
         }
@@ -380,9 +386,42 @@ impl Store {
         pid: i64,
         patch: &CellPatch,
     ) -> Result<(), StoreError> {
+        self.replace_changes(id, pid, patch, None).await
+    }
+
+    /// The proposer's new version of open proposal `pid`, edited on the rows of revision
+    /// `base_revision` (which becomes its base, so it is no longer stale against it): its
+    /// title and its changes, as [`Store::update_proposal`].
+    ///
+    /// # Errors
+    ///
+    /// As [`Store::update_proposal`], and [`StoreError::Proposal`] for an empty title or one
+    /// over 200 characters.
+    pub async fn rework_proposal(
+        &self,
+        id: i64,
+        pid: i64,
+        title: &str,
+        patch: &CellPatch,
+        base_revision: i64,
+    ) -> Result<(), StoreError> {
+        let title = checked_title(title)?;
+        self.replace_changes(id, pid, patch, Some((title, base_revision)))
+            .await
+    }
+
+    async fn replace_changes(
+        &self,
+        id: i64,
+        pid: i64,
+        patch: &CellPatch,
+        rework: Option<(&str, i64)>,
+    ) -> Result<(), StoreError> {
         if size(patch) == 0 {
             return Err(refused("the proposal changes nothing"));
         }
+        let texts: Vec<Row> = patch.insert.iter().map(|i| i.row.clone()).collect();
+        budget::tsv::check_cells(&texts)?;
         let mut tx = self.begin_write().await?;
         read_head(&mut tx, id).await?;
         let (summary, _) = load(&mut tx, id, pid).await?;
@@ -392,11 +431,16 @@ impl Store {
                 summary.status.code()
             )));
         }
+        let (title, base_revision) =
+            rework.unwrap_or((summary.title.as_str(), summary.base_revision));
         sqlx::query(
-            "UPDATE proposals SET changes = $1, updated_at = $2 WHERE sheet_id = $3 AND id = $4",
+            "UPDATE proposals SET changes = $1, updated_at = $2, title = $3, base_revision = $4 \
+             WHERE sheet_id = $5 AND id = $6",
         )
         .bind(serde_json::to_string(patch).expect("plain data serialises"))
         .bind(now_ms())
+        .bind(title)
+        .bind(base_revision)
         .bind(id)
         .bind(pid)
         .execute(&mut *tx)
