@@ -330,7 +330,7 @@ proptest! {
     ) {
         let after = edited(&before, &edits);
         let d = diff::diff(&Sheet::new(Lang::En, before.clone()), &Sheet::new(Lang::En, after.clone()), Match::Content);
-        prop_assert_eq!(apply(&before, &d.rows).unwrap(), &after);
+        prop_assert_eq!(&apply(&before, &d.rows).unwrap(), &after);
         // The sheet page's diff of rows alone (no check) is the same.
         prop_assert_eq!(diff::rows_by_content(&before, &after), d.rows);
     }

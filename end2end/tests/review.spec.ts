@@ -149,3 +149,58 @@ test("a removed row is drawn struck through in place and an unknown revision is 
   await page.goto(`/sheets/${id}/diff?from=1&to=9`);
   await expect(page.getByText(`sheet ${id} has no revision 9`)).toBeVisible();
 });
+
+test("the sheet page draws the changes since a revision on its grid, and follows the typing", async ({ page }) => {
+  const crashes = watchForCrashes(page);
+  const sheet = await SheetPage.importFixture(page, "reservation-en.tsv");
+  const id = sheet.id();
+  // One save of two changes: the external API's read timeout, and the LB's read timeout row
+  // deleted (row 3; the read timeout row moves up to line 6).
+  await sheet.type(7, "value", "3s");
+  await sheet.row(3).getByTestId("delete-row").click();
+  await expect(sheet.saveStatus()).toHaveText("Saved");
+  await expect(page.getByTestId("cell-old")).toHaveCount(0);
+
+  // The last change, drawn on the grid.
+  await page.getByTestId("show-changes").click();
+  await page.waitForURL(new RegExp(`/sheets/${id}\\?since=previous$`));
+  await sheet.hydrated();
+  await expect(page.getByTestId("changes-since")).toHaveText(
+    "Changes since revision 1 (by anonymous; the latest is 2): 1 cell changed, 1 row removed.",
+  );
+  await expect(sheet.row(6)).toHaveClass(/diff-changed/);
+  await expect(sheet.row(6).getByTestId("cell-old")).toHaveText("1.5s");
+  await expect(sheet.cell(6, "value")).toHaveValue("3s");
+  const removed = page.getByTestId("removed-row");
+  await expect(removed).toHaveCount(1);
+  await expect(removed).toContainText("proxy_read_timeout");
+  // Struck through where it was: after line 2, before line 3.
+  await expect(page.locator("[data-testid=row-2] + [data-testid=removed-row]")).toHaveCount(1);
+  await page.screenshot({ path: "test-results/changes-on-grid.png", fullPage: true });
+
+  // The marks follow the typing: a new edit is a changed cell at once; typing the old text
+  // back takes its mark away; an added row is marked added.
+  await sheet.type(1, "value", "13s");
+  await expect(sheet.row(1).getByTestId("cell-old")).toHaveText("12s");
+  await expect(page.getByTestId("changes-since")).toContainText("2 cells changed, 1 row removed.");
+  await sheet.type(6, "value", "1.5s");
+  await expect(sheet.row(6).getByTestId("cell-old")).toHaveCount(0);
+  await sheet.addRow();
+  await expect(sheet.row(12)).toHaveClass(/diff-added/);
+  await expect(page.getByTestId("changes-since")).toContainText("1 cell changed, 1 row added, 1 row removed.");
+
+  // From the history: the changes since revision 1, and hiding them.
+  await expect(sheet.saveStatus()).toHaveText("Saved");
+  await page.goto(`/sheets/${id}/history`);
+  await page.getByTestId("revision").last().getByTestId("since-link").click();
+  await page.waitForURL(new RegExp(`/sheets/${id}\\?since=1$`));
+  await sheet.hydrated();
+  await expect(page.getByTestId("cell-old")).toHaveCount(1);
+  await page.getByTestId("hide-changes").click();
+  await page.waitForURL(new RegExp(`/sheets/${id}$`));
+  await expect(page.getByTestId("removed-row")).toHaveCount(0);
+  await expect(page.getByTestId("cell-old")).toHaveCount(0);
+  await page.goto(`/sheets/${id}?since=9`);
+  await expect(page.getByText(`sheet ${id} has no revision 9`)).toBeVisible();
+  expect(crashes.filter((e) => !e.includes("404"))).toEqual([]);
+});

@@ -255,7 +255,7 @@ fn SheetEditor(
             Either::Left(view! {
                 <p class="changes-note" data-testid="changes-note">
                     <span data-testid="changes-since">
-                        {format!("Changes since revision {} (by {by}; the latest is {}): ", c.number, c.latest)}
+                        {format!("Changes since revision {} (by {}; the latest is {}): ", c.number, c.author, c.latest)}
                         {summary}
                         "."
                     </span>

@@ -410,3 +410,193 @@ async fn bad_proposals_are_clear_errors_and_change_nothing() {
     let list = app.get(&uri).await.json();
     assert_eq!(list, json!([]));
 }
+
+/// Bob's `PATCH` of sheet `id`, from its version 0.
+async fn patch(app: &TestApp, id: i64, body: Value) -> TestResponse {
+    app.send_with(
+        Method::PATCH,
+        &format!("/api/v1/sheets/{id}"),
+        &[
+            ("content-type", "application/json"),
+            ("x-workbench-author", "bob"),
+            ("if-match", "\"0\""),
+        ],
+        body.to_string(),
+    )
+    .await
+}
+
+/// Calls the page's server function `name` with a JSON or form `body`, as the page does.
+async fn call(app: &TestApp, name: &str, content_type: &str, body: String) -> TestResponse {
+    app.send_with(
+        Method::POST,
+        &crate::helpers::server_fn(name),
+        &[
+            ("content-type", content_type),
+            ("x-workbench-author", "alice"),
+        ],
+        body,
+    )
+    .await
+}
+
+#[tokio::test]
+async fn the_edit_page_reworks_a_stale_proposal_on_the_rows_of_now() {
+    // Arrange: G2 proposed at revision 1; then someone raises the browser's deadline.
+    let app = spawn_app().await;
+    let (id, pid) = propose_g2(&app).await;
+    let r = patch(
+        &app,
+        id,
+        json!({"cells": [{"row_id": 1, "column": "value", "base": "12s", "value": "13s"}]}),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+    let form = "application/x-www-form-urlencoded";
+
+    // Act: the edit page's rows are the proposal's, on the rows of now.
+    let draft = call(
+        &app,
+        "edit_proposal",
+        form,
+        format!("id={id}&proposal={pid}"),
+    )
+    .await;
+    assert_eq!(draft.status, StatusCode::OK, "{}", draft.text());
+    let draft = draft.json();
+    let values: Vec<&str> = draft["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["value"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        (&values[..1], &values[6..8]),
+        (&["13s"][..], &["3s", "3 tries, waits 0.5s, 1.0s"][..])
+    );
+    assert_eq!(
+        (draft["title"].clone(), draft["current_revision"].clone()),
+        (json!("three tries for the external API"), json!(2))
+    );
+    assert_eq!(draft["report"]["summary"]["inversions"], 1);
+
+    // The proposer keeps the read timeout at 2 s and drops the third try, under a new title.
+    let mut rows = draft["rows"].clone();
+    rows[6]["value"] = json!("2s");
+    rows[7]["value"] = json!("2 tries, waits 0.3s");
+    let body = json!({
+        "id": id, "proposal": pid, "title": " two seconds to read ", "base_revision": 2,
+        "base_rows": draft["detail"]["sheet"]["rows"], "base_ids": draft["detail"]["row_ids"],
+        "rows": rows,
+    });
+    let saved = call(
+        &app,
+        "rework_proposal",
+        "application/json",
+        body.to_string(),
+    )
+    .await;
+    assert_eq!(saved.status, StatusCode::OK, "{}", saved.text());
+
+    // Assert: one cell changed against revision 2, which is its base now (and 2 s twice, with
+    // the DB's 3.0 s and the app's own 0.5 s, still overruns its 8.0 s deadline, by 0.8 s);
+    // the sheet as it was.
+    let review = app
+        .get(&format!("/api/v1/sheets/{id}/proposals/{pid}"))
+        .await
+        .json();
+    assert_eq!(
+        (
+            review["proposal"]["title"].clone(),
+            review["proposal"]["base_revision"].clone(),
+            review["stale"].clone(),
+        ),
+        (json!("two seconds to read"), json!(2), json!(false))
+    );
+    assert_eq!(
+        review["diff"]["headline"],
+        "errors 0 → 1, warnings 0 → 0; app: ok → inverted, short by 0.8 s (1 cell changed)"
+    );
+    let stored = app.get(&format!("/api/v1/sheets/{id}")).await.json();
+    assert_eq!(stored["rows"][6]["value"], "1.5s");
+
+    // A decided proposal cannot be edited: a clear 409, nothing changed.
+    let r = send(
+        &app,
+        Method::POST,
+        &format!("/api/v1/sheets/{id}/proposals/{pid}/reject"),
+        "carol",
+        json!({"comment": "no"}),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+    let draft = call(
+        &app,
+        "edit_proposal",
+        form,
+        format!("id={id}&proposal={pid}"),
+    )
+    .await;
+    assert_eq!(draft.status, StatusCode::CONFLICT);
+    assert!(
+        draft
+            .text()
+            .contains("proposal 1 is rejected: it cannot change"),
+        "{}",
+        draft.text()
+    );
+    let again = call(
+        &app,
+        "rework_proposal",
+        "application/json",
+        body.to_string(),
+    )
+    .await;
+    assert_eq!(again.status, StatusCode::CONFLICT);
+    assert!(
+        again
+            .text()
+            .contains("proposal 1 is rejected: it cannot change"),
+        "{}",
+        again.text()
+    );
+}
+
+#[tokio::test]
+async fn the_sheet_page_gets_an_earlier_revisions_rows_to_draw_the_changes_since() {
+    let app = spawn_app().await;
+    let id = app.create_sheet("g", &fixture("reservation-en.tsv")).await;
+    let r = patch(
+        &app,
+        id,
+        json!({"cells": [{"row_id": 7, "column": "value", "base": "1.5s", "value": "3s"}]}),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+    let form = "application/x-www-form-urlencoded";
+
+    // Without `since`: the revision before the latest.
+    let previous = call(&app, "changes_since", form, format!("id={id}"))
+        .await
+        .json();
+    assert_eq!(
+        (
+            &previous["number"],
+            &previous["latest"],
+            &previous["author"]
+        ),
+        (&json!(1), &json!(2), &json!("anonymous"))
+    );
+    assert_eq!(previous["rows"][6]["value"], "1.5s");
+    let latest = call(&app, "changes_since", form, format!("id={id}&since=2"))
+        .await
+        .json();
+    assert_eq!(
+        (&latest["author"], &latest["rows"][6]["value"]),
+        (&json!("bob"), &json!("3s"))
+    );
+    let unknown = call(&app, "changes_since", form, format!("id={id}&since=9")).await;
+    assert_eq!(unknown.status, StatusCode::NOT_FOUND);
+    let error: app::error::AppError = serde_json::from_str(&unknown.text()).unwrap();
+    assert_eq!(error.to_string(), format!("sheet {id} has no revision 9"));
+}
