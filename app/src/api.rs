@@ -562,6 +562,9 @@ mod imp {
         let patch =
             CellPatch::between(&base_rows, &base_ids, &rows).map_err(AppError::BadArguments)?;
         let who = author();
+        // The rows as others left them: when they differ from the page's base, this save is
+        // merged with their changes.
+        let theirs = store.get_sheet(id).await.map_err(from_store)?.sheet;
         let conflicts = match store.patch_rows(id, &patch, &who).await {
             Ok(_) => Vec::new(),
             // The cells nobody else changed are saved; the others wait for the user.
@@ -577,6 +580,18 @@ mod imp {
         };
         let stored = store.get_sheet(id).await.map_err(from_store)?;
         let (sheet, report) = checks::check(stored.sheet).await;
+        let merged = theirs.rows != base_rows && sheet.rows != rows && !patch.is_empty();
+        let combined = if merged {
+            let mine = Sheet {
+                rows,
+                ..sheet.clone()
+            };
+            let (_, mine) = checks::check(mine).await;
+            let (_, theirs) = checks::check(theirs).await;
+            budget::diff::only_together(&report, &[&mine, &theirs])
+        } else {
+            Vec::new()
+        };
         Ok(Saved {
             revision: stored.revision,
             report,
@@ -584,6 +599,7 @@ mod imp {
             rows: sheet.rows,
             row_ids: stored.row_ids,
             conflicts,
+            combined,
         })
     }
 

@@ -48,6 +48,10 @@ pub struct Autosave {
     status: RwSignal<SaveStatus>,
     /// Cells waiting for the user's choice.
     pub conflicts: RwSignal<Vec<OpenConflict>>,
+    /// What only the combination of this page's changes with someone else's causes, from the
+    /// last save that merged them ([`crate::model::Saved::combined`]); each stays listed while
+    /// the report still has it.
+    pub combined: RwSignal<Vec<budget::Finding>>,
     /// The sheet's version the page last saved or loaded.
     revision: StoredValue<i64>,
     /// The rows as stored at that version, and their ids: the base of the next save.
@@ -79,6 +83,7 @@ impl Autosave {
             catalog_defaults,
             status,
             conflicts: RwSignal::new(Vec::new()),
+            combined: RwSignal::new(Vec::new()),
             revision: StoredValue::new(revision),
             base: StoredValue::new((loaded, row_ids)),
             timer: StoredValue::new(None),
@@ -183,6 +188,7 @@ impl Autosave {
                 match result {
                     Ok(saved) => {
                         self.revision.try_set_value(saved.revision);
+                        self.note_combined(saved.combined, &saved.report);
                         self.report.try_set(saved.report);
                         self.catalog_defaults.try_set(saved.catalog_defaults);
                         let typed_since = self.outgoing().is_some_and(|now| now != sent);
@@ -222,6 +228,19 @@ impl Autosave {
                 }
             }
             self.in_flight.try_set_value(false);
+        });
+    }
+
+    /// Lists `combined` when a save brought new ones; otherwise keeps those of the list that
+    /// `report` still has (same code and place).
+    fn note_combined(self, combined: Vec<budget::Finding>, report: &Report) {
+        if !combined.is_empty() {
+            self.combined.try_set(combined);
+            return;
+        }
+        let place = |f: &budget::Finding| (f.code, f.node.clone(), f.hop.clone());
+        self.combined.try_update(|list| {
+            list.retain(|c| report.findings.iter().any(|f| place(f) == place(c)));
         });
     }
 

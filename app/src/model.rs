@@ -374,6 +374,12 @@ pub struct Saved {
     /// The page's cells that someone else changed since its base: not saved, each with its
     /// three values, for the user to choose. The page's other changes were saved.
     pub conflicts: Vec<CellConflict>,
+    /// When the save was merged with changes someone else saved since the page's base: the
+    /// errors and warnings of the merged rows that neither the page's rows alone nor the
+    /// others' alone have ([`budget::diff::only_together`]), what only the combination
+    /// causes. Empty otherwise.
+    #[serde(default)]
+    pub combined: Vec<budget::Finding>,
 }
 
 /// Where a sheet's TSV export is downloaded, with the header in `lang`:

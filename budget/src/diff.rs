@@ -38,8 +38,8 @@ mod trace;
 use serde::{Deserialize, Serialize};
 
 pub use budgets::{
-    CheckPlace, CountChange, Flip, HopChange, MsChange, NodeChange, Presence, SlackChange,
-    VerdictChange,
+    only_together, CheckPlace, CountChange, Flip, HopChange, MsChange, NodeChange, Presence,
+    SlackChange, VerdictChange,
 };
 pub use rows::{
     apply, apply_keyed, pair_by_content, pair_by_ids, reverse, AddedRow, ApplyError, CellEdit,

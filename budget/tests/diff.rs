@@ -460,3 +460,44 @@ fn the_grid_draws_changed_cells_with_their_old_text_and_removed_rows_in_place() 
     assert_eq!(lines[3].cells[5].text, "10s");
     assert!(lines[7].cells[0].old.is_none());
 }
+
+#[test]
+fn an_inversion_only_two_changes_together_cause_is_only_together() {
+    // G1's app needs 7.8 s against its 8.0 s deadline. One person raises its own processing
+    // time to 0.65 s (7.95 s), another the external API's read timeout to 1.55 s (7.9 s):
+    // each is fine alone, together they need 8.05 s.
+    let g1 = g1(Lang::En);
+    let edit = |line: usize, value: &str| {
+        let mut s = g1.clone();
+        s.rows[line - 1].value = value.into();
+        s
+    };
+    let mine = edit(5, "0.65s");
+    let theirs = edit(7, "1.55s");
+    let mut merged = mine.clone();
+    merged.rows[6].value = "1.55s".into();
+    let (mine, theirs, merged) = (
+        budget::check(&mine),
+        budget::check(&theirs),
+        budget::check(&merged),
+    );
+    assert_eq!(
+        (
+            mine.summary.inversions,
+            theirs.summary.inversions,
+            merged.summary.inversions
+        ),
+        (0, 0, 1)
+    );
+    let together = diff::only_together(&merged, &[&mine, &theirs]);
+    let found: Vec<(&str, Option<&str>, Option<u64>, Option<u64>)> = together
+        .iter()
+        .map(|f| (f.code.as_str(), f.node.as_deref(), f.need_ms, f.short_by_ms))
+        .collect();
+    assert_eq!(
+        found,
+        vec![("inversion.node", Some("app"), Some(8_050), Some(50))]
+    );
+    // Against itself nothing is new.
+    assert_eq!(diff::only_together(&merged, &[&merged]), vec![]);
+}

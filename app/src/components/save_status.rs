@@ -110,3 +110,39 @@ pub fn ConflictList(
         })
     }
 }
+
+/// What only the combination of the page's changes with someone else's causes (an inversion
+/// neither made alone), from the last save that merged them; nothing when there is none.
+#[component]
+pub fn CombinedFindings(
+    /// The findings ([`crate::autosave::Autosave::combined`]).
+    findings: RwSignal<Vec<budget::Finding>>,
+    /// The sheet's language, for the severities.
+    #[prop(into)]
+    lang: Signal<budget::Lang>,
+) -> impl IntoView {
+    move || {
+        let list = findings.get();
+        (!list.is_empty()).then(|| {
+            let lang = lang.get();
+            let items = list
+                .into_iter()
+                .map(|f| {
+                    let text = format!(
+                        "{} {}: {}",
+                        budget::display::severity(lang, f.severity),
+                        f.code.as_str(),
+                        f.message
+                    );
+                    view! { <li data-testid="combined-finding">{text}</li> }
+                })
+                .collect::<Vec<_>>();
+            view! {
+                <div class="banner banner-error" role="status" data-testid="combined">
+                    <p>"Merged with changes saved elsewhere, your edits cause what neither caused alone:"</p>
+                    <ul>{items}</ul>
+                </div>
+            }
+        })
+    }
+}

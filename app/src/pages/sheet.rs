@@ -18,7 +18,7 @@ use crate::components::grid::{follow_changes, ChangeMarks, Grid};
 use crate::components::import_rows::ImportRows;
 use crate::components::lang_select::LangSelect;
 use crate::components::report::{ReportPanel, SummaryHeadline};
-use crate::components::save_status::{ConflictList, SaveStatusLine};
+use crate::components::save_status::{CombinedFindings, ConflictList, SaveStatusLine};
 use crate::components::sheet_settings::SheetSettings;
 use crate::draft;
 use crate::error::AppError;
@@ -303,6 +303,7 @@ fn SheetEditor(
             <span class="muted" data-testid="author-note" role="status">{move || author_note.get()}</span>
         </form>
         <ConflictList conflicts=autosave.conflicts keep_mine take_theirs/>
+        <CombinedFindings findings=autosave.combined lang/>
         <SummaryHeadline report lang/>
         <div class="sheet-layout">
             <section class="grid-pane" aria-label="Rows">

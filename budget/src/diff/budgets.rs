@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::report::{Finding, HopReport, NodeReport, Report, Verdict};
 use crate::sheet::Lang;
-use crate::{display, Map};
+use crate::{display, Map, Severity};
 
 /// A duration before → after, in ms; `None` is unknown, or no bound where the verdict says so
 /// (as in the report).
@@ -471,6 +471,22 @@ type FindingKey<'a> = (&'a str, Option<&'a str>, Option<&'a str>);
 
 fn finding_key(f: &Finding) -> FindingKey<'_> {
     (f.code.as_str(), f.node.as_deref(), f.hop.as_deref())
+}
+
+/// The errors and warnings of `merged` (the check of two people's changes merged) whose code
+/// and place (node and hop) no finding of any of `parts` has (the checks of each person's
+/// changes alone): what only the combination causes. In `merged`'s order.
+pub fn only_together(merged: &Report, parts: &[&Report]) -> Vec<Finding> {
+    let known: std::collections::HashSet<FindingKey<'_>> = parts
+        .iter()
+        .flat_map(|r| r.findings.iter().map(finding_key))
+        .collect();
+    merged
+        .findings
+        .iter()
+        .filter(|f| f.severity <= Severity::Warning && !known.contains(&finding_key(f)))
+        .cloned()
+        .collect()
 }
 
 /// The findings of `after` that are not in `before` (appeared) and those of `before` not in

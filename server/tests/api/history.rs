@@ -309,3 +309,84 @@ async fn events_stream_the_sheets_saves_and_a_reconnect_catches_up() {
     let r = app.get(&format!("/api/v1/sheets/{}/events", id + 1)).await;
     assert_eq!(r.status, StatusCode::NOT_FOUND);
 }
+
+#[tokio::test]
+async fn a_save_merged_with_anothers_names_what_only_the_combination_causes() {
+    // Arrange: G1, whose app needs 7.8 s of its 8.0 s. Bob raises the external API's read
+    // timeout to 1.55 s (7.9 s) after the page loaded.
+    let app = spawn_app().await;
+    let g1 = fixture("reservation-en.tsv");
+    let id = app.create_sheet("g", &g1).await;
+    let loaded = app.get(&format!("/api/v1/sheets/{id}")).await.json();
+    let bob = patch(
+        &app,
+        id,
+        Some("\"0\""),
+        r#"{"cells": [{"row_id": 7, "column": "value", "base": "1.5s", "value": "1.55s"}]}"#,
+    )
+    .await;
+    assert_eq!(bob.status, StatusCode::OK, "{}", bob.text());
+
+    // Act: the page raises the app's own processing time to 0.65 s (7.95 s alone).
+    let mut rows = loaded["rows"].clone();
+    rows[4]["value"] = serde_json::json!("0.65s");
+    let body = serde_json::json!({
+        "id": id, "base": 0, "base_rows": loaded["rows"], "base_ids": loaded["row_ids"], "rows": rows,
+    });
+    let saved = app
+        .send_with(
+            Method::POST,
+            &crate::helpers::server_fn("save_rows"),
+            &[("content-type", "application/json")],
+            body.to_string(),
+        )
+        .await;
+
+    // Assert: both land, and the app's inversion (8.05 s) is what only the two together cause.
+    assert_eq!(saved.status, StatusCode::OK, "{}", saved.text());
+    let saved = saved.json();
+    assert_eq!(
+        (
+            saved["rows"][4]["value"].clone(),
+            saved["rows"][6]["value"].clone()
+        ),
+        (serde_json::json!("0.65s"), serde_json::json!("1.55s"))
+    );
+    let combined: Vec<(String, String, u64)> = saved["combined"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| {
+            (
+                f["code"].as_str().unwrap().to_string(),
+                f["node"].as_str().unwrap().to_string(),
+                f["short_by_ms"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        combined,
+        vec![("inversion.node".to_string(), "app".to_string(), 50)]
+    );
+
+    // A save that merges nothing names nothing.
+    let again = serde_json::json!({
+        "id": id, "base": saved["revision"], "base_rows": saved["rows"], "base_ids": saved["row_ids"],
+        "rows": saved["rows"].as_array().unwrap().iter().enumerate().map(|(i, r)| {
+            let mut r = r.clone();
+            if i == 11 { r["rationale"] = serde_json::json!("noted"); }
+            r
+        }).collect::<Vec<_>>(),
+    });
+    let quiet = app
+        .send_with(
+            Method::POST,
+            &crate::helpers::server_fn("save_rows"),
+            &[("content-type", "application/json")],
+            again.to_string(),
+        )
+        .await
+        .json();
+    assert_eq!(quiet["combined"], serde_json::json!([]));
+    assert_eq!(quiet["report"]["summary"]["inversions"], 1);
+}

@@ -95,6 +95,14 @@ fn tabbed(row: &Row) -> String {
 }
 
 impl CellPatch {
+    /// Whether the patch changes nothing.
+    pub fn is_empty(&self) -> bool {
+        self.cells.is_empty()
+            && self.insert.is_empty()
+            && self.delete.is_empty()
+            && self.moves.is_empty()
+    }
+
     /// The patch that turns `base` (the rows an editor started from, with their ids
     /// `base_ids`) into `rows` (what the editor holds now): rows matched by content
     /// ([`budget::diff::pair_by_content`]); each changed cell with its base text, each new
