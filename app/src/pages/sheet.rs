@@ -239,11 +239,6 @@ fn SheetEditor(
     let changes_line = match changes {
         Some(c) => {
             let summary = move || marks.with(|m| m.as_ref().map(ChangeMarks::summary));
-            let by = if c.author.is_empty() {
-                "anonymous".to_string()
-            } else {
-                c.author.clone()
-            };
             let earlier = (c.number > 1).then(|| {
                 view! {
                     " · "
