@@ -86,6 +86,31 @@ test("two people on one sheet see each other's edits live, both land, and a conf
   expect(crashes).toEqual([]);
 });
 
+test("an inversion that only two people's edits together cause is named on the page that merged them", async ({ page, browser }) => {
+  const crashes = watchForCrashes(page);
+  // G1's app needs 7.8 s of its 8.0 s deadline.
+  const a = await SheetPage.importFixture(page, "reservation-en.tsv");
+  await setName(a, "alice");
+  const b = await another(browser, page.url(), "bob", { live: false });
+  // Alice: the app's own processing 0.65 s (7.95 s alone, still ok).
+  await a.type(5, "value", "0.65s");
+  await expect(a.saveStatus()).toHaveText("Saved");
+  await expect(a.page.getByTestId("combined")).toHaveCount(0);
+  // Bob, who has not seen it: the external API's read timeout 1.55 s (7.9 s alone).
+  await b.type(7, "value", "1.55s");
+  await expect(b.saveStatus()).toHaveText("Saved");
+  await expect(b.cell(5, "value")).toHaveValue("0.65s");
+  await expect(b.page.getByTestId("combined-finding")).toHaveCount(1);
+  await expect(b.page.getByTestId("combined-finding")).toContainText("error inversion.node: app's deadline (8.0 s)");
+  await expect(b.node("app").getByTestId("need")).toHaveText("8.05 s");
+  await b.page.screenshot({ path: "test-results/combined.png", fullPage: true });
+  // Bob lowers his value again: the inversion is gone, and so is the note.
+  await b.type(7, "value", "1.5s");
+  await expect(b.saveStatus()).toHaveText("Saved");
+  await expect(b.page.getByTestId("combined")).toHaveCount(0);
+  expect(crashes).toEqual([]);
+});
+
 test("the history lists revisions with authors and counts, the diff traces G1 → G2, and a restore brings G1 back", async ({ page }) => {
   const sheet = await SheetPage.importFixture(page, "reservation-en.tsv");
   await setName(sheet, "alice");

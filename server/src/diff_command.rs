@@ -13,7 +13,7 @@
 use std::path::Path;
 use std::process::Command;
 
-use budget::diff::{HopChange, Match, NodeChange, SheetDiff};
+use budget::diff::{Match, SheetDiff};
 use budget::{display, Column, Lang, Severity};
 use serde::Serialize;
 
@@ -359,104 +359,6 @@ impl Words {
     }
 }
 
-/// The numbers of a node change that changed: `(need, 7.8 s, 15.5 s)`, ….
-fn node_numbers(lang: Lang, n: &NodeChange) -> Vec<(&'static str, String, String)> {
-    let d = |ms: Option<u64>| display::duration_or_unknown(lang, ms);
-    let s = |ms: Option<i64>| display::slack(lang, ms);
-    let names = names(lang);
-    let mut out = Vec::new();
-    if let Some(c) = n.need_ms {
-        out.push((names.need, d(c.before), d(c.after)));
-    }
-    if let Some(c) = n.deadline_ms {
-        out.push((names.deadline, d(c.before), d(c.after)));
-    }
-    if let Some(c) = n.slack_ms {
-        out.push((names.slack, s(c.before), s(c.after)));
-    }
-    if let Some(c) = n.verdict {
-        out.push((
-            names.verdict,
-            display::verdict(lang, c.before).into(),
-            display::verdict(lang, c.after).into(),
-        ));
-    }
-    if let Some(c) = n.attempts {
-        out.push((names.attempts, c.before.to_string(), c.after.to_string()));
-    }
-    out
-}
-
-/// The numbers of a hop change that changed.
-fn hop_numbers(lang: Lang, h: &HopChange) -> Vec<(&'static str, String, String)> {
-    let d = |ms: Option<u64>| display::duration_or_unknown(lang, ms);
-    let s = |ms: Option<i64>| display::slack(lang, ms);
-    let names = names(lang);
-    let mut out = Vec::new();
-    if let Some(c) = h.worst_ms {
-        out.push((names.worst, d(c.before), d(c.after)));
-    }
-    if let Some(c) = h.tries {
-        out.push((names.tries, c.before.to_string(), c.after.to_string()));
-    }
-    if let Some(c) = h.attempts {
-        out.push((names.attempts, c.before.to_string(), c.after.to_string()));
-    }
-    if let Some(c) = h.wait_ms {
-        out.push((names.wait, d(c.before), d(c.after)));
-    }
-    if let Some(c) = h.need_ms {
-        out.push((names.need, d(c.before), d(c.after)));
-    }
-    if let Some(c) = h.slack_ms {
-        out.push((names.slack, s(c.before), s(c.after)));
-    }
-    if let Some(c) = h.verdict {
-        out.push((
-            names.verdict,
-            display::verdict(lang, c.before).into(),
-            display::verdict(lang, c.after).into(),
-        ));
-    }
-    out
-}
-
-struct Names {
-    need: &'static str,
-    deadline: &'static str,
-    slack: &'static str,
-    verdict: &'static str,
-    attempts: &'static str,
-    worst: &'static str,
-    tries: &'static str,
-    wait: &'static str,
-}
-
-fn names(lang: Lang) -> Names {
-    match lang {
-        Lang::En => Names {
-            need: "need",
-            deadline: "deadline",
-            slack: "slack",
-            verdict: "verdict",
-            attempts: "attempts",
-            worst: "worst",
-            tries: "tries",
-            wait: "wait",
-        },
-        Lang::Ja => Names {
-            need: "必要時間",
-            deadline: "期限",
-            slack: "余裕",
-            verdict: "判定",
-            attempts: "試行回数",
-            worst: "最悪",
-            tries: "試行",
-            wait: "待ち時間",
-        },
-    }
-}
-
 /// A finding of the diff in one line: `+ error inversion.node (rows 4, 6, 7, 8): MESSAGE`.
 fn finding_line(lang: Lang, f: &budget::Finding) -> String {
     let rows = display::rows(lang, &f.rows);
@@ -516,14 +418,16 @@ pub fn text(d: &SheetDiff) -> String {
     if !d.nodes.is_empty() || !d.hops.is_empty() {
         out.push_str(&format!("\n{}:\n", w.budgets));
         for n in &d.nodes {
-            let parts: Vec<String> = node_numbers(lang, n)
+            let parts: Vec<String> = n
+                .numbers(lang)
                 .into_iter()
                 .map(|(k, b, a)| format!("{k} {b} → {a}"))
                 .collect();
             out.push_str(&format!("  {} {}: {}\n", w.node, n.name, parts.join(", ")));
         }
         for h in &d.hops {
-            let parts: Vec<String> = hop_numbers(lang, h)
+            let parts: Vec<String> = h
+                .numbers(lang)
                 .into_iter()
                 .map(|(k, b, a)| format!("{k} {b} → {a}"))
                 .collect();
@@ -708,7 +612,7 @@ fn markdown_within(d: &SheetDiff, path: Option<&str>, limit: usize) -> String {
     push_list(&mut out, w.findings, findings);
     let mut budget_rows: Vec<String> = Vec::new();
     for n in &d.nodes {
-        for (k, b, a) in node_numbers(lang, n) {
+        for (k, b, a) in n.numbers(lang) {
             let mut line = String::new();
             push_table_row(
                 &mut line,
@@ -718,7 +622,7 @@ fn markdown_within(d: &SheetDiff, path: Option<&str>, limit: usize) -> String {
         }
     }
     for h in &d.hops {
-        for (k, b, a) in hop_numbers(lang, h) {
+        for (k, b, a) in h.numbers(lang) {
             let mut line = String::new();
             push_table_row(
                 &mut line,

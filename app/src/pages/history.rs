@@ -283,66 +283,15 @@ pub(crate) fn Review(diff: SheetDiff) -> impl IntoView {
         .map(|f| finding(f, true))
         .chain(diff.disappeared.iter().map(|f| finding(f, false)))
         .collect::<Vec<_>>();
-    let d = |ms: Option<u64>| display::duration_or_unknown(lang, ms);
-    let s = |ms: Option<i64>| display::slack(lang, ms);
     let mut budget_rows: Vec<(String, &'static str, String, String)> = Vec::new();
     for n in &diff.nodes {
-        let place = format!("node {}", n.name);
-        if let Some(c) = n.need_ms {
-            budget_rows.push((place.clone(), "need", d(c.before), d(c.after)));
-        }
-        if let Some(c) = n.deadline_ms {
-            budget_rows.push((place.clone(), "deadline", d(c.before), d(c.after)));
-        }
-        if let Some(c) = n.slack_ms {
-            budget_rows.push((place.clone(), "slack", s(c.before), s(c.after)));
-        }
-        if let Some(c) = n.verdict {
-            budget_rows.push((
-                place.clone(),
-                "verdict",
-                display::verdict(lang, c.before).into(),
-                display::verdict(lang, c.after).into(),
-            ));
-        }
-        if let Some(c) = n.attempts {
-            budget_rows.push((
-                place.clone(),
-                "attempts",
-                c.before.to_string(),
-                c.after.to_string(),
-            ));
+        for (what, before, after) in n.numbers(lang) {
+            budget_rows.push((format!("node {}", n.name), what, before, after));
         }
     }
     for h in &diff.hops {
-        let place = format!("hop {}", h.segment);
-        if let Some(c) = h.worst_ms {
-            budget_rows.push((place.clone(), "worst", d(c.before), d(c.after)));
-        }
-        if let Some(c) = h.tries {
-            budget_rows.push((
-                place.clone(),
-                "tries",
-                c.before.to_string(),
-                c.after.to_string(),
-            ));
-        }
-        if let Some(c) = h.wait_ms {
-            budget_rows.push((place.clone(), "wait", d(c.before), d(c.after)));
-        }
-        if let Some(c) = h.need_ms {
-            budget_rows.push((place.clone(), "need", d(c.before), d(c.after)));
-        }
-        if let Some(c) = h.slack_ms {
-            budget_rows.push((place.clone(), "slack", s(c.before), s(c.after)));
-        }
-        if let Some(c) = h.verdict {
-            budget_rows.push((
-                place.clone(),
-                "verdict",
-                display::verdict(lang, c.before).into(),
-                display::verdict(lang, c.after).into(),
-            ));
+        for (what, before, after) in h.numbers(lang) {
+            budget_rows.push((format!("hop {}", h.segment), what, before, after));
         }
     }
     let budgets = budget_rows

@@ -612,7 +612,7 @@ impl Store {
         .await?;
         let current = read_keyed_rows(&mut tx, id).await?;
         let next = next_row_id(&mut tx, id).await?;
-        let keyed: Vec<(i64, Row)> = old.row_ids.iter().copied().zip(old.sheet.rows).collect();
+        let keyed = old.keyed();
         let message = format!("restored revision {number}");
         self.write_rows(
             &mut tx,

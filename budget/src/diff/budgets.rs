@@ -542,3 +542,109 @@ pub(crate) fn findings_diff(
         .collect();
     (appeared, disappeared)
 }
+
+impl NodeChange {
+    /// Its numbers that changed, each as (name, before, after) in `lang`: need, deadline,
+    /// slack, verdict, attempts (`("need", "7.8 s", "15.5 s")`); for the diff's tables.
+    pub fn numbers(&self, lang: Lang) -> Vec<(&'static str, String, String)> {
+        let n = self;
+        let d = |ms: Option<u64>| display::duration_or_unknown(lang, ms);
+        let s = |ms: Option<i64>| display::slack(lang, ms);
+        let names = names(lang);
+        let mut out = Vec::new();
+        if let Some(c) = n.need_ms {
+            out.push((names.need, d(c.before), d(c.after)));
+        }
+        if let Some(c) = n.deadline_ms {
+            out.push((names.deadline, d(c.before), d(c.after)));
+        }
+        if let Some(c) = n.slack_ms {
+            out.push((names.slack, s(c.before), s(c.after)));
+        }
+        if let Some(c) = n.verdict {
+            out.push((
+                names.verdict,
+                display::verdict(lang, c.before).into(),
+                display::verdict(lang, c.after).into(),
+            ));
+        }
+        if let Some(c) = n.attempts {
+            out.push((names.attempts, c.before.to_string(), c.after.to_string()));
+        }
+        out
+    }
+}
+
+impl HopChange {
+    /// Its numbers that changed, each as (name, before, after) in `lang`: worst, tries,
+    /// attempts, wait, need, slack, verdict.
+    pub fn numbers(&self, lang: Lang) -> Vec<(&'static str, String, String)> {
+        let h = self;
+        let d = |ms: Option<u64>| display::duration_or_unknown(lang, ms);
+        let s = |ms: Option<i64>| display::slack(lang, ms);
+        let names = names(lang);
+        let mut out = Vec::new();
+        if let Some(c) = h.worst_ms {
+            out.push((names.worst, d(c.before), d(c.after)));
+        }
+        if let Some(c) = h.tries {
+            out.push((names.tries, c.before.to_string(), c.after.to_string()));
+        }
+        if let Some(c) = h.attempts {
+            out.push((names.attempts, c.before.to_string(), c.after.to_string()));
+        }
+        if let Some(c) = h.wait_ms {
+            out.push((names.wait, d(c.before), d(c.after)));
+        }
+        if let Some(c) = h.need_ms {
+            out.push((names.need, d(c.before), d(c.after)));
+        }
+        if let Some(c) = h.slack_ms {
+            out.push((names.slack, s(c.before), s(c.after)));
+        }
+        if let Some(c) = h.verdict {
+            out.push((
+                names.verdict,
+                display::verdict(lang, c.before).into(),
+                display::verdict(lang, c.after).into(),
+            ));
+        }
+        out
+    }
+}
+
+struct Names {
+    need: &'static str,
+    deadline: &'static str,
+    slack: &'static str,
+    verdict: &'static str,
+    attempts: &'static str,
+    worst: &'static str,
+    tries: &'static str,
+    wait: &'static str,
+}
+
+fn names(lang: Lang) -> Names {
+    match lang {
+        Lang::En => Names {
+            need: "need",
+            deadline: "deadline",
+            slack: "slack",
+            verdict: "verdict",
+            attempts: "attempts",
+            worst: "worst",
+            tries: "tries",
+            wait: "wait",
+        },
+        Lang::Ja => Names {
+            need: "必要時間",
+            deadline: "期限",
+            slack: "余裕",
+            verdict: "判定",
+            attempts: "試行回数",
+            worst: "最悪",
+            tries: "試行",
+            wait: "待ち時間",
+        },
+    }
+}

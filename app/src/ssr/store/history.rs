@@ -76,6 +76,18 @@ pub struct StoredRevision {
     pub row_ids: Vec<i64>,
 }
 
+impl StoredRevision {
+    /// Its rows with their ids, `(id, row)` in sheet order.
+    pub fn keyed(&self) -> Vec<(i64, Row)> {
+        keyed(&self.row_ids, &self.sheet.rows)
+    }
+}
+
+/// `rows` with their ids `ids`, `(id, row)` in sheet order.
+pub(super) fn keyed(ids: &[i64], rows: &[Row]) -> Vec<(i64, Row)> {
+    ids.iter().copied().zip(rows.iter().cloned()).collect()
+}
+
 /// The sheet settings and counts a revision records.
 pub(super) struct State<'a> {
     pub sheet_settings: (Lang, u64, u64),

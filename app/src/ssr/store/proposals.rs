@@ -281,33 +281,14 @@ impl Store {
         .fetch_all(&mut *tx)
         .await?;
         tx.commit().await?;
-        let keyed: Vec<(i64, Row)> = stored
-            .row_ids
-            .iter()
-            .copied()
-            .zip(stored.sheet.rows.iter().cloned())
-            .collect();
+        let keyed = super::history::keyed(&stored.row_ids, &stored.sheet.rows);
         // An approved proposal is shown as it was applied: its revision against the one before.
         let (before, after) = match (summary.status, summary.revision) {
             (ProposalStatus::Approved, Some(n)) => {
                 let b = self.revision(id, n - 1).await?;
                 let a = self.revision(id, n).await?;
-                let b = (
-                    b.row_ids
-                        .iter()
-                        .copied()
-                        .zip(b.sheet.rows.clone())
-                        .collect::<Vec<_>>(),
-                    b.sheet,
-                );
-                let a = (
-                    a.row_ids
-                        .iter()
-                        .copied()
-                        .zip(a.sheet.rows.clone())
-                        .collect::<Vec<_>>(),
-                    a.sheet,
-                );
+                let b = (b.keyed(), b.sheet);
+                let a = (a.keyed(), a.sheet);
                 (
                     b,
                     Merged {
@@ -711,12 +692,7 @@ impl Store {
         patch: &CellPatch,
     ) -> Result<SheetDiff, StoreError> {
         let old = self.revision(id, seen).await?;
-        let keyed: Vec<(i64, Row)> = old
-            .row_ids
-            .iter()
-            .copied()
-            .zip(old.sheet.rows.iter().cloned())
-            .collect();
+        let keyed = old.keyed();
         let next = keyed
             .iter()
             .map(|(i, _)| *i + 1)
