@@ -51,6 +51,11 @@ pub async fn spawn_app() -> TestApp {
     let store = Store::connect("sqlite::memory:")
         .await
         .expect("in-memory SQLite");
+    app_on(store)
+}
+
+/// An app (one server instance) on `store`.
+pub fn app_on(store: Store) -> TestApp {
     let leptos_options = LeptosOptions::builder().output_name("workbench").build();
     let allowed_hosts = server::AllowedHosts::for_site(leptos_options.site_addr, &[]);
     let router = server::router(AppState {

@@ -1503,3 +1503,57 @@ async fn instances_on_one_postgres_database_hear_each_other() {
         Err(tokio::sync::broadcast::error::TryRecvError::Empty)
     ));
 }
+
+/// Two server instances on one PostgreSQL database: a page's event stream on one hears a
+/// `PUT` made through the other, with its version, author and both instances' viewers.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_page_on_one_instance_streams_a_save_made_through_another() {
+    use axum::body::Body;
+    use http_body_util::BodyExt;
+    use tower::ServiceExt;
+
+    let db = TestDb::postgres().await;
+    let one = crate::helpers::app_on(db.store.clone());
+    let two = crate::helpers::app_on(Store::connect(&db.url).await.unwrap());
+    let id = one
+        .create_sheet("shared", &fixture("reservation-en.tsv"))
+        .await;
+
+    // A page on instance two, and one on instance one.
+    let listen = |app: &crate::helpers::TestApp| {
+        let request = axum::http::Request::get(format!("/api/v1/sheets/{id}/events"))
+            .body(Body::empty())
+            .unwrap();
+        app.router.clone().oneshot(request)
+    };
+    let _elsewhere = listen(&two).await.unwrap().into_body();
+    let mut body = listen(&one).await.unwrap().into_body();
+
+    // Act: a save through instance two.
+    let put = two
+        .send_with(
+            axum::http::Method::PUT,
+            &format!("/api/v1/sheets/{id}"),
+            &[("if-match", "\"0\""), ("x-workbench-author", "bob")],
+            golden_g2(),
+        )
+        .await;
+    assert_eq!(put.status, axum::http::StatusCode::OK, "{}", put.text());
+
+    // Assert: instance one's page hears it (after the viewer counts).
+    let saved = tokio::time::timeout(std::time::Duration::from_secs(5), async {
+        loop {
+            let frame = body.frame().await.unwrap().unwrap().into_data().unwrap();
+            let text = String::from_utf8(frame.to_vec()).unwrap();
+            if text.starts_with("event: saved") {
+                return text;
+            }
+        }
+    })
+    .await
+    .expect("the save within 5 s");
+    assert_eq!(
+        saved,
+        "event: saved\nid: 1\ndata: {\"author\":\"bob\",\"version\":1,\"viewers\":2}\n\n"
+    );
+}
