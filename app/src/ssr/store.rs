@@ -1052,26 +1052,6 @@ fn with_create_mode(url: &str) -> String {
     format!("{url}{separator}mode=rwc")
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_sqlite_file_url_gets_the_create_mode() {
-        assert_eq!(with_create_mode("sqlite://x.db"), "sqlite://x.db?mode=rwc");
-        assert_eq!(
-            with_create_mode("sqlite://x.db?cache=shared"),
-            "sqlite://x.db?cache=shared&mode=rwc"
-        );
-        assert_eq!(
-            with_create_mode("sqlite://x.db?mode=ro"),
-            "sqlite://x.db?mode=ro"
-        );
-        assert_eq!(with_create_mode("sqlite::memory:"), "sqlite::memory:");
-        assert_eq!(with_create_mode("postgres://h/db"), "postgres://h/db");
-    }
-}
-
 /// The cells that `rows`, a replacement of sheet `id`'s rows made from its version `base`,
 /// changes and that were changed since `base` too: `rows` is read as a patch against `base`'s
 /// rows (matched by content, [`CellPatch::between`]) and merged into the current rows. Empty
@@ -1099,4 +1079,24 @@ async fn stale_conflicts(
     let current = read_keyed_rows(tx, id).await?;
     let next = next_row_id(tx, id).await?;
     Ok(merge(id, &current, next, &patch)?.conflicts)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_sqlite_file_url_gets_the_create_mode() {
+        assert_eq!(with_create_mode("sqlite://x.db"), "sqlite://x.db?mode=rwc");
+        assert_eq!(
+            with_create_mode("sqlite://x.db?cache=shared"),
+            "sqlite://x.db?cache=shared&mode=rwc"
+        );
+        assert_eq!(
+            with_create_mode("sqlite://x.db?mode=ro"),
+            "sqlite://x.db?mode=ro"
+        );
+        assert_eq!(with_create_mode("sqlite::memory:"), "sqlite::memory:");
+        assert_eq!(with_create_mode("postgres://h/db"), "postgres://h/db");
+    }
 }

@@ -66,14 +66,17 @@ struct Notice {
     viewers: usize,
 }
 
+/// Other instances' viewer counts of one sheet: instance → (count, when heard).
+type Heard = HashMap<u64, (usize, Instant)>;
+
 /// The live side of a store, shared by its clones.
 #[derive(Debug)]
 pub(super) struct Live {
     events: broadcast::Sender<SheetEvent>,
     /// This instance's pages per sheet.
     local: Mutex<HashMap<i64, usize>>,
-    /// Other instances' counts per sheet: instance → (count, when heard).
-    remote: Mutex<HashMap<i64, HashMap<u64, (usize, Instant)>>>,
+    /// Other instances' counts per sheet.
+    remote: Mutex<HashMap<i64, Heard>>,
     /// This instance among the ones on one PostgreSQL database.
     instance: u64,
     /// Where events are published to other instances (PostgreSQL only).
