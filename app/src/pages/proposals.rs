@@ -29,6 +29,19 @@ fn number(raw: &str) -> Result<i64, AppError> {
         .map_err(|_| AppError::BadAddress(raw.to_string()))
 }
 
+/// The sheet and proposal ids of a proposal page's address (`/sheets/:id/proposals/:p...`),
+/// or the bad part of it.
+fn proposal_address() -> impl Fn() -> Result<(i64, i64), AppError> + Copy + Send + Sync + 'static {
+    let params = use_params_map();
+    move || {
+        let p = params.read();
+        Ok((
+            number(&p.get("id").unwrap_or_default())?,
+            number(&p.get("p").unwrap_or_default())?,
+        ))
+    }
+}
+
 /// `/sheets/:id/propose`: the sheet's rows to edit, saved as a proposal.
 #[component]
 pub fn ProposePage() -> impl IntoView {
@@ -70,19 +83,10 @@ pub fn ProposePage() -> impl IntoView {
 /// `/sheets/:id/proposals/:p/edit`: an open proposal's rows to edit, saved as its new version.
 #[component]
 pub fn EditProposalPage() -> impl IntoView {
-    let params = use_params_map();
-    let key = move || {
-        let p = params.read();
-        (
-            p.get("id").unwrap_or_default(),
-            p.get("p").unwrap_or_default(),
-        )
-    };
-    let draft = Resource::new(key, |(id, p)| async move {
-        match (number(&id), number(&p)) {
-            (Ok(id), Ok(p)) => edit_proposal(id, p).await,
-            (Err(e), _) | (_, Err(e)) => Err(e),
-        }
+    let key = proposal_address();
+    let draft = Resource::new(key, |address| async move {
+        let (id, p) = address?;
+        edit_proposal(id, p).await
     });
     view! {
         <Suspense fallback=|| view! { <p class="muted">"Loading the proposal…"</p> }>
@@ -203,19 +207,10 @@ fn ProposalEditor(
 /// `/sheets/:id/proposals/:p`: one proposal, for review.
 #[component]
 pub fn ProposalPage() -> impl IntoView {
-    let params = use_params_map();
-    let key = move || {
-        let p = params.read();
-        (
-            p.get("id").unwrap_or_default(),
-            p.get("p").unwrap_or_default(),
-        )
-    };
-    let review = Resource::new(key, |(id, p)| async move {
-        match (number(&id), number(&p)) {
-            (Ok(id), Ok(p)) => review_proposal(id, p).await,
-            (Err(e), _) | (_, Err(e)) => Err(e),
-        }
+    let key = proposal_address();
+    let review = Resource::new(key, |address| async move {
+        let (id, p) = address?;
+        review_proposal(id, p).await
     });
     view! {
         <Suspense fallback=|| view! { <p class="muted">"Loading the proposal…"</p> }>

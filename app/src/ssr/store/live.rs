@@ -143,14 +143,19 @@ impl Live {
             n
         };
         self.send(id, 0, "", "presence");
-        self.publish(Notice {
+        self.publish(self.presence(id, local));
+    }
+
+    /// The notice of this instance's `n` viewers of sheet `id`.
+    fn presence(&self, id: i64, n: usize) -> Notice {
+        Notice {
             instance: self.instance,
             sheet_id: id,
             kind: "presence".into(),
             version: 0,
             author: String::new(),
-            viewers: local,
-        });
+            viewers: n,
+        }
     }
 
     /// How many pages watch sheet `id`, on this instance and the others.
@@ -251,14 +256,7 @@ impl Live {
             map.iter().map(|(id, n)| (*id, *n)).collect()
         };
         for (id, n) in counts {
-            self.publish(Notice {
-                instance: self.instance,
-                sheet_id: id,
-                kind: "presence".into(),
-                version: 0,
-                author: String::new(),
-                viewers: n,
-            });
+            self.publish(self.presence(id, n));
         }
     }
 }
