@@ -238,9 +238,8 @@ impl Autosave {
             self.combined.try_set(combined);
             return;
         }
-        let place = |f: &budget::Finding| (f.code, f.node.clone(), f.hop.clone());
         self.combined.try_update(|list| {
-            list.retain(|c| report.findings.iter().any(|f| place(f) == place(c)));
+            list.retain(|c| report.findings.iter().any(|f| f.place() == c.place()));
         });
     }
 

@@ -292,3 +292,14 @@ pub struct Finding {
     #[serde(default)]
     pub trace: FindingTrace,
 }
+
+impl Finding {
+    /// Its place, as the diff matches findings across two checks: its code, node and hop.
+    pub fn place(&self) -> (&str, Option<&str>, Option<&str>) {
+        (
+            self.code.as_str(),
+            self.node.as_deref(),
+            self.hop.as_deref(),
+        )
+    }
+}

@@ -470,7 +470,7 @@ pub(crate) fn slack_words(lang: Lang, s: i64) -> String {
 type FindingKey<'a> = (&'a str, Option<&'a str>, Option<&'a str>);
 
 fn finding_key(f: &Finding) -> FindingKey<'_> {
-    (f.code.as_str(), f.node.as_deref(), f.hop.as_deref())
+    f.place()
 }
 
 /// The errors and warnings of `merged` (the check of two people's changes merged) whose code
