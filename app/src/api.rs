@@ -680,10 +680,10 @@ mod imp {
     }
 
     pub async fn changes_since(id: i64, since: Option<i64>) -> Result<SinceRevision, AppError> {
-        let (before, _, latest) = store()?
-            .revision_pair(id, since, None)
-            .await
-            .map_err(revision_error)?;
+        let store = store()?;
+        let latest = store.latest_revision(id).await.map_err(from_store)?;
+        let number = since.unwrap_or(latest - 1).max(1);
+        let before = store.revision(id, number).await.map_err(revision_error)?;
         Ok(SinceRevision {
             number: before.summary.number,
             author: before.summary.author,

@@ -545,6 +545,19 @@ impl Store {
         Ok(revision)
     }
 
+    /// The number of sheet `id`'s latest revision, read with one `MAX`.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::NotFound`], [`StoreError::Db`].
+    pub async fn latest_revision(&self, id: i64) -> Result<i64, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        read_head(&mut tx, id).await?;
+        let latest = proposals::latest_revision(&mut tx, id).await?;
+        tx.commit().await?;
+        Ok(latest)
+    }
+
     /// The two revisions of sheet `id` a diff compares: `to` (default: the latest) and `from`
     /// (default: the one before `to`, at least 1), rebuilt, and the latest revision's number.
     /// The latest is read with one `MAX`, not by listing the history.
@@ -558,10 +571,7 @@ impl Store {
         from: Option<i64>,
         to: Option<i64>,
     ) -> Result<(StoredRevision, StoredRevision, i64), StoreError> {
-        let mut tx = self.pool.begin().await?;
-        read_head(&mut tx, id).await?;
-        let latest = proposals::latest_revision(&mut tx, id).await?;
-        tx.commit().await?;
+        let latest = self.latest_revision(id).await?;
         let to = to.unwrap_or(latest);
         let from = from.unwrap_or(to - 1).max(1);
         Ok((
