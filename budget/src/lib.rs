@@ -90,6 +90,7 @@ pub mod example;
 mod finding;
 pub mod fix;
 mod kind;
+pub mod picture;
 mod report;
 pub mod retry_on;
 mod sheet;

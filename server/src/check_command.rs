@@ -44,6 +44,9 @@ pub enum Format {
     Sarif,
     /// Markdown for a review comment: per file the headline, what is not ok and the findings.
     Markdown,
+    /// The budget picture of one sheet as a standalone SVG document ([`budget::picture`]),
+    /// for a wiki page or a review comment; the words in the sheet's language.
+    Svg,
 }
 
 /// The least severe finding that fails the check (exit 1).
@@ -325,6 +328,16 @@ pub fn exit_code(files: &[CheckedFile], fail_on: FailOn) -> u8 {
 /// read); with several, `text` heads each report with `==> PATH <==` and `json` prints an
 /// array. `sarif` and `markdown` always cover every file, unreadable ones included.
 pub fn run(inputs: Vec<Input>, format: Format, fail_on: FailOn, settings: Settings) -> Outcome {
+    if format == Format::Svg && inputs.len() != 1 {
+        return Outcome {
+            stdout: String::new(),
+            stderr: format!(
+                "workbench: --format svg draws one sheet: give one file ({} given)\n",
+                inputs.len()
+            ),
+            code: EXIT_UNREADABLE,
+        };
+    }
     let files: Vec<CheckedFile> = inputs
         .into_iter()
         .map(|input| check_input(input, settings))
@@ -345,6 +358,11 @@ pub fn run(inputs: Vec<Input>, format: Format, fail_on: FailOn, settings: Settin
         Format::Json => json_output(&files),
         Format::Sarif => to_json(&sarif::log(&files, code)),
         Format::Markdown => render_markdown(&files),
+        Format::Svg => files
+            .iter()
+            .filter_map(|f| f.result.as_ref().ok())
+            .map(|c| budget::picture::svg(&budget::picture::picture(&c.report, c.lang)) + "\n")
+            .collect(),
     };
     Outcome {
         stdout,

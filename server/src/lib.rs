@@ -15,6 +15,7 @@
 //! | `GET /api/v1/sheets/{id}` | one sheet: settings, rows as typed, revision (`ETag`) and report |
 //! | `PUT /api/v1/sheets/{id}` | body: a TSV sheet; replaces its rows (`If-Match: "N"`: only at revision N, else 412) |
 //! | `GET /api/v1/sheets/{id}/export.tsv?header=ja\|en` | the sheet as a TSV download |
+//! | `GET /api/v1/sheets/{id}/budget.svg?lang=ja\|en` | the budget picture ([`budget::picture`]) as SVG |
 //! | `GET /api/v1/openapi.json` | the OpenAPI document of these routes ([`openapi`]) |
 
 // The app's view types are deep; rendering them on the server needs more than the default 128.

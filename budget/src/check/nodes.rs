@@ -34,6 +34,8 @@ pub(crate) struct NeedTerm {
     pub(crate) hop: usize,
     /// The rows its worst case is computed from, sorted.
     pub(crate) rows: Vec<usize>,
+    /// A parallel group's hops, in order (empty for a single call).
+    pub(crate) group: Vec<usize>,
 }
 
 /// What a node's calls and rows add up to.
@@ -84,6 +86,7 @@ fn need_terms(node: &Node, graph: &Graph, hops: &[HopCalc], whole: bool) -> Vec<
                     label: String::new(),
                     hop: longest,
                     rows: Vec::new(),
+                    group: Vec::new(),
                 };
             }
             let texts: Vec<String> = c
@@ -120,12 +123,18 @@ fn need_terms(node: &Node, graph: &Graph, hops: &[HopCalc], whole: bool) -> Vec<
             } else {
                 (named.join(""), callee(c.hops[0]).to_string())
             };
+            let group = if c.hops.len() > 1 {
+                c.hops.clone()
+            } else {
+                Vec::new()
+            };
             NeedTerm {
                 time,
                 named,
                 label,
                 hop: longest,
                 rows,
+                group,
             }
         })
         .collect();
@@ -141,6 +150,11 @@ fn call_term(graph: &Graph, t: &NeedTerm, reading: Reading) -> TraceTerm {
         trace::of_hop(&graph.hops[t.hop].segment, TraceNumber::Worst),
     );
     term.label = Some(t.label.clone());
+    term.group = t
+        .group
+        .iter()
+        .map(|&h| graph.hops[h].segment.clone())
+        .collect();
     term
 }
 

@@ -80,6 +80,11 @@ pub struct TraceTerm {
     /// The number of the report it takes, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub from: Option<TraceRef>,
+    /// For a parallel group's term (`max(a, b)` in a node's inner need and need): the
+    /// segments of the group's hops, in the sheet's order; `from` names the longest. Empty
+    /// (and left out of the JSON) for every other term.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub group: Vec<String>,
 }
 
 /// Where a hop's numbers come from.

@@ -45,6 +45,7 @@ fn documented() -> OpenApiRouter<AppState> {
         .routes(routes!(proposals::reject))
         .routes(routes!(proposals::resolve))
         .routes(routes!(sheets::export))
+        .routes(routes!(sheets::budget_svg))
         .routes(routes!(openapi::document))
 }
 

@@ -373,6 +373,66 @@ pub(crate) async fn export(
     Ok((headers, text))
 }
 
+/// The query of `GET /api/v1/sheets/{id}/budget.svg`.
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub(crate) struct PictureParams {
+    /// The language of the picture's words, `ja` or `en` (default: the sheet's).
+    #[param(value_type = Option<Lang>)]
+    lang: Option<String>,
+}
+
+/// Draws a sheet's budget as SVG.
+///
+/// The budget picture of the sheet's latest revision ([`budget::picture`]): each node's
+/// deadline with its need built from its parts, and the call chain's waits against what they
+/// must cover; the same picture as the sheet page's and `workbench check --format svg`'s.
+/// A standalone document, for a wiki page or a review comment.
+#[utoipa::path(
+    get,
+    path = "/sheets/{id}/budget.svg",
+    operation_id = "sheet_budget_svg",
+    tag = "sheets",
+    params(("id" = i64, Path, description = "The sheet's id"), PictureParams),
+    responses(
+        (status = 200, description = "The budget picture", body = String, content_type = "image/svg+xml"),
+        (status = 400, description = "The id is not an integer, or `lang` is neither `ja` nor `en`", body = ErrorBody),
+        (status = 404, description = "No such sheet", body = ErrorBody),
+        (status = 500, description = "The database failed", body = ErrorBody),
+    ),
+)]
+pub(crate) async fn budget_svg(
+    State(store): State<Store>,
+    id: Result<Path<i64>, PathRejection>,
+    params: Result<Query<PictureParams>, QueryRejection>,
+) -> Result<impl IntoResponse, ApiError> {
+    let Path(id) = id.map_err(bad_id)?;
+    let Query(params) = params.map_err(|r| ApiError::bad_request(r.body_text()))?;
+    let lang = match params.lang.as_deref() {
+        None => None,
+        Some(code) => Some(Lang::from_code(code).ok_or_else(|| {
+            ApiError::bad_request(format!("lang must be \"ja\" or \"en\", not {code:?}"))
+        })?),
+    };
+    let stored = store.get_sheet(id).await?;
+    let lang = lang.unwrap_or(stored.sheet.lang);
+    let (_, report) = app::ssr::checks::check(stored.sheet).await;
+    let svg = budget::picture::svg(&budget::picture::picture(&report, lang));
+    let mut headers = HeaderMap::new();
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("image/svg+xml; charset=utf-8"),
+    );
+    // Drawn, never run: a picture opened on its own gets no script and no outside resource.
+    headers.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(
+            "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+        ),
+    );
+    Ok((headers, svg))
+}
+
 /// A 400 for an id that is not an integer.
 pub(super) fn bad_id(rejection: PathRejection) -> ApiError {
     ApiError::bad_request(format!(

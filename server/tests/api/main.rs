@@ -13,6 +13,7 @@ mod hostile;
 mod mutated;
 mod openapi;
 mod pages;
+mod picture;
 mod proposals;
 mod security;
 mod sheets;

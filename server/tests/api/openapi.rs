@@ -28,6 +28,7 @@ fn expected_routes() -> BTreeSet<(String, String)> {
         ("/api/v1/sheets/{id}", "patch"),
         ("/api/v1/sheets/{id}/diff", "get"),
         ("/api/v1/sheets/{id}/export.tsv", "get"),
+        ("/api/v1/sheets/{id}/budget.svg", "get"),
         ("/api/v1/sheets/{id}/revisions", "get"),
         ("/api/v1/sheets/{id}/revisions/{number}", "get"),
         ("/api/v1/sheets/{id}/revisions/{number}/restore", "post"),

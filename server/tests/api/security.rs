@@ -366,6 +366,7 @@ async fn every_answer_carries_the_security_headers() {
         format!("/sheets/{id}"),
         "/api/v1/sheets".to_string(),
         format!("/api/v1/sheets/{id}/export.tsv"),
+        format!("/api/v1/sheets/{id}/budget.svg"),
         "/no/such/page".to_string(),
     ] {
         // Act

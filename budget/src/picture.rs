@@ -1,0 +1,934 @@
+//! The budget, drawn: a picture of a report that a reviewer reads in five seconds
+//! (issue 10 §2).
+//!
+//! Two sections, on one time scale:
+//!
+//! - **Deadlines**: for each node that declares a deadline, a bar of that deadline and, inside
+//!   it, the node's need built from its terms in the need formula's order: each call's worst
+//!   case drawn as its tries (per-try bound each) and the waits between them, a parallel
+//!   group's calls stacked in lanes (the longest counts), the node's own processing time, and
+//!   a margin row hatched. Where the need passes the deadline, the overflow is drawn in the
+//!   error colour past the deadline line and labelled `short by 7.5 s`.
+//! - **Call chain**: for each checked hop, outermost caller first and indented by call depth,
+//!   what the caller's wait must cover (queueing, the callee's deadline or need, the margin
+//!   hatched) with the caller's wait as a line: an inversion is a line that falls short.
+//!
+//! [`picture`] lays the report out in milliseconds ([`Picture`]); [`svg`] draws it as a
+//! standalone SVG document (its own styles, no script), the one the sheet page embeds, the API
+//! serves as `budget.svg` and `workbench check --format svg` prints. Every part carries its
+//! formula as a `<title>` (shown on hover, read by screen readers), its rows as `data-rows`
+//! and its length as `data-ms`; the picture's text alternative lists every bar's numbers.
+//! Pure: no I/O.
+
+use std::collections::{HashMap, VecDeque};
+use std::fmt::Write as _;
+
+use crate::display;
+use crate::kind::Kind;
+use crate::report::{HopReport, Repeats, Report, RowsBehind, TraceNumber, TraceTerm, Verdict};
+use crate::sheet::Lang;
+
+/// What a part of a bar stands for; each is drawn in its own shade.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PartKind {
+    /// One try of a hop: its per-try bound.
+    Try,
+    /// A wait between two tries (backoff).
+    Wait,
+    /// A hop's worst case drawn whole: capped by a deadline or retry window, retried only on
+    /// early conditions, or of more tries than are drawn one by one.
+    Worst,
+    /// The node's own processing time.
+    Own,
+    /// A margin (drawn hatched).
+    Margin,
+    /// Queueing before the callee's clock starts.
+    Queueing,
+    /// In the call chain: the callee's worst case (its deadline, else its need).
+    Callee,
+    /// Any other term.
+    Other,
+}
+
+impl PartKind {
+    /// The CSS class of the part (`part-try`, ...).
+    pub fn class(self) -> &'static str {
+        match self {
+            PartKind::Try => "part-try",
+            PartKind::Wait => "part-wait",
+            PartKind::Worst => "part-worst",
+            PartKind::Own => "part-own",
+            PartKind::Margin => "part-margin",
+            PartKind::Queueing => "part-queueing",
+            PartKind::Callee => "part-callee",
+            PartKind::Other => "part-other",
+        }
+    }
+}
+
+/// One part of a bar: a stretch of time, in ms from the bar's start.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Part {
+    /// What it stands for.
+    pub kind: PartKind,
+    /// Where it starts, in ms from the bar's start.
+    pub start_ms: u64,
+    /// How long it is, in ms.
+    pub len_ms: u64,
+    /// Its lane, from 0: a parallel group's calls are drawn stacked, one lane each.
+    pub lane: usize,
+    /// How many lanes its stretch has (1 outside a parallel group).
+    pub lanes: usize,
+    /// The short text drawn inside it when it fits: `DB 3.0 s`, `wait 0.3 s`.
+    pub label: String,
+    /// Its formula, shown on hover and focus: `external API, try 1 of 2: connect 0.5 + read
+    /// 1.5 = 2.0 s (rows 6–8)`.
+    pub title: String,
+    /// The rows it is computed from, sorted.
+    pub rows: Vec<usize>,
+    /// Its tone, 0 or 1: the calls of a node's need alternate, so that two hops side by
+    /// side are told apart.
+    pub tone: u8,
+}
+
+/// One bar: a bound (a node's deadline, or a caller's wait on a hop) and the need it is
+/// checked against, made of parts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Bar {
+    /// A node's name, or a hop's segment.
+    pub name: String,
+    /// The call depth of the hop's caller (0: an outermost caller); 0 for a node.
+    pub depth: usize,
+    /// The bound, in ms.
+    pub bound_ms: u64,
+    /// The rows the bound is read from.
+    pub bound_rows: Vec<usize>,
+    /// The need, in ms; `None` when unknown or `∞`.
+    pub need_ms: Option<u64>,
+    /// `bound − need`, in ms, as the report gives it.
+    pub slack_ms: Option<i64>,
+    /// The check's verdict, as the report gives it.
+    pub verdict: Verdict,
+    /// The need's parts, in order.
+    pub parts: Vec<Part>,
+    /// The numbers in words: `deadline 8.0 s · need 7.8 s · slack 0.2 s`.
+    pub caption: String,
+}
+
+impl Bar {
+    /// How far the need passes the bound, in ms (`need − bound`), when it does.
+    pub fn short_by_ms(&self) -> Option<u64> {
+        self.need_ms
+            .and_then(|need| need.checked_sub(self.bound_ms))
+            .filter(|&short| short > 0)
+    }
+}
+
+/// The laid-out picture of one report.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Picture {
+    /// The language of its words.
+    pub lang: Lang,
+    /// One bar per node that declares a finite deadline, in the report's order.
+    pub nodes: Vec<Bar>,
+    /// One bar per checked hop, outermost caller first.
+    pub chain: Vec<Bar>,
+    /// The end of the time scale, in ms: the longest bound or need drawn (at least 1).
+    pub span_ms: u64,
+}
+
+/// Lays out `report` in milliseconds, its words in `lang`.
+///
+/// ```
+/// let report = budget::check(&budget::Sheet::new(
+///     budget::Lang::En,
+///     budget::tsv::import(budget::example::RESERVATION_EN).unwrap().rows,
+/// ));
+/// let picture = budget::picture::picture(&report, budget::Lang::En);
+/// let app = &picture.nodes[0];
+/// assert_eq!((app.name.as_str(), app.bound_ms, app.need_ms), ("app", 8_000, Some(7_800)));
+/// assert_eq!(app.caption, "deadline 8.0 s · need 7.8 s · slack 0.2 s");
+/// ```
+pub fn picture(report: &Report, lang: Lang) -> Picture {
+    let behind = RowsBehind::new(report);
+    let hops: HashMap<&str, &HopReport> = report
+        .hops
+        .iter()
+        .map(|h| (h.segment.as_str(), h))
+        .collect();
+    let nodes: Vec<Bar> = report
+        .nodes
+        .iter()
+        .filter_map(|node| {
+            let deadline = node.deadline_ms?;
+            let mut parts = Vec::new();
+            let mut at = 0;
+            for (i, term) in node.trace.need.iter().enumerate() {
+                let tone = (i % 2) as u8;
+                at = node_term(&mut parts, (at, tone), term, &hops, &behind, lang);
+            }
+            Some(Bar {
+                name: node.name.clone(),
+                depth: 0,
+                bound_ms: deadline,
+                bound_rows: behind.of(&node.trace.deadline),
+                need_ms: node.need_ms,
+                slack_ms: node.slack_ms,
+                verdict: node.verdict,
+                caption: caption(
+                    lang,
+                    Kind::Deadline.term_name(lang),
+                    deadline,
+                    node.need_ms,
+                    node.slack_ms,
+                ),
+                parts,
+            })
+        })
+        .collect();
+    let depth = depths(report);
+    let mut chain: Vec<(usize, usize, Bar)> = report
+        .hops
+        .iter()
+        .enumerate()
+        .filter_map(|(i, hop)| {
+            let wait = hop.wait_ms?;
+            if matches!(hop.verdict, Verdict::Unchecked) || hop.trace.need.is_empty() {
+                return None;
+            }
+            let mut parts = Vec::new();
+            let mut at = 0;
+            for term in &hop.trace.need {
+                let len = term.value_ms.unwrap_or(0);
+                let kind = match term.kind {
+                    Some(Kind::Margin) => PartKind::Margin,
+                    Some(Kind::Queueing) => PartKind::Queueing,
+                    _ if term.from.is_some() => PartKind::Callee,
+                    _ => PartKind::Other,
+                };
+                let name = term_name(term, lang);
+                let rows = behind.of([term]);
+                let label = format!("{name} {}", duration(lang, len, term));
+                let title = with_rows(lang, &label, &rows);
+                parts.push(Part {
+                    kind,
+                    start_ms: at,
+                    len_ms: len,
+                    lane: 0,
+                    lanes: 1,
+                    label,
+                    title,
+                    rows,
+                    tone: 0,
+                });
+                at = at.saturating_add(len);
+            }
+            let bar = Bar {
+                name: hop.segment.clone(),
+                depth: depth.get(hop.caller.as_str()).copied().unwrap_or(0),
+                bound_ms: wait,
+                bound_rows: behind.of(&hop.trace.wait),
+                need_ms: hop.need_ms,
+                slack_ms: hop.slack_ms,
+                verdict: hop.verdict,
+                caption: caption(lang, wait_word(lang), wait, hop.need_ms, hop.slack_ms),
+                parts,
+            };
+            Some((bar.depth, i, bar))
+        })
+        .collect();
+    chain.sort_by_key(|(depth, i, _)| (*depth, *i));
+    let chain: Vec<Bar> = chain.into_iter().map(|(_, _, bar)| bar).collect();
+    let span_ms = nodes
+        .iter()
+        .chain(&chain)
+        .flat_map(|b| {
+            let parts_end = b.parts.iter().map(|p| p.start_ms.saturating_add(p.len_ms));
+            [b.bound_ms, b.need_ms.unwrap_or(0)]
+                .into_iter()
+                .chain(parts_end)
+        })
+        .max()
+        .unwrap_or(0)
+        .max(1);
+    Picture {
+        lang,
+        nodes,
+        chain,
+        span_ms,
+    }
+}
+
+/// Adds the parts of one term of a node's need, from `at` ms; returns where the next starts.
+fn node_term(
+    parts: &mut Vec<Part>,
+    (at, tone): (u64, u8),
+    term: &TraceTerm,
+    hops: &HashMap<&str, &HopReport>,
+    behind: &RowsBehind,
+    lang: Lang,
+) -> u64 {
+    let len = term.value_ms.unwrap_or(0);
+    let hop = term
+        .from
+        .as_ref()
+        .filter(|f| f.number == TraceNumber::Worst)
+        .and_then(|f| f.hop.as_deref())
+        .and_then(|segment| hops.get(segment));
+    if !term.group.is_empty() {
+        let lanes = term.group.len();
+        for (lane, segment) in term.group.iter().enumerate() {
+            if let Some(hop) = hops.get(segment.as_str()) {
+                hop_parts(parts, (at, tone), (lane, lanes), hop, behind, lang);
+            }
+        }
+    } else if let Some(hop) = hop {
+        hop_parts(parts, (at, tone), (0, 1), hop, behind, lang);
+    } else {
+        let kind = match term.kind {
+            Some(Kind::Own) => PartKind::Own,
+            Some(Kind::Margin) => PartKind::Margin,
+            Some(Kind::Queueing) => PartKind::Queueing,
+            _ => PartKind::Other,
+        };
+        let rows = behind.of([term]);
+        let label = format!("{} {}", term_name(term, lang), duration(lang, len, term));
+        parts.push(Part {
+            kind,
+            start_ms: at,
+            len_ms: len,
+            lane: 0,
+            lanes: 1,
+            title: with_rows(lang, &label, &rows),
+            label,
+            rows,
+            tone,
+        });
+    }
+    at.saturating_add(len)
+}
+
+/// The most tries drawn one by one; a hop of more tries is drawn as one part.
+const TRIES_DRAWN: u32 = 10;
+
+/// Adds a hop's worst case as parts from `at`, in lane `lane` of `lanes`: each try and each
+/// wait in call order when the worst case is exactly `per try × tries + waits`, else one
+/// part of its worst case.
+fn hop_parts(
+    parts: &mut Vec<Part>,
+    (at, tone): (u64, u8),
+    (lane, lanes): (usize, usize),
+    hop: &HopReport,
+    behind: &RowsBehind,
+    lang: Lang,
+) {
+    let worst = hop.worst_ms.unwrap_or(0);
+    let callee = hop.callee.as_str();
+    let capped = hop
+        .trace
+        .worst
+        .iter()
+        .any(|t| matches!(t.kind, Some(Kind::Deadline | Kind::RetryWindow)));
+    let waits: u64 = hop.waits_ms.iter().sum();
+    let one_by_one = hop.per_try_ms.filter(|&per_try| {
+        !capped
+            && hop.repeats == Repeats::Whole
+            && hop.tries <= TRIES_DRAWN
+            && hop.waits_ms.len() + 1 == hop.tries as usize
+            && per_try
+                .checked_mul(u64::from(hop.tries))
+                .and_then(|t| t.checked_add(waits))
+                == Some(worst)
+    });
+    let Some(per_try) = one_by_one else {
+        let rows = behind.of(&hop.trace.worst);
+        let label = format!("{callee} {}", display::duration(lang, worst));
+        let title = with_rows(
+            lang,
+            &format!("{callee}{}{}", colon(lang), hop.formula),
+            &rows,
+        );
+        parts.push(Part {
+            kind: PartKind::Worst,
+            start_ms: at,
+            len_ms: worst,
+            lane,
+            lanes,
+            label,
+            title,
+            rows,
+            tone,
+        });
+        return;
+    };
+    let try_rows = behind.of(hop.trace.per_try.iter().chain(&hop.trace.tries));
+    let wait_rows = behind.of(&hop.trace.tries);
+    let per_try_terms = terms_text(lang, &hop.trace.per_try);
+    let mut start = at;
+    for n in 1..=hop.tries {
+        let what = if hop.tries == 1 {
+            callee.to_string()
+        } else {
+            match lang {
+                Lang::En => format!("{callee}, try {n} of {}", hop.tries),
+                Lang::Ja => format!("{callee}　試行 {n}/{}", hop.tries),
+            }
+        };
+        let colon = colon(lang);
+        let formula = match &per_try_terms {
+            Some(terms) => format!(
+                "{what}{colon}{terms} = {}",
+                display::duration(lang, per_try)
+            ),
+            None => format!("{what}{colon}{}", display::duration(lang, per_try)),
+        };
+        parts.push(Part {
+            kind: PartKind::Try,
+            start_ms: start,
+            len_ms: per_try,
+            lane,
+            lanes,
+            label: format!("{callee} {}", display::duration(lang, per_try)),
+            title: with_rows(lang, &formula, &try_rows),
+            rows: try_rows.clone(),
+            tone,
+        });
+        start = start.saturating_add(per_try);
+        if let Some(&wait) = hop.waits_ms.get(n as usize - 1) {
+            let label = format!("{} {}", wait_between(lang), display::duration(lang, wait));
+            let formula = match lang {
+                Lang::En => format!(
+                    "{callee}, wait after try {n}: {}",
+                    display::duration(lang, wait)
+                ),
+                Lang::Ja => format!(
+                    "{callee}　試行 {n} の後の待ち：{}",
+                    display::duration(lang, wait)
+                ),
+            };
+            parts.push(Part {
+                kind: PartKind::Wait,
+                start_ms: start,
+                len_ms: wait,
+                lane,
+                lanes,
+                label,
+                title: with_rows(lang, &formula, &wait_rows),
+                rows: wait_rows.clone(),
+                tone,
+            });
+            start = start.saturating_add(wait);
+        }
+    }
+}
+
+/// The call depth of every caller: 0 for a node nobody calls, else one more than its
+/// shallowest caller's (breadth first, so a call cycle ends).
+fn depths(report: &Report) -> HashMap<&str, usize> {
+    let mut callees: HashMap<&str, Vec<&str>> = HashMap::new();
+    for hop in &report.hops {
+        callees
+            .entry(hop.caller.as_str())
+            .or_default()
+            .push(hop.callee.as_str());
+    }
+    let called: std::collections::HashSet<&str> =
+        report.hops.iter().map(|h| h.callee.as_str()).collect();
+    let mut depth: HashMap<&str, usize> = HashMap::new();
+    let mut queue: VecDeque<&str> = VecDeque::new();
+    for hop in &report.hops {
+        let caller = hop.caller.as_str();
+        if !called.contains(caller) && !depth.contains_key(caller) {
+            depth.insert(caller, 0);
+            queue.push_back(caller);
+        }
+    }
+    while let Some(node) = queue.pop_front() {
+        let next = depth[node] + 1;
+        for &callee in callees.get(node).map(Vec::as_slice).unwrap_or_default() {
+            if !depth.contains_key(callee) {
+                depth.insert(callee, next);
+                queue.push_back(callee);
+            }
+        }
+    }
+    depth
+}
+
+/// A term's name: its label (a callee, `max(a, b)`), else its kind's term name.
+fn term_name(term: &TraceTerm, lang: Lang) -> String {
+    match (&term.label, term.kind, &term.from) {
+        // A callee's deadline or need, in a hop's need: `app deadline`.
+        (_, _, Some(from)) if from.node.is_some() => {
+            let node = from.node.as_deref().unwrap_or_default();
+            let number = match from.number {
+                TraceNumber::Deadline => Kind::Deadline.term_name(lang),
+                _ => need_word(lang),
+            };
+            match lang {
+                Lang::En => format!("{node} {number}"),
+                Lang::Ja => format!("{node}の{number}"),
+            }
+        }
+        (Some(label), ..) => label.clone(),
+        (None, Some(kind), _) => kind.term_name(lang).to_string(),
+        _ => String::new(),
+    }
+}
+
+/// A term's value as a duration, `?` when unknown.
+fn duration(lang: Lang, len: u64, term: &TraceTerm) -> String {
+    if term.value_ms.is_some() {
+        display::duration(lang, len)
+    } else {
+        display::UNKNOWN.to_string()
+    }
+}
+
+/// A per-try bound's terms in words: `connect 0.5 + read 1.5`; `None` for one term.
+fn terms_text(lang: Lang, terms: &[TraceTerm]) -> Option<String> {
+    if terms.len() < 2 {
+        return None;
+    }
+    let words: Vec<String> = terms
+        .iter()
+        .map(|t| {
+            let value = t.value_ms.map_or("?".to_string(), display::seconds);
+            format!("{} {value}", term_name(t, lang))
+        })
+        .collect();
+    Some(words.join(" + "))
+}
+
+/// `text (rows 6–8)` (`text（行 6〜8）`), or `text` without rows.
+fn with_rows(lang: Lang, text: &str, rows: &[usize]) -> String {
+    let ranges = display::row_ranges(lang, rows);
+    match (rows.is_empty(), lang) {
+        (true, _) => text.to_string(),
+        (false, Lang::En) => format!("{text} ({ranges})"),
+        (false, Lang::Ja) => format!("{text}（{ranges}）"),
+    }
+}
+
+/// What follows a part's name before its formula: `: `, `：`.
+fn colon(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => ": ",
+        Lang::Ja => "：",
+    }
+}
+
+fn need_word(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => "need",
+        Lang::Ja => "必要",
+    }
+}
+
+fn wait_word(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => "wait",
+        Lang::Ja => "待ち時間",
+    }
+}
+
+fn wait_between(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => "wait",
+        Lang::Ja => "待ち",
+    }
+}
+
+fn slack_word(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => "slack",
+        Lang::Ja => "余裕",
+    }
+}
+
+fn short_by_word(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => "short by",
+        Lang::Ja => "不足",
+    }
+}
+
+/// `deadline 8.0 s · need 7.8 s · slack 0.2 s`, or `… · short by 7.5 s`.
+fn caption(
+    lang: Lang,
+    bound: &str,
+    bound_ms: u64,
+    need: Option<u64>,
+    slack: Option<i64>,
+) -> String {
+    let need_text = display::duration_or_infinite(lang, need);
+    let mut out = format!(
+        "{bound} {} · {} {need_text}",
+        display::duration(lang, bound_ms),
+        need_word(lang)
+    );
+    match slack {
+        Some(s) if s < 0 => {
+            let _ = write!(
+                out,
+                " · {} {}",
+                short_by_word(lang),
+                display::duration(lang, s.unsigned_abs())
+            );
+        }
+        Some(s) => {
+            let _ = write!(
+                out,
+                " · {} {}",
+                slack_word(lang),
+                display::signed_duration(lang, s)
+            );
+        }
+        None => {}
+    }
+    out
+}
+
+// --- SVG ---
+
+/// The width of the name column, px.
+const NAMES: f64 = 190.0;
+/// The width of the time scale, px.
+const SCALE: f64 = 600.0;
+/// The width left after the scale for a `short by` label, px.
+const RIGHT: f64 = 110.0;
+/// A bar's height, px.
+const BAR: f64 = 26.0;
+/// A bar's row: the bar, its caption and a gap, px.
+const ROW: f64 = 52.0;
+/// A section heading's height, px.
+const HEADING: f64 = 30.0;
+/// The indent per call depth in the chain, px.
+const INDENT: f64 = 12.0;
+
+/// The colours of the picture, as presentation attributes (not CSS: a page whose policy
+/// forbids inline styles shows it the same; a page may still style the classes).
+const INK: &str = "#1f2328";
+const MUTED: &str = "#57606a";
+const ERROR: &str = "#cf222e";
+
+impl PartKind {
+    /// The part's fill: tries and callees blue (green in tone 1), waits light blue (light
+    /// green), own time purple, queueing amber, margins hatched.
+    fn fill(self, tone: u8) -> &'static str {
+        match (self, tone) {
+            (PartKind::Try | PartKind::Worst, 1) => "#1a7f37",
+            (PartKind::Wait, 1) => "#aceebb",
+            (PartKind::Try | PartKind::Callee | PartKind::Worst, _) => "#0969da",
+            (PartKind::Wait, _) => "#9ecbff",
+            (PartKind::Own, _) => "#8250df",
+            (PartKind::Queueing, _) => "#bf8700",
+            (PartKind::Margin, _) => "url(#budget-hatch)",
+            (PartKind::Other, _) => "#6e7781",
+        }
+    }
+
+    /// The colour of its label: white on the dark fills.
+    fn ink(self) -> &'static str {
+        match self {
+            PartKind::Wait | PartKind::Margin => INK,
+            _ => "#ffffff",
+        }
+    }
+}
+
+/// Draws `picture` as a standalone SVG document: `<svg>` with a title and a text
+/// alternative (`<desc>`: every bar's caption), the time scale, and one group per bar
+/// (`class="bar"`, `data-name`, `data-bound-ms`, `data-need-ms`) holding the bound (a
+/// rectangle for a node's deadline, a line for a caller's wait), the parts (`class="part
+/// part-try"`, `data-ms`, `data-rows`, focusable, each with its formula as `<title>`), and the
+/// overflow past the bound with its `short by` label. A sheet with nothing to draw gives a
+/// small SVG that says so.
+///
+/// ```
+/// let report = budget::check(&budget::Sheet::new(
+///     budget::Lang::En,
+///     budget::tsv::import(budget::example::RESERVATION_EN).unwrap().rows,
+/// ));
+/// let svg = budget::picture::svg(&budget::picture::picture(&report, budget::Lang::En));
+/// assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+/// assert!(svg.contains("<title>external API, try 1 of 2: connect 0.5 + read 1.5 = 2.0 s (rows 6–8)</title>"));
+/// ```
+pub fn svg(picture: &Picture) -> String {
+    let lang = picture.lang;
+    let (deadlines, chain, empty, title) = match lang {
+        Lang::En => (
+            "Deadlines: each node's need within its deadline",
+            "Call chain: each caller's wait against what it must cover",
+            "Nothing to draw: no node declares a deadline and no hop is checked.",
+            "Timeout budget",
+        ),
+        Lang::Ja => (
+            "期限：各ノードの必要時間と期限",
+            "呼び出しの連鎖：呼び出し側の待ち時間と、それが覆うべき時間",
+            "描くものがありません：期限を持つノードも、検査できるホップもありません。",
+            "タイムアウトの予算",
+        ),
+    };
+    let rows_drawn = picture.nodes.len() + picture.chain.len();
+    let sections = usize::from(!picture.nodes.is_empty()) + usize::from(!picture.chain.is_empty());
+    let width = NAMES + SCALE + RIGHT;
+    let height = if rows_drawn == 0 {
+        40.0
+    } else {
+        24.0 + sections as f64 * HEADING + rows_drawn as f64 * ROW
+    };
+    let mut out = String::with_capacity(2_000 + rows_drawn * 1_500);
+    let _ = write!(
+        out,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"budget-picture\" \
+         viewBox=\"0 0 {width} {height}\" width=\"{width}\" height=\"{height}\" \
+         role=\"img\" aria-labelledby=\"budget-title budget-desc\" data-span-ms=\"{}\" \
+         font-family=\"system-ui, sans-serif\" font-size=\"12\" fill=\"{INK}\">",
+        picture.span_ms
+    );
+    let _ = write!(out, "<title id=\"budget-title\">{}</title>", esc(title));
+    out.push_str("<desc id=\"budget-desc\">");
+    let captions: Vec<String> = picture
+        .nodes
+        .iter()
+        .chain(&picture.chain)
+        .map(|b| format!("{}: {}", b.name, b.caption))
+        .collect();
+    out.push_str(&esc(&if captions.is_empty() {
+        empty.to_string()
+    } else {
+        captions.join("; ")
+    }));
+    out.push_str("</desc>");
+    let _ = write!(
+        out,
+        "<defs><pattern id=\"budget-hatch\" width=\"6\" height=\"6\" \
+         patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\">\
+         <rect width=\"6\" height=\"6\" fill=\"#eaeef2\"/>\
+         <line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"{MUTED}\" stroke-width=\"2\"/>\
+         </pattern></defs>"
+    );
+    if rows_drawn == 0 {
+        let _ = write!(out, "<text x=\"8\" y=\"24\">{}</text></svg>", esc(empty));
+        return out;
+    }
+    let scale = Scale {
+        span_ms: picture.span_ms,
+    };
+    let mut y = 4.0;
+    ticks(&mut out, &scale, lang, height);
+    y += 20.0;
+    for (heading, bars) in [(deadlines, &picture.nodes), (chain, &picture.chain)] {
+        if bars.is_empty() {
+            continue;
+        }
+        let _ = write!(
+            out,
+            "<text class=\"heading\" x=\"4\" y=\"{}\" font-weight=\"600\" font-size=\"13\">{}</text>",
+            px(y + 18.0),
+            esc(heading)
+        );
+        y += HEADING;
+        for bar in bars {
+            draw_bar(&mut out, bar, &scale, lang, y);
+            y += ROW;
+        }
+    }
+    out.push_str("</svg>");
+    out
+}
+
+/// Milliseconds to x, px.
+struct Scale {
+    span_ms: u64,
+}
+
+impl Scale {
+    fn x(&self, ms: u64) -> f64 {
+        NAMES + SCALE * (ms as f64 / self.span_ms as f64)
+    }
+
+    fn width(&self, ms: u64) -> f64 {
+        SCALE * (ms as f64 / self.span_ms as f64)
+    }
+}
+
+/// A coordinate with at most two decimals: `12.5`, `600`.
+fn px(v: f64) -> String {
+    let rounded = (v * 100.0).round() / 100.0;
+    format!("{rounded}")
+}
+
+/// The time scale: a tick line and label every 1, 2 or 5 × 10ⁿ seconds, at most 12.
+fn ticks(out: &mut String, scale: &Scale, lang: Lang, height: f64) {
+    let mut step: u64 = 1;
+    for candidate in (0..19).flat_map(|e| [1u64, 2, 5].map(|m| m.saturating_mul(10u64.pow(e)))) {
+        step = candidate;
+        if scale.span_ms / candidate <= 12 {
+            break;
+        }
+    }
+    out.push_str("<g class=\"ticks\" aria-hidden=\"true\">");
+    let mut ms: u64 = 0;
+    while ms <= scale.span_ms {
+        let x = px(scale.x(ms));
+        let _ = write!(
+            out,
+            "<line class=\"tick\" x1=\"{x}\" y1=\"18\" x2=\"{x}\" y2=\"{}\" stroke=\"#d0d7de\"/>\
+             <text class=\"tick-label\" x=\"{x}\" y=\"14\" text-anchor=\"middle\" \
+             font-size=\"10\" fill=\"{MUTED}\">{}</text>",
+            px(height - 4.0),
+            esc(&display::duration(lang, ms))
+        );
+        ms = match ms.checked_add(step) {
+            Some(next) => next,
+            None => break,
+        };
+    }
+    out.push_str("</g>");
+}
+
+fn draw_bar(out: &mut String, bar: &Bar, scale: &Scale, lang: Lang, y: f64) {
+    let inverted = bar.short_by_ms().is_some() || bar.verdict == Verdict::Inverted;
+    let class = if inverted { "bar bar-inverted" } else { "bar" };
+    let _ = write!(
+        out,
+        "<g class=\"{class}\" data-name=\"{}\" data-bound-ms=\"{}\" data-need-ms=\"{}\" \
+         data-verdict=\"{}\">",
+        esc(&bar.name),
+        bar.bound_ms,
+        bar.need_ms.map_or(String::new(), |n| n.to_string()),
+        display::verdict_code(bar.verdict)
+    );
+    let indent = bar.depth as f64 * INDENT;
+    let _ = write!(
+        out,
+        "<text class=\"name\" x=\"{}\" y=\"{}\">{}</text>",
+        px(4.0 + indent),
+        px(y + BAR / 2.0 + 4.0),
+        esc(&clip(&bar.name, 26usize.saturating_sub(bar.depth)))
+    );
+    let x0 = scale.x(0);
+    let bound_x = scale.x(bar.bound_ms);
+    let _ = write!(
+        out,
+        "<rect class=\"bound\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" data-ms=\"{}\" \
+         data-rows=\"{}\" fill=\"#f6f8fa\" stroke=\"{MUTED}\"/>",
+        px(x0),
+        px(y),
+        px(scale.width(bar.bound_ms)),
+        px(BAR),
+        bar.bound_ms,
+        rows_attr(&bar.bound_rows)
+    );
+    for part in &bar.parts {
+        let lane_height = BAR / part.lanes.max(1) as f64;
+        let py = y + lane_height * part.lane as f64;
+        let width = scale.width(part.len_ms);
+        let _ = write!(
+            out,
+            "<g class=\"part {}\" tabindex=\"0\" data-ms=\"{}\" data-rows=\"{}\">\
+             <title>{}</title><rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" \
+             fill=\"{}\" stroke=\"{}\"/>",
+            part.kind.class(),
+            part.len_ms,
+            rows_attr(&part.rows),
+            esc(&part.title),
+            px(scale.x(part.start_ms)),
+            px(py),
+            px(width),
+            px(lane_height),
+            part.kind.fill(part.tone),
+            if part.kind == PartKind::Margin {
+                MUTED
+            } else {
+                "#ffffff"
+            },
+        );
+        // Drawn inside only where it fits: about 6.5 px a character.
+        if lane_height >= 12.0 && width >= part.label.chars().count() as f64 * 6.5 + 6.0 {
+            let _ = write!(
+                out,
+                "<text x=\"{}\" y=\"{}\" font-size=\"11\" fill=\"{}\" pointer-events=\"none\">{}</text>",
+                px(scale.x(part.start_ms) + 3.0),
+                px(py + lane_height / 2.0 + 4.0),
+                part.kind.ink(),
+                esc(&part.label)
+            );
+        }
+        out.push_str("</g>");
+    }
+    if let Some(short) = bar.short_by_ms() {
+        let need = bar.need_ms.unwrap_or(bar.bound_ms);
+        let label = format!("{} {}", short_by_word(lang), display::duration(lang, short));
+        let _ = write!(
+            out,
+            "<rect class=\"over\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" data-ms=\"{short}\" \
+             fill=\"{ERROR}\" fill-opacity=\"0.35\" stroke=\"{ERROR}\"/>\
+             <text class=\"short-by\" x=\"{}\" y=\"{}\" fill=\"{ERROR}\" font-weight=\"600\">{}</text>",
+            px(bound_x),
+            px(y - 2.0),
+            px(scale.width(need) - scale.width(bar.bound_ms)),
+            px(BAR + 4.0),
+            px(scale.x(need) + 4.0),
+            px(y + BAR / 2.0 + 4.0),
+            esc(&label)
+        );
+    } else if bar.need_ms.is_none() && bar.verdict == Verdict::Unbounded {
+        let _ = write!(
+            out,
+            "<text class=\"short-by\" x=\"{}\" y=\"{}\" fill=\"{ERROR}\" font-weight=\"600\">{}</text>",
+            px(NAMES + SCALE + 4.0),
+            px(y + BAR / 2.0 + 4.0),
+            display::INFINITE
+        );
+    }
+    let _ = write!(
+        out,
+        "<line class=\"bound-line\" x1=\"{x}\" y1=\"{}\" x2=\"{x}\" y2=\"{}\" stroke=\"{}\" \
+         stroke-width=\"2\"/><text class=\"caption\" x=\"{}\" y=\"{}\" fill=\"{MUTED}\">{}</text></g>",
+        px(y - 4.0),
+        px(y + BAR + 4.0),
+        if inverted { ERROR } else { INK },
+        px(x0),
+        px(y + BAR + 16.0),
+        esc(&bar.caption),
+        x = px(bound_x),
+    );
+}
+
+/// `6 7 8`: the rows of a part, for the page to highlight.
+fn rows_attr(rows: &[usize]) -> String {
+    let words: Vec<String> = rows.iter().map(usize::to_string).collect();
+    words.join(" ")
+}
+
+/// At most `chars` characters of `text`, with `…` where cut.
+fn clip(text: &str, chars: usize) -> String {
+    if text.chars().count() <= chars {
+        text.to_string()
+    } else {
+        let mut cut: String = text.chars().take(chars.saturating_sub(1)).collect();
+        cut.push('…');
+        cut
+    }
+}
+
+/// `text` safe inside an XML element or a quoted attribute.
+fn esc(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            // Control characters are not allowed in XML 1.0: drawn as a space.
+            c if (c as u32) < 0x20 && c != '\n' && c != '\t' => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out
+}

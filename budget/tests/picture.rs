@@ -1,0 +1,211 @@
+//! The budget picture (issue 10 §2): golden G1 and G2 drawn, in both languages.
+
+use budget::picture::{picture, svg, Bar, PartKind, Picture};
+use budget::{example, tsv, Lang, Report, Sheet};
+
+fn report(lang: Lang, text: &str, edit: impl FnOnce(&mut Vec<budget::Row>)) -> Report {
+    let mut rows = tsv::import(text).expect("the example reads").rows;
+    edit(&mut rows);
+    budget::check(&Sheet::new(lang, rows))
+}
+
+fn g1(lang: Lang) -> Report {
+    let text = match lang {
+        Lang::En => example::RESERVATION_EN,
+        Lang::Ja => example::RESERVATION_JA,
+    };
+    report(lang, text, |_| {})
+}
+
+/// G1 with the external API's read timeout 3 s (row 7) and 3 tries, waits 0.5 s and 1.0 s
+/// (row 8).
+fn g2(lang: Lang) -> Report {
+    report(lang, example::RESERVATION_EN, |rows| {
+        rows[6].value = "3s".into();
+        rows[7].value = "3 tries, waits 0.5s, 1.0s".into();
+    })
+}
+
+fn bar<'p>(bars: &'p [Bar], name: &str) -> &'p Bar {
+    bars.iter()
+        .find(|b| b.name == name)
+        .unwrap_or_else(|| panic!("no bar {name}"))
+}
+
+/// Each part as (kind, start, length, rows).
+fn parts(bar: &Bar) -> Vec<(PartKind, u64, u64, Vec<usize>)> {
+    bar.parts
+        .iter()
+        .map(|p| (p.kind, p.start_ms, p.len_ms, p.rows.clone()))
+        .collect()
+}
+
+#[test]
+fn g1_draws_the_apps_8_second_deadline_with_its_7_8_second_need_of_db_api_and_own_time() {
+    let picture = picture(&g1(Lang::En), Lang::En);
+    assert_eq!(picture.nodes.len(), 1, "only the app declares a deadline");
+    let app = bar(&picture.nodes, "app");
+    assert_eq!(
+        (app.bound_ms, app.need_ms, app.slack_ms),
+        (8_000, Some(7_800), Some(200))
+    );
+    assert_eq!(app.bound_rows, [4]);
+    assert_eq!(
+        parts(app),
+        [
+            (PartKind::Try, 0, 3_000, vec![9, 10]),
+            (PartKind::Try, 3_000, 2_000, vec![6, 7, 8]),
+            (PartKind::Wait, 5_000, 300, vec![8]),
+            (PartKind::Try, 5_300, 2_000, vec![6, 7, 8]),
+            (PartKind::Own, 7_300, 500, vec![5]),
+        ]
+    );
+    let titles: Vec<&str> = app.parts.iter().map(|p| p.title.as_str()).collect();
+    assert_eq!(
+        titles,
+        [
+            "DB: connect 1.0 + statement 2.0 = 3.0 s (rows 9, 10)",
+            "external API, try 1 of 2: connect 0.5 + read 1.5 = 2.0 s (rows 6–8)",
+            "external API, wait after try 1: 0.3 s (row 8)",
+            "external API, try 2 of 2: connect 0.5 + read 1.5 = 2.0 s (rows 6–8)",
+            "own 0.5 s (row 5)",
+        ]
+    );
+    assert_eq!(app.caption, "deadline 8.0 s · need 7.8 s · slack 0.2 s");
+    assert_eq!(app.short_by_ms(), None);
+
+    // The chain, outermost first: the browser's 12 s against the LB's 11.0 s + 1.0 s margin,
+    // then the LB's read timeout against the app's deadline + margin.
+    type Numbers<'a> = (&'a str, usize, u64, Option<u64>, Option<i64>);
+    let chain: Vec<Numbers> = picture
+        .chain
+        .iter()
+        .map(|b| (b.name.as_str(), b.depth, b.bound_ms, b.need_ms, b.slack_ms))
+        .collect();
+    assert_eq!(
+        chain,
+        [
+            ("browser -> LB", 0, 12_000, Some(12_000), Some(0)),
+            ("LB -> app", 1, 10_000, Some(9_000), Some(1_000)),
+        ]
+    );
+    let lb_app = bar(&picture.chain, "LB -> app");
+    assert_eq!(
+        parts(lb_app),
+        [
+            (PartKind::Callee, 0, 8_000, vec![4]),
+            (PartKind::Margin, 8_000, 1_000, vec![]),
+        ]
+    );
+    assert_eq!(lb_app.parts[0].label, "app deadline 8.0 s");
+    assert_eq!(lb_app.caption, "wait 10.0 s · need 9.0 s · slack 1.0 s");
+    assert_eq!(picture.span_ms, 12_000);
+}
+
+#[test]
+fn g2_overflows_the_apps_deadline_short_by_7_5_seconds() {
+    let picture = picture(&g2(Lang::En), Lang::En);
+    let app = bar(&picture.nodes, "app");
+    assert_eq!((app.bound_ms, app.need_ms), (8_000, Some(15_500)));
+    assert_eq!(app.short_by_ms(), Some(7_500));
+    assert_eq!(app.caption, "deadline 8.0 s · need 15.5 s · short by 7.5 s");
+    let drawn: Vec<(PartKind, u64, u64)> = app
+        .parts
+        .iter()
+        .map(|p| (p.kind, p.start_ms, p.len_ms))
+        .collect();
+    assert_eq!(
+        drawn,
+        [
+            (PartKind::Try, 0, 3_000),
+            (PartKind::Try, 3_000, 3_500),
+            (PartKind::Wait, 6_500, 500),
+            (PartKind::Try, 7_000, 3_500),
+            (PartKind::Wait, 10_500, 1_000),
+            (PartKind::Try, 11_500, 3_500),
+            (PartKind::Own, 15_000, 500),
+        ]
+    );
+    // The parts add up to the need.
+    let end = app.parts.last().map(|p| p.start_ms + p.len_ms);
+    assert_eq!(end, app.need_ms);
+    assert_eq!(picture.span_ms, 15_500);
+
+    let svg = svg(&picture);
+    // 600 px for 15.5 s: the deadline's 8.0 s is 309.68 px, the overflow 7.5 s 290.32 px.
+    assert!(
+        svg.contains(
+            "<rect class=\"bound\" x=\"190\" y=\"54\" width=\"309.68\" height=\"26\" \
+             data-ms=\"8000\" data-rows=\"4\" fill=\"#f6f8fa\" stroke=\"#57606a\"/>"
+        ),
+        "{svg}"
+    );
+    assert!(svg.contains(
+        "<rect class=\"over\" x=\"499.68\" y=\"52\" width=\"290.32\" height=\"30\" data-ms=\"7500\" \
+         fill=\"#cf222e\" fill-opacity=\"0.35\" stroke=\"#cf222e\"/>\
+         <text class=\"short-by\" x=\"794\" y=\"71\" fill=\"#cf222e\" font-weight=\"600\">short by 7.5 s</text>"
+    ));
+    assert!(svg.contains("<g class=\"bar bar-inverted\" data-name=\"app\" data-bound-ms=\"8000\" data-need-ms=\"15500\" data-verdict=\"inverted\">"));
+    assert!(svg.contains("<desc id=\"budget-desc\">app: deadline 8.0 s · need 15.5 s · short by 7.5 s; browser -&gt; LB: wait 12.0 s · need 12.0 s · slack 0.0 s; LB -&gt; app: wait 10.0 s · need 9.0 s · slack 1.0 s</desc>"));
+    assert!(svg.contains(
+        "<g class=\"part part-wait\" tabindex=\"0\" data-ms=\"1000\" data-rows=\"8\">\
+         <title>external API, wait after try 2: 1.0 s (row 8)</title>"
+    ));
+}
+
+#[test]
+fn the_japanese_picture_speaks_japanese() {
+    let picture = picture(&g1(Lang::Ja), Lang::Ja);
+    let app = &picture.nodes[0];
+    assert_eq!(app.caption, "期限 8.0秒 · 必要 7.8秒 · 余裕 0.2秒");
+    assert_eq!(
+        app.parts[1].title,
+        "外部API　試行 1/2：接続 0.5 + 読み取り 1.5 = 2.0秒（行 6〜8）"
+    );
+    let svg = svg(&picture);
+    assert!(svg.contains("<title id=\"budget-title\">タイムアウトの予算</title>"));
+    assert!(svg.contains(">期限：各ノードの必要時間と期限</text>"));
+    assert!(svg.contains(">不足") || !svg.contains("short by"));
+}
+
+#[test]
+fn a_parallel_group_is_drawn_in_stacked_lanes_and_the_longest_counts() {
+    let text = "layer\tsegment\titem\tsetting\tdefault\tvalue\tlocation\trationale\n\
+        1\tapp\trequest deadline\t\t\t10s\t\t\n\
+        2\tapp -> a\tread timeout\t\t\t2s\t\t\n\
+        2\tapp -> a\tparallel group\t\t\tfetch\t\t\n\
+        2\tapp -> b\tread timeout\t\t\t3s\t\t\n\
+        2\tapp -> b\tparallel group\t\t\tfetch\t\t\n";
+    let picture = picture(&report(Lang::En, text, |_| {}), Lang::En);
+    let app = bar(&picture.nodes, "app");
+    let lanes: Vec<(u64, u64, usize, usize)> = app
+        .parts
+        .iter()
+        .map(|p| (p.start_ms, p.len_ms, p.lane, p.lanes))
+        .collect();
+    assert_eq!(lanes, [(0, 2_000, 0, 2), (0, 3_000, 1, 2)]);
+    assert_eq!(app.need_ms, Some(3_000));
+}
+
+#[test]
+fn user_text_is_escaped_and_a_sheet_without_bounds_says_there_is_nothing_to_draw() {
+    let text = "layer\tsegment\titem\tsetting\tdefault\tvalue\tlocation\trationale\n\
+        1\t<b>&\"x\"\trequest deadline\t\t\t1s\t\t\n\
+        1\t<b>&\"x\"\town processing time\t\t\t2s\t\t\n";
+    let svg = svg(&picture(&report(Lang::En, text, |_| {}), Lang::En));
+    assert!(
+        svg.contains("data-name=\"&lt;b&gt;&amp;&quot;x&quot;\""),
+        "{svg}"
+    );
+    assert!(!svg.contains("<b>"));
+
+    let empty = Picture {
+        lang: Lang::En,
+        nodes: Vec::new(),
+        chain: Vec::new(),
+        span_ms: 1,
+    };
+    assert!(budget::picture::svg(&empty).ends_with(
+        "<text x=\"8\" y=\"24\">Nothing to draw: no node declares a deadline and no hop is checked.</text></svg>"
+    ));
+}
