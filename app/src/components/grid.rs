@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 
 use budget::diff::LineChange;
 use budget::{display, Column, Lang, Report, Severity};
+use leptos::either::Either;
 use leptos::prelude::*;
 
 use super::catalog::{FillDefault, SETTINGS_LIST};
@@ -161,6 +162,7 @@ pub fn Grid(
 ) -> impl IntoView {
     let flags = Memo::new(move |_| report.with(flagged_lines));
     let marks = marks.unwrap_or_else(|| Memo::new(|_| None));
+    GridFocus::provide(rows);
     let empty = Memo::new(move |_| rows.with(Vec::is_empty));
     let add_row = move |_| {
         rows.update(|rs| {
@@ -394,8 +396,63 @@ fn RemovedRows(marks: Memo<Option<ChangeMarks>>, after: Signal<usize>) -> impl I
     }
 }
 
-/// One text input of the grid. Its value is what the user typed (or what a button of the row
-/// wrote into the cell); nothing from the server ever overwrites it. The setting input
+/// Where a key pressed in a cell moves the focus, as the WAI-ARIA grid pattern and the
+/// spreadsheets the users come from do: Enter and Shift+Enter down and up, Tab and Shift+Tab
+/// across (on to the next row at a row's end), the up and down arrows from a cell's first or
+/// last line, left and right from the start or end of its text. `caret` is the selection
+/// `(start, end)` in UTF-16 units, as the browser gives it; `text` the cell's text. `None`:
+/// the key stays in the cell (it edits the text, or moves within it).
+pub fn move_from(
+    key: &str,
+    shift: bool,
+    caret: (usize, usize),
+    text: &str,
+    (line, column): (usize, usize),
+    (lines, columns): (usize, usize),
+) -> Option<(usize, usize)> {
+    let units: Vec<u16> = text.encode_utf16().collect();
+    let newline = u16::from(b'\n');
+    let (start, end) = (caret.0.min(units.len()), caret.1.min(units.len()));
+    let collapsed = start == end;
+    let target = match key {
+        "Enter" if shift => (line.checked_sub(1)?, column),
+        "Enter" => (line + 1, column),
+        "Tab" if shift => match column.checked_sub(1) {
+            Some(c) => (line, c),
+            None => (line.checked_sub(1)?, columns - 1),
+        },
+        "Tab" if column + 1 < columns => (line, column + 1),
+        "Tab" => (line + 1, 0),
+        "ArrowUp" if !units[..start].contains(&newline) => (line.checked_sub(1)?, column),
+        "ArrowDown" if !units[end..].contains(&newline) => (line + 1, column),
+        "ArrowLeft" if collapsed && start == 0 => (line, column.checked_sub(1)?),
+        "ArrowRight" if collapsed && end == units.len() => (line, column + 1),
+        _ => return None,
+    };
+    (target.0 >= 1 && target.0 <= lines && target.1 < columns).then_some(target)
+}
+
+/// Moves the focus to the cell of `column` (its index in [`Column::ALL`]) on line `line`.
+fn focus_cell(line: usize, column: usize) {
+    use wasm_bindgen::JsCast;
+    let name = Column::ALL[column].header(Lang::En);
+    let cell = document()
+        .query_selector(&format!(
+            "[data-testid=\"row-{line}\"] [data-testid=\"cell-{name}\"]"
+        ))
+        .ok()
+        .flatten()
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+    if let Some(cell) = cell {
+        let _ = cell.focus();
+    }
+}
+
+/// One cell of the grid: a text area that keeps the cell's line breaks (Alt+Enter, or
+/// Ctrl+Enter, starts a new line, as in a spreadsheet) and wraps long text within its column.
+/// Its value is what the user typed (or what a button of the row wrote into the cell);
+/// nothing from the server ever overwrites it. The keys of [`move_from`] move between cells;
+/// Escape puts back the text the cell had when it got the focus. The setting cell
 /// autocompletes from the catalog.
 #[component]
 fn GridCell(
@@ -411,29 +468,149 @@ fn GridCell(
 ) -> impl IntoView {
     let cell = row.cell(column);
     let name = column.header(Lang::En);
+    let index = Column::ALL.iter().position(|c| *c == column).unwrap_or(0);
     let hydrated = Hydrated::signal();
+    let grid = GridFocus::from_context();
+    // The setting cell is a one-line input that autocompletes from the catalog, unless its
+    // text already has a line break (an input would drop it): then it is a text area too.
+    let with_list = column == Column::Setting && !cell.with_untracked(|t| t.contains('\n'));
     let on_input = move |ev| {
         cell.set(event_target_value(&ev));
         on_change.run(());
+    };
+    // The text when the cell got the focus, for Escape.
+    let at_focus = StoredValue::new(String::new());
+    let on_focus = move |_| {
+        at_focus.set_value(cell.get_untracked());
+        if let Some(grid) = grid {
+            grid.active.set((line.get_untracked(), index));
+        }
+    };
+    let on_keydown = move |ev: leptos::ev::KeyboardEvent| {
+        use wasm_bindgen::JsCast;
+        let key = ev.key();
+        if key == "Escape" {
+            let before = at_focus.get_value();
+            if cell.with_untracked(|t| *t != before) {
+                cell.set(before);
+                on_change.run(());
+            }
+            return;
+        }
+        let Some(target) = ev.target() else { return };
+        let area = target.dyn_ref::<web_sys::HtmlTextAreaElement>();
+        if key == "Enter" && (ev.alt_key() || ev.ctrl_key()) {
+            // A new line in the cell, where the caret is.
+            if let Some(area) = area {
+                ev.prevent_default();
+                let at = area.selection_start().ok().flatten().unwrap_or(0) + 1;
+                let _ = area.set_range_text("\n");
+                let _ = area.set_selection_range(at, at);
+                cell.set(area.value());
+                on_change.run(());
+            }
+            return;
+        }
+        if ev.alt_key() || ev.ctrl_key() || ev.meta_key() {
+            return;
+        }
+        let caret = match (area, target.dyn_ref::<web_sys::HtmlInputElement>()) {
+            (Some(a), _) => (a.selection_start(), a.selection_end()),
+            (None, Some(i)) => (i.selection_start(), i.selection_end()),
+            (None, None) => return,
+        };
+        let caret = (
+            caret.0.ok().flatten().unwrap_or(0) as usize,
+            caret.1.ok().flatten().unwrap_or(0) as usize,
+        );
+        let lines = grid.map_or(0, |g| g.lines.get_untracked());
+        let to = cell.with_untracked(|text| {
+            move_from(
+                &key,
+                ev.shift_key(),
+                caret,
+                text,
+                (line.get_untracked(), index),
+                (lines, Column::ALL.len()),
+            )
+        });
+        if let Some((to_line, to_column)) = to {
+            ev.prevent_default();
+            focus_cell(to_line, to_column);
+        }
+    };
+    // One tab stop for the whole grid: the cell that last had the focus (the first cell
+    // until then); the arrows, Enter and Tab move between the others.
+    let tabindex = move || match grid {
+        Some(g) if g.active.get() != (line.get(), index) => "-1",
+        _ => "0",
     };
     view! {
         <td class=move || {
             if old.with(Option::is_some) { format!("col-{name} cell-changed") } else { format!("col-{name}") }
         }>
-            <input
-                type="text"
-                name=name
-                data-testid=format!("cell-{name}")
-                aria-label=move || format!("{name}, row {}", line.get())
-                list=(column == Column::Setting).then_some(SETTINGS_LIST)
-                value=cell.get_untracked()
-                prop:value=move || cell.get()
-                readonly=move || !hydrated.get()
-                on:input=on_input
-            />
+            {if with_list {
+                Either::Left(view! {
+                    <input
+                        type="text"
+                        name=name
+                        data-testid=format!("cell-{name}")
+                        aria-label=move || format!("{name}, row {}", line.get())
+                        list=SETTINGS_LIST
+                        value=cell.get_untracked()
+                        prop:value=move || cell.get()
+                        readonly=move || !hydrated.get()
+                        tabindex=tabindex
+                        on:input=on_input
+                        on:focus=on_focus
+                        on:keydown=on_keydown
+                    />
+                })
+            } else {
+                Either::Right(view! {
+                    <textarea
+                        name=name
+                        rows="1"
+                        spellcheck="false"
+                        data-testid=format!("cell-{name}")
+                        aria-label=move || format!("{name}, row {}", line.get())
+                        prop:value=move || cell.get()
+                        readonly=move || !hydrated.get()
+                        tabindex=tabindex
+                        on:input=on_input
+                        on:focus=on_focus
+                        on:keydown=on_keydown
+                    >
+                        {cell.get_untracked()}
+                    </textarea>
+                })
+            }}
             {move || old.get().map(|o| view! { <del class="cell-old" data-testid="cell-old" title="before">{o}</del> })}
             {fill.map(|(default, on_fill)| view! { <FillDefault default on_fill/> })}
         </td>
+    }
+}
+
+/// The grid's keyboard focus, shared by its cells: the cell that is the grid's one tab stop
+/// (line, column index), and how many lines there are.
+#[derive(Clone, Copy, Debug)]
+struct GridFocus {
+    active: RwSignal<(usize, usize)>,
+    lines: Memo<usize>,
+}
+
+impl GridFocus {
+    fn provide(rows: RwSignal<Vec<DraftRow>>) -> GridFocus {
+        let focus = GridFocus {
+            active: RwSignal::new((1, 0)),
+            lines: Memo::new(move |_| rows.with(Vec::len)),
+        };
+        provide_context(focus);
+        focus
+    }
+
+    fn from_context() -> Option<GridFocus> {
+        use_context::<GridFocus>()
     }
 }
 
@@ -522,6 +699,43 @@ mod tests {
             "1 cell changed, 1 row added, 1 row removed"
         );
         assert_eq!(ChangeMarks::new(&then, &then).summary(), "no change");
+    }
+
+    #[test]
+    fn the_keys_move_between_cells_as_in_a_spreadsheet() {
+        let size = (3, 8);
+        let at = |key, shift, caret, text| move_from(key, shift, caret, text, (2, 3), size);
+        assert_eq!(at("Enter", false, (0, 0), "x"), Some((3, 3)));
+        assert_eq!(at("Enter", true, (0, 0), "x"), Some((1, 3)));
+        assert_eq!(at("Tab", false, (0, 0), "x"), Some((2, 4)));
+        assert_eq!(at("Tab", true, (0, 0), "x"), Some((2, 2)));
+        // Left and right leave the cell only from the start or the end of its text.
+        assert_eq!(at("ArrowLeft", false, (0, 0), "abc"), Some((2, 2)));
+        assert_eq!(at("ArrowLeft", false, (1, 1), "abc"), None);
+        assert_eq!(at("ArrowRight", false, (3, 3), "abc"), Some((2, 4)));
+        assert_eq!(at("ArrowRight", false, (0, 3), "abc"), None);
+        // Up and down leave a two-line cell only from its first or its last line.
+        assert_eq!(at("ArrowUp", false, (1, 1), "a\nb"), Some((1, 3)));
+        assert_eq!(at("ArrowUp", false, (3, 3), "a\nb"), None);
+        assert_eq!(at("ArrowDown", false, (1, 1), "a\nb"), None);
+        assert_eq!(at("ArrowDown", false, (3, 3), "a\nb"), Some((3, 3)));
+        // The caret counts UTF-16 units: after "秒" (one unit) is the end of "秒".
+        assert_eq!(at("ArrowRight", false, (1, 1), "秒"), Some((2, 4)));
+        assert_eq!(at("ArrowRight", false, (1, 1), "⏱️"), None);
+        // Tab wraps to the next row and back; the grid's edges stop the move.
+        assert_eq!(
+            move_from("Tab", false, (0, 0), "", (1, 7), size),
+            Some((2, 0))
+        );
+        assert_eq!(
+            move_from("Tab", true, (0, 0), "", (2, 0), size),
+            Some((1, 7))
+        );
+        assert_eq!(move_from("Tab", false, (0, 0), "", (3, 7), size), None);
+        assert_eq!(move_from("Tab", true, (0, 0), "", (1, 0), size), None);
+        assert_eq!(move_from("Enter", false, (0, 0), "", (3, 0), size), None);
+        assert_eq!(move_from("ArrowUp", false, (0, 0), "", (1, 0), size), None);
+        assert_eq!(move_from("a", false, (0, 0), "", (1, 0), size), None);
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! The pieces the pages are built from. Each renders what it is given; none computes a
 //! budget.
 
+pub mod budget_picture;
 pub mod catalog;
 pub mod error_line;
 pub mod error_panel;

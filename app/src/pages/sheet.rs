@@ -11,6 +11,7 @@ use leptos_router::hooks::{use_params_map, use_query_map};
 
 use crate::api::{changes_since, get_sheet, set_author, set_sheet_lang};
 use crate::autosave::Autosave;
+use crate::components::budget_picture::BudgetPicture;
 use crate::components::catalog::CatalogDatalist;
 use crate::components::error_panel::ErrorPanel;
 use crate::components::export_links::ExportLinks;
@@ -300,6 +301,7 @@ fn SheetEditor(
         <ConflictList conflicts=autosave.conflicts keep_mine take_theirs/>
         <CombinedFindings findings=autosave.combined lang/>
         <SummaryHeadline report lang/>
+        <BudgetPicture id report lang/>
         <div class="sheet-layout">
             <section class="grid-pane" aria-label="Rows">
                 <Grid rows report lang catalog_defaults on_change marks/>

@@ -25,8 +25,9 @@ const PAYLOADS: [&str; 8] = [
 /// A bidirectional override: refused in a name, kept as typed in a cell.
 const BIDI: &str = "report\u{202E}vst.exe";
 
-/// Elements no page of the app has: a payload's, if one is there.
-const FOREIGN_ELEMENTS: [&str; 6] = ["img", "svg", "iframe", "object", "embed", "base"];
+/// Elements no page of the app has: a payload's, if one is there. (The one `<svg>` a page
+/// has is the budget picture's, checked on its own.)
+const FOREIGN_ELEMENTS: [&str; 5] = ["img", "iframe", "object", "embed", "base"];
 
 /// Attributes whose value a browser would follow as an address.
 const ADDRESS_ATTRIBUTES: [&str; 4] = ["href", "src", "action", "formaction"];
@@ -54,6 +55,19 @@ fn assert_inert(page: &str, html: &str) -> String {
     let mut scripts = 0;
     for element in document.select(&all) {
         let name = element.value().name();
+        if name == "svg" {
+            // Only the budget picture, in its frame: a payload's `<svg>` is neither.
+            let frame = element
+                .parent()
+                .and_then(scraper::ElementRef::wrap)
+                .and_then(|p| p.value().attr("data-testid"));
+            assert_eq!(
+                (element.value().attr("class"), frame),
+                (Some("budget-picture"), Some("budget-picture")),
+                "{page} holds a <svg> that is not the budget picture: {}",
+                element.html()
+            );
+        }
         assert!(
             !FOREIGN_ELEMENTS.contains(&name),
             "{page} holds a <{name}>: {}",
@@ -81,12 +95,24 @@ fn assert_inert(page: &str, html: &str) -> String {
         }
     }
     assert!(scripts > 0, "{page} has the app's scripts");
-    let title = scraper::Selector::parse("title").unwrap();
+    // The document's title (the picture's `<title>`s name its parts).
+    let title = scraper::Selector::parse("head > title").unwrap();
     let titles: Vec<String> = document
         .select(&title)
         .map(|t| t.text().collect())
         .collect();
     assert_eq!(titles.len(), 1, "{page}: one title, {titles:?}");
+    assert_eq!(
+        document
+            .select(&scraper::Selector::parse("svg title").unwrap())
+            .filter(|t| t.text().any(|t| t.contains("<script>")))
+            .count(),
+        document
+            .select(&scraper::Selector::parse("svg title").unwrap())
+            .filter(|t| t.inner_html().contains("&lt;script&gt;"))
+            .count(),
+        "{page}: a payload in the picture's titles is text"
+    );
     titles[0].clone()
 }
 

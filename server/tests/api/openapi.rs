@@ -335,10 +335,12 @@ async fn the_report_schemas_describe_where_each_number_comes_from() {
     }
     assert!(schema_properties(&doc, "HopReport").contains("need_ms"));
     let term = schema_properties(&doc, "TraceTerm");
-    let expected: BTreeSet<String> = ["kind", "label", "value_ms", "count", "rows", "from"]
-        .into_iter()
-        .map(String::from)
-        .collect();
+    let expected: BTreeSet<String> = [
+        "kind", "label", "value_ms", "count", "rows", "from", "group",
+    ]
+    .into_iter()
+    .map(String::from)
+    .collect();
     assert_eq!(term, expected);
     assert_eq!(
         schema_properties(&doc, "HopTrace"),

@@ -48,7 +48,7 @@ async fn g1_and_g2_are_drawn_with_the_apps_deadline_need_and_shortfall() {
     assert_eq!(one.header("content-type"), "image/svg+xml; charset=utf-8");
     assert_eq!(
         one.header("content-security-policy"),
-        "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'"
+        "default-src 'none'; frame-ancestors 'none'"
     );
     let one = String::from_utf8(one.body).unwrap();
     assert_eq!(

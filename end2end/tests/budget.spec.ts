@@ -1,0 +1,119 @@
+import { expect, test } from "@playwright/test";
+import { SheetsPage, watchForCrashes } from "./fixtures/workbench";
+
+// Issue 10 §2: the budget, drawn. Golden G1: the app's bar is its 8.0 s deadline holding a
+// 7.8 s need of DB 3.0 + the external API's two 2.0 s tries and 0.3 s wait + own 0.5. G2
+// (read 3 s, 3 tries, waits 0.5 s and 1.0 s): the need is 15.5 s and overflows, short by 7.5 s.
+test("the budget picture draws G1, follows the edit to G2, and lights a part's rows", async ({ page }) => {
+  const crashes = watchForCrashes(page);
+  const sheets = new SheetsPage(page);
+  await sheets.open();
+  const sheet = await sheets.createExample("en");
+
+  // The server's HTML already has the picture.
+  const html = await (await page.request.get(`/sheets/${sheet.id()}`)).text();
+  expect(html).toContain('data-name="app" data-bound-ms="8000" data-need-ms="7800" data-verdict="ok"');
+
+  const picture = page.getByTestId("budget-picture");
+  const app = picture.locator('g.bar[data-name="app"]');
+  const lengths = () => app.locator("g.part").evaluateAll((parts) => parts.map((p) => Number(p.getAttribute("data-ms"))));
+  await expect(app).toHaveAttribute("data-bound-ms", "8000");
+  expect(await lengths()).toEqual([3000, 2000, 300, 2000, 500]);
+  await expect(app.locator("text.caption")).toHaveText("deadline 8.0 s · need 7.8 s · slack 0.2 s");
+  // The bar's width is the deadline's share of the scale (600 px for the longest, 12.0 s).
+  expect(Number(await app.locator("rect.bound").getAttribute("width"))).toBe(400);
+
+  await sheet.type(7, "value", "3s");
+  await sheet.type(8, "value", "3 tries, waits 0.5s, 1.0s");
+  await expect(app).toHaveAttribute("data-need-ms", "15500");
+  await expect(app).toHaveClass("bar bar-inverted");
+  expect(await lengths()).toEqual([3000, 3500, 500, 3500, 1000, 3500, 500]);
+  await expect(app.locator("text.short-by")).toHaveText("short by 7.5 s");
+  await expect(app.locator("text.caption")).toHaveText("deadline 8.0 s · need 15.5 s · short by 7.5 s");
+
+  // A part's formula is its title; pointing at it lights its rows, leaving clears them.
+  const secondTry = app.locator("g.part").nth(3);
+  await expect(secondTry.locator("title")).toHaveText(
+    "external API, try 2 of 3: connect 0.5 + read 3.0 = 3.5 s (rows 6–8)",
+  );
+  await secondTry.hover();
+  await expect.poll(() => sheet.tracedRows()).toEqual([6, 7, 8]);
+  await page.mouse.move(0, 0);
+  await expect.poll(() => sheet.tracedRows()).toEqual([]);
+  // Clicking it takes the focus to its first row.
+  await secondTry.click();
+  await expect(sheet.cell(6, "layer")).toBeFocused();
+
+  // The same picture as a file.
+  await expect(sheet.saveStatus()).toHaveText("Saved");
+  const svg = await page.request.get(`/api/v1/sheets/${sheet.id()}/budget.svg`);
+  expect(svg.headers()["content-type"]).toBe("image/svg+xml; charset=utf-8");
+  expect(await svg.text()).toContain(">short by 7.5 s</text>");
+  expect(crashes).toEqual([]);
+});
+
+// Issue 10 §1: the keyboard moves between cells as in a spreadsheet, and a cell keeps its
+// line breaks.
+test("the keys move between cells, Escape undoes the typing, and a two-line cell stays two lines", async ({ page }) => {
+  const crashes = watchForCrashes(page);
+  const sheets = new SheetsPage(page);
+  await sheets.open();
+  const sheet = await sheets.createExample("en");
+
+  // One tab stop for the grid: the first cell, until another has had the focus.
+  await expect(sheet.cell(1, "layer")).toHaveAttribute("tabindex", "0");
+  await expect(sheet.cell(1, "segment")).toHaveAttribute("tabindex", "-1");
+
+  await sheet.cell(1, "segment").click();
+  await page.keyboard.press("End");
+  await page.keyboard.press("Tab");
+  await expect(sheet.cell(1, "item")).toBeFocused();
+  await expect(sheet.cell(1, "item")).toHaveAttribute("tabindex", "0");
+  await page.keyboard.press("Enter");
+  await expect(sheet.cell(2, "item")).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(sheet.cell(3, "item")).toBeFocused();
+  await page.keyboard.press("Shift+Enter");
+  await expect(sheet.cell(2, "item")).toBeFocused();
+  await page.keyboard.press("ArrowUp");
+  await expect(sheet.cell(1, "item")).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await expect(sheet.cell(2, "item")).toBeFocused();
+  // Right moves on only from the end of the text; left only from its start.
+  await page.keyboard.press("Home");
+  await page.keyboard.press("ArrowRight");
+  await expect(sheet.cell(2, "item")).toBeFocused();
+  await page.keyboard.press("End");
+  await page.keyboard.press("ArrowRight");
+  await expect(sheet.cell(2, "setting")).toBeFocused();
+  await page.keyboard.press("Home");
+  await page.keyboard.press("ArrowLeft");
+  await expect(sheet.cell(2, "item")).toBeFocused();
+
+  // Escape puts back the text the cell had when it got the focus.
+  await page.keyboard.press("End");
+  await page.keyboard.type(" (edited)");
+  await expect(sheet.cell(2, "item")).toHaveValue("connect timeout (edited)");
+  await page.keyboard.press("Escape");
+  await expect(sheet.cell(2, "item")).toHaveValue("connect timeout");
+
+  // Alt+Enter starts a new line in the cell; the line break is saved and comes back.
+  await sheet.cell(2, "rationale").click();
+  await page.keyboard.press("End");
+  await page.keyboard.press("Alt+Enter");
+  await page.keyboard.type("second line");
+  await expect(sheet.cell(2, "rationale")).toHaveValue("same network, connecting is fast\nsecond line");
+  await expect(sheet.saveStatus()).toHaveText("Saved");
+  await page.reload();
+  await sheet.hydrated();
+  await expect(sheet.cell(2, "rationale")).toHaveValue("same network, connecting is fast\nsecond line");
+  // Up from the second line stays in the cell; from the first it leaves.
+  await sheet.cell(2, "rationale").click();
+  await page.keyboard.press("End");
+  await page.keyboard.press("Control+End");
+  await page.keyboard.press("ArrowUp");
+  await expect(sheet.cell(2, "rationale")).toBeFocused();
+  await page.keyboard.press("ArrowUp");
+  await expect(sheet.cell(1, "rationale")).toBeFocused();
+  expect(crashes).toEqual([]);
+});
