@@ -826,3 +826,68 @@ mod tests {
         }
     }
 }
+
+/// A block of cells pasted from a spreadsheet's clipboard ([`clipboard`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Block {
+    /// The language of the header line the block started with, which is not in `cells`;
+    /// `None` when it had none.
+    pub header: Option<Lang>,
+    /// The cells, line by line, as the spreadsheet held them (lines may differ in length).
+    pub cells: Vec<Vec<String>>,
+}
+
+/// Reads what Google Sheets, Excel and LibreOffice put on the clipboard when a range is
+/// copied: tab-separated cells, a cell with a line break, a tab or a quote quoted (`"two
+/// lines"`, `""` for a quote), lines ended by `\n` or `\r\n`, and one line end after the
+/// last line, which is not an empty line of the block. A leading byte-order mark is dropped,
+/// empty cells (trailing tabs) are kept, and a formula guard `'` as [`export`] writes it is
+/// removed. A first line whose every non-empty cell is a column header, in either language,
+/// (at least two of them) is taken as the header and not returned as cells.
+///
+/// Never fails: text the csv reader cannot split is one cell per line.
+///
+/// ```
+/// let block = budget::tsv::clipboard("segment\tvalue\r\napp -> DB\t\"2s\nper query\"\r\n");
+/// assert_eq!(block.header, Some(budget::Lang::En));
+/// assert_eq!(block.cells, [["app -> DB", "2s\nper query"]]);
+/// ```
+pub fn clipboard(text: &str) -> Block {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let text = text
+        .strip_suffix("\r\n")
+        .or_else(|| text.strip_suffix('\n'))
+        .unwrap_or(text);
+    let mut reader = csv::ReaderBuilder::new()
+        .delimiter(b'\t')
+        .has_headers(false)
+        .flexible(true)
+        .from_reader(text.as_bytes());
+    let read: Result<Vec<Vec<String>>, csv::Error> = reader
+        .records()
+        .map(|r| r.map(|r| r.iter().map(|c| unguard(c).to_string()).collect()))
+        .collect();
+    let mut cells = read.unwrap_or_else(|_| {
+        text.lines()
+            .map(|l| l.split('\t').map(|c| unguard(c).to_string()).collect())
+            .collect()
+    });
+    let header = cells.first().and_then(|first| {
+        let named: Vec<(Column, Lang)> = first
+            .iter()
+            .filter(|c| !c.trim().is_empty())
+            .map(|c| Column::from_header(c))
+            .collect::<Option<_>>()?;
+        (named.len() >= 2).then(|| {
+            if named.iter().any(|(_, lang)| *lang == Lang::Ja) {
+                Lang::Ja
+            } else {
+                Lang::En
+            }
+        })
+    });
+    if header.is_some() {
+        cells.remove(0);
+    }
+    Block { header, cells }
+}

@@ -293,7 +293,7 @@ fn GridRow(
                     let old = Signal::derive(move || {
                         marks.with(|m| m.as_ref().and_then(|m| m.old(line.get(), column)))
                     });
-                    view! { <GridCell row column line on_change fill old/> }
+                    view! { <GridCell row rows column line on_change fill old/> }
                 })
                 .collect_view()}
             <td class="derived" data-testid="derived-kind">
@@ -432,6 +432,37 @@ pub fn move_from(
     (target.0 >= 1 && target.0 <= lines && target.1 < columns).then_some(target)
 }
 
+/// Writes a pasted block ([`budget::tsv::clipboard`]) into `rows`, its first cell at line
+/// `line` (from 1) and column index `column` ([`Column::ALL`] order), adding empty rows at the
+/// end where the block reaches past the last; a line's cells past the last column are left
+/// out. Returns how many cells it wrote.
+pub fn fill_block(
+    rows: RwSignal<Vec<DraftRow>>,
+    (line, column): (usize, usize),
+    block: &[Vec<String>],
+) -> usize {
+    let Some(first) = line.checked_sub(1) else {
+        return 0;
+    };
+    let mut written = 0;
+    rows.update(|rs| {
+        for (offset, cells) in block.iter().enumerate() {
+            let index = first + offset;
+            while rs.len() <= index {
+                let key = draft::next_key(rs);
+                rs.push(DraftRow::new(key, &budget::Row::default()));
+            }
+            for (text, cell) in cells.iter().zip(rs[index].cells.iter().skip(column)) {
+                if cell.with_untracked(|t| t != text) {
+                    cell.set(text.clone());
+                }
+                written += 1;
+            }
+        }
+    });
+    written
+}
+
 /// Moves the focus to the cell of `column` (its index in [`Column::ALL`]) on line `line`.
 fn focus_cell(line: usize, column: usize) {
     use wasm_bindgen::JsCast;
@@ -457,6 +488,7 @@ fn focus_cell(line: usize, column: usize) {
 #[component]
 fn GridCell(
     row: DraftRow,
+    rows: RwSignal<Vec<DraftRow>>,
     column: Column,
     line: Memo<usize>,
     on_change: Callback<()>,
@@ -539,6 +571,24 @@ fn GridCell(
             focus_cell(to_line, to_column);
         }
     };
+    // A block copied from a spreadsheet fills the cells from this one on: one edit, one save.
+    // Text without a tab or a line break is pasted into the cell as the browser does.
+    let on_paste = move |ev: leptos::ev::ClipboardEvent| {
+        let Some(text) = ev
+            .clipboard_data()
+            .and_then(|d| d.get_data("text/plain").ok())
+        else {
+            return;
+        };
+        if !text.contains(['\t', '\n', '\r']) {
+            return;
+        }
+        ev.prevent_default();
+        let block = budget::tsv::clipboard(&text);
+        if fill_block(rows, (line.get_untracked(), index), &block.cells) > 0 {
+            on_change.run(());
+        }
+    };
     // One tab stop for the whole grid: the cell that last had the focus (the first cell
     // until then); the arrows, Enter and Tab move between the others.
     let tabindex = move || match grid {
@@ -564,6 +614,7 @@ fn GridCell(
                         on:input=on_input
                         on:focus=on_focus
                         on:keydown=on_keydown
+                        on:paste=on_paste
                     />
                 })
             } else {
@@ -580,6 +631,7 @@ fn GridCell(
                         on:input=on_input
                         on:focus=on_focus
                         on:keydown=on_keydown
+                        on:paste=on_paste
                     >
                         {cell.get_untracked()}
                     </textarea>
@@ -736,6 +788,32 @@ mod tests {
         assert_eq!(move_from("Enter", false, (0, 0), "", (3, 0), size), None);
         assert_eq!(move_from("ArrowUp", false, (0, 0), "", (1, 0), size), None);
         assert_eq!(move_from("a", false, (0, 0), "", (1, 0), size), None);
+    }
+
+    #[test]
+    fn a_pasted_block_fills_from_its_cell_and_adds_the_rows_it_needs() {
+        let owner = Owner::new();
+        owner.set();
+        let rows = RwSignal::new(draft::drafts(&[row("LB -> app", "10s")], 0));
+        let block = budget::tsv::clipboard("a\t\"two\nlines\"\nb\tc\td\te\tf\tg\th\ti\n");
+        // From row 1's value (column 6 of 8): two cells fit on each line, the rest is cut.
+        assert_eq!(fill_block(rows, (1, 5), &block.cells), 5);
+        let now = draft::rows(&rows.get_untracked());
+        assert_eq!(now.len(), 2);
+        assert_eq!(
+            (now[0].value.as_str(), now[0].location.as_str()),
+            ("a", "two\nlines")
+        );
+        assert_eq!(now[0].segment, "LB -> app");
+        assert_eq!(
+            (
+                now[1].value.as_str(),
+                now[1].location.as_str(),
+                now[1].rationale.as_str()
+            ),
+            ("b", "c", "d")
+        );
+        assert_eq!(fill_block(rows, (0, 0), &block.cells), 0);
     }
 
     #[test]

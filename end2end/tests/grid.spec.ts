@@ -1,0 +1,125 @@
+import { expect, test, type Locator } from "@playwright/test";
+import { SheetsPage, watchForCrashes } from "./fixtures/workbench";
+
+// Issue 10 §1: the keyboard moves between cells as in a spreadsheet, and a cell keeps its
+// line breaks.
+test("the keys move between cells, Escape undoes the typing, and a two-line cell stays two lines", async ({ page }) => {
+  const crashes = watchForCrashes(page);
+  const sheets = new SheetsPage(page);
+  await sheets.open();
+  const sheet = await sheets.createExample("en");
+
+  // One tab stop for the grid: the first cell, until another has had the focus.
+  await expect(sheet.cell(1, "layer")).toHaveAttribute("tabindex", "0");
+  await expect(sheet.cell(1, "segment")).toHaveAttribute("tabindex", "-1");
+
+  await sheet.cell(1, "segment").click();
+  await page.keyboard.press("End");
+  await page.keyboard.press("Tab");
+  await expect(sheet.cell(1, "item")).toBeFocused();
+  await expect(sheet.cell(1, "item")).toHaveAttribute("tabindex", "0");
+  await page.keyboard.press("Enter");
+  await expect(sheet.cell(2, "item")).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(sheet.cell(3, "item")).toBeFocused();
+  await page.keyboard.press("Shift+Enter");
+  await expect(sheet.cell(2, "item")).toBeFocused();
+  await page.keyboard.press("ArrowUp");
+  await expect(sheet.cell(1, "item")).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await expect(sheet.cell(2, "item")).toBeFocused();
+  // Right moves on only from the end of the text; left only from its start.
+  await page.keyboard.press("Home");
+  await page.keyboard.press("ArrowRight");
+  await expect(sheet.cell(2, "item")).toBeFocused();
+  await page.keyboard.press("End");
+  await page.keyboard.press("ArrowRight");
+  await expect(sheet.cell(2, "setting")).toBeFocused();
+  await page.keyboard.press("Home");
+  await page.keyboard.press("ArrowLeft");
+  await expect(sheet.cell(2, "item")).toBeFocused();
+
+  // Escape puts back the text the cell had when it got the focus.
+  await page.keyboard.press("End");
+  await page.keyboard.type(" (edited)");
+  await expect(sheet.cell(2, "item")).toHaveValue("connect timeout (edited)");
+  await page.keyboard.press("Escape");
+  await expect(sheet.cell(2, "item")).toHaveValue("connect timeout");
+
+  // Alt+Enter starts a new line in the cell; the line break is saved and comes back.
+  await sheet.cell(2, "rationale").click();
+  await page.keyboard.press("End");
+  await page.keyboard.press("Alt+Enter");
+  await page.keyboard.type("second line");
+  await expect(sheet.cell(2, "rationale")).toHaveValue("same network, connecting is fast\nsecond line");
+  await expect(sheet.saveStatus()).toHaveText("Saved");
+  await page.reload();
+  await sheet.hydrated();
+  await expect(sheet.cell(2, "rationale")).toHaveValue("same network, connecting is fast\nsecond line");
+  // Up from the second line stays in the cell; from the first it leaves.
+  await sheet.cell(2, "rationale").click();
+  await page.keyboard.press("End");
+  await page.keyboard.press("Control+End");
+  await page.keyboard.press("ArrowUp");
+  await expect(sheet.cell(2, "rationale")).toBeFocused();
+  await page.keyboard.press("ArrowUp");
+  await expect(sheet.cell(1, "rationale")).toBeFocused();
+  expect(crashes).toEqual([]);
+});
+
+/** Pastes `text` into `cell` as the browser does for a spreadsheet's clipboard. */
+async function paste(cell: Locator, text: string): Promise<void> {
+  await cell.focus();
+  await cell.evaluate((element, text) => {
+    const data = new DataTransfer();
+    data.setData("text/plain", text);
+    element.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+  }, text);
+}
+
+// Issue 10 §1: a 3 × 4 block copied from a spreadsheet fills the cells from the one it is
+// pasted into, adds the row it needs, keeps a quoted two-line cell whole, and is one save.
+test("pasting a block copied from a spreadsheet fills it cell for cell and adds a row", async ({ page }) => {
+  const crashes = watchForCrashes(page);
+  const sheets = new SheetsPage(page);
+  await sheets.open();
+  const sheet = await sheets.createExample("en");
+  await expect(sheet.row(13)).toHaveCount(0);
+
+  // Excel's clipboard: \r\n after every line, the two-line cell quoted.
+  const block =
+    "app -> cache\tconnect timeout\tconnect_timeout\t-\r\n" +
+    "app -> cache\tread timeout\tread_timeout\t\"-\nnone in the client\"\r\n" +
+    "app -> cache\ttries and waits\tretries\t1 try\r\n";
+  await expect(sheet.saveStatus()).toHaveText("Saved");
+  const version = async () =>
+    Number((await page.request.get(`/api/v1/sheets/${sheet.id()}`)).headers()["etag"].replaceAll('"', ""));
+  const before = await version();
+  await paste(sheet.cell(11, "segment"), block);
+
+  await expect(sheet.cell(11, "segment")).toHaveValue("app -> cache");
+  await expect(sheet.cell(11, "default")).toHaveValue("-");
+  await expect(sheet.cell(12, "setting")).toHaveValue("read_timeout");
+  await expect(sheet.cell(12, "default")).toHaveValue("-\nnone in the client");
+  // The block reached past the last row: row 13 was added, the other cells of the rows kept.
+  await expect(sheet.cell(13, "item")).toHaveValue("tries and waits");
+  await expect(sheet.cell(13, "value")).toHaveValue("");
+  await expect(sheet.cell(11, "layer")).toHaveValue("5");
+  await expect(sheet.cell(11, "value")).toHaveValue("1s");
+  await expect(sheet.saveStatus()).toHaveText("Saved");
+  expect(await version()).toBe(before + 1);
+
+  // A block whose first line is the header is pasted without it.
+  await paste(sheet.cell(13, "value"), "value\tlocation\n2 tries\tclient settings\n");
+  await expect(sheet.cell(13, "value")).toHaveValue("2 tries");
+  await expect(sheet.cell(13, "location")).toHaveValue("client settings");
+  await expect(sheet.row(14)).toHaveCount(0);
+  await expect(sheet.saveStatus()).toHaveText("Saved");
+
+  // What was pasted is what is stored.
+  await page.reload();
+  await sheet.hydrated();
+  await expect(sheet.cell(12, "default")).toHaveValue("-\nnone in the client");
+  await expect(sheet.cell(13, "location")).toHaveValue("client settings");
+  expect(crashes).toEqual([]);
+});
