@@ -36,3 +36,4 @@ pub mod sheet_name;
 pub mod shell;
 #[cfg(feature = "ssr")]
 pub mod ssr;
+pub mod undo;

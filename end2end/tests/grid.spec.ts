@@ -123,3 +123,49 @@ test("pasting a block copied from a spreadsheet fills it cell for cell and adds 
   await expect(sheet.cell(13, "location")).toHaveValue("client settings");
   expect(crashes).toEqual([]);
 });
+
+// Issue 10 §1: undo and redo over a paste and a row delete, each step saved, the report
+// following.
+test("undoing a paste and a row delete, and redoing them, with the report following each step", async ({ page }) => {
+  const crashes = watchForCrashes(page);
+  const sheets = new SheetsPage(page);
+  await sheets.open();
+  const sheet = await sheets.createExample("en");
+
+  await paste(sheet.cell(11, "segment"), "app -> cache\tread timeout\tread_timeout\t-\n");
+  await expect(sheet.cell(11, "segment")).toHaveValue("app -> cache");
+  await expect(sheet.hop("app -> cache")).toHaveCount(1);
+
+  // Ctrl+Z in any cell undoes the grid's last step, whichever cell it was in.
+  await sheet.cell(2, "value").click();
+  await page.keyboard.press("ControlOrMeta+z");
+  await expect(sheet.cell(11, "segment")).toHaveValue("app -> DB");
+  await expect(sheet.cell(11, "setting")).toHaveValue("lock_timeout");
+  await expect(sheet.hop("app -> cache")).toHaveCount(0);
+  await page.keyboard.press("ControlOrMeta+Shift+z");
+  await expect(sheet.cell(11, "segment")).toHaveValue("app -> cache");
+  await expect(sheet.hop("app -> cache")).toHaveCount(1);
+  await page.keyboard.press("ControlOrMeta+z");
+  await expect(sheet.hop("app -> cache")).toHaveCount(0);
+
+  // A row delete, undone without a confirmation: the app's deadline comes back.
+  const deadline = sheet.node("app").getByTestId("deadline");
+  await expect(deadline).toHaveText("8.0 s");
+  await sheet.row(4).getByTestId("delete-row").click();
+  await expect(sheet.cell(4, "item")).toHaveValue("own processing time");
+  await expect(deadline).toHaveText("—");
+  await sheet.cell(1, "value").click();
+  await page.keyboard.press("ControlOrMeta+z");
+  await expect(sheet.cell(4, "item")).toHaveValue("request deadline");
+  await expect(deadline).toHaveText("8.0 s");
+  // Ctrl+Y redoes it, and what the last step left is what is stored.
+  await page.keyboard.press("Control+y");
+  await expect(sheet.cell(4, "item")).toHaveValue("own processing time");
+  await expect(deadline).toHaveText("—");
+  await expect(sheet.saveStatus()).toHaveText("Saved");
+  await page.reload();
+  await sheet.hydrated();
+  await expect(sheet.cell(4, "item")).toHaveValue("own processing time");
+  await expect(sheet.cell(11, "segment")).toHaveValue("app -> DB");
+  expect(crashes).toEqual([]);
+});

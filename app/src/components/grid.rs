@@ -14,6 +14,7 @@ use crate::draft::{self, DraftRow};
 use crate::format;
 use crate::highlight::Highlight;
 use crate::hydrated::Hydrated;
+use crate::undo::{self, History};
 
 /// The lines that findings refer to, each with the worst severity among them.
 pub fn flagged_lines(report: &Report) -> BTreeMap<usize, Severity> {
@@ -163,8 +164,10 @@ pub fn Grid(
     let flags = Memo::new(move |_| report.with(flagged_lines));
     let marks = marks.unwrap_or_else(|| Memo::new(|_| None));
     GridFocus::provide(rows);
+    let history = History::provide(rows);
     let empty = Memo::new(move |_| rows.with(Vec::is_empty));
     let add_row = move |_| {
+        history.record();
         rows.update(|rs| {
             let key = draft::next_key(rs);
             rs.push(DraftRow::new(key, &budget::Row::default()));
@@ -247,7 +250,11 @@ fn GridRow(
         let index = line.get().checked_sub(1)?;
         catalog_defaults.with(|defaults| defaults.get(index).cloned().flatten())
     });
+    let history = History::from_context();
     let fill_default = Callback::new(move |value: String| {
+        if let Some(h) = history {
+            h.record();
+        }
         row.cell(Column::Default).set(value);
         on_change.run(());
     });
@@ -275,11 +282,17 @@ fn GridRow(
         let Some(index) = line.get_untracked().checked_sub(1) else {
             return;
         };
+        if let Some(h) = history {
+            h.record();
+        }
         if rows.try_update(|rs| draft::shift(rs, index, up)) == Some(true) {
             on_change.run(());
         }
     };
     let remove = move |_| {
+        if let Some(h) = history {
+            h.record();
+        }
         rows.update(|rs| rs.retain(|r| r.key != key));
         on_change.run(());
     };
@@ -506,13 +519,27 @@ fn GridCell(
     // The setting cell is a one-line input that autocompletes from the catalog, unless its
     // text already has a line break (an input would drop it): then it is a text area too.
     let with_list = column == Column::Setting && !cell.with_untracked(|t| t.contains('\n'));
+    let history = History::from_context();
+    // Whether the typing since the cell got the focus is already an undo step: a cell's
+    // typing is one step, however many keys it took.
+    let typing = StoredValue::new(false);
+    let record = move || {
+        if let Some(h) = history {
+            h.record();
+        }
+    };
     let on_input = move |ev| {
+        if !typing.get_value() {
+            typing.set_value(true);
+            record();
+        }
         cell.set(event_target_value(&ev));
         on_change.run(());
     };
     // The text when the cell got the focus, for Escape.
     let at_focus = StoredValue::new(String::new());
     let on_focus = move |_| {
+        typing.set_value(false);
         at_focus.set_value(cell.get_untracked());
         if let Some(grid) = grid {
             grid.active.set((line.get_untracked(), index));
@@ -521,9 +548,22 @@ fn GridCell(
     let on_keydown = move |ev: leptos::ev::KeyboardEvent| {
         use wasm_bindgen::JsCast;
         let key = ev.key();
+        if let Some(redo) = undo::undo_key(&key, ev.ctrl_key() || ev.meta_key(), ev.shift_key()) {
+            // The grid's history, not the text area's own: one step per edit of any cell.
+            ev.prevent_default();
+            typing.set_value(false);
+            let done = history.is_some_and(|h| if redo { h.redo() } else { h.undo() });
+            if done {
+                at_focus.set_value(cell.get_untracked());
+                on_change.run(());
+            }
+            return;
+        }
         if key == "Escape" {
             let before = at_focus.get_value();
             if cell.with_untracked(|t| *t != before) {
+                record();
+                typing.set_value(false);
                 cell.set(before);
                 on_change.run(());
             }
@@ -535,6 +575,10 @@ fn GridCell(
             // A new line in the cell, where the caret is.
             if let Some(area) = area {
                 ev.prevent_default();
+                if !typing.get_value() {
+                    typing.set_value(true);
+                    record();
+                }
                 let at = area.selection_start().ok().flatten().unwrap_or(0) + 1;
                 let _ = area.set_range_text("\n");
                 let _ = area.set_selection_range(at, at);
@@ -585,6 +629,8 @@ fn GridCell(
         }
         ev.prevent_default();
         let block = budget::tsv::clipboard(&text);
+        record();
+        typing.set_value(false);
         if fill_block(rows, (line.get_untracked(), index), &block.cells) > 0 {
             on_change.run(());
         }
