@@ -388,6 +388,12 @@ pub fn export_href(id: i64, lang: Lang) -> String {
     format!("/api/v1/sheets/{id}/export.tsv?header={}", lang.code())
 }
 
+/// The address of a sheet's TSV export for Excel (a UTF-8 byte-order mark first), with a
+/// header in `lang`.
+pub fn excel_export_href(id: i64, lang: Lang) -> String {
+    format!("{}&excel=true", export_href(id, lang))
+}
+
 /// The address of a proposal's page: `/sheets/7/proposals/2`.
 pub fn proposal_href(id: i64, proposal: i64) -> String {
     format!("/sheets/{id}/proposals/{proposal}")

@@ -3,9 +3,10 @@
 use budget::Lang;
 use leptos::prelude::*;
 
-use crate::model::{export_file_name, export_href};
+use crate::model::{excel_export_href, export_file_name, export_href};
 
-/// Two download links, the sheet's own language first.
+/// Two download links, the sheet's own language first, and one for Excel (a byte-order mark
+/// first, so that Excel on Windows reads the Japanese text), with the sheet's header.
 #[component]
 pub fn ExportLinks(
     /// The sheet's id.
@@ -16,7 +17,9 @@ pub fn ExportLinks(
     #[prop(into)]
     lang: Signal<Lang>,
 ) -> impl IntoView {
+    let link_name = name.clone();
     let link = move |link_lang: Lang| {
+        let name = link_name.clone();
         let label = match link_lang {
             Lang::Ja => "TSV, Japanese headers (日本語)",
             Lang::En => "TSV, English headers",
@@ -33,5 +36,16 @@ pub fn ExportLinks(
             </a>
         }
     };
-    view! { <div class="buttons export">{link(Lang::Ja)} {link(Lang::En)}</div> }
+    let excel_name = name.clone();
+    let excel = view! {
+        <a
+            class="button"
+            href=move || excel_export_href(id, lang.get())
+            download=move || export_file_name(&excel_name, lang.get())
+            data-testid="export-excel"
+        >
+            "TSV for Excel (UTF-8 with a byte-order mark)"
+        </a>
+    };
+    view! { <div class="buttons export">{link(Lang::Ja)} {link(Lang::En)} {excel}</div> }
 }

@@ -323,12 +323,15 @@ pub(crate) struct ExportParams {
     /// The header line's language, `ja` or `en` (default: the sheet's).
     #[param(value_type = Option<Lang>)]
     header: Option<String>,
+    /// `true`: for Excel, the UTF-8 text after a byte-order mark (EF BB BF), without which
+    /// Excel on Windows reads a Japanese TSV as garbage; the import takes either.
+    excel: Option<bool>,
 }
 
 /// Exports a sheet as TSV.
 ///
 /// The sheet as a TSV download, with a header line in `?header=` (`ja` or `en`; default: the
-/// sheet's language).
+/// sheet's language); `?excel=true` puts a UTF-8 byte-order mark first, for Excel.
 #[utoipa::path(
     get,
     path = "/sheets/{id}/export.tsv",
@@ -360,6 +363,11 @@ pub(crate) async fn export(
     let stored = store.get_sheet(id).await?;
     let lang = header_lang.unwrap_or(stored.sheet.lang);
     let text = budget::tsv::export(&stored.sheet.rows, lang);
+    let text = if params.excel == Some(true) {
+        format!("\u{feff}{text}")
+    } else {
+        text
+    };
     let mut headers = HeaderMap::new();
     headers.insert(
         header::CONTENT_TYPE,

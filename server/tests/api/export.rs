@@ -165,3 +165,26 @@ async fn exporting_an_absent_sheet_is_404() {
         json!({"error": "sheet 7 not found", "line": null})
     );
 }
+
+#[tokio::test]
+async fn the_export_for_excel_puts_a_byte_order_mark_first_and_imports_back_the_same() {
+    // Arrange
+    let app = spawn_app().await;
+    let text = fixture("reservation-ja.tsv");
+    let id = app.create_sheet("excel", &text).await;
+
+    // Act
+    let response = app
+        .get(&format!("/api/v1/sheets/{id}/export.tsv?excel=true"))
+        .await;
+    let again = app.create_sheet("again", &response.text()).await;
+
+    // Assert: EF BB BF, then the fixture's bytes; imported, the same rows.
+    assert_eq!(response.status, StatusCode::OK);
+    assert_eq!(&response.body[..3], [0xef, 0xbb, 0xbf]);
+    assert_eq!(&response.body[3..], text.as_bytes());
+    assert_eq!(
+        app.store.get_sheet(again).await.unwrap().sheet.rows,
+        app.store.get_sheet(id).await.unwrap().sheet.rows
+    );
+}
