@@ -865,7 +865,7 @@ fn draw_bar(out: &mut String, bar: &Bar, scale: &Scale, lang: Lang, y: f64) {
         let _ = write!(
             out,
             "<rect class=\"over\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" data-ms=\"{short}\" \
-             fill=\"{ERROR}\" fill-opacity=\"0.35\" stroke=\"{ERROR}\"/>\
+             fill=\"{ERROR}\" fill-opacity=\"0.35\" stroke=\"{ERROR}\" pointer-events=\"none\"/>\
              <text class=\"short-by\" x=\"{}\" y=\"{}\" fill=\"{ERROR}\" font-weight=\"600\">{}</text>",
             px(bound_x),
             px(y - 2.0),
@@ -887,7 +887,7 @@ fn draw_bar(out: &mut String, bar: &Bar, scale: &Scale, lang: Lang, y: f64) {
     let _ = write!(
         out,
         "<line class=\"bound-line\" x1=\"{x}\" y1=\"{}\" x2=\"{x}\" y2=\"{}\" stroke=\"{}\" \
-         stroke-width=\"2\"/><text class=\"caption\" x=\"{}\" y=\"{}\" fill=\"{MUTED}\">{}</text></g>",
+         stroke-width=\"2\" pointer-events=\"none\"/><text class=\"caption\" x=\"{}\" y=\"{}\" fill=\"{MUTED}\">{}</text></g>",
         px(y - 4.0),
         px(y + BAR + 4.0),
         if inverted { ERROR } else { INK },

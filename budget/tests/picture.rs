@@ -142,7 +142,7 @@ fn g2_overflows_the_apps_deadline_short_by_7_5_seconds() {
     );
     assert!(svg.contains(
         "<rect class=\"over\" x=\"499.68\" y=\"52\" width=\"290.32\" height=\"30\" data-ms=\"7500\" \
-         fill=\"#cf222e\" fill-opacity=\"0.35\" stroke=\"#cf222e\"/>\
+         fill=\"#cf222e\" fill-opacity=\"0.35\" stroke=\"#cf222e\" pointer-events=\"none\"/>\
          <text class=\"short-by\" x=\"794\" y=\"71\" fill=\"#cf222e\" font-weight=\"600\">short by 7.5 s</text>"
     ));
     assert!(svg.contains("<g class=\"bar bar-inverted\" data-name=\"app\" data-bound-ms=\"8000\" data-need-ms=\"15500\" data-verdict=\"inverted\">"));
