@@ -35,10 +35,21 @@ function sheetLink(page: Page, id: number) {
   return page.locator(`[data-testid=sheet-row][data-sheet-id="${id}"]`).getByTestId("sheet-link");
 }
 
+/**
+ * Checks that the page holds no element a payload would bring: no image, frame or object, and
+ * no `<svg>` but the budget picture's own, in its frame.
+ */
+async function expectNoForeignElements(page: Page): Promise<void> {
+  await expect(page.locator("img, iframe, object, embed")).toHaveCount(0);
+  const pictures = await page.locator('[data-testid="budget-picture"] > svg.budget-picture').count();
+  expect(pictures).toBeLessThanOrEqual(1);
+  await expect(page.locator("svg")).toHaveCount(pictures);
+}
+
 async function expectNothingRan(page: Page, dialogs: string[]): Promise<void> {
   expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
   expect(dialogs).toEqual([]);
-  await expect(page.locator("img, svg, iframe, object, embed")).toHaveCount(0);
+  await expectNoForeignElements(page);
   await expect(page.locator("[href^='javascript:' i], [src^='javascript:' i]")).toHaveCount(0);
 }
 
@@ -119,12 +130,12 @@ test("without JavaScript the payloads are text too", async ({ browser }) => {
   for (const [i, payload] of PAYLOADS.entries()) {
     await expect(sheetLink(page, ids[i])).toHaveText(payload);
   }
-  await expect(page.locator("img, svg, iframe, object, embed")).toHaveCount(0);
+  await expectNoForeignElements(page);
   for (const [i, payload] of PAYLOADS.entries()) {
     await page.goto(`/sheets/${ids[i]}`);
     await expect(page).toHaveTitle(`${payload} · Timeout Budget Workbench`);
     await expect(page.getByTestId("sheet-name")).toHaveText(payload);
-    await expect(page.locator("img, svg, iframe, object, embed")).toHaveCount(0);
+    await expectNoForeignElements(page);
     await expect(page.locator("[href^='javascript:' i]")).toHaveCount(0);
   }
   await context.close();
