@@ -231,7 +231,7 @@ pub fn picture(report: &Report, lang: Lang) -> Picture {
                 need_ms: hop.need_ms,
                 slack_ms: hop.slack_ms,
                 verdict: hop.verdict,
-                caption: caption(lang, wait_word(lang), wait, hop.need_ms, hop.slack_ms),
+                caption: caption(lang, words(lang).wait, wait, hop.need_ms, hop.slack_ms),
                 parts,
             };
             Some((bar.depth, i, bar))
@@ -345,7 +345,7 @@ fn hop_parts(
         let label = format!("{callee} {}", display::duration(lang, worst));
         let title = with_rows(
             lang,
-            &format!("{callee}{}{}", colon(lang), hop.formula),
+            &format!("{callee}{}{}", words(lang).colon, hop.formula),
             &rows,
         );
         parts.push(Part {
@@ -374,7 +374,7 @@ fn hop_parts(
                 Lang::Ja => format!("{callee}　試行 {n}/{}", hop.tries),
             }
         };
-        let colon = colon(lang);
+        let colon = words(lang).colon;
         let formula = match &per_try_terms {
             Some(terms) => format!(
                 "{what}{colon}{terms} = {}",
@@ -395,7 +395,11 @@ fn hop_parts(
         });
         start = start.saturating_add(per_try);
         if let Some(&wait) = hop.waits_ms.get(n as usize - 1) {
-            let label = format!("{} {}", wait_between(lang), display::duration(lang, wait));
+            let label = format!(
+                "{} {}",
+                words(lang).wait_between,
+                display::duration(lang, wait)
+            );
             let formula = match lang {
                 Lang::En => format!(
                     "{callee}, wait after try {n}: {}",
@@ -463,7 +467,7 @@ fn term_name(term: &TraceTerm, lang: Lang) -> String {
             let node = from.node.as_deref().unwrap_or_default();
             let number = match from.number {
                 TraceNumber::Deadline => Kind::Deadline.term_name(lang),
-                _ => need_word(lang),
+                _ => words(lang).need,
             };
             match lang {
                 Lang::En => format!("{node} {number}"),
@@ -510,46 +514,41 @@ fn with_rows(lang: Lang, text: &str, rows: &[usize]) -> String {
     }
 }
 
-/// What follows a part's name before its formula: `: `, `：`.
-fn colon(lang: Lang) -> &'static str {
-    match lang {
-        Lang::En => ": ",
-        Lang::Ja => "：",
-    }
+/// The picture's words in one language.
+struct Words {
+    /// What follows a part's name before its formula: `: `, `：`.
+    colon: &'static str,
+    need: &'static str,
+    /// A caller's wait on a hop, in the chain's captions.
+    wait: &'static str,
+    /// A wait between two tries (backoff).
+    wait_between: &'static str,
+    slack: &'static str,
+    short_by: &'static str,
 }
 
-fn need_word(lang: Lang) -> &'static str {
-    match lang {
-        Lang::En => "need",
-        Lang::Ja => "必要",
-    }
-}
+const EN: Words = Words {
+    colon: ": ",
+    need: "need",
+    wait: "wait",
+    wait_between: "wait",
+    slack: "slack",
+    short_by: "short by",
+};
 
-fn wait_word(lang: Lang) -> &'static str {
-    match lang {
-        Lang::En => "wait",
-        Lang::Ja => "待ち時間",
-    }
-}
+const JA: Words = Words {
+    colon: "：",
+    need: "必要",
+    wait: "待ち時間",
+    wait_between: "待ち",
+    slack: "余裕",
+    short_by: "不足",
+};
 
-fn wait_between(lang: Lang) -> &'static str {
+fn words(lang: Lang) -> &'static Words {
     match lang {
-        Lang::En => "wait",
-        Lang::Ja => "待ち",
-    }
-}
-
-fn slack_word(lang: Lang) -> &'static str {
-    match lang {
-        Lang::En => "slack",
-        Lang::Ja => "余裕",
-    }
-}
-
-fn short_by_word(lang: Lang) -> &'static str {
-    match lang {
-        Lang::En => "short by",
-        Lang::Ja => "不足",
+        Lang::En => &EN,
+        Lang::Ja => &JA,
     }
 }
 
@@ -565,14 +564,14 @@ fn caption(
     let mut out = format!(
         "{bound} {} · {} {need_text}",
         display::duration(lang, bound_ms),
-        need_word(lang)
+        words(lang).need
     );
     match slack {
         Some(s) if s < 0 => {
             let _ = write!(
                 out,
                 " · {} {}",
-                short_by_word(lang),
+                words(lang).short_by,
                 display::duration(lang, s.unsigned_abs())
             );
         }
@@ -580,7 +579,7 @@ fn caption(
             let _ = write!(
                 out,
                 " · {} {}",
-                slack_word(lang),
+                words(lang).slack,
                 display::signed_duration(lang, s)
             );
         }
@@ -861,7 +860,11 @@ fn draw_bar(out: &mut String, bar: &Bar, scale: &Scale, lang: Lang, y: f64) {
     }
     if let Some(short) = bar.short_by_ms() {
         let need = bar.need_ms.unwrap_or(bar.bound_ms);
-        let label = format!("{} {}", short_by_word(lang), display::duration(lang, short));
+        let label = format!(
+            "{} {}",
+            words(lang).short_by,
+            display::duration(lang, short)
+        );
         let _ = write!(
             out,
             "<rect class=\"over\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" data-ms=\"{short}\" \

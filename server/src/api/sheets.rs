@@ -354,12 +354,7 @@ pub(crate) async fn export(
 ) -> Result<impl IntoResponse, ApiError> {
     let Path(id) = id.map_err(bad_id)?;
     let Query(params) = params.map_err(|r| ApiError::bad_request(r.body_text()))?;
-    let header_lang = match params.header.as_deref() {
-        None => None,
-        Some(code) => Some(Lang::from_code(code).ok_or_else(|| {
-            ApiError::bad_request(format!("header must be \"ja\" or \"en\", not {code:?}"))
-        })?),
-    };
+    let header_lang = lang_param("header", params.header.as_deref())?;
     let stored = store.get_sheet(id).await?;
     let lang = header_lang.unwrap_or(stored.sheet.lang);
     let text = budget::tsv::export(&stored.sheet.rows, lang);
@@ -416,12 +411,7 @@ pub(crate) async fn budget_svg(
 ) -> Result<impl IntoResponse, ApiError> {
     let Path(id) = id.map_err(bad_id)?;
     let Query(params) = params.map_err(|r| ApiError::bad_request(r.body_text()))?;
-    let lang = match params.lang.as_deref() {
-        None => None,
-        Some(code) => Some(Lang::from_code(code).ok_or_else(|| {
-            ApiError::bad_request(format!("lang must be \"ja\" or \"en\", not {code:?}"))
-        })?),
-    };
+    let lang = lang_param("lang", params.lang.as_deref())?;
     let stored = store.get_sheet(id).await?;
     let lang = lang.unwrap_or(stored.sheet.lang);
     let (_, report) = app::ssr::checks::check(stored.sheet).await;
@@ -434,6 +424,17 @@ pub(crate) async fn budget_svg(
     // Its colours are presentation attributes, not CSS: the API's policy (`default-src
     // 'none'`) shows it whole, and it can run no script.
     Ok((headers, svg))
+}
+
+/// The language a query parameter `name` names (`ja` or `en`), `None` when it is absent;
+/// a 400 (`header must be "ja" or "en", not "fr"`) for any other text.
+fn lang_param(name: &str, code: Option<&str>) -> Result<Option<Lang>, ApiError> {
+    code.map(|code| {
+        Lang::from_code(code).ok_or_else(|| {
+            ApiError::bad_request(format!("{name} must be \"ja\" or \"en\", not {code:?}"))
+        })
+    })
+    .transpose()
 }
 
 /// A 400 for an id that is not an integer.
