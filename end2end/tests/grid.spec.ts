@@ -9,8 +9,25 @@ test("the keys move between cells, Escape undoes the typing, and a two-line cell
   await sheets.open();
   const sheet = await sheets.createExample("en");
 
-  // One tab stop for the grid: the first cell, until another has had the focus.
-  await expect(sheet.cell(1, "layer")).toHaveAttribute("tabindex", "0");
+  // `?` outside a text field opens the list of shortcuts, and closes it; in a cell it is text.
+  const shortcuts = page.getByTestId("shortcuts");
+  await page.getByTestId("sheet-name").click();
+  await page.keyboard.press("?");
+  await expect(shortcuts).toHaveAttribute("open", "");
+  await expect(shortcuts).toContainText("Alt+Enter");
+  await expect(shortcuts).toContainText("a new line in the cell");
+  await page.keyboard.press("?");
+  await expect(shortcuts).not.toHaveAttribute("open");
+  await sheet.cell(3, "location").click();
+  await page.keyboard.press("End");
+  await page.keyboard.press("?");
+  await expect(sheet.cell(3, "location")).toHaveValue("nginx.conf location?");
+  await expect(shortcuts).not.toHaveAttribute("open");
+  await page.keyboard.press("Escape");
+  await expect(sheet.cell(3, "location")).toHaveValue("nginx.conf location");
+
+  // One tab stop for the grid: the cell that last had the focus.
+  await expect(sheet.cell(3, "location")).toHaveAttribute("tabindex", "0");
   await expect(sheet.cell(1, "segment")).toHaveAttribute("tabindex", "-1");
 
   await sheet.cell(1, "segment").click();

@@ -174,7 +174,35 @@ pub fn Grid(
         });
         on_change.run(());
     };
+    // `?` outside a text field opens and closes the list of shortcuts.
+    let shortcuts = NodeRef::<leptos::html::Details>::new();
+    let help = window_event_listener(leptos::ev::keydown, move |ev| {
+        use wasm_bindgen::JsCast;
+        if ev.key() != "?" || ev.ctrl_key() || ev.meta_key() || ev.alt_key() {
+            return;
+        }
+        let typing = ev.target().is_some_and(|t| {
+            t.dyn_ref::<web_sys::HtmlTextAreaElement>().is_some()
+                || t.dyn_ref::<web_sys::HtmlInputElement>().is_some()
+                || t.dyn_ref::<web_sys::HtmlSelectElement>().is_some()
+        });
+        if let (false, Some(details)) = (typing, shortcuts.get_untracked()) {
+            ev.prevent_default();
+            details.set_open(!details.open());
+        }
+    });
+    on_cleanup(move || help.remove());
     view! {
+        <details class="shortcuts" data-testid="shortcuts" node_ref=shortcuts>
+            <summary>"Keyboard shortcuts (?)"</summary>
+            <table>
+                <tbody>
+                    {SHORTCUTS
+                        .map(|(keys, does)| view! { <tr><th scope="row">{keys}</th><td>{does}</td></tr> })
+                        .collect_view()}
+                </tbody>
+            </table>
+        </details>
         <div class="table-wrap grid-wrap">
             <table class="grid" data-testid="grid">
                 <thead>
@@ -408,6 +436,30 @@ fn RemovedRows(marks: Memo<Option<ChangeMarks>>, after: Signal<usize>) -> impl I
             .collect::<Vec<_>>()
     }
 }
+
+/// The grid's keys, as its help lists them: (keys, what they do).
+pub const SHORTCUTS: [(&str, &str); 8] = [
+    ("Enter, Shift+Enter", "the cell below, above"),
+    ("Tab, Shift+Tab", "the next, the previous cell"),
+    (
+        "↑ ↓",
+        "the cell above, below, from a cell's first or last line",
+    ),
+    (
+        "← →",
+        "the cell before, after, from the start or end of its text",
+    ),
+    ("Alt+Enter", "a new line in the cell"),
+    (
+        "Escape",
+        "put back the cell's text from when it got the focus",
+    ),
+    ("Ctrl+Z, Ctrl+Shift+Z or Ctrl+Y", "undo, redo (⌘ on a Mac)"),
+    (
+        "Paste",
+        "a block copied from a spreadsheet fills the cells from this one on",
+    ),
+];
 
 /// Where a key pressed in a cell moves the focus, as the WAI-ARIA grid pattern and the
 /// spreadsheets the users come from do: Enter and Shift+Enter down and up, Tab and Shift+Tab
