@@ -689,9 +689,22 @@ fn GridCell(
     };
     // One tab stop for the whole grid: the cell that last had the focus (the first cell
     // until then); the arrows, Enter and Tab move between the others.
+    // (The first cell again when that cell's row is gone.)
     let tabindex = move || match grid {
-        Some(g) if g.active.get() != (line.get(), index) => "-1",
-        _ => "0",
+        Some(g) => {
+            let (active_line, active_column) = g.active.get();
+            let active = if active_line > g.lines.get() {
+                (1, 0)
+            } else {
+                (active_line, active_column)
+            };
+            if active == (line.get(), index) {
+                "0"
+            } else {
+                "-1"
+            }
+        }
+        None => "0",
     };
     view! {
         <td class=move || {
