@@ -59,6 +59,9 @@ pub struct Autosave {
     timer: StoredValue<Option<TimeoutHandle>>,
     in_flight: StoredValue<bool>,
     again: StoredValue<bool>,
+    /// The newest version someone else's save announced: one heard while a save of this page
+    /// was on its way is loaded when that save is done, if the save did not bring it.
+    heard: StoredValue<i64>,
 }
 
 impl Autosave {
@@ -89,6 +92,7 @@ impl Autosave {
             timer: StoredValue::new(None),
             in_flight: StoredValue::new(false),
             again: StoredValue::new(false),
+            heard: StoredValue::new(revision),
         }
     }
 
@@ -228,6 +232,10 @@ impl Autosave {
                 }
             }
             self.in_flight.try_set_value(false);
+            // Someone saved after this page's save was stored: load what they saved.
+            if let Some(heard) = self.heard.try_get_value() {
+                self.changed_elsewhere(heard);
+            }
         });
     }
 
@@ -330,6 +338,7 @@ impl Autosave {
     /// Someone else saved the sheet at `version`: when the page has nothing waiting and is
     /// behind, it loads the stored rows and report (a save of its own would bring them too).
     pub fn changed_elsewhere(self, version: i64) {
+        self.heard.try_update_value(|h| *h = (*h).max(version));
         if version <= self.revision.try_get_value().unwrap_or(i64::MAX) || self.unsaved_edits() {
             return;
         }
