@@ -36,10 +36,21 @@ impl DraftRow {
     pub fn cell(&self, column: Column) -> RwSignal<String> {
         self.cells[column_index(column)]
     }
+
+    /// Makes the draft show `row`: sets each cell whose text differs (so the others' inputs
+    /// stay untouched), except those of the columns `keep` names.
+    pub fn show(&self, row: &Row, keep: impl Fn(Column) -> bool) {
+        for column in Column::ALL {
+            let cell = self.cell(column);
+            if !keep(column) && cell.with_untracked(|t| t != row.cell(column)) {
+                cell.set(row.cell(column).to_string());
+            }
+        }
+    }
 }
 
 /// The position of `column` in [`Column::ALL`].
-fn column_index(column: Column) -> usize {
+pub fn column_index(column: Column) -> usize {
     Column::ALL.iter().position(|c| *c == column).unwrap_or(0)
 }
 
@@ -75,15 +86,7 @@ pub fn adopt(drafts: &[DraftRow], rows: &[Row], keep: &[(u64, Column)]) -> Vec<D
         .map(|(row, pair)| match pair {
             Some(i) => {
                 let d = drafts[i];
-                for column in Column::ALL {
-                    let cell = d.cell(column);
-                    if keep.contains(&(d.key, column)) {
-                        continue;
-                    }
-                    if cell.with_untracked(|t| t != row.cell(column)) {
-                        cell.set(row.cell(column).to_string());
-                    }
-                }
+                d.show(row, |column| keep.contains(&(d.key, column)));
                 d
             }
             None => {

@@ -70,12 +70,7 @@ pub fn restore(drafts: &[DraftRow], snapshot: &Snapshot) -> Vec<DraftRow> {
         .iter()
         .map(|(key, row)| match drafts.iter().find(|d| d.key == *key) {
             Some(d) => {
-                for column in budget::Column::ALL {
-                    let cell = d.cell(column);
-                    if cell.with_untracked(|t| t != row.cell(column)) {
-                        cell.set(row.cell(column).to_string());
-                    }
-                }
+                d.show(row, |_| false);
                 *d
             }
             None => DraftRow::new(*key, row),

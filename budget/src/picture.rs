@@ -206,21 +206,7 @@ pub fn picture(report: &Report, lang: Lang) -> Picture {
                     _ if term.from.is_some() => PartKind::Callee,
                     _ => PartKind::Other,
                 };
-                let name = term_name(term, lang);
-                let rows = behind.of([term]);
-                let label = format!("{name} {}", duration(lang, len, term));
-                let title = with_rows(lang, &label, &rows);
-                parts.push(Part {
-                    kind,
-                    start_ms: at,
-                    len_ms: len,
-                    lane: 0,
-                    lanes: 1,
-                    label,
-                    title,
-                    rows,
-                    tone: 0,
-                });
+                parts.push(term_part(term, kind, (at, 0), &behind, lang));
                 at = at.saturating_add(len);
             }
             let bar = Bar {
@@ -291,21 +277,34 @@ fn node_term(
             Some(Kind::Queueing) => PartKind::Queueing,
             _ => PartKind::Other,
         };
-        let rows = behind.of([term]);
-        let label = format!("{} {}", term_name(term, lang), duration(lang, len, term));
-        parts.push(Part {
-            kind,
-            start_ms: at,
-            len_ms: len,
-            lane: 0,
-            lanes: 1,
-            title: with_rows(lang, &label, &rows),
-            label,
-            rows,
-            tone,
-        });
+        parts.push(term_part(term, kind, (at, tone), behind, lang));
     }
     at.saturating_add(len)
+}
+
+/// The part of one term drawn whole, from `at` ms: its name and value as its label and, with
+/// its rows, as its title.
+fn term_part(
+    term: &TraceTerm,
+    kind: PartKind,
+    (at, tone): (u64, u8),
+    behind: &RowsBehind,
+    lang: Lang,
+) -> Part {
+    let len = term.value_ms.unwrap_or(0);
+    let rows = behind.of([term]);
+    let label = format!("{} {}", term_name(term, lang), duration(lang, len, term));
+    Part {
+        kind,
+        start_ms: at,
+        len_ms: len,
+        lane: 0,
+        lanes: 1,
+        title: with_rows(lang, &label, &rows),
+        label,
+        rows,
+        tone,
+    }
 }
 
 /// The most tries drawn one by one; a hop of more tries is drawn as one part.
@@ -480,7 +479,7 @@ fn term_name(term: &TraceTerm, lang: Lang) -> String {
     }
 }
 
-/// A term's value as a duration, `?` when unknown.
+/// A term's value as a duration, `—` when unknown.
 fn duration(lang: Lang, len: u64, term: &TraceTerm) -> String {
     if term.value_ms.is_some() {
         display::duration(lang, len)

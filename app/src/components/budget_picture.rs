@@ -6,6 +6,7 @@
 use budget::{Lang, Report};
 use leptos::prelude::*;
 
+use super::grid::focus_cell;
 use crate::highlight::Highlight;
 
 /// The rows of the picture's part under `target`: its `data-rows` (`"6 7 8"`), read from the
@@ -62,19 +63,8 @@ pub fn BudgetPicture(
     // Clicking a part takes the user to its first row: the focus moves to that row's first
     // cell, which scrolls it into view.
     let on_click = move |ev: leptos::ev::MouseEvent| {
-        use wasm_bindgen::JsCast;
-        let Some(first) = rows_at(ev.target()).and_then(|rows| rows.first().copied()) else {
-            return;
-        };
-        let input = document()
-            .query_selector(&format!(
-                "[data-testid=\"row-{first}\"] input, [data-testid=\"row-{first}\"] textarea"
-            ))
-            .ok()
-            .flatten()
-            .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
-        if let Some(input) = input {
-            let _ = input.focus();
+        if let Some(first) = rows_at(ev.target()).and_then(|rows| rows.first().copied()) {
+            focus_cell(first, 0);
         }
     };
     view! {

@@ -278,11 +278,15 @@ fn GridRow(
         let index = line.get().checked_sub(1)?;
         catalog_defaults.with(|defaults| defaults.get(index).cloned().flatten())
     });
+    // Each of the row's edits is an undo step: the rows before it are recorded.
     let history = History::from_context();
-    let fill_default = Callback::new(move |value: String| {
+    let record = move || {
         if let Some(h) = history {
             h.record();
         }
+    };
+    let fill_default = Callback::new(move |value: String| {
+        record();
         row.cell(Column::Default).set(value);
         on_change.run(());
     });
@@ -310,17 +314,13 @@ fn GridRow(
         let Some(index) = line.get_untracked().checked_sub(1) else {
             return;
         };
-        if let Some(h) = history {
-            h.record();
-        }
+        record();
         if rows.try_update(|rs| draft::shift(rs, index, up)) == Some(true) {
             on_change.run(());
         }
     };
     let remove = move |_| {
-        if let Some(h) = history {
-            h.record();
-        }
+        record();
         rows.update(|rs| rs.retain(|r| r.key != key));
         on_change.run(());
     };
@@ -528,8 +528,9 @@ pub fn fill_block(
     written
 }
 
-/// Moves the focus to the cell of `column` (its index in [`Column::ALL`]) on line `line`.
-fn focus_cell(line: usize, column: usize) {
+/// Moves the focus to the cell of `column` (its index in [`Column::ALL`]) on line `line`,
+/// which scrolls it into view.
+pub fn focus_cell(line: usize, column: usize) {
     use wasm_bindgen::JsCast;
     let name = Column::ALL[column].header(Lang::En);
     let cell = document()
@@ -565,7 +566,7 @@ fn GridCell(
 ) -> impl IntoView {
     let cell = row.cell(column);
     let name = column.header(Lang::En);
-    let index = Column::ALL.iter().position(|c| *c == column).unwrap_or(0);
+    let index = draft::column_index(column);
     let hydrated = Hydrated::signal();
     let grid = GridFocus::from_context();
     // The setting cell is a one-line input that autocompletes from the catalog, unless its
