@@ -691,7 +691,7 @@ pub fn svg(picture: &Picture) -> String {
         .nodes
         .iter()
         .chain(&picture.chain)
-        .map(|b| format!("{}: {}", b.name, b.caption))
+        .map(|b| format!("{}{}{}", b.name, words(lang).colon, b.caption))
         .collect();
     out.push_str(&esc(&if captions.is_empty() {
         empty.to_string()
