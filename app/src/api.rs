@@ -10,8 +10,8 @@ use leptos::server_fn::codec::Json;
 use crate::codec::JsonText;
 use crate::error::AppError;
 use crate::model::{
-    CatalogOption, DiffView, HistoryView, ProposalDraft, ProposalReview, ProposalSummary, Saved,
-    SheetDetail, SheetSummary, SinceRevision,
+    CatalogOption, Checked, DiffView, HistoryView, ProposalDraft, ProposalReview, ProposalSummary,
+    Saved, SheetDetail, SheetSummary, SinceRevision,
 };
 
 /// The name and TSV text of the built-in example sheet in `lang` (golden G1).
@@ -108,6 +108,18 @@ pub async fn save_rows(
     rows: Vec<Row>,
 ) -> Result<Saved, AppError> {
     imp::reply(imp::save_rows(id, base, base_rows, base_ids, rows).await)
+}
+
+/// The report of `rows` as sheet `id` would have it (its language, margin and amplification
+/// threshold), without saving anything: the sheet page checks what is typed as it is typed,
+/// before the debounced save ([`crate::autosave`]). Returns the report and the rows' catalog
+/// defaults.
+///
+/// [`AppError::TooManyRows`] beyond [`budget::tsv::MAX_ROWS`] rows; a sheet that does not
+/// exist is not found.
+#[server(input = Json, output = JsonText)]
+pub async fn check_draft(id: i64, rows: Vec<Row>) -> Result<Checked, AppError> {
+    imp::reply(imp::check_draft(id, rows).await)
 }
 
 /// Sheet `id`'s history: its name and every revision, newest first.
@@ -340,6 +352,7 @@ pub fn declared_content_types() -> Vec<(&'static str, &'static str)> {
         declared::<DeleteSheet>(),
         declared::<GetSheet>(),
         declared::<SaveRows>(),
+        declared::<CheckDraft>(),
         declared::<ImportRows>(),
         declared::<SetSheetLang>(),
         declared::<SetSheetSettings>(),
@@ -370,8 +383,8 @@ mod imp {
     use super::{example, DEFAULT_IMPORT_NAME};
     use crate::error::AppError;
     use crate::model::{
-        CatalogOption, DiffView, HistoryView, ProposalDraft, ProposalReview, ProposalSummary,
-        Saved, SheetDetail, SheetSummary, SinceRevision, MAX_TSV_BYTES,
+        CatalogOption, Checked, DiffView, HistoryView, ProposalDraft, ProposalReview,
+        ProposalSummary, Saved, SheetDetail, SheetSummary, SinceRevision, MAX_TSV_BYTES,
     };
     use crate::sheet_name::SheetName;
     use crate::ssr::{checks, Author, CellPatch, RevisionKind, Store, StoreError, StoredSheet};
@@ -489,6 +502,9 @@ mod imp {
             .map(|entry| CatalogOption {
                 name: entry.name.to_string(),
                 label: crate::format::catalog_label(entry),
+                product: entry.product.to_string(),
+                kind: entry.kind.as_str().to_string(),
+                default: entry.default.to_string(),
             })
             .collect()
     }
@@ -600,6 +616,23 @@ mod imp {
             row_ids: stored.row_ids,
             conflicts,
             combined,
+        })
+    }
+
+    pub async fn check_draft(id: i64, rows: Vec<Row>) -> Result<Checked, AppError> {
+        if rows.len() > budget::tsv::MAX_ROWS {
+            return Err(AppError::TooManyRows(rows.len()));
+        }
+        let stored = store()?.get_sheet(id).await.map_err(from_store)?;
+        let catalog_defaults = catalog_defaults(&rows);
+        let (_, report) = checks::check(Sheet {
+            rows,
+            ..stored.sheet
+        })
+        .await;
+        Ok(Checked {
+            report,
+            catalog_defaults,
         })
     }
 

@@ -11,6 +11,11 @@
 //! mine) until the user keeps one ([`Autosave::keep_mine`], [`Autosave::take_theirs`]);
 //! until then the page sends the stored text for it.
 //!
+//! The report follows the typing, not the save: every edit also asks the server for the
+//! report of the rows as typed ([`check_draft`], which saves nothing), one request at a time
+//! (an edit while one is on its way sends one more when it is back, with the rows as they
+//! are then). Each report is shown unless one of later rows already is.
+//!
 //! Someone else's save reaches the page as a server-sent event ([`Autosave::changed_elsewhere`]):
 //! when nothing of the page's is waiting, it loads the stored rows and their report.
 
@@ -20,7 +25,7 @@ use budget::{Column, Report, Row};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
-use crate::api::{get_sheet, save_rows};
+use crate::api::{check_draft, get_sheet, save_rows};
 use crate::draft::{self, DraftRow};
 use crate::model::CellConflict;
 use crate::save_status::SaveStatus;
@@ -62,6 +67,14 @@ pub struct Autosave {
     /// The newest version someone else's save announced: one heard while a save of this page
     /// was on its way is loaded when that save is done, if the save did not bring it.
     heard: StoredValue<i64>,
+    /// How many edits the page has made: the report shown is of the rows after edit
+    /// `shown`.
+    edits: StoredValue<u64>,
+    shown: StoredValue<u64>,
+    /// Whether a check of the rows as typed is on its way, and whether an edit since wants
+    /// another.
+    checking: StoredValue<bool>,
+    check_again: StoredValue<bool>,
 }
 
 impl Autosave {
@@ -93,12 +106,18 @@ impl Autosave {
             in_flight: StoredValue::new(false),
             again: StoredValue::new(false),
             heard: StoredValue::new(revision),
+            edits: StoredValue::new(0),
+            shown: StoredValue::new(0),
+            checking: StoredValue::new(false),
+            check_again: StoredValue::new(false),
         }
     }
 
-    /// Call after every edit: (re)starts the debounce; the save runs [`DEBOUNCE`] after
-    /// the last call.
+    /// Call after every edit: checks the rows as typed at once, and (re)starts the debounce;
+    /// the save runs [`DEBOUNCE`] after the last call.
     pub fn edited(self) {
+        self.edits.update_value(|n| *n += 1);
+        self.check();
         self.cancel();
         self.status.set(SaveStatus::Saving);
         let this = self;
@@ -106,6 +125,49 @@ impl Autosave {
             Ok(handle) => self.timer.set_value(Some(handle)),
             Err(_) => self.flush(),
         }
+    }
+
+    /// Asks for the report of the rows as typed now, or once more after the check on its way.
+    fn check(self) {
+        if self.checking.try_get_value().unwrap_or(true) {
+            self.check_again.try_set_value(true);
+            return;
+        }
+        self.checking.set_value(true);
+        spawn_local(async move {
+            loop {
+                let (Some(edit), Some(rows)) = (self.edits.try_get_value(), self.outgoing()) else {
+                    return;
+                };
+                if let Ok(checked) = check_draft(self.id, rows).await {
+                    if self.show_from(edit) {
+                        self.report.try_set(checked.report);
+                        self.catalog_defaults.try_set(checked.catalog_defaults);
+                    }
+                }
+                if !self
+                    .check_again
+                    .try_update_value(std::mem::take)
+                    .unwrap_or(false)
+                {
+                    break;
+                }
+            }
+            self.checking.try_set_value(false);
+        });
+    }
+
+    /// Whether a report of the rows after edit `edit` is to be shown: no report of later
+    /// rows is. Then it is the one shown.
+    fn show_from(self, edit: u64) -> bool {
+        let newer = self
+            .shown
+            .try_get_value()
+            .is_some_and(|shown| edit >= shown);
+        if newer {
+            self.shown.try_set_value(edit);
+        }
+        newer
     }
 
     /// Cancels a pending (debounced) save; a save already sent still completes.
@@ -179,7 +241,9 @@ impl Autosave {
         self.status.set(SaveStatus::Saving);
         spawn_local(async move {
             loop {
-                let Some(sent) = self.outgoing() else { return };
+                let (Some(edit), Some(sent)) = (self.edits.try_get_value(), self.outgoing()) else {
+                    return;
+                };
                 let Some((base_rows, base_ids)) = self.base.try_get_value() else {
                     return;
                 };
@@ -193,9 +257,15 @@ impl Autosave {
                     Ok(saved) => {
                         self.revision.try_set_value(saved.revision);
                         self.note_combined(saved.combined, &saved.report);
-                        self.report.try_set(saved.report);
-                        self.catalog_defaults.try_set(saved.catalog_defaults);
                         let typed_since = self.outgoing().is_some_and(|now| now != sent);
+                        if self.show_from(edit) {
+                            self.report.try_set(saved.report);
+                            self.catalog_defaults.try_set(saved.catalog_defaults);
+                        } else if !typed_since {
+                            // The rows stored may hold someone else's changes, which the
+                            // later check did not have.
+                            self.check();
+                        }
                         // The ids of the rows sent, which the drafts still line up with.
                         let sent_ids = ids_of(&sent, &saved.rows, &saved.row_ids);
                         // Conflicts first: adopting the stored rows keeps their cells.
@@ -352,6 +422,7 @@ impl Autosave {
             }
             self.revision.set_value(detail.revision);
             self.adopt(&detail.sheet.rows, &detail.row_ids);
+            self.show_from(self.edits.get_value());
             self.report.set(detail.report);
             self.catalog_defaults.set(detail.catalog_defaults);
         });

@@ -119,6 +119,68 @@ pub fn shift<T>(items: &mut [T], index: usize, up: bool) -> bool {
     }
 }
 
+/// What a row's buttons, its keys and a drag do to the rows ([`act`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RowAction {
+    /// An empty row before it.
+    InsertAbove,
+    /// An empty row after it.
+    InsertBelow,
+    /// A copy of it after it.
+    Duplicate,
+    /// Swap it with the row before it.
+    MoveUp,
+    /// Swap it with the row after it.
+    MoveDown,
+    /// Take it to this index (0-based, among the rows as they are before the move).
+    MoveTo(usize),
+    /// Remove it.
+    Delete,
+}
+
+/// Does `action` to the row at `index` (0-based) of `drafts`. Returns the index of the row
+/// the focus belongs on afterwards (the new row, the moved row, or the row now where the
+/// deleted one was; past the end when none is left), or `None` when nothing changed (a move
+/// past an end, an index out of range).
+pub fn act(drafts: &mut Vec<DraftRow>, index: usize, action: RowAction) -> Option<usize> {
+    if index >= drafts.len() {
+        return None;
+    }
+    let fresh = |drafts: &[DraftRow], row: &Row| DraftRow::new(next_key(drafts), row);
+    match action {
+        RowAction::InsertAbove => {
+            let row = fresh(drafts, &Row::default());
+            drafts.insert(index, row);
+            Some(index)
+        }
+        RowAction::InsertBelow => {
+            let row = fresh(drafts, &Row::default());
+            drafts.insert(index + 1, row);
+            Some(index + 1)
+        }
+        RowAction::Duplicate => {
+            let row = fresh(drafts, &drafts[index].to_row());
+            drafts.insert(index + 1, row);
+            Some(index + 1)
+        }
+        RowAction::MoveUp => shift(drafts, index, true).then(|| index - 1),
+        RowAction::MoveDown => shift(drafts, index, false).then_some(index + 1),
+        RowAction::MoveTo(to) => {
+            let to = to.min(drafts.len() - 1);
+            if to == index {
+                return None;
+            }
+            let row = drafts.remove(index);
+            drafts.insert(to, row);
+            Some(to)
+        }
+        RowAction::Delete => {
+            drafts.remove(index);
+            Some(index.min(drafts.len().saturating_sub(1)))
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -154,5 +216,38 @@ mod tests {
         assert_eq!(line_of(&d, 9), None);
         d[0].cell(Column::Value).set("3s".into());
         assert_eq!(d[0].to_row().value, "3s");
+    }
+
+    #[test]
+    fn row_actions_insert_copy_move_and_delete_and_say_where_the_focus_goes() {
+        Owner::new_root(None).with(|| {
+            let named = |v: &str| Row {
+                value: v.into(),
+                ..Row::default()
+            };
+            let mut d = drafts(&[named("a"), named("b"), named("c")], 0);
+            let values = |d: &[DraftRow]| d.iter().map(|r| r.to_row().value).collect::<Vec<_>>();
+            assert_eq!(act(&mut d, 1, RowAction::InsertAbove), Some(1));
+            assert_eq!(values(&d), ["a", "", "b", "c"]);
+            assert_eq!(act(&mut d, 3, RowAction::InsertBelow), Some(4));
+            assert_eq!(values(&d), ["a", "", "b", "c", ""]);
+            assert_eq!(act(&mut d, 2, RowAction::Duplicate), Some(3));
+            assert_eq!(values(&d), ["a", "", "b", "b", "c", ""]);
+            // The copy is a row of its own: a new key, its own cells.
+            assert_ne!(d[2].key, d[3].key);
+            d[3].cell(Column::Value).set("b2".into());
+            assert_eq!(d[2].to_row().value, "b");
+            assert_eq!(act(&mut d, 0, RowAction::MoveTo(4)), Some(4));
+            assert_eq!(values(&d), ["", "b", "b2", "c", "a", ""]);
+            assert_eq!(act(&mut d, 4, RowAction::MoveTo(4)), None);
+            assert_eq!(act(&mut d, 0, RowAction::MoveUp), None);
+            assert_eq!(act(&mut d, 1, RowAction::MoveUp), Some(0));
+            assert_eq!(act(&mut d, 5, RowAction::MoveDown), None);
+            assert_eq!(act(&mut d, 5, RowAction::Delete), Some(4));
+            assert_eq!(values(&d), ["b", "", "b2", "c", "a"]);
+            assert_eq!(act(&mut d, 9, RowAction::Delete), None);
+            let keys: std::collections::BTreeSet<u64> = d.iter().map(|r| r.key).collect();
+            assert_eq!(keys.len(), 5);
+        });
     }
 }

@@ -85,6 +85,16 @@ pub fn fill_default_label(default: &str) -> String {
     format!("use default: {default}")
 }
 
+/// The label of the "fill from the catalog" button: `"fill from nginx: item, default,
+/// location"`, naming the cells it writes.
+pub fn fill_from_catalog_label(product: &str, cells: &[(budget::Column, String)]) -> String {
+    let names: Vec<&str> = cells
+        .iter()
+        .map(|(c, _)| c.header(budget::Lang::En))
+        .collect();
+    format!("fill from {product}: {}", names.join(", "))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -32,6 +32,7 @@ pub mod live;
 pub mod model;
 pub mod pages;
 pub mod save_status;
+pub mod selection;
 pub mod sheet_name;
 pub mod shell;
 #[cfg(feature = "ssr")]

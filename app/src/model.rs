@@ -36,6 +36,35 @@ pub struct CatalogOption {
     pub name: String,
     /// Its product, kind and documented default.
     pub label: String,
+    /// Its product (`nginx`): what "fill from the catalog" writes in an empty location cell.
+    #[serde(default)]
+    pub product: String,
+    /// Its kind's report name (`read`, [`budget::Kind::as_str`]): the item filled in.
+    #[serde(default)]
+    pub kind: String,
+    /// Its documented default in the value grammar (`60s`); empty when the catalog has none.
+    #[serde(default)]
+    pub default: String,
+}
+
+impl CatalogOption {
+    /// The cells that filling row `row` from this entry writes, in `lang`: the item (the
+    /// kind's item words, [`budget::Kind::item`]), the default and the location (the
+    /// product), each only where the row's cell is empty. Empty when there is nothing to
+    /// fill.
+    pub fn fill(&self, row: &budget::Row, lang: budget::Lang) -> Vec<(budget::Column, String)> {
+        use budget::Column;
+        let item = budget::Kind::from_name(&self.kind).map_or("", |k| k.item(lang));
+        [
+            (Column::Item, item),
+            (Column::Default, self.default.as_str()),
+            (Column::Location, self.product.as_str()),
+        ]
+        .into_iter()
+        .filter(|(column, text)| !text.is_empty() && row.cell(*column).trim().is_empty())
+        .map(|(column, text)| (column, text.to_string()))
+        .collect()
+    }
 }
 
 /// One sheet with its report, for the sheet page.
@@ -358,6 +387,15 @@ pub struct CellConflict {
     pub mine: Option<String>,
 }
 
+/// The report of rows being typed, checked without saving ([`crate::api::check_draft`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Checked {
+    /// The engine's report on the rows sent, with the sheet's language and settings.
+    pub report: Report,
+    /// The rows' catalog defaults, as in [`SheetDetail::catalog_defaults`].
+    pub catalog_defaults: Vec<Option<String>>,
+}
+
 /// The answer to a save of a sheet's rows.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Saved {
@@ -458,6 +496,42 @@ mod tests {
         assert_eq!(
             export_file_name("a\u{202E}vst.exe", Lang::En),
             "a_vst.exe.en.tsv"
+        );
+    }
+
+    #[test]
+    fn a_catalog_entry_fills_only_the_empty_item_default_and_location() {
+        use budget::{Column, Lang, Row};
+        let option = CatalogOption {
+            name: "proxy_read_timeout".into(),
+            label: String::new(),
+            product: "nginx".into(),
+            kind: "read".into(),
+            default: "60s".into(),
+        };
+        let row = Row {
+            setting: "proxy_read_timeout".into(),
+            ..Row::default()
+        };
+        assert_eq!(
+            option.fill(&row, Lang::Ja),
+            [
+                (Column::Item, "読み取りタイムアウト".to_string()),
+                (Column::Default, "60s".to_string()),
+                (Column::Location, "nginx".to_string()),
+            ]
+        );
+        let row = Row {
+            default: "30s".into(),
+            location: " ".into(),
+            ..row
+        };
+        assert_eq!(
+            option.fill(&row, Lang::En),
+            [
+                (Column::Item, "read timeout".to_string()),
+                (Column::Location, "nginx".to_string()),
+            ]
         );
     }
 }

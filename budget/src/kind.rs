@@ -134,6 +134,57 @@ impl Kind {
         }
     }
 
+    /// The item a sheet writes for a row of this kind, in the sheet's language, as the
+    /// fixtures do: `read timeout` / `読み取りタイムアウト`, `tries and waits` /
+    /// `試行回数と待機`. [`Kind::from_item`] reads each back as its kind; [`Kind::Other`] has
+    /// none (empty).
+    pub fn item(self, lang: crate::Lang) -> &'static str {
+        use crate::Lang::{En, Ja};
+        match (self, lang) {
+            (Kind::Connect, En) => "connect timeout",
+            (Kind::Connect, Ja) => "接続タイムアウト",
+            (Kind::Read, En) => "read timeout",
+            (Kind::Read, Ja) => "読み取りタイムアウト",
+            (Kind::Send, En) => "send timeout",
+            (Kind::Send, Ja) => "送信タイムアウト",
+            (Kind::Attempt, En) => "per-try timeout",
+            (Kind::Attempt, Ja) => "1回の上限",
+            (Kind::Statement, En) => "statement timeout",
+            (Kind::Statement, Ja) => "文の実行時間の上限",
+            (Kind::Lock, En) => "lock timeout",
+            (Kind::Lock, Ja) => "ロック待ちの上限",
+            (Kind::Deadline, En) => "overall deadline",
+            (Kind::Deadline, Ja) => "全体期限",
+            (Kind::Tries, En) => "tries and waits",
+            (Kind::Tries, Ja) => "試行回数と待機",
+            (Kind::RetryOn, En) => "retry conditions",
+            (Kind::RetryOn, Ja) => "再試行の条件",
+            (Kind::Idle, En) => "keep-alive timeout",
+            (Kind::Idle, Ja) => "キープアライブのタイムアウト",
+            (Kind::IdleInTx, En) => "idle in transaction timeout",
+            (Kind::IdleInTx, Ja) => "トランザクション中の無通信",
+            (Kind::Own, En) => "own processing time",
+            (Kind::Own, Ja) => "自分の処理時間",
+            (Kind::Margin, En) => "margin",
+            (Kind::Margin, Ja) => "余裕",
+            (Kind::Idempotency, En) => "idempotency",
+            (Kind::Idempotency, Ja) => "冪等性",
+            (Kind::Propagation, En) => "deadline propagation",
+            (Kind::Propagation, Ja) => "期限の伝播",
+            (Kind::Parallel, En) => "parallel group",
+            (Kind::Parallel, Ja) => "並列グループ",
+            (Kind::Upstreams, En) => "upstream servers",
+            (Kind::Upstreams, Ja) => "上流サーバー数",
+            (Kind::RetryWindow, En) => "retry window",
+            (Kind::RetryWindow, Ja) => "再試行の打ち切り時間",
+            (Kind::Queueing, En) => "queueing time",
+            (Kind::Queueing, Ja) => "待ち行列の時間",
+            (Kind::Visibility, En) => "visibility timeout",
+            (Kind::Visibility, Ja) => "可視性タイムアウト",
+            (Kind::Other, _) => "",
+        }
+    }
+
     /// Every kind, in the order of `budget-model.md` §2.
     pub const ALL: [Kind; 21] = [
         Kind::Connect,
@@ -472,6 +523,20 @@ mod tests {
             assert_eq!(Kind::from_name(kind.as_str()), Some(kind));
         }
         assert_eq!(Kind::from_name("nonsense"), None);
+    }
+
+    #[test]
+    fn every_kind_has_an_item_that_reads_back_in_both_languages() {
+        for kind in Kind::ALL.into_iter().filter(|k| *k != Kind::Other) {
+            for lang in [crate::Lang::En, crate::Lang::Ja] {
+                assert_eq!(
+                    Kind::from_item(kind.item(lang)),
+                    Some(kind),
+                    "{kind:?} {lang:?}"
+                );
+            }
+        }
+        assert_eq!(Kind::Other.item(crate::Lang::Ja), "");
     }
 
     #[test]

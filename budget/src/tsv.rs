@@ -188,24 +188,50 @@ fn needs_guard(cell: &str) -> bool {
 /// assert_eq!(tsv::import(&text).unwrap().rows, vec![row]);
 /// ```
 pub fn export(rows: &[Row], lang: Lang) -> String {
+    let header = Column::ALL.map(|c| c.header(lang));
+    let lines = rows.iter().map(|row| Column::ALL.map(|c| row.cell(c)));
+    write_lines(std::iter::once(header).chain(lines))
+}
+
+/// Writes a block of cells as the clipboard text the spreadsheets paste back cell for cell
+/// (Google Sheets, Excel, LibreOffice): tab-separated, a cell with a tab, a line break or a
+/// quote quoted, each line ended by `\n`, and a formula-like cell guarded with `'` as
+/// [`export`] does. [`clipboard`] reads it back to the same cells.
+///
+/// ```
+/// let cells = vec![vec!["app -> DB".to_string(), "2s\nper query".into()], vec!["=1".into(), String::new()]];
+/// let text = budget::tsv::copy(&cells);
+/// assert_eq!(text, "app -> DB\t\"2s\nper query\"\n'=1\t\n");
+/// assert_eq!(budget::tsv::clipboard(&text).cells, cells);
+/// ```
+pub fn copy(cells: &[Vec<String>]) -> String {
+    write_lines(cells.iter().map(|line| line.iter().map(String::as_str)))
+}
+
+/// Writes lines of cells as TSV, each formula-like cell guarded ([`needs_guard`]).
+fn write_lines<'a, L, C>(lines: L) -> String
+where
+    L: Iterator<Item = C>,
+    C: IntoIterator<Item = &'a str>,
+{
     let mut writer = csv::WriterBuilder::new()
         .delimiter(b'\t')
         .quote_style(csv::QuoteStyle::Necessary)
         .terminator(csv::Terminator::Any(b'\n'))
+        .flexible(true)
         .from_writer(Vec::new());
-    let header = Column::ALL.map(|c| c.header(lang));
-    // Writing into a Vec cannot fail.
-    writer.write_record(header).expect("write to memory");
-    for row in rows {
-        let cells = Column::ALL.map(|c| {
-            let cell = row.cell(c);
+    for line in lines {
+        let cells = line.into_iter().map(|cell| {
             if needs_guard(cell) {
-                format!("'{cell}")
+                std::borrow::Cow::Owned(format!("'{cell}"))
             } else {
-                cell.to_string()
+                std::borrow::Cow::Borrowed(cell)
             }
         });
-        writer.write_record(&cells).expect("write to memory");
+        // Writing into a Vec cannot fail.
+        writer
+            .write_record(cells.map(|c| c.into_owned()))
+            .expect("write to memory");
     }
     let bytes = writer.into_inner().expect("flush to memory");
     String::from_utf8(bytes).expect("the cells are UTF-8")

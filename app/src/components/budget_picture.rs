@@ -60,10 +60,17 @@ pub fn BudgetPicture(
             h.focus(None);
         }
     };
-    // Clicking a part takes the user to its first row: the focus moves to that row's first
-    // cell, which scrolls it into view.
+    // Clicking a part selects its rows and takes the user to the first: the focus moves to
+    // that row's first cell, which scrolls it into view.
+    let grid = crate::selection::GridFocus::from_context();
     let on_click = move |ev: leptos::ev::MouseEvent| {
-        if let Some(first) = rows_at(ev.target()).and_then(|rows| rows.first().copied()) {
+        let Some(rows) = rows_at(ev.target()) else {
+            return;
+        };
+        if let Some(&first) = rows.first() {
+            if let Some(grid) = grid {
+                grid.pick_rows(rows);
+            }
             focus_cell(first, 0);
         }
     };

@@ -21,7 +21,9 @@ pub const SETTINGS_LIST: &str = "catalog-settings";
 /// sends the page, filled in the browser.
 #[component]
 pub fn CatalogDatalist() -> impl IntoView {
-    let options = RwSignal::new(Vec::<CatalogOption>::new());
+    let options = Catalog::from_context()
+        .unwrap_or_else(Catalog::provide)
+        .options;
     // Effects run only in the browser, after hydration: the server sends the list empty, as
     // hydration expects it, and no part of the page waits for it.
     Effect::new(move |_| {
@@ -41,6 +43,69 @@ pub fn CatalogDatalist() -> impl IntoView {
                     .collect_view()
             }}
         </datalist>
+    }
+}
+
+/// The catalog's entries as the page has them (empty until [`CatalogDatalist`] loads them),
+/// shared through context by the datalist and the grid's "fill from the catalog" buttons.
+#[derive(Clone, Copy, Debug)]
+pub struct Catalog {
+    /// The entries, in catalog order.
+    pub options: RwSignal<Vec<CatalogOption>>,
+}
+
+impl Catalog {
+    /// An empty catalog, provided to the components below.
+    pub fn provide() -> Catalog {
+        let catalog = Catalog {
+            options: RwSignal::new(Vec::new()),
+        };
+        provide_context(catalog);
+        catalog
+    }
+
+    /// The catalog provided above, if any.
+    pub fn from_context() -> Option<Catalog> {
+        use_context::<Catalog>()
+    }
+
+    /// The first entry named exactly `name` (spaces around it aside), tracked.
+    pub fn named(&self, name: &str) -> Option<CatalogOption> {
+        let name = name.trim();
+        if name.is_empty() {
+            return None;
+        }
+        self.options
+            .with(|options| options.iter().find(|o| o.name == name).cloned())
+    }
+}
+
+/// A button under a setting cell that names a catalog entry while the row's item is empty:
+/// it fills the item, the default and the location from the entry
+/// ([`CatalogOption::fill`]), in one edit. Not shown when there is nothing to fill.
+#[component]
+pub fn FillFromCatalog(
+    /// The entry's cells to write, empty when none.
+    #[prop(into)]
+    fill: Signal<Option<(String, Vec<(budget::Column, String)>)>>,
+    /// Called with the cells when the button is pressed.
+    on_fill: Callback<Vec<(budget::Column, String)>>,
+) -> impl IntoView {
+    move || {
+        fill.get().map(|(product, cells)| {
+            let label = format::fill_from_catalog_label(&product, &cells);
+            view! {
+                <button
+                    type="button"
+                    class="fill-default"
+                    data-testid="fill-from-catalog"
+                    title="Fill the row's empty cells from the catalog entry"
+                    on:click=move |_| on_fill.run(cells.clone())
+                >
+                    {label}
+                </button>
+            }
+        })
     }
 }
 

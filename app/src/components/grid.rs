@@ -9,11 +9,13 @@ use budget::{display, Column, Lang, Report, Severity};
 use leptos::either::Either;
 use leptos::prelude::*;
 
-use super::catalog::{FillDefault, SETTINGS_LIST};
-use crate::draft::{self, DraftRow};
+use super::catalog::{Catalog, FillDefault, FillFromCatalog, SETTINGS_LIST};
+use super::column_widths::{ColumnWidths, ResizeHandle};
+use crate::draft::{self, DraftRow, RowAction};
 use crate::format;
 use crate::highlight::Highlight;
 use crate::hydrated::Hydrated;
+use crate::selection::GridFocus;
 use crate::undo::{self, History};
 
 /// The lines that findings refer to, each with the worst severity among them.
@@ -155,6 +157,9 @@ pub fn Grid(
     catalog_defaults: Signal<Vec<Option<String>>>,
     /// Called after every change.
     on_change: Callback<()>,
+    /// The sheet's id, under which the column widths the user sets are remembered.
+    #[prop(optional)]
+    id: Option<i64>,
     /// What changed since an earlier revision ([`follow_changes`]): the grid draws it
     /// (changed cells with their old text struck through, added rows marked, removed rows
     /// struck through in place).
@@ -163,8 +168,16 @@ pub fn Grid(
 ) -> impl IntoView {
     let flags = Memo::new(move |_| report.with(flagged_lines));
     let marks = marks.unwrap_or_else(|| Memo::new(|_| None));
-    GridFocus::provide(rows);
+    let focus = GridFocus::from_context().unwrap_or_else(|| GridFocus::provide(rows));
+    let widths = ColumnWidths::new(id);
     let history = History::provide(rows);
+    // A drag that selects cells ends wherever the button is let go.
+    let drag_end = window_event_listener(leptos::ev::mouseup, move |_| {
+        if focus.dragging.get_untracked() {
+            focus.dragging.set(false);
+        }
+    });
+    on_cleanup(move || drag_end.remove());
     let empty = Memo::new(move |_| rows.with(Vec::is_empty));
     let add_row = move |_| {
         history.record();
@@ -204,23 +217,42 @@ pub fn Grid(
             </table>
         </details>
         <div class="table-wrap grid-wrap">
-            <table class="grid" data-testid="grid">
+            <table class="grid" data-testid="grid" style:width=move || widths.table_width()>
+                <colgroup>
+                    {GRID_COLUMNS
+                        .map(|name| view! { <col class=format!("w-{name}") style:width=move || widths.width(name)/> })
+                        .collect_view()}
+                </colgroup>
                 <thead>
                     <tr>
-                        <th scope="col" class="num">"#"</th>
+                        <th scope="col" class="num" data-col="num">
+                            "#"
+                            <ResizeHandle name="num" widths/>
+                        </th>
                         {Column::ALL
                             .map(|c| {
+                                let name = c.header(Lang::En);
                                 view! {
-                                    <th scope="col" class=format!("col-{}", c.header(Lang::En))>
+                                    <th scope="col" class=format!("col-{name}") data-col=name>
                                         {move || c.header(lang.get())}
+                                        <ResizeHandle name widths/>
                                     </th>
                                 }
                             })
                             .collect_view()}
-                        <th scope="col" class="derived">"Kind"</th>
-                        <th scope="col" class="derived">"Parsed"</th>
-                        <th scope="col" class="derived">"Note"</th>
-                        <th scope="col" class="actions">
+                        <th scope="col" class="derived" data-col="kind">
+                            "Kind"
+                            <ResizeHandle name="kind" widths/>
+                        </th>
+                        <th scope="col" class="derived" data-col="parsed">
+                            "Parsed"
+                            <ResizeHandle name="parsed" widths/>
+                        </th>
+                        <th scope="col" class="derived" data-col="note">
+                            "Note"
+                            <ResizeHandle name="note" widths/>
+                        </th>
+                        <th scope="col" class="actions" data-col="actions">
                             <span class="visually-hidden">"Row actions"</span>
                         </th>
                     </tr>
@@ -290,6 +322,25 @@ fn GridRow(
         row.cell(Column::Default).set(value);
         on_change.run(());
     });
+    // A setting cell naming a catalog entry, on a row without an item yet, offers to fill
+    // the item, default and location from the entry: one edit.
+    let catalog = Catalog::from_context();
+    let from_catalog = Signal::derive(move || {
+        let catalog = catalog?;
+        if !row.cell(Column::Item).with(|t| t.trim().is_empty()) {
+            return None;
+        }
+        let option = row.cell(Column::Setting).with(|s| catalog.named(s))?;
+        let cells = option.fill(&row.read(), lang.get());
+        (!cells.is_empty()).then(|| (option.product.clone(), cells))
+    });
+    let fill_from_catalog = Callback::new(move |cells: Vec<(Column, String)>| {
+        record();
+        for (column, text) in cells {
+            row.cell(column).set(text);
+        }
+        on_change.run(());
+    });
     // Lit while a number of the report made of this row is hovered or focused.
     let highlight = Highlight::from_context();
     let class = move || {
@@ -310,31 +361,65 @@ fn GridRow(
         (!classes.is_empty()).then(|| classes.join(" "))
     };
     let flag = move || flags.with(|f| f.get(&line.get()).map(|s| display::severity_code(*s)));
-    let shift = move |up: bool| {
-        let Some(index) = line.get_untracked().checked_sub(1) else {
-            return;
-        };
-        record();
-        if rows.try_update(|rs| draft::shift(rs, index, up)) == Some(true) {
-            on_change.run(());
+    let act = move |action: RowAction| {
+        if let Some(h) = history {
+            row_action(rows, h, key, action, on_change, None);
         }
     };
-    let remove = move |_| {
-        record();
-        rows.update(|rs| rs.retain(|r| r.key != key));
-        on_change.run(());
+    // A row is dragged by its number onto another row's place.
+    let focus = GridFocus::from_context();
+    let on_drag_start = move |ev: leptos::ev::DragEvent| {
+        if let Some(data) = ev.data_transfer() {
+            let _ = data.set_data("text/plain", &line.get_untracked().to_string());
+            data.set_effect_allowed("move");
+        }
+        if let Some(f) = focus {
+            f.dragged_row.set_value(Some(key));
+        }
+    };
+    let on_drag_over = move |ev: leptos::ev::DragEvent| {
+        if focus.is_some_and(|f| f.dragged_row.get_value().is_some()) {
+            ev.prevent_default();
+        }
+    };
+    let on_drop = move |ev: leptos::ev::DragEvent| {
+        let (Some(f), Some(h)) = (focus, history) else {
+            return;
+        };
+        let Some(dragged) = f.dragged_row.get_value() else {
+            return;
+        };
+        ev.prevent_default();
+        f.dragged_row.set_value(None);
+        let to = line.get_untracked().saturating_sub(1);
+        row_action(rows, h, dragged, RowAction::MoveTo(to), on_change, Some(0));
     };
     let last = move || rows.with(Vec::len) == line.get();
     view! {
-        <tr data-testid=move || format!("row-{}", line.get()) data-flag=flag class=class>
-            <td class="num line">{move || line.get()}</td>
+        <tr
+            data-testid=move || format!("row-{}", line.get())
+            data-flag=flag
+            class=class
+            on:dragover=on_drag_over
+            on:drop=on_drop
+        >
+            <td
+                class="num line"
+                draggable="true"
+                title="Drag to move the row"
+                data-testid="row-handle"
+                on:dragstart=on_drag_start
+            >
+                {move || line.get()}
+            </td>
             {Column::ALL
                 .map(|column| {
                     let fill = (column == Column::Default).then_some((catalog_default, fill_default));
+                    let catalog = (column == Column::Setting).then_some((from_catalog, fill_from_catalog));
                     let old = Signal::derive(move || {
                         marks.with(|m| m.as_ref().and_then(|m| m.old(line.get(), column)))
                     });
-                    view! { <GridCell row rows column line on_change fill old/> }
+                    view! { <GridCell row rows column line on_change fill catalog old/> }
                 })
                 .collect_view()}
             <td class="derived" data-testid="derived-kind">
@@ -367,41 +452,111 @@ fn GridRow(
                 }}
             </td>
             <td class="actions">
-                <button
-                    type="button"
-                    class="icon"
-                    title="Move up"
-                    aria-label=move || format!("Move row {} up", line.get())
-                    data-testid="move-up"
-                    disabled=move || line.get() <= 1
-                    on:click=move |_| shift(true)
-                >
-                    "↑"
-                </button>
-                <button
-                    type="button"
-                    class="icon"
-                    title="Move down"
-                    aria-label=move || format!("Move row {} down", line.get())
-                    data-testid="move-down"
-                    disabled=last
-                    on:click=move |_| shift(false)
-                >
-                    "↓"
-                </button>
-                <button
-                    type="button"
-                    class="icon danger"
-                    title="Delete row"
-                    aria-label=move || format!("Delete row {}", line.get())
-                    data-testid="delete-row"
-                    on:click=remove
-                >
-                    "×"
-                </button>
+                <RowButton line act action=RowAction::InsertAbove testid="insert-above" text="⤒"/>
+                <RowButton line act action=RowAction::InsertBelow testid="insert-below" text="⤓"/>
+                <RowButton line act action=RowAction::Duplicate testid="duplicate-row" text="⧉"/>
+                <RowButton line act action=RowAction::MoveUp testid="move-up" text="↑" disabled=Signal::derive(move || line.get() <= 1)/>
+                <RowButton line act action=RowAction::MoveDown testid="move-down" text="↓" disabled=Signal::derive(last)/>
+                <RowButton line act action=RowAction::Delete testid="delete-row" text="×"/>
             </td>
         </tr>
         <RemovedRows marks after=line.into()/>
+    }
+}
+
+/// A button of a row's actions. Not a tab stop of its own (the grid is one): the keys of
+/// [`row_key`] do the same from any cell of the row.
+#[component]
+fn RowButton(
+    line: Memo<usize>,
+    act: impl Fn(RowAction) + Copy + Send + Sync + 'static,
+    action: RowAction,
+    testid: &'static str,
+    text: &'static str,
+    #[prop(optional, into)] disabled: Signal<bool>,
+) -> impl IntoView {
+    let (title, danger) = row_action_words(action);
+    view! {
+        <button
+            type="button"
+            class=if danger { "icon danger" } else { "icon" }
+            tabindex="-1"
+            title=title
+            aria-label=move || format!("{title}: row {}", line.get())
+            data-testid=testid
+            disabled=disabled
+            on:click=move |_| act(action)
+        >
+            {text}
+        </button>
+    }
+}
+
+/// A row action's name, and whether it removes something.
+fn row_action_words(action: RowAction) -> (&'static str, bool) {
+    match action {
+        RowAction::InsertAbove => ("Insert a row above", false),
+        RowAction::InsertBelow => ("Insert a row below", false),
+        RowAction::Duplicate => ("Duplicate the row", false),
+        RowAction::MoveUp => ("Move the row up", false),
+        RowAction::MoveDown => ("Move the row down", false),
+        RowAction::MoveTo(_) => ("Move the row", false),
+        RowAction::Delete => ("Delete the row", true),
+    }
+}
+
+/// Does `action` to the row with `key` as one undo step and one save; then, when
+/// `focus_column` is given, moves the focus to that column of the row it lands on. Nothing
+/// happens when the action changes nothing (a move past an end).
+fn row_action(
+    rows: RwSignal<Vec<DraftRow>>,
+    history: History,
+    key: u64,
+    action: RowAction,
+    on_change: Callback<()>,
+    focus_column: Option<usize>,
+) {
+    let Some(index) = rows
+        .with_untracked(|rs| draft::line_of(rs, key))
+        .map(|l| l - 1)
+    else {
+        return;
+    };
+    let mut next = rows.get_untracked();
+    let Some(to) = draft::act(&mut next, index, action) else {
+        return;
+    };
+    history.record();
+    rows.set(next);
+    on_change.run(());
+    if let Some(column) = focus_column {
+        // After the grid has drawn the rows in their new order.
+        request_animation_frame(move || focus_cell(to + 1, column));
+    }
+}
+
+/// The row action of a key pressed in a cell, as the help lists them: Alt+↑ and Alt+↓ move
+/// the row, Alt+Shift+↑ and Alt+Shift+↓ insert an empty row above or below, Alt+Shift+D
+/// duplicates it, Alt+Shift+Delete (or Backspace) deletes it. `code` is the physical key
+/// (`KeyD`): Alt changes the character a letter key types on a Mac.
+pub fn row_key(
+    key: &str,
+    code: &str,
+    alt: bool,
+    shift: bool,
+    ctrl_or_meta: bool,
+) -> Option<RowAction> {
+    if !alt || ctrl_or_meta {
+        return None;
+    }
+    match (key, shift) {
+        ("ArrowUp", false) => Some(RowAction::MoveUp),
+        ("ArrowDown", false) => Some(RowAction::MoveDown),
+        ("ArrowUp", true) => Some(RowAction::InsertAbove),
+        ("ArrowDown", true) => Some(RowAction::InsertBelow),
+        ("Delete" | "Backspace", true) => Some(RowAction::Delete),
+        (_, true) if code == "KeyD" => Some(RowAction::Duplicate),
+        _ => None,
     }
 }
 
@@ -437,8 +592,27 @@ fn RemovedRows(marks: Memo<Option<ChangeMarks>>, after: Signal<usize>) -> impl I
     }
 }
 
+/// The grid's columns in order, by the names their header cells (`data-col`) and widths
+/// ([`ColumnWidths`]) go by: the row number, the eight cells, the derived kind, parsed value
+/// and note, and the row actions.
+pub const GRID_COLUMNS: [&str; 13] = [
+    "num",
+    "layer",
+    "segment",
+    "item",
+    "setting",
+    "default",
+    "value",
+    "location",
+    "rationale",
+    "kind",
+    "parsed",
+    "note",
+    "actions",
+];
+
 /// The grid's keys, as its help lists them: (keys, what they do).
-pub const SHORTCUTS: [(&str, &str); 8] = [
+pub const SHORTCUTS: [(&str, &str); 13] = [
     ("Enter, Shift+Enter", "the cell below, above"),
     ("Tab, Shift+Tab", "the next, the previous cell"),
     (
@@ -459,12 +633,24 @@ pub const SHORTCUTS: [(&str, &str); 8] = [
         "Paste",
         "a block copied from a spreadsheet fills the cells from this one on",
     ),
+    (
+        "Shift+arrows, Shift+click, drag",
+        "select cells: Ctrl+C copies them for a spreadsheet, Ctrl+X cuts, Delete empties them",
+    ),
+    ("Alt+↑, Alt+↓", "move the row up, down (or drag its number)"),
+    (
+        "Alt+Shift+↑, Alt+Shift+↓",
+        "insert an empty row above, below",
+    ),
+    ("Alt+Shift+D", "duplicate the row"),
+    ("Alt+Shift+Delete", "delete the row (Ctrl+Z brings it back)"),
 ];
 
 /// Where a key pressed in a cell moves the focus, as the WAI-ARIA grid pattern and the
 /// spreadsheets the users come from do: Enter and Shift+Enter down and up, Tab and Shift+Tab
 /// across (on to the next row at a row's end), the up and down arrows from a cell's first or
-/// last line, left and right from the start or end of its text. `caret` is the selection
+/// last line, left and right from the start or end of its text (with Shift, which selects,
+/// also when some of the text is selected up to that edge). `caret` is the selection
 /// `(start, end)` in UTF-16 units, as the browser gives it; `text` the cell's text. `None`:
 /// the key stays in the cell (it edits the text, or moves within it).
 pub fn move_from(
@@ -490,8 +676,8 @@ pub fn move_from(
         "Tab" => (line + 1, 0),
         "ArrowUp" if !units[..start].contains(&newline) => (line.checked_sub(1)?, column),
         "ArrowDown" if !units[end..].contains(&newline) => (line + 1, column),
-        "ArrowLeft" if collapsed && start == 0 => (line, column.checked_sub(1)?),
-        "ArrowRight" if collapsed && end == units.len() => (line, column + 1),
+        "ArrowLeft" if (collapsed || shift) && start == 0 => (line, column.checked_sub(1)?),
+        "ArrowRight" if (collapsed || shift) && end == units.len() => (line, column + 1),
         _ => return None,
     };
     (target.0 >= 1 && target.0 <= lines && target.1 < columns).then_some(target)
@@ -528,19 +714,50 @@ pub fn fill_block(
     written
 }
 
-/// Moves the focus to the cell of `column` (its index in [`Column::ALL`]) on line `line`,
-/// which scrolls it into view.
-pub fn focus_cell(line: usize, column: usize) {
+/// The cell element of `column` (its index in [`Column::ALL`]) on line `line`, if drawn.
+fn cell_element(line: usize, column: usize) -> Option<web_sys::HtmlElement> {
     use wasm_bindgen::JsCast;
-    let name = Column::ALL[column].header(Lang::En);
-    let cell = document()
+    let name = Column::ALL.get(column)?.header(Lang::En);
+    document()
         .query_selector(&format!(
             "[data-testid=\"row-{line}\"] [data-testid=\"cell-{name}\"]"
         ))
         .ok()
         .flatten()
-        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
-    if let Some(cell) = cell {
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+}
+
+/// Scrolls the cell of `column` on line `line` into view, without moving the focus.
+fn scroll_to_cell(line: usize, column: usize) {
+    if let Some(cell) = cell_element(line, column) {
+        let options = web_sys::ScrollIntoViewOptions::new();
+        options.set_block(web_sys::ScrollLogicalPosition::Nearest);
+        options.set_inline(web_sys::ScrollLogicalPosition::Nearest);
+        cell.scroll_into_view_with_scroll_into_view_options(&options);
+    }
+}
+
+/// Empties every cell of `selection`.
+fn clear_cells(rows: RwSignal<Vec<DraftRow>>, selection: &crate::selection::Selection) {
+    rows.with_untracked(|rs| {
+        for line in &selection.lines {
+            let Some(row) = line.checked_sub(1).and_then(|i| rs.get(i)) else {
+                continue;
+            };
+            for column in &Column::ALL[selection.columns.0..=selection.columns.1] {
+                let cell = row.cell(*column);
+                if cell.with_untracked(|t| !t.is_empty()) {
+                    cell.set(String::new());
+                }
+            }
+        }
+    });
+}
+
+/// Moves the focus to the cell of `column` (its index in [`Column::ALL`]) on line `line`,
+/// which scrolls it into view.
+pub fn focus_cell(line: usize, column: usize) {
+    if let Some(cell) = cell_element(line, column) {
         let _ = cell.focus();
     }
 }
@@ -561,6 +778,12 @@ fn GridCell(
     /// For the default column: the catalog's default to offer after the input, and what
     /// fills it ([`FillDefault`]).
     fill: Option<(Memo<Option<String>>, Callback<String>)>,
+    /// For the setting column: the catalog entry's cells to offer ([`FillFromCatalog`]),
+    /// and what writes them.
+    catalog: Option<(
+        Signal<Option<(String, Vec<(Column, String)>)>>,
+        Callback<Vec<(Column, String)>>,
+    )>,
     /// The cell's text in the revision the grid compares with, when it differs.
     old: Signal<Option<String>>,
 ) -> impl IntoView {
@@ -612,6 +835,37 @@ fn GridCell(
             }
             return;
         }
+        if let Some(action) = row_key(
+            &key,
+            &ev.code(),
+            ev.alt_key(),
+            ev.shift_key(),
+            ev.ctrl_key() || ev.meta_key(),
+        ) {
+            ev.prevent_default();
+            typing.set_value(false);
+            if let Some(h) = history {
+                row_action(rows, h, row.key, action, on_change, Some(index));
+            }
+            return;
+        }
+        let selection = grid.and_then(|g| g.selection.get_untracked());
+        if let (Some(g), Some(selection)) = (grid, &selection) {
+            let plain = !(ev.alt_key() || ev.ctrl_key() || ev.meta_key() || ev.shift_key());
+            if key == "Escape" {
+                g.collapse();
+                return;
+            }
+            if plain && matches!(key.as_str(), "Delete" | "Backspace") {
+                // Clears every selected cell: one edit.
+                ev.prevent_default();
+                record();
+                typing.set_value(false);
+                clear_cells(rows, selection);
+                on_change.run(());
+                return;
+            }
+        }
         if key == "Escape" {
             let before = at_focus.get_value();
             if cell.with_untracked(|t| *t != before) {
@@ -653,6 +907,25 @@ fn GridCell(
             caret.1.ok().flatten().unwrap_or(0) as usize,
         );
         let lines = grid.map_or(0, |g| g.lines.get_untracked());
+        let size = (lines, Column::ALL.len());
+        let arrow = key.starts_with("Arrow");
+        if let (Some(g), true, true) = (grid, arrow, ev.shift_key()) {
+            // Shift+arrows select: from the cell's edge as the plain arrows move, and on from
+            // wherever the selection's end is once there is one.
+            let to = if selection.is_some() {
+                move_from(&key, false, (0, 0), "", g.active.get_untracked(), size)
+            } else {
+                cell.with_untracked(|text| {
+                    move_from(&key, true, caret, text, (line.get_untracked(), index), size)
+                })
+            };
+            if let Some(to) = to {
+                ev.prevent_default();
+                g.extend(to);
+                scroll_to_cell(to.0, to.1);
+            }
+            return;
+        }
         let to = cell.with_untracked(|text| {
             move_from(
                 &key,
@@ -660,11 +933,14 @@ fn GridCell(
                 caret,
                 text,
                 (line.get_untracked(), index),
-                (lines, Column::ALL.len()),
+                size,
             )
         });
         if let Some((to_line, to_column)) = to {
             ev.prevent_default();
+            if let Some(g) = grid {
+                g.collapse();
+            }
             focus_cell(to_line, to_column);
         }
     };
@@ -688,6 +964,55 @@ fn GridCell(
             on_change.run(());
         }
     };
+    // A selection of several cells is copied (and cut) as the spreadsheets' TSV; a single
+    // cell's text is left to the browser.
+    let copy_selection = move |ev: &leptos::ev::ClipboardEvent| {
+        let selection = grid.and_then(|g| g.selection.get_untracked())?;
+        let data = ev.clipboard_data()?;
+        let text = rows.with_untracked(|rs| budget::tsv::copy(&selection.cells(rs)));
+        data.set_data("text/plain", &text).ok()?;
+        ev.prevent_default();
+        Some(selection)
+    };
+    let on_copy = move |ev: leptos::ev::ClipboardEvent| {
+        copy_selection(&ev);
+    };
+    let on_cut = move |ev: leptos::ev::ClipboardEvent| {
+        if let Some(selection) = copy_selection(&ev) {
+            record();
+            typing.set_value(false);
+            clear_cells(rows, &selection);
+            on_change.run(());
+        }
+    };
+    // The mouse selects as in a spreadsheet: a drag from one cell over others, or a click
+    // with Shift from the active cell.
+    let on_mousedown = move |ev: leptos::ev::MouseEvent| {
+        let Some(g) = grid else { return };
+        if ev.button() != 0 {
+            return;
+        }
+        let here = (line.get_untracked(), index);
+        if ev.shift_key() {
+            ev.prevent_default();
+            g.extend(here);
+        } else {
+            g.collapse();
+            g.anchor.set(Some(here));
+            g.dragging.set(true);
+        }
+    };
+    let on_mouseenter = move |ev: leptos::ev::MouseEvent| {
+        if let Some(g) = grid.filter(|g| g.dragging.get_untracked() && ev.buttons() & 1 == 1) {
+            g.active.set((line.get_untracked(), index));
+        }
+    };
+    let selected = Memo::new(move |_| {
+        grid.is_some_and(|g| {
+            g.selection
+                .with(|s| s.as_ref().is_some_and(|s| s.contains(line.get(), index)))
+        })
+    });
     // One tab stop for the whole grid: the cell that last had the focus (the first cell
     // until then); the arrows, Enter and Tab move between the others.
     // (The first cell again when that cell's row is gone.)
@@ -708,9 +1033,21 @@ fn GridCell(
         None => "0",
     };
     view! {
-        <td class=move || {
-            if old.with(Option::is_some) { format!("col-{name} cell-changed") } else { format!("col-{name}") }
-        }>
+        <td
+            class=move || {
+                let mut class = format!("col-{name}");
+                if old.with(Option::is_some) {
+                    class.push_str(" cell-changed");
+                }
+                if selected.get() {
+                    class.push_str(" selected");
+                }
+                class
+            }
+            aria-selected=move || selected.get().then_some("true")
+            on:mousedown=on_mousedown
+            on:mouseenter=on_mouseenter
+        >
             {if with_list {
                 Either::Left(view! {
                     <input
@@ -727,6 +1064,8 @@ fn GridCell(
                         on:focus=on_focus
                         on:keydown=on_keydown
                         on:paste=on_paste
+                        on:copy=on_copy
+                        on:cut=on_cut
                     />
                 })
             } else {
@@ -744,6 +1083,8 @@ fn GridCell(
                         on:focus=on_focus
                         on:keydown=on_keydown
                         on:paste=on_paste
+                        on:copy=on_copy
+                        on:cut=on_cut
                     >
                         {cell.get_untracked()}
                     </textarea>
@@ -751,30 +1092,8 @@ fn GridCell(
             }}
             {move || old.get().map(|o| view! { <del class="cell-old" data-testid="cell-old" title="before">{o}</del> })}
             {fill.map(|(default, on_fill)| view! { <FillDefault default on_fill/> })}
+            {catalog.map(|(fill, on_fill)| view! { <FillFromCatalog fill on_fill/> })}
         </td>
-    }
-}
-
-/// The grid's keyboard focus, shared by its cells: the cell that is the grid's one tab stop
-/// (line, column index), and how many lines there are.
-#[derive(Clone, Copy, Debug)]
-struct GridFocus {
-    active: RwSignal<(usize, usize)>,
-    lines: Memo<usize>,
-}
-
-impl GridFocus {
-    fn provide(rows: RwSignal<Vec<DraftRow>>) -> GridFocus {
-        let focus = GridFocus {
-            active: RwSignal::new((1, 0)),
-            lines: Memo::new(move |_| rows.with(Vec::len)),
-        };
-        provide_context(focus);
-        focus
-    }
-
-    fn from_context() -> Option<GridFocus> {
-        use_context::<GridFocus>()
     }
 }
 
@@ -926,6 +1245,48 @@ mod tests {
             ("b", "c", "d")
         );
         assert_eq!(fill_block(rows, (0, 0), &block.cells), 0);
+    }
+
+    #[test]
+    fn alt_keys_act_on_the_row() {
+        let key = |k, code, alt, shift, ctrl| row_key(k, code, alt, shift, ctrl);
+        assert_eq!(
+            key("ArrowUp", "ArrowUp", true, false, false),
+            Some(RowAction::MoveUp)
+        );
+        assert_eq!(
+            key("ArrowDown", "ArrowDown", true, false, false),
+            Some(RowAction::MoveDown)
+        );
+        assert_eq!(
+            key("ArrowUp", "ArrowUp", true, true, false),
+            Some(RowAction::InsertAbove)
+        );
+        assert_eq!(
+            key("ArrowDown", "ArrowDown", true, true, false),
+            Some(RowAction::InsertBelow)
+        );
+        // Alt+Shift+D types "Î" on a Mac: the physical key counts.
+        assert_eq!(
+            key("Î", "KeyD", true, true, false),
+            Some(RowAction::Duplicate)
+        );
+        assert_eq!(
+            key("Backspace", "Backspace", true, true, false),
+            Some(RowAction::Delete)
+        );
+        assert_eq!(key("ArrowUp", "ArrowUp", false, false, false), None);
+        assert_eq!(key("ArrowUp", "ArrowUp", true, false, true), None);
+        assert_eq!(key("d", "KeyD", true, false, false), None);
+    }
+
+    #[test]
+    fn shift_arrows_leave_a_cell_from_its_edge_even_with_text_selected() {
+        let at = |key, caret, text| move_from(key, true, caret, text, (2, 3), (3, 8));
+        assert_eq!(at("ArrowRight", (1, 3), "abc"), Some((2, 4)));
+        assert_eq!(at("ArrowLeft", (0, 2), "abc"), Some((2, 2)));
+        assert_eq!(at("ArrowRight", (0, 2), "abc"), None);
+        assert_eq!(at("ArrowDown", (0, 3), "abc"), Some((3, 3)));
     }
 
     #[test]

@@ -148,6 +148,11 @@ fn SheetEditor(
     let report = RwSignal::new(report);
     // The rows behind the report's numbers, lit in the grid by the number pointed at.
     Highlight::provide(report.into());
+    // The grid's focus and selection, shared with the picture (a click on a part selects its
+    // rows).
+    crate::selection::GridFocus::provide(rows);
+    // The catalog's entries, loaded by the datalist, offered by the grid's setting cells.
+    crate::components::catalog::Catalog::provide();
     let catalog_defaults = RwSignal::new(catalog_defaults);
     let status = RwSignal::new(SaveStatus::Saved);
     let autosave = Autosave::new(
@@ -304,7 +309,7 @@ fn SheetEditor(
         <BudgetPicture id report lang/>
         <div class="sheet-layout">
             <section class="grid-pane" aria-label="Rows">
-                <Grid rows report lang catalog_defaults on_change marks/>
+                <Grid rows report lang catalog_defaults on_change marks id/>
             </section>
             <aside class="report-pane">
                 <ReportPanel report lang on_apply/>
