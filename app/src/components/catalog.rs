@@ -80,6 +80,16 @@ impl Catalog {
     }
 }
 
+/// What filling a row from a catalog entry writes: the entry's product, and the cells
+/// ([`CatalogOption::fill`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CatalogFill {
+    /// The entry's product (`nginx`), named on the button.
+    pub product: String,
+    /// The cells to write, each with its text.
+    pub cells: Vec<(budget::Column, String)>,
+}
+
 /// A button under a setting cell that names a catalog entry while the row's item is empty:
 /// it fills the item, the default and the location from the entry
 /// ([`CatalogOption::fill`]), in one edit. Not shown when there is nothing to fill.
@@ -87,20 +97,20 @@ impl Catalog {
 pub fn FillFromCatalog(
     /// The entry's cells to write, empty when none.
     #[prop(into)]
-    fill: Signal<Option<(String, Vec<(budget::Column, String)>)>>,
-    /// Called with the cells when the button is pressed.
-    on_fill: Callback<Vec<(budget::Column, String)>>,
+    fill: Signal<Option<CatalogFill>>,
+    /// Called with the fill when the button is pressed.
+    on_fill: Callback<CatalogFill>,
 ) -> impl IntoView {
     move || {
-        fill.get().map(|(product, cells)| {
-            let label = format::fill_from_catalog_label(&product, &cells);
+        fill.get().map(|fill| {
+            let label = format::fill_from_catalog_label(&fill.product, &fill.cells);
             view! {
                 <button
                     type="button"
                     class="fill-default"
                     data-testid="fill-from-catalog"
                     title="Fill the row's empty cells from the catalog entry"
-                    on:click=move |_| on_fill.run(cells.clone())
+                    on:click=move |_| on_fill.run(fill.clone())
                 >
                     {label}
                 </button>

@@ -9,7 +9,7 @@ use budget::{display, Column, Lang, Report, Severity};
 use leptos::either::Either;
 use leptos::prelude::*;
 
-use super::catalog::{Catalog, FillDefault, FillFromCatalog, SETTINGS_LIST};
+use super::catalog::{Catalog, CatalogFill, FillDefault, FillFromCatalog, SETTINGS_LIST};
 use super::column_widths::{ColumnWidths, ResizeHandle};
 use crate::draft::{self, DraftRow, RowAction};
 use crate::format;
@@ -332,11 +332,14 @@ fn GridRow(
         }
         let option = row.cell(Column::Setting).with(|s| catalog.named(s))?;
         let cells = option.fill(&row.read(), lang.get());
-        (!cells.is_empty()).then(|| (option.product.clone(), cells))
+        (!cells.is_empty()).then(|| CatalogFill {
+            product: option.product.clone(),
+            cells,
+        })
     });
-    let fill_from_catalog = Callback::new(move |cells: Vec<(Column, String)>| {
+    let fill_from_catalog = Callback::new(move |fill: CatalogFill| {
         record();
-        for (column, text) in cells {
+        for (column, text) in fill.cells {
             row.cell(column).set(text);
         }
         on_change.run(());
@@ -780,10 +783,7 @@ fn GridCell(
     fill: Option<(Memo<Option<String>>, Callback<String>)>,
     /// For the setting column: the catalog entry's cells to offer ([`FillFromCatalog`]),
     /// and what writes them.
-    catalog: Option<(
-        Signal<Option<(String, Vec<(Column, String)>)>>,
-        Callback<Vec<(Column, String)>>,
-    )>,
+    catalog: Option<(Signal<Option<CatalogFill>>, Callback<CatalogFill>)>,
     /// The cell's text in the revision the grid compares with, when it differs.
     old: Signal<Option<String>>,
 ) -> impl IntoView {
