@@ -40,9 +40,12 @@ test("the budget picture draws G1, follows the edit to G2, and lights a part's r
   await expect.poll(() => sheet.tracedRows()).toEqual([6, 7, 8]);
   await page.mouse.move(0, 0);
   await expect.poll(() => sheet.tracedRows()).toEqual([]);
-  // Clicking it takes the focus to its first row.
+  // Clicking it selects its rows and takes the focus to the first.
   await secondTry.click();
   await expect(sheet.cell(6, "layer")).toBeFocused();
+  await expect(page.locator("table.grid td.selected")).toHaveCount(24);
+  await expect(sheet.row(7).locator("td.selected")).toHaveCount(8);
+  await expect(sheet.row(9).locator("td.selected")).toHaveCount(0);
 
   // The same picture as a file.
   await expect(sheet.saveStatus()).toHaveText("Saved");

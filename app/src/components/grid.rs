@@ -296,8 +296,16 @@ fn GridRow(
 ) -> impl IntoView {
     let key = row.key;
     let line = Memo::new(move |_| rows.with(|rs| draft::line_of(rs, key)).unwrap_or(0));
-    let derived =
-        Memo::new(move |_| report.with(|r| r.rows.iter().find(|d| d.line == line.get()).cloned()));
+    // The report lists its rows by line: the row's own place first, a search only if not.
+    let derived = Memo::new(move |_| {
+        let line = line.get();
+        report.with(|r| {
+            let at = line.checked_sub(1).and_then(|i| r.rows.get(i));
+            at.filter(|d| d.line == line)
+                .or_else(|| r.rows.iter().find(|d| d.line == line))
+                .cloned()
+        })
+    });
     // The derived note, and the documentation address of the row's setting (the catalog's).
     let note = Memo::new(move |_| derived.with(|d| d.as_ref().and_then(|d| d.note.clone())));
     let source = Memo::new(move |_| derived.with(|d| d.as_ref().and_then(|d| d.source.clone())));

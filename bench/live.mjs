@@ -1,0 +1,82 @@
+// Last keystroke to updated verdict on screen, in Chromium, on sheets of 300 and 2,000 rows
+// (issue 10 §1: p95 ≤ 100 ms and ≤ 250 ms). Each sheet is the reservation example (golden
+// G1) followed by services as `gen_sheet.py` of the shared bench writes them (7 rows each).
+// The measured keystroke replaces the tries count of the external API's tries row (row 8):
+// `3` turns the app node inverted, `2` turns it ok again. The time runs from the key press
+// to the frame in which the app node's verdict cell reads the new verdict, polled every
+// animation frame; the save (debounced 300 ms) is not waited for.
+//
+// Run against a running app (scripts/run.sh): `node bench/live.mjs [ROWS...] [--presses N]`.
+// Playwright from end2end/ (installed by scripts/setup.sh), in Debian's Chromium.
+import { readFileSync } from "node:fs";
+import { chromium } from "../end2end/node_modules/playwright/index.mjs";
+
+const base = process.env.WORKBENCH_URL ?? "http://127.0.0.1:3000";
+const args = process.argv.slice(2);
+const at = args.indexOf("--presses");
+const presses = at >= 0 ? Number(args.splice(at, 2)[1]) : 20;
+const sizes = args.length ? args.map(Number) : [300, 2000];
+const example = readFileSync(new URL("../fixtures/reservation-en.tsv", import.meta.url), "utf8");
+
+/** The example, then services until the sheet has at least `rows` rows. */
+function sheet(rows) {
+  const lines = example.trimEnd().split("\n");
+  for (let s = 0; lines.length - 1 < rows; s++) {
+    lines.push(
+      `2\tLB -> svc${s}\tread timeout\tproxy_read_timeout\t60s\t30\tnginx.conf\tgenerated`,
+      `3\tsvc${s}\trequest deadline\tin-app deadline\tnone\t20s\tmiddleware\tgenerated`,
+      `3\tsvc${s}\town processing time\t-\t-\t0.5s\t-\tgenerated`,
+      `4\tsvc${s} -> db${s}\tconnect timeout\tconnect_timeout\t-\t1s\tDSN\tgenerated`,
+      `4\tsvc${s} -> db${s}\tstatement timeout\tstatement_timeout\t0 (disabled)\t2000\tALTER ROLE\tgenerated`,
+      `5\tsvc${s} -> api${s}\tread timeout\trequests timeout (read)\tnone\t2s\tclient\tgenerated`,
+      `5\tsvc${s} -> api${s}\ttries and waits\tin-app retry settings\t-\t3 tries, waits 0.5s, 1s\tclient\tgenerated`,
+    );
+  }
+  return lines.slice(0, rows + 1).join("\n") + "\n";
+}
+
+/** The `p`-th percentile (0–100) of `values`, nearest rank. */
+function percentile(values, p) {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+  args: ["--no-sandbox", "--headless"],
+});
+for (const rows of sizes) {
+  const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+  const created = await page.request.post(`${base}/api/v1/sheets?name=live${rows}`, { data: sheet(rows) });
+  const { id } = await created.json();
+  const loading = Date.now();
+  await page.goto(`${base}/sheets/${id}`);
+  await page.waitForSelector("body[data-hydrated=true]", { timeout: 180_000 });
+  const loaded = Date.now() - loading;
+  const cell = page.locator('[data-testid="row-8"] [data-testid="cell-value"]');
+  const verdict = page.locator('[data-testid="node-app"] [data-testid="verdict"]');
+  const times = [];
+  for (let i = 0; i < presses; i++) {
+    const [digit, expected] = i % 2 === 0 ? ["3", "inverted"] : ["2", "ok"];
+    await cell.focus();
+    await page.keyboard.press("Home");
+    await page.keyboard.press("Shift+ArrowRight");
+    const start = Date.now();
+    await page.keyboard.press(digit);
+    await page.waitForFunction(
+      (expected) => document.querySelector('[data-testid="node-app"] [data-testid="verdict"]')?.textContent?.trim() === expected,
+      expected,
+      { polling: "raf", timeout: 30_000 },
+    );
+    times.push(Date.now() - start);
+    // Let the debounced save go before the next press, as a user pausing would.
+    await page.locator('[data-testid="save-status"]', { hasText: "Saved" }).waitFor({ timeout: 30_000 });
+  }
+  await verdict.waitFor();
+  console.log(
+    `rows ${rows}: load+hydrate ${loaded} ms; keystroke to verdict over ${presses} presses: ` +
+      `p50 ${percentile(times, 50)} ms, p95 ${percentile(times, 95)} ms, max ${Math.max(...times)} ms`,
+  );
+  await page.close();
+}
+await browser.close();

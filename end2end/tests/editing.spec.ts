@@ -1,0 +1,182 @@
+import { expect, test, type Locator } from "@playwright/test";
+import { SheetsPage, watchForCrashes } from "./fixtures/workbench";
+
+/** Copies the grid's selection from `cell` as the browser does on Ctrl+C; returns the text. */
+async function copy(cell: Locator): Promise<string> {
+  return cell.evaluate((element) => {
+    const data = new DataTransfer();
+    element.dispatchEvent(new ClipboardEvent("copy", { clipboardData: data, bubbles: true, cancelable: true }));
+    return data.getData("text/plain");
+  });
+}
+
+/** Pastes `text` into `cell` as the browser does for a spreadsheet's clipboard. */
+async function paste(cell: Locator, text: string): Promise<void> {
+  await cell.focus();
+  await cell.evaluate((element, text) => {
+    const data = new DataTransfer();
+    data.setData("text/plain", text);
+    element.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+  }, text);
+}
+
+// Issue 10 §1: a range selected with Shift+arrows is copied as the spreadsheets' TSV (quoted
+// two-line cells, the formula guard) and pastes into another sheet cell for cell.
+test("copying a range and pasting it into another sheet cell for cell", async ({ page }) => {
+  const crashes = watchForCrashes(page);
+  const sheets = new SheetsPage(page);
+  await sheets.open();
+  const source = await sheets.createExample("en");
+  const sourceUrl = page.url();
+  await source.type(3, "setting", "=proxy_read_timeout");
+  await source.cell(2, "rationale").click();
+  await page.keyboard.press("End");
+  await page.keyboard.press("Alt+Enter");
+  await page.keyboard.type("and cheap");
+  await expect(source.saveStatus()).toHaveText("Saved");
+
+  // From row 2's item: Shift+Right from the end of its text, then Shift+Down, then on.
+  await source.cell(2, "item").click();
+  await page.keyboard.press("End");
+  await page.keyboard.press("Shift+ArrowRight");
+  await page.keyboard.press("Shift+ArrowDown");
+  await expect(page.locator("table.grid td.selected")).toHaveCount(4);
+  await expect(source.row(3).locator("td.selected")).toHaveCount(2);
+  // Once there is a selection, Shift+arrows go on from its end whatever the caret.
+  for (let i = 0; i < 4; i++) await page.keyboard.press("Shift+ArrowRight");
+  await expect(page.locator("table.grid td.selected")).toHaveCount(12);
+  const text = await copy(source.cell(2, "item"));
+  expect(text).toBe(
+    "connect timeout\tproxy_connect_timeout\t60s\t1s\tnginx.conf location\t\"same network, connecting is fast\nand cheap\"\n" +
+      "read timeout\t'=proxy_read_timeout\t60s\t10s\tnginx.conf location\tlonger than the app deadline plus margin\n",
+  );
+  // Escape forgets the selection; a single cell's copy is the browser's own.
+  await page.keyboard.press("Escape");
+  await expect(page.locator("table.grid td.selected")).toHaveCount(0);
+
+  await sheets.open();
+  const target = await sheets.createBlank("Copy target");
+  await target.addRow();
+  await paste(target.cell(1, "item"), text);
+  await expect(target.cell(1, "item")).toHaveValue("connect timeout");
+  await expect(target.cell(1, "rationale")).toHaveValue("same network, connecting is fast\nand cheap");
+  await expect(target.cell(2, "setting")).toHaveValue("=proxy_read_timeout");
+  await expect(target.cell(2, "value")).toHaveValue("10s");
+  await expect(target.cell(2, "segment")).toHaveValue("");
+  await expect(target.saveStatus()).toHaveText("Saved");
+
+  // A drag selects too, and Delete empties the selected cells in one step.
+  await page.goto(sourceUrl);
+  await source.hydrated();
+  await source.cell(5, "layer").hover();
+  await page.mouse.down();
+  await source.cell(6, "segment").hover();
+  await page.mouse.up();
+  await expect(page.locator("table.grid td.selected")).toHaveCount(4);
+  await page.keyboard.press("Delete");
+  await expect(source.cell(5, "segment")).toHaveValue("");
+  await expect(source.cell(6, "layer")).toHaveValue("");
+  await expect(source.cell(5, "item")).toHaveValue("own processing time");
+  await page.keyboard.press("ControlOrMeta+z");
+  await expect(source.cell(5, "segment")).toHaveValue("app");
+  await expect(source.cell(6, "layer")).toHaveValue("4");
+  expect(crashes).toEqual([]);
+});
+
+// Issue 10 §1: rows are inserted, duplicated, moved (Alt+arrows, a drag) and deleted from the
+// keyboard, each one undo step and one save.
+test("rows are inserted, duplicated, moved and deleted with the keys and a drag", async ({ page }) => {
+  const crashes = watchForCrashes(page);
+  const sheets = new SheetsPage(page);
+  await sheets.open();
+  const sheet = await sheets.createExample("en");
+  const items = () => page.locator("table.grid tbody [data-testid='cell-item']").evaluateAll(
+    (cells) => cells.map((c) => (c as HTMLTextAreaElement).value),
+  );
+  const first = [
+    "overall deadline",
+    "connect timeout",
+    "read timeout",
+    "request deadline",
+    "own processing time",
+  ];
+  expect((await items()).slice(0, 5)).toEqual(first);
+
+  // Alt+Shift+Up: an empty row above, the focus in it.
+  await sheet.cell(5, "value").click();
+  await page.keyboard.press("Alt+Shift+ArrowUp");
+  await expect(sheet.cell(5, "value")).toBeFocused();
+  await expect(sheet.cell(5, "item")).toHaveValue("");
+  await expect(sheet.cell(6, "item")).toHaveValue("own processing time");
+  await page.keyboard.press("ControlOrMeta+z");
+  await expect(sheet.cell(5, "item")).toHaveValue("own processing time");
+  await expect(sheet.row(13)).toHaveCount(0);
+
+  // Alt+Shift+D: a copy below; Alt+Down and Alt+Up move the row, the focus going with it.
+  await sheet.cell(2, "value").click();
+  await page.keyboard.press("Alt+Shift+KeyD");
+  await expect(sheet.cell(3, "value")).toBeFocused();
+  await expect(sheet.cell(3, "item")).toHaveValue("connect timeout");
+  await expect(sheet.row(13)).toHaveCount(1);
+  await page.keyboard.press("Alt+ArrowDown");
+  await expect(sheet.cell(4, "value")).toBeFocused();
+  expect((await items()).slice(0, 5)).toEqual([
+    "overall deadline",
+    "connect timeout",
+    "read timeout",
+    "connect timeout",
+    "request deadline",
+  ]);
+  // Alt+Shift+Delete deletes it.
+  await page.keyboard.press("Alt+Shift+Delete");
+  expect((await items()).slice(0, 5)).toEqual(first);
+  await expect(sheet.row(13)).toHaveCount(0);
+
+  // A row dragged by its number to another row's place.
+  await sheet.row(5).getByTestId("row-handle").dragTo(sheet.row(1).getByTestId("row-handle"));
+  expect((await items()).slice(0, 3)).toEqual(["own processing time", "overall deadline", "connect timeout"]);
+  await expect(sheet.saveStatus()).toHaveText("Saved");
+  await page.reload();
+  await sheet.hydrated();
+  expect((await items()).slice(0, 3)).toEqual(["own processing time", "overall deadline", "connect timeout"]);
+  // The row buttons do the same, and are not tab stops of their own.
+  await expect(sheet.row(1).getByTestId("insert-below")).toHaveAttribute("tabindex", "-1");
+  await sheet.row(1).getByTestId("insert-below").click();
+  await expect(sheet.cell(2, "item")).toHaveValue("");
+  expect(crashes).toEqual([]);
+});
+
+// Issue 10 §1: a setting from the catalog fills the row's item, default and location in one
+// step; the report follows the typing even while the save has not gone through.
+test("a catalog setting fills its row, and the report follows the typing before the save", async ({ page }) => {
+  const crashes = watchForCrashes(page);
+  const sheets = new SheetsPage(page);
+  await sheets.open();
+  const sheet = await sheets.createBlank("Catalog fill");
+  await sheet.addRow();
+  await expect(page.getByTestId("catalog-settings").locator("option").first()).toBeAttached();
+  await sheet.type(1, "setting", "proxy_read_timeout");
+  const fill = sheet.row(1).getByTestId("fill-from-catalog");
+  await expect(fill).toHaveText("fill from nginx: item, default, location");
+  await fill.click();
+  await expect(sheet.cell(1, "item")).toHaveValue("read timeout");
+  await expect(sheet.cell(1, "default")).toHaveValue("60s");
+  await expect(sheet.cell(1, "location")).toHaveValue("nginx");
+  await expect(fill).toHaveCount(0);
+  await sheet.cell(1, "value").click();
+  await page.keyboard.press("ControlOrMeta+z");
+  await expect(sheet.cell(1, "item")).toHaveValue("");
+  await expect(sheet.cell(1, "default")).toHaveValue("");
+  await expect(sheet.cell(1, "setting")).toHaveValue("proxy_read_timeout");
+  await expect(sheet.saveStatus()).toHaveText("Saved");
+
+  // Saves hang from here on: the report still follows every edit.
+  await sheets.open();
+  const example = await sheets.createExample("en");
+  await page.route("**/api/save_rows*", () => {});
+  await example.type(7, "value", "3s");
+  await example.type(8, "value", "3 tries, waits 0.5s, 1.0s");
+  await expect(example.node("app").getByTestId("need")).toHaveText("15.5 s");
+  await expect(example.saveStatus()).not.toHaveText("Saved");
+  expect(crashes).toEqual([]);
+});
