@@ -826,7 +826,13 @@ fn GridCell(
         typing.set_value(false);
         at_focus.set_value(cell.get_untracked());
         if let Some(grid) = grid {
-            grid.active.set((line.get_untracked(), index));
+            let here = (line.get_untracked(), index);
+            // A range starts where the mouse went down or Shift+arrows began; the focus
+            // arriving anywhere else (a row action, the keys) leaves it.
+            if grid.anchor.get_untracked().is_some_and(|a| a != here) {
+                grid.anchor.set(None);
+            }
+            grid.active.set(here);
         }
     };
     let on_keydown = move |ev: leptos::ev::KeyboardEvent| {
