@@ -56,6 +56,12 @@ for (const rows of sizes) {
   const cell = page.locator('[data-testid="row-8"] [data-testid="cell-value"]');
   const verdict = page.locator('[data-testid="node-app"] [data-testid="verdict"]');
   const times = [];
+  // Where the time goes: until the check is sent, the server's answer, drawing it.
+  const phases = { send: [], server: [], draw: [] };
+  let sent = 0;
+  let answered = 0;
+  page.on("request", (r) => r.url().includes("check_draft") && (sent = Date.now()));
+  page.on("response", (r) => r.url().includes("check_draft") && (answered = Date.now()));
   for (let i = 0; i < presses; i++) {
     const [digit, expected] = i % 2 === 0 ? ["3", "inverted"] : ["2", "ok"];
     await cell.focus();
@@ -68,14 +74,20 @@ for (const rows of sizes) {
       expected,
       { polling: "raf", timeout: 30_000 },
     );
-    times.push(Date.now() - start);
+    const end = Date.now();
+    times.push(end - start);
+    phases.send.push(sent - start);
+    phases.server.push(answered - sent);
+    phases.draw.push(end - answered);
     // Let the debounced save go before the next press, as a user pausing would.
     await page.locator('[data-testid="save-status"]', { hasText: "Saved" }).waitFor({ timeout: 30_000 });
   }
   await verdict.waitFor();
   console.log(
     `rows ${rows}: load+hydrate ${loaded} ms; keystroke to verdict over ${presses} presses: ` +
-      `p50 ${percentile(times, 50)} ms, p95 ${percentile(times, 95)} ms, max ${Math.max(...times)} ms`,
+      `p50 ${percentile(times, 50)} ms, p95 ${percentile(times, 95)} ms, max ${Math.max(...times)} ms` +
+      ` (p50 of its parts: to the check sent ${percentile(phases.send, 50)} ms, server ${percentile(phases.server, 50)} ms,` +
+      ` answer to screen ${percentile(phases.draw, 50)} ms)`,
   );
   await page.close();
 }
