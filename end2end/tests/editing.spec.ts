@@ -133,7 +133,7 @@ test("rows are inserted, duplicated, moved and deleted with the keys and a drag"
   await expect(sheet.row(13)).toHaveCount(0);
 
   // A row dragged by its number to another row's place.
-  await sheet.row(5).getByTestId("row-handle").dragTo(sheet.row(1).getByTestId("row-handle"));
+  await sheet.row(5).getByTestId("drag-row").dragTo(sheet.row(1).getByTestId("drag-row"));
   expect((await items()).slice(0, 3)).toEqual(["own processing time", "overall deadline", "connect timeout"]);
   await expect(sheet.saveStatus()).toHaveText("Saved");
   await page.reload();

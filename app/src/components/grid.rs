@@ -418,7 +418,7 @@ fn GridRow(
                 class="num line"
                 draggable="true"
                 title="Drag to move the row"
-                data-testid="row-handle"
+                data-testid="drag-row"
                 on:dragstart=on_drag_start
             >
                 {move || line.get()}
