@@ -11,6 +11,7 @@ use leptos::task::spawn_local;
 
 use crate::api::catalog_settings;
 use crate::format;
+use crate::i18n::{t, ui_lang};
 use crate::model::CatalogOption;
 
 /// The `id` of the `<datalist>` the setting inputs point to with `list=`.
@@ -54,18 +55,19 @@ pub fn FillDefault(
     /// Called with the default when the button is pressed.
     on_fill: Callback<String>,
 ) -> impl IntoView {
+    let ui = ui_lang();
     view! {
         {move || {
             default
                 .get()
                 .map(|value| {
-                    let label = format::fill_default_label(&value);
+                    let label = format::fill_default_label(ui, &value);
                     view! {
                         <button
                             type="button"
                             class="fill-default"
                             data-testid="fill-default"
-                            title="Fill the default cell with the catalog's documented default"
+                            title=t(ui, "fill-default-title")
                             on:click=move |_| on_fill.run(value.clone())
                         >
                             {label}

@@ -14,6 +14,7 @@ use crate::draft::{self, DraftRow};
 use crate::format;
 use crate::highlight::Highlight;
 use crate::hydrated::Hydrated;
+use crate::i18n::{t, t_args, ui_lang};
 use crate::undo::{self, History};
 
 /// The lines that findings refer to, each with the worst severity among them.
@@ -84,27 +85,25 @@ impl ChangeMarks {
             .and_then(|(_, old)| old.get(index).cloned().flatten())
     }
 
-    /// One line of words for the counts: "2 cells changed, 1 row added".
-    pub fn summary(&self) -> String {
+    /// One line of words for the counts in `lang`: "2 cells changed, 1 row added".
+    pub fn summary(&self, lang: Lang) -> String {
         let (cells, added, removed, moved) = self.counts;
-        let part = |n: usize, one: &str, many: &str| match n {
-            0 => None,
-            1 => Some(format!("1 {one}")),
-            n => Some(format!("{n} {many}")),
+        let part = |count: usize, key: &str| {
+            (count > 0).then(|| t_args(lang, key, [("count", count.into())]))
         };
         let parts: Vec<String> = [
-            part(cells, "cell changed", "cells changed"),
-            part(added, "row added", "rows added"),
-            part(removed, "row removed", "rows removed"),
-            part(moved, "row moved", "rows moved"),
+            part(cells, "marks-cells-changed"),
+            part(added, "marks-rows-added"),
+            part(removed, "marks-rows-removed"),
+            part(moved, "marks-rows-moved"),
         ]
         .into_iter()
         .flatten()
         .collect();
         if parts.is_empty() {
-            "no change".into()
+            t(lang, "marks-none")
         } else {
-            parts.join(", ")
+            parts.join(&t(lang, "list-separator"))
         }
     }
 }
@@ -192,13 +191,17 @@ pub fn Grid(
         }
     });
     on_cleanup(move || help.remove());
+    let ui = ui_lang();
     view! {
         <details class="shortcuts" data-testid="shortcuts" node_ref=shortcuts>
-            <summary>"Keyboard shortcuts (?)"</summary>
+            <summary>{t(ui, "shortcuts-title")}</summary>
             <table>
                 <tbody>
                     {SHORTCUTS
-                        .map(|(keys, does)| view! { <tr><th scope="row">{keys}</th><td>{does}</td></tr> })
+                        .map(|id| {
+                            let keys = t(ui, &format!("{id}.keys"));
+                            view! { <tr><th scope="row">{keys}</th><td>{t(ui, id)}</td></tr> }
+                        })
                         .collect_view()}
                 </tbody>
             </table>
@@ -217,11 +220,11 @@ pub fn Grid(
                                 }
                             })
                             .collect_view()}
-                        <th scope="col" class="derived">"Kind"</th>
-                        <th scope="col" class="derived">"Parsed"</th>
-                        <th scope="col" class="derived">"Note"</th>
+                        <th scope="col" class="derived">{t(ui, "grid-col-kind")}</th>
+                        <th scope="col" class="derived">{t(ui, "grid-col-parsed")}</th>
+                        <th scope="col" class="derived">{t(ui, "grid-col-note")}</th>
                         <th scope="col" class="actions">
-                            <span class="visually-hidden">"Row actions"</span>
+                            <span class="visually-hidden">{t(ui, "grid-col-actions")}</span>
                         </th>
                     </tr>
                 </thead>
@@ -239,13 +242,13 @@ pub fn Grid(
                 .then(|| {
                     view! {
                         <p class="muted" data-testid="grid-empty">
-                            "No rows yet. Add a row, or import a TSV below."
+                            {t(ui, "grid-empty")}
                         </p>
                     }
                 })
         }}
         <button type="button" class="button" data-testid="add-row" on:click=add_row>
-            "Add row"
+            {t(ui, "grid-add-row")}
         </button>
     }
 }
@@ -279,6 +282,7 @@ fn GridRow(
         catalog_defaults.with(|defaults| defaults.get(index).cloned().flatten())
     });
     // Each of the row's edits is an undo step: the rows before it are recorded.
+    let ui = ui_lang();
     let history = History::from_context();
     let record = move || {
         if let Some(h) = history {
@@ -370,8 +374,8 @@ fn GridRow(
                 <button
                     type="button"
                     class="icon"
-                    title="Move up"
-                    aria-label=move || format!("Move row {} up", line.get())
+                    title=t(ui, "row-move-up")
+                    aria-label=move || t_args(ui, "row-move-up-label", [("line", line.get().into())])
                     data-testid="move-up"
                     disabled=move || line.get() <= 1
                     on:click=move |_| shift(true)
@@ -381,8 +385,8 @@ fn GridRow(
                 <button
                     type="button"
                     class="icon"
-                    title="Move down"
-                    aria-label=move || format!("Move row {} down", line.get())
+                    title=t(ui, "row-move-down")
+                    aria-label=move || t_args(ui, "row-move-down-label", [("line", line.get().into())])
                     data-testid="move-down"
                     disabled=last
                     on:click=move |_| shift(false)
@@ -392,8 +396,8 @@ fn GridRow(
                 <button
                     type="button"
                     class="icon danger"
-                    title="Delete row"
-                    aria-label=move || format!("Delete row {}", line.get())
+                    title=t(ui, "row-delete")
+                    aria-label=move || t_args(ui, "row-delete-label", [("line", line.get().into())])
                     data-testid="delete-row"
                     on:click=remove
                 >
@@ -429,7 +433,7 @@ fn RemovedRows(marks: Memo<Option<ChangeMarks>>, after: Signal<usize>) -> impl I
                     <tr class="diff-removed" data-testid="removed-row">
                         <td class="num line">"−"</td>
                         {cells}
-                        <td class="derived" colspan="4">"removed"</td>
+                        <td class="derived" colspan="4">{t(ui_lang(), "row-removed")}</td>
                     </tr>
                 }
             })
@@ -437,29 +441,28 @@ fn RemovedRows(marks: Memo<Option<ChangeMarks>>, after: Signal<usize>) -> impl I
     }
 }
 
-/// The grid's keys, as its help lists them: (keys, what they do).
-pub const SHORTCUTS: [(&str, &str); 8] = [
-    ("Enter, Shift+Enter", "the cell below, above"),
-    ("Tab, Shift+Tab", "the next, the previous cell"),
-    (
-        "↑ ↓",
-        "the cell above, below, from a cell's first or last line",
-    ),
-    (
-        "← →",
-        "the cell before, after, from the start or end of its text",
-    ),
-    ("Alt+Enter", "a new line in the cell"),
-    (
-        "Escape",
-        "put back the cell's text from when it got the focus",
-    ),
-    ("Ctrl+Z, Ctrl+Shift+Z or Ctrl+Y", "undo, redo (⌘ on a Mac)"),
-    (
-        "Paste",
-        "a block copied from a spreadsheet fills the cells from this one on",
-    ),
+/// The grid's keys, as its help lists them: the catalogue's message of each, whose value
+/// says what the keys do and whose `.keys` attribute names them ([`crate::i18n`]).
+pub const SHORTCUTS: [&str; 8] = [
+    "shortcut-enter",
+    "shortcut-tab",
+    "shortcut-up-down",
+    "shortcut-left-right",
+    "shortcut-new-line",
+    "shortcut-escape",
+    "shortcut-undo",
+    "shortcut-paste",
 ];
+
+/// A cell's accessible name in the UI language: `"value, row 7"`, `"設定値、7 行目"`.
+fn cell_label(column: Column, line: usize) -> String {
+    let ui = ui_lang();
+    t_args(
+        ui,
+        "cell-label",
+        [("column", column.header(ui).into()), ("line", line.into())],
+    )
+}
 
 /// Where a key pressed in a cell moves the focus, as the WAI-ARIA grid pattern and the
 /// spreadsheets the users come from do: Enter and Shift+Enter down and up, Tab and Shift+Tab
@@ -717,7 +720,7 @@ fn GridCell(
                         type="text"
                         name=name
                         data-testid=format!("cell-{name}")
-                        aria-label=move || format!("{name}, row {}", line.get())
+                        aria-label=move || cell_label(column, line.get())
                         list=SETTINGS_LIST
                         value=cell.get_untracked()
                         prop:value=move || cell.get()
@@ -736,7 +739,7 @@ fn GridCell(
                         rows="1"
                         spellcheck="false"
                         data-testid=format!("cell-{name}")
-                        aria-label=move || format!("{name}, row {}", line.get())
+                        aria-label=move || cell_label(column, line.get())
                         prop:value=move || cell.get()
                         readonly=move || !hydrated.get()
                         tabindex=tabindex
@@ -814,6 +817,18 @@ mod tests {
     }
 
     #[test]
+    fn every_shortcut_says_its_keys_and_what_they_do_in_both_languages() {
+        for lang in [Lang::En, Lang::Ja] {
+            for id in SHORTCUTS {
+                assert_ne!(t(lang, id), id);
+                assert_ne!(t(lang, &format!("{id}.keys")), format!("{id}.keys"));
+            }
+        }
+        assert_eq!(t(Lang::En, "shortcut-enter.keys"), "Enter, Shift+Enter");
+        assert_eq!(t(Lang::Ja, "shortcut-enter"), "下のセル、上のセル");
+    }
+
+    #[test]
     fn the_marks_give_each_line_its_change_and_the_removed_rows_their_place() {
         let then = [
             row("LB -> app", "10s"),
@@ -859,10 +874,17 @@ mod tests {
             )])
         );
         assert_eq!(
-            marks.summary(),
+            marks.summary(Lang::En),
             "1 cell changed, 1 row added, 1 row removed"
         );
-        assert_eq!(ChangeMarks::new(&then, &then).summary(), "no change");
+        assert_eq!(
+            ChangeMarks::new(&then, &then).summary(Lang::En),
+            "no change"
+        );
+        assert_eq!(
+            marks.summary(Lang::Ja),
+            "変更したセル 1、追加した行 1、削除した行 1"
+        );
     }
 
     #[test]
