@@ -234,3 +234,78 @@ review-numbers = Numbers before → after
 review-col-where = Where
 review-col-before = Before
 review-col-after = After
+
+## Saving, and cells changed elsewhere
+
+save-saved = Saved
+save-saving = Saving…
+save-failed = Not saved: { $reason }
+save-conflicts =
+    { $count ->
+        [one] Not saved: 1 cell changed elsewhere
+       *[other] Not saved: { $count } cells changed elsewhere
+    }
+conflict-row-cell = Row { $line }, { $column }
+conflict-deleted-row-cell = A deleted row, { $column }
+conflict-row = Row { $line }
+conflict-a-row = A row
+conflict-deleted = (deleted)
+quoted = “{ $text }”
+conflict-cell = { $place }: yours { $mine }, theirs { $theirs } (it was “{ $base }”).
+conflict-delete = { $place } was changed elsewhere, so it was not deleted.
+conflict-keep-mine = Keep mine
+conflict-delete-anyway = Delete it anyway
+conflict-take-theirs = Take theirs
+conflict-keep-row = Keep the row
+conflict-explained = Someone else changed these cells after you started editing them. Your other edits are saved; choose for each of these.
+combined-explained = Merged with changes saved elsewhere, your edits cause what neither caused alone:
+
+## Settings, export, the budget picture
+
+settings-margin = Margin
+settings-threshold = Amplification threshold
+settings-explained = The margin is what every caller must wait beyond its callee's worst case, unless a margin row says otherwise for that node or hop. More attempts than the threshold reaching one node are a retry.amplification warning. Neither travels in the TSV: a margin row does.
+export-ja = TSV, Japanese headers (日本語)
+export-en = TSV, English headers
+export-own-lang = (this sheet's language)
+export-excel = TSV for Excel (UTF-8 with a byte-order mark)
+budget-title = Budget
+budget-explained = Each bar is a deadline or a caller's wait; inside it the time it must cover. Point at a part for its formula and rows.
+budget-svg = The picture as SVG
+
+## Proposals
+
+propose-title = Propose a change to { $name }
+propose-explained = Edit the rows below; nothing is saved to the sheet. Submit them as a proposal: the team sees what they do to every budget before a reviewer approves them.
+proposal-loading = Loading the proposal…
+proposal-edit-title = Edit proposal { $proposal }: { $title }
+proposal-heading = Proposal { $proposal }: { $title }
+proposal-link = Proposal { $proposal }
+proposal-edit-explained = The proposal's changes are shown on the sheet as it is now (revision { $revision }); edit them and save: the proposal then starts from revision { $revision }, and its comments stay on their cells.
+proposal-title-label = Title
+proposal-save = Save the proposal
+proposal-submit = Submit the proposal
+proposal-approved-as = approved by { $reviewer } as revision { $revision }
+proposal-approved-by = approved by { $reviewer }
+proposal-rejected-by = rejected by { $reviewer }
+proposal-status-line = By { $author }, from revision { $base }; { $status }.
+proposal-stale = The sheet moved on since this proposal was made (revision { $base } → { $current }): its changes are shown applied to revision { $current }.
+proposal-conflict = { $place }: the proposal “{ $mine }”, the sheet now “{ $theirs }” (it was “{ $base }”).
+proposal-keep = Keep the proposal's
+proposal-take-sheet = Take the sheet's
+proposal-conflicts-explained = These cells were changed on the sheet since the proposal was made. Its author chooses for each:
+proposal-gate = This proposal brings a new error. Approving it needs “approve anyway” and a comment saying why.
+proposal-approve-anyway = Approve anyway
+proposal-review = Review
+proposal-approve = Approve
+proposal-reject = Reject
+proposal-edit = Edit the proposal
+proposal-edit-note = — its author changes its cells on the sheet as it is now.
+comments-title = Comments
+comment-place = Row { $line }, { $column }:{ " " }
+comment-place-gone = A row no longer in the proposal, { $column }:{ " " }
+comment-changed-since = changed since
+comment-label = Comment
+comment-on = On
+comment-whole = the whole proposal
+comment-add = Add the comment

@@ -198,3 +198,74 @@ review-numbers = 数値（前 → 後）
 review-col-where = 場所
 review-col-before = 前
 review-col-after = 後
+
+## Saving, and cells changed elsewhere
+
+save-saved = 保存しました
+save-saving = 保存しています…
+save-failed = 保存していません：{ $reason }
+save-conflicts = 保存していません：ほかで変更されたセル { $count }
+conflict-row-cell = 行 { $line }、{ $column }
+conflict-deleted-row-cell = 削除された行、{ $column }
+conflict-row = 行 { $line }
+conflict-a-row = ある行
+conflict-deleted = （削除）
+quoted = 「{ $text }」
+conflict-cell = { $place }：あなた { $mine }、ほかの人 { $theirs }（元は「{ $base }」）。
+conflict-delete = { $place } はほかで変更されたため、削除していません。
+conflict-keep-mine = 自分の値を残す
+conflict-delete-anyway = それでも削除する
+conflict-take-theirs = ほかの人の値にする
+conflict-keep-row = 行を残す
+conflict-explained = 編集を始めた後で、ほかの人がこれらのセルを変更しました。ほかの編集は保存済みです。それぞれどちらにするか選んでください。
+combined-explained = ほかで保存された変更と合わせると、どちらか一方だけでは起きなかったことが起きます：
+
+## Settings, export, the budget picture
+
+settings-margin = マージン
+settings-threshold = 増幅のしきい値
+settings-explained = マージンは、呼び出し側が呼び先の最悪の場合より余分に待つべき時間です（そのノードやホップにマージン行があればそれに従います）。1 つのノードに届く試行がしきい値を超えると retry.amplification の警告になります。どちらも TSV には含まれません（マージン行は含まれます）。
+export-ja = TSV、日本語の見出し
+export-en = TSV、英語の見出し（English）
+export-own-lang = （このシートの言語）
+export-excel = Excel 用 TSV（BOM 付き UTF-8）
+budget-title = 予算
+budget-explained = 各バーは期限または呼び出し側の待ち時間で、その中にカバーすべき時間を示します。部分を指すと式と行を示します。
+budget-svg = 図を SVG で
+
+## Proposals
+
+propose-title = { $name } への変更を提案
+propose-explained = 下の行を編集してください。シートには保存されません。提案として出すと、レビュアーが承認する前に、チームはそれがすべての予算に何をもたらすかを見られます。
+proposal-loading = 提案を読み込んでいます…
+proposal-edit-title = 提案 { $proposal } を編集：{ $title }
+proposal-heading = 提案 { $proposal }：{ $title }
+proposal-link = 提案 { $proposal }
+proposal-edit-explained = 提案の変更を現在のシート（版 { $revision }）に示しています。編集して保存すると、提案は版 { $revision } から始まり、コメントはそのセルに残ります。
+proposal-title-label = 題名
+proposal-save = 提案を保存
+proposal-submit = 提案を出す
+proposal-approved-as = { $reviewer } が承認（版 { $revision }）
+proposal-approved-by = { $reviewer } が承認
+proposal-rejected-by = { $reviewer } が却下
+proposal-status-line = { $author } が版 { $base } から提案、{ $status }。
+proposal-stale = この提案の後でシートが進みました（版 { $base } → { $current }）。変更は版 { $current } に当てて示しています。
+proposal-conflict = { $place }：提案「{ $mine }」、現在のシート「{ $theirs }」（元は「{ $base }」）。
+proposal-keep = 提案の値を残す
+proposal-take-sheet = シートの値にする
+proposal-conflicts-explained = 提案の後で、シート上のこれらのセルが変更されました。提案者がそれぞれ選びます：
+proposal-gate = この提案は新しいエラーをもたらします。承認するには「それでも承認」と理由のコメントが必要です。
+proposal-approve-anyway = それでも承認
+proposal-review = レビュー
+proposal-approve = 承認
+proposal-reject = 却下
+proposal-edit = 提案を編集
+proposal-edit-note = — 提案者が現在のシート上でセルを変更します。
+comments-title = コメント
+comment-place = 行 { $line }、{ $column }：
+comment-place-gone = 提案にもうない行、{ $column }：
+comment-changed-since = その後変更あり
+comment-label = コメント
+comment-on = 対象
+comment-whole = 提案全体
+comment-add = コメントを追加
