@@ -497,11 +497,12 @@ mod imp {
 
     /// Every catalog entry as an autocomplete option.
     pub fn catalog_options() -> Vec<CatalogOption> {
+        let lang = crate::i18n::ui_lang();
         budget::catalog::entries()
             .iter()
             .map(|entry| CatalogOption {
                 name: entry.name.to_string(),
-                label: crate::format::catalog_label(entry),
+                label: crate::format::catalog_label(lang, entry),
                 product: entry.product.to_string(),
                 kind: entry.kind.as_str().to_string(),
                 default: entry.default.to_string(),

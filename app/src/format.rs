@@ -3,16 +3,26 @@
 //! source addresses come from [`budget::display`], so that the page writes them as the
 //! messages and the command line do. Views call these and never format numbers themselves.
 
+use crate::i18n::{t, t_args};
 use budget::catalog::Entry;
-use budget::Kind;
+use budget::{Kind, Lang};
 use time::macros::format_description;
 
-/// Milliseconds since the Unix epoch as a readable UTC time: `"2025-03-04 05:06 UTC"`.
-pub fn utc_time(ms: i64) -> String {
-    utc(
-        ms,
-        format_description!("[year]-[month]-[day] [hour]:[minute] UTC"),
-    )
+/// Milliseconds since the Unix epoch as a readable UTC time in `lang`:
+/// `"2025-03-04 05:06 UTC"`, `"2025年3月4日 05:06 UTC"`.
+pub fn utc_time(lang: Lang, ms: i64) -> String {
+    match lang {
+        Lang::En => utc(
+            ms,
+            format_description!("[year]-[month]-[day] [hour]:[minute] UTC"),
+        ),
+        Lang::Ja => utc(
+            ms,
+            format_description!(
+                "[year]年[month padding:none]月[day padding:none]日 [hour]:[minute] UTC"
+            ),
+        ),
+    }
 }
 
 /// Milliseconds since the Unix epoch as an RFC 3339 UTC time, for `<time datetime>`:
@@ -31,6 +41,16 @@ fn utc(ms: i64, format: &[time::format_description::BorrowedFormatItem<'_>]) -> 
         .ok()
         .and_then(|t| t.format(format).ok())
         .unwrap_or_else(|| budget::display::UNKNOWN.to_string())
+}
+
+/// A proposal's status in `lang`: `"open"`, `"承認済み"`.
+pub fn proposal_status(lang: Lang, status: crate::model::ProposalStatus) -> String {
+    use crate::model::ProposalStatus;
+    match status {
+        ProposalStatus::Open => t(lang, "proposal-open"),
+        ProposalStatus::Approved => t(lang, "proposal-approved"),
+        ProposalStatus::Rejected => t(lang, "proposal-rejected"),
+    }
 }
 
 /// The row kind as the report writes it (`"connect"`, `"idle_in_tx"`, ...).
@@ -59,40 +79,52 @@ pub fn number_label(subject: &str, word: &str, value: &str, rows: &str) -> Strin
     }
 }
 
-/// A count with its noun: `(1, "row", "rows")` → `"1 row"`, `(3, ...)` → `"3 rows"`.
-pub fn count(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
-}
-
-/// A catalog entry as the setting autocomplete offers it: `"nginx — read, default 60s"`
-/// (without the default when the catalog records none).
-pub fn catalog_label(entry: &Entry) -> String {
+/// A catalog entry as the setting autocomplete offers it in `lang`:
+/// `"nginx — read, default 60s"` (without the default when the catalog records none).
+pub fn catalog_label(lang: Lang, entry: &Entry) -> String {
+    let product = entry.product;
+    let kind = kind(entry.kind);
     if entry.default.is_empty() {
-        format!("{} — {}", entry.product, kind(entry.kind))
+        format!("{product} — {kind}")
     } else {
-        format!(
-            "{} — {}, default {}",
-            entry.product,
-            kind(entry.kind),
-            entry.default
+        t_args(
+            lang,
+            "catalog-option",
+            [
+                ("product", product.into()),
+                ("kind", kind.into()),
+                ("default", entry.default.into()),
+            ],
         )
     }
 }
 
-/// The label of the button that fills a row's default cell from the catalog:
+/// The label of the button that fills a row's default cell from the catalog, in `lang`:
 /// `"use default: 60s"`.
-pub fn fill_default_label(default: &str) -> String {
-    format!("use default: {default}")
+pub fn fill_default_label(lang: Lang, default: &str) -> String {
+    t_args(lang, "fill-default", [("default", default.into())])
 }
 
-/// The label of the "fill from the catalog" button: `"fill from nginx: item, default,
-/// location"`, naming the cells it writes.
-pub fn fill_from_catalog_label(product: &str, cells: &[(budget::Column, String)]) -> String {
-    let names: Vec<&str> = cells
-        .iter()
-        .map(|(c, _)| c.header(budget::Lang::En))
-        .collect();
-    format!("fill from {product}: {}", names.join(", "))
+/// The label of the "fill from the catalog" button in `ui`, naming the cells it writes by
+/// their headers: `"fill from nginx: item, default, location"`, `"nginx から入力：項目、既定値、設定箇所"`.
+pub fn fill_from_catalog_label(
+    ui: Lang,
+    product: &str,
+    cells: &[(budget::Column, String)],
+) -> String {
+    let names: Vec<&str> = cells.iter().map(|(c, _)| c.header(ui)).collect();
+    let separator = match ui {
+        Lang::En => ", ",
+        Lang::Ja => "、",
+    };
+    t_args(
+        ui,
+        "fill-from-catalog",
+        [
+            ("product", product.into()),
+            ("cells", names.join(separator).into()),
+        ],
+    )
 }
 
 #[cfg(test)]
@@ -101,10 +133,21 @@ mod tests {
 
     #[test]
     fn times_read_as_utc() {
-        assert_eq!(utc_time(0), "1970-01-01 00:00 UTC");
+        assert_eq!(utc_time(Lang::En, 0), "1970-01-01 00:00 UTC");
         // 2024-02-29 13:45:30 UTC
-        assert_eq!(utc_time(1_709_214_330_000), "2024-02-29 13:45 UTC");
-        assert_eq!(utc_time(-1), "1969-12-31 23:59 UTC");
+        assert_eq!(
+            utc_time(Lang::En, 1_709_214_330_000),
+            "2024-02-29 13:45 UTC"
+        );
+        assert_eq!(utc_time(Lang::En, -1), "1969-12-31 23:59 UTC");
+        assert_eq!(
+            utc_time(Lang::Ja, 1_709_214_330_000),
+            "2024年2月29日 13:45 UTC"
+        );
+        assert_eq!(
+            utc_time(Lang::Ja, 1_796_240_400_000),
+            "2026年12月2日 19:40 UTC"
+        );
         assert_eq!(rfc3339(1_709_214_330_000), "2024-02-29T13:45:30Z");
     }
 
@@ -125,18 +168,37 @@ mod tests {
     }
 
     #[test]
-    fn counts_pick_their_noun() {
-        assert_eq!(count(1, "row", "rows"), "1 row");
-        assert_eq!(count(0, "row", "rows"), "0 rows");
-    }
-
-    #[test]
     fn catalog_entries_read_as_product_kind_and_default() {
         let entry = budget::catalog::entries()
             .iter()
             .find(|e| e.product == "nginx" && e.name == "proxy_read_timeout")
             .expect("the catalog has nginx's proxy_read_timeout");
-        assert_eq!(catalog_label(entry), "nginx — read, default 60s");
-        assert_eq!(fill_default_label(entry.default), "use default: 60s");
+        assert_eq!(catalog_label(Lang::En, entry), "nginx — read, default 60s");
+        assert_eq!(
+            fill_default_label(Lang::En, entry.default),
+            "use default: 60s"
+        );
+        assert_eq!(catalog_label(Lang::Ja, entry), "nginx — read、既定値 60s");
+        assert_eq!(
+            fill_default_label(Lang::Ja, entry.default),
+            "既定値を使う：60s"
+        );
+    }
+
+    #[test]
+    fn the_catalog_fill_names_its_cells_by_their_headers_in_the_ui_language() {
+        use budget::Column;
+        let cells = [
+            (Column::Item, "read timeout".to_string()),
+            (Column::Location, "nginx".to_string()),
+        ];
+        assert_eq!(
+            fill_from_catalog_label(Lang::En, "nginx", &cells),
+            "fill from nginx: item, location"
+        );
+        assert_eq!(
+            fill_from_catalog_label(Lang::Ja, "nginx", &cells),
+            "nginx から入力：項目、設定箇所"
+        );
     }
 }

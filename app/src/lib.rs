@@ -7,6 +7,7 @@
 //! - [`codec`]: how their answers travel (JSON, read as the islands read their props).
 //! - [`error`]: their typed error, which crosses the network.
 //! - [`format`]: durations, times and labels as the page shows them.
+//! - [`i18n`]: the page's words in the user's language (the Fluent catalogues).
 //! - [`sheet_name`]: a sheet's name, checked once.
 //! - [`list_mode`]: the sheet list's rename and delete modes, kept in its address.
 //! - [`island`]: what the islands (the parts of the pages that hydrate) share.
@@ -26,6 +27,7 @@ pub mod error;
 pub mod format;
 pub mod highlight;
 pub mod hydrated;
+pub mod i18n;
 pub mod island;
 pub mod list_mode;
 pub mod live;

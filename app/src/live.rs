@@ -50,19 +50,36 @@ pub fn listen(id: i64, on_saved: Callback<i64>, viewers: RwSignal<usize>) {
     let _ = (id, on_saved, viewers);
 }
 
-/// The presence line: `Only you are viewing this sheet` / `3 people are viewing this sheet`.
-pub fn viewers_text(n: usize) -> String {
-    match n {
-        0 | 1 => "Only you are viewing this sheet".to_string(),
-        n => format!("{n} people are viewing this sheet"),
-    }
+/// The presence line in `lang`: `Only you are viewing this sheet` / `3 people are viewing
+/// this sheet`.
+pub fn viewers_text(lang: budget::Lang, n: usize) -> String {
+    crate::i18n::t_args(lang, "viewers", [("count", n.max(1).into())])
 }
 
 #[cfg(test)]
 mod tests {
     #[test]
     fn the_presence_line_counts_people() {
-        assert_eq!(super::viewers_text(1), "Only you are viewing this sheet");
-        assert_eq!(super::viewers_text(3), "3 people are viewing this sheet");
+        use budget::Lang;
+        assert_eq!(
+            super::viewers_text(Lang::En, 0),
+            "Only you are viewing this sheet"
+        );
+        assert_eq!(
+            super::viewers_text(Lang::En, 1),
+            "Only you are viewing this sheet"
+        );
+        assert_eq!(
+            super::viewers_text(Lang::En, 3),
+            "3 people are viewing this sheet"
+        );
+        assert_eq!(
+            super::viewers_text(Lang::Ja, 1),
+            "このシートを見ているのはあなただけです"
+        );
+        assert_eq!(
+            super::viewers_text(Lang::Ja, 3),
+            "このシートを 3 人が見ています"
+        );
     }
 }

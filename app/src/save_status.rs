@@ -2,6 +2,10 @@
 //! line shows ([`crate::components::save_status`]), in a module of its own so that the
 //! autosave and the components depend on it and not on each other.
 
+use budget::Lang;
+
+use crate::i18n::{t, t_args};
+
 /// Where the sheet's latest edits stand.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SaveStatus {
@@ -18,15 +22,16 @@ pub enum SaveStatus {
 }
 
 impl SaveStatus {
-    /// The text shown: `"Saved"`, `"Saving…"`, `"Not saved: <reason>"` or, with conflicts,
-    /// `"Not saved: 1 cell changed elsewhere"`.
-    pub fn text(&self) -> String {
+    /// The text shown in `lang`: `"Saved"`, `"Saving…"`, `"Not saved: <reason>"` or, with
+    /// conflicts, `"Not saved: 1 cell changed elsewhere"`.
+    pub fn text(&self, lang: Lang) -> String {
         match self {
-            SaveStatus::Saved => "Saved".to_string(),
-            SaveStatus::Saving => "Saving…".to_string(),
-            SaveStatus::Failed(reason) => format!("Not saved: {reason}"),
-            SaveStatus::Conflicts(1) => "Not saved: 1 cell changed elsewhere".to_string(),
-            SaveStatus::Conflicts(n) => format!("Not saved: {n} cells changed elsewhere"),
+            SaveStatus::Saved => t(lang, "save-saved"),
+            SaveStatus::Saving => t(lang, "save-saving"),
+            SaveStatus::Failed(reason) => {
+                t_args(lang, "save-failed", [("reason", reason.as_str().into())])
+            }
+            SaveStatus::Conflicts(n) => t_args(lang, "save-conflicts", [("count", (*n).into())]),
         }
     }
 
@@ -46,15 +51,24 @@ mod tests {
 
     #[test]
     fn a_failed_save_says_why() {
-        assert_eq!(SaveStatus::Saved.text(), "Saved");
-        assert_eq!(SaveStatus::Saving.text(), "Saving…");
+        assert_eq!(SaveStatus::Saved.text(Lang::En), "Saved");
+        assert_eq!(SaveStatus::Saving.text(Lang::En), "Saving…");
         assert_eq!(
-            SaveStatus::Failed("offline".into()).text(),
+            SaveStatus::Failed("offline".into()).text(Lang::En),
             "Not saved: offline"
         );
         assert_eq!(
-            SaveStatus::Conflicts(2).text(),
+            SaveStatus::Conflicts(1).text(Lang::En),
+            "Not saved: 1 cell changed elsewhere"
+        );
+        assert_eq!(
+            SaveStatus::Conflicts(2).text(Lang::En),
             "Not saved: 2 cells changed elsewhere"
+        );
+        assert_eq!(SaveStatus::Saved.text(Lang::Ja), "保存しました");
+        assert_eq!(
+            SaveStatus::Conflicts(2).text(Lang::Ja),
+            "保存していません：ほかで変更されたセル 2"
         );
     }
 }

@@ -5,6 +5,7 @@ use leptos_meta::{provide_meta_context, Link, MetaTags, Stylesheet, Title};
 use leptos_router::components::{Route, Router, Routes, A};
 use leptos_router::{path, SsrMode};
 
+use crate::i18n::{t, ui_lang};
 use crate::pages::history::{DiffPage, HistoryPage};
 use crate::pages::proposals::{EditProposalPage, ProposalPage, ProposePage};
 use crate::pages::sheet::SheetPage;
@@ -36,13 +37,19 @@ fn send_content_security_policy() {
     }
 }
 
-/// The HTML document around the app, rendered on the server.
+/// The HTML document around the app, rendered on the server in the request's UI language
+/// ([`crate::i18n::request_lang`]), which `<html lang>` names for the islands.
 pub fn shell(options: LeptosOptions) -> impl IntoView {
     #[cfg(feature = "ssr")]
-    send_content_security_policy();
+    {
+        send_content_security_policy();
+        if let Some(parts) = use_context::<http::request::Parts>() {
+            crate::i18n::provide_ui_lang(crate::i18n::request_lang(&parts.headers));
+        }
+    }
     view! {
         <!DOCTYPE html>
-        <html lang="en">
+        <html lang=ui_lang().code()>
             <head>
                 <meta charset="utf-8"/>
                 <meta name="viewport" content="width=device-width, initial-scale=1"/>
@@ -63,13 +70,15 @@ pub fn shell(options: LeptosOptions) -> impl IntoView {
 #[component]
 pub fn App() -> impl IntoView {
     provide_meta_context();
+    let ui = ui_lang();
     view! {
         <Stylesheet id="leptos" href="/pkg/workbench.css"/>
         <Link rel="icon" type_="image/svg+xml" href="/favicon.svg"/>
-        <Title text="Timeout Budget Workbench"/>
+        <Title text=t(ui, "app-name")/>
         <Router>
             <header class="app-header">
-                <A href="/" attr:class="brand">"Timeout Budget Workbench"</A>
+                <A href="/" attr:class="brand">{t(ui, "app-name")}</A>
+                <UiLangSwitch/>
             </header>
             <main class="page">
                 <Routes fallback=|| view! { <NotFound/> }>
@@ -93,13 +102,61 @@ fn NotFound() -> impl IntoView {
     if let Some(response) = use_context::<leptos_axum::ResponseOptions>() {
         response.set_status(http::StatusCode::NOT_FOUND);
     }
+    let ui = ui_lang();
     view! {
         <div class="banner banner-error" role="alert" data-testid="page-error">
-            <h1>"Not found"</h1>
-            <p>"No page has this address."</p>
+            <h1>{t(ui, "not-found-title")}</h1>
+            <p>{t(ui, "not-found-text")}</p>
             <p>
-                <A href="/">"Back to the sheets"</A>
+                <A href="/">{t(ui, "back-to-sheets")}</A>
             </p>
         </div>
+    }
+}
+
+/// The address the UI language form posts to ([`UiLangSwitch`]); the server sets the
+/// [`crate::i18n::COOKIE`] and sends the browser back to the page.
+pub const UI_LANG_PATH: &str = "/ui-lang";
+
+/// The header's switch of the UI language: a plain form (it works without JavaScript) with
+/// a button per language, the current one pressed, and the page's own address to come back
+/// to. The server's HTML only: the page reloads in the chosen language.
+#[component]
+fn UiLangSwitch() -> impl IntoView {
+    let ui = ui_lang();
+    #[cfg(feature = "ssr")]
+    let back = use_context::<http::request::Parts>()
+        .and_then(|parts| parts.uri.path_and_query().map(|p| p.as_str().to_string()))
+        .unwrap_or_else(|| "/".to_string());
+    #[cfg(not(feature = "ssr"))]
+    let back = "/".to_string();
+    let button = move |lang: budget::Lang, key: &'static str| {
+        let pressed = if lang == ui { "true" } else { "false" };
+        view! {
+            <button
+                type="submit"
+                name="lang"
+                value=lang.code()
+                lang=lang.code()
+                aria-pressed=pressed
+                data-testid=format!("ui-lang-{}", lang.code())
+            >
+                {t(ui, key)}
+            </button>
+        }
+    };
+    view! {
+        <form
+            method="post"
+            action=UI_LANG_PATH
+            class="ui-lang"
+            role="group"
+            aria-label=t(ui, "ui-lang-label")
+            data-testid="ui-lang"
+        >
+            <input type="hidden" name="back" value=back/>
+            {button(budget::Lang::En, "lang-en")}
+            {button(budget::Lang::Ja, "lang-ja")}
+        </form>
     }
 }

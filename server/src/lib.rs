@@ -30,6 +30,7 @@ pub mod security;
 pub mod serve;
 mod state;
 mod table;
+pub mod ui_lang;
 
 use app::shell::{shell, App};
 use axum::Router;
@@ -102,6 +103,10 @@ pub fn router_with(state: AppState, timeouts: Timeouts) -> Router {
     let options = state.leptos_options.clone();
     Router::new()
         .nest(api::PREFIX, api::routes())
+        .route(
+            app::shell::UI_LANG_PATH,
+            axum::routing::post(ui_lang::choose),
+        )
         .leptos_routes_with_context(
             &state,
             routes,

@@ -247,14 +247,19 @@ fn same_site_redirect(mut response: Response, host: Option<&str>) -> Response {
     response
 }
 
+/// Whether `path` is a path of this site (`/sheets/3?since=2`): it starts with one `/` (not
+/// `//evil` or `/\\evil`, which browsers read as another host) and holds no control
+/// character.
+pub(crate) fn is_local_path(path: &str) -> bool {
+    path.starts_with('/')
+        && !path.starts_with("//")
+        && !path.starts_with("/\\")
+        && !path.chars().any(char::is_control)
+}
+
 /// `location` as a path of this site, or `None`.
 fn same_site_path(location: &str, host: Option<&str>) -> Option<String> {
-    let is_path = |path: &str| {
-        path.starts_with('/')
-            && !path.starts_with("//")
-            && !path.starts_with("/\\")
-            && !path.chars().any(char::is_control)
-    };
+    let is_path = is_local_path;
     if is_path(location) {
         return Some(location.to_string());
     }

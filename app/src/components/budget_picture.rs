@@ -8,6 +8,7 @@ use leptos::prelude::*;
 
 use super::grid::focus_cell;
 use crate::highlight::Highlight;
+use crate::i18n::{t, ui_lang};
 
 /// The rows of the picture's part under `target`: its `data-rows` (`"6 7 8"`), read from the
 /// element or its nearest ancestor that has one; `None` outside a part.
@@ -74,9 +75,10 @@ pub fn BudgetPicture(
             focus_cell(first, 0);
         }
     };
+    let ui = ui_lang();
     view! {
         <section class="budget-pane" aria-labelledby="budget-heading">
-            <h2 id="budget-heading">"Budget"</h2>
+            <h2 id="budget-heading">{t(ui, "budget-title")}</h2>
             <div
                 class="budget-frame"
                 data-testid="budget-picture"
@@ -88,9 +90,10 @@ pub fn BudgetPicture(
                 inner_html=move || svg.get()
             ></div>
             <p class="muted">
-                "Each bar is a deadline or a caller's wait; inside it the time it must cover. Point at a part for its formula and rows. "
+                {t(ui, "budget-explained")}
+                " "
                 <a href=format!("/api/v1/sheets/{id}/budget.svg") data-testid="budget-svg-link">
-                    "The picture as SVG"
+                    {t(ui, "budget-svg")}
                 </a>
             </p>
         </section>

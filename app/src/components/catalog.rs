@@ -11,6 +11,7 @@ use leptos::task::spawn_local;
 
 use crate::api::catalog_settings;
 use crate::format;
+use crate::i18n::{t, ui_lang};
 use crate::model::CatalogOption;
 
 /// The `id` of the `<datalist>` the setting inputs point to with `list=`.
@@ -101,15 +102,16 @@ pub fn FillFromCatalog(
     /// Called with the fill when the button is pressed.
     on_fill: Callback<CatalogFill>,
 ) -> impl IntoView {
+    let ui = ui_lang();
     move || {
         fill.get().map(|fill| {
-            let label = format::fill_from_catalog_label(&fill.product, &fill.cells);
+            let label = format::fill_from_catalog_label(ui, &fill.product, &fill.cells);
             view! {
                 <button
                     type="button"
                     class="fill-default"
                     data-testid="fill-from-catalog"
-                    title="Fill the row's empty cells from the catalog entry"
+                    title=t(ui, "fill-from-catalog-title")
                     on:click=move |_| on_fill.run(fill.clone())
                 >
                     {label}
@@ -129,18 +131,19 @@ pub fn FillDefault(
     /// Called with the default when the button is pressed.
     on_fill: Callback<String>,
 ) -> impl IntoView {
+    let ui = ui_lang();
     view! {
         {move || {
             default
                 .get()
                 .map(|value| {
-                    let label = format::fill_default_label(&value);
+                    let label = format::fill_default_label(ui, &value);
                     view! {
                         <button
                             type="button"
                             class="fill-default"
                             data-testid="fill-default"
-                            title="Fill the default cell with the catalog's documented default"
+                            title=t(ui, "fill-default-title")
                             on:click=move |_| on_fill.run(value.clone())
                         >
                             {label}

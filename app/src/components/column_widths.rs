@@ -160,7 +160,7 @@ pub fn ResizeHandle(
         <span
             class="col-resize"
             aria-hidden="true"
-            title="Drag to resize the column; double-click for the default widths"
+            title=crate::i18n::t(crate::i18n::ui_lang(), "column-resize")
             data-testid=format!("resize-{name}")
             on:pointerdown=on_down
             on:pointermove=on_move

@@ -5,6 +5,7 @@ use leptos::prelude::*;
 use leptos_router::components::A;
 
 use crate::error::AppError;
+use crate::i18n::{t, ui_lang};
 
 /// Shows `error` in place of a page's content.
 #[component]
@@ -18,16 +19,17 @@ pub fn ErrorPanel(
             response.set_status(status);
         }
     }
+    let ui = ui_lang();
     let title = match error {
-        AppError::NotFound(_) => "Not found",
-        _ => "Something went wrong",
+        AppError::NotFound(_) => t(ui, "not-found-title"),
+        _ => t(ui, "error-title"),
     };
     view! {
         <div class="banner banner-error" role="alert" data-testid="page-error">
             <h2>{title}</h2>
             <p>{error.to_string()}</p>
             <p>
-                <A href="/">"Back to the sheets"</A>
+                <A href="/">{t(ui, "back-to-sheets")}</A>
             </p>
         </div>
     }

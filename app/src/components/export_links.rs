@@ -3,6 +3,7 @@
 use budget::Lang;
 use leptos::prelude::*;
 
+use crate::i18n::{t, ui_lang};
 use crate::model::{excel_export_href, export_file_name, export_href};
 
 /// Two download links, the sheet's own language first, and one for Excel (a byte-order mark
@@ -17,13 +18,15 @@ pub fn ExportLinks(
     #[prop(into)]
     lang: Signal<Lang>,
 ) -> impl IntoView {
+    let ui = ui_lang();
     let link_name = name.clone();
     let link = move |link_lang: Lang| {
         let name = link_name.clone();
         let label = match link_lang {
-            Lang::Ja => "TSV, Japanese headers (日本語)",
-            Lang::En => "TSV, English headers",
+            Lang::Ja => t(ui, "export-ja"),
+            Lang::En => t(ui, "export-en"),
         };
+        let own = format!(" {}", t(ui, "export-own-lang"));
         view! {
             <a
                 class="button"
@@ -32,7 +35,7 @@ pub fn ExportLinks(
                 data-testid=format!("export-{}", link_lang.code())
             >
                 {label}
-                {move || (lang.get() == link_lang).then_some(" (this sheet's language)")}
+                {move || (lang.get() == link_lang).then(|| own.clone())}
             </a>
         }
     };
@@ -44,7 +47,7 @@ pub fn ExportLinks(
             download=move || export_file_name(&excel_name, lang.get())
             data-testid="export-excel"
         >
-            "TSV for Excel (UTF-8 with a byte-order mark)"
+            {t(ui, "export-excel")}
         </a>
     };
     view! { <div class="buttons export">{link(Lang::Ja)} {link(Lang::En)} {excel}</div> }

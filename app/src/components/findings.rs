@@ -9,6 +9,7 @@ use leptos::prelude::*;
 use super::traced_number::{Shape, TracedNumber};
 use crate::format;
 use crate::highlight::{FindingRows, Highlight};
+use crate::i18n::{t, t_args, ui_lang};
 
 /// Every finding of the report, errors first (the engine's order). The bound, need and
 /// shortfall in a finding's numbers show the rows they come from ([`TracedNumber`]).
@@ -45,7 +46,9 @@ pub fn FindingList(
         if any.get() {
             Either::Left(view! { <ul class="findings">{items}</ul> })
         } else {
-            Either::Right(view! { <p class="muted" data-testid="no-findings">"No findings."</p> })
+            Either::Right(
+                view! { <p class="muted" data-testid="no-findings">{t(ui_lang(), "findings-none")}</p> },
+            )
         }
     }
 }
@@ -58,15 +61,13 @@ fn finding_item(
     lang: Lang,
     on_apply: Callback<Fix>,
 ) -> impl IntoView {
+    let ui = ui_lang();
     let fixes = finding
         .fixes
         .iter()
         .cloned()
         .map(|fix| {
-            let label = match lang {
-                Lang::En => format!("Apply: {}", fix.summary),
-                Lang::Ja => format!("適用：{}", fix.summary),
-            };
+            let label = t_args(ui, "fix-apply", [("fix", fix.summary.as_str().into())]);
             view! {
                 <li>
                     <button
@@ -130,7 +131,10 @@ fn finding_item(
             </div>
             <p class="message" data-testid="message">{finding.message.clone()}</p>
             {numbers}
-            {fix.map(|fix| view! { <p class="fix" data-testid="fix">"Fix: " {fix}</p> })}
+            {fix.map(|fix| {
+                let fix = t_args(ui, "finding-fix", [("fix", fix.into())]);
+                view! { <p class="fix" data-testid="fix">{fix}</p> }
+            })}
             <ul class="fixes">{fixes}</ul>
             {source}
         </li>

@@ -15,6 +15,7 @@ use crate::draft::{self, DraftRow, RowAction};
 use crate::format;
 use crate::highlight::Highlight;
 use crate::hydrated::Hydrated;
+use crate::i18n::{t, t_args, ui_lang};
 use crate::selection::GridFocus;
 use crate::undo::{self, History};
 
@@ -86,27 +87,25 @@ impl ChangeMarks {
             .and_then(|(_, old)| old.get(index).cloned().flatten())
     }
 
-    /// One line of words for the counts: "2 cells changed, 1 row added".
-    pub fn summary(&self) -> String {
+    /// One line of words for the counts in `lang`: "2 cells changed, 1 row added".
+    pub fn summary(&self, lang: Lang) -> String {
         let (cells, added, removed, moved) = self.counts;
-        let part = |n: usize, one: &str, many: &str| match n {
-            0 => None,
-            1 => Some(format!("1 {one}")),
-            n => Some(format!("{n} {many}")),
+        let part = |count: usize, key: &str| {
+            (count > 0).then(|| t_args(lang, key, [("count", count.into())]))
         };
         let parts: Vec<String> = [
-            part(cells, "cell changed", "cells changed"),
-            part(added, "row added", "rows added"),
-            part(removed, "row removed", "rows removed"),
-            part(moved, "row moved", "rows moved"),
+            part(cells, "marks-cells-changed"),
+            part(added, "marks-rows-added"),
+            part(removed, "marks-rows-removed"),
+            part(moved, "marks-rows-moved"),
         ]
         .into_iter()
         .flatten()
         .collect();
         if parts.is_empty() {
-            "no change".into()
+            t(lang, "marks-none")
         } else {
-            parts.join(", ")
+            parts.join(&t(lang, "list-separator"))
         }
     }
 }
@@ -205,13 +204,17 @@ pub fn Grid(
         }
     });
     on_cleanup(move || help.remove());
+    let ui = ui_lang();
     view! {
         <details class="shortcuts" data-testid="shortcuts" node_ref=shortcuts>
-            <summary>"Keyboard shortcuts (?)"</summary>
+            <summary>{t(ui, "shortcuts-title")}</summary>
             <table>
                 <tbody>
                     {SHORTCUTS
-                        .map(|(keys, does)| view! { <tr><th scope="row">{keys}</th><td>{does}</td></tr> })
+                        .map(|id| {
+                            let keys = t(ui, &format!("{id}.keys"));
+                            view! { <tr><th scope="row">{keys}</th><td>{t(ui, id)}</td></tr> }
+                        })
                         .collect_view()}
                 </tbody>
             </table>
@@ -241,19 +244,19 @@ pub fn Grid(
                             })
                             .collect_view()}
                         <th scope="col" class="derived" data-col="kind">
-                            "Kind"
+                            {t(ui, "grid-col-kind")}
                             <ResizeHandle name="kind" widths/>
                         </th>
                         <th scope="col" class="derived" data-col="parsed">
-                            "Parsed"
+                            {t(ui, "grid-col-parsed")}
                             <ResizeHandle name="parsed" widths/>
                         </th>
                         <th scope="col" class="derived" data-col="note">
-                            "Note"
+                            {t(ui, "grid-col-note")}
                             <ResizeHandle name="note" widths/>
                         </th>
                         <th scope="col" class="actions" data-col="actions">
-                            <span class="visually-hidden">"Row actions"</span>
+                            <span class="visually-hidden">{t(ui, "grid-col-actions")}</span>
                         </th>
                     </tr>
                 </thead>
@@ -271,13 +274,13 @@ pub fn Grid(
                 .then(|| {
                     view! {
                         <p class="muted" data-testid="grid-empty">
-                            "No rows yet. Add a row, or import a TSV below."
+                            {t(ui, "grid-empty")}
                         </p>
                     }
                 })
         }}
         <button type="button" class="button" data-testid="add-row" on:click=add_row>
-            "Add row"
+            {t(ui, "grid-add-row")}
         </button>
     }
 }
@@ -319,6 +322,7 @@ fn GridRow(
         catalog_defaults.with(|defaults| defaults.get(index).cloned().flatten())
     });
     // Each of the row's edits is an undo step: the rows before it are recorded.
+    let ui = ui_lang();
     let history = History::from_context();
     let record = move || {
         if let Some(h) = history {
@@ -417,7 +421,7 @@ fn GridRow(
             <td
                 class="num line"
                 draggable="true"
-                title="Drag to move the row"
+                title=t(ui, "row-drag")
                 data-testid="drag-row"
                 on:dragstart=on_drag_start
             >
@@ -486,14 +490,15 @@ fn RowButton(
     text: &'static str,
     #[prop(optional, into)] disabled: Signal<bool>,
 ) -> impl IntoView {
-    let (title, danger) = row_action_words(action);
+    let ui = ui_lang();
+    let danger = action == RowAction::Delete;
     view! {
         <button
             type="button"
             class=if danger { "icon danger" } else { "icon" }
             tabindex="-1"
-            title=title
-            aria-label=move || format!("{title}: row {}", line.get())
+            title=row_action_words(ui, action, None)
+            aria-label=move || row_action_words(ui, action, Some(line.get()))
             data-testid=testid
             disabled=disabled
             on:click=move |_| act(action)
@@ -503,16 +508,27 @@ fn RowButton(
     }
 }
 
-/// A row action's name, and whether it removes something.
-fn row_action_words(action: RowAction) -> (&'static str, bool) {
+/// A row action's name in `ui` (`Insert a row above`), or with `line` its button's
+/// accessible name (`Insert a row above row 4`).
+fn row_action_words(ui: Lang, action: RowAction, line: Option<usize>) -> String {
+    let Some(line) = line else {
+        return match action {
+            RowAction::InsertAbove => t(ui, "row-insert-above"),
+            RowAction::InsertBelow => t(ui, "row-insert-below"),
+            RowAction::Duplicate => t(ui, "row-duplicate"),
+            RowAction::MoveUp | RowAction::MoveTo(_) => t(ui, "row-move-up"),
+            RowAction::MoveDown => t(ui, "row-move-down"),
+            RowAction::Delete => t(ui, "row-delete"),
+        };
+    };
+    let n = [("line", line.into())];
     match action {
-        RowAction::InsertAbove => ("Insert a row above", false),
-        RowAction::InsertBelow => ("Insert a row below", false),
-        RowAction::Duplicate => ("Duplicate the row", false),
-        RowAction::MoveUp => ("Move the row up", false),
-        RowAction::MoveDown => ("Move the row down", false),
-        RowAction::MoveTo(_) => ("Move the row", false),
-        RowAction::Delete => ("Delete the row", true),
+        RowAction::InsertAbove => t_args(ui, "row-insert-above-label", n),
+        RowAction::InsertBelow => t_args(ui, "row-insert-below-label", n),
+        RowAction::Duplicate => t_args(ui, "row-duplicate-label", n),
+        RowAction::MoveUp | RowAction::MoveTo(_) => t_args(ui, "row-move-up-label", n),
+        RowAction::MoveDown => t_args(ui, "row-move-down-label", n),
+        RowAction::Delete => t_args(ui, "row-delete-label", n),
     }
 }
 
@@ -595,7 +611,7 @@ fn RemovedRows(marks: Memo<Option<ChangeMarks>>, after: Signal<usize>) -> impl I
                     <tr class="diff-removed" data-testid="removed-row">
                         <td class="num line">"−"</td>
                         {cells}
-                        <td class="derived" colspan="4">"removed"</td>
+                        <td class="derived" colspan="4">{t(ui_lang(), "row-removed")}</td>
                     </tr>
                 }
             })
@@ -622,40 +638,33 @@ pub const GRID_COLUMNS: [&str; 13] = [
     "actions",
 ];
 
-/// The grid's keys, as its help lists them: (keys, what they do).
-pub const SHORTCUTS: [(&str, &str); 13] = [
-    ("Enter, Shift+Enter", "the cell below, above"),
-    ("Tab, Shift+Tab", "the next, the previous cell"),
-    (
-        "↑ ↓",
-        "the cell above, below, from a cell's first or last line",
-    ),
-    (
-        "← →",
-        "the cell before, after, from the start or end of its text",
-    ),
-    ("Alt+Enter", "a new line in the cell"),
-    (
-        "Escape",
-        "put back the cell's text from when it got the focus",
-    ),
-    ("Ctrl+Z, Ctrl+Shift+Z or Ctrl+Y", "undo, redo (⌘ on a Mac)"),
-    (
-        "Paste",
-        "a block copied from a spreadsheet fills the cells from this one on",
-    ),
-    (
-        "Shift+arrows, Shift+click, drag",
-        "select cells: Ctrl+C copies them for a spreadsheet, Ctrl+X cuts, Delete empties them",
-    ),
-    ("Alt+↑, Alt+↓", "move the row up, down (or drag its number)"),
-    (
-        "Alt+Shift+↑, Alt+Shift+↓",
-        "insert an empty row above, below",
-    ),
-    ("Alt+Shift+D", "duplicate the row"),
-    ("Alt+Shift+Delete", "delete the row (Ctrl+Z brings it back)"),
+/// The grid's keys, as its help lists them: the catalogue's message of each, whose value
+/// says what the keys do and whose `.keys` attribute names them ([`crate::i18n`]).
+pub const SHORTCUTS: [&str; 13] = [
+    "shortcut-enter",
+    "shortcut-tab",
+    "shortcut-up-down",
+    "shortcut-left-right",
+    "shortcut-new-line",
+    "shortcut-escape",
+    "shortcut-undo",
+    "shortcut-paste",
+    "shortcut-select",
+    "shortcut-move-row",
+    "shortcut-insert-row",
+    "shortcut-duplicate-row",
+    "shortcut-delete-row",
 ];
+
+/// A cell's accessible name in the UI language: `"value, row 7"`, `"設定値、7 行目"`.
+fn cell_label(column: Column, line: usize) -> String {
+    let ui = ui_lang();
+    t_args(
+        ui,
+        "cell-label",
+        [("column", column.header(ui).into()), ("line", line.into())],
+    )
+}
 
 /// Where a key pressed in a cell moves the focus, as the WAI-ARIA grid pattern and the
 /// spreadsheets the users come from do: Enter and Shift+Enter down and up, Tab and Shift+Tab
@@ -1068,7 +1077,7 @@ fn GridCell(
                         type="text"
                         name=name
                         data-testid=format!("cell-{name}")
-                        aria-label=move || format!("{name}, row {}", line.get())
+                        aria-label=move || cell_label(column, line.get())
                         list=SETTINGS_LIST
                         value=cell.get_untracked()
                         prop:value=move || cell.get()
@@ -1089,7 +1098,7 @@ fn GridCell(
                         rows="1"
                         spellcheck="false"
                         data-testid=format!("cell-{name}")
-                        aria-label=move || format!("{name}, row {}", line.get())
+                        aria-label=move || cell_label(column, line.get())
                         prop:value=move || cell.get()
                         readonly=move || !hydrated.get()
                         tabindex=tabindex
@@ -1104,7 +1113,7 @@ fn GridCell(
                     </textarea>
                 })
             }}
-            {move || old.get().map(|o| view! { <del class="cell-old" data-testid="cell-old" title="before">{o}</del> })}
+            {move || old.get().map(|o| view! { <del class="cell-old" data-testid="cell-old" title=t(ui_lang(), "cell-old-title")>{o}</del> })}
             {fill.map(|(default, on_fill)| view! { <FillDefault default on_fill/> })}
             {catalog.map(|(fill, on_fill)| view! { <FillFromCatalog fill on_fill/> })}
         </td>
@@ -1144,6 +1153,18 @@ mod tests {
             value: value.into(),
             ..budget::Row::default()
         }
+    }
+
+    #[test]
+    fn every_shortcut_says_its_keys_and_what_they_do_in_both_languages() {
+        for lang in [Lang::En, Lang::Ja] {
+            for id in SHORTCUTS {
+                assert_ne!(t(lang, id), id);
+                assert_ne!(t(lang, &format!("{id}.keys")), format!("{id}.keys"));
+            }
+        }
+        assert_eq!(t(Lang::En, "shortcut-enter.keys"), "Enter, Shift+Enter");
+        assert_eq!(t(Lang::Ja, "shortcut-enter"), "下のセル、上のセル");
     }
 
     #[test]
@@ -1192,10 +1213,17 @@ mod tests {
             )])
         );
         assert_eq!(
-            marks.summary(),
+            marks.summary(Lang::En),
             "1 cell changed, 1 row added, 1 row removed"
         );
-        assert_eq!(ChangeMarks::new(&then, &then).summary(), "no change");
+        assert_eq!(
+            ChangeMarks::new(&then, &then).summary(Lang::En),
+            "no change"
+        );
+        assert_eq!(
+            marks.summary(Lang::Ja),
+            "変更したセル 1、追加した行 1、削除した行 1"
+        );
     }
 
     #[test]

@@ -6,6 +6,7 @@ use leptos::prelude::*;
 use super::traced_number::{Shape, TracedNumber};
 use crate::format;
 use crate::highlight::{Highlight, HopRows};
+use crate::i18n::{t, ui_lang};
 
 /// One row per hop: segment, per try, tries, worst, wait, callee worst, slack, verdict,
 /// formula (and, under it, what the hop's retries repeat when its retry conditions are known). The numbers show the rows they come from ([`TracedNumber`]).
@@ -19,20 +20,21 @@ pub fn HopTable(
     lang: Signal<Lang>,
 ) -> impl IntoView {
     let numbers = Highlight::from_context().map(|h| h.numbers());
+    let ui = ui_lang();
     view! {
         <div class="table-wrap">
             <table class="hops">
                 <thead>
                     <tr>
-                        <th scope="col">"Segment"</th>
-                        <th scope="col" class="num">"Per try"</th>
-                        <th scope="col" class="num">"Tries"</th>
-                        <th scope="col" class="num">"Worst"</th>
-                        <th scope="col" class="num">"Wait"</th>
-                        <th scope="col" class="num">"Callee worst"</th>
-                        <th scope="col" class="num">"Slack"</th>
-                        <th scope="col">"Verdict"</th>
-                        <th scope="col">"Formula"</th>
+                        <th scope="col">{t(ui, "col-segment")}</th>
+                        <th scope="col" class="num">{t(ui, "col-per-try")}</th>
+                        <th scope="col" class="num">{t(ui, "col-tries")}</th>
+                        <th scope="col" class="num">{t(ui, "col-worst")}</th>
+                        <th scope="col" class="num">{t(ui, "col-wait")}</th>
+                        <th scope="col" class="num">{t(ui, "col-callee-worst")}</th>
+                        <th scope="col" class="num">{t(ui, "col-slack")}</th>
+                        <th scope="col">{t(ui, "col-verdict")}</th>
+                        <th scope="col">{t(ui, "col-formula")}</th>
                     </tr>
                 </thead>
                 <tbody>
@@ -66,8 +68,14 @@ fn hop_row(hop: &HopReport, rows: HopRows, lang: Lang) -> impl IntoView {
     let callee_worst = display::duration_or_unknown(lang, hop.callee_worst_ms);
     let slack = display::slack(lang, hop.slack_ms);
     let repeats = display::repeats(lang, hop);
+    let ui = ui_lang();
     let label = |word: &str, text: &str, rows: &[usize]| {
-        format::number_label(&hop.segment, word, text, &display::row_ranges(lang, rows))
+        format::number_label(
+            &hop.segment,
+            &t(ui, word),
+            text,
+            &display::row_ranges(lang, rows),
+        )
     };
     view! {
         <tr data-testid=format!("hop-{}", hop.segment) class=format!("verdict-{code}")>
@@ -76,7 +84,7 @@ fn hop_row(hop: &HopReport, rows: HopRows, lang: Lang) -> impl IntoView {
                 shape=Shape::Cell
                 class="num"
                 testid="per-try"
-                label=label("per try", &per_try, &rows.per_try)
+                label=label("word-per-try", &per_try, &rows.per_try)
                 text=per_try
                 rows=rows.per_try
             />
@@ -84,7 +92,7 @@ fn hop_row(hop: &HopReport, rows: HopRows, lang: Lang) -> impl IntoView {
                 shape=Shape::Cell
                 class="num"
                 testid="tries"
-                label=label("tries", &tries, &rows.tries)
+                label=label("word-tries", &tries, &rows.tries)
                 text=tries
                 rows=rows.tries
             />
@@ -92,7 +100,7 @@ fn hop_row(hop: &HopReport, rows: HopRows, lang: Lang) -> impl IntoView {
                 shape=Shape::Cell
                 class="num"
                 testid="worst"
-                label=label("worst", &worst, &rows.worst)
+                label=label("word-worst", &worst, &rows.worst)
                 text=worst
                 rows=rows.worst
             />
@@ -100,7 +108,7 @@ fn hop_row(hop: &HopReport, rows: HopRows, lang: Lang) -> impl IntoView {
                 shape=Shape::Cell
                 class="num"
                 testid="wait"
-                label=label("wait", &wait, &rows.wait)
+                label=label("word-wait", &wait, &rows.wait)
                 text=wait
                 rows=rows.wait
             />
@@ -108,7 +116,7 @@ fn hop_row(hop: &HopReport, rows: HopRows, lang: Lang) -> impl IntoView {
                 shape=Shape::Cell
                 class="num"
                 testid="callee-worst"
-                label=label("callee worst", &callee_worst, &rows.callee_worst)
+                label=label("word-callee-worst", &callee_worst, &rows.callee_worst)
                 text=callee_worst
                 rows=rows.callee_worst
             />
@@ -116,7 +124,7 @@ fn hop_row(hop: &HopReport, rows: HopRows, lang: Lang) -> impl IntoView {
                 shape=Shape::Cell
                 class="num"
                 testid="slack"
-                label=label("slack", &slack, &rows.slack)
+                label=label("word-slack", &slack, &rows.slack)
                 text=slack
                 rows=rows.slack
             />

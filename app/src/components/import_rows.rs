@@ -7,6 +7,7 @@ use super::error_line::ErrorLine;
 use super::tsv_input::TsvInput;
 use crate::api::import_rows;
 use crate::error::AppError;
+use crate::i18n::{t, ui_lang};
 use crate::model::SheetDetail;
 
 /// A textarea, a file chooser and an Import button that replace the rows of sheet `id`.
@@ -50,17 +51,18 @@ pub fn ImportRows(
             busy.set(false);
         });
     };
+    let ui = ui_lang();
     view! {
         <form class="card import" on:submit=submit data-testid="import-form">
-            <h2>"Replace the rows from a TSV"</h2>
-            <TsvInput text label="TSV to replace the rows with"/>
+            <h2>{t(ui, "replace-title")}</h2>
+            <TsvInput text label=t(ui, "replace-tsv-label")/>
             <button
                 type="submit"
                 class="button primary"
                 data-testid="import-submit"
                 disabled=move || busy.get() || disabled.get()
             >
-                "Import (replace rows)"
+                {t(ui, "replace-submit")}
             </button>
             <ErrorLine error testid="import-error"/>
         </form>

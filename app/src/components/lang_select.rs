@@ -1,9 +1,10 @@
 //! A select of the two header languages.
 
+use crate::i18n::{t, ui_lang};
 use budget::Lang;
 use leptos::prelude::*;
 
-/// A select of the two header languages (English, 日本語).
+/// A select of the two header languages (English, 日本語), labelled in the UI language.
 #[component]
 pub fn LangSelect(
     /// The language shown as chosen.
@@ -17,9 +18,11 @@ pub fn LangSelect(
     #[prop(optional)]
     name: Option<&'static str>,
 ) -> impl IntoView {
+    let ui = ui_lang();
     view! {
         <label>
-            "Headers "
+            {t(ui, "header-lang-label")}
+            " "
             <select
                 name=name
                 data-testid=testid
@@ -29,8 +32,8 @@ pub fn LangSelect(
                     }
                 }
             >
-                <option value="en" selected=move || lang.get() == Lang::En>"English"</option>
-                <option value="ja" selected=move || lang.get() == Lang::Ja>"日本語"</option>
+                <option value="en" selected=move || lang.get() == Lang::En>{t(ui, "lang-en")}</option>
+                <option value="ja" selected=move || lang.get() == Lang::Ja>{t(ui, "lang-ja")}</option>
             </select>
         </label>
     }

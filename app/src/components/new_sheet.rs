@@ -15,6 +15,7 @@ use super::error_line::{failure, ErrorLine};
 use super::lang_select::LangSelect;
 use super::tsv_input::TsvInput;
 use crate::api::{CreateExampleSheet, CreateSheet, ImportSheet};
+use crate::i18n::{t, ui_lang};
 use crate::sheet_name::SheetName;
 
 /// A blank sheet: a name, a header language and a Create button. Rendered on the server
@@ -22,11 +23,13 @@ use crate::sheet_name::SheetName;
 #[component]
 pub fn NewBlankSheet() -> impl IntoView {
     let create = ServerAction::<CreateSheet>::new();
+    let ui = ui_lang();
     view! {
         <ActionForm action=create attr:class="card" attr:data-testid="new-sheet-form">
-            <h2>"New sheet"</h2>
+            <h2>{t(ui, "new-sheet-title")}</h2>
             <label>
-                "Name "
+                {t(ui, "field-name")}
+                " "
                 <input
                     type="text"
                     name="name"
@@ -47,7 +50,7 @@ pub fn NewBlankSheet() -> impl IntoView {
                 data-testid="new-sheet-create"
                 disabled=create.pending()
             >
-                "Create"
+                {t(ui, "new-sheet-create")}
             </button>
             <ErrorLine error=failure(create) testid="new-sheet-error"/>
         </ActionForm>
@@ -60,12 +63,11 @@ pub fn NewBlankSheet() -> impl IntoView {
 #[component]
 pub fn NewExampleSheet() -> impl IntoView {
     let create = ServerAction::<CreateExampleSheet>::new();
+    let ui = ui_lang();
     view! {
         <ActionForm action=create attr:class="card">
-            <h2>"Start from the example"</h2>
-            <p class="muted">
-                "An equipment-reservation system: browser → LB → app → external API and DB."
-            </p>
+            <h2>{t(ui, "example-title")}</h2>
+            <p class="muted">{t(ui, "example-text")}</p>
             <div class="buttons">
                 <button
                     type="submit"
@@ -75,7 +77,7 @@ pub fn NewExampleSheet() -> impl IntoView {
                     data-testid="example-ja"
                     disabled=create.pending()
                 >
-                    "Example (日本語)"
+                    {t(ui, "example-ja")}
                 </button>
                 <button
                     type="submit"
@@ -85,7 +87,7 @@ pub fn NewExampleSheet() -> impl IntoView {
                     data-testid="example-en"
                     disabled=create.pending()
                 >
-                    "Example (English)"
+                    {t(ui, "example-en")}
                 </button>
             </div>
             <ErrorLine error=failure(create) testid="example-error"/>
@@ -101,6 +103,7 @@ pub fn ImportNewSheet() -> impl IntoView {
     let import = ServerAction::<ImportSheet>::new();
     let name = RwSignal::new(String::new());
     let text = RwSignal::new(String::new());
+    let ui = ui_lang();
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         if !import.pending().get_untracked() {
@@ -112,27 +115,28 @@ pub fn ImportNewSheet() -> impl IntoView {
     };
     view! {
         <form class="card import" on:submit=submit data-testid="import-form">
-            <h2>"Import a TSV"</h2>
+            <h2>{t(ui, "import-title")}</h2>
             <label>
-                "Name "
+                {t(ui, "field-name")}
+                " "
                 <input
                     type="text"
                     name="name"
                     maxlength=SheetName::MAX_CHARS
-                    placeholder="Imported sheet"
+                    placeholder=t(ui, "import-name-placeholder")
                     data-testid="import-name"
                     prop:value=move || name.get()
                     on:input=move |ev| name.set(event_target_value(&ev))
                 />
             </label>
-            <TsvInput text file_name=name label="TSV to import"/>
+            <TsvInput text file_name=name label=t(ui, "import-tsv-label")/>
             <button
                 type="submit"
                 class="button primary"
                 data-testid="import-submit"
                 disabled=import.pending()
             >
-                "Import"
+                {t(ui, "import-submit")}
             </button>
             <ErrorLine error=failure(import) testid="import-error"/>
         </form>

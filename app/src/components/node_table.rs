@@ -6,6 +6,7 @@ use leptos::prelude::*;
 use super::traced_number::{Shape, TracedNumber};
 use crate::format;
 use crate::highlight::{Highlight, NodeRows};
+use crate::i18n::{t, ui_lang};
 
 /// One row per node: name, need, deadline, slack, verdict, formula. The need, deadline and
 /// slack show the rows they come from ([`TracedNumber`]).
@@ -19,17 +20,18 @@ pub fn NodeTable(
     lang: Signal<Lang>,
 ) -> impl IntoView {
     let numbers = Highlight::from_context().map(|h| h.numbers());
+    let ui = ui_lang();
     view! {
         <div class="table-wrap">
             <table class="nodes">
                 <thead>
                     <tr>
-                        <th scope="col">"Node"</th>
-                        <th scope="col" class="num">"Need"</th>
-                        <th scope="col" class="num">"Deadline"</th>
-                        <th scope="col" class="num">"Slack"</th>
-                        <th scope="col">"Verdict"</th>
-                        <th scope="col">"Formula"</th>
+                        <th scope="col">{t(ui, "col-node")}</th>
+                        <th scope="col" class="num">{t(ui, "col-need")}</th>
+                        <th scope="col" class="num">{t(ui, "col-deadline")}</th>
+                        <th scope="col" class="num">{t(ui, "col-slack")}</th>
+                        <th scope="col">{t(ui, "col-verdict")}</th>
+                        <th scope="col">{t(ui, "col-formula")}</th>
                     </tr>
                 </thead>
                 <tbody>
@@ -59,8 +61,14 @@ fn node_row(node: &NodeReport, rows: NodeRows, lang: Lang) -> impl IntoView {
     let need = display::need(lang, node.need_ms, node.verdict);
     let deadline = display::duration_or_unknown(lang, node.deadline_ms);
     let slack = display::slack(lang, node.slack_ms);
+    let ui = ui_lang();
     let label = |word: &str, text: &str, rows: &[usize]| {
-        format::number_label(&node.name, word, text, &display::row_ranges(lang, rows))
+        format::number_label(
+            &node.name,
+            &t(ui, word),
+            text,
+            &display::row_ranges(lang, rows),
+        )
     };
     view! {
         <tr data-testid=format!("node-{}", node.name) class=format!("verdict-{code}")>
@@ -69,7 +77,7 @@ fn node_row(node: &NodeReport, rows: NodeRows, lang: Lang) -> impl IntoView {
                 shape=Shape::Cell
                 class="num"
                 testid="need"
-                label=label("need", &need, &rows.need)
+                label=label("word-need", &need, &rows.need)
                 text=need
                 rows=rows.need
             />
@@ -77,7 +85,7 @@ fn node_row(node: &NodeReport, rows: NodeRows, lang: Lang) -> impl IntoView {
                 shape=Shape::Cell
                 class="num"
                 testid="deadline"
-                label=label("deadline", &deadline, &rows.deadline)
+                label=label("word-deadline", &deadline, &rows.deadline)
                 text=deadline
                 rows=rows.deadline
             />
@@ -85,7 +93,7 @@ fn node_row(node: &NodeReport, rows: NodeRows, lang: Lang) -> impl IntoView {
                 shape=Shape::Cell
                 class="num"
                 testid="slack"
-                label=label("slack", &slack, &rows.slack)
+                label=label("word-slack", &slack, &rows.slack)
                 text=slack
                 rows=rows.slack
             />

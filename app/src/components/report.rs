@@ -7,9 +7,11 @@ use leptos::prelude::*;
 use super::findings::FindingList;
 use super::hop_table::HopTable;
 use super::node_table::NodeTable;
+use crate::i18n::{t, ui_lang};
 
 /// The report of a sheet as three sections. Renders what the engine returned, written by
-/// [`budget::display`] in the sheet's language; computes nothing.
+/// [`budget::display`] in the sheet's language; computes nothing. Its headings and column
+/// headers are the page's own words, in the UI language ([`ui_lang`]).
 #[component]
 pub fn ReportPanel(
     /// The latest report (from the last successful save, or the page load).
@@ -21,13 +23,14 @@ pub fn ReportPanel(
     /// Applies a checked fix to the sheet as an edit.
     on_apply: Callback<Fix>,
 ) -> impl IntoView {
+    let ui = ui_lang();
     view! {
-        <section class="report" aria-label="Report">
-            <h2>"Nodes"</h2>
+        <section class="report" aria-label=t(ui, "report-label")>
+            <h2>{t(ui, "report-nodes")}</h2>
             <NodeTable report lang/>
-            <h2>"Hops"</h2>
+            <h2>{t(ui, "report-hops")}</h2>
             <HopTable report lang/>
-            <h2>"Findings"</h2>
+            <h2>{t(ui, "report-findings")}</h2>
             <FindingList report lang on_apply/>
         </section>
     }

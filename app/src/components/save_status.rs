@@ -6,6 +6,7 @@ use leptos::prelude::*;
 use budget::Column;
 
 use crate::autosave::OpenConflict;
+use crate::i18n::{t, t_args, ui_lang};
 use crate::save_status::SaveStatus;
 
 /// The status line; a failed save shows as an error banner.
@@ -17,6 +18,7 @@ pub fn SaveStatusLine(
 ) -> impl IntoView {
     let failed =
         move || status.with(|s| matches!(s, SaveStatus::Failed(_) | SaveStatus::Conflicts(_)));
+    let ui = ui_lang();
     view! {
         <p
             class=move || status.with(SaveStatus::class)
@@ -24,7 +26,7 @@ pub fn SaveStatusLine(
             role=move || if failed() { "alert" } else { "status" }
             aria-live="polite"
         >
-            {move || status.with(SaveStatus::text)}
+            {move || status.with(|s| s.text(ui))}
         </p>
     }
 }
@@ -42,6 +44,7 @@ pub fn ConflictList(
     /// Take their text into the page: row id and column.
     take_theirs: Callback<(i64, Option<Column>)>,
 ) -> impl IntoView {
+    let ui = ui_lang();
     move || {
         let open = conflicts.get();
         (!open.is_empty()).then(|| {
@@ -51,27 +54,35 @@ pub fn ConflictList(
                     let c = o.conflict;
                     let (row_id, column) = (c.row_id, c.column);
                     let place = match (c.line, column) {
-                        (Some(line), Some(col)) => {
-                            format!("Row {line}, {}", col.header(budget::Lang::En))
-                        }
-                        (None, Some(col)) => {
-                            format!("A deleted row, {}", col.header(budget::Lang::En))
-                        }
-                        (Some(line), None) => format!("Row {line}"),
-                        (None, None) => "A row".to_string(),
+                        (Some(line), Some(col)) => t_args(
+                            ui,
+                            "conflict-row-cell",
+                            [("line", line.into()), ("column", col.header(ui).into())],
+                        ),
+                        (None, Some(col)) => t_args(
+                            ui,
+                            "conflict-deleted-row-cell",
+                            [("column", col.header(ui).into())],
+                        ),
+                        (Some(line), None) => t_args(ui, "conflict-row", [("line", line.into())]),
+                        (None, None) => t(ui, "conflict-a-row"),
                     };
-                    let quoted = |t: &Option<String>| {
-                        t.as_ref()
-                            .map_or_else(|| "(deleted)".to_string(), |t| format!("“{t}”"))
+                    let quoted = |text: &Option<String>| match text {
+                        Some(text) => t_args(ui, "quoted", [("text", text.as_str().into())]),
+                        None => t(ui, "conflict-deleted"),
                     };
                     let text = match column {
-                        Some(_) => format!(
-                            "{place}: yours {}, theirs {} (it was “{}”).",
-                            quoted(&c.mine),
-                            quoted(&c.theirs),
-                            c.base
+                        Some(_) => t_args(
+                            ui,
+                            "conflict-cell",
+                            [
+                                ("place", place.into()),
+                                ("mine", quoted(&c.mine).into()),
+                                ("theirs", quoted(&c.theirs).into()),
+                                ("base", c.base.as_str().into()),
+                            ],
                         ),
-                        None => format!("{place} was changed elsewhere, so it was not deleted."),
+                        None => t_args(ui, "conflict-delete", [("place", place.into())]),
                     };
                     view! {
                         <li data-testid="conflict-item">
@@ -83,7 +94,7 @@ pub fn ConflictList(
                                 data-testid="keep-mine"
                                 on:click=move |_| keep_mine.run((row_id, column))
                             >
-                                {if column.is_some() { "Keep mine" } else { "Delete it anyway" }}
+                                {t(ui, if column.is_some() { "conflict-keep-mine" } else { "conflict-delete-anyway" })}
                             </button>
                             " "
                             <button
@@ -92,7 +103,7 @@ pub fn ConflictList(
                                 data-testid="take-theirs"
                                 on:click=move |_| take_theirs.run((row_id, column))
                             >
-                                {if column.is_some() { "Take theirs" } else { "Keep the row" }}
+                                {t(ui, if column.is_some() { "conflict-take-theirs" } else { "conflict-keep-row" })}
                             </button>
                         </li>
                     }
@@ -100,10 +111,7 @@ pub fn ConflictList(
                 .collect::<Vec<_>>();
             view! {
                 <div class="banner banner-error conflict" role="alert" data-testid="conflict">
-                    <p>
-                        "Someone else changed these cells after you started editing them. "
-                        "Your other edits are saved; choose for each of these."
-                    </p>
+                    <p>{t(ui, "conflict-explained")}</p>
                     <ul class="conflicts">{items}</ul>
                 </div>
             }
@@ -139,7 +147,7 @@ pub fn CombinedFindings(
                 .collect::<Vec<_>>();
             view! {
                 <div class="banner banner-error" role="status" data-testid="combined">
-                    <p>"Merged with changes saved elsewhere, your edits cause what neither caused alone:"</p>
+                    <p>{t(ui_lang(), "combined-explained")}</p>
                     <ul>{items}</ul>
                 </div>
             }

@@ -16,6 +16,7 @@ use serde::{Deserialize, Serialize};
 use super::error_line::ErrorLine;
 use crate::api::{DeleteSheet, RenameSheet};
 use crate::format;
+use crate::i18n::{t, t_args, ui_lang};
 use crate::island::Prop;
 use crate::list_mode::ListMode;
 use crate::model::{sheet_href, SheetSummary};
@@ -35,9 +36,9 @@ pub struct ListedSheet {
 
 impl ListedSheet {
     /// `sheet` with its last change written ([`format::utc_time`], [`format::rfc3339`]).
-    pub fn new(sheet: SheetSummary) -> ListedSheet {
+    pub fn new(sheet: SheetSummary, lang: budget::Lang) -> ListedSheet {
         ListedSheet {
-            changed: format::utc_time(sheet.updated_at_ms),
+            changed: format::utc_time(lang, sheet.updated_at_ms),
             changed_datetime: format::rfc3339(sheet.updated_at_ms),
             sheet,
         }
@@ -55,13 +56,14 @@ pub(crate) fn SheetList(
     mode: ListMode,
 ) -> impl IntoView {
     crate::island::begin();
+    let ui = ui_lang();
     let Prop(sheets) = sheets;
     // `Either` rather than `into_any` here and below: a type-erased view carries code the
     // islands never run.
     if sheets.is_empty() {
         return Either::Left(view! {
             <p class="muted" data-testid="no-sheets">
-                "No sheets yet: create one below, start from the example, or import a TSV."
+                {t(ui, "sheets-none")}
             </p>
         });
     }
@@ -90,13 +92,13 @@ pub(crate) fn SheetList(
             <table class="sheets" data-testid="sheet-list">
                 <thead>
                     <tr>
-                        <th scope="col">"Name"</th>
-                        <th scope="col" class="num">"Rows"</th>
-                        <th scope="col" class="num">"Errors"</th>
-                        <th scope="col" class="num">"Warnings"</th>
-                        <th scope="col">"Last change"</th>
+                        <th scope="col">{t(ui, "sheets-col-name")}</th>
+                        <th scope="col" class="num">{t(ui, "sheets-col-rows")}</th>
+                        <th scope="col" class="num">{t(ui, "sheets-col-errors")}</th>
+                        <th scope="col" class="num">{t(ui, "sheets-col-warnings")}</th>
+                        <th scope="col">{t(ui, "sheets-col-changed")}</th>
                         <th scope="col" class="actions">
-                            <span class="visually-hidden">"Actions"</span>
+                            <span class="visually-hidden">{t(ui, "sheets-col-actions")}</span>
                         </th>
                     </tr>
                 </thead>
@@ -152,6 +154,7 @@ fn SheetListRow(
         changed,
         changed_datetime,
     } = sheet;
+    let ui = ui_lang();
     let list = mode;
     let mode = Memo::new(move |_| list.get().of_sheet(id));
     let rename_error = Signal::derive(move || rename.value().get().and_then(Result::err));
@@ -180,7 +183,7 @@ fn SheetListRow(
                         required
                         autofocus
                         maxlength=SheetName::MAX_CHARS
-                        aria-label="New name"
+                        aria-label=t(ui, "rename-label")
                         data-testid="rename-input"
                         value=current
                     />
@@ -190,7 +193,7 @@ fn SheetListRow(
                         data-testid="rename-save"
                         disabled=rename.pending()
                     >
-                        "Save"
+                        {t(ui, "rename-save")}
                     </button>
                     <a
                         href=ListMode::Show.href()
@@ -199,7 +202,7 @@ fn SheetListRow(
                         data-noscroll="true"
                         on:click=follow(list, ListMode::Show)
                     >
-                        "Cancel"
+                        {t(ui, "cancel")}
                     </a>
                 </ActionForm>
                 <ErrorLine error=rename_error testid="sheet-row-error"/>
@@ -217,7 +220,11 @@ fn SheetListRow(
     let shown_name = name.clone();
     let actions = move || match mode.get() {
         ListMode::ConfirmDelete(_) => {
-            let question = format!("Delete “{shown_name}”? This cannot be undone. ");
+            let question = t_args(
+                ui,
+                "delete-question",
+                [("name", shown_name.as_str().into())],
+            );
             EitherOf3::A(view! {
             <ActionForm action=delete>
                 <span class="confirm" role="alert" data-testid="delete-confirmation">
@@ -229,7 +236,7 @@ fn SheetListRow(
                         data-testid="delete-confirm"
                         disabled=delete.pending()
                     >
-                        "Delete"
+                        {t(ui, "delete")}
                     </button>
                     <a
                         href=ListMode::Show.href()
@@ -238,7 +245,7 @@ fn SheetListRow(
                         data-noscroll="true"
                         on:click=follow(list, ListMode::Show)
                     >
-                        "Cancel"
+                        {t(ui, "cancel")}
                     </a>
                 </span>
             </ActionForm>
@@ -254,7 +261,7 @@ fn SheetListRow(
                 data-noscroll="true"
                 on:click=follow(list, ListMode::Rename(id))
             >
-                "Rename"
+                {t(ui, "rename")}
             </a>
             <a
                 href=ListMode::ConfirmDelete(id).href()
@@ -263,7 +270,7 @@ fn SheetListRow(
                 data-noscroll="true"
                 on:click=follow(list, ListMode::ConfirmDelete(id))
             >
-                "Delete"
+                {t(ui, "delete")}
             </a>
         }),
     };
@@ -311,9 +318,12 @@ mod tests {
             warnings: 0,
             updated_at_ms: 1_709_214_330_000,
         };
-        let listed = ListedSheet::new(summary.clone());
+        let listed = ListedSheet::new(summary.clone(), Lang::En);
         assert_eq!(listed.sheet, summary);
         assert_eq!(listed.changed, "2024-02-29 13:45 UTC");
+        assert_eq!(listed.changed_datetime, "2024-02-29T13:45:30Z");
+        let listed = ListedSheet::new(summary, Lang::Ja);
+        assert_eq!(listed.changed, "2024年2月29日 13:45 UTC");
         assert_eq!(listed.changed_datetime, "2024-02-29T13:45:30Z");
     }
 }

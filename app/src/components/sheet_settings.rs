@@ -8,6 +8,7 @@ use leptos::task::spawn_local;
 
 use crate::api::set_sheet_settings;
 use crate::hydrated::Hydrated;
+use crate::i18n::{t, t_args, ui_lang};
 
 /// The two sheet settings of sheet `id`. Each is saved on its own when its input is
 /// committed, and the server answers the fresh report (put into `report`); text it cannot
@@ -25,10 +26,11 @@ pub fn SheetSettings(
 ) -> impl IntoView {
     let margin = RwSignal::new(Millis(margin_ms).to_string());
     let threshold = RwSignal::new(amplification_threshold.to_string());
+    let ui = ui_lang();
     view! {
         <div class="settings">
             <SettingInput
-                label="Margin "
+                label=t(ui, "settings-margin")
                 text=margin
                 size=8
                 testid="setting-margin"
@@ -37,7 +39,7 @@ pub fn SheetSettings(
                 report
             />
             <SettingInput
-                label="Amplification threshold "
+                label=t(ui, "settings-threshold")
                 text=threshold
                 size=4
                 testid="setting-threshold"
@@ -45,12 +47,7 @@ pub fn SheetSettings(
                 setting=Setting::AmplificationThreshold
                 report
             />
-            <p class="muted">
-                "The margin is what every caller must wait beyond its callee's worst case, "
-                "unless a margin row says otherwise for that node or hop. More attempts than "
-                "the threshold reaching one node are a retry.amplification warning. Neither "
-                "travels in the TSV: a margin row does."
-            </p>
+            <p class="muted">{t(ui, "settings-explained")}</p>
         </div>
     }
 }
@@ -71,7 +68,7 @@ enum Setting {
 #[component]
 fn SettingInput(
     /// The label before the input.
-    label: &'static str,
+    label: String,
     /// The text typed.
     text: RwSignal<String>,
     /// The input's width, in characters.
@@ -99,13 +96,18 @@ fn SettingInput(
                     report.set(fresh);
                     error.set(None);
                 }
-                Err(err) => error.set(Some(format!("Not saved: {err}"))),
+                Err(err) => error.set(Some(t_args(
+                    ui_lang(),
+                    "save-failed",
+                    [("reason", err.to_string().into())],
+                ))),
             }
         });
     };
     view! {
         <label>
             {label}
+            " "
             <input
                 type="text"
                 size=size

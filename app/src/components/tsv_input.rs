@@ -5,6 +5,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use crate::error::AppError;
+use crate::i18n::{t, t_args, ui_lang};
 use crate::model::MAX_TSV_BYTES;
 
 /// A textarea bound to `text`, and a file chooser that replaces `text` with the chosen
@@ -22,6 +23,7 @@ pub fn TsvInput(
     label: String,
 ) -> impl IntoView {
     let file_error = RwSignal::new(None::<String>);
+    let ui = ui_lang();
     let on_file = move |ev: leptos::ev::Event| {
         let input: web_sys::HtmlInputElement = event_target(&ev);
         let Some(file) = input.files().and_then(|files| files.get(0)) else {
@@ -43,7 +45,11 @@ pub fn TsvInput(
                         file_name.set(stem(&name).to_string());
                     }
                 }
-                Err(_) => file_error.set(Some(format!("could not read {name}"))),
+                Err(_) => file_error.set(Some(t_args(
+                    ui,
+                    "file-unreadable",
+                    [("file", name.as_str().into())],
+                ))),
             }
         });
     };
@@ -52,14 +58,15 @@ pub fn TsvInput(
             <textarea
                 rows="6"
                 spellcheck="false"
-                placeholder="Paste rows copied from a spreadsheet (tab-separated), with or without the header line"
+                placeholder=t(ui, "tsv-placeholder")
                 aria-label=label
                 data-testid="import-text"
                 prop:value=move || text.get()
                 on:input=move |ev| text.set(event_target_value(&ev))
             ></textarea>
             <label class="file">
-                "or choose a file: "
+                {t(ui, "tsv-file")}
+                " "
                 <input
                     type="file"
                     accept=".tsv,.txt,text/tab-separated-values,text/plain"

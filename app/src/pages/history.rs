@@ -6,7 +6,7 @@
 //! with the change drawn on them.
 
 use budget::diff::{GridLine, LineChange, SheetDiff};
-use budget::{display, Column};
+use budget::{display, Column, Lang};
 use leptos::prelude::*;
 use leptos_meta::Title;
 use leptos_router::components::A;
@@ -15,6 +15,7 @@ use leptos_router::hooks::{use_params_map, use_query_map};
 use crate::api::{diff_revisions, list_revisions, RestoreRevision};
 use crate::components::error_panel::ErrorPanel;
 use crate::error::AppError;
+use crate::i18n::{t, t_args, ui_lang};
 use crate::model::{DiffView, HistoryView, RevisionKind, RevisionSummary};
 
 /// The id in the address, or the error page's reason.
@@ -34,8 +35,9 @@ pub fn HistoryPage() -> impl IntoView {
             Err(e) => Err(e),
         }
     });
+    let ui = ui_lang();
     view! {
-        <Suspense fallback=|| view! { <p class="muted">"Loading the history…"</p> }>
+        <Suspense fallback=move || view! { <p class="muted">{t(ui, "history-loading")}</p> }>
             {move || Suspend::new(async move {
                 match history.await {
                     Ok(view) => view! { <History view/> }.into_any(),
@@ -46,43 +48,34 @@ pub fn HistoryPage() -> impl IntoView {
     }
 }
 
-fn kind_text(kind: RevisionKind) -> &'static str {
-    match kind {
-        RevisionKind::Create => "created",
-        RevisionKind::Save => "saved",
-        RevisionKind::Import => "imported",
-        RevisionKind::Restore => "restored",
-        RevisionKind::Settings => "settings",
-        RevisionKind::Baseline => "history starts",
-    }
+/// What made a revision, in `lang`: `"saved"`, `"保存"`.
+fn kind_text(lang: Lang, kind: RevisionKind) -> String {
+    let key = match kind {
+        RevisionKind::Create => "revision-created",
+        RevisionKind::Save => "revision-saved",
+        RevisionKind::Import => "revision-imported",
+        RevisionKind::Restore => "revision-restored",
+        RevisionKind::Settings => "revision-settings",
+        RevisionKind::Baseline => "revision-baseline",
+    };
+    t(lang, key)
 }
 
-/// What changed in a revision, in words: `2 cells, 1 row added`.
-fn changes_text(r: &RevisionSummary) -> String {
-    let mut parts = Vec::new();
-    if r.changed_cells > 0 {
-        parts.push(crate::format::count(
-            r.changed_cells as usize,
-            "cell",
-            "cells",
-        ));
-    }
-    if r.rows_added > 0 {
-        parts.push(format!(
-            "{} added",
-            crate::format::count(r.rows_added as usize, "row", "rows")
-        ));
-    }
-    if r.rows_removed > 0 {
-        parts.push(format!(
-            "{} removed",
-            crate::format::count(r.rows_removed as usize, "row", "rows")
-        ));
-    }
+/// What changed in a revision, in words in `lang`: `2 cells, 1 row added`.
+fn changes_text(lang: Lang, r: &RevisionSummary) -> String {
+    let parts: Vec<String> = [
+        (r.changed_cells, "revision-cells"),
+        (r.rows_added, "revision-rows-added"),
+        (r.rows_removed, "revision-rows-removed"),
+    ]
+    .into_iter()
+    .filter(|(count, _)| *count > 0)
+    .map(|(count, key)| t_args(lang, key, [("count", count.into())]))
+    .collect();
     if parts.is_empty() {
-        "—".to_string()
+        display::UNKNOWN.to_string()
     } else {
-        parts.join(", ")
+        parts.join(&t(lang, "list-separator"))
     }
 }
 
@@ -93,6 +86,7 @@ fn History(view: HistoryView) -> impl IntoView {
         name,
         revisions,
     } = view;
+    let ui = ui_lang();
     let rows = revisions
         .into_iter()
         .map(|r| {
@@ -101,7 +95,7 @@ fn History(view: HistoryView) -> impl IntoView {
             let diff_link = (number > 1).then(|| {
                 view! {
                     <a href=format!("/sheets/{id}/diff?from={}&to={number}", number - 1) data-testid="diff-link">
-                        "Changes"
+                        {t(ui, "revision-diff")}
                     </a>
                 }
             });
@@ -109,25 +103,25 @@ fn History(view: HistoryView) -> impl IntoView {
             view! {
                 <tr data-testid="revision" data-number=number>
                     <td>{number}</td>
-                    <td data-testid="revision-kind">{kind_text(r.kind)} {message}</td>
+                    <td data-testid="revision-kind">{kind_text(ui, r.kind)} {message}</td>
                     <td data-testid="revision-author">{r.author.clone()}</td>
-                    <td><time datetime=crate::format::rfc3339(r.saved_at_ms)>{crate::format::utc_time(r.saved_at_ms)}</time></td>
+                    <td><time datetime=crate::format::rfc3339(r.saved_at_ms)>{crate::format::utc_time(ui, r.saved_at_ms)}</time></td>
                     <td class="num" data-testid="revision-rows">{r.rows}</td>
                     <td class="num" data-testid="revision-errors">{r.errors}</td>
                     <td class="num" data-testid="revision-warnings">{r.warnings}</td>
                     <td class="num" data-testid="revision-inversions">{r.inversions}</td>
-                    <td data-testid="revision-changes">{changes_text(&r)}</td>
+                    <td data-testid="revision-changes">{changes_text(ui, &r)}</td>
                     <td>{diff_link}</td>
                     <td>
-                        <a href=crate::model::changes_href(id, Some(number)) data-testid="since-link" title="The sheet, with what changed since this revision drawn on its grid">
-                            "Since, on the sheet"
+                        <a href=crate::model::changes_href(id, Some(number)) data-testid="since-link" title=t(ui, "revision-since-title")>
+                            {t(ui, "revision-since")}
                         </a>
                     </td>
                     <td>
                         <ActionForm action=restore attr:class="inline">
                             <input type="hidden" name="id" value=id/>
                             <input type="hidden" name="number" value=number/>
-                            <button type="submit" class="button" data-testid="restore">"Restore"</button>
+                            <button type="submit" class="button" data-testid="restore">{t(ui, "revision-restore")}</button>
                         </ActionForm>
                     </td>
                 </tr>
@@ -135,23 +129,20 @@ fn History(view: HistoryView) -> impl IntoView {
         })
         .collect::<Vec<_>>();
     view! {
-        <Title text=super::page_title(&format!("History of {name}"))/>
+        <Title text=super::page_title(&t_args(ui, "history-title", [("name", name.as_str().into())]))/>
         <nav class="crumbs">
-            <A href="/">"← All sheets"</A>
+            <A href="/">{t(ui, "all-sheets")}</A>
             " · "
             <a href=crate::model::sheet_href(id)>{name.clone()}</a>
         </nav>
-        <h1>"History of " {name}</h1>
-        <p class="muted">
-            "Every save is a revision. Saves by one person within 30 seconds of their last one "
-            "fold into it. Restoring a revision adds a new one with its rows; nothing is lost."
-        </p>
+        <h1>{t_args(ui, "history-title", [("name", name.as_str().into())])}</h1>
+        <p class="muted">{t(ui, "history-explained")}</p>
         <table class="history" data-testid="history">
             <thead>
                 <tr>
-                    <th>"#"</th><th>"What"</th><th>"Who"</th><th>"When (UTC)"</th>
-                    <th>"Rows"</th><th>"Errors"</th><th>"Warnings"</th><th>"Inversions"</th>
-                    <th>"Changed"</th><th></th><th></th><th></th>
+                    <th>"#"</th><th>{t(ui, "history-col-what")}</th><th>{t(ui, "history-col-who")}</th><th>{t(ui, "history-col-when")}</th>
+                    <th>{t(ui, "sheets-col-rows")}</th><th>{t(ui, "sheets-col-errors")}</th><th>{t(ui, "sheets-col-warnings")}</th><th>{t(ui, "history-col-inversions")}</th>
+                    <th>{t(ui, "history-col-changed")}</th><th></th><th></th><th></th>
                 </tr>
             </thead>
             <tbody>{rows}</tbody>
@@ -177,8 +168,9 @@ pub fn DiffPage() -> impl IntoView {
             Err(e) => Err(e),
         }
     });
+    let ui = ui_lang();
     view! {
-        <Suspense fallback=|| view! { <p class="muted">"Comparing…"</p> }>
+        <Suspense fallback=move || view! { <p class="muted">{t(ui, "diff-loading")}</p> }>
             {move || Suspend::new(async move {
                 match diff.await {
                     Ok(view) => view! { <Diff view/> }.into_any(),
@@ -201,29 +193,39 @@ fn Diff(view: DiffView) -> impl IntoView {
         grid,
     } = view;
     let lang = diff.lang;
-    let previous = (from > 1).then(|| view! { <a href=format!("/sheets/{id}/diff?from={}&to={}", from - 1, from)>"← earlier"</a> " " });
-    let next = (to < latest).then(|| view! { " " <a href=format!("/sheets/{id}/diff?from={}&to={}", to, to + 1)>"later →"</a> });
+    let ui = ui_lang();
+    let previous = (from > 1).then(|| view! { <a href=format!("/sheets/{id}/diff?from={}&to={}", from - 1, from)>{t(ui, "diff-earlier")}</a> " " });
+    let next = (to < latest).then(|| view! { " " <a href=format!("/sheets/{id}/diff?from={}&to={}", to, to + 1)>{t(ui, "diff-later")}</a> });
+    let title = t_args(
+        ui,
+        "diff-title",
+        [
+            ("name", name.as_str().into()),
+            ("from", from.into()),
+            ("to", to.into()),
+        ],
+    );
     view! {
-        <Title text=super::page_title(&format!("{name}: revision {from} → {to}"))/>
+        <Title text=super::page_title(&title)/>
         <nav class="crumbs">
-            <A href="/">"← All sheets"</A>
+            <A href="/">{t(ui, "all-sheets")}</A>
             " · "
             <a href=crate::model::sheet_href(id)>{name.clone()}</a>
             " · "
-            <a href=format!("/sheets/{id}/history")>"History"</a>
+            <a href=format!("/sheets/{id}/history")>{t(ui, "history-link")}</a>
         </nav>
-        <h1>{name.clone()} ": revision " {from} " → " {to}</h1>
+        <h1>{title.clone()}</h1>
         <p class="crumbs">
             {previous}
             {next}
             " · "
             <a href=crate::model::changes_href(id, Some(from)) data-testid="since-link">
-                {format!("Edit the sheet with the changes since revision {from} drawn on it")}
+                {t_args(ui, "diff-edit-since", [("revision", from.into())])}
             </a>
         </p>
         <p class="headline" data-testid="diff-headline">{diff.headline.clone()}</p>
         <Review diff=diff.clone()/>
-        <h2>"Rows"</h2>
+        <h2>{t(ui, "rows-label")}</h2>
         <DiffGrid lines=grid lang/>
     }
 }
@@ -232,8 +234,9 @@ fn Diff(view: DiffView) -> impl IntoView {
 #[component]
 pub(crate) fn Review(diff: SheetDiff) -> impl IntoView {
     let lang = diff.lang;
+    let ui = ui_lang();
     let trace = if diff.trace.is_empty() {
-        view! { <p class="muted" data-testid="trace-empty">"No changed row moves a number."</p> }
+        view! { <p class="muted" data-testid="trace-empty">{t(ui, "review-trace-empty")}</p> }
             .into_any()
     } else {
         let items = diff
@@ -243,7 +246,17 @@ pub(crate) fn Review(diff: SheetDiff) -> impl IntoView {
                 let attempts = t
                     .attempts
                     .iter()
-                    .map(|a| format!("attempts on {}: {} → {}", a.node, a.attempts.before, a.attempts.after))
+                    .map(|a| {
+                        t_args(
+                            ui,
+                            "review-attempts",
+                            [
+                                ("node", a.node.as_str().into()),
+                                ("before", a.attempts.before.into()),
+                                ("after", a.attempts.after.into()),
+                            ],
+                        )
+                    })
                     .collect::<Vec<_>>()
                     .join("; ");
                 let attempts = (!attempts.is_empty()).then(|| view! { <br/><span class="muted" data-testid="trace-attempts">{attempts}</span> });
@@ -272,8 +285,7 @@ pub(crate) fn Review(diff: SheetDiff) -> impl IntoView {
         );
         view! {
             <li data-testid=if new { "appeared" } else { "disappeared" }>
-                {if new { "new: " } else { "gone: " }}
-                {text}
+                {t_args(ui, if new { "review-new" } else { "review-gone" }, [("finding", text.into())])}
             </li>
         }
     };
@@ -286,12 +298,22 @@ pub(crate) fn Review(diff: SheetDiff) -> impl IntoView {
     let mut budget_rows: Vec<(String, &'static str, String, String)> = Vec::new();
     for n in &diff.nodes {
         for (what, before, after) in n.numbers(lang) {
-            budget_rows.push((format!("node {}", n.name), what, before, after));
+            budget_rows.push((
+                t_args(ui, "review-node", [("name", n.name.as_str().into())]),
+                what,
+                before,
+                after,
+            ));
         }
     }
     for h in &diff.hops {
         for (what, before, after) in h.numbers(lang) {
-            budget_rows.push((format!("hop {}", h.segment), what, before, after));
+            budget_rows.push((
+                t_args(ui, "review-hop", [("segment", h.segment.as_str().into())]),
+                what,
+                before,
+                after,
+            ));
         }
     }
     let budgets = budget_rows
@@ -300,15 +322,15 @@ pub(crate) fn Review(diff: SheetDiff) -> impl IntoView {
         .collect::<Vec<_>>();
     view! {
         <section class="card review">
-            <h2>"What it does to the budgets"</h2>
+            <h2>{t(ui, "review-title")}</h2>
             {trace}
-            <h3>"Verdicts that flipped"</h3>
+            <h3>{t(ui, "review-flips")}</h3>
             <ul data-testid="flips">{flips}</ul>
-            <h3>"Findings"</h3>
+            <h3>{t(ui, "report-findings")}</h3>
             <ul data-testid="findings-diff">{findings}</ul>
-            <h3>"Numbers before → after"</h3>
+            <h3>{t(ui, "review-numbers")}</h3>
             <table class="budgets">
-                <thead><tr><th>"Where"</th><th>"What"</th><th>"Before"</th><th>"After"</th></tr></thead>
+                <thead><tr><th>{t(ui, "review-col-where")}</th><th>{t(ui, "history-col-what")}</th><th>{t(ui, "review-col-before")}</th><th>{t(ui, "review-col-after")}</th></tr></thead>
                 <tbody>{budgets}</tbody>
             </table>
         </section>

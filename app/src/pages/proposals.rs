@@ -21,6 +21,7 @@ use crate::components::grid::{follow_changes, Grid};
 use crate::draft;
 use crate::error::AppError;
 use crate::highlight::Highlight;
+use crate::i18n::{t, t_args, ui_lang};
 use crate::island::Prop;
 use crate::model::{ProposalDraft, ProposalReview, ProposalStatus, SheetDetail};
 
@@ -53,23 +54,20 @@ pub fn ProposePage() -> impl IntoView {
             Err(e) => Err(e),
         }
     });
+    let ui = ui_lang();
     view! {
-        <Suspense fallback=|| view! { <p class="muted">"Loading the sheet…"</p> }>
+        <Suspense fallback=move || view! { <p class="muted">{t(ui, "sheet-loading")}</p> }>
             {move || Suspend::new(async move {
                 match sheet.await {
                     Ok(detail) => view! {
-                        <Title text=super::page_title(&format!("Propose a change to {}", detail.name))/>
+                        <Title text=super::page_title(&t_args(ui, "propose-title", [("name", detail.name.as_str().into())]))/>
                         <nav class="crumbs">
-                            <A href="/">"← All sheets"</A>
+                            <A href="/">{t(ui, "all-sheets")}</A>
                             " · "
                             <a href=crate::model::sheet_href(detail.id)>{detail.name.clone()}</a>
                         </nav>
-                        <h1>"Propose a change to " {detail.name.clone()}</h1>
-                        <p class="muted">
-                            "Edit the rows below; nothing is saved to the sheet. Submit them as a "
-                            "proposal: the team sees what they do to every budget before a reviewer "
-                            "approves them."
-                        </p>
+                        <h1>{t_args(ui, "propose-title", [("name", detail.name.as_str().into())])}</h1>
+                        <p class="muted">{t(ui, "propose-explained")}</p>
                         <ProposalEditor detail=Prop(detail) rework=Prop(None)/>
                     }
                     .into_any(),
@@ -88,28 +86,30 @@ pub fn EditProposalPage() -> impl IntoView {
         let (id, p) = address?;
         edit_proposal(id, p).await
     });
+    let ui = ui_lang();
     view! {
-        <Suspense fallback=|| view! { <p class="muted">"Loading the proposal…"</p> }>
+        <Suspense fallback=move || view! { <p class="muted">{t(ui, "proposal-loading")}</p> }>
             {move || Suspend::new(async move {
                 match draft.await {
                     Ok(d) => {
                         let (id, pid) = (d.detail.id, d.proposal);
-                        let heading = format!("Edit proposal {pid}: {}", d.title);
+                        let heading = t_args(
+                            ui,
+                            "proposal-edit-title",
+                            [("proposal", pid.into()), ("title", d.title.as_str().into())],
+                        );
                         view! {
                             <Title text=super::page_title(&heading)/>
                             <nav class="crumbs">
-                                <A href="/">"← All sheets"</A>
+                                <A href="/">{t(ui, "all-sheets")}</A>
                                 " · "
                                 <a href=crate::model::sheet_href(id)>{d.detail.name.clone()}</a>
                                 " · "
-                                <a href=crate::model::proposal_href(id, pid)>{format!("Proposal {pid}")}</a>
+                                <a href=crate::model::proposal_href(id, pid)>{t_args(ui, "proposal-link", [("proposal", pid.into())])}</a>
                             </nav>
                             <h1>{heading}</h1>
                             <p class="muted">
-                                {format!(
-                                    "The proposal's changes are shown on the sheet as it is now (revision {}); edit them and save: the proposal then starts from revision {}, and its comments stay on their cells.",
-                                    d.current_revision, d.current_revision
-                                )}
+                                {t_args(ui, "proposal-edit-explained", [("revision", d.current_revision.into())])}
                             </p>
                             <ProposalEditor detail=Prop(d.detail.clone()) rework=Prop(Some(d))/>
                         }
@@ -179,10 +179,12 @@ fn ProposalEditor(
             sending.set(false);
         });
     };
+    let ui = ui_lang();
     view! {
         <form class="card propose" on:submit=submit data-testid="propose-form">
             <label>
-                "Title "
+                {t(ui, "proposal-title-label")}
+                " "
                 <input
                     type="text"
                     required
@@ -194,7 +196,7 @@ fn ProposalEditor(
             </label>
             " "
             <button type="submit" class="button primary" data-testid="submit-proposal" disabled=move || sending.get()>
-                {if editing.is_some() { "Save the proposal" } else { "Submit the proposal" }}
+                {if editing.is_some() { t(ui, "proposal-save") } else { t(ui, "proposal-submit") }}
             </button>
             <ErrorLine error=Signal::derive(move || error.get()) testid="proposal-error"/>
         </form>
@@ -212,8 +214,9 @@ pub fn ProposalPage() -> impl IntoView {
         let (id, p) = address?;
         review_proposal(id, p).await
     });
+    let ui = ui_lang();
     view! {
-        <Suspense fallback=|| view! { <p class="muted">"Loading the proposal…"</p> }>
+        <Suspense fallback=move || view! { <p class="muted">{t(ui, "proposal-loading")}</p> }>
             {move || Suspend::new(async move {
                 match review.await {
                     Ok(r) => view! { <Proposal review=r/> }.into_any(),
@@ -239,21 +242,29 @@ fn Proposal(review: ProposalReview) -> impl IntoView {
         gate,
     } = review;
     let lang = diff.lang;
+    let ui = ui_lang();
     let pid = proposal.id;
     let open = proposal.status == ProposalStatus::Open;
-    let status = match proposal.status {
-        ProposalStatus::Open => "open".to_string(),
-        ProposalStatus::Approved => format!(
-            "approved by {}{}",
-            proposal.decided_by.clone().unwrap_or_default(),
-            proposal
-                .revision
-                .map(|r| format!(" as revision {r}"))
-                .unwrap_or_default()
+    let decided_by = proposal.decided_by.clone().unwrap_or_default();
+    let status = match (proposal.status, proposal.revision) {
+        (ProposalStatus::Open, _) => t(ui, "proposal-open"),
+        (ProposalStatus::Approved, Some(revision)) => t_args(
+            ui,
+            "proposal-approved-as",
+            [
+                ("reviewer", decided_by.as_str().into()),
+                ("revision", revision.into()),
+            ],
         ),
-        ProposalStatus::Rejected => format!(
-            "rejected by {}",
-            proposal.decided_by.clone().unwrap_or_default()
+        (ProposalStatus::Approved, None) => t_args(
+            ui,
+            "proposal-approved-by",
+            [("reviewer", decided_by.as_str().into())],
+        ),
+        (ProposalStatus::Rejected, _) => t_args(
+            ui,
+            "proposal-rejected-by",
+            [("reviewer", decided_by.as_str().into())],
         ),
     };
     let decision_note = proposal
@@ -264,9 +275,10 @@ fn Proposal(review: ProposalReview) -> impl IntoView {
     let stale_note = stale.then(|| {
         view! {
             <p class="banner" data-testid="stale">
-                {format!(
-                    "The sheet moved on since this proposal was made (revision {} → {current_revision}): its changes are shown applied to revision {current_revision}.",
-                    proposal.base_revision
+                {t_args(
+                    ui,
+                    "proposal-stale",
+                    [("base", proposal.base_revision.into()), ("current", current_revision.into())],
                 )}
             </p>
         }
@@ -277,14 +289,27 @@ fn Proposal(review: ProposalReview) -> impl IntoView {
             let column = c.column?;
             let resolve = ServerAction::<ResolveProposal>::new();
             let place = match c.line {
-                Some(l) => format!("Row {l}, {}", column.header(budget::Lang::En)),
-                None => format!("A deleted row, {}", column.header(budget::Lang::En)),
+                Some(l) => t_args(
+                    ui,
+                    "conflict-row-cell",
+                    [("line", l.into()), ("column", column.header(ui).into())],
+                ),
+                None => t_args(
+                    ui,
+                    "conflict-deleted-row-cell",
+                    [("column", column.header(ui).into())],
+                ),
             };
-            let text = format!(
-                "{place}: the proposal “{}”, the sheet now “{}” (it was “{}”).",
-                c.mine.clone().unwrap_or_default(),
-                c.theirs.clone().unwrap_or_else(|| "(deleted)".into()),
-                c.base
+            let theirs = c.theirs.clone().unwrap_or_else(|| t(ui, "conflict-deleted"));
+            let text = t_args(
+                ui,
+                "proposal-conflict",
+                [
+                    ("place", place.into()),
+                    ("mine", c.mine.clone().unwrap_or_default().into()),
+                    ("theirs", theirs.into()),
+                    ("base", c.base.as_str().into()),
+                ],
             );
             let col = column.header(budget::Lang::En);
             Some(view! {
@@ -295,9 +320,9 @@ fn Proposal(review: ProposalReview) -> impl IntoView {
                         <input type="hidden" name="proposal" value=pid/>
                         <input type="hidden" name="row_id" value=c.row_id/>
                         <input type="hidden" name="column" value=col/>
-                        <button type="submit" name="keep" value="proposal" class="button primary" data-testid="keep-proposal">"Keep the proposal's"</button>
+                        <button type="submit" name="keep" value="proposal" class="button primary" data-testid="keep-proposal">{t(ui, "proposal-keep")}</button>
                         " "
-                        <button type="submit" name="keep" value="theirs" class="button" data-testid="keep-theirs">"Take the sheet's"</button>
+                        <button type="submit" name="keep" value="theirs" class="button" data-testid="keep-theirs">{t(ui, "proposal-take-sheet")}</button>
                     </ActionForm>
                     <ErrorLine error=failure(resolve) testid="resolve-error"/>
                 </li>
@@ -308,7 +333,7 @@ fn Proposal(review: ProposalReview) -> impl IntoView {
     let conflicts_view = has_conflicts.then(|| {
         view! {
             <div class="banner banner-error" data-testid="proposal-conflicts">
-                <p>"These cells were changed on the sheet since the proposal was made. Its author chooses for each:"</p>
+                <p>{t(ui, "proposal-conflicts-explained")}</p>
                 <ul>{conflict_items}</ul>
             </div>
         }
@@ -322,10 +347,13 @@ fn Proposal(review: ProposalReview) -> impl IntoView {
                 let rid = r.id?;
                 Some((
                     format!("{rid}:{}", c.column.header(budget::Lang::En)),
-                    format!(
-                        "Row {}, {}",
-                        r.after_line,
-                        c.column.header(budget::Lang::En)
+                    t_args(
+                        ui,
+                        "conflict-row-cell",
+                        [
+                            ("line", r.after_line.into()),
+                            ("column", c.column.header(ui).into()),
+                        ],
                     ),
                 ))
             })
@@ -335,11 +363,19 @@ fn Proposal(review: ProposalReview) -> impl IntoView {
         .into_iter()
         .map(|c| {
             let place = match (c.line, c.column) {
-                (Some(l), Some(col)) => format!("Row {l}, {}: ", col.header(budget::Lang::En)),
-                (None, Some(col)) => format!("A row no longer in the proposal, {}: ", col.header(budget::Lang::En)),
+                (Some(l), Some(col)) => t_args(
+                    ui,
+                    "comment-place",
+                    [("line", l.into()), ("column", col.header(ui).into())],
+                ),
+                (None, Some(col)) => t_args(
+                    ui,
+                    "comment-place-gone",
+                    [("column", col.header(ui).into())],
+                ),
                 _ => String::new(),
             };
-            let changed = c.changed_since.then(|| view! { <span class="badge" data-testid="changed-since">" changed since"</span> });
+            let changed = c.changed_since.then(|| view! { <span class="badge" data-testid="changed-since">" " {t(ui, "comment-changed-since")}</span> });
             view! {
                 <li data-testid="comment">
                     <strong>{c.author}</strong>
@@ -360,81 +396,103 @@ fn Proposal(review: ProposalReview) -> impl IntoView {
     let gate_box = gate.then(|| {
         view! {
             <p class="banner banner-error" data-testid="gate">
-                "This proposal brings a new error. Approving it needs “approve anyway” and a comment saying why."
+                {t(ui, "proposal-gate")}
             </p>
             <label>
                 <input type="checkbox" name="anyway" data-testid="approve-anyway"/>
-                " Approve anyway"
+                " "
+                {t(ui, "proposal-approve-anyway")}
             </label>
         }
     });
+    let heading = t_args(
+        ui,
+        "proposal-heading",
+        [
+            ("proposal", pid.into()),
+            ("title", proposal.title.as_str().into()),
+        ],
+    );
     let decide_form = open.then(|| {
         view! {
             <ActionForm action=decide attr:class="card decide" attr:data-testid="decide-form">
-                <h2>"Review"</h2>
+                <h2>{t(ui, "proposal-review")}</h2>
                 <input type="hidden" name="id" value=id/>
                 <input type="hidden" name="proposal" value=pid/>
                 <input type="hidden" name="seen_revision" value=current_revision/>
                 {gate_box}
                 <label>
-                    "Comment "
+                    {t(ui, "comment-label")}
+                    " "
                     <textarea name="comment" rows="2" data-testid="decision-comment"></textarea>
                 </label>
                 <p class="buttons">
-                    <button type="submit" name="decision" value="approve" class="button primary" data-testid="approve" disabled=has_conflicts>"Approve"</button>
+                    <button type="submit" name="decision" value="approve" class="button primary" data-testid="approve" disabled=has_conflicts>{t(ui, "proposal-approve")}</button>
                     " "
-                    <button type="submit" name="decision" value="reject" class="button" data-testid="reject">"Reject"</button>
+                    <button type="submit" name="decision" value="reject" class="button" data-testid="reject">{t(ui, "proposal-reject")}</button>
                 </p>
                 <ErrorLine error=failure(decide) testid="decide-error"/>
             </ActionForm>
         }
     });
     view! {
-        <Title text=super::page_title(&format!("Proposal {pid}: {}", proposal.title))/>
+        <Title text=super::page_title(&heading)/>
         <nav class="crumbs">
-            <A href="/">"← All sheets"</A>
+            <A href="/">{t(ui, "all-sheets")}</A>
             " · "
             <a href=crate::model::sheet_href(id)>{sheet_name.clone()}</a>
             " · "
-            <a href=format!("/sheets/{id}/history")>"History"</a>
+            <a href=format!("/sheets/{id}/history")>{t(ui, "history-link")}</a>
         </nav>
-        <h1 data-testid="proposal-title">"Proposal " {pid} ": " {proposal.title.clone()}</h1>
+        <h1 data-testid="proposal-title">{heading.clone()}</h1>
         <p data-testid="proposal-status">
-            {format!("By {}, from revision {}; {status}.", proposal.author, proposal.base_revision)}
+            {t_args(
+                ui,
+                "proposal-status-line",
+                [
+                    ("author", proposal.author.as_str().into()),
+                    ("base", proposal.base_revision.into()),
+                    ("status", status.into()),
+                ],
+            )}
         </p>
         {decision_note}
         {open.then(|| view! {
             <p>
                 <a href=format!("{}/edit", crate::model::proposal_href(id, pid)) class="button" data-testid="edit-proposal">
-                    "Edit the proposal"
+                    {t(ui, "proposal-edit")}
                 </a>
-                <span class="muted">" — its author changes its cells on the sheet as it is now."</span>
+                " "
+                <span class="muted">{t(ui, "proposal-edit-note")}</span>
             </p>
         })}
         {stale_note}
         {conflicts_view}
         <p class="headline" data-testid="diff-headline">{diff.headline.clone()}</p>
         <Review diff=diff.clone()/>
-        <h2>"Rows"</h2>
+        <h2>{t(ui, "rows-label")}</h2>
         <DiffGrid lines=grid lang/>
         <section class="card comments">
-            <h2>"Comments"</h2>
+            <h2>{t(ui, "comments-title")}</h2>
             <ul data-testid="comments">{comment_items}</ul>
             <ActionForm action=comment attr:data-testid="comment-form">
                 <input type="hidden" name="id" value=id/>
                 <input type="hidden" name="proposal" value=pid/>
                 <label>
-                    "On "
+                    {t(ui, "comment-on")}
+                    " "
                     <select name="cell" data-testid="comment-cell">
-                        <option value="">"the whole proposal"</option>
+                        <option value="">{t(ui, "comment-whole")}</option>
                         {options}
                     </select>
                 </label>
                 <label>
-                    " Comment "
+                    " "
+                    {t(ui, "comment-label")}
+                    " "
                     <textarea name="body" rows="2" required data-testid="comment-text"></textarea>
                 </label>
-                <button type="submit" class="button" data-testid="add-comment">"Add the comment"</button>
+                <button type="submit" class="button" data-testid="add-comment">{t(ui, "comment-add")}</button>
                 <ErrorLine error=failure(comment) testid="comment-error"/>
             </ActionForm>
         </section>

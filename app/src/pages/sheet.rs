@@ -15,7 +15,7 @@ use crate::components::budget_picture::BudgetPicture;
 use crate::components::catalog::CatalogDatalist;
 use crate::components::error_panel::ErrorPanel;
 use crate::components::export_links::ExportLinks;
-use crate::components::grid::{follow_changes, ChangeMarks, Grid};
+use crate::components::grid::{follow_changes, Grid};
 use crate::components::import_rows::ImportRows;
 use crate::components::lang_select::LangSelect;
 use crate::components::report::{ReportPanel, SummaryHeadline};
@@ -24,6 +24,7 @@ use crate::components::sheet_settings::SheetSettings;
 use crate::draft;
 use crate::error::AppError;
 use crate::highlight::Highlight;
+use crate::i18n::{t, t_args, ui_lang};
 use crate::island::Prop;
 use crate::model::{SheetDetail, SinceRevision};
 use crate::save_status::SaveStatus;
@@ -59,11 +60,12 @@ pub fn SheetPage() -> impl IntoView {
             Ok((detail, changes))
         },
     );
+    let ui = ui_lang();
     view! {
         <nav class="crumbs">
-            <A href="/">"← All sheets"</A>
+            <A href="/">{t(ui, "all-sheets")}</A>
         </nav>
-        <Suspense fallback=|| view! { <p class="muted">"Loading the sheet…"</p> }>
+        <Suspense fallback=move || view! { <p class="muted">{t(ui, "sheet-loading")}</p> }>
             {move || Suspend::new(async move {
                 match sheet.await {
                     Ok((detail, changes)) => {
@@ -87,14 +89,16 @@ pub fn SheetPage() -> impl IntoView {
 #[component]
 fn OpenProposals(id: i64) -> impl IntoView {
     let list = Resource::new(move || id, crate::api::list_proposals);
+    let ui = ui_lang();
     view! {
         <section class="card proposals" data-testid="proposals">
-            <h2>"Proposals"</h2>
+            <h2>{t(ui, "proposals-title")}</h2>
             <p>
                 <a href=format!("/sheets/{id}/propose") class="button" data-testid="propose-link">
-                    "Propose a change"
+                    {t(ui, "propose-link")}
                 </a>
-                <span class="muted">" — edit a copy; a reviewer approves it before it becomes a revision."</span>
+                " "
+                <span class="muted">{t(ui, "propose-note")}</span>
             </p>
             <Suspense fallback=|| ()>
                 {move || Suspend::new(async move {
@@ -106,7 +110,14 @@ fn OpenProposals(id: i64) -> impl IntoView {
                             view! {
                                 <li data-testid="proposal-item">
                                     <a href=crate::model::proposal_href(id, p.id)>{format!("{}: {}", p.id, p.title)}</a>
-                                    {format!(" by {} · {}", p.author, p.status.code())}
+                                    {t_args(
+                                        ui,
+                                        "proposal-by",
+                                        [
+                                            ("author", p.author.as_str().into()),
+                                            ("status", crate::format::proposal_status(ui, p.status).into()),
+                                        ],
+                                    )}
                                 </li>
                             }
                         })
@@ -130,6 +141,7 @@ fn SheetEditor(
     changes: Prop<Option<SinceRevision>>,
 ) -> impl IntoView {
     crate::island::begin();
+    let ui = ui_lang();
     let Prop(changes) = changes;
     let Prop(SheetDetail {
         id,
@@ -181,11 +193,15 @@ fn SheetEditor(
             match set_author(name).await {
                 Ok(kept) if kept.is_empty() => {
                     author.set(kept);
-                    author_note.set("Your changes are saved as anonymous.".into());
+                    author_note.set(t(ui, "author-anonymous"));
                 }
                 Ok(kept) => {
                     author.set(kept.clone());
-                    author_note.set(format!("Your changes are saved as {kept}."));
+                    author_note.set(t_args(
+                        ui,
+                        "author-saved",
+                        [("author", kept.as_str().into())],
+                    ));
                 }
                 Err(err) => author_note.set(err.to_string()),
             }
@@ -244,33 +260,44 @@ fn SheetEditor(
     let marks = follow_changes(rows, changes.as_ref().map(|c| c.rows.clone()));
     let changes_line = match changes {
         Some(c) => {
-            let summary = move || marks.with(|m| m.as_ref().map(ChangeMarks::summary));
+            let summary = move || marks.with(|m| m.as_ref().map(|m| m.summary(ui)));
             let earlier = (c.number > 1).then(|| {
                 view! {
                     " · "
                     <a href=crate::model::changes_href(id, Some(c.number - 1)) data-testid="changes-earlier">
-                        {format!("since revision {}", c.number - 1)}
+                        {t_args(ui, "changes-earlier", [("revision", (c.number - 1).into())])}
                     </a>
                 }
             });
             Either::Left(view! {
                 <p class="changes-note" data-testid="changes-note">
                     <span data-testid="changes-since">
-                        {format!("Changes since revision {} (by {}; the latest is {}): ", c.number, c.author, c.latest)}
+                        {t_args(
+                            ui,
+                            "changes-since",
+                            [
+                                ("revision", c.number.into()),
+                                ("author", c.author.as_str().into()),
+                                ("latest", c.latest.into()),
+                            ],
+                        )}
+                        " "
                         {summary}
-                        "."
+                        {t(ui, "sentence-end")}
                     </span>
-                    " Changed cells show the text before struck through; removed rows are struck through where they were. "
-                    <a href=crate::model::sheet_href(id) data-testid="hide-changes">"Hide the changes"</a>
+                    " "
+                    {t(ui, "changes-explained")}
+                    " "
+                    <a href=crate::model::sheet_href(id) data-testid="hide-changes">{t(ui, "changes-hide")}</a>
                     {earlier}
                     " · "
-                    <a href=format!("/sheets/{id}/diff?from={}", c.number) data-testid="changes-review">"Review (budgets and trace)"</a>
+                    <a href=format!("/sheets/{id}/diff?from={}", c.number) data-testid="changes-review">{t(ui, "changes-review")}</a>
                 </p>
             })
         }
         None => Either::Right(view! {
             <p class="sheet-links">
-                <a href=crate::model::changes_href(id, None) data-testid="show-changes">"Show the last change on the grid"</a>
+                <a href=crate::model::changes_href(id, None) data-testid="show-changes">{t(ui, "changes-show")}</a>
             </p>
         }),
     };
@@ -280,16 +307,17 @@ fn SheetEditor(
             <h1 data-testid="sheet-name">{name.clone()}</h1>
             <SaveStatusLine status/>
             <p class="muted viewers" data-testid="viewers">
-                {move || crate::live::viewers_text(viewers.get())}
+                {move || crate::live::viewers_text(ui, viewers.get())}
             </p>
             <p class="sheet-links">
-                <a href=format!("/sheets/{id}/history") data-testid="history-link">"History"</a>
+                <a href=format!("/sheets/{id}/history") data-testid="history-link">{t(ui, "history-link")}</a>
             </p>
         </header>
         {changes_line}
         <form class="author" on:submit=move |ev| { ev.prevent_default(); save_author(()); }>
             <label>
-                "Your name in the history "
+                {t(ui, "author-label")}
+                " "
                 <input
                     type="text"
                     maxlength="80"
@@ -299,7 +327,7 @@ fn SheetEditor(
                 />
             </label>
             " "
-            <button type="submit" class="button" data-testid="save-author">"Save name"</button>
+            <button type="submit" class="button" data-testid="save-author">{t(ui, "author-save")}</button>
             " "
             <span class="muted" data-testid="author-note" role="status">{move || author_note.get()}</span>
         </form>
@@ -308,7 +336,7 @@ fn SheetEditor(
         <SummaryHeadline report lang/>
         <BudgetPicture id report lang/>
         <div class="sheet-layout">
-            <section class="grid-pane" aria-label="Rows">
+            <section class="grid-pane" aria-label=t(ui, "rows-label")>
                 <Grid rows report lang catalog_defaults on_change marks id/>
             </section>
             <aside class="report-pane">
@@ -318,14 +346,14 @@ fn SheetEditor(
         <CatalogDatalist/>
         <div class="cards">
             <section class="card">
-                <h2>"Export"</h2>
+                <h2>{t(ui, "export-title")}</h2>
                 <ExportLinks id name lang/>
-                <h2>"Language"</h2>
-                <p class="muted">"The headers, messages and fixes follow the sheet's language."</p>
+                <h2>{t(ui, "sheet-lang-title")}</h2>
+                <p class="muted">{t(ui, "sheet-lang-note")}</p>
                 <LangSelect lang on_change=on_lang testid="sheet-lang"/>
             </section>
             <section class="card">
-                <h2>"Settings"</h2>
+                <h2>{t(ui, "settings-title")}</h2>
                 <SheetSettings id margin_ms amplification_threshold report/>
             </section>
             <ImportRows id disabled=saving before=before_import base=import_base on_imported/>

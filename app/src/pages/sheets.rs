@@ -8,6 +8,7 @@ use crate::api::list_sheets;
 use crate::components::error_panel::ErrorPanel;
 use crate::components::new_sheet::{ImportNewSheet, NewBlankSheet, NewExampleSheet};
 use crate::components::sheet_list::{ListedSheet, SheetList};
+use crate::i18n::{t, ui_lang};
 use crate::island::Prop;
 use crate::list_mode::{ListMode, DELETE, RENAME};
 
@@ -19,15 +20,16 @@ use crate::list_mode::{ListMode, DELETE, RENAME};
 pub fn SheetsPage() -> impl IntoView {
     let query = use_query_map();
     let sheets = Resource::new(|| (), |_| list_sheets());
+    let ui = ui_lang();
     view! {
-        <Title text="Sheets · Timeout Budget Workbench"/>
-        <h1>"Sheets"</h1>
-        <Transition fallback=|| view! { <p class="muted">"Loading the sheets…"</p> }>
+        <Title text=super::page_title(&t(ui, "sheets-title"))/>
+        <h1>{t(ui, "sheets-title")}</h1>
+        <Transition fallback=move || view! { <p class="muted">{t(ui, "sheets-loading")}</p> }>
             {move || Suspend::new(async move {
                 let mode = query.with(|q| ListMode::from_query(q.get_str(RENAME), q.get_str(DELETE)));
                 match sheets.await {
                     Ok(list) => {
-                        let sheets = Prop(list.into_iter().map(ListedSheet::new).collect());
+                        let sheets = Prop(list.into_iter().map(|s| ListedSheet::new(s, ui)).collect());
                         view! { <SheetList sheets mode/> }.into_any()
                     }
                     Err(error) => view! { <ErrorPanel error/> }.into_any(),

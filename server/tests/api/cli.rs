@@ -1301,3 +1301,67 @@ fn sarif_for_g6_carries_the_early_only_formula_of_its_hop() {
         })
     );
 }
+
+/// The Japanese reservation sheet made G2: the external API's read timeout 3 s, 3 tries.
+fn japanese_g2() -> String {
+    std::fs::read_to_string(fixture_path("reservation-ja.tsv"))
+        .unwrap()
+        .lines()
+        .map(|line| {
+            let mut cells: Vec<&str> = line.split('\t').collect();
+            if cells.len() > 5 && cells[1] == "アプリ → 外部API" {
+                match cells[2] {
+                    "読み取りタイムアウト" => cells[5] = "3秒",
+                    "試行回数と待機" => cells[5] = "3回、待機0.5秒、1.0秒",
+                    _ => {}
+                }
+            }
+            cells.join("\t")
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn a_japanese_sheet_writes_its_severities_in_japanese_in_text_and_markdown() {
+    // Arrange
+    let sheet = japanese_g2();
+
+    // Act
+    let text = workbench(&["check", "-"], &sheet);
+    let markdown = workbench(&["check", "-", "--format", "markdown"], &sheet);
+
+    // Assert
+    assert_eq!(text.status.code(), Some(1));
+    let text = stdout(&text);
+    let errors: Vec<&str> = text
+        .lines()
+        .filter(|line| line.trim_start().starts_with("エラー"))
+        .collect();
+    assert_eq!(
+        errors,
+        ["  エラー  inversion.node  行 4, 6, 7, 8  アプリの期限（8.0秒）が、呼び出しの最悪時間（15.5秒）より先に切れます"],
+        "{text}"
+    );
+    assert!(text.contains("\n指摘\n"), "{text}");
+    assert_eq!(text.lines().last(), Some("逆転 1件、警告 0件"));
+    assert_eq!(markdown.status.code(), Some(1));
+    assert_eq!(
+        stdout(&markdown),
+        "### standard input\n\
+         \n\
+         **逆転 1件、警告 0件**\n\
+         \n\
+         |  | 名前 | 判定 | 余裕 | 計算式 |\n\
+         |---|---|---|---|---|\n\
+         | ノード | アプリ | 逆転 | -7.5秒 | DB 3.0 + 外部API 12.0 + 自分の処理 0.5 = 15.5秒 > 8.0秒 |\n\
+         \n\
+         - **エラー** `inversion.node` (行 4, 6, 7, 8): アプリの期限（8.0秒）が、呼び出しの最悪時間\
+         （15.5秒）より先に切れます — アプリ → 外部API を1回の試行に減らしてください。または、\
+         アプリの期限を15.5秒に、LB → アプリ の読み取りタイムアウトを16.5秒に、ブラウザ → LB の\
+         全体期限を18.5秒に上げてください\n\
+         - **情報** `slack.none` (行 1): ブラウザ → LB：余裕ちょうどで通っています\
+         （期限 12.0 ≥ 11.0 + 1.0） — 上限を少し上げるか、内側の上限を下げて余裕を\
+         持たせてください\n"
+    );
+}

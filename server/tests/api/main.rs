@@ -19,3 +19,4 @@ mod security;
 mod sheets;
 mod storage;
 mod timeouts;
+mod ui_lang;

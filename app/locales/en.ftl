@@ -1,0 +1,332 @@
+# The workbench's labels in English. Every message here has its twin in ja.ftl (a test
+# fails otherwise). Ids are kebab-case, grouped by the part of the page that shows them.
+# Stable codes (CSS classes, data-testid, JSON codes) are not labels and stay in the code.
+
+## The app
+
+app-name = Timeout Budget Workbench
+
+## The report (its numbers, verdicts, formulas and messages are the engine's, in the sheet's language)
+
+report-label = Report
+report-nodes = Nodes
+report-hops = Hops
+report-findings = Findings
+col-node = Node
+col-need = Need
+col-deadline = Deadline
+col-slack = Slack
+col-verdict = Verdict
+col-formula = Formula
+col-segment = Segment
+col-per-try = Per try
+col-tries = Tries
+col-worst = Worst
+col-wait = Wait
+col-callee-worst = Callee worst
+# The words in a number's accessible name: "app need 15.5 s: rows 5–10".
+word-need = need
+word-deadline = deadline
+word-slack = slack
+word-per-try = per try
+word-tries = tries
+word-worst = worst
+word-wait = wait
+word-callee-worst = callee worst
+findings-none = No findings.
+finding-fix = Fix: { $fix }
+fix-apply = Apply: { $fix }
+
+## The header and the pages around
+
+# The languages are named in their own language in both catalogues.
+lang-en = English
+lang-ja = 日本語
+ui-lang-label = Language of the page
+not-found-title = Not found
+not-found-text = No page has this address.
+back-to-sheets = Back to the sheets
+error-title = Something went wrong
+
+## The sheets page
+
+sheets-title = Sheets
+sheets-loading = Loading the sheets…
+sheets-none = No sheets yet: create one below, start from the example, or import a TSV.
+sheets-col-name = Name
+sheets-col-rows = Rows
+sheets-col-errors = Errors
+sheets-col-warnings = Warnings
+sheets-col-changed = Last change
+sheets-col-actions = Actions
+rename = Rename
+rename-label = New name
+rename-save = Save
+cancel = Cancel
+delete = Delete
+delete-question = Delete “{ $name }”? This cannot be undone.
+new-sheet-title = New sheet
+field-name = Name
+new-sheet-create = Create
+header-lang-label = Headers
+example-title = Start from the example
+example-text = An equipment-reservation system: browser → LB → app → external API and DB.
+example-ja = Example (日本語)
+example-en = Example (English)
+import-title = Import a TSV
+import-name-placeholder = Imported sheet
+import-tsv-label = TSV to import
+import-submit = Import
+tsv-placeholder = Paste rows copied from a spreadsheet (tab-separated), with or without the header line
+tsv-file = or choose a file:
+file-unreadable = could not read { $file }
+
+## The sheet page
+
+replace-title = Replace the rows from a TSV
+replace-tsv-label = TSV to replace the rows with
+replace-submit = Import (replace rows)
+catalog-option = { $product } — { $kind }, default { $default }
+fill-default = use default: { $default }
+fill-default-title = Fill the default cell with the catalog's documented default
+rows-count =
+    { $count ->
+        [one] 1 row
+       *[other] { $count } rows
+    }
+all-sheets = ← All sheets
+sheet-loading = Loading the sheet…
+proposals-title = Proposals
+propose-link = Propose a change
+propose-note = — edit a copy; a reviewer approves it before it becomes a revision.
+proposal-by = { " " }by { $author } · { $status }
+proposal-open = open
+proposal-approved = approved
+proposal-rejected = rejected
+viewers =
+    { $count ->
+        [one] Only you are viewing this sheet
+       *[other] { $count } people are viewing this sheet
+    }
+history-link = History
+author-label = Your name in the history
+author-save = Save name
+author-anonymous = Your changes are saved as anonymous.
+author-saved = Your changes are saved as { $author }.
+changes-since = Changes since revision { $revision } (by { $author }; the latest is { $latest }):
+changes-earlier = since revision { $revision }
+changes-explained = Changed cells show the text before struck through; removed rows are struck through where they were.
+changes-hide = Hide the changes
+changes-review = Review (budgets and trace)
+changes-show = Show the last change on the grid
+sentence-end = .
+list-separator = ,{ " " }
+rows-label = Rows
+export-title = Export
+sheet-lang-title = Language
+sheet-lang-note = The headers, messages and fixes follow the sheet's language.
+settings-title = Settings
+
+## The grid
+
+marks-cells-changed =
+    { $count ->
+        [one] 1 cell changed
+       *[other] { $count } cells changed
+    }
+marks-rows-added =
+    { $count ->
+        [one] 1 row added
+       *[other] { $count } rows added
+    }
+marks-rows-removed =
+    { $count ->
+        [one] 1 row removed
+       *[other] { $count } rows removed
+    }
+marks-rows-moved =
+    { $count ->
+        [one] 1 row moved
+       *[other] { $count } rows moved
+    }
+marks-none = no change
+grid-col-kind = Kind
+grid-col-parsed = Parsed
+grid-col-note = Note
+grid-col-actions = Row actions
+grid-empty = No rows yet. Add a row, or import a TSV below.
+grid-add-row = Add row
+row-move-up = Move up
+row-move-up-label = Move row { $line } up
+row-move-down = Move down
+row-move-down-label = Move row { $line } down
+row-delete = Delete row
+row-delete-label = Delete row { $line }
+row-insert-above = Insert a row above
+row-insert-above-label = Insert a row above row { $line }
+row-insert-below = Insert a row below
+row-insert-below-label = Insert a row below row { $line }
+row-duplicate = Duplicate the row
+row-duplicate-label = Duplicate row { $line }
+row-drag = Drag to move the row
+column-resize = Drag to resize the column; double-click for the default widths
+cell-old-title = before
+fill-from-catalog = fill from { $product }: { $cells }
+fill-from-catalog-title = Fill the row's empty cells from the catalog entry
+row-removed = removed
+cell-label = { $column }, row { $line }
+shortcuts-title = Keyboard shortcuts (?)
+shortcut-enter = the cell below, above
+    .keys = Enter, Shift+Enter
+shortcut-tab = the next, the previous cell
+    .keys = Tab, Shift+Tab
+shortcut-up-down = the cell above, below, from a cell's first or last line
+    .keys = ↑ ↓
+shortcut-left-right = the cell before, after, from the start or end of its text
+    .keys = ← →
+shortcut-new-line = a new line in the cell
+    .keys = Alt+Enter
+shortcut-escape = put back the cell's text from when it got the focus
+    .keys = Escape
+shortcut-undo = undo, redo (⌘ on a Mac)
+    .keys = Ctrl+Z, Ctrl+Shift+Z or Ctrl+Y
+shortcut-paste = a block copied from a spreadsheet fills the cells from this one on
+    .keys = Paste
+shortcut-select = select cells: Ctrl+C copies them for a spreadsheet, Ctrl+X cuts, Delete empties them
+    .keys = Shift+arrows, Shift+click, drag
+shortcut-move-row = move the row up, down (or drag its number)
+    .keys = Alt+↑, Alt+↓
+shortcut-insert-row = insert an empty row above, below
+    .keys = Alt+Shift+↑, Alt+Shift+↓
+shortcut-duplicate-row = duplicate the row
+    .keys = Alt+Shift+D
+shortcut-delete-row = delete the row (Ctrl+Z brings it back)
+    .keys = Alt+Shift+Delete
+
+## History and diff
+
+history-loading = Loading the history…
+history-title = History of { $name }
+history-explained = Every save is a revision. Saves by one person within 30 seconds of their last one fold into it. Restoring a revision adds a new one with its rows; nothing is lost.
+history-col-what = What
+history-col-who = Who
+history-col-when = When (UTC)
+history-col-inversions = Inversions
+history-col-changed = Changed
+revision-created = created
+revision-saved = saved
+revision-imported = imported
+revision-restored = restored
+revision-settings = settings
+revision-baseline = history starts
+revision-cells =
+    { $count ->
+        [one] 1 cell
+       *[other] { $count } cells
+    }
+revision-rows-added =
+    { $count ->
+        [one] 1 row added
+       *[other] { $count } rows added
+    }
+revision-rows-removed =
+    { $count ->
+        [one] 1 row removed
+       *[other] { $count } rows removed
+    }
+revision-diff = Changes
+revision-since = Since, on the sheet
+revision-since-title = The sheet, with what changed since this revision drawn on its grid
+revision-restore = Restore
+diff-loading = Comparing…
+diff-title = { $name }: revision { $from } → { $to }
+diff-earlier = ← earlier
+diff-later = later →
+diff-edit-since = Edit the sheet with the changes since revision { $revision } drawn on it
+review-title = What it does to the budgets
+review-trace-empty = No changed row moves a number.
+review-attempts = attempts on { $node }: { $before } → { $after }
+review-new = new: { $finding }
+review-gone = gone: { $finding }
+review-node = node { $name }
+review-hop = hop { $segment }
+review-flips = Verdicts that flipped
+review-numbers = Numbers before → after
+review-col-where = Where
+review-col-before = Before
+review-col-after = After
+
+## Saving, and cells changed elsewhere
+
+save-saved = Saved
+save-saving = Saving…
+save-failed = Not saved: { $reason }
+save-conflicts =
+    { $count ->
+        [one] Not saved: 1 cell changed elsewhere
+       *[other] Not saved: { $count } cells changed elsewhere
+    }
+conflict-row-cell = Row { $line }, { $column }
+conflict-deleted-row-cell = A deleted row, { $column }
+conflict-row = Row { $line }
+conflict-a-row = A row
+conflict-deleted = (deleted)
+quoted = “{ $text }”
+conflict-cell = { $place }: yours { $mine }, theirs { $theirs } (it was “{ $base }”).
+conflict-delete = { $place } was changed elsewhere, so it was not deleted.
+conflict-keep-mine = Keep mine
+conflict-delete-anyway = Delete it anyway
+conflict-take-theirs = Take theirs
+conflict-keep-row = Keep the row
+conflict-explained = Someone else changed these cells after you started editing them. Your other edits are saved; choose for each of these.
+combined-explained = Merged with changes saved elsewhere, your edits cause what neither caused alone:
+
+## Settings, export, the budget picture
+
+settings-margin = Margin
+settings-threshold = Amplification threshold
+settings-explained = The margin is what every caller must wait beyond its callee's worst case, unless a margin row says otherwise for that node or hop. More attempts than the threshold reaching one node are a retry.amplification warning. Neither travels in the TSV: a margin row does.
+export-ja = TSV, Japanese headers (日本語)
+export-en = TSV, English headers
+export-own-lang = (this sheet's language)
+export-excel = TSV for Excel (UTF-8 with a byte-order mark)
+budget-title = Budget
+budget-explained = Each bar is a deadline or a caller's wait; inside it the time it must cover. Point at a part for its formula and rows.
+budget-svg = The picture as SVG
+
+## Proposals
+
+propose-title = Propose a change to { $name }
+propose-explained = Edit the rows below; nothing is saved to the sheet. Submit them as a proposal: the team sees what they do to every budget before a reviewer approves them.
+proposal-loading = Loading the proposal…
+proposal-edit-title = Edit proposal { $proposal }: { $title }
+proposal-heading = Proposal { $proposal }: { $title }
+proposal-link = Proposal { $proposal }
+proposal-edit-explained = The proposal's changes are shown on the sheet as it is now (revision { $revision }); edit them and save: the proposal then starts from revision { $revision }, and its comments stay on their cells.
+proposal-title-label = Title
+proposal-save = Save the proposal
+proposal-submit = Submit the proposal
+proposal-approved-as = approved by { $reviewer } as revision { $revision }
+proposal-approved-by = approved by { $reviewer }
+proposal-rejected-by = rejected by { $reviewer }
+proposal-status-line = By { $author }, from revision { $base }; { $status }.
+proposal-stale = The sheet moved on since this proposal was made (revision { $base } → { $current }): its changes are shown applied to revision { $current }.
+proposal-conflict = { $place }: the proposal “{ $mine }”, the sheet now “{ $theirs }” (it was “{ $base }”).
+proposal-keep = Keep the proposal's
+proposal-take-sheet = Take the sheet's
+proposal-conflicts-explained = These cells were changed on the sheet since the proposal was made. Its author chooses for each:
+proposal-gate = This proposal brings a new error. Approving it needs “approve anyway” and a comment saying why.
+proposal-approve-anyway = Approve anyway
+proposal-review = Review
+proposal-approve = Approve
+proposal-reject = Reject
+proposal-edit = Edit the proposal
+proposal-edit-note = — its author changes its cells on the sheet as it is now.
+comments-title = Comments
+comment-place = Row { $line }, { $column }:{ " " }
+comment-place-gone = A row no longer in the proposal, { $column }:{ " " }
+comment-changed-since = changed since
+comment-label = Comment
+comment-on = On
+comment-whole = the whole proposal
+comment-add = Add the comment

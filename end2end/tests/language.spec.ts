@@ -1,0 +1,95 @@
+import { expect, test } from "@playwright/test";
+import { SheetsPage, watchForCrashes } from "./fixtures/workbench";
+
+// The UI language: a first visit follows Accept-Language, the header's switch keeps the
+// choice in a cookie, and the server's HTML is already in the chosen language (no flash of
+// English). The sheet's header language is its own.
+
+test("a first visit with Accept-Language ja gets the page in Japanese from the server", async ({ playwright, baseURL }) => {
+  const request = await playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { "Accept-Language": "ja,en-US;q=0.8" },
+  });
+  const response = await request.get("/");
+  expect(response.status()).toBe(200);
+  const html = await response.text();
+  expect(html).toMatch(/<html lang="ja"/);
+  expect(html).toContain("<title>シート · タイムアウト予算ワークベンチ</title>");
+  expect(html).toContain("<h1>シート</h1>");
+  expect(html).toContain(">例（English）<");
+  expect(html).not.toContain("Start from the example");
+  await request.dispose();
+});
+
+test("switching the UI to English and back renders the server's HTML in the chosen language, the sheet's headers unchanged", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ locale: "ja-JP", extraHTTPHeaders: { "Accept-Language": "ja" } });
+  const page = await context.newPage();
+  const errors = watchForCrashes(page);
+  const sheets = new SheetsPage(page);
+  await sheets.open();
+  await expect(page.locator("html")).toHaveAttribute("lang", "ja");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("シート");
+  await expect(page.getByTestId("ui-lang-ja")).toHaveAttribute("aria-pressed", "true");
+
+  // An English sheet, on a Japanese page: the page's words are Japanese, the sheet's
+  // headers and report English.
+  const sheet = await sheets.createExample("en");
+  const url = page.url();
+  await expect(page.getByRole("heading", { name: "ノード" })).toBeVisible();
+  await expect(page.getByTestId("grid").locator("thead th").nth(1)).toHaveText("layer");
+  await expect(sheet.node("app").getByTestId("need")).toHaveText("7.8 s");
+  await expect(page.getByTestId("history-link")).toHaveText("履歴");
+  await expect(page.getByTestId("save-status")).toHaveText("保存しました");
+
+  // To English: the same page comes back, in English, from the server.
+  await page.getByTestId("ui-lang-en").click();
+  await page.waitForURL(url);
+  await sheet.hydrated();
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await expect(page.getByRole("heading", { name: "Nodes" })).toBeVisible();
+  await expect(page.getByTestId("history-link")).toHaveText("History");
+  await expect(page.getByTestId("ui-lang-en")).toHaveAttribute("aria-pressed", "true");
+  const cookies = await context.cookies(baseURL);
+  expect(cookies.find((c) => c.name === "ui-lang")?.value).toBe("en");
+  let html = await (await page.request.get(url)).text();
+  expect(html).toMatch(/<html lang="en"/);
+  expect(html).toContain(">Nodes</h2>");
+  expect(html).not.toContain(">ノード</h2>");
+  // The sheet's header language is untouched by the UI's.
+  const stored = await (await page.request.get(`/api/v1/sheets/${url.split("/").pop()}`)).json();
+  expect(stored.lang).toBe("en");
+
+  // A reload keeps English, whatever the browser's Accept-Language says.
+  await page.reload();
+  await sheet.hydrated();
+  await expect(page.getByRole("heading", { name: "Nodes" })).toBeVisible();
+
+  // And back to Japanese.
+  await page.getByTestId("ui-lang-ja").click();
+  await page.waitForURL(url);
+  await sheet.hydrated();
+  await expect(page.locator("html")).toHaveAttribute("lang", "ja");
+  await expect(page.getByRole("heading", { name: "ノード" })).toBeVisible();
+  html = await (await page.request.get(url)).text();
+  expect(html).toMatch(/<html lang="ja"/);
+  expect(html).toContain(">ノード</h2>");
+  // The sheet's "Headers" select still says English, and its grid's headers are English.
+  await expect(page.getByTestId("sheet-lang")).toHaveValue("en");
+  await expect(page.getByTestId("grid").locator("thead th").nth(1)).toHaveText("layer");
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test("the switch works without JavaScript", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/?delete=0");
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await page.getByTestId("ui-lang-ja").click();
+  await page.waitForURL(/\/\?delete=0$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "ja");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("シート");
+  await page.getByTestId("ui-lang-en").click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sheets");
+  await context.close();
+});
