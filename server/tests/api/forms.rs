@@ -229,5 +229,8 @@ async fn the_catalog_comes_from_the_server() {
     assert!(options.contains(&serde_json::json!({
         "name": "proxy_read_timeout",
         "label": "nginx — read, default 60s",
+        "product": "nginx",
+        "kind": "read",
+        "default": "60s",
     })));
 }

@@ -183,7 +183,7 @@ pub fn server_fns() -> Vec<String> {
         .collect();
     paths.sort();
     paths.dedup();
-    assert_eq!(paths.len(), 25, "server functions: {paths:?}");
+    assert_eq!(paths.len(), 26, "server functions: {paths:?}");
     paths
 }
 

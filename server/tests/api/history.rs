@@ -3,7 +3,7 @@
 
 use axum::http::{Method, StatusCode};
 
-use crate::helpers::{fixture, golden_g2, spawn_app, TestApp};
+use crate::helpers::{find, fixture, golden_g2, spawn_app, TestApp};
 
 const G2_TRACE: &str = "app -> external API: read 1.5 s → 3 s, tries 2 → 3 (waits 0.3 s → 0.5 s, 1.0 s); worst 4.3 s → 12.0 s; app need 7.8 s → 15.5 s against its 8.0 s deadline: now inverted, short by 7.5 s, 1 try fits; LB -> app and browser -> LB unchanged (they wait on app's 8.0 s deadline, not on its need)";
 
@@ -389,4 +389,54 @@ async fn a_save_merged_with_anothers_names_what_only_the_combination_causes() {
         .json();
     assert_eq!(quiet["combined"], serde_json::json!([]));
     assert_eq!(quiet["report"]["summary"]["inversions"], 1);
+}
+
+#[tokio::test]
+async fn a_draft_is_checked_with_the_sheets_settings_and_nothing_is_saved() {
+    // Arrange: G1 stored.
+    let app = spawn_app().await;
+    let id = app.create_sheet("g", &fixture("reservation-en.tsv")).await;
+    let loaded = app.get(&format!("/api/v1/sheets/{id}")).await;
+    let version = loaded.header("etag").to_string();
+    let loaded = loaded.json();
+
+    // Act: the page sends G2's rows as typed.
+    let mut rows = loaded["rows"].clone();
+    rows[6]["value"] = serde_json::json!("3s");
+    rows[7]["value"] = serde_json::json!("3 tries, waits 0.5s, 1.0s");
+    let body = serde_json::json!({ "id": id, "rows": rows });
+    let checked = app
+        .send_with(
+            Method::POST,
+            &crate::helpers::server_fn("check_draft"),
+            &[("content-type", "application/json")],
+            body.to_string(),
+        )
+        .await;
+
+    // Assert: G2's report (need 15.5 s, short by 7.5 s) and the rows' catalog defaults; the
+    // stored sheet is still G1, at the same version.
+    assert_eq!(checked.status, StatusCode::OK, "{}", checked.text());
+    let checked = checked.json();
+    let app_node = find(&checked["report"]["nodes"], "name", "app");
+    assert_eq!(
+        (app_node["need_ms"].clone(), app_node["verdict"].clone()),
+        (serde_json::json!(15_500), serde_json::json!("inverted"))
+    );
+    assert_eq!(checked["catalog_defaults"][2], serde_json::json!("60s"));
+    let after = app.get(&format!("/api/v1/sheets/{id}")).await;
+    assert_eq!(after.header("etag"), version);
+    assert_eq!(after.json()["rows"][6]["value"], serde_json::json!("1.5s"));
+
+    // A sheet that does not exist is not found; nothing is created.
+    let body = serde_json::json!({ "id": id + 1, "rows": rows });
+    let missing = app
+        .send_with(
+            Method::POST,
+            &crate::helpers::server_fn("check_draft"),
+            &[("content-type", "application/json")],
+            body.to_string(),
+        )
+        .await;
+    assert_eq!(missing.status, StatusCode::NOT_FOUND, "{}", missing.text());
 }

@@ -48,6 +48,7 @@ fn server_fn_call(path: &str, id: i64) -> (&'static str, String) {
         "import_sheet" => (JSON, r#"{"name":"evil","tsv":"layer\tsegment\titem\tsetting\tdefault\tvalue\tlocation\trationale\n"}"#.into()),
         "import_rows" => (JSON, format!(r#"{{"id":{id},"base":0,"tsv":""}}"#)),
         "save_rows" => (JSON, format!(r#"{{"id":{id},"base":0,"base_rows":[],"base_ids":[],"rows":{rows}}}"#)),
+        "check_draft" => (JSON, format!(r#"{{"id":{id},"rows":{rows}}}"#)),
         "list_revisions" => (FORM, format!("id={id}")),
         "diff_revisions" => (FORM, format!("id={id}")),
         "restore_revision" => (FORM, format!("id={id}&number=1")),
