@@ -1,24 +1,5 @@
-import { expect, test, type Locator } from "@playwright/test";
-import { SheetsPage, watchForCrashes } from "./fixtures/workbench";
-
-/** Copies the grid's selection from `cell` as the browser does on Ctrl+C; returns the text. */
-async function copy(cell: Locator): Promise<string> {
-  return cell.evaluate((element) => {
-    const data = new DataTransfer();
-    element.dispatchEvent(new ClipboardEvent("copy", { clipboardData: data, bubbles: true, cancelable: true }));
-    return data.getData("text/plain");
-  });
-}
-
-/** Pastes `text` into `cell` as the browser does for a spreadsheet's clipboard. */
-async function paste(cell: Locator, text: string): Promise<void> {
-  await cell.focus();
-  await cell.evaluate((element, text) => {
-    const data = new DataTransfer();
-    data.setData("text/plain", text);
-    element.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
-  }, text);
-}
+import { expect, test } from "@playwright/test";
+import { copy, paste, SheetsPage, watchForCrashes } from "./fixtures/workbench";
 
 // Issue 10 §1: a range selected with Shift+arrows is copied as the spreadsheets' TSV (quoted
 // two-line cells, the formula guard) and pastes into another sheet cell for cell.

@@ -1,5 +1,5 @@
-import { expect, test, type Locator } from "@playwright/test";
-import { SheetsPage, watchForCrashes } from "./fixtures/workbench";
+import { expect, test } from "@playwright/test";
+import { paste, SheetsPage, watchForCrashes } from "./fixtures/workbench";
 
 // Issue 10 §1: the keyboard moves between cells as in a spreadsheet, and a cell keeps its
 // line breaks.
@@ -83,16 +83,6 @@ test("the keys move between cells, Escape undoes the typing, and a two-line cell
   await expect(sheet.cell(1, "rationale")).toBeFocused();
   expect(crashes).toEqual([]);
 });
-
-/** Pastes `text` into `cell` as the browser does for a spreadsheet's clipboard. */
-async function paste(cell: Locator, text: string): Promise<void> {
-  await cell.focus();
-  await cell.evaluate((element, text) => {
-    const data = new DataTransfer();
-    data.setData("text/plain", text);
-    element.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
-  }, text);
-}
 
 // Issue 10 §1: a 3 × 4 block copied from a spreadsheet fills the cells from the one it is
 // pasted into, adds the row it needs, keeps a quoted two-line cell whole, and is one save.
