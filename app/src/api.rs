@@ -624,13 +624,9 @@ mod imp {
         if rows.len() > budget::tsv::MAX_ROWS {
             return Err(AppError::TooManyRows(rows.len()));
         }
-        let stored = store()?.get_sheet(id).await.map_err(from_store)?;
+        let settings = store()?.get_settings(id).await.map_err(from_store)?;
         let catalog_defaults = catalog_defaults(&rows);
-        let (_, report) = checks::check(Sheet {
-            rows,
-            ..stored.sheet
-        })
-        .await;
+        let (_, report) = checks::check(Sheet { rows, ..settings }).await;
         Ok(Checked {
             report,
             catalog_defaults,

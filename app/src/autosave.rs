@@ -197,25 +197,27 @@ impl Autosave {
     /// so that nothing of it is saved before the user chooses.
     fn outgoing(self) -> Option<Vec<Row>> {
         let open = self.conflicts.try_get_untracked()?;
-        let (base, ids) = self.base.try_get_value()?;
-        self.rows.try_with_untracked(|drafts| {
-            drafts
-                .iter()
-                .map(|d| {
-                    let mut row = d.to_row();
-                    for c in open.iter().filter(|c| c.key == d.key) {
-                        let stored = ids
-                            .iter()
-                            .position(|id| *id == c.conflict.row_id)
-                            .and_then(|i| base.get(i));
-                        if let (Some(column), Some(stored)) = (c.conflict.column, stored) {
-                            *row.cell_mut(column) = stored.cell(column).to_string();
+        // Read in place: the base is the whole sheet, and this runs on every keystroke.
+        self.base.try_with_value(|(base, ids)| {
+            self.rows.try_with_untracked(|drafts| {
+                drafts
+                    .iter()
+                    .map(|d| {
+                        let mut row = d.to_row();
+                        for c in open.iter().filter(|c| c.key == d.key) {
+                            let stored = ids
+                                .iter()
+                                .position(|id| *id == c.conflict.row_id)
+                                .and_then(|i| base.get(i));
+                            if let (Some(column), Some(stored)) = (c.conflict.column, stored) {
+                                *row.cell_mut(column) = stored.cell(column).to_string();
+                            }
                         }
-                    }
-                    row
-                })
-                .collect()
-        })
+                        row
+                    })
+                    .collect()
+            })
+        })?
     }
 
     /// The cells the user has not chosen for, as (draft key, column).

@@ -189,6 +189,47 @@ impl Highlight {
     pub fn focus(&self, rows: Option<Vec<usize>>) {
         self.focused.set(rows);
     }
+
+    /// The pointer moved onto `target` (a `mouseover`'s): lights the rows of the number or
+    /// picture part it is in, or none outside one. One listener on a whole report or
+    /// picture serves every number in it ([`rows_at`]).
+    pub fn point_at(&self, target: Option<web_sys::EventTarget>) {
+        self.hover(rows_at(target));
+    }
+
+    /// The focus moved into `target` (a `focusin`'s): lights the rows of the number or part
+    /// it is in, or none outside one.
+    pub fn focus_at(&self, target: Option<web_sys::EventTarget>) {
+        self.focus(rows_at(target));
+    }
+}
+
+/// The rows of the number or picture part at `target`: the `data-rows` (`"6 7 8"`, lines
+/// counted from 1) of the element or its nearest ancestor that has one; `None` outside one,
+/// or where it lists no rows.
+pub fn rows_at(target: Option<web_sys::EventTarget>) -> Option<Vec<usize>> {
+    use wasm_bindgen::JsCast;
+    let element = target?.dyn_into::<web_sys::Element>().ok()?;
+    let part = element.closest("[data-rows]").ok()??;
+    let rows = parse_rows(&part.get_attribute("data-rows")?);
+    (!rows.is_empty()).then_some(rows)
+}
+
+/// The lines of a `data-rows` attribute: the numbers separated by white space, anything
+/// else skipped.
+fn parse_rows(attribute: &str) -> Vec<usize> {
+    attribute
+        .split_whitespace()
+        .filter_map(|n| n.parse().ok())
+        .collect()
+}
+
+/// The `data-rows` attribute of `rows` (`"6 7 8"`), as [`rows_at`] reads it.
+pub fn rows_attribute(rows: &[usize]) -> String {
+    rows.iter()
+        .map(usize::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 #[cfg(test)]
@@ -204,6 +245,14 @@ mod tests {
         rows[6].value = "3s".into();
         rows[7].value = "3 tries, waits 0.5s, 1.0s".into();
         budget::check(&budget::Sheet::new(budget::Lang::En, rows))
+    }
+
+    #[test]
+    fn the_rows_attribute_reads_back() {
+        assert_eq!(rows_attribute(&[4, 5, 10]), "4 5 10");
+        assert_eq!(parse_rows(&rows_attribute(&[4, 5, 10])), [4, 5, 10]);
+        assert_eq!(rows_attribute(&[]), "");
+        assert_eq!(parse_rows(" 6\t7  x 8 "), [6, 7, 8]);
     }
 
     #[test]

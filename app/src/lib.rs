@@ -11,6 +11,8 @@
 //! - [`sheet_name`]: a sheet's name, checked once.
 //! - [`list_mode`]: the sheet list's rename and delete modes, kept in its address.
 //! - [`island`]: what the islands (the parts of the pages that hydrate) share.
+//! - [`keyed`]: the report's lists by keys that follow their items, for tables that redraw
+//!   only what changed.
 //! - [`hydrated`], [`save_status`] and [`highlight`] (the rows behind the report's numbers,
 //!   lit in the grid): small shared state types, each in its own module so that no two
 //!   modules import each other.
@@ -29,6 +31,7 @@ pub mod highlight;
 pub mod hydrated;
 pub mod i18n;
 pub mod island;
+pub mod keyed;
 pub mod list_mode;
 pub mod live;
 pub mod model;

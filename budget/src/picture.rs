@@ -653,6 +653,37 @@ impl PartKind {
 /// assert!(svg.contains("<title>external API, try 1 of 2: connect 0.5 + read 1.5 = 2.0 s (rows 6–8)</title>"));
 /// ```
 pub fn svg(picture: &Picture) -> String {
+    svg_parts(picture).joined()
+}
+
+/// The SVG of [`svg`] in pieces: the opening `<svg …>` tag, then each of its children
+/// (`<title>`, `<desc>`, `<defs>`, the ticks' group, each heading's `<text>`, each bar's
+/// group) as one element's markup. A page that already shows a picture redraws only the
+/// children that differ when the opening tag and the number of children are the same.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SvgParts {
+    /// The opening tag, with the picture's size and time span.
+    pub open: String,
+    /// The children in order, one element each.
+    pub children: Vec<String>,
+}
+
+impl SvgParts {
+    /// The whole SVG document: the opening tag, the children, `</svg>`.
+    pub fn joined(&self) -> String {
+        let len = self.open.len() + self.children.iter().map(String::len).sum::<usize>() + 6;
+        let mut out = String::with_capacity(len);
+        out.push_str(&self.open);
+        for child in &self.children {
+            out.push_str(child);
+        }
+        out.push_str("</svg>");
+        out
+    }
+}
+
+/// The SVG of `picture` in pieces ([`SvgParts`]); [`svg`] joins them.
+pub fn svg_parts(picture: &Picture) -> SvgParts {
     let lang = picture.lang;
     let (deadlines, chain, empty, title) = match lang {
         Lang::En => (
@@ -676,17 +707,18 @@ pub fn svg(picture: &Picture) -> String {
     } else {
         24.0 + sections as f64 * HEADING + rows_drawn as f64 * ROW
     };
-    let mut out = String::with_capacity(2_000 + rows_drawn * 1_500);
+    let mut open = String::with_capacity(400);
     let _ = write!(
-        out,
+        open,
         "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"budget-picture\" \
          viewBox=\"0 0 {width} {height}\" width=\"{width}\" height=\"{height}\" \
          role=\"img\" aria-labelledby=\"budget-title budget-desc\" data-span-ms=\"{}\" \
          font-family=\"system-ui, sans-serif\" font-size=\"12\" fill=\"{INK}\">",
         picture.span_ms
     );
-    let _ = write!(out, "<title id=\"budget-title\">{}</title>", esc(title));
-    out.push_str("<desc id=\"budget-desc\">");
+    let mut children = Vec::with_capacity(4 + rows_drawn + sections);
+    children.push(format!("<title id=\"budget-title\">{}</title>", esc(title)));
+    let mut out = String::from("<desc id=\"budget-desc\">");
     let captions: Vec<String> = picture
         .nodes
         .iter()
@@ -699,42 +731,44 @@ pub fn svg(picture: &Picture) -> String {
         captions.join("; ")
     }));
     out.push_str("</desc>");
-    let _ = write!(
-        out,
+    children.push(out);
+    children.push(format!(
         "<defs><pattern id=\"budget-hatch\" width=\"6\" height=\"6\" \
          patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\">\
          <rect width=\"6\" height=\"6\" fill=\"#eaeef2\"/>\
          <line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"{MUTED}\" stroke-width=\"2\"/>\
          </pattern></defs>"
-    );
+    ));
     if rows_drawn == 0 {
-        let _ = write!(out, "<text x=\"8\" y=\"24\">{}</text></svg>", esc(empty));
-        return out;
+        children.push(format!("<text x=\"8\" y=\"24\">{}</text>", esc(empty)));
+        return SvgParts { open, children };
     }
     let scale = Scale {
         span_ms: picture.span_ms,
     };
     let mut y = 4.0;
+    let mut out = String::new();
     ticks(&mut out, &scale, lang, height);
+    children.push(out);
     y += 20.0;
     for (heading, bars) in [(deadlines, &picture.nodes), (chain, &picture.chain)] {
         if bars.is_empty() {
             continue;
         }
-        let _ = write!(
-            out,
+        children.push(format!(
             "<text class=\"heading\" x=\"4\" y=\"{}\" font-weight=\"600\" font-size=\"13\">{}</text>",
             px(y + 18.0),
             esc(heading)
-        );
+        ));
         y += HEADING;
         for bar in bars {
+            let mut out = String::with_capacity(1_500);
             draw_bar(&mut out, bar, &scale, lang, y);
+            children.push(out);
             y += ROW;
         }
     }
-    out.push_str("</svg>");
-    out
+    SvgParts { open, children }
 }
 
 /// Milliseconds to x, px.

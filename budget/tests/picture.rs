@@ -209,3 +209,55 @@ fn user_text_is_escaped_and_a_sheet_without_bounds_says_there_is_nothing_to_draw
         "<text x=\"8\" y=\"24\">Nothing to draw: no node declares a deadline and no hop is checked.</text></svg>"
     ));
 }
+
+/// The name of the element `markup` opens, when it is exactly one element: it starts with
+/// that tag and ends by closing it (or is one self-closing tag).
+fn one_element(markup: &str) -> Option<&str> {
+    let name = markup.strip_prefix('<')?.split([' ', '>']).next()?;
+    let closes = markup.ends_with(&format!("</{name}>"))
+        || (markup.ends_with("/>") && markup.matches('<').count() == 1);
+    closes.then_some(name)
+}
+
+#[test]
+fn the_pieces_join_into_the_picture_each_one_element_and_an_edit_changes_only_its_bars() {
+    use budget::picture::svg_parts;
+    let before = svg_parts(&picture(&g1(Lang::En), Lang::En));
+    assert_eq!(before.joined(), svg(&picture(&g1(Lang::En), Lang::En)));
+    assert!(before
+        .open
+        .starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+    let names: Vec<_> = before.children.iter().map(|c| one_element(c)).collect();
+    assert_eq!(
+        &names[..4],
+        [Some("title"), Some("desc"), Some("defs"), Some("g")]
+    );
+    assert!(names.iter().all(Option::is_some), "{names:?}");
+
+    // The app's own processing time from 0.5 s to 0.4 s: the scale stays, and only the
+    // app's bar and the text alternative change (the LB's wait is checked against the app's
+    // deadline, not its need); the title, the hatch, the scale, the headings and the other
+    // bars do not.
+    let edited = report(Lang::En, example::RESERVATION_EN, |rows| {
+        rows[4].value = "0.4s".into();
+    });
+    let after = svg_parts(&picture(&edited, Lang::En));
+    assert_eq!(after.open, before.open);
+    assert_eq!(after.children.len(), before.children.len());
+    let changed: Vec<&str> = (0..before.children.len())
+        .filter(|&i| before.children[i] != after.children[i])
+        .map(|i| {
+            let child = &after.children[i];
+            match child.split_once("data-name=\"") {
+                Some((_, rest)) => rest.split('"').next().unwrap_or(""),
+                None => one_element(child).unwrap_or(""),
+            }
+        })
+        .collect();
+    assert_eq!(changed, ["desc", "app"]);
+    // A change of the scale (G2's need of 15.5 s is past G1's span) changes the opening tag.
+    assert_ne!(
+        svg_parts(&picture(&g2(Lang::En), Lang::En)).open,
+        before.open
+    );
+}

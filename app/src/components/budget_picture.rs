@@ -3,25 +3,39 @@
 //! redrawn with every report. Pointing at a part, or focusing it, lights its rows in the grid
 //! through the page's [`Highlight`]; clicking a part moves the focus to its first row.
 
+use budget::picture::SvgParts;
 use budget::{Lang, Report};
 use leptos::prelude::*;
 
 use super::grid::focus_cell;
-use crate::highlight::Highlight;
+use crate::highlight::{rows_at, Highlight};
 use crate::i18n::{t, ui_lang};
 
-/// The rows of the picture's part under `target`: its `data-rows` (`"6 7 8"`), read from the
-/// element or its nearest ancestor that has one; `None` outside a part.
-fn rows_at(target: Option<web_sys::EventTarget>) -> Option<Vec<usize>> {
-    use wasm_bindgen::JsCast;
-    let element = target?.dyn_into::<web_sys::Element>().ok()?;
-    let part = element.closest("[data-rows]").ok()??;
-    let rows: Vec<usize> = part
-        .get_attribute("data-rows")?
-        .split_whitespace()
-        .filter_map(|n| n.parse().ok())
-        .collect();
-    (!rows.is_empty()).then_some(rows)
+/// Redraws the picture in `frame` from `before` to `now`: each child of the `<svg>` that
+/// differs is replaced where it is, or the whole picture when its size, scale or number of
+/// children changed (or the page's picture is not the one `before` describes).
+fn redraw(frame: &web_sys::HtmlDivElement, before: &SvgParts, now: &SvgParts) {
+    if before == now {
+        return;
+    }
+    let svg = frame.first_element_child();
+    let same_shape = before.open == now.open
+        && before.children.len() == now.children.len()
+        && svg
+            .as_ref()
+            .is_some_and(|s| s.child_element_count() as usize == now.children.len());
+    let (Some(svg), true) = (svg, same_shape) else {
+        frame.set_inner_html(&now.joined());
+        return;
+    };
+    let children = svg.children();
+    for (i, (was, is)) in before.children.iter().zip(&now.children).enumerate() {
+        if was != is {
+            if let Some(child) = children.item(i as u32) {
+                child.set_outer_html(is);
+            }
+        }
+    }
 }
 
 /// The picture of `report`, its words in `lang`, with a link to the same picture as a file.
@@ -36,14 +50,26 @@ pub fn BudgetPicture(
     #[prop(into)]
     lang: Signal<Lang>,
 ) -> impl IntoView {
-    let svg = Memo::new(move |_| {
+    let parts = Memo::new(move |_| {
         let lang = lang.get();
-        report.with(|r| budget::picture::svg(&budget::picture::picture(r, lang)))
+        report.with(|r| budget::picture::svg_parts(&budget::picture::picture(r, lang)))
+    });
+    // The server writes the whole picture into the page; the browser then redraws only the
+    // bars that change with a report (a keystroke changes a few of hundreds).
+    let frame = NodeRef::<leptos::html::Div>::new();
+    let shown = StoredValue::new(parts.get_untracked());
+    Effect::new(move |_| {
+        parts.with(|now| {
+            if let Some(frame) = frame.get_untracked() {
+                shown.with_value(|before| redraw(&frame, before, now));
+            }
+            shown.set_value(now.clone());
+        });
     });
     let highlight = Highlight::from_context();
     let on_over = move |ev: leptos::ev::MouseEvent| {
         if let Some(h) = highlight {
-            h.hover(rows_at(ev.target()));
+            h.point_at(ev.target());
         }
     };
     let on_out = move |_| {
@@ -53,7 +79,7 @@ pub fn BudgetPicture(
     };
     let on_focus = move |ev: leptos::ev::FocusEvent| {
         if let Some(h) = highlight {
-            h.focus(rows_at(ev.target()));
+            h.focus_at(ev.target());
         }
     };
     let on_blur = move |_| {
@@ -87,7 +113,8 @@ pub fn BudgetPicture(
                 on:focusin=on_focus
                 on:focusout=on_blur
                 on:click=on_click
-                inner_html=move || svg.get()
+                node_ref=frame
+                inner_html=shown.with_value(|p| p.joined())
             ></div>
             <p class="muted">
                 {t(ui, "budget-explained")}

@@ -10,6 +10,7 @@ use super::traced_number::{Shape, TracedNumber};
 use crate::format;
 use crate::highlight::{FindingRows, Highlight};
 use crate::i18n::{t, t_args, ui_lang};
+use crate::keyed::KeyedList;
 
 /// Every finding of the report, errors first (the engine's order). The bound, need and
 /// shortfall in a finding's numbers show the rows they come from ([`TracedNumber`]).
@@ -25,19 +26,37 @@ pub fn FindingList(
     on_apply: Callback<Fix>,
 ) -> impl IntoView {
     let numbers = Highlight::from_context().map(|h| h.numbers());
+    // Keyed by code, rows and message: a keystroke redraws the findings it changed, and a
+    // new finding is one more item, not a shift of every one after it.
+    let list = KeyedList::new(
+        report,
+        |r| &r.findings,
+        |f: &Finding| (f.code, f.rows.clone(), f.message.clone()),
+    );
     let items = move || {
-        let lang = lang.get();
-        let rows = numbers.map(|n| n.get()).unwrap_or_default().findings;
-        report.with(|r| {
-            r.findings
-                .iter()
-                .enumerate()
-                .map(|(i, f)| {
-                    let rows = rows.get(i).cloned().unwrap_or_default();
-                    finding_item(f, rows, lang, on_apply)
-                })
-                .collect_view()
-        })
+        view! {
+            <For each=move || list.keys() key=|k| k.clone() let:key>
+                {
+                    let at = list.place(key);
+                    let finding = Memo::new(move |_| {
+                        let i = at.get()?;
+                        report.with(|r| r.findings.get(i).cloned())
+                    });
+                    let rows = Memo::new(move |_| {
+                        let i = at.get()?;
+                        numbers.and_then(|n| n.with(|n| n.findings.get(i).cloned()))
+                    });
+                    move || {
+                        let lang = lang.get();
+                        finding.with(|f| {
+                            f.as_ref().map(|f| {
+                                finding_item(f, rows.get().unwrap_or_default(), lang, on_apply)
+                            })
+                        })
+                    }
+                }
+            </For>
+        }
     };
     // What `<Show>` does (a memo of the condition, one branch or the other), without its
     // type-erased children: their erased view carries code the islands never run.

@@ -7,6 +7,7 @@ use super::traced_number::{Shape, TracedNumber};
 use crate::format;
 use crate::highlight::{Highlight, HopRows};
 use crate::i18n::{t, ui_lang};
+use crate::keyed::KeyedList;
 
 /// One row per hop: segment, per try, tries, worst, wait, callee worst, slack, verdict,
 /// formula (and, under it, what the hop's retries repeat when its retry conditions are known). The numbers show the rows they come from ([`TracedNumber`]).
@@ -20,6 +21,7 @@ pub fn HopTable(
     lang: Signal<Lang>,
 ) -> impl IntoView {
     let numbers = Highlight::from_context().map(|h| h.numbers());
+    let list = KeyedList::new(report, |r| &r.hops, |h: &HopReport| h.segment.clone());
     let ui = ui_lang();
     view! {
         <div class="table-wrap">
@@ -38,20 +40,27 @@ pub fn HopTable(
                     </tr>
                 </thead>
                 <tbody>
-                    {move || {
-                        let lang = lang.get();
-                        let rows = numbers.map(|n| n.get()).unwrap_or_default().hops;
-                        report
-                            .with(|r| {
-                                r.hops
-                                    .iter()
-                                    .enumerate()
-                                    .map(|(i, h)| {
-                                        hop_row(h, rows.get(i).cloned().unwrap_or_default(), lang)
-                                    })
-                                    .collect_view()
-                            })
-                    }}
+                    // Keyed by segment: a keystroke redraws the hops it changed, not the table.
+                    <For each=move || list.keys() key=|k| k.clone() let:key>
+                        {
+                            let at = list.place(key);
+                            let hop = Memo::new(move |_| {
+                                let i = at.get()?;
+                                report.with(|r| r.hops.get(i).cloned())
+                            });
+                            let rows = Memo::new(move |_| {
+                                let i = at.get()?;
+                                numbers.and_then(|n| n.with(|n| n.hops.get(i).cloned()))
+                            });
+                            move || {
+                                let lang = lang.get();
+                                hop.with(|h| {
+                                    h.as_ref()
+                                        .map(|h| hop_row(h, rows.get().unwrap_or_default(), lang))
+                                })
+                            }
+                        }
+                    </For>
                 </tbody>
             </table>
         </div>

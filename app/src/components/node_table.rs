@@ -7,6 +7,7 @@ use super::traced_number::{Shape, TracedNumber};
 use crate::format;
 use crate::highlight::{Highlight, NodeRows};
 use crate::i18n::{t, ui_lang};
+use crate::keyed::KeyedList;
 
 /// One row per node: name, need, deadline, slack, verdict, formula. The need, deadline and
 /// slack show the rows they come from ([`TracedNumber`]).
@@ -20,6 +21,7 @@ pub fn NodeTable(
     lang: Signal<Lang>,
 ) -> impl IntoView {
     let numbers = Highlight::from_context().map(|h| h.numbers());
+    let list = KeyedList::new(report, |r| &r.nodes, |n: &NodeReport| n.name.clone());
     let ui = ui_lang();
     view! {
         <div class="table-wrap">
@@ -35,20 +37,27 @@ pub fn NodeTable(
                     </tr>
                 </thead>
                 <tbody>
-                    {move || {
-                        let lang = lang.get();
-                        let rows = numbers.map(|n| n.get()).unwrap_or_default().nodes;
-                        report
-                            .with(|r| {
-                                r.nodes
-                                    .iter()
-                                    .enumerate()
-                                    .map(|(i, n)| {
-                                        node_row(n, rows.get(i).cloned().unwrap_or_default(), lang)
-                                    })
-                                    .collect_view()
-                            })
-                    }}
+                    // Keyed by name: a keystroke redraws the nodes it changed, not the table.
+                    <For each=move || list.keys() key=|k| k.clone() let:key>
+                        {
+                            let at = list.place(key);
+                            let node = Memo::new(move |_| {
+                                let i = at.get()?;
+                                report.with(|r| r.nodes.get(i).cloned())
+                            });
+                            let rows = Memo::new(move |_| {
+                                let i = at.get()?;
+                                numbers.and_then(|n| n.with(|n| n.nodes.get(i).cloned()))
+                            });
+                            move || {
+                                let lang = lang.get();
+                                node.with(|n| {
+                                    n.as_ref()
+                                        .map(|n| node_row(n, rows.get().unwrap_or_default(), lang))
+                                })
+                            }
+                        }
+                    </For>
                 </tbody>
             </table>
         </div>

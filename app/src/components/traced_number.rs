@@ -1,10 +1,11 @@
 //! A number of the report that shows where it comes from: focusable, labelled with its rows,
-//! and lighting those grid rows while the pointer is over it or it has the focus.
+//! and lighting those grid rows while the pointer is over it or it has the focus (through
+//! the listeners of the report around it, [`crate::components::report::ReportPanel`]).
 
 use leptos::either::Either;
 use leptos::prelude::*;
 
-use crate::highlight::Highlight;
+use crate::highlight::{rows_attribute, Highlight};
 
 /// What a traced number is drawn as.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -17,9 +18,11 @@ pub enum Shape {
 
 /// A number and the rows behind it. With rows, and where the page provides a
 /// [`Highlight`], it is reachable with the keyboard (`tabindex="0"`), its accessible name is
-/// `label` (`"app need 15.5 s: rows 5–10"`), and hovering or focusing it lights `rows` in
-/// the grid until the pointer leaves or the focus moves on. Without rows it is plain text.
-/// The server renders the same markup; the events work once the page has hydrated.
+/// `label` (`"app need 15.5 s: rows 5–10"`), and its rows are in its `data-rows`
+/// (`"5 6 7 8 9 10"`), which the report's one set of listeners reads
+/// ([`Highlight::point_at`]): hovering or focusing it lights them in the grid until the
+/// pointer leaves or the focus moves on. Without rows it is plain text. It has no listeners
+/// of its own: a report of a few thousand numbers is redrawn without a few thousand closures.
 #[component]
 pub fn TracedNumber(
     /// A cell or a part of a line.
@@ -36,8 +39,7 @@ pub fn TracedNumber(
     /// The rows behind it, sorted.
     rows: Vec<usize>,
 ) -> impl IntoView {
-    let highlight = Highlight::from_context().filter(|_| !rows.is_empty());
-    let traced = highlight.is_some();
+    let traced = Highlight::from_context().is_some() && !rows.is_empty();
     let class = match (traced, class.is_empty()) {
         (true, true) => "traced-number".to_string(),
         (true, false) => format!("{class} traced-number"),
@@ -46,40 +48,11 @@ pub fn TracedNumber(
     let class = (!class.is_empty()).then_some(class);
     let tabindex = traced.then_some("0");
     let label = traced.then_some(label);
-    let lit = rows.clone();
-    let on_enter = move |_| {
-        if let Some(h) = highlight {
-            h.hover(Some(lit.clone()));
-        }
-    };
-    let on_leave = move |_| {
-        if let Some(h) = highlight {
-            h.hover(None);
-        }
-    };
-    let on_focus = move |_| {
-        if let Some(h) = highlight {
-            h.focus(Some(rows.clone()));
-        }
-    };
-    let on_blur = move |_| {
-        if let Some(h) = highlight {
-            h.focus(None);
-        }
-    };
+    let data_rows = traced.then(|| rows_attribute(&rows));
     // `Either`, not `into_any`: a type-erased view carries code the islands never run.
     match shape {
         Shape::Cell => Either::Left(view! {
-            <td
-                class=class
-                data-testid=testid
-                tabindex=tabindex
-                aria-label=label
-                on:mouseenter=on_enter
-                on:mouseleave=on_leave
-                on:focus=on_focus
-                on:blur=on_blur
-            >
+            <td class=class data-testid=testid tabindex=tabindex aria-label=label data-rows=data_rows>
                 {text}
             </td>
         }),
@@ -91,10 +64,7 @@ pub fn TracedNumber(
                 role=traced.then_some("group")
                 tabindex=tabindex
                 aria-label=label
-                on:mouseenter=on_enter
-                on:mouseleave=on_leave
-                on:focus=on_focus
-                on:blur=on_blur
+                data-rows=data_rows
             >
                 {text}
             </span>

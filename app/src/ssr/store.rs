@@ -350,6 +350,21 @@ impl Store {
         Ok(stored)
     }
 
+    /// Sheet `id` without its rows: its language, margin and amplification threshold, all a
+    /// check of rows that are not saved needs from it (one small query; the rows are not
+    /// read).
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::NotFound`] when no sheet has this id; [`StoreError::Db`] when the
+    /// database fails.
+    pub async fn get_settings(&self, id: i64) -> Result<Sheet, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let (head, _) = read_head(&mut tx, id).await?;
+        tx.commit().await?;
+        Ok(head.sheet(Vec::new()))
+    }
+
     /// Replaces all rows of sheet `id` with `rows`, whatever was saved before (an import),
     /// bumps its change time and its revision, in one transaction: when it fails, the old rows
     /// stay. Returns the new revision.

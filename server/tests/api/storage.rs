@@ -566,6 +566,10 @@ async fn a_missing_sheet_is_not_found_everywhere(store: &Store, _: &TestDb) {
         Err(StoreError::NotFound(42))
     ));
     assert!(matches!(
+        store.get_settings(42).await,
+        Err(StoreError::NotFound(42))
+    ));
+    assert!(matches!(
         store.save_rows(42, &tricky_rows()).await,
         Err(StoreError::NotFound(42))
     ));
@@ -658,6 +662,17 @@ async fn the_sheet_settings_change_without_touching_rows_or_revision(store: &Sto
     );
     assert_eq!((after.revision, after.sheet.rows), (0, tricky_rows()));
     assert!(after.updated_at_ms > before.updated_at_ms);
+    // What a check of unsaved rows reads: the settings, without the rows.
+    let settings = store.get_settings(id).await.unwrap();
+    assert_eq!(
+        (
+            settings.lang,
+            settings.margin_ms,
+            settings.amplification_threshold
+        ),
+        (Lang::En, 1_500, 9)
+    );
+    assert!(settings.rows.is_empty());
     assert!(matches!(
         store.set_settings(id + 100, 1, 1).await,
         Err(StoreError::NotFound(_))

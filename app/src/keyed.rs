@@ -1,0 +1,109 @@
+//! The report's lists (nodes, hops, findings) as the page draws them: each item by a key that
+//! follows it from one report to the next, so that a keystroke redraws the few items it
+//! changed, not the tables (issue 10 §1, "render only what needs rendering").
+//!
+//! A table keyed by place would redraw every item after an inserted one (a node turning
+//! inverted adds a finding near the top). Keyed by what the item is (a node's name, a hop's
+//! segment, a finding's code, rows and message), an inserted item is one new element and
+//! the others stay as they are; an item whose other fields change under the same key is
+//! redrawn where it is.
+
+use std::collections::HashMap;
+use std::hash::Hash;
+
+use budget::Report;
+use leptos::prelude::*;
+
+/// The key of an item: what the item is, and how many earlier items of the list have the
+/// same (0 for the first), so that every key of a list is different.
+pub type Key<K> = (K, usize);
+
+/// The keys of `items`: `key(item)` of each, numbered among equal ones.
+///
+/// ```
+/// use app::keyed::unique_keys;
+/// let keys = unique_keys(&["a", "b", "a"], |s| s.to_string());
+/// assert_eq!(keys, [("a".to_string(), 0), ("b".to_string(), 0), ("a".to_string(), 1)]);
+/// ```
+pub fn unique_keys<T, K: Hash + Eq + Clone>(items: &[T], key: impl Fn(&T) -> K) -> Vec<Key<K>> {
+    let mut seen: HashMap<K, usize> = HashMap::with_capacity(items.len());
+    items
+        .iter()
+        .map(|item| {
+            let k = key(item);
+            let n = seen.entry(k.clone()).or_insert(0);
+            let numbered = (k, *n);
+            *n += 1;
+            numbered
+        })
+        .collect()
+}
+
+/// One list of the latest report, by keys: the keys in the report's order (for a keyed
+/// `<For>`) and where each key's item is now.
+pub struct KeyedList<K: Send + Sync + 'static> {
+    keys: Memo<Vec<Key<K>>>,
+    places: Memo<HashMap<Key<K>, usize>>,
+}
+
+impl<K: Send + Sync + 'static> Clone for KeyedList<K> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<K: Send + Sync + 'static> Copy for KeyedList<K> {}
+
+impl<K> KeyedList<K>
+where
+    K: Hash + Eq + Clone + Send + Sync + 'static,
+{
+    /// The list `items(report)` of `report`, its items keyed by `key`.
+    pub fn new<T: 'static>(
+        report: Signal<Report>,
+        items: fn(&Report) -> &[T],
+        key: fn(&T) -> K,
+    ) -> Self {
+        let keys = Memo::new(move |_| report.with(|r| unique_keys(items(r), key)));
+        let places = Memo::new(move |_| {
+            keys.with(|keys| {
+                keys.iter()
+                    .cloned()
+                    .enumerate()
+                    .map(|(i, k)| (k, i))
+                    .collect::<HashMap<_, _>>()
+            })
+        });
+        KeyedList { keys, places }
+    }
+
+    /// The keys, in the report's order (tracked).
+    pub fn keys(&self) -> Vec<Key<K>> {
+        self.keys.get()
+    }
+
+    /// Where the item of `key` is in the report's list, as a memo: it changes only when the
+    /// item moves (`None` once it is gone).
+    pub fn place(&self, key: Key<K>) -> Memo<Option<usize>> {
+        let places = self.places;
+        Memo::new(move |_| places.with(|p| p.get(&key).copied()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn equal_items_get_numbered_keys_and_an_insertion_keeps_the_others() {
+        let before = unique_keys(&["app", "db", "db"], |s| s.to_string());
+        let after = unique_keys(&["new", "app", "db", "db"], |s| s.to_string());
+        assert_eq!(
+            before,
+            [("app".into(), 0), ("db".into(), 0), ("db".into(), 1)]
+        );
+        // The inserted item is the only key the old list lacks.
+        let fresh: Vec<_> = after.iter().filter(|k| !before.contains(k)).collect();
+        assert_eq!(fresh, [&("new".to_string(), 0)]);
+    }
+}
