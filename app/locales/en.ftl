@@ -330,3 +330,34 @@ comment-label = Comment
 comment-on = On
 comment-whole = the whole proposal
 comment-add = Add the comment
+
+## Errors (a server function's, shown where the call was made)
+
+error-not-found = sheet { $id } does not exist (it may have been deleted)
+error-conflict = this sheet was changed in another tab or by someone else since this page last saved it; your text is kept here
+error-too-large = the TSV is { $size } bytes, more than the 1 MiB ({ $max } bytes) a sheet may hold; split it into several sheets
+error-too-many-rows = the sheet has { $count } rows, more than the { $max } a sheet may hold; split it into several sheets
+error-storage = the database could not complete the request; please try again
+error-unreachable = the server could not be reached; your text is kept here and is saved with your next edit
+error-no-revision = sheet { $id } has no revision { $number }
+error-no-proposal = sheet { $id } has no proposal { $proposal }
+error-bad-address = { $address } is not a sheet's address: sheet addresses end in a number
+name-length = a sheet name needs 1 to { $max } characters after trimming; { $name } has { $count }
+name-holds = a sheet name cannot hold { $what }: { $name } has U+{ $code } at character { $at }; remove it
+name-control-characters = control characters
+name-bidi-controls = bidirectional text controls
+name-replacement-character = the replacement character (bytes that were not UTF-8)
+refused-no-title = a proposal needs a title
+refused-title-too-long = a proposal's title is at most { $max } characters
+refused-changes-nothing = the proposal changes nothing
+refused-cells-moved = { $count } of the proposal's cells do not hold the text it changes: start it from the sheet as it is now
+refused-not-open = proposal { $proposal } is { $status }: it cannot change
+refused-not-in-conflict = row { $row }, { $column }: not in conflict
+refused-no-comment-text = a comment needs some text
+refused-comment-too-long = a comment is at most { $max } characters
+refused-row-not-in-proposal = row { $row } is not in this proposal's rows (it may have been deleted)
+refused-already-decided = proposal { $proposal } is already { $status }
+refused-rejection-needs-comment = a rejection needs a comment saying why
+refused-approval-in-conflict = { $count } of the proposal's cells were changed on the sheet since it was made: its author chooses for each before it can be approved
+refused-approval-withdrawn = approval withdrawn: the sheet moved from revision { $seen } to { $current } since you reviewed this proposal, and the change now does this: { $headline }; review it again
+refused-new-error = this proposal brings a new error ({ $first }); approving it needs "approve anyway" and a comment

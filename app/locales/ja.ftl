@@ -290,3 +290,34 @@ comment-label = コメント
 comment-on = 対象
 comment-whole = 提案全体
 comment-add = コメントを追加
+
+## Errors (a server function's, shown where the call was made)
+
+error-not-found = シート { $id } はありません（削除された可能性があります）
+error-conflict = このページが最後に保存した後で、別のタブかほかの人がこのシートを変更しました。あなたの入力はここに残っています
+error-too-large = この TSV は { $size } バイトで、1 つのシートに入る 1 MiB（{ $max } バイト）を超えています。複数のシートに分けてください
+error-too-many-rows = このシートは { $count } 行で、1 つのシートに入る { $max } 行を超えています。複数のシートに分けてください
+error-storage = データベースが要求を完了できませんでした。もう一度お試しください
+error-unreachable = サーバーに接続できませんでした。あなたの入力はここに残っていて、次の編集で保存されます
+error-no-revision = シート { $id } に版 { $number } はありません
+error-no-proposal = シート { $id } に提案 { $proposal } はありません
+error-bad-address = { $address } はシートのアドレスではありません。シートのアドレスは数字で終わります
+name-length = シート名は前後の空白を除いて 1〜{ $max } 文字です。{ $name } は { $count } 文字です
+name-holds = シート名に{ $what }は使えません。{ $name } の { $at } 文字目が U+{ $code } です。取り除いてください
+name-control-characters = 制御文字
+name-bidi-controls = 双方向テキストの制御文字
+name-replacement-character = 置換文字（UTF-8 でなかったバイト）
+refused-no-title = 提案には題名が必要です
+refused-title-too-long = 提案の題名は { $max } 文字までです
+refused-changes-nothing = この提案は何も変更しません
+refused-cells-moved = 提案のセルのうち { $count } 個が、変更前のテキストと一致しません。今のシートから提案し直してください
+refused-not-open = 提案 { $proposal } は{ $status }です。変更できません
+refused-not-in-conflict = 行 { $row }、{ $column }: 競合していません
+refused-no-comment-text = コメントが空です
+refused-comment-too-long = コメントは { $max } 文字までです
+refused-row-not-in-proposal = 行 { $row } はこの提案の行にありません（削除された可能性があります）
+refused-already-decided = 提案 { $proposal } はすでに{ $status }です
+refused-rejection-needs-comment = 却下には理由を書いたコメントが必要です
+refused-approval-in-conflict = 提案を作った後で、そのセルのうち { $count } 個がシートで変更されました。承認の前に、提案者がそれぞれどちらにするか選びます
+refused-approval-withdrawn = 承認を取り消しました。レビューの後でシートが版 { $seen } から版 { $current } に進み、この変更の効果が変わりました: { $headline }。もう一度レビューしてください
+refused-new-error = この提案は新しいエラー（{ $first }）を生みます。承認するには「それでも承認」とコメントが必要です

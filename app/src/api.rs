@@ -9,6 +9,7 @@ use leptos::server_fn::codec::Json;
 
 use crate::codec::JsonText;
 use crate::error::AppError;
+use crate::i18n::ui_lang;
 use crate::model::{
     CatalogOption, Checked, DiffView, HistoryView, ProposalDraft, ProposalReview, ProposalSummary,
     Saved, SheetDetail, SheetSummary, SinceRevision,
@@ -459,7 +460,7 @@ mod imp {
             StoreError::NoRevision { id, number } => AppError::NoRevision { id, number },
             StoreError::NoRow { id, .. } => AppError::NotFound(id),
             StoreError::NoProposal { id, proposal } => AppError::NoProposal { id, proposal },
-            StoreError::Proposal(reason) => AppError::Refused(reason),
+            StoreError::Proposal(reason) => AppError::Refused(reason.message(ui_lang())),
             StoreError::Db(_) | StoreError::Migrate(_) => {
                 leptos::logging::error!("store: {err}");
                 AppError::Storage
@@ -516,7 +517,7 @@ mod imp {
 
     /// `name` read as a sheet name, or [`AppError::BadName`] saying why it is not one.
     fn sheet_name(name: &str) -> Result<SheetName, AppError> {
-        SheetName::parse(name).map_err(|err| AppError::BadName(err.to_string()))
+        SheetName::parse(name).map_err(|err| AppError::BadName(err.message(ui_lang())))
     }
 
     pub async fn create_sheet(name: &str, sheet: Sheet) -> Result<i64, AppError> {
@@ -764,10 +765,11 @@ mod imp {
         let detail = get_sheet(id).await?;
         let review = store()?.review(id, proposal).await.map_err(from_store)?;
         if review.proposal.status != crate::model::ProposalStatus::Open {
-            return Err(AppError::Refused(format!(
-                "proposal {proposal} is {}: it cannot change",
-                review.proposal.status.code()
-            )));
+            let why = crate::ssr::Refusal::NotOpen {
+                proposal,
+                status: review.proposal.status,
+            };
+            return Err(AppError::Refused(why.message(ui_lang())));
         }
         let rows = review
             .grid
@@ -966,7 +968,7 @@ mod imp {
                 let reasons: Vec<String> = [margin.err(), threshold.err()]
                     .into_iter()
                     .flatten()
-                    .map(|err| err.to_string())
+                    .map(|err| err.message(ui_lang()))
                     .collect();
                 return Err(AppError::BadSetting(reasons.join("; ")));
             }

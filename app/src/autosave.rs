@@ -62,8 +62,8 @@ pub struct Autosave {
     /// The rows as stored at that version, and their ids: the base of the next save.
     base: StoredValue<(Vec<Row>, Vec<i64>)>,
     timer: StoredValue<Option<TimeoutHandle>>,
-    in_flight: StoredValue<bool>,
-    again: StoredValue<bool>,
+    /// The saves, one at a time.
+    saves: OneAtATime,
     /// The newest version someone else's save announced: one heard while a save of this page
     /// was on its way is loaded when that save is done, if the save did not bring it.
     heard: StoredValue<i64>,
@@ -71,10 +71,52 @@ pub struct Autosave {
     /// `shown`.
     edits: StoredValue<u64>,
     shown: StoredValue<u64>,
-    /// Whether a check of the rows as typed is on its way, and whether an edit since wants
-    /// another.
-    checking: StoredValue<bool>,
-    check_again: StoredValue<bool>,
+    /// The checks of the rows as typed, one at a time.
+    checks: OneAtATime,
+}
+
+/// Requests of one kind sent one at a time: asked for while one is on its way, a request
+/// is not sent but marks that one more is wanted, which the one on its way sends when it is
+/// back, with the rows as they are then.
+#[derive(Clone, Copy)]
+struct OneAtATime {
+    busy: StoredValue<bool>,
+    again: StoredValue<bool>,
+}
+
+impl OneAtATime {
+    fn new() -> OneAtATime {
+        OneAtATime {
+            busy: StoredValue::new(false),
+            again: StoredValue::new(false),
+        }
+    }
+
+    /// Whether the caller sends now (then the kind is busy until [`OneAtATime::end`]);
+    /// otherwise the one on its way is asked for one more.
+    fn begin(self) -> bool {
+        if self.is_busy(true) {
+            self.again.try_set_value(true);
+            return false;
+        }
+        self.busy.set_value(true);
+        true
+    }
+
+    /// Whether one more was asked for since the last call (which answers it).
+    fn take_again(self) -> bool {
+        self.again.try_update_value(std::mem::take).unwrap_or(false)
+    }
+
+    /// The one on its way is back, and none follows.
+    fn end(self) {
+        self.busy.try_set_value(false);
+    }
+
+    /// Whether one is on its way; `gone` once the page is.
+    fn is_busy(self, gone: bool) -> bool {
+        self.busy.try_get_value().unwrap_or(gone)
+    }
 }
 
 impl Autosave {
@@ -103,13 +145,11 @@ impl Autosave {
             revision: StoredValue::new(revision),
             base: StoredValue::new((loaded, row_ids)),
             timer: StoredValue::new(None),
-            in_flight: StoredValue::new(false),
-            again: StoredValue::new(false),
+            saves: OneAtATime::new(),
             heard: StoredValue::new(revision),
             edits: StoredValue::new(0),
             shown: StoredValue::new(0),
-            checking: StoredValue::new(false),
-            check_again: StoredValue::new(false),
+            checks: OneAtATime::new(),
         }
     }
 
@@ -129,11 +169,9 @@ impl Autosave {
 
     /// Asks for the report of the rows as typed now, or once more after the check on its way.
     fn check(self) {
-        if self.checking.try_get_value().unwrap_or(true) {
-            self.check_again.try_set_value(true);
+        if !self.checks.begin() {
             return;
         }
-        self.checking.set_value(true);
         spawn_local(async move {
             loop {
                 let (Some(edit), Some(rows)) = (self.edits.try_get_value(), self.outgoing()) else {
@@ -145,15 +183,11 @@ impl Autosave {
                         self.catalog_defaults.try_set(checked.catalog_defaults);
                     }
                 }
-                if !self
-                    .check_again
-                    .try_update_value(std::mem::take)
-                    .unwrap_or(false)
-                {
+                if !self.checks.take_again() {
                     break;
                 }
             }
-            self.checking.try_set_value(false);
+            self.checks.end();
         });
     }
 
@@ -186,7 +220,7 @@ impl Autosave {
     /// way, failed, or a conflict not chosen for.
     pub fn unsaved(self) -> bool {
         self.pending()
-            || self.in_flight.try_get_value().unwrap_or(false)
+            || self.saves.is_busy(false)
             || self
                 .status
                 .try_with_untracked(|s| !matches!(s, SaveStatus::Saved))
@@ -235,11 +269,9 @@ impl Autosave {
     /// then.
     pub fn flush(self) {
         self.cancel();
-        if self.in_flight.try_get_value().unwrap_or(true) {
-            self.again.try_set_value(true);
+        if !self.saves.begin() {
             return;
         }
-        self.in_flight.set_value(true);
         self.status.set(SaveStatus::Saving);
         spawn_local(async move {
             loop {
@@ -253,7 +285,7 @@ impl Autosave {
                     return;
                 };
                 let result = save_rows(self.id, base, base_rows, base_ids, sent.clone()).await;
-                let mut again = self.again.try_update_value(std::mem::take).unwrap_or(false);
+                let mut again = self.saves.take_again();
                 let settled = !again && !self.pending();
                 match result {
                     Ok(saved) => {
@@ -295,7 +327,8 @@ impl Autosave {
                     }
                     Err(err) => {
                         if settled {
-                            self.status.try_set(SaveStatus::Failed(err.to_string()));
+                            self.status
+                                .try_set(SaveStatus::Failed(err.message(crate::i18n::ui_lang())));
                         }
                     }
                 }
@@ -303,7 +336,7 @@ impl Autosave {
                     break;
                 }
             }
-            self.in_flight.try_set_value(false);
+            self.saves.end();
             // Someone saved after this page's save was stored: load what they saved.
             if let Some(heard) = self.heard.try_get_value() {
                 self.changed_elsewhere(heard);
@@ -432,7 +465,7 @@ impl Autosave {
 
     /// Whether an edit is waiting or on its way.
     fn unsaved_edits(self) -> bool {
-        self.pending() || self.in_flight.try_get_value().unwrap_or(true)
+        self.pending() || self.saves.is_busy(true)
     }
 
     /// Call when the page's rows were replaced by a version stored at `revision` (an

@@ -4,8 +4,10 @@
 use std::fmt;
 use std::str::FromStr;
 
+use budget::Lang;
 use serde::{Deserialize, Serialize};
-use thiserror::Error;
+
+use crate::i18n::{t, t_args};
 
 /// A sheet name as it is stored: trimmed, 1 to [`SheetName::MAX_CHARS`] characters (Unicode
 /// scalar values), and free of what would mislead or break a reader of it (see
@@ -51,28 +53,32 @@ impl Forbidden {
     }
 }
 
+impl Forbidden {
+    /// What it is, in `lang`: `control characters`, `bidirectional text controls`, `the
+    /// replacement character (bytes that were not UTF-8)`.
+    pub fn words(self, lang: Lang) -> String {
+        t(
+            lang,
+            match self {
+                Forbidden::ControlCharacter => "name-control-characters",
+                Forbidden::BidiControl => "name-bidi-controls",
+                Forbidden::ReplacementCharacter => "name-replacement-character",
+            },
+        )
+    }
+}
+
 impl fmt::Display for Forbidden {
-    /// `control characters`, `bidirectional text controls`, `the replacement character (bytes
-    /// that were not UTF-8)`.
+    /// Its [`Forbidden::words`] in English.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Forbidden::ControlCharacter => "control characters",
-            Forbidden::BidiControl => "bidirectional text controls",
-            Forbidden::ReplacementCharacter => {
-                "the replacement character (bytes that were not UTF-8)"
-            }
-        })
+        f.write_str(&self.words(Lang::En))
     }
 }
 
 /// Why a text is not a [`SheetName`]; the message says how to fix it.
-#[derive(Clone, Debug, PartialEq, Eq, Error, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum SheetNameError {
     /// Empty, or longer than [`SheetName::MAX_CHARS`], after trimming.
-    #[error(
-        "a sheet name needs 1 to {max} characters after trimming; {name:?} has {count}",
-        max = SheetName::MAX_CHARS
-    )]
     Length {
         /// The text as given (not trimmed).
         name: String,
@@ -80,7 +86,6 @@ pub enum SheetNameError {
         count: usize,
     },
     /// The trimmed name holds a character it may not.
-    #[error("a sheet name cannot hold {what}: {name:?} has U+{code_point:04X} at character {at}; remove it")]
     Holds {
         /// The text after trimming.
         name: String,
@@ -92,6 +97,50 @@ pub enum SheetNameError {
         at: usize,
     },
 }
+
+impl SheetNameError {
+    /// The message in `lang`, saying how to fix the name: `a sheet name needs 1 to 200
+    /// characters after trimming; "" has 0`, `シート名は前後の空白を除いて 1〜200 文字です。…`.
+    /// The name is quoted with Rust's escapes (`"a\nb"`), so that a control character in it
+    /// is visible.
+    pub fn message(&self, lang: Lang) -> String {
+        match self {
+            SheetNameError::Length { name, count } => t_args(
+                lang,
+                "name-length",
+                [
+                    ("max", SheetName::MAX_CHARS.to_string().into()),
+                    ("name", format!("{name:?}").into()),
+                    ("count", count.to_string().into()),
+                ],
+            ),
+            SheetNameError::Holds {
+                name,
+                what,
+                code_point,
+                at,
+            } => t_args(
+                lang,
+                "name-holds",
+                [
+                    ("what", what.words(lang).into()),
+                    ("name", format!("{name:?}").into()),
+                    ("code", format!("{code_point:04X}").into()),
+                    ("at", at.to_string().into()),
+                ],
+            ),
+        }
+    }
+}
+
+impl fmt::Display for SheetNameError {
+    /// The English [`SheetNameError::message`].
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message(Lang::En))
+    }
+}
+
+impl std::error::Error for SheetNameError {}
 
 impl SheetName {
     /// The longest sheet name, in characters (Unicode scalar values), after trimming. The
@@ -180,6 +229,24 @@ pub fn is_bidi_control(c: char) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_refused_name_is_said_in_either_language() {
+        let empty = SheetName::parse("  ").unwrap_err();
+        assert_eq!(
+            empty.message(Lang::En),
+            r#"a sheet name needs 1 to 200 characters after trimming; "  " has 0"#
+        );
+        assert_eq!(
+            empty.message(Lang::Ja),
+            r#"シート名は前後の空白を除いて 1〜200 文字です。"  " は 0 文字です"#
+        );
+        let bidi = SheetName::parse("a\u{202E}b").unwrap_err();
+        assert_eq!(
+            bidi.message(Lang::Ja),
+            r#"シート名に双方向テキストの制御文字は使えません。"a\u{202e}b" の 2 文字目が U+202E です。取り除いてください"#
+        );
+    }
 
     fn refusal(name: &str) -> String {
         SheetName::parse(name).unwrap_err().to_string()

@@ -1,5 +1,6 @@
 //! Undo and redo on the sheet page (issue 10 §1): every edit of the grid (a cell's typing, a
-//! paste, a row added, deleted or moved, a default filled) is one step; Ctrl/Cmd+Z undoes it,
+//! paste, a row added, deleted or moved, a default filled), a fix applied from the report and
+//! an import are each one step; Ctrl/Cmd+Z undoes it,
 //! Ctrl/Cmd+Shift+Z and Ctrl+Y redo it, at least [`STEPS`] steps back, for as long as the page
 //! is open. A step is the rows as they were before it, each with its draft's key, so that
 //! undoing a delete brings the row back as the row it was (its comments and its place in a

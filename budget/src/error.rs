@@ -4,6 +4,8 @@
 
 use thiserror::Error;
 
+use crate::sheet::Lang;
+
 pub use crate::tsv::TsvError;
 
 /// A sheet setting typed as text that cannot be used; nothing is changed.
@@ -23,7 +25,57 @@ pub enum SettingError {
     AmplificationThreshold(String),
 }
 
+impl SettingError {
+    /// The message in `lang`: in English the error's `Display`, in Japanese the same facts
+    /// and advice (`マージン「1分」は時間ではありません。...`), for a page in the user's language.
+    pub fn message(&self, lang: Lang) -> String {
+        let q = |text: &str| crate::display::quoted(lang, text);
+        match (lang, self) {
+            (Lang::En, _) => self.to_string(),
+            (Lang::Ja, SettingError::Margin(text)) => format!(
+                "マージン{}は時間ではありません。単位を付けて書いてください（例: 1s、500ms、1.5秒）",
+                q(text)
+            ),
+            (Lang::Ja, SettingError::MarginTooLong(text)) => format!(
+                "マージン{}は長すぎます。マージンは 24 時間までです",
+                q(text)
+            ),
+            (Lang::Ja, SettingError::AmplificationThresholdTooLarge(text)) => format!(
+                "増幅のしきい値{}は大きすぎます。しきい値は {} 回の試行までです",
+                q(text),
+                crate::MAX_AMPLIFICATION_THRESHOLD
+            ),
+            (Lang::Ja, SettingError::AmplificationThreshold(text)) => format!(
+                "増幅のしきい値{}は試行の回数ではありません。1 以上の整数で書いてください（例: 3）",
+                q(text)
+            ),
+        }
+    }
+}
+
 /// Text the user typed, quoted as typed (never Rust's debug escapes): `"⏱️🔥"`.
 fn quoted(text: &str) -> String {
     crate::display::quoted(crate::sheet::Lang::En, text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_setting_error_is_said_in_japanese_with_the_same_advice() {
+        let margin = SettingError::Margin("1分".into());
+        assert_eq!(
+            margin.message(Lang::En),
+            "the margin \"1分\" is not a duration: write it with a unit, e.g. 1s, 500ms or 1.5秒"
+        );
+        assert_eq!(
+            margin.message(Lang::Ja),
+            "マージン「1分」は時間ではありません。単位を付けて書いてください（例: 1s、500ms、1.5秒）"
+        );
+        assert_eq!(
+            SettingError::AmplificationThreshold("0".into()).message(Lang::Ja),
+            "増幅のしきい値「0」は試行の回数ではありません。1 以上の整数で書いてください（例: 3）"
+        );
+    }
 }

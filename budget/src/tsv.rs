@@ -130,6 +130,63 @@ impl TsvError {
             _ => None,
         }
     }
+
+    /// The message in `lang`: in English the error's `Display`, in Japanese the same
+    /// facts and the same advice (`4 行目: セルが 8 個必要ですが 7 個です; ...`). The page
+    /// shows it in the user's language; a reader's own reason (the `csv` crate's, in
+    /// [`TsvError::Unreadable`]) stays as that reader wrote it.
+    pub fn message(&self, lang: Lang) -> String {
+        if lang == Lang::En {
+            return self.to_string();
+        }
+        match self {
+            TsvError::WrongCellCount {
+                line,
+                found,
+                expected,
+            } => format!(
+                "{line} 行目: セルが {expected} 個必要ですが {found} 個です。各行はタブ区切りでちょうど {expected} 個のセルが必要です"
+            ),
+            TsvError::UnknownColumn { line, cell } => format!(
+                "{line} 行目: ヘッダーの{}はどの列でもありません。8 つの列（層, 区間, 項目, 設定名, 既定値, 設定値, 設定箇所, 根拠、または layer, segment, item, setting, default, value, location, rationale）を書いてください",
+                crate::display::quoted(lang, cell)
+            ),
+            TsvError::BadHeader {
+                line,
+                column,
+                problem,
+            } => format!(
+                "{line} 行目: ヘッダーは 8 つの列をそれぞれ 1 回ずつ書く必要があります。{}が{}",
+                crate::display::quoted(lang, &header_ja(column)),
+                if *problem == "repeated" { "重複しています" } else { "ありません" }
+            ),
+            TsvError::Unreadable { line, reason } => format!("{line} 行目: {reason}"),
+            TsvError::TooManyRows { line } => format!(
+                "{line} 行目: {MAX_ROWS} 行を超えています。1 つのシートは {MAX_ROWS} 行までです。複数のシートに分けてください"
+            ),
+            TsvError::UnclosedQuote { line } => format!(
+                "{line} 行目: ここで開いた引用符 \" が閉じていません。もう 1 つの \" で閉じるか（引用したセルの中の \" は \"\" と書きます）、取り除いてください"
+            ),
+            TsvError::Nul { line, column, name } => format!(
+                "{line} 行目 {column} 列目{}: NUL 文字 (U+0000) は保存できません。取り除いてください",
+                named(&header_ja(name))
+            ),
+            TsvError::NulInRow { row, column, name } => format!(
+                "行 {row} の {column} 列目{}: NUL 文字 (U+0000) は保存できません。取り除いてください",
+                named(&header_ja(name))
+            ),
+            TsvError::Empty => "シートが空です。ヘッダー行と 1 行以上の行、またはタブ区切りの 8 個のセルを貼り付けてください".to_string(),
+        }
+    }
+}
+
+/// The Japanese header of the column whose English header is `english` (`value` → `設定値`);
+/// anything else (`header`, an empty name) as it is.
+fn header_ja(english: &str) -> String {
+    Column::ALL
+        .iter()
+        .find(|c| c.header(Lang::En) == english)
+        .map_or_else(|| english.to_string(), |c| c.header(Lang::Ja).to_string())
 }
 
 /// ` (value)` after a column number, or nothing when the column has no name.
@@ -551,6 +608,42 @@ mod tests {
     fn fixture(name: &str) -> String {
         let path = format!("{}/../fixtures/{name}", env!("CARGO_MANIFEST_DIR"));
         std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+    }
+
+    #[test]
+    fn an_error_is_said_in_japanese_with_the_same_facts() {
+        let wrong = TsvError::WrongCellCount {
+            line: 4,
+            found: 7,
+            expected: 8,
+        };
+        assert_eq!(wrong.message(Lang::En), wrong.to_string());
+        assert_eq!(
+            wrong.message(Lang::Ja),
+            "4 行目: セルが 8 個必要ですが 7 個です。各行はタブ区切りでちょうど 8 個のセルが必要です"
+        );
+        let header = TsvError::BadHeader {
+            line: 1,
+            column: "value".into(),
+            problem: "missing",
+        };
+        assert_eq!(
+            header.message(Lang::Ja),
+            "1 行目: ヘッダーは 8 つの列をそれぞれ 1 回ずつ書く必要があります。「設定値」がありません"
+        );
+        let nul = TsvError::NulInRow {
+            row: 3,
+            column: 6,
+            name: "value".into(),
+        };
+        assert_eq!(
+            nul.message(Lang::Ja),
+            "行 3 の 6 列目 (設定値): NUL 文字 (U+0000) は保存できません。取り除いてください"
+        );
+        assert_eq!(
+            TsvError::UnclosedQuote { line: 2 }.message(Lang::Ja),
+            "2 行目: ここで開いた引用符 \" が閉じていません。もう 1 つの \" で閉じるか（引用したセルの中の \" は \"\" と書きます）、取り除いてください"
+        );
     }
 
     #[test]

@@ -37,6 +37,34 @@ test("importing a broken TSV into a sheet leaves the sheet unchanged", async ({ 
   expect(Buffer.from(await api.body()).equals(fixture("reservation-en.tsv"))).toBe(true);
 });
 
+// Issue 10 §1: an import is one undo step like any edit; undoing it saves the rows it replaced.
+test("an import into a sheet is one undo step, and the rows it undoes to are saved", async ({ page }) => {
+  const sheets = new SheetsPage(page);
+  await sheets.open();
+  const sheet = await sheets.createExample("en");
+
+  await page.getByTestId("import-text").fill(fixture("inverted-lb.tsv").toString("utf8"));
+  await page.getByTestId("import-submit").click();
+  await expect(page.locator("[data-testid^=row-]")).toHaveCount(5);
+  await expect(page.getByTestId("hop-LB -> app").getByTestId("verdict")).toHaveText("inverted");
+
+  await sheet.cell(1, "value").click();
+  await page.keyboard.press("ControlOrMeta+z");
+  await expect(page.locator("[data-testid^=row-]")).toHaveCount(12);
+  await expect(sheet.cell(1, "value")).toHaveValue("12s");
+  await expect(page.getByTestId("hop-LB -> app").getByTestId("verdict")).toHaveText("ok");
+  await expect(sheet.saveStatus()).toHaveText("Saved");
+  const api = await page.request.get(`/api/v1/sheets/${sheet.id()}/export.tsv?header=en`);
+  expect(Buffer.from(await api.body()).equals(fixture("reservation-en.tsv"))).toBe(true);
+
+  // Redone, the import is back, and saved as well.
+  await page.keyboard.press("ControlOrMeta+Shift+z");
+  await expect(page.locator("[data-testid^=row-]")).toHaveCount(5);
+  await expect(sheet.saveStatus()).toHaveText("Saved");
+  const redone = await page.request.get(`/api/v1/sheets/${sheet.id()}/export.tsv?header=en`);
+  expect(Buffer.from(await redone.body()).equals(fixture("inverted-lb.tsv"))).toBe(true);
+});
+
 test("a good TSV imports into a new sheet with its report", async ({ page }) => {
   const sheets = new SheetsPage(page);
   await sheets.open();

@@ -93,3 +93,29 @@ test("the switch works without JavaScript", async ({ browser }) => {
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sheets");
   await context.close();
 });
+
+// A server function's refusal is in the page's language too: the server writes the reason
+// in the request's language, and the page's own words for the other errors are Japanese.
+test("on a Japanese page, a broken import and a refused name are explained in Japanese", async ({ browser }) => {
+  const context = await browser.newContext({ locale: "ja-JP", extraHTTPHeaders: { "Accept-Language": "ja" } });
+  const page = await context.newPage();
+  const errors = watchForCrashes(page);
+  const sheets = new SheetsPage(page);
+  await sheets.open();
+  const sheet = await sheets.createExample("en");
+
+  await page.getByTestId("import-text").fill("a\tb\n");
+  await page.getByTestId("import-submit").click();
+  await expect(page.getByTestId("import-error")).toHaveText(
+    "1 行目: セルが 8 個必要ですが 2 個です。各行はタブ区切りでちょうど 8 個のセルが必要です",
+  );
+  await expect(sheet.cell(1, "value")).toHaveValue("12s");
+
+  await page.getByTestId("setting-margin").fill("1分");
+  await page.getByTestId("setting-margin").press("Enter");
+  await expect(page.getByTestId("setting-margin-error")).toContainText(
+    "マージン「1分」は時間ではありません。単位を付けて書いてください（例: 1s、500ms、1.5秒）",
+  );
+  expect(errors).toEqual([]);
+  await context.close();
+});

@@ -66,10 +66,21 @@ test("applying G2's checked fixes removes the inversion, one try or the whole ch
   await expect(sheet.summary()).toHaveText("0 inversions, 0 warnings");
   await expect(sheet.saveStatus()).toHaveText("Saved");
 
-  // Back to G2, then the other option.
-  await sheet.type(4, "value", "8s");
-  await sheet.type(3, "value", "10s");
-  await sheet.type(1, "value", "12s");
+  // A fix is one undo step: Ctrl+Z puts the three deadlines back, and G2's inversion with
+  // them; Ctrl+Shift+Z applies it again.
+  await sheet.cell(2, "value").click();
+  await page.keyboard.press("ControlOrMeta+z");
+  await expect(sheet.cell(4, "value")).toHaveValue("8s");
+  await expect(sheet.cell(3, "value")).toHaveValue("10s");
+  await expect(sheet.cell(1, "value")).toHaveValue("12s");
+  await expect(inversion).toHaveCount(1);
+  await page.keyboard.press("ControlOrMeta+Shift+z");
+  await expect(sheet.cell(4, "value")).toHaveValue("15.5s");
+  await expect(inversion).toHaveCount(0);
+  // And undone again, which is G2 once more, saved.
+  await page.keyboard.press("ControlOrMeta+z");
+  await expect(inversion).toHaveCount(1);
+  await expect(sheet.saveStatus()).toHaveText("Saved");
   await expect(inversion.getByTestId("apply-fix").first()).toHaveText("Apply: reduce app -> external API to 1 try");
   await inversion.getByTestId("apply-fix").first().click();
   await expect(sheet.cell(8, "value")).toHaveValue("1 try");

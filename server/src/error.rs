@@ -113,7 +113,7 @@ impl From<StoreError> for ApiError {
                 ),
                 conflicts: conflicts.clone(),
             },
-            StoreError::Proposal(reason) => ApiError::Refused(reason),
+            StoreError::Proposal(reason) => ApiError::Refused(reason.to_string()),
             StoreError::NoRevision { .. } | StoreError::NoRow { .. } | StoreError::NoProposal { .. } => {
                 ApiError::NotFound(err.to_string())
             }

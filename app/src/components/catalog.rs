@@ -6,6 +6,7 @@
 //! typed), and each row's documented default comes with the sheet and with every save
 //! ([`crate::model::SheetDetail::catalog_defaults`]).
 
+use budget::Lang;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
@@ -102,23 +103,13 @@ pub fn FillFromCatalog(
     /// Called with the fill when the button is pressed.
     on_fill: Callback<CatalogFill>,
 ) -> impl IntoView {
-    let ui = ui_lang();
-    move || {
-        fill.get().map(|fill| {
-            let label = format::fill_from_catalog_label(ui, &fill.product, &fill.cells);
-            view! {
-                <button
-                    type="button"
-                    class="fill-default"
-                    data-testid="fill-from-catalog"
-                    title=t(ui, "fill-from-catalog-title")
-                    on:click=move |_| on_fill.run(fill.clone())
-                >
-                    {label}
-                </button>
-            }
-        })
-    }
+    fill_button(
+        fill,
+        |ui, fill| format::fill_from_catalog_label(ui, &fill.product, &fill.cells),
+        "fill-from-catalog-title",
+        "fill-from-catalog",
+        on_fill,
+    )
 }
 
 /// A small button offering the catalog's documented default for a row whose default cell is
@@ -131,25 +122,42 @@ pub fn FillDefault(
     /// Called with the default when the button is pressed.
     on_fill: Callback<String>,
 ) -> impl IntoView {
+    fill_button(
+        default,
+        |ui, value| format::fill_default_label(ui, value),
+        "fill-default-title",
+        "fill-default",
+        on_fill,
+    )
+}
+
+/// The small button of [`FillFromCatalog`] and [`FillDefault`]: shown while `offer` holds
+/// something, labelled `label(ui, offer)` with the catalogue's `title` as its tooltip, and
+/// calling `on_fill` with the offer when pressed.
+fn fill_button<T: Clone + Send + Sync + 'static>(
+    offer: Signal<Option<T>>,
+    label: fn(Lang, &T) -> String,
+    title: &'static str,
+    testid: &'static str,
+    on_fill: Callback<T>,
+) -> impl IntoView {
     let ui = ui_lang();
-    view! {
-        {move || {
-            default
-                .get()
-                .map(|value| {
-                    let label = format::fill_default_label(ui, &value);
-                    view! {
-                        <button
-                            type="button"
-                            class="fill-default"
-                            data-testid="fill-default"
-                            title=t(ui, "fill-default-title")
-                            on:click=move |_| on_fill.run(value.clone())
-                        >
-                            {label}
-                        </button>
+    move || {
+        offer.get().map(|offer| {
+            view! {
+                <button
+                    type="button"
+                    class="fill-default"
+                    data-testid=testid
+                    title=t(ui, title)
+                    on:click={
+                        let offer = offer.clone();
+                        move |_| on_fill.run(offer.clone())
                     }
-                })
-        }}
+                >
+                    {label(ui, &offer)}
+                </button>
+            }
+        })
     }
 }

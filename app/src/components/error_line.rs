@@ -3,6 +3,7 @@
 use leptos::prelude::*;
 
 use crate::error::AppError;
+use crate::i18n::ui_lang;
 
 /// The message of a failed call, or nothing.
 #[component]
@@ -17,7 +18,7 @@ pub fn ErrorLine(
         error.get().map(|e| {
             view! {
                 <p class="error" role="alert" data-testid=testid>
-                    {e.to_string()}
+                    {e.message(ui_lang())}
                 </p>
             }
         })

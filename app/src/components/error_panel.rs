@@ -27,7 +27,7 @@ pub fn ErrorPanel(
     view! {
         <div class="banner banner-error" role="alert" data-testid="page-error">
             <h2>{title}</h2>
-            <p>{error.to_string()}</p>
+            <p>{error.message(ui)}</p>
             <p>
                 <A href="/">{t(ui, "back-to-sheets")}</A>
             </p>

@@ -169,7 +169,8 @@ pub fn Grid(
     let marks = marks.unwrap_or_else(|| Memo::new(|_| None));
     let focus = GridFocus::from_context().unwrap_or_else(|| GridFocus::provide(rows));
     let widths = ColumnWidths::new(id);
-    let history = History::provide(rows);
+    // The page's history when it has one (a fix or an import is a step too), else the grid's.
+    let history = History::from_context().unwrap_or_else(|| History::provide(rows));
     // A drag that selects cells ends wherever the button is let go.
     let drag_end = window_event_listener(leptos::ev::mouseup, move |_| {
         if focus.dragging.get_untracked() {
@@ -508,27 +509,21 @@ fn RowButton(
     }
 }
 
-/// A row action's name in `ui` (`Insert a row above`), or with `line` its button's
-/// accessible name (`Insert a row above row 4`).
+/// A row action's name in `ui` (`Insert a row above`, the catalogue's `row-insert-above`),
+/// or with `line` its button's accessible name (`Insert a row above row 4`, its
+/// `row-insert-above-label`).
 fn row_action_words(ui: Lang, action: RowAction, line: Option<usize>) -> String {
-    let Some(line) = line else {
-        return match action {
-            RowAction::InsertAbove => t(ui, "row-insert-above"),
-            RowAction::InsertBelow => t(ui, "row-insert-below"),
-            RowAction::Duplicate => t(ui, "row-duplicate"),
-            RowAction::MoveUp | RowAction::MoveTo(_) => t(ui, "row-move-up"),
-            RowAction::MoveDown => t(ui, "row-move-down"),
-            RowAction::Delete => t(ui, "row-delete"),
-        };
+    let key = match action {
+        RowAction::InsertAbove => "row-insert-above",
+        RowAction::InsertBelow => "row-insert-below",
+        RowAction::Duplicate => "row-duplicate",
+        RowAction::MoveUp | RowAction::MoveTo(_) => "row-move-up",
+        RowAction::MoveDown => "row-move-down",
+        RowAction::Delete => "row-delete",
     };
-    let n = [("line", line.into())];
-    match action {
-        RowAction::InsertAbove => t_args(ui, "row-insert-above-label", n),
-        RowAction::InsertBelow => t_args(ui, "row-insert-below-label", n),
-        RowAction::Duplicate => t_args(ui, "row-duplicate-label", n),
-        RowAction::MoveUp | RowAction::MoveTo(_) => t_args(ui, "row-move-up-label", n),
-        RowAction::MoveDown => t_args(ui, "row-move-down-label", n),
-        RowAction::Delete => t_args(ui, "row-delete-label", n),
+    match line {
+        None => t(ui, key),
+        Some(line) => t_args(ui, &format!("{key}-label"), [("line", line.into())]),
     }
 }
 
@@ -1095,7 +1090,7 @@ fn GridCell(
                 Either::Right(view! {
                     <textarea
                         name=name
-                        rows="1"
+                        rows=move || cell.with(|text| text_rows(text))
                         spellcheck="false"
                         data-testid=format!("cell-{name}")
                         aria-label=move || cell_label(column, line.get())
@@ -1120,9 +1115,49 @@ fn GridCell(
     }
 }
 
+/// The `rows` of a cell's `<textarea>`: its lines (a line break at the end starts one more),
+/// 1 to [`MAX_TEXT_ROWS`]. Chromium sizes the cell to its text by CSS (`field-sizing:
+/// content`, which ignores `rows`); a browser without it (Firefox) shows the lines by this,
+/// and scrolls a wrapped or longer text within the cell.
+pub fn text_rows(text: &str) -> usize {
+    text.split('\n').count().clamp(1, MAX_TEXT_ROWS)
+}
+
+/// The most lines a cell shows before it scrolls (as the CSS's `max-height` for Chromium).
+pub const MAX_TEXT_ROWS: usize = 6;
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_row_button_is_named_with_and_without_its_row() {
+        assert_eq!(
+            row_action_words(Lang::En, RowAction::Delete, None),
+            "Delete row"
+        );
+        assert_eq!(
+            row_action_words(Lang::En, RowAction::Delete, Some(4)),
+            "Delete row 4"
+        );
+        assert_eq!(
+            row_action_words(Lang::Ja, RowAction::Delete, Some(4)),
+            "行 4 を削除"
+        );
+        assert_eq!(
+            row_action_words(Lang::En, RowAction::MoveTo(2), Some(7)),
+            "Move row 7 up"
+        );
+    }
+
+    #[test]
+    fn a_cell_shows_its_lines_up_to_six() {
+        assert_eq!(text_rows(""), 1);
+        assert_eq!(text_rows("30s"), 1);
+        assert_eq!(text_rows("first\nsecond"), 2);
+        assert_eq!(text_rows("first\r\nsecond\n"), 3);
+        assert_eq!(text_rows(&"x\n".repeat(40)), 6);
+    }
     use budget::{Finding, FindingCode};
 
     fn finding(severity: Severity, rows: Vec<usize>) -> Finding {

@@ -99,7 +99,7 @@ fn SettingInput(
                 Err(err) => error.set(Some(t_args(
                     ui_lang(),
                     "save-failed",
-                    [("reason", err.to_string().into())],
+                    [("reason", err.message(ui_lang()).into())],
                 ))),
             }
         });

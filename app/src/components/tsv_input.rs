@@ -33,7 +33,10 @@ pub fn TsvInput(
         // A file the server would refuse is not loaded into the page at all.
         let bytes = file.size() as usize;
         if bytes > MAX_TSV_BYTES {
-            file_error.set(Some(format!("{name}: {}", AppError::TooLarge(bytes))));
+            file_error.set(Some(format!(
+                "{name}: {}",
+                AppError::TooLarge(bytes).message(ui_lang())
+            )));
             return;
         }
         spawn_local(async move {

@@ -163,6 +163,8 @@ fn SheetEditor(
     // The grid's focus and selection, shared with the picture (a click on a part selects its
     // rows).
     crate::selection::GridFocus::provide(rows);
+    // Undo and redo over the grid's edits, a fix applied and an import.
+    let history = crate::undo::History::provide(rows);
     // The catalog's entries, loaded by the datalist, offered by the grid's setting cells.
     crate::components::catalog::Catalog::provide();
     let catalog_defaults = RwSignal::new(catalog_defaults);
@@ -203,7 +205,7 @@ fn SheetEditor(
                         [("author", kept.as_str().into())],
                     ));
                 }
-                Err(err) => author_note.set(err.to_string()),
+                Err(err) => author_note.set(err.message(ui)),
             }
         });
     };
@@ -221,6 +223,7 @@ fn SheetEditor(
     let on_change = Callback::new(move |()| autosave.edited());
     // A checked fix is an edit like any other: its cells change, then the sheet is saved.
     let on_apply = Callback::new(move |fix: budget::fix::Fix| {
+        history.record();
         rows.with_untracked(|rs| {
             for change in &fix.changes {
                 if let Some(row) = change.line.checked_sub(1).and_then(|i| rs.get(i)) {
@@ -237,7 +240,7 @@ fn SheetEditor(
                     lang.set(new_lang);
                     report.set(fresh);
                 }
-                Err(err) => status.set(SaveStatus::Failed(err.to_string())),
+                Err(err) => status.set(SaveStatus::Failed(err.message(ui_lang()))),
             }
         });
     });
@@ -246,6 +249,8 @@ fn SheetEditor(
     // The page shows `detail` as stored, in place of what it had (an import, or the saved
     // version after a conflict).
     let on_imported = Callback::new(move |detail: SheetDetail| {
+        // One step: undoing it puts the rows before the import back (and saves them).
+        history.record();
         let first_key = rows.with_untracked(|rs| draft::next_key(rs));
         rows.set(draft::drafts(&detail.sheet.rows, first_key));
         lang.set(detail.sheet.lang);

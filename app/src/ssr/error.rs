@@ -54,7 +54,7 @@ pub enum StoreError {
     },
     /// A proposal, comment or decision refused, with the reason (nothing was changed).
     #[error("{0}")]
-    Proposal(String),
+    Proposal(Refusal),
     /// A change that names a row the sheet does not have (and never had).
     #[error("sheet {id} has no row with id {row_id}")]
     NoRow {
@@ -73,4 +73,204 @@ pub enum StoreError {
     /// The embedded migrations could not be applied.
     #[error("database migration failed: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
+}
+
+/// Why a proposal, a comment on one or a decision on one was refused; nothing was changed.
+/// Its `Display` is the English message; [`Refusal::message`] says it in either language,
+/// from the page's catalogues (`refused-*` in `app/locales/`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// An empty title.
+    NoTitle,
+    /// A title over [`crate::ssr::MAX_TITLE_CHARS`] characters.
+    TitleTooLong,
+    /// A proposal without a change.
+    ChangesNothing,
+    /// A new proposal whose cells no longer hold the text it changes: `count` cells.
+    CellsMoved {
+        /// How many cells.
+        count: usize,
+    },
+    /// A change to a proposal that is no longer open.
+    NotOpen {
+        /// The proposal.
+        proposal: i64,
+        /// Its status now.
+        status: crate::model::ProposalStatus,
+    },
+    /// A choice for a cell that is not in conflict.
+    NotInConflict {
+        /// The row's id.
+        row_id: i64,
+        /// The column.
+        column: budget::Column,
+    },
+    /// An empty comment.
+    NoCommentText,
+    /// A comment over [`crate::ssr::MAX_COMMENT_CHARS`] characters.
+    CommentTooLong,
+    /// A comment on a row the proposal does not have.
+    RowNotInProposal {
+        /// The row's id.
+        row_id: i64,
+    },
+    /// A decision on a proposal decided already.
+    AlreadyDecided {
+        /// The proposal.
+        proposal: i64,
+        /// Its status.
+        status: crate::model::ProposalStatus,
+    },
+    /// A rejection without a comment.
+    RejectionNeedsComment,
+    /// An approval while `count` of the proposal's cells are in conflict with the sheet.
+    ApprovalInConflict {
+        /// How many cells.
+        count: usize,
+    },
+    /// An approval of a proposal whose effect changed since the reviewer saw it.
+    ApprovalWithdrawn {
+        /// The revision the reviewer saw.
+        seen: i64,
+        /// The sheet's revision now.
+        current: i64,
+        /// What the change does now (the diff's headline, in the sheet's language).
+        headline: String,
+    },
+    /// An approval of a proposal that brings a new error, without "approve anyway" and a
+    /// comment.
+    NewError {
+        /// The first new error: `code: message`.
+        first: String,
+    },
+}
+
+impl Refusal {
+    /// The message in `lang`: `"proposal 3 is approved: it cannot change"`,
+    /// `"提案 3 は承認済みです。変更できません"`.
+    pub fn message(&self, lang: budget::Lang) -> String {
+        use crate::i18n::{t, t_args};
+        use crate::ssr::{MAX_COMMENT_CHARS, MAX_TITLE_CHARS};
+        let status = |s: &crate::model::ProposalStatus| t(lang, &format!("proposal-{}", s.code()));
+        match self {
+            Refusal::NoTitle => t(lang, "refused-no-title"),
+            Refusal::TitleTooLong => t_args(
+                lang,
+                "refused-title-too-long",
+                [("max", MAX_TITLE_CHARS.to_string().into())],
+            ),
+            Refusal::ChangesNothing => t(lang, "refused-changes-nothing"),
+            Refusal::CellsMoved { count } => t_args(
+                lang,
+                "refused-cells-moved",
+                [("count", count.to_string().into())],
+            ),
+            Refusal::NotOpen {
+                proposal,
+                status: s,
+            } => t_args(
+                lang,
+                "refused-not-open",
+                [
+                    ("proposal", proposal.to_string().into()),
+                    ("status", status(s).into()),
+                ],
+            ),
+            Refusal::NotInConflict { row_id, column } => t_args(
+                lang,
+                "refused-not-in-conflict",
+                [
+                    ("row", row_id.to_string().into()),
+                    ("column", column.header(lang).into()),
+                ],
+            ),
+            Refusal::NoCommentText => t(lang, "refused-no-comment-text"),
+            Refusal::CommentTooLong => t_args(
+                lang,
+                "refused-comment-too-long",
+                [("max", MAX_COMMENT_CHARS.to_string().into())],
+            ),
+            Refusal::RowNotInProposal { row_id } => t_args(
+                lang,
+                "refused-row-not-in-proposal",
+                [("row", row_id.to_string().into())],
+            ),
+            Refusal::AlreadyDecided {
+                proposal,
+                status: s,
+            } => t_args(
+                lang,
+                "refused-already-decided",
+                [
+                    ("proposal", proposal.to_string().into()),
+                    ("status", status(s).into()),
+                ],
+            ),
+            Refusal::RejectionNeedsComment => t(lang, "refused-rejection-needs-comment"),
+            Refusal::ApprovalInConflict { count } => t_args(
+                lang,
+                "refused-approval-in-conflict",
+                [("count", count.to_string().into())],
+            ),
+            Refusal::ApprovalWithdrawn {
+                seen,
+                current,
+                headline,
+            } => t_args(
+                lang,
+                "refused-approval-withdrawn",
+                [
+                    ("seen", seen.to_string().into()),
+                    ("current", current.to_string().into()),
+                    ("headline", headline.as_str().into()),
+                ],
+            ),
+            Refusal::NewError { first } => t_args(
+                lang,
+                "refused-new-error",
+                [("first", first.as_str().into())],
+            ),
+        }
+    }
+}
+
+impl std::fmt::Display for Refusal {
+    /// The English message.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message(budget::Lang::En))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::ProposalStatus;
+    use budget::Lang;
+
+    #[test]
+    fn a_refusal_is_said_in_either_language() {
+        let decided = Refusal::AlreadyDecided {
+            proposal: 3,
+            status: ProposalStatus::Approved,
+        };
+        assert_eq!(decided.to_string(), "proposal 3 is already approved");
+        assert_eq!(decided.message(Lang::Ja), "提案 3 はすでに承認済みです");
+        let cell = Refusal::NotInConflict {
+            row_id: 7,
+            column: budget::Column::Value,
+        };
+        assert_eq!(cell.to_string(), "row 7, value: not in conflict");
+        assert_eq!(cell.message(Lang::Ja), "行 7、設定値: 競合していません");
+        assert_eq!(
+            Refusal::CommentTooLong.to_string(),
+            "a comment is at most 10000 characters"
+        );
+        assert_eq!(
+            Refusal::NewError {
+                first: "inversion.hop: …".into()
+            }
+            .to_string(),
+            r#"this proposal brings a new error (inversion.hop: …); approving it needs "approve anyway" and a comment"#
+        );
+    }
 }

@@ -10,7 +10,7 @@ mod model;
 mod store;
 
 pub use crate::model::SheetSummary;
-pub use error::StoreError;
+pub use error::{Refusal, StoreError};
 pub use model::StoredSheet;
 pub use store::{
     merge, Approval, Author, CellConflict, CellPatch, CellSet, Decision, Merged, Patched,

@@ -121,6 +121,18 @@ impl TestApp {
         self.send(Method::POST, uri, body).await
     }
 
+    /// Calls the server function named `name` (`save_rows`) with `body` as its JSON
+    /// arguments, as the page's own code does.
+    pub async fn call_json(&self, name: &str, body: &serde_json::Value) -> TestResponse {
+        self.send_with(
+            Method::POST,
+            &server_fn(name),
+            &[("content-type", "application/json")],
+            body.to_string(),
+        )
+        .await
+    }
+
     /// Stores `tsv` as a sheet named `name` through the API; its id.
     pub async fn create_sheet(&self, name: &str, tsv: &str) -> i64 {
         let response = self

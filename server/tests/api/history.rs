@@ -333,14 +333,7 @@ async fn a_save_merged_with_anothers_names_what_only_the_combination_causes() {
     let body = serde_json::json!({
         "id": id, "base": 0, "base_rows": loaded["rows"], "base_ids": loaded["row_ids"], "rows": rows,
     });
-    let saved = app
-        .send_with(
-            Method::POST,
-            &crate::helpers::server_fn("save_rows"),
-            &[("content-type", "application/json")],
-            body.to_string(),
-        )
-        .await;
+    let saved = app.call_json("save_rows", &body).await;
 
     // Assert: both land, and the app's inversion (8.05 s) is what only the two together cause.
     assert_eq!(saved.status, StatusCode::OK, "{}", saved.text());
@@ -378,15 +371,7 @@ async fn a_save_merged_with_anothers_names_what_only_the_combination_causes() {
             r
         }).collect::<Vec<_>>(),
     });
-    let quiet = app
-        .send_with(
-            Method::POST,
-            &crate::helpers::server_fn("save_rows"),
-            &[("content-type", "application/json")],
-            again.to_string(),
-        )
-        .await
-        .json();
+    let quiet = app.call_json("save_rows", &again).await.json();
     assert_eq!(quiet["combined"], serde_json::json!([]));
     assert_eq!(quiet["report"]["summary"]["inversions"], 1);
 }
@@ -405,14 +390,7 @@ async fn a_draft_is_checked_with_the_sheets_settings_and_nothing_is_saved() {
     rows[6]["value"] = serde_json::json!("3s");
     rows[7]["value"] = serde_json::json!("3 tries, waits 0.5s, 1.0s");
     let body = serde_json::json!({ "id": id, "rows": rows });
-    let checked = app
-        .send_with(
-            Method::POST,
-            &crate::helpers::server_fn("check_draft"),
-            &[("content-type", "application/json")],
-            body.to_string(),
-        )
-        .await;
+    let checked = app.call_json("check_draft", &body).await;
 
     // Assert: G2's report (need 15.5 s, short by 7.5 s) and the rows' catalog defaults; the
     // stored sheet is still G1, at the same version.
@@ -430,13 +408,6 @@ async fn a_draft_is_checked_with_the_sheets_settings_and_nothing_is_saved() {
 
     // A sheet that does not exist is not found; nothing is created.
     let body = serde_json::json!({ "id": id + 1, "rows": rows });
-    let missing = app
-        .send_with(
-            Method::POST,
-            &crate::helpers::server_fn("check_draft"),
-            &[("content-type", "application/json")],
-            body.to_string(),
-        )
-        .await;
+    let missing = app.call_json("check_draft", &body).await;
     assert_eq!(missing.status, StatusCode::NOT_FOUND, "{}", missing.text());
 }

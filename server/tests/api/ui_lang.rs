@@ -5,7 +5,7 @@
 use axum::body::Body;
 use axum::http::{Method, StatusCode};
 
-use crate::helpers::{fixture, spawn_app, TestApp, TestResponse};
+use crate::helpers::{fixture, server_fn, spawn_app, TestApp, TestResponse};
 
 const SITE: &str = "http://127.0.0.1:3000";
 
@@ -126,4 +126,75 @@ async fn the_page_is_rendered_in_the_language_asked_for() {
         japanese_sheet.contains(&format!(r#"name="back" value="{sheet}""#)),
         "{japanese_sheet}"
     );
+}
+
+/// A call of the server function `name` from this site's page, its body JSON when it starts
+/// with `{` (else a form), with `language` as the browser's `Accept-Language`.
+async fn call(app: &TestApp, name: &str, body: String, language: &str) -> TestResponse {
+    let content_type = if body.starts_with('{') {
+        "application/json"
+    } else {
+        "application/x-www-form-urlencoded"
+    };
+    let headers = [
+        ("host", "127.0.0.1:3000"),
+        ("origin", SITE),
+        ("content-type", content_type),
+        ("accept-language", language),
+    ];
+    app.send_with(Method::POST, &server_fn(name), &headers, body)
+        .await
+}
+
+#[tokio::test]
+async fn a_server_functions_refusal_is_in_the_language_of_the_page() {
+    // Arrange
+    let app = spawn_app().await;
+    let id = app
+        .create_sheet("mine", &fixture("reservation-en.tsv"))
+        .await;
+    let bad_tsv = format!(r#"{{"id":{id},"base":1,"tsv":"a\tb"}}"#);
+    let bad_name = format!("id={id}&name=+++");
+    let missing = "id=99".to_string();
+
+    // Act
+    let tsv_ja = call(&app, "import_rows", bad_tsv.clone(), "ja-JP,ja;q=0.9").await;
+    let tsv_en = call(&app, "import_rows", bad_tsv, "en-US").await;
+    let name_ja = call(&app, "rename_sheet", bad_name, "ja").await;
+    let missing_ja = call(&app, "get_sheet", missing, "ja").await;
+
+    // Assert: the server wrote the reason in the request's language; the kind of error
+    // (and so the page's own words for it) stays the same
+    assert_eq!(tsv_ja.status, StatusCode::BAD_REQUEST, "{}", tsv_ja.text());
+    assert_eq!(
+        tsv_ja.json(),
+        serde_json::json!({"Tsv": {
+            "line": 1,
+            "message": "1 行目: セルが 8 個必要ですが 2 個です。各行はタブ区切りでちょうど 8 個のセルが必要です"
+        }})
+    );
+    assert_eq!(
+        tsv_en.json(),
+        serde_json::json!({"Tsv": {
+            "line": 1,
+            "message": "line 1: expected 8 cells, found 2; each row needs exactly 8 tab-separated cells"
+        }})
+    );
+    assert_eq!(
+        name_ja.json(),
+        serde_json::json!({"BadName": "シート名は前後の空白を除いて 1〜200 文字です。\"   \" は 0 文字です"})
+    );
+    assert_eq!(
+        missing_ja.status,
+        StatusCode::NOT_FOUND,
+        "{}",
+        missing_ja.text()
+    );
+    assert_eq!(missing_ja.json(), serde_json::json!({"NotFound": 99}));
+    let error: app::error::AppError = serde_json::from_value(missing_ja.json()).unwrap();
+    assert_eq!(
+        error.message(budget::Lang::Ja),
+        "シート 99 はありません（削除された可能性があります）"
+    );
+    assert_eq!(app.store.get_sheet(id).await.unwrap().name, "mine");
 }

@@ -22,7 +22,7 @@ use sqlx::Row as _;
 use super::patch::{merge, Approval, CellPatch, Merged};
 use super::{next_row_id, now_ms, read_head, read_keyed_rows, Author, Store, Tx};
 use crate::model::{ProposalComment, ProposalReview, ProposalStatus, ProposalSummary};
-use crate::ssr::error::StoreError;
+use crate::ssr::error::{Refusal, StoreError};
 
 /// The longest proposal title, in characters.
 pub const MAX_TITLE_CHARS: usize = 200;
@@ -63,18 +63,16 @@ pub enum Resolution {
 fn checked_title(title: &str) -> Result<&str, StoreError> {
     let title = title.trim();
     if title.is_empty() {
-        return Err(refused("a proposal needs a title"));
+        return Err(refused(Refusal::NoTitle));
     }
     if title.chars().count() > MAX_TITLE_CHARS {
-        return Err(refused(format!(
-            "a proposal's title is at most {MAX_TITLE_CHARS} characters"
-        )));
+        return Err(refused(Refusal::TitleTooLong));
     }
     Ok(title)
 }
 
-fn refused(message: impl Into<String>) -> StoreError {
-    StoreError::Proposal(message.into())
+fn refused(why: Refusal) -> StoreError {
+    StoreError::Proposal(why)
 }
 
 fn decode_patch(json: &str) -> Result<CellPatch, StoreError> {
@@ -184,7 +182,7 @@ impl Store {
     ) -> Result<i64, StoreError> {
         let title = checked_title(title)?;
         if size(patch) == 0 {
-            return Err(refused("the proposal changes nothing"));
+            return Err(refused(Refusal::ChangesNothing));
         }
         let texts: Vec<Row> = patch.insert.iter().map(|i| i.row.clone()).collect();
         budget::tsv::check_cells(&texts)?;
@@ -194,10 +192,9 @@ impl Store {
         let next = next_row_id(&mut tx, id).await?;
         let merged = merge(id, &rows, next, patch)?;
         if !merged.conflicts.is_empty() {
-            return Err(refused(format!(
-                "{} of the proposal's cells do not hold the text it changes: start it from the sheet as it is now",
-                merged.conflicts.len()
-            )));
+            return Err(refused(Refusal::CellsMoved {
+                count: merged.conflicts.len(),
+            }));
         }
         let base = latest_revision(&mut tx, id).await?;
         let pid: i64 = sqlx::query_scalar(
@@ -399,7 +396,7 @@ impl Store {
         rework: Option<(&str, i64)>,
     ) -> Result<(), StoreError> {
         if size(patch) == 0 {
-            return Err(refused("the proposal changes nothing"));
+            return Err(refused(Refusal::ChangesNothing));
         }
         let texts: Vec<Row> = patch.insert.iter().map(|i| i.row.clone()).collect();
         budget::tsv::check_cells(&texts)?;
@@ -407,10 +404,10 @@ impl Store {
         read_head(&mut tx, id).await?;
         let (summary, _) = load(&mut tx, id, pid).await?;
         if summary.status != ProposalStatus::Open {
-            return Err(refused(format!(
-                "proposal {pid} is {}: it cannot change",
-                summary.status.code()
-            )));
+            return Err(refused(Refusal::NotOpen {
+                proposal: pid,
+                status: summary.status,
+            }));
         }
         let (title, base_revision) =
             rework.unwrap_or((summary.title.as_str(), summary.base_revision));
@@ -452,10 +449,7 @@ impl Store {
             .iter()
             .find(|c| c.row_id == row_id && c.column == Some(column))
         else {
-            return Err(refused(format!(
-                "row {row_id}, {}: not in conflict",
-                column.header(budget::Lang::En)
-            )));
+            return Err(refused(Refusal::NotInConflict { row_id, column }));
         };
         let (_, mut patch) = self.proposal(id, pid).await?;
         match (choice, &conflict.theirs) {
@@ -508,12 +502,10 @@ impl Store {
     ) -> Result<i64, StoreError> {
         let body = body.trim();
         if body.is_empty() {
-            return Err(refused("a comment needs some text"));
+            return Err(refused(Refusal::NoCommentText));
         }
         if body.chars().count() > MAX_COMMENT_CHARS {
-            return Err(refused(format!(
-                "a comment is at most {MAX_COMMENT_CHARS} characters"
-            )));
+            return Err(refused(Refusal::CommentTooLong));
         }
         budget::tsv::check_cells(&[Row {
             rationale: body.to_string(),
@@ -526,9 +518,7 @@ impl Store {
             Some((row_id, column)) => {
                 let rows = self.proposal_rows(id, pid).await?;
                 let Some((_, row)) = rows.iter().find(|(i, _)| *i == row_id) else {
-                    return Err(refused(format!(
-                        "row {row_id} is not in this proposal's rows (it may have been deleted)"
-                    )));
+                    return Err(refused(Refusal::RowNotInProposal { row_id }));
                 };
                 Some(row.cell(column).to_string())
             }
@@ -592,15 +582,15 @@ impl Store {
     ) -> Result<Option<i64>, StoreError> {
         let (summary, patch) = self.proposal(id, pid).await?;
         if summary.status != ProposalStatus::Open {
-            return Err(refused(format!(
-                "proposal {pid} is already {}",
-                summary.status.code()
-            )));
+            return Err(refused(Refusal::AlreadyDecided {
+                proposal: pid,
+                status: summary.status,
+            }));
         }
         let (status, note, revision) = match decision {
             Decision::Reject { comment } => {
                 if comment.trim().is_empty() {
-                    return Err(refused("a rejection needs a comment saying why"));
+                    return Err(refused(Refusal::RejectionNeedsComment));
                 }
                 (ProposalStatus::Rejected, comment.trim().to_string(), None)
             }
@@ -611,18 +601,18 @@ impl Store {
             } => {
                 let review = self.review(id, pid).await?;
                 if !review.conflicts.is_empty() {
-                    return Err(refused(format!(
-                        "{} of the proposal's cells were changed on the sheet since it was made: its author chooses for each before it can be approved",
-                        review.conflicts.len()
-                    )));
+                    return Err(refused(Refusal::ApprovalInConflict {
+                        count: review.conflicts.len(),
+                    }));
                 }
                 if seen_revision != review.current_revision {
                     let seen = self.seen_diff(id, seen_revision, &patch).await?;
                     if !same_effect(&seen, &review.diff) {
-                        return Err(refused(format!(
-                            "approval withdrawn: the sheet moved from revision {seen_revision} to {} since you reviewed this proposal, and the change now does this: {}; review it again",
-                            review.current_revision, review.diff.headline
-                        )));
+                        return Err(refused(Refusal::ApprovalWithdrawn {
+                            seen: seen_revision,
+                            current: review.current_revision,
+                            headline: review.diff.headline.clone(),
+                        }));
                     }
                 }
                 let gate_note = if review.gate {
@@ -634,9 +624,7 @@ impl Store {
                             .find(|f| f.severity == Severity::Error)
                             .map(|f| format!("{}: {}", f.code.as_str(), f.message))
                             .unwrap_or_default();
-                        return Err(refused(format!(
-                            "this proposal brings a new error ({first}); approving it needs \"approve anyway\" and a comment"
-                        )));
+                        return Err(refused(Refusal::NewError { first }));
                     }
                     Some(comment.trim().to_string())
                 } else {
