@@ -9,7 +9,6 @@ use leptos::server_fn::codec::Json;
 
 use crate::codec::JsonText;
 use crate::error::AppError;
-use crate::i18n::ui_lang;
 use crate::model::{
     CatalogOption, Checked, DiffView, HistoryView, ProposalDraft, ProposalReview, ProposalSummary,
     Saved, SheetDetail, SheetSummary, SinceRevision,
@@ -383,6 +382,7 @@ mod imp {
 
     use super::{example, DEFAULT_IMPORT_NAME};
     use crate::error::AppError;
+    use crate::i18n::ui_lang;
     use crate::model::{
         CatalogOption, Checked, DiffView, HistoryView, ProposalDraft, ProposalReview,
         ProposalSummary, Saved, SheetDetail, SheetSummary, SinceRevision, MAX_TSV_BYTES,
