@@ -4,7 +4,9 @@
 // The measured keystroke replaces the tries count of the external API's tries row (row 8):
 // `3` turns the app node inverted, `2` turns it ok again. The time runs, on the page's own
 // clock, from the key's `keydown` event to the first frame painted after the app node's
-// verdict cell reads the new verdict; the save (debounced 300 ms) is not waited for.
+// verdict cell reads the new verdict; the save (debounced 300 ms) is not waited for. The
+// window is 2,880 × 1,400, where the report sits beside the grid: the cell typed in and the
+// verdict are both in view.
 //
 // Run against a running app (scripts/run.sh): `node bench/live.mjs [ROWS...] [--presses N]`.
 // Playwright from end2end/ (installed by scripts/setup.sh), in Debian's Chromium.
@@ -49,7 +51,9 @@ const browser = await chromium.launch({
   args: ["--no-sandbox", "--headless"],
 });
 for (const rows of sizes) {
-  const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+  // Wide enough for the report to sit beside the grid (main.css), so that the edited cell
+  // and the app node's verdict are both on screen.
+  const page = await browser.newPage({ viewport: { width: 2880, height: 1400 } });
   const created = await page.request.post(`${base}/api/v1/sheets?name=live${rows}`, { data: sheet(rows) });
   const { id } = await created.json();
   const loading = Date.now();

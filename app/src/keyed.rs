@@ -14,6 +14,8 @@ use std::hash::Hash;
 use budget::Report;
 use leptos::prelude::*;
 
+use crate::fan_out::FanOut;
+
 /// The key of an item: what the item is, and how many earlier items of the list have the
 /// same (0 for the first), so that every key of a list is different.
 pub type Key<K> = (K, usize);
@@ -40,29 +42,37 @@ pub fn unique_keys<T, K: Hash + Eq + Clone>(items: &[T], key: impl Fn(&T) -> K) 
 }
 
 /// One list of the latest report, by keys: the keys in the report's order (for a keyed
-/// `<For>`) and where each key's item is now.
-pub struct KeyedList<K: Send + Sync + 'static> {
+/// `<For>`), and each item shown in a signal of its own, which the list's effect sets only
+/// when the item changed ([`FanOut`]): the report has one subscriber, not one per item.
+pub struct KeyedList<K: Send + Sync + 'static, V: Send + Sync + 'static> {
     keys: Memo<Vec<Key<K>>>,
     places: Memo<HashMap<Key<K>, usize>>,
+    items: FanOut<Key<K>, Option<V>>,
 }
 
-impl<K: Send + Sync + 'static> Clone for KeyedList<K> {
+impl<K: Send + Sync + 'static, V: Send + Sync + 'static> Clone for KeyedList<K, V> {
     fn clone(&self) -> Self {
         *self
     }
 }
 
-impl<K: Send + Sync + 'static> Copy for KeyedList<K> {}
+impl<K: Send + Sync + 'static, V: Send + Sync + 'static> Copy for KeyedList<K, V> {}
 
-impl<K> KeyedList<K>
+impl<K, V> KeyedList<K, V>
 where
     K: Hash + Eq + Clone + Send + Sync + 'static,
+    V: PartialEq + Clone + Send + Sync + 'static,
 {
-    /// The list `items(report)` of `report`, its items keyed by `key`.
+    /// The list `items(report)` of `report`, its items keyed by `key`, each shown as
+    /// `value(place)`, which is taken again when `same(place, shown)` says the item at its
+    /// place is no longer the one shown (both are read in an effect, and track what they
+    /// read: the report and whatever else the item shows).
     pub fn new<T: 'static>(
         report: Signal<Report>,
         items: fn(&Report) -> &[T],
         key: fn(&T) -> K,
+        value: impl Fn(usize) -> Option<V> + Copy + Send + Sync + 'static,
+        same: impl Fn(usize, &V) -> bool + Copy + Send + Sync + 'static,
     ) -> Self {
         let keys = Memo::new(move |_| report.with(|r| unique_keys(items(r), key)));
         let places = Memo::new(move |_| {
@@ -74,7 +84,23 @@ where
                     .collect::<HashMap<_, _>>()
             })
         });
-        KeyedList { keys, places }
+        let list = KeyedList {
+            keys,
+            places,
+            items: FanOut::new(),
+        };
+        Effect::new(move |_| {
+            places.with(|places| {
+                list.items
+                    .publish_changes(|key, shown| match (places.get(key), shown) {
+                        (Some(&i), Some(shown)) if same(i, shown) => None,
+                        (Some(&i), _) => Some(value(i)),
+                        (None, Some(_)) => Some(None),
+                        (None, None) => None,
+                    })
+            });
+        });
+        list
     }
 
     /// The keys, in the report's order (tracked).
@@ -82,11 +108,15 @@ where
         self.keys.get()
     }
 
-    /// Where the item of `key` is in the report's list, as a memo: it changes only when the
-    /// item moves (`None` once it is gone).
-    pub fn place(&self, key: Key<K>) -> Memo<Option<usize>> {
-        let places = self.places;
-        Memo::new(move |_| places.with(|p| p.get(&key).copied()))
+    /// The item of `key` as the list shows it: `value(place)` now, then each time it
+    /// changes; `None` once it is gone. Its signal belongs to the caller (the item's view).
+    pub fn item(&self, key: Key<K>, value: impl Fn(usize) -> Option<V>) -> ReadSignal<Option<V>> {
+        let now = untrack(|| {
+            self.places
+                .with(|places| places.get(&key).copied())
+                .and_then(value)
+        });
+        self.items.slot(key, now)
     }
 }
 

@@ -12,7 +12,8 @@
 //! - [`list_mode`]: the sheet list's rename and delete modes, kept in its address.
 //! - [`island`]: what the islands (the parts of the pages that hydrate) share.
 //! - [`keyed`]: the report's lists by keys that follow their items, for tables that redraw
-//!   only what changed.
+//!   only what changed; [`fan_out`]: one source's values handed to many views, each in a
+//!   signal of its own, so that a source has one subscriber and not thousands.
 //! - [`hydrated`], [`save_status`] and [`highlight`] (the rows behind the report's numbers,
 //!   lit in the grid): small shared state types, each in its own module so that no two
 //!   modules import each other.
@@ -26,6 +27,7 @@ pub mod codec;
 pub mod components;
 pub mod draft;
 pub mod error;
+pub mod fan_out;
 pub mod format;
 pub mod highlight;
 pub mod hydrated;

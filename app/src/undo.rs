@@ -84,6 +84,10 @@ pub fn restore(drafts: &[DraftRow], snapshot: &Snapshot) -> Vec<DraftRow> {
 pub struct History {
     rows: RwSignal<Vec<DraftRow>>,
     stacks: StoredValue<Stacks>,
+    /// The owner the history was made under (the page's or the grid's): a row an undo
+    /// brings back is made under it, so that it outlives the row whose keys did the undo
+    /// (undoing an import replaces every row).
+    owner: StoredValue<Owner>,
 }
 
 impl History {
@@ -92,6 +96,7 @@ impl History {
         let history = History {
             rows,
             stacks: StoredValue::new(Stacks::default()),
+            owner: StoredValue::new(Owner::current().unwrap_or_default()),
         };
         provide_context(history);
         history
@@ -123,7 +128,8 @@ impl History {
         let Some(to) = self.stacks.try_update_value(|s| take(s, now)).flatten() else {
             return false;
         };
-        let drafts = self.rows.with_untracked(|rs| restore(rs, &to));
+        let owner = self.owner.get_value();
+        let drafts = owner.with(|| self.rows.with_untracked(|rs| restore(rs, &to)));
         self.rows.set(drafts);
         true
     }

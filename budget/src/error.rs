@@ -27,7 +27,7 @@ pub enum SettingError {
 
 impl SettingError {
     /// The message in `lang`: in English the error's `Display`, in Japanese the same facts
-    /// and advice (`マージン「1分」は時間ではありません。...`), for a page in the user's language.
+    /// and advice (`マージン「2」は時間ではありません。...`), for a page in the user's language.
     pub fn message(&self, lang: Lang) -> String {
         let q = |text: &str| crate::display::quoted(lang, text);
         match (lang, self) {
@@ -64,14 +64,14 @@ mod tests {
 
     #[test]
     fn a_setting_error_is_said_in_japanese_with_the_same_advice() {
-        let margin = SettingError::Margin("1分".into());
+        let margin = SettingError::Margin("2".into());
         assert_eq!(
             margin.message(Lang::En),
-            "the margin \"1分\" is not a duration: write it with a unit, e.g. 1s, 500ms or 1.5秒"
+            "the margin \"2\" is not a duration: write it with a unit, e.g. 1s, 500ms or 1.5秒"
         );
         assert_eq!(
             margin.message(Lang::Ja),
-            "マージン「1分」は時間ではありません。単位を付けて書いてください（例: 1s、500ms、1.5秒）"
+            "マージン「2」は時間ではありません。単位を付けて書いてください（例: 1s、500ms、1.5秒）"
         );
         assert_eq!(
             SettingError::AmplificationThreshold("0".into()).message(Lang::Ja),

@@ -11,7 +11,7 @@ test("copying a range and pasting it into another sheet cell for cell", async ({
   const sourceUrl = page.url();
   await source.type(3, "setting", "=proxy_read_timeout");
   await source.cell(2, "rationale").click();
-  await page.keyboard.press("End");
+  await page.keyboard.press("ControlOrMeta+End");
   await page.keyboard.press("Alt+Enter");
   await page.keyboard.type("and cheap");
   await expect(source.saveStatus()).toHaveText("Saved");

@@ -65,7 +65,7 @@ test("the keys move between cells, Escape undoes the typing, and a two-line cell
 
   // Alt+Enter starts a new line in the cell; the line break is saved and comes back.
   await sheet.cell(2, "rationale").click();
-  await page.keyboard.press("End");
+  await page.keyboard.press("ControlOrMeta+End");
   await page.keyboard.press("Alt+Enter");
   await page.keyboard.type("second line");
   await expect(sheet.cell(2, "rationale")).toHaveValue("same network, connecting is fast\nsecond line");

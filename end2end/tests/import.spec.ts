@@ -57,7 +57,9 @@ test("an import into a sheet is one undo step, and the rows it undoes to are sav
   const api = await page.request.get(`/api/v1/sheets/${sheet.id()}/export.tsv?header=en`);
   expect(Buffer.from(await api.body()).equals(fixture("reservation-en.tsv"))).toBe(true);
 
-  // Redone, the import is back, and saved as well.
+  // Redone, the import is back, and saved as well: the focus stayed in the grid, on the
+  // same cell of the rows that came back.
+  await expect(sheet.cell(1, "value")).toBeFocused();
   await page.keyboard.press("ControlOrMeta+Shift+z");
   await expect(page.locator("[data-testid^=row-]")).toHaveCount(5);
   await expect(sheet.saveStatus()).toHaveText("Saved");

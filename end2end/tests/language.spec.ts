@@ -111,11 +111,12 @@ test("on a Japanese page, a broken import and a refused name are explained in Ja
   );
   await expect(sheet.cell(1, "value")).toHaveValue("12s");
 
-  await page.getByTestId("setting-margin").fill("1分");
+  await page.getByTestId("setting-margin").fill("2");
   await page.getByTestId("setting-margin").press("Enter");
   await expect(page.getByTestId("setting-margin-error")).toContainText(
-    "マージン「1分」は時間ではありません。単位を付けて書いてください（例: 1s、500ms、1.5秒）",
+    "マージン「2」は時間ではありません。単位を付けて書いてください（例: 1s、500ms、1.5秒）",
   );
-  expect(errors).toEqual([]);
+  // The two refusals are 400s in the console; nothing else went wrong.
+  expect(errors.filter((e) => !e.includes("status of 400"))).toEqual([]);
   await context.close();
 });

@@ -1,5 +1,5 @@
-//! The grid's column widths: fixed (`table-layout: fixed`, so a long value wraps in its
-//! column and never widens the page), each resizable by dragging its header's right edge,
+//! The grid's column widths: fixed (every row is drawn as a CSS grid of the same column
+//! widths, so a long value wraps in its column and never widens the page), each resizable by dragging its header's right edge,
 //! and remembered per sheet in the browser (`localStorage`, key `workbench.columns.{id}`).
 //!
 //! The server draws the default widths of the style sheet; a width the user set is applied
@@ -15,7 +15,7 @@ pub const MIN_WIDTH_PX: f64 = 32.0;
 
 /// The widths the user set, by column name (`data-col` of the header cells), in CSS pixels;
 /// empty while the defaults hold. Once one column is resized, every column has its width
-/// here (measured when the drag starts), so the table's width is their sum.
+/// here (measured when the drag starts), so the grid's width is their sum.
 #[derive(Clone, Copy, Debug)]
 pub struct ColumnWidths {
     widths: RwSignal<BTreeMap<String, f64>>,
@@ -46,10 +46,18 @@ impl ColumnWidths {
             .with(|w| w.get(name).map(|px| format!("{px}px")))
     }
 
-    /// The table's width as CSS: the sum of the columns', when the user set them.
-    pub fn table_width(&self) -> Option<String> {
-        self.widths
-            .with(|w| (!w.is_empty()).then(|| format!("{}px", w.values().sum::<f64>())))
+    /// Draws the grid `table` at these widths: each column the user set as the CSS variable
+    /// its cells are laid out by (`--w-value: 180px`), the others at the style sheet's
+    /// default. Tracked: call it in an effect.
+    pub fn apply(&self, table: &web_sys::HtmlTableElement) {
+        let style = web_sys::HtmlElement::style(table);
+        for name in super::grid::GRID_COLUMNS {
+            let property = format!("--w-{name}");
+            let _ = match self.width(name) {
+                Some(width) => style.set_property(&property, &width),
+                None => style.remove_property(&property).map(|_| ()),
+            };
+        }
     }
 
     /// Sets column `name` to `px` (at least [`MIN_WIDTH_PX`]); the other columns keep the
@@ -176,16 +184,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_resize_sets_every_column_and_the_table_is_their_sum() {
+    fn a_resize_sets_every_column_measured_and_keeps_a_minimum() {
         let owner = Owner::new();
         owner.set();
         let widths = ColumnWidths::new(None);
-        assert_eq!((widths.width("value"), widths.table_width()), (None, None));
+        assert_eq!(widths.width("value"), None);
         let measured = [("layer".to_string(), 40.0), ("value".to_string(), 180.0)];
         widths.set("value", 251.4, &measured);
         assert_eq!(widths.width("value").as_deref(), Some("251px"));
         assert_eq!(widths.width("layer").as_deref(), Some("40px"));
-        assert_eq!(widths.table_width().as_deref(), Some("291px"));
         widths.set("layer", 3.0, &[]);
         assert_eq!(widths.width("layer").as_deref(), Some("32px"));
     }

@@ -12,6 +12,7 @@ use leptos::prelude::*;
 use super::catalog::{Catalog, CatalogFill, FillDefault, FillFromCatalog, SETTINGS_LIST};
 use super::column_widths::{ColumnWidths, ResizeHandle};
 use crate::draft::{self, DraftRow, RowAction};
+use crate::fan_out::FanOut;
 use crate::format;
 use crate::highlight::Highlight;
 use crate::hydrated::Hydrated;
@@ -127,6 +128,87 @@ pub fn follow_changes(
     })
 }
 
+/// What a grid row shows of the report and the marks beside its cells, as the grid's one
+/// effect publishes it to the row ([`FanOut`]): a keystroke wakes the rows whose view
+/// changed, not every row.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct RowView {
+    /// The report's row of this line.
+    pub derived: Option<budget::RowReport>,
+    /// The catalog's documented default for the line, as the server found it.
+    pub catalog_default: Option<String>,
+    /// The severity of the line's worst finding.
+    pub flag: Option<Severity>,
+    /// Whether a number of the report made of this row is hovered or focused.
+    pub traced: bool,
+    /// How the line changed since the revision the page compares with, if it does.
+    pub change: Option<LineChange>,
+    /// The old text of each of the eight cells that changed since then.
+    pub old: [Option<String>; 8],
+}
+
+impl RowView {
+    /// The view of line `line` (from 1) of `report`, with the catalog's `defaults` by line,
+    /// the lines' `flags`, whether the line is `traced`, and the `marks` of what changed.
+    pub fn of(
+        line: usize,
+        report: &Report,
+        defaults: &[Option<String>],
+        flags: &BTreeMap<usize, Severity>,
+        traced: bool,
+        marks: Option<&ChangeMarks>,
+    ) -> RowView {
+        RowView {
+            derived: report_row(report, line).cloned(),
+            catalog_default: catalog_default(defaults, line).cloned(),
+            flag: flags.get(&line).copied(),
+            traced,
+            change: marks.and_then(|m| m.change(line)),
+            old: Column::ALL.map(|c| marks.and_then(|m| m.old(line, c))),
+        }
+    }
+
+    /// Whether this is the view [`RowView::of`] gives for the same arguments, compared
+    /// where the parts are (nothing is copied).
+    pub fn is_of(
+        &self,
+        line: usize,
+        report: &Report,
+        defaults: &[Option<String>],
+        flags: &BTreeMap<usize, Severity>,
+        traced: bool,
+        marks: Option<&ChangeMarks>,
+    ) -> bool {
+        self.derived.as_ref() == report_row(report, line)
+            && self.catalog_default.as_ref() == catalog_default(defaults, line)
+            && self.flag == flags.get(&line).copied()
+            && self.traced == traced
+            && self.change == marks.and_then(|m| m.change(line))
+            && match marks {
+                None => self.old.iter().all(Option::is_none),
+                Some(m) => Column::ALL
+                    .iter()
+                    .zip(&self.old)
+                    .all(|(c, old)| *old == m.old(line, *c)),
+            }
+    }
+}
+
+/// The report's row of line `line`: the report lists its rows by line, so the row's own
+/// place first, a search only if not.
+fn report_row(report: &Report, line: usize) -> Option<&budget::RowReport> {
+    let at = line.checked_sub(1).and_then(|i| report.rows.get(i));
+    at.filter(|d| d.line == line)
+        .or_else(|| report.rows.iter().find(|d| d.line == line))
+}
+
+/// The catalog's default of line `line`, from the defaults by line.
+fn catalog_default(defaults: &[Option<String>], line: usize) -> Option<&String> {
+    line.checked_sub(1)
+        .and_then(|i| defaults.get(i))
+        .and_then(Option::as_ref)
+}
+
 /// The CSS class of a line that changed.
 fn change_class(change: LineChange) -> &'static str {
     match change {
@@ -167,8 +249,50 @@ pub fn Grid(
 ) -> impl IntoView {
     let flags = Memo::new(move |_| report.with(flagged_lines));
     let marks = marks.unwrap_or_else(|| Memo::new(|_| None));
+    // What each row shows of the report, published by one effect to the rows it changed.
+    let highlight = Highlight::from_context();
+    let views = FanOut::<u64, RowView>::new();
+    let view_of = move |line: usize| {
+        report.with(|r| {
+            catalog_defaults.with(|d| {
+                flags.with(|f| {
+                    marks.with(|m| {
+                        let traced = highlight.is_some_and(|h| h.is_lit(line));
+                        RowView::of(line, r, d, f, traced, m.as_ref())
+                    })
+                })
+            })
+        })
+    };
+    Effect::new(move |_| {
+        let lines: std::collections::HashMap<u64, usize> =
+            rows.with(|rs| rs.iter().enumerate().map(|(i, d)| (d.key, i + 1)).collect());
+        report.with(|r| {
+            catalog_defaults.with(|d| {
+                flags.with(|f| {
+                    marks.with(|m| {
+                        views.publish_changes(|key, shown| {
+                            let Some(&line) = lines.get(key) else {
+                                return (*shown != RowView::default()).then(RowView::default);
+                            };
+                            let traced = highlight.is_some_and(|h| h.is_lit(line));
+                            let same = shown.is_of(line, r, d, f, traced, m.as_ref());
+                            (!same).then(|| RowView::of(line, r, d, f, traced, m.as_ref()))
+                        })
+                    })
+                })
+            })
+        });
+    });
+    let view_now = move |line: usize| untrack(|| view_of(line));
     let focus = GridFocus::from_context().unwrap_or_else(|| GridFocus::provide(rows));
     let widths = ColumnWidths::new(id);
+    let table = NodeRef::<leptos::html::Table>::new();
+    Effect::new(move |_| {
+        if let Some(table) = table.get() {
+            widths.apply(&table);
+        }
+    });
     // The page's history when it has one (a fix or an import is a step too), else the grid's.
     let history = History::from_context().unwrap_or_else(|| History::provide(rows));
     // A drag that selects cells ends wherever the button is let go.
@@ -221,14 +345,13 @@ pub fn Grid(
             </table>
         </details>
         <div class="table-wrap grid-wrap">
-            <table class="grid" data-testid="grid" style:width=move || widths.table_width()>
-                <colgroup>
-                    {GRID_COLUMNS
-                        .map(|name| view! { <col class=format!("w-{name}") style:width=move || widths.width(name)/> })
-                        .collect_view()}
-                </colgroup>
-                <thead>
-                    <tr>
+            // Each row is laid out on its own, from the columns' widths (`--w-value`, ...),
+            // so that the browser skips laying out and painting the rows out of view
+            // (`content-visibility`, main.css); the roles keep it a table to assistive
+            // technology, which a table drawn as rows of a CSS grid would otherwise not be.
+            <table class="grid" role="table" data-testid="grid" node_ref=table>
+                <thead role="rowgroup">
+                    <tr role="row">
                         <th scope="col" class="num" data-col="num">
                             "#"
                             <ResizeHandle name="num" widths/>
@@ -261,10 +384,10 @@ pub fn Grid(
                         </th>
                     </tr>
                 </thead>
-                <tbody>
+                <tbody role="rowgroup">
                     <RemovedRows marks after=Signal::stored(0)/>
                     <For each=move || rows.get() key=|row| row.key let:row>
-                        <GridRow row rows report lang catalog_defaults flags marks on_change/>
+                        <GridRow row rows lang views view_now marks on_change/>
                     </For>
                 </tbody>
             </table>
@@ -291,25 +414,19 @@ pub fn Grid(
 fn GridRow(
     row: DraftRow,
     rows: RwSignal<Vec<DraftRow>>,
-    report: Signal<Report>,
     lang: Signal<Lang>,
-    catalog_defaults: Signal<Vec<Option<String>>>,
-    flags: Memo<BTreeMap<usize, Severity>>,
+    /// The grid's rows' views, this row's among them.
+    views: FanOut<u64, RowView>,
+    /// The view of a line now (untracked), for the row's first drawing.
+    view_now: impl Fn(usize) -> RowView + Copy + Send + Sync + 'static,
+    /// What changed since an earlier revision, for the rows removed after this one.
     marks: Memo<Option<ChangeMarks>>,
     on_change: Callback<()>,
 ) -> impl IntoView {
     let key = row.key;
     let line = Memo::new(move |_| rows.with(|rs| draft::line_of(rs, key)).unwrap_or(0));
-    // The report lists its rows by line: the row's own place first, a search only if not.
-    let derived = Memo::new(move |_| {
-        let line = line.get();
-        report.with(|r| {
-            let at = line.checked_sub(1).and_then(|i| r.rows.get(i));
-            at.filter(|d| d.line == line)
-                .or_else(|| r.rows.iter().find(|d| d.line == line))
-                .cloned()
-        })
-    });
+    let view = views.slot(key, view_now(line.get_untracked()));
+    let derived = Memo::new(move |_| view.with(|v| v.derived.clone()));
     // The derived note, and the documentation address of the row's setting (the catalog's).
     let note = Memo::new(move |_| derived.with(|d| d.as_ref().and_then(|d| d.note.clone())));
     let source = Memo::new(move |_| derived.with(|d| d.as_ref().and_then(|d| d.source.clone())));
@@ -319,8 +436,7 @@ fn GridRow(
         if !row.cell(Column::Default).with(|d| d.trim().is_empty()) {
             return None;
         }
-        let index = line.get().checked_sub(1)?;
-        catalog_defaults.with(|defaults| defaults.get(index).cloned().flatten())
+        view.with(|v| v.catalog_default.clone())
     });
     // Each of the row's edits is an undo step: the rows before it are recorded.
     let ui = ui_lang();
@@ -358,17 +474,11 @@ fn GridRow(
         on_change.run(());
     });
     // Lit while a number of the report made of this row is hovered or focused.
-    let highlight = Highlight::from_context();
     let class = move || {
-        let line = line.get();
-        let flagged = flags.with(|f| {
-            f.get(&line)
-                .map(|s| format!("flagged flagged-{}", display::severity_code(*s)))
-        });
-        let traced = highlight
-            .is_some_and(|h| h.is_lit(line))
-            .then_some("traced");
-        let changed = marks.with(|m| m.as_ref().and_then(|m| m.change(line)).map(change_class));
+        let (flag, traced, change) = view.with(|v| (v.flag, v.traced, v.change));
+        let flagged = flag.map(|s| format!("flagged flagged-{}", display::severity_code(s)));
+        let traced = traced.then_some("traced");
+        let changed = change.map(change_class);
         let classes: Vec<&str> = [flagged.as_deref(), traced, changed]
             .into_iter()
             .flatten()
@@ -376,7 +486,7 @@ fn GridRow(
             .collect();
         (!classes.is_empty()).then(|| classes.join(" "))
     };
-    let flag = move || flags.with(|f| f.get(&line.get()).map(|s| display::severity_code(*s)));
+    let flag = move || view.with(|v| v.flag.map(display::severity_code));
     let act = move |action: RowAction| {
         if let Some(h) = history {
             row_action(rows, h, key, action, on_change, None);
@@ -413,6 +523,7 @@ fn GridRow(
     let last = move || rows.with(Vec::len) == line.get();
     view! {
         <tr
+            role="row"
             data-testid=move || format!("row-{}", line.get())
             data-flag=flag
             class=class
@@ -432,9 +543,8 @@ fn GridRow(
                 .map(|column| {
                     let fill = (column == Column::Default).then_some((catalog_default, fill_default));
                     let catalog = (column == Column::Setting).then_some((from_catalog, fill_from_catalog));
-                    let old = Signal::derive(move || {
-                        marks.with(|m| m.as_ref().and_then(|m| m.old(line.get(), column)))
-                    });
+                    let at = Column::ALL.iter().position(|c| *c == column).unwrap_or(0);
+                    let old = Signal::derive(move || view.with(|v| v.old[at].clone()));
                     view! { <GridCell row rows column line on_change fill catalog old/> }
                 })
                 .collect_view()}
@@ -603,7 +713,7 @@ fn RemovedRows(marks: Memo<Option<ChangeMarks>>, after: Signal<usize>) -> impl I
                     .map(|text| view! { <td><del class="cell-text">{text}</del></td> })
                     .collect::<Vec<_>>();
                 view! {
-                    <tr class="diff-removed" data-testid="removed-row">
+                    <tr class="diff-removed" role="row" data-testid="removed-row">
                         <td class="num line">"−"</td>
                         {cells}
                         <td class="derived" colspan="4">{t(ui_lang(), "row-removed")}</td>
@@ -777,6 +887,21 @@ pub fn focus_cell(line: usize, column: usize) {
     }
 }
 
+/// Over the next `tries` frames, while the grid redraws: if the focus leaves the grid (its
+/// cell was replaced), puts it on the cell of `line` and `column`.
+fn keep_focus(line: usize, column: usize, tries: u32) {
+    request_animation_frame(move || {
+        let lost = document()
+            .active_element()
+            .is_none_or(|e| e.closest("table.grid").ok().flatten().is_none());
+        if lost && cell_element(line, column).is_some() {
+            focus_cell(line, column);
+        } else if tries > 1 {
+            keep_focus(line, column, tries - 1);
+        }
+    });
+}
+
 /// One cell of the grid: a text area that keeps the cell's line breaks (Alt+Enter, or
 /// Ctrl+Enter, starts a new line, as in a spreadsheet) and wraps long text within its column.
 /// Its value is what the user typed (or what a button of the row wrote into the cell);
@@ -846,10 +971,15 @@ fn GridCell(
             // The grid's history, not the text area's own: one step per edit of any cell.
             ev.prevent_default();
             typing.set_value(false);
+            // The line before the step: a row the step removes has none after it.
+            let at = line.get_untracked();
             let done = history.is_some_and(|h| if redo { h.redo() } else { h.undo() });
             if done {
                 at_focus.set_value(cell.get_untracked());
                 on_change.run(());
+                // A step that replaced this row (an import undone) took the focus with it:
+                // the same cell of the rows that came back gets it, for the next step.
+                keep_focus(at, index, 5);
             }
             return;
         }

@@ -21,7 +21,24 @@ pub fn HopTable(
     lang: Signal<Lang>,
 ) -> impl IntoView {
     let numbers = Highlight::from_context().map(|h| h.numbers());
-    let list = KeyedList::new(report, |r| &r.hops, |h: &HopReport| h.segment.clone());
+    let value = move |i: usize| {
+        let item = report.with(|r| r.hops.get(i).cloned())?;
+        let rows = numbers
+            .and_then(|n| n.with(|n| n.hops.get(i).cloned()))
+            .unwrap_or_default();
+        Some((item, rows))
+    };
+    let same = move |i: usize, (item, rows): &(HopReport, HopRows)| {
+        report.with(|r| r.hops.get(i) == Some(item))
+            && numbers.is_none_or(|n| n.with(|n| n.hops.get(i) == Some(rows)))
+    };
+    let list = KeyedList::new(
+        report,
+        |r| &r.hops,
+        |h: &HopReport| h.segment.clone(),
+        value,
+        same,
+    );
     let ui = ui_lang();
     view! {
         <div class="table-wrap">
@@ -43,21 +60,10 @@ pub fn HopTable(
                     // Keyed by segment: a keystroke redraws the hops it changed, not the table.
                     <For each=move || list.keys() key=|k| k.clone() let:key>
                         {
-                            let at = list.place(key);
-                            let hop = Memo::new(move |_| {
-                                let i = at.get()?;
-                                report.with(|r| r.hops.get(i).cloned())
-                            });
-                            let rows = Memo::new(move |_| {
-                                let i = at.get()?;
-                                numbers.and_then(|n| n.with(|n| n.hops.get(i).cloned()))
-                            });
+                            let item = list.item(key, value);
                             move || {
                                 let lang = lang.get();
-                                hop.with(|h| {
-                                    h.as_ref()
-                                        .map(|h| hop_row(h, rows.get().unwrap_or_default(), lang))
-                                })
+                                item.with(|it| it.as_ref().map(|(h, rows)| hop_row(h, rows.clone(), lang)))
                             }
                         }
                     </For>

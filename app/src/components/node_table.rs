@@ -21,7 +21,24 @@ pub fn NodeTable(
     lang: Signal<Lang>,
 ) -> impl IntoView {
     let numbers = Highlight::from_context().map(|h| h.numbers());
-    let list = KeyedList::new(report, |r| &r.nodes, |n: &NodeReport| n.name.clone());
+    let value = move |i: usize| {
+        let item = report.with(|r| r.nodes.get(i).cloned())?;
+        let rows = numbers
+            .and_then(|n| n.with(|n| n.nodes.get(i).cloned()))
+            .unwrap_or_default();
+        Some((item, rows))
+    };
+    let same = move |i: usize, (item, rows): &(NodeReport, NodeRows)| {
+        report.with(|r| r.nodes.get(i) == Some(item))
+            && numbers.is_none_or(|n| n.with(|n| n.nodes.get(i) == Some(rows)))
+    };
+    let list = KeyedList::new(
+        report,
+        |r| &r.nodes,
+        |n: &NodeReport| n.name.clone(),
+        value,
+        same,
+    );
     let ui = ui_lang();
     view! {
         <div class="table-wrap">
@@ -40,21 +57,10 @@ pub fn NodeTable(
                     // Keyed by name: a keystroke redraws the nodes it changed, not the table.
                     <For each=move || list.keys() key=|k| k.clone() let:key>
                         {
-                            let at = list.place(key);
-                            let node = Memo::new(move |_| {
-                                let i = at.get()?;
-                                report.with(|r| r.nodes.get(i).cloned())
-                            });
-                            let rows = Memo::new(move |_| {
-                                let i = at.get()?;
-                                numbers.and_then(|n| n.with(|n| n.nodes.get(i).cloned()))
-                            });
+                            let item = list.item(key, value);
                             move || {
                                 let lang = lang.get();
-                                node.with(|n| {
-                                    n.as_ref()
-                                        .map(|n| node_row(n, rows.get().unwrap_or_default(), lang))
-                                })
+                                item.with(|it| it.as_ref().map(|(n, rows)| node_row(n, rows.clone(), lang)))
                             }
                         }
                     </For>
