@@ -1261,6 +1261,29 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_row_view_is_compared_in_place_exactly_as_it_is_made() {
+        let rows = budget::tsv::import(budget::example::RESERVATION_EN)
+            .unwrap()
+            .rows;
+        let report = budget::check(&budget::Sheet::new(Lang::En, rows));
+        let flags = flagged_lines(&report);
+        let defaults: Vec<Option<String>> = vec![None, Some("60s".into())];
+        let view = RowView::of(2, &report, &defaults, &flags, false, None);
+        assert_eq!(view.derived.as_ref().map(|d| d.line), Some(2));
+        assert_eq!(view.catalog_default.as_deref(), Some("60s"));
+        assert!(view.is_of(2, &report, &defaults, &flags, false, None));
+        // Another line, another default, the row lit: each is a different view.
+        assert!(!view.is_of(3, &report, &defaults, &flags, false, None));
+        assert!(!view.is_of(2, &report, &[], &flags, false, None));
+        assert!(!view.is_of(2, &report, &defaults, &flags, true, None));
+        // A row the report has not got (a row added since) has no derived part.
+        assert_eq!(
+            RowView::of(99, &report, &defaults, &flags, false, None).derived,
+            None
+        );
+    }
+
+    #[test]
     fn a_row_button_is_named_with_and_without_its_row() {
         assert_eq!(
             row_action_words(Lang::En, RowAction::Delete, None),
