@@ -204,6 +204,42 @@ impl Highlight {
     }
 }
 
+/// The listeners of an element around traced numbers or picture parts (`on:mouseover`,
+/// `on:mouseout`, `on:focusin`, `on:focusout`), in that order: they light the rows of what
+/// the pointer or the focus is on ([`Highlight::point_at`], [`Highlight::focus_at`]) and
+/// put them out when it leaves; without a highlight they do nothing.
+#[allow(clippy::type_complexity)]
+pub fn listeners(
+    highlight: Option<Highlight>,
+) -> (
+    impl Fn(leptos::ev::MouseEvent) + Copy + 'static,
+    impl Fn(leptos::ev::MouseEvent) + Copy + 'static,
+    impl Fn(leptos::ev::FocusEvent) + Copy + 'static,
+    impl Fn(leptos::ev::FocusEvent) + Copy + 'static,
+) {
+    let over = move |ev: leptos::ev::MouseEvent| {
+        if let Some(h) = highlight {
+            h.point_at(ev.target());
+        }
+    };
+    let out = move |_: leptos::ev::MouseEvent| {
+        if let Some(h) = highlight {
+            h.hover(None);
+        }
+    };
+    let focus = move |ev: leptos::ev::FocusEvent| {
+        if let Some(h) = highlight {
+            h.focus_at(ev.target());
+        }
+    };
+    let blur = move |_: leptos::ev::FocusEvent| {
+        if let Some(h) = highlight {
+            h.focus(None);
+        }
+    };
+    (over, out, focus, blur)
+}
+
 /// The rows of the number or picture part at `target`: the `data-rows` (`"6 7 8"`, lines
 /// counted from 1) of the element or its nearest ancestor that has one; `None` outside one,
 /// or where it lists no rows.

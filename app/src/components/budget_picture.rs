@@ -8,7 +8,7 @@ use budget::{Lang, Report};
 use leptos::prelude::*;
 
 use super::grid::focus_cell;
-use crate::highlight::{rows_at, Highlight};
+use crate::highlight::{listeners, rows_at, Highlight};
 use crate::i18n::{t, ui_lang};
 
 /// Redraws the picture in `frame` from `before` to `now`: each child of the `<svg>` that
@@ -67,26 +67,7 @@ pub fn BudgetPicture(
         });
     });
     let highlight = Highlight::from_context();
-    let on_over = move |ev: leptos::ev::MouseEvent| {
-        if let Some(h) = highlight {
-            h.point_at(ev.target());
-        }
-    };
-    let on_out = move |_| {
-        if let Some(h) = highlight {
-            h.hover(None);
-        }
-    };
-    let on_focus = move |ev: leptos::ev::FocusEvent| {
-        if let Some(h) = highlight {
-            h.focus_at(ev.target());
-        }
-    };
-    let on_blur = move |_| {
-        if let Some(h) = highlight {
-            h.focus(None);
-        }
-    };
+    let (on_over, on_out, on_focus, on_blur) = listeners(highlight);
     // Clicking a part selects its rows and takes the user to the first: the focus moves to
     // that row's first cell, which scrolls it into view.
     let grid = crate::selection::GridFocus::from_context();

@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use super::findings::FindingList;
 use super::hop_table::HopTable;
 use super::node_table::NodeTable;
-use crate::highlight::Highlight;
+use crate::highlight::{listeners, Highlight};
 use crate::i18n::{t, ui_lang};
 
 /// The report of a sheet as three sections. Renders what the engine returned, written by
@@ -27,27 +27,7 @@ pub fn ReportPanel(
     let ui = ui_lang();
     // The numbers' pointer and focus, for all of them at once (each is marked with its rows,
     // [`super::traced_number::TracedNumber`]).
-    let highlight = Highlight::from_context();
-    let on_over = move |ev: leptos::ev::MouseEvent| {
-        if let Some(h) = highlight {
-            h.point_at(ev.target());
-        }
-    };
-    let on_out = move |_| {
-        if let Some(h) = highlight {
-            h.hover(None);
-        }
-    };
-    let on_focus = move |ev: leptos::ev::FocusEvent| {
-        if let Some(h) = highlight {
-            h.focus_at(ev.target());
-        }
-    };
-    let on_blur = move |_| {
-        if let Some(h) = highlight {
-            h.focus(None);
-        }
-    };
+    let (on_over, on_out, on_focus, on_blur) = listeners(Highlight::from_context());
     view! {
         <section
             class="report"
