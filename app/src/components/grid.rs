@@ -128,8 +128,8 @@ pub fn follow_changes(
     })
 }
 
-/// What a grid row shows of the report and the marks beside its cells, as the grid's one
-/// effect publishes it to the row ([`FanOut`]): a keystroke wakes the rows whose view
+/// What a grid row shows of the report and the marks beside its cells
+/// ([`RowSources::view`]), as the grid's one effect publishes it to the row ([`FanOut`]): a keystroke wakes the rows whose view
 /// changed, not every row.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct RowView {
@@ -147,48 +147,45 @@ pub struct RowView {
     pub old: [Option<String>; 8],
 }
 
-impl RowView {
-    /// The view of line `line` (from 1) of `report`, with the catalog's `defaults` by line,
-    /// the lines' `flags`, whether the line is `traced`, and the `marks` of what changed.
-    pub fn of(
-        line: usize,
-        report: &Report,
-        defaults: &[Option<String>],
-        flags: &BTreeMap<usize, Severity>,
-        traced: bool,
-        marks: Option<&ChangeMarks>,
-    ) -> RowView {
+/// What a row's view is made of: the report, the catalog's defaults by line, the lines'
+/// flags and the marks of what changed, borrowed for one pass over the rows.
+pub struct RowSources<'a> {
+    /// The latest report.
+    pub report: &'a Report,
+    /// The catalog's documented default of each line, by line.
+    pub defaults: &'a [Option<String>],
+    /// The severity of each line's worst finding.
+    pub flags: &'a BTreeMap<usize, Severity>,
+    /// What changed since the revision the page compares with, if it does.
+    pub marks: Option<&'a ChangeMarks>,
+}
+
+impl RowSources<'_> {
+    /// The view of line `line` (from 1), lit or not (`traced`).
+    pub fn view(&self, line: usize, traced: bool) -> RowView {
         RowView {
-            derived: report_row(report, line).cloned(),
-            catalog_default: catalog_default(defaults, line).cloned(),
-            flag: flags.get(&line).copied(),
+            derived: report_row(self.report, line).cloned(),
+            catalog_default: catalog_default(self.defaults, line).cloned(),
+            flag: self.flags.get(&line).copied(),
             traced,
-            change: marks.and_then(|m| m.change(line)),
-            old: Column::ALL.map(|c| marks.and_then(|m| m.old(line, c))),
+            change: self.marks.and_then(|m| m.change(line)),
+            old: Column::ALL.map(|c| self.marks.and_then(|m| m.old(line, c))),
         }
     }
 
-    /// Whether this is the view [`RowView::of`] gives for the same arguments, compared
-    /// where the parts are (nothing is copied).
-    pub fn is_of(
-        &self,
-        line: usize,
-        report: &Report,
-        defaults: &[Option<String>],
-        flags: &BTreeMap<usize, Severity>,
-        traced: bool,
-        marks: Option<&ChangeMarks>,
-    ) -> bool {
-        self.derived.as_ref() == report_row(report, line)
-            && self.catalog_default.as_ref() == catalog_default(defaults, line)
-            && self.flag == flags.get(&line).copied()
-            && self.traced == traced
-            && self.change == marks.and_then(|m| m.change(line))
-            && match marks {
-                None => self.old.iter().all(Option::is_none),
+    /// Whether `shown` is the view [`RowSources::view`] gives for `line` and `traced`,
+    /// compared where the parts are (nothing is copied).
+    pub fn shows(&self, shown: &RowView, line: usize, traced: bool) -> bool {
+        shown.derived.as_ref() == report_row(self.report, line)
+            && shown.catalog_default.as_ref() == catalog_default(self.defaults, line)
+            && shown.flag == self.flags.get(&line).copied()
+            && shown.traced == traced
+            && shown.change == self.marks.and_then(|m| m.change(line))
+            && match self.marks {
+                None => shown.old.iter().all(Option::is_none),
                 Some(m) => Column::ALL
                     .iter()
-                    .zip(&self.old)
+                    .zip(&shown.old)
                     .all(|(c, old)| *old == m.old(line, *c)),
             }
     }
@@ -252,39 +249,42 @@ pub fn Grid(
     // What each row shows of the report, published by one effect to the rows it changed.
     let highlight = Highlight::from_context();
     let views = FanOut::<u64, RowView>::new();
-    let view_of = move |line: usize| {
-        report.with(|r| {
-            catalog_defaults.with(|d| {
-                flags.with(|f| {
-                    marks.with(|m| {
-                        let traced = highlight.is_some_and(|h| h.is_lit(line));
-                        RowView::of(line, r, d, f, traced, m.as_ref())
+    // Runs `f` on the sources of the rows' views, reading (and tracking) each once.
+    let with_sources = move |f: &mut dyn FnMut(&RowSources)| {
+        report.with(|report| {
+            catalog_defaults.with(|defaults| {
+                flags.with(|flags| {
+                    marks.with(|marks| {
+                        f(&RowSources {
+                            report,
+                            defaults,
+                            flags,
+                            marks: marks.as_ref(),
+                        })
                     })
                 })
             })
         })
     };
+    let traced = move |line: usize| highlight.is_some_and(|h| h.is_lit(line));
     Effect::new(move |_| {
         let lines: std::collections::HashMap<u64, usize> =
             rows.with(|rs| rs.iter().enumerate().map(|(i, d)| (d.key, i + 1)).collect());
-        report.with(|r| {
-            catalog_defaults.with(|d| {
-                flags.with(|f| {
-                    marks.with(|m| {
-                        views.publish_changes(|key, shown| {
-                            let Some(&line) = lines.get(key) else {
-                                return (*shown != RowView::default()).then(RowView::default);
-                            };
-                            let traced = highlight.is_some_and(|h| h.is_lit(line));
-                            let same = shown.is_of(line, r, d, f, traced, m.as_ref());
-                            (!same).then(|| RowView::of(line, r, d, f, traced, m.as_ref()))
-                        })
-                    })
-                })
-            })
+        with_sources(&mut |sources| {
+            views.publish_changes(|key, shown| {
+                let Some(&line) = lines.get(key) else {
+                    return (*shown != RowView::default()).then(RowView::default);
+                };
+                let lit = traced(line);
+                (!sources.shows(shown, line, lit)).then(|| sources.view(line, lit))
+            });
         });
     });
-    let view_now = move |line: usize| untrack(|| view_of(line));
+    let view_now = move |line: usize| {
+        let mut view = RowView::default();
+        untrack(|| with_sources(&mut |sources| view = sources.view(line, traced(line))));
+        view
+    };
     let focus = GridFocus::from_context().unwrap_or_else(|| GridFocus::provide(rows));
     let widths = ColumnWidths::new(id);
     let table = NodeRef::<leptos::html::Table>::new();
@@ -1268,19 +1268,26 @@ mod tests {
         let report = budget::check(&budget::Sheet::new(Lang::En, rows));
         let flags = flagged_lines(&report);
         let defaults: Vec<Option<String>> = vec![None, Some("60s".into())];
-        let view = RowView::of(2, &report, &defaults, &flags, false, None);
+        let sources = RowSources {
+            report: &report,
+            defaults: &defaults,
+            flags: &flags,
+            marks: None,
+        };
+        let view = sources.view(2, false);
         assert_eq!(view.derived.as_ref().map(|d| d.line), Some(2));
         assert_eq!(view.catalog_default.as_deref(), Some("60s"));
-        assert!(view.is_of(2, &report, &defaults, &flags, false, None));
+        assert!(sources.shows(&view, 2, false));
         // Another line, another default, the row lit: each is a different view.
-        assert!(!view.is_of(3, &report, &defaults, &flags, false, None));
-        assert!(!view.is_of(2, &report, &[], &flags, false, None));
-        assert!(!view.is_of(2, &report, &defaults, &flags, true, None));
+        assert!(!sources.shows(&view, 3, false));
+        let no_defaults = RowSources {
+            defaults: &[],
+            ..sources
+        };
+        assert!(!no_defaults.shows(&view, 2, false));
+        assert!(!sources.shows(&view, 2, true));
         // A row the report has not got (a row added since) has no derived part.
-        assert_eq!(
-            RowView::of(99, &report, &defaults, &flags, false, None).derived,
-            None
-        );
+        assert_eq!(sources.view(99, false).derived, None);
     }
 
     #[test]
