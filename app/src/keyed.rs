@@ -15,6 +15,7 @@ use budget::Report;
 use leptos::prelude::*;
 
 use crate::fan_out::FanOut;
+use crate::highlight::NumberRows;
 
 /// The key of an item: what the item is, and how many earlier items of the list have the
 /// same (0 for the first), so that every key of a list is different.
@@ -42,37 +43,57 @@ pub fn unique_keys<T, K: Hash + Eq + Clone>(items: &[T], key: impl Fn(&T) -> K) 
 }
 
 /// One list of the latest report, by keys: the keys in the report's order (for a keyed
-/// `<For>`), and each item shown in a signal of its own, which the list's effect sets only
-/// when the item changed ([`FanOut`]): the report has one subscriber, not one per item.
-pub struct KeyedList<K: Send + Sync + 'static, V: Send + Sync + 'static> {
+/// `<For>`), and each item shown, with the rows behind its numbers, in a signal of its own,
+/// which the list's effect sets only when the item or its rows changed ([`FanOut`]): the
+/// report has one subscriber, not one per item.
+pub struct KeyedList<K, T, R>
+where
+    K: Send + Sync + 'static,
+    T: Send + Sync + 'static,
+    R: Send + Sync + 'static,
+{
     keys: Memo<Vec<Key<K>>>,
     places: Memo<HashMap<Key<K>, usize>>,
-    items: FanOut<Key<K>, Option<V>>,
+    shown: FanOut<Key<K>, Option<(T, R)>>,
+    report: Signal<Report>,
+    numbers: Option<Memo<NumberRows>>,
+    items: fn(&Report) -> &[T],
+    rows: fn(&NumberRows) -> &[R],
 }
 
-impl<K: Send + Sync + 'static, V: Send + Sync + 'static> Clone for KeyedList<K, V> {
+impl<K, T, R> Clone for KeyedList<K, T, R>
+where
+    K: Send + Sync + 'static,
+    T: Send + Sync + 'static,
+    R: Send + Sync + 'static,
+{
     fn clone(&self) -> Self {
         *self
     }
 }
 
-impl<K: Send + Sync + 'static, V: Send + Sync + 'static> Copy for KeyedList<K, V> {}
+impl<K, T, R> Copy for KeyedList<K, T, R>
+where
+    K: Send + Sync + 'static,
+    T: Send + Sync + 'static,
+    R: Send + Sync + 'static,
+{
+}
 
-impl<K, V> KeyedList<K, V>
+impl<K, T, R> KeyedList<K, T, R>
 where
     K: Hash + Eq + Clone + Send + Sync + 'static,
-    V: PartialEq + Clone + Send + Sync + 'static,
+    T: PartialEq + Clone + Send + Sync + 'static,
+    R: PartialEq + Clone + Default + Send + Sync + 'static,
 {
-    /// The list `items(report)` of `report`, its items keyed by `key`, each shown as
-    /// `value(place)`, which is taken again when `same(place, shown)` says the item at its
-    /// place is no longer the one shown (both are read in an effect, and track what they
-    /// read: the report and whatever else the item shows).
-    pub fn new<T: 'static>(
+    /// The list `items(report)` of `report`, its items keyed by `key`, each shown with the
+    /// rows behind its numbers, `rows(numbers)` at the same place (none without `numbers`).
+    pub fn new(
         report: Signal<Report>,
+        numbers: Option<Memo<NumberRows>>,
         items: fn(&Report) -> &[T],
+        rows: fn(&NumberRows) -> &[R],
         key: fn(&T) -> K,
-        value: impl Fn(usize) -> Option<V> + Copy + Send + Sync + 'static,
-        same: impl Fn(usize, &V) -> bool + Copy + Send + Sync + 'static,
     ) -> Self {
         let keys = Memo::new(move |_| report.with(|r| unique_keys(items(r), key)));
         let places = Memo::new(move |_| {
@@ -87,14 +108,18 @@ where
         let list = KeyedList {
             keys,
             places,
-            items: FanOut::new(),
+            shown: FanOut::new(),
+            report,
+            numbers,
+            items,
+            rows,
         };
         Effect::new(move |_| {
             places.with(|places| {
-                list.items
+                list.shown
                     .publish_changes(|key, shown| match (places.get(key), shown) {
-                        (Some(&i), Some(shown)) if same(i, shown) => None,
-                        (Some(&i), _) => Some(value(i)),
+                        (Some(&i), Some(shown)) if list.shows(i, shown) => None,
+                        (Some(&i), _) => Some(list.value(i)),
                         (None, Some(_)) => Some(None),
                         (None, None) => None,
                     })
@@ -108,15 +133,34 @@ where
         self.keys.get()
     }
 
-    /// The item of `key` as the list shows it: `value(place)` now, then each time it
-    /// changes; `None` once it is gone. Its signal belongs to the caller (the item's view).
-    pub fn item(&self, key: Key<K>, value: impl Fn(usize) -> Option<V>) -> ReadSignal<Option<V>> {
+    /// The item of `key` as the list shows it, with its rows: as it is now, then each time
+    /// it changes; `None` once it is gone. Its signal belongs to the caller (the item's view).
+    pub fn item(&self, key: Key<K>) -> ReadSignal<Option<(T, R)>> {
         let now = untrack(|| {
             self.places
                 .with(|places| places.get(&key).copied())
-                .and_then(value)
+                .and_then(|i| self.value(i))
         });
-        self.items.slot(key, now)
+        self.shown.slot(key, now)
+    }
+
+    /// The item at place `i` and its rows, copied (tracked).
+    fn value(&self, i: usize) -> Option<(T, R)> {
+        let item = self.report.with(|r| (self.items)(r).get(i).cloned())?;
+        let rows = self
+            .numbers
+            .and_then(|n| n.with(|n| (self.rows)(n).get(i).cloned()))
+            .unwrap_or_default();
+        Some((item, rows))
+    }
+
+    /// Whether `shown` is the item at place `i` with its rows, compared where they are
+    /// (tracked).
+    fn shows(&self, i: usize, (item, rows): &(T, R)) -> bool {
+        self.report.with(|r| (self.items)(r).get(i) == Some(item))
+            && self
+                .numbers
+                .is_none_or(|n| n.with(|n| (self.rows)(n).get(i) == Some(rows)))
     }
 }
 

@@ -28,29 +28,18 @@ pub fn FindingList(
     let numbers = Highlight::from_context().map(|h| h.numbers());
     // Keyed by code, rows and message: a keystroke redraws the findings it changed, and a
     // new finding is one more item, not a shift of every one after it.
-    let value = move |i: usize| {
-        let finding = report.with(|r| r.findings.get(i).cloned())?;
-        let rows = numbers
-            .and_then(|n| n.with(|n| n.findings.get(i).cloned()))
-            .unwrap_or_default();
-        Some((finding, rows))
-    };
-    let same = move |i: usize, (item, rows): &(Finding, FindingRows)| {
-        report.with(|r| r.findings.get(i) == Some(item))
-            && numbers.is_none_or(|n| n.with(|n| n.findings.get(i) == Some(rows)))
-    };
     let list = KeyedList::new(
         report,
+        numbers,
         |r| &r.findings,
+        |n| &n.findings,
         |f: &Finding| (f.code, f.rows.clone(), f.message.clone()),
-        value,
-        same,
     );
     let items = move || {
         view! {
             <For each=move || list.keys() key=|k| k.clone() let:key>
                 {
-                    let item = list.item(key, value);
+                    let item = list.item(key);
                     move || {
                         let lang = lang.get();
                         item.with(|it| {

@@ -21,23 +21,12 @@ pub fn HopTable(
     lang: Signal<Lang>,
 ) -> impl IntoView {
     let numbers = Highlight::from_context().map(|h| h.numbers());
-    let value = move |i: usize| {
-        let item = report.with(|r| r.hops.get(i).cloned())?;
-        let rows = numbers
-            .and_then(|n| n.with(|n| n.hops.get(i).cloned()))
-            .unwrap_or_default();
-        Some((item, rows))
-    };
-    let same = move |i: usize, (item, rows): &(HopReport, HopRows)| {
-        report.with(|r| r.hops.get(i) == Some(item))
-            && numbers.is_none_or(|n| n.with(|n| n.hops.get(i) == Some(rows)))
-    };
     let list = KeyedList::new(
         report,
+        numbers,
         |r| &r.hops,
+        |n| &n.hops,
         |h: &HopReport| h.segment.clone(),
-        value,
-        same,
     );
     let ui = ui_lang();
     view! {
@@ -60,7 +49,7 @@ pub fn HopTable(
                     // Keyed by segment: a keystroke redraws the hops it changed, not the table.
                     <For each=move || list.keys() key=|k| k.clone() let:key>
                         {
-                            let item = list.item(key, value);
+                            let item = list.item(key);
                             move || {
                                 let lang = lang.get();
                                 item.with(|it| it.as_ref().map(|(h, rows)| hop_row(h, rows.clone(), lang)))

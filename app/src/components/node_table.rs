@@ -21,23 +21,12 @@ pub fn NodeTable(
     lang: Signal<Lang>,
 ) -> impl IntoView {
     let numbers = Highlight::from_context().map(|h| h.numbers());
-    let value = move |i: usize| {
-        let item = report.with(|r| r.nodes.get(i).cloned())?;
-        let rows = numbers
-            .and_then(|n| n.with(|n| n.nodes.get(i).cloned()))
-            .unwrap_or_default();
-        Some((item, rows))
-    };
-    let same = move |i: usize, (item, rows): &(NodeReport, NodeRows)| {
-        report.with(|r| r.nodes.get(i) == Some(item))
-            && numbers.is_none_or(|n| n.with(|n| n.nodes.get(i) == Some(rows)))
-    };
     let list = KeyedList::new(
         report,
+        numbers,
         |r| &r.nodes,
+        |n| &n.nodes,
         |n: &NodeReport| n.name.clone(),
-        value,
-        same,
     );
     let ui = ui_lang();
     view! {
@@ -57,7 +46,7 @@ pub fn NodeTable(
                     // Keyed by name: a keystroke redraws the nodes it changed, not the table.
                     <For each=move || list.keys() key=|k| k.clone() let:key>
                         {
-                            let item = list.item(key, value);
+                            let item = list.item(key);
                             move || {
                                 let lang = lang.get();
                                 item.with(|it| it.as_ref().map(|(n, rows)| node_row(n, rows.clone(), lang)))
