@@ -97,6 +97,9 @@ pub async fn get_sheet(id: i64) -> Result<SheetDetail, AppError> {
 /// because someone else changed them since, each with its three values; everything else is
 /// saved.
 ///
+/// The report is sent as what changed since report `since` when the page names the one it
+/// holds and the server still has it ([`crate::report_changes`]), whole otherwise.
+///
 /// [`AppError::TooManyRows`] for more than [`budget::tsv::MAX_ROWS`] rows; nothing is
 /// written.
 #[server(input = Json, output = JsonText)]
@@ -106,20 +109,26 @@ pub async fn save_rows(
     base_rows: Vec<Row>,
     base_ids: Vec<i64>,
     rows: Vec<Row>,
+    #[server(default)] since: Option<u64>,
 ) -> Result<Saved, AppError> {
-    imp::reply(imp::save_rows(id, base, base_rows, base_ids, rows).await)
+    imp::reply(imp::save_rows(id, base, base_rows, base_ids, rows, since).await)
 }
 
 /// The report of `rows` as sheet `id` would have it (its language, margin and amplification
 /// threshold), without saving anything: the sheet page checks what is typed as it is typed,
 /// before the debounced save ([`crate::autosave`]). Returns the report and the rows' catalog
-/// defaults.
+/// defaults. The report is sent as what changed since report `since` when the page names the
+/// one it holds and the server still has it ([`crate::report_changes`]), whole otherwise.
 ///
 /// [`AppError::TooManyRows`] beyond [`budget::tsv::MAX_ROWS`] rows; a sheet that does not
 /// exist is not found.
 #[server(input = Json, output = JsonText)]
-pub async fn check_draft(id: i64, rows: Vec<Row>) -> Result<Checked, AppError> {
-    imp::reply(imp::check_draft(id, rows).await)
+pub async fn check_draft(
+    id: i64,
+    rows: Vec<Row>,
+    #[server(default)] since: Option<u64>,
+) -> Result<Checked, AppError> {
+    imp::reply(imp::check_draft(id, rows, since).await)
 }
 
 /// Sheet `id`'s history: its name and every revision, newest first.
@@ -388,7 +397,9 @@ mod imp {
         ProposalSummary, Saved, SheetDetail, SheetSummary, SinceRevision, MAX_TSV_BYTES,
     };
     use crate::sheet_name::SheetName;
-    use crate::ssr::{checks, Author, CellPatch, RevisionKind, Store, StoreError, StoredSheet};
+    use crate::ssr::{
+        checks, sent_reports, Author, CellPatch, RevisionKind, Store, StoreError, StoredSheet,
+    };
 
     /// Passes `result` through; on error, sets the response status to the error's, except
     /// for a plain form post: that one is redirected back to its page with the error in the
@@ -572,6 +583,7 @@ mod imp {
         base_rows: Vec<Row>,
         base_ids: Vec<i64>,
         rows: Vec<Row>,
+        since: Option<u64>,
     ) -> Result<Saved, AppError> {
         if rows.len() > budget::tsv::MAX_ROWS {
             return Err(AppError::TooManyRows(rows.len()));
@@ -612,7 +624,7 @@ mod imp {
         };
         Ok(Saved {
             revision: stored.revision,
-            report,
+            report: sent_reports::answer(id, since, report),
             catalog_defaults: catalog_defaults(&sheet.rows),
             rows: sheet.rows,
             row_ids: stored.row_ids,
@@ -621,7 +633,11 @@ mod imp {
         })
     }
 
-    pub async fn check_draft(id: i64, rows: Vec<Row>) -> Result<Checked, AppError> {
+    pub async fn check_draft(
+        id: i64,
+        rows: Vec<Row>,
+        since: Option<u64>,
+    ) -> Result<Checked, AppError> {
         if rows.len() > budget::tsv::MAX_ROWS {
             return Err(AppError::TooManyRows(rows.len()));
         }
@@ -629,7 +645,7 @@ mod imp {
         let catalog_defaults = catalog_defaults(&rows);
         let (_, report) = checks::check(Sheet { rows, ..settings }).await;
         Ok(Checked {
-            report,
+            report: sent_reports::answer(id, since, report),
             catalog_defaults,
         })
     }

@@ -14,7 +14,10 @@
 //! The report follows the typing, not the save: every edit also asks the server for the
 //! report of the rows as typed ([`check_draft`], which saves nothing), one request at a time
 //! (an edit while one is on its way sends one more when it is back, with the rows as they
-//! are then). Each report is shown unless one of later rows already is.
+//! are then). Each report is shown unless one of later rows already is. A check or save names
+//! the report the page holds, and the server answers with what changed since it
+//! ([`crate::report_changes`]): the page holds its report only here, so that the report it
+//! names is the one it has ([`Autosave::show`] for a report from elsewhere).
 //!
 //! Someone else's save reaches the page as a server-sent event ([`Autosave::changed_elsewhere`]):
 //! when nothing of the page's is waiting, it loads the stored rows and their report.
@@ -28,6 +31,7 @@ use leptos::task::spawn_local;
 use crate::api::{check_draft, get_sheet, save_rows};
 use crate::draft::{self, DraftRow};
 use crate::model::CellConflict;
+use crate::report_changes::ReportAnswer;
 use crate::save_status::SaveStatus;
 
 /// How long after the last keystroke a save starts: 300 ms.
@@ -73,6 +77,9 @@ pub struct Autosave {
     shown: StoredValue<u64>,
     /// The checks of the rows as typed, one at a time.
     checks: OneAtATime,
+    /// The server's id of the report shown, when it came from a check or a save: the next
+    /// ones are answered with what changed since it.
+    report_id: StoredValue<Option<u64>>,
 }
 
 /// Requests of one kind sent one at a time: asked for while one is on its way, a request
@@ -122,7 +129,8 @@ impl OneAtATime {
 impl Autosave {
     /// The autosave of sheet `id`, loaded at version `revision` with `rows` (their ids
     /// `row_ids`): saves `rows`, puts each fresh report in `report` and the rows' catalog
-    /// defaults in `catalog_defaults`, and keeps `status` current.
+    /// defaults in `catalog_defaults`, and keeps `status` current. Nothing else writes
+    /// `report`: a report from elsewhere goes through [`Autosave::show`].
     #[allow(clippy::too_many_arguments)]
     pub fn new(
         id: i64,
@@ -150,6 +158,39 @@ impl Autosave {
             edits: StoredValue::new(0),
             shown: StoredValue::new(0),
             checks: OneAtATime::new(),
+            report_id: StoredValue::new(None),
+        }
+    }
+
+    /// Shows `report`, which came from elsewhere (an import, a change of the sheet's
+    /// settings or language, someone else's save): the next check gets a whole report.
+    pub fn show(self, report: Report) {
+        self.report_id.try_set_value(None);
+        self.report.try_set(report);
+    }
+
+    /// Shows the report `answer` sends. False when it is changes to a report the page no
+    /// longer holds (or that do not fit it): then nothing changed, and the caller asks again.
+    fn take(self, answer: ReportAnswer) -> bool {
+        match answer {
+            ReportAnswer::Whole { id, report } => {
+                self.report_id.try_set_value(Some(id));
+                self.report.try_set(report);
+                true
+            }
+            ReportAnswer::Changes { id, since, changes } => {
+                // Changes to another report than the one shown: the one shown stays, and
+                // so does its id.
+                if self.report_id.try_get_value().flatten() != Some(since) {
+                    return false;
+                }
+                let mut fitted = false;
+                self.report
+                    .try_update(|report| fitted = changes.apply(report).is_ok());
+                // Changes that do not fit: the next check gets a whole report.
+                self.report_id.try_set_value(fitted.then_some(id));
+                fitted
+            }
         }
     }
 
@@ -177,13 +218,16 @@ impl Autosave {
                 let (Some(edit), Some(rows)) = (self.edits.try_get_value(), self.outgoing()) else {
                     return;
                 };
-                if let Ok(checked) = check_draft(self.id, rows).await {
+                let since = self.report_id.try_get_value().flatten();
+                // Changes to a report the page no longer holds: asked again, whole.
+                let mut misfit = false;
+                if let Ok(checked) = check_draft(self.id, rows, since).await {
                     if self.show_from(edit) {
-                        self.report.try_set(checked.report);
+                        misfit = !self.take(checked.report);
                         self.catalog_defaults.try_set(checked.catalog_defaults);
                     }
                 }
-                if !self.checks.take_again() {
+                if !self.checks.take_again() && !misfit {
                     break;
                 }
             }
@@ -284,22 +328,27 @@ impl Autosave {
                 let Some(base) = self.revision.try_get_value() else {
                     return;
                 };
-                let result = save_rows(self.id, base, base_rows, base_ids, sent.clone()).await;
+                let since = self.report_id.try_get_value().flatten();
+                let result =
+                    save_rows(self.id, base, base_rows, base_ids, sent.clone(), since).await;
                 let mut again = self.saves.take_again();
                 let settled = !again && !self.pending();
                 match result {
                     Ok(saved) => {
                         self.revision.try_set_value(saved.revision);
-                        self.note_combined(saved.combined, &saved.report);
                         let typed_since = self.outgoing().is_some_and(|now| now != sent);
                         if self.show_from(edit) {
-                            self.report.try_set(saved.report);
+                            if !self.take(saved.report) {
+                                // Changes to a report the page no longer holds.
+                                self.check();
+                            }
                             self.catalog_defaults.try_set(saved.catalog_defaults);
                         } else if !typed_since {
                             // The rows stored may hold someone else's changes, which the
                             // later check did not have.
                             self.check();
                         }
+                        self.note_combined(saved.combined);
                         // The ids of the rows sent, which the drafts still line up with.
                         let sent_ids = ids_of(&sent, &saved.rows, &saved.row_ids);
                         // Conflicts first: adopting the stored rows keeps their cells.
@@ -345,14 +394,17 @@ impl Autosave {
     }
 
     /// Lists `combined` when a save brought new ones; otherwise keeps those of the list that
-    /// `report` still has (same code and place).
-    fn note_combined(self, combined: Vec<budget::Finding>, report: &Report) {
+    /// the report shown still has (same code and place).
+    fn note_combined(self, combined: Vec<budget::Finding>) {
         if !combined.is_empty() {
             self.combined.try_set(combined);
             return;
         }
+        let report = self.report;
         self.combined.try_update(|list| {
-            list.retain(|c| report.findings.iter().any(|f| f.place() == c.place()));
+            report.with_untracked(|report| {
+                list.retain(|c| report.findings.iter().any(|f| f.place() == c.place()));
+            });
         });
     }
 
@@ -458,7 +510,7 @@ impl Autosave {
             self.revision.set_value(detail.revision);
             self.adopt(&detail.sheet.rows, &detail.row_ids);
             self.show_from(self.edits.get_value());
-            self.report.set(detail.report);
+            self.show(detail.report);
             self.catalog_defaults.set(detail.catalog_defaults);
         });
     }
@@ -489,7 +541,7 @@ impl Autosave {
             {
                 let id = self.id;
                 spawn_local(async move {
-                    let _ = save_rows(id, version, base_rows, base_ids, rows).await;
+                    let _ = save_rows(id, version, base_rows, base_ids, rows, None).await;
                 });
             }
         }

@@ -4,6 +4,8 @@
 use budget::{Lang, Report, Row, Sheet};
 use serde::{Deserialize, Serialize};
 
+use crate::report_changes::ReportAnswer;
+
 /// The largest TSV a sheet is imported from, in bytes (1 MiB), by the page and the JSON API.
 pub const MAX_TSV_BYTES: usize = 1 << 20;
 
@@ -390,8 +392,9 @@ pub struct CellConflict {
 /// The report of rows being typed, checked without saving ([`crate::api::check_draft`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Checked {
-    /// The engine's report on the rows sent, with the sheet's language and settings.
-    pub report: Report,
+    /// The engine's report on the rows sent, with the sheet's language and settings: whole,
+    /// or as what changed since the report the page named.
+    pub report: ReportAnswer,
     /// The rows' catalog defaults, as in [`SheetDetail::catalog_defaults`].
     pub catalog_defaults: Vec<Option<String>>,
 }
@@ -401,8 +404,9 @@ pub struct Checked {
 pub struct Saved {
     /// The sheet's revision after the save; the next save starts from it.
     pub revision: i64,
-    /// The engine's report on the rows saved.
-    pub report: Report,
+    /// The engine's report on the rows saved: whole, or as what changed since the report the
+    /// page named.
+    pub report: ReportAnswer,
     /// The catalog defaults of the rows saved, as in [`SheetDetail::catalog_defaults`].
     pub catalog_defaults: Vec<Option<String>>,
     /// The rows as stored now: the page's changes merged with everyone else's.

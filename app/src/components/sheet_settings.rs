@@ -11,7 +11,7 @@ use crate::hydrated::Hydrated;
 use crate::i18n::{t, t_args, ui_lang};
 
 /// The two sheet settings of sheet `id`. Each is saved on its own when its input is
-/// committed, and the server answers the fresh report (put into `report`); text it cannot
+/// committed, and the server answers the fresh report (given to `on_report`); text it cannot
 /// read is refused with the reason under its input, stays there, and changes nothing.
 #[component]
 pub fn SheetSettings(
@@ -22,7 +22,7 @@ pub fn SheetSettings(
     /// The amplification threshold as stored, in attempts.
     amplification_threshold: u64,
     /// Receives the report after a change is saved.
-    report: RwSignal<Report>,
+    on_report: Callback<Report>,
 ) -> impl IntoView {
     let margin = RwSignal::new(Millis(margin_ms).to_string());
     let threshold = RwSignal::new(amplification_threshold.to_string());
@@ -36,7 +36,7 @@ pub fn SheetSettings(
                 testid="setting-margin"
                 id
                 setting=Setting::Margin
-                report
+                on_report
             />
             <SettingInput
                 label=t(ui, "settings-threshold")
@@ -45,7 +45,7 @@ pub fn SheetSettings(
                 testid="setting-threshold"
                 id
                 setting=Setting::AmplificationThreshold
-                report
+                on_report
             />
             <p class="muted">{t(ui, "settings-explained")}</p>
         </div>
@@ -63,7 +63,7 @@ enum Setting {
 
 /// One setting's labelled text input: `text` follows what is typed; when it is committed
 /// (Enter, or leaving the input) it is saved as `setting` of sheet `id`, and the answer goes
-/// into `report` or, when refused, under the input as `Not saved: …`. Read-only until the page
+/// to `on_report` or, when refused, under the input as `Not saved: …`. Read-only until the page
 /// has hydrated.
 #[component]
 fn SettingInput(
@@ -80,7 +80,7 @@ fn SettingInput(
     /// The setting the text is.
     setting: Setting,
     /// Receives the report after a save.
-    report: RwSignal<Report>,
+    on_report: Callback<Report>,
 ) -> impl IntoView {
     let hydrated = Hydrated::signal();
     let error = RwSignal::new(None::<String>);
@@ -93,7 +93,7 @@ fn SettingInput(
         spawn_local(async move {
             match set_sheet_settings(id, margin, threshold).await {
                 Ok(fresh) => {
-                    report.set(fresh);
+                    on_report.run(fresh);
                     error.set(None);
                 }
                 Err(err) => error.set(Some(t_args(

@@ -1,7 +1,7 @@
 //! The sheet page (`/sheets/:id`): the editable grid, the report beside it, import and
 //! export.
 
-use budget::Lang;
+use budget::{Lang, Report};
 use leptos::either::Either;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -233,12 +233,13 @@ fn SheetEditor(
         });
         autosave.edited();
     });
+    let on_report = Callback::new(move |fresh: Report| autosave.show(fresh));
     let on_lang = Callback::new(move |new_lang: Lang| {
         spawn_local(async move {
             match set_sheet_lang(id, new_lang).await {
                 Ok(fresh) => {
                     lang.set(new_lang);
-                    report.set(fresh);
+                    autosave.show(fresh);
                 }
                 Err(err) => status.set(SaveStatus::Failed(err.message(ui_lang()))),
             }
@@ -254,7 +255,7 @@ fn SheetEditor(
         let first_key = rows.with_untracked(|rs| draft::next_key(rs));
         rows.set(draft::drafts(&detail.sheet.rows, first_key));
         lang.set(detail.sheet.lang);
-        report.set(detail.report);
+        autosave.show(detail.report);
         catalog_defaults.set(detail.catalog_defaults);
         autosave.replaced(detail.revision, detail.sheet.rows, detail.row_ids);
     });
@@ -359,7 +360,7 @@ fn SheetEditor(
             </section>
             <section class="card">
                 <h2>{t(ui, "settings-title")}</h2>
-                <SheetSettings id margin_ms amplification_threshold report/>
+                <SheetSettings id margin_ms amplification_threshold on_report/>
             </section>
             <ImportRows id disabled=saving before=before_import base=import_base on_imported/>
         </div>

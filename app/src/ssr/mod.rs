@@ -7,6 +7,7 @@
 pub mod checks;
 mod error;
 mod model;
+pub mod sent_reports;
 mod store;
 
 pub use crate::model::SheetSummary;

@@ -3,6 +3,9 @@
 
 use axum::http::{Method, StatusCode};
 
+use app::model::Checked;
+use app::report_changes::ReportAnswer;
+
 use crate::helpers::{find, fixture, golden_g2, spawn_app, TestApp};
 
 const G2_TRACE: &str = "app -> external API: read 1.5 s → 3 s, tries 2 → 3 (waits 0.3 s → 0.5 s, 1.0 s); worst 4.3 s → 12.0 s; app need 7.8 s → 15.5 s against its 8.0 s deadline: now inverted, short by 7.5 s, 1 try fits; LB -> app and browser -> LB unchanged (they wait on app's 8.0 s deadline, not on its need)";
@@ -373,7 +376,10 @@ async fn a_save_merged_with_anothers_names_what_only_the_combination_causes() {
     });
     let quiet = app.call_json("save_rows", &again).await.json();
     assert_eq!(quiet["combined"], serde_json::json!([]));
-    assert_eq!(quiet["report"]["summary"]["inversions"], 1);
+    assert_eq!(
+        quiet["report"]["whole"]["report"]["summary"]["inversions"],
+        1
+    );
 }
 
 #[tokio::test]
@@ -396,7 +402,11 @@ async fn a_draft_is_checked_with_the_sheets_settings_and_nothing_is_saved() {
     // stored sheet is still G1, at the same version.
     assert_eq!(checked.status, StatusCode::OK, "{}", checked.text());
     let checked = checked.json();
-    let app_node = find(&checked["report"]["nodes"], "name", "app");
+    let app_node = find(
+        &checked["report"]["whole"]["report"]["nodes"],
+        "name",
+        "app",
+    );
     assert_eq!(
         (app_node["need_ms"].clone(), app_node["verdict"].clone()),
         (serde_json::json!(15_500), serde_json::json!("inverted"))
@@ -410,4 +420,56 @@ async fn a_draft_is_checked_with_the_sheets_settings_and_nothing_is_saved() {
     let body = serde_json::json!({ "id": id + 1, "rows": rows });
     let missing = app.call_json("check_draft", &body).await;
     assert_eq!(missing.status, StatusCode::NOT_FOUND, "{}", missing.text());
+}
+
+/// The report `check_draft` answers to `body`.
+async fn check(app: &TestApp, body: &serde_json::Value) -> ReportAnswer {
+    let answer = app.call_json("check_draft", body).await;
+    assert_eq!(answer.status, StatusCode::OK, "{}", answer.text());
+    serde_json::from_str::<Checked>(&answer.text())
+        .unwrap()
+        .report
+}
+
+#[tokio::test]
+async fn a_check_from_a_report_the_page_holds_is_answered_with_what_changed_since_it() {
+    // Arrange: G1 stored; the page checks it once and holds that report.
+    let app = spawn_app().await;
+    let id = app.create_sheet("g", &fixture("reservation-en.tsv")).await;
+    let loaded = app.get(&format!("/api/v1/sheets/{id}")).await.json();
+    let body = serde_json::json!({ "id": id, "rows": loaded["rows"] });
+    let first = check(&app, &body).await;
+    let ReportAnswer::Whole { report: held, .. } = first.clone() else {
+        panic!("a first check is answered whole: {first:?}");
+    };
+
+    // Act: G2 typed, checked from the held report; and once more from no report.
+    let mut rows = loaded["rows"].clone();
+    rows[6]["value"] = serde_json::json!("3s");
+    rows[7]["value"] = serde_json::json!("3 tries, waits 0.5s, 1.0s");
+    let body = serde_json::json!({ "id": id, "rows": rows, "since": first.id() });
+    let second = check(&app, &body).await;
+    let body = serde_json::json!({ "id": id, "rows": rows });
+    let ReportAnswer::Whole { report: whole, .. } = check(&app, &body).await else {
+        panic!("a check without `since` is answered whole");
+    };
+
+    // Assert: changes since the held report, which make G2's report (need 15.5 s) exactly.
+    let ReportAnswer::Changes { since, changes, .. } = second else {
+        panic!("changes expected: {second:?}");
+    };
+    assert_eq!(since, first.id());
+    let mut applied = held;
+    changes.apply(&mut applied).unwrap();
+    assert_eq!(applied, whole);
+    let app_node = applied.nodes.iter().find(|n| n.name == "app").unwrap();
+    assert_eq!(app_node.need_ms, Some(15_500));
+
+    // An id this server never sent is answered whole.
+    let body = serde_json::json!({ "id": id, "rows": rows, "since": first.id() + 1_000_000 });
+    let stranger = check(&app, &body).await;
+    assert!(
+        matches!(stranger, ReportAnswer::Whole { .. }),
+        "{stranger:?}"
+    );
 }
