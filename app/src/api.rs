@@ -472,7 +472,7 @@ mod imp {
             StoreError::NoRow { id, .. } => AppError::NotFound(id),
             StoreError::NoProposal { id, proposal } => AppError::NoProposal { id, proposal },
             StoreError::Proposal(reason) => AppError::Refused(reason.message(ui_lang())),
-            StoreError::Db(_) | StoreError::Migrate(_) => {
+            StoreError::Db(_) | StoreError::Migrate(_) | StoreError::NotReady(_) => {
                 leptos::logging::error!("store: {err}");
                 AppError::Storage
             }

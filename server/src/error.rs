@@ -123,7 +123,9 @@ impl From<StoreError> for ApiError {
                 ),
                 conflicts: conflicts.clone(),
             },
-            StoreError::Db(_) | StoreError::Migrate(_) => ApiError::Internal(err.to_string()),
+            StoreError::Db(_) | StoreError::Migrate(_) | StoreError::NotReady(_) => {
+                ApiError::Internal(err.to_string())
+            }
         }
     }
 }

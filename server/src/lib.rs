@@ -17,6 +17,8 @@
 //! | `GET /api/v1/sheets/{id}/export.tsv?header=ja\|en` | the sheet as a TSV download |
 //! | `GET /api/v1/sheets/{id}/budget.svg?lang=ja\|en` | the budget picture ([`budget::picture`]) as SVG |
 //! | `GET /api/v1/openapi.json` | the OpenAPI document of these routes ([`openapi`]) |
+//!
+//! And the probes `GET /healthz` and `GET /readyz` ([`health`]).
 
 // The app's view types are deep; rendering them on the server needs more than the default 128.
 #![recursion_limit = "256"]
@@ -26,6 +28,7 @@ pub mod catalog_command;
 pub mod check_command;
 pub mod diff_command;
 mod error;
+pub mod health;
 pub mod security;
 pub mod serve;
 mod state;
@@ -124,6 +127,9 @@ pub fn router_with(state: AppState, timeouts: Timeouts) -> Router {
             timeouts.request,
         ))
         .layer(axum::middleware::from_fn_with_state(hosts, security::guard))
+        // After the guard: the probes answer any host ([`health`]).
+        .route("/healthz", axum::routing::get(health::healthz))
+        .route("/readyz", axum::routing::get(health::readyz))
         .layer(axum::middleware::from_fn(security::headers))
         .with_state(state)
 }

@@ -245,11 +245,11 @@ async fn serve() -> anyhow::Result<()> {
     let addr = leptos_options.site_addr;
     let database_url =
         std::env::var("DATABASE_URL").unwrap_or_else(|_| DEFAULT_DATABASE_URL.to_string());
-    let store = Store::connect(&database_url)
-        .await
-        .with_context(|| format!("cannot open the database {database_url}"))?;
     let timeouts =
         server::Timeouts::from_vars(|name| std::env::var(name).ok()).map_err(anyhow::Error::msg)?;
+    let store = Store::connect_with(&database_url, timeouts.pool())
+        .await
+        .with_context(|| format!("cannot open the database {database_url}"))?;
     let app = server::router_with(
         AppState {
             leptos_options,
@@ -262,9 +262,32 @@ async fn serve() -> anyhow::Result<()> {
         .await
         .with_context(|| format!("cannot listen on {addr}"))?;
     eprintln!("workbench: listening on http://{addr}");
-    server::serve::serve(listener, app, timeouts, async {
-        let _ = tokio::signal::ctrl_c().await;
-    })
-    .await;
+    server::serve::serve(listener, app, timeouts, stop_signal()).await;
     Ok(())
+}
+
+/// Completes on Ctrl-C (`SIGINT`) or, on Unix, `SIGTERM` (what systemd and container
+/// runtimes send to stop a service): the server then takes no new connections and finishes
+/// the requests in flight.
+async fn stop_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        match signal(SignalKind::terminate()) {
+            Ok(mut terminate) => {
+                tokio::select! {
+                    _ = tokio::signal::ctrl_c() => {}
+                    _ = terminate.recv() => {}
+                }
+            }
+            Err(_) => {
+                let _ = tokio::signal::ctrl_c().await;
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
+    eprintln!("workbench: stopping; finishing the requests in flight");
 }

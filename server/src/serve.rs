@@ -6,10 +6,14 @@
 //! | header read | 10 s | `WORKBENCH_HEADER_TIMEOUT` | a connection whose request header is not complete this long after it began waiting for one is closed; hyper's timer runs from the moment a connection waits for a request, so this is also the keep-alive idle timeout |
 //! | body read | 30 s | `WORKBENCH_BODY_TIMEOUT` | a request body not received in full within this time is refused (400) |
 //! | whole request | 60 s | `WORKBENCH_REQUEST_TIMEOUT` | a request not answered within this time gets 408 |
+//! | database connection | 5 s | `WORKBENCH_DB_ACQUIRE_TIMEOUT` | a query that waits this long for a connection of the pool (connecting included) fails: the request answers 500 |
+//! | database statement | 20 s | `WORKBENCH_DB_STATEMENT_TIMEOUT` | PostgreSQL cancels a statement running this long (`statement_timeout`); not used on SQLite |
 //!
 //! Values are durations as the engine reads them (`10s`, `500ms`, `1m`). The body and request
 //! timeouts are layers of [`crate::router`]'s ([`crate::router_with`]); the header timeout is
-//! the connection's ([`serve`]).
+//! the connection's ([`serve`]); the database's are the pool's ([`app::ssr::PoolTimeouts`]).
+//! `deploy/timeouts.tsv` is the design sheet of these values with the example nginx in front,
+//! and the test suite checks it with `workbench check`.
 
 use std::future::Future;
 use std::time::Duration;
@@ -35,6 +39,10 @@ pub struct Timeouts {
     pub body: Duration,
     /// How long a request may take to be answered.
     pub request: Duration,
+    /// How long a query may wait for a database connection.
+    pub db_acquire: Duration,
+    /// How long one PostgreSQL statement may run.
+    pub db_statement: Duration,
 }
 
 impl Default for Timeouts {
@@ -43,15 +51,20 @@ impl Default for Timeouts {
             header: Duration::from_secs(10),
             body: Duration::from_secs(30),
             request: Duration::from_secs(60),
+            db_acquire: app::ssr::PoolTimeouts::default().acquire,
+            db_statement: app::ssr::PoolTimeouts::default().statement,
         }
     }
 }
 
-/// The environment variables of the header, body and request timeouts.
-pub const TIMEOUT_VARS: [&str; 3] = [
+/// The environment variables of the header, body, request, database connection and
+/// statement timeouts.
+pub const TIMEOUT_VARS: [&str; 5] = [
     "WORKBENCH_HEADER_TIMEOUT",
     "WORKBENCH_BODY_TIMEOUT",
     "WORKBENCH_REQUEST_TIMEOUT",
+    "WORKBENCH_DB_ACQUIRE_TIMEOUT",
+    "WORKBENCH_DB_STATEMENT_TIMEOUT",
 ];
 
 impl Timeouts {
@@ -78,7 +91,17 @@ impl Timeouts {
             header: read(TIMEOUT_VARS[0], defaults.header)?,
             body: read(TIMEOUT_VARS[1], defaults.body)?,
             request: read(TIMEOUT_VARS[2], defaults.request)?,
+            db_acquire: read(TIMEOUT_VARS[3], defaults.db_acquire)?,
+            db_statement: read(TIMEOUT_VARS[4], defaults.db_statement)?,
         })
+    }
+
+    /// The database's timeouts, for [`app::ssr::Store::connect_with`].
+    pub fn pool(&self) -> app::ssr::PoolTimeouts {
+        app::ssr::PoolTimeouts {
+            acquire: self.db_acquire,
+            statement: self.db_statement,
+        }
     }
 }
 
@@ -143,6 +166,17 @@ mod tests {
         assert_eq!(
             Timeouts::from_vars(|name| (name == "WORKBENCH_BODY_TIMEOUT").then(|| "30".into())),
             Err("WORKBENCH_BODY_TIMEOUT is \"30\": give a positive duration with a unit, such as 10s".into())
+        );
+        let db = Timeouts::from_vars(|name| {
+            (name == "WORKBENCH_DB_STATEMENT_TIMEOUT").then(|| "1.5s".to_string())
+        })
+        .unwrap();
+        assert_eq!(
+            db.pool(),
+            app::ssr::PoolTimeouts {
+                acquire: Duration::from_secs(5),
+                statement: Duration::from_millis(1_500),
+            }
         );
         assert!(Timeouts::from_vars(|_| Some("0s".into())).is_err());
         assert!(Timeouts::from_vars(|_| Some("none".into())).is_err());

@@ -70,6 +70,9 @@ pub enum StoreError {
     /// The database failed (connection, SQL, constraint or decoding).
     #[error("database error: {0}")]
     Db(#[from] sqlx::Error),
+    /// The database answers but is not the one this build needs (a migration missing).
+    #[error("database not ready: {0}")]
+    NotReady(String),
     /// The embedded migrations could not be applied.
     #[error("database migration failed: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),

@@ -15,7 +15,7 @@ pub use error::{Refusal, StoreError};
 pub use model::StoredSheet;
 pub use store::{
     merge, Approval, Author, CellConflict, CellPatch, CellSet, Decision, Merged, Patched,
-    Resolution, RevisionKind, RevisionSummary, RowDelete, RowInsert, RowMove, SheetEvent, Store,
-    StoredRevision, Watching, DEFAULT_DATABASE_URL, FOLD_WINDOW_MS, MAX_COMMENT_CHARS,
-    MAX_TITLE_CHARS, PRESENCE_EVERY, PRESENCE_EXPIRES, SNAPSHOT_EVERY,
+    PoolTimeouts, Readiness, Resolution, RevisionKind, RevisionSummary, RowDelete, RowInsert,
+    RowMove, SheetEvent, Store, StoredRevision, Watching, DEFAULT_DATABASE_URL, FOLD_WINDOW_MS,
+    MAX_COMMENT_CHARS, MAX_TITLE_CHARS, PRESENCE_EVERY, PRESENCE_EXPIRES, SNAPSHOT_EVERY,
 };

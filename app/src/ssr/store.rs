@@ -75,9 +75,51 @@ impl Drop for Watching {
     }
 }
 
+/// The store's own timeouts toward its database (issue 11 §4: they are rows of
+/// `deploy/timeouts.tsv`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PoolTimeouts {
+    /// How long a query waits for a connection of the pool (connecting included) before it
+    /// fails: sqlx's `acquire_timeout`. Default 5 s (sqlx's own is 30 s).
+    pub acquire: std::time::Duration,
+    /// How long one statement may run on PostgreSQL before the server cancels it
+    /// (`SET statement_timeout` on every connection of the pool). Default 20 s. SQLite has
+    /// no such bound (a query of the embedded file does not wait on a network); there it is
+    /// not used.
+    pub statement: std::time::Duration,
+}
+
+impl Default for PoolTimeouts {
+    fn default() -> PoolTimeouts {
+        PoolTimeouts {
+            acquire: std::time::Duration::from_secs(5),
+            statement: std::time::Duration::from_secs(20),
+        }
+    }
+}
+
+/// What [`Store::ready`] found: the database answers and has every migration of this build.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Readiness {
+    /// How many migrations are applied (all of this build's).
+    pub migrations: usize,
+    /// PostgreSQL's `statement_timeout` on the store's connections, as the database says it
+    /// (`20s`); `None` on SQLite.
+    pub statement_timeout: Option<String>,
+}
+
 impl Store {
+    /// [`Store::connect_with`] with the default [`PoolTimeouts`].
+    ///
+    /// # Errors
+    ///
+    /// As [`Store::connect_with`].
+    pub async fn connect(database_url: &str) -> Result<Store, StoreError> {
+        Store::connect_with(database_url, PoolTimeouts::default()).await
+    }
+
     /// Connects to `database_url` (`sqlite://FILE?mode=rwc`, `sqlite::memory:` or
-    /// `postgres://...`) and applies the migrations that are not applied yet.
+    /// `postgres://...`) with `timeouts` and applies the migrations that are not applied yet.
     ///
     /// A SQLite file URL without a `mode=` parameter gets `mode=rwc`, so the file is created
     /// when missing. An in-memory SQLite database lives in one connection, so its pool holds
@@ -87,9 +129,13 @@ impl Store {
     ///
     /// [`StoreError::Db`] when the database cannot be reached or opened,
     /// [`StoreError::Migrate`] when the schema cannot be applied.
-    pub async fn connect(database_url: &str) -> Result<Store, StoreError> {
+    pub async fn connect_with(
+        database_url: &str,
+        timeouts: PoolTimeouts,
+    ) -> Result<Store, StoreError> {
         sqlx::any::install_default_drivers();
         let url = with_create_mode(database_url);
+        let sqlite = url.starts_with("sqlite:");
         let options = if is_sqlite_memory(&url) {
             AnyPoolOptions::new()
                 .max_connections(1)
@@ -99,9 +145,22 @@ impl Store {
         } else {
             AnyPoolOptions::new().max_connections(5)
         };
+        let mut options = options.acquire_timeout(timeouts.acquire);
+        if !sqlite {
+            let set = format!("SET statement_timeout = {}", timeouts.statement.as_millis());
+            options = options.after_connect(move |connection, _| {
+                let set = set.clone();
+                Box::pin(async move {
+                    // A number of milliseconds: nothing of anyone's text.
+                    sqlx::raw_sql(sqlx::AssertSqlSafe(set))
+                        .execute(connection)
+                        .await?;
+                    Ok(())
+                })
+            });
+        }
         let pool = options.connect(&url).await?;
         MIGRATOR.run(&pool).await?;
-        let sqlite = url.starts_with("sqlite:");
         let live = if sqlite {
             std::sync::Arc::new(live::Live::local())
         } else {
@@ -146,6 +205,40 @@ impl Store {
             tx.commit().await?;
         }
         Ok(())
+    }
+
+    /// Whether the store can serve requests: the database answers a query and has every
+    /// migration this build carries, applied without error (`GET /readyz`); with the
+    /// statement timeout in force.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Db`] when the database does not answer; [`StoreError::NotReady`] naming
+    /// the first migration of this build that is not applied.
+    pub async fn ready(&self) -> Result<Readiness, StoreError> {
+        sqlx::query("SELECT 1").execute(&self.pool).await?;
+        let applied: Vec<i64> =
+            sqlx::query_scalar("SELECT version FROM _sqlx_migrations WHERE success = TRUE")
+                .fetch_all(&self.pool)
+                .await?;
+        match MIGRATOR.iter().find(|m| !applied.contains(&m.version)) {
+            Some(missing) => Err(StoreError::NotReady(format!(
+                "migration {} ({}) is not applied",
+                missing.version, missing.description
+            ))),
+            None => Ok(Readiness {
+                migrations: MIGRATOR.iter().count(),
+                statement_timeout: if self.sqlite {
+                    None
+                } else {
+                    Some(
+                        sqlx::query_scalar("SHOW statement_timeout")
+                            .fetch_one(&self.pool)
+                            .await?,
+                    )
+                },
+            }),
+        }
     }
 
     /// Every [`SheetEvent`] from now on, from this instance and (on PostgreSQL) the others

@@ -8,8 +8,10 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use app::sheet_name::SheetName;
 use app::ssr::{Author, CellPatch, CellSet, RevisionKind, RowDelete, RowInsert, Store, StoreError};
+use axum::http::{Method, StatusCode};
 use budget::Column;
 use budget::{Lang, Row, Sheet};
+use serde_json::json;
 use sqlx::Connection;
 
 use crate::helpers::{fixture, golden_g2};
@@ -179,6 +181,7 @@ macro_rules! on_both_databases {
 }
 
 on_both_databases!(
+    the_probes_tell_a_missing_migration,
     rows_come_back_byte_identical,
     the_japanese_fixture_comes_back_as_imported,
     new_sheets_get_increasing_ids,
@@ -1570,5 +1573,65 @@ async fn a_page_on_one_instance_streams_a_save_made_through_another() {
     assert_eq!(
         saved,
         "event: saved\nid: 1\ndata: {\"author\":\"bob\",\"version\":1,\"viewers\":2}\n\n"
+    );
+}
+
+/// `GET /readyz` is ready while the database answers with every migration of this build, to
+/// any `Host` (a load balancer names the instance by its address), and names the first
+/// migration missing when one is; `GET /healthz` answers all along.
+async fn the_probes_tell_a_missing_migration(store: &Store, db: &TestDb) {
+    let app = crate::helpers::app_on(store.clone());
+    let probe = |path: &'static str| {
+        let app = &app;
+        async move {
+            let r = app
+                .send_with(Method::GET, path, &[("host", "10.1.2.3:3000")], "")
+                .await;
+            (r.status, r.json())
+        }
+    };
+    let statement_timeout = if matches!(db.backend, Backend::Sqlite { .. }) {
+        json!(null)
+    } else {
+        json!("20s")
+    };
+    assert_eq!(
+        probe("/readyz").await,
+        (
+            StatusCode::OK,
+            json!({"status": "ready", "migrations": 7, "statement_timeout": statement_timeout})
+        )
+    );
+    db.sql("DELETE FROM _sqlx_migrations WHERE version = 20250107000000")
+        .await;
+    assert_eq!(
+        probe("/readyz").await,
+        (
+            StatusCode::SERVICE_UNAVAILABLE,
+            json!({"status": "not ready", "error": "database not ready: migration 20250107000000 (proposals) is not applied"})
+        )
+    );
+    assert_eq!(
+        probe("/healthz").await,
+        (StatusCode::OK, json!({"status": "ok"}))
+    );
+}
+
+/// The statement timeout given is the one every PostgreSQL connection of the store has.
+#[tokio::test]
+async fn the_statement_timeout_given_is_postgres_own() {
+    let db = TestDb::postgres().await;
+    let store = Store::connect_with(
+        &db.url,
+        app::ssr::PoolTimeouts {
+            acquire: std::time::Duration::from_secs(5),
+            statement: std::time::Duration::from_millis(1_500),
+        },
+    )
+    .await
+    .unwrap();
+    assert_eq!(
+        store.ready().await.unwrap().statement_timeout.as_deref(),
+        Some("1500ms")
     );
 }

@@ -14,6 +14,8 @@ const TIMEOUTS: Timeouts = Timeouts {
     header: Duration::from_millis(300),
     body: Duration::from_millis(300),
     request: Duration::from_secs(5),
+    db_acquire: Duration::from_secs(5),
+    db_statement: Duration::from_secs(5),
 };
 
 /// Serves a fresh app with [`TIMEOUTS`] on a free loopback port; its address.
