@@ -3,6 +3,7 @@
 
 mod check;
 mod cli;
+mod deploy;
 mod diff_cli;
 mod display;
 mod export;
