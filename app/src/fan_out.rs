@@ -28,6 +28,12 @@ impl<K: Send + Sync + 'static, V: Send + Sync + 'static> Clone for FanOut<K, V> 
 
 impl<K: Send + Sync + 'static, V: Send + Sync + 'static> Copy for FanOut<K, V> {}
 
+impl<K: Send + Sync + 'static, V: Send + Sync + 'static> std::fmt::Debug for FanOut<K, V> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("FanOut").finish_non_exhaustive()
+    }
+}
+
 impl<K, V> Default for FanOut<K, V>
 where
     K: Hash + Eq + Clone + Send + Sync + 'static,

@@ -7,10 +7,17 @@
 //! picture. Copying a selection of more than one cell puts its cells on the clipboard as the
 //! spreadsheets' TSV ([`budget::tsv::copy`]).
 
+use std::collections::HashMap;
+
 use budget::Column;
 use leptos::prelude::*;
 
 use crate::draft::DraftRow;
+use crate::fan_out::FanOut;
+
+/// A cell of the grid by what follows it when rows move: its row's key and its column's
+/// index in [`Column::ALL`].
+pub type CellKey = (u64, usize);
 
 /// Selected cells: `lines` (1-based, ascending, no repeats) by the columns from `columns.0`
 /// to `columns.1` (indexes in [`Column::ALL`], both included).
@@ -94,6 +101,25 @@ pub struct GridFocus {
     pub dragging: RwSignal<bool>,
     /// The key of the row being dragged by its number to another place, while it is.
     pub dragged_row: StoredValue<Option<u64>>,
+    /// Each row's line (from 1), by the row's key: a row reads its own slot, so adding or
+    /// moving a row wakes the rows whose line changed, not every row ([`FanOut`]).
+    pub row_lines: FanOut<u64, usize>,
+    /// Whether each cell is the grid's tab stop: moving the focus wakes the two cells
+    /// concerned, not the thousands of a long sheet.
+    pub tab_stops: FanOut<CellKey, bool>,
+    /// Whether each cell is in the selection: a selection changing wakes the cells that
+    /// joined or left it.
+    pub selected_cells: FanOut<CellKey, bool>,
+}
+
+/// The cell that is the tab stop when `active` is: the first cell when `active`'s row is
+/// gone (beyond `lines`).
+fn tab_stop(active: (usize, usize), lines: usize) -> (usize, usize) {
+    if active.0 > lines {
+        (1, 0)
+    } else {
+        active
+    }
 }
 
 impl GridFocus {
@@ -124,9 +150,71 @@ impl GridFocus {
             selection,
             dragging: RwSignal::new(false),
             dragged_row: StoredValue::new(None),
+            row_lines: FanOut::new(),
+            tab_stops: FanOut::new(),
+            selected_cells: FanOut::new(),
         };
+        // The three fan-outs, each published by one effect from the rows' lines by key
+        // (which changes only when rows are added, removed or moved, not as they are typed).
+        let lines_by_key = Memo::new(move |_| {
+            rows.with(|rs| {
+                rs.iter()
+                    .enumerate()
+                    .map(|(i, d)| (d.key, i + 1))
+                    .collect::<HashMap<u64, usize>>()
+            })
+        });
+        Effect::new(move |_| {
+            lines_by_key.with(|by_key| {
+                focus
+                    .row_lines
+                    .publish(|key| by_key.get(key).copied().unwrap_or(0));
+            });
+        });
+        Effect::new(move |_| {
+            let stop = tab_stop(active.get(), lines.get());
+            lines_by_key.with(|by_key| {
+                focus.tab_stops.publish(|(key, column)| {
+                    by_key.get(key).is_some_and(|&line| (line, *column) == stop)
+                });
+            });
+        });
+        Effect::new(move |_| {
+            selection.with(|selection| {
+                lines_by_key.with(|by_key| {
+                    focus.selected_cells.publish(|(key, column)| {
+                        selection.as_ref().is_some_and(|s| {
+                            by_key.get(key).is_some_and(|&line| s.contains(line, *column))
+                        })
+                    });
+                });
+            });
+        });
         provide_context(focus);
         focus
+    }
+
+    /// The line of the row with `key` (its slot of [`GridFocus::row_lines`], tracked),
+    /// starting from `now`.
+    pub fn row_line(&self, key: u64, now: usize) -> ReadSignal<usize> {
+        self.row_lines.slot(key, now)
+    }
+
+    /// Whether the cell `(line, column)` of row `key` is the tab stop (tracked; its slot of
+    /// [`GridFocus::tab_stops`]).
+    pub fn tab_stop(&self, key: u64, line: usize, column: usize) -> ReadSignal<bool> {
+        let now = untrack(|| tab_stop(self.active.get(), self.lines.get()) == (line, column));
+        self.tab_stops.slot((key, column), now)
+    }
+
+    /// Whether the cell `(line, column)` of row `key` is selected (tracked; its slot of
+    /// [`GridFocus::selected_cells`]).
+    pub fn selected(&self, key: u64, line: usize, column: usize) -> ReadSignal<bool> {
+        let now = untrack(|| {
+            self.selection
+                .with(|s| s.as_ref().is_some_and(|s| s.contains(line, column)))
+        });
+        self.selected_cells.slot((key, column), now)
     }
 
     /// The focus provided above, if any.

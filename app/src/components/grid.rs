@@ -424,7 +424,14 @@ fn GridRow(
     on_change: Callback<()>,
 ) -> impl IntoView {
     let key = row.key;
-    let line = Memo::new(move |_| rows.with(|rs| draft::line_of(rs, key)).unwrap_or(0));
+    // The row's line from its own slot: a row added or moved wakes the rows whose line
+    // changed, and typing wakes none.
+    let focus = GridFocus::from_context();
+    let line_now = untrack(|| rows.with(|rs| draft::line_of(rs, key)).unwrap_or(0));
+    let line = match focus {
+        Some(f) => f.row_line(key, line_now),
+        None => RwSignal::new(line_now).read_only(),
+    };
     let view = views.slot(key, view_now(line.get_untracked()));
     let derived = Memo::new(move |_| view.with(|v| v.derived.clone()));
     // The derived note, and the documentation address of the row's setting (the catalog's).
@@ -520,7 +527,10 @@ fn GridRow(
         let to = line.get_untracked().saturating_sub(1);
         row_action(rows, h, dragged, RowAction::MoveTo(to), on_change, Some(0));
     };
-    let last = move || rows.with(Vec::len) == line.get();
+    let last = move || match focus {
+        Some(f) => f.lines.get() == line.get(),
+        None => rows.with(Vec::len) == line.get(),
+    };
     view! {
         <tr
             role="row"
@@ -594,7 +604,7 @@ fn GridRow(
 /// [`row_key`] do the same from any cell of the row.
 #[component]
 fn RowButton(
-    line: Memo<usize>,
+    line: ReadSignal<usize>,
     act: impl Fn(RowAction) + Copy + Send + Sync + 'static,
     action: RowAction,
     testid: &'static str,
@@ -913,7 +923,7 @@ fn GridCell(
     row: DraftRow,
     rows: RwSignal<Vec<DraftRow>>,
     column: Column,
-    line: Memo<usize>,
+    line: ReadSignal<usize>,
     on_change: Callback<()>,
     /// For the default column: the catalog's default to offer after the input, and what
     /// fills it ([`FillDefault`]).
@@ -1155,30 +1165,18 @@ fn GridCell(
             g.active.set((line.get_untracked(), index));
         }
     };
-    let selected = Memo::new(move |_| {
-        grid.is_some_and(|g| {
-            g.selection
-                .with(|s| s.as_ref().is_some_and(|s| s.contains(line.get(), index)))
-        })
-    });
+    // Each read from the cell's own slot ([`GridFocus::selected`]): a move of the focus or
+    // the selection wakes the cells it changes, not every cell.
+    let line_now = line.get_untracked();
+    let selected = grid.map(|g| g.selected(row.key, line_now, index));
+    let selected = move || selected.is_some_and(|s| s.get());
     // One tab stop for the whole grid: the cell that last had the focus (the first cell
     // until then); the arrows, Enter and Tab move between the others.
     // (The first cell again when that cell's row is gone.)
-    let tabindex = move || match grid {
-        Some(g) => {
-            let (active_line, active_column) = g.active.get();
-            let active = if active_line > g.lines.get() {
-                (1, 0)
-            } else {
-                (active_line, active_column)
-            };
-            if active == (line.get(), index) {
-                "0"
-            } else {
-                "-1"
-            }
-        }
-        None => "0",
+    let tab_stop = grid.map(|g| g.tab_stop(row.key, line_now, index));
+    let tabindex = move || match tab_stop {
+        Some(stop) if !stop.get() => "-1",
+        _ => "0",
     };
     view! {
         <td
@@ -1187,12 +1185,12 @@ fn GridCell(
                 if old.with(Option::is_some) {
                     class.push_str(" cell-changed");
                 }
-                if selected.get() {
+                if selected() {
                     class.push_str(" selected");
                 }
                 class
             }
-            aria-selected=move || selected.get().then_some("true")
+            aria-selected=move || selected().then_some("true")
             on:mousedown=on_mousedown
             on:mouseenter=on_mouseenter
         >

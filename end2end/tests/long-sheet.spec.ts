@@ -1,0 +1,57 @@
+import { expect, test } from "@playwright/test";
+import { fixture, SheetPage, watchForCrashes } from "./fixtures/workbench";
+
+/** The reservation example followed by generated services (7 rows each), `rows` rows long. */
+function longSheet(rows: number): string {
+  const lines = fixture("reservation-en.tsv").toString().trimEnd().split("\n");
+  for (let s = 0; lines.length - 1 < rows; s++) {
+    lines.push(
+      `3\tsvc${s}\trequest deadline\tin-app deadline\tnone\t20s\tmiddleware\tgenerated`,
+      `3\tsvc${s}\town processing time\t-\t-\t0.5s\t-\tgenerated`,
+      `4\tsvc${s} -> db${s}\tconnect timeout\tconnect_timeout\t-\t1s\tDSN\tgenerated`,
+      `4\tsvc${s} -> db${s}\tstatement timeout\tstatement_timeout\t0 (disabled)\t2000\tALTER ROLE\tgenerated`,
+      `5\tsvc${s} -> api${s}\tread timeout\trequests timeout (read)\tnone\t2s\tclient\tgenerated`,
+      `5\tsvc${s} -> api${s}\ttries and waits\tin-app retry settings\t-\t3 tries, waits 0.5s, 1s\tclient\tgenerated`,
+      `2\tLB -> svc${s}\tread timeout\tproxy_read_timeout\t60s\t30\tnginx.conf\tgenerated`,
+    );
+  }
+  return lines.slice(0, rows + 1).join("\n") + "\n";
+}
+
+// Issue 10 §1, "render only what needs rendering": on a long sheet a keystroke that adds two
+// findings (the app turns inverted, and its third try's wait is assumed) inserts those two
+// into the list and moves at most one other; before vendor/tachys's fix, every finding after
+// the second insertion was moved in the DOM (166 here, 1,138 at 2,000 rows).
+test("a keystroke that adds two findings to a long list moves no other finding", async ({ page }) => {
+  const crashes = watchForCrashes(page);
+  const created = await page.request.post("/api/v1/sheets?name=long", { data: longSheet(300) });
+  expect(created.status()).toBe(201);
+  const { id } = await created.json();
+  await page.goto(`/sheets/${id}`);
+  const sheet = new SheetPage(page);
+  await sheet.hydrated();
+  await expect(sheet.node("app").getByTestId("verdict")).toHaveText("ok");
+  const before = await page.locator("ul.findings > li").count();
+
+  // Count the list items put into the findings list from now on.
+  await page.evaluate(() => {
+    const w = window as unknown as { __moved: number };
+    w.__moved = 0;
+    const insert = Node.prototype.insertBefore;
+    Node.prototype.insertBefore = function <T extends Node>(this: Node, node: T, child: Node | null): T {
+      if (this instanceof HTMLElement && this.matches("ul.findings") && node instanceof HTMLLIElement) w.__moved++;
+      return insert.call(this, node, child) as T;
+    };
+  });
+  const tries = sheet.cell(8, "value");
+  await tries.click();
+  await page.keyboard.press("Home");
+  await page.keyboard.press("Shift+ArrowRight");
+  await page.keyboard.press("3");
+  await expect(sheet.node("app").getByTestId("verdict")).toHaveText("inverted");
+  await expect(page.locator("ul.findings > li")).toHaveCount(before + 2);
+  await expect(sheet.finding("inversion.node").filter({ hasText: "app's deadline (8.0 s)" })).toHaveCount(1);
+  const moved = await page.evaluate(() => (window as unknown as { __moved: number }).__moved);
+  expect(moved).toBe(3);
+  expect(crashes).toEqual([]);
+});
