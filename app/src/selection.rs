@@ -184,7 +184,9 @@ impl GridFocus {
                 lines_by_key.with(|by_key| {
                     focus.selected_cells.publish(|(key, column)| {
                         selection.as_ref().is_some_and(|s| {
-                            by_key.get(key).is_some_and(|&line| s.contains(line, *column))
+                            by_key
+                                .get(key)
+                                .is_some_and(|&line| s.contains(line, *column))
                         })
                     });
                 });
