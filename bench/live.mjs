@@ -8,6 +8,9 @@
 // window is 2,880 × 1,400, where the report sits beside the grid: the cell typed in and the
 // verdict are both in view.
 //
+// Then the arrow keys: from a key's `keydown` to the first frame painted after the next cell
+// has the focus (the grid's one tab stop moves with it).
+//
 // Run against a running app (scripts/run.sh): `node bench/live.mjs [ROWS...] [--presses N]`.
 // Playwright from end2end/ (installed by scripts/setup.sh), in Debian's Chromium.
 import { readFileSync } from "node:fs";
@@ -111,11 +114,35 @@ for (const rows of sizes) {
     await page.locator('[data-testid="save-status"]', { hasText: "Saved" }).waitFor({ timeout: 30_000 });
   }
   await verdict.waitFor();
+  // Moving the focus with the arrow keys, timed the same way: from the key's `keydown` to the
+  // first frame painted after the next cell has the focus.
+  const moves = [];
+  await cell.focus();
+  for (let i = 0; i < presses; i++) {
+    // The listener is in place before the key is sent.
+    await page.evaluate(() => {
+      window.__live.focused = new Promise((resolve) => {
+        document.addEventListener(
+          "focusin",
+          () => requestAnimationFrame(() => setTimeout(() => resolve(performance.now()))),
+          { once: true },
+        );
+      });
+    });
+    await page.keyboard.press(i % 2 === 0 ? "ArrowDown" : "ArrowUp");
+    const painted = await page.evaluate(() => window.__live.focused);
+    moves.push(painted - (await page.evaluate(() => window.__live.key)));
+    await page.waitForTimeout(100);
+  }
   console.log(
     `rows ${rows}: load+hydrate ${loaded} ms; keystroke to verdict over ${presses} presses: ` +
       `p50 ${ms(percentile(times, 50))}, p95 ${ms(percentile(times, 95))}, max ${ms(Math.max(...times))}` +
       ` (p50 of its parts: to the check sent ${ms(percentile(phases.send, 50))}, request and server ${ms(percentile(phases.server, 50))},` +
       ` answer to screen ${ms(percentile(phases.draw, 50))})`,
+  );
+  console.log(
+    `rows ${rows}: arrow key to the next cell focused on screen over ${presses} moves: ` +
+      `p50 ${ms(percentile(moves, 50))}, p95 ${ms(percentile(moves, 95))}, max ${ms(Math.max(...moves))}`,
   );
   await page.close();
 }
