@@ -13,33 +13,16 @@
 //
 // Run against a running app (scripts/run.sh): `node bench/live.mjs [ROWS...] [--presses N]`.
 // Playwright from end2end/ (installed by scripts/setup.sh), in Debian's Chromium.
-import { readFileSync } from "node:fs";
+import longSheetModule from "../end2end/tests/fixtures/long-sheet.cjs";
 import { chromium } from "../end2end/node_modules/playwright/index.mjs";
+
+const { longSheet } = longSheetModule;
 
 const base = process.env.WORKBENCH_URL ?? "http://127.0.0.1:3000";
 const args = process.argv.slice(2);
 const at = args.indexOf("--presses");
 const presses = at >= 0 ? Number(args.splice(at, 2)[1]) : 20;
 const sizes = args.length ? args.map(Number) : [300, 2000];
-const example = readFileSync(new URL("../fixtures/reservation-en.tsv", import.meta.url), "utf8");
-
-/** The example, then services until the sheet has at least `rows` rows. */
-function sheet(rows) {
-  const lines = example.trimEnd().split("\n");
-  for (let s = 0; lines.length - 1 < rows; s++) {
-    lines.push(
-      `2\tLB -> svc${s}\tread timeout\tproxy_read_timeout\t60s\t30\tnginx.conf\tgenerated`,
-      `3\tsvc${s}\trequest deadline\tin-app deadline\tnone\t20s\tmiddleware\tgenerated`,
-      `3\tsvc${s}\town processing time\t-\t-\t0.5s\t-\tgenerated`,
-      `4\tsvc${s} -> db${s}\tconnect timeout\tconnect_timeout\t-\t1s\tDSN\tgenerated`,
-      `4\tsvc${s} -> db${s}\tstatement timeout\tstatement_timeout\t0 (disabled)\t2000\tALTER ROLE\tgenerated`,
-      `5\tsvc${s} -> api${s}\tread timeout\trequests timeout (read)\tnone\t2s\tclient\tgenerated`,
-      `5\tsvc${s} -> api${s}\ttries and waits\tin-app retry settings\t-\t3 tries, waits 0.5s, 1s\tclient\tgenerated`,
-    );
-  }
-  return lines.slice(0, rows + 1).join("\n") + "\n";
-}
-
 /** The `p`-th percentile (0–100) of `values`, nearest rank. */
 function percentile(values, p) {
   const sorted = [...values].sort((a, b) => a - b);
@@ -57,7 +40,7 @@ for (const rows of sizes) {
   // Wide enough for the report to sit beside the grid (main.css), so that the edited cell
   // and the app node's verdict are both on screen.
   const page = await browser.newPage({ viewport: { width: 2880, height: 1400 } });
-  const created = await page.request.post(`${base}/api/v1/sheets?name=live${rows}`, { data: sheet(rows) });
+  const created = await page.request.post(`${base}/api/v1/sheets?name=live${rows}`, { data: longSheet(rows) });
   const { id } = await created.json();
   const loading = Date.now();
   await page.goto(`${base}/sheets/${id}`);

@@ -1,22 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { fixture, SheetPage, watchForCrashes } from "./fixtures/workbench";
-
-/** The reservation example followed by generated services (7 rows each), `rows` rows long. */
-function longSheet(rows: number): string {
-  const lines = fixture("reservation-en.tsv").toString().trimEnd().split("\n");
-  for (let s = 0; lines.length - 1 < rows; s++) {
-    lines.push(
-      `3\tsvc${s}\trequest deadline\tin-app deadline\tnone\t20s\tmiddleware\tgenerated`,
-      `3\tsvc${s}\town processing time\t-\t-\t0.5s\t-\tgenerated`,
-      `4\tsvc${s} -> db${s}\tconnect timeout\tconnect_timeout\t-\t1s\tDSN\tgenerated`,
-      `4\tsvc${s} -> db${s}\tstatement timeout\tstatement_timeout\t0 (disabled)\t2000\tALTER ROLE\tgenerated`,
-      `5\tsvc${s} -> api${s}\tread timeout\trequests timeout (read)\tnone\t2s\tclient\tgenerated`,
-      `5\tsvc${s} -> api${s}\ttries and waits\tin-app retry settings\t-\t3 tries, waits 0.5s, 1s\tclient\tgenerated`,
-      `2\tLB -> svc${s}\tread timeout\tproxy_read_timeout\t60s\t30\tnginx.conf\tgenerated`,
-    );
-  }
-  return lines.slice(0, rows + 1).join("\n") + "\n";
-}
+import { longSheet } from "./fixtures/long-sheet.cjs";
+import { SheetPage, watchForCrashes } from "./fixtures/workbench";
 
 // Issue 10 §1, "render only what needs rendering": on a long sheet a keystroke that adds two
 // findings (the app turns inverted, and its third try's wait is assumed) inserts those two
