@@ -164,6 +164,15 @@ pub struct ReportTexts {
 }
 
 impl ReportTexts {
+    /// Texts of a report with one list: `findings` (for tests of what keeps them).
+    #[cfg(test)]
+    pub(crate) fn of_lists(findings: Vec<String>) -> ReportTexts {
+        ReportTexts {
+            findings,
+            ..ReportTexts::default()
+        }
+    }
+
     /// The bytes of text kept.
     pub fn bytes(&self) -> usize {
         [&self.nodes, &self.hops, &self.rows, &self.findings]

@@ -2,8 +2,9 @@
 //! page is answered with what changed ([`crate::report_changes`]).
 //!
 //! Each is kept as its items' JSON text under a random id, with the sheet it is of. A page
-//! that names one it holds gets the changes since it; at most [`KEPT`] are kept, and
-//! [`PER_SHEET`] of one sheet, the least recently used going first.
+//! that names one it holds gets the changes since it; at most [`KEPT`] are kept, of
+//! [`KEPT_BYTES`] of text in all, and [`PER_SHEET`] of one sheet, the least recently used
+//! going first.
 //! Ids start from a random number in each process, so a page's id from before a restart, or
 //! from another instance, names nothing here and is answered whole.
 
@@ -22,6 +23,10 @@ use crate::report_changes::{changes_since, texts_of, ReportAnswer, ReportTexts};
 /// text).
 pub const KEPT: usize = 64;
 
+/// How many bytes of reports' text are kept in all: 64 MiB (a 5,000-row sheet's report is
+/// about 8 MB of text, so that sheets that large keep fewer than [`KEPT`]).
+pub const KEPT_BYTES: usize = 64 << 20;
+
 /// How many reports of one sheet are kept: 8 (a page's check and save can both be on their
 /// way from the same report, and two or three people may type in one sheet).
 pub const PER_SHEET: usize = 8;
@@ -33,14 +38,44 @@ struct Sent {
 
 struct SentReports {
     next: AtomicU64,
-    kept: Mutex<LruCache<u64, Sent>>,
+    kept: Mutex<Kept>,
+}
+
+/// The reports kept, and their bytes of text in all.
+struct Kept {
+    reports: LruCache<u64, Sent>,
+    bytes: usize,
+}
+
+impl Kept {
+    /// Drops the report `id`, if kept.
+    fn drop_report(&mut self, id: &u64) {
+        if let Some(sent) = self.reports.pop(id) {
+            self.bytes -= sent.texts.bytes();
+        }
+    }
+
+    /// Keeps `sent` under `id`; the least recently used go while more than [`KEPT`]
+    /// reports or [`KEPT_BYTES`] bytes are kept (the newest stays, whatever its size).
+    fn keep(&mut self, id: u64, sent: Sent) {
+        self.bytes += sent.texts.bytes();
+        if let Some((_, pushed_out)) = self.reports.push(id, sent) {
+            self.bytes -= pushed_out.texts.bytes();
+        }
+        while self.bytes > KEPT_BYTES && self.reports.len() > 1 {
+            if let Some((_, old)) = self.reports.pop_lru() {
+                self.bytes -= old.texts.bytes();
+            }
+        }
+    }
 }
 
 static SENT: LazyLock<SentReports> = LazyLock::new(|| SentReports {
     next: AtomicU64::new(RandomState::new().hash_one(std::process::id())),
-    kept: Mutex::new(LruCache::new(
-        NonZeroUsize::new(KEPT).expect("KEPT is not zero"),
-    )),
+    kept: Mutex::new(Kept {
+        reports: LruCache::new(NonZeroUsize::new(KEPT).expect("KEPT is not zero")),
+        bytes: 0,
+    }),
 });
 
 /// The answer that sends `report` (of sheet `sheet`) to a page that holds report `since`:
@@ -51,7 +86,8 @@ pub fn answer(sheet: i64, since: Option<u64>, report: Report) -> ReportAnswer {
     // The earlier report's texts, read under the lock; compared outside it.
     let earlier = since.and_then(|since| {
         let mut kept = SENT.kept.lock().unwrap_or_else(|e| e.into_inner());
-        kept.get(&since)
+        kept.reports
+            .get(&since)
             .filter(|sent| sent.sheet == sheet)
             .map(|sent| (since, std::sync::Arc::clone(&sent.texts)))
     });
@@ -67,15 +103,16 @@ pub fn answer(sheet: i64, since: Option<u64>, report: Report) -> ReportAnswer {
     };
     let mut kept = SENT.kept.lock().unwrap_or_else(|e| e.into_inner());
     let of_sheet: Vec<u64> = kept
+        .reports
         .iter()
         .filter(|(_, sent)| sent.sheet == sheet)
         .map(|(id, _)| *id)
         .collect();
     // Most recently used first: the oldest beyond the newest PER_SHEET - 1 go.
     for old in of_sheet.iter().skip(PER_SHEET - 1) {
-        kept.pop(old);
+        kept.drop_report(old);
     }
-    kept.put(
+    kept.keep(
         id,
         Sent {
             sheet,
@@ -120,6 +157,38 @@ mod tests {
             answer(7, Some(first.id()), report(5)),
             ReportAnswer::Whole { .. }
         ));
+    }
+
+    #[test]
+    fn the_least_recently_used_go_beyond_the_bytes_kept_and_the_count_is_exact() {
+        let texts = |bytes: usize| ReportTexts::of_lists(vec!["x".repeat(bytes)]);
+        let sent = |sheet: i64, bytes: usize| Sent {
+            sheet,
+            texts: std::sync::Arc::new(texts(bytes)),
+        };
+        let mut kept = Kept {
+            reports: LruCache::new(NonZeroUsize::new(KEPT).unwrap()),
+            bytes: 0,
+        };
+        kept.keep(1, sent(1, KEPT_BYTES / 2));
+        kept.keep(2, sent(2, KEPT_BYTES / 2));
+        assert_eq!((kept.reports.len(), kept.bytes), (2, KEPT_BYTES));
+        // A third half pushes out the least recently used: report 2, since 1 was just read.
+        kept.reports.get(&1);
+        kept.keep(3, sent(3, KEPT_BYTES / 2));
+        assert_eq!(
+            (
+                kept.reports.contains(&1),
+                kept.reports.contains(&2),
+                kept.bytes
+            ),
+            (true, false, KEPT_BYTES)
+        );
+        // One report larger than all the bytes is still kept, alone.
+        kept.keep(4, sent(4, KEPT_BYTES + 1));
+        assert_eq!((kept.reports.len(), kept.bytes), (1, KEPT_BYTES + 1));
+        kept.drop_report(&4);
+        assert_eq!((kept.reports.len(), kept.bytes), (0, 0));
     }
 
     #[test]
