@@ -145,6 +145,8 @@ pub struct RowView {
     pub change: Option<LineChange>,
     /// The old text of each of the eight cells that changed since then.
     pub old: [Option<String>; 8],
+    /// The rows removed since then right after this line, each its cells' old text.
+    pub removed_after: Vec<Vec<String>>,
 }
 
 /// What a row's view is made of: the report, the catalog's defaults by line, the lines'
@@ -170,7 +172,15 @@ impl RowSources<'_> {
             traced,
             change: self.marks.and_then(|m| m.change(line)),
             old: Column::ALL.map(|c| self.marks.and_then(|m| m.old(line, c))),
+            removed_after: self.removed_after(line).to_vec(),
         }
+    }
+
+    /// The rows removed right after line `line`.
+    fn removed_after(&self, line: usize) -> &[Vec<String>] {
+        self.marks
+            .and_then(|m| m.removed.get(&line))
+            .map_or(&[], Vec::as_slice)
     }
 
     /// Whether `shown` is the view [`RowSources::view`] gives for `line` and `traced`,
@@ -181,6 +191,7 @@ impl RowSources<'_> {
             && shown.flag == self.flags.get(&line).copied()
             && shown.traced == traced
             && shown.change == self.marks.and_then(|m| m.change(line))
+            && shown.removed_after == self.removed_after(line)
             && match self.marks {
                 None => shown.old.iter().all(Option::is_none),
                 Some(m) => Column::ALL
@@ -385,9 +396,11 @@ pub fn Grid(
                     </tr>
                 </thead>
                 <tbody role="rowgroup">
-                    <RemovedRows marks after=Signal::stored(0)/>
+                    <RemovedRows removed=Signal::derive(move || {
+                        marks.with(|m| m.as_ref().and_then(|m| m.removed.get(&0).cloned()).unwrap_or_default())
+                    })/>
                     <For each=move || rows.get() key=|row| row.key let:row>
-                        <GridRow row rows lang views view_now marks on_change/>
+                        <GridRow row rows lang views view_now on_change/>
                     </For>
                 </tbody>
             </table>
@@ -419,8 +432,6 @@ fn GridRow(
     views: FanOut<u64, RowView>,
     /// The view of a line now (untracked), for the row's first drawing.
     view_now: impl Fn(usize) -> RowView + Copy + Send + Sync + 'static,
-    /// What changed since an earlier revision, for the rows removed after this one.
-    marks: Memo<Option<ChangeMarks>>,
     on_change: Callback<()>,
 ) -> impl IntoView {
     let key = row.key;
@@ -596,7 +607,7 @@ fn GridRow(
                 <RowButton line act action=RowAction::Delete testid="delete-row" text="×"/>
             </td>
         </tr>
-        <RemovedRows marks after=line.into()/>
+        <RemovedRows removed=Signal::derive(move || view.with(|v| v.removed_after.clone()))/>
     }
 }
 
@@ -705,14 +716,12 @@ pub fn row_key(
 /// The rows removed since the revision the grid compares with that came after line `after`:
 /// struck through, not editable.
 #[component]
-fn RemovedRows(marks: Memo<Option<ChangeMarks>>, after: Signal<usize>) -> impl IntoView {
-    let removed = Memo::new(move |_| {
-        marks.with(|m| {
-            m.as_ref()
-                .and_then(|m| m.removed.get(&after.get()).cloned())
-                .unwrap_or_default()
-        })
-    });
+fn RemovedRows(
+    /// The rows removed at this place, each its cells' old text: from the row's view
+    /// ([`RowView::removed_after`]), so that a keystroke redraws only the places it changed.
+    removed: Signal<Vec<Vec<String>>>,
+) -> impl IntoView {
+    let removed = Memo::new(move |_| removed.get());
     move || {
         removed
             .get()
