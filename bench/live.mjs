@@ -123,6 +123,8 @@ for (const rows of sizes) {
       ` (p50 of its parts: to the check sent ${ms(percentile(phases.send, 50))}, request and server ${ms(percentile(phases.server, 50))},` +
       ` answer to screen ${ms(percentile(phases.draw, 50))})`,
   );
+  // Each press in order: an outlier shows which press it was (the first, say).
+  console.log(`rows ${rows}: each press in order: ${times.map(Math.round).join(" ")} ms`);
   console.log(
     `rows ${rows}: arrow key to the next cell focused on screen over ${presses} moves: ` +
       `p50 ${ms(percentile(moves, 50))}, p95 ${ms(percentile(moves, 95))}, max ${ms(Math.max(...moves))}`,

@@ -165,8 +165,22 @@ impl Autosave {
     /// Shows `report`, which came from elsewhere (an import, a change of the sheet's
     /// settings or language, someone else's save): the next check gets a whole report.
     pub fn show(self, report: Report) {
-        self.report_id.try_set_value(None);
+        self.show_kept(report, None);
+    }
+
+    /// Shows `report`, which came from elsewhere, kept by the server under `id`
+    /// ([`SheetDetail::report_id`](crate::model::SheetDetail::report_id)): the next check
+    /// gets what changed since it (a whole report when `id` is `None`).
+    pub fn show_kept(self, report: Report, id: Option<u64>) {
+        self.report_id.try_set_value(id);
         self.report.try_set(report);
+    }
+
+    /// The page was given its report kept by the server under `id`: the first check names
+    /// it, and gets what changed since it instead of a whole report.
+    pub fn holds(self, id: Option<u64>) -> Autosave {
+        self.report_id.try_set_value(id);
+        self
     }
 
     /// Shows the report `answer` sends. False when it is changes to a report the page no
@@ -510,7 +524,7 @@ impl Autosave {
             self.revision.set_value(detail.revision);
             self.adopt(&detail.sheet.rows, &detail.row_ids);
             self.show_from(self.edits.get_value());
-            self.show(detail.report);
+            self.show_kept(detail.report, detail.report_id);
             self.catalog_defaults.set(detail.catalog_defaults);
         });
     }

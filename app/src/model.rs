@@ -96,6 +96,11 @@ pub struct SheetDetail {
     /// gave none.
     #[serde(default)]
     pub author: String,
+    /// The id under which the server keeps `report` for the page's checks
+    /// ([`crate::report_changes`]): the page's first check names it as `since` and is
+    /// answered with what changed, not the whole report. `None` where none is kept.
+    #[serde(default)]
+    pub report_id: Option<u64>,
 }
 
 /// What made a revision.

@@ -152,6 +152,7 @@ fn SheetEditor(
         catalog_defaults,
         row_ids,
         author,
+        report_id,
         ..
     }) = detail;
     let (margin_ms, amplification_threshold) = (sheet.margin_ms, sheet.amplification_threshold);
@@ -178,7 +179,8 @@ fn SheetEditor(
         report,
         catalog_defaults,
         status,
-    );
+    )
+    .holds(report_id);
     // Others' saves arrive as server-sent events; the page loads them when it has nothing
     // waiting of its own.
     let viewers = RwSignal::new(1_usize);
@@ -255,7 +257,7 @@ fn SheetEditor(
         let first_key = rows.with_untracked(|rs| draft::next_key(rs));
         rows.set(draft::drafts(&detail.sheet.rows, first_key));
         lang.set(detail.sheet.lang);
-        autosave.show(detail.report);
+        autosave.show_kept(detail.report, detail.report_id);
         catalog_defaults.set(detail.catalog_defaults);
         autosave.replaced(detail.revision, detail.sheet.rows, detail.row_ids);
     });

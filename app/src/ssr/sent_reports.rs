@@ -101,6 +101,23 @@ pub fn answer(sheet: i64, since: Option<u64>, report: Report) -> ReportAnswer {
             (ReportAnswer::Whole { id, report }, texts)
         }
     };
+    remember(sheet, id, texts);
+    answer
+}
+
+/// Keeps `report`, the report of sheet `sheet` that a page is given whole (the sheet page as
+/// the server renders it, an import, a reload after someone else's save), and returns its
+/// id: the page names it as `since` in its first check, which is then answered with what
+/// changed instead of a whole report (2 MB of JSON at 2,000 rows).
+pub fn keep(sheet: i64, report: &Report) -> u64 {
+    let id = SENT.next.fetch_add(1, Ordering::Relaxed);
+    remember(sheet, id, texts_of(report));
+    id
+}
+
+/// Keeps `texts` of sheet `sheet` under `id`: of one sheet's reports, the [`PER_SHEET`]
+/// newest are kept.
+fn remember(sheet: i64, id: u64, texts: ReportTexts) {
     let mut kept = SENT.kept.lock().unwrap_or_else(|e| e.into_inner());
     let of_sheet: Vec<u64> = kept
         .reports
@@ -119,7 +136,6 @@ pub fn answer(sheet: i64, since: Option<u64>, report: Report) -> ReportAnswer {
             texts: std::sync::Arc::new(texts),
         },
     );
-    answer
 }
 
 #[cfg(test)]

@@ -432,6 +432,62 @@ async fn check(app: &TestApp, body: &serde_json::Value) -> ReportAnswer {
 }
 
 #[tokio::test]
+async fn the_first_check_of_a_loaded_page_is_answered_with_what_changed_since_its_report() {
+    // Arrange: G1 stored; the page loads it (get_sheet), with the report and the id under
+    // which the server keeps that report.
+    let app = spawn_app().await;
+    let id = app.create_sheet("g", &fixture("reservation-en.tsv")).await;
+    let loaded = app
+        .send_with(
+            Method::POST,
+            &crate::helpers::server_fn("get_sheet"),
+            &[("content-type", "application/x-www-form-urlencoded")],
+            format!("id={id}"),
+        )
+        .await;
+    assert_eq!(loaded.status, StatusCode::OK, "{}", loaded.text());
+    let detail: app::model::SheetDetail = serde_json::from_str(&loaded.text()).unwrap();
+    let held_id = detail.report_id.expect("the page's report is kept");
+
+    // Act: G2 typed; the page's first check names the report it was given.
+    let mut rows = detail.sheet.rows.clone();
+    rows[6].value = "3s".into();
+    rows[7].value = "3 tries, waits 0.5s, 1.0s".into();
+    let first = check(
+        &app,
+        &serde_json::json!({ "id": id, "rows": rows, "since": held_id }),
+    )
+    .await;
+    let ReportAnswer::Whole { report: whole, .. } =
+        check(&app, &serde_json::json!({ "id": id, "rows": rows })).await
+    else {
+        panic!("a check without `since` is answered whole");
+    };
+
+    // Assert: changes since the page's report, which make G2's report (need 15.5 s) exactly;
+    // of the 12 rows' reports only those of rows 7 and 8 are sent again.
+    let ReportAnswer::Changes { since, changes, .. } = first else {
+        panic!("changes expected: {first:?}");
+    };
+    assert_eq!(since, held_id);
+    let sent_rows: Vec<usize> = changes
+        .rows
+        .runs
+        .iter()
+        .flat_map(|run| match run {
+            app::report_changes::Run::New(items) => items.iter().map(|r| r.line).collect(),
+            app::report_changes::Run::Same { .. } => vec![],
+        })
+        .collect();
+    let mut applied = detail.report;
+    changes.apply(&mut applied).unwrap();
+    assert_eq!(applied, whole);
+    let app_node = applied.nodes.iter().find(|n| n.name == "app").unwrap();
+    assert_eq!(app_node.need_ms, Some(15_500));
+    assert_eq!(sent_rows, [7, 8]);
+}
+
+#[tokio::test]
 async fn a_check_from_a_report_the_page_holds_is_answered_with_what_changed_since_it() {
     // Arrange: G1 stored; the page checks it once and holds that report.
     let app = spawn_app().await;
