@@ -162,13 +162,14 @@ impl Autosave {
         }
     }
 
-    /// Shows `report`, which came from elsewhere (an import, a change of the sheet's
-    /// settings or language, someone else's save): the next check gets a whole report.
+    /// Shows `report`, which came from elsewhere with no id the server keeps it under (a
+    /// change of the sheet's settings or language): the next check gets a whole report.
     pub fn show(self, report: Report) {
         self.show_kept(report, None);
     }
 
-    /// Shows `report`, which came from elsewhere, kept by the server under `id`
+    /// Shows `report`, which came from elsewhere (an import, someone else's save), kept by
+    /// the server under `id`
     /// ([`SheetDetail::report_id`](crate::model::SheetDetail::report_id)): the next check
     /// gets what changed since it (a whole report when `id` is `None`).
     pub fn show_kept(self, report: Report, id: Option<u64>) {
