@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what the workbench needs to build, run and test, skipping whatever is already
 # present at the right version: the wasm target, cargo-leptos, wasm-bindgen-cli (the version
-# in Cargo.lock), Debian's Chromium, and the npm packages of end2end/ (Playwright, binaryen).
+# in Cargo.lock), Debian's Chromium and a Japanese font, and the npm packages of end2end/
+# (Playwright, binaryen).
 # Safe to run again; a second run takes seconds.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -32,6 +33,15 @@ if [ ! -x /usr/bin/chromium ]; then
   SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
   $SUDO apt-get update
   $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium chromium-driver
+fi
+
+# A Japanese font, so that Chromium draws Japanese sheets and pages (and their screenshots)
+# with glyphs instead of empty boxes; about 2 MB.
+if [ ! -d /usr/share/fonts/truetype/vlgothic ]; then
+  say "installing Debian's fonts-vlgothic (Japanese glyphs for Chromium)"
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y fonts-vlgothic \
+    || { $SUDO apt-get update && $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y fonts-vlgothic; }
 fi
 
 # Playwright without browsers (never `npx playwright install`: it downloads and fails here),
