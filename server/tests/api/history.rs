@@ -6,7 +6,7 @@ use axum::http::{Method, StatusCode};
 use app::model::Checked;
 use app::report_changes::ReportAnswer;
 
-use crate::helpers::{find, fixture, golden_g2, spawn_app, TestApp};
+use crate::helpers::{find, fixture, golden_g2, server_fn, spawn_app, TestApp};
 
 const G2_TRACE: &str = "app -> external API: read 1.5 s → 3 s, tries 2 → 3 (waits 0.3 s → 0.5 s, 1.0 s); worst 4.3 s → 12.0 s; app need 7.8 s → 15.5 s against its 8.0 s deadline: now inverted, short by 7.5 s, 1 try fits; LB -> app and browser -> LB unchanged (they wait on app's 8.0 s deadline, not on its need)";
 
@@ -440,7 +440,7 @@ async fn the_first_check_of_a_loaded_page_is_answered_with_what_changed_since_it
     let loaded = app
         .send_with(
             Method::POST,
-            &crate::helpers::server_fn("get_sheet"),
+            &server_fn("get_sheet"),
             &[("content-type", "application/x-www-form-urlencoded")],
             format!("id={id}"),
         )
