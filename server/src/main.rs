@@ -6,6 +6,8 @@
 //! - `workbench check PATH... [--format text|json|sarif|markdown] [--fail-on error|warning]`:
 //!   checks TSV sheets (files, directories of `*.tsv`, `-` for standard input); exit 0 when
 //!   no finding reaches `--fail-on`, 1 when one does, 2 when a file cannot be read as a sheet.
+//! - `workbench backup PATH` / `workbench restore PATH`: a copy of the SQLite database taken
+//!   while it serves, and its restore over the database (server stopped); exit 1 on failure.
 //! - `workbench catalog [QUERY] [--format text|json]`: the catalog entries whose product,
 //!   setting or alias contains QUERY; exit 1 when none does.
 
@@ -86,6 +88,18 @@ enum Command {
         #[arg(long, value_name = "N", default_value = "3", value_parser = parse_threshold)]
         amplification_threshold: u64,
     },
+    /// Write a consistent copy of the SQLite database (DATABASE_URL) to the new file PATH,
+    /// while the server runs (`VACUUM INTO`). On PostgreSQL, use pg_dump.
+    Backup {
+        /// The backup file to create; an existing file is never overwritten.
+        path: std::path::PathBuf,
+    },
+    /// Replace the SQLite database (DATABASE_URL) by the backup PATH. Stop the server
+    /// first. On PostgreSQL, use pg_restore.
+    Restore {
+        /// A file written by `workbench backup`.
+        path: std::path::PathBuf,
+    },
     /// List the catalog's settings of real products: unit of a bare number, what 0 means,
     /// default and source. Exit 1 when none matches.
     Catalog {
@@ -159,6 +173,8 @@ fn main() -> anyhow::Result<ExitCode> {
             let outcome = diff_command::run(pairs, format, severity, settings);
             Ok(print(&outcome.stdout, &outcome.stderr, outcome.code))
         }
+        Command::Backup { path } => Ok(backup(&path)),
+        Command::Restore { path } => Ok(restore(&path)),
         Command::Catalog { query, format } => {
             let outcome = catalog_command::run(query.as_deref(), format);
             Ok(print(&outcome.stdout, &outcome.stderr, outcome.code))
@@ -228,6 +244,47 @@ fn read(source: &Source) -> Result<Vec<u8>, String> {
     Ok(bytes)
 }
 
+/// The database the server and the `backup` and `restore` commands use.
+fn database_url() -> String {
+    std::env::var("DATABASE_URL").unwrap_or_else(|_| DEFAULT_DATABASE_URL.to_string())
+}
+
+/// Runs `workbench backup PATH`: exit 0 with the path written, 1 with the reason.
+#[tokio::main(flavor = "current_thread")]
+async fn backup(path: &std::path::Path) -> ExitCode {
+    let url = database_url();
+    let result = match Store::connect(&url).await {
+        Ok(store) => store.backup(path).await.map_err(|err| err.to_string()),
+        Err(err) => Err(format!("cannot open the database {url}: {err}")),
+    };
+    match result {
+        Ok(()) => print(
+            &format!("workbench: backed up {url} to {}\n", path.display()),
+            "",
+            0,
+        ),
+        Err(reason) => print("", &format!("workbench: backup failed: {reason}\n"), 1),
+    }
+}
+
+/// Runs `workbench restore PATH`: exit 0 with the number of sheets restored, 1 with the
+/// reason (the database is then unchanged).
+#[tokio::main(flavor = "current_thread")]
+async fn restore(path: &std::path::Path) -> ExitCode {
+    let url = database_url();
+    match app::ssr::restore_sqlite(path, &url).await {
+        Ok(sheets) => print(
+            &format!(
+                "workbench: restored {url} from {} ({sheets} sheets)\n",
+                path.display()
+            ),
+            "",
+            0,
+        ),
+        Err(err) => print("", &format!("workbench: restore failed: {err}\n"), 1),
+    }
+}
+
 /// A binary built without cargo-leptos lacks `LEPTOS_OUTPUT_NAME`; use the name of the
 /// workspace's `[[workspace.metadata.leptos]]`. Called before any thread starts.
 fn default_output_name() {
@@ -243,8 +300,7 @@ fn default_output_name() {
 async fn serve() -> anyhow::Result<()> {
     let leptos_options = get_configuration(None)?.leptos_options;
     let addr = leptos_options.site_addr;
-    let database_url =
-        std::env::var("DATABASE_URL").unwrap_or_else(|_| DEFAULT_DATABASE_URL.to_string());
+    let database_url = database_url();
     let timeouts =
         server::Timeouts::from_vars(|name| std::env::var(name).ok()).map_err(anyhow::Error::msg)?;
     let store = Store::connect_with(&database_url, timeouts.pool())

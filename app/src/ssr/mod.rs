@@ -14,8 +14,9 @@ pub use crate::model::SheetSummary;
 pub use error::{Refusal, StoreError};
 pub use model::StoredSheet;
 pub use store::{
-    merge, Approval, Author, CellConflict, CellPatch, CellSet, Decision, Merged, Patched,
-    PoolTimeouts, Readiness, Resolution, RevisionKind, RevisionSummary, RowDelete, RowInsert,
-    RowMove, SheetEvent, Store, StoredRevision, Watching, DEFAULT_DATABASE_URL, FOLD_WINDOW_MS,
-    MAX_COMMENT_CHARS, MAX_TITLE_CHARS, PRESENCE_EVERY, PRESENCE_EXPIRES, SNAPSHOT_EVERY,
+    merge, restore_sqlite, Approval, Author, BackupError, CellConflict, CellPatch, CellSet,
+    Decision, Merged, Patched, PoolTimeouts, Readiness, Resolution, RevisionKind, RevisionSummary,
+    RowDelete, RowInsert, RowMove, SheetEvent, Store, StoredRevision, Watching,
+    DEFAULT_DATABASE_URL, FOLD_WINDOW_MS, MAX_COMMENT_CHARS, MAX_TITLE_CHARS, PRESENCE_EVERY,
+    PRESENCE_EXPIRES, SNAPSHOT_EVERY,
 };

@@ -12,11 +12,13 @@ use sqlx::any::{AnyArguments, AnyPoolOptions, AnyRow};
 use sqlx::migrate::Migrator;
 use sqlx::{Any, AnyPool, Arguments as _, QueryBuilder, Row as _};
 
+mod backup;
 mod history;
 mod live;
 mod patch;
 mod proposals;
 
+pub use backup::{restore_sqlite, BackupError};
 pub use history::{
     Author, RevisionKind, RevisionSummary, StoredRevision, FOLD_WINDOW_MS, SNAPSHOT_EVERY,
 };
@@ -35,6 +37,15 @@ use crate::sheet_name::SheetName;
 /// The database used when `DATABASE_URL` is not set: the SQLite file `workbench.db` in the
 /// working directory, created when missing.
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://workbench.db?mode=rwc";
+
+/// What every connection to a SQLite file sets (issue 11 §5): the write-ahead log, so
+/// readers do not wait for the writer, and `synchronous = FULL`, so the log is synced to disk
+/// at every commit: a save the server acknowledged is kept through a crash of the process
+/// and through a loss of power (SQLite's own documentation of `PRAGMA synchronous`: in WAL
+/// mode, `NORMAL` may lose the last commits on a power loss). `busy_timeout` lets a
+/// connection wait for another's write lock instead of failing at once.
+const SQLITE_DURABILITY: &str =
+    "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000;";
 
 /// The eight cell columns of `sheet_rows`, in sheet order (a macro, for `concat!`).
 macro_rules! row_columns {
@@ -146,6 +157,14 @@ impl Store {
             AnyPoolOptions::new().max_connections(5)
         };
         let mut options = options.acquire_timeout(timeouts.acquire);
+        if sqlite && !is_sqlite_memory(&url) {
+            options = options.after_connect(|connection, _| {
+                Box::pin(async move {
+                    sqlx::raw_sql(SQLITE_DURABILITY).execute(connection).await?;
+                    Ok(())
+                })
+            });
+        }
         if !sqlite {
             let set = format!("SET statement_timeout = {}", timeouts.statement.as_millis());
             options = options.after_connect(move |connection, _| {
@@ -239,6 +258,12 @@ impl Store {
                 },
             }),
         }
+    }
+
+    /// Closes the store's connections (waiting for those in use): a SQLite file is then
+    /// free to be replaced ([`restore_sqlite`]).
+    pub async fn close(&self) {
+        self.pool.close().await;
     }
 
     /// Every [`SheetEvent`] from now on, from this instance and (on PostgreSQL) the others
