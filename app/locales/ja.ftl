@@ -293,6 +293,8 @@ comment-add = コメントを追加
 
 ## Errors (a server function's, shown where the call was made)
 
+error-forbidden = このシートのチームでのあなたの役割は { $role } です。この操作には { $needs } が必要です
+error-no-team = どのチームでも編集者ではないため、シートを作成できません。チームのオーナーに依頼してください
 error-not-found = シート { $id } はありません（削除された可能性があります）
 error-conflict = このページが最後に保存した後で、別のタブかほかの人がこのシートを変更しました。あなたの入力はここに残っています
 error-too-large = この TSV は { $size } バイトで、1 つのシートに入る 1 MiB（{ $max } バイト）を超えています。複数のシートに分けてください

@@ -391,7 +391,7 @@ mod imp {
 
     use super::{example, DEFAULT_IMPORT_NAME};
     use crate::error::AppError;
-    use crate::i18n::ui_lang;
+    use crate::i18n::{t, t_args, ui_lang};
     use crate::model::{
         CatalogOption, Checked, DiffView, HistoryView, ProposalDraft, ProposalReview,
         ProposalSummary, Saved, SheetDetail, SheetSummary, SinceRevision, MAX_TSV_BYTES,
@@ -454,10 +454,26 @@ mod imp {
     }
 
     /// The store the server provided as context.
+    /// In team mode scoped to the caller the server found ([`crate::ssr::access`]), so every
+    /// sheet it touches is checked against their role.
     fn store() -> Result<Store, AppError> {
-        use_context::<Store>().ok_or_else(|| {
+        let store = use_context::<Store>().ok_or_else(|| {
             leptos::logging::error!("no Store in the server function's context");
             AppError::Storage
+        })?;
+        Ok(match access() {
+            Some(access) => store.scoped(access),
+            None => store,
+        })
+    }
+
+    /// Team mode: who the server found is asking (put in the request by its `auth` layer).
+    fn access() -> Option<crate::ssr::access::Access> {
+        use_context::<http::request::Parts>().and_then(|parts| {
+            parts
+                .extensions
+                .get::<crate::ssr::access::Access>()
+                .cloned()
         })
     }
 
@@ -470,6 +486,13 @@ mod imp {
             StoreError::CellConflicts { current, .. } => AppError::Conflict { current },
             StoreError::NoRevision { id, number } => AppError::NoRevision { id, number },
             StoreError::NoRow { id, .. } => AppError::NotFound(id),
+            StoreError::Forbidden { role, needs, .. } => AppError::Forbidden(t_args(
+                ui_lang(),
+                "error-forbidden",
+                [("role", role.name().into()), ("needs", needs.name().into())],
+            )),
+            StoreError::NoTeam => AppError::Forbidden(t(ui_lang(), "error-no-team")),
+            StoreError::Taken(name) => AppError::Refused(name),
             StoreError::NoProposal { id, proposal } => AppError::NoProposal { id, proposal },
             StoreError::Proposal(reason) => AppError::Refused(reason.message(ui_lang())),
             StoreError::Db(_) | StoreError::Migrate(_) | StoreError::NotReady(_) => {
@@ -664,8 +687,12 @@ mod imp {
 
     /// The author of this request: the [`AUTHOR_COOKIE`](crate::model::AUTHOR_COOKIE)
     /// cookie's name, `anonymous` without one.
+    /// Team mode: the account's e-mail address; local mode: the name the browser gave.
     pub fn author() -> Author {
-        Author::named(&author_name())
+        match access() {
+            Some(access) => Author::named(&access.name()),
+            None => Author::named(&author_name()),
+        }
     }
 
     /// The name in this request's author cookie, percent-decoded; empty without one.

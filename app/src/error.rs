@@ -72,6 +72,9 @@ pub enum AppError {
     Refused(String),
     /// An address that names no sheet (`/sheets/abc`).
     BadAddress(String),
+    /// Team mode: the caller's role does not allow this; the message names their role and
+    /// the one needed (403).
+    Forbidden(String),
 }
 
 impl AppError {
@@ -88,7 +91,8 @@ impl AppError {
             | AppError::Tsv { message, .. }
             | AppError::Transport(message)
             | AppError::BadArguments(message)
-            | AppError::Refused(message) => message.clone(),
+            | AppError::Refused(message)
+            | AppError::Forbidden(message) => message.clone(),
             AppError::Conflict { .. } => t(ui, "error-conflict"),
             AppError::TooLarge(size) => t_args(
                 ui,
@@ -130,6 +134,7 @@ impl AppError {
     pub fn status_code(&self) -> u16 {
         match self {
             AppError::NotFound(_) => 404,
+            AppError::Forbidden(_) => 403,
             AppError::Conflict { .. } => 409,
             AppError::TooLarge(_) => 413,
             AppError::TooManyRows(_) => 400,

@@ -46,6 +46,13 @@ pub enum ApiError {
     /// 428: a write that must name the revision it starts from (`If-Match`) and does not.
     #[error("{0}")]
     PreconditionRequired(String),
+    /// 401: team mode, and the request has no session or token, or its token is revoked
+    /// or expired.
+    #[error("{0}")]
+    Unauthorized(String),
+    /// 403: team mode, and the caller's role does not allow this.
+    #[error("{0}")]
+    Forbidden(String),
     /// 413: the body is larger than [`crate::MAX_BODY_BYTES`].
     #[error(
         "the body is larger than {} bytes (1 MiB); split the sheet",
@@ -78,6 +85,8 @@ impl ApiError {
             }
             ApiError::PreconditionRequired(_) => StatusCode::PRECONDITION_REQUIRED,
             ApiError::Refused(_) => StatusCode::CONFLICT,
+            ApiError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
+            ApiError::Forbidden(_) => StatusCode::FORBIDDEN,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -114,6 +123,8 @@ impl From<StoreError> for ApiError {
                 conflicts: conflicts.clone(),
             },
             StoreError::Proposal(reason) => ApiError::Refused(reason.to_string()),
+            StoreError::Forbidden { .. } | StoreError::NoTeam => ApiError::Forbidden(err.to_string()),
+            StoreError::Taken(_) => ApiError::Refused(err.to_string()),
             StoreError::NoRevision { .. } | StoreError::NoRow { .. } | StoreError::NoProposal { .. } => {
                 ApiError::NotFound(err.to_string())
             }

@@ -24,6 +24,7 @@
 #![recursion_limit = "256"]
 
 mod api;
+pub mod auth;
 pub mod catalog_command;
 pub mod check_command;
 pub mod diff_command;
@@ -104,6 +105,7 @@ pub fn router_with(state: AppState, timeouts: Timeouts) -> Router {
     let routes = ROUTES.get_or_init(|| generate_route_list(App)).clone();
     let store = state.store.clone();
     let options = state.leptos_options.clone();
+    let sessions = state.auth.sessions(state.store.clone());
     Router::new()
         .nest(api::PREFIX, api::routes())
         .route(
@@ -116,6 +118,11 @@ pub fn router_with(state: AppState, timeouts: Timeouts) -> Router {
             move || provide_context(store.clone()),
             move || shell(options.clone()),
         )
+        .route(
+            "/login",
+            axum::routing::get(auth::login_page).post(auth::login),
+        )
+        .route("/logout", axum::routing::post(auth::logout))
         .fallback(leptos_axum::file_and_error_handler::<AppState, _>(shell))
         .layer(axum::middleware::from_fn(limit_page_renders))
         .layer(axum::middleware::map_response(error::log_internal_errors))
@@ -126,6 +133,11 @@ pub fn router_with(state: AppState, timeouts: Timeouts) -> Router {
             axum::http::StatusCode::REQUEST_TIMEOUT,
             timeouts.request,
         ))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            auth::authenticate,
+        ))
+        .layer(tower::util::option_layer(sessions))
         .layer(axum::middleware::from_fn_with_state(hosts, security::guard))
         // After the guard: the probes answer any host ([`health`]).
         .route("/healthz", axum::routing::get(health::healthz))

@@ -100,6 +100,11 @@ enum Command {
         /// A file written by `workbench backup`.
         path: std::path::PathBuf,
     },
+    /// Team mode's accounts and teams, from a shell on the server (DATABASE_URL).
+    Admin {
+        #[command(subcommand)]
+        command: AdminCommand,
+    },
     /// List the catalog's settings of real products: unit of a bare number, what 0 means,
     /// default and source. Exit 1 when none matches.
     Catalog {
@@ -109,6 +114,25 @@ enum Command {
         /// `text`: a readable table; `json`: an array of the entries.
         #[arg(long, value_enum, default_value_t = catalog_command::Format::Text)]
         format: catalog_command::Format,
+    },
+}
+
+#[derive(Subcommand)]
+enum AdminCommand {
+    /// Make an account; its password is read from WORKBENCH_PASSWORD or the first line of
+    /// standard input (at least 12 characters). The first account is an administrator.
+    CreateUser {
+        /// Its e-mail address.
+        email: String,
+        /// Make it an administrator.
+        #[arg(long)]
+        admin: bool,
+        /// Put it in this team (made when missing), with --role.
+        #[arg(long, requires = "role")]
+        team: Option<String>,
+        /// Its role in --team: viewer, editor, reviewer or owner.
+        #[arg(long, requires = "team")]
+        role: Option<String>,
     },
 }
 
@@ -174,6 +198,15 @@ fn main() -> anyhow::Result<ExitCode> {
             Ok(print(&outcome.stdout, &outcome.stderr, outcome.code))
         }
         Command::Backup { path } => Ok(backup(&path)),
+        Command::Admin {
+            command:
+                AdminCommand::CreateUser {
+                    email,
+                    admin,
+                    team,
+                    role,
+                },
+        } => Ok(create_user(&email, admin, team.zip(role))),
         Command::Restore { path } => Ok(restore(&path)),
         Command::Catalog { query, format } => {
             let outcome = catalog_command::run(query.as_deref(), format);
@@ -267,6 +300,75 @@ async fn backup(path: &std::path::Path) -> ExitCode {
     }
 }
 
+/// Runs `workbench admin create-user`: exit 0 with the account made, 1 with the reason.
+#[tokio::main(flavor = "current_thread")]
+async fn create_user(email: &str, admin: bool, team: Option<(String, String)>) -> ExitCode {
+    let password = std::env::var("WORKBENCH_PASSWORD").ok().unwrap_or_else(|| {
+        let mut line = String::new();
+        let _ = std::io::stdin().read_line(&mut line);
+        line.trim_end_matches(['\r', '\n']).to_string()
+    });
+    match create_user_in(&database_url(), email, admin, team, &password).await {
+        Ok(message) => print(&format!("workbench: {message}\n"), "", 0),
+        Err(reason) => print("", &format!("workbench: create-user failed: {reason}\n"), 1),
+    }
+}
+
+async fn create_user_in(
+    url: &str,
+    email: &str,
+    admin: bool,
+    team: Option<(String, String)>,
+    password: &str,
+) -> Result<String, String> {
+    use app::ssr::access::Role;
+    if !email.contains('@') {
+        return Err(format!("{email:?} is not an e-mail address"));
+    }
+    if password.chars().count() < 12 {
+        return Err(
+            "the password must have at least 12 characters (WORKBENCH_PASSWORD or standard input)"
+                .into(),
+        );
+    }
+    let role = match &team {
+        Some((_, role)) => Some(
+            Role::parse(role)
+                .ok_or_else(|| format!("--role {role}: use viewer, editor, reviewer or owner"))?,
+        ),
+        None => None,
+    };
+    let store = Store::connect(url).await.map_err(|err| err.to_string())?;
+    let hash = server::auth::hash_password(password)?;
+    let id = store
+        .create_account(email, &hash, admin)
+        .await
+        .map_err(|err| err.to_string())?;
+    let account = store.account(id).await.map_err(|err| err.to_string())?;
+    let admin = account.is_some_and(|a| a.admin);
+    let mut message = format!(
+        "account {id} {}{}",
+        email.trim().to_lowercase(),
+        if admin { " (administrator)" } else { "" }
+    );
+    if let (Some((name, _)), Some(role)) = (team, role) {
+        let teams = store.teams().await.map_err(|err| err.to_string())?;
+        let team_id = match teams.iter().find(|t| t.name == name.trim()) {
+            Some(found) => found.id,
+            None => store
+                .create_team(&name)
+                .await
+                .map_err(|err| err.to_string())?,
+        };
+        store
+            .set_role(team_id, id, Some(role))
+            .await
+            .map_err(|err| err.to_string())?;
+        message.push_str(&format!(", {role} in team {team_id} {}", name.trim()));
+    }
+    Ok(message)
+}
+
 /// Runs `workbench restore PATH`: exit 0 with the number of sheets restored, 1 with the
 /// reason (the database is then unchanged).
 #[tokio::main(flavor = "current_thread")]
@@ -303,6 +405,20 @@ async fn serve() -> anyhow::Result<()> {
     let database_url = database_url();
     let timeouts =
         server::Timeouts::from_vars(|name| std::env::var(name).ok()).map_err(anyhow::Error::msg)?;
+    let mode = server::auth::Mode::choose(
+        std::env::var(server::auth::MODE_VAR).ok().as_deref(),
+        &database_url,
+    )
+    .map_err(anyhow::Error::msg)?;
+    let secret = std::env::var(server::auth::SECRET_VAR).ok();
+    server::auth::check_start(mode, addr, secret.as_deref()).map_err(anyhow::Error::msg)?;
+    let auth = match mode {
+        server::auth::Mode::Local => server::auth::Auth::local(),
+        // Behind TLS (a non-loopback address, a proxy in front) cookies are `Secure`.
+        server::auth::Mode::Team => {
+            server::auth::Auth::team(secret.as_deref(), !addr.ip().is_loopback())
+        }
+    };
     let store = Store::connect_with(&database_url, timeouts.pool())
         .await
         .with_context(|| format!("cannot open the database {database_url}"))?;
@@ -311,13 +427,20 @@ async fn serve() -> anyhow::Result<()> {
             leptos_options,
             store,
             allowed_hosts: server::AllowedHosts::from_env(addr),
+            auth,
         },
         timeouts,
     );
     let listener = tokio::net::TcpListener::bind(&addr)
         .await
         .with_context(|| format!("cannot listen on {addr}"))?;
-    eprintln!("workbench: listening on http://{addr}");
+    eprintln!(
+        "workbench: listening on http://{addr} ({})",
+        match mode {
+            server::auth::Mode::Local => "local mode: no accounts",
+            server::auth::Mode::Team => "team mode: sign in at /login",
+        }
+    );
     server::serve::serve(listener, app, timeouts, stop_signal()).await;
     Ok(())
 }

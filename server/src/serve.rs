@@ -120,9 +120,9 @@ pub async fn serve(
     let graceful = GracefulShutdown::new();
     let mut shutdown = std::pin::pin!(shutdown);
     loop {
-        let stream = tokio::select! {
+        let (stream, peer) = tokio::select! {
             accepted = listener.accept() => match accepted {
-                Ok((stream, _)) => stream,
+                Ok((stream, peer)) => (stream, peer),
                 Err(err) => {
                     // Out of file descriptors, say: wait a moment rather than spin.
                     eprintln!("workbench: cannot accept a connection: {err}");
@@ -132,9 +132,14 @@ pub async fn serve(
             },
             () = &mut shutdown => break,
         };
-        let service = app
-            .clone()
-            .map_request(|request: Request<Incoming>| request.map(Body::new));
+        let service = app.clone().map_request(move |request: Request<Incoming>| {
+            let mut request = request.map(Body::new);
+            // The peer's address, for the sign-in limit per address ([`crate::auth`]).
+            request
+                .extensions_mut()
+                .insert(axum::extract::ConnectInfo(peer));
+            request
+        });
         let connection =
             http.serve_connection(TokioIo::new(stream), TowerToHyperService::new(service));
         let connection = graceful.watch(connection);

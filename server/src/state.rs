@@ -15,4 +15,6 @@ pub struct AppState {
     pub store: Store,
     /// The `Host` names the server answers ([`crate::security`]).
     pub allowed_hosts: AllowedHosts,
+    /// Local or team mode ([`crate::auth`]).
+    pub auth: crate::auth::Auth,
 }

@@ -44,6 +44,22 @@ pub enum StoreError {
         /// The refused cells.
         conflicts: Vec<crate::ssr::CellConflict>,
     },
+    /// Team mode: the caller's role in the sheet's team is below what the operation needs.
+    #[error("your role in the team of sheet {id} is {role}; this needs {needs}")]
+    Forbidden {
+        /// The sheet.
+        id: i64,
+        /// The caller's role.
+        role: crate::ssr::access::Role,
+        /// The lowest role that may.
+        needs: crate::ssr::access::Role,
+    },
+    /// Team mode: a new sheet, with no team where the caller may create one.
+    #[error("you are not an editor in any team, so you cannot create sheets; ask a team owner")]
+    NoTeam,
+    /// An e-mail address or team name that is taken.
+    #[error("{0} is taken")]
+    Taken(String),
     /// Sheet `id` has no proposal `proposal`.
     #[error("sheet {id} has no proposal {proposal}")]
     NoProposal {

@@ -4,6 +4,7 @@
 //! PostgreSQL, through sqlx's `Any` driver; the schema lives in the workspace's
 //! `migrations/` folder and is applied by [`Store::connect`].
 
+pub mod access;
 pub mod checks;
 mod error;
 mod model;
@@ -14,9 +15,10 @@ pub use crate::model::SheetSummary;
 pub use error::{Refusal, StoreError};
 pub use model::StoredSheet;
 pub use store::{
-    merge, restore_sqlite, Approval, Author, BackupError, CellConflict, CellPatch, CellSet,
-    Decision, Merged, Patched, PoolTimeouts, Readiness, Resolution, RevisionKind, RevisionSummary,
-    RowDelete, RowInsert, RowMove, SheetEvent, Store, StoredRevision, Watching,
-    DEFAULT_DATABASE_URL, FOLD_WINDOW_MS, MAX_COMMENT_CHARS, MAX_TITLE_CHARS, PRESENCE_EVERY,
-    PRESENCE_EXPIRES, SNAPSHOT_EVERY,
+    merge, restore_sqlite, AccountRecord, Approval, AuditEntry, Author, BackupError, CellConflict,
+    CellPatch, CellSet, Decision, Member, Merged, Patched, PoolTimeouts, Readiness, Resolution,
+    RevisionKind, RevisionSummary, RowDelete, RowInsert, RowMove, SheetEvent, Store,
+    StoredRevision, TeamRecord, TokenRecord, TokenRefusal, Watching, DEFAULT_DATABASE_URL,
+    FOLD_WINDOW_MS, MAX_COMMENT_CHARS, MAX_TITLE_CHARS, PRESENCE_EVERY, PRESENCE_EXPIRES,
+    SNAPSHOT_EVERY,
 };

@@ -12,12 +12,14 @@ use sqlx::any::{AnyArguments, AnyPoolOptions, AnyRow};
 use sqlx::migrate::Migrator;
 use sqlx::{Any, AnyPool, Arguments as _, QueryBuilder, Row as _};
 
+mod accounts;
 mod backup;
 mod history;
 mod live;
 mod patch;
 mod proposals;
 
+pub use accounts::{AccountRecord, AuditEntry, Member, TeamRecord, TokenRecord, TokenRefusal};
 pub use backup::{restore_sqlite, BackupError};
 pub use history::{
     Author, RevisionKind, RevisionSummary, StoredRevision, FOLD_WINDOW_MS, SNAPSHOT_EVERY,
@@ -29,6 +31,7 @@ pub use patch::{
 };
 pub use proposals::{Decision, Resolution, MAX_COMMENT_CHARS, MAX_TITLE_CHARS};
 
+use super::access::{Access, Need};
 use super::error::StoreError;
 use super::model::StoredSheet;
 use crate::model::SheetSummary;
@@ -71,6 +74,9 @@ pub struct Store {
     /// Every change and every viewer coming or going, for the pages' live updates (shared
     /// with the other instances on PostgreSQL).
     live: std::sync::Arc<live::Live>,
+    /// Team mode: who is asking; every operation on a sheet checks their role first
+    /// ([`Store::scoped`]). `None`: local mode, every sheet.
+    access: Option<std::sync::Arc<Access>>,
 }
 
 /// A page watching a sheet ([`Store::watch`]): counted until dropped.
@@ -185,7 +191,12 @@ impl Store {
         } else {
             live::Live::shared(&pool, &url).await?
         };
-        let store = Store { pool, sqlite, live };
+        let store = Store {
+            pool,
+            sqlite,
+            live,
+            access: None,
+        };
         store.count_uncounted().await?;
         store.start_histories().await?;
         Ok(store)
@@ -320,13 +331,45 @@ impl Store {
     ///
     /// [`StoreError::Db`] when the database fails.
     pub async fn list_sheets(&self) -> Result<Vec<SheetSummary>, StoreError> {
-        let sheets = sqlx::query(
-            "SELECT id, name, lang, margin_ms, amplification_threshold, updated_at, \
-             row_count, error_count, warning_count FROM sheets \
-             ORDER BY updated_at DESC, id DESC",
-        )
-        .fetch_all(&self.pool)
-        .await?;
+        const COLUMNS: &str = "SELECT id, name, lang, margin_ms, amplification_threshold, \
+             updated_at, row_count, error_count, warning_count FROM sheets";
+        const ORDER: &str = " ORDER BY updated_at DESC, id DESC";
+        let sheets = match self.access() {
+            None => {
+                sqlx::query(sqlx::AssertSqlSafe(format!("{COLUMNS}{ORDER}")))
+                    .fetch_all(&self.pool)
+                    .await?
+            }
+            Some(access) => {
+                // The caller's teams, the organisation's shared sheets (accounts only), and
+                // for an administrator the sheets of no team: numbers only, from the store.
+                let teams: Vec<String> = access
+                    .roles
+                    .iter()
+                    .map(|(team, _)| team.to_string())
+                    .collect();
+                let mut visible = vec![format!("team_id IN ({})", {
+                    let list = teams.join(", ");
+                    if list.is_empty() {
+                        "NULL".to_string()
+                    } else {
+                        list
+                    }
+                })];
+                if matches!(access.principal, super::access::Principal::Account { .. }) {
+                    visible.push("shared = 1".into());
+                }
+                if access.is_admin() {
+                    visible.push("team_id IS NULL".into());
+                }
+                sqlx::query(sqlx::AssertSqlSafe(format!(
+                    "{COLUMNS} WHERE {}{ORDER}",
+                    visible.join(" OR ")
+                )))
+                .fetch_all(&self.pool)
+                .await?
+            }
+        };
         let mut summaries = Vec::with_capacity(sheets.len());
         for record in &sheets {
             let head = decode_head(record)?;
@@ -385,10 +428,14 @@ impl Store {
         author: &Author,
     ) -> Result<i64, StoreError> {
         budget::tsv::check_cells(&sheet.rows)?;
+        let team = match self.access() {
+            None => None,
+            Some(access) => Some(access.home_team().ok_or(StoreError::NoTeam)?),
+        };
         let mut attempt = 0;
         loop {
             attempt += 1;
-            match self.try_create(name, sheet, author).await {
+            match self.try_create(name, sheet, author, team).await {
                 Err(StoreError::Db(sqlx::Error::Database(e)))
                     if e.is_unique_violation() && attempt < ID_RETRIES =>
                 {
@@ -405,6 +452,7 @@ impl Store {
         name: &SheetName,
         sheet: &Sheet,
         author: &Author,
+        team: Option<i64>,
     ) -> Result<i64, StoreError> {
         let mut tx = self.begin_write().await?;
         // Ids come from every id ever given, so a deleted sheet's id is never reused.
@@ -417,8 +465,8 @@ impl Store {
             .await?;
         let stamp = next_stamp(&mut tx).await?;
         sqlx::query(
-            "INSERT INTO sheets (id, name, lang, margin_ms, amplification_threshold, updated_at) \
-             VALUES ($1, $2, $3, $4, $5, $6)",
+            "INSERT INTO sheets (id, name, lang, margin_ms, amplification_threshold, updated_at, \
+             team_id) VALUES ($1, $2, $3, $4, $5, $6, $7)",
         )
         .bind(id)
         .bind(name.as_str())
@@ -426,6 +474,7 @@ impl Store {
         .bind(to_db(sheet.margin_ms))
         .bind(to_db(sheet.amplification_threshold))
         .bind(stamp)
+        .bind(team)
         .execute(&mut *tx)
         .await?;
         let keyed: Vec<(i64, Row)> = (1_i64..).zip(sheet.rows.iter().cloned()).collect();
@@ -462,6 +511,7 @@ impl Store {
     /// [`StoreError::NotFound`] when no sheet has this id; [`StoreError::Db`] when the
     /// database fails.
     pub async fn get_sheet(&self, id: i64) -> Result<StoredSheet, StoreError> {
+        self.allow(id, Need::Read).await?;
         let mut tx = self.pool.begin().await?;
         let stored = read_sheet(&mut tx, id).await?;
         tx.commit().await?;
@@ -477,6 +527,7 @@ impl Store {
     /// [`StoreError::NotFound`] when no sheet has this id; [`StoreError::Db`] when the
     /// database fails.
     pub async fn get_settings(&self, id: i64) -> Result<Sheet, StoreError> {
+        self.allow(id, Need::Read).await?;
         let mut tx = self.pool.begin().await?;
         let (head, _) = read_head(&mut tx, id).await?;
         tx.commit().await?;
@@ -492,6 +543,7 @@ impl Store {
     /// [`StoreError::NotFound`] when no sheet has this id; [`StoreError::Db`] when the
     /// database fails.
     pub async fn save_rows(&self, id: i64, rows: &[Row]) -> Result<i64, StoreError> {
+        self.allow(id, Need::Write).await?;
         self.replace_rows(
             id,
             None,
@@ -519,6 +571,7 @@ impl Store {
         rows: &[Row],
         author: &Author,
     ) -> Result<i64, StoreError> {
+        self.allow(id, Need::Write).await?;
         self.replace_rows(id, Some(base), None, rows, author, RevisionKind::Save)
             .await
     }
@@ -548,6 +601,7 @@ impl Store {
         author: &Author,
         kind: RevisionKind,
     ) -> Result<i64, StoreError> {
+        self.allow(id, Need::Write).await?;
         budget::tsv::check_cells(rows)?;
         let mut tx = self.begin_write().await?;
         let stamp = next_stamp(&mut tx).await?;
@@ -657,6 +711,7 @@ impl Store {
     /// [`StoreError::NotFound`] when no sheet has this id; [`StoreError::Db`] when the
     /// database fails.
     pub async fn revisions(&self, id: i64) -> Result<Vec<RevisionSummary>, StoreError> {
+        self.allow(id, Need::Read).await?;
         let mut tx = self.pool.begin().await?;
         read_head(&mut tx, id).await?;
         let list = history::list(&mut tx, id).await?;
@@ -671,6 +726,7 @@ impl Store {
     /// [`StoreError::NotFound`] when no sheet has this id, [`StoreError::NoRevision`] when it
     /// has no such revision; [`StoreError::Db`] when the database fails.
     pub async fn revision(&self, id: i64, number: i64) -> Result<StoredRevision, StoreError> {
+        self.allow(id, Need::Read).await?;
         let mut tx = self.pool.begin().await?;
         read_head(&mut tx, id).await?;
         let revision = history::rebuild(&mut tx, id, number).await?;
@@ -684,6 +740,7 @@ impl Store {
     ///
     /// [`StoreError::NotFound`], [`StoreError::Db`].
     pub async fn latest_revision(&self, id: i64) -> Result<i64, StoreError> {
+        self.allow(id, Need::Read).await?;
         let mut tx = self.pool.begin().await?;
         read_head(&mut tx, id).await?;
         let latest = proposals::latest_revision(&mut tx, id).await?;
@@ -704,6 +761,7 @@ impl Store {
         from: Option<i64>,
         to: Option<i64>,
     ) -> Result<(StoredRevision, StoredRevision, i64), StoreError> {
+        self.allow(id, Need::Read).await?;
         let latest = self.latest_revision(id).await?;
         let to = to.unwrap_or(latest);
         let from = from.unwrap_or(to - 1).max(1);
@@ -730,6 +788,7 @@ impl Store {
         base: Option<i64>,
         author: &Author,
     ) -> Result<i64, StoreError> {
+        self.allow(id, Need::Write).await?;
         let mut tx = self.begin_write().await?;
         let (_, version) = read_head(&mut tx, id).await?;
         if let Some(base) = base.filter(|b| *b != version) {
@@ -782,6 +841,7 @@ impl Store {
     /// [`StoreError::NotFound`] when no sheet has this id; [`StoreError::Db`] when the
     /// database fails.
     pub async fn set_lang(&self, id: i64, lang: Lang) -> Result<(), StoreError> {
+        self.allow(id, Need::Write).await?;
         let mut tx = self.begin_write().await?;
         touch(&mut tx, id).await?;
         sqlx::query("UPDATE sheets SET lang = $1 WHERE id = $2")
@@ -808,6 +868,7 @@ impl Store {
         margin_ms: u64,
         amplification_threshold: u64,
     ) -> Result<(), StoreError> {
+        self.allow(id, Need::Write).await?;
         let mut tx = self.begin_write().await?;
         touch(&mut tx, id).await?;
         sqlx::query("UPDATE sheets SET margin_ms = $1, amplification_threshold = $2 WHERE id = $3")
@@ -828,6 +889,7 @@ impl Store {
     /// [`StoreError::NotFound`] when no sheet has this id; [`StoreError::Db`] when the
     /// database fails.
     pub async fn rename_sheet(&self, id: i64, name: &SheetName) -> Result<(), StoreError> {
+        self.allow(id, Need::Write).await?;
         let mut tx = self.begin_write().await?;
         touch(&mut tx, id).await?;
         sqlx::query("UPDATE sheets SET name = $1 WHERE id = $2")
@@ -846,6 +908,7 @@ impl Store {
     /// [`StoreError::NotFound`] when no sheet has this id; [`StoreError::Db`] when the
     /// database fails.
     pub async fn delete_sheet(&self, id: i64) -> Result<(), StoreError> {
+        self.allow(id, Need::Own).await?;
         let mut tx = self.begin_write().await?;
         for table in ["sheet_revisions", "proposals", "proposal_comments"] {
             sqlx::query(sqlx::AssertSqlSafe(format!(

@@ -9,12 +9,13 @@
 //!
 //! A comment line every 15 s keeps idle connections open through proxies.
 
+use crate::auth::Scoped;
 use std::convert::Infallible;
 use std::time::Duration;
 
-use app::ssr::{SheetEvent, Store};
+use app::ssr::SheetEvent;
 use axum::extract::rejection::PathRejection;
-use axum::extract::{Path, State};
+use axum::extract::Path;
 use axum::http::HeaderMap;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use futures_util::stream::{self, Stream, StreamExt};
@@ -60,7 +61,7 @@ fn event(e: &SheetEvent) -> Event {
     ),
 )]
 pub(crate) async fn events(
-    State(store): State<Store>,
+    Scoped(store): Scoped,
     id: Result<Path<i64>, PathRejection>,
     headers: HeaderMap,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {

@@ -5,9 +5,10 @@
 //! The author of a change is the `X-Workbench-Author` header (UTF-8, percent-encoded where
 //! it is not ASCII) or the `author` query parameter; `anonymous` without either.
 
-use app::ssr::{Author, CellPatch, RevisionSummary, Store};
+use crate::auth::Scoped;
+use app::ssr::{Author, CellPatch, RevisionSummary};
 use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, Query};
 use axum::http::{header, HeaderMap, HeaderValue};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -61,7 +62,7 @@ pub(crate) struct AuthorParams {
     ),
 )]
 pub(crate) async fn list(
-    State(store): State<Store>,
+    Scoped(store): Scoped,
     id: Result<Path<i64>, PathRejection>,
 ) -> Result<Json<Vec<RevisionSummary>>, ApiError> {
     let Path(id) = id.map_err(bad_id)?;
@@ -118,7 +119,7 @@ fn sheet_and_number(path: Result<Path<(i64, i64)>, PathRejection>) -> Result<(i6
     ),
 )]
 pub(crate) async fn get(
-    State(store): State<Store>,
+    Scoped(store): Scoped,
     path: Result<Path<(i64, i64)>, PathRejection>,
 ) -> Result<Json<RevisionBody>, ApiError> {
     let (id, number) = sheet_and_number(path)?;
@@ -162,7 +163,7 @@ pub(crate) async fn get(
     ),
 )]
 pub(crate) async fn restore(
-    State(store): State<Store>,
+    Scoped(store): Scoped,
     path: Result<Path<(i64, i64)>, PathRejection>,
     headers: HeaderMap,
     params: Result<Query<AuthorParams>, QueryRejection>,
@@ -209,7 +210,7 @@ pub(crate) struct DiffParams {
     ),
 )]
 pub(crate) async fn diff(
-    State(store): State<Store>,
+    Scoped(store): Scoped,
     id: Result<Path<i64>, PathRejection>,
     params: Result<Query<DiffParams>, QueryRejection>,
     headers: HeaderMap,
@@ -283,7 +284,7 @@ pub(crate) async fn diff(
     ),
 )]
 pub(crate) async fn patch(
-    State(store): State<Store>,
+    Scoped(store): Scoped,
     id: Result<Path<i64>, PathRejection>,
     headers: HeaderMap,
     params: Result<Query<AuthorParams>, QueryRejection>,

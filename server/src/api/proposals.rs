@@ -3,10 +3,11 @@
 //! one cell, the proposer's choice for a conflicting cell, and the reviewer's decision with
 //! the gate (`app::ssr::Store::decide`).
 
+use crate::auth::Scoped;
 use app::model::{ProposalReview, ProposalSummary};
-use app::ssr::{CellPatch, Decision, Resolution, Store};
+use app::ssr::{CellPatch, Decision, Resolution};
 use axum::extract::rejection::{JsonRejection, PathRejection};
-use axum::extract::{Path, State};
+use axum::extract::Path;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::IntoResponse;
 use axum::Json;
@@ -70,7 +71,7 @@ pub(crate) struct CreatedProposal {
     ),
 )]
 pub(crate) async fn create(
-    State(store): State<Store>,
+    Scoped(store): Scoped,
     id: Result<Path<i64>, PathRejection>,
     headers: HeaderMap,
     body: Result<Json<NewProposal>, JsonRejection>,
@@ -102,7 +103,7 @@ pub(crate) async fn create(
     ),
 )]
 pub(crate) async fn list(
-    State(store): State<Store>,
+    Scoped(store): Scoped,
     id: Result<Path<i64>, PathRejection>,
 ) -> Result<Json<Vec<ProposalSummary>>, ApiError> {
     let Path(id) = id.map_err(bad_id)?;
@@ -126,7 +127,7 @@ pub(crate) async fn list(
     ),
 )]
 pub(crate) async fn review(
-    State(store): State<Store>,
+    Scoped(store): Scoped,
     path: Result<Path<(i64, i64)>, PathRejection>,
 ) -> Result<Json<ProposalReview>, ApiError> {
     let (id, pid) = pair(path)?;
@@ -151,7 +152,7 @@ pub(crate) async fn review(
     ),
 )]
 pub(crate) async fn update(
-    State(store): State<Store>,
+    Scoped(store): Scoped,
     path: Result<Path<(i64, i64)>, PathRejection>,
     body: Result<Json<CellPatch>, JsonRejection>,
 ) -> Result<Json<ProposalReview>, ApiError> {
@@ -193,7 +194,7 @@ pub(crate) struct NewComment {
     ),
 )]
 pub(crate) async fn comment(
-    State(store): State<Store>,
+    Scoped(store): Scoped,
     path: Result<Path<(i64, i64)>, PathRejection>,
     headers: HeaderMap,
     body: Result<Json<NewComment>, JsonRejection>,
@@ -258,7 +259,7 @@ pub(crate) struct Reject {
     ),
 )]
 pub(crate) async fn approve(
-    State(store): State<Store>,
+    Scoped(store): Scoped,
     path: Result<Path<(i64, i64)>, PathRejection>,
     headers: HeaderMap,
     body: Result<Json<Approve>, JsonRejection>,
@@ -292,7 +293,7 @@ pub(crate) async fn approve(
     ),
 )]
 pub(crate) async fn reject(
-    State(store): State<Store>,
+    Scoped(store): Scoped,
     path: Result<Path<(i64, i64)>, PathRejection>,
     headers: HeaderMap,
     body: Result<Json<Reject>, JsonRejection>,
@@ -337,7 +338,7 @@ pub(crate) struct Resolve {
     ),
 )]
 pub(crate) async fn resolve(
-    State(store): State<Store>,
+    Scoped(store): Scoped,
     path: Result<Path<(i64, i64)>, PathRejection>,
     body: Result<Json<Resolve>, JsonRejection>,
 ) -> Result<Json<ProposalReview>, ApiError> {

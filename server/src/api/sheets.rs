@@ -1,9 +1,10 @@
 //! `/api/v1/sheets`: store, list, read and export sheets.
 
+use crate::auth::Scoped;
 use app::sheet_name::SheetName;
-use app::ssr::{SheetSummary, Store, StoredSheet};
+use app::ssr::{SheetSummary, StoredSheet};
 use axum::extract::rejection::{PathRejection, QueryRejection};
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, Query};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode, Uri};
 use axum::response::IntoResponse;
 use axum::Json;
@@ -75,7 +76,7 @@ pub(crate) struct Created {
     ),
 )]
 pub(crate) async fn create(
-    State(store): State<Store>,
+    Scoped(store): Scoped,
     uri: Uri,
     params: Result<Query<CreateParams>, QueryRejection>,
     TsvBody(text): TsvBody,
@@ -152,7 +153,7 @@ impl From<SheetSummary> for ListedSheet {
         (status = 500, description = "The database failed", body = ErrorBody),
     ),
 )]
-pub(crate) async fn list(State(store): State<Store>) -> Result<Json<Vec<ListedSheet>>, ApiError> {
+pub(crate) async fn list(Scoped(store): Scoped) -> Result<Json<Vec<ListedSheet>>, ApiError> {
     let sheets = store.list_sheets().await?;
     Ok(Json(sheets.into_iter().map(ListedSheet::from).collect()))
 }
@@ -225,7 +226,7 @@ impl SheetBody {
     ),
 )]
 pub(crate) async fn get(
-    State(store): State<Store>,
+    Scoped(store): Scoped,
     id: Result<Path<i64>, PathRejection>,
 ) -> Result<impl IntoResponse, ApiError> {
     let Path(id) = id.map_err(bad_id)?;
@@ -266,7 +267,7 @@ pub(crate) async fn get(
     ),
 )]
 pub(crate) async fn replace(
-    State(store): State<Store>,
+    Scoped(store): Scoped,
     id: Result<Path<i64>, PathRejection>,
     headers: HeaderMap,
     TsvBody(text): TsvBody,
@@ -348,7 +349,7 @@ pub(crate) struct ExportParams {
     ),
 )]
 pub(crate) async fn export(
-    State(store): State<Store>,
+    Scoped(store): Scoped,
     id: Result<Path<i64>, PathRejection>,
     params: Result<Query<ExportParams>, QueryRejection>,
 ) -> Result<impl IntoResponse, ApiError> {
@@ -405,7 +406,7 @@ pub(crate) struct PictureParams {
     ),
 )]
 pub(crate) async fn budget_svg(
-    State(store): State<Store>,
+    Scoped(store): Scoped,
     id: Result<Path<i64>, PathRejection>,
     params: Result<Query<PictureParams>, QueryRejection>,
 ) -> Result<impl IntoResponse, ApiError> {

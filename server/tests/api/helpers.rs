@@ -62,6 +62,7 @@ pub fn app_on(store: Store) -> TestApp {
         leptos_options,
         store: store.clone(),
         allowed_hosts,
+        auth: server::auth::Auth::local(),
     });
     TestApp { router, store }
 }

@@ -28,6 +28,7 @@ async fn serve() -> std::net::SocketAddr {
                 .build(),
             store: app.store.clone(),
             allowed_hosts: server::AllowedHosts::default(),
+            auth: server::auth::Auth::local(),
         },
         TIMEOUTS,
     );

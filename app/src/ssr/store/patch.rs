@@ -360,6 +360,7 @@ impl Store {
         patch: &CellPatch,
         author: &Author,
     ) -> Result<Patched, StoreError> {
+        self.allow(id, crate::ssr::access::Need::Write).await?;
         self.patch_approved(id, patch, author, None).await
     }
 

@@ -180,6 +180,7 @@ impl Store {
         patch: &CellPatch,
         author: &Author,
     ) -> Result<i64, StoreError> {
+        self.allow(id, crate::ssr::access::Need::Write).await?;
         let title = checked_title(title)?;
         if size(patch) == 0 {
             return Err(refused(Refusal::ChangesNothing));
@@ -228,6 +229,7 @@ impl Store {
     ///
     /// [`StoreError::NotFound`], [`StoreError::Db`].
     pub async fn proposals(&self, id: i64) -> Result<Vec<ProposalSummary>, StoreError> {
+        self.allow(id, crate::ssr::access::Need::Read).await?;
         let mut tx = self.pool.begin().await?;
         read_head(&mut tx, id).await?;
         let records = sqlx::query(sqlx::AssertSqlSafe(format!(
@@ -250,6 +252,7 @@ impl Store {
         id: i64,
         pid: i64,
     ) -> Result<(ProposalSummary, CellPatch), StoreError> {
+        self.allow(id, crate::ssr::access::Need::Read).await?;
         let mut tx = self.pool.begin().await?;
         read_head(&mut tx, id).await?;
         let p = load(&mut tx, id, pid).await?;
@@ -264,6 +267,7 @@ impl Store {
     ///
     /// [`StoreError::NotFound`], [`StoreError::NoProposal`], [`StoreError::Db`].
     pub async fn review(&self, id: i64, pid: i64) -> Result<ProposalReview, StoreError> {
+        self.allow(id, crate::ssr::access::Need::Read).await?;
         let mut tx = self.pool.begin().await?;
         let stored = super::read_sheet(&mut tx, id).await?;
         let (summary, patch) = load(&mut tx, id, pid).await?;
@@ -364,6 +368,7 @@ impl Store {
         pid: i64,
         patch: &CellPatch,
     ) -> Result<(), StoreError> {
+        self.allow(id, crate::ssr::access::Need::Write).await?;
         self.replace_changes(id, pid, patch, None).await
     }
 
@@ -383,6 +388,7 @@ impl Store {
         patch: &CellPatch,
         base_revision: i64,
     ) -> Result<(), StoreError> {
+        self.allow(id, crate::ssr::access::Need::Write).await?;
         let title = checked_title(title)?;
         self.replace_changes(id, pid, patch, Some((title, base_revision)))
             .await
@@ -443,6 +449,7 @@ impl Store {
         column: Column,
         choice: Resolution,
     ) -> Result<(), StoreError> {
+        self.allow(id, crate::ssr::access::Need::Write).await?;
         let review = self.review(id, pid).await?;
         let Some(conflict) = review
             .conflicts
@@ -500,6 +507,7 @@ impl Store {
         body: &str,
         cell: Option<(i64, Column)>,
     ) -> Result<i64, StoreError> {
+        self.allow(id, crate::ssr::access::Need::Read).await?;
         let body = body.trim();
         if body.is_empty() {
             return Err(refused(Refusal::NoCommentText));
@@ -580,6 +588,7 @@ impl Store {
         reviewer: &Author,
         decision: Decision,
     ) -> Result<Option<i64>, StoreError> {
+        self.allow(id, crate::ssr::access::Need::Review).await?;
         let (summary, patch) = self.proposal(id, pid).await?;
         if summary.status != ProposalStatus::Open {
             return Err(refused(Refusal::AlreadyDecided {

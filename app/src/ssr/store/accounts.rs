@@ -1,0 +1,680 @@
+//! Team mode's tables (issue 11 §2): accounts, teams and roles, API tokens, sessions and the
+//! audit log. The store keeps what it is given: passwords arrive hashed (Argon2id) and tokens
+//! as their SHA-256, from the server's `auth` module.
+
+use serde::Serialize;
+use sqlx::Row as _;
+
+use super::{now_ms, Store, ID_RETRIES};
+use crate::ssr::access::{Access, Principal, Role, TokenScope};
+use crate::ssr::StoreError;
+
+/// An account as stored.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct AccountRecord {
+    /// Its id.
+    pub id: i64,
+    /// Its e-mail address, lower case.
+    pub email: String,
+    /// The PHC string of its password's Argon2id hash.
+    #[serde(skip)]
+    pub password_hash: String,
+    /// An administrator.
+    pub admin: bool,
+    /// Disabled: cannot sign in; its sessions end.
+    pub disabled: bool,
+}
+
+/// A team with the caller's view of it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TeamRecord {
+    /// Its id.
+    pub id: i64,
+    /// Its name.
+    pub name: String,
+}
+
+/// A member of a team.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Member {
+    /// The account.
+    pub account: i64,
+    /// Its e-mail address.
+    pub email: String,
+    /// Its role.
+    pub role: Role,
+}
+
+/// An API token as listed (never the token itself, which is shown once when made).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TokenRecord {
+    /// Its id.
+    pub id: i64,
+    /// Its team.
+    pub team: i64,
+    /// Its name (what it is for).
+    pub name: String,
+    /// What it may do.
+    pub scope: TokenScope,
+    /// When it was made, unix milliseconds.
+    pub created_at_ms: i64,
+    /// When it stops working, unix milliseconds; `None`: never.
+    pub expires_at_ms: Option<i64>,
+    /// When it was last used, unix milliseconds; `None`: never.
+    pub last_used_at_ms: Option<i64>,
+    /// When it was revoked, unix milliseconds.
+    pub revoked_at_ms: Option<i64>,
+}
+
+/// One line of a team's audit log.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct AuditEntry {
+    /// Its id (in order of writing).
+    pub id: i64,
+    /// Who: an e-mail address or `token N`.
+    pub actor: String,
+    /// What: `sign-in`, `sign-in-failed`, `role`, `token-create`, `token-use`, `token-revoke`,
+    /// `sheet-delete`, `account-disable`.
+    pub action: String,
+    /// The details, as text.
+    pub detail: String,
+    /// When, unix milliseconds.
+    pub at_ms: i64,
+}
+
+/// Why a token does not let its bearer in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TokenRefusal {
+    /// No token has this hash.
+    Unknown,
+    /// Revoked by an owner.
+    Revoked,
+    /// Past its expiry.
+    Expired,
+}
+
+impl Store {
+    /// This store as seen by `access`: every operation on a sheet checks the caller's role
+    /// first, the list holds only the sheets they may read, and new sheets go to their
+    /// [`Access::home_team`].
+    pub fn scoped(&self, access: Access) -> Store {
+        Store {
+            access: Some(std::sync::Arc::new(access)),
+            ..self.clone()
+        }
+    }
+
+    /// The caller this store is scoped to; `None` in local mode.
+    pub fn access(&self) -> Option<&Access> {
+        self.access.as_deref()
+    }
+
+    /// Checks that the caller may do what `need` says to sheet `id`.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::NotFound`] when the sheet does not exist or belongs to a team the
+    /// caller is not in (the two look the same); [`StoreError::Forbidden`] when the caller's
+    /// role is below `need`'s.
+    pub async fn allow(&self, id: i64, need: super::Need) -> Result<(), StoreError> {
+        let Some(access) = &self.access else {
+            return Ok(());
+        };
+        let row = sqlx::query("SELECT team_id, shared FROM sheets WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?
+            .ok_or(StoreError::NotFound(id))?;
+        let team: Option<i64> = row.try_get("team_id")?;
+        let shared: i64 = row.try_get("shared")?;
+        match access.role_on(team, shared != 0) {
+            None => Err(StoreError::NotFound(id)),
+            Some(role) if role >= need.role() => Ok(()),
+            Some(role) => Err(StoreError::Forbidden {
+                id,
+                role,
+                needs: need.role(),
+            }),
+        }
+    }
+
+    /// How many accounts exist (the first one made is the administrator).
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Db`] when the database fails.
+    pub async fn account_count(&self) -> Result<i64, StoreError> {
+        Ok(sqlx::query_scalar("SELECT COUNT(*) FROM accounts")
+            .fetch_one(&self.pool)
+            .await?)
+    }
+
+    /// Makes an account for `email` (kept in lower case) with the Argon2id PHC string
+    /// `password_hash`; the first account of the database is an administrator whatever
+    /// `admin` says. Returns its id.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Taken`] when the address has an account; [`StoreError::Db`].
+    pub async fn create_account(
+        &self,
+        email: &str,
+        password_hash: &str,
+        admin: bool,
+    ) -> Result<i64, StoreError> {
+        let email = email.trim().to_lowercase();
+        for _ in 0..ID_RETRIES {
+            let mut tx = self.begin_write().await?;
+            let first: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM accounts")
+                .fetch_one(&mut *tx)
+                .await?;
+            let taken: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM accounts WHERE email = $1")
+                .bind(&email)
+                .fetch_one(&mut *tx)
+                .await?;
+            if taken > 0 {
+                return Err(StoreError::Taken(email));
+            }
+            let id: i64 = sqlx::query_scalar("SELECT COALESCE(MAX(id), 0) + 1 FROM accounts")
+                .fetch_one(&mut *tx)
+                .await?;
+            let inserted = sqlx::query(
+                "INSERT INTO accounts (id, email, password_hash, is_admin, disabled, created_at) \
+                 VALUES ($1, $2, $3, $4, 0, $5)",
+            )
+            .bind(id)
+            .bind(&email)
+            .bind(password_hash)
+            .bind(i64::from(admin || first == 0))
+            .bind(now_ms())
+            .execute(&mut *tx)
+            .await;
+            match inserted {
+                Err(sqlx::Error::Database(e)) if e.is_unique_violation() => continue,
+                Err(e) => return Err(e.into()),
+                Ok(_) => {
+                    tx.commit().await?;
+                    return Ok(id);
+                }
+            }
+        }
+        Err(StoreError::Taken(email))
+    }
+
+    /// The account of `email` (any case), if any.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Db`].
+    pub async fn account_by_email(&self, email: &str) -> Result<Option<AccountRecord>, StoreError> {
+        let row = sqlx::query(
+            "SELECT id, email, password_hash, is_admin, disabled FROM accounts WHERE email = $1",
+        )
+        .bind(email.trim().to_lowercase())
+        .fetch_optional(&self.pool)
+        .await?;
+        row.map(|row| decode_account(&row)).transpose()
+    }
+
+    /// The account `id`, if any.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Db`].
+    pub async fn account(&self, id: i64) -> Result<Option<AccountRecord>, StoreError> {
+        let row = sqlx::query(
+            "SELECT id, email, password_hash, is_admin, disabled FROM accounts WHERE id = $1",
+        )
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.map(|row| decode_account(&row)).transpose()
+    }
+
+    /// Disables or enables account `id`; a disabled account cannot sign in, and its sessions
+    /// stop working at their next request.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Db`].
+    pub async fn set_disabled(&self, id: i64, disabled: bool) -> Result<bool, StoreError> {
+        let done = sqlx::query("UPDATE accounts SET disabled = $1 WHERE id = $2")
+            .bind(i64::from(disabled))
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// The caller's [`Access`] as account `account`: its roles in every team.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Db`].
+    pub async fn access_of(&self, account: &AccountRecord) -> Result<Access, StoreError> {
+        let rows = sqlx::query("SELECT team_id, role FROM memberships WHERE account_id = $1")
+            .bind(account.id)
+            .fetch_all(&self.pool)
+            .await?;
+        let mut roles = Vec::with_capacity(rows.len());
+        for row in rows {
+            let role: String = row.try_get("role")?;
+            if let Some(role) = Role::parse(&role) {
+                roles.push((row.try_get("team_id")?, role));
+            }
+        }
+        Ok(Access {
+            principal: Principal::Account {
+                id: account.id,
+                email: account.email.clone(),
+                admin: account.admin,
+            },
+            roles,
+        })
+    }
+
+    /// Makes team `name`; returns its id.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Taken`] when the name is taken; [`StoreError::Db`].
+    pub async fn create_team(&self, name: &str) -> Result<i64, StoreError> {
+        let name = name.trim().to_string();
+        let mut tx = self.begin_write().await?;
+        let taken: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM teams WHERE name = $1")
+            .bind(&name)
+            .fetch_one(&mut *tx)
+            .await?;
+        if taken > 0 {
+            return Err(StoreError::Taken(name));
+        }
+        let id: i64 = sqlx::query_scalar("SELECT COALESCE(MAX(id), 0) + 1 FROM teams")
+            .fetch_one(&mut *tx)
+            .await?;
+        sqlx::query("INSERT INTO teams (id, name, created_at) VALUES ($1, $2, $3)")
+            .bind(id)
+            .bind(&name)
+            .bind(now_ms())
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(id)
+    }
+
+    /// Every team, by id.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Db`].
+    pub async fn teams(&self) -> Result<Vec<TeamRecord>, StoreError> {
+        let rows = sqlx::query("SELECT id, name FROM teams ORDER BY id")
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter()
+            .map(|row| {
+                Ok(TeamRecord {
+                    id: row.try_get("id")?,
+                    name: row.try_get("name")?,
+                })
+            })
+            .collect()
+    }
+
+    /// Gives account `account` the role `role` in team `team`, or removes it from the team
+    /// (`None`).
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Db`] (a team or account that does not exist included).
+    pub async fn set_role(
+        &self,
+        team: i64,
+        account: i64,
+        role: Option<Role>,
+    ) -> Result<(), StoreError> {
+        let mut tx = self.begin_write().await?;
+        sqlx::query("DELETE FROM memberships WHERE team_id = $1 AND account_id = $2")
+            .bind(team)
+            .bind(account)
+            .execute(&mut *tx)
+            .await?;
+        if let Some(role) = role {
+            sqlx::query("INSERT INTO memberships (team_id, account_id, role) VALUES ($1, $2, $3)")
+                .bind(team)
+                .bind(account)
+                .bind(role.name())
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// The members of team `team`, by e-mail address.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Db`].
+    pub async fn members(&self, team: i64) -> Result<Vec<Member>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT m.account_id, a.email, m.role FROM memberships m \
+             JOIN accounts a ON a.id = m.account_id WHERE m.team_id = $1 ORDER BY a.email",
+        )
+        .bind(team)
+        .fetch_all(&self.pool)
+        .await?;
+        let mut members = Vec::with_capacity(rows.len());
+        for row in rows {
+            let role: String = row.try_get("role")?;
+            members.push(Member {
+                account: row.try_get("account_id")?,
+                email: row.try_get("email")?,
+                role: Role::parse(&role).unwrap_or(Role::Viewer),
+            });
+        }
+        Ok(members)
+    }
+
+    /// Stores a new API token of team `team` by its SHA-256 `hash`; returns its id.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Db`].
+    pub async fn create_token(
+        &self,
+        team: i64,
+        name: &str,
+        hash: &str,
+        scope: TokenScope,
+        created_by: i64,
+        expires_at_ms: Option<i64>,
+    ) -> Result<i64, StoreError> {
+        let mut tx = self.begin_write().await?;
+        let id: i64 = sqlx::query_scalar("SELECT COALESCE(MAX(id), 0) + 1 FROM api_tokens")
+            .fetch_one(&mut *tx)
+            .await?;
+        sqlx::query(
+            "INSERT INTO api_tokens (id, team_id, name, hash, scope, created_by, created_at, \
+             expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+        )
+        .bind(id)
+        .bind(team)
+        .bind(name)
+        .bind(hash)
+        .bind(scope.name())
+        .bind(created_by)
+        .bind(now_ms())
+        .bind(expires_at_ms)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(id)
+    }
+
+    /// The [`Access`] of the token whose SHA-256 is `hash`, marking it used now.
+    ///
+    /// # Errors
+    ///
+    /// `Ok(Err(refusal))` for an unknown, revoked or expired token; [`StoreError::Db`].
+    pub async fn token_access(
+        &self,
+        hash: &str,
+    ) -> Result<Result<Access, TokenRefusal>, StoreError> {
+        let Some(row) = sqlx::query(
+            "SELECT id, team_id, scope, expires_at, revoked_at FROM api_tokens WHERE hash = $1",
+        )
+        .bind(hash)
+        .fetch_optional(&self.pool)
+        .await?
+        else {
+            return Ok(Err(TokenRefusal::Unknown));
+        };
+        let id: i64 = row.try_get("id")?;
+        let team: i64 = row.try_get("team_id")?;
+        let scope: String = row.try_get("scope")?;
+        let expires: Option<i64> = row.try_get("expires_at")?;
+        let revoked: Option<i64> = row.try_get("revoked_at")?;
+        let now = now_ms();
+        if revoked.is_some() {
+            return Ok(Err(TokenRefusal::Revoked));
+        }
+        if expires.is_some_and(|at| at <= now) {
+            return Ok(Err(TokenRefusal::Expired));
+        }
+        sqlx::query("UPDATE api_tokens SET last_used_at = $1 WHERE id = $2")
+            .bind(now)
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        let scope = TokenScope::parse(&scope).unwrap_or(TokenScope::Check);
+        Ok(Ok(Access {
+            principal: Principal::Token { id, team, scope },
+            roles: scope.role().map(|role| (team, role)).into_iter().collect(),
+        }))
+    }
+
+    /// The tokens of team `team`, newest first.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Db`].
+    pub async fn tokens(&self, team: i64) -> Result<Vec<TokenRecord>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT id, team_id, name, scope, created_at, expires_at, last_used_at, revoked_at \
+             FROM api_tokens WHERE team_id = $1 ORDER BY id DESC",
+        )
+        .bind(team)
+        .fetch_all(&self.pool)
+        .await?;
+        let mut tokens = Vec::with_capacity(rows.len());
+        for row in rows {
+            let scope: String = row.try_get("scope")?;
+            tokens.push(TokenRecord {
+                id: row.try_get("id")?,
+                team: row.try_get("team_id")?,
+                name: row.try_get("name")?,
+                scope: TokenScope::parse(&scope).unwrap_or(TokenScope::Check),
+                created_at_ms: row.try_get("created_at")?,
+                expires_at_ms: row.try_get("expires_at")?,
+                last_used_at_ms: row.try_get("last_used_at")?,
+                revoked_at_ms: row.try_get("revoked_at")?,
+            });
+        }
+        Ok(tokens)
+    }
+
+    /// Revokes token `id` of team `team`; `false` when the team has no such token.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Db`].
+    pub async fn revoke_token(&self, team: i64, id: i64) -> Result<bool, StoreError> {
+        let done = sqlx::query(
+            "UPDATE api_tokens SET revoked_at = $1 \
+             WHERE id = $2 AND team_id = $3 AND revoked_at IS NULL",
+        )
+        .bind(now_ms())
+        .bind(id)
+        .bind(team)
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Writes a line of team `team`'s audit log (`None`: the organisation's).
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Db`].
+    pub async fn audit(
+        &self,
+        team: Option<i64>,
+        actor: &str,
+        action: &str,
+        detail: &str,
+    ) -> Result<(), StoreError> {
+        let account = match self.access() {
+            Some(Access {
+                principal: Principal::Account { id, .. },
+                ..
+            }) => Some(*id),
+            _ => None,
+        };
+        for _ in 0..ID_RETRIES {
+            let mut tx = self.begin_write().await?;
+            let id: i64 = sqlx::query_scalar("SELECT COALESCE(MAX(id), 0) + 1 FROM audit_log")
+                .fetch_one(&mut *tx)
+                .await?;
+            let inserted = sqlx::query(
+                "INSERT INTO audit_log (id, team_id, account_id, actor, action, detail, at) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            )
+            .bind(id)
+            .bind(team)
+            .bind(account)
+            .bind(actor)
+            .bind(action)
+            .bind(detail)
+            .bind(now_ms())
+            .execute(&mut *tx)
+            .await;
+            match inserted {
+                Err(sqlx::Error::Database(e)) if e.is_unique_violation() => continue,
+                Err(e) => return Err(e.into()),
+                Ok(_) => {
+                    tx.commit().await?;
+                    return Ok(());
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Team `team`'s audit log, newest first, at most `limit` lines.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Db`].
+    pub async fn audit_log(&self, team: i64, limit: i64) -> Result<Vec<AuditEntry>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT id, actor, action, detail, at FROM audit_log WHERE team_id = $1 \
+             ORDER BY id DESC LIMIT $2",
+        )
+        .bind(team)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|row| {
+                Ok(AuditEntry {
+                    id: row.try_get("id")?,
+                    actor: row.try_get("actor")?,
+                    action: row.try_get("action")?,
+                    detail: row.try_get("detail")?,
+                    at_ms: row.try_get("at")?,
+                })
+            })
+            .collect()
+    }
+
+    /// The team that owns sheet `id` (`None`: no team), for the audit log.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Db`].
+    pub async fn sheet_team(&self, id: i64) -> Result<Option<i64>, StoreError> {
+        Ok(
+            sqlx::query_scalar::<_, Option<i64>>("SELECT team_id FROM sheets WHERE id = $1")
+                .bind(id)
+                .fetch_optional(&self.pool)
+                .await?
+                .flatten(),
+        )
+    }
+
+    /// Shares sheet `id` read-only with every account of the organisation, or stops (an
+    /// owner's decision).
+    ///
+    /// # Errors
+    ///
+    /// As [`Store::allow`] with [`super::Need::Own`]; [`StoreError::Db`].
+    pub async fn set_shared(&self, id: i64, shared: bool) -> Result<(), StoreError> {
+        self.allow(id, super::Need::Own).await?;
+        sqlx::query("UPDATE sheets SET shared = $1 WHERE id = $2")
+            .bind(i64::from(shared))
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// The session record `id` (tower-sessions' JSON) if it has not expired.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Db`].
+    pub async fn session_load(&self, id: &str) -> Result<Option<String>, StoreError> {
+        Ok(
+            sqlx::query_scalar("SELECT data FROM sessions WHERE id = $1 AND expires_at > $2")
+                .bind(id)
+                .bind(now_ms())
+                .fetch_optional(&self.pool)
+                .await?,
+        )
+    }
+
+    /// Stores session record `id`; `insert_only`: fails with `Ok(false)` when the id is
+    /// taken (a new session's id must be new).
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Db`].
+    pub async fn session_save(
+        &self,
+        id: &str,
+        data: &str,
+        expires_at_ms: i64,
+        insert_only: bool,
+    ) -> Result<bool, StoreError> {
+        let sql = if insert_only {
+            "INSERT INTO sessions (id, data, expires_at) VALUES ($1, $2, $3) \
+             ON CONFLICT (id) DO NOTHING"
+        } else {
+            "INSERT INTO sessions (id, data, expires_at) VALUES ($1, $2, $3) \
+             ON CONFLICT (id) DO UPDATE SET data = excluded.data, expires_at = excluded.expires_at"
+        };
+        let done = sqlx::query(sql)
+            .bind(id)
+            .bind(data)
+            .bind(expires_at_ms)
+            .execute(&self.pool)
+            .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Ends session `id` (logout), and every expired one.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Db`].
+    pub async fn session_delete(&self, id: &str) -> Result<(), StoreError> {
+        sqlx::query("DELETE FROM sessions WHERE id = $1 OR expires_at <= $2")
+            .bind(id)
+            .bind(now_ms())
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+}
+
+fn decode_account(row: &sqlx::any::AnyRow) -> Result<AccountRecord, StoreError> {
+    let admin: i64 = row.try_get("is_admin")?;
+    let disabled: i64 = row.try_get("disabled")?;
+    Ok(AccountRecord {
+        id: row.try_get("id")?,
+        email: row.try_get("email")?,
+        password_hash: row.try_get("password_hash")?,
+        admin: admin != 0,
+        disabled: disabled != 0,
+    })
+}

@@ -1,0 +1,656 @@
+//! Local mode and team mode (issue 11 §1–§3).
+//!
+//! - **Local** (the default on SQLite): one person, no accounts; the server listens on a
+//!   loopback address only ([`check_start`]).
+//! - **Team** (`WORKBENCH_MODE=team`, or any `postgres://` database): every request but the
+//!   sign-in page, the static files and the probes needs a session (signed in at `/login`)
+//!   or an API token (`Authorization: Bearer …`, on `/api/v1` only). [`authenticate`] finds
+//!   the caller and puts their [`Access`] in the request; the handlers then use the store
+//!   scoped to it ([`app::ssr::Store::scoped`]), which checks the role before every read or
+//!   write of a sheet.
+//!
+//! Passwords are hashed with Argon2id with OWASP's parameters (19 MiB, 2 passes, 1 lane:
+//! the `argon2` crate's defaults, `Params::DEFAULT`); sessions are `tower-sessions` records
+//! in the database (so every instance knows them), in a cookie signed with
+//! `WORKBENCH_SECRET`, `HttpOnly`, `SameSite=Lax`, `Secure` unless the server is on a loopback
+//! address, given a new id at sign-in and deleted at sign-out. Sign-ins are limited per
+//! account and per address (10 a minute each) and take the same time whether the account
+//! exists or not. API tokens are kept as their SHA-256 only.
+
+use std::net::{IpAddr, SocketAddr};
+use std::num::NonZeroU32;
+use std::sync::Arc;
+
+use app::ssr::access::{Access, Principal};
+use app::ssr::{Store, TokenRefusal};
+use argon2::password_hash::rand_core::{OsRng, RngCore};
+use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
+use argon2::Argon2;
+use axum::extract::{ConnectInfo, FromRequest, FromRequestParts, Request, State};
+use axum::http::request::Parts;
+use axum::http::{header, Method, StatusCode};
+use axum::middleware::Next;
+use axum::response::{Html, IntoResponse, Redirect, Response};
+use axum::Form;
+use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
+use serde::Deserialize;
+use sha2::{Digest, Sha256};
+use tower_sessions::session_store::{self, SessionStore};
+use tower_sessions::{Session, SessionManagerLayer};
+
+use crate::error::ApiError;
+use crate::state::AppState;
+
+/// Chooses the mode: `local` or `team`.
+pub const MODE_VAR: &str = "WORKBENCH_MODE";
+/// The key that signs session cookies in team mode: at least 32 bytes.
+pub const SECRET_VAR: &str = "WORKBENCH_SECRET";
+/// The session's key holding the signed-in account's id.
+const ACCOUNT_KEY: &str = "account";
+/// Sign-in attempts allowed per account and per address, each, per minute.
+const SIGN_INS_PER_MINUTE: u32 = 10;
+
+/// How the server runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// One person, no accounts, loopback only.
+    Local,
+    /// Accounts, teams and roles.
+    Team,
+}
+
+impl Mode {
+    /// The mode `WORKBENCH_MODE` (`mode`) and the database say: a PostgreSQL database is
+    /// always team mode.
+    ///
+    /// # Errors
+    ///
+    /// A message for an unknown mode, or `local` on PostgreSQL.
+    pub fn choose(mode: Option<&str>, database_url: &str) -> Result<Mode, String> {
+        let postgres =
+            database_url.starts_with("postgres:") || database_url.starts_with("postgresql:");
+        match mode.map(str::trim).filter(|m| !m.is_empty()) {
+            None if postgres => Ok(Mode::Team),
+            None => Ok(Mode::Local),
+            Some("team") => Ok(Mode::Team),
+            Some("local") if postgres => Err(format!(
+                "{MODE_VAR}=local is for one person on SQLite; a PostgreSQL database runs in team mode: remove {MODE_VAR} or set it to team"
+            )),
+            Some("local") => Ok(Mode::Local),
+            Some(other) => Err(format!("{MODE_VAR}={other}: use local or team")),
+        }
+    }
+}
+
+/// Whether the server may start in `mode` on `addr` with `secret`.
+///
+/// # Errors
+///
+/// What to set: local mode on an address other than loopback; team mode on such an address
+/// without `WORKBENCH_SECRET`; a secret shorter than 32 bytes.
+pub fn check_start(mode: Mode, addr: SocketAddr, secret: Option<&str>) -> Result<(), String> {
+    if let Some(secret) = secret {
+        if secret.len() < 32 {
+            return Err(format!(
+                "{SECRET_VAR} is {} bytes; it must be at least 32 (e.g. the output of `openssl rand -base64 48`)",
+                secret.len()
+            ));
+        }
+    }
+    match mode {
+        Mode::Local if !addr.ip().is_loopback() => Err(format!(
+            "local mode has no accounts, so it listens on a loopback address only, not {addr}: \
+             set LEPTOS_SITE_ADDR=127.0.0.1:{port}, or run a team server with {MODE_VAR}=team and {SECRET_VAR}",
+            port = addr.port()
+        )),
+        Mode::Team if !addr.ip().is_loopback() && secret.is_none() => Err(format!(
+            "team mode on {addr} needs {SECRET_VAR}, the key that signs session cookies: set it to at least 32 random bytes (e.g. `openssl rand -base64 48`)"
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// The mode and, in team mode, its sign-in limits. Cheap to clone.
+#[derive(Clone, Default)]
+pub struct Auth(Option<Arc<Team>>);
+
+impl std::fmt::Debug for Auth {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if self.0.is_some() {
+            "Auth(team)"
+        } else {
+            "Auth(local)"
+        })
+    }
+}
+
+struct Team {
+    per_account: DefaultKeyedRateLimiter<String>,
+    per_address: DefaultKeyedRateLimiter<IpAddr>,
+    /// A hash to verify against when the account does not exist, so that a failed sign-in
+    /// costs the same time either way.
+    dummy_hash: String,
+    /// Session cookies carry `Secure`.
+    secure: bool,
+    /// The key that signs them.
+    key: tower_sessions::cookie::Key,
+}
+
+impl Auth {
+    /// Local mode: no accounts.
+    pub fn local() -> Auth {
+        Auth(None)
+    }
+
+    /// Team mode; cookies signed with `secret` (a random key when `None`: sessions then end
+    /// when the process does) and `Secure` when `secure`.
+    pub fn team(secret: Option<&str>, secure: bool) -> Auth {
+        let quota =
+            Quota::per_minute(NonZeroU32::new(SIGN_INS_PER_MINUTE).unwrap_or(NonZeroU32::MIN));
+        let key = match secret {
+            // `Key::from` takes 64 bytes: the SHA-512 of the secret.
+            Some(secret) if secret.len() >= 32 => {
+                tower_sessions::cookie::Key::from(&sha2::Sha512::digest(secret.as_bytes()))
+            }
+            _ => tower_sessions::cookie::Key::generate(),
+        };
+        Auth(Some(Arc::new(Team {
+            per_account: RateLimiter::keyed(quota),
+            per_address: RateLimiter::keyed(quota),
+            dummy_hash: hash_password("not anyone's password").unwrap_or_default(),
+            secure,
+            key,
+        })))
+    }
+
+    /// Whether this is team mode.
+    pub fn is_team(&self) -> bool {
+        self.0.is_some()
+    }
+
+    /// The session layer of team mode (`None` in local mode: no cookie is ever set).
+    pub(crate) fn sessions(
+        &self,
+        store: Store,
+    ) -> Option<SessionManagerLayer<DbSessions, tower_sessions::service::SignedCookie>> {
+        let team = self.0.as_ref()?;
+        Some(
+            SessionManagerLayer::new(DbSessions(store))
+                .with_name("workbench_session")
+                .with_http_only(true)
+                .with_same_site(tower_sessions::cookie::SameSite::Lax)
+                .with_secure(team.secure)
+                .with_expiry(tower_sessions::Expiry::OnInactivity(time::Duration::days(
+                    7,
+                )))
+                .with_signed(team.key.clone()),
+        )
+    }
+}
+
+/// The Argon2id PHC string of `password` with a new random salt.
+///
+/// # Errors
+///
+/// The hasher's message (it does not fail for passwords of ordinary length).
+pub fn hash_password(password: &str) -> Result<String, String> {
+    let salt = SaltString::generate(&mut OsRng);
+    Argon2::default()
+        .hash_password(password.as_bytes(), &salt)
+        .map(|hash| hash.to_string())
+        .map_err(|err| err.to_string())
+}
+
+/// Whether `password` matches the PHC string `hash`.
+fn verify_password(password: &str, hash: &str) -> bool {
+    PasswordHash::new(hash).is_ok_and(|parsed| {
+        Argon2::default()
+            .verify_password(password.as_bytes(), &parsed)
+            .is_ok()
+    })
+}
+
+/// A new API token: `wb_` and 32 random bytes in hex; and its SHA-256 (hex), which is all
+/// the store keeps.
+pub fn new_token() -> (String, String) {
+    let mut bytes = [0u8; 32];
+    OsRng.fill_bytes(&mut bytes);
+    let token = format!("wb_{}", hex::encode(bytes));
+    let hash = token_hash(&token);
+    (token, hash)
+}
+
+/// The SHA-256 of `token`, in hex.
+pub fn token_hash(token: &str) -> String {
+    hex::encode(Sha256::digest(token.as_bytes()))
+}
+
+/// Paths every request may reach without signing in: the sign-in page, the app's compiled
+/// files and icon (the probes are routed outside this layer).
+fn is_public(path: &str) -> bool {
+    path == "/login" || path == "/logout" || path.starts_with("/pkg/") || path == "/favicon.svg"
+}
+
+/// Middleware of team mode: finds the caller (an API token, or a session's account) and puts
+/// their [`Access`] in the request; without one, a page is sent to `/login` (303) and
+/// anything else gets 401. Local mode passes every request as it is.
+pub(crate) async fn authenticate(
+    State(state): State<AppState>,
+    mut request: Request,
+    next: Next,
+) -> Response {
+    if !state.auth.is_team() || is_public(request.uri().path()) {
+        return next.run(request).await;
+    }
+    let path = request.uri().path().to_string();
+    let bearer = request
+        .headers()
+        .get(header::AUTHORIZATION)
+        .and_then(|value| value.to_str().ok())
+        .and_then(|value| value.strip_prefix("Bearer "))
+        .map(str::trim)
+        .map(str::to_string);
+    let access = match bearer {
+        Some(token) => match token_access(&state.store, &token, request.method(), &path).await {
+            Ok(access) => Some(access),
+            Err(refused) => return refused.into_response(),
+        },
+        None => match request.extensions().get::<Session>().cloned() {
+            Some(session) => match session_access(&state.store, &session).await {
+                Ok(access) => access,
+                Err(err) => return err.into_response(),
+            },
+            None => None,
+        },
+    };
+    match access {
+        Some(access) => {
+            request.extensions_mut().insert(access);
+            next.run(request).await
+        }
+        None if request.method() == Method::GET && !path.starts_with("/api/") => {
+            Redirect::to("/login").into_response()
+        }
+        None => ApiError::Unauthorized(
+            "sign in first: this workbench runs in team mode (POST /login with email and password, or send Authorization: Bearer TOKEN to /api/v1)".into(),
+        )
+        .into_response(),
+    }
+}
+
+/// The access of the bearer of `token`, or why it is refused: tokens work on the JSON API
+/// only, and a `check` token on `POST /api/v1/check` only. Each use is written to the team's
+/// audit log.
+async fn token_access(
+    store: &Store,
+    token: &str,
+    method: &Method,
+    path: &str,
+) -> Result<Access, ApiError> {
+    if !path.starts_with(crate::api::PREFIX) {
+        return Err(ApiError::Unauthorized(
+            "API tokens work on the JSON API (/api/v1) only; sign in at /login for the pages"
+                .into(),
+        ));
+    }
+    let access = match store.token_access(&token_hash(token)).await? {
+        Ok(access) => access,
+        Err(TokenRefusal::Unknown) => {
+            return Err(ApiError::Unauthorized("unknown API token".into()))
+        }
+        Err(TokenRefusal::Revoked) => {
+            return Err(ApiError::Unauthorized("this API token was revoked".into()))
+        }
+        Err(TokenRefusal::Expired) => {
+            return Err(ApiError::Unauthorized("this API token has expired".into()))
+        }
+    };
+    let Principal::Token { id, team, scope } = access.principal else {
+        return Err(ApiError::Internal(
+            "a token without a token principal".into(),
+        ));
+    };
+    if scope == app::ssr::access::TokenScope::Check && path != "/api/v1/check" {
+        return Err(ApiError::Forbidden(
+            "this token's scope is check: it may only POST /api/v1/check".into(),
+        ));
+    }
+    store
+        .audit(
+            Some(team),
+            &format!("token {id}"),
+            "token-use",
+            &format!("{method} {path}"),
+        )
+        .await?;
+    Ok(access)
+}
+
+/// The access of the account signed in to `session`, if any (a disabled account's session
+/// is ended).
+async fn session_access(store: &Store, session: &Session) -> Result<Option<Access>, ApiError> {
+    let Ok(Some(id)) = session.get::<i64>(ACCOUNT_KEY).await else {
+        return Ok(None);
+    };
+    match store.account(id).await? {
+        Some(account) if !account.disabled => Ok(Some(store.access_of(&account).await?)),
+        _ => {
+            let _ = session.flush().await;
+            Ok(None)
+        }
+    }
+}
+
+/// What the sign-in form sends.
+#[derive(Deserialize)]
+pub(crate) struct SignIn {
+    email: String,
+    password: String,
+}
+
+/// `GET /login`: the sign-in form; on a database without accounts, the form that makes the
+/// first one, the administrator.
+pub(crate) async fn login_page(State(state): State<AppState>) -> Response {
+    if !state.auth.is_team() {
+        return Redirect::to("/").into_response();
+    }
+    let first = state.store.account_count().await.unwrap_or(1) == 0;
+    page(StatusCode::OK, first, "")
+}
+
+/// `POST /login`: signs in (a new session id, the account in it) and goes to `/`; on an empty
+/// database, makes the administrator account first. A wrong address or password gets 401
+/// and the form again; too many tries 429.
+pub(crate) async fn login(State(state): State<AppState>, request: Request) -> Response {
+    let Some(team) = state.auth.0.clone() else {
+        return Redirect::to("/").into_response();
+    };
+    let session = request.extensions().get::<Session>().cloned();
+    let peer = request
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .cloned();
+    let (Some(session), Ok(Form(form))) =
+        (session, Form::<SignIn>::from_request(request, &state).await)
+    else {
+        return page(
+            StatusCode::BAD_REQUEST,
+            false,
+            "Send the e-mail address and the password.",
+        );
+    };
+    let email = form.email.trim().to_lowercase();
+    let limited = team.per_account.check_key(&email).is_err()
+        || peer.is_some_and(|ConnectInfo(addr)| team.per_address.check_key(&addr.ip()).is_err());
+    if limited {
+        return page(
+            StatusCode::TOO_MANY_REQUESTS,
+            false,
+            "Too many sign-in attempts; wait a minute and try again.",
+        );
+    }
+    let store = &state.store;
+    if store.account_count().await.unwrap_or(1) == 0 {
+        if form.password.chars().count() < 12 {
+            return page(
+                StatusCode::BAD_REQUEST,
+                true,
+                "The password must have at least 12 characters.",
+            );
+        }
+        let password = form.password.clone();
+        let Ok(Ok(hash)) = tokio::task::spawn_blocking(move || hash_password(&password)).await
+        else {
+            return page(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                true,
+                "The password could not be hashed.",
+            );
+        };
+        if let Err(err) = store.create_account(&email, &hash, true).await {
+            return page(StatusCode::CONFLICT, true, &err.to_string());
+        }
+    }
+    let account = store.account_by_email(&email).await.ok().flatten();
+    let hash = account.as_ref().map_or(team.dummy_hash.clone(), |account| {
+        account.password_hash.clone()
+    });
+    let password = form.password;
+    let matches = tokio::task::spawn_blocking(move || verify_password(&password, &hash))
+        .await
+        .unwrap_or(false);
+    let account = match account {
+        Some(account) if matches && !account.disabled => account,
+        _ => {
+            return page(
+                StatusCode::UNAUTHORIZED,
+                false,
+                "Wrong e-mail address or password.",
+            )
+        }
+    };
+    if session.cycle_id().await.is_err() || session.insert(ACCOUNT_KEY, account.id).await.is_err() {
+        return page(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            false,
+            "The session could not be stored.",
+        );
+    }
+    if let Ok(access) = store.access_of(&account).await {
+        let teams: Vec<Option<i64>> = if access.roles.is_empty() {
+            vec![None]
+        } else {
+            access.roles.iter().map(|(team, _)| Some(*team)).collect()
+        };
+        for team in teams {
+            let _ = store.audit(team, &account.email, "sign-in", "").await;
+        }
+    }
+    Redirect::to("/").into_response()
+}
+
+/// `POST /logout`: ends the session on the server and goes to `/login`.
+pub(crate) async fn logout(request: Request) -> Response {
+    if let Some(session) = request.extensions().get::<Session>() {
+        let _ = session.flush().await;
+    }
+    Redirect::to("/login").into_response()
+}
+
+/// The sign-in page: the form, and `error` when the last try failed.
+fn page(status: StatusCode, first: bool, error: &str) -> Response {
+    let (title, lead, button) = if first {
+        (
+            "Create the administrator account",
+            "<p>This team workbench has no accounts yet. The first account is its administrator.</p>",
+            "Create and sign in",
+        )
+    } else {
+        ("Sign in", "", "Sign in")
+    };
+    let error = if error.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "<p class=\"login-error\" role=\"alert\">{}</p>",
+            escape(error)
+        )
+    };
+    let html = format!(
+        "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>{title} · Timeout Budget Workbench</title>\
+<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"></head>\
+<body><main class=\"login\"><h1>{title}</h1>{lead}{error}\
+<form method=\"post\" action=\"/login\">\
+<p><label>E-mail address <input type=\"email\" name=\"email\" autocomplete=\"username\" required autofocus></label></p>\
+<p><label>Password <input type=\"password\" name=\"password\" autocomplete=\"{complete}\" required></label></p>\
+<p><button type=\"submit\">{button}</button></p></form></main></body></html>",
+        complete = if first { "new-password" } else { "current-password" },
+    );
+    (status, Html(html)).into_response()
+}
+
+/// `text` with the HTML special characters escaped.
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// The store of a handler: scoped to the caller in team mode ([`authenticate`] put their
+/// [`Access`] in the request), the whole store in local mode.
+pub(crate) struct Scoped(pub Store);
+
+impl FromRequestParts<AppState> for Scoped {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<Scoped, Self::Rejection> {
+        Ok(Scoped(match parts.extensions.get::<Access>() {
+            Some(access) => state.store.scoped(access.clone()),
+            None => state.store.clone(),
+        }))
+    }
+}
+
+/// The caller of a team-mode route; a 404 in local mode, which has no accounts.
+pub(crate) struct Caller(pub Access);
+
+impl FromRequestParts<AppState> for Caller {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _: &AppState) -> Result<Caller, ApiError> {
+        parts
+            .extensions
+            .get::<Access>()
+            .cloned()
+            .map(Caller)
+            .ok_or_else(|| {
+                ApiError::NotFound(format!(
+                    "local mode has no accounts or teams; start the server with {MODE_VAR}=team"
+                ))
+            })
+    }
+}
+
+/// tower-sessions' records in the store's `sessions` table, as JSON: every instance on one
+/// database knows every session.
+#[derive(Clone, Debug)]
+pub(crate) struct DbSessions(Store);
+
+fn backend(err: impl std::fmt::Display) -> session_store::Error {
+    session_store::Error::Backend(err.to_string())
+}
+
+#[async_trait::async_trait]
+impl SessionStore for DbSessions {
+    async fn create(
+        &self,
+        record: &mut tower_sessions::session::Record,
+    ) -> session_store::Result<()> {
+        loop {
+            let data = serde_json::to_string(record).map_err(backend)?;
+            let expires = record.expiry_date.unix_timestamp().saturating_mul(1000);
+            if self
+                .0
+                .session_save(&record.id.to_string(), &data, expires, true)
+                .await
+                .map_err(backend)?
+            {
+                return Ok(());
+            }
+            record.id = tower_sessions::session::Id::default(); // taken: draw another
+        }
+    }
+
+    async fn save(&self, record: &tower_sessions::session::Record) -> session_store::Result<()> {
+        let data = serde_json::to_string(record).map_err(backend)?;
+        let expires = record.expiry_date.unix_timestamp().saturating_mul(1000);
+        self.0
+            .session_save(&record.id.to_string(), &data, expires, false)
+            .await
+            .map_err(backend)?;
+        Ok(())
+    }
+
+    async fn load(
+        &self,
+        id: &tower_sessions::session::Id,
+    ) -> session_store::Result<Option<tower_sessions::session::Record>> {
+        match self
+            .0
+            .session_load(&id.to_string())
+            .await
+            .map_err(backend)?
+        {
+            Some(data) => Ok(Some(serde_json::from_str(&data).map_err(backend)?)),
+            None => Ok(None),
+        }
+    }
+
+    async fn delete(&self, id: &tower_sessions::session::Id) -> session_store::Result<()> {
+        self.0
+            .session_delete(&id.to_string())
+            .await
+            .map_err(backend)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn postgres_is_team_mode_and_local_mode_is_loopback_only() {
+        assert_eq!(Mode::choose(None, "sqlite://workbench.db"), Ok(Mode::Local));
+        assert_eq!(
+            Mode::choose(None, "postgres://db/workbench"),
+            Ok(Mode::Team)
+        );
+        assert_eq!(Mode::choose(Some("team"), "sqlite://x.db"), Ok(Mode::Team));
+        assert_eq!(
+            Mode::choose(Some("cluster"), "sqlite://x.db"),
+            Err("WORKBENCH_MODE=cluster: use local or team".into())
+        );
+        let public: SocketAddr = "0.0.0.0:3000".parse().unwrap();
+        let loopback: SocketAddr = "127.0.0.1:3000".parse().unwrap();
+        assert_eq!(check_start(Mode::Local, loopback, None), Ok(()));
+        assert_eq!(check_start(Mode::Team, loopback, None), Ok(()));
+        assert_eq!(
+            check_start(Mode::Team, public, None),
+            Err("team mode on 0.0.0.0:3000 needs WORKBENCH_SECRET, the key that signs session cookies: set it to at least 32 random bytes (e.g. `openssl rand -base64 48`)".into())
+        );
+        assert!(check_start(Mode::Local, public, None)
+            .unwrap_err()
+            .starts_with("local mode has no accounts, so it listens on a loopback address only, not 0.0.0.0:3000"));
+        assert_eq!(
+            check_start(Mode::Team, public, Some("short")),
+            Err("WORKBENCH_SECRET is 5 bytes; it must be at least 32 (e.g. the output of `openssl rand -base64 48`)".into())
+        );
+        assert_eq!(
+            check_start(Mode::Team, public, Some(&"k".repeat(32))),
+            Ok(())
+        );
+    }
+
+    #[test]
+    fn passwords_are_argon2id_with_owasps_parameters_and_tokens_are_kept_as_sha256() {
+        let hash = hash_password("correct horse battery").unwrap();
+        assert!(
+            hash.starts_with("$argon2id$v=19$m=19456,t=2,p=1$"),
+            "{hash}"
+        );
+        assert!(verify_password("correct horse battery", &hash));
+        assert!(!verify_password("correct horse batterz", &hash));
+        let (token, stored) = new_token();
+        assert_eq!(token.len(), 3 + 64);
+        assert_eq!(stored, token_hash(&token));
+        assert_ne!(stored, token);
+        assert_eq!(
+            token_hash("abc"),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
+    }
+}
