@@ -909,6 +909,7 @@ impl Store {
     /// database fails.
     pub async fn delete_sheet(&self, id: i64) -> Result<(), StoreError> {
         self.allow(id, Need::Own).await?;
+        let team = self.sheet_team(id).await?;
         let mut tx = self.begin_write().await?;
         for table in ["sheet_revisions", "proposals", "proposal_comments"] {
             sqlx::query(sqlx::AssertSqlSafe(format!(
@@ -931,6 +932,11 @@ impl Store {
             return Err(StoreError::NotFound(id));
         }
         tx.commit().await?;
+        // Team mode: the deletion goes to the team's audit log.
+        if let Some(access) = self.access() {
+            self.audit(team, &access.name(), "sheet-delete", &format!("sheet {id}"))
+                .await?;
+        }
         Ok(())
     }
 }

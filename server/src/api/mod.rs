@@ -10,6 +10,7 @@ pub(crate) mod history;
 mod openapi;
 mod proposals;
 mod sheets;
+mod teams;
 
 use axum::extract::DefaultBodyLimit;
 use axum::Router;
@@ -53,6 +54,7 @@ fn documented() -> OpenApiRouter<AppState> {
 pub(crate) fn routes() -> Router<AppState> {
     let (router, _) = documented().split_for_parts();
     router
+        .merge(teams::routes())
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
 }

@@ -54,6 +54,19 @@ pub async fn spawn_app() -> TestApp {
     app_on(store)
 }
 
+/// An app in team mode (accounts, sessions, roles) on `store`, with a random cookie key.
+pub fn team_app_on(store: Store) -> TestApp {
+    let leptos_options = LeptosOptions::builder().output_name("workbench").build();
+    let allowed_hosts = server::AllowedHosts::for_site(leptos_options.site_addr, &[]);
+    let router = server::router(AppState {
+        leptos_options,
+        store: store.clone(),
+        allowed_hosts,
+        auth: server::auth::Auth::team(None, false),
+    });
+    TestApp { router, store }
+}
+
 /// An app (one server instance) on `store`.
 pub fn app_on(store: Store) -> TestApp {
     let leptos_options = LeptosOptions::builder().output_name("workbench").build();

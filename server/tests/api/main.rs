@@ -18,6 +18,7 @@ mod pages;
 mod picture;
 mod process;
 mod proposals;
+mod roles;
 mod security;
 mod sheets;
 mod storage;

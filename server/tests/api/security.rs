@@ -8,11 +8,11 @@ use crate::helpers::{fixture, server_fn, server_fns, spawn_app, TestApp, TestRes
 
 const HOST: &str = "127.0.0.1:3000";
 const EVIL: &str = "http://evil.example";
-const FORM: &str = "application/x-www-form-urlencoded";
+pub const FORM: &str = "application/x-www-form-urlencoded";
 const JSON: &str = "application/json";
 
 /// Everything the store holds, to compare before and after.
-async fn snapshot(app: &TestApp) -> String {
+pub async fn snapshot(app: &TestApp) -> String {
     let mut all = Vec::new();
     for summary in app.store.list_sheets().await.expect("a list") {
         all.push(format!(
@@ -30,7 +30,7 @@ async fn snapshot(app: &TestApp) -> String {
 
 /// A request that would change sheet `id` if it were let through: the body, in the content
 /// type the server function declares. A server function without a case here fails the test.
-fn server_fn_call(path: &str, id: i64) -> (&'static str, String) {
+pub fn server_fn_call(path: &str, id: i64) -> (&'static str, String) {
     let name = path
         .trim_start_matches("/api/")
         .trim_end_matches(|c: char| c.is_ascii_digit());

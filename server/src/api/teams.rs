@@ -1,0 +1,336 @@
+//! Team mode's JSON routes (issue 11 §2): who am I, teams, members and roles, API tokens,
+//! the audit log, accounts. Every one answers 404 in local mode ([`Caller`]).
+//!
+//! | route | who | does |
+//! |---|---|---|
+//! | `GET /api/v1/me` | anyone signed in | the caller: account or token, and roles |
+//! | `GET /api/v1/teams` | accounts | the teams (an administrator: all) |
+//! | `POST /api/v1/teams` | administrators | `{"name"}` → `201 {"id", "name"}` |
+//! | `GET /api/v1/teams/{team}/members` | members | the members and roles |
+//! | `PUT /api/v1/teams/{team}/members` | owners, administrators | `{"email", "role"}` (`role: null` removes) |
+//! | `GET /api/v1/teams/{team}/tokens` | owners | the tokens, with when each was last used |
+//! | `POST /api/v1/teams/{team}/tokens` | owners | `{"name", "scope", "expires_in_days"}` → `201 {"id", "token"}`, the token shown once |
+//! | `DELETE /api/v1/teams/{team}/tokens/{id}` | owners | revokes it |
+//! | `GET /api/v1/teams/{team}/audit` | owners | the audit log, newest first |
+//! | `POST /api/v1/accounts` | administrators | `{"email", "password", "admin"}` → `201 {"id"}` |
+//! | `POST /api/v1/accounts/{id}/disabled` | administrators | `{"disabled": true}`: cannot sign in |
+//! | `PUT /api/v1/sheets/{id}/shared` | the sheet's owners | `{"shared": true}`: every account may read it |
+
+use app::ssr::access::{Access, Principal, Role, TokenScope};
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::routing::{delete, get, post, put};
+use axum::{Json, Router};
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use crate::auth::{Caller, Scoped};
+use crate::error::ApiError;
+use crate::state::AppState;
+
+/// The routes, relative to `/api/v1`.
+pub(crate) fn routes() -> Router<AppState> {
+    Router::new()
+        .route("/me", get(me))
+        .route("/teams", get(teams).post(create_team))
+        .route("/teams/{team}/members", get(members).put(set_member))
+        .route("/teams/{team}/tokens", get(tokens).post(create_token))
+        .route("/teams/{team}/tokens/{id}", delete(revoke_token))
+        .route("/teams/{team}/audit", get(audit))
+        .route("/accounts", post(create_account))
+        .route("/accounts/{id}/disabled", post(disable_account))
+        .route("/sheets/{id}/shared", put(share_sheet))
+}
+
+/// The account's id, or 403 for a token.
+fn account_of(access: &Access) -> Result<(i64, &str), ApiError> {
+    match &access.principal {
+        Principal::Account { id, email, .. } => Ok((*id, email)),
+        Principal::Token { .. } => Err(ApiError::Forbidden(
+            "API tokens cannot manage teams, tokens or accounts; sign in as an owner".into(),
+        )),
+    }
+}
+
+/// 403 unless the caller is an administrator.
+fn admin(access: &Access) -> Result<(), ApiError> {
+    account_of(access)?;
+    if access.is_admin() {
+        Ok(())
+    } else {
+        Err(ApiError::Forbidden(
+            "only an administrator may do this".into(),
+        ))
+    }
+}
+
+/// 404 unless the caller is in `team` (or an administrator); 403 below `role`.
+fn in_team(access: &Access, team: i64, role: Role) -> Result<(), ApiError> {
+    if access.is_admin() && matches!(access.principal, Principal::Account { .. }) {
+        return Ok(());
+    }
+    match access.role_in(team) {
+        None => Err(ApiError::NotFound(format!("team {team} not found"))),
+        Some(have) if have >= role => Ok(()),
+        Some(have) => Err(ApiError::Forbidden(format!(
+            "your role in team {team} is {have}; this needs {role}"
+        ))),
+    }
+}
+
+async fn me(Caller(access): Caller) -> Json<Value> {
+    let roles: Vec<Value> = access
+        .roles
+        .iter()
+        .map(|(team, role)| json!({"team": team, "role": role}))
+        .collect();
+    Json(match &access.principal {
+        Principal::Account { id, email, admin } => {
+            json!({"account": id, "email": email, "admin": admin, "roles": roles})
+        }
+        Principal::Token { id, team, scope } => {
+            json!({"token": id, "team": team, "scope": scope, "roles": roles})
+        }
+    })
+}
+
+async fn teams(
+    State(state): State<AppState>,
+    Caller(access): Caller,
+) -> Result<Json<Value>, ApiError> {
+    account_of(&access)?;
+    let all = state.store.teams().await?;
+    let visible: Vec<Value> = all
+        .into_iter()
+        .filter(|team| access.is_admin() || access.role_in(team.id).is_some())
+        .map(|team| json!({"id": team.id, "name": team.name, "role": access.role_in(team.id)}))
+        .collect();
+    Ok(Json(Value::Array(visible)))
+}
+
+#[derive(Deserialize)]
+struct NewTeam {
+    name: String,
+}
+
+async fn create_team(
+    State(state): State<AppState>,
+    Caller(access): Caller,
+    Json(body): Json<NewTeam>,
+) -> Result<(StatusCode, Json<Value>), ApiError> {
+    admin(&access)?;
+    let name = body.name.trim();
+    if name.is_empty() || name.chars().count() > 100 {
+        return Err(ApiError::bad_request(
+            "a team's name has 1 to 100 characters",
+        ));
+    }
+    let id = state.store.create_team(name).await?;
+    Ok((StatusCode::CREATED, Json(json!({"id": id, "name": name}))))
+}
+
+async fn members(
+    State(state): State<AppState>,
+    Caller(access): Caller,
+    Path(team): Path<i64>,
+) -> Result<Json<Value>, ApiError> {
+    in_team(&access, team, Role::Viewer)?;
+    Ok(Json(json!(state.store.members(team).await?)))
+}
+
+#[derive(Deserialize)]
+struct SetMember {
+    email: String,
+    role: Option<String>,
+}
+
+async fn set_member(
+    State(state): State<AppState>,
+    Caller(access): Caller,
+    Path(team): Path<i64>,
+    Json(body): Json<SetMember>,
+) -> Result<Json<Value>, ApiError> {
+    let (_, actor) = account_of(&access)?;
+    in_team(&access, team, Role::Owner)?;
+    let role = match body.role.as_deref() {
+        None => None,
+        Some(name) => Some(Role::parse(name).ok_or_else(|| {
+            ApiError::bad_request(format!(
+                "role {name:?}: use viewer, editor, reviewer or owner"
+            ))
+        })?),
+    };
+    let account = state
+        .store
+        .account_by_email(&body.email)
+        .await?
+        .ok_or_else(|| {
+            ApiError::NotFound(format!("no account has the address {}", body.email.trim()))
+        })?;
+    state.store.set_role(team, account.id, role).await?;
+    let detail = format!("{} {}", account.email, role.map_or("removed", Role::name));
+    state
+        .store
+        .audit(Some(team), actor, "role", &detail)
+        .await?;
+    Ok(Json(json!(state.store.members(team).await?)))
+}
+
+async fn tokens(
+    State(state): State<AppState>,
+    Caller(access): Caller,
+    Path(team): Path<i64>,
+) -> Result<Json<Value>, ApiError> {
+    account_of(&access)?;
+    in_team(&access, team, Role::Owner)?;
+    Ok(Json(json!(state.store.tokens(team).await?)))
+}
+
+#[derive(Deserialize)]
+struct NewToken {
+    name: String,
+    scope: String,
+    expires_in_days: Option<u32>,
+}
+
+async fn create_token(
+    State(state): State<AppState>,
+    Caller(access): Caller,
+    Path(team): Path<i64>,
+    Json(body): Json<NewToken>,
+) -> Result<(StatusCode, Json<Value>), ApiError> {
+    let (account, actor) = account_of(&access)?;
+    in_team(&access, team, Role::Owner)?;
+    let scope = TokenScope::parse(&body.scope).ok_or_else(|| {
+        ApiError::bad_request(format!("scope {:?}: use check, read or write", body.scope))
+    })?;
+    let expires = body.expires_in_days.map(|days| {
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX));
+        now.saturating_add(i64::from(days) * 86_400_000)
+    });
+    let (token, hash) = crate::auth::new_token();
+    let id = state
+        .store
+        .create_token(team, body.name.trim(), &hash, scope, account, expires)
+        .await?;
+    let detail = format!("token {id} {} ({})", body.name.trim(), scope.name());
+    state
+        .store
+        .audit(Some(team), actor, "token-create", &detail)
+        .await?;
+    Ok((
+        StatusCode::CREATED,
+        Json(json!({"id": id, "token": token, "scope": scope, "expires_at_ms": expires})),
+    ))
+}
+
+async fn revoke_token(
+    State(state): State<AppState>,
+    Caller(access): Caller,
+    Path((team, id)): Path<(i64, i64)>,
+) -> Result<StatusCode, ApiError> {
+    let (_, actor) = account_of(&access)?;
+    in_team(&access, team, Role::Owner)?;
+    if !state.store.revoke_token(team, id).await? {
+        return Err(ApiError::NotFound(format!(
+            "team {team} has no live token {id}"
+        )));
+    }
+    state
+        .store
+        .audit(Some(team), actor, "token-revoke", &format!("token {id}"))
+        .await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+async fn audit(
+    State(state): State<AppState>,
+    Caller(access): Caller,
+    Path(team): Path<i64>,
+) -> Result<Json<Value>, ApiError> {
+    account_of(&access)?;
+    in_team(&access, team, Role::Owner)?;
+    Ok(Json(json!(state.store.audit_log(team, 500).await?)))
+}
+
+#[derive(Deserialize)]
+struct NewAccount {
+    email: String,
+    password: String,
+    #[serde(default)]
+    admin: bool,
+}
+
+async fn create_account(
+    State(state): State<AppState>,
+    Caller(access): Caller,
+    Json(body): Json<NewAccount>,
+) -> Result<(StatusCode, Json<Value>), ApiError> {
+    admin(&access)?;
+    if !body.email.contains('@') {
+        return Err(ApiError::bad_request(format!(
+            "{:?} is not an e-mail address",
+            body.email
+        )));
+    }
+    if body.password.chars().count() < 12 {
+        return Err(ApiError::bad_request(
+            "the password must have at least 12 characters",
+        ));
+    }
+    let password = body.password;
+    let hash = tokio::task::spawn_blocking(move || crate::auth::hash_password(&password))
+        .await
+        .map_err(|err| ApiError::Internal(err.to_string()))?
+        .map_err(ApiError::Internal)?;
+    let id = state
+        .store
+        .create_account(&body.email, &hash, body.admin)
+        .await?;
+    Ok((StatusCode::CREATED, Json(json!({"id": id}))))
+}
+
+#[derive(Deserialize)]
+struct Disabled {
+    disabled: bool,
+}
+
+async fn disable_account(
+    State(state): State<AppState>,
+    Caller(access): Caller,
+    Path(id): Path<i64>,
+    Json(body): Json<Disabled>,
+) -> Result<StatusCode, ApiError> {
+    admin(&access)?;
+    if !state.store.set_disabled(id, body.disabled).await? {
+        return Err(ApiError::NotFound(format!("account {id} not found")));
+    }
+    let (_, actor) = account_of(&access)?;
+    let action = if body.disabled {
+        "account-disable"
+    } else {
+        "account-enable"
+    };
+    state
+        .store
+        .audit(None, actor, action, &format!("account {id}"))
+        .await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+#[derive(Deserialize)]
+struct Shared {
+    shared: bool,
+}
+
+async fn share_sheet(
+    Scoped(store): Scoped,
+    Caller(_): Caller,
+    Path(id): Path<i64>,
+    Json(body): Json<Shared>,
+) -> Result<StatusCode, ApiError> {
+    store.set_shared(id, body.shared).await?;
+    Ok(StatusCode::NO_CONTENT)
+}

@@ -1,0 +1,701 @@
+//! Issue 11 §3: every route and server function of a team-mode server, called as each kind of
+//! caller. The routes come from the server itself: the server functions from the framework's
+//! registry, the JSON API from its OpenAPI document; a new one without a row here fails.
+//! Where a caller is refused, the exact status and message are asserted, and that nothing
+//! the store holds changed.
+
+use app::error::AppError;
+use app::ssr::access::{Access, Principal, Role, TokenScope};
+use app::ssr::Store;
+use axum::http::Method;
+
+use crate::helpers::{fixture, server_fns, team_app_on, TestApp, TestResponse};
+use crate::security::{server_fn_call, snapshot, FORM};
+
+const PASSWORD: &str = "a long password for tests";
+const HOST: &str = "127.0.0.1:3000";
+
+/// What a route needs of its caller.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Needs {
+    /// Any caller that is signed in (the list, the catalog, a check).
+    SignedIn,
+    /// An editor in some team: it makes a sheet there.
+    Create,
+    /// This role on the sheet's team.
+    Role(Role),
+}
+
+/// The callers of the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Caller {
+    Nobody,
+    Viewer,
+    Editor,
+    Reviewer,
+    OtherTeamOwner,
+    RevokedToken,
+    ExpiredToken,
+}
+
+const CALLERS: [Caller; 7] = [
+    Caller::Nobody,
+    Caller::Viewer,
+    Caller::Editor,
+    Caller::Reviewer,
+    Caller::OtherTeamOwner,
+    Caller::RevokedToken,
+    Caller::ExpiredToken,
+];
+
+/// The need of a server function, by name. A server function without a row fails the test.
+fn server_fn_needs(name: &str) -> Needs {
+    use Role::*;
+    match name {
+        "list_sheets" | "catalog_settings" | "set_author" => Needs::SignedIn,
+        "create_sheet" | "create_example_sheet" | "import_sheet" => Needs::Create,
+        "get_sheet" | "check_draft" | "list_revisions" | "diff_revisions" | "changes_since"
+        | "list_proposals" | "review_proposal" | "edit_proposal" | "comment_proposal" => {
+            Needs::Role(Viewer)
+        }
+        "rename_sheet" | "set_sheet_lang" | "set_sheet_settings" | "import_rows" | "save_rows"
+        | "restore_revision" | "create_proposal" | "rework_proposal" | "resolve_proposal" => {
+            Needs::Role(Editor)
+        }
+        "decide_proposal" => Needs::Role(Reviewer),
+        "delete_sheet" => Needs::Role(Owner),
+        other => panic!("the server function {other} has no row in the role table: add one"),
+    }
+}
+
+/// The need of a JSON API route (method and OpenAPI path). A route without a row fails.
+fn api_needs(method: &Method, path: &str) -> Needs {
+    use Role::*;
+    match (method.as_str(), path) {
+        ("POST", "/api/v1/check") | ("GET", "/api/v1/sheets") | ("GET", "/api/v1/openapi.json") => {
+            Needs::SignedIn
+        }
+        ("POST", "/api/v1/sheets") => Needs::Create,
+        ("GET", _) => Needs::Role(Viewer),
+        ("POST", p) if p.ends_with("/comments") => Needs::Role(Viewer),
+        ("POST", p) if p.ends_with("/approve") || p.ends_with("/reject") => Needs::Role(Reviewer),
+        ("PUT" | "PATCH" | "POST", p) if p.starts_with("/api/v1/sheets/{id}") => {
+            Needs::Role(Editor)
+        }
+        other => panic!("the API route {other:?} has no row in the role table: add one"),
+    }
+}
+
+/// The role each caller has on the sheet of team A; `None`: not in its team.
+fn role_of(caller: Caller) -> Option<Role> {
+    match caller {
+        Caller::Viewer => Some(Role::Viewer),
+        Caller::Editor => Some(Role::Editor),
+        Caller::Reviewer => Some(Role::Reviewer),
+        _ => None,
+    }
+}
+
+/// The team-mode app: team A (a viewer, an editor, a reviewer), team B (an owner), a sheet of
+/// team A with G1, a revoked and an expired write token of team A; the session cookies.
+struct World {
+    app: TestApp,
+    sheet: i64,
+    cookies: Vec<(Caller, String)>,
+}
+
+async fn world() -> World {
+    let store = Store::connect("sqlite::memory:").await.unwrap();
+    let hash = server::auth::hash_password(PASSWORD).unwrap();
+    store
+        .create_account("admin@example.com", &hash, true)
+        .await
+        .unwrap();
+    let a = store.create_team("A").await.unwrap();
+    let b = store.create_team("B").await.unwrap();
+    let mut accounts = Vec::new();
+    for (caller, email, team, role) in [
+        (Caller::Viewer, "viewer@example.com", a, Role::Viewer),
+        (Caller::Editor, "editor@example.com", a, Role::Editor),
+        (Caller::Reviewer, "reviewer@example.com", a, Role::Reviewer),
+        (
+            Caller::OtherTeamOwner,
+            "owner-b@example.com",
+            b,
+            Role::Owner,
+        ),
+    ] {
+        let id = store.create_account(email, &hash, false).await.unwrap();
+        store.set_role(team, id, Some(role)).await.unwrap();
+        accounts.push((caller, email));
+    }
+    let editor = store
+        .access_of(
+            &store
+                .account_by_email("editor@example.com")
+                .await
+                .unwrap()
+                .unwrap(),
+        )
+        .await
+        .unwrap();
+    let g1 = budget::tsv::import(&fixture("reservation-en.tsv"))
+        .unwrap()
+        .rows;
+    let sheet = store
+        .scoped(editor)
+        .create_sheet(
+            &"G1".parse().unwrap(),
+            &budget::Sheet::new(budget::Lang::En, g1),
+        )
+        .await
+        .unwrap();
+    let revoked = server::auth::token_hash("wb_revoked");
+    let id = store
+        .create_token(a, "ci", &revoked, TokenScope::Write, 1, None)
+        .await
+        .unwrap();
+    assert!(store.revoke_token(a, id).await.unwrap());
+    store
+        .create_token(
+            a,
+            "old",
+            &server::auth::token_hash("wb_expired"),
+            TokenScope::Write,
+            1,
+            Some(1),
+        )
+        .await
+        .unwrap();
+    let app = team_app_on(store);
+    let mut cookies = Vec::new();
+    for (caller, email) in accounts {
+        cookies.push((caller, sign_in(&app, email).await));
+    }
+    World {
+        app,
+        sheet,
+        cookies,
+    }
+}
+
+/// Signs `email` in; the session cookie (`name=value`).
+async fn sign_in(app: &TestApp, email: &str) -> String {
+    let response = app
+        .send_with(
+            Method::POST,
+            "/login",
+            &[("host", HOST), ("content-type", FORM)],
+            format!(
+                "email={}&password={}",
+                email.replace('@', "%40"),
+                PASSWORD.replace(' ', "+")
+            ),
+        )
+        .await;
+    assert_eq!(response.status, 303, "{email}: {}", response.text());
+    let cookie = response.headers["set-cookie"].to_str().unwrap();
+    assert!(
+        cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax"),
+        "{cookie}"
+    );
+    cookie.split(';').next().unwrap().to_string()
+}
+
+impl World {
+    /// Sends `method path` as `caller`.
+    async fn call(
+        &self,
+        caller: Caller,
+        method: Method,
+        path: &str,
+        content_type: &str,
+        body: String,
+    ) -> TestResponse {
+        let mut headers = vec![
+            ("host", HOST),
+            ("content-type", content_type),
+            ("if-match", "*"),
+        ];
+        let cookie;
+        let bearer;
+        match caller {
+            Caller::Nobody => {}
+            Caller::RevokedToken => {
+                bearer = "Bearer wb_revoked".to_string();
+                headers.push(("authorization", &bearer));
+            }
+            Caller::ExpiredToken => {
+                bearer = "Bearer wb_expired".to_string();
+                headers.push(("authorization", &bearer));
+            }
+            other => {
+                cookie = self
+                    .cookies
+                    .iter()
+                    .find(|(c, _)| *c == other)
+                    .unwrap()
+                    .1
+                    .clone();
+                headers.push(("cookie", &cookie));
+            }
+        }
+        self.app.send_with(method, path, &headers, body).await
+    }
+}
+
+/// What `caller` must get from a route needing `needs` (on sheet `sheet`), when it is
+/// refused: the status and the message; `None` when it is let through.
+fn refusal(caller: Caller, needs: Needs, api: bool, sheet: i64) -> Option<(u16, String)> {
+    let token_outside =
+        "API tokens work on the JSON API (/api/v1) only; sign in at /login for the pages";
+    match caller {
+        Caller::Nobody => Some((401, "sign in first".into())),
+        Caller::RevokedToken if api => Some((401, "this API token was revoked".into())),
+        Caller::ExpiredToken if api => Some((401, "this API token has expired".into())),
+        Caller::RevokedToken | Caller::ExpiredToken => Some((401, token_outside.into())),
+        _ => {
+            match needs {
+                Needs::SignedIn => None,
+                Needs::Create if caller == Caller::Viewer => {
+                    let message = "you are not an editor in any team, so you cannot create sheets; ask a team owner";
+                    Some((
+                        403,
+                        if api {
+                            message.into()
+                        } else {
+                            serde_json::to_string(&AppError::Forbidden(message.into())).unwrap()
+                        },
+                    ))
+                }
+                Needs::Create => None,
+                Needs::Role(needed) => match role_of(caller) {
+                    None => Some((
+                        404,
+                        if api {
+                            format!("sheet {sheet} not found")
+                        } else {
+                            // The server function's error as it crosses the network.
+                            serde_json::to_string(&AppError::NotFound(sheet)).unwrap()
+                        },
+                    )),
+                    Some(have) if have >= needed => None,
+                    Some(have) => Some((
+                        403,
+                        if api {
+                            format!("your role in the team of sheet {sheet} is {have}; this needs {needed}")
+                        } else {
+                            serde_json::to_string(&AppError::Forbidden(format!(
+                                "your role in this sheet's team is {have}; this needs {needed}"
+                            )))
+                            .unwrap()
+                        },
+                    )),
+                },
+            }
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn every_server_function_as_every_caller() {
+    let world = world().await;
+    let id = world.sheet;
+    let mut paths = server_fns();
+    // Deleting last: a let-through delete removes the sheet the other rows use.
+    paths.sort_by_key(|p| p.contains("delete_sheet"));
+    let mut checked = 0;
+    for path in &paths {
+        let name = path
+            .trim_start_matches("/api/")
+            .trim_end_matches(|c: char| c.is_ascii_digit());
+        let needs = server_fn_needs(name);
+        for caller in CALLERS {
+            let (content_type, mut body) = server_fn_call(path, id);
+            if name == "import_rows" {
+                // A TSV that can be read: the role is what refuses it.
+                body =
+                    serde_json::json!({"id": id, "base": 0, "tsv": fixture("reservation-en.tsv")})
+                        .to_string();
+            }
+            let before = snapshot(&world.app).await;
+            let response = world
+                .call(caller, Method::POST, path, content_type, body)
+                .await;
+            let text = response.text();
+            match refusal(caller, needs, false, id) {
+                Some((status, message)) => {
+                    assert_eq!(response.status, status, "{name} as {caller:?}: {text}");
+                    assert!(
+                        text.contains(&message),
+                        "{name} as {caller:?}: {text:?} lacks {message:?}"
+                    );
+                    assert_eq!(
+                        snapshot(&world.app).await,
+                        before,
+                        "{name} as {caller:?} changed the store"
+                    );
+                }
+                None => assert!(
+                    ![401, 403].contains(&response.status.as_u16())
+                        && !(response.status == 404 && text == format!(r#"{{"NotFound":{id}}}"#)),
+                    "{name} as {caller:?} was refused: {} {text}",
+                    response.status
+                ),
+            }
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 26 * 7);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn every_api_route_as_every_caller() {
+    let world = world().await;
+    let id = world.sheet;
+    let document = serde_json::to_value(server::openapi()).unwrap();
+    let mut checked = 0;
+    for (template, item) in document["paths"].as_object().unwrap() {
+        for method in item.as_object().unwrap().keys() {
+            let method: Method = method.to_uppercase().parse().unwrap();
+            let needs = api_needs(&method, template);
+            let path = template
+                .replace("/api/v1/sheets", "/api/v1/sheets?name=x")
+                .replace("?name=x/", "/")
+                .replace("{id}", &id.to_string())
+                .replace("{number}", "1")
+                .replace("{proposal}", "1");
+            for caller in CALLERS {
+                let streaming = path.ends_with("/events");
+                let refused = refusal(caller, needs, true, id);
+                if streaming && refused.is_none() {
+                    continue; // a let-through event stream never ends
+                }
+                let before = snapshot(&world.app).await;
+                let tsv_body = (method == Method::PUT && path.ends_with(&format!("/sheets/{id}")))
+                    || (method == Method::POST
+                        && (path.ends_with("/check") || path.ends_with("?name=x")));
+                let body = if tsv_body {
+                    fixture("reservation-en.tsv")
+                } else {
+                    // Every field any JSON route reads, so that the role is what refuses.
+                    r#"{"title":"t","body":"b","seen_revision":1,"comment":"c","row_id":1,"column":"value","keep":"theirs"}"#.to_string()
+                };
+                let content_type = if body.starts_with('{') {
+                    "application/json"
+                } else {
+                    "text/tab-separated-values"
+                };
+                let response = world
+                    .call(caller, method.clone(), &path, content_type, body)
+                    .await;
+                let text = response.text();
+                match refused {
+                    Some((status, message)) => {
+                        assert_eq!(
+                            response.status, status,
+                            "{method} {path} as {caller:?}: {text}"
+                        );
+                        let error: serde_json::Value =
+                            serde_json::from_str(&text).unwrap_or_else(|_| {
+                                panic!("{method} {path} as {caller:?}: not JSON: {text}")
+                            });
+                        assert!(
+                            error["error"].as_str().unwrap().starts_with(&message),
+                            "{method} {path} as {caller:?}: {text} is not {message:?}"
+                        );
+                        assert_eq!(
+                            snapshot(&world.app).await,
+                            before,
+                            "{method} {path} as {caller:?} changed the store"
+                        );
+                    }
+                    None => assert!(
+                        ![401, 403].contains(&response.status.as_u16())
+                            && !(response.status == 404
+                                && text.contains(&format!("sheet {id} not found"))),
+                        "{method} {path} as {caller:?} was refused: {} {text}",
+                        response.status
+                    ),
+                }
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 20 * 7 - 3, "{checked}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn pages_send_nobody_to_sign_in_and_hide_other_teams_sheets() {
+    let world = world().await;
+    let id = world.sheet;
+    for page in [
+        "/".to_string(),
+        format!("/sheets/{id}"),
+        format!("/sheets/{id}/history"),
+        format!("/sheets/{id}/diff"),
+        format!("/sheets/{id}/propose"),
+        format!("/sheets/{id}/proposals/1"),
+        format!("/sheets/{id}/proposals/1/edit"),
+    ] {
+        let response = world
+            .call(Caller::Nobody, Method::GET, &page, FORM, String::new())
+            .await;
+        assert_eq!(
+            (
+                response.status.as_u16(),
+                response.headers["location"].to_str().unwrap()
+            ),
+            (303, "/login"),
+            "{page}"
+        );
+    }
+    let list = world
+        .call(
+            Caller::OtherTeamOwner,
+            Method::GET,
+            "/api/v1/sheets",
+            FORM,
+            String::new(),
+        )
+        .await;
+    assert_eq!((list.status.as_u16(), list.text()), (200, "[]".to_string()));
+    let list = world
+        .call(
+            Caller::Viewer,
+            Method::GET,
+            "/api/v1/sheets",
+            FORM,
+            String::new(),
+        )
+        .await;
+    let sheets: serde_json::Value = serde_json::from_str(&list.text()).unwrap();
+    assert_eq!(sheets.as_array().unwrap().len(), 1);
+    assert_eq!(sheets[0]["id"], id);
+    let page = world
+        .call(
+            Caller::OtherTeamOwner,
+            Method::GET,
+            &format!("/sheets/{id}"),
+            FORM,
+            String::new(),
+        )
+        .await;
+    assert!(
+        !page.text().contains("fetch AbortSignal.timeout"),
+        "another team's page shows the sheet's rows"
+    );
+    let page = world
+        .call(
+            Caller::Viewer,
+            Method::GET,
+            &format!("/sheets/{id}"),
+            FORM,
+            String::new(),
+        )
+        .await;
+    assert!(
+        page.text().contains("fetch AbortSignal.timeout"),
+        "the team's viewer sees the rows"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_owners_token_works_until_revoked_and_the_audit_log_says_so() {
+    let store = Store::connect("sqlite::memory:").await.unwrap();
+    let hash = server::auth::hash_password(PASSWORD).unwrap();
+    store
+        .create_account("admin@example.com", &hash, true)
+        .await
+        .unwrap();
+    let owner = store
+        .create_account("owner@example.com", &hash, false)
+        .await
+        .unwrap();
+    let team = store.create_team("platform").await.unwrap();
+    store
+        .set_role(team, owner, Some(Role::Owner))
+        .await
+        .unwrap();
+    let app = team_app_on(store.clone());
+    let cookie = sign_in(&app, "owner@example.com").await;
+    let json = [
+        ("host", HOST),
+        ("content-type", "application/json"),
+        ("cookie", cookie.as_str()),
+    ];
+    let made = app
+        .send_with(
+            Method::POST,
+            &format!("/api/v1/teams/{team}/tokens"),
+            &json,
+            r#"{"name":"ci","scope":"write","expires_in_days":30}"#,
+        )
+        .await;
+    assert_eq!(made.status, 201, "{}", made.text());
+    let made: serde_json::Value = serde_json::from_str(&made.text()).unwrap();
+    let token = made["token"].as_str().unwrap().to_string();
+    let bearer = format!("Bearer {token}");
+    let as_token = [("host", HOST), ("authorization", bearer.as_str())];
+    // CI stores G2 and checks it through the token.
+    let created = app
+        .send_with(
+            Method::POST,
+            "/api/v1/sheets?name=ci",
+            &as_token,
+            fixture("reservation-en.tsv"),
+        )
+        .await;
+    assert_eq!(created.status, 201, "{}", created.text());
+    let id = serde_json::from_str::<serde_json::Value>(&created.text()).unwrap()["id"]
+        .as_i64()
+        .unwrap();
+    let checked = app
+        .send_with(
+            Method::POST,
+            "/api/v1/check",
+            &as_token,
+            crate::helpers::golden_g2(),
+        )
+        .await;
+    let report: serde_json::Value = serde_json::from_str(&checked.text()).unwrap();
+    let app_node = report["nodes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|n| n["name"] == "app")
+        .unwrap();
+    assert_eq!(app_node["need_ms"], 15_500);
+    // The list shows when it was last used.
+    let listed = app
+        .send_with(
+            Method::GET,
+            &format!("/api/v1/teams/{team}/tokens"),
+            &json,
+            "",
+        )
+        .await;
+    let listed: serde_json::Value = serde_json::from_str(&listed.text()).unwrap();
+    assert!(listed[0]["last_used_at_ms"].as_i64().is_some(), "{listed}");
+    assert_eq!(listed[0]["scope"], "write");
+    // Revoked: refused at once, on every instance (the store says so).
+    let revoked = app
+        .send_with(
+            Method::DELETE,
+            &format!("/api/v1/teams/{team}/tokens/{}", made["id"]),
+            &json,
+            "",
+        )
+        .await;
+    assert_eq!(revoked.status, 204);
+    let refused = app
+        .send_with(Method::GET, &format!("/api/v1/sheets/{id}"), &as_token, "")
+        .await;
+    assert_eq!(
+        (refused.status.as_u16(), refused.text()),
+        (
+            401,
+            r#"{"error":"this API token was revoked","line":null}"#.to_string()
+        )
+    );
+    // The owner deletes the sheet; the audit log has it all, newest first.
+    let owner_access: Access = store
+        .access_of(&store.account(owner).await.unwrap().unwrap())
+        .await
+        .unwrap();
+    assert!(matches!(owner_access.principal, Principal::Account { .. }));
+    store.scoped(owner_access).delete_sheet(id).await.unwrap();
+    let audit = app
+        .send_with(
+            Method::GET,
+            &format!("/api/v1/teams/{team}/audit"),
+            &json,
+            "",
+        )
+        .await;
+    let audit: serde_json::Value = serde_json::from_str(&audit.text()).unwrap();
+    let actions: Vec<(&str, &str)> = audit
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| (e["actor"].as_str().unwrap(), e["action"].as_str().unwrap()))
+        .collect();
+    let token_name = format!("token {}", made["id"]);
+    assert_eq!(
+        actions,
+        vec![
+            ("owner@example.com", "sheet-delete"),
+            ("owner@example.com", "token-revoke"),
+            (token_name.as_str(), "token-use"),
+            (token_name.as_str(), "token-use"),
+            ("owner@example.com", "token-create"),
+            ("owner@example.com", "sign-in"),
+        ]
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_first_account_is_the_administrator_and_a_wrong_password_is_refused() {
+    let store = Store::connect("sqlite::memory:").await.unwrap();
+    let app = team_app_on(store.clone());
+    let page = app
+        .send_with(Method::GET, "/login", &[("host", HOST)], "")
+        .await;
+    assert!(
+        page.text().contains("Create the administrator account"),
+        "{}",
+        page.text()
+    );
+    let cookie = sign_in(&app, "first@example.com").await;
+    let me = app
+        .send_with(
+            Method::GET,
+            "/api/v1/me",
+            &[("host", HOST), ("cookie", cookie.as_str())],
+            "",
+        )
+        .await;
+    assert_eq!(
+        me.text(),
+        r#"{"account":1,"admin":true,"email":"first@example.com","roles":[]}"#
+    );
+    let wrong = app
+        .send_with(
+            Method::POST,
+            "/login",
+            &[("host", HOST), ("content-type", FORM)],
+            "email=first%40example.com&password=not+the+password",
+        )
+        .await;
+    assert_eq!(wrong.status, 401);
+    assert!(wrong.text().contains("Wrong e-mail address or password."));
+    let unknown = app
+        .send_with(
+            Method::POST,
+            "/login",
+            &[("host", HOST), ("content-type", FORM)],
+            "email=nobody%40example.com&password=not+the+password",
+        )
+        .await;
+    assert_eq!(unknown.status, 401);
+    assert!(unknown.text().contains("Wrong e-mail address or password."));
+    // Signing out ends the session on the server: the old cookie no longer works.
+    let out = app
+        .send_with(
+            Method::POST,
+            "/logout",
+            &[("host", HOST), ("cookie", cookie.as_str())],
+            "",
+        )
+        .await;
+    assert_eq!(out.status, 303);
+    let after = app
+        .send_with(
+            Method::GET,
+            "/api/v1/me",
+            &[("host", HOST), ("cookie", cookie.as_str())],
+            "",
+        )
+        .await;
+    assert_eq!(after.status, 401);
+}
