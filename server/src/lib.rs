@@ -18,7 +18,9 @@
 //! | `GET /api/v1/sheets/{id}/budget.svg?lang=ja\|en` | the budget picture ([`budget::picture`]) as SVG |
 //! | `GET /api/v1/openapi.json` | the OpenAPI document of these routes ([`openapi`]) |
 //!
-//! And the probes `GET /healthz` and `GET /readyz` ([`health`]).
+//! And the probes `GET /healthz` and `GET /readyz` ([`health`]); in team mode ([`auth`]) the
+//! sign-in page `GET`/`POST /login`, `POST /logout`, and the team routes of `api::teams`
+//! (`/api/v1/me`, `/api/v1/teams/...`, `/api/v1/accounts/...`).
 
 // The app's view types are deep; rendering them on the server needs more than the default 128.
 #![recursion_limit = "256"]

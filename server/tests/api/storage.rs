@@ -1599,7 +1599,7 @@ async fn the_probes_tell_a_missing_migration(store: &Store, db: &TestDb) {
         probe("/readyz").await,
         (
             StatusCode::OK,
-            json!({"status": "ready", "migrations": 7, "statement_timeout": statement_timeout})
+            json!({"status": "ready", "migrations": 8, "statement_timeout": statement_timeout})
         )
     );
     db.sql("DELETE FROM _sqlx_migrations WHERE version = 20250107000000")
