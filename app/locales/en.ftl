@@ -335,6 +335,8 @@ comment-add = Add the comment
 
 error-forbidden = your role in this sheet's team is { $role }; this needs { $needs }
 error-no-team = you are not an editor in any team, so you cannot create sheets; ask a team owner
+local-mode = local mode: no accounts
+sign-out = Sign out
 error-not-found = sheet { $id } does not exist (it may have been deleted)
 error-conflict = this sheet was changed in another tab or by someone else since this page last saved it; your text is kept here
 error-too-large = the TSV is { $size } bytes, more than the 1 MiB ({ $max } bytes) a sheet may hold; split it into several sheets

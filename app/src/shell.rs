@@ -78,6 +78,7 @@ pub fn App() -> impl IntoView {
         <Router>
             <header class="app-header">
                 <A href="/" attr:class="brand">{t(ui, "app-name")}</A>
+                <AccountBar/>
                 <UiLangSwitch/>
             </header>
             <main class="page">
@@ -92,6 +93,36 @@ pub fn App() -> impl IntoView {
                 </Routes>
             </main>
         </Router>
+    }
+}
+
+/// The header's statement of the mode: in local mode "local mode: no accounts"; in team mode
+/// the signed-in account's address and a sign-out button (a plain form posting to
+/// `/logout`). The server's HTML only.
+#[component]
+fn AccountBar() -> impl IntoView {
+    let ui = ui_lang();
+    #[cfg(feature = "ssr")]
+    let account = use_context::<http::request::Parts>().and_then(|parts| {
+        parts
+            .extensions
+            .get::<crate::ssr::access::Access>()
+            .map(crate::ssr::access::Access::name)
+    });
+    #[cfg(not(feature = "ssr"))]
+    let account: Option<String> = None;
+    match account {
+        None => view! {
+            <span class="account-bar" data-testid="mode">{t(ui, "local-mode")}</span>
+        }
+        .into_any(),
+        Some(name) => view! {
+            <form class="account-bar" method="post" action="/logout" data-testid="account">
+                <span class="account-name">{name}</span>
+                <button type="submit">{t(ui, "sign-out")}</button>
+            </form>
+        }
+        .into_any(),
     }
 }
 

@@ -478,7 +478,8 @@ fn page(status: StatusCode, first: bool, error: &str) -> Response {
     };
     let html = format!(
         "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>{title} · Timeout Budget Workbench</title>\
-<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"></head>\
+<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+<link rel=\"stylesheet\" href=\"/pkg/workbench.css\"></head>\
 <body><main class=\"login\"><h1>{title}</h1>{lead}{error}\
 <form method=\"post\" action=\"/login\">\
 <p><label>E-mail address <input type=\"email\" name=\"email\" autocomplete=\"username\" required autofocus></label></p>\
@@ -486,7 +487,16 @@ fn page(status: StatusCode, first: bool, error: &str) -> Response {
 <p><button type=\"submit\">{button}</button></p></form></main></body></html>",
         complete = if first { "new-password" } else { "current-password" },
     );
-    (status, Html(html)).into_response()
+    (
+        status,
+        // Its own policy: the site's stylesheet, and forms posting to this site only.
+        [(
+            header::CONTENT_SECURITY_POLICY,
+            "default-src 'none'; style-src 'self'; form-action 'self'; frame-ancestors 'none'",
+        )],
+        Html(html),
+    )
+        .into_response()
 }
 
 /// `text` with the HTML special characters escaped.

@@ -171,7 +171,7 @@ pub(crate) async fn restore(
     let (id, number) = sheet_and_number(path)?;
     let base = if_match(&headers)?;
     let Query(params) = params.map_err(|r| ApiError::bad_request(r.body_text()))?;
-    let who = author(&headers, params.author.as_deref());
+    let who = store.author_or(author(&headers, params.author.as_deref()));
     store.restore(id, number, base, &who).await?;
     SheetBody::of(store.get_sheet(id).await?).await.reply()
 }
@@ -294,7 +294,7 @@ pub(crate) async fn patch(
     if_match(&headers)?;
     let Query(params) = params.map_err(|r| ApiError::bad_request(r.body_text()))?;
     let Json(patch) = body.map_err(|r| ApiError::bad_request(r.body_text()))?;
-    let who = author(&headers, params.author.as_deref());
+    let who = store.author_or(author(&headers, params.author.as_deref()));
     store.patch_rows(id, &patch, &who).await?;
     SheetBody::of(store.get_sheet(id).await?).await.reply()
 }

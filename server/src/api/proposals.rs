@@ -79,7 +79,12 @@ pub(crate) async fn create(
     let Path(id) = id.map_err(bad_id)?;
     let body = json(body)?;
     let pid = store
-        .create_proposal(id, &body.title, &body.changes, &author(&headers, None))
+        .create_proposal(
+            id,
+            &body.title,
+            &body.changes,
+            &store.author_or(author(&headers, None)),
+        )
         .await?;
     let location = HeaderValue::from_str(&format!("/api/v1/sheets/{id}/proposals/{pid}"))
         .map_err(|e| ApiError::Internal(e.to_string()))?;
@@ -211,7 +216,13 @@ pub(crate) async fn comment(
         }
     };
     store
-        .comment(id, pid, &author(&headers, None), &body.body, cell)
+        .comment(
+            id,
+            pid,
+            &store.author_or(author(&headers, None)),
+            &body.body,
+            cell,
+        )
         .await?;
     Ok(Json(store.review(id, pid).await?))
 }
@@ -272,7 +283,7 @@ pub(crate) async fn approve(
         anyway: b.anyway,
     };
     store
-        .decide(id, pid, &author(&headers, None), decision)
+        .decide(id, pid, &store.author_or(author(&headers, None)), decision)
         .await?;
     Ok(Json(store.review(id, pid).await?))
 }
@@ -304,7 +315,7 @@ pub(crate) async fn reject(
         .decide(
             id,
             pid,
-            &author(&headers, None),
+            &store.author_or(author(&headers, None)),
             Decision::Reject { comment: b.comment },
         )
         .await?;

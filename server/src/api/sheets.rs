@@ -281,7 +281,7 @@ pub(crate) async fn replace(
             base,
             imported.lang,
             &imported.rows,
-            &super::history::author(&headers, None),
+            &store.author_or(super::history::author(&headers, None)),
             app::ssr::RevisionKind::Import,
         )
         .await?;

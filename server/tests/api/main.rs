@@ -12,6 +12,7 @@ mod forms;
 mod helpers;
 mod history;
 mod hostile;
+mod instances;
 mod mutated;
 mod openapi;
 mod pages;

@@ -104,6 +104,15 @@ impl Store {
         }
     }
 
+    /// The author a change is recorded under: in team mode the caller's account (or token),
+    /// whatever name the request gave; in local mode `given`.
+    pub fn author_or(&self, given: super::Author) -> super::Author {
+        match self.access() {
+            Some(access) => super::Author::named(&access.name()),
+            None => given,
+        }
+    }
+
     /// The caller this store is scoped to; `None` in local mode.
     pub fn access(&self) -> Option<&Access> {
         self.access.as_deref()
