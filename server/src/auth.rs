@@ -110,9 +110,83 @@ pub fn check_start(mode: Mode, addr: SocketAddr, secret: Option<&str>) -> Result
     }
 }
 
-/// The mode and, in team mode, its sign-in limits. Cheap to clone.
+/// Names the header a trusted reverse proxy sets to the signed-in user's e-mail address
+/// (single sign-on, as Grafana's `auth.proxy`): `X-Forwarded-Email` for oauth2-proxy.
+pub const PROXY_HEADER_VAR: &str = "WORKBENCH_AUTH_PROXY_HEADER";
+/// The addresses (or CIDR ranges) of the proxies whose header is believed, comma-separated.
+pub const TRUSTED_PROXIES_VAR: &str = "WORKBENCH_TRUSTED_PROXIES";
+
+/// Single sign-on through a trusted reverse proxy: a request from one of `trusted` carrying
+/// `header` is the account of that e-mail address (made on its first request, with no
+/// password: it can sign in only through the proxy). The header from any other address is
+/// not believed: such a request needs a session or a token like any other.
+#[derive(Clone, Debug)]
+pub struct ProxyAuth {
+    header: axum::http::HeaderName,
+    trusted: Vec<ipnet::IpNet>,
+}
+
+impl ProxyAuth {
+    /// The proxy settings `header` and `trusted` (the values of [`PROXY_HEADER_VAR`] and
+    /// [`TRUSTED_PROXIES_VAR`]); `None` without a header.
+    ///
+    /// # Errors
+    ///
+    /// A header without trusted addresses, or a name or address that cannot be read.
+    pub fn from_settings(
+        header: Option<&str>,
+        trusted: Option<&str>,
+    ) -> Result<Option<ProxyAuth>, String> {
+        let Some(header) = header.map(str::trim).filter(|h| !h.is_empty()) else {
+            return Ok(None);
+        };
+        let header = axum::http::HeaderName::try_from(header)
+            .map_err(|_| format!("{PROXY_HEADER_VAR}={header} is not a header name"))?;
+        let mut nets = Vec::new();
+        for entry in trusted
+            .unwrap_or_default()
+            .split(',')
+            .map(str::trim)
+            .filter(|e| !e.is_empty())
+        {
+            let net = entry
+                .parse::<ipnet::IpNet>()
+                .or_else(|_| entry.parse::<IpAddr>().map(ipnet::IpNet::from))
+                .map_err(|_| {
+                    format!("{TRUSTED_PROXIES_VAR}: {entry} is not an address or a CIDR range")
+                })?;
+            nets.push(net);
+        }
+        if nets.is_empty() {
+            return Err(format!(
+                "{PROXY_HEADER_VAR} needs {TRUSTED_PROXIES_VAR}: the addresses of the proxies that set it (anyone else could send it)"
+            ));
+        }
+        Ok(Some(ProxyAuth {
+            header,
+            trusted: nets,
+        }))
+    }
+
+    /// The e-mail address the proxy vouches for, when `peer` is a trusted proxy.
+    fn email(&self, peer: Option<IpAddr>, headers: &axum::http::HeaderMap) -> Option<String> {
+        let peer = peer?;
+        if !self.trusted.iter().any(|net| net.contains(&peer)) {
+            return None;
+        }
+        let email = headers
+            .get(&self.header)?
+            .to_str()
+            .ok()?
+            .trim()
+            .to_lowercase();
+        email.contains('@').then_some(email)
+    }
+}
+
+/// The mode and, in team mode, its sign-in limits and proxy. Cheap to clone.
 #[derive(Clone, Default)]
-pub struct Auth(Option<Arc<Team>>);
+pub struct Auth(Option<Arc<Team>>, Option<Arc<ProxyAuth>>);
 
 impl std::fmt::Debug for Auth {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -139,7 +213,16 @@ struct Team {
 impl Auth {
     /// Local mode: no accounts.
     pub fn local() -> Auth {
-        Auth(None)
+        Auth(None, None)
+    }
+
+    /// This team mode with single sign-on through `proxy` (local mode has no accounts: it is
+    /// left as it is).
+    pub fn with_proxy(self, proxy: Option<ProxyAuth>) -> Auth {
+        match self.0 {
+            Some(team) => Auth(Some(team), proxy.map(Arc::new)),
+            None => self,
+        }
     }
 
     /// Team mode; cookies signed with `secret` (a random key when `None`: sessions then end
@@ -154,13 +237,16 @@ impl Auth {
             }
             _ => tower_sessions::cookie::Key::generate(),
         };
-        Auth(Some(Arc::new(Team {
-            per_account: RateLimiter::keyed(quota),
-            per_address: RateLimiter::keyed(quota),
-            dummy_hash: hash_password("not anyone's password").unwrap_or_default(),
-            secure,
-            key,
-        })))
+        Auth(
+            Some(Arc::new(Team {
+                per_account: RateLimiter::keyed(quota),
+                per_address: RateLimiter::keyed(quota),
+                dummy_hash: hash_password("not anyone's password").unwrap_or_default(),
+                secure,
+                key,
+            })),
+            None,
+        )
     }
 
     /// Whether this is team mode.
@@ -250,17 +336,34 @@ pub(crate) async fn authenticate(
         .and_then(|value| value.strip_prefix("Bearer "))
         .map(str::trim)
         .map(str::to_string);
-    let access = match bearer {
-        Some(token) => match token_access(&state.store, &token, request.method(), &path).await {
+    let peer = request
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|ConnectInfo(addr)| addr.ip());
+    let vouched = state
+        .auth
+        .1
+        .as_ref()
+        .and_then(|proxy| proxy.email(peer, request.headers()));
+    let access = match (bearer, vouched) {
+        (None, Some(email)) => match proxy_access(&state.store, &email).await {
             Ok(access) => Some(access),
-            Err(refused) => return refused.into_response(),
+            Err(err) => return err.into_response(),
         },
-        None => match request.extensions().get::<Session>().cloned() {
-            Some(session) => match session_access(&state.store, &session).await {
-                Ok(access) => access,
-                Err(err) => return err.into_response(),
+        (bearer, _) => match bearer {
+            Some(token) => {
+                match token_access(&state.store, &token, request.method(), &path).await {
+                    Ok(access) => Some(access),
+                    Err(refused) => return refused.into_response(),
+                }
+            }
+            None => match request.extensions().get::<Session>().cloned() {
+                Some(session) => match session_access(&state.store, &session).await {
+                    Ok(access) => access,
+                    Err(err) => return err.into_response(),
+                },
+                None => None,
             },
-            None => None,
         },
     };
     match access {
@@ -324,6 +427,33 @@ async fn token_access(
         )
         .await?;
     Ok(access)
+}
+
+/// The access of the account `email` that a trusted proxy vouches for, made on its first
+/// request (with a password hash nothing matches; the organisation's audit log says so).
+async fn proxy_access(store: &Store, email: &str) -> Result<Access, ApiError> {
+    let account = match store.account_by_email(email).await? {
+        Some(account) => account,
+        None => {
+            match store.create_account(email, "!proxy", false).await {
+                Ok(_) | Err(app::ssr::StoreError::Taken(_)) => {}
+                Err(err) => return Err(err.into()),
+            }
+            store
+                .audit(None, email, "account-create", "by the trusted proxy")
+                .await?;
+            store
+                .account_by_email(email)
+                .await?
+                .ok_or_else(|| ApiError::Internal(format!("the account of {email} vanished")))?
+        }
+    };
+    if account.disabled {
+        return Err(ApiError::Forbidden(format!(
+            "the account {email} is disabled"
+        )));
+    }
+    Ok(store.access_of(&account).await?)
 }
 
 /// The access of the account signed in to `session`, if any (a disabled account's session
@@ -643,6 +773,34 @@ mod tests {
             check_start(Mode::Team, public, Some(&"k".repeat(32))),
             Ok(())
         );
+    }
+
+    #[test]
+    fn a_proxy_header_needs_the_proxies_it_is_believed_from() {
+        assert!(ProxyAuth::from_settings(None, None).unwrap().is_none());
+        assert_eq!(
+            ProxyAuth::from_settings(Some("X-Forwarded-Email"), None).unwrap_err(),
+            "WORKBENCH_AUTH_PROXY_HEADER needs WORKBENCH_TRUSTED_PROXIES: the addresses of the proxies that set it (anyone else could send it)"
+        );
+        assert_eq!(
+            ProxyAuth::from_settings(Some("X-Forwarded-Email"), Some("10.0.0.1, proxy.internal"))
+                .unwrap_err(),
+            "WORKBENCH_TRUSTED_PROXIES: proxy.internal is not an address or a CIDR range"
+        );
+        let proxy = ProxyAuth::from_settings(Some("X-Forwarded-Email"), Some("10.0.0.0/8, ::1"))
+            .unwrap()
+            .unwrap();
+        let mut headers = axum::http::HeaderMap::new();
+        headers.insert("x-forwarded-email", "Eve@Example.com".parse().unwrap());
+        assert_eq!(
+            proxy.email(Some("10.1.2.3".parse().unwrap()), &headers),
+            Some("eve@example.com".into())
+        );
+        assert_eq!(
+            proxy.email(Some("192.168.0.1".parse().unwrap()), &headers),
+            None
+        );
+        assert_eq!(proxy.email(None, &headers), None);
     }
 
     #[test]

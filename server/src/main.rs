@@ -416,7 +416,21 @@ async fn serve() -> anyhow::Result<()> {
         server::auth::Mode::Local => server::auth::Auth::local(),
         // Behind TLS (a non-loopback address, a proxy in front) cookies are `Secure`.
         server::auth::Mode::Team => {
-            server::auth::Auth::team(secret.as_deref(), !addr.ip().is_loopback())
+            let secure = match std::env::var("WORKBENCH_COOKIE_SECURE").ok().as_deref() {
+                Some("true") => true,
+                Some("false") => false,
+                _ => !addr.ip().is_loopback(),
+            };
+            let proxy = server::auth::ProxyAuth::from_settings(
+                std::env::var(server::auth::PROXY_HEADER_VAR)
+                    .ok()
+                    .as_deref(),
+                std::env::var(server::auth::TRUSTED_PROXIES_VAR)
+                    .ok()
+                    .as_deref(),
+            )
+            .map_err(anyhow::Error::msg)?;
+            server::auth::Auth::team(secret.as_deref(), secure).with_proxy(proxy)
         }
     };
     let store = Store::connect_with(&database_url, timeouts.pool())

@@ -256,3 +256,60 @@ async fn two_processes_on_one_postgres_database_are_one_service() {
         );
     }
 }
+
+/// `GET /api/v1/me` on `server` with the proxy's header `X-Forwarded-Email: email`.
+fn me_as_vouched(server: &Server, email: &str) -> (u16, String) {
+    let mut response = agent()
+        .get(&server.url("/api/v1/me"))
+        .header("x-forwarded-email", email)
+        .call()
+        .unwrap();
+    (
+        response.status().as_u16(),
+        response.body_mut().read_to_string().unwrap(),
+    )
+}
+
+#[test]
+fn a_trusted_proxys_header_signs_in_and_anyone_elses_is_not_believed() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("sso.db").display());
+    let trusting = Server::start(
+        &url,
+        &[
+            ("WORKBENCH_MODE", "team"),
+            ("WORKBENCH_AUTH_PROXY_HEADER", "X-Forwarded-Email"),
+            ("WORKBENCH_TRUSTED_PROXIES", "127.0.0.0/8"),
+        ],
+    );
+    // The first account of an empty database is its administrator, as at /login.
+    assert_eq!(
+        me_as_vouched(&trusting, "Dave@Example.com"),
+        (
+            200,
+            r#"{"account":1,"admin":true,"email":"dave@example.com","roles":[]}"#.to_string()
+        )
+    );
+    assert_eq!(
+        me_as_vouched(&trusting, "erin@example.com"),
+        (
+            200,
+            r#"{"account":2,"admin":false,"email":"erin@example.com","roles":[]}"#.to_string()
+        )
+    );
+    // The account exists now, and the second request finds it.
+    assert_eq!(me_as_vouched(&trusting, "dave@example.com").0, 200);
+    drop(trusting);
+    // The proxy is elsewhere: the same header from this address is not believed.
+    let elsewhere = Server::start(
+        &url,
+        &[
+            ("WORKBENCH_MODE", "team"),
+            ("WORKBENCH_AUTH_PROXY_HEADER", "X-Forwarded-Email"),
+            ("WORKBENCH_TRUSTED_PROXIES", "10.0.0.5"),
+        ],
+    );
+    let (status, body) = me_as_vouched(&elsewhere, "dave@example.com");
+    assert_eq!(status, 401, "{body}");
+    assert!(body.starts_with(r#"{"error":"sign in first"#), "{body}");
+}

@@ -501,6 +501,47 @@ async fn pages_send_nobody_to_sign_in_and_hide_other_teams_sheets() {
         page.text().contains("fetch AbortSignal.timeout"),
         "the team's viewer sees the rows"
     );
+    // The header names the account and offers to sign out.
+    let html = scraper::Html::parse_document(&page.text());
+    let bar = html
+        .select(&scraper::Selector::parse("[data-testid=account]").unwrap())
+        .next()
+        .expect("the account bar");
+    assert_eq!(bar.attr("action"), Some("/logout"));
+    assert_eq!(bar.text().collect::<String>(), "viewer@example.comSign out");
+}
+
+#[tokio::test]
+async fn a_local_page_says_it_has_no_accounts_and_login_goes_home() {
+    let app = crate::helpers::spawn_app().await;
+    let page = app.send_with(Method::GET, "/", &[("host", HOST)], "").await;
+    let html = scraper::Html::parse_document(&page.text());
+    let mode = html
+        .select(&scraper::Selector::parse("[data-testid=mode]").unwrap())
+        .next()
+        .expect("the mode");
+    assert_eq!(mode.text().collect::<String>(), "local mode: no accounts");
+    let login = app
+        .send_with(Method::GET, "/login", &[("host", HOST)], "")
+        .await;
+    assert_eq!(
+        (
+            login.status.as_u16(),
+            login.headers["location"].to_str().unwrap()
+        ),
+        (303, "/")
+    );
+    let me = app
+        .send_with(Method::GET, "/api/v1/me", &[("host", HOST)], "")
+        .await;
+    assert_eq!(
+        (me.status.as_u16(), me.text()),
+        (
+            404,
+            r#"{"error":"local mode has no accounts or teams; start the server with WORKBENCH_MODE=team","line":null}"#
+                .to_string()
+        )
+    );
 }
 
 #[tokio::test(flavor = "multi_thread")]
