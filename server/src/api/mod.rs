@@ -48,13 +48,21 @@ fn documented() -> OpenApiRouter<AppState> {
         .routes(routes!(sheets::export))
         .routes(routes!(sheets::budget_svg))
         .routes(routes!(openapi::document))
+        .routes(routes!(teams::me))
+        .routes(routes!(teams::teams, teams::create_team))
+        .routes(routes!(teams::members, teams::set_member))
+        .routes(routes!(teams::tokens, teams::create_token))
+        .routes(routes!(teams::revoke_token))
+        .routes(routes!(teams::audit))
+        .routes(routes!(teams::create_account))
+        .routes(routes!(teams::disable_account))
+        .routes(routes!(teams::share_sheet))
 }
 
 /// The API's routes, to be nested under [`PREFIX`].
 pub(crate) fn routes() -> Router<AppState> {
     let (router, _) = documented().split_for_parts();
     router
-        .merge(teams::routes())
         .fallback(not_found)
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
 }

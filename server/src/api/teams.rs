@@ -19,28 +19,14 @@
 use app::ssr::access::{Access, Principal, Role, TokenScope};
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
-use axum::routing::{delete, get, post, put};
-use axum::{Json, Router};
+use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
+use utoipa::ToSchema;
 
 use crate::auth::{Caller, Scoped};
-use crate::error::ApiError;
+use crate::error::{ApiError, ErrorBody};
 use crate::state::AppState;
-
-/// The routes, relative to `/api/v1`.
-pub(crate) fn routes() -> Router<AppState> {
-    Router::new()
-        .route("/me", get(me))
-        .route("/teams", get(teams).post(create_team))
-        .route("/teams/{team}/members", get(members).put(set_member))
-        .route("/teams/{team}/tokens", get(tokens).post(create_token))
-        .route("/teams/{team}/tokens/{id}", delete(revoke_token))
-        .route("/teams/{team}/audit", get(audit))
-        .route("/accounts", post(create_account))
-        .route("/accounts/{id}/disabled", post(disable_account))
-        .route("/sheets/{id}/shared", put(share_sheet))
-}
 
 /// The account's id, or 403 for a token.
 fn account_of(access: &Access) -> Result<(i64, &str), ApiError> {
@@ -78,7 +64,19 @@ fn in_team(access: &Access, team: i64, role: Role) -> Result<(), ApiError> {
     }
 }
 
-async fn me(Caller(access): Caller) -> Json<Value> {
+#[utoipa::path(
+    get,
+    path = "/me",
+    operation_id = "get_me",
+    tag = "teams",
+    responses(
+        (status = 200, description = "The caller: the account (id, e-mail address, administrator) or the token (id, team, scope), with its roles", body = Object),
+        (status = 401, description = "No session or token", body = ErrorBody),
+        (status = 403, description = "The caller's role does not allow this", body = ErrorBody),
+        (status = 404, description = "Local mode, or a team, token, account or sheet the caller cannot see", body = ErrorBody),
+    ),
+)]
+pub(crate) async fn me(Caller(access): Caller) -> Json<Value> {
     let roles: Vec<Value> = access
         .roles
         .iter()
@@ -94,7 +92,19 @@ async fn me(Caller(access): Caller) -> Json<Value> {
     })
 }
 
-async fn teams(
+#[utoipa::path(
+    get,
+    path = "/teams",
+    operation_id = "list_teams",
+    tag = "teams",
+    responses(
+        (status = 200, description = "The teams the caller is in (an administrator: every team), each with the caller's role", body = Object),
+        (status = 401, description = "No session or token", body = ErrorBody),
+        (status = 403, description = "The caller's role does not allow this", body = ErrorBody),
+        (status = 404, description = "Local mode, or a team, token, account or sheet the caller cannot see", body = ErrorBody),
+    ),
+)]
+pub(crate) async fn teams(
     State(state): State<AppState>,
     Caller(access): Caller,
 ) -> Result<Json<Value>, ApiError> {
@@ -108,12 +118,25 @@ async fn teams(
     Ok(Json(Value::Array(visible)))
 }
 
-#[derive(Deserialize)]
-struct NewTeam {
+#[derive(Deserialize, ToSchema)]
+pub(crate) struct NewTeam {
     name: String,
 }
 
-async fn create_team(
+#[utoipa::path(
+    post,
+    path = "/teams",
+    operation_id = "create_team",
+    tag = "teams",
+    request_body = NewTeam,
+    responses(
+        (status = 201, description = "Made: the team's id and name", body = Object),
+        (status = 401, description = "No session or token", body = ErrorBody),
+        (status = 403, description = "The caller's role does not allow this", body = ErrorBody),
+        (status = 404, description = "Local mode, or a team, token, account or sheet the caller cannot see", body = ErrorBody),
+    ),
+)]
+pub(crate) async fn create_team(
     State(state): State<AppState>,
     Caller(access): Caller,
     Json(body): Json<NewTeam>,
@@ -129,7 +152,20 @@ async fn create_team(
     Ok((StatusCode::CREATED, Json(json!({"id": id, "name": name}))))
 }
 
-async fn members(
+#[utoipa::path(
+    get,
+    path = "/teams/{team}/members",
+    operation_id = "list_members",
+    tag = "teams",
+    params(("team" = i64, Path, description = "The team's id")),
+    responses(
+        (status = 200, description = "The members of the team and their roles", body = Object),
+        (status = 401, description = "No session or token", body = ErrorBody),
+        (status = 403, description = "The caller's role does not allow this", body = ErrorBody),
+        (status = 404, description = "Local mode, or a team, token, account or sheet the caller cannot see", body = ErrorBody),
+    ),
+)]
+pub(crate) async fn members(
     State(state): State<AppState>,
     Caller(access): Caller,
     Path(team): Path<i64>,
@@ -138,13 +174,27 @@ async fn members(
     Ok(Json(json!(state.store.members(team).await?)))
 }
 
-#[derive(Deserialize)]
-struct SetMember {
+#[derive(Deserialize, ToSchema)]
+pub(crate) struct SetMember {
     email: String,
     role: Option<String>,
 }
 
-async fn set_member(
+#[utoipa::path(
+    put,
+    path = "/teams/{team}/members",
+    operation_id = "set_member",
+    tag = "teams",
+    params(("team" = i64, Path, description = "The team's id")),
+    request_body = SetMember,
+    responses(
+        (status = 200, description = "The members after the change", body = Object),
+        (status = 401, description = "No session or token", body = ErrorBody),
+        (status = 403, description = "The caller's role does not allow this", body = ErrorBody),
+        (status = 404, description = "Local mode, or a team, token, account or sheet the caller cannot see", body = ErrorBody),
+    ),
+)]
+pub(crate) async fn set_member(
     State(state): State<AppState>,
     Caller(access): Caller,
     Path(team): Path<i64>,
@@ -176,7 +226,20 @@ async fn set_member(
     Ok(Json(json!(state.store.members(team).await?)))
 }
 
-async fn tokens(
+#[utoipa::path(
+    get,
+    path = "/teams/{team}/tokens",
+    operation_id = "list_tokens",
+    tag = "teams",
+    params(("team" = i64, Path, description = "The team's id")),
+    responses(
+        (status = 200, description = "The team's tokens (never the tokens themselves), with when each was last used", body = Object),
+        (status = 401, description = "No session or token", body = ErrorBody),
+        (status = 403, description = "The caller's role does not allow this", body = ErrorBody),
+        (status = 404, description = "Local mode, or a team, token, account or sheet the caller cannot see", body = ErrorBody),
+    ),
+)]
+pub(crate) async fn tokens(
     State(state): State<AppState>,
     Caller(access): Caller,
     Path(team): Path<i64>,
@@ -186,14 +249,28 @@ async fn tokens(
     Ok(Json(json!(state.store.tokens(team).await?)))
 }
 
-#[derive(Deserialize)]
-struct NewToken {
+#[derive(Deserialize, ToSchema)]
+pub(crate) struct NewToken {
     name: String,
     scope: String,
     expires_in_days: Option<u32>,
 }
 
-async fn create_token(
+#[utoipa::path(
+    post,
+    path = "/teams/{team}/tokens",
+    operation_id = "create_token",
+    tag = "teams",
+    params(("team" = i64, Path, description = "The team's id")),
+    request_body = NewToken,
+    responses(
+        (status = 201, description = "Made: its id, the token (shown this once), its scope and expiry", body = Object),
+        (status = 401, description = "No session or token", body = ErrorBody),
+        (status = 403, description = "The caller's role does not allow this", body = ErrorBody),
+        (status = 404, description = "Local mode, or a team, token, account or sheet the caller cannot see", body = ErrorBody),
+    ),
+)]
+pub(crate) async fn create_token(
     State(state): State<AppState>,
     Caller(access): Caller,
     Path(team): Path<i64>,
@@ -226,7 +303,20 @@ async fn create_token(
     ))
 }
 
-async fn revoke_token(
+#[utoipa::path(
+    delete,
+    path = "/teams/{team}/tokens/{id}",
+    operation_id = "revoke_token",
+    tag = "teams",
+    params(("team" = i64, Path, description = "The team's id"), ("id" = i64, Path, description = "The token's, account's or sheet's id")),
+    responses(
+        (status = 204, description = "Revoked"),
+        (status = 401, description = "No session or token", body = ErrorBody),
+        (status = 403, description = "The caller's role does not allow this", body = ErrorBody),
+        (status = 404, description = "Local mode, or a team, token, account or sheet the caller cannot see", body = ErrorBody),
+    ),
+)]
+pub(crate) async fn revoke_token(
     State(state): State<AppState>,
     Caller(access): Caller,
     Path((team, id)): Path<(i64, i64)>,
@@ -245,7 +335,20 @@ async fn revoke_token(
     Ok(StatusCode::NO_CONTENT)
 }
 
-async fn audit(
+#[utoipa::path(
+    get,
+    path = "/teams/{team}/audit",
+    operation_id = "team_audit_log",
+    tag = "teams",
+    params(("team" = i64, Path, description = "The team's id")),
+    responses(
+        (status = 200, description = "The team's audit log, newest first (at most 500 lines)", body = Object),
+        (status = 401, description = "No session or token", body = ErrorBody),
+        (status = 403, description = "The caller's role does not allow this", body = ErrorBody),
+        (status = 404, description = "Local mode, or a team, token, account or sheet the caller cannot see", body = ErrorBody),
+    ),
+)]
+pub(crate) async fn audit(
     State(state): State<AppState>,
     Caller(access): Caller,
     Path(team): Path<i64>,
@@ -255,15 +358,28 @@ async fn audit(
     Ok(Json(json!(state.store.audit_log(team, 500).await?)))
 }
 
-#[derive(Deserialize)]
-struct NewAccount {
+#[derive(Deserialize, ToSchema)]
+pub(crate) struct NewAccount {
     email: String,
     password: String,
     #[serde(default)]
     admin: bool,
 }
 
-async fn create_account(
+#[utoipa::path(
+    post,
+    path = "/accounts",
+    operation_id = "create_account",
+    tag = "teams",
+    request_body = NewAccount,
+    responses(
+        (status = 201, description = "Made: the account's id", body = Object),
+        (status = 401, description = "No session or token", body = ErrorBody),
+        (status = 403, description = "The caller's role does not allow this", body = ErrorBody),
+        (status = 404, description = "Local mode, or a team, token, account or sheet the caller cannot see", body = ErrorBody),
+    ),
+)]
+pub(crate) async fn create_account(
     State(state): State<AppState>,
     Caller(access): Caller,
     Json(body): Json<NewAccount>,
@@ -292,12 +408,26 @@ async fn create_account(
     Ok((StatusCode::CREATED, Json(json!({"id": id}))))
 }
 
-#[derive(Deserialize)]
-struct Disabled {
+#[derive(Deserialize, ToSchema)]
+pub(crate) struct Disabled {
     disabled: bool,
 }
 
-async fn disable_account(
+#[utoipa::path(
+    post,
+    path = "/accounts/{id}/disabled",
+    operation_id = "set_account_disabled",
+    tag = "teams",
+    params(("id" = i64, Path, description = "The token's, account's or sheet's id")),
+    request_body = Disabled,
+    responses(
+        (status = 204, description = "Done"),
+        (status = 401, description = "No session or token", body = ErrorBody),
+        (status = 403, description = "The caller's role does not allow this", body = ErrorBody),
+        (status = 404, description = "Local mode, or a team, token, account or sheet the caller cannot see", body = ErrorBody),
+    ),
+)]
+pub(crate) async fn disable_account(
     State(state): State<AppState>,
     Caller(access): Caller,
     Path(id): Path<i64>,
@@ -320,12 +450,26 @@ async fn disable_account(
     Ok(StatusCode::NO_CONTENT)
 }
 
-#[derive(Deserialize)]
-struct Shared {
+#[derive(Deserialize, ToSchema)]
+pub(crate) struct Shared {
     shared: bool,
 }
 
-async fn share_sheet(
+#[utoipa::path(
+    put,
+    path = "/sheets/{id}/shared",
+    operation_id = "set_sheet_shared",
+    tag = "teams",
+    params(("id" = i64, Path, description = "The token's, account's or sheet's id")),
+    request_body = Shared,
+    responses(
+        (status = 204, description = "Done"),
+        (status = 401, description = "No session or token", body = ErrorBody),
+        (status = 403, description = "The caller's role does not allow this", body = ErrorBody),
+        (status = 404, description = "Local mode, or a team, token, account or sheet the caller cannot see", body = ErrorBody),
+    ),
+)]
+pub(crate) async fn share_sheet(
     Scoped(store): Scoped,
     Caller(_): Caller,
     Path(id): Path<i64>,

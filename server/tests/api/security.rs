@@ -93,13 +93,14 @@ fn write_routes(id: i64) -> Vec<(Method, String)> {
             }
             // The document's paths hold the `/api/v1` prefix already.
             let path = path
+                .replace("{team}", "1")
                 .replace("{id}", &id.to_string())
                 .replace("{number}", "1")
                 .replace("{proposal}", "1");
             routes.push((method, path));
         }
     }
-    assert_eq!(routes.len(), 11, "write routes: {routes:?}");
+    assert_eq!(routes.len(), 18, "write routes: {routes:?}");
     routes
 }
 
