@@ -1,0 +1,131 @@
+import { Browser, expect, Page, test } from "@playwright/test";
+import { ChildProcess, execFileSync, spawn } from "node:child_process";
+import { join } from "node:path";
+import { fixture, SheetPage, watchForCrashes } from "./fixtures/workbench";
+
+// Issue 11 §4: two instances of the release build in team mode on one PostgreSQL database
+// (TEST_POSTGRES_URL, default the machine's 127.0.0.1:5432 database `test`, in a schema of
+// this run's own). Two people of one team, signed in on different instances, see each other's
+// edits live; a person of another team cannot open the sheet.
+
+const root = join(__dirname, "..", "..");
+const binary = join(root, "target", "release", "workbench");
+const postgres = process.env.TEST_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const schema = `wb_e2e_teams_${process.pid}`;
+const database = `${postgres}${postgres.includes("?") ? "&" : "?"}options=-c%20search_path%3D${schema}`;
+const PASSWORD = "a long password for the browser";
+const ports = [3101, 3102];
+const servers: ChildProcess[] = [];
+
+function workbench(args: string[], env: Record<string, string> = {}): string {
+  return execFileSync(binary, args, {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: database, WORKBENCH_PASSWORD: PASSWORD, ...env },
+  }).toString();
+}
+
+async function healthy(port: number): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/healthz`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`the instance on port ${port} did not start`);
+}
+
+test.beforeAll(async () => {
+  execFileSync("psql", [postgres, "-q", "-c", `DROP SCHEMA IF EXISTS ${schema} CASCADE; CREATE SCHEMA ${schema}`]);
+  expect(workbench(["admin", "create-user", "admin@example.com"])).toContain("(administrator)");
+  expect(workbench(["admin", "create-user", "alice@example.com", "--team", "payments", "--role", "editor"])).toContain(
+    "editor in team 1 payments",
+  );
+  workbench(["admin", "create-user", "bob@example.com", "--team", "payments", "--role", "editor"]);
+  workbench(["admin", "create-user", "carol@example.com", "--team", "search", "--role", "owner"]);
+  for (const port of ports) {
+    servers.push(
+      spawn(binary, ["serve"], {
+        cwd: root,
+        stdio: "ignore",
+        env: {
+          ...process.env,
+          DATABASE_URL: database,
+          LEPTOS_SITE_ADDR: `127.0.0.1:${port}`,
+          LEPTOS_SITE_ROOT: "target/site",
+          WORKBENCH_MODE: "team",
+          WORKBENCH_SECRET: "the same session key on both instances, 32+ bytes",
+        },
+      }),
+    );
+  }
+  await Promise.all(ports.map(healthy));
+});
+
+test.afterAll(async () => {
+  for (const server of servers) server.kill("SIGTERM");
+  execFileSync("psql", [postgres, "-q", "-c", `DROP SCHEMA IF EXISTS ${schema} CASCADE`]);
+});
+
+/** A person in a browser context of their own, signed in on the instance at `port`. */
+async function signedIn(browser: Browser, port: number, email: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL: `http://127.0.0.1:${port}` });
+  const page = await context.newPage();
+  await page.goto("/");
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel("E-mail address").fill(email);
+  await page.getByLabel("Password").fill(PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(`http://127.0.0.1:${port}/`);
+  await expect(page.getByTestId("account")).toContainText(email);
+  return page;
+}
+
+test("two people of one team on two instances see each other's edits live; another team cannot open the sheet", async ({
+  browser,
+}) => {
+  const alicePage = await signedIn(browser, ports[0], "alice@example.com");
+  const crashes = watchForCrashes(alicePage);
+  const created = await alicePage.request.post("/api/v1/sheets?name=G1", { data: fixture("reservation-en.tsv") });
+  expect(created.status()).toBe(201);
+  const { id } = await created.json();
+  await alicePage.goto(`/sheets/${id}`);
+  const alice = new SheetPage(alicePage);
+  await alice.hydrated();
+
+  const bobPage = await signedIn(browser, ports[1], "bob@example.com");
+  await bobPage.goto(`/sheets/${id}`);
+  const bob = new SheetPage(bobPage);
+  await bob.hydrated();
+  await expect(alice.page.getByTestId("viewers")).toHaveText("2 people are viewing this sheet");
+
+  // Alice, on the first instance, raises the external API's read timeout: Bob, on the
+  // second, sees it without reloading; Bob's tries reach Alice the same way. Together: G2.
+  await alice.type(7, "value", "3s");
+  await expect(alice.saveStatus()).toHaveText("Saved");
+  await expect(bob.cell(7, "value")).toHaveValue("3s");
+  await bob.type(8, "value", "3 tries, waits 0.5s, 1.0s");
+  await expect(bob.saveStatus()).toHaveText("Saved");
+  await expect(alice.cell(8, "value")).toHaveValue("3 tries, waits 0.5s, 1.0s");
+  for (const sheet of [alice, bob]) {
+    await expect(sheet.node("app").getByTestId("need")).toHaveText("15.5 s");
+  }
+  // The history names the accounts.
+  const history = await alicePage.request.get(`/api/v1/sheets/${id}/revisions`);
+  const authors = (await history.json()).map((revision: { author: string }) => revision.author);
+  expect(authors).toContain("alice@example.com");
+  expect(authors).toContain("bob@example.com");
+
+  // Carol, an owner of another team, finds no such sheet on either instance.
+  for (const port of ports) {
+    const carol = await signedIn(browser, port, "carol@example.com");
+    const response = await carol.goto(`/sheets/${id}`);
+    expect(response?.status()).toBe(404);
+    await expect(carol.getByTestId("row-1")).toHaveCount(0);
+    await expect(carol.locator("body")).not.toContainText("fetch AbortSignal.timeout");
+    await carol.context().close();
+  }
+  expect(crashes).toEqual([]);
+});
