@@ -1,5 +1,5 @@
 -- Team mode (issue 11): accounts, teams and their members' roles, the sheets each team owns,
--- API tokens, server-side sessions and the audit log. Valid on SQLite and PostgreSQL: ids are
+-- API tokens, invitations, server-side sessions and the audit log. Valid on SQLite and PostgreSQL: ids are
 -- BIGINT chosen by the application, flags are 0/1 BIGINTs, times unix milliseconds.
 
 CREATE TABLE accounts (
@@ -44,6 +44,17 @@ CREATE TABLE api_tokens (
     expires_at   BIGINT,
     last_used_at BIGINT,
     revoked_at   BIGINT
+);
+
+-- One-time invitations: the SHA-256 of the link's token, the address invited, the team and
+-- role it joins (optional), until when it works.
+CREATE TABLE invites (
+    hash       TEXT   NOT NULL PRIMARY KEY,
+    email      TEXT   NOT NULL,
+    team_id    BIGINT REFERENCES teams (id) ON DELETE CASCADE,
+    role       TEXT,
+    created_by BIGINT NOT NULL,
+    expires_at BIGINT NOT NULL
 );
 
 -- tower-sessions' records: the session id, its data as JSON, its expiry.

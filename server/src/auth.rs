@@ -474,18 +474,122 @@ async fn session_access(store: &Store, session: &Session) -> Result<Option<Acces
 /// What the sign-in form sends.
 #[derive(Deserialize)]
 pub(crate) struct SignIn {
+    #[serde(default)]
     email: String,
     password: String,
+    /// The token of an invitation's link: the password is the new account's.
+    #[serde(default)]
+    invite: Option<String>,
 }
+
+/// The query of `GET /login`: an invitation's link carries its token.
+#[derive(Deserialize)]
+pub(crate) struct LoginQuery {
+    invite: Option<String>,
+}
+
+/// How long an invitation's link works: 7 days.
+pub const INVITE_LIFETIME_MS: i64 = 7 * 86_400_000;
 
 /// `GET /login`: the sign-in form; on a database without accounts, the form that makes the
 /// first one, the administrator.
-pub(crate) async fn login_page(State(state): State<AppState>) -> Response {
+pub(crate) async fn login_page(
+    State(state): State<AppState>,
+    axum::extract::Query(query): axum::extract::Query<LoginQuery>,
+) -> Response {
     if !state.auth.is_team() {
         return Redirect::to("/").into_response();
     }
+    if let Some(token) = query.invite {
+        return match state.store.invite(&token_hash(&token)).await {
+            Ok(Some(invite)) => invite_page(StatusCode::OK, &invite.email, &token, ""),
+            _ => page(StatusCode::GONE, false, INVITE_GONE),
+        };
+    }
     let first = state.store.account_count().await.unwrap_or(1) == 0;
     page(StatusCode::OK, first, "")
+}
+
+const INVITE_GONE: &str = "This invitation was used or has expired; ask for a new one.";
+
+/// The form of an invitation's link: the address invited, a new password.
+fn invite_page(status: StatusCode, email: &str, token: &str, error: &str) -> Response {
+    let error = if error.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "<p class=\"login-error\" role=\"alert\">{}</p>",
+            escape(error)
+        )
+    };
+    let html = format!(
+        "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Set your password · Timeout Budget Workbench</title>\
+<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+<link rel=\"stylesheet\" href=\"/pkg/workbench.css\"></head>\
+<body><main class=\"login\"><h1>Set your password</h1>\
+<p>You are invited as <strong data-testid=\"invited\">{email}</strong>. Choose a password of at least 12 characters.</p>{error}\
+<form method=\"post\" action=\"/login\"><input type=\"hidden\" name=\"invite\" value=\"{token}\">\
+<p><label>Password <input type=\"password\" name=\"password\" autocomplete=\"new-password\" required autofocus></label></p>\
+<p><button type=\"submit\">Create my account</button></p></form></main></body></html>",
+        email = escape(email),
+        token = escape(token),
+    );
+    (
+        status,
+        [(
+            header::CONTENT_SECURITY_POLICY,
+            "default-src 'none'; style-src 'self'; form-action 'self'; frame-ancestors 'none'",
+        )],
+        Html(html),
+    )
+        .into_response()
+}
+
+/// `POST /login` with an invitation's token: makes the invited account with `password`, in
+/// its team, and signs it in.
+async fn accept_invite(
+    store: &Store,
+    session: &Session,
+    token: &str,
+    password: String,
+) -> Response {
+    let hash = token_hash(token);
+    let Ok(Some(invite)) = store.invite(&hash).await else {
+        return page(StatusCode::GONE, false, INVITE_GONE);
+    };
+    if password.chars().count() < 12 {
+        return invite_page(
+            StatusCode::BAD_REQUEST,
+            &invite.email,
+            token,
+            "The password must have at least 12 characters.",
+        );
+    }
+    let Ok(Ok(password_hash)) = tokio::task::spawn_blocking(move || hash_password(&password)).await
+    else {
+        return page(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            false,
+            "The password could not be hashed.",
+        );
+    };
+    let id = match store.accept_invite(&hash, &password_hash).await {
+        Ok(Some(id)) => id,
+        Ok(None) => return page(StatusCode::GONE, false, INVITE_GONE),
+        Err(err) => return page(StatusCode::CONFLICT, false, &err.to_string()),
+    };
+    if session.cycle_id().await.is_err() || session.insert(ACCOUNT_KEY, id).await.is_err() {
+        return page(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            false,
+            "The session could not be stored.",
+        );
+    }
+    let team = invite.team.map(|(team, _)| team);
+    let _ = store
+        .audit(team, &invite.email, "sign-in", "invitation accepted")
+        .await;
+    Redirect::to("/").into_response()
 }
 
 /// `POST /login`: signs in (a new session id, the account in it) and goes to `/`; on an empty
@@ -509,6 +613,9 @@ pub(crate) async fn login(State(state): State<AppState>, request: Request) -> Re
             "Send the e-mail address and the password.",
         );
     };
+    if let Some(token) = form.invite {
+        return accept_invite(&state.store, &session, &token, form.password).await;
+    }
     let email = form.email.trim().to_lowercase();
     let limited = team.per_account.check_key(&email).is_err()
         || peer.is_some_and(|ConnectInfo(addr)| team.per_address.check_key(&addr.ip()).is_err());

@@ -19,7 +19,9 @@ mod live;
 mod patch;
 mod proposals;
 
-pub use accounts::{AccountRecord, AuditEntry, Member, TeamRecord, TokenRecord, TokenRefusal};
+pub use accounts::{
+    AccountRecord, AuditEntry, Invite, Member, TeamRecord, TokenRecord, TokenRefusal,
+};
 pub use backup::{restore_sqlite, BackupError};
 pub use history::{
     Author, RevisionKind, RevisionSummary, StoredRevision, FOLD_WINDOW_MS, SNAPSHOT_EVERY,

@@ -55,6 +55,7 @@ fn documented() -> OpenApiRouter<AppState> {
         .routes(routes!(teams::revoke_token))
         .routes(routes!(teams::audit))
         .routes(routes!(teams::create_account))
+        .routes(routes!(teams::create_invite))
         .routes(routes!(teams::disable_account))
         .routes(routes!(teams::share_sheet))
 }

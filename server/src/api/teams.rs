@@ -409,6 +409,81 @@ pub(crate) async fn create_account(
 }
 
 #[derive(Deserialize, ToSchema)]
+pub(crate) struct NewInvite {
+    email: String,
+    /// The team the account joins (an owner invites into their own team).
+    team: Option<i64>,
+    /// Its role there: viewer, editor, reviewer or owner.
+    role: Option<String>,
+}
+
+#[utoipa::path(
+    post,
+    path = "/invites",
+    operation_id = "create_invite",
+    tag = "teams",
+    request_body = NewInvite,
+    responses(
+        (status = 201, description = "Made: the one-time link (`/login?invite=…`, 7 days) and its expiry", body = Object),
+        (status = 400, description = "Not an e-mail address, or an unknown role", body = ErrorBody),
+        (status = 401, description = "No session or token", body = ErrorBody),
+        (status = 403, description = "Not an administrator, nor an owner of the team", body = ErrorBody),
+        (status = 404, description = "Local mode, or a team the caller cannot see", body = ErrorBody),
+    ),
+)]
+pub(crate) async fn create_invite(
+    State(state): State<AppState>,
+    Caller(access): Caller,
+    Json(body): Json<NewInvite>,
+) -> Result<(StatusCode, Json<Value>), ApiError> {
+    let (account, actor) = account_of(&access)?;
+    let team = match (body.team, body.role.as_deref()) {
+        (Some(team), Some(role)) => {
+            in_team(&access, team, Role::Owner)?;
+            let role = Role::parse(role).ok_or_else(|| {
+                ApiError::bad_request(format!(
+                    "role {role:?}: use viewer, editor, reviewer or owner"
+                ))
+            })?;
+            Some((team, role))
+        }
+        (None, None) => {
+            admin(&access)?;
+            None
+        }
+        _ => return Err(ApiError::bad_request("give both team and role, or neither")),
+    };
+    if !body.email.contains('@') {
+        return Err(ApiError::bad_request(format!(
+            "{:?} is not an e-mail address",
+            body.email
+        )));
+    }
+    let (token, hash) = crate::auth::new_token();
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX));
+    let expires = now.saturating_add(crate::auth::INVITE_LIFETIME_MS);
+    state
+        .store
+        .create_invite(&hash, &body.email, team, account, expires)
+        .await?;
+    let detail = format!(
+        "{}{}",
+        body.email.trim().to_lowercase(),
+        team.map_or(String::new(), |(_, role)| format!(" as {role}"))
+    );
+    state
+        .store
+        .audit(team.map(|(team, _)| team), actor, "invite", &detail)
+        .await?;
+    Ok((
+        StatusCode::CREATED,
+        Json(json!({"link": format!("/login?invite={token}"), "expires_at_ms": expires})),
+    ))
+}
+
+#[derive(Deserialize, ToSchema)]
 pub(crate) struct Disabled {
     disabled: bool,
 }

@@ -43,6 +43,7 @@ fn expected_routes() -> BTreeSet<(String, String)> {
         ("/api/v1/teams/{team}/tokens/{id}", "delete"),
         ("/api/v1/teams/{team}/audit", "get"),
         ("/api/v1/accounts", "post"),
+        ("/api/v1/invites", "post"),
         ("/api/v1/accounts/{id}/disabled", "post"),
         ("/api/v1/sheets/{id}/events", "get"),
         ("/api/v1/sheets/{id}/proposals", "get"),
@@ -134,9 +135,14 @@ async fn every_documented_route_answers_and_no_other_method_does() {
         // The event stream never ends: `history::events_stream_the_sheets_saves_…` reads its
         // start. The proposal routes take JSON bodies: `proposals.rs` drives them.
         // The team routes answer in team mode only (404 here): `roles.rs` drives them.
-        let team_route = ["/api/v1/me", "/api/v1/teams", "/api/v1/accounts"]
-            .iter()
-            .any(|prefix| path.starts_with(prefix))
+        let team_route = [
+            "/api/v1/me",
+            "/api/v1/teams",
+            "/api/v1/accounts",
+            "/api/v1/invites",
+        ]
+        .iter()
+        .any(|prefix| path.starts_with(prefix))
             || path.ends_with("/shared");
         if path.ends_with("/events") || path.contains("/proposals") || team_route {
             continue;

@@ -88,7 +88,9 @@ fn api_needs(method: &Method, path: &str) -> Needs {
         ("PUT", "/api/v1/teams/{team}/members")
         | ("GET" | "POST", "/api/v1/teams/{team}/tokens")
         | ("DELETE", "/api/v1/teams/{team}/tokens/{id}")
-        | ("GET", "/api/v1/teams/{team}/audit") => Needs::TeamRole(Owner),
+        | ("GET", "/api/v1/teams/{team}/audit")
+        // The body names team 1 (an administrator may invite without a team).
+        | ("POST", "/api/v1/invites") => Needs::TeamRole(Owner),
         ("PUT", "/api/v1/sheets/{id}/shared") => Needs::Role(Owner),
         ("POST", "/api/v1/sheets") => Needs::Create,
         ("GET", _) => Needs::Role(Viewer),
@@ -409,7 +411,7 @@ async fn every_api_route_as_every_caller() {
                     fixture("reservation-en.tsv")
                 } else {
                     // Every field any JSON route reads, so that the role is what refuses.
-                    r#"{"title":"t","body":"b","seen_revision":1,"comment":"c","row_id":1,"column":"value","keep":"theirs","name":"n","email":"viewer@example.com","role":"owner","scope":"read","password":"a long password here","disabled":true,"shared":true}"#.to_string()
+                    r#"{"title":"t","body":"b","seen_revision":1,"comment":"c","row_id":1,"column":"value","keep":"theirs","name":"n","email":"viewer@example.com","role":"owner","scope":"read","password":"a long password here","disabled":true,"shared":true,"team":1}"#.to_string()
                 };
                 let content_type = if body.starts_with('{') {
                     "application/json"
@@ -450,8 +452,8 @@ async fn every_api_route_as_every_caller() {
             }
         }
     }
-    // 34 routes; a let-through event stream is not read (it never ends).
-    assert_eq!(checked, 34 * 7 - 3, "{checked}");
+    // 35 routes; a let-through event stream is not read (it never ends).
+    assert_eq!(checked, 35 * 7 - 3, "{checked}");
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -896,4 +898,117 @@ async fn an_administrator_makes_teams_and_accounts_and_a_disabled_account_is_out
             ("admin@example.com", "role", "frank@example.com reviewer"),
         ]
     );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_owners_invitation_link_makes_the_account_once() {
+    let store = Store::connect("sqlite::memory:").await.unwrap();
+    let hash = server::auth::hash_password(PASSWORD).unwrap();
+    store
+        .create_account("admin@example.com", &hash, true)
+        .await
+        .unwrap();
+    let owner = store
+        .create_account("owner@example.com", &hash, false)
+        .await
+        .unwrap();
+    let team = store.create_team("payments").await.unwrap();
+    store
+        .set_role(team, owner, Some(Role::Owner))
+        .await
+        .unwrap();
+    let app = team_app_on(store.clone());
+    let cookie = sign_in(&app, "owner@example.com").await;
+    let made = app
+        .send_with(
+            Method::POST,
+            "/api/v1/invites",
+            &[
+                ("host", HOST),
+                ("content-type", "application/json"),
+                ("cookie", cookie.as_str()),
+            ],
+            format!(r#"{{"email":"Grace@Example.com","team":{team},"role":"reviewer"}}"#),
+        )
+        .await;
+    assert_eq!(made.status, 201, "{}", made.text());
+    let link = serde_json::from_str::<serde_json::Value>(&made.text()).unwrap()["link"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let token = link
+        .strip_prefix("/login?invite=")
+        .expect("a link to /login")
+        .to_string();
+    // The link shows the address invited, and asks for a password.
+    let page = app
+        .send_with(Method::GET, &link, &[("host", HOST)], "")
+        .await;
+    assert_eq!(page.status, 200);
+    assert!(page
+        .text()
+        .contains(r#"<strong data-testid="invited">grace@example.com</strong>"#));
+    // Too short a password: the form again, the invitation still good.
+    let form = |password: &str| format!("invite={token}&password={}", password.replace(' ', "+"));
+    let short = app
+        .send_with(
+            Method::POST,
+            "/login",
+            &[("host", HOST), ("content-type", FORM)],
+            form("short"),
+        )
+        .await;
+    assert_eq!(short.status, 400);
+    assert!(short
+        .text()
+        .contains("The password must have at least 12 characters."));
+    let accepted = app
+        .send_with(
+            Method::POST,
+            "/login",
+            &[("host", HOST), ("content-type", FORM)],
+            form(PASSWORD),
+        )
+        .await;
+    assert_eq!(accepted.status, 303, "{}", accepted.text());
+    let session = accepted.headers["set-cookie"]
+        .to_str()
+        .unwrap()
+        .split(';')
+        .next()
+        .unwrap()
+        .to_string();
+    let me = app
+        .send_with(
+            Method::GET,
+            "/api/v1/me",
+            &[("host", HOST), ("cookie", session.as_str())],
+            "",
+        )
+        .await;
+    assert_eq!(
+        me.text(),
+        format!(
+            r#"{{"account":3,"admin":false,"email":"grace@example.com","roles":[{{"role":"reviewer","team":{team}}}]}}"#
+        )
+    );
+    // Once only.
+    let again = app
+        .send_with(
+            Method::POST,
+            "/login",
+            &[("host", HOST), ("content-type", FORM)],
+            form(PASSWORD),
+        )
+        .await;
+    assert_eq!(again.status, 410);
+    assert!(again
+        .text()
+        .contains("This invitation was used or has expired; ask for a new one."));
+    let page = app
+        .send_with(Method::GET, &link, &[("host", HOST)], "")
+        .await;
+    assert_eq!(page.status, 410);
+    // And she signs in with her password from now on.
+    sign_in(&app, "grace@example.com").await;
 }

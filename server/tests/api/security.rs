@@ -100,7 +100,7 @@ fn write_routes(id: i64) -> Vec<(Method, String)> {
             routes.push((method, path));
         }
     }
-    assert_eq!(routes.len(), 18, "write routes: {routes:?}");
+    assert_eq!(routes.len(), 19, "write routes: {routes:?}");
     routes
 }
 

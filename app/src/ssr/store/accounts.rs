@@ -82,6 +82,15 @@ pub struct AuditEntry {
     pub at_ms: i64,
 }
 
+/// An invitation that still works.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Invite {
+    /// The address invited.
+    pub email: String,
+    /// The team it joins, and as what.
+    pub team: Option<(i64, Role)>,
+}
+
 /// Why a token does not let its bearer in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TokenRefusal {
@@ -615,6 +624,119 @@ impl Store {
             .execute(&self.pool)
             .await?;
         Ok(())
+    }
+
+    /// Stores an invitation of `email` (into `team` as `role`, when given) by the SHA-256
+    /// `hash` of its link's token, working until `expires_at_ms`.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Db`].
+    pub async fn create_invite(
+        &self,
+        hash: &str,
+        email: &str,
+        team: Option<(i64, Role)>,
+        created_by: i64,
+        expires_at_ms: i64,
+    ) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO invites (hash, email, team_id, role, created_by, expires_at) \
+             VALUES ($1, $2, $3, $4, $5, $6)",
+        )
+        .bind(hash)
+        .bind(email.trim().to_lowercase())
+        .bind(team.map(|(team, _)| team))
+        .bind(team.map(|(_, role)| role.name()))
+        .bind(created_by)
+        .bind(expires_at_ms)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// The invitation whose token hashes to `hash`, if it still works: its address and its
+    /// team and role.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Db`].
+    pub async fn invite(&self, hash: &str) -> Result<Option<Invite>, StoreError> {
+        let row = sqlx::query(
+            "SELECT email, team_id, role FROM invites WHERE hash = $1 AND expires_at > $2",
+        )
+        .bind(hash)
+        .bind(now_ms())
+        .fetch_optional(&self.pool)
+        .await?;
+        let Some(row) = row else { return Ok(None) };
+        let team: Option<i64> = row.try_get("team_id")?;
+        let role: Option<String> = row.try_get("role")?;
+        Ok(Some(Invite {
+            email: row.try_get("email")?,
+            team: team.zip(role.as_deref().and_then(Role::parse)),
+        }))
+    }
+
+    /// Accepts the invitation `hash`: in one transaction the invitation is used up, the
+    /// account made with `password_hash`, and put in the invitation's team. Returns the
+    /// account's id; `None` when the invitation was used or has expired (nothing changed).
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Taken`] when the address has an account (nothing changed);
+    /// [`StoreError::Db`].
+    pub async fn accept_invite(
+        &self,
+        hash: &str,
+        password_hash: &str,
+    ) -> Result<Option<i64>, StoreError> {
+        let mut tx = self.begin_write().await?;
+        let row = sqlx::query(
+            "SELECT email, team_id, role FROM invites WHERE hash = $1 AND expires_at > $2",
+        )
+        .bind(hash)
+        .bind(now_ms())
+        .fetch_optional(&mut *tx)
+        .await?;
+        let Some(row) = row else { return Ok(None) };
+        let email: String = row.try_get("email")?;
+        let team: Option<i64> = row.try_get("team_id")?;
+        let role: Option<String> = row.try_get("role")?;
+        sqlx::query("DELETE FROM invites WHERE hash = $1")
+            .bind(hash)
+            .execute(&mut *tx)
+            .await?;
+        let taken: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM accounts WHERE email = $1")
+            .bind(&email)
+            .fetch_one(&mut *tx)
+            .await?;
+        if taken > 0 {
+            return Err(StoreError::Taken(email));
+        }
+        let id: i64 = sqlx::query_scalar("SELECT COALESCE(MAX(id), 0) + 1 FROM accounts")
+            .fetch_one(&mut *tx)
+            .await?;
+        sqlx::query(
+            "INSERT INTO accounts (id, email, password_hash, is_admin, disabled, created_at) \
+             VALUES ($1, $2, $3, 0, 0, $4)",
+        )
+        .bind(id)
+        .bind(&email)
+        .bind(password_hash)
+        .bind(now_ms())
+        .execute(&mut *tx)
+        .await?;
+        if let (Some(team), Some(role)) = (team, role) {
+            sqlx::query("INSERT INTO memberships (team_id, account_id, role) VALUES ($1, $2, $3)")
+                .bind(team)
+                .bind(id)
+                .bind(role)
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await?;
+        Ok(Some(id))
     }
 
     /// The session record `id` (tower-sessions' JSON) if it has not expired.
