@@ -38,6 +38,9 @@ use sha2::{Digest, Sha256};
 use tower_sessions::session_store::{self, SessionStore};
 use tower_sessions::{Session, SessionManagerLayer};
 
+use app::i18n::{t, t_args};
+use budget::Lang;
+
 use crate::error::ApiError;
 use crate::state::AppState;
 
@@ -496,53 +499,25 @@ pub const INVITE_LIFETIME_MS: i64 = 7 * 86_400_000;
 pub(crate) async fn login_page(
     State(state): State<AppState>,
     axum::extract::Query(query): axum::extract::Query<LoginQuery>,
+    headers: axum::http::HeaderMap,
 ) -> Response {
+    let lang = app::i18n::request_lang(&headers);
     if !state.auth.is_team() {
         return Redirect::to("/").into_response();
     }
     if let Some(token) = query.invite {
         return match state.store.invite(&token_hash(&token)).await {
-            Ok(Some(invite)) => invite_page(StatusCode::OK, &invite.email, &token, ""),
-            _ => page(StatusCode::GONE, false, INVITE_GONE),
+            Ok(Some(invite)) => invite_page(StatusCode::OK, lang, &invite.email, &token, ""),
+            _ => page(
+                StatusCode::GONE,
+                lang,
+                false,
+                &t(lang, "login-error-invite-gone"),
+            ),
         };
     }
     let first = state.store.account_count().await.unwrap_or(1) == 0;
-    page(StatusCode::OK, first, "")
-}
-
-const INVITE_GONE: &str = "This invitation was used or has expired; ask for a new one.";
-
-/// The form of an invitation's link: the address invited, a new password.
-fn invite_page(status: StatusCode, email: &str, token: &str, error: &str) -> Response {
-    let error = if error.is_empty() {
-        String::new()
-    } else {
-        format!(
-            "<p class=\"login-error\" role=\"alert\">{}</p>",
-            escape(error)
-        )
-    };
-    let html = format!(
-        "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Set your password · Timeout Budget Workbench</title>\
-<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
-<link rel=\"stylesheet\" href=\"/pkg/workbench.css\"></head>\
-<body><main class=\"login\"><h1>Set your password</h1>\
-<p>You are invited as <strong data-testid=\"invited\">{email}</strong>. Choose a password of at least 12 characters.</p>{error}\
-<form method=\"post\" action=\"/login\"><input type=\"hidden\" name=\"invite\" value=\"{token}\">\
-<p><label>Password <input type=\"password\" name=\"password\" autocomplete=\"new-password\" required autofocus></label></p>\
-<p><button type=\"submit\">Create my account</button></p></form></main></body></html>",
-        email = escape(email),
-        token = escape(token),
-    );
-    (
-        status,
-        [(
-            header::CONTENT_SECURITY_POLICY,
-            "default-src 'none'; style-src 'self'; form-action 'self'; frame-ancestors 'none'",
-        )],
-        Html(html),
-    )
-        .into_response()
+    page(StatusCode::OK, lang, first, "")
 }
 
 /// `POST /login` with an invitation's token: makes the invited account with `password`, in
@@ -552,37 +527,53 @@ async fn accept_invite(
     session: &Session,
     token: &str,
     password: String,
+    lang: Lang,
 ) -> Response {
     let hash = token_hash(token);
     let Ok(Some(invite)) = store.invite(&hash).await else {
-        return page(StatusCode::GONE, false, INVITE_GONE);
+        return page(
+            StatusCode::GONE,
+            lang,
+            false,
+            &t(lang, "login-error-invite-gone"),
+        );
     };
     if password.chars().count() < 12 {
         return invite_page(
             StatusCode::BAD_REQUEST,
+            lang,
             &invite.email,
             token,
-            "The password must have at least 12 characters.",
+            &t(lang, "login-error-short"),
         );
     }
     let Ok(Ok(password_hash)) = tokio::task::spawn_blocking(move || hash_password(&password)).await
     else {
         return page(
             StatusCode::INTERNAL_SERVER_ERROR,
+            lang,
             false,
-            "The password could not be hashed.",
+            &t(lang, "login-error-internal"),
         );
     };
     let id = match store.accept_invite(&hash, &password_hash).await {
         Ok(Some(id)) => id,
-        Ok(None) => return page(StatusCode::GONE, false, INVITE_GONE),
-        Err(err) => return page(StatusCode::CONFLICT, false, &err.to_string()),
+        Ok(None) => {
+            return page(
+                StatusCode::GONE,
+                lang,
+                false,
+                &t(lang, "login-error-invite-gone"),
+            )
+        }
+        Err(err) => return page(StatusCode::CONFLICT, lang, false, &err.to_string()),
     };
     if session.cycle_id().await.is_err() || session.insert(ACCOUNT_KEY, id).await.is_err() {
         return page(
             StatusCode::INTERNAL_SERVER_ERROR,
+            lang,
             false,
-            "The session could not be stored.",
+            &t(lang, "login-error-internal"),
         );
     }
     let team = invite.team.map(|(team, _)| team);
@@ -599,6 +590,7 @@ pub(crate) async fn login(State(state): State<AppState>, request: Request) -> Re
     let Some(team) = state.auth.0.clone() else {
         return Redirect::to("/").into_response();
     };
+    let lang = app::i18n::request_lang(request.headers());
     let session = request.extensions().get::<Session>().cloned();
     let peer = request
         .extensions()
@@ -609,12 +601,13 @@ pub(crate) async fn login(State(state): State<AppState>, request: Request) -> Re
     else {
         return page(
             StatusCode::BAD_REQUEST,
+            lang,
             false,
-            "Send the e-mail address and the password.",
+            &t(lang, "login-error-form"),
         );
     };
     if let Some(token) = form.invite {
-        return accept_invite(&state.store, &session, &token, form.password).await;
+        return accept_invite(&state.store, &session, &token, form.password, lang).await;
     }
     let email = form.email.trim().to_lowercase();
     let limited = team.per_account.check_key(&email).is_err()
@@ -622,8 +615,9 @@ pub(crate) async fn login(State(state): State<AppState>, request: Request) -> Re
     if limited {
         return page(
             StatusCode::TOO_MANY_REQUESTS,
+            lang,
             false,
-            "Too many sign-in attempts; wait a minute and try again.",
+            &t(lang, "login-error-limited"),
         );
     }
     let store = &state.store;
@@ -631,8 +625,9 @@ pub(crate) async fn login(State(state): State<AppState>, request: Request) -> Re
         if form.password.chars().count() < 12 {
             return page(
                 StatusCode::BAD_REQUEST,
+                lang,
                 true,
-                "The password must have at least 12 characters.",
+                &t(lang, "login-error-short"),
             );
         }
         let password = form.password.clone();
@@ -640,12 +635,13 @@ pub(crate) async fn login(State(state): State<AppState>, request: Request) -> Re
         else {
             return page(
                 StatusCode::INTERNAL_SERVER_ERROR,
+                lang,
                 true,
-                "The password could not be hashed.",
+                &t(lang, "login-error-internal"),
             );
         };
         if let Err(err) = store.create_account(&email, &hash, true).await {
-            return page(StatusCode::CONFLICT, true, &err.to_string());
+            return page(StatusCode::CONFLICT, lang, true, &err.to_string());
         }
     }
     let account = store.account_by_email(&email).await.ok().flatten();
@@ -661,16 +657,18 @@ pub(crate) async fn login(State(state): State<AppState>, request: Request) -> Re
         _ => {
             return page(
                 StatusCode::UNAUTHORIZED,
+                lang,
                 false,
-                "Wrong e-mail address or password.",
+                &t(lang, "login-error-wrong"),
             )
         }
     };
     if session.cycle_id().await.is_err() || session.insert(ACCOUNT_KEY, account.id).await.is_err() {
         return page(
             StatusCode::INTERNAL_SERVER_ERROR,
+            lang,
             false,
-            "The session could not be stored.",
+            &t(lang, "login-error-internal"),
         );
     }
     if let Ok(access) = store.access_of(&account).await {
@@ -694,39 +692,86 @@ pub(crate) async fn logout(request: Request) -> Response {
     Redirect::to("/login").into_response()
 }
 
-/// The sign-in page: the form, and `error` when the last try failed.
-fn page(status: StatusCode, first: bool, error: &str) -> Response {
+/// The sign-in page in `lang`: the form (on an empty database, the one that makes the
+/// administrator), and `error` when the last try failed.
+fn page(status: StatusCode, lang: Lang, first: bool, error: &str) -> Response {
     let (title, lead, button) = if first {
         (
-            "Create the administrator account",
-            "<p>This team workbench has no accounts yet. The first account is its administrator.</p>",
-            "Create and sign in",
+            t(lang, "login-first-title"),
+            format!("<p>{}</p>", escape(&t(lang, "login-first-lead"))),
+            t(lang, "login-first-submit"),
         )
     } else {
-        ("Sign in", "", "Sign in")
+        (
+            t(lang, "login-title"),
+            String::new(),
+            t(lang, "login-submit"),
+        )
     };
-    let error = if error.is_empty() {
+    let form = format!(
+        "<form method=\"post\" action=\"/login\">\
+<p><label>{email} <input type=\"email\" name=\"email\" autocomplete=\"username\" required autofocus></label></p>\
+<p><label>{password} <input type=\"password\" name=\"password\" autocomplete=\"{complete}\" required></label></p>\
+<p><button type=\"submit\">{button}</button></p></form>",
+        email = escape(&t(lang, "login-email")),
+        password = escape(&t(lang, "login-password")),
+        complete = if first { "new-password" } else { "current-password" },
+        button = escape(&button),
+    );
+    document(
+        status,
+        lang,
+        &title,
+        &format!("{lead}{}{form}", error_line(error)),
+    )
+}
+
+/// The form of an invitation's link in `lang`: the address invited, a new password.
+fn invite_page(status: StatusCode, lang: Lang, email: &str, token: &str, error: &str) -> Response {
+    let lead = t_args(lang, "invite-lead", [("email", "\u{1}".into())]);
+    let lead = escape(&lead).replace(
+        '\u{1}',
+        &format!("<strong data-testid=\"invited\">{}</strong>", escape(email)),
+    );
+    let body = format!(
+        "<p>{lead}</p>{error}<form method=\"post\" action=\"/login\">\
+<input type=\"hidden\" name=\"invite\" value=\"{token}\">\
+<p><label>{password} <input type=\"password\" name=\"password\" autocomplete=\"new-password\" required autofocus></label></p>\
+<p><button type=\"submit\">{button}</button></p></form>",
+        error = error_line(error),
+        token = escape(token),
+        password = escape(&t(lang, "login-password")),
+        button = escape(&t(lang, "invite-submit")),
+    );
+    document(status, lang, &t(lang, "invite-title"), &body)
+}
+
+/// The alert line of a failed try; nothing without one.
+fn error_line(error: &str) -> String {
+    if error.is_empty() {
         String::new()
     } else {
         format!(
             "<p class=\"login-error\" role=\"alert\">{}</p>",
             escape(error)
         )
-    };
+    }
+}
+
+/// A whole page of the sign-in flow in `lang`, with the site's stylesheet and a policy of its
+/// own: the stylesheet, and forms posting to this site only.
+fn document(status: StatusCode, lang: Lang, title: &str, body: &str) -> Response {
     let html = format!(
-        "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>{title} · Timeout Budget Workbench</title>\
+        "<!DOCTYPE html><html lang=\"{code}\"><head><meta charset=\"utf-8\"><title>{title} · {app}</title>\
 <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
 <link rel=\"stylesheet\" href=\"/pkg/workbench.css\"></head>\
-<body><main class=\"login\"><h1>{title}</h1>{lead}{error}\
-<form method=\"post\" action=\"/login\">\
-<p><label>E-mail address <input type=\"email\" name=\"email\" autocomplete=\"username\" required autofocus></label></p>\
-<p><label>Password <input type=\"password\" name=\"password\" autocomplete=\"{complete}\" required></label></p>\
-<p><button type=\"submit\">{button}</button></p></form></main></body></html>",
-        complete = if first { "new-password" } else { "current-password" },
+<body><main class=\"login\"><h1>{title}</h1>{body}</main></body></html>",
+        code = lang.code(),
+        title = escape(title),
+        app = escape(&t(lang, "app-name")),
     );
     (
         status,
-        // Its own policy: the site's stylesheet, and forms posting to this site only.
         [(
             header::CONTENT_SECURITY_POLICY,
             "default-src 'none'; style-src 'self'; form-action 'self'; frame-ancestors 'none'",

@@ -718,6 +718,22 @@ async fn the_first_account_is_the_administrator_and_a_wrong_password_is_refused(
         "{}",
         page.text()
     );
+    // In Japanese for a browser that asks for it.
+    let ja = app
+        .send_with(
+            Method::GET,
+            "/login",
+            &[("host", HOST), ("accept-language", "ja-JP,ja;q=0.9")],
+            "",
+        )
+        .await;
+    let html = ja.text();
+    assert!(
+        html.starts_with(r#"<!DOCTYPE html><html lang="ja">"#),
+        "{html}"
+    );
+    assert!(html.contains("<h1>管理者アカウントの作成</h1>"), "{html}");
+    assert!(html.contains("<label>メールアドレス <input"), "{html}");
     let cookie = sign_in(&app, "first@example.com").await;
     let me = app
         .send_with(
