@@ -56,26 +56,23 @@ pub async fn spawn_app() -> TestApp {
 
 /// An app in team mode (accounts, sessions, roles) on `store`, with a random cookie key.
 pub fn team_app_on(store: Store) -> TestApp {
-    let leptos_options = LeptosOptions::builder().output_name("workbench").build();
-    let allowed_hosts = server::AllowedHosts::for_site(leptos_options.site_addr, &[]);
-    let router = server::router(AppState {
-        leptos_options,
-        store: store.clone(),
-        allowed_hosts,
-        auth: server::auth::Auth::team(None, false),
-    });
-    TestApp { router, store }
+    app_with(store, server::auth::Auth::team(None, false))
 }
 
 /// An app (one server instance) on `store`.
 pub fn app_on(store: Store) -> TestApp {
+    app_with(store, server::auth::Auth::local())
+}
+
+/// An app on `store` in the mode of `auth`.
+fn app_with(store: Store, auth: server::auth::Auth) -> TestApp {
     let leptos_options = LeptosOptions::builder().output_name("workbench").build();
     let allowed_hosts = server::AllowedHosts::for_site(leptos_options.site_addr, &[]);
     let router = server::router(AppState {
         leptos_options,
         store: store.clone(),
         allowed_hosts,
-        auth: server::auth::Auth::local(),
+        auth,
     });
     TestApp { router, store }
 }

@@ -72,14 +72,21 @@ fn get(server: &Server, path: &str, cookie: &str) -> (u16, String) {
     )
 }
 
-/// A `PATCH` of one cell of sheet `id` on `server`: `column` of row `row_id` from `base` to
-/// `value`; the status.
-fn patch_cell(server: &Server, cookie: &str, id: i64, row_id: i64, base: &str, value: &str) -> u16 {
+/// A `PATCH` of one cell of sheet `id` through the instance at `base`: the rationale of row
+/// `row_id` from `base_value` to `value`; the status.
+fn patch_cell(
+    base: &str,
+    cookie: &str,
+    id: i64,
+    row_id: i64,
+    base_value: &str,
+    value: &str,
+) -> u16 {
     let body = serde_json::json!({
-        "cells": [{"row_id": row_id, "column": "rationale", "base": base, "value": value}]
+        "cells": [{"row_id": row_id, "column": "rationale", "base": base_value, "value": value}]
     });
     agent()
-        .patch(&server.url(&format!("/api/v1/sheets/{id}")))
+        .patch(&format!("{base}/api/v1/sheets/{id}"))
         .header("cookie", cookie)
         .header("if-match", "*")
         .content_type("application/json")
@@ -171,7 +178,7 @@ async fn two_processes_on_one_postgres_database_are_one_service() {
     let saved_at = Instant::now();
     assert_eq!(
         patch_cell(
-            &one,
+            &one.base,
             &alice,
             id,
             stored.row_ids[0],
@@ -213,18 +220,14 @@ async fn two_processes_on_one_postgres_database_are_one_service() {
             let row_id = stored.row_ids[n];
             let base = stored.sheet.rows[n].rationale.clone();
             std::thread::spawn(move || {
-                let body = serde_json::json!({
-                    "cells": [{"row_id": row_id, "column": "rationale", "base": base, "value": format!("save {n}")}]
-                });
-                agent()
-                    .patch(&format!("{server_url}/api/v1/sheets/{id}"))
-                    .header("cookie", &cookie)
-                    .header("if-match", "*")
-                    .content_type("application/json")
-                    .send(body.to_string())
-                    .unwrap()
-                    .status()
-                    .as_u16()
+                patch_cell(
+                    &server_url,
+                    &cookie,
+                    id,
+                    row_id,
+                    &base,
+                    &format!("save {n}"),
+                )
             })
         })
         .collect();

@@ -186,31 +186,12 @@ impl Store {
             let first: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM accounts")
                 .fetch_one(&mut *tx)
                 .await?;
-            let taken: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM accounts WHERE email = $1")
-                .bind(&email)
-                .fetch_one(&mut *tx)
-                .await?;
-            if taken > 0 {
-                return Err(StoreError::Taken(email));
-            }
-            let id: i64 = sqlx::query_scalar("SELECT COALESCE(MAX(id), 0) + 1 FROM accounts")
-                .fetch_one(&mut *tx)
-                .await?;
-            let inserted = sqlx::query(
-                "INSERT INTO accounts (id, email, password_hash, is_admin, disabled, created_at) \
-                 VALUES ($1, $2, $3, $4, 0, $5)",
-            )
-            .bind(id)
-            .bind(&email)
-            .bind(password_hash)
-            .bind(i64::from(admin || first == 0))
-            .bind(now_ms())
-            .execute(&mut *tx)
-            .await;
-            match inserted {
-                Err(sqlx::Error::Database(e)) if e.is_unique_violation() => continue,
-                Err(e) => return Err(e.into()),
-                Ok(_) => {
+            match insert_account(&mut tx, &email, password_hash, admin || first == 0).await {
+                Err(StoreError::Db(sqlx::Error::Database(e))) if e.is_unique_violation() => {
+                    continue
+                }
+                Err(e) => return Err(e),
+                Ok(id) => {
                     tx.commit().await?;
                     return Ok(id);
                 }
@@ -707,26 +688,7 @@ impl Store {
             .bind(hash)
             .execute(&mut *tx)
             .await?;
-        let taken: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM accounts WHERE email = $1")
-            .bind(&email)
-            .fetch_one(&mut *tx)
-            .await?;
-        if taken > 0 {
-            return Err(StoreError::Taken(email));
-        }
-        let id: i64 = sqlx::query_scalar("SELECT COALESCE(MAX(id), 0) + 1 FROM accounts")
-            .fetch_one(&mut *tx)
-            .await?;
-        sqlx::query(
-            "INSERT INTO accounts (id, email, password_hash, is_admin, disabled, created_at) \
-             VALUES ($1, $2, $3, 0, 0, $4)",
-        )
-        .bind(id)
-        .bind(&email)
-        .bind(password_hash)
-        .bind(now_ms())
-        .execute(&mut *tx)
-        .await?;
+        let id = insert_account(&mut tx, &email, password_hash, false).await?;
         if let (Some(team), Some(role)) = (team, role) {
             sqlx::query("INSERT INTO memberships (team_id, account_id, role) VALUES ($1, $2, $3)")
                 .bind(team)
@@ -796,6 +758,38 @@ impl Store {
             .await?;
         Ok(())
     }
+}
+
+/// Inserts the account of `email` (lower case already) in `tx` with the next id; returns it.
+/// [`StoreError::Taken`] when the address has an account.
+async fn insert_account(
+    tx: &mut super::Tx,
+    email: &str,
+    password_hash: &str,
+    admin: bool,
+) -> Result<i64, StoreError> {
+    let taken: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM accounts WHERE email = $1")
+        .bind(email)
+        .fetch_one(&mut **tx)
+        .await?;
+    if taken > 0 {
+        return Err(StoreError::Taken(email.to_string()));
+    }
+    let id: i64 = sqlx::query_scalar("SELECT COALESCE(MAX(id), 0) + 1 FROM accounts")
+        .fetch_one(&mut **tx)
+        .await?;
+    sqlx::query(
+        "INSERT INTO accounts (id, email, password_hash, is_admin, disabled, created_at) \
+         VALUES ($1, $2, $3, $4, 0, $5)",
+    )
+    .bind(id)
+    .bind(email)
+    .bind(password_hash)
+    .bind(i64::from(admin))
+    .bind(now_ms())
+    .execute(&mut **tx)
+    .await?;
+    Ok(id)
 }
 
 fn decode_account(row: &sqlx::any::AnyRow) -> Result<AccountRecord, StoreError> {
