@@ -231,8 +231,13 @@ impl Auth {
     /// Team mode; cookies signed with `secret` (a random key when `None`: sessions then end
     /// when the process does) and `Secure` when `secure`.
     pub fn team(secret: Option<&str>, secure: bool) -> Auth {
-        let quota =
-            Quota::per_minute(NonZeroU32::new(SIGN_INS_PER_MINUTE).unwrap_or(NonZeroU32::MIN));
+        Auth::team_limited(secret, secure, SIGN_INS_PER_MINUTE)
+    }
+
+    /// [`Auth::team`] with `per_minute` sign-in attempts allowed per account and per address
+    /// (a burst of that many, then one more every `60 / per_minute` seconds).
+    pub fn team_limited(secret: Option<&str>, secure: bool, per_minute: u32) -> Auth {
+        let quota = Quota::per_minute(NonZeroU32::new(per_minute).unwrap_or(NonZeroU32::MIN));
         let key = match secret {
             // `Key::from` takes 64 bytes: the SHA-512 of the secret.
             Some(secret) if secret.len() >= 32 => {

@@ -65,7 +65,7 @@ pub fn app_on(store: Store) -> TestApp {
 }
 
 /// An app on `store` in the mode of `auth`.
-fn app_with(store: Store, auth: server::auth::Auth) -> TestApp {
+pub fn app_with(store: Store, auth: server::auth::Auth) -> TestApp {
     let leptos_options = LeptosOptions::builder().output_name("workbench").build();
     let allowed_hosts = server::AllowedHosts::for_site(leptos_options.site_addr, &[]);
     let router = server::router(AppState {

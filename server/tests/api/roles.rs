@@ -1028,3 +1028,54 @@ async fn an_owners_invitation_link_makes_the_account_once() {
     // And she signs in with her password from now on.
     sign_in(&app, "grace@example.com").await;
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn sign_ins_are_limited_per_account() {
+    let store = Store::connect("sqlite::memory:").await.unwrap();
+    let hash = server::auth::hash_password(PASSWORD).unwrap();
+    store
+        .create_account("admin@example.com", &hash, true)
+        .await
+        .unwrap();
+    // Three a minute here (the server's is ten), so the test outruns the refill.
+    let app = crate::helpers::app_with(store, server::auth::Auth::team_limited(None, false, 3));
+    let wrong = "email=admin%40example.com&password=not+the+password";
+    for attempt in 1..=3 {
+        let response = app
+            .send_with(
+                Method::POST,
+                "/login",
+                &[("host", HOST), ("content-type", FORM)],
+                wrong,
+            )
+            .await;
+        assert_eq!(response.status, 401, "attempt {attempt}");
+    }
+    // The fourth, even with the right password, waits.
+    let right = format!(
+        "email=admin%40example.com&password={}",
+        PASSWORD.replace(' ', "+")
+    );
+    let limited = app
+        .send_with(
+            Method::POST,
+            "/login",
+            &[("host", HOST), ("content-type", FORM)],
+            right,
+        )
+        .await;
+    assert_eq!(limited.status, 429);
+    assert!(limited
+        .text()
+        .contains("Too many sign-in attempts; wait a minute and try again."));
+    // Another account is not held up by it.
+    let other = app
+        .send_with(
+            Method::POST,
+            "/login",
+            &[("host", HOST), ("content-type", FORM)],
+            "email=someone%40example.com&password=not+the+password",
+        )
+        .await;
+    assert_eq!(other.status, 401);
+}
