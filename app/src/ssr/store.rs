@@ -407,14 +407,15 @@ impl Store {
     }
 
     /// Stores a new sheet named `name` with `sheet`'s language, margin and rows, in one
-    /// transaction, and returns its id.
+    /// transaction, and returns its id; its first revision is by nobody in local mode, by the
+    /// caller in team mode.
     ///
     /// # Errors
     ///
     /// [`StoreError::BadCell`] for a cell holding NUL; [`StoreError::Db`] when the database
     /// fails.
     pub async fn create_sheet(&self, name: &SheetName, sheet: &Sheet) -> Result<i64, StoreError> {
-        self.create_sheet_as(name, sheet, &Author::anonymous())
+        self.create_sheet_as(name, sheet, &self.author_or(Author::anonymous()))
             .await
     }
 
