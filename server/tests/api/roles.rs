@@ -1079,3 +1079,104 @@ async fn sign_ins_are_limited_per_account() {
         .await;
     assert_eq!(other.status, 401);
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_sheet_shared_with_the_organisation_is_read_only_to_other_teams() {
+    let world = world().await;
+    let id = world.sheet;
+    // Not shared yet: another team's owner finds nothing.
+    let before = world
+        .call(
+            Caller::OtherTeamOwner,
+            Method::GET,
+            &format!("/api/v1/sheets/{id}"),
+            FORM,
+            String::new(),
+        )
+        .await;
+    assert_eq!(before.status, 404);
+    // Only an owner of its team may share it: the editor who made it may not.
+    let by_editor = world
+        .call(
+            Caller::Editor,
+            Method::PUT,
+            &format!("/api/v1/sheets/{id}/shared"),
+            "application/json",
+            r#"{"shared":true}"#.into(),
+        )
+        .await;
+    assert_eq!(
+        (by_editor.status.as_u16(), by_editor.text()),
+        (
+            403,
+            format!(
+                r#"{{"error":"your role in the team of sheet {id} is editor; this needs owner","line":null}}"#
+            )
+        )
+    );
+    let store = &world.app.store;
+    let a_owner = store
+        .create_account(
+            "owner-a@example.com",
+            &server::auth::hash_password(PASSWORD).unwrap(),
+            false,
+        )
+        .await
+        .unwrap();
+    store.set_role(1, a_owner, Some(Role::Owner)).await.unwrap();
+    let owner = sign_in(&world.app, "owner-a@example.com").await;
+    let shared = world
+        .app
+        .send_with(
+            Method::PUT,
+            &format!("/api/v1/sheets/{id}/shared"),
+            &[
+                ("host", HOST),
+                ("content-type", "application/json"),
+                ("cookie", owner.as_str()),
+            ],
+            r#"{"shared":true}"#,
+        )
+        .await;
+    assert_eq!(shared.status, 204, "{}", shared.text());
+    // Now every account lists and reads it, and none outside the team writes it.
+    let list = world
+        .call(
+            Caller::OtherTeamOwner,
+            Method::GET,
+            "/api/v1/sheets",
+            FORM,
+            String::new(),
+        )
+        .await;
+    let listed: serde_json::Value = serde_json::from_str(&list.text()).unwrap();
+    assert_eq!(listed[0]["id"], id);
+    let read = world
+        .call(
+            Caller::OtherTeamOwner,
+            Method::GET,
+            &format!("/api/v1/sheets/{id}"),
+            FORM,
+            String::new(),
+        )
+        .await;
+    assert_eq!(read.status, 200);
+    let write = world
+        .call(
+            Caller::OtherTeamOwner,
+            Method::PUT,
+            &format!("/api/v1/sheets/{id}"),
+            "text/tab-separated-values",
+            fixture("reservation-en.tsv"),
+        )
+        .await;
+    assert_eq!(
+        (write.status.as_u16(), write.text()),
+        (
+            403,
+            format!(
+                r#"{{"error":"your role in the team of sheet {id} is viewer; this needs editor","line":null}}"#
+            )
+        )
+    );
+}
