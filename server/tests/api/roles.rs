@@ -1180,3 +1180,56 @@ async fn a_sheet_shared_with_the_organisation_is_read_only_to_other_teams() {
         )
     );
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn sign_ins_are_limited_per_address_whatever_account_they_name() {
+    use tower::ServiceExt;
+    let store = Store::connect("sqlite::memory:").await.unwrap();
+    let hash = server::auth::hash_password(PASSWORD).unwrap();
+    store
+        .create_account("admin@example.com", &hash, true)
+        .await
+        .unwrap();
+    let app = crate::helpers::app_with(store, server::auth::Auth::team_limited(None, false, 3));
+    let from =
+        |address: [u8; 4], email: &str| {
+            let mut request = axum::http::Request::builder()
+                .method(Method::POST)
+                .uri("/login")
+                .header("host", HOST)
+                .header("content-type", FORM)
+                .body(axum::body::Body::from(format!(
+                    "email={}&password=not+the+password",
+                    email.replace('@', "%40")
+                )))
+                .unwrap();
+            request.extensions_mut().insert(axum::extract::ConnectInfo(
+                std::net::SocketAddr::from((address, 40000)),
+            ));
+            request
+        };
+    for n in 1..=3 {
+        let response = app
+            .router
+            .clone()
+            .oneshot(from([10, 0, 0, 9], &format!("guess{n}@example.com")))
+            .await
+            .unwrap();
+        assert_eq!(response.status(), 401, "attempt {n}");
+    }
+    // A fourth account named from the same address waits; another address does not.
+    let limited = app
+        .router
+        .clone()
+        .oneshot(from([10, 0, 0, 9], "guess4@example.com"))
+        .await
+        .unwrap();
+    assert_eq!(limited.status(), 429);
+    let elsewhere = app
+        .router
+        .clone()
+        .oneshot(from([10, 0, 0, 10], "guess5@example.com"))
+        .await
+        .unwrap();
+    assert_eq!(elsewhere.status(), 401);
+}
