@@ -37,8 +37,15 @@ async function healthy(port: number): Promise<void> {
   throw new Error(`the instance on port ${port} did not start`);
 }
 
+/** Runs `sql` on the test database, quietly (no notices of what a DROP cascades to). */
+function psql(sql: string): void {
+  execFileSync("psql", [postgres, "-q", "-c", sql], {
+    env: { ...process.env, PGOPTIONS: "--client-min-messages=warning" },
+  });
+}
+
 test.beforeAll(async () => {
-  execFileSync("psql", [postgres, "-q", "-c", `DROP SCHEMA IF EXISTS ${schema} CASCADE; CREATE SCHEMA ${schema}`]);
+  psql(`DROP SCHEMA IF EXISTS ${schema} CASCADE; CREATE SCHEMA ${schema}`);
   expect(workbench(["admin", "create-user", "admin@example.com"])).toContain("(administrator)");
   expect(workbench(["admin", "create-user", "alice@example.com", "--team", "payments", "--role", "editor"])).toContain(
     "editor in team 1 payments",
@@ -66,7 +73,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   for (const server of servers) server.kill("SIGTERM");
-  execFileSync("psql", [postgres, "-q", "-c", `DROP SCHEMA IF EXISTS ${schema} CASCADE`]);
+  psql(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
 });
 
 /** A person in a browser context of their own, signed in on the instance at `port`. */
