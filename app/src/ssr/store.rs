@@ -327,7 +327,9 @@ impl Store {
 
     /// Every sheet with its row count and its numbers of errors and warnings (from
     /// `budget::check`, kept with each write: listing checks nothing), the most recently
-    /// changed first (ties: the higher id first).
+    /// changed first (ties: the higher id first). Scoped to a caller (team mode): only the
+    /// sheets of their teams, the ones shared with the organisation (accounts only) and, for
+    /// an administrator, the ones of no team.
     ///
     /// # Errors
     ///
