@@ -113,6 +113,7 @@ author-label = Your name in the history
 author-save = Save name
 author-anonymous = Your changes are saved as anonymous.
 author-saved = Your changes are saved as { $author }.
+author-account = Your changes are recorded in the history as { $account }, the account you signed in with.
 changes-since = Changes since revision { $revision } (by { $author }; the latest is { $latest }):
 changes-earlier = since revision { $revision }
 changes-explained = Changed cells show the text before struck through; removed rows are struck through where they were.

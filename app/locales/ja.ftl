@@ -105,6 +105,7 @@ author-label = 履歴に残す名前
 author-save = 名前を保存
 author-anonymous = 変更は anonymous（匿名）として保存されます。
 author-saved = 変更は { $author } として保存されます。
+author-account = 変更は、ログインしたアカウント { $account } として履歴に記録されます。
 changes-since = 版 { $revision } からの変更（{ $author }、最新は版 { $latest }）：
 changes-earlier = 版 { $revision } から
 changes-explained = 変更したセルは前の値を取り消し線で示し、削除した行はあった場所に取り消し線で示します。

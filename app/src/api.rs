@@ -526,6 +526,7 @@ mod imp {
             revision: stored.revision,
             row_ids: stored.row_ids,
             author: author_name(),
+            account: access().map(|access| access.name()),
             report_id: Some(report_id),
         }
     }

@@ -96,6 +96,10 @@ pub struct SheetDetail {
     /// gave none.
     #[serde(default)]
     pub author: String,
+    /// Team mode: the signed-in account (its e-mail address), under which the history records
+    /// this browser's changes whatever `author` says; `None` in local mode.
+    #[serde(default)]
+    pub account: Option<String>,
     /// The id under which the server keeps `report` for the page's checks
     /// ([`crate::report_changes`]): the page's first check names it as `since` and is
     /// answered with what changed, not the whole report. `None` where none is kept.

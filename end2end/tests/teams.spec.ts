@@ -107,6 +107,11 @@ test("two people of one team on two instances see each other's edits live; anoth
   const bob = new SheetPage(bobPage);
   await bob.hydrated();
   await expect(alice.page.getByTestId("viewers")).toHaveText("2 people are viewing this sheet");
+  // No display name to give: the history records the account.
+  await expect(bob.page.getByTestId("author-account")).toHaveText(
+    "Your changes are recorded in the history as bob@example.com, the account you signed in with.",
+  );
+  await expect(bob.page.getByTestId("author")).toHaveCount(0);
 
   // Alice, on the first instance, raises the external API's read timeout: Bob, on the
   // second, sees it without reloading; Bob's tries reach Alice the same way. Together: G2.

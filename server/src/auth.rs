@@ -13,7 +13,8 @@
 //! the `argon2` crate's defaults, `Params::DEFAULT`); sessions are `tower-sessions` records
 //! in the database (so every instance knows them), in a cookie signed with
 //! `WORKBENCH_SECRET`, `HttpOnly`, `SameSite=Lax`, `Secure` unless the server is on a loopback
-//! address, given a new id at sign-in and deleted at sign-out. Sign-ins are limited per
+//! address (and on loopback too when a trusted proxy says the client came over `https`:
+//! [`crate::forwarded`]), given a new id at sign-in and deleted at sign-out. Sign-ins are limited per
 //! account and per address (10 a minute each) and take the same time whether the account
 //! exists or not. API tokens are kept as their SHA-256 only.
 
@@ -42,6 +43,7 @@ use app::i18n::{t, t_args};
 use budget::Lang;
 
 use crate::error::ApiError;
+use crate::forwarded::{Client, TrustedProxies};
 use crate::state::AppState;
 
 /// Chooses the mode: `local` or `team`.
@@ -116,8 +118,7 @@ pub fn check_start(mode: Mode, addr: SocketAddr, secret: Option<&str>) -> Result
 /// Names the header a trusted reverse proxy sets to the signed-in user's e-mail address
 /// (single sign-on, as Grafana's `auth.proxy`): `X-Forwarded-Email` for oauth2-proxy.
 pub const PROXY_HEADER_VAR: &str = "WORKBENCH_AUTH_PROXY_HEADER";
-/// The addresses (or CIDR ranges) of the proxies whose header is believed, comma-separated.
-pub const TRUSTED_PROXIES_VAR: &str = "WORKBENCH_TRUSTED_PROXIES";
+pub use crate::forwarded::TRUSTED_PROXIES_VAR;
 
 /// Single sign-on through a trusted reverse proxy: a request from one of `trusted` carrying
 /// `header` is the account of that e-mail address (made on its first request, with no
@@ -126,55 +127,39 @@ pub const TRUSTED_PROXIES_VAR: &str = "WORKBENCH_TRUSTED_PROXIES";
 #[derive(Clone, Debug)]
 pub struct ProxyAuth {
     header: axum::http::HeaderName,
-    trusted: Vec<ipnet::IpNet>,
+    trusted: TrustedProxies,
 }
 
 impl ProxyAuth {
-    /// The proxy settings `header` and `trusted` (the values of [`PROXY_HEADER_VAR`] and
-    /// [`TRUSTED_PROXIES_VAR`]); `None` without a header.
+    /// The single sign-on header `header` (the value of [`PROXY_HEADER_VAR`]) believed from
+    /// the proxies `trusted` ([`TRUSTED_PROXIES_VAR`]); `None` without a header.
     ///
     /// # Errors
     ///
-    /// A header without trusted addresses, or a name or address that cannot be read.
+    /// A header without trusted proxies, or a name that cannot be a header's.
     pub fn from_settings(
         header: Option<&str>,
-        trusted: Option<&str>,
+        trusted: &TrustedProxies,
     ) -> Result<Option<ProxyAuth>, String> {
         let Some(header) = header.map(str::trim).filter(|h| !h.is_empty()) else {
             return Ok(None);
         };
         let header = axum::http::HeaderName::try_from(header)
             .map_err(|_| format!("{PROXY_HEADER_VAR}={header} is not a header name"))?;
-        let mut nets = Vec::new();
-        for entry in trusted
-            .unwrap_or_default()
-            .split(',')
-            .map(str::trim)
-            .filter(|e| !e.is_empty())
-        {
-            let net = entry
-                .parse::<ipnet::IpNet>()
-                .or_else(|_| entry.parse::<IpAddr>().map(ipnet::IpNet::from))
-                .map_err(|_| {
-                    format!("{TRUSTED_PROXIES_VAR}: {entry} is not an address or a CIDR range")
-                })?;
-            nets.push(net);
-        }
-        if nets.is_empty() {
+        if trusted.is_empty() {
             return Err(format!(
                 "{PROXY_HEADER_VAR} needs {TRUSTED_PROXIES_VAR}: the addresses of the proxies that set it (anyone else could send it)"
             ));
         }
         Ok(Some(ProxyAuth {
             header,
-            trusted: nets,
+            trusted: trusted.clone(),
         }))
     }
 
     /// The e-mail address the proxy vouches for, when `peer` is a trusted proxy.
     fn email(&self, peer: Option<IpAddr>, headers: &axum::http::HeaderMap) -> Option<String> {
-        let peer = peer?;
-        if !self.trusted.iter().any(|net| net.contains(&peer)) {
+        if !self.trusted.trusts(peer?) {
             return None;
         }
         let email = headers
@@ -597,10 +582,8 @@ pub(crate) async fn login(State(state): State<AppState>, request: Request) -> Re
     };
     let lang = app::i18n::request_lang(request.headers());
     let session = request.extensions().get::<Session>().cloned();
-    let peer = request
-        .extensions()
-        .get::<ConnectInfo<SocketAddr>>()
-        .cloned();
+    // The client's address: behind a trusted proxy, the one it forwarded for.
+    let client = request.extensions().get::<Client>().and_then(|c| c.addr);
     let (Some(session), Ok(Form(form))) =
         (session, Form::<SignIn>::from_request(request, &state).await)
     else {
@@ -616,7 +599,7 @@ pub(crate) async fn login(State(state): State<AppState>, request: Request) -> Re
     }
     let email = form.email.trim().to_lowercase();
     let limited = team.per_account.check_key(&email).is_err()
-        || peer.is_some_and(|ConnectInfo(addr)| team.per_address.check_key(&addr.ip()).is_err());
+        || client.is_some_and(|addr| team.per_address.check_key(&addr).is_err());
     if limited {
         return page(
             StatusCode::TOO_MANY_REQUESTS,
@@ -934,17 +917,18 @@ mod tests {
 
     #[test]
     fn a_proxy_header_needs_the_proxies_it_is_believed_from() {
-        assert!(ProxyAuth::from_settings(None, None).unwrap().is_none());
+        let none = TrustedProxies::default();
+        let trusted = TrustedProxies::parse(Some("10.0.0.0/8, ::1")).unwrap();
+        assert!(ProxyAuth::from_settings(None, &trusted).unwrap().is_none());
         assert_eq!(
-            ProxyAuth::from_settings(Some("X-Forwarded-Email"), None).unwrap_err(),
+            ProxyAuth::from_settings(Some("X-Forwarded-Email"), &none).unwrap_err(),
             "WORKBENCH_AUTH_PROXY_HEADER needs WORKBENCH_TRUSTED_PROXIES: the addresses of the proxies that set it (anyone else could send it)"
         );
         assert_eq!(
-            ProxyAuth::from_settings(Some("X-Forwarded-Email"), Some("10.0.0.1, proxy.internal"))
-                .unwrap_err(),
-            "WORKBENCH_TRUSTED_PROXIES: proxy.internal is not an address or a CIDR range"
+            ProxyAuth::from_settings(Some("X-Forwarded Email"), &trusted).unwrap_err(),
+            "WORKBENCH_AUTH_PROXY_HEADER=X-Forwarded Email is not a header name"
         );
-        let proxy = ProxyAuth::from_settings(Some("X-Forwarded-Email"), Some("10.0.0.0/8, ::1"))
+        let proxy = ProxyAuth::from_settings(Some("X-Forwarded-Email"), &trusted)
             .unwrap()
             .unwrap();
         let mut headers = axum::http::HeaderMap::new();

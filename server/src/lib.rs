@@ -31,6 +31,7 @@ pub mod catalog_command;
 pub mod check_command;
 pub mod diff_command;
 mod error;
+pub mod forwarded;
 pub mod health;
 pub mod security;
 pub mod serve;
@@ -141,6 +142,11 @@ pub fn router_with(state: AppState, timeouts: Timeouts) -> Router {
         ))
         .layer(tower::util::option_layer(sessions))
         .layer(axum::middleware::from_fn_with_state(hosts, security::guard))
+        // Before the guard: who the client is, behind a trusted proxy ([`forwarded`]).
+        .layer(axum::middleware::from_fn_with_state(
+            state.proxies.clone(),
+            forwarded::middleware,
+        ))
         // After the guard: the probes answer any host ([`health`]).
         .route("/healthz", axum::routing::get(health::healthz))
         .route("/readyz", axum::routing::get(health::readyz))

@@ -412,6 +412,12 @@ async fn serve() -> anyhow::Result<()> {
     .map_err(anyhow::Error::msg)?;
     let secret = std::env::var(server::auth::SECRET_VAR).ok();
     server::auth::check_start(mode, addr, secret.as_deref()).map_err(anyhow::Error::msg)?;
+    let proxies = server::forwarded::TrustedProxies::parse(
+        std::env::var(server::forwarded::TRUSTED_PROXIES_VAR)
+            .ok()
+            .as_deref(),
+    )
+    .map_err(anyhow::Error::msg)?;
     let auth = match mode {
         server::auth::Mode::Local => server::auth::Auth::local(),
         // Behind TLS (a non-loopback address, a proxy in front) cookies are `Secure`.
@@ -425,9 +431,7 @@ async fn serve() -> anyhow::Result<()> {
                 std::env::var(server::auth::PROXY_HEADER_VAR)
                     .ok()
                     .as_deref(),
-                std::env::var(server::auth::TRUSTED_PROXIES_VAR)
-                    .ok()
-                    .as_deref(),
+                &proxies,
             )
             .map_err(anyhow::Error::msg)?;
             server::auth::Auth::team(secret.as_deref(), secure).with_proxy(proxy)
@@ -442,6 +446,7 @@ async fn serve() -> anyhow::Result<()> {
             store,
             allowed_hosts: server::AllowedHosts::from_env(addr),
             auth,
+            proxies,
         },
         timeouts,
     );

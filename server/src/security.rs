@@ -12,7 +12,8 @@
 //! - **Cross-site writes**: a request that can change something (any method but `GET`,
 //!   `HEAD`, `OPTIONS`) carrying `Sec-Fetch-Site` other than `same-origin` or `none`, or an
 //!   `Origin` other than the server's own (`null` included), gets 403 and reaches no handler.
-//!   A request with neither header (curl, CI, the command line) is not a browser's and passes.
+//!   Behind a trusted proxy that says how the client came ([`crate::forwarded`]), the
+//!   `Origin`'s scheme must be that one too. A request with neither header (curl, CI, the command line) is not a browser's and passes.
 //! - **Server functions accept only the content type they declare**
 //!   ([`app::api::declared_content_types`]): a JSON body sent as `text/plain` gets 415.
 //! - **Redirects stay on this site**: a server function called by a plain form post redirects
@@ -166,7 +167,11 @@ pub async fn guard(State(hosts): State<AllowedHosts>, request: Request, next: Ne
         Method::GET | Method::HEAD | Method::OPTIONS
     );
     if writes {
-        if let Some(reason) = cross_site(headers, host.as_deref()) {
+        let scheme = request
+            .extensions()
+            .get::<crate::forwarded::Client>()
+            .and_then(|client| client.scheme);
+        if let Some(reason) = cross_site(headers, host.as_deref(), scheme) {
             return refuse(
                 StatusCode::FORBIDDEN,
                 format!("a request from another site cannot change this workbench: {reason}"),
@@ -205,7 +210,13 @@ pub async fn guard(State(hosts): State<AllowedHosts>, request: Request, next: Ne
 }
 
 /// Why a writing request is cross-site, or `None` when it is not (or is not a browser's).
-fn cross_site(headers: &HeaderMap, host: Option<&str>) -> Option<String> {
+/// When a trusted proxy said which `scheme` the client used, the `Origin` must have it too
+/// (a page on `http://` is not the same site as the workbench on `https://`).
+fn cross_site(
+    headers: &HeaderMap,
+    host: Option<&str>,
+    scheme: Option<crate::forwarded::Scheme>,
+) -> Option<String> {
     if let Some(site) = headers.get("sec-fetch-site") {
         let site = site.to_str().unwrap_or_default();
         if !matches!(site, "same-origin" | "none") {
@@ -215,9 +226,14 @@ fn cross_site(headers: &HeaderMap, host: Option<&str>) -> Option<String> {
     let origin = headers.get(header::ORIGIN)?;
     let origin = origin.to_str().unwrap_or("(not text)");
     let own = host.is_some_and(|host| {
-        let authority = origin
-            .strip_prefix("http://")
-            .or_else(|| origin.strip_prefix("https://"));
+        let authority = match scheme {
+            Some(scheme) => origin
+                .strip_prefix(scheme.as_str())
+                .and_then(|rest| rest.strip_prefix("://")),
+            None => origin
+                .strip_prefix("http://")
+                .or_else(|| origin.strip_prefix("https://")),
+        };
         authority.is_some_and(|authority| authority.eq_ignore_ascii_case(host))
     });
     (!own).then(|| format!("its Origin is {origin:?}"))
@@ -403,22 +419,46 @@ mod tests {
             header::ORIGIN,
             HeaderValue::from_static("http://127.0.0.1:3000"),
         );
-        assert_eq!(cross_site(&headers, Some("127.0.0.1:3000")), None);
+        assert_eq!(cross_site(&headers, Some("127.0.0.1:3000"), None), None);
         assert_eq!(
-            cross_site(&headers, Some("localhost:3000")),
+            cross_site(&headers, Some("localhost:3000"), None),
             Some("its Origin is \"http://127.0.0.1:3000\"".into())
         );
         headers.insert(header::ORIGIN, HeaderValue::from_static("null"));
         assert_eq!(
-            cross_site(&headers, Some("127.0.0.1:3000")),
+            cross_site(&headers, Some("127.0.0.1:3000"), None),
             Some("its Origin is \"null\"".into())
         );
         let mut fetch = HeaderMap::new();
         fetch.insert("sec-fetch-site", HeaderValue::from_static("same-site"));
         assert_eq!(
-            cross_site(&fetch, Some("127.0.0.1:3000")),
+            cross_site(&fetch, Some("127.0.0.1:3000"), None),
             Some("Sec-Fetch-Site is \"same-site\"".into())
         );
-        assert_eq!(cross_site(&HeaderMap::new(), None), None);
+        assert_eq!(cross_site(&HeaderMap::new(), None, None), None);
+        // A trusted proxy said the client came over TLS: a page on plain HTTP with the same
+        // host is another site; without its word, either scheme is the server's own.
+        use crate::forwarded::Scheme;
+        headers.insert(
+            header::ORIGIN,
+            HeaderValue::from_static("http://wb.example.com"),
+        );
+        assert_eq!(cross_site(&headers, Some("wb.example.com"), None), None);
+        assert_eq!(
+            cross_site(&headers, Some("wb.example.com"), Some(Scheme::Https)),
+            Some("its Origin is \"http://wb.example.com\"".into())
+        );
+        headers.insert(
+            header::ORIGIN,
+            HeaderValue::from_static("https://wb.example.com"),
+        );
+        assert_eq!(
+            cross_site(&headers, Some("wb.example.com"), Some(Scheme::Https)),
+            None
+        );
+        assert_eq!(
+            cross_site(&headers, Some("wb.example.com"), Some(Scheme::Http)),
+            Some("its Origin is \"https://wb.example.com\"".into())
+        );
     }
 }

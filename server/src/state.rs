@@ -17,4 +17,6 @@ pub struct AppState {
     pub allowed_hosts: AllowedHosts,
     /// Local or team mode ([`crate::auth`]).
     pub auth: crate::auth::Auth,
+    /// The reverse proxies whose `X-Forwarded-*` headers are believed ([`crate::forwarded`]).
+    pub proxies: crate::forwarded::TrustedProxies,
 }

@@ -152,6 +152,7 @@ fn SheetEditor(
         catalog_defaults,
         row_ids,
         author,
+        account,
         report_id,
         ..
     }) = detail;
@@ -322,23 +323,33 @@ fn SheetEditor(
             </p>
         </header>
         {changes_line}
-        <form class="author" on:submit=move |ev| { ev.prevent_default(); save_author(()); }>
-            <label>
-                {t(ui, "author-label")}
-                " "
-                <input
-                    type="text"
-                    maxlength="80"
-                    data-testid="author"
-                    prop:value=move || author.get()
-                    on:input=move |ev| author.set(event_target_value(&ev))
-                />
-            </label>
-            " "
-            <button type="submit" class="button" data-testid="save-author">{t(ui, "author-save")}</button>
-            " "
-            <span class="muted" data-testid="author-note" role="status">{move || author_note.get()}</span>
-        </form>
+        {match account {
+            // Team mode: the history records the account; there is no name to give.
+            Some(account) => Either::Left(view! {
+                <p class="author muted" data-testid="author-account">
+                    {t_args(ui, "author-account", [("account", account.into())])}
+                </p>
+            }),
+            None => Either::Right(view! {
+                <form class="author" on:submit=move |ev| { ev.prevent_default(); save_author(()); }>
+                    <label>
+                        {t(ui, "author-label")}
+                        " "
+                        <input
+                            type="text"
+                            maxlength="80"
+                            data-testid="author"
+                            prop:value=move || author.get()
+                            on:input=move |ev| author.set(event_target_value(&ev))
+                        />
+                    </label>
+                    " "
+                    <button type="submit" class="button" data-testid="save-author">{t(ui, "author-save")}</button>
+                    " "
+                    <span class="muted" data-testid="author-note" role="status">{move || author_note.get()}</span>
+                </form>
+            }),
+        }}
         <ConflictList conflicts=autosave.conflicts keep_mine take_theirs/>
         <CombinedFindings findings=autosave.combined lang/>
         <SummaryHeadline report lang/>

@@ -66,13 +66,30 @@ pub fn app_on(store: Store) -> TestApp {
 
 /// An app on `store` in the mode of `auth`.
 pub fn app_with(store: Store, auth: server::auth::Auth) -> TestApp {
+    app_behind(store, auth, Default::default())
+}
+
+/// An app on `store` in the mode of `auth`, believing the `X-Forwarded-*` headers of
+/// `proxies`; with proxies, it answers the host name `wb.example.com` too, as a team's
+/// server behind its proxy would.
+pub fn app_behind(
+    store: Store,
+    auth: server::auth::Auth,
+    proxies: server::forwarded::TrustedProxies,
+) -> TestApp {
     let leptos_options = LeptosOptions::builder().output_name("workbench").build();
-    let allowed_hosts = server::AllowedHosts::for_site(leptos_options.site_addr, &[]);
+    let names = if proxies.is_empty() {
+        vec![]
+    } else {
+        vec!["wb.example.com".to_string()]
+    };
+    let allowed_hosts = server::AllowedHosts::for_site(leptos_options.site_addr, &names);
     let router = server::router(AppState {
         leptos_options,
         store: store.clone(),
         allowed_hosts,
         auth,
+        proxies,
     });
     TestApp { router, store }
 }

@@ -9,6 +9,7 @@ mod display;
 mod durability;
 mod export;
 mod forms;
+mod forwarded;
 mod helpers;
 mod history;
 mod hostile;

@@ -537,6 +537,17 @@ async fn pages_send_nobody_to_sign_in_and_hide_other_teams_sheets() {
         .expect("the account bar");
     assert_eq!(bar.attr("action"), Some("/logout"));
     assert_eq!(bar.text().collect::<String>(), "viewer@example.comSign out");
+    // The history records the account: the page asks for no display name.
+    let select = |testid: &str| {
+        html.select(&scraper::Selector::parse(&format!("[data-testid={testid}]")).unwrap())
+            .map(|e| e.text().collect::<String>())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        select("author-account"),
+        ["Your changes are recorded in the history as viewer@example.com, the account you signed in with."]
+    );
+    assert!(select("author").is_empty() && select("save-author").is_empty());
 }
 
 #[tokio::test]
@@ -549,6 +560,34 @@ async fn a_local_page_says_it_has_no_accounts_and_login_goes_home() {
         .next()
         .expect("the mode");
     assert_eq!(mode.text().collect::<String>(), "local mode: no accounts");
+    // With no account, the sheet page asks for the name the history shows.
+    let created = app
+        .send_with(
+            Method::POST,
+            "/api/v1/sheets?name=G1",
+            &[("host", HOST)],
+            fixture("reservation-en.tsv"),
+        )
+        .await;
+    assert_eq!(created.status, 201, "{}", created.text());
+    let id = serde_json::from_str::<serde_json::Value>(&created.text()).unwrap()["id"].clone();
+    let page = app
+        .send_with(Method::GET, &format!("/sheets/{id}"), &[("host", HOST)], "")
+        .await;
+    let sheet = scraper::Html::parse_document(&page.text());
+    let count = |testid: &str| {
+        sheet
+            .select(&scraper::Selector::parse(&format!("[data-testid={testid}]")).unwrap())
+            .count()
+    };
+    assert_eq!(
+        (
+            count("author"),
+            count("save-author"),
+            count("author-account")
+        ),
+        (1, 1, 0)
+    );
     let login = app
         .send_with(Method::GET, "/login", &[("host", HOST)], "")
         .await;

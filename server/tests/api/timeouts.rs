@@ -29,6 +29,7 @@ async fn serve() -> std::net::SocketAddr {
             store: app.store.clone(),
             allowed_hosts: server::AllowedHosts::default(),
             auth: server::auth::Auth::local(),
+            proxies: Default::default(),
         },
         TIMEOUTS,
     );
