@@ -97,7 +97,7 @@ pub fn App() -> impl IntoView {
 }
 
 /// The header's statement of the mode: in local mode "local mode: no accounts"; in team mode
-/// the signed-in account's address and a sign-out button (a plain form posting to
+/// a link to the Teams page (`/team`), the signed-in account's address and a sign-out button (a plain form posting to
 /// `/logout`). The server's HTML only.
 #[component]
 fn AccountBar() -> impl IntoView {
@@ -118,6 +118,7 @@ fn AccountBar() -> impl IntoView {
         .into_any(),
         Some(name) => view! {
             <form class="account-bar" method="post" action="/logout" data-testid="account">
+                <a href="/team" data-testid="team-link">{t(ui, "team-link")}</a>
                 <span class="account-name">{name}</span>
                 <button type="submit">{t(ui, "sign-out")}</button>
             </form>

@@ -770,7 +770,7 @@ fn document(status: StatusCode, lang: Lang, title: &str, body: &str) -> Response
 }
 
 /// `text` with the HTML special characters escaped.
-fn escape(text: &str) -> String {
+pub(crate) fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")

@@ -37,6 +37,7 @@ pub mod security;
 pub mod serve;
 mod state;
 mod table;
+pub mod team_page;
 pub mod ui_lang;
 
 use app::shell::{shell, App};
@@ -126,6 +127,7 @@ pub fn router_with(state: AppState, timeouts: Timeouts) -> Router {
             axum::routing::get(auth::login_page).post(auth::login),
         )
         .route("/logout", axum::routing::post(auth::logout))
+        .merge(team_page::routes())
         .fallback(leptos_axum::file_and_error_handler::<AppState, _>(shell))
         .layer(axum::middleware::from_fn(limit_page_renders))
         .layer(axum::middleware::map_response(error::log_internal_errors))

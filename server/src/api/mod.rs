@@ -10,7 +10,7 @@ pub(crate) mod history;
 mod openapi;
 mod proposals;
 mod sheets;
-mod teams;
+pub(crate) mod teams;
 
 use axum::extract::DefaultBodyLimit;
 use axum::Router;

@@ -141,15 +141,30 @@ pub(crate) async fn create_team(
     Caller(access): Caller,
     Json(body): Json<NewTeam>,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
-    admin(&access)?;
-    let name = body.name.trim();
+    let (id, name) = make_team(&state, &access, &body.name).await?;
+    Ok((StatusCode::CREATED, Json(json!({"id": id, "name": name}))))
+}
+
+/// Makes the team `name` (trimmed, 1 to 100 characters) as `access`, an administrator; its
+/// id and name.
+pub(crate) async fn make_team(
+    state: &AppState,
+    access: &Access,
+    name: &str,
+) -> Result<(i64, String), ApiError> {
+    admin(access)?;
+    let name = name.trim();
     if name.is_empty() || name.chars().count() > 100 {
         return Err(ApiError::bad_request(
             "a team's name has 1 to 100 characters",
         ));
     }
     let id = state.store.create_team(name).await?;
-    Ok((StatusCode::CREATED, Json(json!({"id": id, "name": name}))))
+    state
+        .store
+        .audit(Some(id), account_of(access)?.1, "team-create", name)
+        .await?;
+    Ok((id, name.to_string()))
 }
 
 #[utoipa::path(
@@ -200,9 +215,22 @@ pub(crate) async fn set_member(
     Path(team): Path<i64>,
     Json(body): Json<SetMember>,
 ) -> Result<Json<Value>, ApiError> {
-    let (_, actor) = account_of(&access)?;
-    in_team(&access, team, Role::Owner)?;
-    let role = match body.role.as_deref() {
+    change_member(&state, &access, team, &body.email, body.role.as_deref()).await?;
+    Ok(Json(json!(state.store.members(team).await?)))
+}
+
+/// Gives the account of `email` the role `role` in `team` (`None`: removes it), as
+/// `access`, an owner of the team or an administrator; written to the audit log.
+pub(crate) async fn change_member(
+    state: &AppState,
+    access: &Access,
+    team: i64,
+    email: &str,
+    role: Option<&str>,
+) -> Result<(), ApiError> {
+    let (_, actor) = account_of(access)?;
+    in_team(access, team, Role::Owner)?;
+    let role = match role {
         None => None,
         Some(name) => Some(Role::parse(name).ok_or_else(|| {
             ApiError::bad_request(format!(
@@ -210,20 +238,16 @@ pub(crate) async fn set_member(
             ))
         })?),
     };
-    let account = state
-        .store
-        .account_by_email(&body.email)
-        .await?
-        .ok_or_else(|| {
-            ApiError::NotFound(format!("no account has the address {}", body.email.trim()))
-        })?;
+    let account = state.store.account_by_email(email).await?.ok_or_else(|| {
+        ApiError::NotFound(format!("no account has the address {}", email.trim()))
+    })?;
     state.store.set_role(team, account.id, role).await?;
     let detail = format!("{} {}", account.email, role.map_or("removed", Role::name));
     state
         .store
         .audit(Some(team), actor, "role", &detail)
         .await?;
-    Ok(Json(json!(state.store.members(team).await?)))
+    Ok(())
 }
 
 #[utoipa::path(
@@ -276,12 +300,52 @@ pub(crate) async fn create_token(
     Path(team): Path<i64>,
     Json(body): Json<NewToken>,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
-    let (account, actor) = account_of(&access)?;
-    in_team(&access, team, Role::Owner)?;
-    let scope = TokenScope::parse(&body.scope).ok_or_else(|| {
-        ApiError::bad_request(format!("scope {:?}: use check, read or write", body.scope))
+    let made = make_token(
+        &state,
+        &access,
+        team,
+        &body.name,
+        &body.scope,
+        body.expires_in_days,
+    )
+    .await?;
+    Ok((
+        StatusCode::CREATED,
+        Json(
+            json!({"id": made.id, "token": made.token, "scope": made.scope, "expires_at_ms": made.expires_at_ms}),
+        ),
+    ))
+}
+
+/// A token just made: the only time the token itself is known.
+pub(crate) struct MadeToken {
+    /// Its id in the team.
+    pub id: i64,
+    /// The token (`wb_…`); the store keeps its SHA-256 only.
+    pub token: String,
+    /// What it may do.
+    pub scope: TokenScope,
+    /// When it expires (ms since the Unix epoch); `None`: never.
+    pub expires_at_ms: Option<i64>,
+}
+
+/// Makes an API token of `team` named `name` with `scope` (`check`, `read` or `write`),
+/// expiring after `expires_in_days` (`None`: never), as `access`, an owner; written to the
+/// audit log.
+pub(crate) async fn make_token(
+    state: &AppState,
+    access: &Access,
+    team: i64,
+    name: &str,
+    scope: &str,
+    expires_in_days: Option<u32>,
+) -> Result<MadeToken, ApiError> {
+    let (account, actor) = account_of(access)?;
+    in_team(access, team, Role::Owner)?;
+    let scope = TokenScope::parse(scope).ok_or_else(|| {
+        ApiError::bad_request(format!("scope {scope:?}: use check, read or write"))
     })?;
-    let expires = body.expires_in_days.map(|days| {
+    let expires = expires_in_days.map(|days| {
         let now = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX));
@@ -290,17 +354,19 @@ pub(crate) async fn create_token(
     let (token, hash) = crate::auth::new_token();
     let id = state
         .store
-        .create_token(team, body.name.trim(), &hash, scope, account, expires)
+        .create_token(team, name.trim(), &hash, scope, account, expires)
         .await?;
-    let detail = format!("token {id} {} ({})", body.name.trim(), scope.name());
+    let detail = format!("token {id} {} ({})", name.trim(), scope.name());
     state
         .store
         .audit(Some(team), actor, "token-create", &detail)
         .await?;
-    Ok((
-        StatusCode::CREATED,
-        Json(json!({"id": id, "token": token, "scope": scope, "expires_at_ms": expires})),
-    ))
+    Ok(MadeToken {
+        id,
+        token,
+        scope,
+        expires_at_ms: expires,
+    })
 }
 
 #[utoipa::path(
@@ -321,8 +387,19 @@ pub(crate) async fn revoke_token(
     Caller(access): Caller,
     Path((team, id)): Path<(i64, i64)>,
 ) -> Result<StatusCode, ApiError> {
-    let (_, actor) = account_of(&access)?;
-    in_team(&access, team, Role::Owner)?;
+    end_token(&state, &access, team, id).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// Revokes token `id` of `team` as `access`, an owner; written to the audit log.
+pub(crate) async fn end_token(
+    state: &AppState,
+    access: &Access,
+    team: i64,
+    id: i64,
+) -> Result<(), ApiError> {
+    let (_, actor) = account_of(access)?;
+    in_team(access, team, Role::Owner)?;
     if !state.store.revoke_token(team, id).await? {
         return Err(ApiError::NotFound(format!(
             "team {team} has no live token {id}"
@@ -332,7 +409,7 @@ pub(crate) async fn revoke_token(
         .store
         .audit(Some(team), actor, "token-revoke", &format!("token {id}"))
         .await?;
-    Ok(StatusCode::NO_CONTENT)
+    Ok(())
 }
 
 #[utoipa::path(
@@ -436,10 +513,35 @@ pub(crate) async fn create_invite(
     Caller(access): Caller,
     Json(body): Json<NewInvite>,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
-    let (account, actor) = account_of(&access)?;
-    let team = match (body.team, body.role.as_deref()) {
+    let (link, expires) = make_invite(
+        &state,
+        &access,
+        &body.email,
+        body.team,
+        body.role.as_deref(),
+    )
+    .await?;
+    Ok((
+        StatusCode::CREATED,
+        Json(json!({"link": link, "expires_at_ms": expires})),
+    ))
+}
+
+/// Makes a one-time link (`/login?invite=…`, valid [`crate::auth::INVITE_LIFETIME_MS`]) that
+/// makes the account of `email`, in `team` with `role` (an owner of the team invites) or in
+/// no team (both `None`: an administrator invites); the link and when it expires (ms since
+/// the Unix epoch). Written to the audit log.
+pub(crate) async fn make_invite(
+    state: &AppState,
+    access: &Access,
+    email: &str,
+    team: Option<i64>,
+    role: Option<&str>,
+) -> Result<(String, i64), ApiError> {
+    let (account, actor) = account_of(access)?;
+    let team = match (team, role) {
         (Some(team), Some(role)) => {
-            in_team(&access, team, Role::Owner)?;
+            in_team(access, team, Role::Owner)?;
             let role = Role::parse(role).ok_or_else(|| {
                 ApiError::bad_request(format!(
                     "role {role:?}: use viewer, editor, reviewer or owner"
@@ -448,15 +550,14 @@ pub(crate) async fn create_invite(
             Some((team, role))
         }
         (None, None) => {
-            admin(&access)?;
+            admin(access)?;
             None
         }
         _ => return Err(ApiError::bad_request("give both team and role, or neither")),
     };
-    if !body.email.contains('@') {
+    if !email.contains('@') {
         return Err(ApiError::bad_request(format!(
-            "{:?} is not an e-mail address",
-            body.email
+            "{email:?} is not an e-mail address"
         )));
     }
     let (token, hash) = crate::auth::new_token();
@@ -466,21 +567,18 @@ pub(crate) async fn create_invite(
     let expires = now.saturating_add(crate::auth::INVITE_LIFETIME_MS);
     state
         .store
-        .create_invite(&hash, &body.email, team, account, expires)
+        .create_invite(&hash, email, team, account, expires)
         .await?;
     let detail = format!(
         "{}{}",
-        body.email.trim().to_lowercase(),
+        email.trim().to_lowercase(),
         team.map_or(String::new(), |(_, role)| format!(" as {role}"))
     );
     state
         .store
         .audit(team.map(|(team, _)| team), actor, "invite", &detail)
         .await?;
-    Ok((
-        StatusCode::CREATED,
-        Json(json!({"link": format!("/login?invite={token}"), "expires_at_ms": expires})),
-    ))
+    Ok((format!("/login?invite={token}"), expires))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -508,12 +606,24 @@ pub(crate) async fn disable_account(
     Path(id): Path<i64>,
     Json(body): Json<Disabled>,
 ) -> Result<StatusCode, ApiError> {
-    admin(&access)?;
-    if !state.store.set_disabled(id, body.disabled).await? {
+    disable(&state, &access, id, body.disabled).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// Disables account `id` (it cannot sign in; its sessions stop working) or enables it again,
+/// as `access`, an administrator; written to the audit log.
+pub(crate) async fn disable(
+    state: &AppState,
+    access: &Access,
+    id: i64,
+    disabled: bool,
+) -> Result<(), ApiError> {
+    admin(access)?;
+    if !state.store.set_disabled(id, disabled).await? {
         return Err(ApiError::NotFound(format!("account {id} not found")));
     }
-    let (_, actor) = account_of(&access)?;
-    let action = if body.disabled {
+    let (_, actor) = account_of(access)?;
+    let action = if disabled {
         "account-disable"
     } else {
         "account-enable"
@@ -522,7 +632,7 @@ pub(crate) async fn disable_account(
         .store
         .audit(None, actor, action, &format!("account {id}"))
         .await?;
-    Ok(StatusCode::NO_CONTENT)
+    Ok(())
 }
 
 #[derive(Deserialize, ToSchema)]

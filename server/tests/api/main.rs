@@ -24,5 +24,6 @@ mod roles;
 mod security;
 mod sheets;
 mod storage;
+mod team_page;
 mod timeouts;
 mod ui_lang;

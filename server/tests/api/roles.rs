@@ -104,6 +104,26 @@ fn api_needs(method: &Method, path: &str) -> Needs {
     }
 }
 
+/// The need of a form of the Teams page ([`server::team_page::FORMS`]) and a body for it
+/// that names team 1. A form without a row fails the test.
+fn page_form(path: &str) -> (Needs, &'static str) {
+    match path {
+        "/team/members" => (
+            Needs::TeamRole(Role::Owner),
+            "team=1&email=viewer%40example.com&role=owner",
+        ),
+        "/team/invites" => (
+            Needs::TeamRole(Role::Owner),
+            "team=1&email=new%40example.com&role=owner",
+        ),
+        "/team/tokens" => (Needs::TeamRole(Role::Owner), "team=1&name=mine&scope=write"),
+        "/team/tokens/revoke" => (Needs::TeamRole(Role::Owner), "team=1&id=2"),
+        "/team/teams" => (Needs::Admin, "name=Mine"),
+        "/team/accounts/disabled" => (Needs::Admin, "id=2&disabled=true"),
+        other => panic!("the Teams page form {other} has no row in the role table: add one"),
+    }
+}
+
 /// What a server function let through by the role answers `caller`, in the order the test
 /// calls them (the paths sorted, the decision and the deletion last): the status and a part
 /// of the body. Where it is not a success, the refusal is the function's own, past the role.
@@ -531,6 +551,56 @@ async fn every_api_route_as_every_caller() {
     assert_eq!(checked, 35 * 7 - 3, "{checked}");
 }
 
+/// The teams, members, tokens and accounts of the store, as text.
+async fn teams_snapshot(store: &Store) -> String {
+    let mut all = format!("{:?}\n", store.teams().await.unwrap());
+    for team in [1, 2] {
+        all += &format!(
+            "{:?}\n{:?}\n",
+            store.members(team).await.unwrap(),
+            store.tokens(team).await.unwrap()
+        );
+    }
+    all + &format!("{:?}", store.accounts().await.unwrap())
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn every_teams_page_form_as_every_caller() {
+    let world = world().await;
+    let mut checked = 0;
+    for path in server::team_page::FORMS {
+        let (needs, body) = page_form(path);
+        for caller in CALLERS {
+            let before = (
+                snapshot(&world.app).await,
+                teams_snapshot(&world.app.store).await,
+            );
+            let response = world
+                .call(caller, Method::POST, path, FORM, body.to_string())
+                .await;
+            let text = response.text();
+            // Nobody in this world owns team 1 or administers: every caller is refused.
+            let (status, message) = refusal(caller, needs, false, world.sheet)
+                .unwrap_or_else(|| panic!("{path} as {caller:?} has no refusal"));
+            assert_eq!(response.status, status, "{path} as {caller:?}: {text}");
+            assert!(
+                text.contains(&message),
+                "{path} as {caller:?}: {text:?} lacks {message:?}"
+            );
+            assert_eq!(
+                (
+                    snapshot(&world.app).await,
+                    teams_snapshot(&world.app.store).await
+                ),
+                before,
+                "{path} as {caller:?} changed the store"
+            );
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 6 * 7);
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn pages_send_nobody_to_sign_in_and_hide_other_teams_sheets() {
     let world = world().await;
@@ -543,6 +613,7 @@ async fn pages_send_nobody_to_sign_in_and_hide_other_teams_sheets() {
         format!("/sheets/{id}/propose"),
         format!("/sheets/{id}/proposals/1"),
         format!("/sheets/{id}/proposals/1/edit"),
+        server::team_page::PATH.to_string(),
     ] {
         let response = world
             .call(Caller::Nobody, Method::GET, &page, FORM, String::new())
@@ -611,7 +682,10 @@ async fn pages_send_nobody_to_sign_in_and_hide_other_teams_sheets() {
         .next()
         .expect("the account bar");
     assert_eq!(bar.attr("action"), Some("/logout"));
-    assert_eq!(bar.text().collect::<String>(), "viewer@example.comSign out");
+    assert_eq!(
+        bar.text().collect::<String>(),
+        "Teamsviewer@example.comSign out"
+    );
     // The history records the account: the page asks for no display name.
     let select = |testid: &str| {
         html.select(&scraper::Selector::parse(&format!("[data-testid={testid}]")).unwrap())
@@ -1026,6 +1100,7 @@ async fn an_administrator_makes_teams_and_accounts_and_a_disabled_account_is_out
         vec![
             ("frank@example.com", "sign-in", ""),
             ("admin@example.com", "role", "frank@example.com reviewer"),
+            ("admin@example.com", "team-create", "search"),
         ]
     );
 }

@@ -74,7 +74,7 @@ pub struct AuditEntry {
     /// Who: an e-mail address or `token N`.
     pub actor: String,
     /// What: `sign-in`, `sign-in-failed`, `role`, `token-create`, `token-use`, `token-revoke`,
-    /// `sheet-delete`, `account-disable`.
+    /// `sheet-delete`, `account-disable`, `team-create`, `invite`.
     pub action: String,
     /// The details, as text.
     pub detail: String,
@@ -228,6 +228,20 @@ impl Store {
         .fetch_optional(&self.pool)
         .await?;
         row.map(|row| decode_account(&row)).transpose()
+    }
+
+    /// Every account, by e-mail address (for an administrator's page).
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Db`].
+    pub async fn accounts(&self) -> Result<Vec<AccountRecord>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT id, email, password_hash, is_admin, disabled FROM accounts ORDER BY email",
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(decode_account).collect()
     }
 
     /// Disables or enables account `id`; a disabled account cannot sign in, and its sessions

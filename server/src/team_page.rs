@@ -1,0 +1,695 @@
+//! The Teams page of team mode (`/team`): the teams an account is in, their members and
+//! roles, and, for a team's owners, invitations, API tokens and the audit log; for
+//! administrators, new teams and the accounts (disable, enable). The server's HTML with plain
+//! forms, like the sign-in page: it works without JavaScript, in English and Japanese.
+//!
+//! Each form posts to one of [`FORMS`] and is answered with the page again: `200` with what
+//! was done (a new token or invitation link is shown this once), or the refusal's status with
+//! its reason. The forms do what the JSON routes of [`crate::api`] do (`teams` module), with
+//! the same checks of role and the same audit log lines. Local mode has no page: `/team`
+//! goes to `/`, and the forms answer 404.
+
+use app::i18n::{t, t_args};
+use app::ssr::access::{Access, Principal, Role, TokenScope};
+use axum::extract::{Request, State};
+use axum::http::{header, StatusCode};
+use axum::response::{Html, IntoResponse, Redirect, Response};
+use axum::Form;
+use budget::Lang;
+use serde::Deserialize;
+
+use crate::api::teams as ops;
+use crate::error::ApiError;
+use crate::state::AppState;
+
+/// The page's address.
+pub const PATH: &str = "/team";
+
+/// The addresses the page's forms post to (`application/x-www-form-urlencoded`):
+/// members, invitations, new tokens, revocations, new teams, disabled accounts.
+pub const FORMS: [&str; 6] = [
+    "/team/members",
+    "/team/invites",
+    "/team/tokens",
+    "/team/tokens/revoke",
+    "/team/teams",
+    "/team/accounts/disabled",
+];
+
+/// How many lines of each team's audit log the page shows (the JSON route gives 500).
+const AUDIT_LINES: i64 = 50;
+
+/// The routes of the page and its forms (team mode's authentication applies to them).
+pub(crate) fn routes() -> axum::Router<AppState> {
+    use axum::routing::{get, post};
+    axum::Router::new()
+        .route(PATH, get(page))
+        .route(FORMS[0], post(set_member))
+        .route(FORMS[1], post(invite))
+        .route(FORMS[2], post(make_token))
+        .route(FORMS[3], post(revoke_token))
+        .route(FORMS[4], post(make_team))
+        .route(FORMS[5], post(set_disabled))
+}
+
+/// What the page says above the teams after a form: done (with what to copy, if anything),
+/// or refused.
+enum Outcome {
+    None,
+    Done(String),
+    Refused(StatusCode, String),
+}
+
+/// The caller of a page request in team mode (the authentication put it there); `None` in
+/// local mode.
+fn caller(request: &Request) -> Option<Access> {
+    request.extensions().get::<Access>().cloned()
+}
+
+/// `GET /team`.
+async fn page(State(state): State<AppState>, request: Request) -> Response {
+    let lang = app::i18n::request_lang(request.headers());
+    match caller(&request) {
+        Some(access) => render(&state, &access, lang, Outcome::None).await,
+        None => Redirect::to("/").into_response(),
+    }
+}
+
+/// Reads the form of `request` as `F`, runs `act` as the caller, and answers the page with
+/// its outcome.
+async fn form<F, A, Fut>(state: AppState, request: Request, act: A) -> Response
+where
+    F: serde::de::DeserializeOwned,
+    A: FnOnce(AppState, Access, Lang, F) -> Fut,
+    Fut: std::future::Future<Output = Result<String, ApiError>>,
+{
+    let lang = app::i18n::request_lang(request.headers());
+    let Some(access) = caller(&request) else {
+        return ApiError::NotFound(format!(
+            "local mode has no accounts or teams; start the server with {}=team",
+            crate::auth::MODE_VAR
+        ))
+        .into_response();
+    };
+    let outcome = match Form::<F>::from_request(request, &state).await {
+        Err(rejection) => Outcome::Refused(StatusCode::BAD_REQUEST, rejection.body_text()),
+        Ok(Form(fields)) => match act(state.clone(), access.clone(), lang, fields).await {
+            Ok(done) => Outcome::Done(done),
+            Err(err) => Outcome::Refused(err.status(), refusal_text(&err)),
+        },
+    };
+    // The caller's roles may have changed (an owner who removed themselves).
+    let access = refreshed(&state, access).await;
+    render(&state, &access, lang, outcome).await
+}
+
+use axum::extract::FromRequest;
+
+/// The message of a refusal, without the internal details of a server failure.
+fn refusal_text(err: &ApiError) -> String {
+    match err {
+        ApiError::Internal(_) => "internal error".into(),
+        other => other.to_string(),
+    }
+}
+
+/// The caller's access read again from the store (roles change through the page itself).
+async fn refreshed(state: &AppState, access: Access) -> Access {
+    let Principal::Account { id, .. } = access.principal else {
+        return access;
+    };
+    match state.store.account(id).await {
+        Ok(Some(account)) => state.store.access_of(&account).await.unwrap_or(access),
+        _ => access,
+    }
+}
+
+#[derive(Deserialize)]
+struct MemberForm {
+    team: i64,
+    email: String,
+    /// A role's name; empty removes the account from the team.
+    role: String,
+}
+
+async fn set_member(State(state): State<AppState>, request: Request) -> Response {
+    form(
+        state,
+        request,
+        |state, access, lang, f: MemberForm| async move {
+            let role = Some(f.role.trim()).filter(|r| !r.is_empty());
+            ops::change_member(&state, &access, f.team, &f.email, role).await?;
+            Ok(escape(&t(lang, "team-done")))
+        },
+    )
+    .await
+}
+
+#[derive(Deserialize)]
+struct InviteForm {
+    /// Empty: an administrator's invitation to no team.
+    #[serde(default)]
+    team: String,
+    email: String,
+    #[serde(default)]
+    role: String,
+}
+
+async fn invite(State(state): State<AppState>, request: Request) -> Response {
+    let origin = site_origin(&request);
+    form(
+        state,
+        request,
+        |state, access, lang, f: InviteForm| async move {
+            let team =
+                match f.team.trim() {
+                    "" => None,
+                    text => Some(text.parse::<i64>().map_err(|_| {
+                        ApiError::bad_request(format!("team {text:?} is not an id"))
+                    })?),
+                };
+            let role = Some(f.role.trim()).filter(|r| !r.is_empty());
+            let (link, expires) = ops::make_invite(&state, &access, &f.email, team, role).await?;
+            let link = format!("{origin}{link}");
+            Ok(format!(
+                "{}<br><code class=\"secret\" data-testid=\"invite-link\">{}</code>",
+                escape(&t_args(
+                    lang,
+                    "team-invite-made",
+                    [
+                        ("email", f.email.trim().to_lowercase().into()),
+                        ("expires", when(expires).into())
+                    ]
+                )),
+                escape(&link)
+            ))
+        },
+    )
+    .await
+}
+
+/// `https://host` of the request, for a link to send to someone: the scheme a trusted proxy
+/// gave ([`crate::forwarded`]), else `http`.
+fn site_origin(request: &Request) -> String {
+    let scheme = request
+        .extensions()
+        .get::<crate::forwarded::Client>()
+        .and_then(|client| client.scheme)
+        .map_or("http", crate::forwarded::Scheme::as_str);
+    let host = request
+        .headers()
+        .get(header::HOST)
+        .and_then(|host| host.to_str().ok())
+        .unwrap_or("127.0.0.1:3000");
+    format!("{scheme}://{host}")
+}
+
+#[derive(Deserialize)]
+struct TokenForm {
+    team: i64,
+    name: String,
+    scope: String,
+    /// Days until it expires; empty: never.
+    #[serde(default)]
+    days: String,
+}
+
+async fn make_token(State(state): State<AppState>, request: Request) -> Response {
+    form(
+        state,
+        request,
+        |state, access, lang, f: TokenForm| async move {
+            let days = match f.days.trim() {
+                "" => None,
+                text => Some(text.parse::<u32>().map_err(|_| {
+                    ApiError::bad_request(format!(
+                        "{text:?} is not a number of days (empty: the token never expires)"
+                    ))
+                })?),
+            };
+            let made = ops::make_token(&state, &access, f.team, &f.name, &f.scope, days).await?;
+            Ok(format!(
+                "{}<br><code class=\"secret\" data-testid=\"new-token\">{}</code>",
+                escape(&t_args(
+                    lang,
+                    "team-token-made",
+                    [
+                        ("name", f.name.trim().to_string().into()),
+                        ("scope", made.scope.name().into())
+                    ]
+                )),
+                escape(&made.token)
+            ))
+        },
+    )
+    .await
+}
+
+#[derive(Deserialize)]
+struct RevokeForm {
+    team: i64,
+    id: i64,
+}
+
+async fn revoke_token(State(state): State<AppState>, request: Request) -> Response {
+    form(
+        state,
+        request,
+        |state, access, lang, f: RevokeForm| async move {
+            ops::end_token(&state, &access, f.team, f.id).await?;
+            Ok(escape(&t(lang, "team-done")))
+        },
+    )
+    .await
+}
+
+#[derive(Deserialize)]
+struct TeamForm {
+    name: String,
+}
+
+async fn make_team(State(state): State<AppState>, request: Request) -> Response {
+    form(
+        state,
+        request,
+        |state, access, lang, f: TeamForm| async move {
+            ops::make_team(&state, &access, &f.name).await?;
+            Ok(escape(&t(lang, "team-done")))
+        },
+    )
+    .await
+}
+
+#[derive(Deserialize)]
+struct DisabledForm {
+    id: i64,
+    /// `true` disables, `false` enables.
+    disabled: bool,
+}
+
+async fn set_disabled(State(state): State<AppState>, request: Request) -> Response {
+    form(
+        state,
+        request,
+        |state, access, lang, f: DisabledForm| async move {
+            ops::disable(&state, &access, f.id, f.disabled).await?;
+            Ok(escape(&t(lang, "team-done")))
+        },
+    )
+    .await
+}
+
+/// The page for `access` in `lang`, with `outcome` above the teams.
+async fn render(state: &AppState, access: &Access, lang: Lang, outcome: Outcome) -> Response {
+    match body(state, access, lang, &outcome).await {
+        Ok(html) => {
+            let status = match outcome {
+                Outcome::Refused(status, _) => status,
+                _ => StatusCode::OK,
+            };
+            document(status, lang, &html)
+        }
+        Err(err) => err.into_response(),
+    }
+}
+
+/// The page's `<main>`.
+async fn body(
+    state: &AppState,
+    access: &Access,
+    lang: Lang,
+    outcome: &Outcome,
+) -> Result<String, ApiError> {
+    let mut html = String::new();
+    let (email, admin) = match &access.principal {
+        Principal::Account { email, admin, .. } => (email.clone(), *admin),
+        Principal::Token { .. } => {
+            return Err(ApiError::Forbidden(
+                "API tokens cannot manage teams, tokens or accounts; sign in as an owner".into(),
+            ))
+        }
+    };
+    html += &format!(
+        "<p><a href=\"/\">{}</a></p><h1>{}</h1><p data-testid=\"team-signed-in\">{}</p>",
+        escape(&t(lang, "team-back")),
+        escape(&t(lang, "team-title")),
+        escape(&t_args(
+            lang,
+            if admin {
+                "team-signed-in-admin"
+            } else {
+                "team-signed-in"
+            },
+            [("email", email.clone().into())]
+        )),
+    );
+    match outcome {
+        Outcome::None => {}
+        Outcome::Done(text) => {
+            html += &format!(
+                "<p class=\"team-done\" role=\"status\" data-testid=\"team-outcome\">{text}</p>"
+            );
+        }
+        Outcome::Refused(_, reason) => {
+            html += &format!(
+                "<p class=\"login-error\" role=\"alert\" data-testid=\"team-outcome\">{}</p>",
+                escape(&t_args(
+                    lang,
+                    "team-error",
+                    [("reason", reason.clone().into())]
+                ))
+            );
+        }
+    }
+    let teams: Vec<_> = state
+        .store
+        .teams()
+        .await?
+        .into_iter()
+        .filter(|team| admin || access.role_in(team.id).is_some())
+        .collect();
+    if teams.is_empty() && !admin {
+        html += &format!("<p>{}</p>", escape(&t(lang, "team-none")));
+    }
+    for team in &teams {
+        let role = access.role_in(team.id);
+        let owner = admin || role == Some(Role::Owner);
+        html += &format!(
+            "<section class=\"team\" data-testid=\"team-{id}\"><h2>{name}</h2>",
+            id = team.id,
+            name = escape(&team.name)
+        );
+        if let Some(role) = role {
+            html += &format!(
+                "<p class=\"muted\">{}</p>",
+                escape(&t_args(
+                    lang,
+                    "team-your-role",
+                    [("role", role_name(lang, role).into())]
+                ))
+            );
+        }
+        html += &members(state, lang, team.id, owner).await?;
+        if owner {
+            html += &invite_form(lang, Some(team.id));
+            html += &tokens(state, lang, team.id).await?;
+            html += &audit(state, lang, team.id).await?;
+        }
+        html += "</section>";
+    }
+    if admin {
+        html += &administration(state, lang).await?;
+    }
+    Ok(html)
+}
+
+/// The members table of `team`; with forms to change, remove and add when `owner`.
+async fn members(state: &AppState, lang: Lang, team: i64, owner: bool) -> Result<String, ApiError> {
+    let mut html = format!(
+        "<h3>{}</h3><table class=\"team-table\" data-testid=\"members-{team}\"><thead><tr><th>{}</th><th>{}</th>{}</tr></thead><tbody>",
+        escape(&t(lang, "team-members")),
+        escape(&t(lang, "team-email")),
+        escape(&t(lang, "team-role")),
+        if owner { "<th></th>" } else { "" },
+    );
+    for member in state.store.members(team).await? {
+        html += &format!("<tr><td>{}</td>", escape(&member.email));
+        if owner {
+            html += &format!(
+                "<td><form method=\"post\" action=\"{action}\" class=\"inline\">{hidden}{select}<button type=\"submit\">{change}</button></form></td>\
+<td><form method=\"post\" action=\"{action}\" class=\"inline\">{hidden}<input type=\"hidden\" name=\"role\" value=\"\"><button type=\"submit\">{remove}</button></form></td>",
+                action = FORMS[0],
+                hidden = format!(
+                    "<input type=\"hidden\" name=\"team\" value=\"{team}\"><input type=\"hidden\" name=\"email\" value=\"{}\">",
+                    escape(&member.email)
+                ),
+                select = role_select(lang, Some(member.role)),
+                change = escape(&t(lang, "team-change")),
+                remove = escape(&t(lang, "team-remove")),
+            );
+        } else {
+            html += &format!("<td>{}</td>", escape(&role_name(lang, member.role)));
+        }
+        html += "</tr>";
+    }
+    html += "</tbody></table>";
+    if owner {
+        html += &format!(
+            "<form method=\"post\" action=\"{action}\" class=\"team-form\" data-testid=\"add-member-{team}\"><h3>{title}</h3>\
+<input type=\"hidden\" name=\"team\" value=\"{team}\">\
+<label>{email} <input type=\"email\" name=\"email\" required></label> {select} <button type=\"submit\">{add}</button></form>",
+            action = FORMS[0],
+            title = escape(&t(lang, "team-add-member")),
+            email = escape(&t(lang, "team-email")),
+            select = role_select(lang, Some(Role::Viewer)),
+            add = escape(&t(lang, "team-add")),
+        );
+    }
+    Ok(html)
+}
+
+/// The invitation form: into `team`, or into no team (an administrator's).
+fn invite_form(lang: Lang, team: Option<i64>) -> String {
+    let (title, lead, hidden, select) = match team {
+        Some(team) => (
+            t(lang, "team-invite"),
+            format!(
+                "<p class=\"muted\">{}</p>",
+                escape(&t(lang, "team-invite-lead"))
+            ),
+            format!("<input type=\"hidden\" name=\"team\" value=\"{team}\">"),
+            role_select(lang, Some(Role::Viewer)),
+        ),
+        None => (
+            t(lang, "team-invite-account"),
+            String::new(),
+            String::new(),
+            String::new(),
+        ),
+    };
+    format!(
+        "<form method=\"post\" action=\"{action}\" class=\"team-form\" data-testid=\"invite-{id}\"><h3>{title}</h3>{lead}{hidden}\
+<label>{email} <input type=\"email\" name=\"email\" required></label> {select} <button type=\"submit\">{submit}</button></form>",
+        action = FORMS[1],
+        id = team.map_or("none".to_string(), |t| t.to_string()),
+        title = escape(&title),
+        email = escape(&t(lang, "team-email")),
+        submit = escape(&t(lang, "team-invite-submit")),
+    )
+}
+
+/// The tokens of `team`, each with a revoke button while it works, and the form for a new one.
+async fn tokens(state: &AppState, lang: Lang, team: i64) -> Result<String, ApiError> {
+    let mut html = format!(
+        "<h3>{}</h3><p class=\"muted\">{}</p><table class=\"team-table\" data-testid=\"tokens-{team}\"><thead><tr>",
+        escape(&t(lang, "team-tokens")),
+        escape(&t(lang, "team-tokens-lead")),
+    );
+    for key in [
+        "team-token-name",
+        "team-token-scope",
+        "team-token-created",
+        "team-token-expires",
+        "team-token-used",
+    ] {
+        html += &format!("<th>{}</th>", escape(&t(lang, key)));
+    }
+    html += "<th></th></tr></thead><tbody>";
+    let never = t(lang, "team-token-never");
+    for token in state.store.tokens(team).await? {
+        html += &format!(
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>",
+            escape(&token.name),
+            token.scope.name(),
+            when(token.created_at_ms),
+            token.expires_at_ms.map_or(never.clone(), when),
+            token.last_used_at_ms.map_or(never.clone(), when),
+        );
+        match token.revoked_at_ms {
+            Some(at) => {
+                html += &escape(&t_args(
+                    lang,
+                    "team-token-revoked",
+                    [("at", when(at).into())],
+                ));
+            }
+            None => {
+                html += &format!(
+                    "<form method=\"post\" action=\"{action}\" class=\"inline\"><input type=\"hidden\" name=\"team\" value=\"{team}\">\
+<input type=\"hidden\" name=\"id\" value=\"{id}\"><button type=\"submit\">{revoke}</button></form>",
+                    action = FORMS[3],
+                    id = token.id,
+                    revoke = escape(&t(lang, "team-token-revoke")),
+                );
+            }
+        }
+        html += "</td></tr>";
+    }
+    html += "</tbody></table>";
+    let scopes: String = [TokenScope::Check, TokenScope::Read, TokenScope::Write]
+        .iter()
+        .map(|scope| format!("<option value=\"{0}\">{0}</option>", scope.name()))
+        .collect();
+    html += &format!(
+        "<form method=\"post\" action=\"{action}\" class=\"team-form\" data-testid=\"new-token-{team}\">\
+<input type=\"hidden\" name=\"team\" value=\"{team}\">\
+<label>{name} <input type=\"text\" name=\"name\" maxlength=\"100\" required></label> \
+<label>{scope} <select name=\"scope\">{scopes}</select></label> \
+<label>{days} <input type=\"number\" name=\"days\" min=\"1\" max=\"3650\"></label> \
+<button type=\"submit\">{submit}</button></form>",
+        action = FORMS[2],
+        name = escape(&t(lang, "team-token-name")),
+        scope = escape(&t(lang, "team-token-scope")),
+        days = escape(&t(lang, "team-token-days")),
+        submit = escape(&t(lang, "team-token-submit")),
+    );
+    Ok(html)
+}
+
+/// The newest lines of `team`'s audit log.
+async fn audit(state: &AppState, lang: Lang, team: i64) -> Result<String, ApiError> {
+    let lines = state.store.audit_log(team, AUDIT_LINES).await?;
+    let mut html = format!("<h3>{}</h3>", escape(&t(lang, "team-audit")));
+    if lines.is_empty() {
+        return Ok(html
+            + &format!(
+                "<p class=\"muted\">{}</p>",
+                escape(&t(lang, "team-audit-empty"))
+            ));
+    }
+    html += &format!("<table class=\"team-table\" data-testid=\"audit-{team}\"><thead><tr>");
+    for key in [
+        "team-audit-when",
+        "team-audit-who",
+        "team-audit-what",
+        "team-audit-detail",
+    ] {
+        html += &format!("<th>{}</th>", escape(&t(lang, key)));
+    }
+    html += "</tr></thead><tbody>";
+    for line in lines {
+        html += &format!(
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            when(line.at_ms),
+            escape(&line.actor),
+            escape(&line.action),
+            escape(&line.detail)
+        );
+    }
+    Ok(html + "</tbody></table>")
+}
+
+/// An administrator's part: a new team, an invitation without a team, the accounts.
+async fn administration(state: &AppState, lang: Lang) -> Result<String, ApiError> {
+    let mut html = format!(
+        "<section class=\"team\" data-testid=\"administration\"><h2>{}</h2>\
+<form method=\"post\" action=\"{action}\" class=\"team-form\" data-testid=\"new-team\"><h3>{title}</h3>\
+<label>{name} <input type=\"text\" name=\"name\" maxlength=\"100\" required></label> <button type=\"submit\">{submit}</button></form>",
+        escape(&t(lang, "team-admin")),
+        action = FORMS[4],
+        title = escape(&t(lang, "team-new-team")),
+        name = escape(&t(lang, "team-team-name")),
+        submit = escape(&t(lang, "team-create")),
+    );
+    html += &invite_form(lang, None);
+    html += &format!(
+        "<h3>{}</h3><table class=\"team-table\" data-testid=\"accounts\"><tbody>",
+        escape(&t(lang, "team-accounts"))
+    );
+    for account in state.store.accounts().await? {
+        let mut notes = Vec::new();
+        if account.admin {
+            notes.push(t(lang, "team-account-admin"));
+        }
+        if account.disabled {
+            notes.push(t(lang, "team-account-disabled"));
+        }
+        html += &format!(
+            "<tr><td>{}</td><td>{}</td><td><form method=\"post\" action=\"{action}\" class=\"inline\">\
+<input type=\"hidden\" name=\"id\" value=\"{id}\"><input type=\"hidden\" name=\"disabled\" value=\"{disable}\">\
+<button type=\"submit\">{label}</button></form></td></tr>",
+            escape(&account.email),
+            escape(&notes.join(", ")),
+            action = FORMS[5],
+            id = account.id,
+            disable = !account.disabled,
+            label = escape(&t(
+                lang,
+                if account.disabled {
+                    "team-enable"
+                } else {
+                    "team-disable"
+                }
+            )),
+        );
+    }
+    Ok(html + "</tbody></table></section>")
+}
+
+/// A `<select name="role">` of the four roles, `chosen` selected.
+fn role_select(lang: Lang, chosen: Option<Role>) -> String {
+    let options: String = [Role::Viewer, Role::Editor, Role::Reviewer, Role::Owner]
+        .into_iter()
+        .map(|role| {
+            format!(
+                "<option value=\"{}\"{}>{}</option>",
+                role.name(),
+                if Some(role) == chosen {
+                    " selected"
+                } else {
+                    ""
+                },
+                escape(&role_name(lang, role))
+            )
+        })
+        .collect();
+    format!(
+        "<label class=\"role\"><span class=\"visually-hidden\">{}</span> <select name=\"role\">{options}</select></label>",
+        escape(&t(lang, "team-role"))
+    )
+}
+
+/// A role's name in `lang`.
+fn role_name(lang: Lang, role: Role) -> String {
+    t(lang, &format!("team-role-{}", role.name()))
+}
+
+/// `2026-12-04 10:45 UTC` for unix milliseconds `ms`.
+fn when(ms: i64) -> String {
+    match time::OffsetDateTime::from_unix_timestamp_nanos(i128::from(ms) * 1_000_000) {
+        Ok(at) => format!(
+            "{:04}-{:02}-{:02} {:02}:{:02} UTC",
+            at.year(),
+            u8::from(at.month()),
+            at.day(),
+            at.hour(),
+            at.minute()
+        ),
+        Err(_) => ms.to_string(),
+    }
+}
+
+use crate::auth::escape;
+
+/// The whole HTML document around `main`, with the stylesheet and a policy that allows no
+/// script.
+fn document(status: StatusCode, lang: Lang, main: &str) -> Response {
+    let html = format!(
+        "<!DOCTYPE html><html lang=\"{code}\"><head><meta charset=\"utf-8\"><title>{title} · {app}</title>\
+<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+<link rel=\"stylesheet\" href=\"/pkg/workbench.css\"></head>\
+<body><main class=\"team-page\">{main}</main></body></html>",
+        code = lang.code(),
+        title = escape(&t(lang, "team-title")),
+        app = escape(&t(lang, "app-name")),
+    );
+    (
+        status,
+        [(
+            header::CONTENT_SECURITY_POLICY,
+            "default-src 'none'; style-src 'self'; form-action 'self'; frame-ancestors 'none'",
+        )],
+        Html(html),
+    )
+        .into_response()
+}

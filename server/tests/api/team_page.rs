@@ -1,0 +1,459 @@
+//! The Teams page of team mode (`/team`): what an owner, a member and an administrator see
+//! and do there, in English and Japanese, and what each refusal says and leaves unchanged.
+
+use app::ssr::access::Role;
+use app::ssr::Store;
+use axum::http::Method;
+
+use crate::helpers::{fixture, team_app_on, TestApp, TestResponse};
+
+const PASSWORD: &str = "a long password for tests";
+const HOST: &str = "127.0.0.1:3000";
+const FORM: &str = "application/x-www-form-urlencoded";
+
+/// Team 1 "Payments" with an owner (olga) and a viewer (vic); team 2 "Search" with its
+/// owner (sam); pat in no team; ada the administrator.
+async fn world() -> TestApp {
+    let store = Store::connect("sqlite::memory:").await.unwrap();
+    let hash = server::auth::hash_password(PASSWORD).unwrap();
+    store
+        .create_account("ada@example.com", &hash, true)
+        .await
+        .unwrap();
+    let payments = store.create_team("Payments").await.unwrap();
+    let search = store.create_team("Search").await.unwrap();
+    for (email, team, role) in [
+        ("olga@example.com", Some(payments), Role::Owner),
+        ("vic@example.com", Some(payments), Role::Viewer),
+        ("sam@example.com", Some(search), Role::Owner),
+        ("pat@example.com", None, Role::Viewer),
+    ] {
+        let id = store.create_account(email, &hash, false).await.unwrap();
+        if let Some(team) = team {
+            store.set_role(team, id, Some(role)).await.unwrap();
+        }
+    }
+    team_app_on(store)
+}
+
+/// Signs `email` in; the session cookie (`name=value`).
+async fn sign_in(app: &TestApp, email: &str) -> String {
+    let response = app
+        .send_with(
+            Method::POST,
+            "/login",
+            &[("host", HOST), ("content-type", FORM)],
+            format!(
+                "email={}&password={}",
+                email.replace('@', "%40"),
+                PASSWORD.replace(' ', "+")
+            ),
+        )
+        .await;
+    assert_eq!(response.status, 303, "{email}: {}", response.text());
+    let cookie = response.headers["set-cookie"].to_str().unwrap();
+    cookie.split(';').next().unwrap().to_string()
+}
+
+async fn get(app: &TestApp, cookie: &str, lang: Option<&str>) -> TestResponse {
+    let cookie = match lang {
+        Some(lang) => format!("{cookie}; {}={lang}", app::i18n::COOKIE),
+        None => cookie.to_string(),
+    };
+    app.send_with(
+        Method::GET,
+        "/team",
+        &[("host", HOST), ("cookie", &cookie)],
+        "",
+    )
+    .await
+}
+
+async fn post(app: &TestApp, cookie: &str, path: &str, form: &str) -> TestResponse {
+    app.send_with(
+        Method::POST,
+        path,
+        &[
+            ("host", HOST),
+            ("cookie", cookie),
+            ("content-type", FORM),
+            ("origin", "http://127.0.0.1:3000"),
+        ],
+        form.to_string(),
+    )
+    .await
+}
+
+/// The texts of the elements `selector` selects in `html`, whitespace-trimmed.
+fn texts(html: &str, selector: &str) -> Vec<String> {
+    let html = scraper::Html::parse_document(html);
+    html.select(&scraper::Selector::parse(selector).unwrap())
+        .map(|e| e.text().collect::<String>().trim().to_string())
+        .collect()
+}
+
+/// The members of `team` as `email role` lines, from the page.
+fn members(html: &str, team: i64) -> Vec<String> {
+    let page = scraper::Html::parse_document(html);
+    let rows = scraper::Selector::parse(&format!("[data-testid=members-{team}] tbody tr")).unwrap();
+    let cell = scraper::Selector::parse("td").unwrap();
+    let chosen = scraper::Selector::parse("option[selected]").unwrap();
+    page.select(&rows)
+        .map(|row| {
+            let email = row.select(&cell).next().unwrap().text().collect::<String>();
+            let role = match row.select(&chosen).next() {
+                Some(option) => option.attr("value").unwrap().to_string(),
+                None => row.select(&cell).nth(1).unwrap().text().collect::<String>(),
+            };
+            format!("{email} {role}")
+        })
+        .collect()
+}
+
+/// `POST /api/v1/check` of G1 with the `authorization` header `bearer`.
+async fn check(app: &TestApp, bearer: &str) -> TestResponse {
+    app.send_with(
+        Method::POST,
+        "/api/v1/check",
+        &[("host", HOST), ("authorization", bearer)],
+        fixture("reservation-en.tsv"),
+    )
+    .await
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_owner_adds_a_member_makes_and_revokes_a_token_and_invites_from_the_page() {
+    let app = world().await;
+    let olga = sign_in(&app, "olga@example.com").await;
+    let page = get(&app, &olga, None).await;
+    assert_eq!(page.status, 200);
+    let html = page.text();
+    assert_eq!(
+        texts(&html, "[data-testid=team-signed-in]"),
+        ["Signed in as olga@example.com."]
+    );
+    // Olga sees her team only; no administration.
+    assert_eq!(texts(&html, "section.team h2"), ["Payments"]);
+    assert_eq!(
+        members(&html, 1),
+        ["olga@example.com owner", "vic@example.com viewer"]
+    );
+    assert!(texts(&html, "[data-testid=administration]").is_empty());
+
+    // Pat joins as an editor.
+    let added = post(
+        &app,
+        &olga,
+        "/team/members",
+        "team=1&email=pat%40example.com&role=editor",
+    )
+    .await;
+    assert_eq!(added.status, 200, "{}", added.text());
+    let html = added.text();
+    assert_eq!(texts(&html, "[data-testid=team-outcome]"), ["Done."]);
+    assert_eq!(
+        members(&html, 1),
+        [
+            "olga@example.com owner",
+            "pat@example.com editor",
+            "vic@example.com viewer"
+        ]
+    );
+    let audit = texts(&html, "[data-testid=audit-1] tbody tr");
+    assert!(
+        audit[0].contains("olga@example.comrolepat@example.com editor"),
+        "{audit:?}"
+    );
+
+    // A check token for CI, shown once; it checks; revoked, it does not.
+    let made = post(
+        &app,
+        &olga,
+        "/team/tokens",
+        "team=1&name=ci&scope=check&days=90",
+    )
+    .await;
+    assert_eq!(made.status, 200, "{}", made.text());
+    let html = made.text();
+    let token = texts(&html, "[data-testid=new-token]").remove(0);
+    assert!(token.starts_with("wb_") && token.len() == 67, "{token}");
+    assert!(texts(&html, "[data-testid=team-outcome]")[0]
+        .starts_with("The new token “ci” (check). It is shown only this once: copy it now."),);
+    let tokens = texts(&html, "[data-testid=tokens-1] tbody tr td");
+    assert_eq!(
+        (&tokens[0][..], &tokens[1][..], &tokens[4][..]),
+        ("ci", "check", "never")
+    );
+    assert_eq!(
+        get(&app, &olga, None).await.text().matches(&token).count(),
+        0
+    );
+    let bearer = format!("Bearer {token}");
+    assert_eq!(check(&app, &bearer).await.status, 200);
+    let revoked = post(&app, &olga, "/team/tokens/revoke", "team=1&id=1").await;
+    assert_eq!(revoked.status, 200);
+    assert!(
+        texts(&revoked.text(), "[data-testid=tokens-1] tbody tr td")[5].starts_with("revoked ")
+    );
+    let refused = check(&app, &bearer).await;
+    assert_eq!(
+        (refused.status.as_u16(), refused.text()),
+        (
+            401,
+            r#"{"error":"this API token was revoked","line":null}"#.to_string()
+        )
+    );
+
+    // An invitation: a one-time link to send, which opens the page that sets a password.
+    let invited = post(
+        &app,
+        &olga,
+        "/team/invites",
+        "team=1&email=Quinn%40Example.com&role=reviewer",
+    )
+    .await;
+    assert_eq!(invited.status, 200, "{}", invited.text());
+    let link = texts(&invited.text(), "[data-testid=invite-link]").remove(0);
+    let path = link
+        .strip_prefix("http://127.0.0.1:3000")
+        .unwrap_or_else(|| panic!("{link}"));
+    assert!(path.starts_with("/login?invite=wb_"), "{link}");
+    assert!(
+        texts(&invited.text(), "[data-testid=team-outcome]")[0].starts_with(
+            "The invitation link for quinn@example.com (send it to them; it works once, until "
+        )
+    );
+    let opened = app
+        .send_with(Method::GET, path, &[("host", HOST)], "")
+        .await;
+    assert_eq!(opened.status, 200);
+    assert_eq!(
+        texts(&opened.text(), "[data-testid=invited]"),
+        ["quinn@example.com"]
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_member_sees_the_members_and_a_refused_form_says_why_and_changes_nothing() {
+    let app = world().await;
+    let vic = sign_in(&app, "vic@example.com").await;
+    let html = get(&app, &vic, None).await.text();
+    assert_eq!(
+        members(&html, 1),
+        ["olga@example.com owner", "vic@example.com viewer"]
+    );
+    // A viewer gets no forms, tokens or audit log.
+    assert_eq!(
+        (
+            texts(&html, "form").len(),
+            texts(&html, "[data-testid=tokens-1]").len()
+        ),
+        (0, 0)
+    );
+    for (path, form, status, reason) in [
+        (
+            "/team/members",
+            "team=1&email=vic%40example.com&role=owner",
+            403,
+            "your role in team 1 is viewer; this needs owner",
+        ),
+        (
+            "/team/tokens",
+            "team=1&name=mine&scope=write",
+            403,
+            "your role in team 1 is viewer; this needs owner",
+        ),
+        (
+            "/team/members",
+            "team=2&email=vic%40example.com&role=owner",
+            404,
+            "team 2 not found",
+        ),
+        (
+            "/team/teams",
+            "name=Mine",
+            403,
+            "only an administrator may do this",
+        ),
+        (
+            "/team/accounts/disabled",
+            "id=3&disabled=true",
+            403,
+            "only an administrator may do this",
+        ),
+        (
+            "/team/members",
+            "team=one&email=x",
+            400,
+            "Failed to deserialize form body: team: invalid digit found in string",
+        ),
+    ] {
+        let refused = post(&app, &vic, path, form).await;
+        assert_eq!(refused.status, status, "{path} {form}: {}", refused.text());
+        assert_eq!(
+            texts(&refused.text(), "[data-testid=team-outcome]"),
+            [format!("Not done: {reason}")],
+            "{path} {form}"
+        );
+    }
+    assert_eq!(
+        members(&get(&app, &vic, None).await.text(), 1),
+        ["olga@example.com owner", "vic@example.com viewer"]
+    );
+    let store = &app.store;
+    assert_eq!(store.teams().await.unwrap().len(), 2);
+    assert!(store.tokens(1).await.unwrap().is_empty());
+    assert!(!store.account(3).await.unwrap().unwrap().disabled);
+
+    // An owner's mistakes are refused the same way: an unknown account, a bad number of days.
+    let olga = sign_in(&app, "olga@example.com").await;
+    for (path, form, status, reason) in [
+        (
+            "/team/members",
+            "team=1&email=nobody%40example.com&role=editor",
+            404,
+            "no account has the address nobody@example.com",
+        ),
+        (
+            "/team/tokens",
+            "team=1&name=ci&scope=check&days=soon",
+            400,
+            r#""soon" is not a number of days (empty: the token never expires)"#,
+        ),
+    ] {
+        let refused = post(&app, &olga, path, form).await;
+        assert_eq!(refused.status, status, "{path} {form}");
+        assert_eq!(
+            texts(&refused.text(), "[data-testid=team-outcome]"),
+            [format!("Not done: {reason}")]
+        );
+    }
+    assert!(store.tokens(1).await.unwrap().is_empty());
+    // Another site's page cannot post the owner's forms.
+    let hostile = app
+        .send_with(
+            Method::POST,
+            "/team/members",
+            &[
+                ("host", HOST),
+                ("cookie", &olga),
+                ("content-type", FORM),
+                ("origin", "http://evil.example"),
+            ],
+            "team=1&email=pat%40example.com&role=owner",
+        )
+        .await;
+    assert_eq!(
+        (hostile.status.as_u16(), hostile.text()),
+        (
+            403,
+            r#"{"error":"a request from another site cannot change this workbench: its Origin is \"http://evil.example\"","line":null}"#
+                .to_string()
+        )
+    );
+    assert_eq!(store.members(1).await.unwrap().len(), 2);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn an_administrator_makes_a_team_and_disables_an_account_in_japanese() {
+    let app = world().await;
+    let ada = sign_in(&app, "ada@example.com").await;
+    let page = get(&app, &ada, Some("ja")).await;
+    let html = page.text();
+    assert_eq!(texts(&html, "h1"), ["チーム"]);
+    assert_eq!(
+        texts(&html, "[data-testid=team-signed-in]"),
+        ["ada@example.com でログインしています（管理者）。"]
+    );
+    // An administrator sees every team, and its members' role names in Japanese.
+    assert_eq!(
+        texts(&html, "section.team h2"),
+        ["Payments", "Search", "管理"]
+    );
+    assert_eq!(
+        texts(&html, "[data-testid=members-1] option[selected]"),
+        ["オーナー", "閲覧者"]
+    );
+    let cookie = format!("{ada}; {}=ja", app::i18n::COOKIE);
+    let made = post(&app, &cookie, "/team/teams", "name=+Checkout+").await;
+    assert_eq!(made.status, 200);
+    let html = made.text();
+    assert_eq!(
+        texts(&html, "[data-testid=team-outcome]"),
+        ["完了しました。"]
+    );
+    assert_eq!(
+        texts(&html, "section.team h2"),
+        ["Payments", "Search", "Checkout", "管理"]
+    );
+    // Pat (account 5) is disabled: the page says so, and pat cannot sign in.
+    let disabled = post(
+        &app,
+        &cookie,
+        "/team/accounts/disabled",
+        "id=5&disabled=true",
+    )
+    .await;
+    assert_eq!(disabled.status, 200);
+    let accounts = texts(&disabled.text(), "[data-testid=accounts] tr");
+    assert_eq!(
+        accounts,
+        [
+            "ada@example.com管理者無効にする",
+            "olga@example.com無効にする",
+            "pat@example.com無効有効にする",
+            "sam@example.com無効にする",
+            "vic@example.com無効にする"
+        ]
+    );
+    let refused = app
+        .send_with(
+            Method::POST,
+            "/login",
+            &[("host", HOST), ("content-type", FORM)],
+            format!(
+                "email=pat%40example.com&password={}",
+                PASSWORD.replace(' ', "+")
+            ),
+        )
+        .await;
+    assert_eq!(refused.status, 401);
+    // A refusal in Japanese keeps the reason as the server gives it.
+    let refused = post(&app, &cookie, "/team/teams", "name=").await;
+    assert_eq!(refused.status, 400);
+    assert_eq!(
+        texts(&refused.text(), "[data-testid=team-outcome]"),
+        ["できませんでした: a team's name has 1 to 100 characters"]
+    );
+}
+
+#[tokio::test]
+async fn in_local_mode_there_is_no_teams_page() {
+    let app = crate::helpers::spawn_app().await;
+    let page = app
+        .send_with(Method::GET, "/team", &[("host", HOST)], "")
+        .await;
+    assert_eq!(
+        (
+            page.status.as_u16(),
+            page.headers["location"].to_str().unwrap()
+        ),
+        (303, "/")
+    );
+    let form = app
+        .send_with(
+            Method::POST,
+            "/team/teams",
+            &[("host", HOST), ("content-type", FORM)],
+            "name=x",
+        )
+        .await;
+    assert_eq!(
+        (form.status.as_u16(), form.text()),
+        (
+            404,
+            r#"{"error":"local mode has no accounts or teams; start the server with WORKBENCH_MODE=team","line":null}"#
+                .to_string()
+        )
+    );
+}
