@@ -141,3 +141,50 @@ test("two people of one team on two instances see each other's edits live; anoth
   }
   expect(crashes).toEqual([]);
 });
+
+test("an administrator invites someone into a team on the Teams page; the link works on the other instance", async ({
+  browser,
+}) => {
+  const admin = await signedIn(browser, ports[0], "admin@example.com");
+  await admin.getByTestId("team-link").click();
+  await expect(admin).toHaveURL(`http://127.0.0.1:${ports[0]}/team`);
+  await expect(admin.getByRole("heading", { level: 1 })).toHaveText("Teams");
+  await expect(admin.locator("section.team h2")).toHaveText(["payments", "search", "Administration"]);
+  await expect(admin.getByTestId("members-1").locator("tbody tr td:first-child")).toHaveText([
+    "alice@example.com",
+    "bob@example.com",
+  ]);
+
+  // A one-time link for Dave, an editor of payments.
+  const invite = admin.getByTestId("invite-1");
+  await invite.getByLabel("E-mail address").fill("dave@example.com");
+  await invite.locator("select[name=role]").selectOption("editor");
+  await invite.getByRole("button", { name: "Make the link" }).click();
+  await expect(admin.getByTestId("team-outcome")).toContainText("The invitation link for dave@example.com");
+  const link = (await admin.getByTestId("invite-link").textContent()) ?? "";
+  expect(link).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${ports[0]}/login\\?invite=wb_[0-9a-f]{64}$`));
+
+  // Dave opens it on the other instance, sets a password and is in.
+  const context = await browser.newContext();
+  const dave = await context.newPage();
+  await dave.goto(link.replace(`:${ports[0]}/`, `:${ports[1]}/`));
+  await expect(dave.getByTestId("invited")).toHaveText("dave@example.com");
+  await dave.getByLabel("Password").fill(PASSWORD);
+  await dave.getByRole("button", { name: "Create my account" }).click();
+  await expect(dave.getByTestId("account")).toContainText("dave@example.com");
+  await dave.getByTestId("team-link").click();
+  await expect(dave.locator("section.team h2")).toHaveText(["payments"]);
+  await expect(dave.locator("section.team .muted").first()).toHaveText("your role: editor");
+  await expect(dave.locator("form")).toHaveCount(0);
+
+  // The administrator's page shows Dave as a member and the invitation in the audit log.
+  await admin.reload();
+  await expect(admin.getByTestId("members-1").locator("tbody tr td:first-child")).toHaveText([
+    "alice@example.com",
+    "bob@example.com",
+    "dave@example.com",
+  ]);
+  await expect(admin.getByTestId("audit-1").locator("tbody tr").first()).toContainText("dave@example.com");
+  await context.close();
+  await admin.context().close();
+});
