@@ -749,11 +749,25 @@ fn error_line(error: &str) -> String {
 /// A whole page of the sign-in flow in `lang`, with the site's stylesheet and a policy of its
 /// own: the stylesheet, and forms posting to this site only.
 fn document(status: StatusCode, lang: Lang, title: &str, body: &str) -> Response {
+    let main = format!("<h1>{}</h1>{body}", escape(title));
+    server_page(status, lang, title, "login", &main)
+}
+
+/// A page the server writes without the app (no script at all): `main` (HTML) in a
+/// `<main class="{class}">`, titled `title`, with the app's stylesheet and a policy that
+/// lets nothing but it load and forms post to this site only.
+pub(crate) fn server_page(
+    status: StatusCode,
+    lang: Lang,
+    title: &str,
+    class: &str,
+    main: &str,
+) -> Response {
     let html = format!(
         "<!DOCTYPE html><html lang=\"{code}\"><head><meta charset=\"utf-8\"><title>{title} · {app}</title>\
 <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
 <link rel=\"stylesheet\" href=\"/pkg/workbench.css\"></head>\
-<body><main class=\"login\"><h1>{title}</h1>{body}</main></body></html>",
+<body><main class=\"{class}\">{main}</main></body></html>",
         code = lang.code(),
         title = escape(title),
         app = escape(&t(lang, "app-name")),

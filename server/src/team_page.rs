@@ -13,7 +13,7 @@ use app::i18n::{t, t_args};
 use app::ssr::access::{Access, Principal, Role, TokenScope};
 use axum::extract::{Request, State};
 use axum::http::{header, StatusCode};
-use axum::response::{Html, IntoResponse, Redirect, Response};
+use axum::response::{IntoResponse, Redirect, Response};
 use axum::Form;
 use budget::Lang;
 use serde::Deserialize;
@@ -671,25 +671,7 @@ fn when(ms: i64) -> String {
 
 use crate::auth::escape;
 
-/// The whole HTML document around `main`, with the stylesheet and a policy that allows no
-/// script.
+/// The whole HTML document around `main` ([`crate::auth::server_page`]).
 fn document(status: StatusCode, lang: Lang, main: &str) -> Response {
-    let html = format!(
-        "<!DOCTYPE html><html lang=\"{code}\"><head><meta charset=\"utf-8\"><title>{title} · {app}</title>\
-<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
-<link rel=\"stylesheet\" href=\"/pkg/workbench.css\"></head>\
-<body><main class=\"team-page\">{main}</main></body></html>",
-        code = lang.code(),
-        title = escape(&t(lang, "team-title")),
-        app = escape(&t(lang, "app-name")),
-    );
-    (
-        status,
-        [(
-            header::CONTENT_SECURITY_POLICY,
-            "default-src 'none'; style-src 'self'; form-action 'self'; frame-ancestors 'none'",
-        )],
-        Html(html),
-    )
-        .into_response()
+    crate::auth::server_page(status, lang, &t(lang, "team-title"), "team-page", main)
 }

@@ -245,3 +245,30 @@ pub fn golden_g7() -> String {
     assert_ne!(g6, g7, "G7 changes the retry conditions");
     g7
 }
+
+/// Signs `email` in with `password` at `POST /login` (team mode) with `Host: host`; the
+/// session cookie (`name=value`), which must be `HttpOnly` and `SameSite=Lax`.
+pub async fn sign_in(app: &TestApp, host: &str, email: &str, password: &str) -> String {
+    let response = app
+        .send_with(
+            Method::POST,
+            "/login",
+            &[
+                ("host", host),
+                ("content-type", "application/x-www-form-urlencoded"),
+            ],
+            format!(
+                "email={}&password={}",
+                email.replace('@', "%40"),
+                password.replace(' ', "+")
+            ),
+        )
+        .await;
+    assert_eq!(response.status, 303, "{email}: {}", response.text());
+    let cookie = response.headers["set-cookie"].to_str().unwrap();
+    assert!(
+        cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax"),
+        "{cookie}"
+    );
+    cookie.split(';').next().unwrap().to_string()
+}

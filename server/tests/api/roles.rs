@@ -286,25 +286,7 @@ async fn world() -> World {
 
 /// Signs `email` in; the session cookie (`name=value`).
 async fn sign_in(app: &TestApp, email: &str) -> String {
-    let response = app
-        .send_with(
-            Method::POST,
-            "/login",
-            &[("host", HOST), ("content-type", FORM)],
-            format!(
-                "email={}&password={}",
-                email.replace('@', "%40"),
-                PASSWORD.replace(' ', "+")
-            ),
-        )
-        .await;
-    assert_eq!(response.status, 303, "{email}: {}", response.text());
-    let cookie = response.headers["set-cookie"].to_str().unwrap();
-    assert!(
-        cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax"),
-        "{cookie}"
-    );
-    cookie.split(';').next().unwrap().to_string()
+    crate::helpers::sign_in(app, HOST, email, PASSWORD).await
 }
 
 impl World {
