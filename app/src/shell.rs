@@ -97,8 +97,8 @@ pub fn App() -> impl IntoView {
 }
 
 /// The header's statement of the mode: in local mode "local mode: no accounts"; in team mode
-/// a link to the Teams page (`/team`), the signed-in account's address and a sign-out button (a plain form posting to
-/// `/logout`). The server's HTML only.
+/// a link to the Teams page (`/team`), the signed-in account's address and a sign-out button
+/// (a plain form posting to `/logout`). The server's HTML only.
 #[component]
 fn AccountBar() -> impl IntoView {
     let ui = ui_lang();

@@ -13,7 +13,8 @@
 //!   `HEAD`, `OPTIONS`) carrying `Sec-Fetch-Site` other than `same-origin` or `none`, or an
 //!   `Origin` other than the server's own (`null` included), gets 403 and reaches no handler.
 //!   Behind a trusted proxy that says how the client came ([`crate::forwarded`]), the
-//!   `Origin`'s scheme must be that one too. A request with neither header (curl, CI, the command line) is not a browser's and passes.
+//!   `Origin`'s scheme must be that one too. A request with neither header (curl, CI, the
+//!   command line) is not a browser's and passes.
 //! - **Server functions accept only the content type they declare**
 //!   ([`app::api::declared_content_types`]): a JSON body sent as `text/plain` gets 415.
 //! - **Redirects stay on this site**: a server function called by a plain form post redirects
