@@ -321,8 +321,8 @@ async fn body(
     outcome: &Outcome,
 ) -> Result<String, ApiError> {
     let mut html = String::new();
-    let (email, admin) = match &access.principal {
-        Principal::Account { email, admin, .. } => (email.clone(), *admin),
+    let (me, email, admin) = match &access.principal {
+        Principal::Account { id, email, admin } => (*id, email.clone(), *admin),
         Principal::Token { .. } => {
             return Err(ApiError::Forbidden(
                 "API tokens cannot manage teams, tokens or accounts; sign in as an owner".into(),
@@ -398,7 +398,7 @@ async fn body(
         html += "</section>";
     }
     if admin {
-        html += &administration(state, lang).await?;
+        html += &administration(state, lang, me).await?;
     }
     Ok(html)
 }
@@ -579,8 +579,9 @@ async fn audit(state: &AppState, lang: Lang, team: i64) -> Result<String, ApiErr
     Ok(html + "</tbody></table>")
 }
 
-/// An administrator's part: a new team, an invitation without a team, the accounts.
-async fn administration(state: &AppState, lang: Lang) -> Result<String, ApiError> {
+/// An administrator's part (account `me`): a new team, an invitation without a team, the
+/// accounts.
+async fn administration(state: &AppState, lang: Lang, me: i64) -> Result<String, ApiError> {
     let mut html = format!(
         "<section class=\"team\" data-testid=\"administration\"><h2>{}</h2>\
 <form method=\"post\" action=\"{action}\" class=\"team-form\" data-testid=\"new-team\"><h3>{title}</h3>\
@@ -597,6 +598,27 @@ async fn administration(state: &AppState, lang: Lang) -> Result<String, ApiError
         escape(&t(lang, "team-accounts"))
     );
     for account in state.store.accounts().await? {
+        // No button to disable oneself (refused anyway).
+        let button = if account.id == me {
+            String::new()
+        } else {
+            format!(
+                "<form method=\"post\" action=\"{action}\" class=\"inline\">\
+<input type=\"hidden\" name=\"id\" value=\"{id}\"><input type=\"hidden\" name=\"disabled\" value=\"{disable}\">\
+<button type=\"submit\">{label}</button></form>",
+                action = FORMS[5],
+                id = account.id,
+                disable = !account.disabled,
+                label = escape(&t(
+                    lang,
+                    if account.disabled {
+                        "team-enable"
+                    } else {
+                        "team-disable"
+                    }
+                )),
+            )
+        };
         let mut notes = Vec::new();
         if account.admin {
             notes.push(t(lang, "team-account-admin"));
@@ -605,22 +627,9 @@ async fn administration(state: &AppState, lang: Lang) -> Result<String, ApiError
             notes.push(t(lang, "team-account-disabled"));
         }
         html += &format!(
-            "<tr><td>{}</td><td>{}</td><td><form method=\"post\" action=\"{action}\" class=\"inline\">\
-<input type=\"hidden\" name=\"id\" value=\"{id}\"><input type=\"hidden\" name=\"disabled\" value=\"{disable}\">\
-<button type=\"submit\">{label}</button></form></td></tr>",
+            "<tr><td>{}</td><td>{}</td><td>{button}</td></tr>",
             escape(&account.email),
             escape(&notes.join(", ")),
-            action = FORMS[5],
-            id = account.id,
-            disable = !account.disabled,
-            label = escape(&t(
-                lang,
-                if account.disabled {
-                    "team-enable"
-                } else {
-                    "team-disable"
-                }
-            )),
         );
     }
     Ok(html + "</tbody></table></section>")

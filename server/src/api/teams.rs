@@ -611,7 +611,8 @@ pub(crate) async fn disable_account(
 }
 
 /// Disables account `id` (it cannot sign in; its sessions stop working) or enables it again,
-/// as `access`, an administrator; written to the audit log.
+/// as `access`, an administrator, who cannot disable their own account (the last
+/// administrator would lock everyone out); written to the audit log.
 pub(crate) async fn disable(
     state: &AppState,
     access: &Access,
@@ -619,10 +620,15 @@ pub(crate) async fn disable(
     disabled: bool,
 ) -> Result<(), ApiError> {
     admin(access)?;
+    let (me, actor) = account_of(access)?;
+    if disabled && id == me {
+        return Err(ApiError::bad_request(
+            "you cannot disable your own account (another administrator can)",
+        ));
+    }
     if !state.store.set_disabled(id, disabled).await? {
         return Err(ApiError::NotFound(format!("account {id} not found")));
     }
-    let (_, actor) = account_of(access)?;
     let action = if disabled {
         "account-disable"
     } else {

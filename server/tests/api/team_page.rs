@@ -385,7 +385,7 @@ async fn an_administrator_makes_a_team_and_disables_an_account_in_japanese() {
     assert_eq!(
         accounts,
         [
-            "ada@example.com管理者無効にする",
+            "ada@example.com管理者",
             "olga@example.com無効にする",
             "pat@example.com無効有効にする",
             "sam@example.com無効にする",
@@ -404,6 +404,20 @@ async fn an_administrator_makes_a_team_and_disables_an_account_in_japanese() {
         )
         .await;
     assert_eq!(refused.status, 401);
+    // Not even an administrator disables their own account (the page has no button for it).
+    let refused = post(
+        &app,
+        &cookie,
+        "/team/accounts/disabled",
+        "id=1&disabled=true",
+    )
+    .await;
+    assert_eq!(refused.status, 400);
+    assert_eq!(
+        texts(&refused.text(), "[data-testid=team-outcome]"),
+        ["できませんでした: you cannot disable your own account (another administrator can)"]
+    );
+    assert!(!app.store.account(1).await.unwrap().unwrap().disabled);
     // A refusal in Japanese keeps the reason as the server gives it.
     let refused = post(&app, &cookie, "/team/teams", "name=").await;
     assert_eq!(refused.status, 400);
