@@ -3,6 +3,8 @@
 //! administrators, new teams and the accounts (disable, enable). The server's HTML with plain
 //! forms, like the sign-in page: it works without JavaScript, in English and Japanese.
 //!
+//! Owners also share a team's sheet read-only with every account of the organisation.
+//!
 //! Each form posts to one of [`FORMS`] and is answered with the page again: `200` with what
 //! was done (a new token or invitation link is shown this once), or the refusal's status with
 //! its reason. The forms do what the JSON routes of [`crate::api`] do (`teams` module), with
@@ -26,14 +28,15 @@ use crate::state::AppState;
 pub const PATH: &str = "/team";
 
 /// The addresses the page's forms post to (`application/x-www-form-urlencoded`):
-/// members, invitations, new tokens, revocations, new teams, disabled accounts.
-pub const FORMS: [&str; 6] = [
+/// members, invitations, new tokens, revocations, new teams, disabled accounts, shared sheets.
+pub const FORMS: [&str; 7] = [
     "/team/members",
     "/team/invites",
     "/team/tokens",
     "/team/tokens/revoke",
     "/team/teams",
     "/team/accounts/disabled",
+    "/team/sheets/shared",
 ];
 
 /// How many lines of each team's audit log the page shows (the JSON route gives 500).
@@ -50,6 +53,7 @@ pub(crate) fn routes() -> axum::Router<AppState> {
         .route(FORMS[3], post(revoke_token))
         .route(FORMS[4], post(make_team))
         .route(FORMS[5], post(set_disabled))
+        .route(FORMS[6], post(set_shared))
 }
 
 /// What the page says above the teams after a form: done (with what to copy, if anything),
@@ -299,6 +303,31 @@ async fn set_disabled(State(state): State<AppState>, request: Request) -> Respon
     .await
 }
 
+#[derive(Deserialize)]
+struct SharedForm {
+    /// The sheet.
+    id: i64,
+    /// `true` shares it read-only with every account, `false` stops.
+    shared: bool,
+}
+
+async fn set_shared(State(state): State<AppState>, request: Request) -> Response {
+    form(
+        state,
+        request,
+        |state, access, lang, f: SharedForm| async move {
+            // The store checks that the caller owns the sheet's team (404 outside it).
+            state
+                .store
+                .scoped(access)
+                .set_shared(f.id, f.shared)
+                .await?;
+            Ok(escape(&t(lang, "team-done")))
+        },
+    )
+    .await
+}
+
 /// The page for `access` in `lang`, with `outcome` above the teams.
 async fn render(state: &AppState, access: &Access, lang: Lang, outcome: Outcome) -> Response {
     match body(state, access, lang, &outcome).await {
@@ -391,6 +420,7 @@ async fn body(
         }
         html += &members(state, lang, team.id, owner).await?;
         if owner {
+            html += &sheets(state, lang, team.id).await?;
             html += &invite_form(lang, Some(team.id));
             html += &tokens(state, lang, team.id).await?;
             html += &audit(state, lang, team.id).await?;
@@ -446,6 +476,38 @@ async fn members(state: &AppState, lang: Lang, team: i64, owner: bool) -> Result
         );
     }
     Ok(html)
+}
+
+/// The sheets of `team`, each with a button that shares it read-only with every account of
+/// the organisation, or stops.
+async fn sheets(state: &AppState, lang: Lang, team: i64) -> Result<String, ApiError> {
+    let sheets = state.store.team_sheets(team).await?;
+    let mut html = format!(
+        "<h3>{}</h3><p class=\"muted\">{}</p>",
+        escape(&t(lang, "team-sheets")),
+        escape(&t(lang, "team-sheets-lead"))
+    );
+    if sheets.is_empty() {
+        return Ok(html
+            + &format!(
+                "<p class=\"muted\">{}</p>",
+                escape(&t(lang, "team-sheets-empty"))
+            ));
+    }
+    html += &format!("<table class=\"team-table\" data-testid=\"sheets-{team}\"><tbody>");
+    for (id, name, shared) in sheets {
+        html += &format!(
+            "<tr><td><a href=\"/sheets/{id}\">{name}</a></td><td>{state}</td><td>\
+<form method=\"post\" action=\"{action}\" class=\"inline\"><input type=\"hidden\" name=\"id\" value=\"{id}\">\
+<input type=\"hidden\" name=\"shared\" value=\"{flip}\"><button type=\"submit\">{label}</button></form></td></tr>",
+            name = escape(&name),
+            state = escape(&t(lang, if shared { "team-sheet-shared" } else { "team-sheet-team-only" })),
+            action = FORMS[6],
+            flip = !shared,
+            label = escape(&t(lang, if shared { "team-unshare" } else { "team-share" })),
+        );
+    }
+    Ok(html + "</tbody></table>")
 }
 
 /// The invitation form: into `team`, or into no team (an administrator's).

@@ -341,6 +341,62 @@ async fn a_member_sees_the_members_and_a_refused_form_says_why_and_changes_nothi
 }
 
 #[tokio::test(flavor = "multi_thread")]
+async fn an_owner_shares_a_sheet_read_only_with_everyone() {
+    let app = world().await;
+    let olga = sign_in(&app, "olga@example.com").await;
+    let created = app
+        .send_with(
+            Method::POST,
+            "/api/v1/sheets?name=G1",
+            &[("host", HOST), ("cookie", &olga)],
+            fixture("reservation-en.tsv"),
+        )
+        .await;
+    assert_eq!(created.status, 201, "{}", created.text());
+    let rows = |html: &str| texts(html, "[data-testid=sheets-1] tr");
+    assert_eq!(
+        rows(&get(&app, &olga, None).await.text()),
+        ["G1this team onlyShare read-only with everyone"]
+    );
+    // Sam, of another team, finds no such sheet; a viewer of the team cannot share it.
+    let sam = sign_in(&app, "sam@example.com").await;
+    let read = |cookie: String| {
+        let app = &app;
+        async move {
+            app.send_with(
+                Method::GET,
+                "/api/v1/sheets/1",
+                &[("host", HOST), ("cookie", &cookie)],
+                "",
+            )
+            .await
+            .status
+            .as_u16()
+        }
+    };
+    assert_eq!(read(sam.clone()).await, 404);
+    let vic = sign_in(&app, "vic@example.com").await;
+    let refused = post(&app, &vic, "/team/sheets/shared", "id=1&shared=true").await;
+    assert_eq!(refused.status, 403);
+    assert_eq!(
+        texts(&refused.text(), "[data-testid=team-outcome]"),
+        ["Not done: your role in the team of sheet 1 is viewer; this needs owner"]
+    );
+    assert_eq!(read(sam.clone()).await, 404);
+    // Shared by its owner: Sam reads it (and cannot change it); then it stops.
+    let shared = post(&app, &olga, "/team/sheets/shared", "id=1&shared=true").await;
+    assert_eq!(shared.status, 200, "{}", shared.text());
+    assert_eq!(rows(&shared.text()), ["G1read by everyoneStop sharing"]);
+    assert_eq!(read(sam.clone()).await, 200);
+    let stopped = post(&app, &olga, "/team/sheets/shared", "id=1&shared=false").await;
+    assert_eq!(
+        rows(&stopped.text()),
+        ["G1this team onlyShare read-only with everyone"]
+    );
+    assert_eq!(read(sam).await, 404);
+}
+
+#[tokio::test(flavor = "multi_thread")]
 async fn an_administrator_makes_a_team_and_disables_an_account_in_japanese() {
     let app = world().await;
     let ada = sign_in(&app, "ada@example.com").await;

@@ -605,6 +605,26 @@ impl Store {
         )
     }
 
+    /// The sheets of `team`: id, name and whether each is shared read-only with the
+    /// organisation, by name (for its owners' page; the caller checks the role).
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Db`].
+    pub async fn team_sheets(&self, team: i64) -> Result<Vec<(i64, String, bool)>, StoreError> {
+        let rows =
+            sqlx::query("SELECT id, name, shared FROM sheets WHERE team_id = $1 ORDER BY name, id")
+                .bind(team)
+                .fetch_all(&self.pool)
+                .await?;
+        rows.iter()
+            .map(|row| {
+                let shared: i64 = row.try_get("shared")?;
+                Ok((row.try_get("id")?, row.try_get("name")?, shared != 0))
+            })
+            .collect()
+    }
+
     /// Shares sheet `id` read-only with every account of the organisation, or stops (an
     /// owner's decision).
     ///
