@@ -175,7 +175,7 @@ test("an administrator invites someone into a team on the Teams page; the link w
   await dave.getByTestId("team-link").click();
   await expect(dave.locator("section.team h2")).toHaveText(["payments"]);
   await expect(dave.locator("section.team .muted").first()).toHaveText("your role: editor");
-  await expect(dave.locator("form")).toHaveCount(0);
+  await expect(dave.locator("section.team form")).toHaveCount(0);
 
   // The administrator's page shows Dave as a member and the invitation in the audit log.
   await admin.reload();

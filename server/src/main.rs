@@ -355,13 +355,25 @@ async fn create_user_in(
         let teams = store.teams().await.map_err(|err| err.to_string())?;
         let team_id = match teams.iter().find(|t| t.name == name.trim()) {
             Some(found) => found.id,
-            None => store
-                .create_team(&name)
-                .await
-                .map_err(|err| err.to_string())?,
+            None => {
+                let made = store
+                    .create_team(name.trim())
+                    .await
+                    .map_err(|err| err.to_string())?;
+                store
+                    .audit(Some(made), "workbench admin", "team-create", name.trim())
+                    .await
+                    .map_err(|err| err.to_string())?;
+                made
+            }
         };
         store
             .set_role(team_id, id, Some(role))
+            .await
+            .map_err(|err| err.to_string())?;
+        let detail = format!("{} {role}", email.trim().to_lowercase());
+        store
+            .audit(Some(team_id), "workbench admin", "role", &detail)
             .await
             .map_err(|err| err.to_string())?;
         message.push_str(&format!(", {role} in team {team_id} {}", name.trim()));

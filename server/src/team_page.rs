@@ -358,9 +358,30 @@ async fn body(
             ))
         }
     };
+    // The app header's links in plain forms: back, the page's language, signing out.
+    let language = [(Lang::En, "lang-en"), (Lang::Ja, "lang-ja")]
+        .into_iter()
+        .map(|(choice, key)| {
+            format!(
+                "<button type=\"submit\" name=\"lang\" value=\"{}\" aria-pressed=\"{}\">{}</button>",
+                choice.code(),
+                choice == lang,
+                escape(&t(lang, key))
+            )
+        })
+        .collect::<String>();
     html += &format!(
-        "<p><a href=\"/\">{}</a></p><h1>{}</h1><p data-testid=\"team-signed-in\">{}</p>",
-        escape(&t(lang, "team-back")),
+        "<nav class=\"team-nav\"><a href=\"/\">{back}</a>\
+<form method=\"post\" action=\"{ui_lang}\" class=\"inline\" aria-label=\"{label}\">\
+<input type=\"hidden\" name=\"back\" value=\"{PATH}\">{language}</form>\
+<form method=\"post\" action=\"/logout\" class=\"inline\"><button type=\"submit\">{sign_out}</button></form></nav>",
+        back = escape(&t(lang, "team-back")),
+        ui_lang = app::shell::UI_LANG_PATH,
+        label = escape(&t(lang, "ui-lang-label")),
+        sign_out = escape(&t(lang, "sign-out")),
+    );
+    html += &format!(
+        "<h1>{}</h1><p data-testid=\"team-signed-in\">{}</p>",
         escape(&t(lang, "team-title")),
         escape(&t_args(
             lang,
@@ -567,15 +588,17 @@ async fn tokens(state: &AppState, lang: Lang, team: i64) -> Result<String, ApiEr
             token.expires_at_ms.map_or(never.clone(), when),
             token.last_used_at_ms.map_or(never.clone(), when),
         );
-        match token.revoked_at_ms {
-            Some(at) => {
+        let expired = token.expires_at_ms.filter(|&at| at <= now_ms());
+        match (token.revoked_at_ms, expired) {
+            (Some(at), _) => {
                 html += &escape(&t_args(
                     lang,
                     "team-token-revoked",
                     [("at", when(at).into())],
                 ));
             }
-            None => {
+            (None, Some(_)) => html += &escape(&t(lang, "team-token-expired")),
+            (None, None) => {
                 html += &format!(
                     "<form method=\"post\" action=\"{action}\" class=\"inline\"><input type=\"hidden\" name=\"team\" value=\"{team}\">\
 <input type=\"hidden\" name=\"id\" value=\"{id}\"><button type=\"submit\">{revoke}</button></form>",
@@ -656,8 +679,10 @@ async fn administration(state: &AppState, lang: Lang, me: i64) -> Result<String,
     );
     html += &invite_form(lang, None);
     html += &format!(
-        "<h3>{}</h3><table class=\"team-table\" data-testid=\"accounts\"><tbody>",
-        escape(&t(lang, "team-accounts"))
+        "<h3>{}</h3><table class=\"team-table\" data-testid=\"accounts\"><thead><tr><th>{}</th><th>{}</th><th></th></tr></thead><tbody>",
+        escape(&t(lang, "team-accounts")),
+        escape(&t(lang, "team-email")),
+        escape(&t(lang, "team-account-state")),
     );
     for account in state.store.accounts().await? {
         // No button to disable oneself (refused anyway).
@@ -723,6 +748,13 @@ fn role_select(lang: Lang, chosen: Option<Role>) -> String {
 /// A role's name in `lang`.
 fn role_name(lang: Lang, role: Role) -> String {
     t(lang, &format!("team-role-{}", role.name()))
+}
+
+/// Now, in unix milliseconds.
+fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
 }
 
 /// `2026-12-04 10:45 UTC` for unix milliseconds `ms`.

@@ -220,7 +220,8 @@ pub(crate) async fn set_member(
 }
 
 /// Gives the account of `email` the role `role` in `team` (`None`: removes it), as
-/// `access`, an owner of the team or an administrator; written to the audit log.
+/// `access`, an owner of the team or an administrator; written to the audit log. A team
+/// keeps at least one owner: its only owner is neither demoted nor removed.
 pub(crate) async fn change_member(
     state: &AppState,
     access: &Access,
@@ -241,6 +242,20 @@ pub(crate) async fn change_member(
     let account = state.store.account_by_email(email).await?.ok_or_else(|| {
         ApiError::NotFound(format!("no account has the address {}", email.trim()))
     })?;
+    let owners = state
+        .store
+        .members(team)
+        .await?
+        .into_iter()
+        .filter(|member| member.role == Role::Owner)
+        .map(|member| member.account)
+        .collect::<Vec<_>>();
+    if role != Some(Role::Owner) && owners == [account.id] {
+        return Err(ApiError::bad_request(format!(
+            "{} is the only owner of team {team}: make another owner first",
+            account.email
+        )));
+    }
     state.store.set_role(team, account.id, role).await?;
     let detail = format!("{} {}", account.email, role.map_or("removed", Role::name));
     state
@@ -345,6 +360,11 @@ pub(crate) async fn make_token(
     let scope = TokenScope::parse(scope).ok_or_else(|| {
         ApiError::bad_request(format!("scope {scope:?}: use check, read or write"))
     })?;
+    if expires_in_days == Some(0) {
+        return Err(ApiError::bad_request(
+            "a token lives at least 1 day (leave the days out for one that never expires)",
+        ));
+    }
     let expires = expires_in_days.map(|days| {
         let now = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)

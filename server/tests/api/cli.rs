@@ -1365,3 +1365,57 @@ fn a_japanese_sheet_writes_its_severities_in_japanese_in_text_and_markdown() {
          持たせてください\n"
     );
 }
+
+#[tokio::test]
+async fn create_user_makes_the_administrator_then_a_member_of_a_new_team_and_audits_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}?mode=rwc", dir.path().join("team.db").display());
+    let run = |args: &[&str]| {
+        let output = Command::new(env!("CARGO_BIN_EXE_workbench"))
+            .args(args)
+            .env("DATABASE_URL", &url)
+            .env("WORKBENCH_PASSWORD", "a long password for tests")
+            .output()
+            .unwrap();
+        (
+            output.status.code(),
+            String::from_utf8_lossy(&output.stdout).into_owned(),
+            String::from_utf8_lossy(&output.stderr).into_owned(),
+        )
+    };
+    assert_eq!(
+        run(&["admin", "create-user", "ada@example.com"]).1,
+        "workbench: account 1 ada@example.com (administrator)\n"
+    );
+    assert_eq!(
+        run(&[
+            "admin",
+            "create-user",
+            "Alice@Example.com",
+            "--team",
+            "payments",
+            "--role",
+            "editor"
+        ])
+        .1,
+        "workbench: account 2 alice@example.com, editor in team 1 payments\n"
+    );
+    let store = app::ssr::Store::connect(&url).await.unwrap();
+    let lines = store
+        .audit_log(1, 10)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|line| (line.actor, line.action, line.detail))
+        .collect::<Vec<_>>();
+    let line = |actor: &str, action: &str, detail: &str| {
+        (actor.to_string(), action.to_string(), detail.to_string())
+    };
+    assert_eq!(
+        lines,
+        [
+            line("workbench admin", "role", "alice@example.com editor"),
+            line("workbench admin", "team-create", "payments"),
+        ]
+    );
+}

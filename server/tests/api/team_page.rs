@@ -176,10 +176,39 @@ async fn an_owner_adds_a_member_makes_and_revokes_a_token_and_invites_from_the_p
     );
     let bearer = format!("Bearer {token}");
     assert_eq!(check(&app, &bearer).await.status, 200);
+    // A token past its expiry is marked so, with nothing to revoke.
+    let hash = server::auth::token_hash("wb_old");
+    app.store
+        .create_token(
+            1,
+            "old",
+            &hash,
+            app::ssr::access::TokenScope::Read,
+            2,
+            Some(1),
+        )
+        .await
+        .unwrap();
+    let cells = texts(
+        &get(&app, &olga, None).await.text(),
+        "[data-testid=tokens-1] tbody tr td",
+    );
+    assert_eq!(
+        cells[..6],
+        [
+            "old",
+            "read",
+            &cells[2],
+            "1970-01-01 00:00 UTC",
+            "never",
+            "expired"
+        ]
+    );
     let revoked = post(&app, &olga, "/team/tokens/revoke", "team=1&id=1").await;
     assert_eq!(revoked.status, 200);
+    // The newest first: the expired one, then ci, now revoked.
     assert!(
-        texts(&revoked.text(), "[data-testid=tokens-1] tbody tr td")[5].starts_with("revoked ")
+        texts(&revoked.text(), "[data-testid=tokens-1] tbody tr td")[11].starts_with("revoked ")
     );
     let refused = check(&app, &bearer).await;
     assert_eq!(
@@ -231,7 +260,7 @@ async fn a_member_sees_the_members_and_a_refused_form_says_why_and_changes_nothi
     // A viewer gets no forms, tokens or audit log.
     assert_eq!(
         (
-            texts(&html, "form").len(),
+            texts(&html, "section.team form").len(),
             texts(&html, "[data-testid=tokens-1]").len()
         ),
         (0, 0)
@@ -306,6 +335,25 @@ async fn a_member_sees_the_members_and_a_refused_form_says_why_and_changes_nothi
             400,
             r#""soon" is not a number of days (empty: the token never expires)"#,
         ),
+        (
+            "/team/tokens",
+            "team=1&name=ci&scope=check&days=0",
+            400,
+            "a token lives at least 1 day (leave the days out for one that never expires)",
+        ),
+        // A team keeps an owner.
+        (
+            "/team/members",
+            "team=1&email=olga%40example.com&role=editor",
+            400,
+            "olga@example.com is the only owner of team 1: make another owner first",
+        ),
+        (
+            "/team/members",
+            "team=1&email=olga%40example.com&role=",
+            400,
+            "olga@example.com is the only owner of team 1: make another owner first",
+        ),
     ] {
         let refused = post(&app, &olga, path, form).await;
         assert_eq!(refused.status, status, "{path} {form}");
@@ -315,6 +363,27 @@ async fn a_member_sees_the_members_and_a_refused_form_says_why_and_changes_nothi
         );
     }
     assert!(store.tokens(1).await.unwrap().is_empty());
+    assert_eq!(
+        members(&get(&app, &olga, None).await.text(), 1),
+        ["olga@example.com owner", "vic@example.com viewer"]
+    );
+    // With a second owner, the first may step down.
+    for form in [
+        "team=1&email=vic%40example.com&role=owner",
+        "team=1&email=olga%40example.com&role=editor",
+    ] {
+        assert_eq!(post(&app, &olga, "/team/members", form).await.status, 200);
+    }
+    assert_eq!(
+        store
+            .members(1)
+            .await
+            .unwrap()
+            .iter()
+            .map(|m| format!("{} {}", m.email, m.role))
+            .collect::<Vec<_>>(),
+        ["olga@example.com editor", "vic@example.com owner"]
+    );
     // Another site's page cannot post the owner's forms.
     let hostile = app
         .send_with(
@@ -404,6 +473,14 @@ async fn an_administrator_makes_a_team_and_disables_an_account_in_japanese() {
     let html = page.text();
     assert_eq!(texts(&html, "h1"), ["チーム"]);
     assert_eq!(
+        texts(&html, "nav.team-nav a, nav.team-nav button"),
+        ["← シート一覧", "English", "日本語", "ログアウト"]
+    );
+    assert_eq!(
+        texts(&html, "nav.team-nav button[aria-pressed=true]"),
+        ["日本語"]
+    );
+    assert_eq!(
         texts(&html, "[data-testid=team-signed-in]"),
         ["ada@example.com でログインしています（管理者）。"]
     );
@@ -437,7 +514,7 @@ async fn an_administrator_makes_a_team_and_disables_an_account_in_japanese() {
     )
     .await;
     assert_eq!(disabled.status, 200);
-    let accounts = texts(&disabled.text(), "[data-testid=accounts] tr");
+    let accounts = texts(&disabled.text(), "[data-testid=accounts] tbody tr");
     assert_eq!(
         accounts,
         [
