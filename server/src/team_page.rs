@@ -13,7 +13,7 @@
 
 use app::i18n::{t, t_args};
 use app::ssr::access::{Access, Principal, Role, TokenScope};
-use axum::extract::{Request, State};
+use axum::extract::{FromRequest, Request, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::Form;
@@ -21,6 +21,7 @@ use budget::Lang;
 use serde::Deserialize;
 
 use crate::api::teams as ops;
+use crate::auth::escape;
 use crate::error::ApiError;
 use crate::state::AppState;
 
@@ -96,7 +97,7 @@ where
         .into_response();
     };
     let outcome = match Form::<F>::from_request(request, &state).await {
-        Err(rejection) => Outcome::Refused(StatusCode::BAD_REQUEST, rejection.body_text()),
+        Err(rejection) => Outcome::Refused(rejection.status(), rejection.body_text()),
         Ok(Form(fields)) => match act(state.clone(), access.clone(), lang, fields).await {
             Ok(done) => Outcome::Done(done),
             Err(err) => Outcome::Refused(err.status(), refusal_text(&err)),
@@ -107,7 +108,6 @@ where
     render(&state, &access, lang, outcome).await
 }
 
-use axum::extract::FromRequest;
 
 /// The message of a refusal, without the internal details of a server failure.
 fn refusal_text(err: &ApiError) -> String {
@@ -772,7 +772,6 @@ fn when(ms: i64) -> String {
     }
 }
 
-use crate::auth::escape;
 
 /// The whole HTML document around `main` ([`crate::auth::server_page`]).
 fn document(status: StatusCode, lang: Lang, main: &str) -> Response {

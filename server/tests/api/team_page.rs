@@ -299,7 +299,7 @@ async fn a_member_sees_the_members_and_a_refused_form_says_why_and_changes_nothi
         (
             "/team/members",
             "team=one&email=x",
-            400,
+            422,
             "Failed to deserialize form body: team: invalid digit found in string",
         ),
     ] {
