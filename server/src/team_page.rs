@@ -108,11 +108,14 @@ where
     render(&state, &access, lang, outcome).await
 }
 
-
-/// The message of a refusal, without the internal details of a server failure.
+/// The message of a refusal, without the internal details of a server failure (those go to
+/// the server's log, as for the JSON API).
 fn refusal_text(err: &ApiError) -> String {
     match err {
-        ApiError::Internal(_) => "internal error".into(),
+        ApiError::Internal(detail) => {
+            eprintln!("workbench: internal error: {detail}");
+            "internal error".into()
+        }
         other => other.to_string(),
     }
 }
@@ -771,7 +774,6 @@ fn when(ms: i64) -> String {
         Err(_) => ms.to_string(),
     }
 }
-
 
 /// The whole HTML document around `main` ([`crate::auth::server_page`]).
 fn document(status: StatusCode, lang: Lang, main: &str) -> Response {
