@@ -591,7 +591,7 @@ async fn tokens(state: &AppState, lang: Lang, team: i64) -> Result<String, ApiEr
             token.expires_at_ms.map_or(never.clone(), when),
             token.last_used_at_ms.map_or(never.clone(), when),
         );
-        let expired = token.expires_at_ms.filter(|&at| at <= now_ms());
+        let expired = token.expires_at_ms.filter(|&at| at <= app::ssr::now_ms());
         match (token.revoked_at_ms, expired) {
             (Some(at), _) => {
                 html += &escape(&t_args(
@@ -751,13 +751,6 @@ fn role_select(lang: Lang, chosen: Option<Role>) -> String {
 /// A role's name in `lang`.
 fn role_name(lang: Lang, role: Role) -> String {
     t(lang, &format!("team-role-{}", role.name()))
-}
-
-/// Now, in unix milliseconds.
-fn now_ms() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
 }
 
 /// `2026-12-04 10:45 UTC` for unix milliseconds `ms`.

@@ -1249,7 +1249,7 @@ async fn next_stamp(tx: &mut Tx) -> Result<i64, sqlx::Error> {
 }
 
 /// The current unix time in milliseconds (0 before 1970).
-fn now_ms() -> i64 {
+pub fn now_ms() -> i64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))

@@ -365,12 +365,8 @@ pub(crate) async fn make_token(
             "a token lives at least 1 day (leave the days out for one that never expires)",
         ));
     }
-    let expires = expires_in_days.map(|days| {
-        let now = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX));
-        now.saturating_add(i64::from(days) * 86_400_000)
-    });
+    let expires =
+        expires_in_days.map(|days| app::ssr::now_ms().saturating_add(i64::from(days) * 86_400_000));
     let (token, hash) = crate::auth::new_token();
     let id = state
         .store
@@ -581,10 +577,7 @@ pub(crate) async fn make_invite(
         )));
     }
     let (token, hash) = crate::auth::new_token();
-    let now = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX));
-    let expires = now.saturating_add(crate::auth::INVITE_LIFETIME_MS);
+    let expires = app::ssr::now_ms().saturating_add(crate::auth::INVITE_LIFETIME_MS);
     state
         .store
         .create_invite(&hash, email, team, account, expires)
