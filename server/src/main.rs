@@ -7,7 +7,8 @@
 //!   checks TSV sheets (files, directories of `*.tsv`, `-` for standard input); exit 0 when
 //!   no finding reaches `--fail-on`, 1 when one does, 2 when a file cannot be read as a sheet.
 //! - `workbench backup PATH` / `workbench restore PATH`: a copy of the SQLite database taken
-//!   while it serves, and its restore over the database (server stopped); exit 1 on failure.
+//!   while it serves, and its restore over the database, refused while a server holds it
+//!   (stop the server, restore, start it); exit 1 on failure.
 //! - `workbench catalog [QUERY] [--format text|json]`: the catalog entries whose product,
 //!   setting or alias contains QUERY; exit 1 when none does.
 
@@ -95,7 +96,8 @@ enum Command {
         path: std::path::PathBuf,
     },
     /// Replace the SQLite database (DATABASE_URL) by the backup PATH. Stop the server
-    /// first. On PostgreSQL, use pg_restore.
+    /// first: the restore is refused (exit 1, nothing changed) while a server holds the
+    /// database. On PostgreSQL, use pg_restore.
     Restore {
         /// A file written by `workbench backup`.
         path: std::path::PathBuf,
@@ -382,7 +384,7 @@ async fn create_user_in(
 }
 
 /// Runs `workbench restore PATH`: exit 0 with the number of sheets restored, 1 with the
-/// reason (the database is then unchanged).
+/// reason (the database is then unchanged), among them a server holding the database.
 #[tokio::main(flavor = "current_thread")]
 async fn restore(path: &std::path::Path) -> ExitCode {
     let url = database_url();
@@ -449,6 +451,10 @@ async fn serve() -> anyhow::Result<()> {
             server::auth::Auth::team(secret.as_deref(), secure).with_proxy(proxy)
         }
     };
+    // Held until the server ends: `workbench restore` refuses to replace the SQLite file
+    // under it (the saves it acknowledged after a restore would be lost at its next start).
+    let _database_lock =
+        app::ssr::DatabaseLock::serving(&database_url).map_err(anyhow::Error::msg)?;
     let store = Store::connect_with(&database_url, timeouts.pool())
         .await
         .with_context(|| format!("cannot open the database {database_url}"))?;

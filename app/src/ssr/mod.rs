@@ -16,9 +16,9 @@ pub use error::{Refusal, StoreError};
 pub use model::StoredSheet;
 pub use store::{
     merge, now_ms, restore_sqlite, AccountRecord, Approval, AuditEntry, Author, BackupError,
-    CellConflict, CellPatch, CellSet, Decision, Invite, Member, Merged, Patched, PoolTimeouts,
-    Readiness, Resolution, RevisionKind, RevisionSummary, RowDelete, RowInsert, RowMove,
-    SheetEvent, Store, StoredRevision, TeamRecord, TokenRecord, TokenRefusal, Watching,
+    CellConflict, CellPatch, CellSet, DatabaseLock, Decision, Invite, Member, Merged, Patched,
+    PoolTimeouts, Readiness, Resolution, RevisionKind, RevisionSummary, RowDelete, RowInsert,
+    RowMove, SheetEvent, Store, StoredRevision, TeamRecord, TokenRecord, TokenRefusal, Watching,
     DEFAULT_DATABASE_URL, FOLD_WINDOW_MS, MAX_COMMENT_CHARS, MAX_TITLE_CHARS, PRESENCE_EVERY,
     PRESENCE_EXPIRES, SNAPSHOT_EVERY,
 };

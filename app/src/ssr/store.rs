@@ -22,7 +22,7 @@ mod proposals;
 pub use accounts::{
     AccountRecord, AuditEntry, Invite, Member, TeamRecord, TokenRecord, TokenRefusal,
 };
-pub use backup::{restore_sqlite, BackupError};
+pub use backup::{restore_sqlite, BackupError, DatabaseLock};
 pub use history::{
     Author, RevisionKind, RevisionSummary, StoredRevision, FOLD_WINDOW_MS, SNAPSHOT_EVERY,
 };

@@ -238,3 +238,109 @@ fn postgres_is_backed_up_with_its_own_tools() {
         )
     );
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_restore_is_refused_while_a_server_holds_the_database() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("served.db");
+    let url = format!("sqlite://{}", db.display());
+    let backup = dir.path().join("backup.db");
+    let g1 = Sheet::new(
+        Lang::En,
+        tsv::import(&fixture("reservation-en.tsv")).unwrap().rows,
+    );
+    let store = Store::connect(&url).await.unwrap();
+    let id = store
+        .create_sheet(&"G1".parse().unwrap(), &g1)
+        .await
+        .unwrap();
+    let output = workbench(&url, &["backup", backup.to_str().unwrap()]);
+    assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
+    store.close().await;
+
+    // A server on the database acknowledges a save made after the backup.
+    let server = Server::start(&url, &[]);
+    let mut created = agent()
+        .post(&server.url("/api/v1/sheets?name=after-the-backup"))
+        .content_type("text/tab-separated-values")
+        .send(fixture("reservation-en.tsv").as_str())
+        .unwrap();
+    assert_eq!(created.status(), 201);
+    let later: serde_json::Value =
+        serde_json::from_str(&created.body_mut().read_to_string().unwrap()).unwrap();
+    let later = later["id"].as_i64().unwrap();
+
+    // The restore is refused while the server runs, and changes nothing.
+    let output = workbench(&url, &["restore", backup.to_str().unwrap()]);
+    assert_eq!(
+        (
+            output.status.code(),
+            text(&output.stdout),
+            text(&output.stderr)
+        ),
+        (
+            Some(1),
+            String::new(),
+            format!(
+                "workbench: restore failed: the database {} is in use by a running workbench \
+                 server: stop the server first, then run the restore again (nothing was \
+                 changed)\n",
+                db.display()
+            )
+        )
+    );
+    assert!(
+        !dir.path().join("served.db.restoring").exists(),
+        "no copy of the backup was staged"
+    );
+    assert_eq!(listed(&server), vec![(later, 12), (id, 12)]);
+    server.kill();
+    let store = Store::connect(&url).await.unwrap();
+    assert_eq!(store.list_sheets().await.unwrap().len(), 2);
+    store.close().await;
+    drop(store);
+
+    // Stopped: the same restore goes through.
+    let output = workbench(&url, &["restore", backup.to_str().unwrap()]);
+    assert_eq!(
+        (output.status.code(), text(&output.stdout)),
+        (
+            Some(0),
+            format!(
+                "workbench: restored {url} from {} (1 sheets)\n",
+                backup.display()
+            )
+        ),
+        "{}",
+        text(&output.stderr)
+    );
+    let restarted = Server::start(&url, &[]);
+    assert_eq!(listed(&restarted), vec![(id, 12)]);
+}
+
+#[test]
+fn a_server_does_not_start_while_a_restore_holds_the_database() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("restoring.db");
+    let url = format!("sqlite://{}", db.display());
+    // What `workbench restore` holds while it replaces the file.
+    let lock = std::fs::File::create(dir.path().join("restoring.db.lock")).unwrap();
+    lock.lock().unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_workbench"))
+        .arg("serve")
+        .env("DATABASE_URL", &url)
+        .env("LEPTOS_SITE_ADDR", "127.0.0.1:0")
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        text(&output.stderr).contains(&format!(
+            "the database {} is being restored (workbench restore): start the server when the \
+             restore has finished",
+            db.display()
+        )),
+        "{}",
+        text(&output.stderr)
+    );
+    assert!(!db.exists(), "the server did not open the database");
+}
