@@ -8,21 +8,44 @@
 //! - `presence`: the number of pages watching the sheet changed; `data:` is `{"viewers"}`.
 //!
 //! A comment line every 15 s keeps idle connections open through proxies.
+//!
+//! In team mode the caller's right to read the sheet is checked again before each event and
+//! every [`RECHECK_EVERY`] (the store's [`app::ssr::Store::still_reads`]): a member removed
+//! from the team or given a role without reading, a disabled account, a revoked or expired
+//! token gets nothing more; the stream ends, and the browser's reconnect is refused.
 
 use crate::auth::Scoped;
 use std::convert::Infallible;
 use std::time::Duration;
 
-use app::ssr::SheetEvent;
+use app::ssr::{SheetEvent, Store};
 use axum::extract::rejection::PathRejection;
 use axum::extract::Path;
 use axum::http::HeaderMap;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use futures_util::stream::{self, Stream, StreamExt};
 use serde_json::json;
+use tokio::sync::broadcast::error::RecvError;
 
 use super::sheets::bad_id;
 use crate::error::{ApiError, ErrorBody};
+
+/// How often an idle stream checks again that its caller may still read the sheet.
+pub(crate) const RECHECK_EVERY: Duration = Duration::from_secs(15);
+
+/// Whether the caller of `store` may still read sheet `id`; a failure to tell counts as no
+/// (the browser reconnects, and is let in again if it may).
+async fn may_read(store: &Store, id: i64) -> bool {
+    match store.still_reads(id).await {
+        Ok(allowed) => allowed,
+        Err(err) => {
+            eprintln!(
+                "workbench: event stream of sheet {id}: cannot check the caller's access: {err}"
+            );
+            false
+        }
+    }
+}
 
 /// The event a page reads for `e`.
 fn event(e: &SheetEvent) -> Event {
@@ -90,15 +113,33 @@ pub(crate) async fn events(
         viewers: store.viewers(id),
         kind: "presence",
     }));
-    let live = stream::unfold((receiver, watching), move |(mut rx, watching)| async move {
-        loop {
-            match rx.recv().await {
-                Ok(e) if e.sheet_id == id => return Some((Ok(event(&e)), (rx, watching))),
-                Ok(_) | Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => continue,
-                Err(tokio::sync::broadcast::error::RecvError::Closed) => return None,
+    let recheck =
+        tokio::time::interval_at(tokio::time::Instant::now() + RECHECK_EVERY, RECHECK_EVERY);
+    let state = (receiver, watching, store, recheck);
+    let live = stream::unfold(
+        state,
+        move |(mut rx, watching, store, mut recheck)| async move {
+            loop {
+                tokio::select! {
+                    received = rx.recv() => match received {
+                        Ok(e) if e.sheet_id == id => {
+                            if !may_read(&store, id).await {
+                                return None;
+                            }
+                            return Some((Ok(event(&e)), (rx, watching, store, recheck)));
+                        }
+                        Ok(_) | Err(RecvError::Lagged(_)) => continue,
+                        Err(RecvError::Closed) => return None,
+                    },
+                    _ = recheck.tick() => {
+                        if !may_read(&store, id).await {
+                            return None;
+                        }
+                    }
+                }
             }
-        }
-    });
+        },
+    );
     let stream = stream::iter(catch_up.into_iter().chain([first])).chain(live);
     Ok(Sse::new(stream).keep_alive(KeepAlive::new().interval(Duration::from_secs(15))))
 }

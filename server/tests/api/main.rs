@@ -25,5 +25,6 @@ mod security;
 mod sheets;
 mod storage;
 mod team_page;
+mod team_security;
 mod timeouts;
 mod ui_lang;

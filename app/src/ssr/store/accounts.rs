@@ -156,6 +156,49 @@ impl Store {
         }
     }
 
+    /// Whether this store's caller may still read sheet `id`, their access read again from
+    /// the database: no longer once their account is disabled or leaves the sheet's team (and
+    /// the sheet is not shared), once their token is revoked or expires, or once the sheet is
+    /// gone. For what runs long after the request was let in (a page's event stream). Always
+    /// `true` in local mode.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Db`].
+    pub async fn still_reads(&self, id: i64) -> Result<bool, StoreError> {
+        let Some(access) = self.access() else {
+            return Ok(true);
+        };
+        let now = match &access.principal {
+            Principal::Account { id: account, .. } => match self.account(*account).await? {
+                Some(record) if !record.disabled => self.access_of(&record).await?,
+                _ => return Ok(false),
+            },
+            Principal::Token { id: token, .. } => {
+                let Some(row) =
+                    sqlx::query("SELECT expires_at, revoked_at FROM api_tokens WHERE id = $1")
+                        .bind(token)
+                        .fetch_optional(&self.pool)
+                        .await?
+                else {
+                    return Ok(false);
+                };
+                let expires: Option<i64> = row.try_get("expires_at")?;
+                let revoked: Option<i64> = row.try_get("revoked_at")?;
+                if revoked.is_some() || expires.is_some_and(|at| at <= now_ms()) {
+                    return Ok(false);
+                }
+                // A token's roles follow from its scope, which does not change.
+                access.clone()
+            }
+        };
+        match self.scoped(now).allow(id, super::Need::Read).await {
+            Ok(()) => Ok(true),
+            Err(StoreError::NotFound(_) | StoreError::Forbidden { .. }) => Ok(false),
+            Err(err) => Err(err),
+        }
+    }
+
     /// How many accounts exist (the first one made is the administrator).
     ///
     /// # Errors
