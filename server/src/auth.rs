@@ -714,7 +714,8 @@ fn page(status: StatusCode, lang: Lang, first: bool, error: &str) -> Response {
     )
 }
 
-/// The form of an invitation's link in `lang`: the address invited, a new password.
+/// The form of an invitation's link in `lang`: the address invited, a new password. It
+/// carries the link's token, so no cache keeps it ([`crate::security::NO_STORE`]).
 fn invite_page(status: StatusCode, lang: Lang, email: &str, token: &str, error: &str) -> Response {
     let lead = t_args(lang, "invite-lead", [("email", "\u{1}".into())]);
     let lead = escape(&lead).replace(
@@ -731,7 +732,8 @@ fn invite_page(status: StatusCode, lang: Lang, email: &str, token: &str, error: 
         password = escape(&t(lang, "login-password")),
         button = escape(&t(lang, "invite-submit")),
     );
-    document(status, lang, &t(lang, "invite-title"), &body)
+    let page = document(status, lang, &t(lang, "invite-title"), &body);
+    (crate::security::NO_STORE, page).into_response()
 }
 
 /// The alert line of a failed try; nothing without one.

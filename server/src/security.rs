@@ -26,6 +26,7 @@
 //! [`headers`] adds the response headers every answer carries (`X-Content-Type-Options`,
 //! `X-Frame-Options`, `Referrer-Policy`, and a `Content-Security-Policy` where the page did not
 //! set its own with the nonce of its scripts: see [`app::shell::content_security_policy`]).
+//! An answer that shows a secret (a new API token, an invitation link) adds [`NO_STORE`].
 
 use std::collections::{HashMap, HashSet};
 use std::net::{IpAddr, SocketAddr};
@@ -47,6 +48,11 @@ pub const ALLOWED_HOSTS_VAR: &str = "WORKBENCH_ALLOWED_HOSTS";
 /// The policy of every response that is not one of the app's pages (API answers, files,
 /// errors): nothing may be loaded, run or framed.
 pub const DEFAULT_CONTENT_SECURITY_POLICY: &str = "default-src 'none'; frame-ancestors 'none'";
+
+/// The header of an answer that shows a secret, a new API token or an invitation link:
+/// `Cache-Control: no-store`, so that no browser or proxy cache keeps a copy of it (RFC 9111
+/// §5.2.2.5) for the next person at that computer or behind that proxy.
+pub const NO_STORE: [(HeaderName, &str); 1] = [(header::CACHE_CONTROL, "no-store")];
 
 /// The `Host` names the server answers; `None` answers any.
 #[derive(Clone, Debug, Default)]

@@ -6,10 +6,10 @@
 //! Owners also share a team's sheet read-only with every account of the organisation.
 //!
 //! Each form posts to one of [`FORMS`] and is answered with the page again: `200` with what
-//! was done (a new token or invitation link is shown this once), or the refusal's status with
-//! its reason. The forms do what the JSON routes of [`crate::api`] do (`teams` module), with
-//! the same checks of role and the same audit log lines. Local mode has no page: `/team`
-//! goes to `/`, and the forms answer 404.
+//! was done (a new token or invitation link is shown this once, in an answer no cache keeps:
+//! [`crate::security::NO_STORE`]), or the refusal's status with its reason. The forms do what
+//! the JSON routes of [`crate::api`] do (`teams` module), with the same checks of role and the
+//! same audit log lines. Local mode has no page: `/team` goes to `/`, and the forms answer 404.
 
 use app::i18n::{t, t_args};
 use app::ssr::access::{Access, Principal, Role, TokenScope};
@@ -164,7 +164,7 @@ struct InviteForm {
 
 async fn invite(State(state): State<AppState>, request: Request) -> Response {
     let origin = site_origin(&request);
-    form(
+    let page = form(
         state,
         request,
         |state, access, lang, f: InviteForm| async move {
@@ -192,7 +192,8 @@ async fn invite(State(state): State<AppState>, request: Request) -> Response {
             ))
         },
     )
-    .await
+    .await;
+    (crate::security::NO_STORE, page).into_response()
 }
 
 /// `https://host` of the request, for a link to send to someone: the scheme a trusted proxy
@@ -222,7 +223,7 @@ struct TokenForm {
 }
 
 async fn make_token(State(state): State<AppState>, request: Request) -> Response {
-    form(
+    let page = form(
         state,
         request,
         |state, access, lang, f: TokenForm| async move {
@@ -249,7 +250,8 @@ async fn make_token(State(state): State<AppState>, request: Request) -> Response
             ))
         },
     )
-    .await
+    .await;
+    (crate::security::NO_STORE, page).into_response()
 }
 
 #[derive(Deserialize)]

@@ -18,7 +18,7 @@
 
 use app::ssr::access::{Access, Principal, Role, TokenScope};
 use axum::extract::{Path, State};
-use axum::http::StatusCode;
+use axum::http::{HeaderName, StatusCode};
 use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -26,6 +26,7 @@ use utoipa::ToSchema;
 
 use crate::auth::{Caller, Scoped};
 use crate::error::{ApiError, ErrorBody};
+use crate::security::NO_STORE;
 use crate::state::AppState;
 
 /// The account's id, or 403 for a token.
@@ -303,7 +304,7 @@ pub(crate) struct NewToken {
     params(("team" = i64, Path, description = "The team's id")),
     request_body = NewToken,
     responses(
-        (status = 201, description = "Made: its id, the token (shown this once), its scope and expiry", body = Object),
+        (status = 201, description = "Made: its id, the token (shown this once), its scope and expiry; `Cache-Control: no-store`", body = Object),
         (status = 401, description = "No session or token", body = ErrorBody),
         (status = 403, description = "The caller's role does not allow this", body = ErrorBody),
         (status = 404, description = "Local mode, or a team, token, account or sheet the caller cannot see", body = ErrorBody),
@@ -314,7 +315,7 @@ pub(crate) async fn create_token(
     Caller(access): Caller,
     Path(team): Path<i64>,
     Json(body): Json<NewToken>,
-) -> Result<(StatusCode, Json<Value>), ApiError> {
+) -> Result<(StatusCode, [(HeaderName, &'static str); 1], Json<Value>), ApiError> {
     let made = make_token(
         &state,
         &access,
@@ -326,6 +327,7 @@ pub(crate) async fn create_token(
     .await?;
     Ok((
         StatusCode::CREATED,
+        NO_STORE,
         Json(
             json!({"id": made.id, "token": made.token, "scope": made.scope, "expires_at_ms": made.expires_at_ms}),
         ),
@@ -517,7 +519,7 @@ pub(crate) struct NewInvite {
     tag = "teams",
     request_body = NewInvite,
     responses(
-        (status = 201, description = "Made: the one-time link (`/login?invite=…`, 7 days) and its expiry", body = Object),
+        (status = 201, description = "Made: the one-time link (`/login?invite=…`, 7 days) and its expiry; `Cache-Control: no-store`", body = Object),
         (status = 400, description = "Not an e-mail address, or an unknown role", body = ErrorBody),
         (status = 401, description = "No session or token", body = ErrorBody),
         (status = 403, description = "Not an administrator, nor an owner of the team", body = ErrorBody),
@@ -528,7 +530,7 @@ pub(crate) async fn create_invite(
     State(state): State<AppState>,
     Caller(access): Caller,
     Json(body): Json<NewInvite>,
-) -> Result<(StatusCode, Json<Value>), ApiError> {
+) -> Result<(StatusCode, [(HeaderName, &'static str); 1], Json<Value>), ApiError> {
     let (link, expires) = make_invite(
         &state,
         &access,
@@ -539,6 +541,7 @@ pub(crate) async fn create_invite(
     .await?;
     Ok((
         StatusCode::CREATED,
+        NO_STORE,
         Json(json!({"link": link, "expires_at_ms": expires})),
     ))
 }

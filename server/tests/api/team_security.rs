@@ -1,5 +1,6 @@
-//! What a trial of team mode found, each pinned: an open event stream stops at once when its
-//! caller may no longer read the sheet.
+//! What a trial of team mode found, each pinned: an answer that shows a token or an
+//! invitation link is kept by no cache; an open event stream stops at once when its caller may
+//! no longer read the sheet.
 
 use std::time::Duration;
 
@@ -10,10 +11,11 @@ use axum::http::Method;
 use http_body_util::BodyExt;
 use tower::ServiceExt;
 
-use crate::helpers::{fixture, golden_g2, team_app_on, TestApp};
+use crate::helpers::{fixture, golden_g2, team_app_on, TestApp, TestResponse};
 
 const PASSWORD: &str = "a long password for tests";
 const HOST: &str = "127.0.0.1:3000";
+const FORM: &str = "application/x-www-form-urlencoded";
 
 /// Team 1 "Payments" with its owner olga (account 2) and vic, a viewer (account 3); ada
 /// (account 1) the administrator.
@@ -166,4 +168,130 @@ async fn a_stream_ends_without_the_next_save_once_its_caller_may_no_longer_read(
             "{case}: {saved}"
         );
     }
+}
+
+/// `method path` with `body` as `cookie`'s, of `content_type`.
+async fn send(
+    app: &TestApp,
+    method: Method,
+    path: &str,
+    cookie: &str,
+    content_type: &str,
+    body: &str,
+) -> TestResponse {
+    app.send_with(
+        method,
+        path,
+        &[
+            ("host", HOST),
+            ("cookie", cookie),
+            ("content-type", content_type),
+            ("origin", "http://127.0.0.1:3000"),
+        ],
+        body.to_string(),
+    )
+    .await
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn every_answer_that_shows_a_token_or_an_invitation_link_is_not_stored() {
+    let app = world().await;
+    let olga = sign_in(&app, "olga@example.com").await;
+    let json = "application/json";
+    let mut links = Vec::new();
+    // (what, answer, status, the secret it shows)
+    let mut answers: Vec<(&str, TestResponse, u16, String)> = Vec::new();
+    let made = send(
+        &app,
+        Method::POST,
+        "/team/tokens",
+        &olga,
+        FORM,
+        "team=1&name=ci&scope=check",
+    )
+    .await;
+    let token = scraper_text(&made.text(), "[data-testid=new-token]");
+    answers.push(("the Teams page's new token", made, 200, token));
+    let made = send(
+        &app,
+        Method::POST,
+        "/team/invites",
+        &olga,
+        FORM,
+        "team=1&email=quinn%40example.com&role=viewer",
+    )
+    .await;
+    let link = scraper_text(&made.text(), "[data-testid=invite-link]");
+    links.push(link.replace("http://127.0.0.1:3000", ""));
+    answers.push(("the Teams page's new invitation", made, 200, link));
+    let made = send(
+        &app,
+        Method::POST,
+        "/api/v1/teams/1/tokens",
+        &olga,
+        json,
+        r#"{"name":"cd","scope":"read"}"#,
+    )
+    .await;
+    let token = made.json()["token"].as_str().unwrap().to_string();
+    answers.push(("POST /api/v1/teams/1/tokens", made, 201, token));
+    let made = send(
+        &app,
+        Method::POST,
+        "/api/v1/invites",
+        &olga,
+        json,
+        r#"{"email":"rita@example.com","team":1,"role":"editor"}"#,
+    )
+    .await;
+    let link = made.json()["link"].as_str().unwrap().to_string();
+    links.push(link.clone());
+    answers.push(("POST /api/v1/invites", made, 201, link));
+    // The invitation's page, opened and sent back with a password too short: its form holds
+    // the link's token.
+    let opened = app
+        .send_with(Method::GET, &links[0], &[("host", HOST)], "")
+        .await;
+    let token = links[0].trim_start_matches("/login?invite=").to_string();
+    answers.push(("GET /login?invite=…", opened, 200, token.clone()));
+    let short = app
+        .send_with(
+            Method::POST,
+            "/login",
+            &[("host", HOST), ("content-type", FORM)],
+            format!("invite={token}&password=short"),
+        )
+        .await;
+    answers.push(("POST /login with an invitation", short, 400, token));
+
+    for (what, answer, status, secret) in answers {
+        assert_eq!(answer.status, status, "{what}: {}", answer.text());
+        assert!(
+            secret.contains("wb_") && answer.text().contains(&secret),
+            "{what} shows its secret"
+        );
+        assert_eq!(answer.header("cache-control"), "no-store", "{what}");
+    }
+    // The page without a secret on it may be cached as the browser likes.
+    let page = app
+        .send_with(
+            Method::GET,
+            "/team",
+            &[("host", HOST), ("cookie", &olga)],
+            "",
+        )
+        .await;
+    assert_eq!(page.status, 200);
+    assert_eq!(page.headers.get("cache-control"), None);
+}
+
+/// The text of the one element `selector` selects in `html`.
+fn scraper_text(html: &str, selector: &str) -> String {
+    let html = scraper::Html::parse_document(html);
+    let found: Vec<String> = html
+        .select(&scraper::Selector::parse(selector).unwrap())
+        .map(|e| e.text().collect::<String>().trim().to_string())
+        .collect();
+    assert_eq!(found.len(), 1, "{selector}: {found:?}");
+    found[0].clone()
 }
