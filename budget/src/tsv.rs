@@ -3,8 +3,10 @@
 //! Export writes UTF-8, a header line, the eight columns in sheet order, one row per line
 //! ending in `\n`, and quotes a field only when it holds a tab, a newline or a double quote.
 //! A cell a spreadsheet would run as a formula (OWASP's CSV injection guidance: a first
-//! character `=`, `+`, `-`, `@`, tab or carriage return, or `＝`, `＋`, `－`, `＠`, unless the
-//! cell is a plain number such as `-5`) gets a leading `'`, which import removes again, so
+//! character tab or carriage return, or a first visible character `=`, `+`, `-`, `@`, `＝`,
+//! `＋`, `－`, `＠` after any spaces, NBSP, ideographic spaces, zero-width characters or
+//! byte-order marks, which spreadsheets skip; unless what follows them is a plain number such
+//! as `-5`) gets a leading `'` before the whole cell, which import removes again, so
 //! `import(export(rows))` gives the rows back unchanged.
 
 use thiserror::Error;
@@ -199,27 +201,43 @@ fn named(name: &str) -> String {
 }
 
 /// Whether a spreadsheet would run `cell` as a formula (OWASP's CSV injection guidance): it
-/// starts with `=`, `+`, `-`, `@`, a tab or a carriage return, or their full-width forms
-/// `＝`, `＋`, `－`, `＠`, is longer than that one character, and is not a plain number.
+/// starts with a tab or a carriage return, or its first visible character ([`is_skipped`]
+/// characters set aside) is `=`, `+`, `-`, `@` or their full-width forms `＝`, `＋`, `－`,
+/// `＠`, and that visible text is longer than that one character and is not a plain number.
 ///
 /// A plain number is ASCII digits with an optional sign, decimal point and exponent (`-5`,
-/// `+1.5`, `-1e3`), which every spreadsheet reads as a number. Words that Rust's float reader
-/// would also take (`-inf`, `+nan`, `-Infinity`) are not numbers here and are guarded.
+/// `+1.5`, `-1e3`, and ` -5` after a space), which every spreadsheet reads as a number. Words
+/// that Rust's float reader would also take (`-inf`, `+nan`, `-Infinity`) are not numbers
+/// here and are guarded.
 fn is_formula_like(cell: &str) -> bool {
-    let Some(first) = cell.chars().next() else {
+    if cell.starts_with(['\t', '\r']) {
+        return true;
+    }
+    let visible = cell.trim_start_matches(is_skipped);
+    let Some(first) = visible.chars().next() else {
         return false;
     };
-    if !matches!(
-        first,
-        '=' | '+' | '-' | '@' | '\t' | '\r' | '＝' | '＋' | '－' | '＠'
-    ) {
+    if !matches!(first, '=' | '+' | '-' | '@' | '＝' | '＋' | '－' | '＠') {
         return false;
     }
-    if cell.len() == first.len_utf8() && matches!(first, '+' | '-' | '＋' | '－') {
+    if visible.len() == first.len_utf8() && matches!(first, '+' | '-' | '＋' | '－') {
         // A lone sign is text to every spreadsheet (and the fixtures' "not set" marker).
         return false;
     }
-    !is_plain_number(cell)
+    !is_plain_number(visible)
+}
+
+/// Whether a spreadsheet skips `c` when it looks for a formula's first character: Unicode
+/// white space (space, tab, line breaks, no-break space U+00A0, ideographic space U+3000 and
+/// the other spaces) and the invisible zero-width space U+200B, non-joiner U+200C, joiner
+/// U+200D, word joiner U+2060 and byte-order mark U+FEFF. ` =1+1` or `\u{200B}=1+1` runs as
+/// `=1+1`.
+fn is_skipped(c: char) -> bool {
+    c.is_whitespace()
+        || matches!(
+            c,
+            '\u{200B}' | '\u{200C}' | '\u{200D}' | '\u{2060}' | '\u{FEFF}'
+        )
 }
 
 /// Whether `cell` is a finite number written in ASCII digits, sign, point and exponent only.
@@ -230,9 +248,15 @@ fn is_plain_number(cell: &str) -> bool {
 }
 
 /// Whether export must put a `'` before `cell`: the cell is formula-like once its own
-/// leading `'`s are set aside (so that a cell that already starts with `'` survives).
+/// leading `'`s are set aside (so that a cell that already starts with `'` survives), or it
+/// starts with a byte-order mark U+FEFF, which a reader takes for the text's encoding mark
+/// and drops when the cell comes first in a file or a clipboard text.
+///
+/// [`unguard`] asks the same of the text after the `'`, so import and paste remove exactly
+/// the `'` that export and copy added.
 fn needs_guard(cell: &str) -> bool {
-    is_formula_like(cell.trim_start_matches('\''))
+    let cell = cell.trim_start_matches('\'');
+    cell.starts_with('\u{FEFF}') || is_formula_like(cell)
 }
 
 /// Writes `rows` as TSV with a header line in `lang`.
@@ -531,7 +555,7 @@ pub fn check_cells(rows: &[Row]) -> Result<(), TsvError> {
     Ok(())
 }
 
-/// Removes exactly the `'` that [`export`] added.
+/// Removes exactly the `'` that [`export`] and [`copy`] added ([`needs_guard`] of the rest).
 fn unguard(cell: &str) -> &str {
     match cell.strip_prefix('\'') {
         Some(rest) if needs_guard(rest) => rest,
@@ -918,6 +942,18 @@ mod tests {
             "+ 1",
             "\tx",
             "\rx",
+            " =1+1",
+            "  \t@x",
+            "\u{a0}=1+1",
+            "\u{3000}＝1",
+            "\u{200b}+A1",
+            "\u{200c}-1s",
+            "\u{200d}@x",
+            "\u{2060}=1",
+            "\u{feff}=1",
+            "\u{feff}x",
+            " \u{200b}\u{a0}=HYPERLINK(A1)",
+            "'' =1",
         ];
         for lang in [Lang::En, Lang::Ja] {
             for cell in guarded {
@@ -933,7 +969,22 @@ mod tests {
                 );
                 assert_eq!(import(&text).unwrap().rows, vec![row], "{cell:?}");
             }
-            for cell in ["-5", "+1.5", "-1e3", "-", "+", "－", "0.5"] {
+            for cell in [
+                "-5",
+                "+1.5",
+                "-1e3",
+                "-",
+                "+",
+                "－",
+                "0.5",
+                " -1",
+                "\u{a0}-5",
+                "\u{3000}+",
+                "\u{200b}",
+                " ",
+                "a =1",
+                " x=1",
+            ] {
                 let row = Row {
                     value: cell.into(),
                     ..Row::default()
@@ -942,6 +993,46 @@ mod tests {
                 assert!(!text.contains('\''), "{cell:?} is guarded");
                 assert_eq!(import(&text).unwrap().rows, vec![row], "{cell:?}");
             }
+        }
+    }
+
+    #[test]
+    fn a_formula_after_spaces_or_invisible_characters_is_guarded_before_the_whole_cell() {
+        // Each cell as copied, then as written: the `'` comes first, the text after it is the
+        // cell unchanged.
+        let table = [
+            (" =1+1", "' =1+1"),
+            ("\u{a0}@SUM(A1)", "'\u{a0}@SUM(A1)"),
+            ("\u{3000}+1 2", "'\u{3000}+1 2"),
+            ("\u{200b}-2+3", "'\u{200b}-2+3"),
+            ("\u{200c}\u{200d}=1", "'\u{200c}\u{200d}=1"),
+            ("\u{2060}＝1", "'\u{2060}＝1"),
+            ("\u{feff}=1", "'\u{feff}=1"),
+            ("\u{feff}1s", "'\u{feff}1s"),
+            (" \t=1", "\"' \t=1\""),
+            ("'\u{a0}=1", "''\u{a0}=1"),
+            (" -1", " -1"),
+            ("\u{a0}+1.5", "\u{a0}+1.5"),
+            (" -", " -"),
+            (" 'x", " 'x"),
+            ("1 =1", "1 =1"),
+        ];
+        for (cell, written) in table {
+            let cells = vec![vec![cell.to_string()]];
+            let text = copy(&cells);
+            assert_eq!(text, format!("{written}\n"), "{cell:?}");
+            assert_eq!(clipboard(&text).cells, cells, "{cell:?}");
+            let row = Row {
+                value: cell.into(),
+                ..Row::default()
+            };
+            let exported = export(std::slice::from_ref(&row), Lang::En);
+            assert_eq!(
+                exported.lines().nth(1),
+                Some(format!("\t\t\t\t\t{written}\t\t").as_str()),
+                "{cell:?}"
+            );
+            assert_eq!(import(&exported).unwrap().rows, vec![row], "{cell:?}");
         }
     }
 }

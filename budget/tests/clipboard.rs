@@ -70,6 +70,12 @@ fn one_word_that_names_a_column_is_data_and_guards_are_removed() {
         clipboard("'=1+1\t'+81 3\n").cells,
         cells(&[&["=1+1", "+81 3"]])
     );
+    // The guard before a formula behind spaces or invisible characters comes off too; a `'`
+    // before text that needs no guard is the cell's own.
+    assert_eq!(
+        clipboard("' =1\t'\u{a0}@x\t'\u{200b}+1 2\t -1\t'x\n").cells,
+        cells(&[&[" =1", "\u{a0}@x", "\u{200b}+1 2", " -1", "'x"]])
+    );
     // A byte-order mark (a file opened in Excel, copied) is not part of the first cell.
     assert_eq!(clipboard("\u{feff}a\tb").cells, cells(&[&["a", "b"]]));
 }

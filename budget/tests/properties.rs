@@ -13,7 +13,28 @@ fn cell() -> impl Strategy<Value = String> {
         Just(String::new()),
         Just("-".to_string()),
         Just("—".to_string()),
+        hidden_formula(),
     ]
+}
+
+/// What a spreadsheet skips before a formula's first character: spaces, tab, line feed, NBSP,
+/// ideographic space, zero-width characters, byte-order mark; and `'`, which a cell may hold.
+const SKIPPED: [char; 12] = [
+    ' ', '\t', '\n', '\u{a0}', '\u{3000}', '\u{200b}', '\u{200c}', '\u{200d}', '\u{2060}',
+    '\u{feff}', '\'', '\r',
+];
+
+/// A formula behind invisible characters: some of [`SKIPPED`], a formula starter, then text
+/// (numbers too, so `-1` behind a space is among them).
+fn hidden_formula() -> impl Strategy<Value = String> {
+    (
+        proptest::collection::vec(proptest::sample::select(SKIPPED.to_vec()), 0..4),
+        proptest::sample::select(vec!["=", "+", "-", "@", "＝", "＋", "－", "＠"]),
+        "[0-9a-z()+.e \u{a0}]{0,6}",
+    )
+        .prop_map(|(skipped, starter, rest)| {
+            skipped.into_iter().collect::<String>() + starter + &rest
+        })
 }
 
 fn row() -> impl Strategy<Value = Row> {
@@ -153,6 +174,32 @@ proptest! {
         let imported = tsv::import(&text).unwrap();
         prop_assert_eq!(imported.lang, Some(lang));
         prop_assert_eq!(imported.rows, rows);
+    }
+
+    /// Copy then paste of any block gives the same cells back: paste removes exactly the
+    /// formula guards copy added, formulas behind invisible characters included. Lines have
+    /// at least two cells, as a copied range does when it is not a single cell (which the
+    /// browser copies as it is).
+    #[test]
+    fn copy_then_clipboard_is_the_identity(
+        block in proptest::collection::vec(proptest::collection::vec(cell(), 2..5), 1..6),
+    ) {
+        let text = tsv::copy(&block);
+        prop_assert_eq!(tsv::clipboard(&text).cells, block);
+    }
+
+    /// A cell whose first visible character is `=` or `@`, whatever spaces, zero-width
+    /// characters or byte-order marks come before it, is written with a `'` before it all.
+    #[test]
+    fn a_formula_behind_invisible_characters_is_written_guarded(
+        skipped in proptest::collection::vec(proptest::sample::select(SKIPPED[..10].to_vec()), 1..4),
+        starter in proptest::sample::select(vec!["=", "@", "＝", "＠"]),
+        rest in "[0-9A-Z(),]{0,6}",
+    ) {
+        let cell: String = skipped.into_iter().collect::<String>() + starter + &rest;
+        let text = tsv::copy(&[vec![cell.clone(), "x".to_string()]]);
+        let unquoted = text.strip_prefix('"').unwrap_or(&text);
+        prop_assert!(unquoted.starts_with(&format!("'{cell}")), "{:?} as {:?}", cell, text);
     }
 
     /// Raising an outer bound never creates an inversion. The outer bound is the outermost
