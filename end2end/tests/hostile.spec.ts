@@ -140,3 +140,52 @@ test("without JavaScript the payloads are text too", async ({ browser }) => {
   }
   await context.close();
 });
+
+// Text that would close the element it is written into: in every cell of a sheet, it must
+// stay the cell's text (the server parses the same pages in `server/tests/api/hostile_html.rs`),
+// and the page must hydrate, so the sheet stays editable for everyone who opens it.
+const CLOSERS = [
+  "</textarea><h1 data-injected>textarea</h1><textarea>",
+  "</title><h1 data-injected>title</h1>",
+  "</script><h1 data-injected>script</h1>",
+  "</style><h1 data-injected>style</h1>",
+  "<!--<h1 data-injected>comment</h1>",
+  "]]><h1 data-injected>cdata</h1>",
+  "\n&lt;h1&gt;&amp; two lines",
+];
+const COLUMNS = ["layer", "segment", "item", "setting", "default", "value", "location", "rationale"];
+
+test("a cell that closes its textarea stays text, hydrates, edits and saves", async ({ page }) => {
+  const crashes = watchForCrashes(page);
+  const cellOf = (line: number, column: number) => CLOSERS[(line + column) % CLOSERS.length];
+  const quoted = (text: string) => `"${text.replaceAll('"', '""')}"`;
+  const rows = CLOSERS.map((_, line) => COLUMNS.map((_, column) => quoted(cellOf(line, column))).join("\t"));
+  const created = await page.request.post(`/api/v1/sheets?name=${encodeURIComponent(CLOSERS[0])}`, {
+    data: `${HEADER}\n${rows.join("\n")}\n`,
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = await created.json();
+
+  await page.goto(`/sheets/${id}`);
+  await expect(page.locator("body")).toHaveAttribute("data-hydrated", "true");
+  await expect(page.locator("[data-injected]")).toHaveCount(0);
+  await expect(page).toHaveTitle(`${CLOSERS[0]} · Timeout Budget Workbench`);
+  for (const [line] of CLOSERS.entries()) {
+    for (const [column, name] of COLUMNS.entries()) {
+      await expect(page.getByTestId(`row-${line + 1}`).getByTestId(`cell-${name}`)).toHaveValue(cellOf(line, column));
+    }
+  }
+
+  // Edit a hostile cell: the edit saves, and a reload shows it with its neighbours intact.
+  const rationale = page.getByTestId("row-1").getByTestId("cell-rationale");
+  await rationale.click();
+  await page.keyboard.press("ControlOrMeta+End");
+  await page.keyboard.type(" edited");
+  await expect(page.getByTestId("save-status")).toHaveText("Saved");
+  await page.reload();
+  await expect(page.locator("body")).toHaveAttribute("data-hydrated", "true");
+  await expect(rationale).toHaveValue(`${cellOf(0, 7)} edited`);
+  await expect(page.getByTestId("row-1").getByTestId("cell-layer")).toHaveValue(cellOf(0, 0));
+  await expect(page.locator("[data-injected]")).toHaveCount(0);
+  expect(crashes).toEqual([]);
+});

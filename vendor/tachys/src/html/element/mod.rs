@@ -293,6 +293,28 @@ pub trait ElementType: Send + 'static {
     fn tag(&self) -> &str;
 }
 
+/// Whether `E` is `<textarea>`, whose children are *escapable raw text* in the HTML syntax
+/// (WHATWG HTML, "Elements", kinds of elements): the parser reads everything up to
+/// `</textarea` as text and decodes character references in it. Its children are not
+/// hydrated (`ESCAPE_CHILDREN` is `false`, as for `<script>` and `<style>`: the browser makes
+/// one text node of them, with no markers between parts), but unlike those raw text elements
+/// they must be escaped when rendered to HTML, or a `</textarea>` in the text ends the element
+/// and the rest of the text becomes markup of the page.
+fn is_escapable_raw_text<E: ElementType>() -> bool {
+    E::NAMESPACE.is_none() && E::TAG == "textarea"
+}
+
+/// Appends the rendered children of an escapable raw text element as text the HTML parser
+/// reads back exactly: `&`, `<` and `>` as character references, and one more line feed in
+/// front of text that starts with one, since the parser drops a line feed right after the
+/// `<textarea>` start tag.
+fn push_escapable_raw_text(buf: &mut String, text: &str) {
+    if text.starts_with('\n') {
+        buf.push('\n');
+    }
+    buf.push_str(&html_escape::encode_text(text));
+}
+
 /// Denotes that the type that implements this has a particular HTML element type.
 pub trait HasElementType {
     /// The element type.
@@ -444,13 +466,25 @@ where
             } else if Ch::EXISTS {
                 // children
                 *position = Position::FirstChild;
-                self.children.to_html_with_buf(
-                    buf,
-                    position,
-                    E::ESCAPE_CHILDREN,
-                    mark_branches,
-                    vec![],
-                );
+                if is_escapable_raw_text::<E>() {
+                    let mut text = String::new();
+                    self.children.to_html_with_buf(
+                        &mut text,
+                        position,
+                        false,
+                        mark_branches,
+                        vec![],
+                    );
+                    push_escapable_raw_text(buf, &text);
+                } else {
+                    self.children.to_html_with_buf(
+                        buf,
+                        position,
+                        E::ESCAPE_CHILDREN,
+                        mark_branches,
+                        vec![],
+                    );
+                }
             }
 
             // closing tag
@@ -488,13 +522,27 @@ where
             if !inner_html.is_empty() {
                 buffer.push_sync(&inner_html);
             } else if Ch::EXISTS {
-                self.children.to_html_async_with_buf::<OUT_OF_ORDER>(
-                    buffer,
-                    position,
-                    E::ESCAPE_CHILDREN,
-                    mark_branches,
-                    vec![],
-                );
+                if is_escapable_raw_text::<E>() {
+                    let mut text = String::new();
+                    self.children.to_html_with_buf(
+                        &mut text,
+                        position,
+                        false,
+                        mark_branches,
+                        vec![],
+                    );
+                    let mut escaped = String::with_capacity(text.len() + 1);
+                    push_escapable_raw_text(&mut escaped, &text);
+                    buffer.push_sync(&escaped);
+                } else {
+                    self.children.to_html_async_with_buf::<OUT_OF_ORDER>(
+                        buffer,
+                        position,
+                        E::ESCAPE_CHILDREN,
+                        mark_branches,
+                        vec![],
+                    );
+                }
             }
 
             // closing tag
