@@ -15,11 +15,11 @@
 //! `WORKBENCH_SECRET`, `HttpOnly`, `SameSite=Lax`, `Secure` unless the server is on a loopback
 //! address (and on loopback too when a trusted proxy says the client came over `https`:
 //! [`crate::forwarded`]), given a new id at sign-in and deleted at sign-out. Sign-ins are limited per
-//! account and per address (10 a minute each) and take the same time whether the account
-//! exists or not. API tokens are kept as their SHA-256 only.
+//! account at a client address (10 a minute) and per client address (30 a minute), counted in
+//! the database so that every instance shares them ([`SignInLimits`]), and take the same time
+//! whether the account exists or not. API tokens are kept as their SHA-256 only.
 
 use std::net::{IpAddr, SocketAddr};
-use std::num::NonZeroU32;
 use std::sync::Arc;
 
 use app::ssr::access::{Access, Principal};
@@ -33,7 +33,6 @@ use axum::http::{header, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use axum::Form;
-use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 use serde::Deserialize;
 use sha2::{Digest, Sha256};
 use tower_sessions::session_store::{self, SessionStore};
@@ -52,8 +51,11 @@ pub const MODE_VAR: &str = "WORKBENCH_MODE";
 pub const SECRET_VAR: &str = "WORKBENCH_SECRET";
 /// The session's key holding the signed-in account's id.
 const ACCOUNT_KEY: &str = "account";
-/// Sign-in attempts allowed per account and per address, each, per minute.
-const SIGN_INS_PER_MINUTE: u32 = 10;
+/// The longest e-mail address a sign-in takes, in characters: the longest a mail server
+/// takes in a path (RFC 5321 §4.5.3.1.3, 256 octets with the angle brackets).
+pub const MAX_EMAIL_CHARS: usize = 254;
+/// How many buckets each kind of sign-in key is counted in (see [`SignInLimits`]).
+const SIGN_IN_BUCKETS: u64 = 1 << 14;
 
 /// How the server runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -186,9 +188,56 @@ impl std::fmt::Debug for Auth {
     }
 }
 
+/// Sign-in attempts allowed in one window (a minute), as OWASP's Authentication Cheat Sheet
+/// describes ("Login Throttling"): per account at one client address, and per client
+/// address; a burst of that many, then one more each time a window's share of it passes
+/// (ten a minute: one more every 6 s), as [`app::ssr::Store::take_sign_in`] counts. An
+/// address that keeps failing is slowed down, for every account it names; the account's owner
+/// signing in from another address is not, so nobody can lock an account out by failing on
+/// purpose. A sign-in that succeeds forgets its account's count at that address.
+///
+/// The counts live in the database (table `sign_in_throttle`), so several instances on one
+/// database share one limit. Each key is hashed, with a key derived from the cookie secret
+/// (the same on every instance), to one of [`SIGN_IN_BUCKETS`] buckets per kind: whatever is
+/// sent, the table never holds more than twice that many rows, and an address being limited
+/// stores nothing more than its own count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SignInLimits {
+    /// Attempts per window for one account (e-mail address) from one client address.
+    pub per_account_address: i64,
+    /// Attempts per window from one client address, whatever accounts they name.
+    pub per_address: i64,
+    /// The window, in milliseconds (a minute).
+    pub window_ms: i64,
+}
+
+impl Default for SignInLimits {
+    /// 10 a minute per account at an address, 30 per address (an office behind one NAT
+    /// address signs in more often than one person).
+    fn default() -> SignInLimits {
+        SignInLimits {
+            per_account_address: 10,
+            per_address: 30,
+            window_ms: 60_000,
+        }
+    }
+}
+
+impl SignInLimits {
+    /// `attempts` per window as a rate.
+    fn rate(&self, attempts: i64) -> app::ssr::SignInRate {
+        let burst = attempts.max(1);
+        app::ssr::SignInRate {
+            interval_ms: (self.window_ms / burst).max(1),
+            burst,
+        }
+    }
+}
+
 struct Team {
-    per_account: DefaultKeyedRateLimiter<String>,
-    per_address: DefaultKeyedRateLimiter<IpAddr>,
+    limits: SignInLimits,
+    /// The key that chooses the buckets of sign-in keys ([`SignInLimits`]).
+    bucket_key: [u8; 32],
     /// A hash to verify against when the account does not exist, so that a failed sign-in
     /// costs the same time either way.
     dummy_hash: String,
@@ -196,6 +245,56 @@ struct Team {
     secure: bool,
     /// The key that signs them.
     key: tower_sessions::cookie::Key,
+    /// The one-time setup code ([`Auth::setup_code`]).
+    setup_code: String,
+}
+
+impl Team {
+    /// Counts a sign-in attempt for `email` from `client` (unknown inside a test), per address
+    /// first: an address over its limit is refused without counting the account. Returns the
+    /// bucket of the account at this address (to forget once the sign-in succeeds), or
+    /// `None` when either limit is reached.
+    async fn count_attempt(
+        &self,
+        store: &Store,
+        email: &str,
+        client: Option<IpAddr>,
+    ) -> Result<Option<i64>, app::ssr::StoreError> {
+        let now = app::ssr::now_ms();
+        let address = client.map(|addr| addr.to_string());
+        if let Some(address) = &address {
+            let bucket = self.bucket(1, &[address.as_bytes()]);
+            let rate = self.limits.rate(self.limits.per_address);
+            if !store.take_sign_in(bucket, now, rate).await? {
+                return Ok(None);
+            }
+        }
+        let address = address.as_deref().unwrap_or("unknown");
+        let bucket = self.bucket(0, &[email.as_bytes(), address.as_bytes()]);
+        let rate = self.limits.rate(self.limits.per_account_address);
+        if !store.take_sign_in(bucket, now, rate).await? {
+            return Ok(None);
+        }
+        Ok(Some(bucket))
+    }
+
+    /// The bucket of a sign-in key made of `parts`, of `kind` (0: an account at an address,
+    /// 1: an address): the keyed SHA-256 of the parts, each after its length, reduced to one
+    /// of [`SIGN_IN_BUCKETS`] after the buckets of the kinds before it.
+    fn bucket(&self, kind: u64, parts: &[&[u8]]) -> i64 {
+        let mut hash = Sha256::new()
+            .chain_update(self.bucket_key)
+            .chain_update(kind.to_be_bytes());
+        for part in parts {
+            hash.update((part.len() as u64).to_be_bytes());
+            hash.update(part);
+        }
+        let digest = hash.finalize();
+        let mut first = [0u8; 8];
+        first.copy_from_slice(&digest[..8]);
+        let bucket = kind * SIGN_IN_BUCKETS + u64::from_be_bytes(first) % SIGN_IN_BUCKETS;
+        i64::try_from(bucket).unwrap_or(i64::MAX)
+    }
 }
 
 impl Auth {
@@ -216,13 +315,26 @@ impl Auth {
     /// Team mode; cookies signed with `secret` (a random key when `None`: sessions then end
     /// when the process does) and `Secure` when `secure`.
     pub fn team(secret: Option<&str>, secure: bool) -> Auth {
-        Auth::team_limited(secret, secure, SIGN_INS_PER_MINUTE)
+        Auth::team_with_limits(secret, secure, SignInLimits::default())
     }
 
-    /// [`Auth::team`] with `per_minute` sign-in attempts allowed per account and per address
-    /// (a burst of that many, then one more every `60 / per_minute` seconds).
+    /// [`Auth::team`] with `per_minute` sign-in attempts allowed per account at an address
+    /// and as many per address.
     pub fn team_limited(secret: Option<&str>, secure: bool, per_minute: u32) -> Auth {
-        let quota = Quota::per_minute(NonZeroU32::new(per_minute).unwrap_or(NonZeroU32::MIN));
+        let per_minute = i64::from(per_minute.max(1));
+        Auth::team_with_limits(
+            secret,
+            secure,
+            SignInLimits {
+                per_account_address: per_minute,
+                per_address: per_minute,
+                ..SignInLimits::default()
+            },
+        )
+    }
+
+    /// [`Auth::team`] with the sign-in `limits` given.
+    pub fn team_with_limits(secret: Option<&str>, secure: bool, limits: SignInLimits) -> Auth {
         let key = match secret {
             // `Key::from` takes 64 bytes: the SHA-512 of the secret.
             Some(secret) if secret.len() >= 32 => {
@@ -232,14 +344,27 @@ impl Auth {
         };
         Auth(
             Some(Arc::new(Team {
-                per_account: RateLimiter::keyed(quota),
-                per_address: RateLimiter::keyed(quota),
+                limits,
+                bucket_key: Sha256::new()
+                    .chain_update(b"workbench sign-in buckets\0")
+                    .chain_update(key.master())
+                    .finalize()
+                    .into(),
                 dummy_hash: hash_password("not anyone's password").unwrap_or_default(),
                 secure,
                 key,
+                setup_code: new_setup_code(),
             })),
             None,
         )
+    }
+
+    /// Team mode's setup code, drawn when the server starts: while the database has no
+    /// account, the sign-in that makes the first one, the administrator, must give it (the
+    /// server prints it at start on such a database), so that whoever reaches `/login` first
+    /// does not become the administrator. `None` in local mode.
+    pub fn setup_code(&self) -> Option<&str> {
+        self.0.as_ref().map(|team| team.setup_code.as_str())
     }
 
     /// Whether this is team mode.
@@ -299,6 +424,27 @@ pub fn new_token() -> (String, String) {
     (token, hash)
 }
 
+/// A new setup code: 16 random bytes in hex (the 128 bits of a password nobody guesses, and
+/// sign-ins are limited besides).
+fn new_setup_code() -> String {
+    let mut bytes = [0u8; 16];
+    OsRng.fill_bytes(&mut bytes);
+    hex::encode(bytes)
+}
+
+/// Whether `given` (spaces around it ignored) is the setup code `code`, in constant time: the
+/// SHA-256 digests of both are compared byte by byte without stopping at the first difference,
+/// so the time taken says nothing about how much of the code was right.
+fn is_setup_code(given: &str, code: &str) -> bool {
+    let given = Sha256::digest(given.trim().as_bytes());
+    let code = Sha256::digest(code.as_bytes());
+    let difference = given
+        .iter()
+        .zip(code.iter())
+        .fold(0u8, |acc, (a, b)| acc | (a ^ b));
+    std::hint::black_box(difference) == 0
+}
+
 /// The SHA-256 of `token`, in hex.
 pub fn token_hash(token: &str) -> String {
     hex::encode(Sha256::digest(token.as_bytes()))
@@ -344,12 +490,10 @@ pub(crate) async fn authenticate(
             Err(err) => return err.into_response(),
         },
         (bearer, _) => match bearer {
-            Some(token) => {
-                match token_access(&state.store, &token, request.method(), &path).await {
-                    Ok(access) => Some(access),
-                    Err(refused) => return refused.into_response(),
-                }
-            }
+            Some(token) => match token_access(&state.store, &token, &path).await {
+                Ok(access) => Some(access),
+                Err(refused) => return refused.into_response(),
+            },
             None => match request.extensions().get::<Session>().cloned() {
                 Some(session) => match session_access(&state.store, &session).await {
                     Ok(access) => access,
@@ -375,14 +519,10 @@ pub(crate) async fn authenticate(
 }
 
 /// The access of the bearer of `token`, or why it is refused: tokens work on the JSON API
-/// only, and a `check` token on `POST /api/v1/check` only. Each use is written to the team's
-/// audit log.
-async fn token_access(
-    store: &Store,
-    token: &str,
-    method: &Method,
-    path: &str,
-) -> Result<Access, ApiError> {
+/// only, and a `check` token on `POST /api/v1/check` only. A use marks the token's "last
+/// used" time (the store's [`Store::token_access`]), not a line of the audit log: a CI job
+/// calling thousands of times would push every other line out of sight.
+async fn token_access(store: &Store, token: &str, path: &str) -> Result<Access, ApiError> {
     if !path.starts_with(crate::api::PREFIX) {
         return Err(ApiError::Unauthorized(
             "API tokens work on the JSON API (/api/v1) only; sign in at /login for the pages"
@@ -401,7 +541,7 @@ async fn token_access(
             return Err(ApiError::Unauthorized("this API token has expired".into()))
         }
     };
-    let Principal::Token { id, team, scope } = access.principal else {
+    let Principal::Token { scope, .. } = access.principal else {
         return Err(ApiError::Internal(
             "a token without a token principal".into(),
         ));
@@ -411,23 +551,26 @@ async fn token_access(
             "this token's scope is check: it may only POST /api/v1/check".into(),
         ));
     }
-    store
-        .audit(
-            Some(team),
-            &format!("token {id}"),
-            "token-use",
-            &format!("{method} {path}"),
-        )
-        .await?;
     Ok(access)
 }
 
 /// The access of the account `email` that a trusted proxy vouches for, made on its first
-/// request (with a password hash nothing matches; the organisation's audit log says so).
+/// request (with a password hash nothing matches; the organisation's audit log says so), once
+/// the database has its administrator.
 async fn proxy_access(store: &Store, email: &str) -> Result<Access, ApiError> {
     let account = match store.account_by_email(email).await? {
         Some(account) => account,
         None => {
+            // The first account, the administrator, is made from a shell or with the setup
+            // code, never by whoever the proxy vouches for first.
+            if store.account_count().await? == 0 {
+                return Err(ApiError::Forbidden(
+                    "this workbench has no administrator yet: make the first account with \
+                     `workbench admin create-user EMAIL` on the server, or at /login with the \
+                     setup code the server printed when it started"
+                        .into(),
+                ));
+            }
             match store.create_account(email, "!proxy", false).await {
                 Ok(_) | Err(app::ssr::StoreError::Taken(_)) => {}
                 Err(err) => return Err(err.into()),
@@ -473,6 +616,9 @@ pub(crate) struct SignIn {
     /// The token of an invitation's link: the password is the new account's.
     #[serde(default)]
     invite: Option<String>,
+    /// The setup code the first sign-in gives ([`Auth::setup_code`]).
+    #[serde(default)]
+    setup_code: Option<String>,
 }
 
 /// The query of `GET /login`: an invitation's link carries its token.
@@ -556,7 +702,10 @@ async fn accept_invite(
                 &t(lang, "login-error-invite-gone"),
             )
         }
-        Err(err) => return page(StatusCode::CONFLICT, lang, false, &err.to_string()),
+        Err(err) => {
+            let (status, message) = crate::error::page_refusal(&err, lang);
+            return page(status, lang, false, &message);
+        }
     };
     if session.cycle_id().await.is_err() || session.insert(ACCOUNT_KEY, id).await.is_err() {
         return page(
@@ -568,14 +717,78 @@ async fn accept_invite(
     }
     let team = invite.team.map(|(team, _)| team);
     let _ = store
+        .audit_new_account(&invite.email, id, "by invitation")
+        .await;
+    let _ = store
         .audit(team, &invite.email, "sign-in", "invitation accepted")
         .await;
     Redirect::to("/").into_response()
 }
 
+/// Why a sign-in was refused, for the audit log.
+enum Refused<'a> {
+    /// The address is longer than [`MAX_EMAIL_CHARS`].
+    TooLong,
+    /// Too many attempts ([`SignInLimits`]).
+    Limited,
+    /// No account has the address.
+    Unknown,
+    /// The password does not match the account's.
+    WrongPassword(&'a app::ssr::AccountRecord),
+    /// The account is disabled.
+    Disabled(&'a app::ssr::AccountRecord),
+}
+
+impl<'a> Refused<'a> {
+    /// The refusal of a sign-in as `account` (`None`: no account has the address) whose
+    /// password `matches` or not.
+    fn of(account: Option<&'a app::ssr::AccountRecord>, matches: bool) -> Refused<'a> {
+        match account {
+            None => Refused::Unknown,
+            Some(account) if !matches => Refused::WrongPassword(account),
+            Some(account) => Refused::Disabled(account),
+        }
+    }
+}
+
+/// Writes a refused sign-in to the audit log: `sign-in-limited` for too many attempts, else
+/// `sign-in-failed`, by the address as typed (cut to [`MAX_EMAIL_CHARS`] characters), with the
+/// reason and the client's address when known. The line goes to each team of the account the
+/// address names, and to the organisation's lines (no team) when it names no account or one
+/// in no team. A failure to write goes to the server's log and does not change the answer.
+async fn audit_refused(store: &Store, typed: &str, client: Option<IpAddr>, refused: Refused<'_>) {
+    let actor: String = typed.chars().take(MAX_EMAIL_CHARS).collect();
+    let (action, reason, account) = match refused {
+        Refused::TooLong => ("sign-in-failed", "address too long", None),
+        Refused::Limited => ("sign-in-limited", "too many attempts", None),
+        Refused::Unknown => ("sign-in-failed", "no such account", None),
+        Refused::WrongPassword(account) => ("sign-in-failed", "wrong password", Some(account)),
+        Refused::Disabled(account) => ("sign-in-failed", "account disabled", Some(account)),
+    };
+    let detail = match client {
+        Some(addr) => format!("{reason}, from {addr}"),
+        None => reason.to_string(),
+    };
+    let teams: Vec<Option<i64>> = match account {
+        Some(account) => match store.access_of(account).await {
+            Ok(access) if !access.roles.is_empty() => {
+                access.roles.iter().map(|(team, _)| Some(*team)).collect()
+            }
+            _ => vec![None],
+        },
+        None => vec![None],
+    };
+    for team in teams {
+        if let Err(err) = store.audit(team, &actor, action, &detail).await {
+            eprintln!("workbench: internal error: audit of a refused sign-in: {err}");
+        }
+    }
+}
+
 /// `POST /login`: signs in (a new session id, the account in it) and goes to `/`; on an empty
-/// database, makes the administrator account first. A wrong address or password gets 401
-/// and the form again; too many tries 429.
+/// database, makes the administrator account first, when the form gives the setup code (403
+/// without it, nothing made). A wrong address or password gets 401 and the form again; too
+/// many tries 429.
 pub(crate) async fn login(State(state): State<AppState>, request: Request) -> Response {
     let Some(team) = state.auth.0.clone() else {
         return Redirect::to("/").into_response();
@@ -598,18 +811,53 @@ pub(crate) async fn login(State(state): State<AppState>, request: Request) -> Re
         return accept_invite(&state.store, &session, &token, form.password, lang).await;
     }
     let email = form.email.trim().to_lowercase();
-    let limited = team.per_account.check_key(&email).is_err()
-        || client.is_some_and(|addr| team.per_address.check_key(&addr).is_err());
-    if limited {
+    if email.chars().count() > MAX_EMAIL_CHARS {
+        audit_refused(&state.store, &form.email, client, Refused::TooLong).await;
         return page(
-            StatusCode::TOO_MANY_REQUESTS,
+            StatusCode::BAD_REQUEST,
             lang,
             false,
-            &t(lang, "login-error-limited"),
+            &t_args(
+                lang,
+                "login-error-email-long",
+                [("max", (MAX_EMAIL_CHARS as i64).into())],
+            ),
         );
     }
+    let account_at_address = match team.count_attempt(&state.store, &email, client).await {
+        Ok(Some(bucket)) => bucket,
+        Ok(None) => {
+            audit_refused(&state.store, &form.email, client, Refused::Limited).await;
+            return page(
+                StatusCode::TOO_MANY_REQUESTS,
+                lang,
+                false,
+                &t(lang, "login-error-limited"),
+            );
+        }
+        Err(err) => {
+            eprintln!("workbench: internal error: sign-in limit: {err}");
+            return page(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                lang,
+                false,
+                &t(lang, "login-error-internal"),
+            );
+        }
+    };
     let store = &state.store;
-    if store.account_count().await.unwrap_or(1) == 0 {
+    // Whether this is the form of the first account (it carries the setup code) and another
+    // sign-in made the administrator while it was on its way.
+    let beaten = if store.account_count().await.unwrap_or(1) == 0 {
+        // No account yet: this sign-in makes the administrator, given the setup code.
+        if !is_setup_code(form.setup_code.as_deref().unwrap_or(""), &team.setup_code) {
+            return page(
+                StatusCode::FORBIDDEN,
+                lang,
+                true,
+                &t(lang, "login-error-setup-code"),
+            );
+        }
         if form.password.chars().count() < 12 {
             return page(
                 StatusCode::BAD_REQUEST,
@@ -628,10 +876,18 @@ pub(crate) async fn login(State(state): State<AppState>, request: Request) -> Re
                 &t(lang, "login-error-internal"),
             );
         };
-        if let Err(err) = store.create_account(&email, &hash, true).await {
-            return page(StatusCode::CONFLICT, lang, true, &err.to_string());
+        // `None`: another first sign-in made the administrator in between; this one goes on
+        // as an ordinary sign-in (refused unless it names that account and its password).
+        match store.create_first_account(&email, &hash).await {
+            Ok(made) => made.is_none(),
+            Err(err) => {
+                let (status, message) = crate::error::page_refusal(&err, lang);
+                return page(status, lang, true, &message);
+            }
         }
-    }
+    } else {
+        form.setup_code.is_some()
+    };
     let account = store.account_by_email(&email).await.ok().flatten();
     let hash = account.as_ref().map_or(team.dummy_hash.clone(), |account| {
         account.password_hash.clone()
@@ -643,14 +899,25 @@ pub(crate) async fn login(State(state): State<AppState>, request: Request) -> Re
     let account = match account {
         Some(account) if matches && !account.disabled => account,
         _ => {
+            let refused = Refused::of(account.as_ref(), matches);
+            audit_refused(store, &form.email, client, refused).await;
+            if beaten {
+                return page(
+                    StatusCode::CONFLICT,
+                    lang,
+                    false,
+                    &t(lang, "login-error-first-taken"),
+                );
+            }
             return page(
                 StatusCode::UNAUTHORIZED,
                 lang,
                 false,
                 &t(lang, "login-error-wrong"),
-            )
+            );
         }
     };
+    let _ = store.forget_sign_ins(account_at_address).await;
     if session.cycle_id().await.is_err() || session.insert(ACCOUNT_KEY, account.id).await.is_err() {
         return page(
             StatusCode::INTERNAL_SERVER_ERROR,
@@ -681,7 +948,7 @@ pub(crate) async fn logout(request: Request) -> Response {
 }
 
 /// The sign-in page in `lang`: the form (on an empty database, the one that makes the
-/// administrator), and `error` when the last try failed.
+/// administrator, with the setup code), and `error` when the last try failed.
 fn page(status: StatusCode, lang: Lang, first: bool, error: &str) -> Response {
     let (title, lead, button) = if first {
         (
@@ -700,10 +967,20 @@ fn page(status: StatusCode, lang: Lang, first: bool, error: &str) -> Response {
         "<form method=\"post\" action=\"/login\">\
 <p><label>{email} <input type=\"email\" name=\"email\" autocomplete=\"username\" required autofocus></label></p>\
 <p><label>{password} <input type=\"password\" name=\"password\" autocomplete=\"{complete}\" required></label></p>\
-<p><button type=\"submit\">{button}</button></p></form>",
+{setup_code}<p><button type=\"submit\">{button}</button></p></form>",
         email = escape(&t(lang, "login-email")),
         password = escape(&t(lang, "login-password")),
         complete = if first { "new-password" } else { "current-password" },
+        // Only while the database has no account: the code the server printed at start.
+        setup_code = if first {
+            format!(
+                "<p><label>{} <input type=\"text\" name=\"setup_code\" autocomplete=\"off\" \
+spellcheck=\"false\" required></label></p>",
+                escape(&t(lang, "login-setup-code"))
+            )
+        } else {
+            String::new()
+        },
         button = escape(&button),
     );
     document(

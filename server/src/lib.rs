@@ -59,6 +59,11 @@ pub use state::AppState;
 /// smaller bound ([`MAX_BODY_BYTES`]).
 pub const MAX_REQUEST_BYTES: usize = 8 << 20;
 
+/// The largest body of a plain HTML form (sign-in, sign-out, the language switch, the Teams
+/// page's forms), in bytes (16 KiB): their fields are an e-mail address, a password, a name or
+/// two; a larger body is refused with 413 before it is read.
+pub const MAX_FORM_BYTES: usize = 16 << 10;
+
 /// The app's page routes, generated once per process. Generating them runs the app with
 /// resource loading suppressed process-wide (a global flag in `leptos_server`), so a page
 /// rendering at that moment on another thread would wait forever for its data (leptos
@@ -95,6 +100,23 @@ async fn limit_page_renders(
     next.run(request).await
 }
 
+/// The routes of the plain HTML forms, each taking at most [`MAX_FORM_BYTES`].
+fn form_routes() -> Router<AppState> {
+    Router::new()
+        .route(
+            app::shell::UI_LANG_PATH,
+            axum::routing::post(ui_lang::choose),
+        )
+        .route(
+            "/login",
+            axum::routing::get(auth::login_page).post(auth::login),
+        )
+        .route("/logout", axum::routing::post(auth::logout))
+        .merge(team_page::routes())
+        .layer(axum::extract::DefaultBodyLimit::max(MAX_FORM_BYTES))
+        .layer(RequestBodyLimitLayer::new(MAX_FORM_BYTES))
+}
+
 /// The whole app: the JSON API under `/api/v1`, the Leptos pages and server functions (with
 /// the [`app::ssr::Store`] provided as context), and the static files and 404 page; behind
 /// the [`security`] guard and headers; with the default [`Timeouts`].
@@ -112,22 +134,13 @@ pub fn router_with(state: AppState, timeouts: Timeouts) -> Router {
     let sessions = state.auth.sessions(state.store.clone());
     Router::new()
         .nest(api::PREFIX, api::routes())
-        .route(
-            app::shell::UI_LANG_PATH,
-            axum::routing::post(ui_lang::choose),
-        )
+        .merge(form_routes())
         .leptos_routes_with_context(
             &state,
             routes,
             move || provide_context(store.clone()),
             move || shell(options.clone()),
         )
-        .route(
-            "/login",
-            axum::routing::get(auth::login_page).post(auth::login),
-        )
-        .route("/logout", axum::routing::post(auth::logout))
-        .merge(team_page::routes())
         .fallback(leptos_axum::file_and_error_handler::<AppState, _>(shell))
         .layer(axum::middleware::from_fn(limit_page_renders))
         .layer(axum::middleware::map_response(error::log_internal_errors))

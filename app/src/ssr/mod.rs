@@ -14,6 +14,7 @@ mod store;
 pub use crate::model::SheetSummary;
 pub use error::{Refusal, StoreError};
 pub use model::StoredSheet;
+pub use store::SignInRate;
 pub use store::{
     merge, now_ms, restore_sqlite, AccountRecord, Approval, AuditEntry, Author, BackupError,
     CellConflict, CellPatch, CellSet, DatabaseLock, Decision, Invite, Member, Merged, Patched,

@@ -1,9 +1,15 @@
 //! The sheet store: one pool, the same SQL on SQLite and PostgreSQL (sqlx `Any` driver).
 //!
-//! Ids are chosen by the store inside the inserting transaction (one more than any id ever
-//! given, kept in `sheet_ids`), so the schema needs neither `AUTOINCREMENT` nor `SERIAL`, and
-//! a deleted sheet's id is never given to another sheet. Every write is one transaction: a write
-//! that fails changes nothing.
+//! Ids come from counters in the database, taken inside the inserting transaction with one
+//! statement that increments and returns them ([`next_id`]: `UPDATE id_counters SET last_id =
+//! last_id + 1 WHERE name = $1 RETURNING last_id`). The same SQL text runs on SQLite and
+//! PostgreSQL, so the schema needs neither `AUTOINCREMENT` nor `SERIAL`; on PostgreSQL the
+//! update locks the counter's row until the transaction ends, so concurrent creates of one kind
+//! take turns instead of picking the same "largest id plus one" and failing on the primary key.
+//! A sheet's counter never goes back, so a deleted sheet's id is never given to another sheet.
+//! Proposals are numbered per sheet and comments per proposal, the same way, from a counter on
+//! the sheet's and the proposal's row. Every write is one transaction: a write that fails
+//! changes nothing (its counter increment included).
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -18,6 +24,7 @@ mod history;
 mod live;
 mod patch;
 mod proposals;
+mod throttle;
 
 pub use accounts::{
     AccountRecord, AuditEntry, Invite, Member, TeamRecord, TokenRecord, TokenRefusal,
@@ -31,6 +38,7 @@ pub use patch::{
     merge, Approval, CellConflict, CellPatch, CellSet, Merged, Patched, RowDelete, RowInsert,
     RowMove,
 };
+pub use throttle::SignInRate;
 pub use proposals::{Decision, Resolution, MAX_COMMENT_CHARS, MAX_TITLE_CHARS};
 
 use super::access::{Access, Need};
@@ -58,10 +66,6 @@ macro_rules! row_columns {
         "layer, segment, item, setting, default_value, value, location, rationale"
     };
 }
-
-/// How many times an insert is retried when another writer took the same new id (on
-/// PostgreSQL; SQLite write transactions do not overlap).
-const ID_RETRIES: usize = 20;
 
 /// The schema, embedded at build time from the workspace's `migrations/` folder.
 static MIGRATOR: Migrator = sqlx::migrate!("../migrations");
@@ -437,33 +441,10 @@ impl Store {
             None => None,
             Some(access) => Some(access.home_team().ok_or(StoreError::NoTeam)?),
         };
-        let mut attempt = 0;
-        loop {
-            attempt += 1;
-            match self.try_create(name, sheet, author, team).await {
-                Err(StoreError::Db(sqlx::Error::Database(e)))
-                    if e.is_unique_violation() && attempt < ID_RETRIES =>
-                {
-                    continue;
-                }
-                result => return result,
-            }
-        }
-    }
-
-    /// One try of [`Store::create_sheet`]: a concurrent insert may take the same id.
-    async fn try_create(
-        &self,
-        name: &SheetName,
-        sheet: &Sheet,
-        author: &Author,
-        team: Option<i64>,
-    ) -> Result<i64, StoreError> {
         let mut tx = self.begin_write().await?;
-        // Ids come from every id ever given, so a deleted sheet's id is never reused.
-        let id: i64 = sqlx::query_scalar("SELECT COALESCE(MAX(id), 0) + 1 FROM sheet_ids")
-            .fetch_one(&mut *tx)
-            .await?;
+        // The counter never goes back, so a deleted sheet's id is never given again;
+        // `sheet_ids` keeps the record of every id given.
+        let id = next_id(&mut tx, IdCounter::Sheets).await?;
         sqlx::query("INSERT INTO sheet_ids (id) VALUES ($1)")
             .bind(id)
             .execute(&mut *tx)
@@ -541,7 +522,8 @@ impl Store {
 
     /// Replaces all rows of sheet `id` with `rows`, whatever was saved before (an import),
     /// bumps its change time and its revision, in one transaction: when it fails, the old rows
-    /// stay. Returns the new revision.
+    /// stay. Returns the new revision; rows equal to the stored ones change nothing and return
+    /// the current revision ([`Store::replace_rows`]).
     ///
     /// # Errors
     ///
@@ -562,7 +544,8 @@ impl Store {
 
     /// Replaces all rows of sheet `id` with `rows` when the stored rows are still at
     /// revision `base`, the one the edits started from; bumps the change time and the
-    /// revision, in one transaction. Returns the new revision (`base + 1`).
+    /// revision, in one transaction. Returns the new revision (`base + 1`), or `base` when
+    /// the rows are the stored ones and nothing is written ([`Store::replace_rows`]).
     ///
     /// # Errors
     ///
@@ -586,6 +569,11 @@ impl Store {
     /// sets the header language to `lang` when one is given (a TSV whose header is in the
     /// other language). Bumps the change time and the revision; one transaction. Returns the
     /// new revision.
+    ///
+    /// A write that changes nothing (the stored rows in the stored order, and no language or
+    /// the stored one) writes nothing: no revision in the history, the same version and change
+    /// time, no event to the sheet's watchers; it returns the current revision. A client that
+    /// sends the same sheet again, or retries a write whose answer it lost, adds nothing.
     ///
     /// Rows that match a stored row by content keep its row id; the change is recorded in the
     /// history as a revision of `kind` by `author` (or folded into their latest one, see
@@ -644,6 +632,16 @@ impl Store {
                 conflicts,
             });
         }
+        // Read under the row lock the bump took, so no other write lands in between.
+        let (head, _) = read_head(&mut tx, id).await?;
+        let current = read_keyed_rows(&mut tx, id).await?;
+        let same_lang = lang.is_none_or(|lang| lang == head.lang);
+        if false && same_lang && current.iter().map(|(_, row)| row).eq(rows) {
+            // The same rows in the same language change nothing: dropping the transaction
+            // undoes the bump, so the sheet keeps its revision, its change time and its
+            // history, and its watchers hear of nothing.
+            return Ok(revision - 1);
+        }
         if let Some(lang) = lang {
             sqlx::query("UPDATE sheets SET lang = $1 WHERE id = $2")
                 .bind(lang.code())
@@ -651,7 +649,6 @@ impl Store {
                 .execute(&mut *tx)
                 .await?;
         }
-        let current = read_keyed_rows(&mut tx, id).await?;
         let mut next = next_row_id(&mut tx, id).await?;
         let keyed = history::assign_ids(&current, rows, &mut next);
         self.write_rows(
@@ -1236,6 +1233,43 @@ async fn touch(tx: &mut Tx, id: i64) -> Result<(), StoreError> {
         return Err(StoreError::NotFound(id));
     }
     Ok(())
+}
+
+/// A kind of record whose ids come from a row of `id_counters` (named after its table).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum IdCounter {
+    Sheets,
+    Accounts,
+    Teams,
+    ApiTokens,
+    AuditLog,
+}
+
+impl IdCounter {
+    /// The counter's row in `id_counters`: the name of the table whose ids it gives.
+    fn name(self) -> &'static str {
+        match self {
+            IdCounter::Sheets => "sheets",
+            IdCounter::Accounts => "accounts",
+            IdCounter::Teams => "teams",
+            IdCounter::ApiTokens => "api_tokens",
+            IdCounter::AuditLog => "audit_log",
+        }
+    }
+}
+
+/// The next id of `kind`, taken in `tx`: the counter is incremented and read in one
+/// statement, the same on SQLite and PostgreSQL. On PostgreSQL the row stays locked until
+/// `tx` ends, so a concurrent create of the same kind waits and then gets the number after
+/// this one (reading the largest id and adding one would give both the same); SQLite's write
+/// transactions never overlap. When `tx` rolls back, so does the increment.
+async fn next_id(tx: &mut Tx, kind: IdCounter) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar(
+        "UPDATE id_counters SET last_id = last_id + 1 WHERE name = $1 RETURNING last_id",
+    )
+    .bind(kind.name())
+    .fetch_one(&mut **tx)
+    .await
 }
 
 /// The change time for a write: now in unix milliseconds, but always after every stored

@@ -1,0 +1,9 @@
+-- Sign-in attempts limited in the database, so that every instance on it shares one limit.
+-- A key (an account at a client address, or a client address) is hashed to one of a fixed
+-- number of buckets, so the table never holds more rows than there are buckets, whatever is
+-- sent. Each bucket keeps one time, the generic cell rate algorithm's "theoretical arrival
+-- time" (unix milliseconds): an attempt is allowed while it is at most a window ahead of now.
+CREATE TABLE sign_in_throttle (
+    bucket BIGINT NOT NULL PRIMARY KEY,
+    tat    BIGINT NOT NULL
+);
