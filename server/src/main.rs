@@ -432,6 +432,9 @@ async fn serve() -> anyhow::Result<()> {
             .as_deref(),
     )
     .map_err(anyhow::Error::msg)?;
+    let connections =
+        server::serve::ConnectionLimit::from_vars(|name| std::env::var(name).ok(), proxies.clone())
+            .map_err(anyhow::Error::msg)?;
     let auth = match mode {
         server::auth::Mode::Local => server::auth::Auth::local(),
         // Behind TLS (a non-loopback address, a proxy in front) cookies are `Secure`.
@@ -478,7 +481,7 @@ async fn serve() -> anyhow::Result<()> {
             server::auth::Mode::Team => "team mode: sign in at /login",
         }
     );
-    server::serve::serve(listener, app, timeouts, stop_signal()).await;
+    server::serve::serve(listener, app, timeouts, connections, stop_signal()).await;
     Ok(())
 }
 

@@ -39,6 +39,7 @@ async fn serve() -> std::net::SocketAddr {
         listener,
         router,
         TIMEOUTS,
+        server::serve::ConnectionLimit::default(),
         std::future::pending(),
     ));
     addr
