@@ -194,6 +194,23 @@ impl IntoResponse for ApiError {
     }
 }
 
+/// A store error as a person sees it on a plain page (the sign-in and invitation forms): an
+/// address that has an account says so (409); any other failure is the catalogue's generic
+/// "the database could not complete the request; please try again" in `lang` (500), and its
+/// detail, which may name tables, constraints or SQL, goes only to the server's log.
+pub(crate) fn page_refusal(err: &StoreError, lang: budget::Lang) -> (StatusCode, String) {
+    match err {
+        StoreError::Taken(_) => (StatusCode::CONFLICT, err.to_string()),
+        _ => {
+            eprintln!("workbench: internal error: {err}");
+            (
+                StatusCode::INTERNAL_SERVER_ERROR,
+                app::i18n::t(lang, "error-storage"),
+            )
+        }
+    }
+}
+
 /// Middleware: logs the detail of an internal error to standard error.
 pub(crate) async fn log_internal_errors(response: Response) -> Response {
     if let Some(InternalError(detail)) = response.extensions().get::<InternalError>() {

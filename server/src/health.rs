@@ -41,7 +41,13 @@ pub async fn readyz(State(store): State<Store>) -> impl IntoResponse {
                 })),
             )
         }
-        Ok(Err(err)) => err.to_string(),
+        // A missing migration is named (it says nothing of the data); any other failure of
+        // the database is said in general, its detail only in the server's log.
+        Ok(Err(err @ app::ssr::StoreError::NotReady(_))) => err.to_string(),
+        Ok(Err(err)) => {
+            eprintln!("workbench: not ready: {err}");
+            "the database failed; see the server's log".to_string()
+        }
         Err(_) => format!(
             "the database did not answer within {} s",
             READY_WITHIN.as_secs()

@@ -23,14 +23,15 @@ const DEFAULT_POSTGRES_URL: &str = "postgres://postgres@127.0.0.1:5432/test";
 static NEXT_SCHEMA: AtomicUsize = AtomicUsize::new(0);
 
 /// A store over a database of its own.
-struct TestDb {
-    store: Store,
+pub(crate) struct TestDb {
+    pub(crate) store: Store,
     /// The database's URL, to connect again.
-    url: String,
-    backend: Backend,
+    pub(crate) url: String,
+    pub(crate) backend: Backend,
 }
 
-enum Backend {
+/// Where a test's database is; dropping it removes the database.
+pub(crate) enum Backend {
     /// A SQLite file in a temporary folder (removed on drop).
     Sqlite {
         url: String,
@@ -40,19 +41,16 @@ enum Backend {
     Postgres { base_url: String, schema: String },
 }
 
-impl TestDb {
-    async fn sqlite() -> TestDb {
+impl Backend {
+    /// A SQLite file of its own, not created yet; its URL.
+    pub(crate) fn sqlite() -> (String, Backend) {
         let dir = tempfile::tempdir().expect("a temporary folder");
         let url = format!("sqlite://{}", dir.path().join("store.db").display());
-        let store = Store::connect(&url).await.expect("a new SQLite file");
-        TestDb {
-            store,
-            url: url.clone(),
-            backend: Backend::Sqlite { url, _dir: dir },
-        }
+        (url.clone(), Backend::Sqlite { url, _dir: dir })
     }
 
-    async fn postgres() -> TestDb {
+    /// An empty schema of its own in the PostgreSQL test database; the URL that uses it.
+    pub(crate) async fn postgres() -> (String, Backend) {
         let base_url =
             std::env::var("TEST_POSTGRES_URL").unwrap_or_else(|_| DEFAULT_POSTGRES_URL.to_string());
         let schema = format!(
@@ -72,16 +70,33 @@ impl TestDb {
         admin.close().await.ok();
         let separator = if base_url.contains('?') { '&' } else { '?' };
         let url = format!("{base_url}{separator}options=-c%20search_path%3D{schema}");
+        (url, Backend::Postgres { base_url, schema })
+    }
+}
+
+impl TestDb {
+    pub(crate) async fn sqlite() -> TestDb {
+        let (url, backend) = Backend::sqlite();
+        let store = Store::connect(&url).await.expect("a new SQLite file");
+        TestDb {
+            store,
+            url,
+            backend,
+        }
+    }
+
+    pub(crate) async fn postgres() -> TestDb {
+        let (url, backend) = Backend::postgres().await;
         let store = Store::connect(&url).await.expect("PostgreSQL store");
         TestDb {
             store,
             url,
-            backend: Backend::Postgres { base_url, schema },
+            backend,
         }
     }
 
     /// Runs `sql` on the database directly, behind the store's back.
-    async fn sql(&self, sql: &'static str) {
+    pub(crate) async fn sql(&self, sql: &'static str) {
         match &self.backend {
             Backend::Sqlite { url, .. } => {
                 let mut conn = sqlx::SqliteConnection::connect(url).await.unwrap();
@@ -131,9 +146,9 @@ impl TestDb {
     }
 }
 
-impl Drop for TestDb {
+impl Drop for Backend {
     fn drop(&mut self) {
-        if let Backend::Postgres { base_url, schema } = &self.backend {
+        if let Backend::Postgres { base_url, schema } = self {
             let (base_url, schema) = (base_url.clone(), schema.clone());
             // Drop the schema on a runtime of its own: Drop cannot await.
             let _ = std::thread::spawn(move || {
@@ -182,6 +197,7 @@ macro_rules! on_both_databases {
 
 on_both_databases!(
     the_probes_tell_a_missing_migration,
+    a_failed_database_is_not_ready_in_plain_words,
     rows_come_back_byte_identical,
     the_japanese_fixture_comes_back_as_imported,
     new_sheets_get_increasing_ids,
@@ -1595,11 +1611,23 @@ async fn the_probes_tell_a_missing_migration(store: &Store, db: &TestDb) {
     } else {
         json!("20s")
     };
+    // Every migration of the workspace's folder is in the build.
+    let migrations = std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../migrations"))
+        .unwrap()
+        .filter(|f| {
+            f.as_ref()
+                .unwrap()
+                .file_name()
+                .to_string_lossy()
+                .ends_with(".sql")
+        })
+        .count();
+    assert!(migrations >= 9, "{migrations} migrations");
     assert_eq!(
         probe("/readyz").await,
         (
             StatusCode::OK,
-            json!({"status": "ready", "migrations": 8, "statement_timeout": statement_timeout})
+            json!({"status": "ready", "migrations": migrations, "statement_timeout": statement_timeout})
         )
     );
     db.sql("DELETE FROM _sqlx_migrations WHERE version = 20250107000000")
@@ -1614,6 +1642,28 @@ async fn the_probes_tell_a_missing_migration(store: &Store, db: &TestDb) {
     assert_eq!(
         probe("/healthz").await,
         (StatusCode::OK, json!({"status": "ok"}))
+    );
+}
+
+/// `GET /readyz` on a database that fails (here: the store's connections closed) is not
+/// ready, in plain words: the database's own error goes only to the server's log.
+async fn a_failed_database_is_not_ready_in_plain_words(store: &Store, _: &TestDb) {
+    // Arrange
+    let app = crate::helpers::app_on(store.clone());
+    store.close().await;
+
+    // Act
+    let r = app
+        .send_with(Method::GET, "/readyz", &[("host", "10.1.2.3:3000")], "")
+        .await;
+
+    // Assert
+    assert_eq!(
+        (r.status, r.json()),
+        (
+            StatusCode::SERVICE_UNAVAILABLE,
+            json!({"status": "not ready", "error": "the database failed; see the server's log"})
+        )
     );
 }
 

@@ -1,11 +1,16 @@
 //! Team mode's tables (issue 11 §2): accounts, teams and roles, API tokens, sessions and the
 //! audit log. The store keeps what it is given: passwords arrive hashed (Argon2id) and tokens
 //! as their SHA-256, from the server's `auth` module.
+//!
+//! Accounts, teams, API tokens and audit lines get their ids from the database's counters
+//! (`id_counters`, see [`super::next_id`]), taken first in the creating transaction: on
+//! PostgreSQL that also makes concurrent creates of one kind take turns, so the check that an
+//! e-mail address or team name is free sees the one created just before.
 
 use serde::Serialize;
 use sqlx::Row as _;
 
-use super::{now_ms, Store, ID_RETRIES};
+use super::{next_id, now_ms, IdCounter, Store};
 use crate::ssr::access::{Access, Principal, Role, TokenScope};
 use crate::ssr::StoreError;
 
@@ -224,23 +229,16 @@ impl Store {
         admin: bool,
     ) -> Result<i64, StoreError> {
         let email = email.trim().to_lowercase();
-        for _ in 0..ID_RETRIES {
-            let mut tx = self.begin_write().await?;
-            let first: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM accounts")
-                .fetch_one(&mut *tx)
-                .await?;
-            match insert_account(&mut tx, &email, password_hash, admin || first == 0).await {
-                Err(StoreError::Db(sqlx::Error::Database(e))) if e.is_unique_violation() => {
-                    continue
-                }
-                Err(e) => return Err(e),
-                Ok(id) => {
-                    tx.commit().await?;
-                    return Ok(id);
-                }
-            }
-        }
-        Err(StoreError::Taken(email))
+        let mut tx = self.begin_write().await?;
+        // The id first: from here on another account's creation waits for this one, so the
+        // count below (and the address check) sees every account made before.
+        let id = next_id(&mut tx, IdCounter::Accounts).await?;
+        let first: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM accounts")
+            .fetch_one(&mut *tx)
+            .await?;
+        insert_account(&mut tx, id, &email, password_hash, admin || first == 0).await?;
+        tx.commit().await?;
+        Ok(id)
     }
 
     /// The account of `email` (any case), if any.
@@ -337,6 +335,9 @@ impl Store {
     pub async fn create_team(&self, name: &str) -> Result<i64, StoreError> {
         let name = name.trim().to_string();
         let mut tx = self.begin_write().await?;
+        // The id first: from here on another team's creation waits for this one, so the check
+        // below sees a team of the same name made just before.
+        let id = next_id(&mut tx, IdCounter::Teams).await?;
         let taken: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM teams WHERE name = $1")
             .bind(&name)
             .fetch_one(&mut *tx)
@@ -344,15 +345,13 @@ impl Store {
         if taken > 0 {
             return Err(StoreError::Taken(name));
         }
-        let id: i64 = sqlx::query_scalar("SELECT COALESCE(MAX(id), 0) + 1 FROM teams")
-            .fetch_one(&mut *tx)
-            .await?;
         sqlx::query("INSERT INTO teams (id, name, created_at) VALUES ($1, $2, $3)")
             .bind(id)
             .bind(&name)
             .bind(now_ms())
             .execute(&mut *tx)
-            .await?;
+            .await
+            .map_err(|e| taken_if_unique(e, &name))?;
         tx.commit().await?;
         Ok(id)
     }
@@ -446,9 +445,7 @@ impl Store {
         expires_at_ms: Option<i64>,
     ) -> Result<i64, StoreError> {
         let mut tx = self.begin_write().await?;
-        let id: i64 = sqlx::query_scalar("SELECT COALESCE(MAX(id), 0) + 1 FROM api_tokens")
-            .fetch_one(&mut *tx)
-            .await?;
+        let id = next_id(&mut tx, IdCounter::ApiTokens).await?;
         sqlx::query(
             "INSERT INTO api_tokens (id, team_id, name, hash, scope, created_by, created_at, \
              expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
@@ -576,33 +573,22 @@ impl Store {
             }) => Some(*id),
             _ => None,
         };
-        for _ in 0..ID_RETRIES {
-            let mut tx = self.begin_write().await?;
-            let id: i64 = sqlx::query_scalar("SELECT COALESCE(MAX(id), 0) + 1 FROM audit_log")
-                .fetch_one(&mut *tx)
-                .await?;
-            let inserted = sqlx::query(
-                "INSERT INTO audit_log (id, team_id, account_id, actor, action, detail, at) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7)",
-            )
-            .bind(id)
-            .bind(team)
-            .bind(account)
-            .bind(actor)
-            .bind(action)
-            .bind(detail)
-            .bind(now_ms())
-            .execute(&mut *tx)
-            .await;
-            match inserted {
-                Err(sqlx::Error::Database(e)) if e.is_unique_violation() => continue,
-                Err(e) => return Err(e.into()),
-                Ok(_) => {
-                    tx.commit().await?;
-                    return Ok(());
-                }
-            }
-        }
+        let mut tx = self.begin_write().await?;
+        let id = next_id(&mut tx, IdCounter::AuditLog).await?;
+        sqlx::query(
+            "INSERT INTO audit_log (id, team_id, account_id, actor, action, detail, at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        )
+        .bind(id)
+        .bind(team)
+        .bind(account)
+        .bind(actor)
+        .bind(action)
+        .bind(detail)
+        .bind(now_ms())
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
         Ok(())
     }
 
@@ -761,11 +747,17 @@ impl Store {
         let email: String = row.try_get("email")?;
         let team: Option<i64> = row.try_get("team_id")?;
         let role: Option<String> = row.try_get("role")?;
-        sqlx::query("DELETE FROM invites WHERE hash = $1")
+        // Used up here; on PostgreSQL a concurrent acceptance of the same invitation waits for
+        // this row and then deletes nothing: that one is told the invitation was used.
+        let used = sqlx::query("DELETE FROM invites WHERE hash = $1")
             .bind(hash)
             .execute(&mut *tx)
             .await?;
-        let id = insert_account(&mut tx, &email, password_hash, false).await?;
+        if used.rows_affected() == 0 {
+            return Ok(None);
+        }
+        let id = next_id(&mut tx, IdCounter::Accounts).await?;
+        insert_account(&mut tx, id, &email, password_hash, false).await?;
         if let (Some(team), Some(role)) = (team, role) {
             sqlx::query("INSERT INTO memberships (team_id, account_id, role) VALUES ($1, $2, $3)")
                 .bind(team)
@@ -837,14 +829,15 @@ impl Store {
     }
 }
 
-/// Inserts the account of `email` (lower case already) in `tx` with the next id; returns it.
-/// [`StoreError::Taken`] when the address has an account.
+/// Inserts account `id` (taken from the accounts' counter in `tx` before) of `email` (lower
+/// case already) in `tx`. [`StoreError::Taken`] when the address has an account.
 async fn insert_account(
     tx: &mut super::Tx,
+    id: i64,
     email: &str,
     password_hash: &str,
     admin: bool,
-) -> Result<i64, StoreError> {
+) -> Result<(), StoreError> {
     let taken: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM accounts WHERE email = $1")
         .bind(email)
         .fetch_one(&mut **tx)
@@ -852,9 +845,6 @@ async fn insert_account(
     if taken > 0 {
         return Err(StoreError::Taken(email.to_string()));
     }
-    let id: i64 = sqlx::query_scalar("SELECT COALESCE(MAX(id), 0) + 1 FROM accounts")
-        .fetch_one(&mut **tx)
-        .await?;
     sqlx::query(
         "INSERT INTO accounts (id, email, password_hash, is_admin, disabled, created_at) \
          VALUES ($1, $2, $3, $4, 0, $5)",
@@ -865,8 +855,18 @@ async fn insert_account(
     .bind(i64::from(admin))
     .bind(now_ms())
     .execute(&mut **tx)
-    .await?;
-    Ok(id)
+    .await
+    .map_err(|e| taken_if_unique(e, email))?;
+    Ok(())
+}
+
+/// `err` of an insert whose only unique column besides the id is `name`: a unique violation
+/// is [`StoreError::Taken`] (the ids come from a counter and do not collide).
+fn taken_if_unique(err: sqlx::Error, name: &str) -> StoreError {
+    match err {
+        sqlx::Error::Database(e) if e.is_unique_violation() => StoreError::Taken(name.to_string()),
+        other => StoreError::Db(other),
+    }
 }
 
 fn decode_account(row: &sqlx::any::AnyRow) -> Result<AccountRecord, StoreError> {

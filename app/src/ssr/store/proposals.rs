@@ -14,6 +14,12 @@
 //!   comment: the **gate**, whose override is recorded in the revision.
 //! - Comments sit on the proposal or on one cell (row id and column); a cell comment keeps its
 //!   place and says "changed since" when the proposal's text of that cell changes.
+//!
+//! Proposals are numbered per sheet (1, 2, 3, ...) and comments per proposal, from a counter
+//! on the parent's row (`sheets.last_proposal_id`, `proposals.last_comment_id`) incremented
+//! and read in one `UPDATE ... RETURNING`: on PostgreSQL concurrent creates on one sheet (or
+//! one proposal) wait for that row's lock and each gets the next number, where reading the
+//! largest number and adding one gave two of them the same.
 
 use budget::diff::{Match, SheetDiff};
 use budget::{Column, Row, Severity, Sheet};
@@ -199,11 +205,13 @@ impl Store {
         }
         let base = latest_revision(&mut tx, id).await?;
         let pid: i64 = sqlx::query_scalar(
-            "SELECT COALESCE(MAX(id), 0) + 1 FROM proposals WHERE sheet_id = $1",
+            "UPDATE sheets SET last_proposal_id = last_proposal_id + 1 WHERE id = $1 \
+             RETURNING last_proposal_id",
         )
         .bind(id)
-        .fetch_one(&mut *tx)
-        .await?;
+        .fetch_optional(&mut *tx)
+        .await?
+        .ok_or(StoreError::NotFound(id))?;
         let now = now_ms();
         sqlx::query(
             "INSERT INTO proposals (sheet_id, id, title, author, author_id, base_revision, status, changes, created_at, updated_at) \
@@ -533,12 +541,14 @@ impl Store {
         };
         let mut tx = self.begin_write().await?;
         let cid: i64 = sqlx::query_scalar(
-            "SELECT COALESCE(MAX(id), 0) + 1 FROM proposal_comments WHERE sheet_id = $1 AND proposal_id = $2",
+            "UPDATE proposals SET last_comment_id = last_comment_id + 1 \
+             WHERE sheet_id = $1 AND id = $2 RETURNING last_comment_id",
         )
         .bind(id)
         .bind(pid)
-        .fetch_one(&mut *tx)
-        .await?;
+        .fetch_optional(&mut *tx)
+        .await?
+        .ok_or(StoreError::NoProposal { id, proposal: pid })?;
         sqlx::query(
             "INSERT INTO proposal_comments (sheet_id, proposal_id, id, author, author_id, body, row_id, col, cell_text, created_at) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
