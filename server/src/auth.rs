@@ -164,13 +164,7 @@ impl ProxyAuth {
         if !self.trusted.trusts(peer?) {
             return None;
         }
-        let email = headers
-            .get(&self.header)?
-            .to_str()
-            .ok()?
-            .trim()
-            .to_lowercase();
-        email.contains('@').then_some(email)
+        crate::email::parse_email(headers.get(&self.header)?.to_str().ok()?).ok()
     }
 }
 
@@ -1254,5 +1248,19 @@ mod tests {
             token_hash("abc"),
             "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
         );
+    }
+
+    #[test]
+    fn a_setup_code_is_128_random_bits_and_matches_only_itself() {
+        let code = new_setup_code();
+        assert_eq!(code.len(), 32, "{code}");
+        assert!(code.chars().all(|c| c.is_ascii_hexdigit()), "{code}");
+        assert_ne!(code, new_setup_code());
+        assert!(is_setup_code(&code, &code));
+        assert!(is_setup_code(&format!(" {code}\n"), &code));
+        assert!(!is_setup_code("", &code));
+        assert!(!is_setup_code(&code[..31], &code));
+        assert!(!is_setup_code(&format!("{code}0"), &code));
+        assert!(!is_setup_code(&new_setup_code(), &code));
     }
 }

@@ -31,6 +31,7 @@ pub mod catalog_command;
 pub mod check_command;
 pub mod diff_command;
 mod error;
+pub mod email;
 pub mod forwarded;
 pub mod health;
 pub mod security;

@@ -324,9 +324,8 @@ async fn create_user_in(
     password: &str,
 ) -> Result<String, String> {
     use app::ssr::access::Role;
-    if !email.contains('@') {
-        return Err(format!("{email:?} is not an e-mail address"));
-    }
+    let email = server::email::parse_email(email).map_err(|err| err.to_string())?;
+    let email = email.as_str();
     if password.chars().count() < 12 {
         return Err(
             "the password must have at least 12 characters (WORKBENCH_PASSWORD or standard input)"
@@ -344,6 +343,10 @@ async fn create_user_in(
     let hash = server::auth::hash_password(password)?;
     let id = store
         .create_account(email, &hash, admin)
+        .await
+        .map_err(|err| err.to_string())?;
+    store
+        .audit_new_account("workbench admin", id, "")
         .await
         .map_err(|err| err.to_string())?;
     let account = store.account(id).await.map_err(|err| err.to_string())?;
@@ -461,6 +464,17 @@ async fn serve() -> anyhow::Result<()> {
     let store = Store::connect_with(&database_url, timeouts.pool())
         .await
         .with_context(|| format!("cannot open the database {database_url}"))?;
+    // Team mode on a database without accounts: the first sign-in makes the administrator,
+    // and only with this code, which only the server's operator sees.
+    if let Some(code) = auth.setup_code() {
+        if store.account_count().await? == 0 {
+            eprintln!(
+                "workbench: no account yet: the first sign-in at /login makes the administrator \
+                 and must give the setup code {code} (or make the administrator on the server \
+                 with `workbench admin create-user EMAIL`)"
+            );
+        }
+    }
     let app = server::router_with(
         AppState {
             leptos_options,

@@ -11,18 +11,21 @@
 //! | `GET /api/v1/teams/{team}/tokens` | owners | the tokens, with when each was last used |
 //! | `POST /api/v1/teams/{team}/tokens` | owners | `{"name", "scope", "expires_in_days"}` → `201 {"id", "token"}`, the token shown once |
 //! | `DELETE /api/v1/teams/{team}/tokens/{id}` | owners | revokes it |
-//! | `GET /api/v1/teams/{team}/audit` | owners | the audit log, newest first |
+//! | `GET /api/v1/teams/{team}/audit` | owners | the team's audit log, newest first, 500 lines a page (`?before=ID`) |
+//! | `GET /api/v1/audit` | administrators | the organisation's audit log (lines of no team), paged the same way |
 //! | `POST /api/v1/accounts` | administrators | `{"email", "password", "admin"}` → `201 {"id"}` |
 //! | `POST /api/v1/accounts/{id}/disabled` | administrators | `{"disabled": true}`: cannot sign in |
 //! | `PUT /api/v1/sheets/{id}/shared` | the sheet's owners | `{"shared": true}`: every account may read it |
 
 use app::ssr::access::{Access, Principal, Role, TokenScope};
-use axum::extract::{Path, State};
-use axum::http::{HeaderName, StatusCode};
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Path, Query, State};
+use axum::http::{header, HeaderName, StatusCode};
+use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
-use utoipa::ToSchema;
+use utoipa::{IntoParams, ToSchema};
 
 use crate::auth::{Caller, Scoped};
 use crate::error::{ApiError, ErrorBody};
@@ -430,14 +433,52 @@ pub(crate) async fn end_token(
     Ok(())
 }
 
+/// How many lines of an audit log one answer of the JSON API gives.
+const AUDIT_PAGE_LINES: usize = 500;
+
+/// Which page of an audit log.
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub(crate) struct AuditPage {
+    /// Only the lines older than this one (its `id`): the next page is the one before the
+    /// last line of this one, as the `Link` header with `rel="next"` says.
+    before: Option<i64>,
+}
+
+/// One page of the audit log of `team` (`None`: the organisation's own), at `path`, read
+/// with `page`: the lines as JSON, newest first, and when there are older ones a `Link`
+/// header to them (`<path?before=ID>; rel="next"`, as GitHub's API pages).
+async fn audit_page(
+    state: &AppState,
+    team: Option<i64>,
+    path: &str,
+    page: Result<Query<AuditPage>, QueryRejection>,
+) -> Result<Response, ApiError> {
+    let Query(page) = page.map_err(|r| ApiError::bad_request(r.body_text()))?;
+    let limit = i64::try_from(AUDIT_PAGE_LINES + 1).unwrap_or(i64::MAX);
+    let mut lines = state.store.audit_page(team, page.before, limit).await?;
+    let older = lines.len() > AUDIT_PAGE_LINES;
+    lines.truncate(AUDIT_PAGE_LINES);
+    let mut response = Json(json!(lines)).into_response();
+    if let (true, Some(last)) = (older, lines.last()) {
+        let link = format!("<{}{path}?before={}>; rel=\"next\"", super::PREFIX, last.id);
+        if let Ok(value) = link.parse() {
+            response.headers_mut().insert(header::LINK, value);
+        }
+    }
+    Ok(response)
+}
+
 #[utoipa::path(
     get,
     path = "/teams/{team}/audit",
     operation_id = "team_audit_log",
     tag = "teams",
-    params(("team" = i64, Path, description = "The team's id")),
+    params(("team" = i64, Path, description = "The team's id"), AuditPage),
     responses(
-        (status = 200, description = "The team's audit log, newest first (at most 500 lines)", body = Object),
+        (status = 200, description = "The team's audit log, newest first, 500 lines a page", body = Object,
+            headers(("Link" = String, description = "When there are older lines: `</api/v1/teams/{team}/audit?before=ID>; rel=\"next\"`"))),
+        (status = 400, description = "`before` is not an integer", body = ErrorBody),
         (status = 401, description = "No session or token", body = ErrorBody),
         (status = 403, description = "The caller's role does not allow this", body = ErrorBody),
         (status = 404, description = "Local mode, or a team, token, account or sheet the caller cannot see", body = ErrorBody),
@@ -447,10 +488,35 @@ pub(crate) async fn audit(
     State(state): State<AppState>,
     Caller(access): Caller,
     Path(team): Path<i64>,
-) -> Result<Json<Value>, ApiError> {
+    page: Result<Query<AuditPage>, QueryRejection>,
+) -> Result<Response, ApiError> {
     account_of(&access)?;
     in_team(&access, team, Role::Owner)?;
-    Ok(Json(json!(state.store.audit_log(team, 500).await?)))
+    audit_page(&state, Some(team), &format!("/teams/{team}/audit"), page).await
+}
+
+#[utoipa::path(
+    get,
+    path = "/audit",
+    operation_id = "audit_log",
+    tag = "teams",
+    params(AuditPage),
+    responses(
+        (status = 200, description = "The organisation's audit log, the lines of no team (accounts made, disabled and enabled; sign-ins refused for an unknown address or too many attempts), newest first, 500 lines a page", body = Object,
+            headers(("Link" = String, description = "When there are older lines: `</api/v1/audit?before=ID>; rel=\"next\"`"))),
+        (status = 400, description = "`before` is not an integer", body = ErrorBody),
+        (status = 401, description = "No session or token", body = ErrorBody),
+        (status = 403, description = "Not an administrator", body = ErrorBody),
+        (status = 404, description = "Local mode", body = ErrorBody),
+    ),
+)]
+pub(crate) async fn instance_audit(
+    State(state): State<AppState>,
+    Caller(access): Caller,
+    page: Result<Query<AuditPage>, QueryRejection>,
+) -> Result<Response, ApiError> {
+    admin(&access)?;
+    audit_page(&state, None, "/audit", page).await
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -480,12 +546,8 @@ pub(crate) async fn create_account(
     Json(body): Json<NewAccount>,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
     admin(&access)?;
-    if !body.email.contains('@') {
-        return Err(ApiError::bad_request(format!(
-            "{:?} is not an e-mail address",
-            body.email
-        )));
-    }
+    let email = crate::email::parse_email(&body.email)
+        .map_err(|err| ApiError::bad_request(err.to_string()))?;
     if body.password.chars().count() < 12 {
         return Err(ApiError::bad_request(
             "the password must have at least 12 characters",
@@ -498,8 +560,10 @@ pub(crate) async fn create_account(
         .map_err(ApiError::Internal)?;
     let id = state
         .store
-        .create_account(&body.email, &hash, body.admin)
+        .create_account(&email, &hash, body.admin)
         .await?;
+    let (_, actor) = account_of(&access)?;
+    state.store.audit_new_account(actor, id, "").await?;
     Ok((StatusCode::CREATED, Json(json!({"id": id}))))
 }
 
@@ -574,11 +638,9 @@ pub(crate) async fn make_invite(
         }
         _ => return Err(ApiError::bad_request("give both team and role, or neither")),
     };
-    if !email.contains('@') {
-        return Err(ApiError::bad_request(format!(
-            "{email:?} is not an e-mail address"
-        )));
-    }
+    let email = crate::email::parse_email(email)
+        .map_err(|err| ApiError::bad_request(err.to_string()))?;
+    let email = email.as_str();
     let (token, hash) = crate::auth::new_token();
     let expires = app::ssr::now_ms().saturating_add(crate::auth::INVITE_LIFETIME_MS);
     state

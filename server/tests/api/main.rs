@@ -7,6 +7,7 @@ mod deploy;
 mod diff_cli;
 mod display;
 mod durability;
+mod emails;
 mod export;
 mod first_admin;
 mod forms;

@@ -1,0 +1,77 @@
+//! The addresses team mode takes for invitations and new accounts: look-alike scripts and
+//! invisible characters are refused with the reason, and nothing is made.
+
+use app::ssr::Store;
+use axum::http::{Method, StatusCode};
+
+use crate::helpers::{sign_in, team_app_on};
+
+const PASSWORD: &str = "a long password for tests";
+const HOST: &str = "127.0.0.1:3000";
+
+#[tokio::test]
+async fn an_invitation_or_account_for_a_look_alike_or_invisible_address_is_refused() {
+    // Arrange: an administrator, signed in
+    let store = Store::connect("sqlite::memory:").await.unwrap();
+    let hash = server::auth::hash_password(PASSWORD).unwrap();
+    store
+        .create_account("admin@example.com", &hash, true)
+        .await
+        .unwrap();
+    let app = team_app_on(store.clone());
+    let cookie = sign_in(&app, HOST, "admin@example.com", PASSWORD).await;
+    let post = |path: &'static str, body: serde_json::Value| {
+        let app = &app;
+        let cookie = cookie.clone();
+        async move {
+            app.send_with(
+                Method::POST,
+                path,
+                &[
+                    ("host", HOST),
+                    ("content-type", "application/json"),
+                    ("cookie", cookie.as_str()),
+                ],
+                body.to_string(),
+            )
+            .await
+        }
+    };
+
+    // Act: a Cyrillic а in "admin", a zero-width space, a right-to-left override
+    let look_alike = post(
+        "/api/v1/invites",
+        serde_json::json!({"email": "\u{430}dmin@example.com"}),
+    )
+    .await;
+    let invisible = post(
+        "/api/v1/accounts",
+        serde_json::json!({"email": "gr\u{200B}ace@example.com", "password": PASSWORD}),
+    )
+    .await;
+    let reordered = post(
+        "/api/v1/invites",
+        serde_json::json!({"email": "grace@\u{202E}moc.elpmaxe"}),
+    )
+    .await;
+    let plain = post(
+        "/api/v1/invites",
+        serde_json::json!({"email": "山田@example.jp"}),
+    )
+    .await;
+
+    // Assert: the reasons, and only the plain address invited
+    assert_eq!(look_alike.status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        look_alike.json()["error"],
+        "\"\u{430}dmin@example.com\" is not an e-mail address the workbench takes: \"\u{430}dmin\" mixes scripts that look alike (such as Latin and Cyrillic)"
+    );
+    assert_eq!(invisible.status, StatusCode::BAD_REQUEST);
+    assert_eq!(
+        invisible.json()["error"],
+        "\"gr\\u{200b}ace@example.com\" is not an e-mail address the workbench takes: it has U+200B at character 3 (a control, invisible, bidirectional or other character not used in addresses)"
+    );
+    assert_eq!(reordered.status, StatusCode::BAD_REQUEST);
+    assert_eq!(plain.status, StatusCode::CREATED, "{}", plain.text());
+    assert_eq!(store.accounts().await.unwrap().len(), 1);
+}
