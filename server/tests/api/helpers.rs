@@ -59,6 +59,17 @@ pub fn team_app_on(store: Store) -> TestApp {
     app_with(store, server::auth::Auth::team(None, false))
 }
 
+/// An app in team mode on `store`, and its setup code: what the sign-in that makes the first
+/// account, the administrator, must give while the database has no account.
+pub fn team_app_for_setup(store: Store) -> (TestApp, String) {
+    let auth = server::auth::Auth::team(None, false);
+    let code = auth
+        .setup_code()
+        .expect("a setup code in team mode")
+        .to_string();
+    (app_with(store, auth), code)
+}
+
 /// An app (one server instance) on `store`.
 pub fn app_on(store: Store) -> TestApp {
     app_with(store, server::auth::Auth::local())
@@ -249,6 +260,30 @@ pub fn golden_g7() -> String {
 /// Signs `email` in with `password` at `POST /login` (team mode) with `Host: host`; the
 /// session cookie (`name=value`), which must be `HttpOnly` and `SameSite=Lax`.
 pub async fn sign_in(app: &TestApp, host: &str, email: &str, password: &str) -> String {
+    sign_in_form(app, host, email, password, "").await
+}
+
+/// The first sign-in of a database without accounts at `POST /login` (team mode) with
+/// `Host: host`: makes `email` the administrator with `password`, giving the setup `code`;
+/// the session cookie (`name=value`).
+pub async fn sign_in_first(
+    app: &TestApp,
+    host: &str,
+    email: &str,
+    password: &str,
+    code: &str,
+) -> String {
+    sign_in_form(app, host, email, password, &format!("&setup_code={code}")).await
+}
+
+/// [`sign_in`] with `more` (`&name=value...`) after the address and the password.
+async fn sign_in_form(
+    app: &TestApp,
+    host: &str,
+    email: &str,
+    password: &str,
+    more: &str,
+) -> String {
     let response = app
         .send_with(
             Method::POST,
@@ -258,7 +293,7 @@ pub async fn sign_in(app: &TestApp, host: &str, email: &str, password: &str) -> 
                 ("content-type", "application/x-www-form-urlencoded"),
             ],
             format!(
-                "email={}&password={}",
+                "email={}&password={}{more}",
                 email.replace('@', "%40"),
                 password.replace(' ', "+")
             ),

@@ -285,19 +285,40 @@ fn a_trusted_proxys_header_signs_in_and_anyone_elses_is_not_believed() {
             ("WORKBENCH_TRUSTED_PROXIES", "127.0.0.0/8"),
         ],
     );
-    // The first account of an empty database is its administrator, as at /login.
+    // The proxy vouching for someone does not make the first account, the administrator:
+    // that is done from a shell (or with the setup code at /login).
+    assert_eq!(
+        me_as_vouched(&trusting, "Dave@Example.com"),
+        (
+            403,
+            "{\"error\":\"this workbench has no administrator yet: make the first account with \
+             `workbench admin create-user EMAIL` on the server, or at /login with the setup code \
+             the server printed when it started\",\"line\":null}"
+                .to_string()
+        )
+    );
+    let created = std::process::Command::new(env!("CARGO_BIN_EXE_workbench"))
+        .args(["admin", "create-user", "ada@example.com"])
+        .env("DATABASE_URL", &url)
+        .env("WORKBENCH_PASSWORD", PASSWORD)
+        .output()
+        .unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&created.stdout),
+        "workbench: account 1 ada@example.com (administrator)\n"
+    );
     assert_eq!(
         me_as_vouched(&trusting, "Dave@Example.com"),
         (
             200,
-            r#"{"account":1,"admin":true,"email":"dave@example.com","roles":[]}"#.to_string()
+            r#"{"account":2,"admin":false,"email":"dave@example.com","roles":[]}"#.to_string()
         )
     );
     assert_eq!(
         me_as_vouched(&trusting, "erin@example.com"),
         (
             200,
-            r#"{"account":2,"admin":false,"email":"erin@example.com","roles":[]}"#.to_string()
+            r#"{"account":3,"admin":false,"email":"erin@example.com","roles":[]}"#.to_string()
         )
     );
     // The account exists now, and the second request finds it.

@@ -16,6 +16,16 @@ impl Server {
     /// Starts `workbench serve` on `database_url` with the extra environment `vars`, and waits
     /// (at most 20 s) until `GET /healthz` answers.
     pub fn start(database_url: &str, vars: &[(&str, &str)]) -> Server {
+        Server::start_with(database_url, vars, Stdio::null())
+    }
+
+    /// [`Server::start`] with the server's standard error kept for [`Server::stderr`].
+    pub fn start_logging(database_url: &str, vars: &[(&str, &str)]) -> Server {
+        Server::start_with(database_url, vars, Stdio::piped())
+    }
+
+    /// [`Server::start`] with its standard error going to `stderr`.
+    fn start_with(database_url: &str, vars: &[(&str, &str)], stderr: Stdio) -> Server {
         let port = TcpListener::bind("127.0.0.1:0")
             .unwrap()
             .local_addr()
@@ -27,7 +37,7 @@ impl Server {
             .env("DATABASE_URL", database_url)
             .env("LEPTOS_SITE_ADDR", format!("127.0.0.1:{port}"))
             .stdout(Stdio::null())
-            .stderr(Stdio::null());
+            .stderr(stderr);
         for (name, value) in vars {
             command.env(name, value);
         }
@@ -50,6 +60,17 @@ impl Server {
     /// The address of `path` on this server.
     pub fn url(&self, path: &str) -> String {
         format!("{}{path}", self.base)
+    }
+
+    /// The lines the server writes to its standard error (of [`Server::start_logging`]; once).
+    pub fn stderr(&mut self) -> std::io::Lines<std::io::BufReader<std::process::ChildStderr>> {
+        use std::io::BufRead as _;
+        let stderr = self
+            .child
+            .stderr
+            .take()
+            .expect("started with start_logging, read once");
+        std::io::BufReader::new(stderr).lines()
     }
 
     /// `kill -9`: the process ends at once, in the middle of whatever it was doing.

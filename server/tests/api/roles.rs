@@ -10,7 +10,9 @@ use app::ssr::access::{Access, Principal, Role, TokenScope};
 use app::ssr::Store;
 use axum::http::Method;
 
-use crate::helpers::{fixture, server_fns, team_app_on, TestApp, TestResponse};
+use crate::helpers::{
+    fixture, server_fns, sign_in_first, team_app_for_setup, team_app_on, TestApp, TestResponse,
+};
 use crate::security::{server_fn_call, snapshot, FORM};
 
 const PASSWORD: &str = "a long password for tests";
@@ -887,12 +889,18 @@ async fn an_owners_token_works_until_revoked_and_the_audit_log_says_so() {
 #[tokio::test(flavor = "multi_thread")]
 async fn the_first_account_is_the_administrator_and_a_wrong_password_is_refused() {
     let store = Store::connect("sqlite::memory:").await.unwrap();
-    let app = team_app_on(store.clone());
+    let (app, code) = team_app_for_setup(store.clone());
     let page = app
         .send_with(Method::GET, "/login", &[("host", HOST)], "")
         .await;
     assert!(
         page.text().contains("Create the administrator account"),
+        "{}",
+        page.text()
+    );
+    assert!(
+        page.text()
+            .contains("<label>Setup code <input type=\"text\" name=\"setup_code\""),
         "{}",
         page.text()
     );
@@ -912,7 +920,17 @@ async fn the_first_account_is_the_administrator_and_a_wrong_password_is_refused(
     );
     assert!(html.contains("<h1>管理者アカウントの作成</h1>"), "{html}");
     assert!(html.contains("<label>メールアドレス <input"), "{html}");
-    let cookie = sign_in(&app, "first@example.com").await;
+    assert!(html.contains("<label>セットアップコード <input"), "{html}");
+    let cookie = sign_in_first(&app, HOST, "first@example.com", PASSWORD, &code).await;
+    // The account exists: the page is the ordinary sign-in, without the setup code.
+    let page = app
+        .send_with(Method::GET, "/login", &[("host", HOST)], "")
+        .await
+        .text();
+    assert!(
+        page.contains("<h1>Sign in</h1>") && !page.contains("setup_code"),
+        "{page}"
+    );
     let me = app
         .send_with(
             Method::GET,
@@ -969,8 +987,9 @@ async fn the_first_account_is_the_administrator_and_a_wrong_password_is_refused(
 #[tokio::test(flavor = "multi_thread")]
 async fn an_administrator_makes_teams_and_accounts_and_a_disabled_account_is_out() {
     let store = Store::connect("sqlite::memory:").await.unwrap();
-    let app = team_app_on(store.clone());
-    let admin = sign_in(&app, "admin@example.com").await; // the first account: administrator
+    let (app, code) = team_app_for_setup(store.clone());
+    // The first account, made with the setup code: the administrator.
+    let admin = sign_in_first(&app, HOST, "admin@example.com", PASSWORD, &code).await;
     let json = |cookie: &str| {
         vec![
             ("host", HOST),

@@ -241,6 +241,48 @@ impl Store {
         Ok(id)
     }
 
+    /// Makes the first account of the database, an administrator, for `email` (kept in lower
+    /// case) with the Argon2id PHC string `password_hash`, only while the database has no
+    /// account; returns its id, or `None` when an account exists (nothing is made). Of any
+    /// number of concurrent calls, and of [`Store::create_account`] calls, on any number of
+    /// instances, exactly one makes the first account.
+    ///
+    /// The account's id is taken first, as for every account: on PostgreSQL that locks the
+    /// accounts' counter until the transaction ends, so a concurrent creation of an account
+    /// waits here and then sees this one; SQLite's write transactions never overlap. The
+    /// insert itself carries the condition (`INSERT ... SELECT ... WHERE NOT EXISTS`), so the
+    /// check and the write are one statement.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Db`].
+    pub async fn create_first_account(
+        &self,
+        email: &str,
+        password_hash: &str,
+    ) -> Result<Option<i64>, StoreError> {
+        let email = email.trim().to_lowercase();
+        let mut tx = self.begin_write().await?;
+        let id = next_id(&mut tx, IdCounter::Accounts).await?;
+        let made = sqlx::query(
+            "INSERT INTO accounts (id, email, password_hash, is_admin, disabled, created_at) \
+             SELECT $1, $2, $3, 1, 0, $4 WHERE NOT EXISTS (SELECT 1 FROM accounts)",
+        )
+        .bind(id)
+        .bind(&email)
+        .bind(password_hash)
+        .bind(now_ms())
+        .execute(&mut *tx)
+        .await
+        .map_err(|e| taken_if_unique(e, &email))?;
+        if made.rows_affected() == 0 {
+            // Dropping the transaction rolls the counter back: no id is spent.
+            return Ok(None);
+        }
+        tx.commit().await?;
+        Ok(Some(id))
+    }
+
     /// The account of `email` (any case), if any.
     ///
     /// # Errors

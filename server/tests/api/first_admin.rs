@@ -1,0 +1,350 @@
+//! The first account of a team-mode database, its administrator: made only by a sign-in that
+//! gives the setup code the server printed at start, or by `workbench admin create-user`; of
+//! any number of parallel first sign-ins exactly one makes it, on SQLite and on PostgreSQL.
+
+use std::sync::Arc;
+
+use app::ssr::Store;
+use axum::http::Method;
+use sqlx::Connection as _;
+
+use crate::helpers::{app_with, team_app_for_setup, TestApp};
+use crate::process::{agent, Server};
+
+const PASSWORD: &str = "a long password for tests";
+const HOST: &str = "127.0.0.1:3000";
+const FORM: &str = "application/x-www-form-urlencoded";
+/// The refusal of a first account's form that arrives once the administrator exists.
+const FIRST_TAKEN: &str = "The administrator account exists already (made by another sign-in or \
+                           on the server); no account was made for you: ask the administrator \
+                           for one.";
+
+/// `POST /login` on `app` as `email` with the form's `more` fields (`&setup_code=...`) in the
+/// language `lang` asks for; the status and the page.
+async fn first_sign_in(app: &TestApp, email: &str, more: &str, lang: &str) -> (u16, String) {
+    let response = app
+        .send_with(
+            Method::POST,
+            "/login",
+            &[
+                ("host", HOST),
+                ("content-type", FORM),
+                ("accept-language", lang),
+            ],
+            format!(
+                "email={}&password={}{more}",
+                email.replace('@', "%40"),
+                PASSWORD.replace(' ', "+")
+            ),
+        )
+        .await;
+    (response.status.as_u16(), response.text())
+}
+
+/// Every account of `store`: its e-mail address and whether it is an administrator.
+async fn accounts(store: &Store) -> Vec<(String, bool)> {
+    store
+        .accounts()
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|account| (account.email, account.admin))
+        .collect()
+}
+
+/// Two stores (two instances' pools) on one new SQLite file in `dir`.
+async fn sqlite(dir: &tempfile::TempDir) -> (Store, Store) {
+    let url = format!("sqlite://{}", dir.path().join("first.db").display());
+    let one = Store::connect(&url).await.unwrap();
+    let two = Store::connect(&url).await.unwrap();
+    (one, two)
+}
+
+/// A fresh schema `name` of the PostgreSQL test database (`TEST_POSTGRES_URL`, default
+/// 127.0.0.1:5432/test), and its URL.
+async fn postgres_schema(name: &str) -> String {
+    let base = std::env::var("TEST_POSTGRES_URL")
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".to_string());
+    let schema = format!("wb_first_admin_{name}_{}", std::process::id());
+    let mut admin = sqlx::PgConnection::connect(&base)
+        .await
+        .unwrap_or_else(|e| panic!("PostgreSQL at {base}: {e}"));
+    sqlx::raw_sql(sqlx::AssertSqlSafe(format!(
+        "DROP SCHEMA IF EXISTS {schema} CASCADE; CREATE SCHEMA {schema}"
+    )))
+    .execute(&mut admin)
+    .await
+    .unwrap();
+    admin.close().await.ok();
+    let separator = if base.contains('?') { '&' } else { '?' };
+    format!("{base}{separator}options=-c%20search_path%3D{schema}")
+}
+
+/// Two stores (two instances' pools) on a fresh schema `name` of the PostgreSQL test
+/// database.
+async fn postgres(name: &str) -> (Store, Store) {
+    let url = postgres_schema(name).await;
+    let one = Store::connect(&url).await.unwrap();
+    let two = Store::connect(&url).await.unwrap();
+    (one, two)
+}
+
+/// 20 first sign-ins at once, each with the right setup code and its own address, half of
+/// them through an app on `one`, half on `two` (two instances sharing the code): exactly one
+/// makes its account, the administrator; every other is refused and makes nothing.
+async fn twenty_parallel_first_sign_ins(one: Store, two: Store) {
+    let auth = server::auth::Auth::team(None, false);
+    let code = auth.setup_code().unwrap().to_string();
+    let apps = [
+        Arc::new(app_with(one.clone(), auth.clone())),
+        Arc::new(app_with(two, auth)),
+    ];
+    let tries: Vec<_> = (0..20)
+        .map(|n| {
+            let app = apps[n % 2].clone();
+            let more = format!("&setup_code={code}");
+            tokio::spawn(async move {
+                let email = format!("first{n}@example.com");
+                let (status, page) = first_sign_in(&app, &email, &more, "en").await;
+                (email, status, page)
+            })
+        })
+        .collect();
+    let mut made = Vec::new();
+    for attempt in tries {
+        let (email, status, page) = attempt.await.unwrap();
+        match status {
+            303 => made.push(email),
+            409 => assert!(page.contains(FIRST_TAKEN), "{email}: {page}"),
+            other => panic!("{email}: {other} {page}"),
+        }
+    }
+    assert_eq!(made.len(), 1, "the sign-ins that made an account: {made:?}");
+    assert_eq!(accounts(&one).await, vec![(made[0].clone(), true)]);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn of_twenty_parallel_first_sign_ins_one_makes_the_administrator_on_sqlite() {
+    let dir = tempfile::tempdir().unwrap();
+    let (one, two) = sqlite(&dir).await;
+    twenty_parallel_first_sign_ins(one, two).await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn of_twenty_parallel_first_sign_ins_one_makes_the_administrator_on_postgres() {
+    let (one, two) = postgres("sign_ins").await;
+    twenty_parallel_first_sign_ins(one, two).await;
+}
+
+/// The store itself: first accounts and ordinary ones made at once through two pools; exactly
+/// one administrator, the first account, whichever call made it.
+async fn one_first_account_among_concurrent_creations(one: Store, two: Store) {
+    let calls: Vec<_> = (0..20)
+        .map(|n| {
+            let store = if n % 2 == 0 { one.clone() } else { two.clone() };
+            tokio::spawn(async move {
+                let email = format!("user{n}@example.com");
+                let first = if n % 4 < 2 {
+                    Some(store.create_first_account(&email, "hash").await.unwrap())
+                } else {
+                    store.create_account(&email, "hash", false).await.unwrap();
+                    None
+                };
+                (email, first)
+            })
+        })
+        .collect();
+    let mut firsts = Vec::new();
+    let mut ordinary = 0;
+    for call in calls {
+        match call.await.unwrap() {
+            (email, Some(Some(_))) => firsts.push(email),
+            (_, Some(None)) => {}
+            (_, None) => ordinary += 1,
+        }
+    }
+    let all = accounts(&one).await;
+    let admins: Vec<_> = all.iter().filter(|(_, admin)| *admin).collect();
+    assert_eq!(admins.len(), 1, "{all:?}");
+    assert!(firsts.len() <= 1, "{firsts:?}");
+    assert_eq!(all.len(), ordinary + firsts.len());
+    if let [first] = firsts.as_slice() {
+        assert_eq!(&admins[0].0, first);
+    }
+    let first = one.account(1).await.unwrap().unwrap();
+    assert!(first.admin, "account 1 is the administrator: {all:?}");
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_store_makes_one_first_account_among_concurrent_creations_on_sqlite() {
+    let dir = tempfile::tempdir().unwrap();
+    let (one, two) = sqlite(&dir).await;
+    one_first_account_among_concurrent_creations(one, two).await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_store_makes_one_first_account_among_concurrent_creations_on_postgres() {
+    let (one, two) = postgres("store").await;
+    one_first_account_among_concurrent_creations(one, two).await;
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn without_the_right_setup_code_no_account_is_made_in_the_requests_language() {
+    let store = Store::connect("sqlite::memory:").await.unwrap();
+    let (app, code) = team_app_for_setup(store.clone());
+    // The right code with its first digit changed.
+    let first = if code.starts_with('0') { "1" } else { "0" };
+    let wrong = format!("&setup_code={first}{}", &code[1..]);
+    for (more, lang, message) in [
+        (
+            "",
+            "en",
+            "Wrong or missing setup code: give the code the server printed when it started. \
+             No account was made.",
+        ),
+        (
+            "&setup_code=",
+            "en",
+            "Wrong or missing setup code: give the code the server printed when it started. \
+             No account was made.",
+        ),
+        (
+            wrong.as_str(),
+            "ja-JP,ja;q=0.9",
+            "セットアップコードが違うか、入力されていません。サーバーが起動時に表示したコードを\
+             入力してください。アカウントは作成されていません。",
+        ),
+    ] {
+        let (status, page) = first_sign_in(&app, "eve@example.com", more, lang).await;
+        assert_eq!(status, 403, "{more:?}: {page}");
+        assert!(
+            page.contains(&format!(
+                "<p class=\"login-error\" role=\"alert\">{message}</p>"
+            )),
+            "{more:?}: {page}"
+        );
+        // The form again, with the setup code's field.
+        assert!(page.contains("name=\"setup_code\""), "{page}");
+        assert_eq!(store.account_count().await.unwrap(), 0);
+    }
+    // Spaces around the code, as a copy from a terminal may bring, are no matter.
+    let (status, page) = first_sign_in(
+        &app,
+        "ada@example.com",
+        &format!("&setup_code=+{code}+"),
+        "en",
+    )
+    .await;
+    assert_eq!(status, 303, "{page}");
+    assert_eq!(
+        accounts(&store).await,
+        vec![("ada@example.com".to_string(), true)]
+    );
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn admin_create_user_makes_the_first_administrator_and_the_setup_code_is_then_spent() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("shell.db").display());
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_workbench"))
+        .args(["admin", "create-user", "Root@Example.com"])
+        .env("DATABASE_URL", &url)
+        .env("WORKBENCH_PASSWORD", PASSWORD)
+        .output()
+        .unwrap();
+    assert_eq!(
+        (
+            output.status.code(),
+            String::from_utf8_lossy(&output.stdout).into_owned()
+        ),
+        (
+            Some(0),
+            "workbench: account 1 root@example.com (administrator)\n".to_string()
+        ),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let store = Store::connect(&url).await.unwrap();
+    let (app, code) = team_app_for_setup(store.clone());
+    let page = app
+        .send_with(Method::GET, "/login", &[("host", HOST)], "")
+        .await
+        .text();
+    assert!(
+        page.contains("<h1>Sign in</h1>") && !page.contains("setup_code"),
+        "{page}"
+    );
+    // The code makes nothing once an account exists.
+    let (status, page) = first_sign_in(
+        &app,
+        "late@example.com",
+        &format!("&setup_code={code}"),
+        "en",
+    )
+    .await;
+    assert_eq!(status, 409);
+    assert!(page.contains(FIRST_TAKEN), "{page}");
+    let (status, page) = first_sign_in(&app, "root@example.com", "", "en").await;
+    assert_eq!(status, 303, "{page}");
+    assert_eq!(
+        accounts(&store).await,
+        vec![("root@example.com".to_string(), true)]
+    );
+}
+
+#[test]
+fn the_server_prints_the_setup_code_at_start_on_a_database_without_accounts() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("team.db").display());
+    let team = [("WORKBENCH_MODE", "team")];
+    let mut server = Server::start_logging(&url, &team);
+    let line = server
+        .stderr()
+        .map(Result::unwrap)
+        .find(|line| line.contains("setup code"))
+        .expect("a line with the setup code");
+    let code = line
+        .strip_prefix(
+            "workbench: no account yet: the first sign-in at /login makes the administrator and \
+             must give the setup code ",
+        )
+        .and_then(|rest| {
+            rest.strip_suffix(
+                " (or make the administrator on the server with `workbench admin create-user \
+                 EMAIL`)",
+            )
+        })
+        .unwrap_or_else(|| panic!("{line}"))
+        .to_string();
+    assert_eq!(code.len(), 32, "{code}");
+    let sign_in = |more: &str| {
+        agent()
+            .post(&server.url("/login"))
+            .config()
+            .max_redirects(0)
+            .build()
+            .content_type(FORM)
+            .send(format!(
+                "email=ops%40example.com&password={}{more}",
+                PASSWORD.replace(' ', "+")
+            ))
+            .unwrap()
+            .status()
+            .as_u16()
+    };
+    assert_eq!(sign_in(""), 403);
+    assert_eq!(sign_in(&format!("&setup_code={code}")), 303);
+    drop(server);
+
+    // Started again on a database with its administrator: no setup code.
+    let mut again = Server::start_logging(&url, &team);
+    let lines: Vec<String> = again
+        .stderr()
+        .map(Result::unwrap)
+        .take_while(|line| !line.contains("listening on"))
+        .collect();
+    assert!(
+        lines.iter().all(|line| !line.contains("setup code")),
+        "{lines:?}"
+    );
+}
