@@ -4,6 +4,9 @@
 //! forms, like the sign-in page: it works without JavaScript, in English and Japanese.
 //!
 //! Owners also share a team's sheet read-only with every account of the organisation.
+//! Each audit log shows its newest [`AUDIT_LINES`] lines and a link to the older ones
+//! (`/team?log=TEAM&before=ID`, `log=instance` for the organisation's own lines, which
+//! administrators see).
 //!
 //! Each form posts to one of [`FORMS`] and is answered with the page again: `200` with what
 //! was done (a new token or invitation link is shown this once, in an answer no cache keeps:
@@ -40,8 +43,8 @@ pub const FORMS: [&str; 7] = [
     "/team/sheets/shared",
 ];
 
-/// How many lines of each team's audit log the page shows (the JSON route gives 500).
-const AUDIT_LINES: i64 = 50;
+/// How many lines of each audit log the page shows at once (the JSON route gives 500).
+pub const AUDIT_LINES: usize = 50;
 
 /// The routes of the page and its forms (team mode's authentication applies to them).
 pub(crate) fn routes() -> axum::Router<AppState> {
@@ -71,12 +74,41 @@ fn caller(request: &Request) -> Option<Access> {
     request.extensions().get::<Access>().cloned()
 }
 
-/// `GET /team`.
+/// Which audit log the page shows older lines of (`GET /team?log=1&before=120`): the others
+/// show their newest.
+#[derive(Default, Deserialize)]
+struct AuditAt {
+    /// A team's id, or `instance` for the organisation's own lines; empty: none.
+    #[serde(default)]
+    log: String,
+    /// The lines older than this one (its id).
+    before: Option<i64>,
+}
+
+impl AuditAt {
+    /// Where the page of the audit log `log` (a team's; `None`: the organisation's) starts.
+    fn before(&self, log: Option<i64>) -> Option<i64> {
+        self.before.filter(|_| self.log == log_name(log))
+    }
+}
+
+/// The name of an audit log in the page's links and test ids: the team's id, or `instance`.
+fn log_name(log: Option<i64>) -> String {
+    log.map_or_else(|| "instance".to_string(), |team| team.to_string())
+}
+
+/// `GET /team`, with `?log=…&before=…` for older lines of one audit log.
 async fn page(State(state): State<AppState>, request: Request) -> Response {
     let lang = app::i18n::request_lang(request.headers());
-    match caller(&request) {
-        Some(access) => render(&state, &access, lang, Outcome::None).await,
-        None => Redirect::to("/").into_response(),
+    let Some(access) = caller(&request) else {
+        return Redirect::to("/").into_response();
+    };
+    match axum::extract::Query::<AuditAt>::try_from_uri(request.uri()) {
+        Ok(axum::extract::Query(at)) => render(&state, &access, lang, Outcome::None, &at).await,
+        Err(rejection) => {
+            let outcome = Outcome::Refused(rejection.status(), rejection.body_text());
+            render(&state, &access, lang, outcome, &AuditAt::default()).await
+        }
     }
 }
 
@@ -105,7 +137,7 @@ where
     };
     // The caller's roles may have changed (an owner who removed themselves).
     let access = refreshed(&state, access).await;
-    render(&state, &access, lang, outcome).await
+    render(&state, &access, lang, outcome, &AuditAt::default()).await
 }
 
 /// The message of a refusal, without the internal details of a server failure (those go to
@@ -333,9 +365,16 @@ async fn set_shared(State(state): State<AppState>, request: Request) -> Response
     .await
 }
 
-/// The page for `access` in `lang`, with `outcome` above the teams.
-async fn render(state: &AppState, access: &Access, lang: Lang, outcome: Outcome) -> Response {
-    match body(state, access, lang, &outcome).await {
+/// The page for `access` in `lang`, with `outcome` above the teams and the audit logs from
+/// where `at` says.
+async fn render(
+    state: &AppState,
+    access: &Access,
+    lang: Lang,
+    outcome: Outcome,
+    at: &AuditAt,
+) -> Response {
+    match body(state, access, lang, &outcome, at).await {
         Ok(html) => {
             let status = match outcome {
                 Outcome::Refused(status, _) => status,
@@ -353,6 +392,7 @@ async fn body(
     access: &Access,
     lang: Lang,
     outcome: &Outcome,
+    at: &AuditAt,
 ) -> Result<String, ApiError> {
     let mut html = String::new();
     let (me, email, admin) = match &access.principal {
@@ -449,12 +489,12 @@ async fn body(
             html += &sheets(state, lang, team.id).await?;
             html += &invite_form(lang, Some(team.id));
             html += &tokens(state, lang, team.id).await?;
-            html += &audit(state, lang, team.id).await?;
+            html += &audit(state, lang, Some(team.id), at.before(Some(team.id))).await?;
         }
         html += "</section>";
     }
     if admin {
-        html += &administration(state, lang, me).await?;
+        html += &administration(state, lang, me, at.before(None)).await?;
     }
     Ok(html)
 }
@@ -636,10 +676,31 @@ async fn tokens(state: &AppState, lang: Lang, team: i64) -> Result<String, ApiEr
     Ok(html)
 }
 
-/// The newest lines of `team`'s audit log.
-async fn audit(state: &AppState, lang: Lang, team: i64) -> Result<String, ApiError> {
-    let lines = state.store.audit_log(team, AUDIT_LINES).await?;
-    let mut html = format!("<h3>{}</h3>", escape(&t(lang, "team-audit")));
+/// [`AUDIT_LINES`] lines of an audit log, newest first: team `log`'s, or with `None` the
+/// organisation's own; older than line `before` when given; and a link to the older lines
+/// when there are.
+async fn audit(
+    state: &AppState,
+    lang: Lang,
+    log: Option<i64>,
+    before: Option<i64>,
+) -> Result<String, ApiError> {
+    let limit = i64::try_from(AUDIT_LINES + 1).unwrap_or(i64::MAX);
+    let mut lines = state.store.audit_page(log, before, limit).await?;
+    let older = lines.len() > AUDIT_LINES;
+    lines.truncate(AUDIT_LINES);
+    let name = log_name(log);
+    let mut html = match log {
+        Some(_) => format!(
+            "<h3 id=\"audit-{name}\">{}</h3>",
+            escape(&t(lang, "team-audit"))
+        ),
+        None => format!(
+            "<h3 id=\"audit-{name}\">{}</h3><p class=\"muted\">{}</p>",
+            escape(&t(lang, "team-audit-instance")),
+            escape(&t(lang, "team-audit-instance-lead"))
+        ),
+    };
     if lines.is_empty() {
         return Ok(html
             + &format!(
@@ -647,7 +708,7 @@ async fn audit(state: &AppState, lang: Lang, team: i64) -> Result<String, ApiErr
                 escape(&t(lang, "team-audit-empty"))
             ));
     }
-    html += &format!("<table class=\"team-table\" data-testid=\"audit-{team}\"><thead><tr>");
+    html += &format!("<table class=\"team-table\" data-testid=\"audit-{name}\"><thead><tr>");
     for key in [
         "team-audit-when",
         "team-audit-who",
@@ -657,7 +718,7 @@ async fn audit(state: &AppState, lang: Lang, team: i64) -> Result<String, ApiErr
         html += &format!("<th>{}</th>", escape(&t(lang, key)));
     }
     html += "</tr></thead><tbody>";
-    for line in lines {
+    for line in &lines {
         html += &format!(
             "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
             when(line.at_ms),
@@ -666,12 +727,26 @@ async fn audit(state: &AppState, lang: Lang, team: i64) -> Result<String, ApiErr
             escape(&line.detail)
         );
     }
-    Ok(html + "</tbody></table>")
+    html += "</tbody></table>";
+    if let (true, Some(last)) = (older, lines.last()) {
+        html += &format!(
+            "<p><a href=\"{PATH}?log={name}&amp;before={id}#audit-{name}\" data-testid=\"audit-older-{name}\">{older}</a></p>",
+            id = last.id,
+            older = escape(&t(lang, "team-audit-older")),
+        );
+    }
+    Ok(html)
 }
 
 /// An administrator's part (account `me`): a new team, an invitation without a team, the
-/// accounts.
-async fn administration(state: &AppState, lang: Lang, me: i64) -> Result<String, ApiError> {
+/// accounts, and the organisation's audit log (its lines of no team, older than line
+/// `before` when given).
+async fn administration(
+    state: &AppState,
+    lang: Lang,
+    me: i64,
+    before: Option<i64>,
+) -> Result<String, ApiError> {
     let mut html = format!(
         "<section class=\"team\" data-testid=\"administration\"><h2>{}</h2>\
 <form method=\"post\" action=\"{action}\" class=\"team-form\" data-testid=\"new-team\"><h3>{title}</h3>\
@@ -724,7 +799,9 @@ async fn administration(state: &AppState, lang: Lang, me: i64) -> Result<String,
             escape(&notes.join(", ")),
         );
     }
-    Ok(html + "</tbody></table></section>")
+    html += "</tbody></table>";
+    html += &audit(state, lang, None, before).await?;
+    Ok(html + "</section>")
 }
 
 /// A `<select name="role">` of the four roles, `chosen` selected.

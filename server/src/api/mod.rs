@@ -54,6 +54,7 @@ fn documented() -> OpenApiRouter<AppState> {
         .routes(routes!(teams::tokens, teams::create_token))
         .routes(routes!(teams::revoke_token))
         .routes(routes!(teams::audit))
+        .routes(routes!(teams::instance_audit))
         .routes(routes!(teams::create_account))
         .routes(routes!(teams::create_invite))
         .routes(routes!(teams::disable_account))

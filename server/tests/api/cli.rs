@@ -1418,4 +1418,27 @@ async fn create_user_makes_the_administrator_then_a_member_of_a_new_team_and_aud
             line("workbench admin", "team-create", "payments"),
         ]
     );
+    // The accounts made are the organisation's lines (no team).
+    let made = store
+        .audit_page(None, None, 10)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|line| (line.actor, line.action, line.detail))
+        .collect::<Vec<_>>();
+    assert_eq!(
+        made,
+        [
+            line(
+                "workbench admin",
+                "account-create",
+                "account 2 alice@example.com (not an administrator)"
+            ),
+            line(
+                "workbench admin",
+                "account-create",
+                "account 1 ada@example.com (administrator)"
+            ),
+        ]
+    );
 }

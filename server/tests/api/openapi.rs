@@ -42,6 +42,7 @@ fn expected_routes() -> BTreeSet<(String, String)> {
         ("/api/v1/teams/{team}/tokens", "post"),
         ("/api/v1/teams/{team}/tokens/{id}", "delete"),
         ("/api/v1/teams/{team}/audit", "get"),
+        ("/api/v1/audit", "get"),
         ("/api/v1/accounts", "post"),
         ("/api/v1/invites", "post"),
         ("/api/v1/accounts/{id}/disabled", "post"),
@@ -140,6 +141,7 @@ async fn every_documented_route_answers_and_no_other_method_does() {
             "/api/v1/teams",
             "/api/v1/accounts",
             "/api/v1/invites",
+            "/api/v1/audit",
         ]
         .iter()
         .any(|prefix| path.starts_with(prefix))

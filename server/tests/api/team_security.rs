@@ -1,6 +1,7 @@
-//! What a trial of team mode found, each pinned: an answer that shows a token or an
-//! invitation link is kept by no cache; an open event stream stops at once when its caller may
-//! no longer read the sheet.
+//! What a trial of team mode found, each pinned: the audit log records sharing, accounts
+//! made and refused sign-ins, not each use of a token, and pages back; an answer that shows a
+//! token or an invitation link is kept by no cache; an open event stream stops at once when
+//! its caller may no longer read the sheet.
 
 use std::time::Duration;
 
@@ -11,7 +12,8 @@ use axum::http::Method;
 use http_body_util::BodyExt;
 use tower::ServiceExt;
 
-use crate::helpers::{fixture, golden_g2, team_app_on, TestApp, TestResponse};
+use crate::helpers::{app_with, fixture, golden_g2, team_app_on, TestApp, TestResponse};
+use crate::storage::TestDb;
 
 const PASSWORD: &str = "a long password for tests";
 const HOST: &str = "127.0.0.1:3000";
@@ -20,7 +22,16 @@ const FORM: &str = "application/x-www-form-urlencoded";
 /// Team 1 "Payments" with its owner olga (account 2) and vic, a viewer (account 3); ada
 /// (account 1) the administrator.
 async fn world() -> TestApp {
-    let store = Store::connect("sqlite::memory:").await.unwrap();
+    team_app_on(world_store().await)
+}
+
+/// The store of [`world`], in memory.
+async fn world_store() -> Store {
+    world_on(Store::connect("sqlite::memory:").await.unwrap()).await
+}
+
+/// The accounts and team of [`world`] on `store`.
+async fn world_on(store: Store) -> Store {
     let hash = server::auth::hash_password(PASSWORD).unwrap();
     store
         .create_account("ada@example.com", &hash, true)
@@ -34,7 +45,7 @@ async fn world() -> TestApp {
         let id = store.create_account(email, &hash, false).await.unwrap();
         store.set_role(payments, id, Some(role)).await.unwrap();
     }
-    team_app_on(store)
+    store
 }
 
 /// Signs `email` in; the session cookie (`name=value`).
@@ -287,11 +298,413 @@ async fn every_answer_that_shows_a_token_or_an_invitation_link_is_not_stored() {
 
 /// The text of the one element `selector` selects in `html`.
 fn scraper_text(html: &str, selector: &str) -> String {
+    let found = texts(html, selector);
+    assert_eq!(found.len(), 1, "{selector}: {found:?}");
+    found[0].clone()
+}
+
+/// The texts of the elements `selector` selects in `html`, whitespace-trimmed.
+fn texts(html: &str, selector: &str) -> Vec<String> {
+    let html = scraper::Html::parse_document(html);
+    html.select(&scraper::Selector::parse(selector).unwrap())
+        .map(|e| e.text().collect::<String>().trim().to_string())
+        .collect()
+}
+
+/// The `href` of the one element `selector` selects in `html`.
+fn href(html: &str, selector: &str) -> String {
     let html = scraper::Html::parse_document(html);
     let found: Vec<String> = html
         .select(&scraper::Selector::parse(selector).unwrap())
-        .map(|e| e.text().collect::<String>().trim().to_string())
+        .map(|e| e.attr("href").unwrap().to_string())
         .collect();
     assert_eq!(found.len(), 1, "{selector}: {found:?}");
     found[0].clone()
+}
+
+/// An audit log as JSON, as `(actor, action, detail)` lines.
+fn lines(log: &serde_json::Value) -> Vec<(String, String, String)> {
+    log.as_array()
+        .unwrap_or_else(|| panic!("not a list: {log}"))
+        .iter()
+        .map(|line| {
+            let text = |key: &str| line[key].as_str().unwrap().to_string();
+            (text("actor"), text("action"), text("detail"))
+        })
+        .collect()
+}
+
+/// An audit line, for comparing.
+fn line(actor: &str, action: &str, detail: &str) -> (String, String, String) {
+    (actor.into(), action.into(), detail.into())
+}
+
+/// `POST /login` with `email` (form-encoded as given) and `password`; the status.
+async fn try_sign_in(app: &TestApp, email: &str, password: &str) -> u16 {
+    app.send_with(
+        Method::POST,
+        "/login",
+        &[("host", HOST), ("content-type", FORM)],
+        format!("email={email}&password={}", password.replace(' ', "+")),
+    )
+    .await
+    .status
+    .as_u16()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_audit_log_has_sharing_new_accounts_and_refused_sign_ins_but_not_each_token_use() {
+    // Arrange: two sign-in attempts a minute per address.
+    let app = app_with(
+        world_store().await,
+        server::auth::Auth::team_limited(None, false, 2),
+    );
+    let ada = sign_in(&app, "ada@example.com").await;
+    let olga = sign_in(&app, "olga@example.com").await;
+    let json = "application/json";
+
+    // Act: ada makes two accounts, one an administrator.
+    for (body, id) in [
+        (
+            r#"{"email":"Bob@Example.com","password":"a long password for tests"}"#,
+            4,
+        ),
+        (
+            r#"{"email":"carl@example.com","password":"a long password for tests","admin":true}"#,
+            5,
+        ),
+    ] {
+        let made = send(&app, Method::POST, "/api/v1/accounts", &ada, json, body).await;
+        assert_eq!(
+            (made.status.as_u16(), made.json()["id"].as_i64()),
+            (201, Some(id))
+        );
+    }
+    // Sign-ins refused: a wrong password, an unknown address (as typed), an address too long,
+    // and an address past its limit.
+    assert_eq!(
+        try_sign_in(&app, "vic%40example.com", "not the password").await,
+        401
+    );
+    assert_eq!(
+        try_sign_in(&app, "Nobody%40Example.com", "not the password").await,
+        401
+    );
+    let long = format!("{}@example.com", "a".repeat(300));
+    assert_eq!(try_sign_in(&app, &long, "not the password").await, 400);
+    for status in [401, 401, 429] {
+        assert_eq!(
+            try_sign_in(&app, "mallory%40example.com", "guess").await,
+            status
+        );
+    }
+    // Olga shares sheet 1 from the page and stops through the JSON route.
+    let created = app
+        .send_with(
+            Method::POST,
+            "/api/v1/sheets?name=G1",
+            &[("host", HOST), ("cookie", &olga)],
+            fixture("reservation-en.tsv"),
+        )
+        .await;
+    assert_eq!(created.status, 201, "{}", created.text());
+    let shared = send(
+        &app,
+        Method::POST,
+        "/team/sheets/shared",
+        &olga,
+        FORM,
+        "id=1&shared=true",
+    )
+    .await;
+    assert_eq!(shared.status, 200);
+    let stopped = send(
+        &app,
+        Method::PUT,
+        "/api/v1/sheets/1/shared",
+        &olga,
+        json,
+        r#"{"shared":false}"#,
+    )
+    .await;
+    assert_eq!(stopped.status, 204);
+    // A token used 20 times.
+    let made = send(
+        &app,
+        Method::POST,
+        "/api/v1/teams/1/tokens",
+        &olga,
+        json,
+        r#"{"name":"ci","scope":"check"}"#,
+    )
+    .await;
+    let bearer = format!("Bearer {}", made.json()["token"].as_str().unwrap());
+    let before_use = app::ssr::now_ms();
+    for _ in 0..20 {
+        let checked = app
+            .send_with(
+                Method::POST,
+                "/api/v1/check",
+                &[("host", HOST), ("authorization", &bearer)],
+                fixture("reservation-en.tsv"),
+            )
+            .await;
+        assert_eq!(checked.status, 200);
+    }
+    // Dave accepts olga's invitation.
+    let invited = send(
+        &app,
+        Method::POST,
+        "/api/v1/invites",
+        &olga,
+        json,
+        r#"{"email":"dave@example.com","team":1,"role":"viewer"}"#,
+    )
+    .await;
+    let token = invited.json()["link"]
+        .as_str()
+        .unwrap()
+        .replace("/login?invite=", "");
+    let accepted = app
+        .send_with(
+            Method::POST,
+            "/login",
+            &[("host", HOST), ("content-type", FORM)],
+            format!("invite={token}&password=a+long+password+for+tests"),
+        )
+        .await;
+    assert_eq!(accepted.status, 303, "{}", accepted.text());
+
+    // Assert: the team's log, newest first.
+    let team = send(&app, Method::GET, "/api/v1/teams/1/audit", &olga, json, "").await;
+    assert_eq!(team.status, 200);
+    assert_eq!(
+        lines(&team.json()),
+        [
+            line("dave@example.com", "sign-in", "invitation accepted"),
+            line("olga@example.com", "invite", "dave@example.com as viewer"),
+            line("olga@example.com", "token-create", "token 1 ci (check)"),
+            line("olga@example.com", "sheet-unshare", "sheet 1"),
+            line("olga@example.com", "sheet-share", "sheet 1"),
+            line("vic@example.com", "sign-in-failed", "wrong password"),
+            line("olga@example.com", "sign-in", ""),
+        ]
+    );
+    // The token's uses are its "last used" time.
+    let tokens = send(&app, Method::GET, "/api/v1/teams/1/tokens", &olga, json, "").await;
+    let used = tokens.json()[0]["last_used_at_ms"].as_i64().unwrap();
+    assert!(used >= before_use, "{used} < {before_use}");
+    // The organisation's own lines, for administrators: as JSON and on the Teams page.
+    let mallory = line("mallory@example.com", "sign-in-failed", "no such account");
+    let expected = [
+        line(
+            "dave@example.com",
+            "account-create",
+            "account 6 dave@example.com (not an administrator), by invitation",
+        ),
+        line(
+            "mallory@example.com",
+            "sign-in-limited",
+            "too many attempts",
+        ),
+        mallory.clone(),
+        mallory,
+        line(&long[..254], "sign-in-failed", "address too long"),
+        line("Nobody@Example.com", "sign-in-failed", "no such account"),
+        line(
+            "ada@example.com",
+            "account-create",
+            "account 5 carl@example.com (administrator)",
+        ),
+        line(
+            "ada@example.com",
+            "account-create",
+            "account 4 bob@example.com (not an administrator)",
+        ),
+        line("ada@example.com", "sign-in", ""),
+    ];
+    let instance = send(&app, Method::GET, "/api/v1/audit", &ada, json, "").await;
+    assert_eq!(instance.status, 200);
+    assert_eq!(lines(&instance.json()), expected);
+    let page = send(&app, Method::GET, "/team", &ada, json, "")
+        .await
+        .text();
+    let rows: Vec<String> = expected
+        .iter()
+        .map(|(actor, action, detail)| format!("{actor}{action}{detail}"))
+        .collect();
+    let shown: Vec<String> = texts(&page, "[data-testid=audit-instance] tbody tr")
+        .into_iter()
+        .map(|row| row.split_once(" UTC").unwrap().1.to_string())
+        .collect();
+    assert_eq!(shown, rows);
+    // Not to a team's owner.
+    let refused = send(&app, Method::GET, "/api/v1/audit", &olga, json, "").await;
+    assert_eq!(
+        (refused.status.as_u16(), refused.text()),
+        (
+            403,
+            r#"{"error":"only an administrator may do this","line":null}"#.to_string()
+        )
+    );
+    let page = send(&app, Method::GET, "/team", &olga, json, "")
+        .await
+        .text();
+    assert_eq!(texts(&page, "[data-testid=audit-instance]").len(), 0);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn the_audit_logs_page_back_to_their_oldest_line() {
+    for db in [TestDb::sqlite().await, TestDb::postgres().await] {
+        audit_logs_page_back(team_app_on(world_on(db.store.clone()).await)).await;
+    }
+}
+
+/// [`the_audit_logs_page_back_to_their_oldest_line`] on the store of `app`.
+async fn audit_logs_page_back(app: TestApp) {
+    // Arrange: team 1 with 501 lines and olga's sign-in; the organisation's own with 60 and
+    // ada's sign-in.
+    for n in 1..=501 {
+        let detail = format!("line {n}");
+        app.store
+            .audit(Some(1), "olga@example.com", "role", &detail)
+            .await
+            .unwrap();
+        if n <= 60 {
+            app.store
+                .audit(None, "ada@example.com", "account-enable", &detail)
+                .await
+                .unwrap();
+        }
+    }
+    let olga = sign_in(&app, "olga@example.com").await;
+    let ada = sign_in(&app, "ada@example.com").await;
+    let details = |log: &serde_json::Value| -> Vec<String> {
+        lines(log)
+            .into_iter()
+            .map(|(_, _, detail)| detail)
+            .collect()
+    };
+
+    // The JSON route: 500 lines, and a link to the rest.
+    let first = send(
+        &app,
+        Method::GET,
+        "/api/v1/teams/1/audit",
+        &olga,
+        "application/json",
+        "",
+    )
+    .await;
+    let first_lines = details(&first.json());
+    assert_eq!(first_lines.len(), 500);
+    assert_eq!((&first_lines[0][..], &first_lines[1][..]), ("", "line 501"));
+    assert_eq!(first_lines[499], "line 3");
+    let last_id = first.json()[499]["id"].as_i64().unwrap();
+    let link = first.header("link").to_string();
+    assert_eq!(
+        link,
+        format!(r#"</api/v1/teams/1/audit?before={last_id}>; rel="next""#)
+    );
+    let next = link
+        .trim_start_matches('<')
+        .split_once('>')
+        .unwrap()
+        .0
+        .to_string();
+    let second = send(&app, Method::GET, &next, &olga, "application/json", "").await;
+    assert_eq!(details(&second.json()), ["line 2", "line 1"]);
+    assert_eq!(second.headers.get("link"), None);
+    let bad = send(
+        &app,
+        Method::GET,
+        "/api/v1/teams/1/audit?before=x",
+        &olga,
+        "application/json",
+        "",
+    )
+    .await;
+    assert_eq!(bad.status, 400, "{}", bad.text());
+
+    // The Teams page: 50 lines, and "Older" to the next 50.
+    let detail_column = |html: &str, log: &str| -> Vec<String> {
+        texts(
+            html,
+            &format!("[data-testid=audit-{log}] tbody tr td:nth-child(4)"),
+        )
+    };
+    let page = send(&app, Method::GET, "/team", &olga, FORM, "")
+        .await
+        .text();
+    let shown = detail_column(&page, "1");
+    assert_eq!(
+        (shown.len(), &shown[0][..], &shown[49][..]),
+        (50, "", "line 453")
+    );
+    assert_eq!(scraper_text(&page, "[data-testid=audit-older-1]"), "Older");
+    let older = href(&page, "[data-testid=audit-older-1]");
+    let id_453 = first.json()[49]["id"].as_i64().unwrap();
+    assert_eq!(older, format!("/team?log=1&before={id_453}#audit-1"));
+    let page = send(
+        &app,
+        Method::GET,
+        older.split('#').next().unwrap(),
+        &olga,
+        FORM,
+        "",
+    )
+    .await
+    .text();
+    let shown = detail_column(&page, "1");
+    assert_eq!(
+        (shown.len(), &shown[0][..], &shown[49][..]),
+        (50, "line 452", "line 403")
+    );
+
+    // The organisation's lines page back the same way, in Japanese too.
+    let cookie = format!("{ada}; {}=ja", app::i18n::COOKIE);
+    let page = send(&app, Method::GET, "/team", &cookie, FORM, "")
+        .await
+        .text();
+    let shown = detail_column(&page, "instance");
+    assert_eq!(
+        (shown.len(), &shown[0][..], &shown[49][..]),
+        (50, "", "line 12")
+    );
+    assert_eq!(
+        scraper_text(&page, "[data-testid=audit-older-instance]"),
+        "古い記録"
+    );
+    let older = href(&page, "[data-testid=audit-older-instance]");
+    let page = send(
+        &app,
+        Method::GET,
+        older.split('#').next().unwrap(),
+        &cookie,
+        FORM,
+        "",
+    )
+    .await
+    .text();
+    assert_eq!(
+        detail_column(&page, "instance"),
+        (1..=11)
+            .rev()
+            .map(|n| format!("line {n}"))
+            .collect::<Vec<_>>()
+    );
+    assert_eq!(texts(&page, "[data-testid=audit-older-instance]").len(), 0);
+    // Team 1's log still starts at its newest line.
+    assert_eq!(detail_column(&page, "1")[0], "");
+    let instance = send(
+        &app,
+        Method::GET,
+        "/api/v1/audit",
+        &ada,
+        "application/json",
+        "",
+    )
+    .await;
+    assert_eq!(details(&instance.json()).len(), 61);
+    assert_eq!(instance.headers.get("link"), None);
 }

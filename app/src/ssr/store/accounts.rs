@@ -71,15 +71,17 @@ pub struct TokenRecord {
     pub revoked_at_ms: Option<i64>,
 }
 
-/// One line of a team's audit log.
+/// One line of a team's audit log, or of the organisation's (lines of no team).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct AuditEntry {
     /// Its id (in order of writing).
     pub id: i64,
-    /// Who: an e-mail address or `token N`.
+    /// Who: an e-mail address (for a refused sign-in, the address as typed) or `token N`.
     pub actor: String,
-    /// What: `sign-in`, `sign-in-failed`, `role`, `token-create`, `token-use`, `token-revoke`,
-    /// `sheet-delete`, `account-disable`, `team-create`, `invite`.
+    /// What: `sign-in`, `sign-in-failed`, `sign-in-limited` (refused for too many attempts),
+    /// `role`, `token-create`, `token-revoke`, `sheet-delete`, `sheet-share`, `sheet-unshare`,
+    /// `account-create`, `account-disable`, `account-enable`, `team-create`, `invite`. The use
+    /// of a token is not a line: the token's `last_used_at_ms` says when it was last used.
     pub action: String,
     /// The details, as text.
     pub detail: String,
@@ -634,20 +636,84 @@ impl Store {
         Ok(())
     }
 
+    /// Writes the organisation's audit line (no team) of account `id`, just made by `actor`:
+    /// `account-create` with its address, whether it is an administrator, and `how` it was
+    /// made when given (`by invitation`).
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Db`].
+    pub async fn audit_new_account(
+        &self,
+        actor: &str,
+        id: i64,
+        how: &str,
+    ) -> Result<(), StoreError> {
+        let Some(account) = self.account(id).await? else {
+            return Ok(());
+        };
+        let mut detail = format!(
+            "account {id} {} ({})",
+            account.email,
+            if account.admin {
+                "administrator"
+            } else {
+                "not an administrator"
+            }
+        );
+        if !how.is_empty() {
+            detail += &format!(", {how}");
+        }
+        self.audit(None, actor, "account-create", &detail).await
+    }
+
     /// Team `team`'s audit log, newest first, at most `limit` lines.
     ///
     /// # Errors
     ///
     /// [`StoreError::Db`].
     pub async fn audit_log(&self, team: i64, limit: i64) -> Result<Vec<AuditEntry>, StoreError> {
-        let rows = sqlx::query(
-            "SELECT id, actor, action, detail, at FROM audit_log WHERE team_id = $1 \
-             ORDER BY id DESC LIMIT $2",
-        )
-        .bind(team)
-        .bind(limit)
-        .fetch_all(&self.pool)
-        .await?;
+        self.audit_page(Some(team), None, limit).await
+    }
+
+    /// One page of an audit log, newest first: team `team`'s, or with `None` the
+    /// organisation's own (the lines of no team: accounts made, disabled and enabled, failed
+    /// sign-ins of unknown addresses); at most `limit` lines, only those older than line
+    /// `before` when given (the id of the last line of the page before).
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Db`].
+    pub async fn audit_page(
+        &self,
+        team: Option<i64>,
+        before: Option<i64>,
+        limit: i64,
+    ) -> Result<Vec<AuditEntry>, StoreError> {
+        let before = before.unwrap_or(i64::MAX);
+        let rows = match team {
+            Some(team) => {
+                sqlx::query(
+                    "SELECT id, actor, action, detail, at FROM audit_log \
+                     WHERE team_id = $1 AND id < $2 ORDER BY id DESC LIMIT $3",
+                )
+                .bind(team)
+                .bind(before)
+                .bind(limit)
+                .fetch_all(&self.pool)
+                .await?
+            }
+            None => {
+                sqlx::query(
+                    "SELECT id, actor, action, detail, at FROM audit_log \
+                     WHERE team_id IS NULL AND id < $1 ORDER BY id DESC LIMIT $2",
+                )
+                .bind(before)
+                .bind(limit)
+                .fetch_all(&self.pool)
+                .await?
+            }
+        };
         rows.iter()
             .map(|row| {
                 Ok(AuditEntry {
@@ -697,7 +763,7 @@ impl Store {
     }
 
     /// Shares sheet `id` read-only with every account of the organisation, or stops (an
-    /// owner's decision).
+    /// owner's decision), written to the team's audit log (`sheet-share`, `sheet-unshare`).
     ///
     /// # Errors
     ///
@@ -709,6 +775,16 @@ impl Store {
             .bind(id)
             .execute(&self.pool)
             .await?;
+        if let Some(access) = self.access() {
+            let team = self.sheet_team(id).await?;
+            let action = if shared {
+                "sheet-share"
+            } else {
+                "sheet-unshare"
+            };
+            self.audit(team, &access.name(), action, &format!("sheet {id}"))
+                .await?;
+        }
         Ok(())
     }
 
