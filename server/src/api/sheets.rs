@@ -240,6 +240,9 @@ pub(crate) async fn get(
 /// `If-Match: "N"` (the `ETag` of a `GET`) the rows are replaced only while the sheet is still
 /// at revision N, so a change someone made in between is never overwritten silently;
 /// `If-Match: *` overwrites whatever is stored. Without `If-Match`: 428, nothing written.
+/// Rows that are already the stored ones, in a header of the sheet's language (the same sheet
+/// sent again), write nothing: the answer is the sheet at its current revision, no revision
+/// is added and the change time stays.
 #[utoipa::path(
     put,
     path = "/sheets/{id}",
@@ -256,7 +259,7 @@ pub(crate) async fn get(
     ),
     responses(
         (status = 200, description = "The sheet as stored now, with its report", body = SheetBody,
-            headers(("ETag" = String, description = "The new revision, quoted"))),
+            headers(("ETag" = String, description = "The new revision, quoted; the current one when the rows were already stored"))),
         (status = 400, description = "The id is not an integer, `If-Match` is not a quoted revision, or the body is not UTF-8", body = ErrorBody),
         (status = 404, description = "No such sheet", body = ErrorBody),
         (status = 412, description = "The sheet is no longer at the `If-Match` revision; nothing was written", body = ErrorBody),

@@ -529,3 +529,156 @@ async fn a_check_from_a_report_the_page_holds_is_answered_with_what_changed_sinc
         "{stranger:?}"
     );
 }
+
+/// The number of revisions in sheet `id`'s history, from the history endpoint.
+async fn revision_count(app: &TestApp, id: i64) -> usize {
+    let list = app.get(&format!("/api/v1/sheets/{id}/revisions")).await;
+    assert_eq!(list.status, StatusCode::OK, "{}", list.text());
+    list.json().as_array().expect("a list of revisions").len()
+}
+
+/// The change time of sheet `id` in the sheet list.
+async fn updated_at_ms(app: &TestApp, id: i64) -> i64 {
+    let list = app.get("/api/v1/sheets").await.json();
+    list.as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["id"] == id)
+        .expect("the sheet is listed")["updated_at_ms"]
+        .as_i64()
+        .unwrap()
+}
+
+#[tokio::test]
+async fn a_hundred_identical_puts_add_no_revision_and_one_changed_cell_adds_one() {
+    // Arrange: G1 stored, then put once more, so that the sheet is at revision 1 (the
+    // ETag) with two revisions in its history.
+    let app = spawn_app().await;
+    let g1 = fixture("reservation-en.tsv");
+    let id = app.create_sheet("g", &g1).await;
+    let g2 = golden_g2();
+    assert_eq!(
+        put(&app, id, g2.clone(), "ci").await.header("etag"),
+        "\"1\""
+    );
+    let before = revision_count(&app, id).await;
+    let updated_before = updated_at_ms(&app, id).await;
+    assert_eq!(before, 2);
+
+    // Act: the same sheet 100 times, half with `If-Match: *`, half with the current ETag.
+    for i in 0..100 {
+        let tag = if i % 2 == 0 { "*" } else { "\"1\"" };
+        let r = app
+            .send_with(
+                Method::PUT,
+                &format!("/api/v1/sheets/{id}"),
+                &[("if-match", tag), ("x-workbench-author", "ci")],
+                g2.clone(),
+            )
+            .await;
+
+        // Assert: each answers 200 with the sheet at its current revision, unchanged.
+        assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+        assert_eq!(r.header("etag"), "\"1\"", "PUT {i}");
+        let body = r.json();
+        assert_eq!(body["revision"], 1, "PUT {i}");
+        assert_eq!(body["report"]["summary"]["inversions"], 1, "PUT {i}");
+    }
+
+    // Assert: no revision added, the change time kept, the rows as they were.
+    assert_eq!(revision_count(&app, id).await, before);
+    assert_eq!(updated_at_ms(&app, id).await, updated_before);
+    let sheet = app.get(&format!("/api/v1/sheets/{id}")).await;
+    assert_eq!(sheet.header("etag"), "\"1\"");
+    assert_eq!(
+        app.get(&format!("/api/v1/sheets/{id}/export.tsv"))
+            .await
+            .text(),
+        g2
+    );
+
+    // Act: one cell changed (a rationale).
+    let changed = g2.replacen(
+        "same network, connecting is fast",
+        "same network, connecting is quick",
+        1,
+    );
+    assert_ne!(changed, g2);
+    let r = put(&app, id, changed, "ci").await;
+
+    // Assert: exactly one revision more, of that one cell.
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+    assert_eq!(r.header("etag"), "\"2\"");
+    assert_eq!(revision_count(&app, id).await, before + 1);
+    let list = app
+        .get(&format!("/api/v1/sheets/{id}/revisions"))
+        .await
+        .json();
+    assert_eq!(list[0]["number"], 3);
+    assert_eq!(list[0]["changed_cells"], 1);
+    assert!(updated_at_ms(&app, id).await > updated_before);
+}
+
+#[tokio::test]
+async fn the_same_rows_under_a_header_in_the_other_language_are_a_revision() {
+    // Arrange: G1 stored in English.
+    let app = spawn_app().await;
+    let id = app.create_sheet("g", &fixture("reservation-en.tsv")).await;
+    let rows = budget::tsv::import(&fixture("reservation-en.tsv"))
+        .unwrap()
+        .rows;
+    let before = revision_count(&app, id).await;
+
+    // Act: the same rows with a Japanese header.
+    let r = put(&app, id, budget::tsv::export(&rows, budget::Lang::Ja), "ci").await;
+
+    // Assert: the language changed, so that is one revision.
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+    assert_eq!(r.header("etag"), "\"1\"");
+    assert_eq!(r.json()["lang"], "ja");
+    assert_eq!(revision_count(&app, id).await, before + 1);
+}
+
+#[tokio::test]
+async fn saving_or_importing_the_stored_rows_from_the_page_adds_no_revision() {
+    // Arrange: G1 stored.
+    let app = spawn_app().await;
+    let g1 = fixture("reservation-en.tsv");
+    let id = app.create_sheet("g", &g1).await;
+    let loaded = app.get(&format!("/api/v1/sheets/{id}")).await.json();
+    let rows = budget::tsv::import(&g1).unwrap().rows;
+    let author = app::ssr::Author::named("p");
+    let before = revision_count(&app, id).await;
+    let updated_before = updated_at_ms(&app, id).await;
+
+    // Act: the page saves its unchanged rows (a merged patch), the store is asked to save
+    // them from revision 0 and to replace them, and the page imports the same TSV.
+    let saved = app
+        .call_json(
+            "save_rows",
+            &serde_json::json!({
+                "id": id, "base": 0, "base_rows": loaded["rows"], "base_ids": loaded["row_ids"],
+                "rows": loaded["rows"],
+            }),
+        )
+        .await;
+    let from = app.store.save_rows_from(id, 0, &rows, &author).await;
+    let replaced = app.store.save_rows(id, &rows).await;
+    let imported = app
+        .call_json(
+            "import_rows",
+            &serde_json::json!({ "id": id, "base": 0, "tsv": g1 }),
+        )
+        .await;
+
+    // Assert: each answers the current revision, 0; nothing was added or touched.
+    assert_eq!(saved.status, StatusCode::OK, "{}", saved.text());
+    assert_eq!(saved.json()["revision"], 0);
+    assert_eq!(from.unwrap(), 0);
+    assert_eq!(replaced.unwrap(), 0);
+    assert_eq!(imported.status, StatusCode::OK, "{}", imported.text());
+    assert_eq!(imported.json()["revision"], 0);
+    assert_eq!(revision_count(&app, id).await, before);
+    assert_eq!(updated_at_ms(&app, id).await, updated_before);
+    assert_eq!(app.store.get_sheet(id).await.unwrap().revision, 0);
+}

@@ -206,6 +206,7 @@ on_both_databases!(
     the_counts_follow_every_write_and_old_sheets_are_counted_on_connect,
     a_nul_in_a_cell_is_refused_before_the_database_and_changes_nothing,
     saving_replaces_every_row_and_bumps_the_change_time,
+    writing_the_stored_rows_again_adds_no_revision_and_keeps_the_change_time,
     rows_beyond_one_insert_statement_come_back_in_order,
     a_failed_save_changes_nothing,
     a_failed_create_stores_nothing,
@@ -489,6 +490,75 @@ async fn saving_replaces_every_row_and_bumps_the_change_time(store: &Store, _: &
 
     // Assert
     assert!(store.get_sheet(id).await.unwrap().sheet.rows.is_empty());
+}
+
+async fn writing_the_stored_rows_again_adds_no_revision_and_keeps_the_change_time(
+    store: &Store,
+    _: &TestDb,
+) {
+    // Arrange: tricky rows at revision 1.
+    let id = store
+        .create_sheet(&name("s"), &Sheet::new(Lang::En, tricky_rows()))
+        .await
+        .unwrap();
+    let rows = tricky_rows();
+    let mut edited = rows.clone();
+    edited[1].value = "1s".into();
+    store.save_rows(id, &edited).await.unwrap();
+    let before = store.get_sheet(id).await.unwrap();
+    let history = store.revisions(id).await.unwrap().len();
+    let author = Author::named("ci");
+
+    // Act: the stored rows written 100 times, every way a write comes in.
+    for i in 0..100 {
+        let written = match i % 4 {
+            0 => store.save_rows(id, &edited).await,
+            1 => store.save_rows_from(id, 1, &edited, &author).await,
+            2 => {
+                store
+                    .replace_rows(
+                        id,
+                        None,
+                        Some(Lang::En),
+                        &edited,
+                        &author,
+                        RevisionKind::Import,
+                    )
+                    .await
+            }
+            _ => {
+                store
+                    .replace_rows(id, Some(1), None, &edited, &author, RevisionKind::Import)
+                    .await
+            }
+        };
+
+        // Assert: each answers the current revision.
+        assert_eq!(written.unwrap(), 1, "write {i}");
+    }
+
+    // Assert: no revision, the same change time, ids and rows.
+    let after = store.get_sheet(id).await.unwrap();
+    assert_eq!(store.revisions(id).await.unwrap().len(), history);
+    assert_eq!(
+        (
+            after.revision,
+            after.updated_at_ms,
+            &after.row_ids,
+            &after.sheet
+        ),
+        (1, before.updated_at_ms, &before.row_ids, &before.sheet)
+    );
+
+    // Act: one cell changed.
+    edited[2].rationale.push('.');
+    let written = store.save_rows_from(id, 1, &edited, &author).await.unwrap();
+
+    // Assert: exactly one revision more.
+    assert_eq!(written, 2);
+    assert_eq!(store.revisions(id).await.unwrap().len(), history + 1);
+    assert_eq!(store.revisions(id).await.unwrap()[0].changed_cells, 1);
+    assert!(store.get_sheet(id).await.unwrap().updated_at_ms > before.updated_at_ms);
 }
 
 /// `count` rows, each with its number in every cell, so that a row out of place shows.
