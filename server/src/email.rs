@@ -60,11 +60,7 @@ pub fn parse_email(text: &str) -> Result<String, EmailError> {
     if email.chars().count() > MAX_EMAIL_CHARS {
         return Err(EmailError::TooLong(text.to_string()));
     }
-    if let Some((position, c)) = email
-        .chars()
-        .enumerate()
-        .find(|(_, c)| !allowed_char(*c))
-    {
+    if let Some((position, c)) = email.chars().enumerate().find(|(_, c)| !allowed_char(*c)) {
         return Err(EmailError::Character {
             text: text.to_string(),
             code: u32::from(c),
@@ -114,8 +110,14 @@ mod tests {
             parse_email(" Ada.Lovelace+wb@Example.COM ").as_deref(),
             Ok("ada.lovelace+wb@example.com")
         );
-        assert_eq!(parse_email("山田@example.jp").as_deref(), Ok("山田@example.jp"));
-        assert_eq!(parse_email("やまだ@例え.jp").as_deref(), Ok("やまだ@例え.jp"));
+        assert_eq!(
+            parse_email("山田@example.jp").as_deref(),
+            Ok("山田@example.jp")
+        );
+        assert_eq!(
+            parse_email("やまだ@例え.jp").as_deref(),
+            Ok("やまだ@例え.jp")
+        );
     }
 
     #[test]

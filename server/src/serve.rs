@@ -178,7 +178,10 @@ struct Held {
 impl OpenConnections {
     /// Counts a connection from `addr` unless it already has `limit` open.
     fn take(&self, addr: IpAddr, limit: usize) -> Option<Held> {
-        let mut open = self.0.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut open = self
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         let count = open.entry(addr).or_insert(0);
         if *count >= limit {
             return None;

@@ -32,7 +32,8 @@ const HOSTILE: [&str; 7] = [
 ];
 
 /// Every closer at once, for the one-line fields (names, titles, authors).
-const ALL_CLOSERS: &str = "</textarea></title></script></style>]]><!--<b data-injected=\"all\">x</b>";
+const ALL_CLOSERS: &str =
+    "</textarea></title></script></style>]]><!--<b data-injected=\"all\">x</b>";
 
 /// Row `i` of the hostile sheet: every column holds a payload, a different one per column.
 fn hostile_row(i: usize) -> Row {
@@ -70,7 +71,10 @@ fn reads_back(document: &scraper::Html, text: &str) -> bool {
     let all = scraper::Selector::parse("*").unwrap();
     document.select(&all).any(|element| {
         element.text().any(|t| t.contains(text))
-            || element.value().attrs().any(|(_, value)| value.contains(text))
+            || element
+                .value()
+                .attrs()
+                .any(|(_, value)| value.contains(text))
     })
 }
 
@@ -99,12 +103,20 @@ fn grid_rows(document: &scraper::Html) -> Vec<Vec<String>> {
 }
 
 fn texts_of(row: &Row) -> Vec<String> {
-    Column::ALL.iter().map(|c| row.cell(*c).to_string()).collect()
+    Column::ALL
+        .iter()
+        .map(|c| row.cell(*c).to_string())
+        .collect()
 }
 
 async fn page(app: &TestApp, path: &str, headers: &[(&str, &str)]) -> String {
     let response = app.send_with(Method::GET, path, headers, "").await;
-    assert_eq!(response.status, StatusCode::OK, "{path}: {}", response.text());
+    assert_eq!(
+        response.status,
+        StatusCode::OK,
+        "{path}: {}",
+        response.text()
+    );
     response.text()
 }
 
@@ -173,7 +185,11 @@ async fn text_that_closes_its_element_stays_text_on_every_page_of_a_sheet() {
     assert_reads_back(&diff, &document, &[ALL_CLOSERS, HOSTILE[3], HOSTILE[6]]);
     let propose = format!("/sheets/{id}/propose");
     let document = parse_inert(&propose, &page(&app, &propose, &[]).await);
-    assert_eq!(grid_rows(&document), expected, "{propose}: the grid's cells");
+    assert_eq!(
+        grid_rows(&document),
+        expected,
+        "{propose}: the grid's cells"
+    );
     let proposal = format!("/sheets/{id}/proposals/{pid}");
     let document = parse_inert(&proposal, &page(&app, &proposal, &[]).await);
     assert_reads_back(
@@ -201,15 +217,31 @@ async fn text_that_closes_its_element_stays_text_on_the_team_and_sign_in_pages()
         .await
         .unwrap();
     let team = store.create_team(ALL_CLOSERS).await.unwrap();
-    store.set_role(team, admin, Some(Role::Owner)).await.unwrap();
     store
-        .create_token(team, HOSTILE[0], "0".repeat(64).as_str(), TokenScope::Read, admin, None)
+        .set_role(team, admin, Some(Role::Owner))
+        .await
+        .unwrap();
+    store
+        .create_token(
+            team,
+            HOSTILE[0],
+            "0".repeat(64).as_str(),
+            TokenScope::Read,
+            admin,
+            None,
+        )
         .await
         .unwrap();
     let (token, token_hash) = server::auth::new_token();
     let hostile_email = format!("{}@example.com", HOSTILE[4]);
     store
-        .create_invite(&token_hash, &hostile_email, Some((team, Role::Viewer)), admin, i64::MAX)
+        .create_invite(
+            &token_hash,
+            &hostile_email,
+            Some((team, Role::Viewer)),
+            admin,
+            i64::MAX,
+        )
         .await
         .unwrap();
     let app = team_app_on(store);
@@ -225,7 +257,11 @@ async fn text_that_closes_its_element_stays_text_on_the_team_and_sign_in_pages()
     let path = format!("/login?invite={token}");
     let html = page(&app, &path, &[("host", HOST)]).await;
     let document = parse_inert("/login?invite=", &html);
-    assert_reads_back("/login?invite=", &document, &[&hostile_email.to_lowercase()]);
+    assert_reads_back(
+        "/login?invite=",
+        &document,
+        &[&hostile_email.to_lowercase()],
+    );
 
     // The sign-in page, refusing a hostile address, keeps it in its input
     let email = format!("{}@example.com", ALL_CLOSERS);
@@ -243,7 +279,12 @@ async fn text_that_closes_its_element_stays_text_on_the_team_and_sign_in_pages()
             ),
         )
         .await;
-    assert_eq!(refused.status, StatusCode::UNAUTHORIZED, "{}", refused.text());
+    assert_eq!(
+        refused.status,
+        StatusCode::UNAUTHORIZED,
+        "{}",
+        refused.text()
+    );
     parse_inert("POST /login", &refused.text());
     let html = page(&app, "/login", &[("host", HOST)]).await;
     parse_inert("/login", &html);

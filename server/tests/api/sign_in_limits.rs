@@ -41,7 +41,9 @@ async fn sign_in_from(app: &TestApp, address: [u8; 4], email: &str, password: &s
         .unwrap();
     request
         .extensions_mut()
-        .insert(axum::extract::ConnectInfo(SocketAddr::from((address, 40000))));
+        .insert(axum::extract::ConnectInfo(SocketAddr::from((
+            address, 40000,
+        ))));
     app.router.clone().oneshot(request).await.unwrap().status()
 }
 
@@ -123,7 +125,11 @@ async fn two_instances_on_one_database_share_the_limit() {
         for attempt in 1..=10 {
             let app = if attempt % 2 == 0 { &one } else { &two };
             let status = sign_in_from(app, attacker, "alice@example.com", "guess").await;
-            assert_eq!(status, StatusCode::UNAUTHORIZED, "{backend}: attempt {attempt}");
+            assert_eq!(
+                status,
+                StatusCode::UNAUTHORIZED,
+                "{backend}: attempt {attempt}"
+            );
         }
 
         // Assert: the eleventh waits on either instance
@@ -143,7 +149,10 @@ async fn a_hundred_thousand_unique_addresses_keep_the_table_bounded() {
         window_ms: DAY_MS,
         ..SignInLimits::default()
     };
-    let app = app_with(store.clone(), Auth::team_with_limits(Some(SECRET), false, limits));
+    let app = app_with(
+        store.clone(),
+        Auth::team_with_limits(Some(SECRET), false, limits),
+    );
     let attacker = [203, 0, 113, 9];
 
     // Act: 100,000 sign-ins, each naming an account never named before, with the longest
@@ -233,7 +242,10 @@ async fn an_address_too_long_or_a_body_too_large_is_refused_before_anything_is_s
 async fn database(backend: &str) -> (String, Option<tempfile::TempDir>) {
     if backend == "sqlite" {
         let dir = tempfile::tempdir().unwrap();
-        let url = format!("sqlite://{}?mode=rwc", dir.path().join("limits.db").display());
+        let url = format!(
+            "sqlite://{}?mode=rwc",
+            dir.path().join("limits.db").display()
+        );
         return (url, Some(dir));
     }
     let base = std::env::var("TEST_POSTGRES_URL")

@@ -76,10 +76,8 @@ impl Store {
     ///
     /// [`StoreError::Db`].
     pub async fn sign_in_buckets(&self) -> Result<i64, StoreError> {
-        Ok(
-            sqlx::query_scalar("SELECT COUNT(*) FROM sign_in_throttle")
-                .fetch_one(&self.pool)
-                .await?,
-        )
+        Ok(sqlx::query_scalar("SELECT COUNT(*) FROM sign_in_throttle")
+            .fetch_one(&self.pool)
+            .await?)
     }
 }
