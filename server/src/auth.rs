@@ -243,33 +243,46 @@ struct Team {
     setup_code: String,
 }
 
+/// What the sign-in limit says of an attempt.
+enum Attempt {
+    /// Go on; `bucket` is the account's at this address, forgotten once the sign-in succeeds.
+    Allowed { bucket: i64 },
+    /// Too many attempts; `note` for the first refusal of its bucket in a window, the one
+    /// written to the audit log (so a flood of refusals adds one line a minute, not one each).
+    Limited { note: bool },
+}
+
 impl Team {
     /// Counts a sign-in attempt for `email` from `client` (unknown inside a test), per address
-    /// first: an address over its limit is refused without counting the account. Returns the
-    /// bucket of the account at this address (to forget once the sign-in succeeds), or
-    /// `None` when either limit is reached.
+    /// first: an address over its limit is refused without counting the account.
     async fn count_attempt(
         &self,
         store: &Store,
         email: &str,
         client: Option<IpAddr>,
-    ) -> Result<Option<i64>, app::ssr::StoreError> {
+    ) -> Result<Attempt, app::ssr::StoreError> {
         let now = app::ssr::now_ms();
+        let refused = |bucket: i64| async move {
+            let note = store
+                .note_refusal(bucket, now, self.limits.window_ms)
+                .await?;
+            Ok(Attempt::Limited { note })
+        };
         let address = client.map(|addr| addr.to_string());
         if let Some(address) = &address {
             let bucket = self.bucket(1, &[address.as_bytes()]);
             let rate = self.limits.rate(self.limits.per_address);
             if !store.take_sign_in(bucket, now, rate).await? {
-                return Ok(None);
+                return refused(bucket).await;
             }
         }
         let address = address.as_deref().unwrap_or("unknown");
         let bucket = self.bucket(0, &[email.as_bytes(), address.as_bytes()]);
         let rate = self.limits.rate(self.limits.per_account_address);
         if !store.take_sign_in(bucket, now, rate).await? {
-            return Ok(None);
+            return refused(bucket).await;
         }
-        Ok(Some(bucket))
+        Ok(Attempt::Allowed { bucket })
     }
 
     /// The bucket of a sign-in key made of `parts`, of `kind` (0: an account at an address,
@@ -721,8 +734,6 @@ async fn accept_invite(
 
 /// Why a sign-in was refused, for the audit log.
 enum Refused<'a> {
-    /// The address is longer than [`MAX_EMAIL_CHARS`].
-    TooLong,
     /// Too many attempts ([`SignInLimits`]).
     Limited,
     /// No account has the address.
@@ -753,7 +764,6 @@ impl<'a> Refused<'a> {
 async fn audit_refused(store: &Store, typed: &str, client: Option<IpAddr>, refused: Refused<'_>) {
     let actor: String = typed.chars().take(MAX_EMAIL_CHARS).collect();
     let (action, reason, account) = match refused {
-        Refused::TooLong => ("sign-in-failed", "address too long", None),
         Refused::Limited => ("sign-in-limited", "too many attempts", None),
         Refused::Unknown => ("sign-in-failed", "no such account", None),
         Refused::WrongPassword(account) => ("sign-in-failed", "wrong password", Some(account)),
@@ -805,8 +815,9 @@ pub(crate) async fn login(State(state): State<AppState>, request: Request) -> Re
         return accept_invite(&state.store, &session, &token, form.password, lang).await;
     }
     let email = form.email.trim().to_lowercase();
+    // Refused before anything is stored: neither counted nor written to the audit log, so
+    // addresses of any length cannot grow the database.
     if email.chars().count() > MAX_EMAIL_CHARS {
-        audit_refused(&state.store, &form.email, client, Refused::TooLong).await;
         return page(
             StatusCode::BAD_REQUEST,
             lang,
@@ -819,9 +830,11 @@ pub(crate) async fn login(State(state): State<AppState>, request: Request) -> Re
         );
     }
     let account_at_address = match team.count_attempt(&state.store, &email, client).await {
-        Ok(Some(bucket)) => bucket,
-        Ok(None) => {
-            audit_refused(&state.store, &form.email, client, Refused::Limited).await;
+        Ok(Attempt::Allowed { bucket }) => bucket,
+        Ok(Attempt::Limited { note }) => {
+            if note {
+                audit_refused(&state.store, &form.email, client, Refused::Limited).await;
+            }
             return page(
                 StatusCode::TOO_MANY_REQUESTS,
                 lang,

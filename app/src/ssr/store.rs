@@ -38,8 +38,8 @@ pub use patch::{
     merge, Approval, CellConflict, CellPatch, CellSet, Merged, Patched, RowDelete, RowInsert,
     RowMove,
 };
-pub use throttle::SignInRate;
 pub use proposals::{Decision, Resolution, MAX_COMMENT_CHARS, MAX_TITLE_CHARS};
+pub use throttle::SignInRate;
 
 use super::access::{Access, Need};
 use super::error::StoreError;

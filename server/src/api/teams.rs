@@ -638,8 +638,8 @@ pub(crate) async fn make_invite(
         }
         _ => return Err(ApiError::bad_request("give both team and role, or neither")),
     };
-    let email = crate::email::parse_email(email)
-        .map_err(|err| ApiError::bad_request(err.to_string()))?;
+    let email =
+        crate::email::parse_email(email).map_err(|err| ApiError::bad_request(err.to_string()))?;
     let email = email.as_str();
     let (token, hash) = crate::auth::new_token();
     let expires = app::ssr::now_ms().saturating_add(crate::auth::INVITE_LIFETIME_MS);

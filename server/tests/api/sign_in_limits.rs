@@ -185,6 +185,13 @@ async fn a_hundred_thousand_unique_addresses_keep_the_table_bounded() {
         (2..=31).contains(&buckets),
         "one bucket for the address, one per account counted: {buckets}"
     );
+    // The audit log: the 30 answered, and one line for the 99,970 refused.
+    let log = store.audit_page(None, None, 1_000).await.unwrap();
+    let count = |action: &str| log.iter().filter(|line| line.action == action).count();
+    assert_eq!(
+        (count("sign-in-failed"), count("sign-in-limited"), log.len()),
+        (30, 1, 31)
+    );
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -235,6 +242,7 @@ async fn an_address_too_long_or_a_body_too_large_is_refused_before_anything_is_s
     );
     assert_eq!(huge.status, StatusCode::PAYLOAD_TOO_LARGE);
     assert_eq!(store.sign_in_buckets().await.unwrap(), 0);
+    assert_eq!(store.audit_page(None, None, 10).await.unwrap(), []);
 }
 
 /// A database of `backend` for two stores: a SQLite file in a temporary folder (kept while

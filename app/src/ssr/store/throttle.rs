@@ -57,6 +57,31 @@ impl Store {
         Ok(tat - now_ms <= window)
     }
 
+    /// Whether a refused attempt in `bucket` at `now_ms` is the first to be written to the
+    /// audit log since `window_ms` ago; if so, the next one is written no earlier than
+    /// `now_ms + window_ms`. One statement, so of concurrent refusals on any number of
+    /// instances exactly one is noted.
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::Db`].
+    pub async fn note_refusal(
+        &self,
+        bucket: i64,
+        now_ms: i64,
+        window_ms: i64,
+    ) -> Result<bool, StoreError> {
+        let noted = sqlx::query(
+            "UPDATE sign_in_throttle SET noted_until = $1 WHERE bucket = $2 AND noted_until <= $3",
+        )
+        .bind(now_ms.saturating_add(window_ms))
+        .bind(bucket)
+        .bind(now_ms)
+        .execute(&self.pool)
+        .await?;
+        Ok(noted.rows_affected() == 1)
+    }
+
     /// Forgets the attempts counted in `bucket` (a sign-in that succeeded).
     ///
     /// # Errors
