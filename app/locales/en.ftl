@@ -351,6 +351,7 @@ login-error-setup-code = Wrong or missing setup code: give the code the server p
 login-error-first-taken = The administrator account exists already (made by another sign-in or on the server); no account was made for you: ask the administrator for one.
 login-error-limited = Too many sign-in attempts; wait a minute and try again.
 login-error-email-long = An e-mail address has at most { $max } characters.
+login-error-email-invalid = The workbench does not take this e-mail address: it needs an @ with something on each side, and no invisible or control characters, nor letters of two scripts that look alike.
 login-error-short = The password must have at least 12 characters.
 login-error-form = Send the e-mail address and the password.
 login-error-internal = The server could not sign you in; try again.

@@ -311,6 +311,7 @@ login-error-setup-code = セットアップコードが違うか、入力され�
 login-error-first-taken = 管理者アカウントはすでに作成されています（別のログインまたはサーバー上で）。あなたのアカウントは作成されていません。管理者に作成を依頼してください。
 login-error-limited = ログインの試行が多すぎます。1分待ってからやり直してください。
 login-error-email-long = メールアドレスは{ $max }文字以内です。
+login-error-email-invalid = このメールアドレスは使えません。@ の前後に文字があり、見えない文字や制御文字、見た目の似た別の文字体系の文字が混ざっていないアドレスにしてください。
 login-error-short = パスワードは12文字以上にしてください。
 login-error-form = メールアドレスとパスワードを送ってください。
 login-error-internal = サーバーがログインを完了できませんでした。やり直してください。

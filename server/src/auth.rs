@@ -865,6 +865,14 @@ pub(crate) async fn login(State(state): State<AppState>, request: Request) -> Re
                 &t(lang, "login-error-setup-code"),
             );
         }
+        if crate::email::parse_email(&email).is_err() {
+            return page(
+                StatusCode::BAD_REQUEST,
+                lang,
+                true,
+                &t(lang, "login-error-email-invalid"),
+            );
+        }
         if form.password.chars().count() < 12 {
             return page(
                 StatusCode::BAD_REQUEST,

@@ -227,6 +227,21 @@ async fn without_the_right_setup_code_no_account_is_made_in_the_requests_languag
         assert!(page.contains("name=\"setup_code\""), "{page}");
         assert_eq!(store.account_count().await.unwrap(), 0);
     }
+    // The right code with an address the workbench does not take (a Cyrillic а): refused.
+    let (status, page) = first_sign_in(
+        &app,
+        "\u{430}da@example.com",
+        &format!("&setup_code={code}"),
+        "en",
+    )
+    .await;
+    assert_eq!(status, 400, "{page}");
+    assert!(page.contains(
+        "<p class=\"login-error\" role=\"alert\">The workbench does not take this e-mail \
+         address: it needs an @ with something on each side, and no invisible or control \
+         characters, nor letters of two scripts that look alike.</p>"
+    ));
+    assert_eq!(store.account_count().await.unwrap(), 0);
     // Spaces around the code, as a copy from a terminal may bring, are no matter.
     let (status, page) = first_sign_in(
         &app,
