@@ -894,7 +894,13 @@ pub(crate) async fn login(State(state): State<AppState>, request: Request) -> Re
         // `None`: another first sign-in made the administrator in between; this one goes on
         // as an ordinary sign-in (refused unless it names that account and its password).
         match store.create_first_account(&email, &hash).await {
-            Ok(made) => made.is_none(),
+            Ok(Some(id)) => {
+                let _ = store
+                    .audit_new_account(&email, id, "with the setup code")
+                    .await;
+                false
+            }
+            Ok(None) => true,
             Err(err) => {
                 let (status, message) = crate::error::page_refusal(&err, lang);
                 return page(status, lang, true, &message);

@@ -255,6 +255,24 @@ async fn without_the_right_setup_code_no_account_is_made_in_the_requests_languag
         accounts(&store).await,
         vec![("ada@example.com".to_string(), true)]
     );
+    let log: Vec<(String, String, String)> = store
+        .audit_page(None, None, 10)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|line| (line.actor, line.action, line.detail))
+        .collect();
+    assert_eq!(
+        log,
+        [
+            ("ada@example.com".into(), "sign-in".into(), String::new()),
+            (
+                "ada@example.com".into(),
+                "account-create".into(),
+                "account 1 ada@example.com (administrator), with the setup code".into()
+            ),
+        ]
+    );
 }
 
 #[tokio::test(flavor = "multi_thread")]
