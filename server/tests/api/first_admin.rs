@@ -6,7 +6,6 @@ use std::sync::Arc;
 
 use app::ssr::Store;
 use axum::http::Method;
-use sqlx::Connection as _;
 
 use crate::helpers::{app_with, team_app_for_setup, TestApp};
 use crate::process::{agent, Server};
@@ -60,30 +59,10 @@ async fn sqlite(dir: &tempfile::TempDir) -> (Store, Store) {
     (one, two)
 }
 
-/// A fresh schema `name` of the PostgreSQL test database (`TEST_POSTGRES_URL`, default
-/// 127.0.0.1:5432/test), and its URL.
-async fn postgres_schema(name: &str) -> String {
-    let base = std::env::var("TEST_POSTGRES_URL")
-        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".to_string());
-    let schema = format!("wb_first_admin_{name}_{}", std::process::id());
-    let mut admin = sqlx::PgConnection::connect(&base)
-        .await
-        .unwrap_or_else(|e| panic!("PostgreSQL at {base}: {e}"));
-    sqlx::raw_sql(sqlx::AssertSqlSafe(format!(
-        "DROP SCHEMA IF EXISTS {schema} CASCADE; CREATE SCHEMA {schema}"
-    )))
-    .execute(&mut admin)
-    .await
-    .unwrap();
-    admin.close().await.ok();
-    let separator = if base.contains('?') { '&' } else { '?' };
-    format!("{base}{separator}options=-c%20search_path%3D{schema}")
-}
-
 /// Two stores (two instances' pools) on a fresh schema `name` of the PostgreSQL test
 /// database.
 async fn postgres(name: &str) -> (Store, Store) {
-    let url = postgres_schema(name).await;
+    let url = crate::helpers::fresh_postgres_schema(&format!("first_admin_{name}")).await;
     let one = Store::connect(&url).await.unwrap();
     let two = Store::connect(&url).await.unwrap();
     (one, two)

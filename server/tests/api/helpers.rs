@@ -307,3 +307,25 @@ async fn sign_in_form(
     );
     cookie.split(';').next().unwrap().to_string()
 }
+
+/// A fresh schema `wb_{name}_{process id}` of the PostgreSQL test database
+/// (`TEST_POSTGRES_URL`, default `postgres://postgres@127.0.0.1:5432/test`), dropped first if
+/// a run before left it; the URL that uses it.
+pub async fn fresh_postgres_schema(name: &str) -> String {
+    use sqlx::Connection as _;
+    let base = std::env::var("TEST_POSTGRES_URL")
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".to_string());
+    let schema = format!("wb_{name}_{}", std::process::id());
+    let mut admin = sqlx::PgConnection::connect(&base)
+        .await
+        .unwrap_or_else(|e| panic!("PostgreSQL at {base}: {e}"));
+    sqlx::raw_sql(sqlx::AssertSqlSafe(format!(
+        "DROP SCHEMA IF EXISTS {schema} CASCADE; CREATE SCHEMA {schema}"
+    )))
+    .execute(&mut admin)
+    .await
+    .unwrap();
+    admin.close().await.ok();
+    let separator = if base.contains('?') { '&' } else { '?' };
+    format!("{base}{separator}options=-c%20search_path%3D{schema}")
+}

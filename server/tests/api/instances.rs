@@ -10,7 +10,6 @@ use std::time::{Duration, Instant};
 
 use app::ssr::access::Role;
 use app::ssr::Store;
-use sqlx::Connection as _;
 
 use crate::helpers::fixture;
 use crate::process::{agent, Server};
@@ -18,22 +17,6 @@ use crate::process::{agent, Server};
 const PASSWORD: &str = "a long password for tests";
 /// The session key both instances share, so a session works on either.
 const SECRET: &str = "a shared session key of more than thirty-two bytes";
-
-/// A fresh schema of the test database, and the URL that uses it.
-async fn fresh_schema(name: &str) -> String {
-    let base = std::env::var("TEST_POSTGRES_URL")
-        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".to_string());
-    let schema = format!("wb_instances_{name}_{}", std::process::id());
-    let mut admin = sqlx::PgConnection::connect(&base).await.unwrap();
-    sqlx::raw_sql(sqlx::AssertSqlSafe(format!(
-        "DROP SCHEMA IF EXISTS {schema} CASCADE; CREATE SCHEMA {schema}"
-    )))
-    .execute(&mut admin)
-    .await
-    .unwrap();
-    let separator = if base.contains('?') { '&' } else { '?' };
-    format!("{base}{separator}options=-c%20search_path%3D{schema}")
-}
 
 /// Signs `email` in on `server`; the session cookie (`name=value`).
 fn sign_in(server: &Server, email: &str) -> String {
@@ -98,7 +81,7 @@ fn patch_cell(
 
 #[tokio::test(flavor = "multi_thread")]
 async fn two_processes_on_one_postgres_database_are_one_service() {
-    let url = fresh_schema("service").await;
+    let url = crate::helpers::fresh_postgres_schema("instances_service").await;
     // Accounts and the sheet, made as an administrator would.
     let store = Store::connect(&url).await.unwrap();
     let hash = server::auth::hash_password(PASSWORD).unwrap();

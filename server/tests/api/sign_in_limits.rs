@@ -9,7 +9,6 @@ use axum::body::Body;
 use axum::http::{Method, Request, StatusCode};
 use futures_util::StreamExt as _;
 use server::auth::{Auth, SignInLimits, MAX_EMAIL_CHARS};
-use sqlx::Connection as _;
 use tower::ServiceExt as _;
 
 use crate::helpers::{app_with, TestApp};
@@ -256,19 +255,8 @@ async fn database(backend: &str) -> (String, Option<tempfile::TempDir>) {
         );
         return (url, Some(dir));
     }
-    let base = std::env::var("TEST_POSTGRES_URL")
-        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".to_string());
-    let schema = format!("wb_sign_in_limits_{}", std::process::id());
-    let mut admin = sqlx::PgConnection::connect(&base).await.unwrap();
-    sqlx::raw_sql(sqlx::AssertSqlSafe(format!(
-        "DROP SCHEMA IF EXISTS {schema} CASCADE; CREATE SCHEMA {schema}"
-    )))
-    .execute(&mut admin)
-    .await
-    .unwrap();
-    let separator = if base.contains('?') { '&' } else { '?' };
     (
-        format!("{base}{separator}options=-c%20search_path%3D{schema}"),
+        crate::helpers::fresh_postgres_schema("sign_in_limits").await,
         None,
     )
 }
