@@ -28,6 +28,15 @@
 //! share a name; nothing is guessed. It goes through an index built with the entries: each
 //! alias is filed under one word of it, so a row's setting is compared only with the aliases
 //! filed under the words it holds, never with every entry.
+//!
+//! An entry applies to a row only when the row's product is the entry's, or the row does not
+//! say otherwise ([`match_row`]): a row whose layer names another product, or whose location
+//! or setting names another product and not the entry's, takes nothing of the entry (no unit,
+//! meaning of 0, default, retries or connect default of its product). Products are the
+//! catalog's own, by name, and a short list of well-known ones it holds no setting of
+//! ([`WELL_KNOWN`]: CDNs, cloud load balancers, other proxies). A Cloudflare zone's
+//! `proxy_read_timeout` is therefore not nginx's, and the row's note says so; the engine's
+//! note on every row an entry applies to names it (`nginx: proxy_read_timeout`).
 
 use std::collections::HashMap;
 use std::fmt;
@@ -1031,6 +1040,10 @@ struct Catalog {
     /// Per entry, the lower-case texts [`search`] looks in: the product, the name and each
     /// alias's words joined by spaces.
     search_texts: Vec<Vec<String>>,
+    /// The products a row may name (see [`Product`]): each of the catalog's (but those in
+    /// [`NOT_CONTRADICTING`]) by its name and the words [`WELL_KNOWN`] adds, then the
+    /// well-known ones the catalog does not hold.
+    products: Vec<Product>,
 }
 
 impl Catalog {
@@ -1099,6 +1112,7 @@ impl Catalog {
                 texts
             })
             .collect();
+        let products = products_of(&entries);
         Catalog {
             entries,
             by_token,
@@ -1107,6 +1121,7 @@ impl Catalog {
             versioned,
             version_names,
             search_texts,
+            products,
         }
     }
 
@@ -1162,7 +1177,9 @@ fn contains_word(haystack: &str, word: &str) -> bool {
     })
 }
 
-/// The catalog entry a row's setting names.
+/// The catalog entry that applies to a row: [`match_row`]'s entry when it applies, `None`
+/// when no entry's alias matches the setting, several products' do and the row does not say
+/// which, or the row names another product than the entry's.
 ///
 /// Where entries of several products match, the one whose hints appear in the row's
 /// location, item, segment or setting wins; where that does not settle it, `None` (nothing is
@@ -1183,9 +1200,231 @@ fn contains_word(haystack: &str, word: &str) -> bool {
 ///     ..Row::default()
 /// };
 /// assert_eq!(catalog::lookup(&row).map(|e| e.product), Some("Node.js"));
+///
+/// // A row set in a Cloudflare zone is not nginx's, whatever its setting is called.
+/// let row = Row {
+///     setting: "proxy_read_timeout".into(),
+///     location: "Cloudflare zone".into(),
+///     ..Row::default()
+/// };
+/// assert_eq!(catalog::lookup(&row), None);
 /// ```
 pub fn lookup(row: &Row) -> Option<&'static Entry> {
+    match_row(row).applied()
+}
+
+/// What the catalog makes of a row: the entry its setting names and whether it applies (see
+/// [`Match`]).
+///
+/// ```
+/// use budget::{catalog, Row};
+/// let row = Row {
+///     setting: "proxy_read_timeout".into(),
+///     layer: "HAProxy".into(),
+///     ..Row::default()
+/// };
+/// let catalog::Match::OtherProduct { entry, named } = catalog::match_row(&row) else {
+///     panic!("the layer names HAProxy");
+/// };
+/// assert_eq!((entry.product, named.name), ("nginx", "HAProxy"));
+/// ```
+pub fn match_row(row: &Row) -> Match {
     pick(row, &matches_of(&row.setting))
+}
+
+/// What the catalog makes of a row's setting ([`match_row`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Match {
+    /// No entry: no alias matches the setting, or several products' do and the row's other
+    /// cells do not say which.
+    None,
+    /// The entry applies: its unit, what 0 and -1 mean, its default, its retries and its
+    /// product's other settings (the connect default) are the row's.
+    Applies(&'static Entry),
+    /// The setting names the entry, but the row's layer, location or setting names another
+    /// product (`named`) and not the entry's: nothing of the entry applies (a Cloudflare
+    /// zone's `proxy_read_timeout` is not nginx's).
+    OtherProduct {
+        /// The entry the setting's name matched.
+        entry: &'static Entry,
+        /// The other product the row names.
+        named: &'static Product,
+    },
+}
+
+impl Match {
+    /// The entry, when it applies.
+    pub fn applied(self) -> Option<&'static Entry> {
+        match self {
+            Match::Applies(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+/// A product a row may name in its layer, location or setting: one of the catalog's, or a
+/// well-known one it does not hold ([`WELL_KNOWN`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Product {
+    /// Its name in an English message: `Cloudflare`, `a CDN`.
+    pub name: &'static str,
+    /// Its name in a Japanese message: `Cloudflare`, `CDN`.
+    pub name_ja: &'static str,
+    /// The lower-case words or phrases that name it, each matched whole (no ASCII letter,
+    /// digit or `_` right before or after it).
+    words: Vec<String>,
+}
+
+impl Product {
+    /// Its name in the sheet's language.
+    pub fn name_in(&self, lang: Lang) -> &'static str {
+        match lang {
+            Lang::En => self.name,
+            Lang::Ja => self.name_ja,
+        }
+    }
+
+    /// Whether `text` (lower-case) names it.
+    fn named_in(&self, text: &str) -> bool {
+        self.words.iter().any(|w| contains_word(text, w))
+    }
+}
+
+/// Well-known products and kinds of product a row may name, beyond the catalog's own product
+/// names (English name, Japanese name, the lower-case words that name it). A line whose name
+/// is a catalog product's adds words for it (the ALB is also written `alb` or `elbv2`); the
+/// others are products the catalog holds no setting of, named so that their rows do not take
+/// another product's facts: CDNs, cloud load balancers, other proxies.
+pub const WELL_KNOWN: &[(&str, &str, &[&str])] = &[
+    ("a CDN", "CDN", &["cdn", "content delivery network"]),
+    ("Amazon CloudFront", "Amazon CloudFront", &["cloudfront"]),
+    ("Fastly", "Fastly", &["fastly"]),
+    ("Akamai", "Akamai", &["akamai"]),
+    (
+        "AWS ALB",
+        "AWS ALB",
+        &[
+            "alb",
+            "application load balancer",
+            "elbv2",
+            "elb",
+            "elastic load balancing",
+        ],
+    ),
+    (
+        "AWS NLB",
+        "AWS NLB",
+        &[
+            "nlb",
+            "network load balancer",
+            "elb",
+            "elastic load balancing",
+        ],
+    ),
+    (
+        "AWS ELB",
+        "AWS ELB",
+        &["elb", "elastic load balancing", "classic load balancer"],
+    ),
+    (
+        "a GCP load balancer",
+        "GCPのロードバランサー",
+        &[
+            "gcp load balancer",
+            "google cloud load balancer",
+            "google cloud load balancing",
+            "cloud load balancing",
+            "gclb",
+        ],
+    ),
+    (
+        "Azure",
+        "Azure",
+        &["azure", "front door", "application gateway"],
+    ),
+    ("Traefik", "Traefik", &["traefik"]),
+    ("Caddy", "Caddy", &["caddy"]),
+    ("Varnish", "Varnish", &["varnish"]),
+    ("Kong", "Kong", &["kong"]),
+    ("Apache httpd", "Apache httpd", &["httpd", "mod_proxy"]),
+];
+
+/// The products of [`WELL_KNOWN`] that are CDNs, with the catalog's: a row that names `a CDN`
+/// does not contradict their entries.
+const CDNS: &[&str] = &["Cloudflare", "Amazon CloudFront", "Fastly", "Akamai"];
+
+/// Catalog products whose name does not say which software a row's setting belongs to: a
+/// platform that runs the others (Kubernetes), a protocol (gRPC), an everyday word (fetch).
+/// A row naming them still takes their entries (by the hints), but never loses another's.
+const NOT_CONTRADICTING: &[&str] = &["Kubernetes", "gRPC", "fetch"];
+
+/// The products a row may name: the catalog's, in file order, each by its lower-case name
+/// and the words [`WELL_KNOWN`] adds for it, then the well-known products the catalog does
+/// not hold.
+fn products_of(entries: &[Entry]) -> Vec<Product> {
+    let mut out: Vec<Product> = Vec::new();
+    for e in entries {
+        if out.iter().any(|p| p.name == e.product) || NOT_CONTRADICTING.contains(&e.product) {
+            continue;
+        }
+        let mut words = vec![e.product.to_lowercase()];
+        for (name, _, extra) in WELL_KNOWN {
+            if *name == e.product {
+                words.extend(extra.iter().map(|w| w.to_string()));
+            }
+        }
+        out.push(Product {
+            name: e.product,
+            name_ja: e.product,
+            words,
+        });
+    }
+    for (name, name_ja, words) in WELL_KNOWN {
+        if !out.iter().any(|p| p.name == *name) {
+            out.push(Product {
+                name,
+                name_ja,
+                words: words.iter().map(|w| w.to_string()).collect(),
+            });
+        }
+    }
+    out
+}
+
+/// Whether `entry` applies to `row`, by the products the row names: the other product it
+/// names instead, or `None` when the entry applies.
+///
+/// The layer speaks first: when it names a known product, the entry applies only when that is
+/// the entry's own (its name, or a hint of it as [`pick`] reads hints). Else the location and
+/// the setting: when they name the entry's product, it applies; when they name only another
+/// known product, it does not. A row that names no product takes the entry. `a CDN` does not
+/// contradict a CDN's entry ([`CDNS`]).
+fn other_product(row: &Row, entry: &'static Entry) -> Option<&'static Product> {
+    let catalog: &'static Catalog = &CATALOG;
+    let own = |text: &str| {
+        contains_word(text, &entry.product.to_lowercase())
+            || entry.hints.iter().any(|h| text.contains(h.as_str()))
+    };
+    let other = |text: &str| {
+        catalog.products.iter().find(|p| {
+            p.name != entry.product
+                && !(p.name == "a CDN" && CDNS.contains(&entry.product))
+                && p.named_in(text)
+        })
+    };
+    let layer = crate::duration::lowercase(&row.layer);
+    if own(&layer) {
+        return None;
+    }
+    if let Some(named) = other(&layer) {
+        return Some(named);
+    }
+    let rest = format!("{} {}", row.location, row.setting);
+    let rest = crate::duration::lowercase(&rest);
+    if own(&rest) {
+        return None;
+    }
+    other(&rest)
 }
 
 /// The entries, in file order, with an alias whose every word appears whole in `setting`
@@ -1203,10 +1442,10 @@ fn matches_of(setting: &str) -> Vec<&'static Entry> {
         .collect()
 }
 
-/// [`lookup`] for the rows of one sheet, remembering which entries each setting text's
+/// [`match_row`] for the rows of one sheet, remembering which entries each setting text's
 /// aliases match: a setting written on many rows is matched against the catalog once. The
 /// [`pick`] among the matches is still each row's own (it reads the row's other cells), so
-/// every answer is exactly [`lookup`]'s.
+/// every answer is exactly [`match_row`]'s.
 #[derive(Default)]
 pub(crate) struct Lookups<'a> {
     /// Per setting text, as the row wrote it, the entries its aliases match.
@@ -1222,8 +1461,8 @@ impl<'a> Lookups<'a> {
         }
     }
 
-    /// The catalog entry `row`'s setting names: [`lookup`]'s answer.
-    pub(crate) fn lookup(&mut self, row: &'a Row) -> Option<&'static Entry> {
+    /// What the catalog makes of `row`: [`match_row`]'s answer.
+    pub(crate) fn lookup(&mut self, row: &'a Row) -> Match {
         let matches = self
             .matched
             .entry(row.setting.as_str())
@@ -1234,9 +1473,16 @@ impl<'a> Lookups<'a> {
 
 /// Of the entries whose aliases match `row`'s setting, in file order, the one it names: the
 /// first, when all are of one product; else the one product whose hints the row's other cells
-/// mention (Node.js's `keepAliveTimeout` in `server.js`); `None` when that leaves it open.
-fn pick(row: &Row, matches: &[&'static Entry]) -> Option<&'static Entry> {
-    pick_product(row, matches).map(|e| for_version(row, e))
+/// mention (Node.js's `keepAliveTimeout` in `server.js`); [`Match::None`] when that leaves it
+/// open. The entry applies unless the row names another product ([`other_product`]).
+fn pick(row: &Row, matches: &[&'static Entry]) -> Match {
+    let Some(entry) = pick_product(row, matches).map(|e| for_version(row, e)) else {
+        return Match::None;
+    };
+    match other_product(row, entry) {
+        Some(named) => Match::OtherProduct { entry, named },
+        None => Match::Applies(entry),
+    }
 }
 
 /// The line of `entry`'s setting for the version of its product the row names (see
@@ -2461,10 +2707,10 @@ mod tests {
     /// The lookup as it was before the index: every entry's every alias read against the
     /// setting, then the same [`pick`] among the matches. The index must answer exactly as
     /// this does.
-    fn scan(row: &Row) -> Option<&'static Entry> {
+    fn scan(row: &Row) -> Match {
         let setting = row.setting.to_lowercase();
         if setting.trim().is_empty() {
-            return None;
+            return Match::None;
         }
         let matches: Vec<&'static Entry> = entries()
             .iter()
@@ -2477,13 +2723,24 @@ mod tests {
         pick(row, &matches)
     }
 
-    /// An answer as product and name, for a readable failure.
-    type Named = Option<(&'static str, &'static str)>;
+    /// An answer as product and name, and the other product named when it does not apply,
+    /// for a readable failure.
+    type Named = Option<(&'static str, &'static str, Option<&'static str>)>;
+
+    /// An answer as [`Named`].
+    fn named(m: Match) -> Named {
+        match m {
+            Match::None => None,
+            Match::Applies(e) => Some((e.product, e.name, None)),
+            Match::OtherProduct { entry, named } => {
+                Some((entry.product, entry.name, Some(named.name)))
+            }
+        }
+    }
 
     /// Both answers: the index's and the scan's.
     fn both(row: &Row) -> (Named, Named) {
-        let show = |e: Option<&'static Entry>| e.map(|e| (e.product, e.name));
-        (show(lookup(row)), show(scan(row)))
+        (named(match_row(row)), named(scan(row)))
     }
 
     #[test]
@@ -2650,10 +2907,10 @@ mod tests {
                 })
                 .collect();
             // The very entry (the line of the row's version too), named for a readable failure.
-            let show = |e: Option<&'static Entry>| e.map(|e| (e.product, e.name, e as *const Entry));
+            let show = |m: Match| (named(m), m.applied().map(|e| e as *const Entry));
             let mut lookups = Lookups::default();
             for r in &rows {
-                proptest::prop_assert_eq!(show(lookups.lookup(r)), show(lookup(r)), "{:?}", r);
+                proptest::prop_assert_eq!(show(lookups.lookup(r)), show(match_row(r)), "{:?}", r);
             }
         }
     }

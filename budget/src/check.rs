@@ -211,8 +211,8 @@ fn check_read(sheet: &Sheet, read: Read) -> (Report, Work) {
                 .entry
                 .filter(|_| !verdict)
                 .map(|e| e.source.to_string()),
-            note: info.note,
-            parsed: info.parsed,
+            parsed: info.parsed.clone(),
+            note: info.report_note(),
         })
         .collect();
     (

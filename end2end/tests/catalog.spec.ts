@@ -45,7 +45,7 @@ test("the setting cell autocompletes from the catalog, and an empty default fill
   await expect(fill).toHaveCount(0);
   await expect(sheet.saveStatus()).toHaveText("Saved");
   await expect(sheet.row(1).getByTestId("derived-note")).toHaveText(
-    "row 1: no value set; the default column's 60.0 s applies",
+    "nginx: proxy_read_timeout; row 1: no value set; the default column's 60.0 s applies",
   );
   // The setting is still nginx's, documented where it was.
   await expect(source).toHaveAttribute("href", NGINX_READ);

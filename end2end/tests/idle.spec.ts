@@ -23,7 +23,7 @@ test("an idle timeout shorter on the callee than on the caller is an idle.direct
 
   // Row 2's value is "—": the default column's 5000 (ms, Node.js's unit) applies.
   await expect(sheet.row(2).getByTestId("derived-note")).toHaveText(
-    "row 2: no value set; the default column's 5.0 s applies",
+    "Node.js: server.keepAliveTimeout; row 2: no value set; the default column's 5.0 s applies",
   );
   expect(crashes).toEqual([]);
 });

@@ -12,7 +12,9 @@ test("a value that cannot be read is a finding on its row, and nothing crashes",
   await expect(finding.getByTestId("message")).toHaveText('row 7: "ten seconds" cannot be read as a duration');
   await expect(finding.getByTestId("severity")).toHaveText("warning");
   await expect(sheet.row(7)).toHaveAttribute("data-flag", "warning");
-  await expect(sheet.row(7).getByTestId("derived-note")).toHaveText('row 7: "ten seconds" cannot be read as a duration');
+  await expect(sheet.row(7).getByTestId("derived-note")).toHaveText(
+    'Python requests: timeout (read); row 7: "ten seconds" cannot be read as a duration',
+  );
   await expect(sheet.row(7).getByTestId("derived-parsed")).toHaveText("?");
   await expect(sheet.node("app").getByTestId("verdict")).toHaveText("unknown");
   await expect(sheet.summary()).toHaveText("0 inversions, 1 warning");

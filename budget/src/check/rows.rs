@@ -5,7 +5,7 @@
 //! Input: the sheet's rows. Output: one [`RowInfo`] per row, in sheet order, and the findings
 //! of how each value was read (`value.*`, `tries.waits_assumed`).
 
-use crate::catalog::{self, Entry, MinusOne, Zero};
+use crate::catalog::{self, Entry, Match, MinusOne, Zero};
 use crate::duration::DurationError;
 use crate::finding as text;
 use crate::kind::Kind;
@@ -61,6 +61,11 @@ pub(crate) struct RowInfo {
     pub(crate) parsed: String,
     /// How the value was completed, or why it could not be used.
     pub(crate) note: Option<String>,
+    /// Which catalog entry applies to the row (`nginx: proxy_read_timeout`), or which one
+    /// does not because the row names another product (`not nginx's proxy_read_timeout: the
+    /// row names Cloudflare`); `None` when the setting names no entry. The report's note
+    /// starts with it ([`RowInfo::report_note`]).
+    pub(crate) catalog: Option<String>,
     /// The value was a positive duration below 1 ms, counted as 1 ms.
     pub(crate) below_one_ms: bool,
 }
@@ -75,7 +80,23 @@ impl RowInfo {
             val: self.val.clone(),
             parsed: String::new(),
             note: None,
+            catalog: None,
             below_one_ms: self.below_one_ms,
+        }
+    }
+
+    /// The note the row's report shows: which catalog entry applies (or why one does not),
+    /// then how the value was read. A note written from the entry (its default, its unit, what
+    /// its 0 means) names the product and the setting already and is shown alone.
+    pub(crate) fn report_note(self) -> Option<String> {
+        let names_entry = |note: &str| {
+            self.entry
+                .is_some_and(|e| note.contains(e.product) && note.contains(e.name))
+        };
+        match (self.catalog, self.note) {
+            (Some(_), Some(note)) if names_entry(&note) => Some(note),
+            (Some(catalog), Some(note)) => Some(format!("{catalog}; {note}")),
+            (catalog, note) => catalog.or(note),
         }
     }
 
@@ -112,17 +133,15 @@ pub(crate) fn reread(
         return;
     };
     out.drop_row(line);
-    *info = read_row(row, catalog::lookup(row), line, lang, out);
+    *info = read_row(row, catalog::match_row(row), line, lang, out);
 }
 
-/// Reads row `line`: its kind and value, given its catalog entry ([`catalog::lookup`]'s).
-fn read_row(
-    row: &Row,
-    entry: Option<&'static Entry>,
-    line: usize,
-    lang: Lang,
-    out: &mut Findings,
-) -> RowInfo {
+/// Reads row `line`: its kind and value, given what the catalog makes of it
+/// ([`catalog::match_row`]'s answer). An entry that does not apply (the row names another
+/// product) gives the row nothing: not its kind, unit, zero, default or retries.
+fn read_row(row: &Row, found: Match, line: usize, lang: Lang, out: &mut Findings) -> RowInfo {
+    let entry = found.applied();
+    let catalog = catalog_note(row, found, lang);
     let kind = Kind::from_item(&row.item)
         .or(entry.map(|e| e.kind))
         .or_else(|| Kind::from_generic_item(&row.item))
@@ -144,7 +163,38 @@ fn read_row(
         val,
         parsed,
         note,
+        catalog,
         below_one_ms,
+    }
+}
+
+/// The row's catalog note, in the sheet's language: the entry that applies, its product with
+/// the version the row names, else the versions of the line that applies
+/// (`nginx: proxy_read_timeout`, `redis-py 8.0 and later: socket_timeout` /
+/// `カタログ：nginxのproxy_read_timeout`); or the entry that does not, and the other product the
+/// row names (`not nginx's proxy_read_timeout: the row names Cloudflare` /
+/// `nginxのproxy_read_timeoutとはみなしません。行にCloudflareとあります`).
+fn catalog_note(row: &Row, found: Match, lang: Lang) -> Option<String> {
+    match found {
+        Match::None => None,
+        Match::Applies(e) => {
+            let product = match e.versions.and_then(|_| catalog::version_in(row, e.product)) {
+                Some(v) => format!("{} {v}", e.product),
+                None => e.describe_versions(lang),
+            };
+            let name = e.name;
+            Some(match lang {
+                Lang::En => format!("{product}: {name}"),
+                Lang::Ja => format!("カタログ：{product}の{name}"),
+            })
+        }
+        Match::OtherProduct { entry, named } => {
+            let (product, name, named) = (entry.product, entry.name, named.name_in(lang));
+            Some(match lang {
+                Lang::En => format!("not {product}'s {name}: the row names {named}"),
+                Lang::Ja => format!("{product}の{name}とはみなしません。行に{named}とあります"),
+            })
+        }
     }
 }
 

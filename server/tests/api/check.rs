@@ -510,3 +510,65 @@ async fn g7_retries_on_everything_cost_280_s_and_invert_the_browsers_wait() {
         8
     );
 }
+
+/// A sheet whose CDN row was imported with nginx's setting name but is set in a Cloudflare
+/// zone (`location`), behind a browser deadline of 120 s.
+fn cloudflare_sheet(location: &str) -> String {
+    format!(
+        "layer\tsegment\titem\tsetting\tdefault\tvalue\tlocation\trationale\n\
+         \tbrowser -> CDN\tdeadline\t\t\t120s\tfront\t\n\
+         \tCDN -> nginx\tread timeout\tproxy_read_timeout (Proxy Read Timeout)\t100s\t100s\t{location}\t\n"
+    )
+}
+
+#[tokio::test]
+async fn a_cloudflare_row_named_like_nginxs_takes_none_of_nginxs_defaults() {
+    // Arrange
+    let app = spawn_app().await;
+
+    // Act
+    let cloudflare = app
+        .post("/api/v1/check", cloudflare_sheet("Cloudflare zone"))
+        .await;
+    let nginx = app.post("/api/v1/check", cloudflare_sheet("nginx")).await;
+
+    // Assert: the CDN hop is its own 100 s, within the browser's 120 s; no nginx default,
+    // no nginx source, and the row's note says why.
+    assert_eq!(cloudflare.status, StatusCode::OK, "{}", cloudflare.text());
+    let report = cloudflare.json();
+    assert_eq!(
+        find(&report["hops"], "segment", "CDN -> nginx")["worst_ms"],
+        100_000
+    );
+    let codes: Vec<&str> = report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|f| f["code"].as_str())
+        .collect();
+    assert_eq!(codes, ["bound.missing", "read.interval_only"]);
+    let row = &report["rows"][1];
+    assert_eq!(row["value_ms"], 100_000);
+    assert_eq!(row["source"], serde_json::Value::Null);
+    assert_eq!(
+        row["note"],
+        "not nginx's proxy_read_timeout: the row names Cloudflare"
+    );
+    // Set in nginx, the same row takes nginx's 60 s connect default: 160 s, and the browser's
+    // 120 s is short by 41 s with the 1 s margin.
+    let report = nginx.json();
+    assert_eq!(
+        find(&report["hops"], "segment", "CDN -> nginx")["worst_ms"],
+        160_000
+    );
+    let inversion = find(&report["findings"], "code", "inversion.hop");
+    assert_eq!(
+        (
+            inversion["bound_ms"].as_u64(),
+            inversion["need_ms"].as_u64(),
+            inversion["short_by_ms"].as_u64()
+        ),
+        (Some(120_000), Some(161_000), Some(41_000))
+    );
+    assert_eq!(report["rows"][1]["note"], "nginx: proxy_read_timeout");
+}
