@@ -53,9 +53,11 @@ pub fn proposal_status(lang: Lang, status: crate::model::ProposalStatus) -> Stri
     }
 }
 
-/// The row kind as the report writes it (`"connect"`, `"idle_in_tx"`, ...).
-pub fn kind(kind: Kind) -> &'static str {
-    kind.as_str()
+/// The row kind for the grid's Kind column, in the sheet's header language, as the
+/// formulas name it: `connect` / `接続`, `own` / `自分の処理`, `tries` / `試行`. The code
+/// (`retry_on`) stays the row's `data-kind`.
+pub fn kind(kind: Kind, lang: Lang) -> &'static str {
+    kind.term_name(lang)
 }
 
 /// How many tries a hop makes, for its table cell: `"2"`.
@@ -83,7 +85,7 @@ pub fn number_label(subject: &str, word: &str, value: &str, rows: &str) -> Strin
 /// `"nginx — read, default 60s"` (without the default when the catalog records none).
 pub fn catalog_label(lang: Lang, entry: &Entry) -> String {
     let product = entry.product;
-    let kind = kind(entry.kind);
+    let kind = entry.kind.as_str();
     if entry.default.is_empty() {
         format!("{product} — {kind}")
     } else {
@@ -165,6 +167,26 @@ mod tests {
             number_label("app", "slack", "-7.5 s", ""),
             "app slack -7.5 s"
         );
+    }
+
+    #[test]
+    fn the_kind_column_is_in_the_sheets_language() {
+        let kinds = [
+            Kind::Deadline,
+            Kind::Connect,
+            Kind::Read,
+            Kind::Own,
+            Kind::Tries,
+        ];
+        assert_eq!(
+            kinds.map(|k| kind(k, Lang::Ja)),
+            ["期限", "接続", "読み取り", "自分の処理", "試行"]
+        );
+        assert_eq!(
+            kinds.map(|k| kind(k, Lang::En)),
+            ["deadline", "connect", "read", "own", "tries"]
+        );
+        assert_eq!(kind(Kind::RetryOn, Lang::En), "retry conditions");
     }
 
     #[test]

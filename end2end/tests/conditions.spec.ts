@@ -8,7 +8,8 @@ test("editing the redirector's retry conditions takes its hop from 140 s to 280 
   const crashes = watchForCrashes(page);
   const sheet = await SheetPage.importFixture(page, "redirector-retries.tsv");
 
-  await expect(sheet.row(6).getByTestId("derived-kind")).toHaveText("retry_on");
+  await expect(sheet.row(6).getByTestId("derived-kind")).toHaveText("retry conditions");
+  await expect(sheet.row(6).getByTestId("derived-kind")).toHaveAttribute("data-kind", "retry_on");
   await expect(sheet.row(6).getByTestId("derived-parsed")).toHaveText("connect-failure, connect-timeout, header-send");
   const inner = sheet.hop("web server -> web container");
   await expect(inner.getByTestId("per-try")).toHaveText("35.0 s");

@@ -52,6 +52,10 @@ test("the Japanese example shows the same numbers with Japanese messages", async
   );
   // The derived value is written as the report writes durations, in Japanese.
   await expect(sheet.row(8).getByTestId("derived-parsed")).toHaveText("2回、待機0.3秒");
+  // The kind is named in the sheet's language too; the code stays in `data-kind`.
+  await expect(sheet.row(4).getByTestId("derived-kind")).toHaveText("期限");
+  await expect(sheet.row(4).getByTestId("derived-kind")).toHaveAttribute("data-kind", "deadline");
+  await expect(sheet.row(8).getByTestId("derived-kind")).toHaveText("試行");
   // Formulas name their terms and write 秒 and Japanese words, as the tables beside them do.
   await expect(app.getByTestId("formula")).toHaveText("DB 3.0 + 外部API 4.3 + 自分の処理 0.5 = 7.8秒 ≤ 8.0秒");
   await expect(sheet.hop("LB → アプリ").getByTestId("formula")).toHaveText("1 + 10 = 11.0秒; 読み取り 10.0 ≥ 8.0 + 1.0");

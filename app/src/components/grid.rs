@@ -569,8 +569,12 @@ fn GridRow(
                     view! { <GridCell row rows column line on_change fill catalog old/> }
                 })
                 .collect_view()}
-            <td class="derived" data-testid="derived-kind">
-                {move || derived.with(|d| d.as_ref().map(|d| format::kind(d.kind)))}
+            <td
+                class="derived"
+                data-testid="derived-kind"
+                data-kind=move || derived.with(|d| d.as_ref().map(|d| d.kind.as_str()))
+            >
+                {move || derived.with(|d| d.as_ref().map(|d| format::kind(d.kind, lang.get())))}
             </td>
             <td class="derived" data-testid="derived-parsed">
                 {move || derived.with(|d| d.as_ref().map(|d| d.parsed.clone()))}

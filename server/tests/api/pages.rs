@@ -143,3 +143,50 @@ async fn a_sheet_page_renders_each_number_with_the_rows_it_comes_from_before_hyd
         "no grid row is lit on the server"
     );
 }
+
+/// The text and `data-kind` of each row's Kind cell, in row order.
+fn kind_cells(html: &str) -> Vec<(String, String)> {
+    let document = scraper::Html::parse_document(html);
+    let cells = scraper::Selector::parse(r#"[data-testid="derived-kind"]"#).unwrap();
+    document
+        .select(&cells)
+        .map(|cell| {
+            (
+                cell.text().collect::<String>().trim().to_string(),
+                cell.value()
+                    .attr("data-kind")
+                    .unwrap_or_default()
+                    .to_string(),
+            )
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn the_kind_column_is_in_the_sheets_header_language_with_the_code_beside() {
+    // Arrange
+    let app = spawn_app().await;
+    let ja = app.create_sheet("ja", &fixture("reservation-ja.tsv")).await;
+    let en = app.create_sheet("en", &fixture("reservation-en.tsv")).await;
+
+    // Act
+    let ja_html = app.get(&format!("/sheets/{ja}")).await.text();
+    let en_html = app.get(&format!("/sheets/{en}")).await.text();
+
+    // Assert: rows 1–5 of the reservation, whatever the page's own language.
+    let expected = |names: [&str; 5]| {
+        names
+            .into_iter()
+            .zip(["deadline", "connect", "read", "deadline", "own"])
+            .map(|(name, code)| (name.to_string(), code.to_string()))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        kind_cells(&ja_html)[..5],
+        expected(["期限", "接続", "読み取り", "期限", "自分の処理"])[..]
+    );
+    assert_eq!(
+        kind_cells(&en_html)[..5],
+        expected(["deadline", "connect", "read", "deadline", "own"])[..]
+    );
+}
