@@ -30,6 +30,8 @@ test("switching the UI to English and back renders the server's HTML in the chos
   await expect(page.locator("html")).toHaveAttribute("lang", "ja");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("シート");
   await expect(page.getByTestId("ui-lang-ja")).toHaveAttribute("aria-pressed", "true");
+  // A blank sheet made from the Japanese page has Japanese headers unless chosen otherwise.
+  await expect(page.getByTestId("new-sheet-lang")).toHaveValue("ja");
 
   // An English sheet, on a Japanese page: the page's words are Japanese, the sheet's
   // headers and report English.

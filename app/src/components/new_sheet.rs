@@ -8,7 +8,6 @@
 //! in the browser, so it is an island ([`crate::island`]) and dispatches its own
 //! [`ServerAction`].
 
-use budget::Lang;
 use leptos::prelude::*;
 
 use super::error_line::{failure, ErrorLine};
@@ -18,7 +17,7 @@ use crate::api::{CreateExampleSheet, CreateSheet, ImportSheet};
 use crate::i18n::{t, ui_lang};
 use crate::sheet_name::SheetName;
 
-/// A blank sheet: a name, a header language and a Create button. Rendered on the server
+/// A blank sheet: a name, a header language (at first the page's) and a Create button. Rendered on the server
 /// only; the browser posts the form.
 #[component]
 pub fn NewBlankSheet() -> impl IntoView {
@@ -38,8 +37,10 @@ pub fn NewBlankSheet() -> impl IntoView {
                     data-testid="new-sheet-name"
                 />
             </label>
+            // Headers in the page's language unless chosen otherwise: a blank sheet made
+            // from the Japanese page starts with Japanese headers.
             <LangSelect
-                lang=Lang::En
+                lang=ui
                 on_change=Callback::new(|_| ())
                 testid="new-sheet-lang"
                 name="lang"

@@ -46,6 +46,56 @@ async fn a_blank_sheet_posted_as_a_form_opens_its_page() {
     );
 }
 
+/// The header language the blank sheet's form offers first on the sheet list rendered with
+/// `headers`: the `value` of its selected option.
+async fn offered_header_lang(app: &TestApp, headers: &[(&str, &str)]) -> String {
+    let html = app
+        .send_with(Method::GET, "/", headers, axum::body::Body::empty())
+        .await
+        .text();
+    let document = scraper::Html::parse_document(&html);
+    let selected =
+        scraper::Selector::parse(r#"[data-testid="new-sheet-lang"] option[selected]"#).unwrap();
+    let options: Vec<_> = document
+        .select(&selected)
+        .filter_map(|option| option.value().attr("value"))
+        .collect();
+    assert_eq!(options.len(), 1, "one option selected: {options:?}");
+    options[0].to_string()
+}
+
+#[tokio::test]
+async fn a_blank_sheet_made_from_the_japanese_page_has_japanese_headers() {
+    // Arrange
+    let app = spawn_app().await;
+
+    // Act: the form as each page renders it, posted as it is
+    let japanese = offered_header_lang(&app, &[("cookie", "ui-lang=ja")]).await;
+    let first_visit = offered_header_lang(&app, &[("accept-language", "ja-JP,ja;q=0.9")]).await;
+    let english = offered_header_lang(&app, &[]).await;
+    let chosen_english =
+        offered_header_lang(&app, &[("accept-language", "ja"), ("cookie", "ui-lang=en")]).await;
+    let response = form_post(
+        &app,
+        "create_sheet",
+        "/",
+        &format!("name=plan&lang={japanese}"),
+    )
+    .await;
+
+    // Assert
+    assert_eq!(
+        [japanese.as_str(), &first_visit, &english, &chosen_english],
+        ["ja", "ja", "en", "en"]
+    );
+    assert_eq!(response.status, StatusCode::FOUND, "{}", response.text());
+    let list = app.store.list_sheets().await.unwrap();
+    assert_eq!(
+        (list[0].name.as_str(), list[0].lang),
+        ("plan", budget::Lang::Ja)
+    );
+}
+
 #[tokio::test]
 async fn the_example_posted_as_a_form_opens_its_copy() {
     // Arrange
