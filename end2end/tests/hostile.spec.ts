@@ -37,13 +37,15 @@ function sheetLink(page: Page, id: number) {
 
 /**
  * Checks that the page holds no element a payload would bring: no image, frame or object, and
- * no `<svg>` but the budget picture's own, in its frame.
+ * no `<svg>` but the budget picture's own, in its frame, and the row buttons' drawings, in
+ * their buttons.
  */
 async function expectNoForeignElements(page: Page): Promise<void> {
   await expect(page.locator("img, iframe, object, embed")).toHaveCount(0);
   const pictures = await page.locator('[data-testid="budget-picture"] > svg.budget-picture').count();
   expect(pictures).toBeLessThanOrEqual(1);
-  await expect(page.locator("svg")).toHaveCount(pictures);
+  const icons = await page.locator("td.actions > button.icon > svg.row-icon").count();
+  await expect(page.locator("svg")).toHaveCount(pictures + icons);
 }
 
 async function expectNothingRan(page: Page, dialogs: string[]): Promise<void> {

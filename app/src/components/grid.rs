@@ -603,12 +603,12 @@ fn GridRow(
                 }}
             </td>
             <td class="actions">
-                <RowButton line act action=RowAction::InsertAbove testid="insert-above" text="⤒"/>
-                <RowButton line act action=RowAction::InsertBelow testid="insert-below" text="⤓"/>
-                <RowButton line act action=RowAction::Duplicate testid="duplicate-row" text="⧉"/>
-                <RowButton line act action=RowAction::MoveUp testid="move-up" text="↑" disabled=Signal::derive(move || line.get() <= 1)/>
-                <RowButton line act action=RowAction::MoveDown testid="move-down" text="↓" disabled=Signal::derive(last)/>
-                <RowButton line act action=RowAction::Delete testid="delete-row" text="×"/>
+                <RowButton line act action=RowAction::InsertAbove testid="insert-above"/>
+                <RowButton line act action=RowAction::InsertBelow testid="insert-below"/>
+                <RowButton line act action=RowAction::Duplicate testid="duplicate-row"/>
+                <RowButton line act action=RowAction::MoveUp testid="move-up" disabled=Signal::derive(move || line.get() <= 1)/>
+                <RowButton line act action=RowAction::MoveDown testid="move-down" disabled=Signal::derive(last)/>
+                <RowButton line act action=RowAction::Delete testid="delete-row"/>
             </td>
         </tr>
         <RemovedRows removed=Signal::derive(move || view.with(|v| v.removed_after.clone()))/>
@@ -623,10 +623,10 @@ fn RowButton(
     act: impl Fn(RowAction) + Copy + Send + Sync + 'static,
     action: RowAction,
     testid: &'static str,
-    text: &'static str,
     #[prop(optional, into)] disabled: Signal<bool>,
 ) -> impl IntoView {
     let ui = ui_lang();
+    let icon = row_action_icon(action);
     let danger = action == RowAction::Delete;
     view! {
         <button
@@ -639,8 +639,38 @@ fn RowButton(
             disabled=disabled
             on:click=move |_| act(action)
         >
-            {text}
+            <svg
+                class="row-icon"
+                viewBox="0 0 16 16"
+                width="16"
+                height="16"
+                aria-hidden="true"
+                focusable="false"
+            >
+                <path d=icon/>
+            </svg>
         </button>
+    }
+}
+
+/// The drawing of a row button, a path on a 16 × 16 grid stroked in the text's colour.
+/// Drawn rather than written: the glyphs they stand for (⤒ ⤓ ⧉) are missing from the
+/// system and Japanese fonts the page asks for, and the six stay alike in weight and size.
+/// The button's name is its `aria-label` and `title`; the drawing is hidden from readers.
+fn row_action_icon(action: RowAction) -> &'static str {
+    match action {
+        // ⤒: an arrow up to a bar.
+        RowAction::InsertAbove => "M3 2.5h10M8 14V5.5M4.5 9 8 5.5 11.5 9",
+        // ⤓: an arrow down to a bar.
+        RowAction::InsertBelow => "M3 13.5h10M8 2v8.5M4.5 7 8 10.5 11.5 7",
+        // ⧉: two overlapping squares.
+        RowAction::Duplicate => "M5.5 5.5h8v8h-8zM10.5 5.5v-3h-8v8h3",
+        // ↑, ↓
+        RowAction::MoveUp => "M8 13.5v-11M3.5 7 8 2.5 12.5 7",
+        RowAction::MoveDown => "M8 2.5v11M3.5 9 8 13.5 12.5 9",
+        // ×
+        RowAction::Delete => "M4 4l8 8M12 4l-8 8",
+        _ => "",
     }
 }
 

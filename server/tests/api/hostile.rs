@@ -29,6 +29,16 @@ const BIDI: &str = "report\u{202E}vst.exe";
 /// has is the budget picture's, checked on its own.)
 const FOREIGN_ELEMENTS: [&str; 5] = ["img", "iframe", "object", "embed", "base"];
 
+/// The grid's row buttons, each drawn with an `<svg class="row-icon">`.
+const ROW_BUTTONS: [&str; 6] = [
+    "insert-above",
+    "insert-below",
+    "duplicate-row",
+    "move-up",
+    "move-down",
+    "delete-row",
+];
+
 /// Attributes whose value a browser would follow as an address.
 const ADDRESS_ATTRIBUTES: [&str; 4] = ["href", "src", "action", "formaction"];
 
@@ -56,15 +66,18 @@ fn assert_inert(page: &str, html: &str) -> String {
     for element in document.select(&all) {
         let name = element.value().name();
         if name == "svg" {
-            // Only the budget picture, in its frame: a payload's `<svg>` is neither.
+            // Only the budget picture, in its frame, and the row buttons' drawings, in their
+            // buttons: a payload's `<svg>` is neither.
             let frame = element
                 .parent()
                 .and_then(scraper::ElementRef::wrap)
                 .and_then(|p| p.value().attr("data-testid"));
-            assert_eq!(
-                (element.value().attr("class"), frame),
-                (Some("budget-picture"), Some("budget-picture")),
-                "{page} holds a <svg> that is not the budget picture: {}",
+            let class = element.value().attr("class");
+            let row_button =
+                class == Some("row-icon") && frame.is_some_and(|f| ROW_BUTTONS.contains(&f));
+            assert!(
+                row_button || (class, frame) == (Some("budget-picture"), Some("budget-picture")),
+                "{page} holds a <svg> that is not the budget picture or a row button's: {}",
                 element.html()
             );
         }

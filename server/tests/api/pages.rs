@@ -190,3 +190,52 @@ async fn the_kind_column_is_in_the_sheets_header_language_with_the_code_beside()
         expected(["deadline", "connect", "read", "deadline", "own"])[..]
     );
 }
+
+#[tokio::test]
+async fn the_row_buttons_are_drawn_not_written_and_keep_their_names() {
+    // Arrange
+    let app = spawn_app().await;
+    let id = app
+        .create_sheet("plan", &fixture("reservation-en.tsv"))
+        .await;
+
+    // Act
+    let html = app.get(&format!("/sheets/{id}")).await.text();
+
+    // Assert: no glyph a font may lack (⤒ ⤓ ⧉), a drawing hidden from readers, the name in
+    // the label and the title.
+    let document = scraper::Html::parse_document(&html);
+    let buttons = scraper::Selector::parse(r#"[data-testid="row-2"] td.actions button"#).unwrap();
+    let svg = scraper::Selector::parse("svg[aria-hidden=true] path[d]").unwrap();
+    let found: Vec<_> = document
+        .select(&buttons)
+        .map(|button| {
+            assert_eq!(button.text().collect::<String>().trim(), "");
+            assert_eq!(button.select(&svg).count(), 1, "{}", button.html());
+            let attr = |name| button.value().attr(name).unwrap_or_default().to_string();
+            (attr("data-testid"), attr("aria-label"), attr("title"))
+        })
+        .collect();
+    let testids: Vec<_> = found.iter().map(|(testid, _, _)| testid.as_str()).collect();
+    assert_eq!(
+        testids,
+        [
+            "insert-above",
+            "insert-below",
+            "duplicate-row",
+            "move-up",
+            "move-down",
+            "delete-row"
+        ]
+    );
+    for (testid, label, title) in &found {
+        assert!(
+            !label.is_empty() && !title.is_empty(),
+            "{testid}: {label:?} {title:?}"
+        );
+        assert!(
+            label.contains('2'),
+            "{testid}: the label names the row: {label:?}"
+        );
+    }
+}
