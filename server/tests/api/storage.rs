@@ -1632,6 +1632,15 @@ async fn a_page_on_one_instance_streams_a_save_made_through_another() {
     };
     let _elsewhere = listen(&two).await.unwrap().into_body();
     let mut body = listen(&one).await.unwrap().into_body();
+    // Instance two's viewer reaches instance one through the database: wait until it has,
+    // so that the save below is sent with both viewers however busy the machine is.
+    tokio::time::timeout(std::time::Duration::from_secs(5), async {
+        while db.store.viewers(id) != 2 {
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+    })
+    .await
+    .expect("instance one counts both viewers within 5 s");
 
     // Act: a save through instance two.
     let put = two
