@@ -329,3 +329,11 @@ pub async fn fresh_postgres_schema(name: &str) -> String {
     let separator = if base.contains('?') { '&' } else { '?' };
     format!("{base}{separator}options=-c%20search_path%3D{schema}")
 }
+
+/// The texts of the elements `selector` selects in `html`, whitespace-trimmed.
+pub fn texts(html: &str, selector: &str) -> Vec<String> {
+    let html = scraper::Html::parse_document(html);
+    html.select(&scraper::Selector::parse(selector).unwrap())
+        .map(|e| e.text().collect::<String>().trim().to_string())
+        .collect()
+}

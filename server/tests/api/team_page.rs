@@ -5,7 +5,7 @@ use app::ssr::access::Role;
 use app::ssr::Store;
 use axum::http::Method;
 
-use crate::helpers::{fixture, team_app_on, TestApp, TestResponse};
+use crate::helpers::{fixture, team_app_on, texts, TestApp, TestResponse};
 
 const PASSWORD: &str = "a long password for tests";
 const HOST: &str = "127.0.0.1:3000";
@@ -68,14 +68,6 @@ async fn post(app: &TestApp, cookie: &str, path: &str, form: &str) -> TestRespon
         form.to_string(),
     )
     .await
-}
-
-/// The texts of the elements `selector` selects in `html`, whitespace-trimmed.
-fn texts(html: &str, selector: &str) -> Vec<String> {
-    let html = scraper::Html::parse_document(html);
-    html.select(&scraper::Selector::parse(selector).unwrap())
-        .map(|e| e.text().collect::<String>().trim().to_string())
-        .collect()
 }
 
 /// The members of `team` as `email role` lines, from the page.

@@ -12,7 +12,7 @@ use axum::http::Method;
 use http_body_util::BodyExt;
 use tower::ServiceExt;
 
-use crate::helpers::{app_with, fixture, golden_g2, team_app_on, TestApp, TestResponse};
+use crate::helpers::{app_with, fixture, golden_g2, team_app_on, texts, TestApp, TestResponse};
 use crate::storage::TestDb;
 
 const PASSWORD: &str = "a long password for tests";
@@ -301,14 +301,6 @@ fn scraper_text(html: &str, selector: &str) -> String {
     let found = texts(html, selector);
     assert_eq!(found.len(), 1, "{selector}: {found:?}");
     found[0].clone()
-}
-
-/// The texts of the elements `selector` selects in `html`, whitespace-trimmed.
-fn texts(html: &str, selector: &str) -> Vec<String> {
-    let html = scraper::Html::parse_document(html);
-    html.select(&scraper::Selector::parse(selector).unwrap())
-        .map(|e| e.text().collect::<String>().trim().to_string())
-        .collect()
 }
 
 /// The `href` of the one element `selector` selects in `html`.
