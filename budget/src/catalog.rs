@@ -17,8 +17,11 @@
 //!   the columns); read by [`entries`].
 //! - `budget/catalog/pairs.tsv`: rules between two settings of one product
 //!   (`setting.pair`); read by [`pairs`].
+//! - `budget/catalog/caps.tsv`: the most a provider lets a setting be (Cloudflare's proxy read
+//!   timeout: 100 s outside Enterprise plans); read by [`cap_of`], and named by a fix that
+//!   raises the setting above it.
 //!
-//! Both are read once, on first use, by `csv` and serde into typed lines held in
+//! They are read once, on first use, by `csv` and serde into typed lines held in
 //! [`std::sync::LazyLock`] statics, which every `&'static` [`Entry`] and [`PairRule`] borrows
 //! from. The files are part of the crate and tested, so a malformed line is a programming
 //! error: the first use panics with the file and line (the checking functions behind it return
@@ -55,6 +58,8 @@ use crate::Map;
 const SETTINGS_TSV: &str = include_str!("../catalog/settings.tsv");
 /// The pair-rules file, as compiled in.
 const PAIRS_TSV: &str = include_str!("../catalog/pairs.tsv");
+/// The providers' caps file, as compiled in.
+const CAPS_TSV: &str = include_str!("../catalog/caps.tsv");
 
 /// The header of `settings.tsv`, column by column.
 const SETTINGS_HEADER: [&str; 17] = [
@@ -87,6 +92,11 @@ const PAIRS_HEADER: [&str; 8] = [
     "second_disabled",
     "why",
     "source",
+];
+
+/// The header of `caps.tsv`, column by column.
+const CAPS_HEADER: [&str; 7] = [
+    "product", "name", "cap", "when_en", "when_ja", "source", "evidence",
 ];
 
 /// Whether `word` (lower-case) is a retry condition of `budget-model.md` §4.1 in its
@@ -979,6 +989,157 @@ fn parse_pairs(text: &str, catalog: &[Entry]) -> Result<Vec<Pair>, CatalogError>
         }
     }
     Ok(lines.into_iter().map(|(_, p)| p).collect())
+}
+
+/// The most a provider lets one of its settings be (`caps.tsv`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cap {
+    /// The entry it caps: its [`Entry::product`] and [`Entry::name`].
+    pub product: &'static str,
+    /// The [`Entry::name`] of the setting.
+    pub name: &'static str,
+    /// The cap, in ms.
+    pub cap_ms: u64,
+    /// When the cap holds, in words that follow "Cloudflare allows at most 100 s for X":
+    /// `outside Enterprise plans (an Enterprise zone may set up to 6,000 s)`, `on every plan`.
+    pub when_en: &'static str,
+    /// When the cap holds, in Japanese: `すべてのプラン`.
+    pub when_ja: &'static str,
+    /// Where the cap is documented.
+    pub source: &'static str,
+    /// The documentation's words, quoted.
+    pub evidence: &'static str,
+}
+
+impl Cap {
+    /// When the cap holds, in `lang`.
+    pub fn when(&self, lang: Lang) -> &'static str {
+        match lang {
+            Lang::En => self.when_en,
+            Lang::Ja => self.when_ja,
+        }
+    }
+}
+
+/// One line of `caps.tsv` as read.
+#[derive(Debug, Deserialize)]
+struct CapLine {
+    product: String,
+    name: String,
+    cap: String,
+    when_en: String,
+    when_ja: String,
+    source: String,
+    evidence: String,
+}
+
+/// Reads the text of `caps.tsv` (tab-separated, `#` comments, a header row: product, name,
+/// cap, when_en, when_ja, source, evidence), checking that each line names an entry of
+/// `catalog`, that the cap reads as a duration in that entry's unit and that the words,
+/// source and evidence are there.
+///
+/// # Errors
+///
+/// [`CatalogError`] naming the first malformed line.
+fn parse_caps(text: &str, catalog: &[Entry]) -> Result<Vec<(CapLine, u64)>, CatalogError> {
+    const FILE: &str = "caps.tsv";
+    let lines: Vec<(u64, CapLine)> = read_lines(text, FILE, &CAPS_HEADER, None)?;
+    let mut out = Vec::with_capacity(lines.len());
+    for (line, c) in lines {
+        let err = |message: String| CatalogError {
+            file: FILE,
+            line,
+            message,
+        };
+        let Some(entry) = catalog
+            .iter()
+            .find(|e| e.product == c.product && e.name == c.name)
+        else {
+            return Err(err(format!(
+                "{} has no setting named {:?} in settings.tsv",
+                c.product, c.name
+            )));
+        };
+        let cap_ms = match value::read_duration(&c.cap, Some(entry.unit)) {
+            Ok(value::Cell::Duration {
+                dur: value::Dur::Exact(ms),
+                ..
+            }) => Some(ms),
+            _ => None,
+        }
+        .ok_or_else(|| err(format!("{}: cap {:?} is not a duration", c.name, c.cap)))?;
+        if c.when_en.is_empty() || c.when_ja.is_empty() || c.evidence.is_empty() {
+            return Err(err(format!(
+                "{}: a cap needs when_en, when_ja and the evidence",
+                c.name
+            )));
+        }
+        if !c.source.starts_with("https://") {
+            return Err(err(format!(
+                "{}: the source must be a documentation address (https://...)",
+                c.name
+            )));
+        }
+        out.push((c, cap_ms));
+    }
+    Ok(out)
+}
+
+/// The lines of `caps.tsv`, read once; every [`Cap`] borrows from them.
+static CAP_LINES: LazyLock<Vec<(CapLine, u64)>> =
+    LazyLock::new(|| parse_caps(CAPS_TSV, entries()).unwrap_or_else(|e| panic!("{e}")));
+
+/// The caps, in file order.
+static CAPS: LazyLock<Vec<Cap>> = LazyLock::new(|| {
+    CAP_LINES
+        .iter()
+        .map(|(c, cap_ms)| Cap {
+            product: entry_str(entries(), &c.product, |e| e.product),
+            name: entry_str(entries(), &c.name, |e| e.name),
+            cap_ms: *cap_ms,
+            when_en: &c.when_en,
+            when_ja: &c.when_ja,
+            source: &c.source,
+            evidence: &c.evidence,
+        })
+        .collect()
+});
+
+/// The `'static` copy of `text` among the entries' fields `field` (present: `parse_caps`
+/// checked it).
+fn entry_str(
+    catalog: &'static [Entry],
+    text: &str,
+    field: impl Fn(&Entry) -> &'static str,
+) -> &'static str {
+    catalog.iter().map(field).find(|f| *f == text).unwrap_or("")
+}
+
+/// Every cap of the catalog, in file order.
+///
+/// # Panics
+///
+/// On first use, if `caps.tsv` has a malformed line or names a setting the catalog does not
+/// hold (a unit test guards against it).
+pub fn caps() -> &'static [Cap] {
+    &CAPS
+}
+
+/// The cap the provider sets on `entry`, if the catalog knows one.
+///
+/// ```
+/// let cloudflare = budget::catalog::entries()
+///     .iter()
+///     .find(|e| e.product == "Cloudflare" && e.name.starts_with("proxy_read_timeout"))
+///     .unwrap();
+/// let cap = budget::catalog::cap_of(cloudflare).unwrap();
+/// assert_eq!(cap.cap_ms, 100_000);
+/// assert!(cap.when_en.starts_with("outside Enterprise plans"));
+/// ```
+pub fn cap_of(entry: &Entry) -> Option<&'static Cap> {
+    caps()
+        .iter()
+        .find(|c| c.product == entry.product && c.name == entry.name)
 }
 
 /// The lines of `settings.tsv`, read once; every [`Entry`] borrows from them.
@@ -2699,6 +2860,67 @@ mod tests {
         ];
         for (line, message) in broken {
             let err = parse_pairs(&format!("{head}{line}\n"), entries()).unwrap_err();
+            assert_eq!(err.line, 2);
+            assert!(err.message.contains(message), "{} / {message}", err.message);
+        }
+    }
+
+    #[test]
+    fn caps_name_the_catalogs_settings_and_read_as_durations() {
+        let caps: Vec<(&str, &str, u64)> = caps()
+            .iter()
+            .map(|c| (c.product, c.name, c.cap_ms))
+            .collect();
+        assert_eq!(
+            caps,
+            vec![
+                (
+                    "Cloudflare",
+                    "proxy_read_timeout (Proxy Read Timeout)",
+                    100_000
+                ),
+                ("Cloudflare", "Proxy Write Timeout", 30_000),
+                (
+                    "Heroku router",
+                    "router request timeout (30 s, H12)",
+                    30_000
+                ),
+                ("AWS ALB", "idle_timeout.timeout_seconds", 4_000_000),
+                (
+                    "Amazon API Gateway",
+                    "TimeoutInMillis (integration timeout)",
+                    29_000
+                ),
+            ]
+        );
+        assert_eq!(cap_of(entry("nginx", "proxy_read_timeout")), None);
+    }
+
+    #[test]
+    fn a_malformed_cap_is_an_error() {
+        let head = "product\tname\tcap\twhen_en\twhen_ja\tsource\tevidence\n";
+        let ok = "Heroku router\trouter request timeout (30 s, H12)\t30s\ton every plan\t\
+                  すべてのプラン\thttps://example.org\t\"not configurable\"";
+        assert_eq!(
+            parse_caps(&format!("{head}{ok}\n"), entries())
+                .unwrap()
+                .len(),
+            1
+        );
+        let broken = [
+            (
+                ok.replace("\t30s\t", "\tsoon\t"),
+                "cap \"soon\" is not a duration",
+            ),
+            (
+                ok.replace("Heroku router", "Render"),
+                "Render has no setting named",
+            ),
+            (ok.replace("on every plan", ""), "needs when_en, when_ja"),
+            (ok.replace("https://", "http://"), "documentation address"),
+        ];
+        for (line, message) in broken {
+            let err = parse_caps(&format!("{head}{line}\n"), entries()).unwrap_err();
             assert_eq!(err.line, 2);
             assert!(err.message.contains(message), "{} / {message}", err.message);
         }

@@ -7,16 +7,26 @@
 //! which then inverts the browser's deadline), the fix grows into the whole chain, one raise
 //! per layer, each checked again; where the chain cannot be closed, that option is not offered.
 //!
-//! Three kinds of change are tried:
+//! Four kinds of change are tried:
 //! - **reduce tries**: the hop with several tries that makes the need, cut to the tries that
 //!   fit (`inversion.node`, and `inversion.hop` when the callee has no deadline of its own);
 //! - **raise** the bound that is too short (the node's deadline, the caller's read, per-try or
 //!   visibility timeout or deadline on the hop) to the need, with the chain above it;
+//! - **lower the inner bounds** that are longer than their own callee needs: a call out of the
+//!   node (or the hop's callee) whose read, per-try or statement timeout has slack waits for
+//!   nothing past its callee's worst case, yet counts in full in the need above it (nginx's
+//!   60 s `proxy_read_timeout` in front of an app with an 8 s deadline). Each such bound is
+//!   lowered to its hop's need;
 //! - **lower the callee's deadline** so that it fits the caller's bound and the margin
 //!   (`inversion.hop`, `queue.redelivery`).
 //!
-//! They are offered in that order on a node (its own retries are its first lever), and raise
-//! first on a hop (the caller's bound is).
+//! Reduce and raise are offered in that order on a node (its own retries are its first lever),
+//! and raise first on a hop (the caller's bound is); the lowering options follow.
+//!
+//! A raise above the most a provider allows (`budget/catalog/caps.tsv`: Cloudflare's 100 s
+//! proxy read timeout outside Enterprise plans) is still offered, since the team may be on a
+//! plan that allows it, but the fix names the cap in [`Fix::caps`] and its summary, so the
+//! lowering options beside it are weighed against a raise that may not be possible.
 //!
 //! Re-checks cost a whole check each, so a report spends at most [`MAX_FIX_CHECKS`] of them
 //! and at most [`MAX_FIX_ROWS`] rows in all, in the order of its findings (errors first). A finding left without a checked fix gets
@@ -67,6 +77,29 @@ pub struct Fix {
     pub summary: String,
     /// The changes, innermost first; apply all of them.
     pub changes: Vec<CellChange>,
+    /// The changes that raise a setting above the most its provider allows, as the catalog
+    /// knows it (`budget/catalog/caps.tsv`); empty for most fixes, and then left out of the
+    /// JSON. The summary names them too.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub caps: Vec<OverCap>,
+}
+
+/// A change of a fix that goes above its provider's cap.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
+pub struct OverCap {
+    /// The changed row's line (data rows counted from 1).
+    pub line: usize,
+    /// The provider, as the catalog names it: `Cloudflare`.
+    pub product: String,
+    /// The setting, as the catalog names it: `proxy_read_timeout (Proxy Read Timeout)`.
+    pub setting: String,
+    /// The most the provider allows, in ms.
+    pub cap_ms: u64,
+    /// The value the fix writes, in ms.
+    pub to_ms: u64,
+    /// Where the cap is documented.
+    pub source: String,
 }
 
 /// A set hashed as [`crate::Map`] is.
@@ -104,6 +137,8 @@ struct Step {
     what: String,
     /// The new value as shown: `15.5 s`, `1 try`.
     shown: String,
+    /// The new value in ms, for a duration.
+    to_ms: Option<u64>,
 }
 
 /// One option: its steps and whether it may grow into a chain of raises.
@@ -176,9 +211,15 @@ pub(crate) fn offer(
                 if let Some(steps) =
                     verify(sheet, f, candidate, &before, &mut checks_left, &recheck)
                 {
+                    let caps = over_caps(sheet, &steps);
+                    let mut summary = summary(sheet.lang, &steps);
+                    for cap in &caps {
+                        summary.push_str(&cap_words(sheet.lang, cap));
+                    }
                     fixes.push(Fix {
-                        summary: summary(sheet.lang, &steps),
+                        summary,
                         changes: steps.into_iter().map(|s| s.change).collect(),
+                        caps: caps.into_iter().map(|(over, _)| over).collect(),
                     });
                 }
             }
@@ -272,6 +313,13 @@ fn candidates(sheet: &Sheet, index: &Index, f: &Finding) -> Vec<Candidate> {
         out.extend(raise);
         out.extend(reduce);
     }
+    let inner = lower_inner_bounds(sheet, index, f);
+    if !inner.is_empty() {
+        out.push(Candidate {
+            steps: inner,
+            chains: false,
+        });
+    }
     if let Some(step) = lower_callee_deadline(sheet, index, f) {
         out.push(Candidate {
             steps: vec![step],
@@ -317,26 +365,117 @@ fn raise(sheet: &Sheet, index: &Index, f: &Finding) -> Option<Step> {
                 verb: Verb::Raise,
                 what: node_deadline(lang, &node.name),
                 shown: secs(lang, need),
+                to_ms: Some(need),
             })
         }
         FindingCode::InversionHop | FindingCode::QueueRedelivery => {
             let hop = index.hops.get(f.hop.as_deref()?)?;
-            let kinds = [
-                Kind::Read,
-                Kind::Attempt,
-                Kind::Statement,
-                Kind::Deadline,
-                Kind::Visibility,
-            ];
-            let line = row_with(index, &hop.rows, &kinds, bound)?;
+            let line = row_with(index, &hop.rows, &HOP_BOUNDS, bound)?;
             Some(Step {
                 change: change(sheet, line, duration_text(lang, need))?,
                 verb: Verb::Raise,
                 what: hop_bound(lang, &hop.segment, index.kind(line)?),
                 shown: secs(lang, need),
+                to_ms: Some(need),
             })
         }
         _ => None,
+    }
+}
+
+/// The kinds of row that bound a caller's wait on a hop, as [`raise`] changes them.
+const HOP_BOUNDS: [Kind; 5] = [
+    Kind::Read,
+    Kind::Attempt,
+    Kind::Statement,
+    Kind::Deadline,
+    Kind::Visibility,
+];
+
+/// Lowers every bound on a call out of the node that makes the need (the node of an
+/// `inversion.node`, the callee of an `inversion.hop`) that is longer than that call needs, to
+/// its need: time past the callee's worst case is waited for nothing, yet it counts in full in
+/// every need above. One step per such hop, in the report's order; none when no call has
+/// slack.
+fn lower_inner_bounds(sheet: &Sheet, index: &Index, f: &Finding) -> Vec<Step> {
+    let node = match f.code {
+        FindingCode::InversionNode => f.node.as_deref(),
+        FindingCode::InversionHop => f
+            .hop
+            .as_deref()
+            .and_then(|h| index.hops.get(h))
+            .map(|h| h.callee.as_str()),
+        _ => None,
+    };
+    let Some(node) = node else {
+        return Vec::new();
+    };
+    index
+        .report
+        .hops
+        .iter()
+        .filter(|h| h.caller == node && h.slack_ms.is_some_and(|s| s > 0))
+        .filter_map(|h| {
+            let wait = h.wait_ms?;
+            let need = h.need_ms?;
+            let line = row_with(index, &h.rows, &HOP_BOUNDS, wait)?;
+            Some(Step {
+                change: change(sheet, line, duration_text(sheet.lang, need))?,
+                verb: Verb::Lower,
+                what: hop_bound(sheet.lang, &h.segment, index.kind(line)?),
+                shown: secs(sheet.lang, need),
+                to_ms: Some(need),
+            })
+        })
+        .collect()
+}
+
+/// The raises of `steps` above the cap the catalog knows for their row's setting, with the
+/// cap.
+fn over_caps(sheet: &Sheet, steps: &[Step]) -> Vec<(OverCap, &'static crate::catalog::Cap)> {
+    steps
+        .iter()
+        .filter(|s| s.verb == Verb::Raise)
+        .filter_map(|s| {
+            let to_ms = s.to_ms?;
+            let row = sheet.rows.get(s.change.line.checked_sub(1)?)?;
+            let entry = crate::catalog::match_row(row).applied()?;
+            let cap = crate::catalog::cap_of(entry)?;
+            (to_ms > cap.cap_ms).then(|| {
+                (
+                    OverCap {
+                        line: s.change.line,
+                        product: cap.product.to_string(),
+                        setting: cap.name.to_string(),
+                        cap_ms: cap.cap_ms,
+                        to_ms,
+                        source: cap.source.to_string(),
+                    },
+                    cap,
+                )
+            })
+        })
+        .collect()
+}
+
+/// The words a fix's summary ends with for a raise above a cap:
+/// `; Cloudflare allows at most 100 s for proxy_read_timeout (Proxy Read Timeout) outside
+/// Enterprise plans (...)` / `（ただし Cloudflare の ... は最大100.0秒：...）`.
+fn cap_words(lang: Lang, (over, cap): &(OverCap, &crate::catalog::Cap)) -> String {
+    let at_most = secs(lang, over.cap_ms);
+    match lang {
+        Lang::En => format!(
+            "; {} allows at most {at_most} for {} {}",
+            over.product,
+            over.setting,
+            cap.when(lang)
+        ),
+        Lang::Ja => format!(
+            "（ただし {} の {} は最大{at_most}：{}）",
+            over.product,
+            over.setting,
+            cap.when(lang)
+        ),
     }
 }
 
@@ -364,6 +503,7 @@ fn lower_callee_deadline(sheet: &Sheet, index: &Index, f: &Finding) -> Option<St
         verb: Verb::Lower,
         what: node_deadline(sheet.lang, &callee.name),
         shown: secs(sheet.lang, lowered),
+        to_ms: Some(lowered),
     })
 }
 
@@ -441,6 +581,7 @@ fn reduce_tries(sheet: &Sheet, index: &Index, f: &Finding) -> Option<Step> {
         verb: Verb::Reduce,
         what: hop.segment.clone(),
         shown: tries_shown(sheet.lang, k),
+        to_ms: None,
     })
 }
 
@@ -626,6 +767,7 @@ mod tests {
             verb,
             what: what.to_string(),
             shown: shown.to_string(),
+            to_ms: None,
         };
         let steps = [
             step("app's deadline", "15.5 s", Verb::Raise),

@@ -37,6 +37,7 @@ fn fix(summary: &str, changes: Vec<CellChange>) -> Fix {
     Fix {
         summary: summary.into(),
         changes,
+        caps: Vec::new(),
     }
 }
 
@@ -359,4 +360,146 @@ proptest! {
             }
         }
     }
+}
+
+/// G1 with nginx's default 60 s `proxy_read_timeout` in front of the app's 8 s deadline.
+fn g1_with_nginx_default_read(lang: Lang) -> Sheet {
+    let mut sheet = reservation(lang);
+    sheet.rows[2].value = "60s".into();
+    sheet
+}
+
+#[test]
+fn an_inner_bound_longer_than_its_callee_needs_is_offered_lowered() {
+    let sheet = g1_with_nginx_default_read(Lang::En);
+    let report = check(&sheet);
+    let inversion = &report.findings[0];
+    assert_eq!(
+        (inversion.code.as_str(), inversion.hop.as_deref()),
+        ("inversion.hop", Some("browser -> LB"))
+    );
+    assert_eq!(
+        inversion.message,
+        "browser waits 12.0 s for LB, which may take 61.0 s plus a 1.0 s margin"
+    );
+    // The LB waits 60 s for an app that gives up after 8 s: 9 s (8 s and the 1 s margin) is
+    // all it needs, and then the browser's 12 s covers the LB's 1 + 9 = 10 s.
+    assert_eq!(
+        inversion.fixes,
+        vec![
+            fix(
+                "raise browser -> LB's deadline to 62.0 s",
+                vec![value(1, "12s", "62s")]
+            ),
+            fix(
+                "lower LB -> app's read timeout to 9.0 s",
+                vec![value(3, "60s", "9s")]
+            ),
+        ]
+    );
+    assert_eq!(
+        inversion.fix.as_deref(),
+        Some(
+            "raise browser -> LB's deadline to 62.0 s, or lower LB -> app's read timeout to 9.0 s"
+        )
+    );
+    for f in &inversion.fixes {
+        assert_eq!(
+            check(&applied(&sheet, f)).summary.errors,
+            0,
+            "{}",
+            f.summary
+        );
+    }
+
+    let ja = check(&g1_with_nginx_default_read(Lang::Ja));
+    assert_eq!(
+        ja.findings[0].fixes[1],
+        fix(
+            "LB → アプリ の読み取りタイムアウトを9.0秒に下げてください",
+            vec![value(3, "60s", "9秒")]
+        )
+    );
+}
+
+/// A Cloudflare zone in front of nginx in front of the app: Cloudflare waits 100 s for
+/// nginx, which waits `read` for the app, whose deadline is `deadline`.
+fn behind_cloudflare(lang: Lang, read: &str, deadline: &str) -> Sheet {
+    let text = format!(
+        "layer\tsegment\titem\tsetting\tdefault\tvalue\tlocation\trationale\n\
+         1\tbrowser -> CDN\toverall deadline\tfetch AbortSignal.timeout\tnone\t150s\tfront end\t\n\
+         2\tCDN -> nginx\tread timeout\tCloudflare Proxy Read Timeout\t100s\t100s\tCloudflare zone\t\n\
+         3\tnginx -> app\tconnect timeout\tproxy_connect_timeout\t60s\t1s\tnginx.conf\t\n\
+         3\tnginx -> app\tread timeout\tproxy_read_timeout\t60s\t{read}\tnginx.conf\t\n\
+         4\tapp\trequest deadline\tin-app deadline\tnone\t{deadline}\tapp middleware\t\n"
+    );
+    Sheet::new(lang, tsv::import(&text).unwrap().rows)
+}
+
+#[test]
+fn a_raise_above_a_providers_cap_says_so_beside_the_lowering_option() {
+    let sheet = behind_cloudflare(Lang::En, "120s", "90s");
+    let report = check(&sheet);
+    let inversion = &report.findings[0];
+    assert_eq!(
+        inversion.message,
+        "CDN waits 100.0 s for nginx, which may take 121.0 s plus a 1.0 s margin"
+    );
+    let over = budget::fix::OverCap {
+        line: 2,
+        product: "Cloudflare".into(),
+        setting: "proxy_read_timeout (Proxy Read Timeout)".into(),
+        cap_ms: 100_000,
+        to_ms: 122_000,
+        source: "https://developers.cloudflare.com/support/troubleshooting/http-status-codes/cloudflare-5xx-errors/error-524/".into(),
+    };
+    assert_eq!(
+        inversion.fixes,
+        vec![
+            Fix {
+                summary: "raise CDN -> nginx's read timeout to 122.0 s; Cloudflare allows at \
+                          most 100.0 s for proxy_read_timeout (Proxy Read Timeout) outside \
+                          Enterprise plans (an Enterprise zone may set up to 6,000 s)"
+                    .into(),
+                changes: vec![value(2, "100s", "122s")],
+                caps: vec![over.clone()],
+            },
+            fix(
+                "lower nginx -> app's read timeout to 91.0 s",
+                vec![value(4, "120s", "91s")]
+            ),
+        ]
+    );
+    let json = serde_json::to_value(&inversion.fixes).unwrap();
+    assert_eq!(json[0]["caps"][0]["cap_ms"], 100_000);
+    assert!(json[1].get("caps").is_none(), "{json}");
+
+    let ja = check(&behind_cloudflare(Lang::Ja, "120s", "90s"));
+    assert_eq!(
+        ja.findings[0].fixes[0].summary,
+        "CDN -> nginx の読み取りタイムアウトを122.0秒に上げてください（ただし Cloudflare の \
+         proxy_read_timeout (Proxy Read Timeout) は最大100.0秒：Enterprise 以外のプラン。\
+         Enterprise のゾーンは 6,000 秒まで設定可）"
+    );
+    assert_eq!(ja.findings[0].fixes[0].caps, vec![over]);
+}
+
+#[test]
+fn lowering_inner_bounds_is_offered_only_when_it_closes_the_inversion() {
+    // The app's 110 s deadline leaves nginx's read only 9 s of slack: lowered to 111 s, nginx
+    // still takes 112 s, past Cloudflare's 100 s. Only the raise is left.
+    let report = check(&behind_cloudflare(Lang::En, "120s", "110s"));
+    let summaries: Vec<&str> = report.findings[0]
+        .fixes
+        .iter()
+        .map(|f| f.summary.as_str())
+        .collect();
+    assert_eq!(
+        summaries,
+        vec![
+            "raise CDN -> nginx's read timeout to 122.0 s; Cloudflare allows at most 100.0 s for \
+             proxy_read_timeout (Proxy Read Timeout) outside Enterprise plans (an Enterprise \
+             zone may set up to 6,000 s)"
+        ]
+    );
 }
