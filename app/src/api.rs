@@ -11,7 +11,7 @@ use crate::codec::JsonText;
 use crate::error::AppError;
 use crate::model::{
     CatalogOption, Checked, DiffView, HistoryView, ProposalDraft, ProposalReview, ProposalSummary,
-    Saved, SheetDetail, SheetSummary, SinceRevision,
+    RevisionKind, Saved, SheetDetail, SheetSummary, SinceRevision,
 };
 
 /// The name and TSV text of the built-in example sheet in `lang` (golden G1).
@@ -100,6 +100,10 @@ pub async fn get_sheet(id: i64) -> Result<SheetDetail, AppError> {
 /// The report is sent as what changed since report `since` when the page names the one it
 /// holds and the server still has it ([`crate::report_changes`]), whole otherwise.
 ///
+/// `kind` says what the edits were (`fix`: a fix from the report applied, `paste`: a block
+/// pasted; none or any other: typing and row edits, `save`): a fix or a paste is a revision
+/// of its own in the history.
+///
 /// [`AppError::TooManyRows`] for more than [`budget::tsv::MAX_ROWS`] rows; nothing is
 /// written.
 #[server(input = Json, output = JsonText)]
@@ -110,8 +114,20 @@ pub async fn save_rows(
     base_ids: Vec<i64>,
     rows: Vec<Row>,
     #[server(default)] since: Option<u64>,
+    #[server(default)] kind: Option<RevisionKind>,
 ) -> Result<Saved, AppError> {
-    imp::reply(imp::save_rows(id, base, base_rows, base_ids, rows, since).await)
+    imp::reply(
+        imp::save_rows(
+            id,
+            base,
+            base_rows,
+            base_ids,
+            rows,
+            since,
+            kind.unwrap_or_default(),
+        )
+        .await,
+    )
 }
 
 /// The report of `rows` as sheet `id` would have it (its language, margin and amplification
@@ -240,7 +256,11 @@ pub async fn comment_proposal(
 
 /// Approves (`decision=approve`, with the revision the page's diff was computed on and, past
 /// the gate, `anyway=on` and a comment) or rejects (`decision=reject`, with a comment)
-/// proposal `proposal`; back to the proposal's page.
+/// proposal `proposal`; back to the proposal's page, at its own address. A refused decision
+/// posted as a plain form goes back there too (not to an address carrying the error): the
+/// reason, the comment and the "approve anyway" box travel in
+/// [`REFUSED_DECISION_COOKIE`](crate::model::REFUSED_DECISION_COOKIE) for the page to show
+/// ([`refused_decision`]).
 #[server(output = JsonText)]
 pub async fn decide_proposal(
     id: i64,
@@ -261,6 +281,21 @@ pub async fn decide_proposal(
         )
         .await,
     )
+}
+
+/// On the server, while rendering proposal `proposal` of sheet `id`: the decision on it
+/// that was just refused, from the request's
+/// [`REFUSED_DECISION_COOKIE`](crate::model::REFUSED_DECISION_COOKIE), which the answer
+/// drops (it is shown once). `None` without one, or with one for another proposal, and
+/// always in the browser (the proposal's page is the server's alone).
+pub fn refused_decision(id: i64, proposal: i64) -> Option<crate::model::RefusedDecision> {
+    #[cfg(feature = "ssr")]
+    return imp::take_refused_decision(id, proposal);
+    #[cfg(not(feature = "ssr"))]
+    {
+        let _ = (id, proposal);
+        None
+    }
 }
 
 /// The proposer's choice for a conflicting cell: `keep=proposal` or `keep=theirs`; back to the
@@ -620,13 +655,16 @@ mod imp {
         base_ids: Vec<i64>,
         rows: Vec<Row>,
         since: Option<u64>,
+        kind: RevisionKind,
     ) -> Result<Saved, AppError> {
         if rows.len() > budget::tsv::MAX_ROWS {
             return Err(AppError::TooManyRows(rows.len()));
         }
         let store = store()?;
-        let patch =
-            CellPatch::between(&base_rows, &base_ids, &rows).map_err(AppError::BadArguments)?;
+        let patch = CellPatch {
+            kind: kind.of_edit(),
+            ..CellPatch::between(&base_rows, &base_ids, &rows).map_err(AppError::BadArguments)?
+        };
         let who = author();
         // The rows as others left them: when they differ from the page's base, this save is
         // merged with their changes.
@@ -698,24 +736,29 @@ mod imp {
 
     /// The name in this request's author cookie, percent-decoded; empty without one.
     fn author_name() -> String {
-        use_context::<http::request::Parts>()
-            .and_then(|parts| {
-                parts
-                    .headers
-                    .get_all(http::header::COOKIE)
-                    .iter()
-                    .filter_map(|v| v.to_str().ok())
-                    .flat_map(|v| v.split(';'))
-                    .find_map(|pair| {
-                        let (k, v) = pair.trim().split_once('=')?;
-                        (k == crate::model::AUTHOR_COOKIE).then(|| {
-                            percent_encoding::percent_decode_str(v)
-                                .decode_utf8_lossy()
-                                .into_owned()
-                        })
-                    })
+        cookie(crate::model::AUTHOR_COOKIE)
+            .map(|v| {
+                percent_encoding::percent_decode_str(&v)
+                    .decode_utf8_lossy()
+                    .into_owned()
             })
             .unwrap_or_default()
+    }
+
+    /// The value of this request's cookie `name`, as sent (still percent-encoded).
+    fn cookie(name: &str) -> Option<String> {
+        use_context::<http::request::Parts>().and_then(|parts| {
+            parts
+                .headers
+                .get_all(http::header::COOKIE)
+                .iter()
+                .filter_map(|v| v.to_str().ok())
+                .flat_map(|v| v.split(';'))
+                .find_map(|pair| {
+                    let (k, v) = pair.trim().split_once('=')?;
+                    (k == name).then(|| v.to_string())
+                })
+        })
     }
 
     pub async fn list_revisions(id: i64) -> Result<HistoryView, AppError> {
@@ -771,9 +814,14 @@ mod imp {
         let latest = store.latest_revision(id).await.map_err(from_store)?;
         let number = since.unwrap_or(latest - 1).max(1);
         let before = store.revision(id, number).await.map_err(revision_error)?;
+        let changed_by = store
+            .authors_after(id, before.summary.number)
+            .await
+            .map_err(from_store)?;
         Ok(SinceRevision {
             number: before.summary.number,
             author: before.summary.author,
+            changed_by,
             latest,
             rows: before.sheet.rows,
         })
@@ -919,6 +967,92 @@ mod imp {
         comment: &str,
         anyway: bool,
     ) -> Result<(), AppError> {
+        let decided = decide(id, proposal, decision, seen_revision, comment, anyway).await;
+        match &decided {
+            Ok(()) => leptos_axum::redirect(&crate::model::proposal_href(id, proposal)),
+            // A plain form post goes back to the proposal's own address (this `Location`
+            // replaces the framework's, which is the page's address with the error in it),
+            // and the page finds what was refused in the cookie.
+            Err(error) if is_form_post() => {
+                keep_refused_decision(&crate::model::RefusedDecision {
+                    sheet_id: id,
+                    proposal,
+                    error: error.clone(),
+                    comment: comment.to_string(),
+                    anyway,
+                });
+                leptos_axum::redirect(&crate::model::proposal_href(id, proposal));
+            }
+            Err(_) => {}
+        }
+        decided
+    }
+
+    /// The longest cookie value a refused decision is kept in: browsers keep cookies of up to
+    /// 4,096 bytes, name and attributes included.
+    const MAX_REFUSED_COOKIE: usize = 3_500;
+
+    /// Sets [`REFUSED_DECISION_COOKIE`](crate::model::REFUSED_DECISION_COOKIE) to `refused`
+    /// for the proposal's address, for a minute; without its comment when the comment is too
+    /// long to carry.
+    fn keep_refused_decision(refused: &crate::model::RefusedDecision) {
+        let encode = |r: &crate::model::RefusedDecision| {
+            let json = serde_json::to_string(r).unwrap_or_default();
+            percent_encoding::utf8_percent_encode(&json, percent_encoding::NON_ALPHANUMERIC)
+                .to_string()
+        };
+        let mut value = encode(refused);
+        if value.len() > MAX_REFUSED_COOKIE {
+            value = encode(&crate::model::RefusedDecision {
+                comment: String::new(),
+                ..refused.clone()
+            });
+        }
+        let cookie = format!(
+            "{}={value}; Path={}; Max-Age=60; HttpOnly; SameSite=Lax",
+            crate::model::REFUSED_DECISION_COOKIE,
+            crate::model::proposal_href(refused.sheet_id, refused.proposal)
+        );
+        if let (Some(response), Ok(value)) = (
+            use_context::<leptos_axum::ResponseOptions>(),
+            http::HeaderValue::from_str(&cookie),
+        ) {
+            response.append_header(http::header::SET_COOKIE, value);
+        }
+    }
+
+    /// The refused decision on proposal `proposal` of sheet `id` the request's cookie
+    /// carries, if any; the answer drops the cookie.
+    pub fn take_refused_decision(id: i64, proposal: i64) -> Option<crate::model::RefusedDecision> {
+        let raw = cookie(crate::model::REFUSED_DECISION_COOKIE)?;
+        let drop = format!(
+            "{}=; Path={}; Max-Age=0; HttpOnly; SameSite=Lax",
+            crate::model::REFUSED_DECISION_COOKIE,
+            crate::model::proposal_href(id, proposal)
+        );
+        if let (Some(response), Ok(value)) = (
+            use_context::<leptos_axum::ResponseOptions>(),
+            http::HeaderValue::from_str(&drop),
+        ) {
+            response.append_header(http::header::SET_COOKIE, value);
+        }
+        let json = percent_encoding::percent_decode_str(&raw)
+            .decode_utf8()
+            .ok()?;
+        serde_json::from_str::<crate::model::RefusedDecision>(&json)
+            .ok()
+            .filter(|r| r.sheet_id == id && r.proposal == proposal)
+    }
+
+    /// What `decide_proposal` does, without where the browser goes next.
+    async fn decide(
+        id: i64,
+        proposal: i64,
+        decision: &str,
+        seen_revision: i64,
+        comment: &str,
+        anyway: bool,
+    ) -> Result<(), AppError> {
         use crate::ssr::Decision;
         let decision = match decision {
             "approve" => Decision::Approve {
@@ -939,7 +1073,6 @@ mod imp {
             .decide(id, proposal, &author(), decision)
             .await
             .map_err(from_store)?;
-        leptos_axum::redirect(&crate::model::proposal_href(id, proposal));
         Ok(())
     }
 

@@ -21,6 +21,10 @@
 //!
 //! Someone else's save reaches the page as a server-sent event ([`Autosave::changed_elsewhere`]):
 //! when nothing of the page's is waiting, it loads the stored rows and their report.
+//!
+//! A save says what kind of edits it carries ([`EditKind`]): a fix applied from the report or
+//! a block pasted is a revision of its own in the history, not folded into the typing around
+//! it.
 
 use std::time::Duration;
 
@@ -30,7 +34,7 @@ use leptos::task::spawn_local;
 
 use crate::api::{check_draft, get_sheet, save_rows};
 use crate::draft::{self, DraftRow};
-use crate::model::CellConflict;
+use crate::model::{CellConflict, RevisionKind};
 use crate::report_changes::ReportAnswer;
 use crate::save_status::SaveStatus;
 
@@ -44,6 +48,36 @@ pub struct OpenConflict {
     pub key: u64,
     /// The conflict as the server gave it.
     pub conflict: CellConflict,
+}
+
+/// The kind of the edits waiting for the next save: a plain `save` (typing, row edits, undo)
+/// until a fix is applied or a block pasted. A save carrying several kinds is named by the
+/// one the history must not lose: a fix before a paste before typing. Provided as context by
+/// [`Autosave::new`], so that the grid's paste can say what it is; none on a page without an
+/// autosave (a proposal's editor).
+#[derive(Clone, Copy)]
+pub struct EditKind(StoredValue<RevisionKind>);
+
+impl EditKind {
+    /// Notes an edit of `kind` among the edits waiting.
+    pub fn note(self, kind: RevisionKind) {
+        let rank = |k: RevisionKind| match k {
+            RevisionKind::Fix => 2,
+            RevisionKind::Paste => 1,
+            _ => 0,
+        };
+        self.0.try_update_value(|waiting| {
+            if rank(kind) > rank(*waiting) {
+                *waiting = kind;
+            }
+        });
+    }
+
+    /// The kind of the edits waiting, which the save about to be sent carries; the edits
+    /// after it start again as a plain save.
+    fn take(self) -> RevisionKind {
+        self.0.try_update_value(std::mem::take).unwrap_or_default()
+    }
 }
 
 /// The autosave of one sheet page. Copy: all state lives in signals and stored values owned
@@ -80,6 +114,8 @@ pub struct Autosave {
     /// The server's id of the report shown, when it came from a check or a save: the next
     /// ones are answered with what changed since it.
     report_id: StoredValue<Option<u64>>,
+    /// The kind of the edits the next save carries.
+    kind: EditKind,
 }
 
 /// Requests of one kind sent one at a time: asked for while one is on its way, a request
@@ -142,6 +178,8 @@ impl Autosave {
         catalog_defaults: RwSignal<Vec<Option<String>>>,
         status: RwSignal<SaveStatus>,
     ) -> Autosave {
+        let kind = EditKind(StoredValue::new(RevisionKind::Save));
+        provide_context(kind);
         Autosave {
             id,
             rows,
@@ -159,7 +197,15 @@ impl Autosave {
             shown: StoredValue::new(0),
             checks: OneAtATime::new(),
             report_id: StoredValue::new(None),
+            kind,
         }
+    }
+
+    /// Call after an edit of another kind than typing (a fix applied), with
+    /// [`Autosave::edited`]: the save that carries it says so.
+    pub fn edited_as(self, kind: RevisionKind) {
+        self.kind.note(kind);
+        self.edited();
     }
 
     /// Shows `report`, which came from elsewhere with no id the server keeps it under (a
@@ -344,8 +390,17 @@ impl Autosave {
                     return;
                 };
                 let since = self.report_id.try_get_value().flatten();
-                let result =
-                    save_rows(self.id, base, base_rows, base_ids, sent.clone(), since).await;
+                let kind = Some(self.kind.take());
+                let result = save_rows(
+                    self.id,
+                    base,
+                    base_rows,
+                    base_ids,
+                    sent.clone(),
+                    since,
+                    kind,
+                )
+                .await;
                 let mut again = self.saves.take_again();
                 let settled = !again && !self.pending();
                 match result {
@@ -555,8 +610,9 @@ impl Autosave {
             if let (Some(rows), Some((base_rows, base_ids)), Some(version)) = (rows, base, version)
             {
                 let id = self.id;
+                let kind = Some(self.kind.take());
                 spawn_local(async move {
-                    let _ = save_rows(id, version, base_rows, base_ids, rows, None).await;
+                    let _ = save_rows(id, version, base_rows, base_ids, rows, None, kind).await;
                 });
             }
         }

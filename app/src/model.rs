@@ -108,14 +108,20 @@ pub struct SheetDetail {
 }
 
 /// What made a revision.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum RevisionKind {
     /// The sheet was created.
     Create,
-    /// Rows were saved (the page's autosave, a `PUT`, a `PATCH`).
+    /// Rows were saved (the page's autosave of typing and row edits, a `PUT`, a `PATCH`);
+    /// the kind of an edit that names no other.
+    #[default]
     Save,
+    /// A fix from the report was applied (the page's **Apply**, or a `PATCH` that says so).
+    Fix,
+    /// A block copied from a spreadsheet was pasted into the grid.
+    Paste,
     /// A TSV file replaced the rows.
     Import,
     /// An earlier revision's rows and settings were brought back.
@@ -132,6 +138,8 @@ impl RevisionKind {
         match self {
             RevisionKind::Create => "create",
             RevisionKind::Save => "save",
+            RevisionKind::Fix => "fix",
+            RevisionKind::Paste => "paste",
             RevisionKind::Import => "import",
             RevisionKind::Restore => "restore",
             RevisionKind::Settings => "settings",
@@ -143,10 +151,22 @@ impl RevisionKind {
     pub fn from_code(code: &str) -> RevisionKind {
         match code {
             "create" => RevisionKind::Create,
+            "fix" => RevisionKind::Fix,
+            "paste" => RevisionKind::Paste,
             "import" => RevisionKind::Import,
             "restore" => RevisionKind::Restore,
             "settings" => RevisionKind::Settings,
             "baseline" => RevisionKind::Baseline,
+            _ => RevisionKind::Save,
+        }
+    }
+
+    /// The kind of an edit of the rows as a caller names it (the page's save, a `PATCH`):
+    /// `fix` and `paste` stay, every other kind is a plain `save` (a caller does not make
+    /// an import, a restore or a creation by naming it).
+    pub fn of_edit(self) -> RevisionKind {
+        match self {
+            RevisionKind::Fix | RevisionKind::Paste => self,
             _ => RevisionKind::Save,
         }
     }
@@ -215,6 +235,11 @@ pub struct SinceRevision {
     pub number: i64,
     /// Who made it (empty: anonymous).
     pub author: String,
+    /// Who made the changes since: the authors of the revisions after it, each once, in the
+    /// order of their first change (team mode: the accounts' e-mail addresses; local mode:
+    /// the names sent with the saves). Empty when it is the latest revision.
+    #[serde(default)]
+    pub changed_by: Vec<String>,
     /// The number of the sheet's latest revision.
     pub latest: i64,
     /// Its rows, exactly as saved.
@@ -378,6 +403,29 @@ pub struct ProposalReview {
 /// sheet page's name box; percent-encoded UTF-8). Until accounts exist, this is the author
 /// of every revision the browser makes.
 pub const AUTHOR_COOKIE: &str = "workbench_author";
+
+/// The cookie that carries a refused decision on a proposal ([`RefusedDecision`], as
+/// percent-encoded JSON) from the form's post back to the proposal's page, which shows it
+/// once and drops it. Its path is the proposal's address; it lives a minute.
+pub const REFUSED_DECISION_COOKIE: &str = "workbench_refused_decision";
+
+/// A decision on a proposal that was refused, as its form held it: the proposal's page
+/// shows the reason under the form and puts the comment and the "approve anyway" box back as
+/// they were. A plain form post is sent back to the proposal's own address, with this in
+/// [`REFUSED_DECISION_COOKIE`], not in the address.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RefusedDecision {
+    /// The sheet.
+    pub sheet_id: i64,
+    /// The proposal.
+    pub proposal: i64,
+    /// Why it was refused.
+    pub error: crate::error::AppError,
+    /// The comment as typed (empty when it was too long to carry back).
+    pub comment: String,
+    /// Whether "approve anyway" was ticked.
+    pub anyway: bool,
+}
 
 /// A cell (or a row to delete) that someone else changed since the edit's base, with the
 /// three values. Nothing of it was written.

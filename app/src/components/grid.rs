@@ -986,6 +986,8 @@ fn GridCell(
     // text already has a line break (an input would drop it): then it is a text area too.
     let with_list = column == Column::Setting && !cell.with_untracked(|t| t.contains('\n'));
     let history = History::from_context();
+    // The page's autosave, told when a save carries a paste (none on a proposal's editor).
+    let edit_kind = use_context::<crate::autosave::EditKind>();
     // Whether the typing since the cell got the focus is already an undo step: a cell's
     // typing is one step, however many keys it took.
     let typing = StoredValue::new(false);
@@ -1162,6 +1164,10 @@ fn GridCell(
         record();
         typing.set_value(false);
         if fill_block(rows, (line.get_untracked(), index), &block.cells) > 0 {
+            // The save that carries it is a paste, a revision of its own.
+            if let Some(kind) = edit_kind {
+                kind.note(crate::model::RevisionKind::Paste);
+            }
             on_change.run(());
         }
     };

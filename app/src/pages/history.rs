@@ -1,7 +1,8 @@
 //! A sheet's history (`/sheets/:id/history`) and the diff of two of its revisions
 //! (`/sheets/:id/diff?from=N&to=M`). Both render on the server only (no island): the history
-//! lists every revision with its author and counts, each with its diff and a restore form;
-//! the diff page shows the review (headline, the causal trace, the flipped verdicts, the
+//! lists every revision with its author (an approved proposal's proposer and reviewer, and
+//! the comment that approved it past the gate) and counts, each with its diff and a restore
+//! form; the diff page shows the review (headline, the causal trace, the flipped verdicts, the
 //! findings that appeared and disappeared, the budgets before → after) and the sheet's rows
 //! with the change drawn on them.
 
@@ -53,12 +54,30 @@ fn kind_text(lang: Lang, kind: RevisionKind) -> String {
     let key = match kind {
         RevisionKind::Create => "revision-created",
         RevisionKind::Save => "revision-saved",
+        RevisionKind::Fix => "revision-fixed",
+        RevisionKind::Paste => "revision-pasted",
         RevisionKind::Import => "revision-imported",
         RevisionKind::Restore => "revision-restored",
         RevisionKind::Settings => "revision-settings",
         RevisionKind::Baseline => "revision-baseline",
     };
     t(lang, key)
+}
+
+/// Who made a revision, in `lang`: its author, or for an approved proposal its proposer and
+/// its reviewer (`proposed by alice · approved by bob`).
+fn who_text(lang: Lang, r: &RevisionSummary) -> String {
+    match &r.approved_by {
+        Some(reviewer) => t_args(
+            lang,
+            "revision-proposed-approved",
+            [
+                ("author", r.author.as_str().into()),
+                ("reviewer", reviewer.as_str().into()),
+            ],
+        ),
+        None => r.author.clone(),
+    }
 }
 
 /// What changed in a revision, in words in `lang`: `2 cells, 1 row added`.
@@ -99,12 +118,28 @@ fn History(view: HistoryView) -> impl IntoView {
                     </a>
                 }
             });
-            let message = (!r.message.is_empty()).then(|| view! { <span class="muted">" · " {r.message.clone()}</span> });
+            // An approved proposal's message links to the proposal.
+            let message = (!r.message.is_empty()).then(|| match r.proposal_id {
+                Some(p) => view! {
+                    <span class="muted">" · " <a href=crate::model::proposal_href(id, p) data-testid="revision-proposal">{r.message.clone()}</a></span>
+                }
+                .into_any(),
+                None => view! { <span class="muted">" · " {r.message.clone()}</span> }.into_any(),
+            });
+            // The comment of an approval past the gate ("approve anyway").
+            let gate_note = r.gate_note.clone().map(|note| {
+                view! {
+                    " · "
+                    <span class="gate-note" data-testid="revision-gate-note">
+                        {t_args(ui, "revision-gate-note", [("note", note.into())])}
+                    </span>
+                }
+            });
             view! {
                 <tr data-testid="revision" data-number=number>
                     <td>{number}</td>
-                    <td data-testid="revision-kind">{kind_text(ui, r.kind)} {message}</td>
-                    <td data-testid="revision-author">{r.author.clone()}</td>
+                    <td data-testid="revision-kind">{kind_text(ui, r.kind)} {message} {gate_note}</td>
+                    <td data-testid="revision-author">{who_text(ui, &r)}</td>
                     <td><time datetime=crate::format::rfc3339(r.saved_at_ms)>{crate::format::utc_time(ui, r.saved_at_ms)}</time></td>
                     <td class="num" data-testid="revision-rows">{r.rows}</td>
                     <td class="num" data-testid="revision-errors">{r.errors}</td>

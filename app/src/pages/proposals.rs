@@ -1,9 +1,11 @@
 //! Proposals: `/sheets/:id/propose` edits a copy of the sheet's rows and saves the change as
-//! a proposal instead of applying it (an island: the grid); `/sheets/:id/proposals/:p` shows
+//! a proposal instead of applying it (an island: the grid, with the report of the rows as
+//! they are typed, as on the sheet page); `/sheets/:id/proposals/:p` shows
 //! a proposal for review (the server's page, plain forms): its changes applied to the
 //! sheet's current rows, the budget diff with the trace, the conflicts when the sheet moved
 //! on, the comments, and the approve and reject forms with the gate.
 
+use budget::Report;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use leptos_meta::Title;
@@ -12,18 +14,20 @@ use leptos_router::hooks::use_params_map;
 
 use super::history::{DiffGrid, Review};
 use crate::api::{
-    create_proposal, edit_proposal, get_sheet, review_proposal, rework_proposal, CommentProposal,
-    DecideProposal, ResolveProposal,
+    check_draft, create_proposal, edit_proposal, get_sheet, refused_decision, review_proposal,
+    rework_proposal, CommentProposal, DecideProposal, ResolveProposal,
 };
 use crate::components::error_line::{failure, ErrorLine};
 use crate::components::error_panel::ErrorPanel;
 use crate::components::grid::{follow_changes, Grid};
+use crate::components::report::{ReportPanel, SummaryHeadline};
 use crate::draft;
 use crate::error::AppError;
 use crate::highlight::Highlight;
 use crate::i18n::{t, t_args, ui_lang};
 use crate::island::Prop;
-use crate::model::{ProposalDraft, ProposalReview, ProposalStatus, SheetDetail};
+use crate::model::{ProposalDraft, ProposalReview, ProposalStatus, RefusedDecision, SheetDetail};
+use crate::report_changes::ReportAnswer;
 
 fn number(raw: &str) -> Result<i64, AppError> {
     raw.parse::<i64>()
@@ -122,8 +126,77 @@ pub fn EditProposalPage() -> impl IntoView {
     }
 }
 
+/// The report of a proposal's rows as they are typed: each edit asks the server for the
+/// report of the rows as typed ([`check_draft`], which saves nothing), one request at a
+/// time (an edit while one is on its way asks once more when it is back, with the rows as
+/// they are then), as the sheet page's report follows its typing. The server answers with
+/// what changed since the report the editor holds when it still keeps that one.
+#[derive(Clone, Copy)]
+struct LiveReport {
+    id: i64,
+    rows: RwSignal<Vec<draft::DraftRow>>,
+    report: RwSignal<Report>,
+    catalog_defaults: RwSignal<Vec<Option<String>>>,
+    /// The server's id of the report shown, when it came from a check.
+    report_id: StoredValue<Option<u64>>,
+    busy: StoredValue<bool>,
+    again: StoredValue<bool>,
+}
+
+impl LiveReport {
+    /// Asks for the report of the rows as typed now, or once more after the one on its way.
+    fn check(self) {
+        if self.busy.try_get_value().unwrap_or(true) {
+            self.again.try_set_value(true);
+            return;
+        }
+        self.busy.set_value(true);
+        spawn_local(async move {
+            loop {
+                let Some(rows) = self.rows.try_with_untracked(|rs| draft::rows(rs)) else {
+                    return;
+                };
+                let since = self.report_id.try_get_value().flatten();
+                let mut misfit = false;
+                if let Ok(checked) = check_draft(self.id, rows, since).await {
+                    misfit = !self.take(checked.report);
+                    self.catalog_defaults.try_set(checked.catalog_defaults);
+                }
+                let again = self.again.try_update_value(std::mem::take).unwrap_or(false);
+                if !again && !misfit {
+                    break;
+                }
+            }
+            self.busy.try_set_value(false);
+        });
+    }
+
+    /// Shows the report `answer` sends; false when it is changes to a report not shown (or
+    /// that do not fit it): then the next check asks for a whole one.
+    fn take(self, answer: ReportAnswer) -> bool {
+        match answer {
+            ReportAnswer::Whole { id, report } => {
+                self.report_id.try_set_value(Some(id));
+                self.report.try_set(report);
+                true
+            }
+            ReportAnswer::Changes { id, since, changes } => {
+                if self.report_id.try_get_value().flatten() != Some(since) {
+                    self.report_id.try_set_value(None);
+                    return false;
+                }
+                let mut fitted = false;
+                self.report
+                    .try_update(|report| fitted = changes.apply(report).is_ok());
+                self.report_id.try_set_value(fitted.then_some(id));
+                fitted
+            }
+        }
+    }
+}
+
 /// The grid of a copy of the rows and the proposal's title, with the proposal's changes
-/// drawn on it: an island. A new proposal without `rework`; with it, a new version of that
+/// drawn on it, and the report of its rows as they are typed: an island. A new proposal without `rework`; with it, a new version of that
 /// proposal.
 #[island]
 fn ProposalEditor(
@@ -139,13 +212,22 @@ fn ProposalEditor(
         report,
         catalog_defaults,
         row_ids,
+        report_id,
         ..
     }) = detail;
     let Prop(rework) = rework;
     let editing = rework.as_ref().map(|r| (r.proposal, r.current_revision));
-    let (start, title, report, catalog_defaults) = match rework {
-        Some(r) => (r.rows, r.title, r.report, r.catalog_defaults),
-        None => (sheet.rows.clone(), String::new(), report, catalog_defaults),
+    // The sheet's report is kept by the server for the first check; a reworked proposal's
+    // is not.
+    let (start, title, report, catalog_defaults, report_id) = match rework {
+        Some(r) => (r.rows, r.title, r.report, r.catalog_defaults, None),
+        None => (
+            sheet.rows.clone(),
+            String::new(),
+            report,
+            catalog_defaults,
+            report_id,
+        ),
     };
     let rows = RwSignal::new(draft::drafts(&start, 0));
     let lang = RwSignal::new(sheet.lang);
@@ -158,6 +240,21 @@ fn ProposalEditor(
     let base_rows = sheet.rows.clone();
     // The proposal's changes drawn on the grid as they are typed.
     let marks = follow_changes(rows, Some(sheet.rows.clone()));
+    let live = LiveReport {
+        id,
+        rows,
+        report,
+        catalog_defaults,
+        report_id: StoredValue::new(report_id),
+        busy: StoredValue::new(false),
+        again: StoredValue::new(false),
+    };
+    let on_change = Callback::new(move |()| live.check());
+    // A checked fix changes the proposal's rows, as the sheet page's Apply changes the sheet's.
+    let on_apply = Callback::new(move |fix: budget::fix::Fix| {
+        crate::pages::sheet::apply_fix(rows, &fix);
+        live.check();
+    });
     let submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         let (base_rows, base_ids) = (base_rows.clone(), row_ids.clone());
@@ -200,9 +297,15 @@ fn ProposalEditor(
             </button>
             <ErrorLine error=Signal::derive(move || error.get()) testid="proposal-error"/>
         </form>
-        <section class="grid-pane" aria-label="Rows">
-            <Grid rows report lang catalog_defaults on_change=Callback::new(|()| ()) marks/>
-        </section>
+        <SummaryHeadline report lang/>
+        <div class="sheet-layout">
+            <section class="grid-pane" aria-label=t(ui, "rows-label")>
+                <Grid rows report lang catalog_defaults on_change marks/>
+            </section>
+            <aside class="report-pane">
+                <ReportPanel report lang on_apply/>
+            </aside>
+        </div>
     }
 }
 
@@ -212,14 +315,15 @@ pub fn ProposalPage() -> impl IntoView {
     let key = proposal_address();
     let review = Resource::new(key, |address| async move {
         let (id, p) = address?;
-        review_proposal(id, p).await
+        let review = review_proposal(id, p).await?;
+        Ok((review, refused_decision(id, p)))
     });
     let ui = ui_lang();
     view! {
         <Suspense fallback=move || view! { <p class="muted">{t(ui, "proposal-loading")}</p> }>
             {move || Suspend::new(async move {
                 match review.await {
-                    Ok(r) => view! { <Proposal review=r/> }.into_any(),
+                    Ok((r, refused)) => view! { <Proposal review=r refused/> }.into_any(),
                     Err(error) => view! { <ErrorPanel error/> }.into_any(),
                 }
             })}
@@ -227,8 +331,10 @@ pub fn ProposalPage() -> impl IntoView {
     }
 }
 
+/// One proposal's review; `refused`: the decision on it just refused, shown with its reason
+/// and its form's comment and "approve anyway" box as they were.
 #[component]
-fn Proposal(review: ProposalReview) -> impl IntoView {
+fn Proposal(review: ProposalReview, refused: Option<RefusedDecision>) -> impl IntoView {
     let ProposalReview {
         sheet_id: id,
         sheet_name,
@@ -389,17 +495,22 @@ fn Proposal(review: ProposalReview) -> impl IntoView {
         .collect::<Vec<_>>();
     let comment = ServerAction::<CommentProposal>::new();
     let decide = ServerAction::<DecideProposal>::new();
+    let decide_failure = failure(decide);
     let options = cells
         .into_iter()
         .map(|(value, label)| view! { <option value=value>{label}</option> })
         .collect::<Vec<_>>();
+    let (refused_error, refused_comment, refused_anyway) = match refused {
+        Some(r) => (Some(r.error), r.comment, r.anyway),
+        None => (None, String::new(), false),
+    };
     let gate_box = gate.then(|| {
         view! {
             <p class="banner banner-error" data-testid="gate">
                 {t(ui, "proposal-gate")}
             </p>
             <label>
-                <input type="checkbox" name="anyway" data-testid="approve-anyway"/>
+                <input type="checkbox" name="anyway" checked=refused_anyway data-testid="approve-anyway"/>
                 " "
                 {t(ui, "proposal-approve-anyway")}
             </label>
@@ -424,14 +535,17 @@ fn Proposal(review: ProposalReview) -> impl IntoView {
                 <label>
                     {t(ui, "comment-label")}
                     " "
-                    <textarea name="comment" rows="2" data-testid="decision-comment"></textarea>
+                    <textarea name="comment" rows="2" data-testid="decision-comment">{refused_comment}</textarea>
                 </label>
                 <p class="buttons">
                     <button type="submit" name="decision" value="approve" class="button primary" data-testid="approve" disabled=has_conflicts>{t(ui, "proposal-approve")}</button>
                     " "
                     <button type="submit" name="decision" value="reject" class="button" data-testid="reject">{t(ui, "proposal-reject")}</button>
                 </p>
-                <ErrorLine error=failure(decide) testid="decide-error"/>
+                <ErrorLine
+                    error=Signal::derive(move || decide_failure.get().or_else(|| refused_error.clone()))
+                    testid="decide-error"
+                />
             </ActionForm>
         }
     });

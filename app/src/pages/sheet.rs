@@ -224,17 +224,12 @@ fn SheetEditor(
     on_cleanup(move || unload.remove());
 
     let on_change = Callback::new(move |()| autosave.edited());
-    // A checked fix is an edit like any other: its cells change, then the sheet is saved.
+    // A checked fix is an edit like any other: its cells change, then the sheet is saved, as
+    // a revision of its own (a `fix`), so the state it fixed stays in the history.
     let on_apply = Callback::new(move |fix: budget::fix::Fix| {
         history.record();
-        rows.with_untracked(|rs| {
-            for change in &fix.changes {
-                if let Some(row) = change.line.checked_sub(1).and_then(|i| rs.get(i)) {
-                    row.cell(change.column).set(change.to.clone());
-                }
-            }
-        });
-        autosave.edited();
+        apply_fix(rows, &fix);
+        autosave.edited_as(crate::model::RevisionKind::Fix);
     });
     let on_report = Callback::new(move |fresh: Report| autosave.show(fresh));
     let on_lang = Callback::new(move |new_lang: Lang| {
@@ -281,15 +276,19 @@ fn SheetEditor(
             Either::Left(view! {
                 <p class="changes-note" data-testid="changes-note">
                     <span data-testid="changes-since">
-                        {t_args(
-                            ui,
-                            "changes-since",
-                            [
-                                ("revision", c.number.into()),
-                                ("author", c.author.as_str().into()),
-                                ("latest", c.latest.into()),
-                            ],
-                        )}
+                        {if c.changed_by.is_empty() {
+                            t_args(ui, "changes-since-latest", [("revision", c.number.into())])
+                        } else {
+                            t_args(
+                                ui,
+                                "changes-since",
+                                [
+                                    ("revision", c.number.into()),
+                                    ("author", c.changed_by.join(&t(ui, "list-separator")).into()),
+                                    ("latest", c.latest.into()),
+                                ],
+                            )
+                        }}
                         " "
                         {summary}
                         {t(ui, "sentence-end")}
@@ -378,4 +377,16 @@ fn SheetEditor(
             <ImportRows id disabled=saving before=before_import base=import_base on_imported/>
         </div>
     }
+}
+
+/// Writes a checked fix's cell changes into the rows being edited (lines 1-based; a line
+/// past the rows is skipped).
+pub(crate) fn apply_fix(rows: RwSignal<Vec<draft::DraftRow>>, fix: &budget::fix::Fix) {
+    rows.with_untracked(|rs| {
+        for change in &fix.changes {
+            if let Some(row) = change.line.checked_sub(1).and_then(|i| rs.get(i)) {
+                row.cell(change.column).set(change.to.clone());
+            }
+        }
+    });
 }

@@ -162,6 +162,8 @@ pub enum Refusal {
         /// The first new error: `code: message`.
         first: String,
     },
+    /// "Approve anyway" without the comment that says why the new error is accepted.
+    GateNeedsComment,
 }
 
 impl Refusal {
@@ -249,6 +251,7 @@ impl Refusal {
                 "refused-new-error",
                 [("first", first.as_str().into())],
             ),
+            Refusal::GateNeedsComment => t(lang, "refused-gate-needs-comment"),
         }
     }
 }

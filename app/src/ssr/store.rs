@@ -736,6 +736,22 @@ impl Store {
         Ok(revision)
     }
 
+    /// Who changed sheet `id` after revision `number`: the authors of the revisions after
+    /// it, each once, in the order of their first revision there (none when `number` is the
+    /// latest).
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::NotFound`], [`StoreError::Db`].
+    pub async fn authors_after(&self, id: i64, number: i64) -> Result<Vec<String>, StoreError> {
+        self.allow(id, Need::Read).await?;
+        let mut tx = self.pool.begin().await?;
+        read_head(&mut tx, id).await?;
+        let authors = history::authors_after(&mut tx, id, number).await?;
+        tx.commit().await?;
+        Ok(authors)
+    }
+
     /// The number of sheet `id`'s latest revision, read with one `MAX`.
     ///
     /// # Errors

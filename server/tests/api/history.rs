@@ -682,3 +682,147 @@ async fn saving_or_importing_the_stored_rows_from_the_page_adds_no_revision() {
     assert_eq!(updated_at_ms(&app, id).await, updated_before);
     assert_eq!(app.store.get_sheet(id).await.unwrap().revision, 0);
 }
+
+/// The page's save (`save_rows`) of `rows` from the rows `loaded` (a `GET` of the sheet or an
+/// earlier save's answer), by the author `alice` (the page's author cookie), naming the
+/// edits' `kind` when one is given; the answer, checked to be 200.
+async fn page_save(
+    app: &TestApp,
+    id: i64,
+    loaded: &serde_json::Value,
+    rows: &serde_json::Value,
+    kind: Option<&str>,
+) -> serde_json::Value {
+    let mut body = serde_json::json!({
+        "id": id, "base": loaded["revision"], "base_rows": loaded["rows"],
+        "base_ids": loaded["row_ids"], "rows": rows,
+    });
+    if let Some(kind) = kind {
+        body["kind"] = kind.into();
+    }
+    let r = app
+        .send_with(
+            Method::POST,
+            &server_fn("save_rows"),
+            &[
+                ("content-type", "application/json"),
+                ("cookie", "workbench_author=alice"),
+            ],
+            body.to_string(),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+    r.json()
+}
+
+/// `rows` (the JSON of a sheet's rows) with the value of line `line` (1-based) set to `value`.
+fn with_value(rows: &serde_json::Value, line: usize, value: &str) -> serde_json::Value {
+    let mut rows = rows.clone();
+    rows[line - 1]["value"] = value.into();
+    rows
+}
+
+/// `(number, kind, author, errors, inversions, changed_cells)` of every revision of sheet
+/// `id`, newest first.
+async fn revisions(app: &TestApp, id: i64) -> Vec<(i64, String, String, u64, u64, u64)> {
+    let list = app.get(&format!("/api/v1/sheets/{id}/revisions")).await;
+    assert_eq!(list.status, StatusCode::OK, "{}", list.text());
+    list.json()
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["number"].as_i64().unwrap(),
+                r["kind"].as_str().unwrap().to_string(),
+                r["author"].as_str().unwrap().to_string(),
+                r["errors"].as_u64().unwrap(),
+                r["inversions"].as_u64().unwrap(),
+                r["changed_cells"].as_u64().unwrap(),
+            )
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn an_inversion_typed_and_fixed_within_the_fold_window_stays_in_the_history() {
+    // Arrange: G1 stored (the app needs 7.8 s of its 8.0 s: no inversion).
+    let app = spawn_app().await;
+    let id = app.create_sheet("g", &fixture("reservation-en.tsv")).await;
+    let g1 = app.get(&format!("/api/v1/sheets/{id}")).await.json();
+
+    // Act: alice types G2's two cells (the app inverted) and the page saves them; within
+    // the fold window she types G1's values back and the page saves again.
+    let g2_rows = with_value(
+        &with_value(&g1["rows"], 7, "3s"),
+        8,
+        "3 tries, waits 0.5s, 1.0s",
+    );
+    let inverted = page_save(&app, id, &g1, &g2_rows, None).await;
+    assert_eq!(
+        inverted["report"]["whole"]["report"]["summary"]["inversions"],
+        1
+    );
+    let fixed = page_save(&app, id, &inverted, &g1["rows"], None).await;
+    // A rationale edited right after, with the verdict unchanged: it folds into the fix.
+    let mut noted = g1["rows"].clone();
+    noted[6]["rationale"] = "back to G1".into();
+    page_save(&app, id, &fixed, &noted, None).await;
+
+    // Assert: the inverted state is a revision of its own, with its inversion; the fix and
+    // the note after it are one.
+    assert_eq!(
+        revisions(&app, id).await,
+        vec![
+            (3, "save".into(), "alice".into(), 0, 0, 3),
+            (2, "save".into(), "alice".into(), 1, 1, 2),
+            (1, "create".into(), "anonymous".into(), 0, 0, 0),
+        ]
+    );
+}
+
+#[tokio::test]
+async fn a_fix_a_paste_and_the_save_after_each_are_revisions_of_their_own() {
+    // Arrange: G1 stored.
+    let app = spawn_app().await;
+    let id = app.create_sheet("g", &fixture("reservation-en.tsv")).await;
+    let mut loaded = app.get(&format!("/api/v1/sheets/{id}")).await.json();
+    // A kind the page does not make ("restore") is a plain save: it folds into the one
+    // before.
+    let kinds = [Some("fix"), None, Some("paste"), None, Some("restore")];
+
+    // Act: five saves by alice within the fold window, each a rationale more, none changing
+    // the verdict; then a PATCH that says it is a fix.
+    for (k, kind) in kinds.into_iter().enumerate() {
+        let mut rows = loaded["rows"].clone();
+        rows[k]["rationale"] = format!("note {k}").into();
+        loaded = page_save(&app, id, &loaded, &rows, kind).await;
+    }
+    let r = patch(
+        &app,
+        id,
+        Some("*"),
+        r#"{"kind": "fix", "cells": [{"row_id": 9, "column": "rationale", "base": "same network", "value": "patched"}]}"#,
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+
+    // Assert: the fix, the paste, and the saves after them each start a revision; the
+    // PATCH that says it is a fix is one too.
+    let kinds: Vec<(i64, String, String, u64)> = revisions(&app, id)
+        .await
+        .into_iter()
+        .map(|(n, kind, author, _, _, cells)| (n, kind, author, cells))
+        .collect();
+    assert_eq!(
+        kinds,
+        vec![
+            (6, "fix".into(), "p".into(), 1),
+            (5, "save".into(), "alice".into(), 2),
+            (4, "paste".into(), "alice".into(), 1),
+            (3, "save".into(), "alice".into(), 1),
+            (2, "fix".into(), "alice".into(), 1),
+            (1, "create".into(), "anonymous".into(), 0),
+        ]
+    );
+}

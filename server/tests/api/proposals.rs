@@ -86,7 +86,14 @@ async fn a_g2_proposal_shows_its_trace_the_gate_refuses_it_and_it_is_rejected() 
         json!({"seen_revision": 1, "anyway": true}),
     )
     .await;
-    assert_eq!(r.status, StatusCode::CONFLICT, "anyway without a comment");
+    assert_eq!(
+        (r.status, r.json()["error"].as_str().map(String::from)),
+        (
+            StatusCode::CONFLICT,
+            Some("\"approve anyway\" needs a comment: write why the new error is accepted".into())
+        ),
+        "anyway without a comment: the comment is what is missing"
+    );
 
     let reject = format!("/api/v1/sheets/{id}/proposals/{pid}/reject");
     let r = send(&app, Method::POST, &reject, "bob", json!({"comment": ""})).await;
@@ -579,24 +586,302 @@ async fn the_sheet_page_gets_an_earlier_revisions_rows_to_draw_the_changes_since
     let previous = call(&app, "changes_since", form, format!("id={id}"))
         .await
         .json();
+    // Revision 1 is anonymous's (the sheet created); the changes since are bob's.
     assert_eq!(
         (
             &previous["number"],
             &previous["latest"],
-            &previous["author"]
+            &previous["author"],
+            &previous["changed_by"]
         ),
-        (&json!(1), &json!(2), &json!("anonymous"))
+        (&json!(1), &json!(2), &json!("anonymous"), &json!(["bob"]))
     );
     assert_eq!(previous["rows"][6]["value"], "1.5s");
     let latest = call(&app, "changes_since", form, format!("id={id}&since=2"))
         .await
         .json();
     assert_eq!(
-        (&latest["author"], &latest["rows"][6]["value"]),
-        (&json!("bob"), &json!("3s"))
+        (
+            &latest["author"],
+            &latest["changed_by"],
+            &latest["rows"][6]["value"]
+        ),
+        (&json!("bob"), &json!([]), &json!("3s"))
     );
     let unknown = call(&app, "changes_since", form, format!("id={id}&since=9")).await;
     assert_eq!(unknown.status, StatusCode::NOT_FOUND);
     let error: app::error::AppError = serde_json::from_str(&unknown.text()).unwrap();
     assert_eq!(error.to_string(), format!("sheet {id} has no revision 9"));
+}
+
+/// The text of the elements `selector` selects in the page at `uri`, rendered with the
+/// request headers `headers`.
+async fn page_texts(
+    app: &TestApp,
+    uri: &str,
+    headers: &[(&str, &str)],
+    selector: &str,
+) -> Vec<String> {
+    let page = app
+        .send_with(Method::GET, uri, headers, axum::body::Body::empty())
+        .await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.text());
+    crate::helpers::texts(&page.text(), selector)
+}
+
+#[tokio::test]
+async fn the_history_names_an_approved_proposals_proposer_and_reviewer_and_the_gates_comment() {
+    // Arrange: G2 proposed by alice, approved anyway by bob with a comment.
+    let app = spawn_app().await;
+    let (id, pid) = propose_g2(&app).await;
+    let r = send(
+        &app,
+        Method::POST,
+        &format!("/api/v1/sheets/{id}/proposals/{pid}/approve"),
+        "bob",
+        json!({"seen_revision": 1, "anyway": true, "comment": "the deadline is raised next"}),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+    let history = format!("/sheets/{id}/history");
+
+    // Act: the history page, in English and in Japanese.
+    let who_en = page_texts(&app, &history, &[], "[data-testid=revision-author]").await;
+    let what_en = page_texts(&app, &history, &[], "[data-testid=revision-kind]").await;
+    let gate_en = page_texts(&app, &history, &[], "[data-testid=revision-gate-note]").await;
+    let ja = [("cookie", "ui-lang=ja")];
+    let who_ja = page_texts(&app, &history, &ja, "[data-testid=revision-author]").await;
+    let gate_ja = page_texts(&app, &history, &ja, "[data-testid=revision-gate-note]").await;
+    let link = app.get(&history).await.text();
+
+    // Assert: the approved revision names both people and the comment; the one before it
+    // its author alone.
+    assert_eq!(
+        who_en,
+        vec!["proposed by alice · approved by bob", "anonymous"]
+    );
+    assert_eq!(
+        what_en[0],
+        "saved · proposal 1: three tries for the external API · \
+         approved anyway: “the deadline is raised next”"
+    );
+    assert_eq!(
+        gate_en,
+        vec!["approved anyway: “the deadline is raised next”"]
+    );
+    assert_eq!(who_ja, vec!["alice が提案 · bob が承認", "anonymous"]);
+    assert_eq!(
+        gate_ja,
+        vec!["それでも承認：「the deadline is raised next」"]
+    );
+    assert!(
+        link.contains(&format!(
+            r#"href="/sheets/{id}/proposals/{pid}" data-testid="revision-proposal""#
+        )),
+        "the message links to the proposal"
+    );
+}
+
+const SITE: &str = "http://127.0.0.1:3000";
+
+/// A browser's plain form post of the proposal page's decision form (`body`), from the
+/// address `page`, with the cookies `cookie`.
+async fn decide_form(app: &TestApp, page: &str, cookie: &str, body: &str) -> TestResponse {
+    let referer = format!("{SITE}{page}");
+    app.send_with(
+        Method::POST,
+        &crate::helpers::server_fn("decide_proposal"),
+        &[
+            ("host", "127.0.0.1:3000"),
+            ("origin", SITE),
+            ("sec-fetch-site", "same-origin"),
+            ("content-type", "application/x-www-form-urlencoded"),
+            ("accept", "text/html,application/xhtml+xml"),
+            ("referer", referer.as_str()),
+            ("cookie", cookie),
+        ],
+        body.to_string(),
+    )
+    .await
+}
+
+/// The `name=value` of the `Set-Cookie` of `response` that sets `name`, and its attributes.
+fn set_cookie<'a>(response: &'a TestResponse, name: &str) -> Option<&'a str> {
+    response
+        .headers
+        .get_all("set-cookie")
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .find(|v| v.starts_with(&format!("{name}=")))
+}
+
+#[tokio::test]
+async fn a_refused_decision_goes_back_to_the_proposals_address_with_its_reason_and_the_box_ticked()
+{
+    // Arrange: G2 proposed by alice (it brings an inversion: the gate).
+    let app = spawn_app().await;
+    let (id, pid) = propose_g2(&app).await;
+    let page = format!("/sheets/{id}/proposals/{pid}");
+    let cookie_name = app::model::REFUSED_DECISION_COOKIE;
+
+    for (lang, message) in [
+        (
+            "en",
+            "\"approve anyway\" needs a comment: write why the new error is accepted",
+        ),
+        (
+            "ja",
+            "「それでも承認」にはコメントが必要です。新しいエラーを受け入れる理由を書いてください",
+        ),
+    ] {
+        let ui = format!("ui-lang={lang}");
+        // Act: "approve anyway" ticked, no comment, posted without JavaScript.
+        let refused = decide_form(
+            &app,
+            &page,
+            &ui,
+            &format!("id={id}&proposal={pid}&seen_revision=1&anyway=on&comment=+&decision=approve"),
+        )
+        .await;
+
+        // Assert: back to the proposal's own address, the refusal in a cookie of its path.
+        assert_eq!(refused.status, StatusCode::FOUND, "{}", refused.text());
+        assert_eq!(refused.header("location"), page);
+        let kept = set_cookie(&refused, cookie_name).expect("the refusal is kept");
+        assert!(
+            kept.contains(&format!("; Path={page};")) && kept.contains("Max-Age=60"),
+            "{kept}"
+        );
+        let carried = kept.split(';').next().unwrap().to_string();
+
+        // Act: the browser follows the redirect with the cookie.
+        let shown = app
+            .send_with(
+                Method::GET,
+                &page,
+                &[("cookie", &format!("{ui}; {carried}"))],
+                axum::body::Body::empty(),
+            )
+            .await;
+
+        // Assert: the reason under the form, the box still ticked, the cookie dropped.
+        assert_eq!(shown.status, StatusCode::OK);
+        let html = shown.text();
+        assert_eq!(
+            crate::helpers::texts(&html, "[data-testid=decide-error]"),
+            vec![message]
+        );
+        assert_eq!(
+            crate::helpers::texts(&html, "[data-testid=approve-anyway][checked]").len(),
+            1,
+            "the box is ticked"
+        );
+        let dropped = set_cookie(&shown, cookie_name).expect("the cookie is dropped");
+        assert!(dropped.contains("Max-Age=0"), "{dropped}");
+        // Without the cookie the page says nothing and the box is not ticked.
+        let plain = app.get(&page).await.text();
+        assert!(crate::helpers::texts(&plain, "[data-testid=decide-error]").is_empty());
+        assert!(crate::helpers::texts(&plain, "[data-testid=approve-anyway][checked]").is_empty());
+    }
+
+    // Act: a comment typed, refused again for no "anyway"; the comment comes back too.
+    let refused = decide_form(
+        &app,
+        &page,
+        "",
+        &format!("id={id}&proposal={pid}&seen_revision=1&comment=why+not&decision=approve"),
+    )
+    .await;
+    let carried = set_cookie(&refused, cookie_name)
+        .unwrap()
+        .split(';')
+        .next()
+        .unwrap()
+        .to_string();
+    let html = app
+        .send_with(
+            Method::GET,
+            &page,
+            &[("cookie", carried.as_str())],
+            axum::body::Body::empty(),
+        )
+        .await
+        .text();
+    assert_eq!(
+        crate::helpers::texts(&html, "[data-testid=decision-comment]"),
+        vec!["why not"]
+    );
+    assert!(crate::helpers::texts(&html, "[data-testid=approve-anyway][checked]").is_empty());
+
+    // Act: rejected with a comment, posted from an address that still carries an old error.
+    let rejected = decide_form(
+        &app,
+        &format!("{page}?__path=/api/x&__err=e30"),
+        "",
+        &format!("id={id}&proposal={pid}&seen_revision=1&comment=too+slow&decision=reject"),
+    )
+    .await;
+
+    // Assert: back to the proposal's own address, nothing kept.
+    assert_eq!(rejected.status, StatusCode::FOUND, "{}", rejected.text());
+    assert_eq!(rejected.header("location"), page);
+    assert!(set_cookie(&rejected, cookie_name).is_none());
+    let review = app
+        .get(&format!("/api/v1/sheets/{id}/proposals/{pid}"))
+        .await
+        .json();
+    assert_eq!(review["proposal"]["status"], "rejected");
+}
+
+#[tokio::test]
+async fn the_changes_since_a_revision_name_who_made_them() {
+    // Arrange: G1 created (anonymous), then bob and carol each change a cell.
+    let app = spawn_app().await;
+    let id = app.create_sheet("g", &fixture("reservation-en.tsv")).await;
+    for (who, row, base, value) in [("bob", 7, "1.5s", "3s"), ("carol", 1, "12s", "13s")] {
+        let r = app
+            .send_with(
+                Method::PATCH,
+                &format!("/api/v1/sheets/{id}"),
+                &[
+                    ("content-type", "application/json"),
+                    ("x-workbench-author", who),
+                    ("if-match", "*"),
+                ],
+                json!({"cells": [{"row_id": row, "column": "value", "base": base, "value": value}]})
+                    .to_string(),
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+    }
+    let since = |n: i64| format!("/sheets/{id}?since={n}");
+    let line = "[data-testid=changes-since]";
+
+    // Act: the sheet page with the changes since revisions 1, 2 and 3 (the latest), in
+    // English and in Japanese.
+    let from_1 = page_texts(&app, &since(1), &[], line).await;
+    let from_2 = page_texts(&app, &since(2), &[], line).await;
+    let from_3 = page_texts(&app, &since(3), &[], line).await;
+    let ja = [("cookie", "ui-lang=ja")];
+    let from_1_ja = page_texts(&app, &since(1), &ja, line).await;
+    let from_3_ja = page_texts(&app, &since(3), &ja, line).await;
+
+    // Assert: the authors of the changes, not of the revision they start from.
+    assert_eq!(
+        from_1,
+        vec!["Changes since revision 1 (by bob, carol; the latest is 3): 2 cells changed."]
+    );
+    assert_eq!(
+        from_2,
+        vec!["Changes since revision 2 (by carol; the latest is 3): 1 cell changed."]
+    );
+    assert_eq!(
+        from_3,
+        vec!["Changes since revision 3 (the latest): no change."]
+    );
+    assert_eq!(
+        from_1_ja,
+        vec!["版 1 からの変更（bob、carol、最新は版 3）： 変更したセル 2。"]
+    );
+    assert_eq!(from_3_ja, vec!["版 3（最新）からの変更： 変更なし。"]);
 }

@@ -5,9 +5,13 @@
 //! rows stay in `sheet_rows`: reading a sheet never replays its history.
 //!
 //! Saves by one author within [`FOLD_WINDOW_MS`] of their latest save fold into that
-//! revision (an autosave makes one revision per burst of typing, not one per keystroke); a
-//! revision with a snapshot, a message or another author starts a new one. History is never
-//! rewritten otherwise: a restore appends a revision whose rows equal the old one's.
+//! revision (an autosave makes one revision per burst of typing, not one per keystroke). A
+//! new revision starts instead for a revision with a snapshot, a message or another author,
+//! for every action of another kind than a plain save (a fix applied, a paste, an import, a
+//! restore, ...) and for the save after one, and for a save whose verdict differs from the
+//! latest revision's (another count of errors or inversions): the inverted state a user typed
+//! and then fixed stays in the history as a revision of its own. History is never rewritten
+//! otherwise: a restore appends a revision whose rows equal the old one's.
 
 use budget::diff::{self, RowsDiff};
 use budget::{Lang, Row, Sheet, Summary};
@@ -21,7 +25,8 @@ use crate::ssr::error::StoreError;
 /// 129, ...
 pub const SNAPSHOT_EVERY: i64 = 64;
 
-/// Saves by one author within 30 s (in ms) of their latest save fold into that revision.
+/// Saves by one author within 30 s (in ms) of their latest save fold into that revision
+/// (when nothing else starts a new one, see the [module](self)).
 pub const FOLD_WINDOW_MS: i64 = 30_000;
 
 /// The longest author name kept, in characters; a longer one is cut.
@@ -103,12 +108,14 @@ struct Latest {
     message: String,
     saved_at: i64,
     has_snapshot: bool,
+    errors: i64,
+    inversions: i64,
     changes: RowsDiff,
 }
 
 async fn latest(tx: &mut Tx, id: i64) -> Result<Option<Latest>, StoreError> {
     let record = sqlx::query(
-        "SELECT number, kind, author, message, saved_at, changes, \
+        "SELECT number, kind, author, message, saved_at, changes, error_count, inversion_count, \
          CASE WHEN snapshot IS NULL THEN 0 ELSE 1 END AS has_snapshot \
          FROM sheet_revisions WHERE sheet_id = $1 ORDER BY number DESC LIMIT 1",
     )
@@ -128,6 +135,8 @@ async fn latest(tx: &mut Tx, id: i64) -> Result<Option<Latest>, StoreError> {
         message: r.try_get("message")?,
         saved_at: r.try_get("saved_at")?,
         has_snapshot: has_snapshot != 0,
+        errors: r.try_get("error_count")?,
+        inversions: r.try_get("inversion_count")?,
         changes: decode_changes(&changes)?,
     }))
 }
@@ -161,6 +170,7 @@ pub(super) async fn record(
 ) -> Result<i64, StoreError> {
     let now = now_ms();
     let latest = latest(tx, id).await?;
+    let s = after.summary;
     let folds = latest.as_ref().is_some_and(|l| {
         kind == RevisionKind::Save
             && l.kind == RevisionKind::Save
@@ -169,9 +179,11 @@ pub(super) async fn record(
             && message.is_empty()
             && !l.has_snapshot
             && now.saturating_sub(l.saved_at) <= FOLD_WINDOW_MS
+            // The same verdict: a save that brings or ends an error starts a revision.
+            && l.errors == i64::from(s.errors)
+            && l.inversions == i64::from(s.inversions)
     });
     let (lang, margin, threshold) = after.sheet_settings;
-    let s = after.summary;
     if let (true, Some(l)) = (folds, &latest) {
         // The rows before the latest revision, and the change from them to `after`.
         let previous = diff::apply_keyed(before, &diff::reverse(&l.changes)).map_err(|e| {
@@ -285,6 +297,28 @@ pub(super) async fn list(tx: &mut Tx, id: i64) -> Result<Vec<RevisionSummary>, S
     records
         .iter()
         .map(decode_summary)
+        .collect::<Result<_, _>>()
+        .map_err(StoreError::from)
+}
+
+/// The authors of sheet `id`'s revisions after revision `number`, each once, in the order of
+/// their first revision there.
+pub(super) async fn authors_after(
+    tx: &mut Tx,
+    id: i64,
+    number: i64,
+) -> Result<Vec<String>, StoreError> {
+    let records = sqlx::query(
+        "SELECT author, MIN(number) AS first FROM sheet_revisions \
+         WHERE sheet_id = $1 AND number > $2 GROUP BY author ORDER BY first",
+    )
+    .bind(id)
+    .bind(number)
+    .fetch_all(&mut **tx)
+    .await?;
+    records
+        .iter()
+        .map(|r| r.try_get::<String, _>("author"))
         .collect::<Result<_, _>>()
         .map_err(StoreError::from)
 }

@@ -28,6 +28,11 @@ pub struct CellPatch {
     /// A message for the revision (empty: none; a message starts a revision of its own).
     #[serde(default)]
     pub message: String,
+    /// What kind of edit it is: `save` (the default: typing, row edits), `fix` (a fix from the
+    /// report applied) or `paste` (a block pasted); any other kind is taken as `save`. A
+    /// `fix` or a `paste` is a revision of its own, never folded with the saves around it.
+    #[serde(default)]
+    pub kind: RevisionKind,
 }
 
 /// One cell to change.
@@ -425,7 +430,7 @@ impl Store {
                 &merged.rows,
                 merged.next,
                 author,
-                RevisionKind::Save,
+                patch.kind.of_edit(),
                 &patch.message,
             )
             .await?;

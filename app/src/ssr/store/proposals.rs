@@ -635,7 +635,10 @@ impl Store {
                     }
                 }
                 let gate_note = if review.gate {
-                    if !anyway || comment.trim().is_empty() {
+                    if anyway && comment.trim().is_empty() {
+                        return Err(refused(Refusal::GateNeedsComment));
+                    }
+                    if !anyway {
                         let first = review
                             .diff
                             .appeared
