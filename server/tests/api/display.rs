@@ -114,7 +114,10 @@ fn a_quarter_second_is_0_25_s_in_the_tables_and_in_the_message_beside_them() {
         ]
     );
     assert!(
-        text.contains("fix: raise browser -> LB's deadline to 12.25 s\n"),
+        text.contains(
+            "fix: raise browser -> LB's deadline to 12.25 s, or lower LB -> app's read timeout \
+             to 9.0 s\n"
+        ),
         "{text}"
     );
 }
@@ -147,12 +150,13 @@ fn markdown_and_sarif_write_the_quarter_second_as_the_text_does() {
          | hop | browser -> LB | inverted | -0.25 s | deadline 12.0 s; deadline 12.0 \\< 11.0 + 1.25 |\n\
          \n\
          - **error** `inversion.hop` (rows 1, 2): browser waits 12.0 s for LB, which may take \
-         11.0 s plus a 1.25 s margin — raise browser -> LB's deadline to 12.25 s\n"
+         11.0 s plus a 1.25 s margin — raise browser -> LB's deadline to 12.25 s, or lower LB \
+         -> app's read timeout to 9.0 s\n"
     );
     assert_eq!(
         sarif["runs"][0]["results"][0]["message"]["text"],
         "browser waits 12.0 s for LB, which may take 11.0 s plus a 1.25 s margin Fix: raise \
-         browser -> LB's deadline to 12.25 s"
+         browser -> LB's deadline to 12.25 s, or lower LB -> app's read timeout to 9.0 s"
     );
 }
 
