@@ -136,8 +136,9 @@ pub async fn save_rows(
 /// defaults. The report is sent as what changed since report `since` when the page names the
 /// one it holds and the server still has it ([`crate::report_changes`]), whole otherwise.
 ///
-/// [`AppError::TooManyRows`] beyond [`budget::tsv::MAX_ROWS`] rows; a sheet that does not
-/// exist is not found.
+/// Rows beyond [`budget::tsv::MAX_ROWS`], which no save takes, are checked all the same, so
+/// that the page can show the report of the rows it holds; [`AppError::TooManyRows`] beyond
+/// [`crate::model::MAX_CHECK_ROWS`]. A sheet that does not exist is not found.
 #[server(input = Json, output = JsonText)]
 pub async fn check_draft(
     id: i64,
@@ -682,6 +683,14 @@ mod imp {
             }
             Err(err) => return Err(from_store(err)),
         };
+        // The page names whose change each cell in conflict meets.
+        let mut conflicts = conflicts;
+        for c in &mut conflicts {
+            c.by = store
+                .changed_by(id, c.row_id, c.column)
+                .await
+                .map_err(from_store)?;
+        }
         let stored = store.get_sheet(id).await.map_err(from_store)?;
         let (sheet, report) = checks::check(stored.sheet).await;
         let merged = theirs.rows != base_rows && sheet.rows != rows && !patch.is_empty();
@@ -712,7 +721,9 @@ mod imp {
         rows: Vec<Row>,
         since: Option<u64>,
     ) -> Result<Checked, AppError> {
-        if rows.len() > budget::tsv::MAX_ROWS {
+        // More than a sheet holds is checked still (up to a bound): the page shows the
+        // report of the rows it holds while it says that they cannot be saved.
+        if rows.len() > crate::model::MAX_CHECK_ROWS {
             return Err(AppError::TooManyRows(rows.len()));
         }
         let settings = store()?.get_settings(id).await.map_err(from_store)?;

@@ -9,6 +9,12 @@ use crate::report_changes::ReportAnswer;
 /// The largest TSV a sheet is imported from, in bytes (1 MiB), by the page and the JSON API.
 pub const MAX_TSV_BYTES: usize = 1 << 20;
 
+/// The most rows the sheet page's check of its rows as typed takes
+/// ([`crate::api::check_draft`]): twice [`budget::tsv::MAX_ROWS`], so that a page grown past
+/// the rows a sheet holds (rows added or pasted), whose saves are refused, still shows the
+/// report of the rows it holds while it says that they are not saved.
+pub const MAX_CHECK_ROWS: usize = 2 * budget::tsv::MAX_ROWS;
+
 pub use crate::sheet_name::is_bidi_control;
 
 /// One line of the sheet list.
@@ -444,6 +450,12 @@ pub struct CellConflict {
     pub theirs: Option<String>,
     /// The text the edit wrote; none for a row delete.
     pub mine: Option<String>,
+    /// Who made the change it conflicts with (the author of the latest revision that changed
+    /// the cell, or the row for a row delete), as the sheet page names it: `bob`. Given to
+    /// the sheet page's saves ([`crate::api::save_rows`]); none elsewhere, or when no recent
+    /// revision names the change.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub by: Option<String>,
 }
 
 /// The report of rows being typed, checked without saving ([`crate::api::check_draft`]).

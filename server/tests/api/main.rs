@@ -24,6 +24,7 @@ mod pages;
 mod picture;
 mod process;
 mod proposals;
+mod report_basis;
 mod roles;
 mod security;
 mod sheets;

@@ -323,6 +323,42 @@ pub(super) async fn authors_after(
         .map_err(StoreError::from)
 }
 
+/// How many of a sheet's latest revisions [`changed_by`] looks through for a change: as many
+/// as one snapshot's span.
+pub const CHANGED_BY_REVISIONS: i64 = SNAPSHOT_EVERY;
+
+/// Who last changed row `row_id` of sheet `id`: its cell of `column`, or (with no column) any
+/// of its cells, its insertion or its removal. The author of the latest of the sheet's last
+/// [`CHANGED_BY_REVISIONS`] revisions whose changes name it; none when none of them does.
+pub(super) async fn changed_by(
+    tx: &mut Tx,
+    id: i64,
+    row_id: i64,
+    column: Option<budget::Column>,
+) -> Result<Option<String>, StoreError> {
+    let records = sqlx::query(
+        "SELECT author, changes FROM sheet_revisions WHERE sheet_id = $1 \
+         ORDER BY number DESC LIMIT $2",
+    )
+    .bind(id)
+    .bind(CHANGED_BY_REVISIONS)
+    .fetch_all(&mut **tx)
+    .await?;
+    for r in &records {
+        let changes = decode_changes(&r.try_get::<String, _>("changes")?)?;
+        let row = Some(row_id);
+        let changed = changes.changed.iter().any(|c| {
+            c.id == row && column.is_none_or(|col| c.cells.iter().any(|e| e.column == col))
+        });
+        let added = changes.added.iter().any(|a| a.id == row);
+        let removed = changes.removed.iter().any(|d| d.id == row);
+        if changed || added || removed {
+            return Ok(Some(r.try_get("author")?));
+        }
+    }
+    Ok(None)
+}
+
 /// Revision `number` of sheet `id` rebuilt: the snapshot at or before it, then the changes
 /// after the snapshot up to it. [`StoreError::NoRevision`] when there is no such revision.
 pub(super) async fn rebuild(

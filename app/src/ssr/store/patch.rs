@@ -249,6 +249,7 @@ pub fn merge(
                         base: set.base.clone(),
                         theirs: Some(cell.clone()),
                         mine: Some(set.value.clone()),
+                        by: None,
                     });
                 }
             }
@@ -259,6 +260,7 @@ pub fn merge(
                 base: set.base.clone(),
                 theirs: None,
                 mine: Some(set.value.clone()),
+                by: None,
             }),
             None => {
                 return Err(StoreError::NoRow {
@@ -289,6 +291,7 @@ pub fn merge(
                 base: tabbed(&del.base),
                 theirs: Some(tabbed(&rows[p].1)),
                 mine: None,
+                by: None,
             }),
         }
     }
