@@ -299,6 +299,8 @@ export-excel = TSV for Excel (UTF-8 with a byte-order mark)
 budget-title = Budget
 budget-explained = Each bar is a deadline or a caller's wait; inside it the time it must cover. Point at a part for its formula and rows.
 budget-svg = The picture as SVG
+budget-show-all = Show all { $count } bars
+budget-show-most-short = Show only the { $count } most short
 
 ## Proposals
 

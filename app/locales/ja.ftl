@@ -259,6 +259,8 @@ export-excel = Excel 用 TSV（BOM 付き UTF-8）
 budget-title = 予算
 budget-explained = 各バーは期限または呼び出し側の待ち時間で、その中にカバーすべき時間を示します。部分を指すと式と行を示します。
 budget-svg = 図を SVG で
+budget-show-all = { $count }本すべてを表示
+budget-show-most-short = 不足の大きい{ $count }本だけを表示
 
 ## Proposals
 

@@ -1,5 +1,4 @@
-//! The budget, drawn: a picture of a report that a reviewer reads in five seconds
-//! (issue 10 §2).
+//! The budget, drawn: a picture of a report that a reviewer reads in five seconds.
 //!
 //! Two sections, on one time scale:
 //!
@@ -13,6 +12,11 @@
 //!   what the caller's wait must cover (queueing, the callee's deadline or need, the margin
 //!   hatched) with the caller's wait as a line: an inversion is a line that falls short.
 //!
+//! A need that is unknown (a value it is built from cannot be read) is drawn hatched from its
+//! known parts to the end of the scale and labelled `unknown: row 7 cannot be read`, never as
+//! a short bar that looks healthy. [`Picture::most_short`] bounds a picture of many bars to
+//! those most short of their bounds, and the picture says how many more there are.
+//!
 //! [`picture`] lays the report out in milliseconds ([`Picture`]); [`svg`] draws it as a
 //! standalone SVG document (its own styles, no script), the one the sheet page embeds, the API
 //! serves as `budget.svg` and `workbench check --format svg` prints. Every part carries its
@@ -20,10 +24,11 @@
 //! and its length as `data-ms`; the picture's text alternative lists every bar's numbers.
 //! Pure: no I/O.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::fmt::Write as _;
 
 use crate::display;
+use crate::finding::FindingCode;
 use crate::kind::Kind;
 use crate::report::{HopReport, Repeats, Report, RowsBehind, TraceNumber, TraceTerm, Verdict};
 use crate::sheet::Lang;
@@ -105,6 +110,13 @@ pub struct Bar {
     pub bound_rows: Vec<usize>,
     /// The need, in ms; `None` when unknown or `∞`.
     pub need_ms: Option<u64>,
+    /// Whether the need is unknown (verdict `unknown` without a need): a value it is built
+    /// from cannot be read. Drawn hatched to the end of the scale and labelled, never as a
+    /// short bar.
+    pub unknown: bool,
+    /// The rows that cannot be read and leave the need unknown (`value.unreadable`), sorted;
+    /// empty when the need is known, or when no single row is to blame.
+    pub unknown_rows: Vec<usize>,
     /// `bound − need`, in ms, as the report gives it.
     pub slack_ms: Option<i64>,
     /// The check's verdict, as the report gives it.
@@ -135,6 +147,92 @@ pub struct Picture {
     pub chain: Vec<Bar>,
     /// The end of the time scale, in ms: the longest bound or need drawn (at least 1).
     pub span_ms: u64,
+    /// The bars left out of a bounded picture ([`Picture::most_short`]); 0 in a whole one.
+    pub hidden: usize,
+}
+
+/// The most bars of each section a bounded picture draws ([`Picture::most_short`]): the
+/// sheet page shows at most 2 × 6 bars (about 700 px) until the user asks for all.
+pub const BOUNDED_BARS: usize = 6;
+
+impl Picture {
+    /// How many bars the picture draws.
+    pub fn bars(&self) -> usize {
+        self.nodes.len() + self.chain.len()
+    }
+
+    /// The picture with at most `per_section` bars in each section, those most short of their
+    /// bound first: the inverted by how far they fall short, then those whose need is unknown
+    /// or without bound, then the rest by their slack, least first. `hidden` counts the bars
+    /// left out, and the time scale is that of the bars kept. A picture with no more bars
+    /// than that in each section is returned whole, in its own order.
+    ///
+    /// ```
+    /// let mut rows = budget::tsv::import(budget::example::RESERVATION_EN).unwrap().rows;
+    /// rows[6].value = "3s".into();
+    /// rows[7].value = "3 tries, waits 0.5s, 1.0s".into();
+    /// let report = budget::check(&budget::Sheet::new(budget::Lang::En, rows));
+    /// let whole = budget::picture::picture(&report, budget::Lang::En);
+    /// let bounded = whole.most_short(1);
+    /// assert_eq!(bounded.nodes[0].name, "app"); // short by 7.5 s
+    /// assert_eq!(bounded.chain[0].name, "browser -> LB"); // slack 0.0 s, the least
+    /// assert_eq!(bounded.hidden, whole.bars() - 2);
+    /// ```
+    pub fn most_short(&self, per_section: usize) -> Picture {
+        if self.nodes.len() <= per_section && self.chain.len() <= per_section {
+            return self.clone();
+        }
+        let pick = |bars: &[Bar]| -> Vec<Bar> {
+            let mut ranked: Vec<&Bar> = bars.iter().collect();
+            ranked.sort_by_key(|b| urgency(b));
+            ranked.into_iter().take(per_section).cloned().collect()
+        };
+        let nodes = pick(&self.nodes);
+        let chain = pick(&self.chain);
+        let hidden = self.bars() - nodes.len() - chain.len();
+        Picture {
+            lang: self.lang,
+            span_ms: span(&nodes, &chain),
+            nodes,
+            chain,
+            hidden,
+        }
+    }
+}
+
+/// A bar's place in a bounded picture, least first: inverted (by how far short, most first),
+/// unknown or without bound, then by slack (least first; none last).
+fn urgency(bar: &Bar) -> (u8, i128) {
+    if let Some(short) = bar.short_by_ms() {
+        return (0, -i128::from(short));
+    }
+    if bar.verdict == Verdict::Inverted {
+        return (0, bar.slack_ms.map_or(0, i128::from));
+    }
+    if bar.unknown || matches!(bar.verdict, Verdict::Unknown | Verdict::Unbounded) {
+        return (1, 0);
+    }
+    match bar.slack_ms {
+        Some(slack) => (2, i128::from(slack)),
+        None => (3, 0),
+    }
+}
+
+/// The end of the time scale for `nodes` and `chain`: the longest bound, need or part drawn
+/// (at least 1 ms).
+fn span(nodes: &[Bar], chain: &[Bar]) -> u64 {
+    nodes
+        .iter()
+        .chain(chain)
+        .flat_map(|b| {
+            let parts_end = b.parts.iter().map(|p| p.start_ms.saturating_add(p.len_ms));
+            [b.bound_ms, b.need_ms.unwrap_or(0)]
+                .into_iter()
+                .chain(parts_end)
+        })
+        .max()
+        .unwrap_or(0)
+        .max(1)
 }
 
 /// Lays out `report` in milliseconds, its words in `lang`.
@@ -151,6 +249,12 @@ pub struct Picture {
 /// ```
 pub fn picture(report: &Report, lang: Lang) -> Picture {
     let behind = RowsBehind::new(report);
+    let unreadable: HashSet<usize> = report
+        .findings
+        .iter()
+        .filter(|f| f.code == FindingCode::ValueUnreadable)
+        .flat_map(|f| f.rows.iter().copied())
+        .collect();
     let hops: HashMap<&str, &HopReport> = report
         .hops
         .iter()
@@ -167,21 +271,29 @@ pub fn picture(report: &Report, lang: Lang) -> Picture {
                 let tone = (i % 2) as u8;
                 at = node_term(&mut parts, (at, tone), term, &hops, &behind, lang);
             }
+            let unknown = unknown_need(node.need_ms, node.verdict);
+            let unknown_rows = if unknown {
+                unreadable_behind(report, &unreadable, &behind, &node.trace.need)
+            } else {
+                Vec::new()
+            };
             Some(Bar {
                 name: node.name.clone(),
                 depth: 0,
                 bound_ms: deadline,
                 bound_rows: behind.of(&node.trace.deadline),
                 need_ms: node.need_ms,
-                slack_ms: node.slack_ms,
-                verdict: node.verdict,
+                unknown,
                 caption: caption(
                     lang,
                     Kind::Deadline.term_name(lang),
                     deadline,
-                    node.need_ms,
-                    node.slack_ms,
+                    (node.need_ms, node.slack_ms),
+                    unknown.then_some(unknown_rows.as_slice()),
                 ),
+                unknown_rows,
+                slack_ms: node.slack_ms,
+                verdict: node.verdict,
                 parts,
             })
         })
@@ -209,15 +321,29 @@ pub fn picture(report: &Report, lang: Lang) -> Picture {
                 parts.push(term_part(term, kind, (at, 0), &behind, lang));
                 at = at.saturating_add(len);
             }
+            let unknown = unknown_need(hop.need_ms, hop.verdict);
+            let unknown_rows = if unknown {
+                unreadable_behind(report, &unreadable, &behind, &hop.trace.need)
+            } else {
+                Vec::new()
+            };
             let bar = Bar {
                 name: hop.segment.clone(),
                 depth: depth.get(hop.caller.as_str()).copied().unwrap_or(0),
                 bound_ms: wait,
                 bound_rows: behind.of(&hop.trace.wait),
                 need_ms: hop.need_ms,
+                unknown,
+                caption: caption(
+                    lang,
+                    words(lang).wait,
+                    wait,
+                    (hop.need_ms, hop.slack_ms),
+                    unknown.then_some(unknown_rows.as_slice()),
+                ),
+                unknown_rows,
                 slack_ms: hop.slack_ms,
                 verdict: hop.verdict,
-                caption: caption(lang, words(lang).wait, wait, hop.need_ms, hop.slack_ms),
                 parts,
             };
             Some((bar.depth, i, bar))
@@ -225,24 +351,47 @@ pub fn picture(report: &Report, lang: Lang) -> Picture {
         .collect();
     chain.sort_by_key(|(depth, i, _)| (*depth, *i));
     let chain: Vec<Bar> = chain.into_iter().map(|(_, _, bar)| bar).collect();
-    let span_ms = nodes
-        .iter()
-        .chain(&chain)
-        .flat_map(|b| {
-            let parts_end = b.parts.iter().map(|p| p.start_ms.saturating_add(p.len_ms));
-            [b.bound_ms, b.need_ms.unwrap_or(0)]
-                .into_iter()
-                .chain(parts_end)
-        })
-        .max()
-        .unwrap_or(0)
-        .max(1);
+    let span_ms = span(&nodes, &chain);
     Picture {
         lang,
         nodes,
         chain,
         span_ms,
+        hidden: 0,
     }
+}
+
+/// Whether a bar's need is unknown: the check could not tell (`unknown`) and gives no need.
+fn unknown_need(need: Option<u64>, verdict: Verdict) -> bool {
+    need.is_none() && verdict == Verdict::Unknown
+}
+
+/// The rows behind `terms` that cannot be read (`unreadable`: the lines of `value.unreadable`
+/// findings), else those behind the terms whose value is unknown and not `∞`; sorted.
+fn unreadable_behind(
+    report: &Report,
+    unreadable: &HashSet<usize>,
+    behind: &RowsBehind,
+    terms: &[TraceTerm],
+) -> Vec<usize> {
+    let unknown_terms = terms.iter().filter(|t| t.value_ms.is_none());
+    let rows = behind.of(unknown_terms);
+    let named: Vec<usize> = rows
+        .iter()
+        .copied()
+        .filter(|l| unreadable.contains(l))
+        .collect();
+    if !named.is_empty() {
+        return named;
+    }
+    rows.into_iter()
+        .filter(|&l| {
+            report
+                .rows
+                .get(l.wrapping_sub(1))
+                .is_some_and(|r| r.value_ms.is_none() && !r.unbounded && r.kind.is_duration())
+        })
+        .collect()
 }
 
 /// Adds the parts of one term of a node's need, from `at` ms; returns where the next starts.
@@ -524,6 +673,10 @@ struct Words {
     wait_between: &'static str,
     slack: &'static str,
     short_by: &'static str,
+    /// A need that is not known.
+    unknown: &'static str,
+    /// After the rows that cannot be read: `cannot be read`, `を読めません`.
+    cannot_be_read: &'static str,
 }
 
 const EN: Words = Words {
@@ -533,6 +686,8 @@ const EN: Words = Words {
     wait_between: "wait",
     slack: "slack",
     short_by: "short by",
+    unknown: "unknown",
+    cannot_be_read: "cannot be read",
 };
 
 const JA: Words = Words {
@@ -542,6 +697,8 @@ const JA: Words = Words {
     wait_between: "待ち",
     slack: "余裕",
     short_by: "不足",
+    unknown: "不明",
+    cannot_be_read: "を読めません",
 };
 
 fn words(lang: Lang) -> &'static Words {
@@ -551,15 +708,19 @@ fn words(lang: Lang) -> &'static Words {
     }
 }
 
-/// `deadline 8.0 s · need 7.8 s · slack 0.2 s`, or `… · short by 7.5 s`.
+/// `deadline 8.0 s · need 7.8 s · slack 0.2 s`, or `… · short by 7.5 s`; with `unknown`
+/// (the rows that cannot be read), `deadline 8.0 s · need unknown: row 7 cannot be read`.
 fn caption(
     lang: Lang,
     bound: &str,
     bound_ms: u64,
-    need: Option<u64>,
-    slack: Option<i64>,
+    (need, slack): (Option<u64>, Option<i64>),
+    unknown: Option<&[usize]>,
 ) -> String {
-    let need_text = display::duration_or_infinite(lang, need);
+    let need_text = match unknown {
+        Some(rows) => unknown_label(lang, rows),
+        None => display::duration_or_infinite(lang, need),
+    };
     let mut out = format!(
         "{bound} {} · {} {need_text}",
         display::duration(lang, bound_ms),
@@ -587,6 +748,16 @@ fn caption(
     out
 }
 
+/// `unknown: row 7 cannot be read` (`不明：行 7 を読めません`), or `unknown` without rows.
+pub fn unknown_label(lang: Lang, rows: &[usize]) -> String {
+    let w = words(lang);
+    if rows.is_empty() {
+        return w.unknown.to_string();
+    }
+    let rows = display::row_ranges(lang, rows);
+    format!("{}{}{rows} {}", w.unknown, w.colon, w.cannot_be_read)
+}
+
 // --- SVG ---
 
 /// The width of the name column, px.
@@ -609,6 +780,8 @@ const INDENT: f64 = 12.0;
 const INK: &str = "#1f2328";
 const MUTED: &str = "#57606a";
 const ERROR: &str = "#cf222e";
+/// The stripes of an unknown need.
+const UNKNOWN: &str = "#9a6700";
 
 impl PartKind {
     /// The part's fill: tries and callees blue (green in tone 1), waits light blue (light
@@ -702,10 +875,13 @@ pub fn svg_parts(picture: &Picture) -> SvgParts {
     let rows_drawn = picture.nodes.len() + picture.chain.len();
     let sections = usize::from(!picture.nodes.is_empty()) + usize::from(!picture.chain.is_empty());
     let width = NAMES + SCALE + RIGHT;
+    let more = (picture.hidden > 0).then(|| hidden_words(lang, rows_drawn, picture.hidden));
     let height = if rows_drawn == 0 {
         40.0
     } else {
-        24.0 + sections as f64 * HEADING + rows_drawn as f64 * ROW
+        24.0 + sections as f64 * HEADING
+            + rows_drawn as f64 * ROW
+            + if more.is_some() { HEADING } else { 0.0 }
     };
     let mut open = String::with_capacity(400);
     let _ = write!(
@@ -730,6 +906,10 @@ pub fn svg_parts(picture: &Picture) -> SvgParts {
     } else {
         captions.join("; ")
     }));
+    if let Some(more) = &more {
+        out.push_str("; ");
+        out.push_str(&esc(more));
+    }
     out.push_str("</desc>");
     children.push(out);
     children.push(format!(
@@ -737,6 +917,10 @@ pub fn svg_parts(picture: &Picture) -> SvgParts {
          patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\">\
          <rect width=\"6\" height=\"6\" fill=\"#eaeef2\"/>\
          <line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"{MUTED}\" stroke-width=\"2\"/>\
+         </pattern><pattern id=\"budget-unknown\" width=\"8\" height=\"8\" \
+         patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(-45)\">\
+         <rect width=\"8\" height=\"8\" fill=\"#fff8c5\"/>\
+         <line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"8\" stroke=\"{UNKNOWN}\" stroke-width=\"3\"/>\
          </pattern></defs>"
     ));
     if rows_drawn == 0 {
@@ -768,7 +952,28 @@ pub fn svg_parts(picture: &Picture) -> SvgParts {
             y += ROW;
         }
     }
+    if let Some(more) = more {
+        children.push(format!(
+            "<text class=\"hidden-bars\" x=\"4\" y=\"{}\" fill=\"{MUTED}\">{}</text>",
+            px(y + 18.0),
+            esc(&more)
+        ));
+    }
     SvgParts { open, children }
+}
+
+/// What a bounded picture says of the bars it leaves out: `12 bars drawn, those most short
+/// of their bounds first; 40 more are not drawn` (`不足の大きい順に12本を描いています。ほかに40本
+/// あります`).
+fn hidden_words(lang: Lang, drawn: usize, hidden: usize) -> String {
+    match lang {
+        Lang::En => format!(
+            "{drawn} bars drawn, those most short of their bounds first; {hidden} more {} not \
+             drawn",
+            if hidden == 1 { "is" } else { "are" }
+        ),
+        Lang::Ja => format!("不足の大きい順に{drawn}本を描いています。ほかに{hidden}本あります"),
+    }
 }
 
 /// Milliseconds to x, px.
@@ -823,7 +1028,11 @@ fn ticks(out: &mut String, scale: &Scale, lang: Lang, height: f64) {
 
 fn draw_bar(out: &mut String, bar: &Bar, scale: &Scale, lang: Lang, y: f64) {
     let inverted = bar.short_by_ms().is_some() || bar.verdict == Verdict::Inverted;
-    let class = if inverted { "bar bar-inverted" } else { "bar" };
+    let class = match (inverted, bar.unknown) {
+        (true, _) => "bar bar-inverted",
+        (false, true) => "bar bar-unknown",
+        (false, false) => "bar",
+    };
     let _ = write!(
         out,
         "<g class=\"{class}\" data-name=\"{}\" data-bound-ms=\"{}\" data-need-ms=\"{}\" \
@@ -890,6 +1099,51 @@ fn draw_bar(out: &mut String, bar: &Bar, scale: &Scale, lang: Lang, y: f64) {
             );
         }
         out.push_str("</g>");
+    }
+    if bar.unknown {
+        // Unknown: hatched from the known parts' end to the end of the scale, so that it
+        // never reads as a short, healthy bar; labelled with the rows to blame.
+        let from = bar
+            .parts
+            .iter()
+            .map(|p| p.start_ms.saturating_add(p.len_ms))
+            .max()
+            .unwrap_or(0);
+        let label = unknown_label(lang, &bar.unknown_rows);
+        let x = scale.x(from);
+        let width = (NAMES + SCALE - x).max(0.0);
+        let _ = write!(
+            out,
+            "<g class=\"unknown\" data-rows=\"{}\"><title>{}</title>\
+             <rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"url(#budget-unknown)\" \
+             stroke=\"{UNKNOWN}\"/>",
+            rows_attr(&bar.unknown_rows),
+            esc(&label),
+            px(x),
+            px(y),
+            px(width),
+            px(BAR),
+        );
+        let text_width = label.chars().count() as f64 * 6.5 + 8.0;
+        // Inside the stripes where they are wide enough, else after the scale's start; on a
+        // plain box, so that the stripes do not cross the words.
+        let tx = if width >= text_width {
+            x + 4.0
+        } else {
+            scale.x(0) + 4.0
+        };
+        let _ = write!(
+            out,
+            "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"16\" fill=\"#ffffff\" \
+             fill-opacity=\"0.9\" pointer-events=\"none\"/><text class=\"unknown-label\" x=\"{}\" \
+             y=\"{}\" fill=\"{UNKNOWN}\" font-weight=\"600\" pointer-events=\"none\">{}</text></g>",
+            px(tx - 2.0),
+            px(y + BAR / 2.0 - 8.0),
+            px(text_width - 4.0),
+            px(tx),
+            px(y + BAR / 2.0 + 4.0),
+            esc(&label)
+        );
     }
     if let Some(short) = bar.short_by_ms() {
         let need = bar.need_ms.unwrap_or(bar.bound_ms);

@@ -1,4 +1,5 @@
-//! The budget picture (issue 10 §2): golden G1 and G2 drawn, in both languages.
+//! The budget picture: golden G1 and G2 drawn, in both languages; an unknown need, and a
+//! bounded picture of many bars.
 
 use budget::picture::{picture, svg, Bar, PartKind, Picture};
 use budget::{example, tsv, Lang, Report, Sheet};
@@ -204,6 +205,7 @@ fn user_text_is_escaped_and_a_sheet_without_bounds_says_there_is_nothing_to_draw
         nodes: Vec::new(),
         chain: Vec::new(),
         span_ms: 1,
+        hidden: 0,
     };
     assert!(budget::picture::svg(&empty).ends_with(
         "<text x=\"8\" y=\"24\">Nothing to draw: no node declares a deadline and no hop is checked.</text></svg>"
@@ -260,4 +262,116 @@ fn the_pieces_join_into_the_picture_each_one_element_and_an_edit_changes_only_it
         svg_parts(&picture(&g2(Lang::En), Lang::En)).open,
         before.open
     );
+}
+
+/// G1 with the external API's read timeout (row 7) written so that it cannot be read.
+fn g1_unreadable(lang: Lang) -> Report {
+    let text = match lang {
+        Lang::En => example::RESERVATION_EN,
+        Lang::Ja => example::RESERVATION_JA,
+    };
+    report(lang, text, |rows| rows[6].value = "fast".into())
+}
+
+#[test]
+fn an_unknown_need_is_drawn_hatched_and_labelled_never_as_a_short_healthy_bar() {
+    let picture = picture(&g1_unreadable(Lang::En), Lang::En);
+    let app = bar(&picture.nodes, "app");
+    assert_eq!(
+        (app.need_ms, app.unknown, app.unknown_rows.clone()),
+        (None, true, vec![7])
+    );
+    assert_eq!(
+        app.caption,
+        "deadline 8.0 s · need unknown: row 7 cannot be read"
+    );
+    assert!(!app.caption.contains('∞'));
+    // The hops whose need is known are drawn as before.
+    let lb = bar(&picture.chain, "LB -> app");
+    assert_eq!(
+        (lb.unknown, lb.caption.as_str()),
+        (false, "wait 10.0 s · need 9.0 s · slack 1.0 s")
+    );
+
+    let svg = svg(&picture);
+    let app_group = svg
+        .split("<g class=\"bar")
+        .find(|g| g.contains("data-name=\"app\""))
+        .unwrap();
+    assert!(app_group.starts_with(" bar-unknown\""), "{app_group}");
+    // Hatched from the known parts' end (DB 3.0 s + own 0.5 s) to the end of the scale.
+    let stripes = app_group.split("<g class=\"unknown\"").nth(1).unwrap();
+    assert!(
+        stripes.starts_with(" data-rows=\"7\"><title>unknown: row 7 cannot be read</title>"),
+        "{stripes}"
+    );
+    assert!(
+        stripes.contains("fill=\"url(#budget-unknown)\""),
+        "{stripes}"
+    );
+    assert!(
+        stripes.contains(">unknown: row 7 cannot be read</text>"),
+        "{stripes}"
+    );
+    assert!(svg.contains("app: deadline 8.0 s · need unknown: row 7 cannot be read"));
+
+    let ja = budget::picture::picture(&g1_unreadable(Lang::Ja), Lang::Ja);
+    assert_eq!(
+        bar(&ja.nodes, "アプリ").caption,
+        "期限 8.0秒 · 必要 不明：行 7 を読めません"
+    );
+}
+
+/// A sheet of `n` services behind one LB, each with its own deadline and a call of `n` ms
+/// more than the last: service 1 is `short by` the most.
+fn many_services(n: usize) -> Report {
+    let mut text =
+        String::from("layer\tsegment\titem\tsetting\tdefault\tvalue\tlocation\trationale\n");
+    for i in 1..=n {
+        text.push_str(&format!(
+            "1\tLB -> s{i}\tread timeout\tproxy_read_timeout\t60s\t{}s\tnginx.conf\t\n\
+             2\ts{i}\trequest deadline\tdeadline\tnone\t10s\tapp\t\n\
+             3\ts{i} -> db\tstatement timeout\tstatement_timeout\t0\t{}s\trole\t\n",
+            20 + i,
+            20 - i,
+        ));
+    }
+    report(Lang::En, &text, |_| {})
+}
+
+#[test]
+fn a_bounded_picture_draws_the_most_short_first_and_says_how_many_more_there_are() {
+    let whole = picture(&many_services(10), Lang::En);
+    // Each LB -> sN is checked; sN -> db is not (db has no rows of its own).
+    assert_eq!(
+        (whole.nodes.len(), whole.chain.len(), whole.hidden),
+        (10, 10, 0)
+    );
+    let bounded = whole.most_short(budget::picture::BOUNDED_BARS);
+    // s1's need is its 19 s statement timeout against a 10 s deadline: short by 9.0 s, the most.
+    let names: Vec<&str> = bounded.nodes.iter().map(|b| b.name.as_str()).collect();
+    assert_eq!(names, ["s1", "s2", "s3", "s4", "s5", "s6"]);
+    assert_eq!(
+        bounded.nodes[0].caption,
+        "deadline 10.0 s · need 19.0 s · short by 9.0 s"
+    );
+    // LB -> s1 waits 21 s for s1's 10 s deadline and the margin: slack 10.0 s, the least.
+    let hops: Vec<&str> = bounded.chain.iter().map(|b| b.name.as_str()).collect();
+    assert_eq!(
+        hops,
+        ["LB -> s1", "LB -> s2", "LB -> s3", "LB -> s4", "LB -> s5", "LB -> s6"]
+    );
+    assert_eq!(bounded.hidden, 20 - 12);
+    let svg = budget::picture::svg(&bounded);
+    assert!(
+        svg.contains(
+            "<text class=\"hidden-bars\" x=\"4\" y=\"726\" fill=\"#57606a\">12 bars drawn, \
+             those most short of their bounds first; 8 more are not drawn</text>"
+        ),
+        "{svg}"
+    );
+    assert!(svg.contains("height=\"738\""), "{svg}");
+    // A picture that fits is returned whole.
+    let g1 = picture(&g1(Lang::En), Lang::En);
+    assert_eq!(g1.most_short(budget::picture::BOUNDED_BARS), g1);
 }

@@ -1,15 +1,20 @@
-//! The budget picture on the sheet page (issue 10 §2): the SVG that [`budget::picture`] draws
-//! from the latest report, in the page's HTML (readable without JavaScript, printable) and
-//! redrawn with every report. Pointing at a part, or focusing it, lights its rows in the grid
-//! through the page's [`Highlight`]; clicking a part moves the focus to its first row.
+//! The budget picture on the sheet page: the SVG that [`budget::picture`] draws from the
+//! latest report, in the page's HTML (readable without JavaScript, printable) and redrawn with
+//! every report. Pointing at a part, or focusing it, lights its rows in the grid through the
+//! page's [`Highlight`]; clicking a part moves the focus to its first row.
+//!
+//! The picture is bounded: at most [`BOUNDED_BARS`] bars of each section, the most short of
+//! their bounds first, until the user asks for all (the SVG file behind the link is always
+//! whole); the section folds away (`<details>`). On a narrow screen the picture gives way to
+//! its text alternative, one line per bar, written by the engine.
 
-use budget::picture::SvgParts;
+use budget::picture::{SvgParts, BOUNDED_BARS};
 use budget::{Lang, Report};
 use leptos::prelude::*;
 
 use super::grid::focus_cell;
 use crate::highlight::{listeners, rows_at, Highlight};
-use crate::i18n::{t, ui_lang};
+use crate::i18n::{t, t_args, ui_lang};
 
 /// Redraws the picture in `frame` from `before` to `now`: each child of the `<svg>` that
 /// differs is replaced where it is, or the whole picture when its size, scale or number of
@@ -50,10 +55,23 @@ pub fn BudgetPicture(
     #[prop(into)]
     lang: Signal<Lang>,
 ) -> impl IntoView {
-    let parts = Memo::new(move |_| {
+    // Bounded unless the user asked for every bar.
+    let show_all = RwSignal::new(false);
+    let whole = Memo::new(move |_| {
         let lang = lang.get();
-        report.with(|r| budget::picture::svg_parts(&budget::picture::picture(r, lang)))
+        report.with(|r| budget::picture::picture(r, lang))
     });
+    let drawn = Memo::new(move |_| {
+        let all = show_all.get();
+        whole.with(|p| {
+            if all {
+                p.clone()
+            } else {
+                p.most_short(BOUNDED_BARS)
+            }
+        })
+    });
+    let parts = Memo::new(move |_| drawn.with(budget::picture::svg_parts));
     // The server writes the whole picture into the page; the browser then redraws only the
     // bars that change with a report (a keystroke changes a few of hundreds).
     let frame = NodeRef::<leptos::html::Div>::new();
@@ -83,27 +101,84 @@ pub fn BudgetPicture(
         }
     };
     let ui = ui_lang();
+    let total = move || whole.with(|p| p.bars());
+    let bounded = move || whole.with(|p| p.most_short(BOUNDED_BARS).hidden > 0);
+    let toggle = move || {
+        bounded().then(|| {
+            view! {
+                <p class="budget-bounds">
+                    <button
+                        type="button"
+                        class="button"
+                        data-testid="budget-show-all"
+                        aria-pressed=move || show_all.get().to_string()
+                        on:click=move |_| show_all.update(|all| *all = !*all)
+                    >
+                        {move || {
+                            if show_all.get() {
+                                t_args(ui, "budget-show-most-short", [("count", (BOUNDED_BARS * 2).into())])
+                            } else {
+                                t_args(ui, "budget-show-all", [("count", total().into())])
+                            }
+                        }}
+                    </button>
+                </p>
+            }
+        })
+    };
+    // The text alternative, shown instead of the picture on a narrow screen: each drawn bar's
+    // name and caption, as the engine writes them.
+    let lines = move || {
+        drawn.with(|p| {
+            p.nodes
+                .iter()
+                .chain(&p.chain)
+                .map(|b| {
+                    let class = if b.short_by_ms().is_some() {
+                        "inverted"
+                    } else if b.unknown {
+                        "unknown"
+                    } else {
+                        ""
+                    };
+                    view! {
+                        <li class=class data-name=b.name.clone()>
+                            <strong>{b.name.clone()}</strong>
+                            " "
+                            {b.caption.clone()}
+                        </li>
+                    }
+                })
+                .collect_view()
+        })
+    };
     view! {
         <section class="budget-pane" aria-labelledby="budget-heading">
-            <h2 id="budget-heading">{t(ui, "budget-title")}</h2>
-            <div
-                class="budget-frame"
-                data-testid="budget-picture"
-                on:mouseover=on_over
-                on:mouseout=on_out
-                on:focusin=on_focus
-                on:focusout=on_blur
-                on:click=on_click
-                node_ref=frame
-                inner_html=shown.with_value(|p| p.joined())
-            ></div>
-            <p class="muted">
-                {t(ui, "budget-explained")}
-                " "
-                <a href=format!("/api/v1/sheets/{id}/budget.svg") data-testid="budget-svg-link">
-                    {t(ui, "budget-svg")}
-                </a>
-            </p>
+            <details open data-testid="budget-details">
+                <summary>
+                    <h2 id="budget-heading">{t(ui, "budget-title")}</h2>
+                </summary>
+                <div
+                    class="budget-frame"
+                    data-testid="budget-picture"
+                    on:mouseover=on_over
+                    on:mouseout=on_out
+                    on:focusin=on_focus
+                    on:focusout=on_blur
+                    on:click=on_click
+                    node_ref=frame
+                    inner_html=shown.with_value(|p| p.joined())
+                ></div>
+                <ul class="budget-text" data-testid="budget-text">{lines}</ul>
+                {toggle}
+                <p class="muted">
+                    {t(ui, "budget-explained")}
+                    " "
+                    <a href=format!("/api/v1/sheets/{id}/budget.svg") data-testid="budget-svg-link">
+                        {t(ui, "budget-svg")}
+                    </a>
+                </p>
+            </details>
         </section>
     }
 }
