@@ -1124,7 +1124,12 @@ fn draw_bar(out: &mut String, bar: &Bar, scale: &Scale, lang: Lang, y: f64) {
             px(width),
             px(BAR),
         );
-        let text_width = label.chars().count() as f64 * 6.5 + 8.0;
+        // About 6.5 px a narrow character and 12 px a wide (Japanese) one, at 12 px.
+        let text_width = label
+            .chars()
+            .map(|c| if c.is_ascii() { 6.5 } else { 12.0 })
+            .sum::<f64>()
+            + 8.0;
         // Inside the stripes where they are wide enough, else after the scale's start; on a
         // plain box, so that the stripes do not cross the words.
         let tx = if width >= text_width {

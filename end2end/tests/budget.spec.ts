@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { SheetsPage, watchForCrashes } from "./fixtures/workbench";
 
-// Issue 10 §2: the budget, drawn. Golden G1: the app's bar is its 8.0 s deadline holding a
+// The budget, drawn. Golden G1: the app's bar is its 8.0 s deadline holding a
 // 7.8 s need of DB 3.0 + the external API's two 2.0 s tries and 0.3 s wait + own 0.5. G2
 // (read 3 s, 3 tries, waits 0.5 s and 1.0 s): the need is 15.5 s and overflows, short by 7.5 s.
 test("the budget picture draws G1, follows the edit to G2, and lights a part's rows", async ({ page }) => {
