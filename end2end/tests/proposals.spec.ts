@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { SheetPage, watchForCrashes } from "./fixtures/workbench";
 
 const G2_TRACE =
@@ -42,16 +42,30 @@ test("a proposal of three tries is reviewed: the trace shows the app inverted, t
   await expect(page.getByTestId("comment-place")).toHaveText("Row 8, value: ");
   await expect(page.getByTestId("comment-body")).toHaveText("why three?");
 
-  // Approving without "approve anyway" is stopped by the gate.
+  // Approving without "approve anyway" is stopped by the gate; the address stays the
+  // proposal's.
+  const proposalPath = `/sheets/${id}/proposals/1`;
   await page.getByTestId("approve").click();
   await expect(page.getByTestId("decide-error")).toHaveText(
     "this proposal brings a new error (inversion.node: app's deadline (8.0 s) ends before its calls may (15.5 s)); approving it needs \"approve anyway\" and a comment",
   );
+  expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(proposalPath);
   await page.screenshot({ path: "test-results/proposal-gate.png", fullPage: true });
-  // Rejected, with a comment.
+  // "Approve anyway" ticked without a comment: the comment is what is missing, and the box
+  // stays ticked.
+  await page.getByTestId("approve-anyway").check();
+  await page.getByTestId("approve").click();
+  await expect(page.getByTestId("decide-error")).toHaveText(
+    "\"approve anyway\" needs a comment: write why the new error is accepted",
+  );
+  expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(proposalPath);
+  await expect(page.getByTestId("approve-anyway")).toBeChecked();
+  // Rejected, with a comment: back at the proposal's address, without the error.
   await page.getByTestId("decision-comment").fill("the app cannot wait 15.5 s");
   await page.getByTestId("reject").click();
   await expect(page.getByTestId("proposal-status")).toHaveText("By alice, from revision 1; rejected by alice.");
+  expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(proposalPath);
+  await expect(page.getByTestId("decide-error")).toHaveCount(0);
   await expect(page.getByTestId("decision-note")).toHaveText("“the app cannot wait 15.5 s”");
   await expect(page.getByTestId("decide-form")).toHaveCount(0);
   const after = await (await page.request.get(`/api/v1/sheets/${id}`)).json();
@@ -109,5 +123,103 @@ test("a proposal's author edits it on the sheet as it is now: its base moves on 
   await expect(page.getByTestId("changed-since")).toHaveCount(1);
   const stored = await (await page.request.get(`/api/v1/sheets/${id}`)).json();
   expect(stored.rows[6].value).toBe("1.5s");
+  expect(crashes).toEqual([]);
+});
+
+/** Sets the name this browser's changes are made under, on the sheet page of `id`. */
+async function setName(sheet: SheetPage, id: number, name: string): Promise<void> {
+  await sheet.page.goto(`/sheets/${id}`);
+  await sheet.hydrated();
+  await sheet.page.getByTestId("author").fill(name);
+  await sheet.page.getByTestId("save-author").click();
+  await expect(sheet.page.getByTestId("author-note")).toHaveText(`Your changes are saved as ${name}.`);
+}
+
+/** The page's language for every address of the site, as the header's switch sets it. */
+async function setUiLang(page: Page, lang: "en" | "ja"): Promise<void> {
+  const site = new URL(page.url());
+  await page.context().addCookies([{ name: "ui-lang", value: lang, domain: site.hostname, path: "/" }]);
+}
+
+/** The page's address without its origin: path and query. */
+function address(page: Page): string {
+  const url = new URL(page.url());
+  return url.pathname + url.search;
+}
+
+test("a proposal approved anyway is on the record: the history names its proposer, its reviewer and the comment, in English and Japanese", async ({ page }) => {
+  const crashes = watchForCrashes(page);
+  const sheet = await SheetPage.importFixture(page, "reservation-en.tsv");
+  const id = sheet.id();
+  await setName(sheet, id, "alice");
+  await page.getByTestId("propose-link").click();
+  await sheet.hydrated();
+  await page.getByTestId("proposal-title").fill("three tries for the external API");
+  await sheet.type(7, "value", "3s");
+  await sheet.type(8, "value", "3 tries, waits 0.5s, 1.0s");
+  await page.getByTestId("submit-proposal").click();
+  await page.waitForURL(/\/proposals\/1$/);
+
+  // Bob reviews it in Japanese: "approve anyway" without a comment says what is missing.
+  await setName(sheet, id, "bob");
+  await setUiLang(page, "ja");
+  await page.goto(`/sheets/${id}/proposals/1`);
+  await page.getByTestId("approve-anyway").check();
+  await page.getByTestId("approve").click();
+  await expect(page.getByTestId("decide-error")).toHaveText(
+    "「それでも承認」にはコメントが必要です。新しいエラーを受け入れる理由を書いてください",
+  );
+  expect(address(page)).toBe(`/sheets/${id}/proposals/1`);
+  await expect(page.getByTestId("approve-anyway")).toBeChecked();
+  // With the comment, the box still ticked: approved, and still at the proposal's address.
+  await page.getByTestId("decision-comment").fill("the deadline is raised next");
+  await page.getByTestId("approve").click();
+  await expect(page.getByTestId("proposal-status")).toContainText("bob が承認（版 2）");
+  expect(address(page)).toBe(`/sheets/${id}/proposals/1`);
+
+  // The history, in Japanese then in English.
+  await page.goto(`/sheets/${id}/history`);
+  const newest = page.getByTestId("revision").first();
+  await expect(newest.getByTestId("revision-author")).toHaveText("alice が提案 · bob が承認");
+  await expect(newest.getByTestId("revision-gate-note")).toHaveText("それでも承認：「the deadline is raised next」");
+  await setUiLang(page, "en");
+  await page.reload();
+  await expect(newest.getByTestId("revision-author")).toHaveText("proposed by alice · approved by bob");
+  await expect(newest.getByTestId("revision-kind")).toHaveText(
+    "saved · proposal 1: three tries for the external API · approved anyway: “the deadline is raised next”",
+  );
+  await expect(newest.getByTestId("revision-inversions")).toHaveText("1");
+  await page.screenshot({ path: "test-results/history-approved.png", fullPage: true });
+  await newest.getByTestId("revision-proposal").click();
+  expect(address(page)).toBe(`/sheets/${id}/proposals/1`);
+  expect(crashes.filter((e) => !e.includes("409"))).toEqual([]);
+});
+
+test("the propose page's report follows the typing, and a fix applied there changes the proposal, not the sheet", async ({ page }) => {
+  const crashes = watchForCrashes(page);
+  const sheet = await SheetPage.importFixture(page, "reservation-en.tsv");
+  const id = sheet.id();
+  await page.getByTestId("propose-link").click();
+  await sheet.hydrated();
+  await expect(sheet.summary()).toHaveText("0 inversions, 0 warnings");
+  await expect(sheet.node("app").getByTestId("need")).toHaveText("7.8 s");
+
+  // G2 typed into the proposal: its report says the app is inverted, as the sheet page would.
+  await sheet.type(7, "value", "3s");
+  await sheet.type(8, "value", "3 tries, waits 0.5s, 1.0s");
+  await expect(sheet.summary()).toHaveText("1 inversion, 0 warnings");
+  await expect(sheet.node("app").getByTestId("need")).toHaveText("15.5 s");
+  await expect(sheet.node("app").getByTestId("verdict")).toHaveText("inverted");
+  const apply = sheet.finding("inversion.node").getByTestId("apply-fix");
+  await expect(apply.first()).toHaveText("Apply: reduce app -> external API to 1 try");
+  await page.screenshot({ path: "test-results/propose-report.png", fullPage: true });
+
+  // Its fix changes the proposal's rows and its report.
+  await apply.first().click();
+  await expect(sheet.cell(8, "value")).toHaveValue("1 try");
+  await expect(sheet.summary()).toHaveText("0 inversions, 0 warnings");
+  await expect(sheet.node("app").getByTestId("verdict")).toHaveText("ok");
+  const stored = await (await page.request.get(`/api/v1/sheets/${id}`)).json();
+  expect([stored.rows[6].value, stored.rows[7].value]).toEqual(["1.5s", "2 tries, waits 0.3s"]);
   expect(crashes).toEqual([]);
 });

@@ -1,5 +1,5 @@
 import { Browser, expect, test } from "@playwright/test";
-import { SheetPage, watchForCrashes } from "./fixtures/workbench";
+import { paste, SheetPage, watchForCrashes } from "./fixtures/workbench";
 
 const G2_TRACE =
   "app -> external API: read 1.5 s → 3 s, tries 2 → 3 (waits 0.3 s → 0.5 s, 1.0 s); worst 4.3 s → 12.0 s; " +
@@ -179,6 +179,8 @@ test("the sheet page draws the changes since a revision on its grid, and follows
   const crashes = watchForCrashes(page);
   const sheet = await SheetPage.importFixture(page, "reservation-en.tsv");
   const id = sheet.id();
+  // The sheet was created by anonymous (the API, without a name); alice changes it.
+  await setName(sheet, "alice");
   // One save of two changes: the external API's read timeout, and the LB's read timeout row
   // deleted (row 3; the read timeout row moves up to line 6).
   await sheet.type(7, "value", "3s");
@@ -191,7 +193,7 @@ test("the sheet page draws the changes since a revision on its grid, and follows
   await page.waitForURL(new RegExp(`/sheets/${id}\\?since=previous$`));
   await sheet.hydrated();
   await expect(page.getByTestId("changes-since")).toHaveText(
-    "Changes since revision 1 (by anonymous; the latest is 2): 1 cell changed, 1 row removed.",
+    "Changes since revision 1 (by alice; the latest is 2): 1 cell changed, 1 row removed.",
   );
   await expect(sheet.row(6)).toHaveClass(/diff-changed/);
   await expect(sheet.row(6).getByTestId("cell-old")).toHaveText("1.5s");
@@ -228,4 +230,39 @@ test("the sheet page draws the changes since a revision on its grid, and follows
   await page.goto(`/sheets/${id}?since=9`);
   await expect(page.getByText(`sheet ${id} has no revision 9`)).toBeVisible();
   expect(crashes.filter((e) => !e.includes("404"))).toEqual([]);
+});
+
+test("an inversion typed and fixed at once stays in the history: the inverted save, then the fix applied, then a paste", async ({ page }) => {
+  const crashes = watchForCrashes(page);
+  const sheet = await SheetPage.importFixture(page, "reservation-en.tsv");
+  await setName(sheet, "alice");
+  // G2 typed: the app inverted, saved.
+  await sheet.type(7, "value", "3s");
+  await sheet.type(8, "value", "3 tries, waits 0.5s, 1.0s");
+  await expect(sheet.saveStatus()).toHaveText("Saved");
+  await expect(sheet.summary()).toHaveText("1 inversion, 0 warnings");
+  // Fixed at once (well within the 30 s a save folds into the one before) with the report's
+  // fix, then two rationales pasted as a block.
+  const apply = sheet.finding("inversion.node").getByTestId("apply-fix").first();
+  await expect(apply).toHaveText("Apply: reduce app -> external API to 1 try");
+  await apply.click();
+  await expect(sheet.cell(8, "value")).toHaveValue("1 try");
+  await expect(sheet.saveStatus()).toHaveText("Saved");
+  await paste(sheet.cell(6, "rationale"), "same region, measured\nmeasured p99\n");
+  await expect(sheet.cell(7, "rationale")).toHaveValue("measured p99");
+  await expect(sheet.saveStatus()).toHaveText("Saved");
+
+  await page.getByTestId("history-link").click();
+  const revisions = page.getByTestId("revision");
+  await expect(revisions).toHaveCount(4);
+  const texts = async (testid: string) => revisions.getByTestId(testid).allTextContents();
+  expect(await texts("revision-kind")).toEqual(["pasted", "fix applied", "saved", "created"]);
+  expect(await texts("revision-author")).toEqual(["alice", "alice", "alice", "anonymous"]);
+  expect(await texts("revision-inversions")).toEqual(["0", "0", "1", "0"]);
+  expect((await texts("revision-changes")).slice(0, 3)).toEqual(["2 cells", "1 cell", "2 cells"]);
+  // In Japanese, the kinds in its words.
+  await page.context().addCookies([{ name: "ui-lang", value: "ja", domain: new URL(page.url()).hostname, path: "/" }]);
+  await page.reload();
+  expect(await texts("revision-kind")).toEqual(["貼り付け", "修正の適用", "保存", "作成"]);
+  expect(crashes).toEqual([]);
 });
