@@ -572,3 +572,38 @@ async fn a_cloudflare_row_named_like_nginxs_takes_none_of_nginxs_defaults() {
     );
     assert_eq!(report["rows"][1]["note"], "nginx: proxy_read_timeout");
 }
+
+#[tokio::test]
+async fn a_raise_above_cloudflares_cap_names_the_cap_beside_lowering_nginxs_read() {
+    // Arrange: Cloudflare waits 100 s for nginx, which waits 120 s for an app whose deadline
+    // is 90 s.
+    let app = spawn_app().await;
+    let sheet = "layer\tsegment\titem\tsetting\tdefault\tvalue\tlocation\trationale\n\
+                 1\tbrowser -> CDN\toverall deadline\tfetch AbortSignal.timeout\tnone\t150s\tfront end\t\n\
+                 2\tCDN -> nginx\tread timeout\tCloudflare Proxy Read Timeout\t100s\t100s\tCloudflare zone\t\n\
+                 3\tnginx -> app\tconnect timeout\tproxy_connect_timeout\t60s\t1s\tnginx.conf\t\n\
+                 3\tnginx -> app\tread timeout\tproxy_read_timeout\t60s\t120s\tnginx.conf\t\n\
+                 4\tapp\trequest deadline\tin-app deadline\tnone\t90s\tapp middleware\t\n";
+
+    // Act
+    let report = app.post("/api/v1/check", sheet.to_string()).await.json();
+
+    // Assert
+    let inversion = find(&report["findings"], "code", "inversion.hop");
+    assert_eq!(inversion["short_by_ms"], 22_000);
+    assert_eq!(
+        inversion["fixes"],
+        serde_json::json!([
+            { "summary": "raise CDN -> nginx's read timeout to 122.0 s; Cloudflare allows at most \
+                          100.0 s for proxy_read_timeout (Proxy Read Timeout) outside Enterprise \
+                          plans (an Enterprise zone may set up to 6,000 s)",
+              "changes": [{ "line": 2, "column": "value", "from": "100s", "to": "122s" }],
+              "caps": [{ "line": 2, "product": "Cloudflare",
+                         "setting": "proxy_read_timeout (Proxy Read Timeout)",
+                         "cap_ms": 100_000, "to_ms": 122_000,
+                         "source": "https://developers.cloudflare.com/support/troubleshooting/http-status-codes/cloudflare-5xx-errors/error-524/" }] },
+            { "summary": "lower nginx -> app's read timeout to 91.0 s",
+              "changes": [{ "line": 4, "column": "value", "from": "120s", "to": "91s" }] }
+        ])
+    );
+}
