@@ -59,6 +59,10 @@ sheets-col-errors = Errors
 sheets-col-warnings = Warnings
 sheets-col-changed = Last change
 sheets-col-actions = Actions
+sheets-same-name = another sheet has this name: this is sheet { $id }, { $rows ->
+        [one] 1 row
+       *[other] { $rows } rows
+    }, last changed { $changed }
 rename = Rename
 rename-label = New name
 rename-save = Save
@@ -156,7 +160,17 @@ grid-col-kind = Kind
 grid-col-parsed = Parsed
 grid-col-note = Note
 grid-col-actions = Row actions
-grid-empty = No rows yet. Add a row, or import a TSV below.
+grid-empty = No rows yet. Add a row, paste rows copied from a spreadsheet or a TSV here (Ctrl+V), or import a TSV below.
+paste-too-wide = The paste is { $width ->
+        [one] 1 column
+       *[other] { $width } columns
+    } wide; from column { $column } to the end of the row there { $room ->
+        [one] is 1 column
+       *[other] are { $room } columns
+    }, so { $cells ->
+        [one] 1 cell does
+       *[other] { $cells } cells do
+    } not fit. Nothing was pasted: paste it into a cell further left.
 grid-add-row = Add row
 row-move-up = Move up
 row-move-up-label = Move row { $line } up
@@ -178,8 +192,10 @@ fill-from-catalog-title = Fill the row's empty cells from the catalog entry
 row-removed = removed
 cell-label = { $column }, row { $line }
 shortcuts-title = Keyboard shortcuts (?)
-shortcut-enter = the cell below, above
+shortcut-enter = the cell below, above (Enter: from a cell being edited)
     .keys = Enter, Shift+Enter
+shortcut-edit = in a cell reached with the keys: typing replaces its text; Enter or F2 edits it, the caret after its text
+    .keys = typing, Enter, F2
 shortcut-tab = the next, the previous cell
     .keys = Tab, Shift+Tab
 shortcut-up-down = the cell above, below, from a cell's first or last line
@@ -188,7 +204,7 @@ shortcut-left-right = the cell before, after, from the start or end of its text
     .keys = ← →
 shortcut-new-line = a new line in the cell
     .keys = Alt+Enter
-shortcut-escape = put back the cell's text from when it got the focus
+shortcut-escape = put back the cell's text from when it got the focus (also after typing replaced it)
     .keys = Escape
 shortcut-undo = undo, redo (⌘ on a Mac)
     .keys = Ctrl+Z, Ctrl+Shift+Z or Ctrl+Y

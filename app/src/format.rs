@@ -25,6 +25,23 @@ pub fn utc_time(lang: Lang, ms: i64) -> String {
     }
 }
 
+/// Milliseconds since the Unix epoch as a UTC time to the second in `lang`, for telling apart
+/// changes of the same minute: `"2025-03-04 05:06:07 UTC"`, `"2025年3月4日 05:06:07 UTC"`.
+pub fn utc_seconds(lang: Lang, ms: i64) -> String {
+    match lang {
+        Lang::En => utc(
+            ms,
+            format_description!("[year]-[month]-[day] [hour]:[minute]:[second] UTC"),
+        ),
+        Lang::Ja => utc(
+            ms,
+            format_description!(
+                "[year]年[month padding:none]月[day padding:none]日 [hour]:[minute]:[second] UTC"
+            ),
+        ),
+    }
+}
+
 /// Milliseconds since the Unix epoch as an RFC 3339 UTC time, for `<time datetime>`:
 /// `"2025-03-04T05:06:07Z"`.
 pub fn rfc3339(ms: i64) -> String {

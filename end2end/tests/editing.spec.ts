@@ -161,3 +161,96 @@ test("a catalog setting fills its row, and the report follows the typing before 
   await expect(example.saveStatus()).not.toHaveText("Saved");
   expect(crashes).toEqual([]);
 });
+
+// After a fix's Apply button the focus is back in the grid, on the first cell the fix
+// changed, so that Ctrl+Z at once undoes the fix.
+test("applying a fix puts the focus on its first changed cell, and Ctrl+Z undoes it", async ({ page }) => {
+  const crashes = watchForCrashes(page);
+  const sheets = new SheetsPage(page);
+  await sheets.open();
+  const sheet = await sheets.createExample("en");
+  await sheet.type(7, "value", "3s");
+  await sheet.type(8, "value", "3 tries, waits 0.5s, 1.0s");
+  const verdict = sheet.node("app").getByTestId("verdict");
+  await expect(verdict).toHaveText("inverted");
+  await expect(sheet.node("app").getByTestId("need")).toHaveText("15.5 s");
+
+  const apply = sheet.finding("inversion.node").first().getByTestId("apply-fix").first();
+  await expect(apply).toHaveText("Apply: reduce app -> external API to 1 try");
+  await apply.click();
+  await expect(sheet.cell(8, "value")).toBeFocused();
+  await expect(sheet.cell(8, "value")).toHaveAttribute("data-mode", "select");
+  await expect(sheet.cell(8, "value")).toHaveValue("1 try");
+  await expect(verdict).toHaveText("ok");
+
+  await page.keyboard.press("ControlOrMeta+z");
+  await expect(sheet.cell(8, "value")).toHaveValue("3 tries, waits 0.5s, 1.0s");
+  await expect(verdict).toHaveText("inverted");
+  await expect(sheet.node("app").getByTestId("need")).toHaveText("15.5 s");
+  await expect(sheet.saveStatus()).toHaveText("Saved");
+  await page.reload();
+  await sheet.hydrated();
+  await expect(sheet.cell(8, "value")).toHaveValue("3 tries, waits 0.5s, 1.0s");
+  expect(crashes).toEqual([]);
+});
+
+// A sheet without rows takes Ctrl+V as rows, read as the import reads a TSV: with a header
+// in either language and any column order, or without one.
+test("Ctrl+V in a sheet without rows pastes the rows, with a header line or without", async ({ page, context }) => {
+  const crashes = watchForCrashes(page);
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  const sheets = new SheetsPage(page);
+  await sheets.open();
+  const sheet = await sheets.createBlank("Pasted rows");
+  await expect(page.getByTestId("grid-empty")).toBeVisible();
+  const clipboard = (text: string) => page.evaluate((t) => navigator.clipboard.writeText(t), text);
+
+  // A header in another order: each column lands where its header names.
+  await clipboard(
+    "value\tsegment\titem\tlayer\tsetting\tdefault\tlocation\trationale\r\n" +
+      "10s\tLB -> app\tread timeout\t1\tproxy_read_timeout\t60s\tnginx.conf\t\r\n" +
+      "8s\tapp\trequest deadline\t2\t\tnone\tmiddleware\t\"two\nlines\"\r\n",
+  );
+  await page.keyboard.press("ControlOrMeta+v");
+  await expect(sheet.cell(1, "segment")).toHaveValue("LB -> app");
+  await expect(sheet.cell(1, "value")).toHaveValue("10s");
+  await expect(sheet.cell(1, "layer")).toHaveValue("1");
+  await expect(sheet.cell(2, "item")).toHaveValue("request deadline");
+  await expect(sheet.cell(2, "rationale")).toHaveValue("two\nlines");
+  await expect(sheet.row(3)).toHaveCount(0);
+  await expect(page.getByTestId("grid-empty")).toHaveCount(0);
+  // The focus is on the first cell, and the paste is one undo step.
+  await expect(sheet.cell(1, "layer")).toBeFocused();
+  await expect(sheet.hop("LB -> app")).toHaveCount(1);
+  await expect(sheet.saveStatus()).toHaveText("Saved");
+  await page.keyboard.press("ControlOrMeta+z");
+  await expect(sheet.row(1)).toHaveCount(0);
+  await expect(page.getByTestId("grid-empty")).toBeVisible();
+
+  // Without a header: the cells fill the columns from the first.
+  await clipboard("1\tbrowser -> LB\toverall deadline\t\t\t12s\r\n2\tLB -> app\r\n");
+  await page.getByTestId("grid-empty").focus();
+  await page.keyboard.press("ControlOrMeta+v");
+  await expect(sheet.cell(1, "segment")).toHaveValue("browser -> LB");
+  await expect(sheet.cell(1, "value")).toHaveValue("12s");
+  await expect(sheet.cell(2, "layer")).toHaveValue("2");
+  await expect(sheet.cell(2, "segment")).toHaveValue("LB -> app");
+  await expect(sheet.cell(2, "value")).toHaveValue("");
+  await expect(sheet.row(3)).toHaveCount(0);
+  await expect(sheet.saveStatus()).toHaveText("Saved");
+  await page.reload();
+  await sheet.hydrated();
+  await expect(sheet.cell(1, "value")).toHaveValue("12s");
+  await expect(sheet.cell(2, "segment")).toHaveValue("LB -> app");
+
+  // A header the import refuses is refused the same way, and nothing is pasted.
+  await sheets.open();
+  const other = await sheets.createBlank("Refused paste");
+  await clipboard("segment\tvalue\r\napp\t1s\r\n");
+  await page.keyboard.press("ControlOrMeta+v");
+  await expect(page.getByTestId("grid-notice")).toHaveText(
+    'line 1: the header must name each of the eight columns once; "layer" is missing',
+  );
+  await expect(other.row(1)).toHaveCount(0);
+  expect(crashes).toEqual([]);
+});

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, type Locator, test } from "@playwright/test";
 import { paste, SheetsPage, watchForCrashes } from "./fixtures/workbench";
 
 // Issue 10 §1: the keyboard moves between cells as in a spreadsheet, and a cell keeps its
@@ -35,9 +35,13 @@ test("the keys move between cells, Escape undoes the typing, and a two-line cell
   await page.keyboard.press("Tab");
   await expect(sheet.cell(1, "item")).toBeFocused();
   await expect(sheet.cell(1, "item")).toHaveAttribute("tabindex", "0");
+  // A cell reached with the keys is selected: Enter edits it, and Enter again goes down.
+  await expect(sheet.cell(1, "item")).toHaveAttribute("data-mode", "select");
+  await page.keyboard.press("Enter");
+  await expect(sheet.cell(1, "item")).toHaveAttribute("data-mode", "edit");
   await page.keyboard.press("Enter");
   await expect(sheet.cell(2, "item")).toBeFocused();
-  await page.keyboard.press("Enter");
+  await page.keyboard.press("ArrowDown");
   await expect(sheet.cell(3, "item")).toBeFocused();
   await page.keyboard.press("Shift+Enter");
   await expect(sheet.cell(2, "item")).toBeFocused();
@@ -174,5 +178,156 @@ test("undoing a paste and a row delete, and redoing them, with the report follow
   await sheet.hydrated();
   await expect(sheet.cell(4, "item")).toHaveValue("own processing time");
   await expect(sheet.cell(11, "segment")).toHaveValue("app -> DB");
+  expect(crashes).toEqual([]);
+});
+
+/** The selection of a cell's text, `[start, end]` in UTF-16 units. */
+function caret(cell: Locator): Promise<[number, number]> {
+  return cell.evaluate((e) => {
+    const field = e as HTMLTextAreaElement | HTMLInputElement;
+    return [field.selectionStart ?? -1, field.selectionEnd ?? -1] as [number, number];
+  });
+}
+
+// A cell reached with the keys is selected, as in a spreadsheet: typing replaces its text,
+// Escape puts it back, Ctrl+Z undoes the replace; Enter or F2 edit it with the caret after
+// its text; a click edits where it points.
+test("typing into a cell reached with the keys replaces its text; Enter and F2 edit it at its end", async ({ page }) => {
+  const crashes = watchForCrashes(page);
+  const sheets = new SheetsPage(page);
+  await sheets.open();
+  const sheet = await sheets.createExample("en");
+  const value2 = sheet.cell(2, "value");
+  const value3 = sheet.cell(3, "value");
+
+  await sheet.cell(2, "default").click();
+  await expect(sheet.cell(2, "default")).toHaveAttribute("data-mode", "edit");
+  await page.keyboard.press("Tab");
+  await expect(value2).toBeFocused();
+  await expect(value2).toHaveAttribute("data-mode", "select");
+  await expect(sheet.cell(2, "default")).not.toHaveAttribute("data-mode", /./);
+  expect(await caret(value2)).toEqual([0, 2]);
+
+  // Typing replaces "1s"; Escape puts it back, selected again.
+  await page.keyboard.type("2s");
+  await expect(value2).toHaveValue("2s");
+  await expect(value2).toHaveAttribute("data-mode", "edit");
+  await page.keyboard.press("Escape");
+  await expect(value2).toHaveValue("1s");
+  await expect(value2).toHaveAttribute("data-mode", "select");
+  expect(await caret(value2)).toEqual([0, 2]);
+
+  // Replaced again and left with Enter: the cell below is selected, and Ctrl+Z there puts
+  // the old text back, saved.
+  await page.keyboard.type("4s");
+  await page.keyboard.press("Enter");
+  await expect(value3).toBeFocused();
+  await expect(value3).toHaveAttribute("data-mode", "select");
+  await expect(value2).toHaveValue("4s");
+  await expect(sheet.hop("LB -> app").getByTestId("per-try")).toHaveText("14.0 s");
+  await page.keyboard.press("ControlOrMeta+z");
+  await expect(value2).toHaveValue("1s");
+  await expect(sheet.hop("LB -> app").getByTestId("per-try")).toHaveText("11.0 s");
+  await expect(value3).toBeFocused();
+  await expect(value3).toHaveAttribute("data-mode", "select");
+
+  // Enter on the selected cell edits it, the caret after its text: typing adds to it.
+  await page.keyboard.press("Enter");
+  await expect(value3).toHaveAttribute("data-mode", "edit");
+  expect(await caret(value3)).toEqual([3, 3]);
+  await page.keyboard.type("0");
+  await expect(value3).toHaveValue("10s0");
+  await page.keyboard.press("Escape");
+  await expect(value3).toHaveValue("10s");
+
+  // From a selected cell the arrows move whatever the caret; F2 edits at the end.
+  await page.keyboard.press("ArrowUp");
+  await expect(value2).toBeFocused();
+  await page.keyboard.press("F2");
+  await expect(value2).toHaveAttribute("data-mode", "edit");
+  expect(await caret(value2)).toEqual([2, 2]);
+  await page.keyboard.type(" each");
+  await expect(value2).toHaveValue("1s each");
+  await page.keyboard.press("Escape");
+  await expect(value2).toHaveValue("1s");
+
+  // The setting cell (a one-line input) is replaced the same way.
+  await page.keyboard.press("ArrowLeft");
+  await page.keyboard.press("ArrowLeft");
+  const setting = sheet.cell(2, "setting");
+  await expect(setting).toBeFocused();
+  await expect(setting).toHaveAttribute("data-mode", "select");
+  expect(await caret(setting)).toEqual([0, "proxy_connect_timeout".length]);
+  await page.keyboard.type("connect_timeout");
+  await expect(setting).toHaveValue("connect_timeout");
+  await page.keyboard.press("ControlOrMeta+z");
+  await expect(setting).toHaveValue("proxy_connect_timeout");
+
+  // A click edits where it points, however the cell was reached before.
+  await value2.click();
+  await expect(value2).toHaveAttribute("data-mode", "edit");
+  expect(await caret(value2)).toEqual([2, 2]);
+
+  await expect(sheet.saveStatus()).toHaveText("Saved");
+  await page.reload();
+  await sheet.hydrated();
+  await expect(value2).toHaveValue("1s");
+  await expect(value3).toHaveValue("10s");
+  await expect(setting).toHaveValue("proxy_connect_timeout");
+  expect(crashes).toEqual([]);
+});
+
+// A block wider than the columns from the cell it is pasted into to the last one is refused
+// whole, saying how much does not fit; the sheet is left as it was.
+test("a paste too wide for the columns right of its cell is refused, and nothing changes", async ({ page }) => {
+  const crashes = watchForCrashes(page);
+  const sheets = new SheetsPage(page);
+  await sheets.open();
+  const sheet = await sheets.createExample("en");
+  await expect(sheet.saveStatus()).toHaveText("Saved");
+  const stored = async () => (await page.request.get(`/api/v1/sheets/${sheet.id()}/export.tsv?header=en`)).text();
+  const before = await stored();
+
+  // Nine columns into the value column: three columns from there, six cells past the end on
+  // the first line, one on the second.
+  await paste(sheet.cell(2, "value"), "a\tb\tc\td\te\tf\tg\th\ti\r\nj\tk\tl\tm\r\n");
+  await expect(page.getByTestId("grid-notice")).toHaveText(
+    "The paste is 9 columns wide; from column value to the end of the row there are 3 columns, " +
+      "so 7 cells do not fit. Nothing was pasted: paste it into a cell further left.",
+  );
+  await expect(sheet.cell(2, "value")).toHaveValue("1s");
+  await expect(sheet.cell(2, "location")).toHaveValue("nginx.conf location");
+  await expect(sheet.cell(3, "value")).toHaveValue("10s");
+  await expect(sheet.row(13)).toHaveCount(0);
+  await expect(sheet.saveStatus()).toHaveText("Saved");
+  expect(await stored()).toBe(before);
+  // Nothing to undo: Ctrl+Z leaves the sheet as it is.
+  await sheet.cell(2, "value").focus();
+  await page.keyboard.press("ControlOrMeta+z");
+  await expect(sheet.cell(2, "value")).toHaveValue("1s");
+
+  // The same block from the first column fits on its second line, not on its first.
+  await paste(sheet.cell(1, "layer"), "a\tb\tc\td\te\tf\tg\th\ti\n");
+  await expect(page.getByTestId("grid-notice")).toHaveText(
+    "The paste is 9 columns wide; from column layer to the end of the row there are 8 columns, " +
+      "so 1 cell does not fit. Nothing was pasted: paste it into a cell further left.",
+  );
+  await expect(sheet.cell(1, "layer")).toHaveValue("1");
+  // A paste that fits takes the message away.
+  await paste(sheet.cell(2, "location"), "here\tbecause\n");
+  await expect(page.getByTestId("grid-notice")).toHaveCount(0);
+  await expect(sheet.cell(2, "rationale")).toHaveValue("because");
+
+  // In Japanese, with Japanese headers, the column is named as the grid names it.
+  await sheets.open();
+  await page.getByTestId("ui-lang-ja").click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "ja");
+  await sheets.hydrated();
+  const ja = await sheets.createExample("ja");
+  await paste(ja.cell(2, "rationale"), "x\ty\tz\n");
+  await expect(page.getByTestId("grid-notice")).toHaveText(
+    "貼り付ける範囲は 3 列ですが、列「根拠」から行の終わりまでは 1 列なので、2 個のセルが収まりません。" +
+      "何も貼り付けていません。もっと左のセルに貼り付けてください。",
+  );
   expect(crashes).toEqual([]);
 });

@@ -47,3 +47,74 @@ test("a sheet imported from a file is named after the file", async ({ page }) =>
   await page.waitForURL(/\/sheets\/\d+$/);
   await expect(page.getByTestId("sheet-name")).toHaveText("inverted-lb");
 });
+
+// Two sheets of one name are told apart in the list: under each name, its number (the one in
+// its address), its rows and its last change to the second; a sheet whose name is its own
+// alone has no such line.
+test("two sheets of the same name are told apart by their number, rows and last change", async ({ page }) => {
+  const sheets = new SheetsPage(page);
+  // Names of this run's own: the list may hold sheets of earlier runs.
+  const name = `twin plan ${Date.now()}`;
+  const single = `single plan ${Date.now()}`;
+  await sheets.open();
+  const blankId = (await sheets.createBlank(name)).id();
+  const created = await page.request.post(`/api/v1/sheets?name=${encodeURIComponent(name)}`, {
+    data: fixture("reservation-en.tsv"),
+  });
+  expect(created.status()).toBe(201);
+  const full = (await created.json()).id as number;
+  await page.request.post(`/api/v1/sheets?name=${encodeURIComponent(single)}`, {
+    data: fixture("reservation-en.tsv"),
+  });
+  const listed: { id: number; name: string; rows: number; updated_at_ms: number }[] = await (
+    await page.request.get("/api/v1/sheets")
+  ).json();
+  const exact = (id: number) => {
+    const ms = listed.find((s) => s.id === id)!.updated_at_ms;
+    return new Date(ms).toISOString().replace("T", " ").replace(/\.\d+Z$/, " UTC");
+  };
+
+  await sheets.open();
+  const row = (id: number) => page.locator(`[data-testid=sheet-row][data-sheet-id="${id}"]`);
+  await expect(row(blankId).getByTestId("sheet-same-name")).toHaveText(
+    `another sheet has this name: this is sheet ${blankId}, 0 rows, last changed ${exact(blankId)}`,
+  );
+  await expect(row(full).getByTestId("sheet-same-name")).toHaveText(
+    `another sheet has this name: this is sheet ${full}, 12 rows, last changed ${exact(full)}`,
+  );
+  await expect(row(full).getByTestId("sheet-rows")).toHaveText("12");
+  await expect(row(blankId).getByTestId("sheet-rows")).toHaveText("0");
+  // The line describes the link, for a screen reader reading the list of links.
+  await expect(row(full).getByTestId("sheet-link")).toHaveAccessibleDescription(
+    `another sheet has this name: this is sheet ${full}, 12 rows, last changed ${exact(full)}`,
+  );
+  const singleId = listed.find((s) => s.name === single)!.id;
+  await expect(row(singleId).getByTestId("sheet-link")).toHaveText(single);
+  await expect(row(singleId).getByTestId("sheet-same-name")).toHaveCount(0);
+
+  // Renamed apart, neither has the line any more.
+  await row(full).getByTestId("rename-button").click();
+  await row(full).getByTestId("rename-input").fill(`${name} (copy)`);
+  await page.keyboard.press("Enter");
+  await expect(row(full).getByTestId("sheet-link")).toHaveText(`${name} (copy)`);
+  await page.reload();
+  await sheets.hydrated();
+  await expect(row(full).getByTestId("sheet-same-name")).toHaveCount(0);
+  await expect(row(blankId).getByTestId("sheet-same-name")).toHaveCount(0);
+
+  // In Japanese.
+  await row(full).getByTestId("rename-button").click();
+  await row(full).getByTestId("rename-input").fill(name);
+  await page.keyboard.press("Enter");
+  await expect(row(full).getByTestId("sheet-link")).toHaveText(name);
+  await page.getByTestId("ui-lang-ja").click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "ja");
+  await sheets.hydrated();
+  const relisted: { id: number; updated_at_ms: number }[] = await (await page.request.get("/api/v1/sheets")).json();
+  const d = new Date(relisted.find((s) => s.id === full)!.updated_at_ms);
+  const two = (n: number) => String(n).padStart(2, "0");
+  const ja = `${d.getUTCFullYear()}年${d.getUTCMonth() + 1}月${d.getUTCDate()}日 ${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())} UTC`;
+  await expect(row(full).getByTestId("sheet-same-name")).toHaveText(
+    `同じ名前のシートがあります。これはシート ${full}、12 行、最終変更 ${ja}`,
+  );
+});

@@ -314,6 +314,59 @@ pub fn Grid(
     });
     on_cleanup(move || drag_end.remove());
     let empty = Memo::new(move |_| rows.with(Vec::is_empty));
+    // The line above the grid that says why a paste was refused.
+    let notice = GridNotice {
+        message: RwSignal::new(None),
+        lang,
+    };
+    provide_context(notice);
+    // A sheet without rows takes a paste anywhere outside a text field (there is no cell to
+    // paste into yet): the rows as the import reads them, one undo step and one save.
+    let owner = StoredValue::new(Owner::current().unwrap_or_default());
+    let edit_kind = use_context::<crate::autosave::EditKind>();
+    let blank_paste = window_event_listener(leptos::ev::paste, move |ev| {
+        use wasm_bindgen::JsCast;
+        if !rows.with_untracked(Vec::is_empty) {
+            return;
+        }
+        let in_field = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|e| {
+                e.closest("input, textarea, select, [contenteditable]")
+                    .ok()
+                    .flatten()
+            })
+            .is_some();
+        let Some(text) = ev
+            .clipboard_data()
+            .and_then(|d| d.get_data("text/plain").ok())
+        else {
+            return;
+        };
+        if in_field {
+            return;
+        }
+        ev.prevent_default();
+        match rows_from_paste(&text, ui_lang(), lang.get_untracked()) {
+            Ok(pasted) if pasted.is_empty() => {}
+            Ok(pasted) => {
+                notice.clear();
+                history.record();
+                let first_key = rows.with_untracked(|rs| draft::next_key(rs));
+                let drafts = owner.get_value().with(|| draft::drafts(&pasted, first_key));
+                rows.set(drafts);
+                // The save that carries it is a paste, a revision of its own.
+                if let Some(kind) = edit_kind {
+                    kind.note(crate::model::RevisionKind::Paste);
+                }
+                on_change.run(());
+                request_animation_frame(|| focus_cell(1, 0));
+            }
+            Err(message) => notice.say(message),
+        }
+    });
+    on_cleanup(move || blank_paste.remove());
     let add_row = move |_| {
         history.record();
         rows.update(|rs| {
@@ -355,6 +408,18 @@ pub fn Grid(
                 </tbody>
             </table>
         </details>
+        {move || {
+            notice
+                .message
+                .get()
+                .map(|message| {
+                    view! {
+                        <p class="grid-notice" role="alert" data-testid="grid-notice">
+                            {message}
+                        </p>
+                    }
+                })
+        }}
         <div class="table-wrap grid-wrap">
             // Each row is laid out on its own, from the columns' widths (`--w-value`, ...),
             // so that the browser skips laying out and painting the rows out of view
@@ -410,7 +475,8 @@ pub fn Grid(
                 .get()
                 .then(|| {
                     view! {
-                        <p class="muted" data-testid="grid-empty">
+                        // A tab stop, so that the keyboard can reach the place a paste lands.
+                        <p class="muted grid-empty" data-testid="grid-empty" tabindex="0">
                             {t(ui, "grid-empty")}
                         </p>
                     }
@@ -419,6 +485,30 @@ pub fn Grid(
         <button type="button" class="button" data-testid="add-row" on:click=add_row>
             {t(ui, "grid-add-row")}
         </button>
+    }
+}
+
+/// The line above the grid that says why the grid refused a paste, shown until the next
+/// edit or paste; shared with the cells through context.
+#[derive(Clone, Copy, Debug)]
+struct GridNotice {
+    /// The refusal shown, if any.
+    message: RwSignal<Option<String>>,
+    /// The sheet's header language, in which the refusal names a column.
+    lang: Signal<Lang>,
+}
+
+impl GridNotice {
+    /// Shows `message`.
+    fn say(&self, message: String) {
+        self.message.set(Some(message));
+    }
+
+    /// Takes the refusal away, if one is shown.
+    fn clear(&self) {
+        if self.message.with_untracked(Option::is_some) {
+            self.message.set(None);
+        }
     }
 }
 
@@ -798,8 +888,9 @@ pub const GRID_COLUMNS: [&str; 13] = [
 
 /// The grid's keys, as its help lists them: the catalogue's message of each, whose value
 /// says what the keys do and whose `.keys` attribute names them ([`crate::i18n`]).
-pub const SHORTCUTS: [&str; 13] = [
+pub const SHORTCUTS: [&str; 14] = [
     "shortcut-enter",
+    "shortcut-edit",
     "shortcut-tab",
     "shortcut-up-down",
     "shortcut-left-right",
@@ -861,10 +952,95 @@ pub fn move_from(
     (target.0 >= 1 && target.0 <= lines && target.1 < columns).then_some(target)
 }
 
+/// A pasted block too wide for the columns from the cell it is pasted into to the last one:
+/// the paste is refused whole rather than cut.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TooWide {
+    /// The block's widest line, in cells.
+    pub width: usize,
+    /// The column the block would start at.
+    pub column: Column,
+    /// How many columns there are from that column to the last one, it included.
+    pub room: usize,
+    /// How many of the block's cells fall past the last column, over all its lines.
+    pub cells: usize,
+}
+
+impl TooWide {
+    /// Whether `block` fits from column index `column` ([`Column::ALL`] order) to the last
+    /// column; what does not fit when it does not.
+    pub fn check(block: &[Vec<String>], column: usize) -> Result<(), TooWide> {
+        let room = Column::ALL.len().saturating_sub(column);
+        let cells: usize = block.iter().map(|l| l.len().saturating_sub(room)).sum();
+        if cells == 0 {
+            return Ok(());
+        }
+        Err(TooWide {
+            width: block.iter().map(Vec::len).max().unwrap_or(0),
+            column: Column::ALL.get(column).copied().unwrap_or(Column::Layer),
+            room,
+            cells,
+        })
+    }
+
+    /// The refusal in the UI language `ui`, the column named as the grid's header shows it
+    /// (in the sheet's header language `lang`): "The paste is 9 columns wide; from column
+    /// value to the end of the row there are 3 columns, so 6 cells do not fit. Nothing was
+    /// pasted: paste it into a cell further left."
+    pub fn message(&self, ui: Lang, lang: Lang) -> String {
+        t_args(
+            ui,
+            "paste-too-wide",
+            [
+                ("width", self.width.into()),
+                ("column", self.column.header(lang).into()),
+                ("room", self.room.into()),
+                ("cells", self.cells.into()),
+            ],
+        )
+    }
+}
+
+/// The rows a paste into a sheet without rows makes, read as the import reads a TSV
+/// ([`budget::tsv::import`]): a header line in either language, in any column order, puts
+/// each column where it names; without one, each line's cells fill the columns from the
+/// first, as a spreadsheet's block pasted into the first cell does (a line may have fewer
+/// than eight cells, never more: [`TooWide`]). Blank text makes no rows. Refused, with the
+/// reason in `ui` (the import's, or [`TooWide::message`] with the headers in `lang`), when
+/// the text cannot be read as rows.
+pub fn rows_from_paste(text: &str, ui: Lang, lang: Lang) -> Result<Vec<budget::Row>, String> {
+    if text.trim().is_empty() {
+        return Ok(Vec::new());
+    }
+    let error = match budget::tsv::import(text) {
+        Ok(imported) => return Ok(imported.rows),
+        Err(error) => error,
+    };
+    let block = budget::tsv::clipboard(text);
+    if block.header.is_some() {
+        // A header the import could not follow (a column twice, a line of another length):
+        // its reason, as the import gives it.
+        return Err(error.message(ui));
+    }
+    TooWide::check(&block.cells, 0).map_err(|w| w.message(ui, lang))?;
+    Ok(block
+        .cells
+        .iter()
+        .map(|cells| {
+            let mut row = budget::Row::default();
+            for (column, text) in Column::ALL.iter().zip(cells) {
+                *row.cell_mut(*column) = text.clone();
+            }
+            row
+        })
+        .collect())
+}
+
 /// Writes a pasted block ([`budget::tsv::clipboard`]) into `rows`, its first cell at line
 /// `line` (from 1) and column index `column` ([`Column::ALL`] order), adding empty rows at the
-/// end where the block reaches past the last; a line's cells past the last column are left
-/// out. Returns how many cells it wrote.
+/// end where the block reaches past the last. The grid refuses a block wider than the
+/// columns from `column` on before it comes here ([`TooWide::check`]); a line's cells past
+/// the last column would be left out. Returns how many cells it wrote.
 pub fn fill_block(
     rows: RwSignal<Vec<DraftRow>>,
     (line, column): (usize, usize),
@@ -940,6 +1116,20 @@ pub fn focus_cell(line: usize, column: usize) {
     }
 }
 
+/// After a fix from the report is applied: the focus goes back to the grid, on the first
+/// cell the fix changed (selected, as the keyboard leaves a cell), once the grid has drawn
+/// it; so that Ctrl+Z there undoes the fix at once.
+pub fn focus_first_change(fix: &budget::fix::Fix) {
+    let first = fix
+        .changes
+        .iter()
+        .map(|c| (c.line, draft::column_index(c.column)))
+        .min();
+    if let Some((line, column)) = first {
+        request_animation_frame(move || focus_cell(line, column));
+    }
+}
+
 /// Over the next `tries` frames, while the grid redraws: if the focus leaves the grid (its
 /// cell was replaced), puts it on the cell of `line` and `column`.
 fn keep_focus(line: usize, column: usize, tries: u32) {
@@ -955,12 +1145,121 @@ fn keep_focus(line: usize, column: usize, tries: u32) {
     });
 }
 
+/// How a cell with the focus takes the keys, as in a spreadsheet. Written on its field as
+/// `data-mode` (`select`, `edit`) while it has the focus.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CellMode {
+    /// Reached by the keyboard (the arrows, Tab, Enter, a row action, an undo): the cell is
+    /// selected, its whole text with it, so that typing replaces the text; the arrows move
+    /// to the next cells whatever the text, and Enter or F2 edit it.
+    Select,
+    /// Being edited: clicked into (the caret where the click was), opened with Enter or F2
+    /// (the caret at the end of the text), or typed into; the arrows move within the text
+    /// and leave the cell from its edges.
+    Edit,
+}
+
+impl CellMode {
+    /// Its `data-mode`.
+    fn name(self) -> &'static str {
+        match self {
+            CellMode::Select => "select",
+            CellMode::Edit => "edit",
+        }
+    }
+}
+
+/// A cell's text field: the `<textarea>` of most cells, or the setting's `<input>`.
+enum Field {
+    Area(web_sys::HtmlTextAreaElement),
+    Input(web_sys::HtmlInputElement),
+}
+
+impl Field {
+    /// The field an event happened on.
+    fn of(target: Option<web_sys::EventTarget>) -> Option<Field> {
+        use wasm_bindgen::JsCast;
+        let target = target?;
+        match target.dyn_into::<web_sys::HtmlTextAreaElement>() {
+            Ok(area) => Some(Field::Area(area)),
+            Err(target) => target
+                .dyn_into::<web_sys::HtmlInputElement>()
+                .ok()
+                .map(Field::Input),
+        }
+    }
+
+    fn element(&self) -> &web_sys::HtmlElement {
+        match self {
+            Field::Area(a) => a,
+            Field::Input(i) => i,
+        }
+    }
+
+    /// Whether it has the focus.
+    fn focused(&self) -> bool {
+        let element: &web_sys::Element = self.element();
+        document().active_element().as_ref() == Some(element)
+    }
+
+    /// The selection `(start, end)` in UTF-16 units.
+    fn caret(&self) -> (usize, usize) {
+        let (start, end) = match self {
+            Field::Area(a) => (a.selection_start(), a.selection_end()),
+            Field::Input(i) => (i.selection_start(), i.selection_end()),
+        };
+        (
+            start.ok().flatten().unwrap_or(0) as usize,
+            end.ok().flatten().unwrap_or(0) as usize,
+        )
+    }
+
+    fn set_value(&self, text: &str) {
+        match self {
+            Field::Area(a) => a.set_value(text),
+            Field::Input(i) => i.set_value(text),
+        }
+    }
+
+    /// Selects the whole text (the browser keeps the caret out of sight: main.css).
+    fn select_all(&self) {
+        match self {
+            Field::Area(a) => a.select(),
+            Field::Input(i) => i.select(),
+        }
+    }
+
+    /// Puts the caret after the last character.
+    fn caret_to_end(&self) {
+        let end = match self {
+            Field::Area(a) => a.value(),
+            Field::Input(i) => i.value(),
+        }
+        .encode_utf16()
+        .count() as u32;
+        let _ = match self {
+            Field::Area(a) => a.set_selection_range(end, end),
+            Field::Input(i) => i.set_selection_range(end, end),
+        };
+    }
+
+    /// Takes `mode`: writes it on the field, and selects the text for [`CellMode::Select`].
+    fn enter(&self, mode: CellMode, stored: StoredValue<CellMode>) {
+        stored.set_value(mode);
+        let _ = self.element().set_attribute("data-mode", mode.name());
+        if mode == CellMode::Select {
+            self.select_all();
+        }
+    }
+}
+
 /// One cell of the grid: a text area that keeps the cell's line breaks (Alt+Enter, or
 /// Ctrl+Enter, starts a new line, as in a spreadsheet) and wraps long text within its column.
 /// Its value is what the user typed (or what a button of the row wrote into the cell);
-/// nothing from the server ever overwrites it. The keys of [`move_from`] move between cells;
-/// Escape puts back the text the cell had when it got the focus. The setting cell
-/// autocompletes from the catalog.
+/// nothing from the server ever overwrites it. A cell reached by the keyboard is selected
+/// ([`CellMode::Select`]): typing replaces its text, Enter or F2 edit it with the caret at
+/// the end. The keys of [`move_from`] move between cells; Escape puts back the text the cell
+/// had when it got the focus. The setting cell autocompletes from the catalog.
 #[component]
 fn GridCell(
     row: DraftRow,
@@ -996,19 +1295,44 @@ fn GridCell(
             h.record();
         }
     };
-    let on_input = move |ev| {
+    let notice = use_context::<GridNotice>();
+    // Selected or being edited, while the cell has the focus; whether the focus comes from a
+    // press of the mouse on the field (which edits where it points) or not (which selects).
+    let mode = StoredValue::new(CellMode::Select);
+    let pressed = StoredValue::new(false);
+    let on_input = move |ev: leptos::ev::Event| {
         if !typing.get_value() {
             typing.set_value(true);
             record();
+        }
+        if mode.get_value() == CellMode::Select {
+            // The first character typed into a selected cell replaced its text: now it is
+            // being edited.
+            if let Some(field) = Field::of(ev.target()) {
+                field.enter(CellMode::Edit, mode);
+            }
+        }
+        if let Some(n) = notice {
+            n.clear();
         }
         cell.set(event_target_value(&ev));
         on_change.run(());
     };
     // The text when the cell got the focus, for Escape.
     let at_focus = StoredValue::new(String::new());
-    let on_focus = move |_| {
+    let on_focus = move |ev: leptos::ev::FocusEvent| {
         typing.set_value(false);
         at_focus.set_value(cell.get_untracked());
+        let by_mouse = pressed.get_value();
+        pressed.set_value(false);
+        if let Some(field) = Field::of(ev.target()) {
+            let next = if by_mouse {
+                CellMode::Edit
+            } else {
+                CellMode::Select
+            };
+            field.enter(next, mode);
+        }
         if let Some(grid) = grid {
             let here = (line.get_untracked(), index);
             // A range starts where the mouse went down or Shift+arrows began; the focus
@@ -1019,9 +1343,14 @@ fn GridCell(
             grid.active.set(here);
         }
     };
+    let on_blur = move |ev: leptos::ev::FocusEvent| {
+        if let Some(field) = Field::of(ev.target()) {
+            let _ = field.element().remove_attribute("data-mode");
+        }
+    };
     let on_keydown = move |ev: leptos::ev::KeyboardEvent| {
-        use wasm_bindgen::JsCast;
         let key = ev.key();
+        let field = Field::of(ev.target());
         if let Some(redo) = undo::undo_key(&key, ev.ctrl_key() || ev.meta_key(), ev.shift_key()) {
             // The grid's history, not the text area's own: one step per edit of any cell.
             ev.prevent_default();
@@ -1031,6 +1360,11 @@ fn GridCell(
             let done = history.is_some_and(|h| if redo { h.redo() } else { h.undo() });
             if done {
                 at_focus.set_value(cell.get_untracked());
+                // The cell is selected again with its text as the step left it.
+                if let Some(field) = field.as_ref().filter(|f| f.focused()) {
+                    field.set_value(&cell.get_untracked());
+                    field.enter(CellMode::Select, mode);
+                }
                 on_change.run(());
                 // A step that replaced this row (an import undone) took the focus with it:
                 // the same cell of the rows that came back gets it, for the next step.
@@ -1069,22 +1403,43 @@ fn GridCell(
                 return;
             }
         }
+        let Some(field) = field else { return };
         if key == "Escape" {
+            // The text the cell had when it got the focus, selected again.
             let before = at_focus.get_value();
             if cell.with_untracked(|t| *t != before) {
                 record();
                 typing.set_value(false);
+                field.set_value(&before);
                 cell.set(before);
                 on_change.run(());
             }
+            field.enter(CellMode::Select, mode);
             return;
         }
-        let Some(target) = ev.target() else { return };
-        let area = target.dyn_ref::<web_sys::HtmlTextAreaElement>();
+        let plain = !(ev.alt_key() || ev.ctrl_key() || ev.meta_key());
+        let selected = mode.get_value() == CellMode::Select;
+        if (key == "F2" && plain) || (key == "Enter" && plain && !ev.shift_key() && selected) {
+            // Edits the cell in place, the caret after its text.
+            ev.prevent_default();
+            field.enter(CellMode::Edit, mode);
+            field.caret_to_end();
+            return;
+        }
+        if selected && matches!(key.as_str(), "Home" | "End" | "PageUp" | "PageDown") {
+            // The caret moves into the text: the cell is being edited.
+            field.enter(CellMode::Edit, mode);
+            field.caret_to_end();
+            return;
+        }
         if key == "Enter" && (ev.alt_key() || ev.ctrl_key()) {
-            // A new line in the cell, where the caret is.
-            if let Some(area) = area {
+            // A new line in the cell, where the caret is (after the text of a selected cell).
+            if let Field::Area(area) = &field {
                 ev.prevent_default();
+                if selected {
+                    field.enter(CellMode::Edit, mode);
+                    field.caret_to_end();
+                }
                 if !typing.get_value() {
                     typing.set_value(true);
                     record();
@@ -1097,18 +1452,10 @@ fn GridCell(
             }
             return;
         }
-        if ev.alt_key() || ev.ctrl_key() || ev.meta_key() {
+        if !plain {
             return;
         }
-        let caret = match (area, target.dyn_ref::<web_sys::HtmlInputElement>()) {
-            (Some(a), _) => (a.selection_start(), a.selection_end()),
-            (None, Some(i)) => (i.selection_start(), i.selection_end()),
-            (None, None) => return,
-        };
-        let caret = (
-            caret.0.ok().flatten().unwrap_or(0) as usize,
-            caret.1.ok().flatten().unwrap_or(0) as usize,
-        );
+        let caret = field.caret();
         let lines = grid.map_or(0, |g| g.lines.get_untracked());
         let size = (lines, Column::ALL.len());
         let arrow = key.starts_with("Arrow");
@@ -1129,16 +1476,29 @@ fn GridCell(
             }
             return;
         }
-        let to = cell.with_untracked(|text| {
+        // A selected cell is left by the arrows whatever its text; a cell being edited from
+        // its text's edges.
+        let to = if selected {
             move_from(
                 &key,
                 ev.shift_key(),
-                caret,
-                text,
+                (0, 0),
+                "",
                 (line.get_untracked(), index),
                 size,
             )
-        });
+        } else {
+            cell.with_untracked(|text| {
+                move_from(
+                    &key,
+                    ev.shift_key(),
+                    caret,
+                    text,
+                    (line.get_untracked(), index),
+                    size,
+                )
+            })
+        };
         if let Some((to_line, to_column)) = to {
             ev.prevent_default();
             if let Some(g) = grid {
@@ -1147,7 +1507,8 @@ fn GridCell(
             focus_cell(to_line, to_column);
         }
     };
-    // A block copied from a spreadsheet fills the cells from this one on: one edit, one save.
+    // A block copied from a spreadsheet fills the cells from this one on: one edit, one save;
+    // a block wider than the columns from this one on is refused whole, saying so.
     // Text without a tab or a line break is pasted into the cell as the browser does.
     let on_paste = move |ev: leptos::ev::ClipboardEvent| {
         let Some(text) = ev
@@ -1161,6 +1522,15 @@ fn GridCell(
         }
         ev.prevent_default();
         let block = budget::tsv::clipboard(&text);
+        if let Err(too_wide) = TooWide::check(&block.cells, index) {
+            if let Some(n) = notice {
+                n.say(too_wide.message(ui_lang(), n.lang.get_untracked()));
+            }
+            return;
+        }
+        if let Some(n) = notice {
+            n.clear();
+        }
         record();
         typing.set_value(false);
         if fill_block(rows, (line.get_untracked(), index), &block.cells) > 0 {
@@ -1204,6 +1574,15 @@ fn GridCell(
             ev.prevent_default();
             g.extend(here);
         } else {
+            // A press on the text edits the cell there: at its focus if it has none yet,
+            // at once if it is selected.
+            if let Some(field) = Field::of(ev.target()) {
+                if field.focused() {
+                    field.enter(CellMode::Edit, mode);
+                } else {
+                    pressed.set_value(true);
+                }
+            }
             g.collapse();
             g.anchor.set(Some(here));
             g.dragging.set(true);
@@ -1257,6 +1636,7 @@ fn GridCell(
                         tabindex=tabindex
                         on:input=on_input
                         on:focus=on_focus
+                        on:blur=on_blur
                         on:keydown=on_keydown
                         on:paste=on_paste
                         on:copy=on_copy
@@ -1276,6 +1656,7 @@ fn GridCell(
                         tabindex=tabindex
                         on:input=on_input
                         on:focus=on_focus
+                        on:blur=on_blur
                         on:keydown=on_keydown
                         on:paste=on_paste
                         on:copy=on_copy
@@ -1406,7 +1787,10 @@ mod tests {
             }
         }
         assert_eq!(t(Lang::En, "shortcut-enter.keys"), "Enter, Shift+Enter");
-        assert_eq!(t(Lang::Ja, "shortcut-enter"), "下のセル、上のセル");
+        assert_eq!(
+            t(Lang::Ja, "shortcut-enter"),
+            "下のセル、上のセル（Enter は編集中のセルから）"
+        );
     }
 
     #[test]
@@ -1511,7 +1895,9 @@ mod tests {
         owner.set();
         let rows = RwSignal::new(draft::drafts(&[row("LB -> app", "10s")], 0));
         let block = budget::tsv::clipboard("a\t\"two\nlines\"\nb\tc\td\te\tf\tg\th\ti\n");
-        // From row 1's value (column 6 of 8): two cells fit on each line, the rest is cut.
+        // From row 1's value (column 6 of 8): the grid refuses the block (too wide); written
+        // anyway, two cells fit on each line and the rest is cut.
+        assert!(TooWide::check(&block.cells, 5).is_err());
         assert_eq!(fill_block(rows, (1, 5), &block.cells), 5);
         let now = draft::rows(&rows.get_untracked());
         assert_eq!(now.len(), 2);
@@ -1529,6 +1915,98 @@ mod tests {
             ("b", "c", "d")
         );
         assert_eq!(fill_block(rows, (0, 0), &block.cells), 0);
+    }
+
+    #[test]
+    fn a_block_too_wide_for_the_columns_right_of_its_cell_is_refused_with_what_does_not_fit() {
+        let block = budget::tsv::clipboard("a\tb\tc\td\te\tf\tg\th\ti\nj\tk\n");
+        // Nine columns wide into the value column (index 5): three columns from there to the
+        // end, six cells past it on the first line, none on the second.
+        let too_wide = TooWide::check(&block.cells, 5).unwrap_err();
+        assert_eq!(
+            too_wide,
+            TooWide {
+                width: 9,
+                column: Column::Value,
+                room: 3,
+                cells: 6
+            }
+        );
+        assert_eq!(
+            too_wide.message(Lang::En, Lang::En),
+            "The paste is 9 columns wide; from column value to the end of the row there are 3 \
+             columns, so 6 cells do not fit. Nothing was pasted: paste it into a cell further left."
+        );
+        assert_eq!(
+            too_wide.message(Lang::Ja, Lang::Ja),
+            "貼り付ける範囲は 9 列ですが、列「設定値」から行の終わりまでは 3 列なので、6 個のセルが\
+             収まりません。何も貼り付けていません。もっと左のセルに貼り付けてください。"
+        );
+        let one = TooWide::check(&budget::tsv::clipboard("a\tb\n").cells, 7).unwrap_err();
+        assert_eq!(
+            one.message(Lang::En, Lang::Ja),
+            "The paste is 2 columns wide; from column 根拠 to the end of the row there is 1 \
+             column, so 1 cell does not fit. Nothing was pasted: paste it into a cell further left."
+        );
+        assert_eq!(TooWide::check(&block.cells, 0).map_err(|w| w.cells), Err(1));
+        assert_eq!(TooWide::check(&block.cells[1..], 6), Ok(()));
+    }
+
+    #[test]
+    fn a_paste_into_a_sheet_without_rows_is_read_as_the_import_reads_it() {
+        // A header in any order, in either language, puts each column where it names.
+        let text = "設定値\tsegment\tlayer\titem\tsetting\tdefault\tlocation\trationale\n\
+                    3s\tapp -> DB\t2\t\t\t\t\t\n";
+        let rows = rows_from_paste(text, Lang::En, Lang::En).unwrap();
+        assert_eq!(rows.len(), 1);
+        assert_eq!(
+            (
+                rows[0].layer.as_str(),
+                rows[0].segment.as_str(),
+                rows[0].value.as_str()
+            ),
+            ("2", "app -> DB", "3s")
+        );
+        // A header that leaves a column out is refused, as the import refuses it.
+        assert_eq!(
+            rows_from_paste("value\tsegment\n3s\tapp -> DB\n", Lang::En, Lang::En),
+            Err(
+                "line 1: the header must name each of the eight columns once; \"layer\" is missing"
+                    .to_string()
+            )
+        );
+        // Without one, cells fill from the first column, a short line too.
+        let rows = rows_from_paste("1\tLB -> app\tread timeout\n2\tapp\n", Lang::En, Lang::En);
+        let rows = rows.unwrap();
+        assert_eq!(
+            (
+                rows[0].layer.as_str(),
+                rows[0].item.as_str(),
+                rows[1].segment.as_str()
+            ),
+            ("1", "read timeout", "app")
+        );
+        // A header line whose data lines are short is refused as the import refuses it.
+        let header = "layer\tsegment\titem\tsetting\tdefault\tvalue\tlocation\trationale\n";
+        assert_eq!(
+            rows_from_paste(&format!("{header}1\tapp\n"), Lang::En, Lang::En).map(|r| r.len()),
+            Err(
+                "line 2: expected 8 cells, found 2; each row needs exactly 8 tab-separated cells"
+                    .to_string()
+            )
+        );
+        assert_eq!(
+            rows_from_paste(&format!("{header}1\tapp\n"), Lang::Ja, Lang::En).map(|r| r.len()),
+            Err("2 行目: セルが 8 個必要ですが 2 個です。各行はタブ区切りでちょうど 8 個のセルが必要です"
+                .to_string())
+        );
+        assert_eq!(
+            rows_from_paste("1\t2\t3\t4\t5\t6\t7\t8\t9\n", Lang::En, Lang::En).map(|r| r.len()),
+            Err("The paste is 9 columns wide; from column layer to the end of the row there are 8 \
+                 columns, so 1 cell does not fit. Nothing was pasted: paste it into a cell further left."
+                .to_string())
+        );
+        assert_eq!(rows_from_paste(" \n", Lang::En, Lang::En), Ok(Vec::new()));
     }
 
     #[test]

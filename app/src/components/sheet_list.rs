@@ -32,6 +32,9 @@ pub struct ListedSheet {
     pub changed: String,
     /// Its last change for `<time datetime>`: `2024-02-29T13:45:30Z`.
     pub changed_datetime: String,
+    /// Its last change to the second, which tells apart sheets of one name changed in the
+    /// same minute: `2024-02-29 13:45:30 UTC`.
+    pub changed_exact: String,
 }
 
 impl ListedSheet {
@@ -40,6 +43,7 @@ impl ListedSheet {
         ListedSheet {
             changed: format::utc_time(lang, sheet.updated_at_ms),
             changed_datetime: format::rfc3339(sheet.updated_at_ms),
+            changed_exact: format::utc_seconds(lang, sheet.updated_at_ms),
             sheet,
         }
     }
@@ -66,6 +70,12 @@ pub(crate) fn SheetList(
                 {t(ui, "sheets-none")}
             </p>
         });
+    }
+    // How many sheets bear each name: a name borne by more than one gets a line under it
+    // that tells its sheets apart.
+    let mut names = std::collections::HashMap::<String, usize>::new();
+    for sheet in &sheets {
+        *names.entry(sheet.sheet.name.clone()).or_default() += 1;
     }
     let rename = ServerAction::<RenameSheet>::new();
     let delete = ServerAction::<DeleteSheet>::new();
@@ -105,7 +115,10 @@ pub(crate) fn SheetList(
                 <tbody>
                     {sheets
                         .into_iter()
-                        .map(|sheet| view! { <SheetListRow sheet mode rename delete/> })
+                        .map(|sheet| {
+                            let twin = names.get(sheet.sheet.name.as_str()).is_some_and(|n| *n > 1);
+                            view! { <SheetListRow sheet twin mode rename delete/> }
+                        })
                         .collect_view()}
                 </tbody>
             </table>
@@ -134,9 +147,12 @@ fn follow(mode: RwSignal<ListMode>, to: ListMode) -> impl Fn(MouseEvent) + Copy 
 }
 
 /// One sheet of the list, in the list's `mode` (which is about it, or shows it plainly).
+/// A sheet whose name another sheet of the list bears too (`twin`) says under its name which
+/// it is: its number (the one in its address), its rows and its last change to the second.
 #[component]
 fn SheetListRow(
     sheet: ListedSheet,
+    twin: bool,
     mode: RwSignal<ListMode>,
     rename: ServerAction<RenameSheet>,
     delete: ServerAction<DeleteSheet>,
@@ -153,6 +169,7 @@ fn SheetListRow(
             },
         changed,
         changed_datetime,
+        changed_exact,
     } = sheet;
     let ui = ui_lang();
     let list = mode;
@@ -210,8 +227,9 @@ fn SheetListRow(
         }
         _ => {
             let label = link_name.clone();
+            let described = twin.then(|| format!("sheet-{id}-same-name"));
             Either::Right(view! {
-                <a href=sheet_href(id) data-testid="sheet-link">
+                <a href=sheet_href(id) data-testid="sheet-link" aria-describedby=described>
                     {label}
                 </a>
             })
@@ -277,7 +295,25 @@ fn SheetListRow(
 
     view! {
         <tr data-testid="sheet-row" data-sheet-id=id data-sheet-name=name.clone()>
-            <td class="name">{name_cell}</td>
+            <td class="name">
+                {name_cell}
+                {twin.then(|| {
+                    let words = t_args(
+                        ui,
+                        "sheets-same-name",
+                        [
+                            ("id", id.into()),
+                            ("rows", rows.into()),
+                            ("changed", changed_exact.as_str().into()),
+                        ],
+                    );
+                    view! {
+                        <span class="muted same-name" id=format!("sheet-{id}-same-name") data-testid="sheet-same-name">
+                            {words}
+                        </span>
+                    }
+                })}
+            </td>
             <td class="num" data-testid="sheet-rows">{rows}</td>
             <td class=count_class(errors, "count-error") data-testid="sheet-errors">
                 {errors}
@@ -322,8 +358,10 @@ mod tests {
         assert_eq!(listed.sheet, summary);
         assert_eq!(listed.changed, "2024-02-29 13:45 UTC");
         assert_eq!(listed.changed_datetime, "2024-02-29T13:45:30Z");
+        assert_eq!(listed.changed_exact, "2024-02-29 13:45:30 UTC");
         let listed = ListedSheet::new(summary, Lang::Ja);
         assert_eq!(listed.changed, "2024年2月29日 13:45 UTC");
+        assert_eq!(listed.changed_exact, "2024年2月29日 13:45:30 UTC");
         assert_eq!(listed.changed_datetime, "2024-02-29T13:45:30Z");
     }
 }

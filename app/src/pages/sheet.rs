@@ -230,6 +230,8 @@ fn SheetEditor(
         history.record();
         apply_fix(rows, &fix);
         autosave.edited_as(crate::model::RevisionKind::Fix);
+        // Back to the grid, so that Ctrl+Z undoes the fix at once.
+        crate::components::grid::focus_first_change(&fix);
     });
     let on_report = Callback::new(move |fresh: Report| autosave.show(fresh));
     let on_lang = Callback::new(move |new_lang: Lang| {
