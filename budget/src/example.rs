@@ -13,3 +13,7 @@ pub const INVERTED_LB: &str = include_str!("../../fixtures/inverted-lb.tsv");
 /// the request header, on each of 2 web containers (`fixtures/redirector-retries.tsv`, golden
 /// G6 and G7).
 pub const REDIRECTOR_RETRIES: &str = include_str!("../../fixtures/redirector-retries.tsv");
+
+/// A gateway whose two routes are alternatives, each request taking one of them: a route group
+/// (`fixtures/gateway-routes.tsv`, golden G8).
+pub const GATEWAY_ROUTES: &str = include_str!("../../fixtures/gateway-routes.tsv");

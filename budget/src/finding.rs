@@ -224,6 +224,45 @@ pub(crate) fn unreadable_as(
     }
 }
 
+/// The routes of a route group a formula does not name: `47 others` / `ほか47経路`.
+pub(crate) fn other_routes(lang: Lang, count: usize) -> String {
+    match (lang, count) {
+        (Lang::En, 1) => "1 other".to_string(),
+        (Lang::En, n) => format!("{n} others"),
+        (Lang::Ja, n) => format!("ほか{n}経路"),
+    }
+}
+
+/// `value.unreadable` for a second group row on a hop already in a group (`budget-model.md`
+/// §4.2: a hop is in at most one parallel or route group): `row 4: gateway -> search is
+/// already in route group "api" (row 3); a hop is in one group at most`.
+pub(crate) fn second_group(
+    lang: Lang,
+    line: usize,
+    segment: &str,
+    (kind, name, first): (crate::kind::Kind, &str, usize),
+) -> (String, String) {
+    let group = kind.term_name(lang);
+    match lang {
+        Lang::En => (
+            format!(
+                "row {line}: {segment} is already in {group} {} (row {first}); a hop is in one \
+                 group at most",
+                quoted(lang, name)
+            ),
+            format!("keep one of rows {first} and {line}"),
+        ),
+        Lang::Ja => (
+            format!(
+                "{line}行目：{segment} はすでに{group}{}にあります（{first}行目）。ホップが入る\
+                 グループは1つだけです",
+                quoted(lang, name)
+            ),
+            format!("{first}行目と{line}行目のどちらか一方だけを残してください"),
+        ),
+    }
+}
+
 /// `value.unreadable` for a retry-conditions cell (`budget-model.md` §4.1): `word` is the
 /// first word that is no condition (empty when the list names none).
 pub(crate) fn unreadable_retry_on(

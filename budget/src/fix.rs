@@ -407,14 +407,16 @@ fn lower_inner_bounds(sheet: &Sheet, index: &Index, f: &Finding) -> Vec<Step> {
             .map(|h| h.callee.as_str()),
         _ => None,
     };
-    let Some(node) = node else {
+    let Some(node) = node.and_then(|n| index.nodes.get(n)) else {
         return Vec::new();
     };
+    let deciding = deciding_hops(node);
     index
         .report
         .hops
         .iter()
-        .filter(|h| h.caller == node && h.slack_ms.is_some_and(|s| s > 0))
+        .filter(|h| h.caller == node.name && h.slack_ms.is_some_and(|s| s > 0))
+        .filter(|h| deciding.contains(h.segment.as_str()))
         .filter_map(|h| {
             let wait = h.wait_ms?;
             let need = h.need_ms?;
@@ -427,6 +429,17 @@ fn lower_inner_bounds(sheet: &Sheet, index: &Index, f: &Finding) -> Vec<Step> {
                 to_ms: Some(need),
             })
         })
+        .collect()
+}
+
+/// The hops whose worst case counts in `node`'s need, by segment: each call's, and of a
+/// parallel or route group only its longest (the trace's `from`): a change to another hop of a
+/// group cannot lower the need, and a fix on another route is never offered (§4.2).
+fn deciding_hops(node: &NodeReport) -> Set<&str> {
+    node.trace
+        .need
+        .iter()
+        .filter_map(|t| t.from.as_ref()?.hop.as_deref())
         .collect()
 }
 
@@ -526,12 +539,14 @@ fn reduce_tries(sheet: &Sheet, index: &Index, f: &Finding) -> Option<Step> {
         _ => return None,
     };
     let need = node.need_ms?;
+    let deciding = deciding_hops(node);
     // The hop with several tries out of `node` that contributes the most.
     let hop = index
         .report
         .hops
         .iter()
         .filter(|h| h.caller == node.name && h.tries > 1 && h.repeats != crate::Repeats::NoRetries)
+        .filter(|h| deciding.contains(h.segment.as_str()))
         .filter(|h| {
             h.rows
                 .iter()

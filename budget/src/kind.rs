@@ -44,6 +44,9 @@ pub enum Kind {
     Propagation,
     /// A parallel group: hops from one caller in the same group run at once.
     Parallel,
+    /// A route group: hops from one caller in the same group are alternatives, each request
+    /// takes exactly one of them (a gateway's or proxy's routes, `budget-model.md` §4.2).
+    Routes,
     /// How many upstream targets a proxy tries in turn.
     Upstreams,
     /// No new try starts after this time from the first (`proxy_next_upstream_timeout`).
@@ -76,6 +79,7 @@ impl Kind {
             Kind::Idempotency => "idempotency",
             Kind::Propagation => "propagation",
             Kind::Parallel => "parallel",
+            Kind::Routes => "routes",
             Kind::Upstreams => "upstreams",
             Kind::RetryWindow => "retry_window",
             Kind::Queueing => "queueing",
@@ -121,6 +125,8 @@ impl Kind {
             (Kind::Propagation, Ja) => "期限の伝播",
             (Kind::Parallel, En) => "parallel group",
             (Kind::Parallel, Ja) => "並列グループ",
+            (Kind::Routes, En) => "route group",
+            (Kind::Routes, Ja) => "経路グループ",
             (Kind::Upstreams, En) => "upstreams",
             (Kind::Upstreams, Ja) => "上流サーバー",
             (Kind::RetryWindow, En) => "retry window",
@@ -173,6 +179,8 @@ impl Kind {
             (Kind::Propagation, Ja) => "期限の伝播",
             (Kind::Parallel, En) => "parallel group",
             (Kind::Parallel, Ja) => "並列グループ",
+            (Kind::Routes, En) => "route group",
+            (Kind::Routes, Ja) => "経路グループ",
             (Kind::Upstreams, En) => "upstream servers",
             (Kind::Upstreams, Ja) => "上流サーバー数",
             (Kind::RetryWindow, En) => "retry window",
@@ -186,7 +194,7 @@ impl Kind {
     }
 
     /// Every kind, in the order of `budget-model.md` §2.
-    pub const ALL: [Kind; 21] = [
+    pub const ALL: [Kind; 22] = [
         Kind::Connect,
         Kind::Read,
         Kind::Send,
@@ -203,6 +211,7 @@ impl Kind {
         Kind::Idempotency,
         Kind::Propagation,
         Kind::Parallel,
+        Kind::Routes,
         Kind::Upstreams,
         Kind::RetryWindow,
         Kind::Queueing,
@@ -240,6 +249,7 @@ impl Kind {
                 | Kind::Idempotency
                 | Kind::Propagation
                 | Kind::Parallel
+                | Kind::Routes
                 | Kind::Upstreams
         )
     }
@@ -287,6 +297,16 @@ const ITEM_WORDS: &[(Kind, &[&str])] = &[
     (Kind::Idempotency, &["idempoten", "冪等"]),
     (Kind::Propagation, &["propagat", "期限の伝播", "伝播"]),
     (Kind::Parallel, &["parallel", "並列"]),
+    (
+        Kind::Routes,
+        &[
+            "route group",
+            "routes",
+            "alternative",
+            "経路グループ",
+            "経路",
+        ],
+    ),
     (
         Kind::Visibility,
         &[
@@ -495,6 +515,9 @@ mod tests {
             ("deadline propagation", Kind::Propagation),
             ("並列グループ", Kind::Parallel),
             ("parallel group", Kind::Parallel),
+            ("経路グループ", Kind::Routes),
+            ("route group", Kind::Routes),
+            ("routes", Kind::Routes),
             ("上流サーバー数", Kind::Upstreams),
             ("upstream servers", Kind::Upstreams),
             ("再試行の打ち切り時間", Kind::RetryWindow),

@@ -1,4 +1,5 @@
-//! Every line of `spec/golden.md` G1–G5 as an exact assertion on the engine.
+//! Every line of `spec/golden.md` G1–G5 and G8 as an exact assertion on the engine (G6 and G7
+//! are in `conditions.rs`).
 
 use budget::{
     check, tsv, HopReport, Kind, Lang, NodeReport, Report, Row, Sheet, TraceNumber, TraceRef,
@@ -536,4 +537,148 @@ fn g4_the_lb_s_need_is_the_apps_worst_case_and_the_margin() {
         (Some(5_000), Some(14_500))
     );
     assert_eq!(f.trace.need[0].rows, vec![3, 4, 5]);
+}
+
+/// G8 with the route group's rows turned into `kind` rows (`parallel group`) or removed
+/// (`None`: the routes summed as sequential calls), for contrast.
+fn g8_as(item: Option<&str>) -> Sheet {
+    let mut s = sheet(budget::example::GATEWAY_ROUTES);
+    match item {
+        Some(item) => {
+            for row in s.rows.iter_mut().filter(|r| r.item == "route group") {
+                row.item = item.into();
+            }
+        }
+        None => s.rows.retain(|r| r.item != "route group"),
+    }
+    s
+}
+
+#[test]
+fn g8_routes_are_alternatives_the_longest_decides_the_need() {
+    let report = check(&sheet(budget::example::GATEWAY_ROUTES));
+    let orders = hop(&report, "gateway", "orders");
+    let search = hop(&report, "gateway", "search");
+    assert_eq!(
+        (orders.worst_ms, orders.formula.as_str()),
+        (Some(4_300), "(0.5 + 1.5) × 2 + 0.3 = 4.3 s")
+    );
+    assert_eq!(
+        (search.worst_ms, search.formula.as_str()),
+        (Some(12_000), "(0.5 + 3) × 3 + 0.5 + 1.0 = 12.0 s")
+    );
+    let gateway = node(&report, "gateway");
+    assert_eq!(
+        (
+            gateway.inner_ms,
+            gateway.need_ms,
+            gateway.slack_ms,
+            gateway.verdict
+        ),
+        (Some(12_000), Some(12_200), Some(-2_200), Verdict::Inverted)
+    );
+    assert_eq!(
+        gateway.formula,
+        "max(orders 4.3, search 12.0) + own 0.2 = 12.2 s > 10.0 s"
+    );
+    // The need's call term names the route group's routes and takes the longest.
+    let call = &gateway.trace.need[0];
+    assert_eq!(call.label.as_deref(), Some("max(orders, search)"));
+    assert_eq!(call.group, ["gateway -> orders", "gateway -> search"]);
+    assert_eq!(
+        call.from,
+        Some(TraceRef {
+            hop: Some("gateway -> search".into()),
+            node: None,
+            number: TraceNumber::Worst,
+        })
+    );
+
+    let inversion = &report.findings[0];
+    assert_eq!(
+        (inversion.code.as_str(), inversion.node.as_deref()),
+        ("inversion.node", Some("gateway"))
+    );
+    assert_eq!(
+        (inversion.bound_ms, inversion.need_ms, inversion.short_by_ms),
+        (Some(10_000), Some(12_200), Some(2_200))
+    );
+    // Budget 10.0 − 0.2 = 9.8: 2 tries of 3.5 s and a 0.5 s wait, 7.5 s.
+    assert_eq!(inversion.tries_that_fit, Some(2));
+    // The gateway's deadline and own rows and the rows of gateway -> search; none of orders.
+    assert_eq!(inversion.rows, vec![1, 2, 7, 8, 9, 10]);
+    let summaries: Vec<&str> = inversion.fixes.iter().map(|f| f.summary.as_str()).collect();
+    assert_eq!(
+        summaries,
+        [
+            "reduce gateway -> search to 2 tries",
+            "raise gateway's deadline to 12.2 s"
+        ]
+    );
+    assert!(inversion
+        .fixes
+        .iter()
+        .flat_map(|f| &f.changes)
+        .all(|c| !(3..=6).contains(&c.line)));
+    assert_eq!(report.summary.errors, 1);
+
+    // Attempts along each path are unchanged: each route is a path of its own.
+    assert_eq!((search.attempts, orders.attempts), (3, 2));
+
+    // The same hops summed, for contrast: 4.3 + 12.0 + 0.2 = 16.5 s.
+    let summed = check(&g8_as(None));
+    assert_eq!(node(&summed, "gateway").need_ms, Some(16_500));
+}
+
+#[test]
+fn g8_a_route_group_is_not_a_parallel_group_of_the_same_name() {
+    // The same numbers as a parallel group: the longest counts there too.
+    let parallel = check(&g8_as(Some("parallel group")));
+    assert_eq!(node(&parallel, "gateway").need_ms, Some(12_200));
+
+    // A hop in a route group and a parallel group: the second row cannot be read, and the
+    // hop stays in its first group.
+    let mut both = sheet(budget::example::GATEWAY_ROUTES);
+    let mut second = both.rows[2].clone();
+    second.item = "parallel group".into();
+    second.value = "fan-out".into();
+    both.rows.insert(3, second);
+    let report = check(&both);
+    let unreadable = report
+        .findings
+        .iter()
+        .find(|f| f.code == "value.unreadable")
+        .expect("the second group row is unreadable");
+    assert_eq!(unreadable.rows, vec![4]);
+    assert_eq!(
+        unreadable.message,
+        "row 4: gateway -> orders is already in route group \"api routes\" (row 3); a hop is in \
+         one group at most"
+    );
+    assert_eq!(unreadable.fix.as_deref(), Some("keep one of rows 3 and 4"));
+    assert_eq!(node(&report, "gateway").need_ms, Some(12_200));
+}
+
+#[test]
+fn g8_many_routes_name_the_three_longest_and_count_the_others() {
+    let mut text = String::from(
+        "layer\tsegment\titem\tsetting\tdefault\tvalue\tlocation\trationale\n\
+                                 1\tgw\trequest deadline\t-\t-\t60s\t-\t\n",
+    );
+    for (i, read) in [2, 9, 4, 7, 1, 8].iter().enumerate() {
+        text.push_str(&format!(
+            "2\tgw -> r{i}\troute group\t-\t-\tapi\t-\t\n2\tgw -> r{i}\tread timeout\t-\t-\t{read}s\t-\t\n"
+        ));
+    }
+    let report = check(&sheet(&text));
+    // r1 9 s, r5 8 s, r3 7 s in sheet order; three others.
+    assert_eq!(
+        node(&report, "gw").formula,
+        "max(r1 9.0, r3 7.0, r5 8.0, 3 others) = 9.0 s ≤ 60.0 s"
+    );
+    let ja = Sheet::new(Lang::Ja, sheet(&text).rows);
+    assert_eq!(
+        node(&check(&ja), "gw").formula,
+        "max(r1 9.0, r3 7.0, r5 8.0, ほか3経路) = 9.0秒 ≤ 60.0秒"
+    );
 }

@@ -162,7 +162,11 @@ pub(crate) struct HopParts {
     pub(crate) visibility: Slot,
     pub(crate) queueing: Slot,
     pub(crate) idem: Option<Idem>,
-    pub(crate) group: Option<String>,
+    /// The group it is in: a parallel group or a route group ([`Kind::Parallel`],
+    /// [`Kind::Routes`]) and its name; at most one.
+    pub(crate) group: Option<(Kind, String)>,
+    /// The line of the row that put it in its group.
+    pub(crate) group_line: usize,
 }
 
 /// A hop: caller → callee, and what its rows say.
@@ -206,11 +210,13 @@ impl Hop {
     }
 }
 
-/// One term of a node's inner need: a hop it calls, or the hops of one parallel group, of
-/// which the longest counts.
+/// One term of a node's inner need: a hop it calls, or the hops of one parallel group or
+/// route group, of which the longest counts.
 pub(crate) struct Call {
     /// The hops, in sheet order.
     pub(crate) hops: Vec<usize>,
+    /// The hops are the routes of one route group (alternatives), not a parallel group.
+    pub(crate) routes: bool,
 }
 
 /// A node: a segment end or a segment without an arrow, and what its own rows say.
@@ -301,7 +307,19 @@ impl Graph {
                 }
                 Segment::Hop(caller, callee) => {
                     let h = b.hop(row.segment.trim(), caller, callee);
-                    b.add_hop_row(h, line, &mut infos[i]);
+                    if let Some((kind, name, first)) = b.add_hop_row(h, line, &mut infos[i]) {
+                        // A hop is in at most one group: the second row that names one
+                        // cannot be read.
+                        let msg = text::second_group(
+                            lang,
+                            line,
+                            row.segment.trim(),
+                            (kind, &name, first),
+                        );
+                        infos[i].note = Some(msg.0.clone());
+                        infos[i].val = Val::Unknown;
+                        out.add(Draft::new(FindingCode::ValueUnreadable, vec![line], msg));
+                    }
                     Place::Hop(h)
                 }
             };
@@ -433,7 +451,14 @@ impl<'a> Builder<'a> {
         }
     }
 
-    fn add_hop_row(&mut self, h: usize, line: usize, info: &mut RowInfo) {
+    /// Adds row `line` to hop `h`. Returns the group the hop is already in (its kind, name
+    /// and line) when the row names another.
+    fn add_hop_row(
+        &mut self,
+        h: usize,
+        line: usize,
+        info: &mut RowInfo,
+    ) -> Option<(Kind, String, usize)> {
         let hop = &mut self.hops[h];
         hop.rows.push(line);
         let parts = &mut hop.parts;
@@ -507,9 +532,17 @@ impl<'a> Builder<'a> {
                 parts.retry_on_line = Some(line);
             }
             (Val::Idem(i), _) => parts.idem = Some(*i),
-            (Val::Group(g), _) => parts.group = Some(g.clone()),
+            (Val::Group(g), kind @ (Kind::Parallel | Kind::Routes)) => match &parts.group {
+                None => {
+                    parts.group = Some((kind, g.clone()));
+                    parts.group_line = line;
+                }
+                Some((k, name)) if *k == kind && name == g => {}
+                Some((k, name)) => return Some((*k, name.clone(), parts.group_line)),
+            },
             _ => {}
         }
+        None
     }
 }
 
@@ -570,22 +603,29 @@ fn choose_named_rows(hop: &mut Hop, infos: &[RowInfo]) {
     };
 }
 
-/// A node's calls: each hop outside a parallel group, then each group in order of first
-/// appearance, found by name in constant time.
+/// A node's calls: each hop outside a group, then each parallel or route group in order of
+/// first appearance, found by kind and name in constant time (a parallel group and a route
+/// group of one name are two groups).
 fn calls_of(node: &Node, hops: &[Hop]) -> Vec<Call> {
     let mut singles = Vec::new();
     let mut groups: Vec<Call> = Vec::new();
-    let mut group_index: Map<&str, usize> = Map::default();
+    let mut group_index: Map<(Kind, &str), usize> = Map::default();
     for &h in &node.hops_out {
         match &hops[h].parts.group {
-            Some(g) => match group_index.get(g.as_str()) {
+            Some((kind, g)) => match group_index.get(&(*kind, g.as_str())) {
                 Some(&k) => groups[k].hops.push(h),
                 None => {
-                    group_index.insert(g, groups.len());
-                    groups.push(Call { hops: vec![h] });
+                    group_index.insert((*kind, g), groups.len());
+                    groups.push(Call {
+                        hops: vec![h],
+                        routes: *kind == Kind::Routes,
+                    });
                 }
             },
-            None => singles.push(Call { hops: vec![h] }),
+            None => singles.push(Call {
+                hops: vec![h],
+                routes: false,
+            }),
         }
     }
     singles.extend(groups);

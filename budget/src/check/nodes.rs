@@ -22,7 +22,11 @@ use super::rows::RowInfo;
 use super::trace::{self, Reading};
 use crate::display::with_unit;
 
-/// One term of a node's inner need: a hop it calls, or a parallel group (its longest hop).
+/// The most routes of one route group a formula names; the others are counted (§4.2).
+const ROUTES_NAMED: usize = 3;
+
+/// One term of a node's inner need: a hop it calls, or a parallel or route group (its
+/// longest hop).
 pub(crate) struct NeedTerm {
     /// The term's worst case; `None` when unknown.
     pub(crate) time: Option<Time>,
@@ -34,7 +38,7 @@ pub(crate) struct NeedTerm {
     pub(crate) hop: usize,
     /// The rows its worst case is computed from, sorted.
     pub(crate) rows: Vec<usize>,
-    /// A parallel group's hops, in order (empty for a single call).
+    /// A parallel or route group's hops, in order (empty for a single call).
     pub(crate) group: Vec<usize>,
 }
 
@@ -60,7 +64,12 @@ pub(crate) struct NodeCalc {
 
 /// The terms of a node's inner need, shortest first (the formula's order); without their
 /// texts and rows unless `whole` (a verdict-only re-check reads neither).
-fn need_terms(node: &Node, graph: &Graph, hops: &[HopCalc], whole: bool) -> Vec<NeedTerm> {
+fn need_terms(
+    node: &Node,
+    graph: &Graph,
+    hops: &[HopCalc],
+    (whole, lang): (bool, Lang),
+) -> Vec<NeedTerm> {
     let mut terms: Vec<NeedTerm> = node
         .calls
         .iter()
@@ -103,6 +112,8 @@ fn need_terms(node: &Node, graph: &Graph, hops: &[HopCalc], whole: bool) -> Vec<
                 .collect();
             let rows: Vec<usize> = match c.hops[..] {
                 [h] => hops[h].worst_rows.clone(),
+                // Routes are alternatives: only the longest decides the need (§4.2).
+                _ if c.routes => hops[longest].worst_rows.clone(),
                 _ => {
                     let mut rows: Vec<usize> = c
                         .hops
@@ -114,7 +125,23 @@ fn need_terms(node: &Node, graph: &Graph, hops: &[HopCalc], whole: bool) -> Vec<
                     rows
                 }
             };
-            let (named, label) = if c.hops.len() > 1 {
+            let (named, label) = if c.routes && c.hops.len() > ROUTES_NAMED {
+                // Many routes: the longest few by name, in sheet order, and a count of the
+                // others.
+                let mut by_worst: Vec<usize> = (0..c.hops.len()).collect();
+                by_worst.sort_by_key(|&i| {
+                    std::cmp::Reverse(hops[c.hops[i]].worst.map(|w| (w.hi, w.lo)))
+                });
+                let mut kept: Vec<usize> = by_worst[..ROUTES_NAMED].to_vec();
+                kept.sort_unstable();
+                let others = text::other_routes(lang, c.hops.len() - ROUTES_NAMED);
+                let callees: Vec<&str> = kept.iter().map(|&i| callee(c.hops[i])).collect();
+                let named: Vec<&str> = kept.iter().map(|&i| named[i].as_str()).collect();
+                (
+                    format!("max({}, {others})", named.join(", ")),
+                    format!("max({}, {others})", callees.join(", ")),
+                )
+            } else if c.hops.len() > 1 {
                 let callees: Vec<&str> = c.hops.iter().map(|&h| callee(h)).collect();
                 (
                     format!("max({})", named.join(", ")),
@@ -140,6 +167,22 @@ fn need_terms(node: &Node, graph: &Graph, hops: &[HopCalc], whole: bool) -> Vec<
         .collect();
     terms.sort_by_key(|t| t.time.map(|t| (t.hi, t.lo)));
     terms
+}
+
+/// Whether hop `h` out of `node` decides its part of the need: any hop outside a route group,
+/// and of a route group's alternatives only the longest (§4.2: a fix on another route is never
+/// offered).
+fn decides(node: &Node, hops: &[HopCalc], h: usize) -> bool {
+    node.calls
+        .iter()
+        .filter(|c| c.routes && c.hops.contains(&h))
+        .all(|c| {
+            c.hops
+                .iter()
+                .copied()
+                .max_by_key(|&r| hops[r].worst.map(|w| (w.hi, w.lo)))
+                == Some(h)
+        })
 }
 
 /// The trace term of one call in a node's need, its value read so.
@@ -204,8 +247,9 @@ fn node_trace(
     let total = need.map_or("?".to_string(), |n| n.need_text(1));
     let formula = match named.as_slice() {
         [] => String::new(),
-        // One term is the need itself: `LB 12.0 s`.
-        [one] if need.is_some() => with_unit(lang, one),
+        // One term is the need itself: `LB 12.0 s`; a group's longest is still worked out:
+        // `max(orders 4.3, search 12.0) = 12.0 s`.
+        [one] if need.is_some() && !one.starts_with("max(") => with_unit(lang, one),
         _ => format!("{} = {}", named.join(" + "), with_unit(lang, &total)),
     };
     let deadline = match node.deadline {
@@ -239,7 +283,7 @@ pub(crate) fn compute(
         .map(|node| {
             out.steps += 1 + node.hops_out.len() as u64;
             let whole = !out.verdict_only();
-            let terms = need_terms(node, graph, hops, whole);
+            let terms = need_terms(node, graph, hops, (whole, lang));
             let inner = if node.hops_out.is_empty() {
                 None
             } else {
@@ -274,7 +318,10 @@ pub(crate) fn compute(
                 .copied()
                 .filter(|&h| {
                     let hop = &graph.hops[h];
-                    hops[h].tries > 1 && hop.layers().len() <= 1 && !hops[h].has_deadline
+                    hops[h].tries > 1
+                        && hop.layers().len() <= 1
+                        && !hops[h].has_deadline
+                        && decides(node, hops, h)
                 })
                 .max_by_key(|&h| hops[h].worst.and_then(Time::need_ms));
             // A verdict-only re-check writes no trace and no formula.
@@ -493,6 +540,21 @@ fn inversion(
     if let Some((h, _)) = suggestion {
         rows.extend(graph.hops[h].brief_rows.iter().copied());
     }
+    // Where routes decide the need, the finding names the route that does and the node's own
+    // work beside it (golden G8).
+    for c in node.calls.iter().filter(|c| c.routes) {
+        if let Some(longest) = c
+            .hops
+            .iter()
+            .copied()
+            .max_by_key(|&r| hops[r].worst.map(|w| (w.hi, w.lo)))
+        {
+            rows.extend(node.own_rows.iter().copied());
+            rows.extend(graph.hops[longest].brief_rows.iter().copied());
+        }
+    }
+    rows.sort_unstable();
+    rows.dedup();
     let need_text = text::need_secs(lang, need);
     let msg = text::inversion_node(lang, &node.name, d_ms, &need_text);
     out.add(

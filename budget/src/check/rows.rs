@@ -47,7 +47,7 @@ pub(crate) enum Val {
     Flag(bool),
     /// Whether a retry is safe (`idempotency`).
     Idem(Idem),
-    /// A parallel group's name.
+    /// A parallel group's or a route group's name (the row's kind says which).
     Group(String),
 }
 
@@ -151,7 +151,7 @@ fn read_row(row: &Row, found: Match, line: usize, lang: Lang, out: &mut Findings
         Kind::Other => (Val::Absent, None),
         Kind::Tries => read_tries_cell(row, line, entry, lang, out),
         Kind::RetryOn => read_retry_on_cell(row, line, entry, lang, out),
-        Kind::Upstreams | Kind::Idempotency | Kind::Propagation | Kind::Parallel => {
+        Kind::Upstreams | Kind::Idempotency | Kind::Propagation | Kind::Parallel | Kind::Routes => {
             read_word_cell(row, line, kind, lang, out)
         }
         _ => read_duration_cell(row, line, entry, lang, out, &mut below_one_ms),
@@ -443,7 +443,7 @@ fn read_retry_on_cell(
     }
 }
 
-/// Reads a count, yes/no, idempotency or parallel group cell: the value, else the default
+/// Reads a count, yes/no, idempotency, parallel group or route group cell: the value, else the default
 /// column (with `value.default_applied`).
 fn read_word_cell(
     row: &Row,
