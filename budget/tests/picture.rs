@@ -375,3 +375,38 @@ fn a_bounded_picture_draws_the_most_short_first_and_says_how_many_more_there_are
     let g1 = picture(&g1(Lang::En), Lang::En);
     assert_eq!(g1.most_short(budget::picture::BOUNDED_BARS), g1);
 }
+
+#[test]
+fn g8_draws_the_gateways_routes_in_lanes_and_its_need_from_the_longest() {
+    let report = report(Lang::En, example::GATEWAY_ROUTES, |_| {});
+    let picture = picture(&report, Lang::En);
+    let gateway = bar(&picture.nodes, "gateway");
+    assert_eq!(
+        (gateway.bound_ms, gateway.need_ms, gateway.short_by_ms()),
+        (10_000, Some(12_200), Some(2_200))
+    );
+    assert_eq!(
+        gateway.caption,
+        "deadline 10.0 s · need 12.2 s · short by 2.2 s"
+    );
+    // Each route in a lane of its own, both from 0; the own time after the longest.
+    let lanes: Vec<(usize, usize, u64)> = gateway
+        .parts
+        .iter()
+        .filter(|p| p.lanes == 2)
+        .map(|p| (p.lane, p.lanes, p.start_ms))
+        .collect();
+    assert_eq!(lanes.first(), Some(&(0, 2, 0)));
+    assert!(
+        lanes
+            .iter()
+            .any(|&(lane, _, start)| lane == 1 && start == 0),
+        "{lanes:?}"
+    );
+    let own = gateway
+        .parts
+        .iter()
+        .find(|p| p.kind == PartKind::Own)
+        .unwrap();
+    assert_eq!((own.start_ms, own.len_ms), (12_000, 200));
+}

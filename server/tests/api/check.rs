@@ -607,3 +607,47 @@ async fn a_raise_above_cloudflares_cap_names_the_cap_beside_lowering_nginxs_read
         ])
     );
 }
+
+#[tokio::test]
+async fn g8_the_api_takes_the_longest_route_of_a_route_group() {
+    // Arrange
+    let app = spawn_app().await;
+
+    // Act
+    let report = app
+        .post("/api/v1/check", fixture("gateway-routes.tsv"))
+        .await
+        .json();
+
+    // Assert
+    let gateway = find(&report["nodes"], "name", "gateway");
+    assert_eq!(gateway["inner_ms"], 12_000);
+    assert_eq!(
+        gateway["need_ms"], 12_200,
+        "not 16.5 s: the routes are alternatives"
+    );
+    assert_eq!(
+        gateway["formula"],
+        "max(orders 4.3, search 12.0) + own 0.2 = 12.2 s > 10.0 s"
+    );
+    assert_eq!(
+        gateway["trace"]["need"][0]["group"],
+        serde_json::json!(["gateway -> orders", "gateway -> search"])
+    );
+    let rows: Vec<&str> = report["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(rows[2], "routes");
+    let inversion = find(&report["findings"], "code", "inversion.node");
+    assert_eq!(inversion["short_by_ms"], 2_200);
+    assert_eq!(inversion["tries_that_fit"], 2);
+    assert_eq!(inversion["rows"], serde_json::json!([1, 2, 7, 8, 9, 10]));
+    assert_eq!(
+        inversion["fixes"][0]["changes"],
+        serde_json::json!([{ "line": 10, "column": "value",
+                             "from": "3 tries, waits 0.5s, 1.0s", "to": "2 tries, waits 0.5s" }])
+    );
+}

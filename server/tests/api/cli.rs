@@ -1442,3 +1442,31 @@ async fn create_user_makes_the_administrator_then_a_member_of_a_new_team_and_aud
         ]
     );
 }
+
+#[test]
+fn g8_the_longest_route_decides_the_gateways_need_on_the_command_line() {
+    // Act
+    let output = workbench(&["check", "fixtures/gateway-routes.tsv"], "");
+
+    // Assert: one inversion, exit 1; the need is 12.2 s (summing the routes would say 16.5 s).
+    assert_eq!(output.status.code(), Some(1), "{}", stdout(&output));
+    assert_eq!(
+        stdout(&output),
+        "nodes\n\
+         \x20 name     need    deadline  slack   verdict    formula\n\
+         \x20 gateway  12.2 s  10.0 s    -2.2 s  inverted   max(orders 4.3, search 12.0) + own 0.2 = 12.2 s > 10.0 s\n\
+         \x20 orders   —       —         —       unchecked\n\
+         \x20 search   —       —         —       unchecked\n\
+         \n\
+         hops\n\
+         \x20 segment            worst   wait   slack  verdict    formula\n\
+         \x20 gateway -> orders  4.3 s   1.5 s  —      unchecked  (0.5 + 1.5) × 2 + 0.3 = 4.3 s\n\
+         \x20 gateway -> search  12.0 s  3.0 s  —      unchecked  (0.5 + 3) × 3 + 0.5 + 1.0 = 12.0 s\n\
+         \n\
+         findings\n\
+         \x20 error  inversion.node  rows 1, 2, 7, 8, 9, 10  gateway's deadline (10.0 s) ends before its calls may (12.2 s)\n\
+         \x20                                                fix: reduce gateway -> search to 2 tries, or raise gateway's deadline to 12.2 s\n\
+         \n\
+         1 inversion, 0 warnings\n"
+    );
+}
