@@ -476,3 +476,18 @@ refused-approval-in-conflict = { $count } of the proposal's cells were changed o
 refused-approval-withdrawn = approval withdrawn: the sheet moved from revision { $seen } to { $current } since you reviewed this proposal, and the change now does this: { $headline }; review it again
 refused-new-error = this proposal brings a new error ({ $first }); approving it needs "approve anyway" and a comment
 refused-gate-needs-comment = "approve anyway" needs a comment: write why the new error is accepted
+
+# What the sheet page's report is of, when not the rows as saved (the summary's first line).
+report-of-unsaved-rows = This report is of the { $count } rows on this page, which are not saved: a sheet holds at most { $max } rows.
+report-of-other-rows = This report is of { $n ->
+        [one] 1 row
+       *[other] { $reported } rows
+    }, not of the { $count } rows on this page, which are not saved: a sheet holds at most { $max } rows.
+report-of-your-rows = This report is of your rows, not yet saved: { $conflicts }. Choose above which to keep.
+report-conflict-cell = your { $column } in row { $line } conflicts with { $by }'s change
+report-conflict-deleted-row = your { $column } in a row that { $by } deleted
+report-conflict-delete = your deletion of row { $line } conflicts with { $by }'s change
+report-conflict-delete-a-row = your deletion of a row conflicts with { $by }'s change
+report-conflict-separator = ;{ " " }
+report-someone-else = someone else
+skip-to-grid = Skip to the grid

@@ -424,3 +424,15 @@ refused-approval-in-conflict = 提案を作った後で、そのセルのうち 
 refused-approval-withdrawn = 承認を取り消しました。レビューの後でシートが版 { $seen } から版 { $current } に進み、この変更の効果が変わりました: { $headline }。もう一度レビューしてください
 refused-new-error = この提案は新しいエラー（{ $first }）を生みます。承認するには「それでも承認」とコメントが必要です
 refused-gate-needs-comment = 「それでも承認」にはコメントが必要です。新しいエラーを受け入れる理由を書いてください
+
+# シートのページの報告が保存済みの行についてでないとき、要約の最初に示す文。
+report-of-unsaved-rows = この報告は、このページにある保存されていない { $count } 行についてのものです。1 つのシートは { $max } 行までです。
+report-of-other-rows = この報告は { $reported } 行についてのもので、このページにある保存されていない { $count } 行についてのものではありません。1 つのシートは { $max } 行までです。
+report-of-your-rows = この報告は、まだ保存されていないあなたの行についてのものです：{ $conflicts }。上でどちらにするか選んでください。
+report-conflict-cell = 行 { $line } のあなたの{ $column }が { $by } の変更と競合しています
+report-conflict-deleted-row = { $by } が削除した行のあなたの{ $column }
+report-conflict-delete = あなたによる行 { $line } の削除が { $by } の変更と競合しています
+report-conflict-delete-a-row = あなたによる行の削除が { $by } の変更と競合しています
+report-conflict-separator = 、
+report-someone-else = ほかの人
+skip-to-grid = 行の表へ移動

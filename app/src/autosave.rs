@@ -12,12 +12,19 @@
 //! until then the page sends the stored text for it.
 //!
 //! The report follows the typing, not the save: every edit also asks the server for the
-//! report of the rows as typed ([`check_draft`], which saves nothing), one request at a time
+//! report of the rows as typed, as the page shows them ([`check_draft`], which saves
+//! nothing), one request at a time
 //! (an edit while one is on its way sends one more when it is back, with the rows as they
 //! are then). Each report is shown unless one of later rows already is. A check or save names
 //! the report the page holds, and the server answers with what changed since it
 //! ([`crate::report_changes`]): the page holds its report only here, so that the report it
 //! names is the one it has ([`Autosave::show`] for a report from elsewhere).
+//!
+//! While a conflict waits for the user's choice, the report shown is of the rows on the
+//! page (the user's text in the cells in conflict), not of the rows stored: a save's answer
+//! or someone else's save is followed by a check of the page's rows instead of showing the
+//! stored rows' report, and the summary says whose rows the report is of
+//! ([`crate::report_basis`]).
 //!
 //! Someone else's save reaches the page as a server-sent event ([`Autosave::changed_elsewhere`]):
 //! when nothing of the page's is waiting, it loads the stored rows and their report.
@@ -276,7 +283,8 @@ impl Autosave {
         }
         spawn_local(async move {
             loop {
-                let (Some(edit), Some(rows)) = (self.edits.try_get_value(), self.outgoing()) else {
+                let (Some(edit), Some(rows)) = (self.edits.try_get_value(), self.on_screen())
+                else {
                     return;
                 };
                 let since = self.report_id.try_get_value().flatten();
@@ -330,6 +338,20 @@ impl Autosave {
                 .status
                 .try_with_untracked(|s| !matches!(s, SaveStatus::Saved))
                 .unwrap_or(false)
+    }
+
+    /// The rows as the page shows them, the user's text in the cells in conflict: what the
+    /// report is of.
+    fn on_screen(self) -> Option<Vec<Row>> {
+        self.rows
+            .try_with_untracked(|drafts| drafts.iter().map(DraftRow::to_row).collect())
+    }
+
+    /// Whether a cell waits for the user's choice.
+    fn in_conflict(self) -> bool {
+        self.conflicts
+            .try_with_untracked(|open| !open.is_empty())
+            .unwrap_or(false)
     }
 
     /// The rows to send: the drafts, with each cell still in conflict as stored (the base),
@@ -407,16 +429,22 @@ impl Autosave {
                     Ok(saved) => {
                         self.revision.try_set_value(saved.revision);
                         let typed_since = self.outgoing().is_some_and(|now| now != sent);
-                        if self.show_from(edit) {
-                            if !self.take(saved.report) {
-                                // Changes to a report the page no longer holds.
+                        // With a conflict open, the rows stored are not the rows on the
+                        // page: their report is not shown, the page's rows are checked.
+                        // (Checked below, once the page holds the rows it shows.)
+                        let open = !saved.conflicts.is_empty() || self.in_conflict();
+                        if !open {
+                            if self.show_from(edit) {
+                                if !self.take(saved.report) {
+                                    // Changes to a report the page no longer holds.
+                                    self.check();
+                                }
+                                self.catalog_defaults.try_set(saved.catalog_defaults);
+                            } else if !typed_since {
+                                // The rows stored may hold someone else's changes, which the
+                                // later check did not have.
                                 self.check();
                             }
-                            self.catalog_defaults.try_set(saved.catalog_defaults);
-                        } else if !typed_since {
-                            // The rows stored may hold someone else's changes, which the
-                            // later check did not have.
-                            self.check();
                         }
                         self.note_combined(saved.combined);
                         // The ids of the rows sent, which the drafts still line up with.
@@ -439,6 +467,9 @@ impl Autosave {
                             again = true;
                         } else {
                             self.adopt(&saved.rows, &saved.row_ids);
+                        }
+                        if open {
+                            self.check();
                         }
                         if settled && !again {
                             self.status.try_set(self.settled_status());
@@ -579,6 +610,12 @@ impl Autosave {
             }
             self.revision.set_value(detail.revision);
             self.adopt(&detail.sheet.rows, &detail.row_ids);
+            if self.in_conflict() {
+                // The page keeps the user's text in the cells in conflict: the report is of
+                // the rows as the page shows them, not as stored.
+                self.check();
+                return;
+            }
             self.show_from(self.edits.get_value());
             self.show_kept(detail.report, detail.report_id);
             self.catalog_defaults.set(detail.catalog_defaults);

@@ -14,7 +14,8 @@
 //! - [`keyed`]: the report's lists by keys that follow their items, for tables that redraw
 //!   only what changed; [`fan_out`]: one source's values handed to many views, each in a
 //!   signal of its own, so that a source has one subscriber and not thousands.
-//! - [`report_changes`]: a report sent as what changed since one the page holds.
+//! - [`report_changes`]: a report sent as what changed since one the page holds;
+//!   [`report_basis`]: what the sheet page's report is of when not the rows as saved.
 //! - [`hydrated`], [`save_status`] and [`highlight`] (the rows behind the report's numbers,
 //!   lit in the grid): small shared state types, each in its own module so that no two
 //!   modules import each other.
@@ -39,6 +40,7 @@ pub mod list_mode;
 pub mod live;
 pub mod model;
 pub mod pages;
+pub mod report_basis;
 pub mod report_changes;
 pub mod save_status;
 pub mod selection;

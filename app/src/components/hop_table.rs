@@ -31,21 +31,21 @@ pub fn HopTable(
     let ui = ui_lang();
     view! {
         <div class="table-wrap">
-            <table class="hops">
-                <thead>
-                    <tr>
-                        <th scope="col">{t(ui, "col-segment")}</th>
-                        <th scope="col" class="num">{t(ui, "col-per-try")}</th>
-                        <th scope="col" class="num">{t(ui, "col-tries")}</th>
-                        <th scope="col" class="num">{t(ui, "col-worst")}</th>
-                        <th scope="col" class="num">{t(ui, "col-wait")}</th>
-                        <th scope="col" class="num">{t(ui, "col-callee-worst")}</th>
-                        <th scope="col" class="num">{t(ui, "col-slack")}</th>
-                        <th scope="col">{t(ui, "col-verdict")}</th>
-                        <th scope="col">{t(ui, "col-formula")}</th>
+            <table class="hops" role="table">
+                <thead role="rowgroup">
+                    <tr role="row">
+                        <th scope="col" role="columnheader">{t(ui, "col-segment")}</th>
+                        <th scope="col" role="columnheader" class="num">{t(ui, "col-per-try")}</th>
+                        <th scope="col" role="columnheader" class="num">{t(ui, "col-tries")}</th>
+                        <th scope="col" role="columnheader" class="num">{t(ui, "col-worst")}</th>
+                        <th scope="col" role="columnheader" class="num">{t(ui, "col-wait")}</th>
+                        <th scope="col" role="columnheader" class="num">{t(ui, "col-callee-worst")}</th>
+                        <th scope="col" role="columnheader" class="num">{t(ui, "col-slack")}</th>
+                        <th scope="col" role="columnheader">{t(ui, "col-verdict")}</th>
+                        <th scope="col" role="columnheader">{t(ui, "col-formula")}</th>
                     </tr>
                 </thead>
-                <tbody>
+                <tbody role="rowgroup">
                     // Keyed by segment: a keystroke redraws the hops it changed, not the table.
                     <For each=move || list.keys() key=|k| k.clone() let:key>
                         {
@@ -82,12 +82,13 @@ fn hop_row(hop: &HopReport, rows: HopRows, lang: Lang) -> impl IntoView {
         )
     };
     view! {
-        <tr data-testid=format!("hop-{}", hop.segment) class=format!("verdict-{code}")>
-            <th scope="row" data-testid="segment">{hop.segment.clone()}</th>
+        <tr data-testid=format!("hop-{}", hop.segment) class=format!("verdict-{code}") role="row">
+            <th scope="row" role="rowheader" data-testid="segment">{hop.segment.clone()}</th>
             <TracedNumber
                 shape=Shape::Cell
                 class="num"
                 testid="per-try"
+                heading=t(ui, "col-per-try")
                 label=label("word-per-try", &per_try, &rows.per_try)
                 text=per_try
                 rows=rows.per_try
@@ -96,6 +97,7 @@ fn hop_row(hop: &HopReport, rows: HopRows, lang: Lang) -> impl IntoView {
                 shape=Shape::Cell
                 class="num"
                 testid="tries"
+                heading=t(ui, "col-tries")
                 label=label("word-tries", &tries, &rows.tries)
                 text=tries
                 rows=rows.tries
@@ -104,6 +106,7 @@ fn hop_row(hop: &HopReport, rows: HopRows, lang: Lang) -> impl IntoView {
                 shape=Shape::Cell
                 class="num"
                 testid="worst"
+                heading=t(ui, "col-worst")
                 label=label("word-worst", &worst, &rows.worst)
                 text=worst
                 rows=rows.worst
@@ -112,6 +115,7 @@ fn hop_row(hop: &HopReport, rows: HopRows, lang: Lang) -> impl IntoView {
                 shape=Shape::Cell
                 class="num"
                 testid="wait"
+                heading=t(ui, "col-wait")
                 label=label("word-wait", &wait, &rows.wait)
                 text=wait
                 rows=rows.wait
@@ -120,6 +124,7 @@ fn hop_row(hop: &HopReport, rows: HopRows, lang: Lang) -> impl IntoView {
                 shape=Shape::Cell
                 class="num"
                 testid="callee-worst"
+                heading=t(ui, "col-callee-worst")
                 label=label("word-callee-worst", &callee_worst, &rows.callee_worst)
                 text=callee_worst
                 rows=rows.callee_worst
@@ -128,16 +133,17 @@ fn hop_row(hop: &HopReport, rows: HopRows, lang: Lang) -> impl IntoView {
                 shape=Shape::Cell
                 class="num"
                 testid="slack"
+                heading=t(ui, "col-slack")
                 label=label("word-slack", &slack, &rows.slack)
                 text=slack
                 rows=rows.slack
             />
-            <td data-testid="verdict">
+            <td data-testid="verdict" role="cell">
                 <span class=format!("verdict verdict-{code}")>
                     {display::verdict(lang, hop.verdict)}
                 </span>
             </td>
-            <td class="formula">
+            <td class="formula" role="cell">
                 <span data-testid="formula">{hop.formula.clone()}</span>
                 {repeats.map(|text| view! { <div class="repeats" data-testid="repeats">{text}</div> })}
             </td>

@@ -31,18 +31,18 @@ pub fn NodeTable(
     let ui = ui_lang();
     view! {
         <div class="table-wrap">
-            <table class="nodes">
-                <thead>
-                    <tr>
-                        <th scope="col">{t(ui, "col-node")}</th>
-                        <th scope="col" class="num">{t(ui, "col-need")}</th>
-                        <th scope="col" class="num">{t(ui, "col-deadline")}</th>
-                        <th scope="col" class="num">{t(ui, "col-slack")}</th>
-                        <th scope="col">{t(ui, "col-verdict")}</th>
-                        <th scope="col">{t(ui, "col-formula")}</th>
+            <table class="nodes" role="table">
+                <thead role="rowgroup">
+                    <tr role="row">
+                        <th scope="col" role="columnheader">{t(ui, "col-node")}</th>
+                        <th scope="col" role="columnheader" class="num">{t(ui, "col-need")}</th>
+                        <th scope="col" role="columnheader" class="num">{t(ui, "col-deadline")}</th>
+                        <th scope="col" role="columnheader" class="num">{t(ui, "col-slack")}</th>
+                        <th scope="col" role="columnheader">{t(ui, "col-verdict")}</th>
+                        <th scope="col" role="columnheader">{t(ui, "col-formula")}</th>
                     </tr>
                 </thead>
-                <tbody>
+                <tbody role="rowgroup">
                     // Keyed by name: a keystroke redraws the nodes it changed, not the table.
                     <For each=move || list.keys() key=|k| k.clone() let:key>
                         {
@@ -75,12 +75,13 @@ fn node_row(node: &NodeReport, rows: NodeRows, lang: Lang) -> impl IntoView {
         )
     };
     view! {
-        <tr data-testid=format!("node-{}", node.name) class=format!("verdict-{code}")>
-            <th scope="row" data-testid="name">{node.name.clone()}</th>
+        <tr data-testid=format!("node-{}", node.name) class=format!("verdict-{code}") role="row">
+            <th scope="row" role="rowheader" data-testid="name">{node.name.clone()}</th>
             <TracedNumber
                 shape=Shape::Cell
                 class="num"
                 testid="need"
+                heading=t(ui, "col-need")
                 label=label("word-need", &need, &rows.need)
                 text=need
                 rows=rows.need
@@ -89,6 +90,7 @@ fn node_row(node: &NodeReport, rows: NodeRows, lang: Lang) -> impl IntoView {
                 shape=Shape::Cell
                 class="num"
                 testid="deadline"
+                heading=t(ui, "col-deadline")
                 label=label("word-deadline", &deadline, &rows.deadline)
                 text=deadline
                 rows=rows.deadline
@@ -97,16 +99,17 @@ fn node_row(node: &NodeReport, rows: NodeRows, lang: Lang) -> impl IntoView {
                 shape=Shape::Cell
                 class="num"
                 testid="slack"
+                heading=t(ui, "col-slack")
                 label=label("word-slack", &slack, &rows.slack)
                 text=slack
                 rows=rows.slack
             />
-            <td data-testid="verdict">
+            <td data-testid="verdict" role="cell">
                 <span class=format!("verdict verdict-{code}")>
                     {display::verdict(lang, node.verdict)}
                 </span>
             </td>
-            <td class="formula" data-testid="formula">{node.formula.clone()}</td>
+            <td class="formula" data-testid="formula" role="cell">{node.formula.clone()}</td>
         </tr>
     }
 }

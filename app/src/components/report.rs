@@ -48,7 +48,10 @@ pub fn ReportPanel(
 }
 
 /// The one-line summary at the top of the sheet page (`"1 inversion, 0 warnings"`), red
-/// when there are errors and amber when there are warnings.
+/// when there are errors and amber when there are warnings. When the report is not of the
+/// rows as saved, it opens with what the report is of (`basis`,
+/// [`crate::report_basis::note`]) and is never drawn as clean: rows that are not saved are
+/// not a design that holds.
 #[component]
 pub fn SummaryHeadline(
     /// The latest report.
@@ -57,18 +60,34 @@ pub fn SummaryHeadline(
     /// The sheet's language: the headline is written in it.
     #[prop(into)]
     lang: Signal<Lang>,
+    /// What the report is of, in the page's language, when not the rows as saved.
+    #[prop(optional, into)]
+    basis: MaybeProp<String>,
 ) -> impl IntoView {
     let headline = move || report.with(|r| r.summary.headline(lang.get()));
     let class = move || {
-        report.with(|r| match (r.summary.errors, r.summary.warnings) {
-            (0, 0) => "summary summary-clean",
-            (0, _) => "summary summary-warning",
-            _ => "summary summary-error",
+        let unsaved = basis.with(Option::is_some);
+        report.with(|r| match (r.summary.errors, r.summary.warnings, unsaved) {
+            (0, 0, false) => "summary summary-clean",
+            (0, _, false) => "summary summary-warning",
+            (0, _, true) => "summary summary-warning summary-unsaved",
+            (_, _, false) => "summary summary-error",
+            (_, _, true) => "summary summary-error summary-unsaved",
         })
     };
     view! {
         <p class=class data-testid="summary" role="status">
-            {headline}
+            {move || {
+                basis
+                    .get()
+                    .map(|text| {
+                        view! {
+                            <span class="report-basis" data-testid="report-basis">{text}</span>
+                            " "
+                        }
+                    })
+            }}
+            <span data-testid="summary-counts">{headline}</span>
         </p>
     }
 }

@@ -38,6 +38,10 @@ pub fn TracedNumber(
     label: String,
     /// The rows behind it, sorted.
     rows: Vec<usize>,
+    /// A table cell's column header, in its `data-label`: on a phone, where the tables are
+    /// drawn as cards, each number is shown under it.
+    #[prop(optional, into)]
+    heading: Option<String>,
 ) -> impl IntoView {
     let traced = Highlight::from_context().is_some() && !rows.is_empty();
     let class = match (traced, class.is_empty()) {
@@ -52,7 +56,15 @@ pub fn TracedNumber(
     // `Either`, not `into_any`: a type-erased view carries code the islands never run.
     match shape {
         Shape::Cell => Either::Left(view! {
-            <td class=class data-testid=testid tabindex=tabindex aria-label=label data-rows=data_rows>
+            <td
+                class=class
+                data-testid=testid
+                tabindex=tabindex
+                aria-label=label
+                data-rows=data_rows
+                data-label=heading
+                role="cell"
+            >
                 {text}
             </td>
         }),

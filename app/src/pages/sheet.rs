@@ -262,6 +262,17 @@ fn SheetEditor(
     let keep_mine = Callback::new(move |(row_id, column)| autosave.keep_mine(row_id, column));
     let take_theirs = Callback::new(move |(row_id, column)| autosave.take_theirs(row_id, column));
     let saving = Signal::derive(move || status.with(|s| *s == SaveStatus::Saving));
+    // What the report is of when not the rows as saved: rows beyond what a sheet holds, or
+    // the user's rows while a conflict waits for their choice.
+    let conflicts = autosave.conflicts;
+    let basis = Signal::derive(move || {
+        let on_page = rows.with(Vec::len);
+        let reported = report.with(|r| r.rows.len());
+        conflicts.with(|open| {
+            let open: Vec<_> = open.iter().map(|o| o.conflict.clone()).collect();
+            crate::report_basis::note(ui, on_page, reported, &open)
+        })
+    });
     // What changed since the revision the address names, as the rows are typed.
     let marks = follow_changes(rows, changes.as_ref().map(|c| c.rows.clone()));
     let changes_line = match changes {
@@ -313,6 +324,13 @@ fn SheetEditor(
     };
 
     view! {
+        // The grid is far down a long sheet's page (the picture's parts are tab stops): the
+        // link moves the focus to its first cell, or without JavaScript to the grid's frame.
+        <p class="skip-link">
+            <a href="#sheet-grid" data-testid="skip-to-grid" on:click=skip_to_grid>
+                {t(ui, "skip-to-grid")}
+            </a>
+        </p>
         <header class="sheet-head">
             <h1 data-testid="sheet-name">{name.clone()}</h1>
             <SaveStatusLine status/>
@@ -353,10 +371,10 @@ fn SheetEditor(
         }}
         <ConflictList conflicts=autosave.conflicts keep_mine take_theirs/>
         <CombinedFindings findings=autosave.combined lang/>
-        <SummaryHeadline report lang/>
+        <SummaryHeadline report lang basis/>
         <BudgetPicture id report lang/>
         <div class="sheet-layout">
-            <section class="grid-pane" aria-label=t(ui, "rows-label")>
+            <section class="grid-pane" id="sheet-grid" tabindex="-1" aria-label=t(ui, "rows-label")>
                 <Grid rows report lang catalog_defaults on_change marks id/>
             </section>
             <aside class="report-pane">
@@ -378,6 +396,19 @@ fn SheetEditor(
             </section>
             <ImportRows id disabled=saving before=before_import base=import_base on_imported/>
         </div>
+    }
+}
+
+/// The "skip to the grid" link: the focus goes to the grid's first cell (selected, as the
+/// keyboard leaves a cell), which scrolls it into view; a sheet without rows keeps the
+/// link's own way, to the grid's frame.
+fn skip_to_grid(ev: leptos::ev::MouseEvent) {
+    crate::components::grid::focus_cell(1, 0);
+    let in_grid = document()
+        .active_element()
+        .is_some_and(|e| e.closest("table.grid").ok().flatten().is_some());
+    if in_grid {
+        ev.prevent_default();
     }
 }
 
