@@ -129,6 +129,12 @@ test("two people of one team on two instances see each other's edits live; anoth
   const authors = (await history.json()).map((revision: { author: string }) => revision.author);
   expect(authors).toContain("alice@example.com");
   expect(authors).toContain("bob@example.com");
+  // The changes since Alice's save are Bob's, named by his account.
+  await alicePage.goto(`/sheets/${id}?since=previous`);
+  await alice.hydrated();
+  await expect(alicePage.getByTestId("changes-since")).toHaveText(
+    "Changes since revision 2 (by bob@example.com; the latest is 3): 1 cell changed.",
+  );
 
   // Carol, an owner of another team, finds no such sheet on either instance.
   for (const port of ports) {
