@@ -453,8 +453,10 @@ pub struct CellConflict {
     /// Who made the change it conflicts with (the author of the latest revision that changed
     /// the cell, or the row for a row delete), as the sheet page names it: `bob`. Given to
     /// the sheet page's saves ([`crate::api::save_rows`]); none elsewhere, or when no recent
-    /// revision names the change.
+    /// revision names the change. Not part of the JSON API's schema: its answers never
+    /// carry it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "ssr", schema(ignore))]
     pub by: Option<String>,
 }
 
