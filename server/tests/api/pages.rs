@@ -101,7 +101,11 @@ async fn a_sheet_page_renders_each_number_with_the_rows_it_comes_from_before_hyd
             &html,
             r#"[data-testid="hop-app -> external API"] [data-testid="worst"]"#
         ),
-        label("12.0 s", "app -> external API worst 12.0 s: rows 6–8", Some("cell"))
+        label(
+            "12.0 s",
+            "app -> external API worst 12.0 s: rows 6–8",
+            Some("cell")
+        )
     );
     assert_eq!(
         attrs(
