@@ -1,5 +1,5 @@
 // Last keystroke to updated verdict on screen, in Chromium, on sheets of 300 and 2,000 rows
-// (issue 10 §1: p95 ≤ 100 ms and ≤ 250 ms). Each sheet is the reservation example (golden
+// (p95 ≤ 100 ms and ≤ 250 ms). Each sheet is the reservation example (golden
 // G1) followed by services as `gen_sheet.py` of the shared bench writes them (7 rows each).
 // The measured keystroke replaces the tries count of the external API's tries row (row 8):
 // `3` turns the app node inverted, `2` turns it ok again. The time runs, on the page's own

@@ -1,4 +1,4 @@
-//! One source, many views, each with a signal of its own (issue 10 §1, "render only what
+//! One source, many views, each with a signal of its own ("render only what
 //! needs rendering").
 //!
 //! A signal read by a memo in each of 2,000 grid rows has 2,000 subscribers, and every memo

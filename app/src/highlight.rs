@@ -1,6 +1,6 @@
 //! The rows behind the report's numbers, and the grid rows lit by the number the user points
-//! at: hovering or focusing a number of the report highlights the rows it comes from (issue 7
-//! §3). The rows come from the engine ([`budget::RowsBehind`]), once per report, in a memo;
+//! at: hovering or focusing a number of the report highlights the rows it comes from.
+//! The rows come from the engine ([`budget::RowsBehind`]), once per report, in a memo;
 //! the tables and the grid share them, and the rows lit, through [`Highlight`], a context
 //! the sheet page provides. A small shared type in its own module, like [`crate::hydrated`],
 //! so that the report's components and the grid do not import each other.

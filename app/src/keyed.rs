@@ -1,6 +1,6 @@
 //! The report's lists (nodes, hops, findings) as the page draws them: each item by a key that
 //! follows it from one report to the next, so that a keystroke redraws the few items it
-//! changed, not the tables (issue 10 §1, "render only what needs rendering").
+//! changed, not the tables ("render only what needs rendering").
 //!
 //! A table keyed by place would redraw every item after an inserted one (a node turning
 //! inverted adds a finding near the top). Keyed by what the item is (a node's name, a hop's

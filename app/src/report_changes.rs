@@ -1,4 +1,4 @@
-//! A report sent as what changed since one the page already holds (issue 10 §1, "live means
+//! A report sent as what changed since one the page already holds ("live means
 //! live"): the sheet page asks for a report on every keystroke, and at 2,000 rows the whole
 //! report is about 2 MB of JSON, which the browser would read and compare on every key. A
 //! keystroke changes a few of its items (the row typed in, its hop and node, the nodes above,

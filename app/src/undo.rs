@@ -1,4 +1,4 @@
-//! Undo and redo on the sheet page (issue 10 §1): every edit of the grid (a cell's typing, a
+//! Undo and redo on the sheet page: every edit of the grid (a cell's typing, a
 //! paste, a row added, deleted or moved, a default filled), a fix applied from the report and
 //! an import are each one step; Ctrl/Cmd+Z undoes it,
 //! Ctrl/Cmd+Shift+Z and Ctrl+Y redo it, at least [`STEPS`] steps back, for as long as the page

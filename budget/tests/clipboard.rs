@@ -1,5 +1,5 @@
 //! `budget::tsv::clipboard`: blocks as Google Sheets, Excel and LibreOffice put them on the
-//! clipboard when a range is copied (issue 10 §1, paste a block).
+//! clipboard when a range is copied (paste a block).
 
 use budget::tsv::{clipboard, Block};
 use budget::Lang;

@@ -1,4 +1,4 @@
-//! Fuzzing the readers on the stable toolchain (issue 7 §7): random and grammar-shaped input for
+//! Fuzzing the readers on the stable toolchain: random and grammar-shaped input for
 //! the duration reader (`value::read_duration`, `duration::parse`), the tries reader
 //! (`value::read_tries`) and the TSV reader (`tsv::import`, whose sheets are then checked).
 //! None may panic, and each answer must be one the reader's documentation allows.

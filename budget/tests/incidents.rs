@@ -1,4 +1,4 @@
-//! Real-incident shapes (issue 3 §4), each a fixture sheet in `fixtures/` with its exact
+//! Real-incident shapes, each a fixture sheet in `fixtures/` with its exact
 //! verdict: every finding's code, place and numbers.
 
 use budget::{check, tsv, Lang, Report, Sheet, Verdict};

@@ -1,4 +1,4 @@
-//! `check` never panics and its cost stays linear in the sheet, on any rows (issue 7 §7):
+//! `check` never panics and its cost stays linear in the sheet, on any rows:
 //! property tests with arbitrary strings in every cell, mixed with the shapes that stress the
 //! engine (segments that form cycles, huge numbers, the largest tries, 1,000 hops from one
 //! caller). Only the public API is used. On the same sheets, the rows behind every number of

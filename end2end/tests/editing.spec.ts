@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { copy, paste, SheetsPage, watchForCrashes } from "./fixtures/workbench";
 
-// Issue 10 §1: a range selected with Shift+arrows is copied as the spreadsheets' TSV (quoted
+// A range selected with Shift+arrows is copied as the spreadsheets' TSV (quoted
 // two-line cells, the formula guard) and pastes into another sheet cell for cell.
 test("copying a range and pasting it into another sheet cell for cell", async ({ page }) => {
   const crashes = watchForCrashes(page);
@@ -64,7 +64,7 @@ test("copying a range and pasting it into another sheet cell for cell", async ({
   expect(crashes).toEqual([]);
 });
 
-// Issue 10 §1: rows are inserted, duplicated, moved (Alt+arrows, a drag) and deleted from the
+// Rows are inserted, duplicated, moved (Alt+arrows, a drag) and deleted from the
 // keyboard, each one undo step and one save.
 test("rows are inserted, duplicated, moved and deleted with the keys and a drag", async ({ page }) => {
   const crashes = watchForCrashes(page);
@@ -127,7 +127,7 @@ test("rows are inserted, duplicated, moved and deleted with the keys and a drag"
   expect(crashes).toEqual([]);
 });
 
-// Issue 10 §1: a setting from the catalog fills the row's item, default and location in one
+// A setting from the catalog fills the row's item, default and location in one
 // step; the report follows the typing even while the save has not gone through.
 test("a catalog setting fills its row, and the report follows the typing before the save", async ({ page }) => {
   const crashes = watchForCrashes(page);

@@ -1,7 +1,7 @@
 import { expect, type Locator, test } from "@playwright/test";
 import { paste, SheetsPage, watchForCrashes } from "./fixtures/workbench";
 
-// Issue 10 §1: the keyboard moves between cells as in a spreadsheet, and a cell keeps its
+// The keyboard moves between cells as in a spreadsheet, and a cell keeps its
 // line breaks.
 test("the keys move between cells, Escape undoes the typing, and a two-line cell stays two lines", async ({ page }) => {
   const crashes = watchForCrashes(page);
@@ -88,7 +88,7 @@ test("the keys move between cells, Escape undoes the typing, and a two-line cell
   expect(crashes).toEqual([]);
 });
 
-// Issue 10 §1: a 3 × 4 block copied from a spreadsheet fills the cells from the one it is
+// A 3 × 4 block copied from a spreadsheet fills the cells from the one it is
 // pasted into, adds the row it needs, keeps a quoted two-line cell whole, and is one save.
 test("pasting a block copied from a spreadsheet fills it cell for cell and adds a row", async ({ page }) => {
   const crashes = watchForCrashes(page);
@@ -135,7 +135,7 @@ test("pasting a block copied from a spreadsheet fills it cell for cell and adds 
   expect(crashes).toEqual([]);
 });
 
-// Issue 10 §1: undo and redo over a paste and a row delete, each step saved, the report
+// Undo and redo over a paste and a row delete, each step saved, the report
 // following.
 test("undoing a paste and a row delete, and redoing them, with the report following each step", async ({ page }) => {
   const crashes = watchForCrashes(page);

@@ -37,7 +37,7 @@ test("importing a broken TSV into a sheet leaves the sheet unchanged", async ({ 
   expect(Buffer.from(await api.body()).equals(fixture("reservation-en.tsv"))).toBe(true);
 });
 
-// Issue 10 §1: an import is one undo step like any edit; undoing it saves the rows it replaced.
+// An import is one undo step like any edit; undoing it saves the rows it replaced.
 test("an import into a sheet is one undo step, and the rows it undoes to are saved", async ({ page }) => {
   const sheets = new SheetsPage(page);
   await sheets.open();

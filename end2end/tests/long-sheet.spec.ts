@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { longSheet } from "./fixtures/long-sheet.cjs";
 import { SheetPage, watchForCrashes } from "./fixtures/workbench";
 
-// Issue 10 §1, "render only what needs rendering": on a long sheet a keystroke that adds two
+// "Render only what needs rendering": on a long sheet a keystroke that adds two
 // findings (the app turns inverted, and its third try's wait is assumed) inserts those two
 // into the list and moves at most one other; before vendor/tachys's fix, every finding after
 // the second insertion was moved in the DOM (166 here, 1,138 at 2,000 rows).

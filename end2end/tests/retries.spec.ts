@@ -43,7 +43,7 @@ test("raising the external API's tries inverts the app within a second, and the 
   expect(crashes).toEqual([]);
 });
 
-// Issue 7 §4: a checked fix applies as an edit, and the sheet it leaves has no error.
+// A checked fix applies as an edit, and the sheet it leaves has no error.
 test("applying G2's checked fixes removes the inversion, one try or the whole chain of raises", async ({ page }) => {
   const crashes = watchForCrashes(page);
   const sheets = new SheetsPage(page);

@@ -3,7 +3,7 @@ import { ChildProcess, execFileSync, spawn } from "node:child_process";
 import { join } from "node:path";
 import { fixture, SheetPage, watchForCrashes } from "./fixtures/workbench";
 
-// Issue 11 §4: two instances of the release build in team mode on one PostgreSQL database
+// Two instances of the release build in team mode on one PostgreSQL database
 // (TEST_POSTGRES_URL, default the machine's 127.0.0.1:5432 database `test`, in a schema of
 // this run's own). Two people of one team, signed in on different instances, see each other's
 // edits live; a person of another team cannot open the sheet.

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { SheetsPage, watchForCrashes } from "./fixtures/workbench";
 
-// Issue 7 §3: a number of the report, hovered or focused, lights the grid rows it comes from.
+// A number of the report, hovered or focused, lights the grid rows it comes from.
 // Golden G2: app need 15.5 s = DB 3.0 s (rows 9, 10) + external API 12.0 s (rows 6, 7, 8) +
 // own 0.5 s (row 5); the inversion's bound is the app's deadline (row 4).
 test("hovering or focusing a number lights exactly the rows it comes from, and leaving clears them", async ({ page }) => {

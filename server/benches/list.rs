@@ -1,4 +1,4 @@
-//! Issue 11 §4: listing one team's sheets does not cost more because other teams have many.
+//! Listing one team's sheets does not cost more because other teams have many.
 //! The database holds 10,000 sheets of 100 teams (100 each); an editor of one team lists its
 //! sheets through the store scoped to them, on SQLite (a temporary file) and on PostgreSQL
 //! (`TEST_POSTGRES_URL`, default the local 127.0.0.1:5432 database `test`, in a schema of its

@@ -1,4 +1,4 @@
-//! Local mode and team mode (issue 11 §1–§3).
+//! Local mode and team mode.
 //!
 //! - **Local** (the default on SQLite): one person, no accounts; the server listens on a
 //!   loopback address only ([`check_start`]).

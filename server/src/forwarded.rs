@@ -1,4 +1,4 @@
-//! What a trusted reverse proxy says about the request it forwards (issue 11 §3).
+//! What a trusted reverse proxy says about the request it forwards.
 //!
 //! Behind a proxy that terminates TLS (the example `deploy/nginx.conf`), every request comes
 //! from the proxy's address over plain HTTP. The proxy tells who the client is and how it was

@@ -1,4 +1,4 @@
-//! The probes of a load balancer or an orchestrator (issue 11 §4):
+//! The probes of a load balancer or an orchestrator:
 //!
 //! | route | answers |
 //! |---|---|

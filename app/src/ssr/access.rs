@@ -1,4 +1,4 @@
-//! Who is asking, and what each team role may do (issue 11 §2–§3).
+//! Who is asking, and what each team role may do.
 //!
 //! In team mode the server resolves every request to an [`Access`] (an account signed in, or
 //! an API token) and hands the handlers a store scoped to it ([`crate::ssr::Store::scoped`]).

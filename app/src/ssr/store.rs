@@ -51,7 +51,7 @@ use crate::sheet_name::SheetName;
 /// working directory, created when missing.
 pub const DEFAULT_DATABASE_URL: &str = "sqlite://workbench.db?mode=rwc";
 
-/// What every connection to a SQLite file sets (issue 11 §5): the write-ahead log, so
+/// What every connection to a SQLite file sets: the write-ahead log, so
 /// readers do not wait for the writer, and `synchronous = FULL`, so the log is synced to disk
 /// at every commit: a save the server acknowledged is kept through a crash of the process
 /// and through a loss of power (SQLite's own documentation of `PRAGMA synchronous`: in WAL
@@ -98,7 +98,7 @@ impl Drop for Watching {
     }
 }
 
-/// The store's own timeouts toward its database (issue 11 §4: they are rows of
+/// The store's own timeouts toward its database (they are rows of
 /// `deploy/timeouts.tsv`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PoolTimeouts {

@@ -1,4 +1,4 @@
-//! Team mode's JSON routes (issue 11 §2): who am I, teams, members and roles, API tokens,
+//! Team mode's JSON routes: who am I, teams, members and roles, API tokens,
 //! the audit log, accounts. Every one answers 404 in local mode ([`Caller`]).
 //!
 //! | route | who | does |

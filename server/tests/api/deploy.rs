@@ -1,4 +1,4 @@
-//! The workbench's own deployment (issue 11 §4): `deploy/timeouts.tsv`, the design sheet of
+//! The workbench's own deployment: `deploy/timeouts.tsv`, the design sheet of
 //! browser → nginx → workbench → PostgreSQL, checked by the workbench itself, and held to the
 //! values the code, `deploy/nginx.conf` and `deploy/workbench.service` really use.
 

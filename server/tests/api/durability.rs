@@ -1,4 +1,4 @@
-//! Issue 11 §5: every acknowledged save survives a crash of the server (`kill -9`), and
+//! Every acknowledged save survives a crash of the server (`kill -9`), and
 //! `workbench backup` / `workbench restore` give back the database as it was.
 
 use std::process::{Command, Output};

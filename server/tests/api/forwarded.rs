@@ -1,4 +1,4 @@
-//! Behind a reverse proxy that terminates TLS (issue 11 §3): `X-Forwarded-For` and
+//! Behind a reverse proxy that terminates TLS: `X-Forwarded-For` and
 //! `X-Forwarded-Proto` count only from `WORKBENCH_TRUSTED_PROXIES`; then session cookies set
 //! over `https` are `Secure`, a writing request's `Origin` must be `https://` too, and
 //! sign-ins are limited per client, not per proxy.

@@ -1,4 +1,4 @@
-//! Issue 11 §4: two `workbench serve` processes in team mode on one PostgreSQL database (the
+//! Two `workbench serve` processes in team mode on one PostgreSQL database (the
 //! one at `TEST_POSTGRES_URL`, default 127.0.0.1:5432) behave as one service: a session made on
 //! one works on the other, a save through one reaches an event stream opened on the other
 //! within a second, concurrent saves through both lose nothing, and another team's account

@@ -1,4 +1,4 @@
-//! The budget picture (issue 10 §2) from the API (`GET /api/v1/sheets/{id}/budget.svg`) and
+//! The budget picture from the API (`GET /api/v1/sheets/{id}/budget.svg`) and
 //! the command line (`workbench check --format svg`): golden G1 and G2 drawn, the same
 //! document from both.
 

@@ -1,4 +1,4 @@
-//! Issue 11 §3: every route and server function of a team-mode server, called as each kind of
+//! Every route and server function of a team-mode server, called as each kind of
 //! caller. The routes come from the server itself: the server functions from the framework's
 //! registry, the JSON API from its OpenAPI document; a new one without a row here fails.
 //! Where a caller is refused, the exact status and message are asserted, and that nothing

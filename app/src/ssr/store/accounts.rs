@@ -1,4 +1,4 @@
-//! Team mode's tables (issue 11 §2): accounts, teams and roles, API tokens, sessions and the
+//! Team mode's tables: accounts, teams and roles, API tokens, sessions and the
 //! audit log. The store keeps what it is given: passwords arrive hashed (Argon2id) and tokens
 //! as their SHA-256, from the server's `auth` module.
 //!

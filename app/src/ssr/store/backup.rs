@@ -1,4 +1,4 @@
-//! Backups of a SQLite store and their restore (issue 11 §5): `workbench backup PATH` and
+//! Backups of a SQLite store and their restore: `workbench backup PATH` and
 //! `workbench restore PATH`.
 //!
 //! A backup is SQLite's `VACUUM INTO`: a consistent copy of the database as of one
