@@ -435,8 +435,9 @@ fn every_documented_default_of_a_conditions_setting_reads() {
             read += 1;
         }
     }
-    // nginx proxy_next_upstream, HAProxy retry-on, Istio retryOn.
-    assert_eq!(read, 3);
+    // nginx proxy_next_upstream, HAProxy retry-on, Istio retryOn, ingress-nginx
+    // proxy-next-upstream.
+    assert_eq!(read, 4);
 }
 
 #[test]

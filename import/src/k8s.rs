@@ -1,0 +1,824 @@
+//! Kubernetes YAML: multi-document files (`---`), `helm template` output and chart templates.
+//!
+//! Objects read, and the rows they make:
+//!
+//! - `Ingress`: its hosts' paths are hops `HOST -> SERVICE` (an Ingress without a host calls
+//!   itself `Ingress NAME`), one route group named after the Ingress; the ingress-nginx
+//!   annotations `nginx.ingress.kubernetes.io/proxy-connect-timeout`, `proxy-read-timeout`,
+//!   `proxy-send-timeout`, `proxy-next-upstream`, `proxy-next-upstream-tries` and
+//!   `proxy-next-upstream-timeout` on each hop, and the AWS Load Balancer Controller's
+//!   `alb.ingress.kubernetes.io/load-balancer-attributes: idle_timeout.timeout_seconds=N`.
+//!   ingress-nginx reads its timeout annotations as whole seconds without a unit and ignores
+//!   any other text (`30s`): such a value becomes `—` with the controller's default and a
+//!   rationale quoting what was written. An nginx Ingress without `proxy-read-timeout` gets a
+//!   read row `—` with the controller's 60 s default.
+//! - Istio `VirtualService`: each `http[]` route is a hop `HOSTS -> DESTINATION` for each of its
+//!   destinations, one route group named after the VirtualService; `timeout`,
+//!   `retries.attempts`, `retries.perTryTimeout` and `retries.retryOn`. A route without
+//!   `retries` gets a tries row `—` with Istio's default of 2 retries.
+//! - Istio `DestinationRule`: `trafficPolicy.connectionPool.tcp.connectTimeout` and
+//!   `connectionPool.http.idleTimeout` on every hop whose VirtualService routes to its host
+//!   (`mesh -> HOST` when none does); `connectionPool.http.maxRetries` as an `other` row, since
+//!   it limits the retries outstanding to the host at once and is not a retry count.
+//! - Gateway API `HTTPRoute`: each rule is a hop `PARENT -> BACKEND` per backend, one route
+//!   group named after the route; `timeouts.request`, `timeouts.backendRequest`,
+//!   `retry.attempts` and `retry.codes`. `0s` switches a timeout off, and the rationale says so.
+//! - Workloads (`Deployment`, `StatefulSet`, `DaemonSet`, `ReplicaSet`, `Job`, `CronJob`,
+//!   `Pod`): `terminationGracePeriodSeconds` on the workload, and each container probe's
+//!   `timeoutSeconds` on the hop `kubelet -> WORKLOAD`.
+//!
+//! Chart templates (`{{ ... }}` of Go templates and Helm) are not YAML until rendered. Before
+//! parsing, a line that holds only template actions (`{{- if .Values.x }}`, `{{- end }}`) is
+//! blanked and every other placeholder is covered by letters of the same length, so the rest of
+//! the file keeps its lines and columns; a value that covered a placeholder is read back from
+//! the file as written and marked `unresolved: template`.
+
+use std::collections::HashSet;
+
+use budget::{Kind, Row};
+use saphyr::{LoadableYamlNode, MarkedYaml, Scalar, YamlData};
+
+use crate::location::location;
+use crate::row::{is_template, row};
+use crate::{File, ImportError, Imported};
+
+/// The ingress-nginx annotations read: name after the prefix, kind, the controller's default
+/// (as the engine reads it), and whether the value is whole seconds.
+const NGINX_ANNOTATIONS: &[(&str, Kind, &str, bool)] = &[
+    ("proxy-connect-timeout", Kind::Connect, "5s", true),
+    ("proxy-read-timeout", Kind::Read, "60s", true),
+    ("proxy-send-timeout", Kind::Send, "60s", true),
+    ("proxy-next-upstream", Kind::RetryOn, "error timeout", false),
+    ("proxy-next-upstream-tries", Kind::Tries, "3 tries", true),
+    ("proxy-next-upstream-timeout", Kind::RetryWindow, "0", true),
+];
+
+/// The prefix of ingress-nginx's annotations.
+const NGINX_PREFIX: &str = "nginx.ingress.kubernetes.io/";
+
+/// The AWS Load Balancer Controller's annotation of load balancer attributes.
+const ALB_ATTRIBUTES: &str = "alb.ingress.kubernetes.io/load-balancer-attributes";
+
+/// The workload kinds whose pod template is read, and where their pod spec is.
+const WORKLOADS: &[(&str, &[&str])] = &[
+    ("Deployment", &["spec", "template", "spec"]),
+    ("StatefulSet", &["spec", "template", "spec"]),
+    ("DaemonSet", &["spec", "template", "spec"]),
+    ("ReplicaSet", &["spec", "template", "spec"]),
+    ("Job", &["spec", "template", "spec"]),
+    (
+        "CronJob",
+        &["spec", "jobTemplate", "spec", "template", "spec"],
+    ),
+    ("Pod", &["spec"]),
+];
+
+/// The probes of a container.
+const PROBES: &[&str] = &["livenessProbe", "readinessProbe", "startupProbe"];
+
+/// Imports Kubernetes YAML files together (a DestinationRule's settings go on the hops that a
+/// VirtualService in any of the files routes to its host).
+pub fn import(files: &[File<'_>]) -> Imported {
+    let masked: Vec<String> = files.iter().map(|file| mask_templates(file.text)).collect();
+    let mut errors = Vec::new();
+    let mut parsed = Vec::new();
+    for (file, text) in files.iter().zip(&masked) {
+        match MarkedYaml::load_from_str(text) {
+            Ok(documents) => parsed.push((Doc::new(file), documents)),
+            Err(err) => errors.push(ImportError {
+                path: file.path.to_owned(),
+                line: err.marker().line(),
+                column: err.marker().col() + 1,
+                message: err.info().to_owned(),
+            }),
+        }
+    }
+    // The VirtualServices' hops first: a DestinationRule in any file needs them.
+    let mut hops = Out::default();
+    for (doc, documents) in &parsed {
+        for object in documents {
+            if kind_of(doc, object).as_deref() == Some("VirtualService") {
+                hops.virtual_service(doc, object);
+            }
+        }
+    }
+    let mut out = Out {
+        rows: Vec::new(),
+        mesh_hops: hops.mesh_hops,
+    };
+    for (doc, documents) in &parsed {
+        for object in documents {
+            let Some(kind) = kind_of(doc, object) else {
+                continue;
+            };
+            match kind.as_str() {
+                "Ingress" => out.ingress(doc, object),
+                "VirtualService" => out.virtual_service(doc, object),
+                "DestinationRule" => out.destination_rule(doc, object),
+                "HTTPRoute" if api_group(doc, object).contains("gateway.networking.k8s.io") => {
+                    out.http_route(doc, object)
+                }
+                other => {
+                    if let Some((_, path)) = WORKLOADS.iter().find(|(k, _)| *k == other) {
+                        out.workload(doc, object, other, path);
+                    }
+                }
+            }
+        }
+    }
+    let rows = out.rows;
+    Imported { rows, errors }
+}
+
+/// One file's path and the text as written (the values of template placeholders are read
+/// back from it).
+struct Doc<'t> {
+    path: &'t str,
+    text: &'t str,
+    /// The byte offset of each character, and the text's length at the end: the parser counts
+    /// characters.
+    offsets: Vec<usize>,
+}
+
+impl<'t> Doc<'t> {
+    fn new(file: &File<'t>) -> Doc<'t> {
+        let offsets = file
+            .text
+            .char_indices()
+            .map(|(at, _)| at)
+            .chain(std::iter::once(file.text.len()))
+            .collect();
+        Doc {
+            path: file.path,
+            text: file.text,
+            offsets,
+        }
+    }
+
+    /// The text of `node` as the file writes it.
+    fn raw(&self, node: &MarkedYaml<'_>) -> &'t str {
+        let at = |index: usize| self.offsets[index.min(self.offsets.len() - 1)];
+        &self.text[at(node.span.start.index())..at(node.span.end.index())]
+    }
+
+    /// The value of a scalar `node` as written: a string's text, a number's digits, a template
+    /// placeholder's text (without its quotes). `None` for null, a mapping or a sequence.
+    fn text(&self, node: &MarkedYaml<'_>) -> Option<String> {
+        match &node.data {
+            YamlData::Value(Scalar::Null) => None,
+            YamlData::Value(Scalar::String(s)) => {
+                let raw = self.raw(node).trim();
+                if raw.contains("{{") {
+                    Some(unquote(raw).to_owned())
+                } else {
+                    Some(s.to_string())
+                }
+            }
+            YamlData::Value(_) => Some(self.raw(node).trim().to_owned()),
+            _ => None,
+        }
+    }
+
+    /// `PATH:LINE SELECTOR` for `node`.
+    fn at(&self, node: &MarkedYaml<'_>, selector: &str) -> String {
+        location(self.path, node.span.start.line(), selector)
+    }
+}
+
+/// `text` without one pair of surrounding quotes.
+fn unquote(text: &str) -> &str {
+    for q in ['"', '\''] {
+        if let Some(inner) = text.strip_prefix(q).and_then(|t| t.strip_suffix(q)) {
+            return inner;
+        }
+    }
+    text
+}
+
+/// The value under `key` of a mapping node.
+fn get<'n, 'a>(node: &'n MarkedYaml<'a>, key: &str) -> Option<&'n MarkedYaml<'a>> {
+    match &node.data {
+        YamlData::Mapping(map) => map
+            .iter()
+            .find(|(k, _)| matches!(&k.data, YamlData::Value(Scalar::String(s)) if s == key))
+            .map(|(_, v)| v),
+        _ => None,
+    }
+}
+
+/// The node at `path` under `node`.
+fn get_path<'n, 'a>(node: &'n MarkedYaml<'a>, path: &[&str]) -> Option<&'n MarkedYaml<'a>> {
+    path.iter().try_fold(node, |n, key| get(n, key))
+}
+
+/// The items of a sequence node (none for anything else).
+fn items<'n, 'a>(node: Option<&'n MarkedYaml<'a>>) -> &'n [MarkedYaml<'a>] {
+    match node.map(|n| &n.data) {
+        Some(YamlData::Sequence(seq)) => seq,
+        _ => &[],
+    }
+}
+
+/// The entries of a mapping node whose keys are strings.
+fn entries<'n, 'a>(node: Option<&'n MarkedYaml<'a>>) -> Vec<(&'n str, &'n MarkedYaml<'a>)> {
+    match node.map(|n| &n.data) {
+        Some(YamlData::Mapping(map)) => map
+            .iter()
+            .filter_map(|(k, v)| match &k.data {
+                YamlData::Value(Scalar::String(s)) => Some((s.as_ref(), v)),
+                _ => None,
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// An object's `kind`.
+fn kind_of(doc: &Doc<'_>, object: &MarkedYaml<'_>) -> Option<String> {
+    get(object, "kind").and_then(|k| doc.text(k))
+}
+
+/// An object's `apiVersion`.
+fn api_group(doc: &Doc<'_>, object: &MarkedYaml<'_>) -> String {
+    get(object, "apiVersion")
+        .and_then(|v| doc.text(v))
+        .unwrap_or_default()
+}
+
+/// An object's `metadata.name` (as written, template or not).
+fn name_of(doc: &Doc<'_>, object: &MarkedYaml<'_>) -> String {
+    get_path(object, &["metadata", "name"])
+        .and_then(|n| doc.text(n))
+        .unwrap_or_default()
+}
+
+/// Whether a duration as Gateway API writes it is zero (`0s`, `0ms`, `0`).
+fn is_zero_duration(text: &str) -> bool {
+    let digits = text.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+    !digits.is_empty() && digits.chars().all(|c| c == '0')
+}
+
+/// The rows of the objects read so far, and the hops VirtualServices route (for the
+/// DestinationRules).
+#[derive(Default)]
+struct Out {
+    rows: Vec<Row>,
+    /// Per VirtualService hop: the caller, the callee as the segment names it, and the
+    /// destination host.
+    mesh_hops: Vec<(String, String, String)>,
+}
+
+impl Out {
+    /// A row of a setting found at `node`.
+    #[allow(clippy::too_many_arguments)]
+    fn setting(
+        &mut self,
+        doc: &Doc<'_>,
+        layer: &str,
+        segment: &str,
+        kind: Kind,
+        setting: &str,
+        node: &MarkedYaml<'_>,
+        selector: &str,
+    ) -> Option<&mut Row> {
+        let value = doc.text(node)?;
+        self.rows.push(row(
+            layer,
+            segment,
+            kind,
+            setting,
+            &value,
+            doc.at(node, selector),
+        ));
+        self.rows.last_mut()
+    }
+
+    /// A route group row: the hop is one of the alternatives of the entry point `group`.
+    fn route_group(
+        &mut self,
+        layer: &str,
+        segment: &str,
+        group: &str,
+        location: String,
+        why: &str,
+    ) {
+        let mut r = row(layer, segment, Kind::Routes, "", group, location);
+        r.rationale = why.to_owned();
+        self.rows.push(r);
+    }
+
+    fn ingress(&mut self, doc: &Doc<'_>, object: &MarkedYaml<'_>) {
+        let name = name_of(doc, object);
+        let layer = format!("Ingress {name}");
+        let annotations = entries(get_path(object, &["metadata", "annotations"]));
+        let class = get_path(object, &["spec", "ingressClassName"])
+            .and_then(|c| doc.text(c))
+            .or_else(|| {
+                annotations
+                    .iter()
+                    .find(|(k, _)| *k == "kubernetes.io/ingress.class")
+                    .and_then(|(_, v)| doc.text(v))
+            })
+            .unwrap_or_default();
+        let nginx =
+            class.contains("nginx") || annotations.iter().any(|(k, _)| k.starts_with(NGINX_PREFIX));
+        // The hops: each host's paths to their services, in order, once each.
+        let mut hops: Vec<(String, String, &MarkedYaml<'_>, String)> = Vec::new();
+        let mut seen = HashSet::new();
+        let own = format!("Ingress {name}");
+        if let Some(backend) = get_path(object, &["spec", "defaultBackend"]) {
+            if let Some(service) = backend_service(doc, backend) {
+                if seen.insert((own.clone(), service.clone())) {
+                    hops.push((
+                        own.clone(),
+                        service,
+                        backend,
+                        format!("{layer} spec.defaultBackend"),
+                    ));
+                }
+            }
+        }
+        for (r, rule) in items(get_path(object, &["spec", "rules"]))
+            .iter()
+            .enumerate()
+        {
+            let host = get(rule, "host")
+                .and_then(|h| doc.text(h))
+                .unwrap_or_else(|| own.clone());
+            for (p, path) in items(get_path(rule, &["http", "paths"])).iter().enumerate() {
+                let Some(service) = get(path, "backend").and_then(|b| backend_service(doc, b))
+                else {
+                    continue;
+                };
+                if seen.insert((host.clone(), service.clone())) {
+                    hops.push((
+                        host.clone(),
+                        service,
+                        path,
+                        format!("{layer} rules[{r}].http.paths[{p}]"),
+                    ));
+                }
+            }
+        }
+        for (caller, service, at, selector) in &hops {
+            // Hops are distinct (host, service) pairs: two paths of one host to one service
+            // share their settings, which are the Ingress's.
+            let segment = format!("{caller} -> {service}");
+            self.route_group(
+                &layer,
+                &segment,
+                &name,
+                doc.at(at, selector),
+                "the paths of one Ingress are alternatives: each request takes one of them",
+            );
+            if nginx {
+                for &(annotation, kind, default, seconds) in NGINX_ANNOTATIONS {
+                    let key = format!("{NGINX_PREFIX}{annotation}");
+                    let selector = format!("{layer} {key}");
+                    match annotations.iter().find(|(k, _)| **k == key) {
+                        Some((_, value)) => {
+                            let Some(r) =
+                                self.setting(doc, &layer, &segment, kind, &key, value, &selector)
+                            else {
+                                continue;
+                            };
+                            let written = r.value.trim().to_owned();
+                            if seconds
+                                && !is_template(&written)
+                                && !written.chars().all(|c| c.is_ascii_digit())
+                            {
+                                r.rationale = format!(
+                                    "written `{written}`: ingress-nginx reads this annotation as whole seconds without a unit and ignores any other text, so its default {default} applies instead"
+                                );
+                                r.value = "—".to_owned();
+                                r.default = default.to_owned();
+                            } else if seconds && r.rationale.is_empty() {
+                                r.rationale =
+                                    "ingress-nginx reads this annotation as whole seconds"
+                                        .to_owned();
+                            }
+                        }
+                        None if kind == Kind::Read => {
+                            // Where it would be set: the annotations, or the metadata without any.
+                            let place = get_path(object, &["metadata", "annotations"])
+                                .or_else(|| get(object, "metadata"))
+                                .unwrap_or(object);
+                            let mut r =
+                                row(&layer, &segment, kind, &key, "—", doc.at(place, &selector));
+                            r.default = default.to_owned();
+                            r.rationale = format!(
+                                "not set: ingress-nginx waits {default} between two reads from the service by default"
+                            );
+                            self.rows.push(r);
+                        }
+                        None => {}
+                    }
+                }
+            }
+            if let Some((_, attributes)) = annotations.iter().find(|(k, _)| *k == ALB_ATTRIBUTES) {
+                self.alb_idle(doc, &layer, &segment, attributes);
+            }
+        }
+    }
+
+    /// `idle_timeout.timeout_seconds=N` in the ALB attributes annotation.
+    fn alb_idle(&mut self, doc: &Doc<'_>, layer: &str, segment: &str, attributes: &MarkedYaml<'_>) {
+        let Some(text) = doc.text(attributes) else {
+            return;
+        };
+        for pair in text.split(',') {
+            if let Some((key, value)) = pair.split_once('=') {
+                if key.trim() == "idle_timeout.timeout_seconds" {
+                    let selector = format!("{layer} {ALB_ATTRIBUTES} idle_timeout.timeout_seconds");
+                    self.rows.push(row(
+                        layer,
+                        segment,
+                        Kind::Idle,
+                        "idle_timeout.timeout_seconds",
+                        value.trim(),
+                        doc.at(attributes, &selector),
+                    ));
+                }
+            }
+        }
+    }
+
+    fn virtual_service(&mut self, doc: &Doc<'_>, object: &MarkedYaml<'_>) {
+        let name = name_of(doc, object);
+        let layer = format!("VirtualService {name}");
+        let hosts: Vec<String> = items(get_path(object, &["spec", "hosts"]))
+            .iter()
+            .filter_map(|h| doc.text(h))
+            .collect();
+        let caller = if hosts.is_empty() {
+            layer.clone()
+        } else {
+            hosts.join(",")
+        };
+        let routes = items(get_path(object, &["spec", "http"]));
+        let per_route: Vec<Vec<String>> = routes
+            .iter()
+            .map(|route| {
+                let mut destinations = Vec::new();
+                for d in items(get(route, "route")) {
+                    if let Some(host) =
+                        get_path(d, &["destination", "host"]).and_then(|h| doc.text(h))
+                    {
+                        if !destinations.contains(&host) {
+                            destinations.push(host);
+                        }
+                    }
+                }
+                destinations
+            })
+            .collect();
+        for (i, (route, destinations)) in routes.iter().zip(&per_route).enumerate() {
+            let base = format!("{layer} http[{i}]");
+            for destination in destinations {
+                let callee =
+                    route_callee(doc, route, destination, &format!("http[{i}]"), &per_route);
+                let segment = format!("{caller} -> {callee}");
+                let hop = (caller.clone(), callee.clone(), destination.clone());
+                if !self.mesh_hops.contains(&hop) {
+                    self.mesh_hops.push(hop);
+                }
+                self.route_group(
+                    &layer,
+                    &segment,
+                    &name,
+                    doc.at(route, &base),
+                    "the http routes of one VirtualService are alternatives: each request takes one of them",
+                );
+                if let Some(t) = get(route, "timeout") {
+                    self.setting(
+                        doc,
+                        &layer,
+                        &segment,
+                        Kind::Deadline,
+                        "HTTPRoute.timeout",
+                        t,
+                        &format!("{base}.timeout"),
+                    );
+                }
+                match get(route, "retries") {
+                    Some(retries) => {
+                        for (field, kind, setting) in [
+                            ("attempts", Kind::Tries, "retries.attempts"),
+                            ("perTryTimeout", Kind::Attempt, "retries.perTryTimeout"),
+                            ("retryOn", Kind::RetryOn, "retries.retryOn"),
+                        ] {
+                            if let Some(v) = get(retries, field) {
+                                let selector = format!("{base}.retries.{field}");
+                                if let Some(r) =
+                                    self.setting(doc, &layer, &segment, kind, setting, v, &selector)
+                                {
+                                    if kind == Kind::Tries && r.rationale.is_empty() {
+                                        r.rationale =
+                                            "Istio's attempts are retries after the first try"
+                                                .to_owned();
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    None => {
+                        let mut r = row(
+                            &layer,
+                            &segment,
+                            Kind::Tries,
+                            "retries.attempts",
+                            "—",
+                            doc.at(route, &base),
+                        );
+                        r.default = "2 retries".to_owned();
+                        r.rationale =
+                            "not set: Istio retries a route 2 times by default (connect-failure, refused-stream, unavailable, cancelled, retriable-status-codes)"
+                                .to_owned();
+                        self.rows.push(r);
+                    }
+                }
+            }
+        }
+    }
+
+    fn destination_rule(&mut self, doc: &Doc<'_>, object: &MarkedYaml<'_>) {
+        let name = name_of(doc, object);
+        let layer = format!("DestinationRule {name}");
+        let Some(host) = get_path(object, &["spec", "host"]).and_then(|h| doc.text(h)) else {
+            return;
+        };
+        let same = |a: &str, b: &str| {
+            a == b || a.starts_with(&format!("{b}.")) || b.starts_with(&format!("{a}."))
+        };
+        let mut segments: Vec<String> = Vec::new();
+        for (caller, callee, destination) in &self.mesh_hops {
+            let segment = format!("{caller} -> {callee}");
+            if same(destination, &host) && !segments.contains(&segment) {
+                segments.push(segment);
+            }
+        }
+        if segments.is_empty() {
+            segments.push(format!("mesh -> {host}"));
+        }
+        let pool = get_path(object, &["spec", "trafficPolicy", "connectionPool"]);
+        let connect = pool.and_then(|p| get_path(p, &["tcp", "connectTimeout"]));
+        let idle = pool.and_then(|p| get_path(p, &["http", "idleTimeout"]));
+        let max_retries = pool.and_then(|p| get_path(p, &["http", "maxRetries"]));
+        let base = format!("{layer} trafficPolicy.connectionPool");
+        for segment in &segments {
+            if let Some(n) = connect {
+                self.setting(
+                    doc,
+                    &layer,
+                    segment,
+                    Kind::Connect,
+                    "connectionPool.tcp.connectTimeout",
+                    n,
+                    &format!("{base}.tcp.connectTimeout"),
+                );
+            }
+            if let Some(n) = idle {
+                self.setting(
+                    doc,
+                    &layer,
+                    segment,
+                    Kind::Idle,
+                    "connectionPool.http.idleTimeout",
+                    n,
+                    &format!("{base}.http.idleTimeout"),
+                );
+            }
+            if let Some(n) = max_retries {
+                if let Some(r) = self.setting(
+                    doc,
+                    &layer,
+                    segment,
+                    Kind::Other,
+                    "connectionPool.http.maxRetries",
+                    n,
+                    &format!("{base}.http.maxRetries"),
+                ) {
+                    if r.rationale.is_empty() {
+                        r.rationale = "a connection-pool limit, not a retry count: at most this many retries may be outstanding to the host at once, across all requests".to_owned();
+                    }
+                }
+            }
+        }
+    }
+
+    fn http_route(&mut self, doc: &Doc<'_>, object: &MarkedYaml<'_>) {
+        let name = name_of(doc, object);
+        let layer = format!("HTTPRoute {name}");
+        let caller = items(get_path(object, &["spec", "parentRefs"]))
+            .first()
+            .and_then(|p| get(p, "name"))
+            .and_then(|n| doc.text(n))
+            .unwrap_or_else(|| layer.clone());
+        let rules = items(get_path(object, &["spec", "rules"]));
+        let per_rule: Vec<Vec<String>> = rules
+            .iter()
+            .map(|rule| {
+                let mut backends = Vec::new();
+                for b in items(get(rule, "backendRefs")) {
+                    if let Some(n) = get(b, "name").and_then(|n| doc.text(n)) {
+                        if !backends.contains(&n) {
+                            backends.push(n);
+                        }
+                    }
+                }
+                backends
+            })
+            .collect();
+        for (i, (rule, backends)) in rules.iter().zip(&per_rule).enumerate() {
+            let base = format!("{layer} rules[{i}]");
+            for backend in backends {
+                let callee = route_callee(doc, rule, backend, &format!("rules[{i}]"), &per_rule);
+                let segment = format!("{caller} -> {callee}");
+                self.route_group(
+                    &layer,
+                    &segment,
+                    &name,
+                    doc.at(rule, &base),
+                    "the rules of one HTTPRoute are alternatives: each request takes one of them",
+                );
+                for (field, kind) in [
+                    ("request", Kind::Deadline),
+                    ("backendRequest", Kind::Attempt),
+                ] {
+                    if let Some(n) = get_path(rule, &["timeouts", field]) {
+                        let setting = format!("timeouts.{field}");
+                        if let Some(r) = self.setting(
+                            doc,
+                            &layer,
+                            &segment,
+                            kind,
+                            &setting,
+                            n,
+                            &format!("{base}.{setting}"),
+                        ) {
+                            if is_zero_duration(&r.value) {
+                                r.rationale =
+                                    "`0s` switches this timeout off (Gateway API): no bound"
+                                        .to_owned();
+                            }
+                        }
+                    }
+                }
+                if let Some(retry) = get(rule, "retry") {
+                    if let Some(n) = get(retry, "attempts") {
+                        if let Some(r) = self.setting(
+                            doc,
+                            &layer,
+                            &segment,
+                            Kind::Tries,
+                            "retry.attempts",
+                            n,
+                            &format!("{base}.retry.attempts"),
+                        ) {
+                            if r.rationale.is_empty() {
+                                r.rationale =
+                                    "Gateway API's attempts are retries after the first try"
+                                        .to_owned();
+                            }
+                        }
+                    }
+                    if let Some(codes) = get(retry, "codes") {
+                        let list: Vec<String> = items(Some(codes))
+                            .iter()
+                            .filter_map(|c| doc.text(c))
+                            .collect();
+                        if !list.is_empty() {
+                            let selector = format!("{base}.retry.codes");
+                            self.rows.push(row(
+                                &layer,
+                                &segment,
+                                Kind::RetryOn,
+                                "retry.codes",
+                                &list.join(", "),
+                                doc.at(codes, &selector),
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn workload(&mut self, doc: &Doc<'_>, object: &MarkedYaml<'_>, kind: &str, pod_path: &[&str]) {
+        let name = name_of(doc, object);
+        let layer = format!("{kind} {name}");
+        let Some(pod) = get_path(object, pod_path) else {
+            return;
+        };
+        let spec = pod_path.join(".");
+        if let Some(n) = get(pod, "terminationGracePeriodSeconds") {
+            self.setting(
+                doc,
+                &layer,
+                &name,
+                Kind::Other,
+                "terminationGracePeriodSeconds",
+                n,
+                &format!("{layer} {spec}.terminationGracePeriodSeconds"),
+            );
+        }
+        let segment = format!("kubelet -> {name}");
+        for container in items(get(pod, "containers")) {
+            let container_name = get(container, "name")
+                .and_then(|n| doc.text(n))
+                .unwrap_or_default();
+            for probe in PROBES {
+                if let Some(n) = get_path(container, &[probe, "timeoutSeconds"]) {
+                    let selector =
+                        format!("{layer} containers[{container_name}].{probe}.timeoutSeconds");
+                    self.setting(
+                        doc,
+                        &layer,
+                        &segment,
+                        Kind::Attempt,
+                        &format!("{probe}.timeoutSeconds"),
+                        n,
+                        &selector,
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// The callee of one route's hop: the destination itself, or, when several routes of the same
+/// entry point go to the same destination, the destination followed by the route's `name` (or
+/// its index) in parentheses, so each route keeps its own timeouts and retries instead of
+/// adding them up on one hop (`user-svc (http[5])`).
+fn route_callee(
+    doc: &Doc<'_>,
+    route: &MarkedYaml<'_>,
+    destination: &str,
+    index: &str,
+    per_route: &[Vec<String>],
+) -> String {
+    let routes_to_it = per_route
+        .iter()
+        .filter(|d| d.iter().any(|x| x == destination))
+        .count();
+    if routes_to_it < 2 {
+        return destination.to_owned();
+    }
+    let name = get(route, "name")
+        .and_then(|n| doc.text(n))
+        .unwrap_or_else(|| index.to_owned());
+    format!("{destination} ({name})")
+}
+
+/// The service an Ingress backend names (`service.name`, or `serviceName` of the older API).
+fn backend_service(doc: &Doc<'_>, backend: &MarkedYaml<'_>) -> Option<String> {
+    get_path(backend, &["service", "name"])
+        .or_else(|| get(backend, "serviceName"))
+        .and_then(|n| doc.text(n))
+}
+
+/// `text` with its template placeholders made parseable without moving anything: a line of
+/// template actions only (`{{- range ... }}`, `{{ end }}`) becomes spaces, and every other
+/// `{{ ... }}` is covered by `x`s of its length (in characters), so every line and column of
+/// the rest stays where the file has it.
+fn mask_templates(text: &str) -> String {
+    if !text.contains("{{") {
+        return text.to_owned();
+    }
+    let mut out = String::with_capacity(text.len());
+    for line in text.split_inclusive('\n') {
+        let (body, end) = match line.strip_suffix('\n') {
+            Some(b) => (b, "\n"),
+            None => (line, ""),
+        };
+        let mut masked = String::with_capacity(body.len());
+        let mut only_actions = true;
+        let mut rest = body;
+        let mut any = false;
+        while let Some(open) = rest.find("{{") {
+            let (before, from) = rest.split_at(open);
+            if !before.trim().is_empty() {
+                only_actions = false;
+            }
+            masked.push_str(before);
+            let close = from.find("}}").map(|c| c + 2).unwrap_or(from.len());
+            masked.extend(std::iter::repeat_n('x', from[..close].chars().count()));
+            rest = &from[close..];
+            any = true;
+        }
+        if !rest.trim().is_empty() {
+            only_actions = false;
+        }
+        masked.push_str(rest);
+        if any && only_actions {
+            out.extend(std::iter::repeat_n(' ', body.chars().count()));
+        } else {
+            out.push_str(&masked);
+        }
+        out.push_str(end);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,289 @@
+use super::*;
+
+fn one(path: &str, text: &str) -> Imported {
+    import(&[File { path, text }])
+}
+
+/// `segment | setting | value | location` of each row that is not a route group.
+fn brief(rows: &[Row]) -> Vec<String> {
+    rows.iter()
+        .filter(|r| r.item != "route group")
+        .map(|r| {
+            format!(
+                "{} | {} | {} | {}",
+                r.segment, r.setting, r.value, r.location
+            )
+        })
+        .collect()
+}
+
+/// `helm template` output: comments naming the chart's files, several documents, a Service
+/// that carries no timeout, and an empty document at the end.
+const HELM_OUTPUT: &str = r#"---
+# Source: shop/templates/deployment.yaml
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: shop-api
+spec:
+  template:
+    spec:
+      terminationGracePeriodSeconds: 45
+      containers:
+        - name: api
+          image: "shop/api:1.4.2"
+          livenessProbe:
+            httpGet: {path: /healthz, port: 8080}
+            timeoutSeconds: 2
+          readinessProbe:
+            timeoutSeconds: 1
+---
+# Source: shop/templates/service.yaml
+apiVersion: v1
+kind: Service
+metadata:
+  name: shop-api
+---
+# Source: shop/templates/ingress.yaml
+apiVersion: networking.k8s.io/v1
+kind: Ingress
+metadata:
+  name: shop
+  annotations:
+    nginx.ingress.kubernetes.io/proxy-connect-timeout: "10"
+    nginx.ingress.kubernetes.io/proxy-read-timeout: "30s"
+    nginx.ingress.kubernetes.io/proxy-next-upstream: "error timeout http_502"
+    nginx.ingress.kubernetes.io/proxy-next-upstream-tries: "2"
+    nginx.ingress.kubernetes.io/proxy-next-upstream-timeout: "20"
+spec:
+  ingressClassName: nginx
+  rules:
+    - host: shop.example.com
+      http:
+        paths:
+          - path: /api
+            pathType: Prefix
+            backend:
+              service: {name: shop-api, port: {number: 80}}
+          - path: /static
+            pathType: Prefix
+            backend:
+              service: {name: shop-static, port: {number: 80}}
+---
+"#;
+
+#[test]
+fn helm_template_output_imports_every_document() {
+    let out = one("rendered/shop.yaml", HELM_OUTPUT);
+    assert_eq!(out.errors, []);
+    let i = "rendered/shop.yaml";
+    let ann = "Ingress shop nginx.ingress.kubernetes.io";
+    let api = "shop.example.com -> shop-api";
+    let st = "shop.example.com -> shop-static";
+    assert_eq!(
+        brief(&out.rows),
+        [
+            format!("shop-api | terminationGracePeriodSeconds | 45 | {i}:10 Deployment shop-api spec.template.spec.terminationGracePeriodSeconds"),
+            format!("kubelet -> shop-api | livenessProbe.timeoutSeconds | 2 | {i}:16 Deployment shop-api containers[api].livenessProbe.timeoutSeconds"),
+            format!("kubelet -> shop-api | readinessProbe.timeoutSeconds | 1 | {i}:18 Deployment shop-api containers[api].readinessProbe.timeoutSeconds"),
+            format!("{api} | nginx.ingress.kubernetes.io/proxy-connect-timeout | 10 | {i}:32 {ann}/proxy-connect-timeout"),
+            format!("{api} | nginx.ingress.kubernetes.io/proxy-read-timeout | — | {i}:33 {ann}/proxy-read-timeout"),
+            format!("{api} | nginx.ingress.kubernetes.io/proxy-next-upstream | error timeout http_502 | {i}:34 {ann}/proxy-next-upstream"),
+            format!("{api} | nginx.ingress.kubernetes.io/proxy-next-upstream-tries | 2 | {i}:35 {ann}/proxy-next-upstream-tries"),
+            format!("{api} | nginx.ingress.kubernetes.io/proxy-next-upstream-timeout | 20 | {i}:36 {ann}/proxy-next-upstream-timeout"),
+            format!("{st} | nginx.ingress.kubernetes.io/proxy-connect-timeout | 10 | {i}:32 {ann}/proxy-connect-timeout"),
+            format!("{st} | nginx.ingress.kubernetes.io/proxy-read-timeout | — | {i}:33 {ann}/proxy-read-timeout"),
+            format!("{st} | nginx.ingress.kubernetes.io/proxy-next-upstream | error timeout http_502 | {i}:34 {ann}/proxy-next-upstream"),
+            format!("{st} | nginx.ingress.kubernetes.io/proxy-next-upstream-tries | 2 | {i}:35 {ann}/proxy-next-upstream-tries"),
+            format!("{st} | nginx.ingress.kubernetes.io/proxy-next-upstream-timeout | 20 | {i}:36 {ann}/proxy-next-upstream-timeout"),
+        ]
+    );
+    // The two paths are alternatives of one entry point.
+    let groups: Vec<String> = out
+        .rows
+        .iter()
+        .filter(|r| r.item == "route group")
+        .map(|r| format!("{} = {} @ {}", r.segment, r.value, r.location))
+        .collect();
+    assert_eq!(
+        groups,
+        [
+            format!("{api} = shop @ {i}:43 Ingress shop rules[0].http.paths[0]"),
+            format!("{st} = shop @ {i}:47 Ingress shop rules[0].http.paths[1]"),
+        ]
+    );
+}
+
+#[test]
+fn ingress_nginx_reads_whole_seconds_only() {
+    let out = one("rendered/shop.yaml", HELM_OUTPUT);
+    let read = out
+        .rows
+        .iter()
+        .find(|r| r.setting.ends_with("proxy-read-timeout"))
+        .unwrap();
+    // `30s` is not a number of seconds to the controller: it keeps its 60 s.
+    assert_eq!((read.value.as_str(), read.default.as_str()), ("—", "60s"));
+    assert_eq!(
+        read.rationale,
+        "written `30s`: ingress-nginx reads this annotation as whole seconds without a unit and ignores any other text, so its default 60s applies instead"
+    );
+    let connect = out
+        .rows
+        .iter()
+        .find(|r| r.setting.ends_with("proxy-connect-timeout"))
+        .unwrap();
+    assert_eq!(
+        (connect.value.as_str(), connect.item.as_str()),
+        ("10", "connect timeout")
+    );
+    assert_eq!(
+        connect.rationale,
+        "ingress-nginx reads this annotation as whole seconds"
+    );
+    // The engine gives the bare 10 its unit from the catalog: seconds.
+    let entry = budget::catalog::lookup(connect).unwrap();
+    assert_eq!(
+        (entry.product, entry.unit),
+        ("ingress-nginx", budget::duration::Unit::Seconds)
+    );
+}
+
+#[test]
+fn every_setting_written_is_one_the_catalog_knows() {
+    let vs = "apiVersion: networking.istio.io/v1\nkind: VirtualService\nmetadata:\n  name: reviews\nspec:\n  hosts: [reviews]\n  http:\n  - route:\n    - destination: {host: reviews}\n    timeout: 5s\n    retries: {attempts: 2, perTryTimeout: 2s, retryOn: \"connect-failure,503\"}\n---\napiVersion: networking.istio.io/v1\nkind: DestinationRule\nmetadata:\n  name: reviews\nspec:\n  host: reviews.default.svc.cluster.local\n  trafficPolicy:\n    connectionPool:\n      tcp: {connectTimeout: 1s}\n      http: {idleTimeout: 30s, maxRetries: 10}\n---\napiVersion: gateway.networking.k8s.io/v1\nkind: HTTPRoute\nmetadata:\n  name: web\nspec:\n  parentRefs: [{name: edge}]\n  rules:\n  - backendRefs: [{name: web, port: 80}]\n    timeouts: {request: 10s, backendRequest: 3s}\n    retry: {attempts: 1, codes: [503]}\n---\napiVersion: networking.k8s.io/v1\nkind: Ingress\nmetadata:\n  name: alb\n  annotations:\n    alb.ingress.kubernetes.io/load-balancer-attributes: deletion_protection.enabled=true,idle_timeout.timeout_seconds=120\nspec:\n  ingressClassName: alb\n  defaultBackend:\n    service: {name: web, port: {number: 80}}\n";
+    let out = one("all.yaml", vs);
+    assert_eq!(out.errors, []);
+    let mut found: Vec<String> = Vec::new();
+    for r in out.rows.iter().filter(|r| r.item != "route group") {
+        let entry =
+            budget::catalog::lookup(r).unwrap_or_else(|| panic!("no catalog entry for {r:?}"));
+        found.push(format!(
+            "{} = {} / {}",
+            r.setting, entry.product, entry.name
+        ));
+    }
+    assert_eq!(
+        found,
+        [
+            "HTTPRoute.timeout = Istio / HTTPRoute.timeout",
+            "retries.attempts = Istio / HTTPRetry.attempts",
+            "retries.perTryTimeout = Istio / HTTPRetry.perTryTimeout",
+            "retries.retryOn = Istio / HTTPRetry.retryOn",
+            "connectionPool.tcp.connectTimeout = Istio / ConnectionPoolSettings.TCPSettings.connectTimeout",
+            "connectionPool.http.idleTimeout = Istio / ConnectionPoolSettings.HTTPSettings.idleTimeout",
+            "connectionPool.http.maxRetries = Istio / ConnectionPoolSettings.HTTPSettings.maxRetries",
+            "timeouts.request = Gateway API / HTTPRouteTimeouts.request",
+            "timeouts.backendRequest = Gateway API / HTTPRouteTimeouts.backendRequest",
+            "retry.attempts = Gateway API / HTTPRouteRetry.attempts",
+            "retry.codes = Gateway API / HTTPRouteRetry.codes",
+            "idle_timeout.timeout_seconds = AWS ALB / idle_timeout.timeout_seconds",
+        ]
+    );
+    // The DestinationRule's full host name is the VirtualService's short destination: its
+    // settings go on that hop. An ALB Ingress gets no ingress-nginx default.
+    let segments: Vec<&str> = out.rows.iter().map(|r| r.segment.as_str()).collect();
+    assert_eq!(segments[5..8], ["reviews -> reviews"; 3]);
+    assert_eq!(out.rows.last().unwrap().segment, "Ingress alb -> web");
+    assert_eq!(out.rows.last().unwrap().value, "120");
+}
+
+/// A chart's template as its repository has it: control actions on their own lines, values
+/// from `.Values`, a shell variable left for envsubst.
+const CHART_TEMPLATE: &str = r#"apiVersion: networking.istio.io/v1beta1
+kind: VirtualService
+metadata:
+  name: {{ include "shop.fullname" . }}
+  labels:
+    {{- include "shop.labels" . | nindent 4 }}
+spec:
+  hosts:
+    - {{ .Values.host | quote }}
+  http:
+    {{- range .Values.routes }}
+    - route:
+        - destination:
+            host: {{ .service }}
+      timeout: {{ .Values.timeout }}
+      retries:
+        attempts: {{ .Values.retries | default 2 }}
+        perTryTimeout: "${PER_TRY_TIMEOUT}"
+    {{- end }}
+"#;
+
+#[test]
+fn templated_values_stay_as_written_and_unresolved() {
+    let out = one("charts/shop/templates/vs.yaml", CHART_TEMPLATE);
+    assert_eq!(out.errors, []);
+    let rows: Vec<String> = out
+        .rows
+        .iter()
+        .filter(|r| r.item != "route group")
+        .map(|r| {
+            format!(
+                "{} | {} | {} | {}",
+                r.setting, r.value, r.location, r.rationale
+            )
+        })
+        .collect();
+    let at = "charts/shop/templates/vs.yaml";
+    let vs = r#"VirtualService {{ include "shop.fullname" . }} http[0]"#;
+    assert_eq!(
+        rows,
+        [
+            format!("HTTPRoute.timeout | {{{{ .Values.timeout }}}} | {at}:15 {vs}.timeout | unresolved: template"),
+            format!("retries.attempts | {{{{ .Values.retries | default 2 }}}} | {at}:17 {vs}.retries.attempts | unresolved: template"),
+            format!("retries.perTryTimeout | ${{PER_TRY_TIMEOUT}} | {at}:18 {vs}.retries.perTryTimeout | unresolved: template"),
+        ]
+    );
+    assert_eq!(
+        out.rows[0].segment,
+        "{{ .Values.host | quote }} -> {{ .service }}"
+    );
+}
+
+#[test]
+fn a_malformed_file_is_named_by_line_and_column_and_the_others_still_import() {
+    let broken = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: web\nspec:\n  terminationGracePeriodSeconds: [10\n";
+    let good = "kind: Pod\nmetadata: {name: worker}\nspec:\n  terminationGracePeriodSeconds: 90\n";
+    let out = import(&[
+        File {
+            path: "k8s/web.yaml",
+            text: broken,
+        },
+        File {
+            path: "k8s/worker.yaml",
+            text: good,
+        },
+    ]);
+    assert_eq!(out.errors.len(), 1);
+    let err = &out.errors[0];
+    assert_eq!(
+        (err.path.as_str(), err.line, err.column),
+        ("k8s/web.yaml", 7, 1)
+    );
+    assert!(err.to_string().starts_with("k8s/web.yaml:7:1: "), "{err}");
+    assert_eq!(
+        brief(&out.rows),
+        ["worker | terminationGracePeriodSeconds | 90 | k8s/worker.yaml:4 Pod worker spec.terminationGracePeriodSeconds"]
+    );
+}
+
+#[test]
+fn masking_keeps_lines_and_columns() {
+    let text = "a: 1\n  {{- if .Values.x }}\nb: {{ .Values.b }}\n{{- end }}\n";
+    let masked = mask_templates(text);
+    assert_eq!(
+        masked,
+        "a: 1\n                     \nb: xxxxxxxxxxxxxxx\n          \n"
+    );
+    assert_eq!(masked.chars().count(), text.chars().count());
+}
+
+#[test]
+fn gateway_api_zero_is_off() {
+    assert!(is_zero_duration("0s"));
+    assert!(is_zero_duration("0ms"));
+    assert!(!is_zero_duration("10s"));
+    assert!(!is_zero_duration("s"));
+}

@@ -1,0 +1,277 @@
+//! The importer on real configuration from public projects (`../shared/config-corpus/` next to
+//! the workspace): exact rows, with their settings, values and lines.
+
+use std::path::PathBuf;
+
+use budget::{Lang, Row, Sheet};
+use workbench_import::{import, File, Imported};
+
+/// The corpus folder `name`, found from this crate's directory; a missing corpus fails the
+/// test with where it was looked for (a test that cannot read it must not pass).
+fn corpus(name: &str) -> PathBuf {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/config-corpus");
+    assert!(
+        root.is_dir(),
+        "the configuration corpus is missing: expected it at {} (../shared/config-corpus next to the workspace)",
+        root.display()
+    );
+    let dir = root.join(name);
+    assert!(dir.is_dir(), "corpus folder {} is missing", dir.display());
+    dir
+}
+
+/// Imports every file of a corpus folder (`*.yaml`, `*.yml`, and with `all` also the chart
+/// templates `*.tpl`, read as YAML), named `FOLDER/FILE`.
+fn import_folder(name: &str, all: bool) -> Imported {
+    let dir = corpus(name);
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|n| all || n.ends_with(".yaml") || n.ends_with(".yml"))
+        .collect();
+    names.sort();
+    let texts: Vec<(String, String)> = names
+        .iter()
+        .map(|n| {
+            // A chart template is YAML once rendered: hand it over under a YAML name.
+            let path = format!("{name}/{}", n.replace(".tpl", ".tpl.yaml"));
+            (path, std::fs::read_to_string(dir.join(n)).unwrap())
+        })
+        .collect();
+    let files: Vec<File<'_>> = texts
+        .iter()
+        .map(|(p, t)| File { path: p, text: t })
+        .collect();
+    import(&files)
+}
+
+/// `segment | setting | value | PATH:LINE` of each row that is not a route group.
+fn settings(rows: &[Row]) -> Vec<String> {
+    rows.iter()
+        .filter(|r| r.item != "route group")
+        .map(|r| {
+            let at = r.location.split(' ').next().unwrap();
+            format!("{} | {} | {} | {}", r.segment, r.setting, r.value, at)
+        })
+        .collect()
+}
+
+#[test]
+fn ingress_nginx_examples() {
+    let out = import_folder("ingress-nginx-examples", false);
+    assert_eq!(out.errors, []);
+    let f = "ingress-nginx-examples";
+    assert_eq!(
+        settings(&out.rows),
+        [
+            format!("demo-echo-service | terminationGracePeriodSeconds | 60 | {f}/echo-service.yaml:18"),
+            format!("public-demo-echo-service.kube.local -> demo-echo-service | nginx.ingress.kubernetes.io/proxy-read-timeout | — | {f}/echo-service.yaml:51"),
+            format!("secure-demo-echo-service.kube.local -> demo-echo-service | nginx.ingress.kubernetes.io/proxy-read-timeout | — | {f}/echo-service.yaml:73"),
+            format!("registry.<your domain> -> docker-registry | nginx.ingress.kubernetes.io/proxy-read-timeout | 600 | {f}/ingress-without-tls.yaml:6"),
+            format!("registry.<your domain> -> docker-registry | nginx.ingress.kubernetes.io/proxy-send-timeout | 600 | {f}/ingress-without-tls.yaml:7"),
+        ]
+    );
+    // The hidden default is explicit: the controller's 60 s, said so.
+    let hidden = &out.rows[2];
+    assert_eq!(hidden.default, "60s");
+    assert_eq!(
+        hidden.rationale,
+        "not set: ingress-nginx waits 60s between two reads from the service by default"
+    );
+    // Each Ingress's paths are one route group named after it.
+    let groups: Vec<(&str, &str)> = out
+        .rows
+        .iter()
+        .filter(|r| r.item == "route group")
+        .map(|r| (r.segment.as_str(), r.value.as_str()))
+        .collect();
+    assert_eq!(
+        groups,
+        [
+            (
+                "public-demo-echo-service.kube.local -> demo-echo-service",
+                "public-demo-echo-service"
+            ),
+            (
+                "secure-demo-echo-service.kube.local -> demo-echo-service",
+                "secure-demo-echo-service"
+            ),
+            (
+                "registry.<your domain> -> docker-registry",
+                "docker-registry"
+            ),
+        ]
+    );
+}
+
+#[test]
+fn istio_kubox() {
+    let out = import_folder("istio-kubox", false);
+    assert_eq!(out.errors, []);
+    let rows = settings(&out.rows);
+    assert_eq!(rows.len(), 42, "{rows:#?}");
+    let vs = "istio-kubox/virtual-service.yaml";
+    let dr = "istio-kubox/destination-rules.yaml";
+    let user0 = "* -> user-svc.app-services.svc.cluster.local (http[0])";
+    let user5 = "* -> user-svc.app-services.svc.cluster.local (http[5])";
+    let product = "* -> product-svc.app-services.svc.cluster.local";
+    for expected in [
+        format!("{user0} | connectionPool.tcp.connectTimeout | 30s | {dr}:14"),
+        format!("{user0} | connectionPool.http.idleTimeout | 60s | {dr}:19"),
+        format!("{user0} | connectionPool.http.maxRetries | 3 | {dr}:18"),
+        format!("{user5} | connectionPool.tcp.connectTimeout | 30s | {dr}:14"),
+        format!("{product} | connectionPool.tcp.connectTimeout | 30s | {dr}:42"),
+        format!("mesh -> mysql.app-services.svc.cluster.local | connectionPool.tcp.connectTimeout | 30s | {dr}:155"),
+        format!("mesh -> redis.app-services.svc.cluster.local | connectionPool.tcp.connectTimeout | 30s | {dr}:171"),
+        format!("{user0} | HTTPRoute.timeout | 30s | {vs}:23"),
+        format!("{user0} | retries.attempts | 3 | {vs}:25"),
+        format!("{user0} | retries.perTryTimeout | 10s | {vs}:26"),
+        format!("{user0} | retries.retryOn | 5xx,reset,connect-failure,refused-stream | {vs}:27"),
+        format!("{product} | HTTPRoute.timeout | 30s | {vs}:43"),
+        format!("{product} | retries.attempts | 3 | {vs}:45"),
+        format!("{user5} | HTTPRoute.timeout | 10s | {vs}:105"),
+        // The health route writes no retries: Istio's default 2 retries, made explicit.
+        format!("{user5} | retries.attempts | — | {vs}:95"),
+    ] {
+        assert!(rows.contains(&expected), "missing {expected}\n{rows:#?}");
+    }
+    let max_retries = out
+        .rows
+        .iter()
+        .find(|r| r.setting == "connectionPool.http.maxRetries")
+        .unwrap();
+    assert_eq!(max_retries.item, "other");
+    assert!(max_retries
+        .rationale
+        .starts_with("a connection-pool limit, not a retry count"));
+    let hidden = out.rows.iter().find(|r| r.value == "—").unwrap();
+    assert_eq!(
+        (hidden.default.as_str(), hidden.item.as_str()),
+        ("2 retries", "tries and waits")
+    );
+    assert_eq!(
+        hidden.location,
+        format!("{vs}:95 VirtualService kubox-virtual-service http[5]")
+    );
+    // The six http routes are one route group.
+    let groups: Vec<&str> = out
+        .rows
+        .iter()
+        .filter(|r| r.item == "route group")
+        .map(|r| r.value.as_str())
+        .collect();
+    assert_eq!(groups, ["kubox-virtual-service"; 6]);
+}
+
+#[test]
+fn istio_kubox_checks_without_surprises() {
+    let out = import_folder("istio-kubox", false);
+    let report = budget::check(&Sheet::new(Lang::En, out.rows));
+    let found: Vec<String> = report
+        .findings
+        .iter()
+        .map(|f| {
+            let at = f.hop.as_deref().or(f.node.as_deref()).unwrap_or("");
+            format!("{:?} {at}", f.code)
+        })
+        .collect();
+    let svc = |name: &str| format!("{name}.app-services.svc.cluster.local");
+    let mut expected = Vec::new();
+    // A DestinationRule's connect timeout alone does not bound a call to a database, and the
+    // mesh's own retries on that hop are written nowhere.
+    for db in ["mysql", "redis"] {
+        expected.push(format!("BoundMissing mesh -> {}", svc(db)));
+        expected.push(format!("RetryHidden mesh -> {}", svc(db)));
+    }
+    // `attempts: 3` is 3 retries: 4 attempts reach each service, more than the threshold 3.
+    expected.push(format!("RetryAmplification {} (http[0])", svc("user-svc")));
+    for name in ["product-svc", "cart-svc", "order-svc", "payment-svc"] {
+        expected.push(format!("RetryAmplification {}", svc(name)));
+    }
+    // 4 tries of 10 s do not fit the route's 30 s: the deadline cuts the last one.
+    expected.push(format!(
+        "TriesCutByDeadline * -> {} (http[0])",
+        svc("user-svc")
+    ));
+    for name in ["product-svc", "order-svc", "payment-svc", "cart-svc"] {
+        expected.push(format!("TriesCutByDeadline * -> {}", svc(name)));
+    }
+    // The health route's hidden 2 retries come from the default written on its row.
+    expected.push(format!(
+        "ValueDefaultApplied * -> {} (http[5])",
+        svc("user-svc")
+    ));
+    assert_eq!(found, expected);
+    assert_eq!(
+        report.summary.headline(Lang::En),
+        "0 inversions, 9 warnings"
+    );
+}
+
+#[test]
+fn gateway_api_httproute() {
+    let out = import_folder("gateway-api-httproute", false);
+    assert_eq!(out.errors, []);
+    let a = "gateway-api-httproute/httproute-retry-with-timeouts.yaml";
+    let b = "gateway-api-httproute/httproute-timeout-backend-request.yaml";
+    let c = "gateway-api-httproute/timeout-example.yaml";
+    assert_eq!(
+        settings(&out.rows),
+        [
+            format!("same-namespace -> infra-backend-v3 (rules[0]) | timeouts.backendRequest | 200ms | {a}:17"),
+            format!("same-namespace -> infra-backend-v3 (rules[0]) | retry.attempts | 2 | {a}:15"),
+            format!("same-namespace -> infra-backend-v3 (rules[1]) | timeouts.request | 400ms | {a}:31"),
+            format!("same-namespace -> infra-backend-v3 (rules[1]) | timeouts.backendRequest | 200ms | {a}:30"),
+            format!("same-namespace -> infra-backend-v3 (rules[1]) | retry.attempts | 5 | {a}:28"),
+            format!("same-namespace -> infra-backend-v3 (rules[1]) | retry.codes | 500 | {a}:27"),
+            format!("same-namespace -> infra-backend-v1 (rules[0]) | timeouts.backendRequest | 500ms | {b}:18"),
+            format!("same-namespace -> infra-backend-v1 (rules[1]) | timeouts.backendRequest | 0s | {b}:27"),
+            format!("example-gateway -> timeout-svc | timeouts.request | 10s | {c}:16"),
+            format!("example-gateway -> timeout-svc | timeouts.backendRequest | 2s | {c}:17"),
+        ]
+    );
+    let off = out.rows.iter().find(|r| r.value == "0s").unwrap();
+    assert_eq!(
+        off.rationale,
+        "`0s` switches this timeout off (Gateway API): no bound"
+    );
+    // The engine reads `0s` there as no bound, from the catalog.
+    let entry = budget::catalog::lookup(off).expect("a catalog entry");
+    assert_eq!(
+        (entry.product, entry.name),
+        ("Gateway API", "HTTPRouteTimeouts.backendRequest")
+    );
+}
+
+#[test]
+fn cnvrg_operator_templates_stay_unresolved() {
+    let out = import_folder("cnvrg-operator-templates", true);
+    assert_eq!(out.errors, []);
+    let i = "cnvrg-operator-templates/ingress.tpl.yaml";
+    let v = "cnvrg-operator-templates/vs.tpl.yaml";
+    let host = "{{.Spec.Dbs.Minio.SvcName}}{{.Spec.Networking.ClusterDomainPrefix.Prefix}}.{{ .Spec.ClusterDomain }}";
+    let vs_hop = "{{ .Spec.Dbs.Minio.SvcName}}{{.Spec.Networking.ClusterDomainPrefix.Prefix}}.{{ .Spec.ClusterDomain }} -> {{ .Spec.Dbs.Minio.SvcName }}.{{.Namespace }}.svc.{{ .Spec.ClusterInternalDomain }}";
+    assert_eq!(
+        settings(&out.rows),
+        [
+            format!("{host} -> {{{{ .Spec.Dbs.Minio.SvcName }}}} | nginx.ingress.kubernetes.io/proxy-read-timeout | — | {i}:6"),
+            format!("{host} -> {{{{ .Spec.Dbs.Minio.SvcName }}}} | nginx.ingress.kubernetes.io/proxy-send-timeout | — | {i}:5"),
+            format!("{vs_hop} | HTTPRoute.timeout | 864000s | {v}:26"),
+            format!("{vs_hop} | retries.attempts | {{{{ .Spec.Networking.Ingress.RetriesAttempts }}}} | {v}:24"),
+            format!("{vs_hop} | retries.perTryTimeout | 172800s | {v}:25"),
+        ]
+    );
+    // `18000s` carries a unit ingress-nginx does not read: its 60 s default applies.
+    assert_eq!(out.rows[1].default, "60s");
+    assert_eq!(
+        out.rows[1].rationale,
+        "written `18000s`: ingress-nginx reads this annotation as whole seconds without a unit and ignores any other text, so its default 60s applies instead"
+    );
+    // The templated attempts stay text, never a number.
+    let attempts = out
+        .rows
+        .iter()
+        .find(|r| r.setting == "retries.attempts")
+        .unwrap();
+    assert_eq!(attempts.rationale, "unresolved: template");
+}
