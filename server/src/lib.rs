@@ -34,6 +34,7 @@ pub mod email;
 mod error;
 pub mod forwarded;
 pub mod health;
+pub mod import_command;
 pub mod security;
 pub mod serve;
 mod state;

@@ -9,6 +9,9 @@
 //! - `workbench backup PATH` / `workbench restore PATH`: a copy of the SQLite database taken
 //!   while it serves, and its restore over the database, refused while a server holds it
 //!   (stop the server, restore, start it); exit 1 on failure.
+//! - `workbench import PATH... [--format tsv|json] [--lang en|ja]`: reads deployed
+//!   configuration (Kubernetes YAML; files and directories) and prints the sheet it makes;
+//!   exit 2 when a file cannot be read or parsed (the others are still imported).
 //! - `workbench catalog [QUERY] [--format text|json]`: the catalog entries whose product,
 //!   setting or alias contains QUERY; exit 1 when none does.
 
@@ -21,7 +24,7 @@ use clap::{Parser, Subcommand};
 use leptos::prelude::get_configuration;
 use server::check_command::{self, FailOn, Format, Input, Settings, Source};
 use server::AppState;
-use server::{catalog_command, diff_command};
+use server::{catalog_command, diff_command, import_command};
 
 /// mimalloc instead of the system allocator: a check allocates many small strings (messages,
 /// formulas, traces), and mimalloc makes the whole check about a fifth cheaper in
@@ -106,6 +109,20 @@ enum Command {
     Admin {
         #[command(subcommand)]
         command: AdminCommand,
+    },
+    /// Read deployed configuration (Kubernetes YAML: Ingress, Istio, Gateway API, workloads)
+    /// and print the sheet of its timeouts and retries. Exit 2 when a file cannot be read or
+    /// parsed (PATH:LINE:COLUMN on standard error); the other files are still imported.
+    Import {
+        /// Files and directories (a directory: every *.yaml and *.yml in it, recursively).
+        #[arg(required = true)]
+        paths: Vec<String>,
+        /// `tsv`: the sheet with its header row; `json`: the sheet as JSON.
+        #[arg(long, value_enum, default_value_t = import_command::Format::Tsv)]
+        format: import_command::Format,
+        /// The language of the header row.
+        #[arg(long, value_enum, default_value_t = import_command::HeaderLang::En)]
+        lang: import_command::HeaderLang,
     },
     /// List the catalog's settings of real products: unit of a bare number, what 0 means,
     /// default and source. Exit 1 when none matches.
@@ -210,6 +227,15 @@ fn main() -> anyhow::Result<ExitCode> {
                 },
         } => Ok(create_user(&email, admin, team.zip(role))),
         Command::Restore { path } => Ok(restore(&path)),
+        Command::Import {
+            paths,
+            format,
+            lang,
+        } => {
+            let collected = import_command::collect(&paths);
+            let outcome = import_command::render(&collected, format, lang);
+            Ok(print(&outcome.stdout, &outcome.stderr, outcome.code))
+        }
         Command::Catalog { query, format } => {
             let outcome = catalog_command::run(query.as_deref(), format);
             Ok(print(&outcome.stdout, &outcome.stderr, outcome.code))

@@ -1036,7 +1036,14 @@ fn catalog_without_a_query_lists_every_entry_and_matches_any_case() {
         .map(|l| cells(l)[0].to_string())
         .collect();
     assert!(!products.is_empty());
-    assert!(products.iter().all(|p| p == "nginx"), "{products:?}");
+    // `nginx` is part of the product ingress-nginx too.
+    assert!(
+        products
+            .iter()
+            .all(|p| p == "nginx" || p == "ingress-nginx"),
+        "{products:?}"
+    );
+    assert!(products.iter().any(|p| p == "nginx"), "{products:?}");
 }
 
 #[test]
@@ -1468,5 +1475,102 @@ fn g8_the_longest_route_decides_the_gateways_need_on_the_command_line() {
          \x20                                                fix: reduce gateway -> search to 2 tries, or raise gateway's deadline to 12.2 s\n\
          \n\
          1 inversion, 0 warnings\n"
+    );
+}
+
+/// The configuration corpus next to the workspace, as a path relative to the workspace root;
+/// a missing corpus fails the test with where it was looked for.
+fn config_corpus(folder: &str) -> String {
+    let root = Path::new(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../shared/config-corpus"
+    ));
+    assert!(
+        root.join(folder).is_dir(),
+        "the configuration corpus is missing: expected {} (../shared/config-corpus next to the workspace)",
+        root.join(folder).display()
+    );
+    format!("../shared/config-corpus/{folder}")
+}
+
+#[test]
+fn import_prints_the_sheet_of_a_folder_of_gateway_api_routes() {
+    // Act
+    let dir = config_corpus("gateway-api-httproute");
+    let output = workbench(&["import", &dir], "");
+
+    // Assert
+    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
+    assert_eq!(stderr(&output), "");
+    let a = format!("{dir}/httproute-retry-with-timeouts.yaml");
+    let b = format!("{dir}/httproute-timeout-backend-request.yaml");
+    let c = format!("{dir}/timeout-example.yaml");
+    let group = "the rules of one HTTPRoute are alternatives: each request takes one of them";
+    let retries = "Gateway API's attempts are retries after the first try";
+    let r0 = "HTTPRoute retries-with-timeouts\tsame-namespace -> infra-backend-v3 (rules[0])";
+    let r1 = "HTTPRoute retries-with-timeouts\tsame-namespace -> infra-backend-v3 (rules[1])";
+    let b0 = "HTTPRoute backend-request-timeout\tsame-namespace -> infra-backend-v1 (rules[0])";
+    let b1 = "HTTPRoute backend-request-timeout\tsame-namespace -> infra-backend-v1 (rules[1])";
+    let t0 = "HTTPRoute timeout-example\texample-gateway -> timeout-svc";
+    let expected = [
+        "layer\tsegment\titem\tsetting\tdefault\tvalue\tlocation\trationale".to_string(),
+        format!("{r0}\troute group\t\t\tretries-with-timeouts\t{a}:10 HTTPRoute retries-with-timeouts rules[0]\t{group}"),
+        format!("{r0}\tper-try timeout\ttimeouts.backendRequest\t\t200ms\t{a}:17 HTTPRoute retries-with-timeouts rules[0].timeouts.backendRequest\t"),
+        format!("{r0}\ttries and waits\tretry.attempts\t\t2\t{a}:15 HTTPRoute retries-with-timeouts rules[0].retry.attempts\t{retries}"),
+        format!("{r1}\troute group\t\t\tretries-with-timeouts\t{a}:21 HTTPRoute retries-with-timeouts rules[1]\t{group}"),
+        format!("{r1}\toverall deadline\ttimeouts.request\t\t400ms\t{a}:31 HTTPRoute retries-with-timeouts rules[1].timeouts.request\t"),
+        format!("{r1}\tper-try timeout\ttimeouts.backendRequest\t\t200ms\t{a}:30 HTTPRoute retries-with-timeouts rules[1].timeouts.backendRequest\t"),
+        format!("{r1}\ttries and waits\tretry.attempts\t\t5\t{a}:28 HTTPRoute retries-with-timeouts rules[1].retry.attempts\t{retries}"),
+        format!("{r1}\tretry conditions\tretry.codes\t\t500\t{a}:27 HTTPRoute retries-with-timeouts rules[1].retry.codes\t"),
+        format!("{b0}\troute group\t\t\tbackend-request-timeout\t{b}:10 HTTPRoute backend-request-timeout rules[0]\t{group}"),
+        format!("{b0}\tper-try timeout\ttimeouts.backendRequest\t\t500ms\t{b}:18 HTTPRoute backend-request-timeout rules[0].timeouts.backendRequest\t"),
+        format!("{b1}\troute group\t\t\tbackend-request-timeout\t{b}:19 HTTPRoute backend-request-timeout rules[1]\t{group}"),
+        format!("{b1}\tper-try timeout\ttimeouts.backendRequest\t\t0s\t{b}:27 HTTPRoute backend-request-timeout rules[1].timeouts.backendRequest\t`0s` switches this timeout off (Gateway API): no bound"),
+        format!("{t0}\troute group\t\t\ttimeout-example\t{c}:11 HTTPRoute timeout-example rules[0]\t{group}"),
+        format!("{t0}\toverall deadline\ttimeouts.request\t\t10s\t{c}:16 HTTPRoute timeout-example rules[0].timeouts.request\t"),
+        format!("{t0}\tper-try timeout\ttimeouts.backendRequest\t\t2s\t{c}:17 HTTPRoute timeout-example rules[0].timeouts.backendRequest\t"),
+    ];
+    assert_eq!(stdout(&output).lines().collect::<Vec<_>>(), expected);
+}
+
+#[test]
+fn import_names_a_broken_file_by_line_and_column_and_exits_2_after_the_others() {
+    // Arrange
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("k8s")).unwrap();
+    std::fs::write(
+        dir.path().join("k8s/a-broken.yaml"),
+        "kind: Pod\nspec:\n  terminationGracePeriodSeconds: [10\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("k8s/b-worker.yml"),
+        "kind: Pod\nmetadata: {name: worker}\nspec:\n  terminationGracePeriodSeconds: 90\n",
+    )
+    .unwrap();
+    std::fs::write(dir.path().join("k8s/notes.md"), "not configuration\n").unwrap();
+
+    // Act
+    let output = workbench_in(dir.path(), &["import", "k8s", "--lang", "ja"], "");
+
+    // Assert
+    assert_eq!(output.status.code(), Some(2));
+    let err = stderr(&output);
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 2, "{err}");
+    assert!(
+        lines[0].starts_with("workbench: k8s/a-broken.yaml:4:1: "),
+        "{err}"
+    );
+    assert_eq!(
+        lines[1],
+        "workbench: skipped 1 file(s) that are not *.yaml or *.yml"
+    );
+    assert_eq!(
+        stdout(&output).lines().collect::<Vec<_>>(),
+        [
+            "層\t区間\t項目\t設定名\t既定値\t設定値\t設定箇所\t根拠",
+            "Pod worker\tworker\tother\tterminationGracePeriodSeconds\t\t90\tk8s/b-worker.yml:4 Pod worker spec.terminationGracePeriodSeconds\t",
+        ]
     );
 }
