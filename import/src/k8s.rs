@@ -158,7 +158,8 @@ impl<'t> Doc<'t> {
     /// The text of `node` as the file writes it.
     fn raw(&self, node: &MarkedYaml<'_>) -> &'t str {
         let at = |index: usize| self.offsets[index.min(self.offsets.len() - 1)];
-        &self.text[at(node.span.start.index())..at(node.span.end.index())]
+        let (start, end) = (at(node.span.start.index()), at(node.span.end.index()));
+        self.text.get(start..end).unwrap_or("")
     }
 
     /// The value of a scalar `node` as written: a string's text, a number's digits, a template
@@ -779,13 +780,16 @@ fn backend_service(doc: &Doc<'_>, backend: &MarkedYaml<'_>) -> Option<String> {
 
 /// `text` with its template placeholders made parseable without moving anything: a line of
 /// template actions only (`{{- range ... }}`, `{{ end }}`) becomes spaces, and every other
-/// `{{ ... }}` is covered by `x`s of its length (in characters), so every line and column of
-/// the rest stays where the file has it.
+/// `{{ ... }}` is covered by letters of its length (in characters), so every line and column
+/// of the rest stays where the file has it. The letters end in a count of the placeholders
+/// before it, so two templated keys of one mapping (`{{ $k }}: ...` in two loops) stay two
+/// keys.
 fn mask_templates(text: &str) -> String {
     if !text.contains("{{") {
         return text.to_owned();
     }
     let mut out = String::with_capacity(text.len());
+    let mut count = 0;
     for line in text.split_inclusive('\n') {
         let (body, end) = match line.strip_suffix('\n') {
             Some(b) => (b, "\n"),
@@ -802,7 +806,8 @@ fn mask_templates(text: &str) -> String {
             }
             masked.push_str(before);
             let close = from.find("}}").map(|c| c + 2).unwrap_or(from.len());
-            masked.extend(std::iter::repeat_n('x', from[..close].chars().count()));
+            masked.push_str(&placeholder(from[..close].chars().count(), count));
+            count += 1;
             rest = &from[close..];
             any = true;
         }
@@ -818,6 +823,21 @@ fn mask_templates(text: &str) -> String {
         out.push_str(end);
     }
     out
+}
+
+/// `len` letters standing for the `n`-th placeholder: `x`s ending in `n` written in base 26
+/// with the letters `a` to `z` (as many of its last digits as fit).
+fn placeholder(len: usize, n: usize) -> String {
+    let mut letters = vec![b'x'; len];
+    let mut rest = n;
+    for slot in letters.iter_mut().rev() {
+        *slot = b'a' + (rest % 26) as u8;
+        rest /= 26;
+        if rest == 0 {
+            break;
+        }
+    }
+    String::from_utf8(letters).unwrap_or_default()
 }
 
 #[cfg(test)]

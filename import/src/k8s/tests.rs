@@ -275,7 +275,7 @@ fn masking_keeps_lines_and_columns() {
     let masked = mask_templates(text);
     assert_eq!(
         masked,
-        "a: 1\n                     \nb: xxxxxxxxxxxxxxx\n          \n"
+        "a: 1\n                     \nb: xxxxxxxxxxxxxxb\n          \n"
     );
     assert_eq!(masked.chars().count(), text.chars().count());
 }
@@ -286,4 +286,29 @@ fn gateway_api_zero_is_off() {
     assert!(is_zero_duration("0ms"));
     assert!(!is_zero_duration("10s"));
     assert!(!is_zero_duration("s"));
+}
+
+#[test]
+fn templated_keys_of_one_mapping_stay_distinct() {
+    // Two loops writing annotations: after masking they are still two keys, not a duplicate.
+    let text = "kind: Ingress\nmetadata:\n  annotations:\n    {{$k}}: \"{{$v}}\"\n    {{$a}}: \"{{$b}}\"\n    nginx.ingress.kubernetes.io/proxy-read-timeout: \"90\"\n  name: x\nspec:\n  ingressClassName: nginx\n  defaultBackend: {service: {name: web}}\n";
+    let out = one("a.yaml", text);
+    assert_eq!(out.errors, []);
+    assert_eq!(
+        brief(&out.rows),
+        ["Ingress x -> web | nginx.ingress.kubernetes.io/proxy-read-timeout | 90 | a.yaml:6 Ingress x nginx.ingress.kubernetes.io/proxy-read-timeout"]
+    );
+    assert_eq!(placeholder(6, 0), "xxxxxa");
+    assert_eq!(placeholder(6, 27), "xxxxbb");
+    assert_eq!(placeholder(2, 26 * 26), "aa");
+}
+
+#[test]
+fn a_deeply_nested_file_is_an_error_not_a_crash() {
+    let out = one("deep.yaml", &"[".repeat(200_000));
+    assert_eq!(out.errors.len(), 1);
+    assert_eq!(
+        out.errors[0].to_string(),
+        "deep.yaml:1:256: recursion limit exceeded"
+    );
 }
