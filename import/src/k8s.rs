@@ -35,11 +35,11 @@
 
 use std::collections::HashSet;
 
-use budget::{Kind, Row};
+use budget::{Kind, Lang, Row};
 use saphyr::{LoadableYamlNode, MarkedYaml, Scalar, YamlData};
 
 use crate::location::location;
-use crate::row::{is_template, row};
+use crate::row::{is_template, row, Say};
 use crate::{File, ImportError, Imported};
 
 /// The ingress-nginx annotations read: name after the prefix, kind, the controller's default
@@ -78,7 +78,7 @@ const PROBES: &[&str] = &["livenessProbe", "readinessProbe", "startupProbe"];
 
 /// Imports Kubernetes YAML files together (a DestinationRule's settings go on the hops that a
 /// VirtualService in any of the files routes to its host).
-pub fn import(files: &[File<'_>]) -> Imported {
+pub fn import(files: &[File<'_>], lang: Lang) -> Imported {
     let masked: Vec<String> = files.iter().map(|file| mask_templates(file.text)).collect();
     let mut errors = Vec::new();
     let mut parsed = Vec::new();
@@ -94,7 +94,7 @@ pub fn import(files: &[File<'_>]) -> Imported {
         }
     }
     // The VirtualServices' hops first: a DestinationRule in any file needs them.
-    let mut hops = Out::default();
+    let mut hops = Out::new(lang);
     for (doc, documents) in &parsed {
         for object in documents {
             if kind_of(doc, object).as_deref() == Some("VirtualService") {
@@ -103,8 +103,8 @@ pub fn import(files: &[File<'_>]) -> Imported {
         }
     }
     let mut out = Out {
-        rows: Vec::new(),
         mesh_hops: hops.mesh_hops,
+        ..Out::new(lang)
     };
     for (doc, documents) in &parsed {
         for object in documents {
@@ -261,8 +261,9 @@ fn is_zero_duration(text: &str) -> bool {
 
 /// The rows of the objects read so far, and the hops VirtualServices route (for the
 /// DestinationRules).
-#[derive(Default)]
 struct Out {
+    /// The sheet's language: the items' and rationales' words.
+    lang: Lang,
     rows: Vec<Row>,
     /// Per VirtualService hop: the caller, the callee as the segment names it, and the
     /// destination host.
@@ -270,6 +271,32 @@ struct Out {
 }
 
 impl Out {
+    fn new(lang: Lang) -> Out {
+        Out {
+            lang,
+            rows: Vec::new(),
+            mesh_hops: Vec::new(),
+        }
+    }
+
+    /// A row in the sheet's language.
+    fn row(
+        &self,
+        layer: &str,
+        segment: &str,
+        kind: Kind,
+        setting: &str,
+        value: &str,
+        location: String,
+    ) -> Row {
+        row(self.lang, layer, segment, kind, setting, value, location)
+    }
+
+    /// A rationale in the sheet's language.
+    fn say(&self, say: Say<'_>) -> String {
+        say.text(self.lang)
+    }
+
     /// A row of a setting found at `node`.
     #[allow(clippy::too_many_arguments)]
     fn setting(
@@ -283,14 +310,15 @@ impl Out {
         selector: &str,
     ) -> Option<&mut Row> {
         let value = doc.text(node)?;
-        self.rows.push(row(
+        let r = self.row(
             layer,
             segment,
             kind,
             setting,
             &value,
             doc.at(node, selector),
-        ));
+        );
+        self.rows.push(r);
         self.rows.last_mut()
     }
 
@@ -301,14 +329,15 @@ impl Out {
         segment: &str,
         group: &str,
         location: String,
-        why: &str,
+        why: Say<'_>,
     ) {
-        let mut r = row(layer, segment, Kind::Routes, "", group, location);
-        r.rationale = why.to_owned();
+        let mut r = self.row(layer, segment, Kind::Routes, "", group, location);
+        r.rationale = self.say(why);
         self.rows.push(r);
     }
 
     fn ingress(&mut self, doc: &Doc<'_>, object: &MarkedYaml<'_>) {
+        let lang = self.lang;
         let name = name_of(doc, object);
         let layer = format!("Ingress {name}");
         let annotations = entries(get_path(object, &["metadata", "annotations"]));
@@ -370,7 +399,7 @@ impl Out {
                 &segment,
                 &name,
                 doc.at(at, selector),
-                "the paths of one Ingress are alternatives: each request takes one of them",
+                Say::IngressRoutes,
             );
             if nginx {
                 for &(annotation, kind, default, seconds) in NGINX_ANNOTATIONS {
@@ -388,15 +417,15 @@ impl Out {
                                 && !is_template(&written)
                                 && !written.chars().all(|c| c.is_ascii_digit())
                             {
-                                r.rationale = format!(
-                                    "written `{written}`: ingress-nginx reads this annotation as whole seconds without a unit and ignores any other text, so its default {default} applies instead"
-                                );
+                                r.rationale = Say::Ignored {
+                                    written: &written,
+                                    default,
+                                }
+                                .text(lang);
                                 r.value = "—".to_owned();
                                 r.default = default.to_owned();
                             } else if seconds && r.rationale.is_empty() {
-                                r.rationale =
-                                    "ingress-nginx reads this annotation as whole seconds"
-                                        .to_owned();
+                                r.rationale = Say::WholeSeconds.text(lang);
                             }
                         }
                         None if kind == Kind::Read => {
@@ -404,12 +433,16 @@ impl Out {
                             let place = get_path(object, &["metadata", "annotations"])
                                 .or_else(|| get(object, "metadata"))
                                 .unwrap_or(object);
-                            let mut r =
-                                row(&layer, &segment, kind, &key, "—", doc.at(place, &selector));
-                            r.default = default.to_owned();
-                            r.rationale = format!(
-                                "not set: ingress-nginx waits {default} between two reads from the service by default"
+                            let mut r = self.row(
+                                &layer,
+                                &segment,
+                                kind,
+                                &key,
+                                "—",
+                                doc.at(place, &selector),
                             );
+                            r.default = default.to_owned();
+                            r.rationale = Say::ReadDefault { default }.text(lang);
                             self.rows.push(r);
                         }
                         None => {}
@@ -431,20 +464,22 @@ impl Out {
             if let Some((key, value)) = pair.split_once('=') {
                 if key.trim() == "idle_timeout.timeout_seconds" {
                     let selector = format!("{layer} {ALB_ATTRIBUTES} idle_timeout.timeout_seconds");
-                    self.rows.push(row(
+                    let r = self.row(
                         layer,
                         segment,
                         Kind::Idle,
                         "idle_timeout.timeout_seconds",
                         value.trim(),
                         doc.at(attributes, &selector),
-                    ));
+                    );
+                    self.rows.push(r);
                 }
             }
         }
     }
 
     fn virtual_service(&mut self, doc: &Doc<'_>, object: &MarkedYaml<'_>) {
+        let lang = self.lang;
         let name = name_of(doc, object);
         let layer = format!("VirtualService {name}");
         let hosts: Vec<String> = items(get_path(object, &["spec", "hosts"]))
@@ -488,7 +523,7 @@ impl Out {
                     &segment,
                     &name,
                     doc.at(route, &base),
-                    "the http routes of one VirtualService are alternatives: each request takes one of them",
+                    Say::VirtualServiceRoutes,
                 );
                 if let Some(t) = get(route, "timeout") {
                     self.setting(
@@ -514,16 +549,14 @@ impl Out {
                                     self.setting(doc, &layer, &segment, kind, setting, v, &selector)
                                 {
                                     if kind == Kind::Tries && r.rationale.is_empty() {
-                                        r.rationale =
-                                            "Istio's attempts are retries after the first try"
-                                                .to_owned();
+                                        r.rationale = Say::IstioAttempts.text(lang);
                                     }
                                 }
                             }
                         }
                     }
                     None => {
-                        let mut r = row(
+                        let mut r = self.row(
                             &layer,
                             &segment,
                             Kind::Tries,
@@ -532,9 +565,7 @@ impl Out {
                             doc.at(route, &base),
                         );
                         r.default = "2 retries".to_owned();
-                        r.rationale =
-                            "not set: Istio retries a route 2 times by default (connect-failure, refused-stream, unavailable, cancelled, retriable-status-codes)"
-                                .to_owned();
+                        r.rationale = Say::IstioDefaultRetries.text(lang);
                         self.rows.push(r);
                     }
                 }
@@ -543,6 +574,7 @@ impl Out {
     }
 
     fn destination_rule(&mut self, doc: &Doc<'_>, object: &MarkedYaml<'_>) {
+        let lang = self.lang;
         let name = name_of(doc, object);
         let layer = format!("DestinationRule {name}");
         let Some(host) = get_path(object, &["spec", "host"]).and_then(|h| doc.text(h)) else {
@@ -600,7 +632,7 @@ impl Out {
                     &format!("{base}.http.maxRetries"),
                 ) {
                     if r.rationale.is_empty() {
-                        r.rationale = "a connection-pool limit, not a retry count: at most this many retries may be outstanding to the host at once, across all requests".to_owned();
+                        r.rationale = Say::MaxRetriesIsALimit.text(lang);
                     }
                 }
             }
@@ -608,6 +640,7 @@ impl Out {
     }
 
     fn http_route(&mut self, doc: &Doc<'_>, object: &MarkedYaml<'_>) {
+        let lang = self.lang;
         let name = name_of(doc, object);
         let layer = format!("HTTPRoute {name}");
         let caller = items(get_path(object, &["spec", "parentRefs"]))
@@ -640,7 +673,7 @@ impl Out {
                     &segment,
                     &name,
                     doc.at(rule, &base),
-                    "the rules of one HTTPRoute are alternatives: each request takes one of them",
+                    Say::HttpRouteRules,
                 );
                 for (field, kind) in [
                     ("request", Kind::Deadline),
@@ -658,9 +691,7 @@ impl Out {
                             &format!("{base}.{setting}"),
                         ) {
                             if is_zero_duration(&r.value) {
-                                r.rationale =
-                                    "`0s` switches this timeout off (Gateway API): no bound"
-                                        .to_owned();
+                                r.rationale = Say::ZeroIsOff.text(lang);
                             }
                         }
                     }
@@ -677,9 +708,7 @@ impl Out {
                             &format!("{base}.retry.attempts"),
                         ) {
                             if r.rationale.is_empty() {
-                                r.rationale =
-                                    "Gateway API's attempts are retries after the first try"
-                                        .to_owned();
+                                r.rationale = Say::GatewayAttempts.text(lang);
                             }
                         }
                     }
@@ -690,14 +719,15 @@ impl Out {
                             .collect();
                         if !list.is_empty() {
                             let selector = format!("{base}.retry.codes");
-                            self.rows.push(row(
+                            let r = self.row(
                                 &layer,
                                 &segment,
                                 Kind::RetryOn,
                                 "retry.codes",
                                 &list.join(", "),
                                 doc.at(codes, &selector),
-                            ));
+                            );
+                            self.rows.push(r);
                         }
                     }
                 }

@@ -23,7 +23,7 @@ mod row;
 
 use std::fmt;
 
-use budget::Row;
+use budget::{Lang, Row};
 
 /// One configuration file as the caller read it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -85,15 +85,17 @@ impl Format {
 }
 
 /// Imports `files` (each read as the format its name says; a file no importer reads is
-/// skipped): the rows of every file that parses and an error for each one that does not.
+/// skipped): the rows of every file that parses and an error for each one that does not. The
+/// rows' items and rationales are in `lang`, the sheet's language; values, settings and
+/// locations are the files' own text in either.
 ///
 /// The files are imported together because objects in one file name objects in another: an
 /// Istio `DestinationRule`'s settings go on the hops whose `VirtualService` routes to its host.
-pub fn import(files: &[File<'_>]) -> Imported {
+pub fn import(files: &[File<'_>], lang: Lang) -> Imported {
     let yaml: Vec<File<'_>> = files
         .iter()
         .copied()
         .filter(|file| Format::of_path(file.path) == Some(Format::Kubernetes))
         .collect();
-    k8s::import(&yaml)
+    k8s::import(&yaml, lang)
 }

@@ -11,10 +11,11 @@ pub(crate) fn is_template(text: &str) -> bool {
     text.contains("{{") || text.contains("${")
 }
 
-/// A row of `kind` on `segment`: the item is the kind's English item name (`other` for a
+/// A row of `kind` on `segment`: the item is the kind's item name in `lang` (`other` for a
 /// setting the engine shows but does not count), so the engine reads the row's kind from it
 /// whatever the setting is called.
 pub(crate) fn row(
+    lang: Lang,
     layer: &str,
     segment: &str,
     kind: Kind,
@@ -25,8 +26,8 @@ pub(crate) fn row(
     Row {
         layer: layer.to_owned(),
         segment: segment.to_owned(),
-        item: match kind.item(Lang::En) {
-            "" => kind.term_name(Lang::En).to_owned(),
+        item: match kind.item(lang) {
+            "" => kind.term_name(lang).to_owned(),
             item => item.to_owned(),
         },
         setting: setting.to_owned(),
@@ -38,6 +39,80 @@ pub(crate) fn row(
         } else {
             String::new()
         },
+    }
+}
+
+/// What a rationale says, in the sheet's language.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Say<'a> {
+    /// The paths of one Ingress are one route group.
+    IngressRoutes,
+    /// The http routes of one VirtualService are one route group.
+    VirtualServiceRoutes,
+    /// The rules of one HTTPRoute are one route group.
+    HttpRouteRules,
+    /// An ingress-nginx timeout annotation read as whole seconds.
+    WholeSeconds,
+    /// An ingress-nginx timeout annotation written with other text: the controller ignores it.
+    Ignored {
+        /// The text as written.
+        written: &'a str,
+        /// The default that applies instead.
+        default: &'a str,
+    },
+    /// No `proxy-read-timeout`: ingress-nginx's default applies.
+    ReadDefault {
+        /// The default.
+        default: &'a str,
+    },
+    /// Istio's `attempts` count retries.
+    IstioAttempts,
+    /// An Istio route without `retries`: Istio's default retries apply.
+    IstioDefaultRetries,
+    /// A DestinationRule's `maxRetries` is a connection-pool limit.
+    MaxRetriesIsALimit,
+    /// Gateway API's `attempts` count retries.
+    GatewayAttempts,
+    /// Gateway API's `0s` switches a timeout off.
+    ZeroIsOff,
+}
+
+impl Say<'_> {
+    /// The sentence in `lang`.
+    pub(crate) fn text(&self, lang: Lang) -> String {
+        let ja = lang == Lang::Ja;
+        match self {
+            Say::IngressRoutes if ja => "1つの Ingress のパスは択一: 各リクエストはそのうち1つを通る".into(),
+            Say::IngressRoutes => "the paths of one Ingress are alternatives: each request takes one of them".into(),
+            Say::VirtualServiceRoutes if ja => "1つの VirtualService の http ルートは択一: 各リクエストはそのうち1つを通る".into(),
+            Say::VirtualServiceRoutes => "the http routes of one VirtualService are alternatives: each request takes one of them".into(),
+            Say::HttpRouteRules if ja => "1つの HTTPRoute のルールは択一: 各リクエストはそのうち1つを通る".into(),
+            Say::HttpRouteRules => "the rules of one HTTPRoute are alternatives: each request takes one of them".into(),
+            Say::WholeSeconds if ja => "ingress-nginx はこの注釈を単位なしの秒数として読む".into(),
+            Say::WholeSeconds => "ingress-nginx reads this annotation as whole seconds".into(),
+            Say::Ignored { written, default } if ja => format!(
+                "`{written}` と書かれている: ingress-nginx はこの注釈を単位なしの整数の秒数としてだけ読み、それ以外は無視するので、既定値 {default} が適用される"
+            ),
+            Say::Ignored { written, default } => format!(
+                "written `{written}`: ingress-nginx reads this annotation as whole seconds without a unit and ignores any other text, so its default {default} applies instead"
+            ),
+            Say::ReadDefault { default } if ja => format!(
+                "未設定: ingress-nginx はサービスからの2回の読み取りの間を既定で {default} 待つ"
+            ),
+            Say::ReadDefault { default } => format!(
+                "not set: ingress-nginx waits {default} between two reads from the service by default"
+            ),
+            Say::IstioAttempts if ja => "Istio の attempts は最初の試行の後の再試行の回数".into(),
+            Say::IstioAttempts => "Istio's attempts are retries after the first try".into(),
+            Say::IstioDefaultRetries if ja => "未設定: Istio は既定でルートを2回再試行する（connect-failure, refused-stream, unavailable, cancelled, retriable-status-codes）".into(),
+            Say::IstioDefaultRetries => "not set: Istio retries a route 2 times by default (connect-failure, refused-stream, unavailable, cancelled, retriable-status-codes)".into(),
+            Say::MaxRetriesIsALimit if ja => "再試行の回数ではなくコネクションプールの上限: すべてのリクエストを合わせて、このホストへ同時に未完了でいられる再試行の数".into(),
+            Say::MaxRetriesIsALimit => "a connection-pool limit, not a retry count: at most this many retries may be outstanding to the host at once, across all requests".into(),
+            Say::GatewayAttempts if ja => "Gateway API の attempts は最初の試行の後の再試行の回数".into(),
+            Say::GatewayAttempts => "Gateway API's attempts are retries after the first try".into(),
+            Say::ZeroIsOff if ja => "`0s` はこのタイムアウトを無効にする（Gateway API）: 上限なし".into(),
+            Say::ZeroIsOff => "`0s` switches this timeout off (Gateway API): no bound".into(),
+        }
     }
 }
 
@@ -55,16 +130,57 @@ mod tests {
 
     #[test]
     fn a_template_value_is_kept_as_written_and_said_unresolved() {
+        let at = || "f:1 s".to_owned();
         let r = row(
+            Lang::En,
             "l",
             "a -> b",
             Kind::Read,
             "x",
             "{{ .Values.t }}",
-            "f:1 s".into(),
+            at(),
         );
         assert_eq!(r.value, "{{ .Values.t }}");
         assert_eq!(r.rationale, "unresolved: template");
         assert_eq!(r.item, "read timeout");
+        // A Japanese sheet gets Japanese items; the unresolved marker stays as it is, so a
+        // tool finds it in either language.
+        let r = row(Lang::Ja, "l", "a -> b", Kind::Read, "x", "${T}", at());
+        assert_eq!(
+            (r.item.as_str(), r.rationale.as_str()),
+            ("読み取りタイムアウト", "unresolved: template")
+        );
+    }
+}
+
+#[cfg(test)]
+mod say_tests {
+    use super::*;
+
+    #[test]
+    fn every_sentence_is_said_in_both_languages() {
+        let all = [
+            Say::IngressRoutes,
+            Say::VirtualServiceRoutes,
+            Say::HttpRouteRules,
+            Say::WholeSeconds,
+            Say::Ignored {
+                written: "30s",
+                default: "60s",
+            },
+            Say::ReadDefault { default: "60s" },
+            Say::IstioAttempts,
+            Say::IstioDefaultRetries,
+            Say::MaxRetriesIsALimit,
+            Say::GatewayAttempts,
+            Say::ZeroIsOff,
+        ];
+        for say in &all {
+            assert_ne!(say.text(Lang::En), say.text(Lang::Ja), "{say:?}");
+        }
+        assert_eq!(
+            Say::Ignored { written: "30s", default: "60s" }.text(Lang::Ja),
+            "`30s` と書かれている: ingress-nginx はこの注釈を単位なしの整数の秒数としてだけ読み、それ以外は無視するので、既定値 60s が適用される"
+        );
     }
 }

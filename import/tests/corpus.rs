@@ -42,7 +42,7 @@ fn import_folder(name: &str, all: bool) -> Imported {
         .iter()
         .map(|(p, t)| File { path: p, text: t })
         .collect();
-    import(&files)
+    import(&files, Lang::En)
 }
 
 /// `segment | setting | value | PATH:LINE` of each row that is not a route group.

@@ -28,7 +28,8 @@ pub enum Format {
     Json,
 }
 
-/// The language of the header row (and of the sheet JSON's `lang`).
+/// The sheet's language: its header row, the rows' items and rationales, and the sheet JSON's
+/// `lang`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum HeaderLang {
     /// English: `layer`, `segment`, `item`, ...
@@ -114,7 +115,8 @@ fn push_file(out: &mut Collected, path: String) {
     out.files.push((path, text));
 }
 
-/// Imports the files read and prints the sheet in `format`, its header in `lang`.
+/// Imports the files read and prints the sheet in `format`, its header, items and rationales
+/// in `lang`.
 pub fn render(collected: &Collected, format: Format, lang: HeaderLang) -> Outcome {
     let mut stderr = String::new();
     let mut failed = false;
@@ -128,7 +130,8 @@ pub fn render(collected: &Collected, format: Format, lang: HeaderLang) -> Outcom
             }
         }
     }
-    let imported = workbench_import::import(&files);
+    let lang = Lang::from(lang);
+    let imported = workbench_import::import(&files, lang);
     for err in &imported.errors {
         failed = true;
         stderr.push_str(&format!("workbench: {err}\n"));
@@ -139,7 +142,6 @@ pub fn render(collected: &Collected, format: Format, lang: HeaderLang) -> Outcom
             collected.skipped
         ));
     }
-    let lang = Lang::from(lang);
     let stdout = match format {
         Format::Tsv => budget::tsv::export(&imported.rows, lang),
         Format::Json => {

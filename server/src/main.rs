@@ -120,7 +120,7 @@ enum Command {
         /// `tsv`: the sheet with its header row; `json`: the sheet as JSON.
         #[arg(long, value_enum, default_value_t = import_command::Format::Tsv)]
         format: import_command::Format,
-        /// The language of the header row.
+        /// The sheet's language: header row, items and rationales.
         #[arg(long, value_enum, default_value_t = import_command::HeaderLang::En)]
         lang: import_command::HeaderLang,
     },

@@ -1,7 +1,7 @@
 use super::*;
 
 fn one(path: &str, text: &str) -> Imported {
-    import(&[File { path, text }])
+    import(&[File { path, text }], Lang::En)
 }
 
 /// `segment | setting | value | location` of each row that is not a route group.
@@ -246,16 +246,19 @@ fn templated_values_stay_as_written_and_unresolved() {
 fn a_malformed_file_is_named_by_line_and_column_and_the_others_still_import() {
     let broken = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: web\nspec:\n  terminationGracePeriodSeconds: [10\n";
     let good = "kind: Pod\nmetadata: {name: worker}\nspec:\n  terminationGracePeriodSeconds: 90\n";
-    let out = import(&[
-        File {
-            path: "k8s/web.yaml",
-            text: broken,
-        },
-        File {
-            path: "k8s/worker.yaml",
-            text: good,
-        },
-    ]);
+    let out = import(
+        &[
+            File {
+                path: "k8s/web.yaml",
+                text: broken,
+            },
+            File {
+                path: "k8s/worker.yaml",
+                text: good,
+            },
+        ],
+        Lang::En,
+    );
     assert_eq!(out.errors.len(), 1);
     let err = &out.errors[0];
     assert_eq!(
@@ -310,5 +313,35 @@ fn a_deeply_nested_file_is_an_error_not_a_crash() {
     assert_eq!(
         out.errors[0].to_string(),
         "deep.yaml:1:256: recursion limit exceeded"
+    );
+}
+
+#[test]
+fn a_japanese_sheet_gets_japanese_items_and_rationales() {
+    let text = "kind: VirtualService\nmetadata: {name: reviews}\nspec:\n  hosts: [reviews]\n  http:\n  - route:\n    - destination: {host: reviews-v2}\n    timeout: 2s\n";
+    let out = import(
+        &[File {
+            path: "vs.yaml",
+            text,
+        }],
+        Lang::Ja,
+    );
+    let cells: Vec<String> = out
+        .rows
+        .iter()
+        .map(|r| {
+            format!(
+                "{} | {} | {} | {} | {}",
+                r.item, r.setting, r.default, r.value, r.rationale
+            )
+        })
+        .collect();
+    assert_eq!(
+        cells,
+        [
+            "経路グループ |  |  | reviews | 1つの VirtualService の http ルートは択一: 各リクエストはそのうち1つを通る",
+            "全体期限 | HTTPRoute.timeout |  | 2s | ",
+            "試行回数と待機 | retries.attempts | 2 retries | — | 未設定: Istio は既定でルートを2回再試行する（connect-failure, refused-stream, unavailable, cancelled, retriable-status-codes）",
+        ]
     );
 }

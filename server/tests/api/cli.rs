@@ -1570,7 +1570,7 @@ fn import_names_a_broken_file_by_line_and_column_and_exits_2_after_the_others() 
         stdout(&output).lines().collect::<Vec<_>>(),
         [
             "層\t区間\t項目\t設定名\t既定値\t設定値\t設定箇所\t根拠",
-            "Pod worker\tworker\tother\tterminationGracePeriodSeconds\t\t90\tk8s/b-worker.yml:4 Pod worker spec.terminationGracePeriodSeconds\t",
+            "Pod worker\tworker\tその他\tterminationGracePeriodSeconds\t\t90\tk8s/b-worker.yml:4 Pod worker spec.terminationGracePeriodSeconds\t",
         ]
     );
 }
