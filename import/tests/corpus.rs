@@ -275,3 +275,29 @@ fn cnvrg_operator_templates_stay_unresolved() {
         .unwrap();
     assert_eq!(attempts.rationale, "unresolved: template");
 }
+
+#[test]
+fn conbench_alb_ingress_and_deployment() {
+    let out = import_folder("conbench-alb-gunicorn", false);
+    assert_eq!(out.errors, []);
+    let i = "conbench-alb-gunicorn/conbench-cloud-ingress.templ.yml";
+    let d = "conbench-alb-gunicorn/conbench-deployment.templ.yml";
+    let hop = "<CONBENCH_INTENDED_DNS_NAME> -> conbench-service";
+    assert_eq!(
+        settings(&out.rows),
+        [
+            format!("{hop} | idle_timeout.timeout_seconds | 160 | {i}:44"),
+            format!("conbench-deployment | terminationGracePeriodSeconds | 60 | {d}:101"),
+            format!(
+                "kubelet -> conbench-deployment | readinessProbe.timeoutSeconds | 20 | {d}:100"
+            ),
+        ]
+    );
+    // An ALB Ingress gets no ingress-nginx default; its idle timeout is the catalog's ALB one.
+    let idle = &out.rows[1];
+    let entry = budget::catalog::lookup(idle).expect("a catalog entry");
+    assert_eq!(
+        (entry.product, entry.name),
+        ("AWS ALB", "idle_timeout.timeout_seconds")
+    );
+}
