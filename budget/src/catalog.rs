@@ -62,7 +62,7 @@ const PAIRS_TSV: &str = include_str!("../catalog/pairs.tsv");
 const CAPS_TSV: &str = include_str!("../catalog/caps.tsv");
 
 /// The header of `settings.tsv`, column by column.
-const SETTINGS_HEADER: [&str; 17] = [
+const SETTINGS_HEADER: [&str; 18] = [
     "product",
     "name",
     "aliases",
@@ -80,6 +80,7 @@ const SETTINGS_HEADER: [&str; 17] = [
     "source",
     "evidence",
     "note",
+    "bare_only",
 ];
 
 /// The header of `pairs.tsv`, column by column.
@@ -409,6 +410,11 @@ pub struct Entry {
     /// A remark on the line; one that starts with `unresolved:` says the sources disagree
     /// and the catalog did not choose silently (see [`Entry::unresolved`]).
     pub note: &'static str,
+    /// The product accepts only a bare number, in [`Entry::unit`]: ingress-nginx's timeout
+    /// annotations are "unitless and in seconds"
+    /// (<https://kubernetes.github.io/ingress-nginx/user-guide/nginx-configuration/annotations/#custom-timeouts>).
+    /// A bare number is then right as written, and no finding asks for a unit.
+    pub bare_only: bool,
 }
 
 impl Entry {
@@ -593,6 +599,9 @@ struct Setting {
     source: String,
     evidence: String,
     note: String,
+    /// `yes`: the product accepts only a bare number; empty or left out: not so.
+    #[serde(default, deserialize_with = "bare_only_cell")]
+    bare_only: bool,
 }
 
 impl Setting {
@@ -616,6 +625,7 @@ impl Setting {
             source: &self.source,
             evidence: &self.evidence,
             note: &self.note,
+            bare_only: self.bare_only,
         }
     }
 }
@@ -755,6 +765,18 @@ fn retry_on_cell<'de, D: Deserializer<'de>>(cell: D) -> Result<Vec<String>, D::E
         .map(|w| w.trim().to_lowercase())
         .filter(|w| !w.is_empty())
         .collect())
+}
+
+/// Serde: the `bare_only` column, `yes` or empty.
+fn bare_only_cell<'de, D: Deserializer<'de>>(cell: D) -> Result<bool, D::Error> {
+    let text = String::deserialize(cell)?;
+    match text.trim() {
+        "yes" => Ok(true),
+        "" => Ok(false),
+        other => Err(D::Error::custom(format!(
+            "bare_only must be yes or empty, not {other:?}"
+        ))),
+    }
 }
 
 /// Serde: the `includes_connect` column, `yes` or `no`.
@@ -2708,7 +2730,7 @@ mod tests {
         assert!(Relation::GreaterOrEqual.holds(300_000, 60_000));
     }
 
-    const HEADER: &str = "product\tname\taliases\thints\tkind\tside\tunit\tzero\tminus_one\tincludes_connect\tversions\tdefault\tretries\tretry_on\tsource\tevidence\tnote\n";
+    const HEADER: &str = "product\tname\taliases\thints\tkind\tside\tunit\tzero\tminus_one\tincludes_connect\tversions\tdefault\tretries\tretry_on\tsource\tevidence\tnote\tbare_only\n";
 
     fn one_line(line: &str) -> Result<Vec<Setting>, CatalogError> {
         parse_settings(&format!("# a comment\n{HEADER}{line}\n"))
@@ -2717,12 +2739,13 @@ mod tests {
     #[test]
     fn a_well_formed_line_parses_with_phrases_and_hints() {
         let list = one_line(
-            "X\tx_timeout\tx_timeout;x+y timeout\tx.conf; X Server \tread\tcaller\tms\tdisabled\tdisabled\tyes\t>=2.0\t5000\t2 retries\tConnect-Failure, 503\thttps://example.org/x\t\"0 disables it\"\tunresolved: two pages disagree",
+            "X\tx_timeout\tx_timeout;x+y timeout\tx.conf; X Server \tread\tcaller\tms\tdisabled\tdisabled\tyes\t>=2.0\t5000\t2 retries\tConnect-Failure, 503\thttps://example.org/x\t\"0 disables it\"\tunresolved: two pages disagree\tyes",
         )
         .unwrap();
         let e = &list[0];
         assert_eq!(e.aliases, &[&["x_timeout"][..], &["x y", "timeout"][..]]);
         assert_eq!(e.hints, &["x.conf", "x server"]);
+        assert!(e.bare_only);
         assert_eq!(
             (e.kind, e.side, e.unit, e.zero, e.includes_connect),
             (
@@ -2749,7 +2772,7 @@ mod tests {
 
     #[test]
     fn a_malformed_line_is_an_error_naming_its_line() {
-        let base = "X\tx_timeout\tx_timeout\tx\tread\t\ts\tzero\t\tno\t\t60s\t\t\thttps://example.org/x\t\"quoted\"\t";
+        let base = "X\tx_timeout\tx_timeout\tx\tread\t\ts\tzero\t\tno\t\t60s\t\t\thttps://example.org/x\t\"quoted\"\t\t";
         let broken = [
             (
                 base.replace("\tread\t", "\ttimeout\t"),
@@ -2788,8 +2811,12 @@ mod tests {
                 base.replace("\tx_timeout\tx\t", "\t\tx\t"),
                 "at least one alias",
             ),
-            (base.replacen("\t", "\t\t", 1), "18 cells, expected 17"),
-            (base.replace("\t\"quoted\"\t", ""), "15 cells, expected 17"),
+            (base.replacen("\t", "\t\t", 1), "19 cells, expected 18"),
+            (base.replace("\t\"quoted\"\t", ""), "16 cells, expected 18"),
+            (
+                base.replace("\"quoted\"\t\t", "\"quoted\"\t\tsometimes"),
+                "bare_only must be yes or empty",
+            ),
         ];
         for (line, message) in broken {
             let err = one_line(&line).unwrap_err();

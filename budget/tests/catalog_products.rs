@@ -294,3 +294,43 @@ fn a_row_of_a_versioned_setting_names_the_version_that_applies() {
         Some("redis-py 8.0 and later: socket_timeout")
     );
 }
+
+#[test]
+fn a_bare_number_is_right_as_written_where_the_product_takes_only_bare_numbers() {
+    let units = |setting: &str, value: &str| {
+        let sheet = Sheet::new(
+            Lang::En,
+            vec![row(
+                "1",
+                "ingress -> app",
+                "read timeout",
+                setting,
+                "",
+                value,
+                "k8s/ingress.yaml:9",
+            )],
+        );
+        let report = check(&sheet);
+        let unit_findings: Vec<String> = report
+            .findings
+            .iter()
+            .filter(|f| f.code == "value.unit_from_catalog")
+            .map(|f| f.message.clone())
+            .collect();
+        (report.rows[0].value_ms, unit_findings)
+    };
+    // ingress-nginx's annotations are "unitless and in seconds": `600` is 600 s, and nothing
+    // asks for `600s`, which the controller would not take.
+    assert_eq!(
+        units("nginx.ingress.kubernetes.io/proxy-read-timeout", "600"),
+        (Some(600_000), Vec::new())
+    );
+    // nginx itself takes `60s` as well as `60`: a bare number is read in seconds, and said so.
+    assert_eq!(
+        units("proxy_read_timeout", "60"),
+        (
+            Some(60_000),
+            vec!["row 1: 60 has no unit; nginx reads a bare proxy_read_timeout in s".to_string()]
+        )
+    );
+}

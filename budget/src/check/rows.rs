@@ -598,7 +598,9 @@ fn read_duration_cell(
     if !matches!(from, Completed::Value) {
         note = default_applied(row, line, &describe_dur(lang, dur), &from, lang, out);
     } else if used_bare_unit {
-        if let Some(e) = entry {
+        // A product that takes only a bare number is read as written, without asking for a
+        // unit it would refuse.
+        if let Some(e) = entry.filter(|e| !e.bare_only) {
             let msg =
                 text::unit_from_catalog(lang, line, &row.value, e.product, e.name, e.unit.symbol());
             note = Some(msg.0.clone());
