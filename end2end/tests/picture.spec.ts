@@ -1,19 +1,8 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { SheetPage, SheetsPage, watchForCrashes } from "./fixtures/workbench";
 
 // The picture never looks better than the numbers: a need that cannot be known is drawn as
 // unknown, many bars are bounded to the most short first, and a phone reads its text.
-
-/** Stores `tsv` as sheet `name` through the API and opens its page, hydrated. */
-async function stored(page: Page, name: string, tsv: string): Promise<SheetPage> {
-  const created = await page.request.post(`/api/v1/sheets?name=${encodeURIComponent(name)}`, { data: tsv });
-  expect(created.status()).toBe(201);
-  const { id } = await created.json();
-  await page.goto(`/sheets/${id}`);
-  const sheet = new SheetPage(page);
-  await sheet.hydrated();
-  return sheet;
-}
 
 /** Ten services behind one LB, each with a 10 s deadline and a statement timeout of 20 − N s:
  * s1 is short by 9.0 s, the most; LB -> sN waits 20 + N s, so LB -> s1 has the least slack. */
@@ -71,7 +60,7 @@ test("the Japanese picture says 不明 and the row that cannot be read", async (
 
 test("many bars are bounded to the most short first until Show all, and the picture folds", async ({ page }) => {
   const crashes = watchForCrashes(page);
-  await stored(page, "ten services", tenServices());
+  await SheetPage.importText(page, "ten services", tenServices());
   const picture = page.getByTestId("budget-picture");
   const names = () => picture.locator("g.bar").evaluateAll((bars) => bars.map((b) => b.getAttribute("data-name")));
   expect(await names()).toEqual([
