@@ -4,7 +4,7 @@ import { SheetPage, watchForCrashes } from "./fixtures/workbench";
 // The rulebook's safety findings on one payments design (fixtures/payments-safety.tsv):
 // a non-idempotent call retried without a key, a lock timeout above the statement timeout,
 // Node's headersTimeout not above its keepAliveTimeout (the rule of Node.js before 12.19, which
-// the sheet's location names), and Istio's default retries unsaid.
+// the sheet's location names), Istio's default retries unsaid, and its default connect timeout.
 test("unsafe, hidden and paired settings are findings on their rows", async ({ page }) => {
   const crashes = watchForCrashes(page);
   const sheet = await SheetPage.importFixture(page, "payments-safety.tsv");
@@ -34,6 +34,12 @@ test("unsafe, hidden and paired settings are findings on their rows", async ({ p
     fix: "write Istio's tries and waits and its retry conditions on gateway -> ledger, or turn its retries off",
   });
   await sheet.expectFlagged([2, 3, 4, 5, 6, 7, 9], "warning");
-  await sheet.expectNotFlagged([1, 8]);
+  // Istio's sidecar connects within its documented 10 s when no connect timeout is written:
+  // an info on the Istio hops, the only finding on row 1.
+  await expect(sheet.finding("value.default_applied").first().getByTestId("message")).toHaveText(
+    "gateway -> payments: no connect timeout documented; Istio's documented default for ConnectionPoolSettings.TCPSettings.connectTimeout, 10.0 s, applies",
+  );
+  await sheet.expectFlagged([1], "info");
+  await sheet.expectNotFlagged([8]);
   expect(crashes).toEqual([]);
 });
