@@ -16,7 +16,7 @@ use crate::time::{compare, Time};
 
 use super::findings::{Draft, Findings, Numbers, Traced};
 use super::formula::Word;
-use super::graph::{Graph, Node};
+use super::graph::{Call, Graph, Node};
 use super::hops::{early_tries_that_fit, tries_that_fit, HopCalc};
 use super::rows::RowInfo;
 use super::trace::{self, Reading};
@@ -82,12 +82,7 @@ fn need_terms(
                     Some(Some(acc.map_or(w, |a| a.max(w))))
                 })
                 .flatten();
-            let longest = c
-                .hops
-                .iter()
-                .copied()
-                .max_by_key(|&h| hops[h].worst.map(|w| (w.hi, w.lo)))
-                .unwrap_or(c.hops[0]);
+            let longest = longest(c, hops);
             if !whole {
                 return NeedTerm {
                     time,
@@ -176,13 +171,17 @@ fn decides(node: &Node, hops: &[HopCalc], h: usize) -> bool {
     node.calls
         .iter()
         .filter(|c| c.routes && c.hops.contains(&h))
-        .all(|c| {
-            c.hops
-                .iter()
-                .copied()
-                .max_by_key(|&r| hops[r].worst.map(|w| (w.hi, w.lo)))
-                == Some(h)
-        })
+        .all(|c| longest(c, hops) == h)
+}
+
+/// The hop of call `c` whose worst case counts: its one hop, or a group's longest (the first
+/// of those equally long).
+fn longest(c: &Call, hops: &[HopCalc]) -> usize {
+    c.hops
+        .iter()
+        .copied()
+        .max_by_key(|&h| hops[h].worst.map(|w| (w.hi, w.lo)))
+        .unwrap_or(c.hops[0])
 }
 
 /// The trace term of one call in a node's need, its value read so.
@@ -249,7 +248,7 @@ fn node_trace(
         [] => String::new(),
         // One term is the need itself: `LB 12.0 s`; a group's longest is still worked out:
         // `max(orders 4.3, search 12.0) = 12.0 s`.
-        [one] if need.is_some() && !one.starts_with("max(") => with_unit(lang, one),
+        [one] if need.is_some() && terms.iter().all(|t| t.group.is_empty()) => with_unit(lang, one),
         _ => format!("{} = {}", named.join(" + "), with_unit(lang, &total)),
     };
     let deadline = match node.deadline {
@@ -543,15 +542,8 @@ fn inversion(
     // Where routes decide the need, the finding names the route that does and the node's own
     // work beside it (golden G8).
     for c in node.calls.iter().filter(|c| c.routes) {
-        if let Some(longest) = c
-            .hops
-            .iter()
-            .copied()
-            .max_by_key(|&r| hops[r].worst.map(|w| (w.hi, w.lo)))
-        {
-            rows.extend(node.own_rows.iter().copied());
-            rows.extend(graph.hops[longest].brief_rows.iter().copied());
-        }
+        rows.extend(node.own_rows.iter().copied());
+        rows.extend(graph.hops[longest(c, hops)].brief_rows.iter().copied());
     }
     rows.sort_unstable();
     rows.dedup();
