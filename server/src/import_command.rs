@@ -1,8 +1,9 @@
 //! `workbench import PATH... [--format tsv|json] [--lang en|ja]`: deployed configuration in,
 //! a sheet out.
 //!
-//! [`collect`] finds and reads the files (a directory stands for every `*.yaml` and `*.yml`
-//! file in it and its subdirectories, sorted by path; other files are skipped and counted);
+//! [`collect`] finds and reads the files (a directory stands for every file in it and its
+//! subdirectories that a format of `workbench_import::Format` reads, sorted by path; other files
+//! are skipped and counted);
 //! [`render`] imports them with `workbench_import` and prints the sheet, so everything but the
 //! reading is tested in-process. The exit status is 2 when a file could not be read or parsed
 //! (the reasons on standard error, `PATH:LINE:COLUMN` for a parse error); the other files are
@@ -103,15 +104,22 @@ pub fn collect(paths: &[String]) -> Collected {
     out
 }
 
-/// Reads one file, or counts it as skipped when no importer reads its format.
+/// Reads one file, or counts it as skipped when no importer reads its format (judged from its
+/// name first, then from its text).
 fn push_file(out: &mut Collected, path: String) {
-    if ConfigFormat::of_path(&path).is_none() {
+    if !ConfigFormat::is_candidate(&path) {
         out.skipped += 1;
         return;
     }
     let text = std::fs::read(&path)
         .map_err(|err| err.to_string())
         .and_then(|bytes| String::from_utf8(bytes).map_err(|_| "not UTF-8 text".to_owned()));
+    if let Ok(text) = &text {
+        if ConfigFormat::detect(&path, text).is_none() {
+            out.skipped += 1;
+            return;
+        }
+    }
     out.files.push((path, text));
 }
 
@@ -138,7 +146,7 @@ pub fn render(collected: &Collected, format: Format, lang: HeaderLang) -> Outcom
     }
     if collected.skipped > 0 {
         stderr.push_str(&format!(
-            "workbench: skipped {} file(s) that are not *.yaml or *.yml\n",
+            "workbench: skipped {} file(s) that no importer reads\n",
             collected.skipped
         ));
     }
@@ -189,7 +197,7 @@ mod tests {
         );
         assert!(out
             .stderr
-            .ends_with("workbench: skipped 1 file(s) that are not *.yaml or *.yml\n"));
+            .ends_with("workbench: skipped 1 file(s) that no importer reads\n"));
         assert_eq!(out.stdout.lines().count(), 4);
         assert!(out
             .stdout

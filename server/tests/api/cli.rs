@@ -1564,7 +1564,7 @@ fn import_names_a_broken_file_by_line_and_column_and_exits_2_after_the_others() 
     );
     assert_eq!(
         lines[1],
-        "workbench: skipped 1 file(s) that are not *.yaml or *.yml"
+        "workbench: skipped 1 file(s) that no importer reads"
     );
     assert_eq!(
         stdout(&output).lines().collect::<Vec<_>>(),

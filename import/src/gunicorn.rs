@@ -1,0 +1,10 @@
+//! gunicorn configuration (to be written).
+
+use budget::Lang;
+
+use crate::{File, Imported};
+
+/// Imports gunicorn files.
+pub fn import(_files: &[File<'_>], _lang: Lang) -> Imported {
+    Imported::default()
+}

@@ -1,0 +1,10 @@
+//! spring configuration (to be written).
+
+use budget::Lang;
+
+use crate::{File, Imported};
+
+/// Imports spring files.
+pub fn import(_files: &[File<'_>], _lang: Lang) -> Imported {
+    Imported::default()
+}
