@@ -26,6 +26,7 @@ pub mod nginx;
 mod row;
 pub mod spring;
 pub mod terraform;
+mod yaml;
 
 use std::fmt;
 

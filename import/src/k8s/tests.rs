@@ -1,4 +1,5 @@
 use super::*;
+use crate::yaml::placeholder;
 
 fn one(path: &str, text: &str) -> Imported {
     import(&[File { path, text }], Lang::En)
