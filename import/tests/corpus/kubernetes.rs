@@ -1,64 +1,12 @@
-//! The importer on real configuration from public projects (`../shared/config-corpus/` next to
-//! the workspace): exact rows, with their settings, values and lines.
+//! Kubernetes YAML: ingress-nginx, Istio, Gateway API, chart templates, AWS ALB.
 
-use std::path::PathBuf;
+use budget::{Lang, Sheet};
 
-use budget::{Lang, Row, Sheet};
-use workbench_import::{import, File, Imported};
-
-/// The corpus folder `name`, found from this crate's directory; a missing corpus fails the
-/// test with where it was looked for (a test that cannot read it must not pass).
-fn corpus(name: &str) -> PathBuf {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/config-corpus");
-    assert!(
-        root.is_dir(),
-        "the configuration corpus is missing: expected it at {} (../shared/config-corpus next to the workspace)",
-        root.display()
-    );
-    let dir = root.join(name);
-    assert!(dir.is_dir(), "corpus folder {} is missing", dir.display());
-    dir
-}
-
-/// Imports every file of a corpus folder (`*.yaml`, `*.yml`, and with `all` also the chart
-/// templates `*.tpl`, read as YAML), named `FOLDER/FILE`.
-fn import_folder(name: &str, all: bool) -> Imported {
-    let dir = corpus(name);
-    let mut names: Vec<String> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().into_string().unwrap())
-        .filter(|n| all || n.ends_with(".yaml") || n.ends_with(".yml"))
-        .collect();
-    names.sort();
-    let texts: Vec<(String, String)> = names
-        .iter()
-        .map(|n| {
-            // A chart template is YAML once rendered: hand it over under a YAML name.
-            let path = format!("{name}/{}", n.replace(".tpl", ".tpl.yaml"));
-            (path, std::fs::read_to_string(dir.join(n)).unwrap())
-        })
-        .collect();
-    let files: Vec<File<'_>> = texts
-        .iter()
-        .map(|(p, t)| File { path: p, text: t })
-        .collect();
-    import(&files, Lang::En)
-}
-
-/// `segment | setting | value | PATH:LINE` of each row that is not a route group.
-fn settings(rows: &[Row]) -> Vec<String> {
-    rows.iter()
-        .filter(|r| r.item != "route group")
-        .map(|r| {
-            let at = r.location.split(' ').next().unwrap();
-            format!("{} | {} | {} | {}", r.segment, r.setting, r.value, at)
-        })
-        .collect()
-}
+use crate::{import_folder, settings};
 
 #[test]
 fn ingress_nginx_examples() {
-    let out = import_folder("ingress-nginx-examples", false);
+    let out = import_folder("ingress-nginx-examples");
     assert_eq!(out.errors, []);
     let f = "ingress-nginx-examples";
     assert_eq!(
@@ -106,7 +54,7 @@ fn ingress_nginx_examples() {
 
 #[test]
 fn istio_kubox() {
-    let out = import_folder("istio-kubox", false);
+    let out = import_folder("istio-kubox");
     assert_eq!(out.errors, []);
     let rows = settings(&out.rows);
     assert_eq!(rows.len(), 42, "{rows:#?}");
@@ -165,7 +113,7 @@ fn istio_kubox() {
 
 #[test]
 fn istio_kubox_checks_without_surprises() {
-    let out = import_folder("istio-kubox", false);
+    let out = import_folder("istio-kubox");
     let report = budget::check(&Sheet::new(Lang::En, out.rows));
     let found: Vec<String> = report
         .findings
@@ -210,7 +158,7 @@ fn istio_kubox_checks_without_surprises() {
 
 #[test]
 fn gateway_api_httproute() {
-    let out = import_folder("gateway-api-httproute", false);
+    let out = import_folder("gateway-api-httproute");
     assert_eq!(out.errors, []);
     let a = "gateway-api-httproute/httproute-retry-with-timeouts.yaml";
     let b = "gateway-api-httproute/httproute-timeout-backend-request.yaml";
@@ -245,10 +193,10 @@ fn gateway_api_httproute() {
 
 #[test]
 fn cnvrg_operator_templates_stay_unresolved() {
-    let out = import_folder("cnvrg-operator-templates", true);
+    let out = import_folder("cnvrg-operator-templates");
     assert_eq!(out.errors, []);
-    let i = "cnvrg-operator-templates/ingress.tpl.yaml";
-    let v = "cnvrg-operator-templates/vs.tpl.yaml";
+    let i = "cnvrg-operator-templates/ingress.tpl";
+    let v = "cnvrg-operator-templates/vs.tpl";
     let host = "{{.Spec.Dbs.Minio.SvcName}}{{.Spec.Networking.ClusterDomainPrefix.Prefix}}.{{ .Spec.ClusterDomain }}";
     let vs_hop = "{{ .Spec.Dbs.Minio.SvcName}}{{.Spec.Networking.ClusterDomainPrefix.Prefix}}.{{ .Spec.ClusterDomain }} -> {{ .Spec.Dbs.Minio.SvcName }}.{{.Namespace }}.svc.{{ .Spec.ClusterInternalDomain }}";
     assert_eq!(
@@ -278,7 +226,7 @@ fn cnvrg_operator_templates_stay_unresolved() {
 
 #[test]
 fn conbench_alb_ingress_and_deployment() {
-    let out = import_folder("conbench-alb-gunicorn", false);
+    let out = import_folder("conbench-alb-gunicorn");
     assert_eq!(out.errors, []);
     let i = "conbench-alb-gunicorn/conbench-cloud-ingress.templ.yml";
     let d = "conbench-alb-gunicorn/conbench-deployment.templ.yml";
