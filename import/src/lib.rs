@@ -17,6 +17,7 @@
 //! file that cannot be parsed is an [`ImportError`] naming `PATH:LINE:COLUMN` while the other
 //! files are still imported.
 
+pub mod drift;
 pub mod envoy;
 pub mod gunicorn;
 pub mod haproxy;
