@@ -418,6 +418,17 @@ pub struct Entry {
 }
 
 impl Entry {
+    /// Whether a tries setting counts retries rather than tries: the catalog documents its
+    /// default in retries (`3 retries`, `1 retry`), so a bare count there is that many retries,
+    /// one try more than the number (HAProxy `retries 3`, Istio `attempts`, Envoy
+    /// `num_retries`).
+    pub fn counts_retries(&self) -> bool {
+        self.kind == Kind::Tries && {
+            let d = self.default.to_ascii_lowercase();
+            d.contains("retry") || d.contains("retries")
+        }
+    }
+
     /// Why the line's default is unresolved (the sources disagree), when its note says so:
     /// the note after `unresolved:`.
     ///

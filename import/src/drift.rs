@@ -12,7 +12,7 @@
 
 use budget::catalog;
 use budget::value::{self, Cell};
-use budget::{Kind, Lang, Row};
+use budget::{Kind, Lang, Row, Severity};
 
 use crate::{import, File, Format};
 
@@ -100,6 +100,10 @@ impl DriftCode {
 pub struct DriftFinding {
     /// What is wrong.
     pub code: DriftCode,
+    /// How much it matters: `error` for a value that differs, a file that cannot be read, and
+    /// a setting gone whose default differs from the sheet or is unknown; `warning` for a
+    /// setting gone whose default is what the sheet says.
+    pub severity: Severity,
     /// The sheet's row, 1-based among its rows (the header not counted), as the check's
     /// findings number them.
     pub row: usize,
@@ -205,8 +209,22 @@ pub fn drift(rows: &[Row], read: &mut dyn FnMut(&str) -> Read) -> Drift {
             out.skipped += 1;
             continue;
         };
-        let finding = |code, file_value, line, default, reason| DriftFinding {
+        let finding = |code, file_value, line, default: Option<String>, reason| DriftFinding {
             code,
+            severity: match (&code, &default) {
+                (DriftCode::Gone, Some(d))
+                    if agree(
+                        row,
+                        &Row {
+                            value: d.clone(),
+                            ..row.clone()
+                        },
+                    ) =>
+                {
+                    Severity::Warning
+                }
+                _ => Severity::Error,
+            },
             row: index + 1,
             setting: if row.setting.is_empty() {
                 row.item.clone()
@@ -344,7 +362,7 @@ fn agree(row: &Row, now: &Row) -> bool {
     }
     let kind = Kind::from_item(&row.item).or_else(|| catalog::lookup(row).map(|e| e.kind));
     if kind == Some(Kind::Tries) {
-        if let (Ok(a), Ok(b)) = (value::read_tries(sheet), value::read_tries(file)) {
+        if let (Ok(a), Ok(b)) = (tries(row, sheet), tries(now, file)) {
             return a.count == b.count && a.waits_ms == b.waits_ms;
         }
     }
@@ -362,6 +380,17 @@ fn agree(row: &Row, now: &Row) -> bool {
             .join(" ")
     };
     words(sheet) == words(file)
+}
+
+
+/// A tries cell read as the engine reads it: a bare count on a setting that counts retries
+/// (Istio's `attempts: 2`) is that many retries.
+fn tries(row: &Row, text: &str) -> Result<value::Tries, value::TriesError> {
+    let retries = catalog::lookup(row).is_some_and(|e| e.counts_retries());
+    match text.parse::<u32>() {
+        Ok(n) if n > 0 && retries => value::read_tries(&format!("{n} retries")),
+        _ => value::read_tries(text),
+    }
 }
 
 #[cfg(test)]

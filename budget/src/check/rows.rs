@@ -321,7 +321,7 @@ fn special_tries(text_in: &str, e: &Entry, lang: Lang) -> Option<(Val, String)> 
         // A product that counts retries documents its default in retries (HAProxy
         // `retries 3`, Envoy `num_retries`, go-redis `MaxRetries`): a bare count there is
         // retries too, one try more than the number.
-        (n @ 1.., _, _) if counts_retries(e) => {
+        (n @ 1.., _, _) if e.counts_retries() => {
             let tries = value::read_tries(&format!("{n} retries")).ok()?;
             let used = describe_tries(lang, &tries);
             Some((
@@ -343,15 +343,6 @@ fn special_tries(text_in: &str, e: &Entry, lang: Lang) -> Option<(Val, String)> 
             ))
         }
         _ => None,
-    }
-}
-
-/// Whether a tries setting counts retries rather than tries: the catalog documents its
-/// default in retries (`3 retries`, `1 retry`).
-fn counts_retries(e: &Entry) -> bool {
-    e.kind == Kind::Tries && {
-        let d = e.default.to_ascii_lowercase();
-        d.contains("retry") || d.contains("retries")
     }
 }
 

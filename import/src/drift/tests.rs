@@ -54,6 +54,7 @@ fn a_changed_value_is_drift_at_its_line_now_even_with_lines_added_above() {
         out.findings,
         [DriftFinding {
             code: DriftCode::Drift,
+            severity: Severity::Error,
             row: 3,
             setting: "retries.attempts".into(),
             sheet_value: "2".into(),
@@ -135,6 +136,9 @@ fn a_setting_removed_is_gone_and_names_the_default_that_applies() {
         ]
     );
     assert_eq!(out.findings[0].code, DriftCode::Gone);
+    // The sheet's 2 retries are Istio's default: what applies is what the sheet says.
+    assert_eq!(out.findings[0].severity, Severity::Warning);
+    assert_eq!(out.findings[1].severity, Severity::Error);
     assert_eq!(
         out.findings[1].message(Lang::Ja),
         "行 4 retries.perTryTimeout: シートは 1s、k8s/vs.yaml:14 にはもう設定がない: 既定値が適用される: none"
