@@ -12,6 +12,8 @@
 //! - `workbench import PATH... [--format tsv|json] [--lang en|ja]`: reads deployed
 //!   configuration (Kubernetes YAML; files and directories) and prints the sheet it makes;
 //!   exit 2 when a file cannot be read or parsed (the others are still imported).
+//! - `workbench drift SHEET... [--root DIR] [--format text|json|sarif|markdown]`: compares
+//!   each sheet's rows with the configuration files their locations name; exit 1 on drift.
 //! - `workbench catalog [QUERY] [--format text|json]`: the catalog entries whose product,
 //!   setting or alias contains QUERY; exit 1 when none does.
 
@@ -24,7 +26,7 @@ use clap::{Parser, Subcommand};
 use leptos::prelude::get_configuration;
 use server::check_command::{self, FailOn, Format, Input, Settings, Source};
 use server::AppState;
-use server::{catalog_command, diff_command, import_command};
+use server::{catalog_command, diff_command, drift_command, import_command};
 
 /// mimalloc instead of the system allocator: a check allocates many small strings (messages,
 /// formulas, traces), and mimalloc makes the whole check about a fifth cheaper in
@@ -123,6 +125,27 @@ enum Command {
         /// The sheet's language: header row, items and rationales.
         #[arg(long, value_enum, default_value_t = import_command::HeaderLang::En)]
         lang: import_command::HeaderLang,
+    },
+    /// Compare each sheet with the deployed configuration its rows' locations name
+    /// (`k8s/vs.yaml:14 VirtualService reviews http[0].retries.attempts`): a value that
+    /// differs (config.drift), a setting no longer there (config.gone), a file that cannot be
+    /// read (config.unreadable). Exit 0 when no finding reaches --fail-on, 1 when one does, 2
+    /// when a sheet cannot be read.
+    Drift {
+        /// Sheet files (TSV).
+        #[arg(required = true)]
+        sheets: Vec<String>,
+        /// The folder the locations' paths are relative to (a repository's root).
+        #[arg(long, value_name = "DIR", default_value = ".")]
+        root: std::path::PathBuf,
+        /// `text`: a headline and a line per row that differs; `json`; `sarif`: results at
+        /// the configuration files' lines; `markdown`: a review comment.
+        #[arg(long, value_enum, default_value_t = drift_command::Format::Text)]
+        format: drift_command::Format,
+        /// The least severe finding that fails (exit 1): a setting gone whose default is the
+        /// sheet's value is a warning, every other finding an error.
+        #[arg(long, value_enum, default_value_t = FailOn::Error)]
+        fail_on: FailOn,
     },
     /// List the catalog's settings of real products: unit of a bare number, what 0 means,
     /// default and source. Exit 1 when none matches.
@@ -234,6 +257,23 @@ fn main() -> anyhow::Result<ExitCode> {
         } => {
             let collected = import_command::collect(&paths);
             let outcome = import_command::render(&collected, format, lang);
+            Ok(print(&outcome.stdout, &outcome.stderr, outcome.code))
+        }
+        Command::Drift {
+            sheets,
+            root,
+            format,
+            fail_on,
+        } => {
+            let inputs = sheets
+                .iter()
+                .map(|path| Input {
+                    path: path.clone(),
+                    bytes: read(&source_of(path)),
+                })
+                .collect();
+            let mut reader = |path: &str| drift_command::read_config(&root, path);
+            let outcome = drift_command::run(inputs, &mut reader, format, fail_on);
             Ok(print(&outcome.stdout, &outcome.stderr, outcome.code))
         }
         Command::Catalog { query, format } => {

@@ -163,12 +163,12 @@ fn early_hop(checked: &Checked, finding: &Finding) -> Option<PropertyBag> {
 }
 
 /// A plain-text message.
-fn text(text: impl Into<String>) -> Message {
+pub(crate) fn text(text: impl Into<String>) -> Message {
     Message::builder().text(text.into()).build()
 }
 
 /// The result level of a severity: `info` is a `note`.
-fn level(severity: Severity) -> ResultLevel {
+pub(crate) fn level(severity: Severity) -> ResultLevel {
     match severity {
         Severity::Error => ResultLevel::Error,
         Severity::Warning => ResultLevel::Warning,
@@ -177,7 +177,7 @@ fn level(severity: Severity) -> ResultLevel {
 }
 
 /// The location of `path` (`-`: standard input, which has no address), at `line` if known.
-fn location(path: &str, line: Option<usize>) -> Location {
+pub(crate) fn location(path: &str, line: Option<usize>) -> Location {
     let artifact = if path == "-" {
         ArtifactLocation::builder()
             .description(text("standard input"))
