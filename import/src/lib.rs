@@ -21,6 +21,7 @@ pub mod drift;
 pub mod envoy;
 pub mod gunicorn;
 pub mod haproxy;
+pub mod into;
 pub mod k8s;
 mod location;
 pub mod nginx;

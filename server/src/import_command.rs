@@ -68,6 +68,8 @@ pub struct Outcome {
     pub stderr: String,
     /// [`EXIT_OK`] or [`EXIT_UNREADABLE`].
     pub code: u8,
+    /// With `--into`: the sheet's path, to be written with `stdout` instead of printing it.
+    pub write_to: Option<String>,
 }
 
 /// Finds and reads the files `paths` name: a directory stands for every file of a format the
@@ -123,9 +125,41 @@ fn push_file(out: &mut Collected, path: String) {
     out.files.push((path, text));
 }
 
-/// Imports the files read and prints the sheet in `format`, its header, items and rationales
-/// in `lang`.
-pub fn render(collected: &Collected, format: Format, lang: HeaderLang) -> Outcome {
+/// How `workbench import` writes what it found.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// The form of the sheet printed.
+    pub format: Format,
+    /// The language of a new sheet (a sheet given with `into` keeps its own).
+    pub lang: HeaderLang,
+    /// `--map`: names in the files and the sheet's names for them ([`read_map`]).
+    pub names: Vec<(String, String)>,
+    /// `--into`: the sheet to update, its path and text (or why it could not be read).
+    pub into: Option<(String, Result<String, String>)>,
+}
+
+/// Reads a `--map` file: a TOML table `[names]` of names in the files and the sheet's names
+/// for them (`"reviews.example.com" = "LB"`).
+///
+/// # Errors
+///
+/// The TOML parser's message, with its line and column, for a file that is not such a table.
+pub fn read_map(text: &str) -> Result<Vec<(String, String)>, String> {
+    #[derive(serde::Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct MapFile {
+        #[serde(default)]
+        names: std::collections::BTreeMap<String, String>,
+    }
+    let map: MapFile = toml::from_str(text).map_err(|err| err.to_string().trim_end().to_owned())?;
+    Ok(map.names.into_iter().collect())
+}
+
+/// Imports the files read and prints the sheet in `options.format`: a new sheet in
+/// `options.lang`, or, with `options.into`, that sheet updated ([`workbench_import::into`]) in
+/// its own language, with what changed on standard error. The layers and segments take the
+/// sheet's names of `options.names`.
+pub fn render(collected: &Collected, options: &Options) -> Outcome {
     let mut stderr = String::new();
     let mut failed = false;
     let mut files = Vec::new();
@@ -138,8 +172,33 @@ pub fn render(collected: &Collected, format: Format, lang: HeaderLang) -> Outcom
             }
         }
     }
-    let lang = Lang::from(lang);
-    let imported = workbench_import::import(&files, lang);
+    let sheet = match &options.into {
+        Some((path, text)) => {
+            let read = text
+                .as_ref()
+                .map_err(Clone::clone)
+                .and_then(|text| budget::tsv::import(text).map_err(|err| err.to_string()));
+            match read {
+                Ok(imported) => Some((path, imported)),
+                Err(reason) => {
+                    return Outcome {
+                        stdout: String::new(),
+                        stderr: format!(
+                            "workbench: {path}: {reason}; nothing was imported into it\n"
+                        ),
+                        code: EXIT_UNREADABLE,
+                        write_to: None,
+                    }
+                }
+            }
+        }
+        None => None,
+    };
+    let lang = sheet.as_ref().map_or(Lang::from(options.lang), |(_, s)| {
+        s.lang.unwrap_or(Lang::En)
+    });
+    let mut imported = workbench_import::import(&files, lang);
+    workbench_import::into::rename(&mut imported.rows, &options.names);
     for err in &imported.errors {
         failed = true;
         stderr.push_str(&format!("workbench: {err}\n"));
@@ -150,10 +209,21 @@ pub fn render(collected: &Collected, format: Format, lang: HeaderLang) -> Outcom
             collected.skipped
         ));
     }
-    let stdout = match format {
-        Format::Tsv => budget::tsv::export(&imported.rows, lang),
+    let (rows, write_to) = match sheet {
+        Some((path, sheet)) => {
+            let updated = workbench_import::into::update(&sheet.rows, &imported.rows);
+            stderr.push_str(&format!(
+                "workbench: {path}: {} row(s) changed, {} appended\n",
+                updated.changed, updated.appended
+            ));
+            (updated.rows, Some(path.clone()))
+        }
+        None => (imported.rows, None),
+    };
+    let stdout = match options.format {
+        Format::Tsv => budget::tsv::export(&rows, lang),
         Format::Json => {
-            let sheet = Sheet::new(lang, imported.rows);
+            let sheet = Sheet::new(lang, rows);
             let mut json = serde_json::to_string_pretty(&sheet).unwrap_or_default();
             json.push('\n');
             json
@@ -163,6 +233,7 @@ pub fn render(collected: &Collected, format: Format, lang: HeaderLang) -> Outcom
         stdout,
         stderr,
         code: if failed { EXIT_UNREADABLE } else { EXIT_OK },
+        write_to,
     }
 }
 
@@ -180,6 +251,14 @@ mod tests {
         }
     }
 
+    fn options(format: Format, lang: HeaderLang) -> Options {
+        Options {
+            format,
+            lang,
+            ..Options::default()
+        }
+    }
+
     const VS: &str = "kind: VirtualService\nmetadata:\n  name: reviews\nspec:\n  hosts: [reviews]\n  http:\n  - route:\n    - destination:\n        host: reviews-v2\n    timeout: 2s\n    retries:\n      attempts: 2\n";
 
     #[test]
@@ -188,7 +267,7 @@ mod tests {
             &[("k8s/bad.yaml", Ok("a: [1, 2\n")), ("k8s/vs.yaml", Ok(VS))],
             1,
         );
-        let out = render(&c, Format::Tsv, HeaderLang::En);
+        let out = render(&c, &options(Format::Tsv, HeaderLang::En));
         assert_eq!(out.code, EXIT_UNREADABLE);
         assert!(
             out.stderr.starts_with("workbench: k8s/bad.yaml:2:1: "),
@@ -207,13 +286,85 @@ mod tests {
     #[test]
     fn the_header_follows_the_language_and_json_is_the_sheet() {
         let c = collected(&[("vs.yaml", Ok(VS))], 0);
-        let out = render(&c, Format::Tsv, HeaderLang::Ja);
+        let out = render(&c, &options(Format::Tsv, HeaderLang::Ja));
         assert_eq!(out.code, EXIT_OK);
         assert!(out.stdout.starts_with("層\t区間\t項目\t"), "{}", out.stdout);
-        let out = render(&c, Format::Json, HeaderLang::En);
+        let out = render(&c, &options(Format::Json, HeaderLang::En));
         let json: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
         assert_eq!(json["rows"][1]["setting"], "HTTPRoute.timeout");
         assert_eq!(json["rows"][1]["value"], "2s");
         assert_eq!(json["rows"].as_array().unwrap().len(), 3);
+    }
+
+    #[test]
+    fn into_updates_the_sheet_in_its_own_language_and_keeps_its_rows() {
+        let c = collected(&[("k8s/vs.yaml", Ok(VS))], 0);
+        let first = render(&c, &options(Format::Tsv, HeaderLang::Ja));
+        // The team renames the hop and writes why; then the file's retries change.
+        let sheet = first
+            .stdout
+            .replace("reviews -> reviews-v2", "LB -> reviews")
+            .replace(
+                "\tk8s/vs.yaml:12 VirtualService reviews http[0].retries.attempts\t",
+                "\tk8s/vs.yaml:12 VirtualService reviews http[0].retries.attempts\t冪等な GET のみ",
+            );
+        let edited = VS.replace("attempts: 2", "attempts: 3");
+        let c = collected(&[("k8s/vs.yaml", Ok(&edited))], 0);
+        let out = render(
+            &c,
+            &Options {
+                into: Some(("design.tsv".into(), Ok(sheet.clone()))),
+                ..options(Format::Tsv, HeaderLang::En)
+            },
+        );
+        assert_eq!(out.code, EXIT_OK);
+        assert_eq!(out.write_to.as_deref(), Some("design.tsv"));
+        assert_eq!(
+            out.stderr,
+            "workbench: design.tsv: 1 row(s) changed, 0 appended\n"
+        );
+        assert_eq!(
+            out.stdout,
+            sheet.replace("\t2\tk8s/vs.yaml:12", "\t3\tk8s/vs.yaml:12")
+        );
+        let out = render(
+            &c,
+            &Options {
+                into: Some(("design.tsv".into(), Ok("a\tb\n".into()))),
+                ..options(Format::Tsv, HeaderLang::En)
+            },
+        );
+        assert_eq!(out.code, EXIT_UNREADABLE);
+        assert_eq!(out.write_to, None);
+        assert!(
+            out.stderr.ends_with("; nothing was imported into it\n"),
+            "{}",
+            out.stderr
+        );
+    }
+
+    #[test]
+    fn a_map_gives_the_sheets_names() {
+        let names = read_map("[names]\n\"reviews\" = \"LB\"\n\"reviews-v2\" = \"app\"\n\"VirtualService reviews\" = \"mesh\"\n").unwrap();
+        let c = collected(&[("vs.yaml", Ok(VS))], 0);
+        let out = render(
+            &c,
+            &Options {
+                names,
+                ..options(Format::Tsv, HeaderLang::En)
+            },
+        );
+        assert!(
+            out.stdout
+                .lines()
+                .skip(1)
+                .all(|l| l.starts_with("mesh\tLB -> app\t")),
+            "{}",
+            out.stdout
+        );
+        assert_eq!(
+            read_map("[names]\nreviews = 3\n").unwrap_err(),
+            "TOML parse error at line 2, column 11\n  |\n2 | reviews = 3\n  |           ^\ninvalid type: integer `3`, expected a string"
+        );
     }
 }

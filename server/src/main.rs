@@ -9,8 +9,10 @@
 //! - `workbench backup PATH` / `workbench restore PATH`: a copy of the SQLite database taken
 //!   while it serves, and its restore over the database, refused while a server holds it
 //!   (stop the server, restore, start it); exit 1 on failure.
-//! - `workbench import PATH... [--format tsv|json] [--lang en|ja]`: reads deployed
-//!   configuration (Kubernetes YAML; files and directories) and prints the sheet it makes;
+//! - `workbench import PATH... [--format tsv|json] [--lang en|ja] [--into SHEET.tsv] [--map
+//!   MAP.toml]`: reads deployed configuration (Kubernetes YAML, nginx, Terraform, Spring Boot,
+//!   Envoy, HAProxy, gunicorn; files and directories) and prints the sheet it makes, or
+//!   updates SHEET.tsv;
 //!   exit 2 when a file cannot be read or parsed (the others are still imported).
 //! - `workbench drift SHEET... [--root DIR] [--format text|json|sarif|markdown]`: compares
 //!   each sheet's rows with the configuration files their locations name; exit 1 on drift.
@@ -112,11 +114,12 @@ enum Command {
         #[command(subcommand)]
         command: AdminCommand,
     },
-    /// Read deployed configuration (Kubernetes YAML: Ingress, Istio, Gateway API, workloads)
-    /// and print the sheet of its timeouts and retries. Exit 2 when a file cannot be read or
+    /// Read deployed configuration (Kubernetes YAML, nginx, Terraform, Spring Boot, Envoy,
+    /// HAProxy, gunicorn) and print the sheet of its timeouts and retries. Exit 2 when a file cannot be read or
     /// parsed (PATH:LINE:COLUMN on standard error); the other files are still imported.
     Import {
-        /// Files and directories (a directory: every *.yaml and *.yml in it, recursively).
+        /// Files and directories (a directory: every file in it, recursively, whose format an
+        /// importer reads).
         #[arg(required = true)]
         paths: Vec<String>,
         /// `tsv`: the sheet with its header row; `json`: the sheet as JSON.
@@ -125,6 +128,15 @@ enum Command {
         /// The sheet's language: header row, items and rationales.
         #[arg(long, value_enum, default_value_t = import_command::HeaderLang::En)]
         lang: import_command::HeaderLang,
+        /// Update this sheet instead of printing a new one: rows found by location (then by
+        /// segment and setting) take the files' values; the sheet's own rows, segments and
+        /// rationales stay; new settings are appended.
+        #[arg(long, value_name = "SHEET.tsv")]
+        into: Option<String>,
+        /// A TOML file whose `[names]` table gives the sheet's name for a name in the files
+        /// (`"reviews.example.com" = "LB"`), for layers and the ends of segments.
+        #[arg(long, value_name = "MAP.toml")]
+        map: Option<std::path::PathBuf>,
     },
     /// Compare each sheet with the deployed configuration its rows' locations name
     /// (`k8s/vs.yaml:14 VirtualService reviews http[0].retries.attempts`): a value that
@@ -254,10 +266,44 @@ fn main() -> anyhow::Result<ExitCode> {
             paths,
             format,
             lang,
+            into,
+            map,
         } => {
+            let names = match map.map(|path| {
+                std::fs::read_to_string(&path)
+                    .map_err(|err| err.to_string())
+                    .and_then(|text| import_command::read_map(&text))
+                    .map_err(|reason| format!("workbench: {}: {reason}\n", path.display()))
+            }) {
+                Some(Err(message)) => {
+                    return Ok(print("", &message, import_command::EXIT_UNREADABLE))
+                }
+                Some(Ok(names)) => names,
+                None => Vec::new(),
+            };
+            let into = into.map(|path| {
+                let text = std::fs::read_to_string(&path).map_err(|err| err.to_string());
+                (path, text)
+            });
             let collected = import_command::collect(&paths);
-            let outcome = import_command::render(&collected, format, lang);
-            Ok(print(&outcome.stdout, &outcome.stderr, outcome.code))
+            let options = import_command::Options {
+                format,
+                lang,
+                names,
+                into,
+            };
+            let outcome = import_command::render(&collected, &options);
+            match &outcome.write_to {
+                Some(path) => match write_replacing(path, &outcome.stdout) {
+                    Ok(()) => Ok(print("", &outcome.stderr, outcome.code)),
+                    Err(err) => Ok(print(
+                        "",
+                        &format!("{}workbench: {path}: {err}\n", outcome.stderr),
+                        import_command::EXIT_UNREADABLE,
+                    )),
+                },
+                None => Ok(print(&outcome.stdout, &outcome.stderr, outcome.code)),
+            }
         }
         Command::Drift {
             sheets,
@@ -313,6 +359,16 @@ fn source_of(path: &str) -> Source {
     } else {
         Source::File(path.into())
     }
+}
+
+/// Replaces the file `path` by `text` in one step: written beside it, then renamed over it,
+/// so a failure leaves the old file whole.
+fn write_replacing(path: &str, text: &str) -> std::io::Result<()> {
+    let temporary = format!("{path}.workbench-tmp");
+    std::fs::write(&temporary, text)?;
+    std::fs::rename(&temporary, path).inspect_err(|_| {
+        let _ = std::fs::remove_file(&temporary);
+    })
 }
 
 /// Writes a command's output and gives its exit status.
