@@ -315,6 +315,57 @@ pub fn drift(rows: &[Row], read: &mut dyn FnMut(&str) -> Read) -> Drift {
     out
 }
 
+/// `rows` with the values the files set now: each row whose location names one of `paths`
+/// takes the value its file sets at the row's place, or `—` when the file no longer sets it
+/// or is gone (the product's default then applies; the row's default cell stays). Other rows,
+/// and rows whose file cannot be read or parsed, stay as they are. `read` returns a file's
+/// text by the path the location writes.
+///
+/// This is how a configuration change is reviewed as a sheet change: the sheet's rows with
+/// the values of the old files, against the same rows with the values of the new ones.
+pub fn deployed(rows: &[Row], paths: &[String], read: &mut dyn FnMut(&str) -> Read) -> Vec<Row> {
+    let mut files: Vec<(&str, Read)> = Vec::new();
+    let places: Vec<Option<Place<'_>>> = rows
+        .iter()
+        .map(|row| Place::parse(&row.location).filter(|p| paths.iter().any(|x| x == p.path)))
+        .collect();
+    for place in places.iter().flatten() {
+        if !files.iter().any(|(p, _)| *p == place.path) {
+            files.push((place.path, read(place.path)));
+        }
+    }
+    let readable: Vec<File<'_>> = files
+        .iter()
+        .filter_map(|(path, read)| match read {
+            Read::Text(text) => Some(File { path, text }),
+            _ => None,
+        })
+        .collect();
+    let imported = import(&readable, Lang::En);
+    rows.iter()
+        .zip(&places)
+        .map(|(row, place)| {
+            let Some(place) = place else {
+                return row.clone();
+            };
+            let state = files.iter().find(|(p, _)| *p == place.path).map(|(_, r)| r);
+            let parsed = !imported.errors.iter().any(|e| e.path == place.path);
+            let value = match state {
+                Some(Read::Text(_)) if parsed => match found(&imported.rows, row, place) {
+                    Some(now) => now.value.clone(),
+                    None => "—".to_owned(),
+                },
+                Some(Read::Missing) => "—".to_owned(),
+                _ => return row.clone(),
+            };
+            Row {
+                value,
+                ..row.clone()
+            }
+        })
+        .collect()
+}
+
 /// The imported row that sets what `row`'s location names: the same file and selector; a
 /// selector that names the object the setting would be in, with the same setting (the row of
 /// a default the file leaves to its product); or, for a location without a selector, the same
@@ -381,7 +432,6 @@ fn agree(row: &Row, now: &Row) -> bool {
     };
     words(sheet) == words(file)
 }
-
 
 /// A tries cell read as the engine reads it: a bare count on a setting that counts retries
 /// (Istio's `attempts: 2`) is that many retries.

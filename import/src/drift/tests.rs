@@ -219,3 +219,33 @@ fn a_location_without_a_selector_matches_by_line() {
         "row 3 retries.attempts: the sheet says 3; k8s/vs.yaml:13 says 2"
     );
 }
+
+#[test]
+fn deployed_values_replace_the_rows_of_the_files_named_only() {
+    let mut rows = imported("k8s/vs.yaml", VS);
+    rows.push(Row {
+        setting: "timeout".into(),
+        value: "3s".into(),
+        location: "other.yaml:3 VirtualService x http[0].timeout".into(),
+        ..Row::default()
+    });
+    let edited = VS
+        .replace("attempts: 2", "attempts: 5")
+        .replace("      perTryTimeout: 1s\n", "");
+    let edited: &'static str = Box::leak(edited.into_boxed_str());
+    let now = deployed(
+        &rows,
+        &["k8s/vs.yaml".to_owned()],
+        &mut one("k8s/vs.yaml", edited),
+    );
+    let values: Vec<&str> = now.iter().map(|r| r.value.as_str()).collect();
+    assert_eq!(values, ["reviews", "2s", "5", "—", "3s"]);
+    assert_eq!(now[2].location, rows[2].location);
+    // A file that cannot be parsed changes nothing.
+    let now = deployed(
+        &rows,
+        &["k8s/vs.yaml".to_owned()],
+        &mut one("k8s/vs.yaml", "a: [\n"),
+    );
+    assert_eq!(now, rows);
+}
