@@ -66,4 +66,4 @@ pub fn settings(rows: &[Row]) -> Vec<String> {
 }
 
 mod kubernetes;
-mod spring;
+mod terraform;

@@ -1,0 +1,157 @@
+//! Terraform: an ALB module fed by variables, API Gateway in front of Lambda, SQS feeding
+//! Lambda.
+
+use budget::{Lang, Sheet};
+
+use crate::{import_folder, settings};
+
+/// `CODE hop-or-node` of each finding the engine reports on `rows`.
+fn findings(rows: Vec<budget::Row>) -> Vec<String> {
+    let report = budget::check(&Sheet::new(Lang::En, rows));
+    report
+        .findings
+        .iter()
+        .map(|f| {
+            let at = f.hop.as_deref().or(f.node.as_deref()).unwrap_or("");
+            format!("{:?} {at}", f.code)
+        })
+        .collect()
+}
+
+#[test]
+fn alb_module_with_variables() {
+    let out = import_folder("tf-alb-module-vars");
+    assert_eq!(out.errors, []);
+    let f = "tf-alb-module-vars/loadbalancing/main.tf";
+    let hop = "aws_lb.main_lb -> aws_lb_target_group.main_lb_tg";
+    // The listener's default action forwards the load balancer to its target group: the idle
+    // timeout goes on that hop. The target group writes no deregistration_delay.
+    assert_eq!(
+        settings(&out.rows),
+        [format!("{hop} | aws_lb.idle_timeout | 400 | {f}:7")]
+    );
+    let idle = &out.rows[1];
+    assert_eq!(
+        (idle.location.as_str(), idle.rationale.as_str()),
+        (&*format!("{f}:7 aws_lb.main_lb idle_timeout"), "")
+    );
+    let entry = budget::catalog::lookup(idle).expect("a catalog entry");
+    assert_eq!(
+        (entry.product, entry.name),
+        ("AWS ALB", "aws_lb.idle_timeout")
+    );
+    // The load balancer's target groups are one route group, written where the listener
+    // names the target group.
+    let group = &out.rows[0];
+    assert_eq!(
+        (
+            group.item.as_str(),
+            group.segment.as_str(),
+            group.value.as_str(),
+            group.location.as_str()
+        ),
+        (
+            "route group",
+            hop,
+            "aws_lb.main_lb",
+            &*format!("{f}:35 aws_lb_listener.main_lb_listener default_action.target_group_arn")
+        )
+    );
+    // 400 s takes its unit from the catalog; an idle timeout alone bounds no call.
+    assert_eq!(
+        findings(out.rows),
+        [
+            format!("BoundMissing {hop}"),
+            format!("ValueUnitFromCatalog {hop}")
+        ]
+    );
+}
+
+#[test]
+fn api_gateway_in_front_of_lambda() {
+    let out = import_folder("tf-apigw-lambda-504");
+    assert_eq!(out.errors, []);
+    let a = "tf-apigw-lambda-504/apigw-get.tf";
+    let l = "tf-apigw-lambda-504/lambda.tf";
+    let hop = "aws_api_gateway_rest_api.api_gw -> aws_lambda_function.template_lambda";
+    let lambda = "aws_lambda_function.template_lambda";
+    assert_eq!(
+        settings(&out.rows),
+        [
+            format!(
+                "{hop} | aws_api_gateway_integration.timeout_milliseconds | 29 * 1000 | {a}:25"
+            ),
+            format!("{lambda} | aws_lambda_function.timeout | 15 * 60 | {l}:16"),
+        ]
+    );
+    // Arithmetic stays as written, never a number.
+    for r in &out.rows[1..] {
+        assert_eq!(
+            r.rationale,
+            "unresolved: expression (Terraform computes it at plan time; expressions are not evaluated here)"
+        );
+    }
+    assert_eq!(
+        (out.rows[1].item.as_str(), out.rows[2].item.as_str()),
+        ("per-try timeout", "overall deadline")
+    );
+    // The REST API's integrations are one route group.
+    assert_eq!(
+        (out.rows[0].value.as_str(), out.rows[0].location.as_str()),
+        (
+            "aws_api_gateway_rest_api.api_gw",
+            &*format!("{a}:20 aws_api_gateway_integration.get uri")
+        )
+    );
+    // The engine cannot read the two expressions, and says so on exactly those rows.
+    assert_eq!(
+        findings(out.rows),
+        [
+            format!("ValueUnreadable {hop}"),
+            format!("ValueUnreadable {lambda}"),
+        ]
+    );
+}
+
+#[test]
+fn sqs_feeding_lambda() {
+    let out = import_folder("tf-sqs-lambda-dlq");
+    assert_eq!(out.errors, []);
+    let l = "tf-sqs-lambda-dlq/lambda.tf";
+    let s = "tf-sqs-lambda-dlq/sqs.tf";
+    let lambda = "aws_lambda_function.lambda";
+    let hop = "aws_sqs_queue.queue -> aws_lambda_function.lambda";
+    assert_eq!(
+        settings(&out.rows),
+        [
+            format!("{lambda} | aws_lambda_function.timeout | — | {l}:62"),
+            format!("{hop} | aws_sqs_queue.visibility_timeout_seconds | 2 * local.lambda_timeout | {s}:10"),
+        ]
+    );
+    // The function writes no timeout (its local lambda_timeout of 60 is never passed to it):
+    // Lambda's 3 s default, made explicit at the resource block.
+    let hidden = &out.rows[0];
+    assert_eq!(
+        (
+            hidden.default.as_str(),
+            hidden.rationale.as_str(),
+            hidden.location.as_str()
+        ),
+        (
+            "3s",
+            "not set: Lambda stops a function after 3 s by default",
+            &*format!("{l}:62 aws_lambda_function.lambda timeout")
+        )
+    );
+    assert_eq!(
+        out.rows[1].rationale,
+        "unresolved: expression of local.lambda_timeout (Terraform computes it at plan time; expressions are not evaluated here)"
+    );
+    assert_eq!(
+        findings(out.rows),
+        [
+            format!("ValueUnreadable {hop}"),
+            format!("ValueDefaultApplied {lambda}"),
+        ]
+    );
+}
