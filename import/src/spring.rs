@@ -355,10 +355,18 @@ fn prefix(keys: &[Key], wanted: &[Key], exact: bool) -> Option<(Vec<String>, Vec
     let mut indexes = Vec::new();
     let mut path = String::new();
     for (key, want) in keys.iter().zip(wanted) {
-        let Key::Name(want) = want else {
-            return None;
+        let want = match want {
+            Key::Name(want) => want.as_str(),
+            // A pattern with a fixed index (`routes[0].filters[#]`) reads only that one.
+            Key::Index(j) => match key {
+                Key::Index(i) if i == j => {
+                    path.push_str(&format!("[{i}]"));
+                    continue;
+                }
+                _ => return None,
+            },
         };
-        match (key, want.as_str()) {
+        match (key, want) {
             (Key::Index(i), "#") => {
                 indexes.push(*i);
                 path.push_str(&format!("[{i}]"));

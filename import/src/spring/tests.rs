@@ -18,11 +18,365 @@ fn brief(rows: &[Row]) -> Vec<String> {
 }
 
 #[test]
-fn smoke() {
-    let out = one(
-        "a/application.yml",
-        "spring.datasource.hikari.connectionTimeout: 2000\n",
+fn relaxed_names_are_one_name_written_in_kebab_case() {
+    let text = "spring.datasource.hikari.connection-timeout=1000\nspring.datasource.hikari.connectionTimeout=2000\nspring.datasource.hikari.connection_timeout=3000\nSPRING.DATASOURCE.HIKARI.CONNECTION_TIMEOUT=4000\n";
+    let out = one("orders/application.properties", text);
+    assert_eq!(out.errors, []);
+    let s = "spring.datasource.hikari.connection-timeout";
+    let p = "orders/application.properties";
+    assert_eq!(
+        brief(&out.rows),
+        [
+            format!("orders -> database | {s} | 1000 | {p}:1 {s}"),
+            format!("orders -> database | {s} | 2000 | {p}:2 {s}"),
+            format!("orders -> database | {s} | 3000 | {p}:3 {s}"),
+            format!("orders -> database | {s} | 4000 | {p}:4 {s}"),
+        ]
+    );
+}
+
+#[test]
+fn yaml_dotted_keys_and_nested_keys_read_alike() {
+    let text = "spring:\n  application.name: shop\n  datasource.hikari:\n    maxLifetime: 1800000\nserver.tomcat:\n  keep-alive-timeout: 20s\nspring.mvc.async.request-timeout: 30s\n";
+    let out = one("src/main/resources/application.yml", text);
+    assert_eq!(out.errors, []);
+    let p = "src/main/resources/application.yml";
+    assert_eq!(
+        brief(&out.rows),
+        [
+            format!("client -> shop | server.tomcat.keep-alive-timeout | 20s | {p}:6 server.tomcat.keep-alive-timeout"),
+            format!("shop | spring.mvc.async.request-timeout | 30s | {p}:7 spring.mvc.async.request-timeout"),
+            format!("shop -> database | spring.datasource.hikari.max-lifetime | 1800000 | {p}:4 spring.datasource.hikari.max-lifetime"),
+        ]
+    );
+    assert_eq!(
+        out.rows[1].rationale,
+        "bounds asynchronous request handling only (Callable, DeferredResult, WebAsyncTask)"
+    );
+    assert_eq!(out.rows[1].item, "overall deadline");
+}
+
+#[test]
+fn each_profile_document_is_read_with_its_profile() {
+    let yaml = "spring:\n  application:\n    name: billing\nserver:\n  tomcat:\n    connection-timeout: 5s\n---\nspring:\n  config:\n    activate:\n      on-profile: prod\nserver:\n  tomcat:\n    connection-timeout: 2s\n";
+    let properties = "server.tomcat.connection-timeout=5000\n#---\nspring.config.activate.on-profile=prod\nserver.tomcat.connection-timeout=2000\n";
+    let out = import(
+        &[
+            File {
+                path: "billing/application.yml",
+                text: yaml,
+            },
+            File {
+                path: "billing/application.properties",
+                text: properties,
+            },
+        ],
+        Lang::En,
     );
     assert_eq!(out.errors, []);
-    assert_eq!(brief(&out.rows), ["a -> database | spring.datasource.hikari.connection-timeout | 2000 | a/application.yml:1 spring.datasource.hikari.connection-timeout"]);
+    let s = "server.tomcat.connection-timeout";
+    assert_eq!(
+        brief(&out.rows),
+        [
+            format!("client -> billing | {s} | 5s | billing/application.yml:6 {s}"),
+            format!("client -> billing (profile prod) | {s} | 2s | billing/application.yml:14 {s} (profile prod)"),
+            format!("client -> billing | {s} | 5000 | billing/application.properties:1 {s}"),
+            format!("client -> billing (profile prod) | {s} | 2000 | billing/application.properties:4 {s} (profile prod)"),
+        ]
+    );
+}
+
+#[test]
+fn a_placeholder_stays_as_written_and_its_fallback_is_only_named() {
+    let text = "feign:\n  client:\n    config:\n      users:\n        connectTimeout: ${USERS_CONNECT_TIMEOUT:2000}\n";
+    let out = one("app/application.yml", text);
+    assert_eq!(
+        brief(&out.rows),
+        ["app -> users | feign.client.config.*.connect-timeout | ${USERS_CONNECT_TIMEOUT:2000} | app/application.yml:5 feign.client.config.users.connect-timeout"]
+    );
+    assert_eq!(
+        out.rows[0].rationale,
+        "unresolved: template; `2000` after the colon is what Spring uses when the variable is not set; not taken as the value here"
+    );
+}
+
+#[test]
+fn named_clients_and_instances_take_the_default_config_where_they_set_nothing() {
+    let text = r#"feign.client.config:
+  default:
+    connectTimeout: 1000
+    readTimeout: 5000
+  users:
+    readTimeout: 9000
+resilience4j:
+  retry:
+    configs:
+      default:
+        maxAttempts: 4
+        waitDuration: 200ms
+      slow:
+        maxAttempts: 2
+    instances:
+      users:
+        baseConfig: slow
+        waitDuration: 1s
+      orders:
+        maxAttempts: 5
+  timelimiter:
+    configs:
+      default:
+        timeoutDuration: 3s
+"#;
+    let out = one("web/application.yml", text);
+    assert_eq!(out.errors, []);
+    let p = "web/application.yml";
+    let cells: Vec<String> = out
+        .rows
+        .iter()
+        .map(|r| {
+            format!(
+                "{} | {} | {} | {} | {}",
+                r.segment, r.value, r.location, r.item, r.rationale
+            )
+        })
+        .collect();
+    assert_eq!(
+        cells,
+        [
+            format!("web -> users | 1000 | {p}:3 feign.client.config.default.connect-timeout | connect timeout | the value of `feign.client.config.default`, which applies here: nothing here sets its own"),
+            format!("web -> users | 9000 | {p}:6 feign.client.config.users.read-timeout | read timeout | "),
+            format!("web -> users | 2 | {p}:14 resilience4j.retry.configs.slow.max-attempts | tries and waits | the value of `resilience4j.retry.configs.slow`, which applies here: nothing here sets its own; resilience4j's maxAttempts counts tries, the first call included (not retries after it)"),
+            format!("web -> users | 1s | {p}:18 resilience4j.retry.instances.users.wait-duration | other | "),
+            format!("web -> orders | 5 | {p}:20 resilience4j.retry.instances.orders.max-attempts | tries and waits | resilience4j's maxAttempts counts tries, the first call included (not retries after it)"),
+            format!("web -> orders | 200ms | {p}:12 resilience4j.retry.configs.default.wait-duration | other | the value of `resilience4j.retry.configs.default`, which applies here: nothing here sets its own"),
+            format!("web -> resilience4j default | 3s | {p}:24 resilience4j.timelimiter.configs.default.timeout-duration | per-try timeout | "),
+        ]
+    );
+    // The catalog reads maxAttempts as tries, the first call included: 5 is 5 tries.
+    let tries = &out.rows[4];
+    let entry = budget::catalog::lookup(tries).expect("a catalog entry");
+    assert_eq!(
+        (entry.product, entry.name),
+        ("Resilience4j", "Retry maxAttempts")
+    );
+    assert!(!entry.default.contains("retr"), "{}", entry.default);
+}
+
+#[test]
+fn gateway_routes_take_their_own_timeouts_over_the_http_clients() {
+    let text = r#"spring:
+  cloud:
+    gateway:
+      httpclient:
+        connect-timeout: 1000
+        response-timeout: 5s
+      routes:
+        - id: slow
+          uri: lb://reports
+          metadata:
+            response-timeout: 30000
+          filters:
+            - Retry=2,INTERNAL_SERVER_ERROR
+        - id: fast
+          uri: http://search:8080
+          filters:
+            - name: Retry
+              args:
+                series: SERVER_ERROR
+"#;
+    let out = one("edge/application.yml", text);
+    assert_eq!(out.errors, []);
+    let p = "edge/application.yml";
+    let cells: Vec<String> = out
+        .rows
+        .iter()
+        .map(|r| {
+            format!(
+                "{} | {} | {} | {} | {} | {}",
+                r.segment, r.setting, r.value, r.default, r.location, r.rationale
+            )
+        })
+        .collect();
+    let routes =
+        "the routes of one Spring Cloud Gateway are alternatives: each request takes one of them";
+    assert_eq!(
+        cells,
+        [
+            format!("edge -> lb://reports |  | edge |  | {p}:9 spring.cloud.gateway.routes[0] | {routes}"),
+            format!("edge -> lb://reports | spring.cloud.gateway.httpclient.connect-timeout | 1000 |  | {p}:5 spring.cloud.gateway.httpclient.connect-timeout | "),
+            format!("edge -> lb://reports | spring.cloud.gateway.routes[*].metadata.response-timeout | 30000 |  | {p}:11 spring.cloud.gateway.routes[0].metadata.response-timeout | "),
+            format!("edge -> lb://reports | spring.cloud.gateway.filter.retry.retries | 2 |  | {p}:13 spring.cloud.gateway.routes[0].filters[0] (Retry retries) | counts retries after the first try"),
+            format!("edge -> http://search:8080 |  | edge |  | {p}:15 spring.cloud.gateway.routes[1] | {routes}"),
+            format!("edge -> http://search:8080 | spring.cloud.gateway.httpclient.connect-timeout | 1000 |  | {p}:5 spring.cloud.gateway.httpclient.connect-timeout | "),
+            format!("edge -> http://search:8080 | spring.cloud.gateway.httpclient.response-timeout | 5s |  | {p}:6 spring.cloud.gateway.httpclient.response-timeout | "),
+            format!("edge -> http://search:8080 | spring.cloud.gateway.filter.retry.retries | — | 3 retries | {p}:17 spring.cloud.gateway.routes[1].filters[0].name | not set: the Retry filter retries 3 times by default (GET, 5xx)"),
+        ]
+    );
+}
+
+#[test]
+fn every_setting_written_is_one_the_catalog_knows() {
+    let text = r#"server:
+  tomcat: {connection-timeout: 20000, keep-alive-timeout: 30000}
+  netty: {connection-timeout: 2s, idle-timeout: 15s}
+spring:
+  mvc.async.request-timeout: 30000
+  datasource.hikari: {connection-timeout: 2000, max-lifetime: 600000}
+  cloud:
+    openfeign.client.config.users: {connect-timeout: 1000, read-timeout: 3000}
+    gateway:
+      httpclient: {connect-timeout: 1000, response-timeout: 5s, pool: {max-idle-time: 15s}}
+      routes:
+        - uri: lb://users
+          metadata: {connect-timeout: 500, response-timeout: 2000}
+          filters: [Retry=2]
+feign.client.config.orders: {connectTimeout: 1000, readTimeout: 3000}
+resilience4j:
+  retry.instances.users: {maxAttempts: 3, waitDuration: 500}
+  timelimiter.instances.users: {timeoutDuration: 2s}
+hystrix.command.default.execution.isolation.thread.timeoutInMilliseconds: 4000
+ribbon: {ReadTimeout: 1000, ConnectTimeout: 500, MaxAutoRetries: 1}
+zuul.host: {connect-timeout-millis: 2000, socket-timeout-millis: 10000}
+"#;
+    let out = one("all/application.yml", text);
+    assert_eq!(out.errors, []);
+    let found: Vec<String> = out
+        .rows
+        .iter()
+        .filter(|r| r.item != "route group")
+        .map(|r| {
+            let entry =
+                budget::catalog::lookup(r).unwrap_or_else(|| panic!("no catalog entry for {r:?}"));
+            format!("{} = {} / {}", r.setting, entry.product, entry.name)
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [
+            "server.tomcat.connection-timeout = Spring Boot / server.tomcat.connection-timeout",
+            "server.tomcat.keep-alive-timeout = Spring Boot / server.tomcat.keep-alive-timeout",
+            "server.netty.connection-timeout = Spring Boot / server.netty.connection-timeout",
+            "server.netty.idle-timeout = Spring Boot / server.netty.idle-timeout",
+            "spring.mvc.async.request-timeout = Spring Boot / spring.mvc.async.request-timeout",
+            "spring.datasource.hikari.connection-timeout = HikariCP / connectionTimeout",
+            "spring.datasource.hikari.max-lifetime = HikariCP / maxLifetime",
+            "feign.client.config.*.connect-timeout = OpenFeign / connectTimeout",
+            "feign.client.config.*.read-timeout = OpenFeign / readTimeout",
+            "spring.cloud.openfeign.client.config.*.connect-timeout = OpenFeign / connectTimeout",
+            "spring.cloud.openfeign.client.config.*.read-timeout = OpenFeign / readTimeout",
+            "spring.cloud.gateway.routes[*].metadata.connect-timeout = Spring Cloud Gateway / route metadata connect-timeout",
+            "spring.cloud.gateway.routes[*].metadata.response-timeout = Spring Cloud Gateway / route metadata response-timeout",
+            "spring.cloud.gateway.httpclient.pool.max-idle-time = Spring Cloud Gateway / spring.cloud.gateway.httpclient.pool.max-idle-time",
+            "spring.cloud.gateway.filter.retry.retries = Spring Cloud Gateway / Retry filter retries",
+            "resilience4j.retry.instances.*.max-attempts = Resilience4j / Retry maxAttempts",
+            "resilience4j.retry.instances.*.wait-duration = Resilience4j / Retry waitDuration",
+            "resilience4j.timelimiter.instances.*.timeout-duration = Resilience4j / TimeLimiter timeoutDuration",
+            "hystrix.command.*.execution.isolation.thread.timeoutInMilliseconds = Hystrix / execution.isolation.thread.timeoutInMilliseconds",
+            "ribbon.ReadTimeout = Ribbon / ReadTimeout",
+            "ribbon.ConnectTimeout = Ribbon / ConnectTimeout",
+            "ribbon.MaxAutoRetries = Ribbon / MaxAutoRetries",
+            "zuul.host.connect-timeout-millis = Zuul / zuul.host.connect-timeout-millis",
+            "zuul.host.socket-timeout-millis = Zuul / zuul.host.socket-timeout-millis",
+        ]
+    );
+    // The gateway's global timeouts, for a file whose routes set none of their own.
+    let globals =
+        "spring.cloud.gateway.httpclient: {connect-timeout: 1000, response-timeout: 5s}\n";
+    let out = one("gw/application.yml", globals);
+    let found: Vec<String> = out
+        .rows
+        .iter()
+        .map(|r| {
+            let entry = budget::catalog::lookup(r).expect("a catalog entry");
+            format!("{} | {} / {}", r.segment, entry.product, entry.name)
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [
+            "gw -> gateway routes | Spring Cloud Gateway / spring.cloud.gateway.httpclient.connect-timeout",
+            "gw -> gateway routes | Spring Cloud Gateway / spring.cloud.gateway.httpclient.response-timeout",
+        ]
+    );
+}
+
+#[test]
+fn a_malformed_file_is_named_by_line_and_column_and_the_others_still_import() {
+    let out = import(
+        &[
+            File {
+                path: "a/application.yml",
+                text: "server:\n  tomcat:\n    connection-timeout: [5s\n",
+            },
+            File {
+                path: "b/application.properties",
+                text: "server.tomcat.connection-timeout=\\u12G4\n",
+            },
+            File {
+                path: "c/application.properties",
+                text: "server.tomcat.connection-timeout=5s\n",
+            },
+        ],
+        Lang::En,
+    );
+    let errors: Vec<String> = out.errors.iter().map(|e| e.to_string()).collect();
+    assert_eq!(errors.len(), 2, "{errors:?}");
+    assert!(
+        errors[0].starts_with("a/application.yml:4:1: "),
+        "{errors:?}"
+    );
+    assert!(
+        errors[1].starts_with("b/application.properties:1:1: "),
+        "{errors:?}"
+    );
+    assert_eq!(
+        brief(&out.rows),
+        ["client -> c | server.tomcat.connection-timeout | 5s | c/application.properties:1 server.tomcat.connection-timeout"]
+    );
+}
+
+#[test]
+fn the_application_is_named_by_the_file_or_its_folder() {
+    assert_eq!(app_from_path("config/shared/gateway.yml"), "gateway");
+    assert_eq!(
+        app_from_path("orders/src/main/resources/application.yml"),
+        "orders"
+    );
+    assert_eq!(
+        app_from_path("spring-piggymetrics/application-dev.yml"),
+        "spring-piggymetrics"
+    );
+    assert_eq!(app_from_path("application.properties"), "application");
+}
+
+#[test]
+fn every_sentence_is_said_in_both_languages() {
+    let all = [
+        Say::TriesIncludeFirst,
+        Say::Inherited { from: "x" },
+        Say::GatewayRoutes,
+        Say::ZuulRoutes,
+        Say::AsyncOnly,
+        Say::HystrixWholeCall,
+        Say::CountsRetries,
+        Say::GatewayDefaultRetries,
+        Say::Fallback { fallback: "30s" },
+    ];
+    for say in &all {
+        assert_ne!(say.text(Lang::En), say.text(Lang::Ja), "{say:?}");
+    }
+    let out = import(
+        &[File {
+            path: "a/application.yml",
+            text: "resilience4j.retry.instances.x.max-attempts: 3\n",
+        }],
+        Lang::Ja,
+    );
+    assert_eq!(
+        (out.rows[0].item.as_str(), out.rows[0].rationale.as_str()),
+        (
+            "試行回数と待機",
+            "resilience4j の maxAttempts は最初の呼び出しを含む試行回数（その後の再試行の回数ではない）"
+        )
+    );
 }

@@ -66,4 +66,5 @@ pub fn settings(rows: &[Row]) -> Vec<String> {
 }
 
 mod kubernetes;
+mod spring;
 mod terraform;
