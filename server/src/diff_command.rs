@@ -16,6 +16,7 @@ use std::process::Command;
 use budget::diff::{Match, SheetDiff};
 use budget::{display, Column, Lang, Severity};
 use serde::Serialize;
+use workbench_import::drift::{self, Read};
 
 use crate::check_command::{
     markdown::{escape, push_table_row},
@@ -48,12 +49,73 @@ pub struct Pair {
     pub old: Option<Result<Vec<u8>, String>>,
     /// The new version's bytes (`None`: the file was deleted), or why they could not be read.
     pub new: Option<Result<Vec<u8>, String>>,
+    /// The configuration files the sheet's rows name that changed too: each side's rows take
+    /// their values from that side's files.
+    pub deployed: Option<Deployed>,
+}
+
+/// Configuration files that changed between two revisions, which a sheet's rows name
+/// (`k8s/vs.yaml:14 VirtualService reviews http[0].retries.attempts`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Deployed {
+    /// The files, as the rows' locations write them.
+    pub paths: Vec<String>,
+    /// Each file at the old revision (missing when it is new).
+    pub old: Vec<(String, Read)>,
+    /// Each file in the work tree (missing when it was deleted).
+    pub new: Vec<(String, Read)>,
+}
+
+impl Deployed {
+    /// `rows` with the values of the old files, then with those of the new files.
+    fn sides(
+        &self,
+        old: &[budget::Row],
+        new: &[budget::Row],
+    ) -> (Vec<budget::Row>, Vec<budget::Row>) {
+        let reader = |files: &[(String, Read)]| {
+            let files = files.to_vec();
+            move |path: &str| {
+                files
+                    .iter()
+                    .find(|(p, _)| p == path)
+                    .map_or(Read::Missing, |(_, r)| r.clone())
+            }
+        };
+        (
+            drift::deployed(old, &self.paths, &mut reader(&self.old)),
+            drift::deployed(new, &self.paths, &mut reader(&self.new)),
+        )
+    }
+}
+
+/// The values a configuration change gives the rows of the new sheet, in the sheet's
+/// language: `` `k8s/vs.yaml:14` retries.attempts 2 → 5 ``.
+fn config_changes(deployed: &Deployed, rows: &[budget::Row]) -> Vec<String> {
+    let (before, after) = deployed.sides(rows, rows);
+    before
+        .iter()
+        .zip(&after)
+        .filter(|(a, b)| a.value != b.value)
+        .map(|(a, b)| {
+            let at = b.location.split_whitespace().next().unwrap_or("");
+            let name = if b.setting.is_empty() {
+                &b.item
+            } else {
+                &b.setting
+            };
+            format!("`{at}` {name} {} → {}", a.value, b.value)
+        })
+        .collect()
 }
 
 /// One file's diff, or why it could not be made.
 pub struct DiffedFile {
     /// The path as given.
     pub path: String,
+    /// The values changed configuration files gave the sheet's rows
+    /// (`` `k8s/vs.yaml:14` retries.attempts 2 → 5 ``), and the sheet's language.
+    pub config: Vec<String>,
     /// The diff, or the reason.
     pub result: Result<SheetDiff, Unreadable>,
 }
@@ -89,8 +151,27 @@ pub fn run(
     let files: Vec<DiffedFile> = pairs
         .into_iter()
         .map(|p| {
+            let mut config = Vec::new();
+            let deployed = p.deployed;
             let result = side(p.old, settings, "the old version").and_then(|old| {
                 let new = side(p.new, settings, "the new version")?;
+                let (old, new) = match &deployed {
+                    Some(d) => {
+                        config = config_changes(d, &new.rows);
+                        let (old_rows, new_rows) = d.sides(&old.rows, &new.rows);
+                        (
+                            budget::Sheet {
+                                rows: old_rows,
+                                ..old
+                            },
+                            budget::Sheet {
+                                rows: new_rows,
+                                ..new
+                            },
+                        )
+                    }
+                    None => (old, new),
+                };
                 // A new file takes the other side's language.
                 let old = if old.rows.is_empty() {
                     budget::Sheet {
@@ -112,6 +193,7 @@ pub fn run(
             });
             DiffedFile {
                 path: p.path,
+                config,
                 result,
             }
         })
@@ -144,7 +226,7 @@ pub fn run(
                 .iter()
                 .filter_map(|f| {
                     let d = f.result.as_ref().ok()?;
-                    let t = text(d);
+                    let t = config_text(d.lang, &f.config, false) + &text(d);
                     Some(if files.len() == 1 {
                         t
                     } else {
@@ -160,7 +242,17 @@ pub fn run(
             let sections: Vec<String> = files
                 .iter()
                 .map(|f| match &f.result {
-                    Ok(d) => markdown_within(d, Some(&f.path), budget),
+                    Ok(d) => {
+                        // The configuration changes go under the section's heading.
+                        let section = markdown_within(d, Some(&f.path), budget);
+                        match section.split_once("\n\n") {
+                            Some((heading, rest)) if !f.config.is_empty() => format!(
+                                "{heading}\n\n{}{rest}",
+                                config_text(d.lang, &f.config, true)
+                            ),
+                            _ => section,
+                        }
+                    }
                     Err(e) => format!(
                         "### {}\n\n**cannot read**: {}\n",
                         escape(label(&f.path)),
@@ -176,6 +268,27 @@ pub fn run(
         stderr,
         code,
     }
+}
+
+/// The configuration changes a diff shows first, in `lang`: a line that names them, then one
+/// per value (a list item in Markdown). Empty when no configuration changed.
+fn config_text(lang: Lang, changes: &[String], markdown: bool) -> String {
+    if changes.is_empty() {
+        return String::new();
+    }
+    let mut out = String::from(match lang {
+        Lang::Ja => "デプロイされた設定の変更:\n",
+        Lang::En => "Deployed configuration changed:\n",
+    });
+    for change in changes {
+        if markdown {
+            out.push_str(&format!("- {}\n", change.replace('|', "\\|")));
+        } else {
+            out.push_str(&format!("  {}\n", change.replace('`', "")));
+        }
+    }
+    out.push('\n');
+    out
 }
 
 fn label(path: &str) -> &str {
@@ -235,6 +348,13 @@ fn to_json(value: &impl Serialize) -> String {
 /// tree, read through the `git` command. A path given explicitly is compared even when git
 /// sees no change (an empty diff).
 ///
+/// Every other changed file may be configuration: each sheet of the work tree (`git
+/// ls-files`, tracked or not ignored) whose rows' locations name one of them is compared too,
+/// each side's rows with the values of that side's files ([`Deployed`]), so a pull request
+/// that only raises `retries.attempts` is reviewed by its budget like an edit of the sheet.
+/// The locations' paths are relative to the directory the command runs in (the repository's
+/// root, where `workbench import` wrote them).
+///
 /// # Errors
 ///
 /// The reason, when `git` cannot be run or does not know `rev`.
@@ -267,7 +387,8 @@ pub fn git_pairs(rev: &str, paths: &[String]) -> Result<Vec<Pair>, String> {
     ];
     args.extend(paths.iter().map(String::as_str));
     let listed = git(&args)?;
-    let mut files: Vec<String> = String::from_utf8_lossy(&listed)
+    let listed = String::from_utf8_lossy(&listed);
+    let mut files: Vec<String> = listed
         .lines()
         .filter(|p| p.ends_with(".tsv"))
         .map(str::to_string)
@@ -277,8 +398,56 @@ pub fn git_pairs(rev: &str, paths: &[String]) -> Result<Vec<Pair>, String> {
             files.push(p.clone());
         }
     }
+    // Changed files that are not sheets may be configuration a sheet's rows name.
+    let changed: Vec<&str> = listed.lines().filter(|p| !p.ends_with(".tsv")).collect();
+    let mut deployed: Vec<(String, Vec<String>)> = Vec::new();
+    if !changed.is_empty() {
+        let sheets = git(&[
+            "ls-files",
+            "--cached",
+            "--others",
+            "--exclude-standard",
+            "--",
+            "*.tsv",
+        ])?;
+        for sheet in String::from_utf8_lossy(&sheets).lines() {
+            let Ok(text) = std::fs::read_to_string(sheet) else {
+                continue;
+            };
+            let Ok(imported) = budget::tsv::import(&text) else {
+                continue;
+            };
+            let mut named: Vec<String> = imported
+                .rows
+                .iter()
+                .filter_map(|r| drift::Place::parse(&r.location))
+                .map(|p| p.path)
+                .filter(|p| changed.contains(p))
+                .map(str::to_owned)
+                .collect();
+            named.sort();
+            named.dedup();
+            if !named.is_empty() {
+                if !files.iter().any(|f| f == sheet) {
+                    files.push(sheet.to_owned());
+                }
+                deployed.push((sheet.to_owned(), named));
+            }
+        }
+    }
     files.sort();
     files.dedup();
+    let read_old = |path: &str| {
+        let spec = format!("{rev}:./{path}");
+        if git(&["cat-file", "-e", &spec]).is_err() {
+            return Read::Missing;
+        }
+        match git(&["show", &spec]).map(String::from_utf8) {
+            Ok(Ok(text)) => Read::Text(text),
+            Ok(Err(_)) => Read::Unreadable("not UTF-8 text".to_owned()),
+            Err(reason) => Read::Unreadable(reason),
+        }
+    };
     Ok(files
         .into_iter()
         .map(|path| {
@@ -288,7 +457,28 @@ pub fn git_pairs(rev: &str, paths: &[String]) -> Result<Vec<Pair>, String> {
             let new = Path::new(&path)
                 .exists()
                 .then(|| std::fs::read(&path).map_err(|e| e.to_string()));
-            Pair { path, old, new }
+            let deployed = deployed
+                .iter()
+                .find(|(sheet, _)| *sheet == path)
+                .map(|(_, named)| Deployed {
+                    paths: named.clone(),
+                    old: named.iter().map(|p| (p.clone(), read_old(p))).collect(),
+                    new: named
+                        .iter()
+                        .map(|p| {
+                            (
+                                p.clone(),
+                                crate::drift_command::read_config(Path::new("."), p),
+                            )
+                        })
+                        .collect(),
+                });
+            Pair {
+                path,
+                old,
+                new,
+                deployed,
+            }
         })
         .collect())
 }

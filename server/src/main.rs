@@ -234,6 +234,7 @@ fn main() -> anyhow::Result<ExitCode> {
                         path: new.clone(),
                         old: Some(read(&source_of(old))),
                         new: Some(read(&source_of(new))),
+                        deployed: None,
                     }],
                     _ => {
                         return Ok(print(
