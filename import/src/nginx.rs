@@ -753,6 +753,7 @@ impl Out {
             } else {
                 match module {
                     Some(m) => self.say(Say::NotPassed { pass: &m.pass() }),
+                    None if within.upstream => self.say(Say::UpstreamUnused),
                     None => self.say(Say::NoServer),
                 }
             };

@@ -40,6 +40,8 @@ pub(crate) enum Say<'a> {
     },
     /// A client-side setting outside every `server` block that no server inherits.
     NoServer,
+    /// A setting of an upstream no location passes requests to.
+    UpstreamUnused,
 }
 
 impl Say<'_> {
@@ -79,6 +81,8 @@ impl Say<'_> {
             ),
             Say::NoServer if ja => "この行を継承する server ブロックがないので、この設定はどの接続にも適用されない".into(),
             Say::NoServer => "no server block inherits this line, so it applies to no connection".into(),
+            Say::UpstreamUnused if ja => "この upstream へリクエストを渡す location がないので、この設定はどの接続にも適用されない".into(),
+            Say::UpstreamUnused => "no location passes requests to this upstream, so it applies to no connection".into(),
         }
     }
 }
@@ -105,6 +109,7 @@ mod tests {
             Say::KeepAliveHeader { header: "60s" },
             Say::NotPassed { pass: "proxy_pass" },
             Say::NoServer,
+            Say::UpstreamUnused,
         ];
         for say in &all {
             assert_ne!(say.text(Lang::En), say.text(Lang::Ja), "{say:?}");

@@ -227,6 +227,26 @@ fn an_include_that_names_no_file_handed_in_is_ignored() {
 }
 
 #[test]
+fn an_upstream_no_location_passes_to_bounds_nothing() {
+    let text = "upstream old {\n    server 10.0.0.9:80;\n    keepalive_timeout 20s;\n}\n";
+    let out = one("old.conf", text);
+    let rows: Vec<String> = out
+        .rows
+        .iter()
+        .map(|r| {
+            format!(
+                "{} | {} | {} | {} | {}",
+                r.segment, r.item, r.setting, r.location, r.rationale
+            )
+        })
+        .collect();
+    assert_eq!(
+        rows,
+        ["nginx | other | keepalive_timeout (upstream) | old.conf:3 upstream old keepalive_timeout | no location passes requests to this upstream, so it applies to no connection"]
+    );
+}
+
+#[test]
 fn envsubst_templates_and_variables_stay_as_written() {
     // The frappe_docker template: envsubst fills these in when the container starts.
     let text = "server {\n\tlisten 8080;\n\tserver_name ${FRAPPE_SITE_NAME_HEADER};\n\tproxy_connect_timeout $connect_timeout;\n\tlocation @webserver {\n\t\tproxy_read_timeout ${PROXY_READ_TIMEOUT};\n\t\tproxy_pass  http://backend-server;\n\t}\n}\n";
