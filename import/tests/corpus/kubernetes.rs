@@ -230,6 +230,7 @@ fn conbench_alb_ingress_and_deployment() {
     assert_eq!(out.errors, []);
     let i = "conbench-alb-gunicorn/conbench-cloud-ingress.templ.yml";
     let d = "conbench-alb-gunicorn/conbench-deployment.templ.yml";
+    let g = "conbench-alb-gunicorn/gunicorn-conf.py";
     let hop = "<CONBENCH_INTENDED_DNS_NAME> -> conbench-service";
     assert_eq!(
         settings(&out.rows),
@@ -239,6 +240,9 @@ fn conbench_alb_ingress_and_deployment() {
             format!(
                 "kubelet -> conbench-deployment | readinessProbe.timeoutSeconds | 20 | {d}:100"
             ),
+            // The gunicorn configuration the Deployment runs (`gunicorn -c conbench/gunicorn-conf.py`).
+            format!("gunicorn | gunicorn timeout | 180 | {g}:7"),
+            format!("client -> gunicorn | gunicorn keepalive | 170 | {g}:10"),
         ]
     );
     // An ALB Ingress gets no ingress-nginx default; its idle timeout is the catalog's ALB one.
@@ -248,4 +252,18 @@ fn conbench_alb_ingress_and_deployment() {
         (entry.product, entry.name),
         ("AWS ALB", "idle_timeout.timeout_seconds")
     );
+}
+
+#[test]
+fn tmp_dump_nginx() {
+    let out = import_folder("ingress-nginx-examples");
+    for r in &out.rows {
+        eprintln!("{} | {} | {} | {} | {} | {} | {} | {}", r.layer, r.segment, r.item, r.setting, r.default, r.value, r.location, r.rationale);
+        eprintln!("   catalog: {:?}", budget::catalog::lookup(r).map(|e| (e.product, e.name)));
+    }
+    let report = budget::check(&Sheet::new(Lang::En, out.rows));
+    for f in &report.findings {
+        let at = f.hop.as_deref().or(f.node.as_deref()).unwrap_or("");
+        eprintln!("{:?} {at} {}", f.code, f.message);
+    }
 }

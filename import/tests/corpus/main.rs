@@ -65,6 +65,10 @@ pub fn settings(rows: &[Row]) -> Vec<String> {
         .collect()
 }
 
+mod envoy;
+mod gunicorn;
+mod haproxy;
 mod kubernetes;
+mod nginx;
 mod spring;
 mod terraform;

@@ -1,0 +1,108 @@
+//! Envoy static configuration: routes, retry policies, clusters, hidden route defaults.
+
+use budget::{FindingCode, Lang, Sheet};
+
+use crate::{import_folder, settings};
+
+#[test]
+fn envoy_edge_google_vrp() {
+    let out = import_folder("envoy-edge-google-vrp");
+    assert_eq!(out.errors, []);
+    let f = "envoy-edge-google-vrp/envoy-edge.yaml";
+    let hop = "listener_https -> service_foo";
+    assert_eq!(
+        settings(&out.rows),
+        [
+            // The route writes no timeout: Envoy's 15 s, at the route's line.
+            format!("{hop} | RouteAction.timeout | — | {f}:64"),
+            // The route's idle_timeout overrides the connection manager's 300 s.
+            format!("{hop} | RouteAction.idle_timeout | 15s | {f}:68"),
+            // `clusters` is written as one mapping: still the cluster the route names.
+            format!("{hop} | Cluster.connect_timeout | 5s | {f}:79"),
+            format!("client -> listener_https | common_http_protocol_options.idle_timeout | 3600s | {f}:48"),
+            format!("client -> listener_https | HttpConnectionManager.request_timeout | 300s | {f}:55"),
+        ]
+    );
+    let hidden = &out.rows[1];
+    assert_eq!(hidden.default, "15s");
+    assert_eq!(
+        hidden.location,
+        format!("{f}:64 listener listener_https route_config local_route virtual_host local_service routes[0].route.timeout")
+    );
+    // The direct response route calls no cluster: one route, one group.
+    let groups: Vec<(&str, &str)> = out
+        .rows
+        .iter()
+        .filter(|r| r.item == "route group")
+        .map(|r| (r.segment.as_str(), r.value.as_str()))
+        .collect();
+    assert_eq!(groups, [(hop, "local_service")]);
+}
+
+#[test]
+fn envoy_front_proxy_retries() {
+    let out = import_folder("envoy-front-proxy-retries");
+    assert_eq!(out.errors, []);
+    let f = "envoy-front-proxy-retries/front-envoy.yaml";
+    let s = "envoy-front-proxy-retries/service-envoy.yaml";
+    assert_eq!(
+        settings(&out.rows),
+        [
+            format!("backend -> service_blue | RouteAction.timeout | 5s | {f}:25"),
+            format!("backend -> service_blue | Cluster.connect_timeout | 0.25s | {f}:43"),
+            format!("backend -> service_green | RouteAction.timeout | — | {f}:26"),
+            format!("backend -> service_green | Cluster.connect_timeout | 0.25s | {f}:57"),
+            format!("backend -> service_red | RouteAction.timeout | — | {f}:30"),
+            format!("backend -> service_red | RetryPolicy.num_retries | 3 | {f}:36"),
+            format!("backend -> service_red | RetryPolicy.per_try_timeout | 5s | {f}:37"),
+            format!("backend -> service_red | RetryPolicy.retry_on | 5xx | {f}:35"),
+            format!("backend -> service_red | Cluster.connect_timeout | 0.25s | {f}:71"),
+            format!("service -> local_service | RouteAction.timeout | — | {s}:20"),
+            format!("service -> local_service | Cluster.connect_timeout | 0.25s | {s}:29"),
+        ]
+    );
+    // The three routes of the virtual host `backend` are one route group.
+    let groups: Vec<&str> = out
+        .rows
+        .iter()
+        .filter(|r| r.item == "route group")
+        .map(|r| r.value.as_str())
+        .collect();
+    assert_eq!(groups, ["backend", "backend", "backend", "service"]);
+}
+
+#[test]
+fn envoy_front_proxy_retries_checks_without_surprises() {
+    let out = import_folder("envoy-front-proxy-retries");
+    let report = budget::check(&Sheet::new(Lang::En, out.rows));
+    let found: Vec<String> = report
+        .findings
+        .iter()
+        .map(|f| {
+            let at = f.hop.as_deref().or(f.node.as_deref()).unwrap_or("");
+            format!("{:?} {at}", f.code)
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [
+            // 3 retries are 4 attempts on service_red, over the threshold of 3.
+            "RetryAmplification service_red",
+            // The hidden 15 s route default, from the default written on the row.
+            "ValueDefaultApplied backend -> service_green",
+            // 4 tries of 5 s do not fit the 15 s route default.
+            "TriesCutByDeadline backend -> service_red",
+            "ValueDefaultApplied backend -> service_red",
+            "ValueDefaultApplied service -> local_service",
+        ]
+    );
+    let edge = import_folder("envoy-edge-google-vrp");
+    let report = budget::check(&Sheet::new(Lang::En, edge.rows));
+    assert!(
+        report
+            .findings
+            .iter()
+            .all(|f| f.code != FindingCode::ValueUnreadable
+                && f.code != FindingCode::ValueUnitMissing)
+    );
+}
