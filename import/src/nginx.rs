@@ -44,11 +44,12 @@
 //! line. An `include` that names no file handed in (`/etc/nginx/mime.types`) is ignored. A file
 //! that another file includes is read only there.
 //!
-//! The tokenizer is this crate's own ([`parse`]). `nginx-lint-parser`, the crate that reads
-//! nginx files, was considered and not taken: it is a linter's parser at 0.x (0.24) whose API
-//! still changes, it brings `rowan` and builds as a `cdylib`, and the importer needs only
-//! words, `;`, blocks and comments with their positions, which nginx's grammar gives in a
-//! hundred lines, and errors that name `PATH:LINE:COLUMN`.
+//! The tokenizer is this crate's own (the `parse` module). `nginx-lint-parser`, the crate that reads
+//! nginx files, was considered and not taken: it is the parser of one author's linter, at
+//! version 0.24 with no 1.0 promise of a stable API, built on `rowan` syntax trees (and as a
+//! `cdylib` for the linter's WebAssembly plugins). The importer needs only words, `;`, blocks
+//! and comments with their lines and columns, which nginx's grammar gives in a few hundred
+//! lines read as nginx's own reader reads them, and errors that name `PATH:LINE:COLUMN`.
 
 mod parse;
 mod say;
