@@ -12,6 +12,16 @@
 //!   any other text (`30s`): such a value becomes `—` with the controller's default and a
 //!   rationale quoting what was written. An nginx Ingress without `proxy-read-timeout` gets a
 //!   read row `—` with the controller's 60 s default.
+//! - ingress-nginx's controller `ConfigMap` (named `ingress-nginx-controller`, `nginx-configuration`
+//!   or anything with `ingress-nginx` in its name, labelled `ingress-nginx`, or holding the
+//!   controller's timeout keys, except NGINX Inc's `nginx-config`, whose controller reads
+//!   durations with units): the controller-wide `proxy-connect-timeout`, `proxy-read-timeout`,
+//!   `proxy-send-timeout`, `proxy-next-upstream`, `proxy-next-upstream-tries`,
+//!   `proxy-next-upstream-timeout`, `upstream-keepalive-timeout` and `keep-alive` (whole seconds)
+//!   on the layer and node `ingress-nginx`. An nginx Ingress without its own annotation takes the
+//!   ConfigMap's value instead of the controller's built-in default: its row is `—` with the
+//!   ConfigMap's value as its default, located at the ConfigMap's line. The first such ConfigMap
+//!   of the files is the controller's.
 //! - Istio `VirtualService`: each `http[]` route is a hop `HOSTS -> DESTINATION` for each of its
 //!   destinations, one route group named after the VirtualService; `timeout`,
 //!   `retries.attempts`, `retries.perTryTimeout` and `retries.retryOn`. A route without
@@ -53,6 +63,24 @@ const NGINX_ANNOTATIONS: &[(&str, Kind, &str, bool)] = &[
     ("proxy-next-upstream-timeout", Kind::RetryWindow, "0", true),
 ];
 
+/// The keys of ingress-nginx's controller ConfigMap read: key, kind. The first six are the
+/// defaults of the annotations of the same name ([`NGINX_ANNOTATIONS`]); `upstream-keepalive-timeout`
+/// is how long the controller keeps an idle connection to a service open, `keep-alive` how long
+/// it keeps a client's.
+const NGINX_CONFIGMAP_KEYS: &[(&str, Kind)] = &[
+    ("proxy-connect-timeout", Kind::Connect),
+    ("proxy-read-timeout", Kind::Read),
+    ("proxy-send-timeout", Kind::Send),
+    ("proxy-next-upstream", Kind::RetryOn),
+    ("proxy-next-upstream-tries", Kind::Tries),
+    ("proxy-next-upstream-timeout", Kind::RetryWindow),
+    ("upstream-keepalive-timeout", Kind::Idle),
+    ("keep-alive", Kind::Idle),
+];
+
+/// The layer and node of the settings of ingress-nginx's controller ConfigMap.
+const INGRESS_NGINX: &str = "ingress-nginx";
+
 /// The prefix of ingress-nginx's annotations.
 const NGINX_PREFIX: &str = "nginx.ingress.kubernetes.io/";
 
@@ -93,17 +121,24 @@ pub fn import(files: &[File<'_>], lang: Lang) -> Imported {
             }),
         }
     }
-    // The VirtualServices' hops first: a DestinationRule in any file needs them.
+    // The VirtualServices' hops first: a DestinationRule in any file needs them; and the
+    // controller ConfigMap of ingress-nginx, whose values an Ingress in any file takes.
     let mut hops = Out::new(lang);
+    let mut controller = None;
     for (doc, documents) in &parsed {
         for object in documents {
-            if kind_of(doc, object).as_deref() == Some("VirtualService") {
-                hops.virtual_service(doc, object);
+            match kind_of(doc, object).as_deref() {
+                Some("VirtualService") => hops.virtual_service(doc, object),
+                Some("ConfigMap") if controller.is_none() => {
+                    controller = NginxConfig::read(doc, object);
+                }
+                _ => {}
             }
         }
     }
     let mut out = Out {
         mesh_hops: hops.mesh_hops,
+        nginx_config: controller,
         ..Out::new(lang)
     };
     for (doc, documents) in &parsed {
@@ -115,6 +150,7 @@ pub fn import(files: &[File<'_>], lang: Lang) -> Imported {
                 "Ingress" => out.ingress(doc, object),
                 "VirtualService" => out.virtual_service(doc, object),
                 "DestinationRule" => out.destination_rule(doc, object),
+                "ConfigMap" => out.nginx_configmap(doc, object),
                 "HTTPRoute" if api_group(doc, object).contains("gateway.networking.k8s.io") => {
                     out.http_route(doc, object)
                 }
@@ -164,6 +200,8 @@ struct Out {
     /// Per VirtualService hop: the caller, the callee as the segment names it, and the
     /// destination host.
     mesh_hops: Vec<(String, String, String)>,
+    /// ingress-nginx's controller ConfigMap, when the files hold one.
+    nginx_config: Option<NginxConfig>,
 }
 
 impl Out {
@@ -172,6 +210,7 @@ impl Out {
             lang,
             rows: Vec::new(),
             mesh_hops: Vec::new(),
+            nginx_config: None,
         }
     }
 
@@ -324,6 +363,19 @@ impl Out {
                                 r.rationale = Say::WholeSeconds.text(lang);
                             }
                         }
+                        None if self.configured(annotation).is_some() => {
+                            let (name, value, at) =
+                                self.configured(annotation).expect("checked just above");
+                            let mut r = self.row(&layer, &segment, kind, &key, "—", at);
+                            r.rationale = NginxSay::FromConfigMap {
+                                name: &name,
+                                key: annotation,
+                                value: &value,
+                            }
+                            .text(lang);
+                            r.default = value;
+                            self.rows.push(r);
+                        }
                         None if kind == Kind::Read => {
                             // Where it would be set: the annotations, or the metadata without any.
                             let place = get_path(object, &["metadata", "annotations"])
@@ -348,6 +400,39 @@ impl Out {
             if let Some((_, attributes)) = annotations.iter().find(|(k, _)| *k == ALB_ATTRIBUTES) {
                 self.alb_idle(doc, &layer, &segment, attributes);
             }
+        }
+    }
+
+    /// The controller ConfigMap's value of `key`: the ConfigMap's name, the value as written and
+    /// its location.
+    fn configured(&self, key: &str) -> Option<(String, String, String)> {
+        let config = self.nginx_config.as_ref()?;
+        let (_, value, at) = config.values.iter().find(|(k, _, _)| k == key)?;
+        Some((config.name.clone(), value.clone(), at.clone()))
+    }
+
+    /// The rows of ingress-nginx's controller ConfigMap, when `object` is it.
+    fn nginx_configmap(&mut self, doc: &Doc<'_>, object: &MarkedYaml<'_>) {
+        let Some(config) = NginxConfig::read(doc, object) else {
+            return;
+        };
+        for (key, value, at) in &config.values {
+            let Some((_, kind)) = NGINX_CONFIGMAP_KEYS.iter().find(|(k, _)| k == key) else {
+                continue;
+            };
+            let setting = format!("ConfigMap data.{key}");
+            let mut r = self.row(
+                INGRESS_NGINX,
+                INGRESS_NGINX,
+                *kind,
+                &setting,
+                value,
+                at.clone(),
+            );
+            if r.rationale.is_empty() {
+                r.rationale = NginxSay::ControllerWide { name: &config.name }.text(self.lang);
+            }
+            self.rows.push(r);
         }
     }
 
@@ -669,6 +754,88 @@ impl Out {
                     );
                 }
             }
+        }
+    }
+}
+
+/// ingress-nginx's controller ConfigMap: its name and the keys read, each with its value as
+/// written and its location.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct NginxConfig {
+    name: String,
+    /// Per key of [`NGINX_CONFIGMAP_KEYS`] the ConfigMap sets, in its order: the key, the value
+    /// and `PATH:LINE ConfigMap NAME data.KEY`.
+    values: Vec<(String, String, String)>,
+}
+
+impl NginxConfig {
+    /// The ConfigMap `object`, when it is ingress-nginx's controller configuration: by its name
+    /// (`ingress-nginx-controller`, `nginx-configuration`, any name with `ingress-nginx`), a label
+    /// `ingress-nginx`, or one of the `proxy-*` keys of [`NGINX_CONFIGMAP_KEYS`]; NGINX Inc's controller, whose
+    /// ConfigMap is `nginx-config` and takes durations with units (`10s`), is not this one.
+    fn read(doc: &Doc<'_>, object: &MarkedYaml<'_>) -> Option<NginxConfig> {
+        let name = name_of(doc, object);
+        let data = entries(get(object, "data"));
+        let labelled = entries(get_path(object, &["metadata", "labels"]))
+            .iter()
+            .any(|(_, v)| doc.text(v).is_some_and(|v| v == INGRESS_NGINX));
+        let named = name.contains("ingress-nginx") || name.contains("nginx-configuration");
+        let keyed = name != "nginx-config"
+            && data.iter().any(|(k, _)| {
+                k.starts_with("proxy-") && NGINX_CONFIGMAP_KEYS.iter().any(|(key, _)| key == k)
+            });
+        if !(named || labelled || keyed) {
+            return None;
+        }
+        let values = data
+            .iter()
+            .filter(|(k, _)| NGINX_CONFIGMAP_KEYS.iter().any(|(key, _)| key == k))
+            .filter_map(|(k, v)| {
+                let value = doc.text(v)?;
+                let at = doc.at(v, &format!("ConfigMap {name} data.{k}"));
+                Some((k.to_string(), value, at))
+            })
+            .collect();
+        Some(NginxConfig { name, values })
+    }
+}
+
+/// What a rationale about ingress-nginx's controller ConfigMap says, in the sheet's language.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum NginxSay<'a> {
+    /// A key of the ConfigMap: the controller's default for every Ingress.
+    ControllerWide {
+        /// The ConfigMap's name.
+        name: &'a str,
+    },
+    /// An Ingress without its own annotation takes the ConfigMap's value.
+    FromConfigMap {
+        /// The ConfigMap's name.
+        name: &'a str,
+        /// The key (the annotation's name after its prefix).
+        key: &'a str,
+        /// The value as the ConfigMap writes it.
+        value: &'a str,
+    },
+}
+
+impl NginxSay<'_> {
+    /// The sentence in `lang`.
+    fn text(&self, lang: Lang) -> String {
+        let ja = lang == Lang::Ja;
+        match self {
+            NginxSay::ControllerWide { name } if ja => format!(
+                "ingress-nginx の ConfigMap {name} の値: 注釈で上書きしない Ingress すべての既定（単位なしの秒数）"
+            ),
+            NginxSay::ControllerWide { name } => format!(
+                "ingress-nginx's ConfigMap {name}: the default of every Ingress that does not override it with an annotation (whole seconds)"
+            ),
+            NginxSay::FromConfigMap { name, key, value } if ja => format!(
+                "この Ingress には注釈がない: コントローラーの ConfigMap {name} の {key}: {value} が適用される（組み込みの既定値ではない）"
+            ),
+            NginxSay::FromConfigMap { name, key, value } => format!(
+                "not set on this Ingress: the controller's ConfigMap {name} sets {key}: {value} for every Ingress, in place of the built-in default"
+            ),
         }
     }
 }

@@ -346,3 +346,111 @@ fn a_japanese_sheet_gets_japanese_items_and_rationales() {
         ]
     );
 }
+
+#[test]
+fn the_controller_configmap_of_ingress_nginx_sets_every_ingress_default() {
+    let text = r#"apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: nginx-configuration
+data:
+  proxy-next-upstream: "error timeout http_503"
+  proxy-next-upstream-tries: "2"
+  proxy-next-upstream-timeout: "15"
+  upstream-keepalive-timeout: "50"
+  keep-alive: "65"
+  use-gzip: "true"
+---
+apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: nginx-config
+data:
+  proxy-read-timeout: "10s"
+---
+apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: app-settings
+data:
+  keep-alive: "300"
+---
+kind: Ingress
+metadata:
+  name: shop
+  annotations:
+    nginx.ingress.kubernetes.io/proxy-next-upstream-tries: "4"
+spec:
+  ingressClassName: nginx
+  defaultBackend: {service: {name: web}}
+"#;
+    let out = one("k8s/all.yaml", text);
+    assert_eq!(out.errors, []);
+    let c = "k8s/all.yaml";
+    let cm = "ConfigMap nginx-configuration data";
+    let a = "nginx.ingress.kubernetes.io";
+    // NGINX Inc's `nginx-config` and an application's ConfigMap are not the controller's.
+    assert_eq!(
+        brief(&out.rows),
+        [
+            format!("ingress-nginx | ConfigMap data.proxy-next-upstream | error timeout http_503 | {c}:6 {cm}.proxy-next-upstream"),
+            format!("ingress-nginx | ConfigMap data.proxy-next-upstream-tries | 2 | {c}:7 {cm}.proxy-next-upstream-tries"),
+            format!("ingress-nginx | ConfigMap data.proxy-next-upstream-timeout | 15 | {c}:8 {cm}.proxy-next-upstream-timeout"),
+            format!("ingress-nginx | ConfigMap data.upstream-keepalive-timeout | 50 | {c}:9 {cm}.upstream-keepalive-timeout"),
+            format!("ingress-nginx | ConfigMap data.keep-alive | 65 | {c}:10 {cm}.keep-alive"),
+            format!("Ingress shop -> web | {a}/proxy-read-timeout | — | {c}:31 Ingress shop {a}/proxy-read-timeout"),
+            format!("Ingress shop -> web | {a}/proxy-next-upstream | — | {c}:6 {cm}.proxy-next-upstream"),
+            format!("Ingress shop -> web | {a}/proxy-next-upstream-tries | 4 | {c}:31 Ingress shop {a}/proxy-next-upstream-tries"),
+            format!("Ingress shop -> web | {a}/proxy-next-upstream-timeout | — | {c}:8 {cm}.proxy-next-upstream-timeout"),
+        ]
+    );
+    // A longer annotation is its own setting, not the shorter one it starts with.
+    let tries = budget::catalog::lookup(&out.rows[8]).expect("a catalog entry");
+    assert_eq!(
+        tries.name,
+        "nginx.ingress.kubernetes.io/proxy-next-upstream-tries"
+    );
+    // Without a ConfigMap value the built-in default stays.
+    assert_eq!(out.rows[6].default, "60s");
+    assert_eq!(out.rows[7].default, "error timeout http_503");
+    let found: Vec<String> = out.rows[..5]
+        .iter()
+        .map(|r| {
+            let entry = budget::catalog::lookup(r).expect("a catalog entry");
+            format!("{} {} {:?}", entry.product, entry.name, entry.unit)
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [
+            "ingress-nginx ConfigMap proxy-next-upstream Seconds",
+            "ingress-nginx ConfigMap proxy-next-upstream-tries Seconds",
+            "ingress-nginx ConfigMap proxy-next-upstream-timeout Seconds",
+            "ingress-nginx ConfigMap upstream-keepalive-timeout Seconds",
+            "ingress-nginx ConfigMap keep-alive Seconds",
+        ]
+    );
+    for (key, kind) in NGINX_CONFIGMAP_KEYS {
+        let r = Row {
+            setting: format!("ConfigMap data.{key}"),
+            layer: INGRESS_NGINX.to_owned(),
+            ..Row::default()
+        };
+        let entry = budget::catalog::lookup(&r).unwrap_or_else(|| panic!("no entry for {key}"));
+        assert_eq!(
+            (entry.product, entry.kind),
+            ("ingress-nginx", *kind),
+            "{key}"
+        );
+    }
+    for say in [
+        NginxSay::ControllerWide { name: "x" },
+        NginxSay::FromConfigMap {
+            name: "x",
+            key: "proxy-read-timeout",
+            value: "120",
+        },
+    ] {
+        assert_ne!(say.text(Lang::En), say.text(Lang::Ja), "{say:?}");
+    }
+}

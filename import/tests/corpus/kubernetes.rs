@@ -9,22 +9,50 @@ fn ingress_nginx_examples() {
     let out = import_folder("ingress-nginx-examples");
     assert_eq!(out.errors, []);
     let f = "ingress-nginx-examples";
+    let cm = format!("{f}/configmap.yaml");
+    let public = "public-demo-echo-service.kube.local -> demo-echo-service";
+    let secure = "secure-demo-echo-service.kube.local -> demo-echo-service";
+    let registry = "registry.<your domain> -> docker-registry";
+    let a = "nginx.ingress.kubernetes.io";
     assert_eq!(
         settings(&out.rows),
         [
-            format!("demo-echo-service | terminationGracePeriodSeconds | 60 | {f}/echo-service.yaml:18"),
-            format!("public-demo-echo-service.kube.local -> demo-echo-service | nginx.ingress.kubernetes.io/proxy-read-timeout | — | {f}/echo-service.yaml:51"),
-            format!("secure-demo-echo-service.kube.local -> demo-echo-service | nginx.ingress.kubernetes.io/proxy-read-timeout | — | {f}/echo-service.yaml:73"),
-            format!("registry.<your domain> -> docker-registry | nginx.ingress.kubernetes.io/proxy-read-timeout | 600 | {f}/ingress-without-tls.yaml:6"),
-            format!("registry.<your domain> -> docker-registry | nginx.ingress.kubernetes.io/proxy-send-timeout | 600 | {f}/ingress-without-tls.yaml:7"),
+            // The controller's ConfigMap: its defaults for every Ingress.
+            format!("ingress-nginx | ConfigMap data.proxy-connect-timeout | 10 | {cm}:10"),
+            format!("ingress-nginx | ConfigMap data.proxy-read-timeout | 120 | {cm}:11"),
+            format!("ingress-nginx | ConfigMap data.proxy-send-timeout | 120 | {cm}:12"),
+            format!(
+                "demo-echo-service | terminationGracePeriodSeconds | 60 | {f}/echo-service.yaml:18"
+            ),
+            // An Ingress without its own annotations takes the ConfigMap's values, located there.
+            format!("{public} | {a}/proxy-connect-timeout | — | {cm}:10"),
+            format!("{public} | {a}/proxy-read-timeout | — | {cm}:11"),
+            format!("{public} | {a}/proxy-send-timeout | — | {cm}:12"),
+            format!("{secure} | {a}/proxy-connect-timeout | — | {cm}:10"),
+            format!("{secure} | {a}/proxy-read-timeout | — | {cm}:11"),
+            format!("{secure} | {a}/proxy-send-timeout | — | {cm}:12"),
+            // Its own annotations win over the ConfigMap.
+            format!("{registry} | {a}/proxy-connect-timeout | — | {cm}:10"),
+            format!("{registry} | {a}/proxy-read-timeout | 600 | {f}/ingress-without-tls.yaml:6"),
+            format!("{registry} | {a}/proxy-send-timeout | 600 | {f}/ingress-without-tls.yaml:7"),
         ]
     );
-    // The hidden default is explicit: the controller's 60 s, said so.
-    let hidden = &out.rows[2];
-    assert_eq!(hidden.default, "60s");
+    let layers: Vec<&str> = out.rows[..3].iter().map(|r| r.layer.as_str()).collect();
+    assert_eq!(layers, ["ingress-nginx"; 3]);
+    assert_eq!(
+        out.rows[1].location,
+        format!("{cm}:11 ConfigMap ingress-nginx-controller data.proxy-read-timeout")
+    );
+    // The hidden default is the ConfigMap's, not the controller's built-in 60 s, and says so.
+    let hidden = out
+        .rows
+        .iter()
+        .find(|r| r.segment == public && r.setting.ends_with("proxy-read-timeout"))
+        .unwrap();
+    assert_eq!(hidden.default, "120");
     assert_eq!(
         hidden.rationale,
-        "not set: ingress-nginx waits 60s between two reads from the service by default"
+        "not set on this Ingress: the controller's ConfigMap ingress-nginx-controller sets proxy-read-timeout: 120 for every Ingress, in place of the built-in default"
     );
     // Each Ingress's paths are one route group named after it.
     let groups: Vec<(&str, &str)> = out
@@ -36,20 +64,28 @@ fn ingress_nginx_examples() {
     assert_eq!(
         groups,
         [
-            (
-                "public-demo-echo-service.kube.local -> demo-echo-service",
-                "public-demo-echo-service"
-            ),
-            (
-                "secure-demo-echo-service.kube.local -> demo-echo-service",
-                "secure-demo-echo-service"
-            ),
-            (
-                "registry.<your domain> -> docker-registry",
-                "docker-registry"
-            ),
+            (public, "public-demo-echo-service"),
+            (secure, "secure-demo-echo-service"),
+            (registry, "docker-registry"),
         ]
     );
+    // The engine reads the ConfigMap's bare numbers as seconds: 10 s + 120 s on each Ingress
+    // that takes them.
+    let report = budget::check(&Sheet::new(Lang::En, out.rows));
+    let interval = report
+        .findings
+        .iter()
+        .find(|f| f.hop.as_deref() == Some(public) && format!("{:?}", f.code) == "ReadIntervalOnly")
+        .expect("a read.interval_only finding");
+    assert!(
+        interval.message.ends_with("far past 130.0 s"),
+        "{}",
+        interval.message
+    );
+    assert!(report.findings.iter().all(|f| !matches!(
+        format!("{:?}", f.code).as_str(),
+        "ValueUnreadable" | "ValueUnitMissing"
+    )));
 }
 
 #[test]
@@ -252,18 +288,4 @@ fn conbench_alb_ingress_and_deployment() {
         (entry.product, entry.name),
         ("AWS ALB", "idle_timeout.timeout_seconds")
     );
-}
-
-#[test]
-fn tmp_dump_nginx() {
-    let out = import_folder("ingress-nginx-examples");
-    for r in &out.rows {
-        eprintln!("{} | {} | {} | {} | {} | {} | {} | {}", r.layer, r.segment, r.item, r.setting, r.default, r.value, r.location, r.rationale);
-        eprintln!("   catalog: {:?}", budget::catalog::lookup(r).map(|e| (e.product, e.name)));
-    }
-    let report = budget::check(&Sheet::new(Lang::En, out.rows));
-    for f in &report.findings {
-        let at = f.hop.as_deref().or(f.node.as_deref()).unwrap_or("");
-        eprintln!("{:?} {at} {}", f.code, f.message);
-    }
 }
