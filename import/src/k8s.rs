@@ -561,14 +561,19 @@ impl Out {
         let Some(host) = get_path(object, &["spec", "host"]).and_then(|h| doc.text(h)) else {
             return;
         };
-        let same = |a: &str, b: &str| {
-            a == b || a.starts_with(&format!("{b}.")) || b.starts_with(&format!("{a}."))
+        // `reviews` and `reviews.default.svc.cluster.local` name the same host.
+        let within = |long: &str, short: &str| {
+            long.strip_prefix(short)
+                .is_some_and(|rest| rest.starts_with('.'))
         };
+        let same = |a: &str, b: &str| a == b || within(a, b) || within(b, a);
         let mut segments: Vec<String> = Vec::new();
         for (caller, callee, destination) in &self.mesh_hops {
-            let segment = format!("{caller} -> {callee}");
-            if same(destination, &host) && !segments.contains(&segment) {
-                segments.push(segment);
+            if same(destination, &host) {
+                let segment = format!("{caller} -> {callee}");
+                if !segments.contains(&segment) {
+                    segments.push(segment);
+                }
             }
         }
         if segments.is_empty() {

@@ -62,7 +62,7 @@ use budget::{Kind, Lang, Row};
 use crate::location::location;
 use crate::row::{is_template, row, UNRESOLVED_TEMPLATE};
 use crate::{File, Imported};
-use read::{squash, Document, Key, Prop};
+use read::{Document, Key, Prop};
 
 /// The layer of Spring Boot's own settings (server, MVC).
 const SPRING_BOOT: &str = "Spring Boot";
@@ -307,7 +307,15 @@ fn same_name(written: &str, wanted: &str, exact: bool) -> bool {
     if exact {
         written == wanted
     } else {
-        squash(written) == squash(wanted)
+        // `squash(written) == squash(wanted)`, without building either.
+        written
+            .chars()
+            .filter(char::is_ascii_alphanumeric)
+            .map(|c| c.to_ascii_lowercase())
+            .eq(wanted
+                .chars()
+                .filter(char::is_ascii_alphanumeric)
+                .map(|c| c.to_ascii_lowercase()))
     }
 }
 
@@ -327,12 +335,11 @@ struct Found {
 
 /// The property `prop` as `pattern` reads it (`*` a name, `[#]` an index, the other names
 /// compared relaxed or exactly), when it matches all of it.
-fn found(prop: &Prop, pattern: &str, exact: bool) -> Option<Found> {
-    let wanted = pattern_keys(pattern);
+fn found(prop: &Prop, wanted: &[Key], exact: bool) -> Option<Found> {
     if wanted.len() != prop.keys.len() {
         return None;
     }
-    prefix(&prop.keys, &wanted, exact).map(|(names, indexes, path)| Found {
+    prefix(&prop.keys, wanted, exact).map(|(names, indexes, path)| Found {
         names,
         indexes,
         path,
@@ -348,7 +355,7 @@ fn pattern_keys(pattern: &str) -> Vec<Key> {
 /// The names and indexes of the first keys of `keys` that `wanted` reads, and their path as
 /// written by the pattern.
 fn prefix(keys: &[Key], wanted: &[Key], exact: bool) -> Option<(Vec<String>, Vec<usize>, String)> {
-    if keys.len() < wanted.len() {
+    if keys.len() < wanted.len() || !keys.iter().zip(wanted).all(|(k, w)| fits(k, w, exact)) {
         return None;
     }
     let mut names = Vec::new();
@@ -383,6 +390,18 @@ fn prefix(keys: &[Key], wanted: &[Key], exact: bool) -> Option<(Vec<String>, Vec
     Some((names, indexes, path))
 }
 
+/// Whether the key `key` is one `want` of a pattern reads (as [`prefix`] does, without
+/// building anything: most properties fail on their first key).
+fn fits(key: &Key, want: &Key, exact: bool) -> bool {
+    match (key, want) {
+        (Key::Index(i), Key::Index(j)) => i == j,
+        (Key::Index(_), Key::Name(w)) => w == "#",
+        (Key::Name(_), Key::Name(w)) if w == "*" => true,
+        (Key::Name(n), Key::Name(w)) => w != "#" && same_name(n, w, exact),
+        (Key::Name(_), Key::Index(_)) => false,
+    }
+}
+
 /// `name` appended to a property path, after a dot (bracketed when it holds one).
 fn push_name(path: &mut String, name: &str) {
     if !path.is_empty() {
@@ -414,15 +433,17 @@ struct Context<'d> {
 impl Context<'_> {
     /// The properties that match `pattern`, in file order.
     fn all(&self, pattern: &str, exact: bool) -> Vec<Found> {
+        let wanted = pattern_keys(pattern);
         self.props
             .iter()
-            .filter_map(|p| found(p, pattern, exact))
+            .filter_map(|p| found(p, &wanted, exact))
             .collect()
     }
 
     /// The first property that matches `pattern`.
     fn first(&self, pattern: &str, exact: bool) -> Option<Found> {
-        self.props.iter().find_map(|p| found(p, pattern, exact))
+        let wanted = pattern_keys(pattern);
+        self.props.iter().find_map(|p| found(p, &wanted, exact))
     }
 
     /// The names the `*` at the end of `pattern` stands for in any property under it, in order
