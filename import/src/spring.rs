@@ -168,6 +168,21 @@ const RESILIENCE4J_MODULES: &[(&str, &[Setting])] = &[
     ("timelimiter", &[setting("timeout-duration", Kind::Attempt)]),
 ];
 
+/// Resilience4j's switch of exponential backoff between tries.
+const EXPONENTIAL_BACKOFF: Setting = setting("enable-exponential-backoff", Kind::Other);
+
+/// Resilience4j's factor of exponential backoff.
+const BACKOFF_MULTIPLIER: Setting = setting("exponential-backoff-multiplier", Kind::Other);
+
+/// Resilience4j's wait between tries when `wait-duration` is not set, in milliseconds
+/// (`RetryConfig.DEFAULT_WAIT_DURATION`, <https://resilience4j.readme.io/docs/retry>: "waitDuration
+/// 500 [ms] A fixed wait duration between retry attempts").
+const DEFAULT_WAIT_MS: u64 = 500;
+
+/// Resilience4j's factor of exponential backoff when `exponential-backoff-multiplier` is not
+/// set (`IntervalFunction.DEFAULT_MULTIPLIER`).
+const DEFAULT_MULTIPLIER: f64 = 1.5;
+
 /// Hystrix's command timeout (exact: read by Archaius).
 const HYSTRIX_TIMEOUT: Setting = setting(
     "hystrix.command.*.execution.isolation.thread.timeoutInMilliseconds",
@@ -209,6 +224,15 @@ enum Say<'a> {
     CountsRetries,
     /// A Retry filter that names no count retries 3 times.
     GatewayDefaultRetries,
+    /// A tries row that holds Resilience4j's waits too.
+    WaitsJoined {
+        /// `max-attempts` as written.
+        count: &'a str,
+        /// Where `wait-duration` is (`PATH:LINE`), or `None` for the default 500 ms.
+        at: Option<&'a str>,
+        /// Whether the waits grow by exponential backoff.
+        exponential: bool,
+    },
     /// The fallback of a `${NAME:fallback}` placeholder, not used.
     Fallback {
         /// The text after the colon.
@@ -237,6 +261,16 @@ impl Say<'_> {
             Say::CountsRetries => "counts retries after the first try".into(),
             Say::GatewayDefaultRetries if ja => "未設定: Retry フィルターは既定で3回再試行する（GET、5xx）".into(),
             Say::GatewayDefaultRetries => "not set: the Retry filter retries 3 times by default (GET, 5xx)".into(),
+            Say::WaitsJoined { count, at, exponential } if ja => format!(
+                "maxAttempts {count} と、試行の間の待機（{}{}）を1つのセルに",
+                at.map_or_else(|| "waitDuration 未設定: 既定値 500ms".to_owned(), |at| format!("waitDuration は {at}")),
+                if *exponential { "、指数バックオフ" } else { "" }
+            ),
+            Say::WaitsJoined { count, at, exponential } => format!(
+                "maxAttempts {count} with the waits between tries ({}{}) in one cell",
+                at.map_or_else(|| "waitDuration not set: 500ms by default".to_owned(), |at| format!("waitDuration at {at}")),
+                if *exponential { ", growing by exponential backoff" } else { "" }
+            ),
             Say::Fallback { fallback } if ja => format!("変数が未設定のときに Spring が使う `{fallback}`（コロンの後）はここでは値にしない"),
             Say::Fallback { fallback } => format!("`{fallback}` after the colon is what Spring uses when the variable is not set; not taken as the value here"),
         }
@@ -758,6 +792,7 @@ impl Out {
                 continue;
             }
             for name in &instances {
+                let start = self.rows.len();
                 let segment = format!("{} -> {name}", ctx.app);
                 let config = ["instances", "backends"]
                     .iter()
@@ -785,8 +820,87 @@ impl Out {
                         }
                     }
                 }
+                if *module == "retry" {
+                    // The backoff settings, the instance's own or its config's.
+                    let setting_of = |s: &Setting| {
+                        ["instances", "backends"]
+                            .iter()
+                            .find_map(|section| value(section, name, s))
+                            .or_else(|| value("configs", &config, s))
+                            .map(|f| f.prop.value)
+                    };
+                    let exponential = setting_of(&EXPONENTIAL_BACKOFF)
+                        .is_some_and(|v| v.trim().eq_ignore_ascii_case("true"));
+                    let multiplier = setting_of(&BACKOFF_MULTIPLIER);
+                    self.waits_into_tries(start, exponential.then_some(multiplier));
+                }
             }
         }
+    }
+
+    /// Puts an instance's waits between tries into its tries row (`rows[start..]` are the
+    /// instance's rows): the engine reads tries and waits from one cell, so `max-attempts: 2`
+    /// with `wait-duration: 300ms` is `2 tries, waits 300ms`, every wait written out (`3 tries,
+    /// waits 300ms, 300ms`; with exponential backoff, `multiplier` `Some` with the multiplier
+    /// as written if any: `3 tries, waits 500ms, 1000ms`). Without `wait-duration`, Resilience4j's default
+    /// 500 ms applies and the rationale says so. A templated count, wait or multiplier is left
+    /// as written (the tries row stays the count alone, `unresolved`).
+    fn waits_into_tries(&mut self, start: usize, multiplier: Option<Option<String>>) {
+        let lang = self.lang;
+        let rows = &mut self.rows[start..];
+        let Some(t) = rows
+            .iter()
+            .position(|r| r.setting.ends_with("max-attempts"))
+        else {
+            return;
+        };
+        let wait = rows
+            .iter()
+            .position(|r| r.setting.ends_with("wait-duration"))
+            .map(|w| (rows[w].value.trim().to_owned(), rows[w].location.clone()));
+        let count = rows[t].value.trim().to_owned();
+        let Ok(tries) = count.parse::<u32>() else {
+            return;
+        };
+        let wait_ms = match &wait {
+            Some((text, _)) => match wait_millis(text) {
+                Some(ms) => ms,
+                None => return,
+            },
+            None => DEFAULT_WAIT_MS,
+        };
+        let factor = match &multiplier {
+            None => 1.0,
+            Some(None) => DEFAULT_MULTIPLIER,
+            Some(Some(text)) => match text.trim().parse::<f64>() {
+                Ok(f) if f.is_finite() && f >= 1.0 => f,
+                _ => return,
+            },
+        };
+        let waits: Vec<String> = (0..tries.saturating_sub(1))
+            .map(|i| {
+                let ms = wait_ms as f64 * factor.powi(i as i32);
+                format!("{}ms", ms.round() as u64)
+            })
+            .collect();
+        let r = &mut rows[t];
+        // Every wait written out: Resilience4j waits before each retry, so none is assumed.
+        r.value = match waits.as_slice() {
+            [] => format!("{tries} tries"),
+            all => format!("{tries} tries, waits {}", all.join(", ")),
+        };
+        let at = wait
+            .as_ref()
+            .map(|(_, location)| location.split_whitespace().next().unwrap_or("").to_owned());
+        add_say(
+            lang,
+            r,
+            Say::WaitsJoined {
+                count: &count,
+                at: at.as_deref(),
+                exponential: multiplier.is_some(),
+            },
+        );
     }
 
     /// A Resilience4j row, with what its rationale must say.
@@ -1019,3 +1133,24 @@ fn retry_filters(ctx: &Context<'_>, list: &str) -> Vec<RetryFilter> {
 
 #[cfg(test)]
 mod tests;
+
+/// A Resilience4j duration as Spring Boot binds it, in milliseconds: a bare number is
+/// milliseconds (`300`), else a number with `ms`, `s`, `m` or `h` (`300ms`, `1s`). `None` for
+/// anything else (a template, an ISO-8601 `PT1S`).
+fn wait_millis(text: &str) -> Option<u64> {
+    let text = text.trim();
+    let digits = text.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+    let unit = &text[digits.len()..];
+    let n: f64 = digits
+        .parse()
+        .ok()
+        .filter(|n: &f64| n.is_finite() && *n >= 0.0)?;
+    let factor = match unit {
+        "" | "ms" => 1.0,
+        "s" => 1_000.0,
+        "m" => 60_000.0,
+        "h" => 3_600_000.0,
+        _ => return None,
+    };
+    Some((n * factor).round() as u64)
+}

@@ -145,9 +145,10 @@ resilience4j:
         [
             format!("web -> users | 1000 | {p}:3 feign.client.config.default.connect-timeout | connect timeout | the value of `feign.client.config.default`, which applies here: nothing here sets its own"),
             format!("web -> users | 9000 | {p}:6 feign.client.config.users.read-timeout | read timeout | "),
-            format!("web -> users | 2 | {p}:14 resilience4j.retry.configs.slow.max-attempts | tries and waits | the value of `resilience4j.retry.configs.slow`, which applies here: nothing here sets its own; resilience4j's maxAttempts counts tries, the first call included (not retries after it)"),
+            // The waits go into the tries cell: the instance's own 1s after the config's 2 tries.
+            format!("web -> users | 2 tries, waits 1000ms | {p}:14 resilience4j.retry.configs.slow.max-attempts | tries and waits | the value of `resilience4j.retry.configs.slow`, which applies here: nothing here sets its own; resilience4j's maxAttempts counts tries, the first call included (not retries after it); maxAttempts 2 with the waits between tries (waitDuration at {p}:18) in one cell"),
             format!("web -> users | 1s | {p}:18 resilience4j.retry.instances.users.wait-duration | other | "),
-            format!("web -> orders | 5 | {p}:20 resilience4j.retry.instances.orders.max-attempts | tries and waits | resilience4j's maxAttempts counts tries, the first call included (not retries after it)"),
+            format!("web -> orders | 5 tries, waits 200ms, 200ms, 200ms, 200ms | {p}:20 resilience4j.retry.instances.orders.max-attempts | tries and waits | resilience4j's maxAttempts counts tries, the first call included (not retries after it); maxAttempts 5 with the waits between tries (waitDuration at {p}:12) in one cell"),
             format!("web -> orders | 200ms | {p}:12 resilience4j.retry.configs.default.wait-duration | other | the value of `resilience4j.retry.configs.default`, which applies here: nothing here sets its own"),
             format!("web -> resilience4j default | 3s | {p}:24 resilience4j.timelimiter.configs.default.timeout-duration | per-try timeout | "),
         ]
@@ -361,6 +362,11 @@ fn every_sentence_is_said_in_both_languages() {
         Say::CountsRetries,
         Say::GatewayDefaultRetries,
         Say::Fallback { fallback: "30s" },
+        Say::WaitsJoined {
+            count: "3",
+            at: None,
+            exponential: true,
+        },
     ];
     for say in &all {
         assert_ne!(say.text(Lang::En), say.text(Lang::Ja), "{say:?}");
@@ -376,7 +382,46 @@ fn every_sentence_is_said_in_both_languages() {
         (out.rows[0].item.as_str(), out.rows[0].rationale.as_str()),
         (
             "試行回数と待機",
-            "resilience4j の maxAttempts は最初の呼び出しを含む試行回数（その後の再試行の回数ではない）"
+            "resilience4j の maxAttempts は最初の呼び出しを含む試行回数（その後の再試行の回数ではない）; maxAttempts 3 と、試行の間の待機（waitDuration 未設定: 既定値 500ms）を1つのセルに"
         )
+    );
+}
+
+#[test]
+fn waits_and_exponential_backoff_join_the_tries_cell() {
+    let text = "resilience4j:\n  retry:\n    instances:\n      api:\n        maxAttempts: 3\n        waitDuration: 500ms\n        enableExponentialBackoff: true\n        exponentialBackoffMultiplier: 2\n      slow:\n        maxAttempts: 4\n        waitDuration: 100\n        enableExponentialBackoff: true\n      templated:\n        maxAttempts: ${TRIES:3}\n        waitDuration: 1s\n";
+    let out = import(
+        &[File {
+            path: "app/application.yml",
+            text,
+        }],
+        Lang::En,
+    );
+    let tries: Vec<&str> = out
+        .rows
+        .iter()
+        .filter(|r| r.setting.ends_with("max-attempts"))
+        .map(|r| r.value.as_str())
+        .collect();
+    // G2's waits: 0.5 s then 1.0 s; Resilience4j's default multiplier 1.5 on a bare 100 (ms);
+    // a templated count stays as written.
+    assert_eq!(
+        tries,
+        [
+            "3 tries, waits 500ms, 1000ms",
+            "4 tries, waits 100ms, 150ms, 225ms",
+            "${TRIES:3}"
+        ]
+    );
+    let sheet = budget::Sheet::new(Lang::En, out.rows.clone());
+    let report = budget::check(&sheet);
+    let hop = report
+        .hops
+        .iter()
+        .find(|h| h.segment == "app -> api")
+        .unwrap();
+    assert_eq!(
+        (hop.tries, hop.waits_ms.as_slice()),
+        (3, [500, 1000].as_slice())
     );
 }

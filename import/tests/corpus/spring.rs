@@ -170,7 +170,7 @@ fn spring_resilience4j_demo() {
     // Both instances name `default` as their base config: its values are theirs.
     for instance in ["backendA", "backendB"] {
         expected.extend([
-            format!("resilience4j-demo -> {instance} | resilience4j.retry.configs.*.max-attempts | 3 | {f}:67"),
+            format!("resilience4j-demo -> {instance} | resilience4j.retry.configs.*.max-attempts | 3 tries, waits 100ms, 100ms | {f}:67"),
             format!("resilience4j-demo -> {instance} | resilience4j.retry.configs.*.wait-duration | 100 | {f}:68"),
         ]);
     }
@@ -187,8 +187,8 @@ fn spring_resilience4j_demo() {
     );
     assert_eq!(
         tries.rationale,
-        "the value of `resilience4j.retry.configs.default`, which applies here: nothing here sets its own; resilience4j's maxAttempts counts tries, the first call included (not retries after it)"
+        format!("the value of `resilience4j.retry.configs.default`, which applies here: nothing here sets its own; resilience4j's maxAttempts counts tries, the first call included (not retries after it); maxAttempts 3 with the waits between tries (waitDuration at {f}:68) in one cell")
     );
-    // maxAttempts 3 is 3 tries of 2 s each: nothing to report.
+    // maxAttempts 3 is 3 tries of 2 s each with 100 ms between them: nothing to report.
     assert_eq!(findings(&out.rows), Vec::<String>::new());
 }
