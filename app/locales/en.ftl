@@ -491,3 +491,54 @@ report-conflict-delete-a-row = your deletion of a row conflicts with { $by }'s c
 report-conflict-separator = ;{ " " }
 report-someone-else = someone else
 skip-to-grid = Skip to the grid
+
+## Configuration files (a new sheet from them, a proposal of their values, drift)
+
+config-title = New sheet from configuration
+config-text = Deployed files (Kubernetes YAML with Istio and ingress, nginx, Terraform, Spring Boot, Envoy, HAProxy, gunicorn): every timeout, retry and keep-alive setting becomes a row naming its file and line.
+config-files = Files:
+config-folder = or a folder:
+config-paste-summary = or paste one file
+config-paste-path = File name
+config-paste-label = The file's text
+config-chosen =
+    { $count ->
+        [one] 1 file chosen: { $names }
+       *[other] { $count } files chosen: { $names }
+    }
+config-skipped = { $count } skipped (not a configuration file): { $names }
+config-reading = Reading the files…
+config-submit = Create the sheet
+config-no-files = choose files or a folder, or paste a file's text with its name
+config-no-path = a pasted file needs its name (k8s/virtual-service.yaml): the format is told from it, and the rows name it
+config-too-many = { $count } files are more than the { $max } read at once; choose a smaller folder
+config-too-large = the files are { $size } bytes, more than the 1 MiB ({ $max } bytes) read at once; choose fewer files
+config-unreadable =
+    { $count ->
+        [one] 1 file cannot be read, so nothing was made:
+       *[other] { $count } files cannot be read, so nothing was made:
+    }
+config-no-format = none of these files is in a format the workbench reads (Kubernetes YAML, nginx, Terraform, Spring Boot, Envoy, HAProxy, gunicorn); nothing was made
+config-no-rows =
+    { $count ->
+        [one] the configuration file sets no timeout, retry or keep-alive; nothing was made
+       *[other] the { $count } configuration files set no timeout, retry or keep-alive; nothing was made
+    }
+config-nothing-to-propose = the files set what the sheet already says: nothing to propose
+config-proposal-title = Values from configuration files: { $changed } rows changed, { $appended } added
+config-sheet-title = From configuration files
+config-sheet-text = Choose the deployed files: propose their values as a change a reviewer approves (the sheet stays as it is until then), or compare them with the sheet as saved.
+config-propose = Propose these values
+config-compare = Compare with configuration files
+drift-title = Compared with the files
+drift-summary = { $drifted } rows differ, { $agreeing } agree, { $skipped } name no configuration file.
+drift-none = Every row that names one of these files agrees with it.
+drift-not-given = The sheet names files that were not chosen; their rows count as gone: { $paths }
+drift-col-row = Row
+drift-col-setting = Setting
+drift-col-sheet = Sheet
+drift-col-file = File
+drift-col-at = Where
+drift-col-message = Finding
+drift-row-title = Go to row { $row } in the grid
+drift-not-set = (not set)

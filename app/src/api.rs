@@ -68,6 +68,131 @@ pub async fn import_sheet(name: String, tsv: String) -> Result<i64, AppError> {
     )
 }
 
+/// The most bytes of configuration the page sends at once, paths and texts together: the
+/// [`MAX_TSV_BYTES`](crate::model::MAX_TSV_BYTES) a TSV import takes (1 MiB).
+pub const MAX_CONFIG_BYTES: usize = crate::model::MAX_TSV_BYTES;
+
+/// The most configuration files the page sends at once.
+pub const MAX_CONFIG_FILES: usize = 500;
+
+/// One configuration file as the browser read it.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct ConfigFile {
+    /// The path the rows' locations name: inside a chosen folder, the path from the folder
+    /// (`istio/reviews-vs.yaml`); else the file's name, or the name typed for a paste.
+    pub path: String,
+    /// The file's text.
+    pub text: String,
+}
+
+/// Whether the page sends a file at `path` to the importers: a name a configuration format
+/// can have (`*.yaml`, `*.yml`, `*.tpl`, `*.conf`, `*.cfg`, `*.tf`, `*.properties`,
+/// `gunicorn*.py`, and names without an extension, as nginx's site files are), outside a
+/// hidden folder (`.git/`). The same names as `workbench_import::Format::is_candidate`
+/// (a test holds them together), written here because the importers stay out of the wasm.
+pub fn is_config_path(path: &str) -> bool {
+    let mut parts = path.split(['/', '\\']).filter(|p| !p.is_empty());
+    let Some(name) = parts.next_back() else {
+        return false;
+    };
+    if name.starts_with('.') || parts.any(|folder| folder.starts_with('.') && folder != "..") {
+        return false;
+    }
+    let name = name.to_ascii_lowercase();
+    match name.rsplit_once('.').map(|(_, e)| e) {
+        Some("yaml" | "yml" | "tpl" | "conf" | "cfg" | "tf" | "properties") => true,
+        Some("py") => name.contains("gunicorn"),
+        None => true,
+        Some(_) => false,
+    }
+}
+
+/// The bytes `files` take against [`MAX_CONFIG_BYTES`]: every path and text.
+pub fn config_bytes(files: &[ConfigFile]) -> usize {
+    files.iter().map(|f| f.path.len() + f.text.len()).sum()
+}
+
+/// One row of a sheet that is not what the configuration files set
+/// (`workbench_import::drift::DriftFinding`, with its message written).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct DriftLine {
+    /// `config.drift` (another value), `config.gone` (no longer set, or the file is not
+    /// among those compared) or `config.unreadable`.
+    pub code: String,
+    /// `error` or `warning`.
+    pub severity: budget::Severity,
+    /// The sheet's row, 1-based (the header not counted), as the grid numbers it.
+    pub row: usize,
+    /// The row's setting (its item when it names none).
+    pub setting: String,
+    /// The row's value as the sheet writes it.
+    pub sheet_value: String,
+    /// The value the file sets now, as written; `None` when it sets none or cannot be read.
+    pub file_value: Option<String>,
+    /// The file.
+    pub path: String,
+    /// The line the setting is on now (for one that is gone, the line the sheet names).
+    pub line: usize,
+    /// The finding in words, in the sheet's language.
+    pub message: String,
+}
+
+/// A sheet compared with configuration files ([`compare_config`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct ConfigDrift {
+    /// The rows that differ from the files, in row order.
+    pub findings: Vec<DriftLine>,
+    /// Rows compared with a file that agree with it.
+    pub agreeing: usize,
+    /// Rows whose location names no configuration file: not compared.
+    pub skipped: usize,
+    /// The files the sheet's rows name that were not among those compared (their rows count
+    /// as gone), in the order the rows name them.
+    pub not_given: Vec<String>,
+}
+
+/// Creates a sheet named `name` (blank: [`DEFAULT_IMPORT_NAME`]) with headers in `lang` from
+/// deployed configuration files: every timeout, retry and keep-alive setting the importers
+/// find (`workbench_import::import`, the format told from each file's name and text), its
+/// location `PATH:LINE SELECTOR`; then sends the page to the new sheet.
+///
+/// Nothing is created, and the error says why, when no file is given, a file has no path,
+/// the files are more than [`MAX_CONFIG_FILES`] or [`MAX_CONFIG_BYTES`], a file cannot be
+/// parsed (each such file named, `PATH:LINE:COLUMN: message`), or no setting is found.
+#[server(input = Json, output = JsonText)]
+pub async fn import_config_sheet(
+    name: String,
+    lang: Lang,
+    files: Vec<ConfigFile>,
+) -> Result<i64, AppError> {
+    imp::reply(
+        imp::import_config_sheet(&name, lang, files)
+            .await
+            .inspect(|&id| imp::open(id)),
+    )
+}
+
+/// Proposes the values of configuration files for sheet `id`, never writing the sheet
+/// itself: each setting the files set takes the row that names the same place (or the same
+/// segment and setting, for a row that names no file), and the others are appended
+/// (`workbench_import::into::update`). The proposal is made as [`create_proposal`] makes one,
+/// against the sheet's latest revision, titled with the count of rows changed and added; the
+/// page goes to its review. Refused as [`import_config_sheet`] refuses the files, and when
+/// they change nothing.
+#[server(input = Json, output = JsonText)]
+pub async fn propose_config(id: i64, files: Vec<ConfigFile>) -> Result<i64, AppError> {
+    imp::reply(imp::propose_config(id, files).await)
+}
+
+/// Compares sheet `id` as stored with configuration files (`workbench_import::drift::drift`):
+/// each row whose location names a file is checked against the value the file sets there now;
+/// a file the rows name that is not among `files` counts as gone. Refused when no file is given
+/// or the files are too many or too large, as for [`import_config_sheet`].
+#[server(input = Json, output = JsonText)]
+pub async fn compare_config(id: i64, files: Vec<ConfigFile>) -> Result<ConfigDrift, AppError> {
+    imp::reply(imp::compare_config(id, files).await)
+}
+
 /// Renames sheet `id`; then sends the page back to where the form was, without the sheet
 /// list's rename mode ([`crate::list_mode`]). A refused name leaves the page where it is (a
 /// plain form post goes back with the error, which the open form shows).
@@ -415,6 +540,9 @@ pub fn declared_content_types() -> Vec<(&'static str, &'static str)> {
         declared::<DecideProposal>(),
         declared::<ResolveProposal>(),
         declared::<SetAuthor>(),
+        declared::<ImportConfigSheet>(),
+        declared::<ProposeConfig>(),
+        declared::<CompareConfig>(),
     ]
 }
 
@@ -436,6 +564,10 @@ mod imp {
     use crate::ssr::{
         checks, sent_reports, Author, CellPatch, RevisionKind, Store, StoreError, StoredSheet,
     };
+    use workbench_import::drift::Read;
+    use workbench_import::{File, Format};
+
+    use super::{ConfigDrift, ConfigFile, DriftLine};
 
     /// Passes `result` through; on error, sets the response status to the error's, except
     /// for a plain form post: that one is redirected back to its page with the error in the
@@ -1152,6 +1284,186 @@ mod imp {
         Ok(detail(store.get_sheet(id).await.map_err(from_store)?).await)
     }
 
+    /// Refuses `files` when there are none, one has no path, or they are more than
+    /// [`MAX_CONFIG_FILES`](super::MAX_CONFIG_FILES) or
+    /// [`MAX_CONFIG_BYTES`](super::MAX_CONFIG_BYTES).
+    fn check_config(files: &[ConfigFile]) -> Result<(), AppError> {
+        let ui = ui_lang();
+        if files.is_empty() {
+            return Err(AppError::Refused(t(ui, "config-no-files")));
+        }
+        if files.iter().any(|f| f.path.trim().is_empty()) {
+            return Err(AppError::Refused(t(ui, "config-no-path")));
+        }
+        if files.len() > super::MAX_CONFIG_FILES {
+            return Err(AppError::Refused(t_args(
+                ui,
+                "config-too-many",
+                [
+                    ("count", files.len().into()),
+                    ("max", super::MAX_CONFIG_FILES.into()),
+                ],
+            )));
+        }
+        let bytes = super::config_bytes(files);
+        if bytes > super::MAX_CONFIG_BYTES {
+            return Err(AppError::Refused(t_args(
+                ui,
+                "config-too-large",
+                [
+                    ("size", bytes.to_string().into()),
+                    ("max", super::MAX_CONFIG_BYTES.to_string().into()),
+                ],
+            )));
+        }
+        Ok(())
+    }
+
+    /// The rows of `files` in `lang` (read off the async threads), or why there are none: a
+    /// file that cannot be parsed (each named, `PATH:LINE:COLUMN: message`, one a line after
+    /// the first), no file in a format the importers read, no setting found, or more rows
+    /// than a sheet holds.
+    async fn read_config(files: Vec<ConfigFile>, lang: Lang) -> Result<Vec<Row>, AppError> {
+        check_config(&files)?;
+        let ui = ui_lang();
+        let (imported, formats) = tokio::task::spawn_blocking(move || {
+            let refs: Vec<File<'_>> = files
+                .iter()
+                .map(|f| File {
+                    path: f.path.trim(),
+                    text: &f.text,
+                })
+                .collect();
+            let formats = refs
+                .iter()
+                .filter(|f| Format::detect(f.path, f.text).is_some())
+                .count();
+            (workbench_import::import(&refs, lang), formats)
+        })
+        .await
+        .map_err(|_| AppError::Storage)?;
+        if !imported.errors.is_empty() {
+            let mut lines = vec![t_args(
+                ui,
+                "config-unreadable",
+                [("count", imported.errors.len().into())],
+            )];
+            lines.extend(imported.errors.iter().map(ToString::to_string));
+            return Err(AppError::Refused(lines.join("\n")));
+        }
+        if imported.rows.is_empty() {
+            let key = if formats == 0 {
+                "config-no-format"
+            } else {
+                "config-no-rows"
+            };
+            return Err(AppError::Refused(t_args(
+                ui,
+                key,
+                [("count", formats.into())],
+            )));
+        }
+        if imported.rows.len() > budget::tsv::MAX_ROWS {
+            return Err(AppError::TooManyRows(imported.rows.len()));
+        }
+        Ok(imported.rows)
+    }
+
+    pub async fn import_config_sheet(
+        name: &str,
+        lang: Lang,
+        files: Vec<ConfigFile>,
+    ) -> Result<i64, AppError> {
+        // The name is checked before the files are read: a refused name costs no parsing.
+        let name = if name.trim().is_empty() {
+            DEFAULT_IMPORT_NAME
+        } else {
+            name
+        };
+        sheet_name(name)?;
+        let rows = read_config(files, lang).await?;
+        create_sheet(name, Sheet::new(lang, rows)).await
+    }
+
+    pub async fn propose_config(id: i64, files: Vec<ConfigFile>) -> Result<i64, AppError> {
+        let store = store()?;
+        // Refused before any file is read when the caller may not propose.
+        store
+            .allow(id, crate::ssr::access::Need::Write)
+            .await
+            .map_err(from_store)?;
+        let stored = store.get_sheet(id).await.map_err(from_store)?;
+        let imported = read_config(files, stored.sheet.lang).await?;
+        let sheet_rows = stored.sheet.rows.clone();
+        // Off the async threads; a failure in the importers is an error, not a lost request.
+        let updated = tokio::task::spawn_blocking(move || {
+            workbench_import::into::update(&sheet_rows, &imported)
+        })
+        .await
+        .map_err(|err| {
+            leptos::logging::error!("updating sheet {id} from configuration files: {err}");
+            AppError::Storage
+        })?;
+        let ui = ui_lang();
+        if updated.rows == stored.sheet.rows {
+            return Err(AppError::Refused(t(ui, "config-nothing-to-propose")));
+        }
+        if updated.rows.len() > budget::tsv::MAX_ROWS {
+            return Err(AppError::TooManyRows(updated.rows.len()));
+        }
+        let title = t_args(
+            ui,
+            "config-proposal-title",
+            [
+                ("changed", updated.changed.into()),
+                ("appended", updated.appended.into()),
+            ],
+        );
+        create_proposal(id, &title, stored.sheet.rows, stored.row_ids, updated.rows).await
+    }
+
+    pub async fn compare_config(id: i64, files: Vec<ConfigFile>) -> Result<ConfigDrift, AppError> {
+        check_config(&files)?;
+        let stored = store()?.get_sheet(id).await.map_err(from_store)?;
+        let lang = stored.sheet.lang;
+        let rows = stored.sheet.rows;
+        tokio::task::spawn_blocking(move || {
+            let mut not_given: Vec<String> = Vec::new();
+            let mut read = |path: &str| match files.iter().find(|f| f.path.trim() == path) {
+                Some(f) => Read::Text(f.text.clone()),
+                None => {
+                    if Format::is_candidate(path) && !not_given.iter().any(|p| p == path) {
+                        not_given.push(path.to_string());
+                    }
+                    Read::Missing
+                }
+            };
+            let drift = workbench_import::drift::drift(&rows, &mut read);
+            ConfigDrift {
+                findings: drift
+                    .findings
+                    .iter()
+                    .map(|f| DriftLine {
+                        code: f.code.as_str().to_string(),
+                        severity: f.severity,
+                        row: f.row,
+                        setting: f.setting.clone(),
+                        sheet_value: f.sheet_value.clone(),
+                        file_value: f.file_value.clone(),
+                        path: f.path.clone(),
+                        line: f.line,
+                        message: f.message(lang),
+                    })
+                    .collect(),
+                agreeing: drift.agreeing,
+                skipped: drift.skipped,
+                not_given,
+            }
+        })
+        .await
+        .map_err(|_| AppError::Storage)
+    }
+
     pub async fn set_sheet_settings(
         id: i64,
         margin: Option<&str>,
@@ -1210,6 +1522,48 @@ mod tests {
             let imported = budget::tsv::import(text).expect("the example reads");
             assert_eq!(imported.lang, Some(lang));
             assert!(!imported.rows.is_empty());
+        }
+    }
+
+    #[test]
+    fn the_page_sends_configuration_files_and_skips_hidden_folders() {
+        assert!(is_config_path("istio/reviews-vs.yaml"));
+        assert!(is_config_path("nginx/sites-available/app"));
+        assert!(is_config_path("deploy\\gunicorn.conf.py"));
+        assert!(!is_config_path("app/models.py"));
+        assert!(!is_config_path("logo.png"));
+        assert!(!is_config_path("repo/.git/config"));
+        assert!(!is_config_path("repo/.env"));
+        assert!(!is_config_path(""));
+    }
+
+    /// The page's choice of files is the importers' (outside hidden folders).
+    #[cfg(feature = "ssr")]
+    #[test]
+    fn the_pages_choice_of_files_is_the_importers() {
+        for name in [
+            "a.yaml",
+            "a.YML",
+            "chart/templates/vs.tpl",
+            "nginx.conf",
+            "haproxy.cfg",
+            "main.tf",
+            "application.properties",
+            "gunicorn.conf.py",
+            "manage.py",
+            "README",
+            "notes.txt",
+            "logo.png",
+            "values.json",
+            "a.toml",
+            "Dockerfile",
+            "x.ini",
+        ] {
+            assert_eq!(
+                is_config_path(name),
+                workbench_import::Format::is_candidate(name),
+                "{name}"
+            );
         }
     }
 }

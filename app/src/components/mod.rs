@@ -4,6 +4,7 @@
 pub mod budget_picture;
 pub mod catalog;
 pub mod column_widths;
+pub mod config_import;
 pub mod error_line;
 pub mod error_panel;
 pub mod export_links;

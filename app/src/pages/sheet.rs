@@ -13,6 +13,7 @@ use crate::api::{changes_since, get_sheet, set_author, set_sheet_lang};
 use crate::autosave::Autosave;
 use crate::components::budget_picture::BudgetPicture;
 use crate::components::catalog::CatalogDatalist;
+use crate::components::config_import::SheetConfig;
 use crate::components::error_panel::ErrorPanel;
 use crate::components::export_links::ExportLinks;
 use crate::components::grid::{follow_changes, Grid};
@@ -73,6 +74,9 @@ pub fn SheetPage() -> impl IntoView {
                         view! {
                             <Title text=super::page_title(&detail.name)/>
                             <SheetEditor detail=Prop(detail) changes=Prop(changes)/>
+                            <div class="cards">
+                                <SheetConfig id/>
+                            </div>
                             <OpenProposals id/>
                         }
                             .into_any()

@@ -5,6 +5,7 @@ use leptos_meta::Title;
 use leptos_router::hooks::use_query_map;
 
 use crate::api::list_sheets;
+use crate::components::config_import::ConfigNewSheet;
 use crate::components::error_panel::ErrorPanel;
 use crate::components::new_sheet::{ImportNewSheet, NewBlankSheet, NewExampleSheet};
 use crate::components::sheet_list::{ListedSheet, SheetList};
@@ -12,7 +13,8 @@ use crate::i18n::{t, ui_lang};
 use crate::island::Prop;
 use crate::list_mode::{ListMode, DELETE, RENAME};
 
-/// Lists the sheets and offers a blank sheet, the example and a TSV import. The list and the
+/// Lists the sheets and offers a blank sheet, the example, a TSV import and a sheet from
+/// configuration files. The list and the
 /// import are islands with their own server actions, the blank sheet and the example plain
 /// forms; a write that succeeds sends the browser to the page to show next (the new sheet, or
 /// this list read again).
@@ -40,6 +42,7 @@ pub fn SheetsPage() -> impl IntoView {
             <NewBlankSheet/>
             <NewExampleSheet/>
             <ImportNewSheet/>
+            <ConfigNewSheet/>
         </div>
     }
 }

@@ -234,7 +234,7 @@ pub fn server_fns() -> Vec<String> {
         .collect();
     paths.sort();
     paths.dedup();
-    assert_eq!(paths.len(), 26, "server functions: {paths:?}");
+    assert_eq!(paths.len(), 29, "server functions: {paths:?}");
     paths
 }
 

@@ -28,6 +28,9 @@ pub async fn snapshot(app: &TestApp) -> String {
     all.join("\n")
 }
 
+/// A configuration file with one setting, as the page sends it: gunicorn's worker timeout.
+const CONFIG_FILE: &str = r#"{"path":"gunicorn.conf.py","text":"timeout = 30\n"}"#;
+
 /// A request that would change sheet `id` if it were let through: the body, in the content
 /// type the server function declares. A server function without a case here fails the test.
 pub fn server_fn_call(path: &str, id: i64) -> (&'static str, String) {
@@ -62,6 +65,9 @@ pub fn server_fn_call(path: &str, id: i64) -> (&'static str, String) {
         "decide_proposal" => (FORM, format!("id={id}&proposal=1&decision=reject&seen_revision=1&comment=evil")),
         "resolve_proposal" => (FORM, format!("id={id}&proposal=1&row_id=1&column=value&keep=theirs")),
         "set_author" => (FORM, "name=evil".into()),
+        "import_config_sheet" => (JSON, format!(r#"{{"name":"evil","lang":"en","files":[{CONFIG_FILE}]}}"#)),
+        "propose_config" => (JSON, format!(r#"{{"id":{id},"files":[{CONFIG_FILE}]}}"#)),
+        "compare_config" => (JSON, format!(r#"{{"id":{id},"files":[{CONFIG_FILE}]}}"#)),
         other => panic!("no cross-site case for the server function {other} ({path}): add one"),
     }
 }
