@@ -45,7 +45,8 @@ pub fn update(sheet: &[Row], imported: &[Row]) -> Updated {
             })
         });
         let by_name = || {
-            (0..rows.len()).find(|&i| {
+            // The sheet's own rows only: appended rows are the files', not the sheet's.
+            (0..sheet.len()).find(|&i| {
                 !taken[i]
                     && places[i].is_none()
                     && sheet[i].segment == new.segment
@@ -173,6 +174,20 @@ mod tests {
         assert_eq!(out.rows[1].rationale, "the team's reason");
         assert_eq!(out.rows[2], sheet[2]);
         assert_eq!(out.rows[3].segment, "app -> cache");
+    }
+
+    #[test]
+    fn rows_appended_before_others_are_matched_do_not_count_as_the_sheets() {
+        let sheet = vec![row("a -> b", "timeout", "1s", "")];
+        let imported = vec![
+            row("x -> y", "timeout", "2s", "f.yaml:1 X"),
+            row("x -> y", "retries", "3", "f.yaml:2 Y"),
+            row("a -> b", "timeout", "5s", "f.yaml:3 Z"),
+        ];
+        let out = update(&sheet, &imported);
+        assert_eq!((out.changed, out.appended), (1, 2));
+        let values: Vec<&str> = out.rows.iter().map(|r| r.value.as_str()).collect();
+        assert_eq!(values, ["5s", "2s", "3"]);
     }
 
     #[test]
