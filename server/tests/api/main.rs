@@ -3,6 +3,7 @@
 
 mod check;
 mod cli;
+mod config_cli;
 mod config_import;
 mod deploy;
 mod diff_cli;
