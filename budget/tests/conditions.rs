@@ -435,9 +435,10 @@ fn every_documented_default_of_a_conditions_setting_reads() {
             read += 1;
         }
     }
-    // nginx proxy_next_upstream, HAProxy retry-on, Istio retryOn, ingress-nginx
-    // proxy-next-upstream.
-    assert_eq!(read, 4);
+    // nginx proxy_next_upstream, uwsgi_next_upstream, fastcgi_next_upstream and
+    // grpc_next_upstream, HAProxy retry-on, Istio retryOn, ingress-nginx's
+    // proxy-next-upstream annotation and ConfigMap key.
+    assert_eq!(read, 8);
 }
 
 #[test]

@@ -266,9 +266,21 @@ proptest! {
 
 #[test]
 fn every_fixture_keeps_the_contract() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures");
-    for entry in std::fs::read_dir(&dir).unwrap() {
-        let path = entry.unwrap().path();
+    // Every sheet under fixtures/, those beside configuration files included.
+    let mut dirs = vec![std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures")];
+    let mut sheets = Vec::new();
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "tsv") {
+                sheets.push(path);
+            }
+        }
+    }
+    assert!(sheets.len() >= 14, "{sheets:?}");
+    for path in sheets {
         let imported = budget::tsv::import(&std::fs::read_to_string(&path).unwrap()).unwrap();
         let sheet = Sheet::new(imported.lang.unwrap_or_default(), imported.rows);
         let report = check(&sheet);

@@ -35,7 +35,8 @@
 //!   `retry.attempts` and `retry.codes`. `0s` switches a timeout off, and the rationale says so.
 //! - Workloads (`Deployment`, `StatefulSet`, `DaemonSet`, `ReplicaSet`, `Job`, `CronJob`,
 //!   `Pod`): `terminationGracePeriodSeconds` on the workload, and each container probe's
-//!   `timeoutSeconds` on the hop `kubelet -> WORKLOAD`.
+//!   `timeoutSeconds` on the hop `kubelet -> WORKLOAD (PROBE)`: a probe calls an endpoint of
+//!   its own, so it is a node apart from the workload's requests.
 //!
 //! Chart templates (`{{ ... }}` of Go templates and Helm) are not YAML until rendered. Before
 //! parsing, a line that holds only template actions (`{{- if .Values.x }}`, `{{- end }}`) is
@@ -467,11 +468,6 @@ impl Out {
             .iter()
             .filter_map(|h| doc.text(h))
             .collect();
-        let caller = if hosts.is_empty() {
-            layer.clone()
-        } else {
-            hosts.join(",")
-        };
         let routes = items(get_path(object, &["spec", "http"]));
         let per_route: Vec<Vec<String>> = routes
             .iter()
@@ -489,6 +485,19 @@ impl Out {
                 destinations
             })
             .collect();
+        // The hosts call their routes' destinations (`reviews -> reviews-v2`). When a route
+        // goes to a host the VirtualService is for (`orders` routed to the `orders` pods, the
+        // usual case), the caller is whoever calls that host through the mesh, written
+        // `mesh (HOSTS)`: naming it after the host would make the service call itself.
+        let to_itself = per_route
+            .iter()
+            .flatten()
+            .any(|d| hosts.iter().any(|h| same_host(d, h)));
+        let caller = match (hosts.is_empty(), to_itself) {
+            (true, _) => layer.clone(),
+            (false, false) => hosts.join(","),
+            (false, true) => format!("mesh ({})", hosts.join(",")),
+        };
         for (i, (route, destinations)) in routes.iter().zip(&per_route).enumerate() {
             let base = format!("{layer} http[{i}]");
             for destination in destinations {
@@ -561,12 +570,7 @@ impl Out {
         let Some(host) = get_path(object, &["spec", "host"]).and_then(|h| doc.text(h)) else {
             return;
         };
-        // `reviews` and `reviews.default.svc.cluster.local` name the same host.
-        let within = |long: &str, short: &str| {
-            long.strip_prefix(short)
-                .is_some_and(|rest| rest.starts_with('.'))
-        };
-        let same = |a: &str, b: &str| a == b || within(a, b) || within(b, a);
+        let same = same_host;
         let mut segments: Vec<String> = Vec::new();
         for (caller, callee, destination) in &self.mesh_hops {
             if same(destination, &host) {
@@ -739,12 +743,15 @@ impl Out {
                 &format!("{layer} {spec}.terminationGracePeriodSeconds"),
             );
         }
-        let segment = format!("kubelet -> {name}");
         for container in items(get(pod, "containers")) {
             let container_name = get(container, "name")
                 .and_then(|n| doc.text(n))
                 .unwrap_or_default();
             for probe in PROBES {
+                // A probe calls its own endpoint (`/healthz`), not the requests the workload
+                // serves: its hop goes to a node of its own, so the workload's deadline is not
+                // what the probe waits for.
+                let segment = format!("kubelet -> {name} ({probe})");
                 if let Some(n) = get_path(container, &[probe, "timeoutSeconds"]) {
                     let selector =
                         format!("{layer} containers[{container_name}].{probe}.timeoutSeconds");
@@ -867,6 +874,16 @@ fn route_callee(
         .and_then(|n| doc.text(n))
         .unwrap_or_else(|| index.to_owned());
     format!("{destination} ({name})")
+}
+
+/// Whether two host names name the same host: `reviews` and
+/// `reviews.default.svc.cluster.local` do.
+fn same_host(a: &str, b: &str) -> bool {
+    let within = |long: &str, short: &str| {
+        long.strip_prefix(short)
+            .is_some_and(|rest| rest.starts_with('.'))
+    };
+    a == b || within(a, b) || within(b, a)
 }
 
 /// The service an Ingress backend names (`service.name`, or `serviceName` of the older API).

@@ -85,8 +85,8 @@ fn helm_template_output_imports_every_document() {
         brief(&out.rows),
         [
             format!("shop-api | terminationGracePeriodSeconds | 45 | {i}:10 Deployment shop-api spec.template.spec.terminationGracePeriodSeconds"),
-            format!("kubelet -> shop-api | livenessProbe.timeoutSeconds | 2 | {i}:16 Deployment shop-api containers[api].livenessProbe.timeoutSeconds"),
-            format!("kubelet -> shop-api | readinessProbe.timeoutSeconds | 1 | {i}:18 Deployment shop-api containers[api].readinessProbe.timeoutSeconds"),
+            format!("kubelet -> shop-api (livenessProbe) | livenessProbe.timeoutSeconds | 2 | {i}:16 Deployment shop-api containers[api].livenessProbe.timeoutSeconds"),
+            format!("kubelet -> shop-api (readinessProbe) | readinessProbe.timeoutSeconds | 1 | {i}:18 Deployment shop-api containers[api].readinessProbe.timeoutSeconds"),
             format!("{api} | nginx.ingress.kubernetes.io/proxy-connect-timeout | 10 | {i}:32 {ann}/proxy-connect-timeout"),
             format!("{api} | nginx.ingress.kubernetes.io/proxy-read-timeout | — | {i}:33 {ann}/proxy-read-timeout"),
             format!("{api} | nginx.ingress.kubernetes.io/proxy-next-upstream | error timeout http_502 | {i}:34 {ann}/proxy-next-upstream"),
@@ -184,7 +184,7 @@ fn every_setting_written_is_one_the_catalog_knows() {
     // The DestinationRule's full host name is the VirtualService's short destination: its
     // settings go on that hop. An ALB Ingress gets no ingress-nginx default.
     let segments: Vec<&str> = out.rows.iter().map(|r| r.segment.as_str()).collect();
-    assert_eq!(segments[5..8], ["reviews -> reviews"; 3]);
+    assert_eq!(segments[5..8], ["mesh (reviews) -> reviews"; 3]);
     assert_eq!(out.rows.last().unwrap().segment, "Ingress alb -> web");
     assert_eq!(out.rows.last().unwrap().value, "120");
 }

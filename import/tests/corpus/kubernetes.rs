@@ -274,7 +274,7 @@ fn conbench_alb_ingress_and_deployment() {
             format!("{hop} | idle_timeout.timeout_seconds | 160 | {i}:44"),
             format!("conbench-deployment | terminationGracePeriodSeconds | 60 | {d}:101"),
             format!(
-                "kubelet -> conbench-deployment | readinessProbe.timeoutSeconds | 20 | {d}:100"
+                "kubelet -> conbench-deployment (readinessProbe) | readinessProbe.timeoutSeconds | 20 | {d}:100"
             ),
             // The gunicorn configuration the Deployment runs (`gunicorn -c conbench/gunicorn-conf.py`).
             format!("gunicorn | gunicorn timeout | 180 | {g}:7"),

@@ -1,7 +1,8 @@
 //! The command line on deployed configuration: golden G1 written as an nginx.conf and a Spring
 //! Boot application.yml (`fixtures/configs/reservation/`) imports into the sheet whose check
 //! gives G1; `drift` finds the file edited to G2's values; and `diff --git` reviews that edit,
-//! which touches no sheet, with G2's trace.
+//! which touches no sheet, with G2's trace. The shop of `fixtures/configs/shop/` (Kubernetes,
+//! Istio, Spring Boot and Terraform together) imports to its expected sheet.
 
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
@@ -216,5 +217,45 @@ fn a_configuration_pull_request_is_reviewed_by_its_budget() {
     assert!(
         md.starts_with(&format!("### Timeout budget review: reservation.tsv\n\nDeployed configuration changed:\n- `{a}:18` feign.client.config.*.read-timeout 1500 → 3000\n")),
         "{md}"
+    );
+}
+
+#[test]
+fn the_shop_imports_to_its_sheet_and_its_check_finds_the_queue_and_the_retries() {
+    let dir = fixture_path("configs/shop");
+
+    let o = workbench_in(&dir, &["import", "k8s", "orders", "terraform"]);
+
+    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    assert_eq!(err(&o), "");
+    assert_eq!(
+        out(&o),
+        std::fs::read_to_string(dir.join("shop.tsv")).unwrap()
+    );
+    let o = workbench_in(&dir, &["check", "shop.tsv", "--format", "json"]);
+    assert_eq!(o.status.code(), Some(1));
+    let report: serde_json::Value = serde_json::from_str(&out(&o)).unwrap();
+    let findings: Vec<String> = report["findings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| {
+            let place = f["hop"].as_str().or(f["node"].as_str()).unwrap_or("");
+            format!("{} {place}", f["code"].as_str().unwrap())
+        })
+        .collect();
+    assert_eq!(
+        findings,
+        [
+            "queue.redelivery aws_sqs_queue.invoices -> aws_lambda_function.invoicer",
+            "retry.amplification payments",
+            "retry.amplification inventory",
+            "read.interval_only shop.example.com -> storefront",
+            "bound.missing mesh (orders) -> orders (default)",
+            "bound.missing aws_lb.admin -> aws_lb_target_group.admin",
+            "bound.missing client -> orders",
+            "bound.missing orders -> database",
+            "value.default_applied mesh (orders) -> orders (default)",
+        ]
     );
 }
