@@ -244,7 +244,8 @@ pub(super) fn retry_unsafe(input: Input, out: &mut Findings) {
 }
 
 /// `retry.hidden`: a hop whose rows name a product that retries by default (the catalog's
-/// `retries`), while the sheet has no tries or upstreams row on that hop; its message names
+/// `retries`) in a setting of the caller's end, while the sheet has no tries or upstreams row
+/// on that hop; its message names
 /// the product's default retry conditions where the catalog knows them. nginx is not among
 /// them: it retries only on another upstream server
 /// ([`Entry::retries_only_on_other_upstreams`](crate::catalog::Entry::retries_only_on_other_upstreams)),
@@ -257,10 +258,16 @@ pub(super) fn retry_hidden(input: Input, out: &mut Findings) {
         if p.has_tries || p.upstreams.is_some() {
             continue;
         }
+        // Only a setting the product applies as the caller says it makes this hop's calls: a
+        // setting of the callee's end (HAProxy's `timeout client` on `client -> frontend`)
+        // or one the budget does not use (`other`) says nothing of who retries.
         let Some(entry) = hop.rows.iter().find_map(|&l| {
-            infos[l - 1]
-                .entry
-                .filter(|e| e.retries.is_some() && !e.retries_only_on_other_upstreams())
+            infos[l - 1].entry.filter(|e| {
+                e.retries.is_some()
+                    && !e.retries_only_on_other_upstreams()
+                    && e.side != Some(catalog::Side::Callee)
+                    && e.kind != Kind::Other
+            })
         }) else {
             continue;
         };
