@@ -28,6 +28,8 @@ pub mod nginx;
 mod row;
 pub mod spring;
 pub mod terraform;
+#[cfg(test)]
+mod testing;
 mod yaml;
 
 use std::fmt;

@@ -1,20 +1,8 @@
 use super::*;
+use crate::testing::brief;
 
 fn one(path: &str, text: &str) -> Imported {
     import(&[File { path, text }], Lang::En)
-}
-
-/// `segment | setting | value | location` of each row that is not a route group.
-fn brief(rows: &[Row]) -> Vec<String> {
-    rows.iter()
-        .filter(|r| r.item != "route group")
-        .map(|r| {
-            format!(
-                "{} | {} | {} | {}",
-                r.segment, r.setting, r.value, r.location
-            )
-        })
-        .collect()
 }
 
 /// A configuration as the manual's examples write it: defaults with bare milliseconds, a
