@@ -37,6 +37,9 @@
 //!   `Pod`): `terminationGracePeriodSeconds` on the workload, and each container probe's
 //!   `timeoutSeconds` on the hop `kubelet -> WORKLOAD (PROBE)`: a probe calls an endpoint of
 //!   its own, so it is a node apart from the workload's requests.
+//!   A container that runs the official Node.js image gets Node.js's keep-alive timeout made
+//!   explicit (`—` with its 5 s default) on the hops the files route to the workload, since a
+//!   load balancer that keeps idle connections longer races it (an ALB's 502s).
 //!
 //! Chart templates (`{{ ... }}` of Go templates and Helm) are not YAML until rendered. Before
 //! parsing, a line that holds only template actions (`{{- if .Values.x }}`, `{{- end }}`) is
@@ -163,6 +166,7 @@ pub fn import(files: &[File<'_>], lang: Lang) -> Imported {
             }
         }
     }
+    out.node_keep_alive();
     let rows = out.rows;
     Imported { rows, errors }
 }
@@ -203,6 +207,9 @@ struct Out {
     mesh_hops: Vec<(String, String, String)>,
     /// ingress-nginx's controller ConfigMap, when the files hold one.
     nginx_config: Option<NginxConfig>,
+    /// Workloads that run a Node.js image: the workload's layer, name and the location of the
+    /// container's `image`.
+    node_servers: Vec<(String, String, String)>,
 }
 
 impl Out {
@@ -211,6 +218,7 @@ impl Out {
             lang,
             rows: Vec::new(),
             mesh_hops: Vec::new(),
+            node_servers: Vec::new(),
             nginx_config: None,
         }
     }
@@ -747,6 +755,14 @@ impl Out {
             let container_name = get(container, "name")
                 .and_then(|n| doc.text(n))
                 .unwrap_or_default();
+            if let Some(image) = get(container, "image") {
+                let is_node = doc.text(image).is_some_and(|i| is_node_image(&i));
+                if is_node {
+                    let selector = format!("{layer} containers[{container_name}].image");
+                    self.node_servers
+                        .push((layer.clone(), name.clone(), doc.at(image, &selector)));
+                }
+            }
             for probe in PROBES {
                 // A probe calls its own endpoint (`/healthz`), not the requests the workload
                 // serves: its hop goes to a node of its own, so the workload's deadline is not
@@ -768,6 +784,54 @@ impl Out {
             }
         }
     }
+}
+
+impl Out {
+    /// Node.js's keep-alive timeout, made explicit for every workload that runs a Node.js
+    /// image: the files do not set it (the app's code may), and Node.js closes an idle
+    /// keep-alive connection after 5 s by default, before a load balancer that keeps it 60 s
+    /// does (the ALB's 502s). The row goes on every hop the files route to the workload's name
+    /// (an Ingress's `HOST -> NAME`), else on `client -> NAME`.
+    fn node_keep_alive(&mut self) {
+        let Some(entry) = budget::catalog::entries()
+            .iter()
+            .find(|e| e.product == "Node.js" && e.name == "server.keepAliveTimeout")
+        else {
+            return;
+        };
+        for (layer, name, at) in std::mem::take(&mut self.node_servers) {
+            let mut segments: Vec<String> = Vec::new();
+            for r in &self.rows {
+                let callee = r.segment.split_once("->").map(|(_, b)| b.trim());
+                if callee == Some(name.as_str()) && !segments.contains(&r.segment) {
+                    segments.push(r.segment.clone());
+                }
+            }
+            if segments.is_empty() {
+                segments.push(format!("client -> {name}"));
+            }
+            for segment in segments {
+                // Named with its product: the catalog tells Node.js's setting from others of
+                // the name by it.
+                let setting = format!("{} {}", entry.product, entry.name);
+                let mut r = self.row(&layer, &segment, Kind::Idle, &setting, "—", at.clone());
+                r.default = entry.default.to_owned();
+                r.rationale = Say::NodeKeepAlive {
+                    default: entry.default,
+                }
+                .text(self.lang);
+                self.rows.push(r);
+            }
+        }
+    }
+}
+
+/// Whether a container image runs Node.js: the official `node` image or one named after it
+/// (`node:20-alpine`, `docker.io/library/node:20`, `cgr.dev/chainguard/node`).
+fn is_node_image(image: &str) -> bool {
+    // The repository's last path component, without its tag or digest.
+    let last = image.rsplit('/').next().unwrap_or(image);
+    last.split(['@', ':']).next() == Some("node")
 }
 
 /// ingress-nginx's controller ConfigMap: its name and the keys read, each with its value as

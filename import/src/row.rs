@@ -75,6 +75,11 @@ pub(crate) enum Say<'a> {
     GatewayAttempts,
     /// Gateway API's `0s` switches a timeout off.
     ZeroIsOff,
+    /// A Node.js image's server keeps idle connections open for its default only.
+    NodeKeepAlive {
+        /// The default.
+        default: &'a str,
+    },
 }
 
 impl Say<'_> {
@@ -112,6 +117,12 @@ impl Say<'_> {
             Say::GatewayAttempts => "Gateway API's attempts are retries after the first try".into(),
             Say::ZeroIsOff if ja => "`0s` はこのタイムアウトを無効にする（Gateway API）: 上限なし".into(),
             Say::ZeroIsOff => "`0s` switches this timeout off (Gateway API): no bound".into(),
+            Say::NodeKeepAlive { default } if ja => format!(
+                "Node.js のイメージ: 設定ファイルには書かれていない（アプリのコードで設定しうる）。Node.js は既定で、アイドルの keep-alive 接続を {default} で閉じる"
+            ),
+            Say::NodeKeepAlive { default } => format!(
+                "a Node.js image: no file read sets it (the app's code may); Node.js closes an idle keep-alive connection after {default} by default"
+            ),
         }
     }
 }
@@ -174,6 +185,7 @@ mod say_tests {
             Say::MaxRetriesIsALimit,
             Say::GatewayAttempts,
             Say::ZeroIsOff,
+            Say::NodeKeepAlive { default: "5000ms" },
         ];
         for say in &all {
             assert_ne!(say.text(Lang::En), say.text(Lang::Ja), "{say:?}");

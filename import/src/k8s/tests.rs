@@ -442,3 +442,67 @@ spec:
         assert_ne!(say.text(Lang::En), say.text(Lang::Ja), "{say:?}");
     }
 }
+
+#[test]
+fn a_node_image_behind_an_alb_gets_nodes_keep_alive_and_the_check_finds_the_race() {
+    let text = "\
+apiVersion: networking.k8s.io/v1
+kind: Ingress
+metadata:
+  name: web
+  annotations:
+    alb.ingress.kubernetes.io/load-balancer-attributes: idle_timeout.timeout_seconds=60
+spec:
+  ingressClassName: alb
+  defaultBackend:
+    service: {name: web, port: {number: 80}}
+---
+apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+spec:
+  template:
+    spec:
+      containers:
+      - name: app
+        image: node:20-alpine
+      - name: proxy
+        image: docker.io/envoyproxy/envoy:v1.31
+";
+    let out = one("k8s/web.yaml", text);
+    assert_eq!(
+        brief(&out.rows),
+        [
+            "Ingress web -> web | idle_timeout.timeout_seconds | 60 | k8s/web.yaml:6 Ingress web alb.ingress.kubernetes.io/load-balancer-attributes idle_timeout.timeout_seconds",
+            "Ingress web -> web | Node.js server.keepAliveTimeout | — | k8s/web.yaml:21 Deployment web containers[app].image",
+        ]
+    );
+    let node = out
+        .rows
+        .iter()
+        .find(|r| r.setting == "Node.js server.keepAliveTimeout")
+        .unwrap();
+    assert_eq!(
+        (node.item.as_str(), node.default.as_str()),
+        ("keep-alive timeout", "5000ms")
+    );
+    assert_eq!(
+        node.rationale,
+        "a Node.js image: no file read sets it (the app's code may); Node.js closes an idle keep-alive connection after 5000ms by default"
+    );
+    let report = budget::check(&budget::Sheet::new(Lang::En, out.rows.clone()));
+    let race = report
+        .findings
+        .iter()
+        .find(|f| f.code.as_str() == "idle.direction")
+        .unwrap();
+    assert_eq!(
+        race.message,
+        "Ingress web -> web: web keeps idle connections 5.0 s, not longer than Ingress web's 60.0 s: Ingress web may send on a connection web is closing (502 / reset)"
+    );
+    // Only the official image's name counts as Node.js.
+    assert!(is_node_image("registry.example.com:5000/team/node:18"));
+    assert!(!is_node_image("nodered/node-red:3"));
+    assert!(!is_node_image("example/app:node"));
+}
