@@ -179,6 +179,36 @@ pub(crate) fn too_many_tries(lang: Lang, line: usize, count: u64) -> (String, St
 }
 
 /// `value.unreadable` for a count, a yes/no or an idempotency cell.
+/// A value written with a unit on a setting its product takes only as a bare number of
+/// `unit` (ingress-nginx's timeout annotations ignore `30s`; a Java setting bound to an int
+/// refuses it): what is written is not what applies.
+pub(crate) fn unit_not_taken(
+    lang: Lang,
+    line: usize,
+    text: &str,
+    product: &str,
+    name: &str,
+    unit: &str,
+    bare: &str,
+) -> (String, String) {
+    match lang {
+        Lang::En => (
+            format!(
+                "row {line}: {} has a unit, but {product} takes {name} only as a bare number of {unit}: written so, it is not the value that applies",
+                quoted(lang, text)
+            ),
+            format!("write {bare} (a bare number of {unit})"),
+        ),
+        Lang::Ja => (
+            format!(
+                "{line}行目：{}には単位がありますが、{product}の{name}は単位なしの数（{unit}）しか受け付けません。このままでは書かれた値は適用されません",
+                quoted(lang, text)
+            ),
+            format!("{bare}（単位なしの{unit}）と書いてください"),
+        ),
+    }
+}
+
 pub(crate) fn unreadable_as(
     lang: Lang,
     line: usize,

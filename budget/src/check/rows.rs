@@ -586,6 +586,34 @@ fn read_duration_cell(
             _ => {}
         }
     }
+    if matches!(from, Completed::Value) && !used_bare_unit {
+        // A unit where the product takes only a bare number (ingress-nginx ignores
+        // `proxy-read-timeout: 30s`; OpenFeign's int refuses `500ms`): the value written is
+        // not the one that applies, and what applies instead is not known here.
+        // Only a row whose location names a line of a file (`k8s/ingress.yaml:12 …`, as
+        // `workbench import` writes it) holds the text as written there; elsewhere `60s` may
+        // be the sheet's way of writing the 60 typed into a console.
+        let literal = names_a_file_line(&row.location);
+        if let Some(e) = entry.filter(|e| e.bare_only && literal && !matches!(dur, Dur::Infinite)) {
+            let ms = match dur {
+                Dur::Exact(ms) | Dur::AtLeast(ms) | Dur::Range(ms, _) => ms,
+                Dur::Infinite => 0,
+            };
+            let bare = bare_number(ms, e.unit);
+            let msg = text::unit_not_taken(
+                lang,
+                line,
+                &row.value,
+                e.product,
+                e.name,
+                e.unit.symbol(),
+                &bare,
+            );
+            note = Some(msg.0.clone());
+            out.add(Draft::new(FindingCode::ValueUnreadable, vec![line], msg).cite(Some(e.source)));
+            return (Val::Unknown, note);
+        }
+    }
     if !matches!(from, Completed::Value) {
         note = default_applied(row, line, &describe_dur(lang, dur), &from, lang, out);
     } else if used_bare_unit {
@@ -608,6 +636,35 @@ fn read_duration_cell(
         }),
         note,
     )
+}
+
+/// Whether a location names a line of a file: its first word is `PATH:LINE`.
+fn names_a_file_line(location: &str) -> bool {
+    let first = location.split_whitespace().next().unwrap_or("");
+    first.rsplit_once(':').is_some_and(|(path, line)| {
+        !path.is_empty()
+            && !path.contains("://")
+            && !line.is_empty()
+            && line.bytes().all(|b| b.is_ascii_digit())
+    })
+}
+
+/// `ms` as a bare number of `unit`, as a product that takes only bare numbers wants it
+/// (`30000` ms in seconds: `30`; a fraction keeps its digits: `1.5`).
+fn bare_number(ms: u64, unit: crate::duration::Unit) -> String {
+    let per = unit.nanos() / 1_000_000;
+    if per == 0 {
+        // Below a millisecond (ns, us): the whole number of that unit.
+        let factor = 1_000_000 / unit.nanos().max(1);
+        return (u128::from(ms) * factor).to_string();
+    }
+    let ms = u128::from(ms);
+    if ms % per == 0 {
+        (ms / per).to_string()
+    } else {
+        let text = format!("{:.3}", ms as f64 / per as f64);
+        text.trim_end_matches('0').trim_end_matches('.').to_string()
+    }
 }
 
 #[cfg(test)]
@@ -794,5 +851,52 @@ mod tests {
             findings[0].message,
             "row 1: no value set; Cloudflare's documented default for proxy_read_timeout (Proxy Read Timeout), 100.0 s, applies (unresolved in the catalog: copies of Cloudflare's limits page give the proxy read timeout as 100 s and as 120 s; the catalog keeps 100 s until the page settles it)"
         );
+    }
+
+    #[test]
+    fn a_unit_on_a_setting_taken_only_as_a_bare_number_is_not_what_applies() {
+        let sheet = |value: &str, location: &str| {
+            let r = Row {
+                layer: "ingress".into(),
+                segment: "LB -> app".into(),
+                item: "read timeout".into(),
+                setting: "nginx.ingress.kubernetes.io/proxy-read-timeout".into(),
+                value: value.into(),
+                location: location.into(),
+                ..Row::default()
+            };
+            crate::check(&crate::Sheet::new(Lang::En, vec![r]))
+        };
+        let report = sheet(
+            "30s",
+            "k8s/ingress.yaml:12 Ingress app metadata.annotations",
+        );
+        let f = &report.findings[0];
+        assert_eq!(f.code, FindingCode::ValueUnreadable);
+        assert_eq!(
+            f.message,
+            "row 1: \"30s\" has a unit, but ingress-nginx takes nginx.ingress.kubernetes.io/proxy-read-timeout only as a bare number of s: written so, it is not the value that applies"
+        );
+        assert_eq!(f.fix.as_deref(), Some("write 30 (a bare number of s)"));
+        // Written as the controller reads it, or in a sheet's own words away from a file: no
+        // such finding.
+        for (value, location) in [
+            ("30", "k8s/ingress.yaml:12 Ingress app"),
+            ("30s", "ingress annotations"),
+        ] {
+            let report = sheet(value, location);
+            assert!(
+                report
+                    .findings
+                    .iter()
+                    .all(|f| f.code != FindingCode::ValueUnreadable),
+                "{value} at {location}: {:?}",
+                report.findings
+            );
+        }
+        assert_eq!(bare_number(1_500, crate::duration::Unit::Seconds), "1.5");
+        assert_eq!(bare_number(500, crate::duration::Unit::Millis), "500");
+        assert!(!names_a_file_line("https://example.com:443"));
+        assert!(names_a_file_line("nginx.conf:12"));
     }
 }
