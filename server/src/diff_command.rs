@@ -89,22 +89,41 @@ impl Deployed {
     }
 }
 
-/// The values a configuration change gives the rows of the new sheet, in the sheet's
-/// language: `` `k8s/vs.yaml:14` retries.attempts 2 → 5 ``.
-fn config_changes(deployed: &Deployed, rows: &[budget::Row]) -> Vec<String> {
+/// A value a configuration change gives a row: where the file sets it, the row's setting,
+/// and its value before and after.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConfigChange {
+    /// `PATH:LINE` of the setting in the file.
+    pub at: String,
+    /// The row's setting (its item when it names none).
+    pub setting: String,
+    /// The value the old files give the row.
+    pub old: String,
+    /// The value the new files give it.
+    pub new: String,
+}
+
+/// The values a configuration change gives the rows of the new sheet.
+fn config_changes(deployed: &Deployed, rows: &[budget::Row]) -> Vec<ConfigChange> {
     let (before, after) = deployed.sides(rows, rows);
     before
         .iter()
         .zip(&after)
         .filter(|(a, b)| a.value != b.value)
-        .map(|(a, b)| {
-            let at = b.location.split_whitespace().next().unwrap_or("");
-            let name = if b.setting.is_empty() {
-                &b.item
+        .map(|(a, b)| ConfigChange {
+            at: b
+                .location
+                .split_whitespace()
+                .next()
+                .unwrap_or("")
+                .to_owned(),
+            setting: if b.setting.is_empty() {
+                b.item.clone()
             } else {
-                &b.setting
-            };
-            format!("`{at}` {name} {} → {}", a.value, b.value)
+                b.setting.clone()
+            },
+            old: a.value.clone(),
+            new: b.value.clone(),
         })
         .collect()
 }
@@ -113,9 +132,9 @@ fn config_changes(deployed: &Deployed, rows: &[budget::Row]) -> Vec<String> {
 pub struct DiffedFile {
     /// The path as given.
     pub path: String,
-    /// The values changed configuration files gave the sheet's rows
-    /// (`` `k8s/vs.yaml:14` retries.attempts 2 → 5 ``), and the sheet's language.
-    pub config: Vec<String>,
+    /// The values changed configuration files gave the sheet's rows (`k8s/vs.yaml:14`
+    /// retries.attempts 2 → 5).
+    pub config: Vec<ConfigChange>,
     /// The diff, or the reason.
     pub result: Result<SheetDiff, Unreadable>,
 }
@@ -271,8 +290,9 @@ pub fn run(
 }
 
 /// The configuration changes a diff shows first, in `lang`: a line that names them, then one
-/// per value (a list item in Markdown). Empty when no configuration changed.
-fn config_text(lang: Lang, changes: &[String], markdown: bool) -> String {
+/// per value (`k8s/vs.yaml:14 retries.attempts 2 → 5`; a list item in Markdown, its texts
+/// escaped). Empty when no configuration changed.
+fn config_text(lang: Lang, changes: &[ConfigChange], markdown: bool) -> String {
     if changes.is_empty() {
         return String::new();
     }
@@ -280,11 +300,17 @@ fn config_text(lang: Lang, changes: &[String], markdown: bool) -> String {
         Lang::Ja => "デプロイされた設定の変更:\n",
         Lang::En => "Deployed configuration changed:\n",
     });
-    for change in changes {
+    for c in changes {
         if markdown {
-            out.push_str(&format!("- {}\n", change.replace('|', "\\|")));
+            out.push_str(&format!(
+                "- `{}` {} {} → {}\n",
+                c.at.replace('`', ""),
+                escape(&c.setting),
+                escape(&c.old),
+                escape(&c.new)
+            ));
         } else {
-            out.push_str(&format!("  {}\n", change.replace('`', "")));
+            out.push_str(&format!("  {} {} {} → {}\n", c.at, c.setting, c.old, c.new));
         }
     }
     out.push('\n');

@@ -215,7 +215,7 @@ fn a_configuration_pull_request_is_reviewed_by_its_budget() {
     let o = workbench_in(d, &["diff", "--git", "HEAD", "--format", "markdown"]);
     let md = out(&o);
     assert!(
-        md.starts_with(&format!("### Timeout budget review: reservation.tsv\n\nDeployed configuration changed:\n- `{a}:18` feign.client.config.*.read-timeout 1500 → 3000\n")),
+        md.starts_with(&format!("### Timeout budget review: reservation.tsv\n\nDeployed configuration changed:\n- `{a}:18` feign.client.config.\\*.read-timeout 1500 → 3000\n")),
         "{md}"
     );
 }
