@@ -940,12 +940,22 @@ fn route_callee(
     format!("{destination} ({name})")
 }
 
-/// Whether two host names name the same host: `reviews` and
-/// `reviews.default.svc.cluster.local` do.
+/// Whether two host names name the same Kubernetes service: `reviews` and
+/// `reviews.default`, `reviews.default.svc` or `reviews.default.svc.cluster.local` do;
+/// `reviews` and the public `reviews.example.com` do not.
 fn same_host(a: &str, b: &str) -> bool {
     let within = |long: &str, short: &str| {
         long.strip_prefix(short)
-            .is_some_and(|rest| rest.starts_with('.'))
+            .and_then(|rest| rest.strip_prefix('.'))
+            .is_some_and(|rest| {
+                // What follows the service's name: its namespace, then `svc` and the
+                // cluster's domain.
+                let namespace_only = !rest.is_empty() && !rest.contains('.');
+                namespace_only
+                    || rest
+                        .split_once('.')
+                        .is_some_and(|(_, svc)| svc == "svc" || svc.starts_with("svc."))
+            })
     };
     a == b || within(a, b) || within(b, a)
 }

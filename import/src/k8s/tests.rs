@@ -506,3 +506,17 @@ spec:
     assert!(!is_node_image("nodered/node-red:3"));
     assert!(!is_node_image("example/app:node"));
 }
+
+#[test]
+fn service_names_and_their_cluster_names_are_one_host_and_public_names_are_not() {
+    assert!(same_host("reviews", "reviews"));
+    assert!(same_host("reviews", "reviews.default"));
+    assert!(same_host("reviews.default.svc.cluster.local", "reviews"));
+    assert!(same_host("reviews", "reviews.default.svc"));
+    assert!(!same_host("reviews", "reviews.example.com"));
+    assert!(!same_host("reviews", "reviews-v2"));
+    // A public host routed to its service is a hop, not the service calling itself.
+    let vs = "apiVersion: networking.istio.io/v1\nkind: VirtualService\nmetadata:\n  name: reviews\nspec:\n  hosts: [reviews.example.com]\n  http:\n  - route:\n    - destination:\n        host: reviews\n    timeout: 5s\n";
+    let out = one("vs.yaml", vs);
+    assert_eq!(out.rows[1].segment, "reviews.example.com -> reviews");
+}
