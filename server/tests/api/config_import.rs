@@ -388,8 +388,6 @@ async fn a_setting_the_sheet_does_not_have_is_proposed_as_a_new_row() {
 }
 
 #[tokio::test]
-#[ignore = "workbench_import::into::update indexes its sheet by the rows it has grown to \
-            (0..rows.len() where 0..sheet.len() is meant) and panics on a second new row"]
 async fn files_for_a_sheet_without_their_settings_propose_them_as_new_rows() {
     // Arrange: a sheet typed by hand, naming no file
     let app = spawn_app().await;
