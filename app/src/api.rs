@@ -1327,13 +1327,16 @@ mod imp {
         check_config(&files)?;
         let ui = ui_lang();
         let (imported, formats) = tokio::task::spawn_blocking(move || {
-            let refs: Vec<File<'_>> = files
+            // Sorted by path, as the command line reads a directory: the rows come in the
+            // same order whatever order the browser listed the files in.
+            let mut refs: Vec<File<'_>> = files
                 .iter()
                 .map(|f| File {
                     path: f.path.trim(),
                     text: &f.text,
                 })
                 .collect();
+            refs.sort_by(|a, b| a.path.cmp(b.path));
             let formats = refs
                 .iter()
                 .filter(|f| Format::detect(f.path, f.text).is_some())

@@ -37,8 +37,8 @@ const EDITED_VS = VS.replace("attempts: 3", "attempts: 4").replace("perTryTimeou
 
 function files(vs: string): { name: string; mimeType: string; buffer: Buffer }[] {
   return [
-    { name: "mesh/reviews-vs.yaml", mimeType: "application/yaml", buffer: Buffer.from(vs) },
-    { name: "mesh/reviews-dr.yaml", mimeType: "application/yaml", buffer: Buffer.from(DR) },
+    { name: "mesh/reviews/routes.yaml", mimeType: "application/yaml", buffer: Buffer.from(vs) },
+    { name: "mesh/reviews/traffic-policy.yaml", mimeType: "application/yaml", buffer: Buffer.from(DR) },
   ];
 }
 
@@ -48,7 +48,7 @@ async function meshSheet(page: Page): Promise<SheetPage> {
   await sheets.open();
   await page.getByTestId("config-files").setInputFiles(files(VS));
   await expect(page.getByTestId("config-chosen")).toHaveText(
-    "2 files chosen: mesh/reviews-vs.yaml, mesh/reviews-dr.yaml",
+    "2 files chosen: mesh/reviews/routes.yaml, mesh/reviews/traffic-policy.yaml",
   );
   await page.getByTestId("config-name").fill("reviews mesh");
   await page.getByTestId("config-submit").click();
@@ -67,7 +67,7 @@ test("edited configuration files become a proposal whose review traces the chang
   const card = page.getByTestId("sheet-config");
   await card.getByTestId("config-files").setInputFiles(files(EDITED_VS));
   await expect(card.getByTestId("config-chosen")).toHaveText(
-    "2 files chosen: mesh/reviews-vs.yaml, mesh/reviews-dr.yaml",
+    "2 files chosen: mesh/reviews/routes.yaml, mesh/reviews/traffic-policy.yaml",
   );
   await card.getByTestId("config-propose").click();
   await page.waitForURL(new RegExp(`/sheets/${id}/proposals/1$`));
@@ -88,7 +88,7 @@ test("files that set what the sheet says propose nothing, and say so", async ({ 
   const card = page.getByTestId("sheet-config");
   await card.getByTestId("config-files").setInputFiles(files(VS));
   await expect(card.getByTestId("config-chosen")).toHaveText(
-    "2 files chosen: mesh/reviews-vs.yaml, mesh/reviews-dr.yaml",
+    "2 files chosen: mesh/reviews/routes.yaml, mesh/reviews/traffic-policy.yaml",
   );
   await card.getByTestId("config-propose").click();
   await expect(card.getByTestId("config-error")).toHaveText(
@@ -103,7 +103,7 @@ test("the sheet compared with edited files lists the drifted rows, each a link t
   const card = page.getByTestId("sheet-config");
   await card.getByTestId("config-files").setInputFiles(files(EDITED_VS));
   await expect(card.getByTestId("config-chosen")).toHaveText(
-    "2 files chosen: mesh/reviews-vs.yaml, mesh/reviews-dr.yaml",
+    "2 files chosen: mesh/reviews/routes.yaml, mesh/reviews/traffic-policy.yaml",
   );
   await card.getByTestId("config-compare").click();
 
@@ -116,12 +116,12 @@ test("the sheet compared with edited files lists the drifted rows, each a link t
   await expect(rows.nth(0).getByTestId("drift-setting")).toHaveText("retries.attempts");
   await expect(rows.nth(0).getByTestId("drift-sheet")).toHaveText("3");
   await expect(rows.nth(0).getByTestId("drift-file")).toHaveText("4");
-  await expect(rows.nth(0).getByTestId("drift-at")).toHaveText("mesh/reviews-vs.yaml:14");
+  await expect(rows.nth(0).getByTestId("drift-at")).toHaveText("mesh/reviews/routes.yaml:14");
   await expect(rows.nth(0).getByTestId("drift-message")).toHaveText(
-    "row 3 retries.attempts: the sheet says 3; mesh/reviews-vs.yaml:14 says 4",
+    "row 3 retries.attempts: the sheet says 3; mesh/reviews/routes.yaml:14 says 4",
   );
   await expect(rows.nth(1).getByTestId("drift-message")).toHaveText(
-    "row 4 retries.perTryTimeout: the sheet says 2s; mesh/reviews-vs.yaml:15 says 3s",
+    "row 4 retries.perTryTimeout: the sheet says 2s; mesh/reviews/routes.yaml:15 says 3s",
   );
 
   // The row's number goes to its value cell in the grid.
@@ -130,14 +130,14 @@ test("the sheet compared with edited files lists the drifted rows, each a link t
 
   // Only the VirtualService: the DestinationRule's row counts as gone.
   await card.getByTestId("config-files").setInputFiles([files(VS)[0]]);
-  await expect(card.getByTestId("config-chosen")).toHaveText("1 file chosen: mesh/reviews-vs.yaml");
+  await expect(card.getByTestId("config-chosen")).toHaveText("1 file chosen: mesh/reviews/routes.yaml");
   await card.getByTestId("config-compare").click();
   await expect(card.getByTestId("drift-not-given")).toHaveText(
-    "The sheet names files that were not chosen; their rows count as gone: mesh/reviews-dr.yaml",
+    "The sheet names files that were not chosen; their rows count as gone: mesh/reviews/traffic-policy.yaml",
   );
   await expect(card.getByTestId("drift-row")).toHaveCount(1);
   await expect(card.getByTestId("drift-row").getByTestId("drift-message")).toHaveText(
-    "row 5 connectionPool.tcp.connectTimeout: the sheet says 1s; mesh/reviews-dr.yaml:10 no longer sets it: its default applies: 10s",
+    "row 5 connectionPool.tcp.connectTimeout: the sheet says 1s; mesh/reviews/traffic-policy.yaml:10 no longer sets it: its default applies: 10s",
   );
   expect(crashes).toEqual([]);
 });

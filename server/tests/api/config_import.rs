@@ -38,31 +38,31 @@ spec:
         connectTimeout: 1s
 ";
 
-const VS_PATH: &str = "mesh/reviews-vs.yaml";
-const DR_PATH: &str = "mesh/reviews-dr.yaml";
+const VS_PATH: &str = "mesh/reviews/routes.yaml";
+const DR_PATH: &str = "mesh/reviews/traffic-policy.yaml";
 
 /// The rows of [`VS`] and [`DR`] as (setting, value, location).
 const MESH_ROWS: [(&str, &str, &str); 5] = [
-    ("", "reviews", "mesh/reviews-vs.yaml:9 VirtualService reviews http[0]"),
+    ("", "reviews", "mesh/reviews/routes.yaml:9 VirtualService reviews http[0]"),
     (
         "HTTPRoute.timeout",
         "10s",
-        "mesh/reviews-vs.yaml:12 VirtualService reviews http[0].timeout",
+        "mesh/reviews/routes.yaml:12 VirtualService reviews http[0].timeout",
     ),
     (
         "retries.attempts",
         "3",
-        "mesh/reviews-vs.yaml:14 VirtualService reviews http[0].retries.attempts",
+        "mesh/reviews/routes.yaml:14 VirtualService reviews http[0].retries.attempts",
     ),
     (
         "retries.perTryTimeout",
         "2s",
-        "mesh/reviews-vs.yaml:15 VirtualService reviews http[0].retries.perTryTimeout",
+        "mesh/reviews/routes.yaml:15 VirtualService reviews http[0].retries.perTryTimeout",
     ),
     (
         "connectionPool.tcp.connectTimeout",
         "1s",
-        "mesh/reviews-dr.yaml:10 DestinationRule reviews trafficPolicy.connectionPool.tcp.connectTimeout",
+        "mesh/reviews/traffic-policy.yaml:10 DestinationRule reviews trafficPolicy.connectionPool.tcp.connectTimeout",
     ),
 ];
 
@@ -487,7 +487,7 @@ async fn a_sheet_compared_with_edited_files_lists_the_rows_that_drifted() {
                 "file_value": "20s",
                 "path": VS_PATH,
                 "line": 12,
-                "message": "row 2 HTTPRoute.timeout: the sheet says 10s; mesh/reviews-vs.yaml:12 says 20s",
+                "message": "row 2 HTTPRoute.timeout: the sheet says 10s; mesh/reviews/routes.yaml:12 says 20s",
             },
             {
                 "code": "config.drift",
@@ -498,7 +498,7 @@ async fn a_sheet_compared_with_edited_files_lists_the_rows_that_drifted() {
                 "file_value": "2",
                 "path": VS_PATH,
                 "line": 14,
-                "message": "row 3 retries.attempts: the sheet says 3; mesh/reviews-vs.yaml:14 says 2",
+                "message": "row 3 retries.attempts: the sheet says 3; mesh/reviews/routes.yaml:14 says 2",
             },
         ])
     );
@@ -544,7 +544,7 @@ async fn a_file_the_sheet_names_that_is_not_given_counts_as_gone() {
     assert_eq!(
         findings[0]["message"],
         json!(
-            "行 5 connectionPool.tcp.connectTimeout: シートは 1s、mesh/reviews-dr.yaml:10 \
+            "行 5 connectionPool.tcp.connectTimeout: シートは 1s、mesh/reviews/traffic-policy.yaml:10 \
              にはもう設定がない: 既定値が適用される: 10s"
         )
     );
