@@ -74,7 +74,7 @@ test("edited configuration files become a proposal whose review traces the chang
 
   await expect(page.getByTestId("proposal-title")).toHaveText("Proposal 1: Values from configuration files: 2 rows changed, 0 added");
   await expect(page.getByTestId("diff-headline")).toHaveText("errors 0 → 0, warnings 1 → 1; no verdict changed (2 cells changed)");
-  await expect(page.getByTestId("trace")).toHaveText("mesh (reviews.example.com) -> reviews: tries 3 → 4, per-try timeout 2 s → 3 s");
+  await expect(page.getByTestId("trace")).toHaveText("reviews.example.com -> reviews: tries 3 → 4, per-try timeout 2 s → 3 s");
   // No error comes with it, so approving it needs no "approve anyway".
   await expect(page.getByTestId("gate")).toHaveCount(0);
   // The sheet itself is unchanged until the proposal is approved.
