@@ -290,6 +290,7 @@ pub fn picture(report: &Report, lang: Lang) -> Picture {
                     deadline,
                     (node.need_ms, node.slack_ms),
                     unknown.then_some(unknown_rows.as_slice()),
+                    node.verdict,
                 ),
                 unknown_rows,
                 slack_ms: node.slack_ms,
@@ -340,6 +341,7 @@ pub fn picture(report: &Report, lang: Lang) -> Picture {
                     wait,
                     (hop.need_ms, hop.slack_ms),
                     unknown.then_some(unknown_rows.as_slice()),
+                    hop.verdict,
                 ),
                 unknown_rows,
                 slack_ms: hop.slack_ms,
@@ -710,16 +712,19 @@ fn words(lang: Lang) -> &'static Words {
 
 /// `deadline 8.0 s · need 7.8 s · slack 0.2 s`, or `… · short by 7.5 s`; with `unknown`
 /// (the rows that cannot be read), `deadline 8.0 s · need unknown: row 7 cannot be read`.
+/// A need the check gives no number for is `∞` only when someone waits without bound
+/// (`unbounded`), else `—` (a deadline over nothing it calls).
 fn caption(
     lang: Lang,
     bound: &str,
     bound_ms: u64,
     (need, slack): (Option<u64>, Option<i64>),
     unknown: Option<&[usize]>,
+    verdict: Verdict,
 ) -> String {
     let need_text = match unknown {
         Some(rows) => unknown_label(lang, rows),
-        None => display::duration_or_infinite(lang, need),
+        None => display::need(lang, need, verdict),
     };
     let mut out = format!(
         "{bound} {} · {} {need_text}",

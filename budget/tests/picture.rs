@@ -410,3 +410,19 @@ fn g8_draws_the_gateways_routes_in_lanes_and_its_need_from_the_longest() {
         .unwrap();
     assert_eq!((own.start_ms, own.len_ms), (12_000, 200));
 }
+
+#[test]
+fn a_deadline_over_nothing_it_calls_needs_no_number_not_infinity() {
+    // A queue's worker with a 90 s deadline and no calls of its own: its need is none,
+    // which is not "∞" (that says someone waits without bound).
+    let text = "layer\tsegment\titem\tsetting\tdefault\tvalue\tlocation\trationale\n\
+                q\tqueue -> worker\tvisibility timeout\tVisibilityTimeout\t\t120s\t\t\n\
+                w\tworker\trequest deadline\tdeadline\t\t90s\t\t\n";
+    for (lang, caption) in [
+        (Lang::En, "deadline 90.0 s · need —"),
+        (Lang::Ja, "期限 90.0秒 · 必要 —"),
+    ] {
+        let p = picture(&report(lang, text, |_| {}), lang);
+        assert_eq!(bar(&p.nodes, "worker").caption, caption);
+    }
+}

@@ -13,7 +13,7 @@ test("a folder of Istio files becomes a sheet whose rows name their files and li
 
   // The folder as a browser hands it over: each file's path inside it.
   await page.getByTestId("config-folder").setInputFiles(join(CORPUS, "istio-kubox"));
-  // In the order the browser lists the folder.
+  // Listed in the order the browser gives them.
   await expect(page.getByTestId("config-chosen")).toHaveText(
     /^2 files chosen: istio-kubox\/(destination-rules|virtual-service)\.yaml, istio-kubox\/(destination-rules|virtual-service)\.yaml$/,
   );
@@ -25,7 +25,8 @@ test("a folder of Istio files becomes a sheet whose rows name their files and li
 
   await expect(page.getByTestId("sheet-name")).toHaveText("istio-kubox");
   await expect(page.locator("[data-testid^=row-]")).toHaveCount(48);
-  // Each setting where its file sets it (the rows in the order the browser listed the files).
+  // Each setting where its file sets it (the files imported sorted by path, as the command
+  // line reads a folder).
   const stored = await (await page.request.get(`/api/v1/sheets/${sheet.id()}`)).json();
   const at = (location: string): number =>
     1 + stored.rows.findIndex((r: { location: string }) => r.location === location);
