@@ -114,8 +114,8 @@ test("an inversion that only two people's edits together cause is named on the p
 test("the history lists revisions with authors and counts, the diff traces G1 → G2, and a restore brings G1 back", async ({ page }) => {
   const sheet = await SheetPage.importFixture(page, "reservation-en.tsv");
   await setName(sheet, "alice");
-  await sheet.type(7, "value", "3s");
-  await sheet.type(8, "value", "3 tries, waits 0.5s, 1.0s");
+  await sheet.enter(7, "value", "3s");
+  await sheet.enter(8, "value", "3 tries, waits 0.5s, 1.0s");
   await expect(sheet.saveStatus()).toHaveText("Saved");
   await expect(sheet.node("app").getByTestId("need")).toHaveText("15.5 s");
 
