@@ -88,6 +88,21 @@ pub(crate) fn unbounded(lang: Lang, segment: &str, caller: &str) -> (String, Str
     }
 }
 
+/// `unbounded` on a node: its own deadline is none or disabled, and no caller's deadline
+/// reaches it.
+pub(crate) fn unbounded_node(lang: Lang, node: &str) -> (String, String) {
+    match lang {
+        Lang::En => (
+            format!("{node}: may work without bound: its deadline is none or disabled and no caller's deadline reaches it"),
+            format!("set a deadline on {node}, or propagate its caller's deadline to it"),
+        ),
+        Lang::Ja => (
+            format!("{node}：期限がなし（無効）で、呼び出し元の期限も伝わらないため、無期限に処理を続けることがあります"),
+            format!("{node} に期限を設定するか、呼び出し元の期限を伝えてください"),
+        ),
+    }
+}
+
 /// `bound.missing`: no time-bound row at all on a hop.
 pub(crate) fn bound_missing(lang: Lang, segment: &str) -> (String, String) {
     match lang {

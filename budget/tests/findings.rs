@@ -863,3 +863,120 @@ fn findings_about_the_rows_of_one_segment_name_it() {
         ]
     );
 }
+
+#[test]
+fn a_worker_whose_own_deadline_is_disabled_and_that_no_caller_caps_is_unbounded() {
+    let worker = || {
+        vec![
+            row("worker", "job deadline", "", "", "disabled"),
+            row("worker", "own processing time", "", "", "2s"),
+        ]
+    };
+    let report = run(Lang::En, worker());
+    let f = only(&report, "unbounded");
+    pinned(
+        f,
+        Severity::Warning,
+        &[1],
+        "worker: may work without bound: its deadline is none or disabled and no caller's deadline reaches it",
+        "set a deadline on worker, or propagate its caller's deadline to it",
+    );
+    assert_eq!(f.node.as_deref(), Some("worker"));
+    let node = &report.nodes[0];
+    assert_eq!(
+        (node.verdict, node.need_ms, node.deadline_ms),
+        (Verdict::Unbounded, Some(2_000), None)
+    );
+    let ja = run(Lang::Ja, worker());
+    pinned(
+        only(&ja, "unbounded"),
+        Severity::Warning,
+        &[1],
+        "worker：期限がなし（無効）で、呼び出し元の期限も伝わらないため、無期限に処理を続けることがあります",
+        "worker に期限を設定するか、呼び出し元の期限を伝えてください",
+    );
+
+    // `none` by the default column is no bound either.
+    let by_default = run(
+        Lang::En,
+        vec![
+            row("worker", "job deadline", "", "none", "—"),
+            row("worker", "own processing time", "", "", "2s"),
+        ],
+    );
+    assert_eq!(only(&by_default, "unbounded").rows, [1]);
+    assert_eq!(by_default.nodes[0].verdict, Verdict::Unbounded);
+
+    // A caller that propagates its 5 s deadline caps it: nothing to say of the worker.
+    let capped = run(
+        Lang::En,
+        vec![
+            row("api", "deadline", "", "", "5s"),
+            row("api", "deadline propagation", "", "", "yes"),
+            row("api -> worker", "read timeout", "", "", "3s"),
+            row("api -> worker", "connect timeout", "", "", "0.5s"),
+            row("worker", "job deadline", "", "", "disabled"),
+            row("worker", "own processing time", "", "", "2s"),
+        ],
+    );
+    assert!(
+        capped.findings.iter().all(|f| f.code != "unbounded"),
+        "{:#?}",
+        capped.findings
+    );
+    assert_eq!(capped.nodes[1].verdict, Verdict::Unchecked);
+}
+
+#[test]
+fn a_default_cell_with_a_remark_applies_to_a_setting_of_no_budget_kind() {
+    // Node's headersTimeout has no kind in the budget, but its default is still a value the
+    // pair rule with keepAliveTimeout reads, and the row says where it came from.
+    let on_node_10 = |mut r: Row| {
+        r.location = "server.js (Node.js 10.14)".into();
+        r
+    };
+    let report = run(
+        Lang::En,
+        vec![
+            on_node_10(row(
+                "app",
+                "headers timeout",
+                "server.headersTimeout",
+                "40000ms (Node 10.14)",
+                "—",
+            )),
+            on_node_10(row(
+                "app",
+                "keep-alive timeout",
+                "server.keepAliveTimeout",
+                "5000",
+                "65s",
+            )),
+        ],
+    );
+    let f = only(&report, "value.default_applied");
+    assert_eq!(f.rows, [1]);
+    assert_eq!(
+        f.message,
+        "row 1: no value set; the default column's 40.0 s applies"
+    );
+    assert_eq!(report.rows[0].parsed, "40.0 s");
+    let pair = only(&report, "setting.pair");
+    assert_eq!(
+        (pair.bound_ms, pair.need_ms, pair.short_by_ms),
+        (Some(40_000), Some(65_000), Some(25_000))
+    );
+    // A value written is left as it was: no default, and no reading of its own.
+    let written = run(
+        Lang::En,
+        vec![on_node_10(row(
+            "app",
+            "headers timeout",
+            "server.headersTimeout",
+            "40000ms (Node 10.14)",
+            "60000",
+        ))],
+    );
+    assert!(written.findings.is_empty(), "{:#?}", written.findings);
+    assert_eq!(written.rows[0].parsed, "");
+}

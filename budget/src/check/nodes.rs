@@ -417,6 +417,12 @@ fn check_node(
     let deadline = node.finite_deadline();
     let (verdict, slack_ms) = match (node.deadline, calc.need) {
         (Some(None), _) => (Verdict::Unknown, None),
+        // Its own deadline is none or disabled (directly or by its default) and no caller's
+        // deadline reaches it: it may work without bound, whatever it needs (spec §5).
+        (Some(Some(d)), _) if d.time.is_inf() && !capped_by_caller(graph, n) => {
+            unbounded(infos, node, out);
+            (Verdict::Unbounded, None)
+        }
         (_, None) if node.own_unknown || node.hops_out.iter().any(|&h| hops[h].worst.is_none()) => {
             (Verdict::Unknown, None)
         }
@@ -514,6 +520,36 @@ fn check_node(
         // The trace moves in once every stage has used it (see `check_counted`).
         trace: NodeTrace::default(),
     }
+}
+
+/// Whether a caller's deadline reaches node `n`: a node that calls it propagates a finite
+/// deadline of its own (gRPC's deadline propagation), so the call ends when that deadline
+/// does, however long `n` would go on.
+fn capped_by_caller(graph: &Graph, n: usize) -> bool {
+    graph.hops.iter().filter(|h| h.callee == n).any(|h| {
+        let caller = &graph.nodes[h.caller];
+        caller.propagates && caller.finite_deadline().is_some()
+    })
+}
+
+/// `unbounded` on `node`, whose own deadline is none or disabled and capped by no caller; its
+/// rows are the node's deadline rows that read as no bound.
+fn unbounded(infos: &[RowInfo], node: &Node, out: &mut Findings) {
+    let rows: Vec<usize> = node
+        .rows
+        .iter()
+        .copied()
+        .filter(|&l| {
+            let info = &infos[l - 1];
+            matches!(info.kind, Kind::Deadline | Kind::Attempt)
+                && info.term().is_some_and(|t| t.time.is_inf())
+        })
+        .collect();
+    if out.skips(FindingCode::Unbounded, rows.len()) {
+        return;
+    }
+    let msg = text::unbounded_node(out.lang(), &node.name);
+    out.add(Draft::new(FindingCode::Unbounded, rows, msg).on_node(&node.name));
 }
 
 /// The hops of a graph and what they add up to.

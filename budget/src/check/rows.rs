@@ -148,6 +148,13 @@ fn read_row(row: &Row, found: Match, line: usize, lang: Lang, out: &mut Findings
         .unwrap_or(Kind::Other);
     let mut below_one_ms = false;
     let (val, note) = match kind {
+        // A setting of no budget kind (Node's `headersTimeout`) is read only when its value is
+        // not set and its catalog entry gives it a unit: the default column (remarks and all,
+        // `40000ms (Node 10.14)`) or the catalog's default then applies, and says so, as on
+        // any other row; a value written is left to the rules that read it.
+        Kind::Other if entry.is_some() && value::is_not_set(&row.value) => {
+            read_duration_cell(row, line, entry, lang, out, &mut below_one_ms)
+        }
         Kind::Other => (Val::Absent, None),
         Kind::Tries => read_tries_cell(row, line, entry, lang, out),
         Kind::RetryOn => read_retry_on_cell(row, line, entry, lang, out),
