@@ -6,10 +6,13 @@
 //!
 //! # Durations: one rule
 //!
-//! A duration in milliseconds is written in seconds, **exactly**: with one decimal, and with
-//! as many more as the value needs, up to milliseconds (three decimals). Nothing is rounded,
-//! so two different durations never read the same and a margin of 250 ms is never shown as
-//! 0.3 s. In English the unit follows after a space, in Japanese without one:
+//! A duration in milliseconds below a minute is written in seconds, **exactly**: with one
+//! decimal, and with as many more as the value needs, up to milliseconds (three decimals).
+//! Nothing is rounded, so two different durations never read the same and a margin of 250 ms
+//! is never shown as 0.3 s. A minute or more is written as people read a clock, in hours,
+//! minutes and the seconds left (exact, without a decimal when whole), each part only when it
+//! or a later part is not zero. In English the units follow after a space, in Japanese
+//! without one:
 //!
 //! | ms | English | Japanese |
 //! |---|---|---|
@@ -18,15 +21,22 @@
 //! | 8,000 | `8.0 s` | `8.0秒` |
 //! | 59,950 | `59.95 s` | `59.95秒` |
 //! | 60 | `0.06 s` | `0.06秒` |
-//! | `u64::MAX` | `18446744073709551.615 s` | `18446744073709551.615秒` |
+//! | 60,000 | `1 min` | `1分` |
+//! | 90,500 | `1 min 30.5 s` | `1分30.5秒` |
+//! | 1,800,000 | `30 min` | `30分` |
+//! | 3,601,000 | `1 h 0 min 1 s` | `1時間0分1秒` |
+//! | 64,260,000 | `17 h 51 min` | `17時間51分` |
 //!
-//! A slack (a signed duration) keeps its sign: `-7.5 s`. A value that is not known or does not
-//! apply is [`UNKNOWN`] (`—`); no bound at all is [`INFINITE`] (`∞`).
+//! A slack (a signed duration) keeps its sign: `-7.5 s`, `-1 min 30 s`. A value that is not
+//! known or does not apply is [`UNKNOWN`] (`—`); no bound at all is [`INFINITE`] (`∞`).
+//! Formulas are arithmetic and stay in seconds (`30 + 30 = 60.0 s`), so that each can be
+//! added up as written.
 //!
 //! ```
 //! use budget::{display, Lang};
 //! assert_eq!(display::duration(Lang::En, 250), "0.25 s");
 //! assert_eq!(display::duration(Lang::Ja, 7_800), "7.8秒");
+//! assert_eq!(display::duration(Lang::En, 64_260_000), "17 h 51 min");
 //! assert_eq!(display::slack(Lang::En, Some(-7_500)), "-7.5 s");
 //! assert_eq!(display::rows(Lang::Ja, &[4, 6]), "行 4, 6");
 //! ```
@@ -46,14 +56,45 @@ pub fn seconds(ms: u64) -> String {
     crate::duration::seconds(ms, 1)
 }
 
-/// A duration in milliseconds, with its unit: `250` → `"0.25 s"` (English), `"0.25秒"`
-/// (Japanese).
+/// A duration in milliseconds, with its units, by the one rule of this module: `250` →
+/// `"0.25 s"` (English), `"0.25秒"` (Japanese); `1_800_000` → `"30 min"`, `"30分"`.
 pub fn duration(lang: Lang, ms: u64) -> String {
-    // Written in one string: `with_unit(lang, &seconds(ms))`.
     let mut out = String::with_capacity(28);
-    crate::duration::push_seconds(&mut out, ms, 1);
-    out.push_str(unit(lang));
+    push_duration(&mut out, lang, ms);
     out
+}
+
+/// [`duration`] appended to `out`.
+fn push_duration(out: &mut String, lang: Lang, ms: u64) {
+    const MINUTE: u64 = 60_000;
+    const HOUR: u64 = 60 * MINUTE;
+    if ms < MINUTE {
+        crate::duration::push_seconds(out, ms, 1);
+        out.push_str(unit(lang));
+        return;
+    }
+    let (hours, minutes, rest) = (ms / HOUR, ms % HOUR / MINUTE, ms % MINUTE);
+    let (h, min, s, space) = match lang {
+        Lang::En => (" h", " min", " s", " "),
+        Lang::Ja => ("時間", "分", "秒", ""),
+    };
+    let mut parts: Vec<(String, &str)> = Vec::with_capacity(3);
+    if hours > 0 {
+        parts.push((hours.to_string(), h));
+    }
+    if minutes > 0 || (hours > 0 && rest > 0) {
+        parts.push((minutes.to_string(), min));
+    }
+    if rest > 0 {
+        parts.push((crate::duration::seconds(rest, 0), s));
+    }
+    for (i, (number, unit)) in parts.iter().enumerate() {
+        if i > 0 {
+            out.push_str(space);
+        }
+        out.push_str(number);
+        out.push_str(unit);
+    }
 }
 
 /// A duration that may be unknown: [`duration`], or [`UNKNOWN`] for `None`.
@@ -70,12 +111,12 @@ pub fn duration_or_infinite(lang: Lang, ms: Option<u64>) -> String {
 /// A signed duration in milliseconds (a slack: bound − need), with its sign when negative:
 /// `-7500` → `"-7.5 s"`, `200` → `"0.2 s"`, `0` → `"0.0 s"`; `i64::MIN` ms is written whole.
 pub fn signed_duration(lang: Lang, ms: i64) -> String {
-    let magnitude = seconds(ms.unsigned_abs());
+    let mut out = String::with_capacity(28);
     if ms < 0 {
-        with_unit(lang, &format!("-{magnitude}"))
-    } else {
-        with_unit(lang, &magnitude)
+        out.push('-');
     }
+    push_duration(&mut out, lang, ms.unsigned_abs());
+    out
 }
 
 /// A slack that may be unknown (`slack_ms` of a node or a hop): [`signed_duration`], or
@@ -427,7 +468,7 @@ mod tests {
     }
 
     #[test]
-    fn a_duration_is_exact_to_the_millisecond_with_at_least_one_decimal() {
+    fn a_duration_below_a_minute_is_exact_to_the_millisecond_with_at_least_one_decimal() {
         for (ms, en, ja) in [
             (0, "0.0 s", "0.0秒"),
             (1, "0.001 s", "0.001秒"),
@@ -439,12 +480,7 @@ mod tests {
             (8_000, "8.0 s", "8.0秒"),
             (12_049, "12.049 s", "12.049秒"),
             (59_950, "59.95 s", "59.95秒"),
-            (3_600_000, "3600.0 s", "3600.0秒"),
-            (
-                u64::MAX,
-                "18446744073709551.615 s",
-                "18446744073709551.615秒",
-            ),
+            (59_999, "59.999 s", "59.999秒"),
         ] {
             assert_eq!(duration(Lang::En, ms), en, "{ms} ms");
             assert_eq!(duration(Lang::Ja, ms), ja, "{ms} ms");
@@ -453,10 +489,34 @@ mod tests {
     }
 
     #[test]
+    fn a_minute_or_more_is_written_in_hours_minutes_and_the_exact_seconds_left() {
+        for (ms, en, ja) in [
+            (60_000, "1 min", "1分"),
+            (60_001, "1 min 0.001 s", "1分0.001秒"),
+            (90_500, "1 min 30.5 s", "1分30.5秒"),
+            (1_800_000, "30 min", "30分"),
+            (3_600_000, "1 h", "1時間"),
+            (3_601_000, "1 h 0 min 1 s", "1時間0分1秒"),
+            (5_400_000, "1 h 30 min", "1時間30分"),
+            (64_260_000, "17 h 51 min", "17時間51分"),
+            (86_400_000, "24 h", "24時間"),
+            (
+                u64::MAX,
+                "5124095576030 h 25 min 51.615 s",
+                "5124095576030時間25分51.615秒",
+            ),
+        ] {
+            assert_eq!(duration(Lang::En, ms), en, "{ms} ms");
+            assert_eq!(duration(Lang::Ja, ms), ja, "{ms} ms");
+        }
+    }
+
+    #[test]
     fn durations_that_differ_by_a_millisecond_read_differently() {
         assert_ne!(duration(Lang::En, 250), duration(Lang::En, 300));
-        assert_ne!(duration(Lang::En, 59_950), duration(Lang::En, 60_000));
-        assert_eq!(duration(Lang::En, 60_000), "60.0 s");
+        assert_ne!(duration(Lang::En, 59_999), duration(Lang::En, 60_000));
+        assert_ne!(duration(Lang::En, 60_000), duration(Lang::En, 60_001));
+        assert_ne!(duration(Lang::En, 3_600_000), duration(Lang::En, 3_600_001));
     }
 
     #[test]
@@ -485,13 +545,15 @@ mod tests {
         assert_eq!(slack(Lang::En, Some(-250)), "-0.25 s");
         assert_eq!(slack(Lang::En, Some(0)), "0.0 s");
         assert_eq!(slack(Lang::Ja, None), "—");
+        assert_eq!(slack(Lang::En, Some(-90_000)), "-1 min 30 s");
+        assert_eq!(slack(Lang::Ja, Some(-90_000)), "-1分30秒");
         assert_eq!(
             signed_duration(Lang::En, i64::MIN),
-            "-9223372036854775.808 s"
+            "-2562047788015 h 12 min 55.808 s"
         );
         assert_eq!(
             signed_duration(Lang::Ja, i64::MAX),
-            "9223372036854775.807秒"
+            "2562047788015時間12分55.807秒"
         );
     }
 

@@ -126,7 +126,7 @@ fn the_same_row_set_in_nginx_takes_nginxs_facts_and_says_so() {
             Some(120_000),
             Some(161_000),
             Some(41_000),
-            Some("raise browser -> CDN's deadline to 161.0 s")
+            Some("raise browser -> CDN's deadline to 2 min 41 s")
         )]
     );
     let ja = sheet(Lang::Ja, cloudflare_row("nginx"));

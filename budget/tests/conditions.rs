@@ -579,7 +579,7 @@ fn an_inversion_by_early_only_retries_offers_the_tries_that_fit_on_each_target()
     assert_eq!(
         summaries,
         [
-            "raise browser -> web server's deadline to 141.0 s",
+            "raise browser -> web server's deadline to 2 min 21 s",
             "reduce web server -> web container to 2 tries"
         ]
     );
@@ -611,7 +611,7 @@ fn laravels_retry_after_breaks_its_pair_with_a_worker_that_has_no_timeout() {
     );
     assert!(
         f.message.starts_with(
-            "Laravel queue: retry_after (90.0 s) must be longer than queue:work --timeout (∞)"
+            "Laravel queue: retry_after (1 min 30 s) must be longer than queue:work --timeout (∞)"
         ),
         "{}",
         f.message

@@ -220,13 +220,13 @@ fn a_value_not_set_takes_the_default_column_then_the_catalog() {
     );
     assert_eq!(
         applied[0].message,
-        "row 1: no value set; nginx's documented default for proxy_read_timeout, 60.0 s, applies"
+        "row 1: no value set; nginx's documented default for proxy_read_timeout, 1 min, applies"
     );
     assert_eq!(
         applied[0].source.as_deref(),
         Some("https://nginx.org/en/docs/http/ngx_http_proxy_module.html#proxy_read_timeout")
     );
-    assert_eq!(applied[1].message, "LB -> app: no connect timeout documented; nginx's documented default for proxy_connect_timeout, 60.0 s, applies");
+    assert_eq!(applied[1].message, "LB -> app: no connect timeout documented; nginx's documented default for proxy_connect_timeout, 1 min, applies");
     assert_eq!(
         applied[1].source.as_deref(),
         Some("https://nginx.org/en/docs/http/ngx_http_proxy_module.html#proxy_connect_timeout")
@@ -520,7 +520,7 @@ fn a_sum_past_u64_is_a_lower_bound_shown_as_one_and_the_node_is_inverted() {
     assert_eq!(f.short_by_ms, Some(u64::MAX - 1_000));
     assert_eq!(
         f.message,
-        "app's deadline (1.0 s) ends before its calls may (≥ 18446744073709551.615 s)"
+        "app's deadline (1.0 s) ends before its calls may (≥ 5124095576030 h 25 min 51.615 s)"
     );
 }
 

@@ -213,13 +213,13 @@ fn upstream_pods_are_not_cut_like_tries() {
     assert_eq!(
         f.fixes,
         vec![fix(
-            "raise client -> ingress's deadline to 196.0 s",
+            "raise client -> ingress's deadline to 3 min 16 s",
             vec![value(1, "100s", "196s")],
         )]
     );
     assert_eq!(
         f.fix.as_deref(),
-        Some("raise client -> ingress's deadline to 196.0 s")
+        Some("raise client -> ingress's deadline to 3 min 16 s")
     );
 }
 
@@ -380,7 +380,7 @@ fn an_inner_bound_longer_than_its_callee_needs_is_offered_lowered() {
     );
     assert_eq!(
         inversion.message,
-        "browser waits 12.0 s for LB, which may take 61.0 s plus a 1.0 s margin"
+        "browser waits 12.0 s for LB, which may take 1 min 1 s plus a 1.0 s margin"
     );
     // The LB waits 60 s for an app that gives up after 8 s: 9 s (8 s and the 1 s margin) is
     // all it needs, and then the browser's 12 s covers the LB's 1 + 9 = 10 s.
@@ -388,7 +388,7 @@ fn an_inner_bound_longer_than_its_callee_needs_is_offered_lowered() {
         inversion.fixes,
         vec![
             fix(
-                "raise browser -> LB's deadline to 62.0 s",
+                "raise browser -> LB's deadline to 1 min 2 s",
                 vec![value(1, "12s", "62s")]
             ),
             fix(
@@ -400,7 +400,7 @@ fn an_inner_bound_longer_than_its_callee_needs_is_offered_lowered() {
     assert_eq!(
         inversion.fix.as_deref(),
         Some(
-            "raise browser -> LB's deadline to 62.0 s, or lower LB -> app's read timeout to 9.0 s"
+            "raise browser -> LB's deadline to 1 min 2 s, or lower LB -> app's read timeout to 9.0 s"
         )
     );
     for f in &inversion.fixes {
@@ -443,7 +443,7 @@ fn a_raise_above_a_providers_cap_says_so_beside_the_lowering_option() {
     let inversion = &report.findings[0];
     assert_eq!(
         inversion.message,
-        "CDN waits 100.0 s for nginx, which may take 121.0 s plus a 1.0 s margin"
+        "CDN waits 1 min 40 s for nginx, which may take 2 min 1 s plus a 1.0 s margin"
     );
     let over = budget::fix::OverCap {
         line: 2,
@@ -457,15 +457,15 @@ fn a_raise_above_a_providers_cap_says_so_beside_the_lowering_option() {
         inversion.fixes,
         vec![
             Fix {
-                summary: "raise CDN -> nginx's read timeout to 122.0 s; Cloudflare allows at \
-                          most 100.0 s for proxy_read_timeout (Proxy Read Timeout) outside \
+                summary: "raise CDN -> nginx's read timeout to 2 min 2 s; Cloudflare allows at \
+                          most 1 min 40 s for proxy_read_timeout (Proxy Read Timeout) outside \
                           Enterprise plans (an Enterprise zone may set up to 6,000 s)"
                     .into(),
                 changes: vec![value(2, "100s", "122s")],
                 caps: vec![over.clone()],
             },
             fix(
-                "lower nginx -> app's read timeout to 91.0 s",
+                "lower nginx -> app's read timeout to 1 min 31 s",
                 vec![value(4, "120s", "91s")]
             ),
         ]
@@ -477,8 +477,8 @@ fn a_raise_above_a_providers_cap_says_so_beside_the_lowering_option() {
     let ja = check(&behind_cloudflare(Lang::Ja, "120s", "90s"));
     assert_eq!(
         ja.findings[0].fixes[0].summary,
-        "CDN -> nginx の読み取りタイムアウトを122.0秒に上げてください（ただし Cloudflare の \
-         proxy_read_timeout (Proxy Read Timeout) は最大100.0秒：Enterprise 以外のプラン。\
+        "CDN -> nginx の読み取りタイムアウトを2分2秒に上げてください（ただし Cloudflare の \
+         proxy_read_timeout (Proxy Read Timeout) は最大1分40秒：Enterprise 以外のプラン。\
          Enterprise のゾーンは 6,000 秒まで設定可）"
     );
     assert_eq!(ja.findings[0].fixes[0].caps, vec![over]);
@@ -497,7 +497,7 @@ fn lowering_inner_bounds_is_offered_only_when_it_closes_the_inversion() {
     assert_eq!(
         summaries,
         vec![
-            "raise CDN -> nginx's read timeout to 122.0 s; Cloudflare allows at most 100.0 s for \
+            "raise CDN -> nginx's read timeout to 2 min 2 s; Cloudflare allows at most 1 min 40 s for \
              proxy_read_timeout (Proxy Read Timeout) outside Enterprise plans (an Enterprise \
              zone may set up to 6,000 s)"
         ]

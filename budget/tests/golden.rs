@@ -348,7 +348,7 @@ fn g5_units_and_unbounded_values() {
 
     let r = one_row("read timeout", "", "", ">100s");
     assert_eq!(r.rows[0].value_ms, Some(100_000));
-    assert_eq!(r.rows[0].parsed, "≥ 100.0 s");
+    assert_eq!(r.rows[0].parsed, "≥ 1 min 40 s");
 
     let r = one_row("tries", "", "", "2 retries");
     assert_eq!(r.hops[0].tries, 3);

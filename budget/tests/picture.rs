@@ -419,8 +419,8 @@ fn a_deadline_over_nothing_it_calls_needs_no_number_not_infinity() {
                 q\tqueue -> worker\tvisibility timeout\tVisibilityTimeout\t\t120s\t\t\n\
                 w\tworker\trequest deadline\tdeadline\t\t90s\t\t\n";
     for (lang, caption) in [
-        (Lang::En, "deadline 90.0 s · need —"),
-        (Lang::Ja, "期限 90.0秒 · 必要 —"),
+        (Lang::En, "deadline 1 min 30 s · need —"),
+        (Lang::Ja, "期限 1分30秒 · 必要 —"),
     ] {
         let p = picture(&report(lang, text, |_| {}), lang);
         assert_eq!(bar(&p.nodes, "worker").caption, caption);

@@ -44,8 +44,8 @@ fn idle_timeouts_the_wrong_way_round_are_an_error() {
     assert_eq!(f.severity, Severity::Error);
     assert_eq!(f.rows, vec![1, 2]);
     assert_eq!(numbers(f), (Some(5_000), Some(60_000), Some(55_000)));
-    assert_eq!(f.message, "ALB -> app: app keeps idle connections 5.0 s, not longer than ALB's 60.0 s: ALB may send on a connection app is closing (502 / reset)");
-    assert_eq!(f.fix.as_deref(), Some("keep app's idle connections longer than ALB's, e.g. 65.0 s, or lower ALB's idle timeout below 5.0 s"));
+    assert_eq!(f.message, "ALB -> app: app keeps idle connections 5.0 s, not longer than ALB's 1 min: ALB may send on a connection app is closing (502 / reset)");
+    assert_eq!(f.fix.as_deref(), Some("keep app's idle connections longer than ALB's, e.g. 1 min 5 s, or lower ALB's idle timeout below 5.0 s"));
 }
 
 #[test]
@@ -97,7 +97,7 @@ fn idle_sides_come_from_the_catalog_and_from_node_rows() {
     );
     let f = only(&report, "idle.direction");
     assert_eq!(numbers(f), (Some(5_000), Some(60_000), Some(55_000)));
-    assert_eq!(f.message, "ALB → アプリ：アプリのアイドル接続の保持（5.0秒）がALBの60.0秒より長くありません。ALBが閉じかけの接続に送ることがあります（502／リセット）");
+    assert_eq!(f.message, "ALB → アプリ：アプリのアイドル接続の保持（5.0秒）がALBの1分より長くありません。ALBが閉じかけの接続に送ることがあります（502／リセット）");
 }
 
 #[test]
@@ -400,7 +400,7 @@ fn node_headers_timeout_must_exceed_its_keep_alive_timeout() {
     let f = only(&report, "setting.pair");
     assert_eq!(f.rows, vec![1, 2]);
     assert_eq!((f.bound_ms, f.need_ms), (Some(60_000), Some(65_000)));
-    assert!(f.message.starts_with("Node.js: server.headersTimeout (60.0 s) must be longer than server.keepAliveTimeout (65.0 s): "), "{}", f.message);
+    assert!(f.message.starts_with("Node.js: server.headersTimeout (1 min) must be longer than server.keepAliveTimeout (1 min 5 s): "), "{}", f.message);
     // The rule's own source, not one of the two settings'.
     assert_eq!(
         f.source.as_deref(),
@@ -444,7 +444,7 @@ fn a_queue_redelivers_a_job_still_running() {
     let f = only(&report, "queue.redelivery");
     assert_eq!(f.severity, Severity::Error);
     assert_eq!(numbers(f), (Some(30_000), Some(61_000), Some(31_000)));
-    assert_eq!(f.message, "queue -> worker: the queue redelivers a job after 30.0 s, but worker may take 60.0 s plus a 1.0 s margin: the job runs twice");
+    assert_eq!(f.message, "queue -> worker: the queue redelivers a job after 30.0 s, but worker may take 1 min plus a 1.0 s margin: the job runs twice");
     assert!(all(&report, "inversion.hop").is_empty());
 }
 

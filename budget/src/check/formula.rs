@@ -208,7 +208,10 @@ mod tests {
     fn values_are_described_for_display() {
         assert_eq!(describe_dur(Lang::En, Dur::Exact(1_500)), "1.5 s");
         assert_eq!(describe_dur(Lang::Ja, Dur::Exact(1_500)), "1.5秒");
-        assert_eq!(describe_dur(Lang::En, Dur::AtLeast(100_000)), "≥ 100.0 s");
+        assert_eq!(
+            describe_dur(Lang::En, Dur::AtLeast(100_000)),
+            "≥ 1 min 40 s"
+        );
         assert_eq!(
             describe_dur(Lang::En, Dur::Range(12_000, 24_000)),
             "12.0 s–24.0 s"

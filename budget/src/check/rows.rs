@@ -727,7 +727,7 @@ mod tests {
         assert_eq!(findings[0].code, FindingCode::ValueDefaultApplied);
         assert_eq!(
             findings[0].message,
-            "row 1: no value set; the default column's 60.0 s applies"
+            "row 1: no value set; the default column's 1 min applies"
         );
         assert_eq!(info.note.as_deref(), Some(findings[0].message.as_str()));
     }
@@ -856,7 +856,7 @@ mod tests {
         let (_, findings) = read_one(row("", "cloudflare proxy_read_timeout", "", ""));
         assert_eq!(
             findings[0].message,
-            "row 1: no value set; Cloudflare's documented default for proxy_read_timeout (Proxy Read Timeout), 100.0 s, applies (unresolved in the catalog: copies of Cloudflare's limits page give the proxy read timeout as 100 s and as 120 s; the catalog keeps 100 s until the page settles it)"
+            "row 1: no value set; Cloudflare's documented default for proxy_read_timeout (Proxy Read Timeout), 1 min 40 s, applies (unresolved in the catalog: copies of Cloudflare's limits page give the proxy read timeout as 100 s and as 120 s; the catalog keeps 100 s until the page settles it)"
         );
     }
 

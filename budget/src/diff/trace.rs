@@ -242,8 +242,12 @@ fn value_text(lang: Lang, row: &Row, report: &Report, line: usize) -> String {
     display::quoted(lang, text.trim())
 }
 
-/// `ms` written with the decimals `text` was typed with (at least none, at most three).
+/// `ms` written with the decimals `text` was typed with (at least none, at most three); a
+/// minute or more as every duration is ([`display::duration`]: `1 min 30 s`).
 fn typed_duration(lang: Lang, text: &str, ms: u64) -> String {
+    if ms >= 60_000 {
+        return display::duration(lang, ms);
+    }
     let decimals = match value::read_duration(text, Some(Unit::Seconds)) {
         Ok(Cell::Duration {
             decimals,
