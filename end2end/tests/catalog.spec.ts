@@ -29,7 +29,7 @@ test("the setting cell autocompletes from the catalog, and an empty default fill
   await expect(source).toHaveAttribute("rel", "noopener");
   await expect(source).toHaveText("source: nginx.org");
   await expect(sheet.row(1).getByTestId("derived-note")).toHaveText(
-    "row 1: no value set; nginx's documented default for proxy_read_timeout, 60.0 s, applies",
+    "row 1: no value set; nginx's documented default for proxy_read_timeout, 1 min, applies",
   );
   await expect(sheet.finding("value.default_applied").first().getByTestId("finding-source")).toHaveAttribute(
     "href",
@@ -45,7 +45,7 @@ test("the setting cell autocompletes from the catalog, and an empty default fill
   await expect(fill).toHaveCount(0);
   await expect(sheet.saveStatus()).toHaveText("Saved");
   await expect(sheet.row(1).getByTestId("derived-note")).toHaveText(
-    "nginx: proxy_read_timeout; row 1: no value set; the default column's 60.0 s applies",
+    "nginx: proxy_read_timeout; row 1: no value set; the default column's 1 min applies",
   );
   // The setting is still nginx's, documented where it was.
   await expect(source).toHaveAttribute("href", NGINX_READ);

@@ -13,7 +13,7 @@ test("editing the redirector's retry conditions takes its hop from 140 s to 280 
   await expect(sheet.row(6).getByTestId("derived-parsed")).toHaveText("connect-failure, connect-timeout, header-send");
   const inner = sheet.hop("web server -> web container");
   await expect(inner.getByTestId("per-try")).toHaveText("35.0 s");
-  await expect(inner.getByTestId("worst")).toHaveText("140.0 s");
+  await expect(inner.getByTestId("worst")).toHaveText("2 min 20 s");
   await expect(inner.getByTestId("formula")).toHaveText("(2 × 4 − 1) × (5 + 10) + (5 + 30) = 140.0 s");
   await expect(inner.getByTestId("repeats")).toHaveText(
     "retried only before the request arrives (connect-failure, connect-timeout, header-send): a failed try costs 15.0 s, the request arrives once",
@@ -26,18 +26,18 @@ test("editing the redirector's retry conditions takes its hop from 140 s to 280 
 
   // G7: the browser's check turns inverted in the browser, before the save.
   await sheet.type(6, "value", "4xx, 5xx, timeout");
-  await expect(inner.getByTestId("worst")).toHaveText("280.0 s", { timeout: 1_000 });
+  await expect(inner.getByTestId("worst")).toHaveText("4 min 40 s", { timeout: 1_000 });
   await expect(inner.getByTestId("formula")).toHaveText("((5 + 30) × 4) × 2 upstreams = 280.0 s");
   await expect(inner.getByTestId("repeats")).toHaveText(
     "retries on 4xx, 5xx, timeout repeat whole tries: the request may arrive 8 times",
   );
   await expect(outer.getByTestId("verdict")).toHaveText("inverted");
-  await expect(outer.getByTestId("slack")).toHaveText("-131.0 s");
+  await expect(outer.getByTestId("slack")).toHaveText("-2 min 11 s");
   const inversion = sheet.finding("inversion.hop");
   await expect(inversion.getByTestId("message")).toHaveText(
-    "browser waits 150.0 s for web server, which may take 280.0 s plus a 1.0 s margin",
+    "browser waits 2 min 30 s for web server, which may take 4 min 40 s plus a 1.0 s margin",
   );
-  await expect(inversion.getByTestId("numbers")).toContainText("bound 150.0 s · need 281.0 s · short by 131.0 s");
+  await expect(inversion.getByTestId("numbers")).toContainText("bound 2 min 30 s · need 4 min 41 s · short by 2 min 11 s");
   await expect(sheet.finding("retry.unsafe")).toHaveCount(1);
   const pointless = sheet.finding("retry.pointless");
   await expect(pointless.getByTestId("message")).toHaveText(
@@ -55,7 +55,7 @@ test("editing the redirector's retry conditions takes its hop from 140 s to 280 
 
   // Back to the manual's conditions, and the edit survives a reload.
   await sheet.type(6, "value", "connect-failure, connect-timeout, header-send");
-  await expect(inner.getByTestId("worst")).toHaveText("140.0 s");
+  await expect(inner.getByTestId("worst")).toHaveText("2 min 20 s");
   await expect(sheet.saveStatus()).toHaveText("Saved");
   await page.reload();
   await sheet.hydrated();

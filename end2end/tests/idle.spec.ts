@@ -12,9 +12,9 @@ test("an idle timeout shorter on the callee than on the caller is an idle.direct
   await sheet.expectFinding(finding, {
     severity: "error",
     message:
-      "ALB -> app: app keeps idle connections 5.0 s, not longer than ALB's 60.0 s: ALB may send on a connection app is closing (502 / reset)",
-    numbers: "bound 5.0 s · need 60.0 s · short by 55.0 s",
-    fix: "keep app's idle connections longer than ALB's, e.g. 65.0 s, or lower ALB's idle timeout below 5.0 s",
+      "ALB -> app: app keeps idle connections 5.0 s, not longer than ALB's 1 min: ALB may send on a connection app is closing (502 / reset)",
+    numbers: "bound 5.0 s · need 1 min · short by 55.0 s",
+    fix: "keep app's idle connections longer than ALB's, e.g. 1 min 5 s, or lower ALB's idle timeout below 5.0 s",
   });
   await expect(finding.getByTestId("code")).toHaveText("idle.direction");
   await sheet.expectFlagged([1, 2], "error");

@@ -11,9 +11,9 @@ test("a visibility timeout shorter than the job is a queue.redelivery error", as
   await sheet.expectFinding(finding, {
     severity: "error",
     message:
-      "queue -> worker: the queue redelivers a job after 30.0 s, but worker may take 60.0 s plus a 1.0 s margin: the job runs twice",
-    numbers: "bound 30.0 s · need 61.0 s · short by 31.0 s",
-    fix: "raise queue -> worker's visibility timeout to 61.0 s, or lower worker's deadline to 29.0 s",
+      "queue -> worker: the queue redelivers a job after 30.0 s, but worker may take 1 min plus a 1.0 s margin: the job runs twice",
+    numbers: "bound 30.0 s · need 1 min 1 s · short by 31.0 s",
+    fix: "raise queue -> worker's visibility timeout to 1 min 1 s, or lower worker's deadline to 29.0 s",
   });
   await sheet.expectFlagged([1], "error");
   await sheet.expectNotFlagged([2]);

@@ -25,7 +25,7 @@ test("unsafe, hidden and paired settings are findings on their rows", async ({ p
     fix: "set the lock timeout below the statement timeout, e.g. 1.0 s",
   });
   await expect(sheet.finding("setting.pair").getByTestId("message")).toContainText(
-    "Node.js: server.headersTimeout (60.0 s) must be longer than server.keepAliveTimeout (65.0 s): ",
+    "Node.js: server.headersTimeout (1 min) must be longer than server.keepAliveTimeout (1 min 5 s): ",
   );
   await sheet.expectFinding(sheet.finding("retry.hidden"), {
     severity: "warning",

@@ -9,18 +9,18 @@ test("an ingress that tries three upstreams inverts the client -> ingress hop", 
 
   const upstream = sheet.hop("ingress -> app");
   await expect(upstream.getByTestId("tries")).toHaveText("3");
-  await expect(upstream.getByTestId("per-try")).toHaveText("65.0 s");
-  await expect(upstream.getByTestId("worst")).toHaveText("195.0 s");
+  await expect(upstream.getByTestId("per-try")).toHaveText("1 min 5 s");
+  await expect(upstream.getByTestId("worst")).toHaveText("3 min 15 s");
   await expect(sheet.hop("client -> ingress").getByTestId("verdict")).toHaveText("inverted");
 
   const finding = sheet.finding("inversion.hop");
   await expect(finding).toHaveCount(1);
   await sheet.expectFinding(finding, {
     severity: "error",
-    message: "client waits 100.0 s for ingress, which may take 195.0 s plus a 1.0 s margin",
-    numbers: "bound 100.0 s · need 196.0 s · short by 96.0 s · 1 try fits",
+    message: "client waits 1 min 40 s for ingress, which may take 3 min 15 s plus a 1.0 s margin",
+    numbers: "bound 1 min 40 s · need 3 min 16 s · short by 1 min 36 s · 1 try fits",
     // The only checked fix: the three tries are upstream pods, not a tries row to cut.
-    fix: "raise client -> ingress's deadline to 196.0 s",
+    fix: "raise client -> ingress's deadline to 3 min 16 s",
   });
   await sheet.expectFlagged([1, 2, 3, 4], "error");
   await sheet.expectNotFlagged([5]);

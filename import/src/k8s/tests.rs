@@ -499,7 +499,7 @@ spec:
         .unwrap();
     assert_eq!(
         race.message,
-        "Ingress web -> web: web keeps idle connections 5.0 s, not longer than Ingress web's 60.0 s: Ingress web may send on a connection web is closing (502 / reset)"
+        "Ingress web -> web: web keeps idle connections 5.0 s, not longer than Ingress web's 1 min: Ingress web may send on a connection web is closing (502 / reset)"
     );
     // Only the official image's name counts as Node.js.
     assert!(is_node_image("registry.example.com:5000/team/node:18"));

@@ -594,15 +594,15 @@ async fn a_raise_above_cloudflares_cap_names_the_cap_beside_lowering_nginxs_read
     assert_eq!(
         inversion["fixes"],
         serde_json::json!([
-            { "summary": "raise CDN -> nginx's read timeout to 122.0 s; Cloudflare allows at most \
-                          100.0 s for proxy_read_timeout (Proxy Read Timeout) outside Enterprise \
+            { "summary": "raise CDN -> nginx's read timeout to 2 min 2 s; Cloudflare allows at most \
+                          1 min 40 s for proxy_read_timeout (Proxy Read Timeout) outside Enterprise \
                           plans (an Enterprise zone may set up to 6,000 s)",
               "changes": [{ "line": 2, "column": "value", "from": "100s", "to": "122s" }],
               "caps": [{ "line": 2, "product": "Cloudflare",
                          "setting": "proxy_read_timeout (Proxy Read Timeout)",
                          "cap_ms": 100_000, "to_ms": 122_000,
                          "source": "https://developers.cloudflare.com/support/troubleshooting/http-status-codes/cloudflare-5xx-errors/error-524/" }] },
-            { "summary": "lower nginx -> app's read timeout to 91.0 s",
+            { "summary": "lower nginx -> app's read timeout to 1 min 31 s",
               "changes": [{ "line": 4, "column": "value", "from": "120s", "to": "91s" }] }
         ])
     );

@@ -1203,7 +1203,7 @@ fn g6_passes_and_prints_the_early_only_formula() {
         line_cells(&text, "web server -> web container "),
         [
             "web server -> web container",
-            "140.0 s",
+            "2 min 20 s",
             "30.0 s",
             "—",
             "unchecked",
@@ -1219,7 +1219,7 @@ fn g6_passes_and_prints_the_early_only_formula() {
     );
     assert_eq!(
         &line_cells(&text, "browser -> web server ")[1..5],
-        ["150.0 s", "150.0 s", "9.0 s", "ok"],
+        ["2 min 30 s", "2 min 30 s", "9.0 s", "ok"],
         "{text}"
     );
 }

@@ -40,7 +40,7 @@ fn the_workbenchs_own_deployment_has_no_inversion() {
         "{text}"
     );
     assert!(
-        text.contains("  workbench   30.0 s  60.0 s    30.0 s  ok         PostgreSQL 25.0 + own 5 = 30.0 s ≤ 60.0 s\n"),
+        text.contains("  workbench   30.0 s      1 min     30.0 s  ok         PostgreSQL 25.0 + own 5 = 30.0 s ≤ 60.0 s\n"),
         "{text}"
     );
     assert!(
