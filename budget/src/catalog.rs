@@ -52,7 +52,7 @@ use crate::duration::Unit;
 use crate::kind::Kind;
 use crate::sheet::{Lang, Row};
 use crate::value;
-use crate::Map;
+use crate::map::Map;
 
 /// The settings file, as compiled in.
 const SETTINGS_TSV: &str = include_str!("../catalog/settings.tsv");

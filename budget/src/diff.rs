@@ -49,7 +49,8 @@ pub use trace::{NodeAttempts, TraceLine, TraceStep};
 
 use crate::report::{Finding, Report, Summary};
 use crate::sheet::{Lang, Sheet};
-use crate::{display, Map, Severity};
+use crate::map::Map;
+use crate::{display, Severity};
 
 /// The diff of two sheets (see the [module](self)).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -280,10 +280,7 @@ pub fn rows(lang: Lang, rows: &[usize]) -> String {
 
 /// Cell text quoted as typed, never escaped: `"⏱️🔥"` in English, `「⏱️🔥」` in Japanese.
 pub fn quoted(lang: Lang, text: &str) -> String {
-    match lang {
-        Lang::En => format!("\"{text}\""),
-        Lang::Ja => format!("「{text}」"),
-    }
+    lang.quote(text)
 }
 
 /// A documentation address in plain text, whole (a terminal or a code scanner links it):

@@ -102,7 +102,7 @@ pub struct OverCap {
     pub source: String,
 }
 
-/// A set hashed as [`crate::Map`] is.
+/// A set hashed as [`crate::map::Map`] is.
 type Set<K> = HashSet<K, foldhash::fast::RandomState>;
 
 /// A finding's identity across two checks of similar sheets.
@@ -150,8 +150,8 @@ struct Candidate {
 /// The report's nodes and hops by name, and its rows by line.
 struct Index<'a> {
     report: &'a Report,
-    nodes: crate::Map<&'a str, &'a NodeReport>,
-    hops: crate::Map<&'a str, &'a HopReport>,
+    nodes: crate::map::Map<&'a str, &'a NodeReport>,
+    hops: crate::map::Map<&'a str, &'a HopReport>,
 }
 
 impl<'a> Index<'a> {

@@ -85,11 +85,11 @@ mod check;
 pub mod diff;
 pub mod display;
 pub mod duration;
-mod error;
 pub mod example;
 mod finding;
 pub mod fix;
 mod kind;
+mod map;
 pub mod picture;
 mod report;
 pub mod retry_on;
@@ -98,16 +98,12 @@ mod time;
 pub mod tsv;
 pub mod value;
 
-/// The engine's hash map: foldhash's fast hasher, seeded per process (minimally resistant to
-/// keys chosen to collide), instead of SipHash, which costs more than the rest of a lookup of
-/// a short name. Nothing the engine reports depends on a map's order.
-pub(crate) type Map<K, V> = std::collections::HashMap<K, V, foldhash::fast::RandomState>;
 
 pub use check::{
     check, check_counted, early_tries_that_fit, tries_that_fit, Work, MAX_LISTED_FINDINGS,
     MAX_LISTED_FINDINGS_TEXT, MAX_LISTED_WAITS, MAX_NESTED_TRIES,
 };
-pub use error::{SettingError, TsvError};
+pub use tsv::TsvError;
 pub use finding::FindingCode;
 pub use kind::Kind;
 pub use report::{
@@ -115,6 +111,6 @@ pub use report::{
     RowsBehind, Severity, Summary, TraceNumber, TraceRef, TraceTerm, Verdict,
 };
 pub use sheet::{
-    read_amplification_threshold, read_margin, Column, Lang, Row, Sheet,
+    read_amplification_threshold, read_margin, Column, Lang, Row, SettingError, Sheet,
     DEFAULT_AMPLIFICATION_THRESHOLD, DEFAULT_MARGIN_MS, MAX_AMPLIFICATION_THRESHOLD, MAX_MARGIN_MS,
 };

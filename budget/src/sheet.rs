@@ -1,8 +1,7 @@
 //! The sheet: rows exactly as typed, plus the sheet settings.
 
 use serde::{Deserialize, Serialize};
-
-use crate::error::SettingError;
+use thiserror::Error;
 
 /// The sheet margin when none is set: 1 s, in milliseconds (`budget-model.md` §1).
 pub const DEFAULT_MARGIN_MS: u64 = 1_000;
@@ -18,6 +17,56 @@ pub const MAX_MARGIN_MS: u64 = 86_400_000;
 
 /// The largest retry amplification threshold: 1,000,000 attempts reaching one node.
 pub const MAX_AMPLIFICATION_THRESHOLD: u64 = 1_000_000;
+
+/// A sheet setting typed as text that cannot be used; nothing is changed.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum SettingError {
+    /// A margin that is not a duration with a unit.
+    #[error("the margin {} is not a duration: write it with a unit, e.g. 1s, 500ms or 1.5秒", quoted(.0))]
+    Margin(String),
+    /// A margin over [`MAX_MARGIN_MS`] (24 h).
+    #[error("the margin {} is too long: the margin must be at most 24 h", quoted(.0))]
+    MarginTooLong(String),
+    /// An amplification threshold over [`MAX_AMPLIFICATION_THRESHOLD`] (1,000,000).
+    #[error("the amplification threshold {} is too large: the amplification threshold must be at most {max} attempts", quoted(.0), max = MAX_AMPLIFICATION_THRESHOLD)]
+    AmplificationThresholdTooLarge(String),
+    /// An amplification threshold that is not a whole number of attempts of at least 1.
+    #[error("the amplification threshold {} is not a number of attempts: write a whole number of at least 1, e.g. 3", quoted(.0))]
+    AmplificationThreshold(String),
+}
+
+impl SettingError {
+    /// The message in `lang`: in English the error's `Display`, in Japanese the same facts
+    /// and advice (`マージン「2」は時間ではありません。...`), for a page in the user's language.
+    pub fn message(&self, lang: Lang) -> String {
+        let q = |text: &str| lang.quote(text);
+        match (lang, self) {
+            (Lang::En, _) => self.to_string(),
+            (Lang::Ja, SettingError::Margin(text)) => format!(
+                "マージン{}は時間ではありません。単位を付けて書いてください（例: 1s、500ms、1.5秒）",
+                q(text)
+            ),
+            (Lang::Ja, SettingError::MarginTooLong(text)) => format!(
+                "マージン{}は長すぎます。マージンは 24 時間までです",
+                q(text)
+            ),
+            (Lang::Ja, SettingError::AmplificationThresholdTooLarge(text)) => format!(
+                "増幅のしきい値{}は大きすぎます。しきい値は {} 回の試行までです",
+                q(text),
+                MAX_AMPLIFICATION_THRESHOLD
+            ),
+            (Lang::Ja, SettingError::AmplificationThreshold(text)) => format!(
+                "増幅のしきい値{}は試行の回数ではありません。1 以上の整数で書いてください（例: 3）",
+                q(text)
+            ),
+        }
+    }
+}
+
+/// Text the user typed, quoted as typed (never Rust's debug escapes): `"⏱️🔥"`.
+fn quoted(text: &str) -> String {
+    Lang::En.quote(text)
+}
 
 /// Reads a sheet margin as typed (`1s`, `500ms`, `1.5秒`; `0s` for none) into milliseconds, at
 /// most [`MAX_MARGIN_MS`] (24 h).
@@ -112,6 +161,14 @@ impl Lang {
             "ja" => Some(Lang::Ja),
             "en" => Some(Lang::En),
             _ => None,
+        }
+    }
+
+    /// Cell text quoted as typed, never escaped: `"⏱️🔥"` in English, `「⏱️🔥」` in Japanese.
+    pub fn quote(self, text: &str) -> String {
+        match self {
+            Lang::En => format!("\"{text}\""),
+            Lang::Ja => format!("「{text}」"),
         }
     }
 
@@ -285,5 +342,27 @@ impl Sheet {
             amplification_threshold: DEFAULT_AMPLIFICATION_THRESHOLD,
             rows,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_setting_error_is_said_in_japanese_with_the_same_advice() {
+        let margin = SettingError::Margin("2".into());
+        assert_eq!(
+            margin.message(Lang::En),
+            "the margin \"2\" is not a duration: write it with a unit, e.g. 1s, 500ms or 1.5秒"
+        );
+        assert_eq!(
+            margin.message(Lang::Ja),
+            "マージン「2」は時間ではありません。単位を付けて書いてください（例: 1s、500ms、1.5秒）"
+        );
+        assert_eq!(
+            SettingError::AmplificationThreshold("0".into()).message(Lang::Ja),
+            "増幅のしきい値「0」は試行の回数ではありません。1 以上の整数で書いてください（例: 3）"
+        );
     }
 }

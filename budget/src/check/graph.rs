@@ -5,7 +5,7 @@
 //! Input: the sheet's rows and their [`RowInfo`]s. Output: a [`Graph`], and the findings
 //! `segment.malformed` and `graph.cycle`.
 
-use crate::Map;
+use crate::map::Map;
 
 use crate::finding as text;
 use crate::finding::FindingCode;

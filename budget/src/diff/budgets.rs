@@ -6,7 +6,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::report::{Finding, HopReport, NodeReport, Report, Verdict};
 use crate::sheet::Lang;
-use crate::{display, Map, Severity};
+use crate::map::Map;
+use crate::{display, Severity};
 
 /// A duration before → after, in ms; `None` is unknown, or no bound where the verdict says so
 /// (as in the report).

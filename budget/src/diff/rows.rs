@@ -12,7 +12,7 @@ use std::collections::VecDeque;
 use serde::{Deserialize, Serialize};
 
 use crate::sheet::{Column, Row};
-use crate::Map;
+use crate::map::Map;
 
 /// How [`diff`](super::diff) tells which row of the first sheet is which of the second.
 #[derive(Clone, Copy, Debug)]

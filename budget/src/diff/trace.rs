@@ -28,7 +28,8 @@ use crate::kind::Kind;
 use crate::report::{HopReport, NodeReport, Report, Verdict};
 use crate::sheet::{Column, Lang, Row};
 use crate::value::{self, Cell, Dur};
-use crate::{display, FindingCode, Map};
+use crate::map::Map;
+use crate::{display, FindingCode};
 
 /// One place's changed rows and their effect up the call chain.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -5,7 +5,7 @@
 use std::collections::HashSet;
 
 use super::{Report, TraceNumber, TraceRef, TraceTerm};
-use crate::Map;
+use crate::map::Map;
 
 /// The rows behind the numbers of one report: an index of its hops (by segment) and nodes (by
 /// name), built once per report, so that asking for every number a page shows costs a walk
