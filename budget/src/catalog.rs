@@ -50,9 +50,9 @@ use serde::{Deserialize, Deserializer};
 
 use crate::duration::Unit;
 use crate::kind::Kind;
+use crate::map::Map;
 use crate::sheet::{Lang, Row};
 use crate::value;
-use crate::map::Map;
 
 /// The settings file, as compiled in.
 const SETTINGS_TSV: &str = include_str!("../catalog/settings.tsv");

@@ -47,9 +47,9 @@ pub use rows::{
 };
 pub use trace::{NodeAttempts, TraceLine, TraceStep};
 
+use crate::map::Map;
 use crate::report::{Finding, Report, Summary};
 use crate::sheet::{Lang, Sheet};
-use crate::map::Map;
 use crate::{display, Severity};
 
 /// The diff of two sheets (see the [module](self)).

@@ -4,9 +4,7 @@
 //! Durations, quoted cell text and the like are written by [`crate::display`], the one place
 //! that says how a value is shown.
 
-mod code;
-
-pub use code::FindingCode;
+pub use crate::code::FindingCode;
 
 use crate::display::{duration, duration_or_infinite, quoted};
 use crate::sheet::Lang;

@@ -80,8 +80,10 @@
 //!   `lock.not_below_statement`.
 #![warn(missing_docs)]
 
+mod behind;
 pub mod catalog;
 mod check;
+mod code;
 pub mod diff;
 pub mod display;
 pub mod duration;
@@ -98,19 +100,19 @@ mod time;
 pub mod tsv;
 pub mod value;
 
-
+pub use behind::RowsBehind;
 pub use check::{
     check, check_counted, early_tries_that_fit, tries_that_fit, Work, MAX_LISTED_FINDINGS,
     MAX_LISTED_FINDINGS_TEXT, MAX_LISTED_WAITS, MAX_NESTED_TRIES,
 };
-pub use tsv::TsvError;
-pub use finding::FindingCode;
+pub use code::FindingCode;
 pub use kind::Kind;
 pub use report::{
     Finding, FindingTrace, HopReport, HopTrace, NodeReport, NodeTrace, Repeats, Report, RowReport,
-    RowsBehind, Severity, Summary, TraceNumber, TraceRef, TraceTerm, Verdict,
+    Severity, Summary, TraceNumber, TraceRef, TraceTerm, Verdict,
 };
 pub use sheet::{
     read_amplification_threshold, read_margin, Column, Lang, Row, SettingError, Sheet,
     DEFAULT_AMPLIFICATION_THRESHOLD, DEFAULT_MARGIN_MS, MAX_AMPLIFICATION_THRESHOLD, MAX_MARGIN_MS,
 };
+pub use tsv::TsvError;

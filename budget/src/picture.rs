@@ -27,10 +27,11 @@
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::fmt::Write as _;
 
+use crate::behind::RowsBehind;
 use crate::display;
 use crate::finding::FindingCode;
 use crate::kind::Kind;
-use crate::report::{HopReport, Repeats, Report, RowsBehind, TraceNumber, TraceTerm, Verdict};
+use crate::report::{HopReport, Repeats, Report, TraceNumber, TraceTerm, Verdict};
 use crate::sheet::Lang;
 
 /// What a part of a bar stands for; each is drawn in its own shade.

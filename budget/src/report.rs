@@ -2,15 +2,16 @@
 //! (`spec/report.md`). All durations are integer milliseconds; `None` (JSON `null`) where
 //! unknown, unbounded (`∞`) or not applicable: the verdict and the formula tell which.
 
-mod behind;
+mod change;
 mod trace;
 
 use serde::{Deserialize, Serialize};
 
-pub use behind::RowsBehind;
+pub use change::{CellChange, Fix, OverCap};
 pub use trace::{FindingTrace, HopTrace, NodeTrace, TraceNumber, TraceRef, TraceTerm};
 
-use crate::finding::FindingCode;
+use crate::code::FindingCode;
+pub use crate::code::Severity;
 use crate::kind::Kind;
 use crate::sheet::Lang;
 
@@ -229,19 +230,6 @@ pub struct RowReport {
     pub source: Option<String>,
 }
 
-/// How bad a finding is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-#[serde(rename_all = "lowercase")]
-pub enum Severity {
-    /// The design is wrong.
-    Error,
-    /// Probably wrong or risky.
-    Warning,
-    /// How a value was completed, or a passing check worth a look.
-    Info,
-}
-
 /// One finding: a stable code, the rows and numbers it concerns, a message and a fix.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
@@ -287,7 +275,7 @@ pub struct Finding {
     /// ([`crate::fix`]). Empty for other codes.
     /// Left out of the JSON when empty.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub fixes: Vec<crate::fix::Fix>,
+    pub fixes: Vec<Fix>,
     /// Where its bound and need come from.
     #[serde(default)]
     pub trace: FindingTrace,

@@ -15,10 +15,10 @@ use crate::time::{compare, Time};
 use super::findings::{Draft, Findings, Numbers, Traced};
 use super::graph::{Graph, Hop};
 use super::hops::{BoundName, HopCalc, Wait};
+use super::limits::MAX_LISTED_WAITS;
 use super::nodes::{retry_suggestion, NodeCalc};
 use super::rows::RowInfo;
 use super::trace::{self, Reading};
-use super::MAX_LISTED_WAITS;
 
 /// The coverage checks and reports of every hop.
 pub(crate) fn check(

@@ -10,8 +10,8 @@ use crate::report::{
 };
 use crate::sheet::Lang;
 
-use super::trace;
-use super::{MAX_LISTED_FINDINGS, MAX_LISTED_FINDINGS_TEXT};
+use super::limits::{MAX_LISTED_FINDINGS, MAX_LISTED_FINDINGS_TEXT};
+use super::refs;
 
 /// The numbers of a finding, by name. Built by [`Numbers::short`] and [`Numbers::passing`]
 /// where a bound is compared with a need, so that `short_by = need − bound` holds by
@@ -88,35 +88,35 @@ impl Traced {
             Traced::Terms(t) => t,
             Traced::HopCheck(h) => {
                 let r = &hops[h];
-                let mut wait = trace::taken(
+                let mut wait = refs::taken(
                     r.wait_ms,
-                    trace::rows_of(&r.trace.wait),
-                    trace::of_hop(&r.segment, TraceNumber::Wait),
+                    refs::rows_of(&r.trace.wait),
+                    refs::of_hop(&r.segment, TraceNumber::Wait),
                 );
                 wait.kind = r.trace.wait.first().and_then(|t| t.kind);
                 FindingTrace {
                     bound: vec![wait],
-                    need: vec![trace::taken(
+                    need: vec![refs::taken(
                         r.need_ms,
-                        trace::rows_of(&r.trace.need),
-                        trace::of_hop(&r.segment, TraceNumber::Need),
+                        refs::rows_of(&r.trace.need),
+                        refs::of_hop(&r.segment, TraceNumber::Need),
                     )],
                 }
             }
             Traced::NodeCheck(n) => {
                 let r = &nodes[n];
-                let mut deadline = trace::taken(
+                let mut deadline = refs::taken(
                     r.deadline_ms,
-                    trace::rows_of(&r.trace.deadline),
-                    trace::of_node(&r.name, TraceNumber::Deadline),
+                    refs::rows_of(&r.trace.deadline),
+                    refs::of_node(&r.name, TraceNumber::Deadline),
                 );
                 deadline.kind = Some(Kind::Deadline);
                 FindingTrace {
                     bound: vec![deadline],
-                    need: vec![trace::taken(
+                    need: vec![refs::taken(
                         r.need_ms,
-                        trace::rows_of(&r.trace.need),
-                        trace::of_node(&r.name, TraceNumber::Need),
+                        refs::rows_of(&r.trace.need),
+                        refs::of_node(&r.name, TraceNumber::Need),
                     )],
                 }
             }
@@ -124,10 +124,10 @@ impl Traced {
                 let r = &hops[h];
                 FindingTrace {
                     bound: Vec::new(),
-                    need: vec![trace::taken(
+                    need: vec![refs::taken(
                         r.per_try_ms,
-                        trace::rows_of(&r.trace.per_try),
-                        trace::of_hop(&r.segment, TraceNumber::PerTry),
+                        refs::rows_of(&r.trace.per_try),
+                        refs::of_hop(&r.segment, TraceNumber::PerTry),
                     )],
                 }
             }

@@ -5,7 +5,7 @@ use crate::duration::seconds;
 use crate::sheet::Lang;
 use crate::value::{Dur, Tries};
 
-use super::{MAX_LISTED_WAITS, MAX_NESTED_TRIES};
+use super::limits::{MAX_LISTED_WAITS, MAX_NESTED_TRIES};
 
 /// The words of a hop's formula, in the sheet's language.
 #[derive(Clone, Copy, Debug)]

@@ -15,8 +15,8 @@ use crate::sheet::{Lang, Row};
 use crate::value::{Idem, Tries};
 
 use super::findings::{Draft, Findings, Place};
+use super::limits::{BRIEF_ROWS, MAX_NESTED_TRIES};
 use super::rows::{RowInfo, Term, Val};
-use super::{BRIEF_ROWS, MAX_NESTED_TRIES};
 
 /// A segment: a hop (caller → callee), a node, nothing, or a segment with arrows that name no
 /// hop.

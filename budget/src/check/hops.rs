@@ -20,9 +20,9 @@ use super::conditions::{self, Conditions};
 use super::findings::{Draft, Findings, Numbers};
 use super::formula::{describe_dur, layers_formula, push_waits, Word};
 use super::graph::{bounds, Graph, Hop, HopParts, Slot};
+use super::limits::MAX_NESTED_TRIES;
 use super::rows::{RowInfo, Term, Val};
 use super::trace::{self, Reading};
-use super::MAX_NESTED_TRIES;
 use crate::display::with_unit;
 
 /// The bound a caller waits for one response with, by name.

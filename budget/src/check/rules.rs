@@ -10,26 +10,13 @@
 
 mod bounds;
 mod idle;
+mod input;
 mod retries;
 mod values;
 
-use crate::sheet::Row;
+pub(crate) use input::Input;
 
 use super::findings::Findings;
-use super::graph::Graph;
-use super::hops::HopCalc;
-use super::rows::RowInfo;
-
-/// What the rules read: the sheet's rows, what each became, the graph and its hops' numbers.
-#[derive(Clone, Copy)]
-pub(crate) struct Input<'a> {
-    pub(crate) rows: &'a [Row],
-    pub(crate) infos: &'a [RowInfo],
-    pub(crate) graph: &'a Graph,
-    pub(crate) hops: &'a [HopCalc],
-    /// The sheet's retry amplification threshold (attempts reaching one node).
-    pub(crate) amplification_threshold: u64,
-}
 
 /// Runs every rule.
 pub(crate) fn apply(input: Input, out: &mut Findings) {
@@ -47,9 +34,11 @@ pub(crate) fn apply(input: Input, out: &mut Findings) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::check::graph::Graph;
     use crate::check::{hops, rows};
     use crate::finding::FindingCode;
     use crate::sheet::Lang;
+    use crate::sheet::Row;
 
     fn row(segment: &str, item: &str, setting: &str, value: &str) -> Row {
         Row {

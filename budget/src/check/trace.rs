@@ -1,12 +1,12 @@
 //! Building the provenance of the report's numbers ([`TraceTerm`]s): a term read from a row,
-//! a term taken from another number, and the rows a term names.
+//! and (from [`super::refs`]) a term taken from another number and the rows a term names.
 
 use crate::kind::Kind;
-use crate::report::{TraceNumber, TraceRef, TraceTerm};
+use crate::report::TraceTerm;
 use crate::time::Time;
 
+pub(crate) use super::refs::{brief, of_hop, of_node, rows_of, taken};
 use super::rows::{RowInfo, Term};
-use super::BRIEF_ROWS;
 
 /// How the terms of a sum read their times: at their upper end, or at their lower end when
 /// the sum is only known as a lower bound (so that the terms add up to the number).
@@ -34,29 +34,6 @@ impl Reading {
             Reading::Need => time.need_ms(),
             Reading::LowerEnd => time.bound_ms(),
         }
-    }
-}
-
-/// At most [`BRIEF_ROWS`] (16) of `rows`: what a term taken from another number lists.
-pub(crate) fn brief(rows: &[usize]) -> Vec<usize> {
-    rows[..rows.len().min(BRIEF_ROWS)].to_vec()
-}
-
-/// A reference to number `number` of the hop whose segment is `segment`.
-pub(crate) fn of_hop(segment: &str, number: TraceNumber) -> TraceRef {
-    TraceRef {
-        hop: Some(segment.to_string()),
-        node: None,
-        number,
-    }
-}
-
-/// A reference to number `number` of node `name`.
-pub(crate) fn of_node(name: &str, number: TraceNumber) -> TraceRef {
-    TraceRef {
-        hop: None,
-        node: Some(name.to_string()),
-        number,
     }
 }
 
@@ -95,40 +72,9 @@ fn same_slot(a: Kind, b: Kind) -> bool {
         )
 }
 
-/// The term a number takes from another: its value (ms, or a count), the other number's rows
-/// (kept to the first 16) and where it is.
-pub(crate) fn taken(value_ms: Option<u64>, mut rows: Vec<usize>, from: TraceRef) -> TraceTerm {
-    rows.truncate(BRIEF_ROWS);
-    TraceTerm {
-        value_ms,
-        rows,
-        from: Some(from),
-        ..TraceTerm::default()
-    }
-}
-
-/// The sorted rows of some terms, each once.
-pub(crate) fn rows_of(terms: &[TraceTerm]) -> Vec<usize> {
-    let mut rows: Vec<usize> = terms.iter().flat_map(|t| t.rows.iter().copied()).collect();
-    rows.sort_unstable();
-    rows.dedup();
-    rows
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_taken_term_names_at_most_16_rows_and_where_it_comes_from() {
-        let rows: Vec<usize> = (1..=40).collect();
-        let t = taken(Some(3_000), rows, of_hop("app -> DB", TraceNumber::Worst));
-        assert_eq!(t.rows, (1..=16).collect::<Vec<_>>());
-        assert_eq!(
-            serde_json::to_value(&t.from).unwrap(),
-            serde_json::json!({"hop": "app -> DB", "number": "worst"})
-        );
-    }
 
     #[test]
     fn the_terms_of_a_lower_bound_read_their_lower_ends() {
@@ -136,18 +82,5 @@ mod tests {
         assert_eq!(Reading::of_sum(Some(range)).ms(range), Some(2_000));
         let open = Time::from_dur(crate::value::Dur::AtLeast(100_000));
         assert_eq!(Reading::of_sum(Some(open)).ms(range), Some(1_000));
-    }
-
-    #[test]
-    fn rows_of_terms_are_sorted_once_each() {
-        let a = TraceTerm {
-            rows: vec![9, 10],
-            ..TraceTerm::default()
-        };
-        let b = TraceTerm {
-            rows: vec![6, 9],
-            ..TraceTerm::default()
-        };
-        assert_eq!(rows_of(&[a, b]), vec![6, 9, 10]);
     }
 }

@@ -4,9 +4,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::map::Map;
 use crate::report::{Finding, HopReport, NodeReport, Report, Verdict};
 use crate::sheet::Lang;
-use crate::map::Map;
 use crate::{display, Severity};
 
 /// A duration before → after, in ms; `None` is unknown, or no bound where the verdict says so

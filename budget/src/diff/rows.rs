@@ -11,8 +11,8 @@ use std::collections::VecDeque;
 
 use serde::{Deserialize, Serialize};
 
-use crate::sheet::{Column, Row};
 use crate::map::Map;
+use crate::sheet::{Column, Row};
 
 /// How [`diff`](super::diff) tells which row of the first sheet is which of the second.
 #[derive(Clone, Copy, Debug)]

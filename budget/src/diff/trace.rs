@@ -25,10 +25,10 @@ use super::budgets::{
 use super::rows::RowsDiff;
 use crate::duration::Unit;
 use crate::kind::Kind;
+use crate::map::Map;
 use crate::report::{HopReport, NodeReport, Report, Verdict};
 use crate::sheet::{Column, Lang, Row};
 use crate::value::{self, Cell, Dur};
-use crate::map::Map;
 use crate::{display, FindingCode};
 
 /// One place's changed rows and their effect up the call chain.

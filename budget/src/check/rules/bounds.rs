@@ -8,7 +8,7 @@ use crate::time::Time;
 use super::super::findings::{Draft, Findings, Numbers, Traced};
 use super::super::graph::bounds;
 use super::super::trace::{self, Reading};
-use super::Input;
+use super::input::Input;
 
 /// `lock.not_below_statement`: on one hop, `lock_timeout ≥ statement_timeout` (a disabled
 /// lock timeout is `∞`, so it is never below). The finding's bound is the statement timeout,

@@ -9,7 +9,7 @@ use crate::time::Time;
 use super::super::findings::{Draft, Findings, Numbers};
 use super::super::rows::RowInfo;
 use super::super::trace::{self, Reading};
-use super::Input;
+use super::input::Input;
 
 /// The side of a hop an idle row stands on: from its item (`(caller)`, `呼ぶ側`, `client`;
 /// `(callee)`, `呼ばれる側`, `server`), else from the catalog.

@@ -11,7 +11,7 @@ use crate::value::{self, Idem};
 use super::super::findings::{Draft, Findings, Numbers};
 use super::super::formula::describe_tries;
 use super::super::rows::Val;
-use super::Input;
+use super::input::Input;
 
 /// `retry.amplification`: the attempts reaching a node along a path from an outermost node
 /// (the product of the tries, upstream targets and redeliveries of the hops on the path,

@@ -14,7 +14,7 @@ use crate::value::{self, Cell};
 
 use super::super::findings::{Draft, Findings, Numbers};
 use super::super::trace::{self, Reading};
-use super::Input;
+use super::input::Input;
 
 /// 1 ms, 100 ms and 24 h: the bounds of a plausible timeout, in milliseconds.
 const ONE_MS: u64 = 1;

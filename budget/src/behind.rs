@@ -4,8 +4,8 @@
 
 use std::collections::HashSet;
 
-use super::{Report, TraceNumber, TraceRef, TraceTerm};
 use crate::map::Map;
+use crate::report::{Report, TraceNumber, TraceRef, TraceTerm};
 
 /// The rows behind the numbers of one report: an index of its hops (by segment) and nodes (by
 /// name), built once per report, so that asking for every number a page shows costs a walk
