@@ -28,14 +28,15 @@ mod nodes;
 mod refs;
 mod rows;
 mod rules;
+mod segment;
 mod trace;
 
-pub(crate) use graph::Malformed;
 pub(crate) use hops::BoundName;
 pub use hops::{early_tries_that_fit, tries_that_fit};
 pub use limits::{
     MAX_LISTED_FINDINGS, MAX_LISTED_FINDINGS_TEXT, MAX_LISTED_WAITS, MAX_NESTED_TRIES,
 };
+pub(crate) use segment::Malformed;
 
 use crate::report::{Report, RowReport};
 use crate::sheet::Sheet;
