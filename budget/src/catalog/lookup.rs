@@ -1,0 +1,354 @@
+//! Finding the entry a row names: by its setting's tokens through the index, then by the
+//! product the row's other cells name and the version it names.
+
+use crate::map::Map;
+use crate::sheet::Row;
+
+use super::index::{entries, Catalog, CATALOG, CDNS};
+use super::types::{Entry, Product, Version, Versions};
+use super::words::{contains_word, is_ident};
+
+/// The catalog entry that applies to a row: [`match_row`]'s entry when it applies, `None`
+/// when no entry's alias matches the setting, several products' do and the row does not say
+/// which, or the row names another product than the entry's.
+///
+/// Where entries of several products match, the one whose hints appear in the row's
+/// location, item, segment or setting wins; where that does not settle it, `None` (nothing is
+/// guessed). Where several entries of one product match, the first in file order wins.
+///
+/// The setting is compared only with the aliases the index files under its tokens (a handful),
+/// so a lookup costs about the same whatever the catalog's size.
+///
+/// ```
+/// use budget::{catalog, Row};
+/// let row = Row { setting: "proxy_read_timeout".into(), ..Row::default() };
+/// assert_eq!(catalog::lookup(&row).map(|e| e.product), Some("nginx"));
+///
+/// // Node.js and Tomcat both call it keepAliveTimeout: the location tells them apart.
+/// let row = Row {
+///     setting: "server.keepAliveTimeout".into(),
+///     location: "server.js".into(),
+///     ..Row::default()
+/// };
+/// assert_eq!(catalog::lookup(&row).map(|e| e.product), Some("Node.js"));
+///
+/// // A row set in a Cloudflare zone is not nginx's, whatever its setting is called.
+/// let row = Row {
+///     setting: "proxy_read_timeout".into(),
+///     location: "Cloudflare zone".into(),
+///     ..Row::default()
+/// };
+/// assert_eq!(catalog::lookup(&row), None);
+/// ```
+pub fn lookup(row: &Row) -> Option<&'static Entry> {
+    match_row(row).applied()
+}
+
+/// What the catalog makes of a row: the entry its setting names and whether it applies (see
+/// [`Match`]).
+///
+/// ```
+/// use budget::{catalog, Row};
+/// let row = Row {
+///     setting: "proxy_read_timeout".into(),
+///     layer: "HAProxy".into(),
+///     ..Row::default()
+/// };
+/// let catalog::Match::OtherProduct { entry, named } = catalog::match_row(&row) else {
+///     panic!("the layer names HAProxy");
+/// };
+/// assert_eq!((entry.product, named.name), ("nginx", "HAProxy"));
+/// ```
+pub fn match_row(row: &Row) -> Match {
+    pick(row, &matches_of(&row.setting))
+}
+
+/// What the catalog makes of a row's setting ([`match_row`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Match {
+    /// No entry: no alias matches the setting, or several products' do and the row's other
+    /// cells do not say which.
+    None,
+    /// The entry applies: its unit, what 0 and -1 mean, its default, its retries and its
+    /// product's other settings (the connect default) are the row's.
+    Applies(&'static Entry),
+    /// The setting names the entry, but the row's layer, location or setting names another
+    /// product (`named`) and not the entry's: nothing of the entry applies (a Cloudflare
+    /// zone's `proxy_read_timeout` is not nginx's).
+    OtherProduct {
+        /// The entry the setting's name matched.
+        entry: &'static Entry,
+        /// The other product the row names.
+        named: &'static Product,
+    },
+}
+
+impl Match {
+    /// The entry, when it applies.
+    pub fn applied(self) -> Option<&'static Entry> {
+        match self {
+            Match::Applies(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+/// Whether `entry` applies to `row`, by the products the row names: the other product it
+/// names instead, or `None` when the entry applies.
+///
+/// The layer speaks first: when it names a known product, the entry applies only when that is
+/// the entry's own (its name, or a hint of it as [`pick`] reads hints). Else the location and
+/// the setting: when they name the entry's product, it applies; when they name only another
+/// known product, it does not. A row that names no product takes the entry. `a CDN` does not
+/// contradict a CDN's entry ([`CDNS`]).
+fn other_product(row: &Row, entry: &'static Entry) -> Option<&'static Product> {
+    let catalog: &'static Catalog = &CATALOG;
+    let own = |text: &str| {
+        contains_word(text, &entry.product.to_lowercase())
+            || entry.hints.iter().any(|h| text.contains(h.as_str()))
+    };
+    let other = |text: &str| {
+        catalog.products.iter().find(|p| {
+            p.name != entry.product
+                && !(p.name == "a CDN" && CDNS.contains(&entry.product))
+                && p.named_in(text)
+        })
+    };
+    let layer = crate::duration::lowercase(&row.layer);
+    if own(&layer) {
+        return None;
+    }
+    if let Some(named) = other(&layer) {
+        return Some(named);
+    }
+    let rest = format!("{} {}", row.location, row.setting);
+    let rest = crate::duration::lowercase(&rest);
+    if own(&rest) {
+        return None;
+    }
+    other(&rest)
+}
+
+/// The entries, in file order, with an alias whose every word appears whole in `setting`
+/// (read lower-case); none for a blank setting.
+fn matches_of(setting: &str) -> Vec<&'static Entry> {
+    let setting = crate::duration::lowercase(setting);
+    if setting.trim().is_empty() {
+        return Vec::new();
+    }
+    let catalog: &'static Catalog = &CATALOG;
+    catalog
+        .matching(&setting)
+        .into_iter()
+        .map(|i| &catalog.entries[i])
+        .collect()
+}
+
+/// [`match_row`] for the rows of one sheet, remembering which entries each setting text's
+/// aliases match: a setting written on many rows is matched against the catalog once. The
+/// [`pick`] among the matches is still each row's own (it reads the row's other cells), so
+/// every answer is exactly [`match_row`]'s.
+#[derive(Default)]
+pub(crate) struct Lookups<'a> {
+    /// Per setting text, as the row wrote it, the entries its aliases match.
+    pub(super) matched: Map<&'a str, Vec<&'static Entry>>,
+}
+
+impl<'a> Lookups<'a> {
+    /// Lookups for a sheet of `rows` rows, with room for as many settings as a small sheet
+    /// writes (a large one repeats a few), so the table seldom grows.
+    pub(crate) fn for_rows(rows: usize) -> Lookups<'a> {
+        Lookups {
+            matched: Map::with_capacity_and_hasher(rows.min(32), Default::default()),
+        }
+    }
+
+    /// What the catalog makes of `row`: [`match_row`]'s answer.
+    pub(crate) fn lookup(&mut self, row: &'a Row) -> Match {
+        let matches = self
+            .matched
+            .entry(row.setting.as_str())
+            .or_insert_with(|| matches_of(&row.setting));
+        pick(row, matches)
+    }
+}
+
+/// Of the entries whose aliases match `row`'s setting, in file order, the one it names: the
+/// first, when all are of one product; else the one product whose hints the row's other cells
+/// mention (Node.js's `keepAliveTimeout` in `server.js`); [`Match::None`] when that leaves it
+/// open. The entry applies unless the row names another product ([`other_product`]).
+pub(super) fn pick(row: &Row, matches: &[&'static Entry]) -> Match {
+    let Some(entry) = pick_product(row, matches).map(|e| for_version(row, e)) else {
+        return Match::None;
+    };
+    match other_product(row, entry) {
+        Some(named) => Match::OtherProduct { entry, named },
+        None => Match::Applies(entry),
+    }
+}
+
+/// The line of `entry`'s setting for the version of its product the row names (see
+/// [`version_in`]); the line of the newest release when it names none, or one no line holds
+/// for; `entry` itself when the setting has no versions.
+fn for_version(row: &Row, entry: &'static Entry) -> &'static Entry {
+    if entry.versions.is_none() {
+        return entry;
+    }
+    let catalog: &'static Catalog = &CATALOG;
+    let Some(lines) = catalog.versioned.get(&(entry.product, entry.name)) else {
+        return entry;
+    };
+    let holds = |test: &dyn Fn(&Versions) -> bool| {
+        lines
+            .iter()
+            .map(|&i| &catalog.entries[i])
+            .find(|e| e.versions.is_some_and(test))
+    };
+    version_in(row, entry.product)
+        .and_then(|v| holds(&|r: &Versions| r.contains(&v)))
+        .or_else(|| holds(&Versions::holds_for_newest))
+        .unwrap_or(entry)
+}
+
+/// The version of `product` a row names: in its location, setting, item, rationale or
+/// segment, the product's name (or a hint its name starts with, `node` for `Node.js`) followed
+/// by a version, with at most a space, `v`, `@`, `=`, `==` or `:` between (`Node.js 18`,
+/// `node v12.18`, `redis-py==7.4.0`, `aiohttp 3.9`). The first such mention wins; `None` when
+/// the row names none.
+///
+/// ```
+/// use budget::{catalog, Row};
+/// let row = Row { location: "app.py (redis-py 7.4)".into(), ..Row::default() };
+/// assert_eq!(catalog::version_in(&row, "redis-py").map(|v| v.to_string()), Some("7.4".into()));
+/// assert_eq!(catalog::version_in(&row, "aiohttp"), None);
+/// ```
+pub fn version_in(row: &Row, product: &str) -> Option<Version> {
+    let catalog: &'static Catalog = &CATALOG;
+    let own = [product.to_lowercase()];
+    let names = catalog
+        .version_names
+        .get(product)
+        .map_or(&own[..], Vec::as_slice);
+    [
+        &row.location,
+        &row.setting,
+        &row.item,
+        &row.rationale,
+        &row.segment,
+    ]
+    .into_iter()
+    .find_map(|cell| {
+        let cell = crate::duration::lowercase(cell);
+        names.iter().find_map(|name| version_after(&cell, name))
+    })
+}
+
+/// The version written right after a whole-word `name` in `text` (both lower-case).
+fn version_after(text: &str, name: &str) -> Option<Version> {
+    text.match_indices(name).find_map(|(at, _)| {
+        if text[..at].chars().next_back().is_some_and(is_ident) {
+            return None;
+        }
+        let rest = &text[at + name.len()..];
+        let rest = rest
+            .strip_prefix("==")
+            .or_else(|| rest.strip_prefix([' ', '@', '=', ':']))
+            .unwrap_or(rest);
+        let rest = rest.strip_prefix('v').unwrap_or(rest);
+        let end = rest
+            .find(|c: char| !(c.is_ascii_digit() || c == '.'))
+            .unwrap_or(rest.len());
+        let number = rest[..end].trim_end_matches('.');
+        if rest[end..].chars().next().is_some_and(is_ident) {
+            return None;
+        }
+        Version::parse(number)
+    })
+}
+
+/// Of the entries whose aliases match `row`'s setting, the one [`pick`] starts from (before
+/// the version is chosen).
+fn pick_product(row: &Row, matches: &[&'static Entry]) -> Option<&'static Entry> {
+    let first = *matches.first()?;
+    if matches.iter().all(|e| e.product == first.product) {
+        return Some(first);
+    }
+    let context = format!(
+        "{} {} {} {}",
+        row.location, row.item, row.segment, row.setting
+    )
+    .to_lowercase();
+    let hinted: Vec<&'static Entry> = matches
+        .iter()
+        .copied()
+        .filter(|e| e.hints.iter().any(|h| context.contains(h.as_str())))
+        .collect();
+    match hinted.as_slice() {
+        [one] => Some(one),
+        [first, rest @ ..] if rest.iter().all(|e| e.product == first.product) => Some(first),
+        _ => None,
+    }
+}
+
+/// The connect-phase entry of `product` (the first of kind `connect` that holds for the
+/// newest release), when the catalog documents one.
+pub fn connect_of(product: &str) -> Option<&'static Entry> {
+    let catalog: &'static Catalog = &CATALOG;
+    let lines = catalog.connect.get(product)?;
+    let newest = |&&i: &&usize| {
+        catalog.entries[i]
+            .versions
+            .is_none_or(Versions::holds_for_newest)
+    };
+    lines
+        .iter()
+        .find(newest)
+        .or(lines.first())
+        .map(|&i| &catalog.entries[i])
+}
+
+/// The connect-phase entry of `entry`'s product for the versions `entry` holds for (the first
+/// of kind `connect` whose versions overlap them): redis-py 7.4's `socket_timeout` row gets
+/// redis-py 7.4's `socket_connect_timeout`. [`connect_of`] when `entry` holds for every
+/// version.
+pub fn connect_for(entry: &Entry) -> Option<&'static Entry> {
+    let Some(range) = entry.versions else {
+        return connect_of(entry.product);
+    };
+    let catalog: &'static Catalog = &CATALOG;
+    catalog
+        .connect
+        .get(entry.product)?
+        .iter()
+        .map(|&i| &catalog.entries[i])
+        .find(|e| e.versions.is_none_or(|v| v.overlaps(range)))
+}
+
+/// The entry of `product` that documents its default retry conditions
+/// ([`Entry::retry_on`]), if any.
+pub fn retry_on_of(product: &str) -> Option<&'static Entry> {
+    entries()
+        .iter()
+        .find(|e| e.product == product && !e.retry_on.is_empty())
+}
+
+/// Entries whose product, name or an alias contains `query`, case-insensitively; an empty (or
+/// blank) query gives every entry. Results are in file order. (A person's query, not a row's
+/// lookup: it reads each entry's lower-case texts, made once with the index.)
+///
+/// ```
+/// let hits = budget::catalog::search("keepalive");
+/// assert!(hits.iter().any(|e| e.product == "Node.js"));
+/// assert_eq!(budget::catalog::search("").len(), budget::catalog::entries().len());
+/// ```
+pub fn search(query: &str) -> Vec<&'static Entry> {
+    let query = query.trim().to_lowercase();
+    let catalog: &'static Catalog = &CATALOG;
+    catalog
+        .entries
+        .iter()
+        .zip(&catalog.search_texts)
+        .filter(|(_, texts)| query.is_empty() || texts.iter().any(|t| t.contains(&query)))
+        .map(|(e, _)| e)
+        .collect()
+}
