@@ -604,7 +604,34 @@ fn wait_of(parts: &HopParts) -> Option<Wait> {
     }
 }
 
-/// Computes one hop.
+/// A worst case as the phases of [`compute_hop`] build it.
+struct Worst {
+    /// Its time; `None` when unknown.
+    time: Option<Time>,
+    /// Its formula (empty in a verdict-only re-check).
+    formula: String,
+    /// The terms of the bounds that cap it: a retry window, a deadline.
+    caps: Vec<TraceTerm>,
+    /// The upstream targets multiply its tries.
+    upstreams_counted: bool,
+    /// It is the hop's deadline alone: the hop has no per-try bound.
+    deadline_alone: bool,
+}
+
+impl Worst {
+    fn unknown(formula: String) -> Worst {
+        Worst {
+            time: None,
+            formula,
+            caps: Vec::new(),
+            upstreams_counted: false,
+            deadline_alone: false,
+        }
+    }
+}
+
+/// Computes one hop, phase by phase: its per-try bound, its tries and their worst case, the
+/// caps of a retry window and a deadline, then its wait and trace.
 fn compute_hop(
     hop: &Hop,
     caller_name: &str,
@@ -617,43 +644,10 @@ fn compute_hop(
     // A verdict-only re-check writes no formula and no trace (see `Findings::verdict_only`).
     let whole = !out.verdict_only();
     let parts = &hop.parts;
-    let segment = hop.segment.as_str();
     let layers: Option<&[Tries]> = (!parts.tries_unknown).then_some(&parts.tries[..]);
-    let mut calc = HopCalc {
-        per_try: None,
-        tries: 1,
-        layer_tries: 1,
-        worst: None,
-        worst_text: String::new(),
-        wait: None,
-        margin_ms: match parts.margin {
-            Some(Some(t)) => t.time.bound_ms().unwrap_or(sheet_margin_ms),
-            _ => sheet_margin_ms,
-        },
-        has_deadline: false,
-        per_try_terms: Vec::new(),
-        per_try_rows: Vec::new(),
-        tries_terms: Vec::new(),
-        worst_terms: Vec::new(),
-        worst_rows: Vec::new(),
-        wait_terms: Vec::new(),
-        conditions,
-        early: None,
-        early_terms: Vec::new(),
-    };
+    let mut calc = HopCalc::new(parts, conditions, sheet_margin_ms);
     if parts.time_bound_rows == 0 {
-        if let Some(layers) = layers {
-            calc.tries = total_tries(layers);
-            calc.layer_tries = calc.tries;
-        }
-        if !out.skips(FindingCode::BoundMissing, hop.rows.len()) {
-            let msg = text::bound_missing(lang, segment);
-            out.add(Draft::new(FindingCode::BoundMissing, hop.rows.clone(), msg).on_hop(segment));
-        }
-        if whole {
-            calc.tries_terms = tries_terms(hop, false, lang);
-        }
-        return calc;
+        return without_bounds(hop, calc, layers, out);
     }
     let connect: Connect = match parts.connect {
         None if !(parts.attempt.is_some() && parts.attempt_includes_connect) => {
@@ -666,237 +660,360 @@ fn compute_hop(
         calc.per_try_rows = trace::rows_of(&per_try_terms);
     }
     calc.per_try_terms = per_try_terms;
-    // The worst case's caps, when they apply: a retry window, a deadline.
-    let mut caps: Vec<TraceTerm> = Vec::new();
-    let mut upstreams_counted = false;
-    // The retry conditions are `off`: the tries layer and the targets make one try.
-    let mut no_retries = false;
-    let mut worst: Option<Time>;
-    let mut formula: String;
-    match (&per_try, layers) {
+    let mut worst = match (&per_try, layers) {
         (Some(Some((p, p_text))), Some(layers)) => {
             calc.per_try = Some(*p);
-            worst = Some(layered_worst(*p, layers, out));
-            let mut total = total_tries(layers);
-            formula = if whole {
-                layers_formula(lang, p_text, layers)
-            } else {
-                String::new()
-            };
-            // Nothing retries (`off`): the innermost layer and the upstream targets make one
-            // try; outer layers still repeat it.
-            if calc.conditions.never() {
-                let outer = layers.get(1..).unwrap_or_default();
-                worst = Some(layered_worst(*p, outer, out));
-                total = total_tries(outer);
-                if whole {
-                    formula = format!(
-                        "{}{}",
-                        Word::NoRetries.text(lang),
-                        layers_formula(lang, p_text, outer)
-                    );
-                }
-                no_retries = true;
-            }
-            // Retries only on early conditions repeat only the early phase (§4.1).
-            let early = match calc.conditions.early_only() {
-                true => early_phase(hop, &connect, infos, whole),
-                false => None,
-            };
-            if let Some(early) = early {
-                let targets = match parts.targets() {
-                    Some(Some(u)) => Some(u.max(1)),
-                    Some(None) => None,
-                    None => Some(1),
-                };
-                let inner = layers.first().map_or(1, |l| l.count);
-                match (early, targets) {
-                    (Some((e, e_text, e_terms)), Some(u)) if u.saturating_mul(inner) > 1 => {
-                        // A failed try costs at most a whole try: a send bound longer than
-                        // the try's read leaves the early phase at the per-try bound.
-                        let (e, e_text, e_terms) = if e.min(*p) == e {
-                            (e, e_text, e_terms)
-                        } else {
-                            (*p, p_text.clone(), calc.per_try_terms.clone())
-                        };
-                        let (w, f) = early_worst(lang, (*p, p_text), (e, &e_text), u, layers, out);
-                        worst = Some(w);
-                        formula = f;
-                        total = total.saturating_mul(u);
-                        upstreams_counted = u > 1;
-                        calc.early = Some(e);
-                        calc.early_terms = e_terms;
-                    }
-                    (None, _) | (_, None) => worst = None,
-                    _ => {}
-                }
-            }
-            if parts.tries_rows > MAX_NESTED_TRIES
-                && !out.skips(FindingCode::TriesNestedTooDeep, parts.tries_rows)
-            {
-                let rows: Vec<usize> = hop
-                    .rows
-                    .iter()
-                    .copied()
-                    .filter(|&l| infos[l - 1].kind == Kind::Tries)
-                    .collect();
-                let msg = text::nested_too_deep(lang, segment, parts.tries_rows, total);
-                out.add(Draft::new(FindingCode::TriesNestedTooDeep, rows, msg).on_hop(segment));
-            }
-            // A proxy with U upstream targets tries each in turn: U times the tries on one
-            // target, the waits only between tries on one target.
-            match parts.targets() {
-                _ if calc.early.is_some() || no_retries || worst.is_none() => {}
-                Some(Some(u)) if u > 1 => {
-                    upstreams_counted = true;
-                    total = total.saturating_mul(u);
-                    worst = worst.map(|w| w.times(u));
-                    if whole {
-                        let grouped = if formula.contains(' ') {
-                            format!("({formula})")
-                        } else {
-                            formula.clone()
-                        };
-                        formula = format!("{grouped} {}", Word::Upstreams(u).text(lang));
-                    }
-                }
-                Some(None) => worst = None,
-                _ => {}
-            }
-            calc.tries = total;
-            if whole {
-                if let (true, Some(Some(u))) = (parts.tries_span_upstreams, parts.upstreams) {
-                    formula.push_str(&Word::AcrossUpstreams(u).text(lang));
-                }
-                let worst_text = worst.map_or("?".to_string(), |w| w.need_text(1));
-                formula = format!("{formula} = {}", with_unit(lang, &worst_text));
-            }
-            // No new try starts after the retry window: the last one may still run a whole
-            // per-try bound.
-            match parts.retry_window {
-                Some(Some(window)) => {
-                    let cap = window.time.add(*p);
-                    let over = matches!((worst.map(|w| w.hi), cap.hi), (Some(Hi::Fin(a)), Hi::Fin(b)) if a > b)
-                        || matches!(worst.map(|w| w.hi), Some(Hi::Inf | Hi::Open));
-                    if over && !cap.is_inf() {
-                        caps.push(trace::row_term(&window, infos, Reading::LowerEnd));
-                        worst = worst.map(|w| w.min(cap));
-                    }
-                    if over && !cap.is_inf() && whole {
-                        formula = format!(
-                            "min({formula}, {} {} + {}) = {}",
-                            Word::Window.text(lang),
-                            window.time.bound_text(window.decimals),
-                            with_unit(lang, &p.need_text(1)),
-                            with_unit(lang, &worst.map_or("?".into(), |w| w.need_text(1)))
-                        );
-                    }
-                }
-                Some(None) => worst = None,
-                None => {}
-            }
+            let mut worst = tried(hop, &mut calc, (*p, p_text), layers, &connect, infos, out);
+            capped_by_window(hop, &mut worst, *p, infos, whole, lang);
+            worst
         }
         (Some(None), _) | (_, None) => {
-            worst = None;
-            formula = if whole {
-                Word::Unreadable.text(lang)
-            } else {
-                String::new()
-            };
             if let Some(layers) = layers {
                 calc.tries = total_tries(layers);
             }
+            Worst::unknown(if whole {
+                Word::Unreadable.text(lang)
+            } else {
+                String::new()
+            })
         }
         (None, Some(layers)) => {
-            worst = None;
-            formula = String::new();
             calc.tries = total_tries(layers);
+            Worst::unknown(String::new())
         }
-    }
+    };
     if let Some(layers) = layers {
         calc.layer_tries = total_tries(layers);
     }
     if whole {
-        calc.tries_terms = tries_terms(hop, upstreams_counted, lang);
+        calc.tries_terms = tries_terms(hop, worst.upstreams_counted, lang);
     }
-    // A deadline on the hop caps the whole call; with no per-try bound, it is the worst case.
-    let mut deadline_alone = false;
     if let Some(deadline) = parts.deadline {
         calc.has_deadline = true;
-        match deadline {
-            None => {
-                worst = None;
-                if whole {
-                    formula = Word::DeadlineUnreadable.text(lang);
-                }
-            }
-            Some(d) => {
-                let d_text = if whole {
-                    d.time.bound_text(1)
+        capped_by_deadline(
+            hop,
+            &calc,
+            &mut worst,
+            deadline,
+            per_try.is_some(),
+            infos,
+            out,
+        );
+    }
+    if worst.time.is_some_and(Time::is_inf) {
+        unbounded(hop, caller_name, infos, out);
+    }
+    finish(hop, calc, worst, infos, whole, lang)
+}
+
+impl HopCalc {
+    /// A hop's numbers before any is computed: one try, nothing known, its margin.
+    fn new(parts: &HopParts, conditions: Conditions, sheet_margin_ms: u64) -> HopCalc {
+        HopCalc {
+            per_try: None,
+            tries: 1,
+            layer_tries: 1,
+            worst: None,
+            worst_text: String::new(),
+            wait: None,
+            margin_ms: match parts.margin {
+                Some(Some(t)) => t.time.bound_ms().unwrap_or(sheet_margin_ms),
+                _ => sheet_margin_ms,
+            },
+            has_deadline: false,
+            per_try_terms: Vec::new(),
+            per_try_rows: Vec::new(),
+            tries_terms: Vec::new(),
+            worst_terms: Vec::new(),
+            worst_rows: Vec::new(),
+            wait_terms: Vec::new(),
+            conditions,
+            early: None,
+            early_terms: Vec::new(),
+        }
+    }
+}
+
+/// A hop without any time bound: its tries, and `bound.missing`.
+fn without_bounds(
+    hop: &Hop,
+    mut calc: HopCalc,
+    layers: Option<&[Tries]>,
+    out: &mut Findings,
+) -> HopCalc {
+    let lang = out.lang();
+    let segment = hop.segment.as_str();
+    if let Some(layers) = layers {
+        calc.tries = total_tries(layers);
+        calc.layer_tries = calc.tries;
+    }
+    if !out.skips(FindingCode::BoundMissing, hop.rows.len()) {
+        let msg = text::bound_missing(lang, segment);
+        out.add(Draft::new(FindingCode::BoundMissing, hop.rows.clone(), msg).on_hop(segment));
+    }
+    if !out.verdict_only() {
+        calc.tries_terms = tries_terms(hop, false, lang);
+    }
+    calc
+}
+
+/// The worst case of the tries of per-try bound `p` (`p_text` in a formula): the nested
+/// layers, only the early phase where retries repeat only it (§4.1), none where nothing
+/// retries, times the upstream targets. Sets the hop's tries and early phase.
+fn tried(
+    hop: &Hop,
+    calc: &mut HopCalc,
+    (p, p_text): (Time, &String),
+    layers: &[Tries],
+    connect: &Connect,
+    infos: &[RowInfo],
+    out: &mut Findings,
+) -> Worst {
+    let lang = out.lang();
+    let whole = !out.verdict_only();
+    let parts = &hop.parts;
+    let mut worst = Some(layered_worst(p, layers, out));
+    let mut total = total_tries(layers);
+    let mut upstreams_counted = false;
+    let mut formula = if whole {
+        layers_formula(lang, p_text, layers)
+    } else {
+        String::new()
+    };
+    // Nothing retries (`off`): the innermost layer and the upstream targets make one
+    // try; outer layers still repeat it.
+    let no_retries = calc.conditions.never();
+    if no_retries {
+        let outer = layers.get(1..).unwrap_or_default();
+        worst = Some(layered_worst(p, outer, out));
+        total = total_tries(outer);
+        if whole {
+            formula = format!(
+                "{}{}",
+                Word::NoRetries.text(lang),
+                layers_formula(lang, p_text, outer)
+            );
+        }
+    }
+    // Retries only on early conditions repeat only the early phase (§4.1).
+    let early = match calc.conditions.early_only() {
+        true => early_phase(hop, connect, infos, whole),
+        false => None,
+    };
+    if let Some(early) = early {
+        let targets = match parts.targets() {
+            Some(Some(u)) => Some(u.max(1)),
+            Some(None) => None,
+            None => Some(1),
+        };
+        let inner = layers.first().map_or(1, |l| l.count);
+        match (early, targets) {
+            (Some((e, e_text, e_terms)), Some(u)) if u.saturating_mul(inner) > 1 => {
+                // A failed try costs at most a whole try: a send bound longer than
+                // the try's read leaves the early phase at the per-try bound.
+                let (e, e_text, e_terms) = if e.min(p) == e {
+                    (e, e_text, e_terms)
                 } else {
-                    String::new()
+                    (p, p_text.clone(), calc.per_try_terms.clone())
                 };
-                match worst {
-                    Some(w) if !w.is_inf() && per_try.is_some() => {
-                        let exceeds = match (w.hi, d.time.lo) {
-                            (Hi::Fin(wh), Some(dl)) => wh > dl,
-                            (Hi::Open, Some(_)) => true,
-                            _ => false,
-                        };
-                        if exceeds {
-                            caps.push(trace::row_term(&d, infos, Reading::LowerEnd));
-                            worst = Some(w.min(d.time));
-                            if whole {
-                                formula = format!(
-                                    "min({formula}, {} {}) = {}",
-                                    Word::Deadline.text(lang),
-                                    with_unit(lang, &d_text),
-                                    with_unit(lang, &worst.map_or("?".into(), |w| w.need_text(1)))
-                                );
-                            }
-                            cut_by_deadline(hop, &calc, (d, w), infos, out);
-                        }
-                    }
-                    _ => {
-                        caps.push(trace::row_term(&d, infos, Reading::LowerEnd));
-                        worst = Some(d.time);
-                        deadline_alone = true;
-                        if whole {
-                            formula = format!(
-                                "{} {}",
-                                Word::Deadline.text(lang),
-                                with_unit(lang, &d_text)
-                            );
-                        }
-                    }
+                let (w, f) = early_worst(lang, (p, p_text), (e, &e_text), u, layers, out);
+                worst = Some(w);
+                formula = f;
+                total = total.saturating_mul(u);
+                upstreams_counted = u > 1;
+                calc.early = Some(e);
+                calc.early_terms = e_terms;
+            }
+            (None, _) | (_, None) => worst = None,
+            _ => {}
+        }
+    }
+    if parts.tries_rows > MAX_NESTED_TRIES
+        && !out.skips(FindingCode::TriesNestedTooDeep, parts.tries_rows)
+    {
+        let rows: Vec<usize> = hop
+            .rows
+            .iter()
+            .copied()
+            .filter(|&l| infos[l - 1].kind == Kind::Tries)
+            .collect();
+        let msg = text::nested_too_deep(lang, &hop.segment, parts.tries_rows, total);
+        out.add(Draft::new(FindingCode::TriesNestedTooDeep, rows, msg).on_hop(&hop.segment));
+    }
+    // A proxy with U upstream targets tries each in turn: U times the tries on one
+    // target, the waits only between tries on one target.
+    match parts.targets() {
+        _ if calc.early.is_some() || no_retries || worst.is_none() => {}
+        Some(Some(u)) if u > 1 => {
+            upstreams_counted = true;
+            total = total.saturating_mul(u);
+            worst = worst.map(|w| w.times(u));
+            if whole {
+                let grouped = if formula.contains(' ') {
+                    format!("({formula})")
+                } else {
+                    formula.clone()
+                };
+                formula = format!("{grouped} {}", Word::Upstreams(u).text(lang));
+            }
+        }
+        Some(None) => worst = None,
+        _ => {}
+    }
+    calc.tries = total;
+    if whole {
+        if let (true, Some(Some(u))) = (parts.tries_span_upstreams, parts.upstreams) {
+            formula.push_str(&Word::AcrossUpstreams(u).text(lang));
+        }
+        let worst_text = worst.map_or("?".to_string(), |w| w.need_text(1));
+        formula = format!("{formula} = {}", with_unit(lang, &worst_text));
+    }
+    Worst {
+        time: worst,
+        formula,
+        caps: Vec::new(),
+        upstreams_counted,
+        deadline_alone: false,
+    }
+}
+
+/// No new try starts after the retry window: the last one may still run a whole per-try
+/// bound `p`, so the window plus `p` caps the worst case.
+fn capped_by_window(
+    hop: &Hop,
+    worst: &mut Worst,
+    p: Time,
+    infos: &[RowInfo],
+    whole: bool,
+    lang: Lang,
+) {
+    match hop.parts.retry_window {
+        Some(Some(window)) => {
+            let cap = window.time.add(p);
+            let over = matches!((worst.time.map(|w| w.hi), cap.hi), (Some(Hi::Fin(a)), Hi::Fin(b)) if a > b)
+                || matches!(worst.time.map(|w| w.hi), Some(Hi::Inf | Hi::Open));
+            if over && !cap.is_inf() {
+                worst
+                    .caps
+                    .push(trace::row_term(&window, infos, Reading::LowerEnd));
+                worst.time = worst.time.map(|w| w.min(cap));
+                if whole {
+                    worst.formula = format!(
+                        "min({}, {} {} + {}) = {}",
+                        worst.formula,
+                        Word::Window.text(lang),
+                        window.time.bound_text(window.decimals),
+                        with_unit(lang, &p.need_text(1)),
+                        with_unit(lang, &worst.time.map_or("?".into(), |w| w.need_text(1)))
+                    );
                 }
             }
         }
+        Some(None) => worst.time = None,
+        None => {}
     }
-    if worst.is_some_and(Time::is_inf) {
-        let unbounded = |l: &usize| {
-            let info = &infos[l - 1];
-            matches!(&info.val, Val::Dur(t) if t.time.is_inf() && info.kind.is_time_bound())
-        };
-        // The unbounded rows, or all the hop's rows when none is (a deadline of `none`).
-        let named = match hop.rows.iter().filter(|l| unbounded(l)).count() {
-            0 => hop.rows.len(),
-            n => n,
-        };
-        if !out.skips(FindingCode::Unbounded, named) {
-            let rows: Vec<usize> = hop.rows.iter().copied().filter(unbounded).collect();
-            let msg = text::unbounded(lang, segment, caller_name);
-            let rows = if rows.is_empty() {
-                hop.rows.clone()
-            } else {
-                rows
+}
+
+/// A deadline on the hop caps the whole call; with no per-try bound (`has_per_try` false),
+/// it is the worst case.
+fn capped_by_deadline(
+    hop: &Hop,
+    calc: &HopCalc,
+    worst: &mut Worst,
+    deadline: Option<Term>,
+    has_per_try: bool,
+    infos: &[RowInfo],
+    out: &mut Findings,
+) {
+    let lang = out.lang();
+    let whole = !out.verdict_only();
+    let Some(d) = deadline else {
+        worst.time = None;
+        if whole {
+            worst.formula = Word::DeadlineUnreadable.text(lang);
+        }
+        return;
+    };
+    let d_text = if whole {
+        d.time.bound_text(1)
+    } else {
+        String::new()
+    };
+    match worst.time {
+        Some(w) if !w.is_inf() && has_per_try => {
+            let exceeds = match (w.hi, d.time.lo) {
+                (Hi::Fin(wh), Some(dl)) => wh > dl,
+                (Hi::Open, Some(_)) => true,
+                _ => false,
             };
-            out.add(Draft::new(FindingCode::Unbounded, rows, msg).on_hop(segment));
+            if exceeds {
+                worst
+                    .caps
+                    .push(trace::row_term(&d, infos, Reading::LowerEnd));
+                worst.time = Some(w.min(d.time));
+                if whole {
+                    worst.formula = format!(
+                        "min({}, {} {}) = {}",
+                        worst.formula,
+                        Word::Deadline.text(lang),
+                        with_unit(lang, &d_text),
+                        with_unit(lang, &worst.time.map_or("?".into(), |w| w.need_text(1)))
+                    );
+                }
+                cut_by_deadline(hop, calc, (d, w), infos, out);
+            }
+        }
+        _ => {
+            worst
+                .caps
+                .push(trace::row_term(&d, infos, Reading::LowerEnd));
+            worst.time = Some(d.time);
+            worst.deadline_alone = true;
+            if whole {
+                worst.formula =
+                    format!("{} {}", Word::Deadline.text(lang), with_unit(lang, &d_text));
+            }
         }
     }
-    calc.wait = wait_of(parts);
-    calc.worst = worst;
-    calc.worst_text = formula;
+}
+
+/// `unbounded` on a hop whose worst case is `∞`: its rows that read as no bound, or all its
+/// rows when none does (a deadline of `none`).
+fn unbounded(hop: &Hop, caller_name: &str, infos: &[RowInfo], out: &mut Findings) {
+    let unbounded = |l: &usize| {
+        let info = &infos[l - 1];
+        matches!(&info.val, Val::Dur(t) if t.time.is_inf() && info.kind.is_time_bound())
+    };
+    let named = match hop.rows.iter().filter(|l| unbounded(l)).count() {
+        0 => hop.rows.len(),
+        n => n,
+    };
+    if out.skips(FindingCode::Unbounded, named) {
+        return;
+    }
+    let rows: Vec<usize> = hop.rows.iter().copied().filter(unbounded).collect();
+    let segment = hop.segment.as_str();
+    let msg = text::unbounded(out.lang(), segment, caller_name);
+    let rows = if rows.is_empty() {
+        hop.rows.clone()
+    } else {
+        rows
+    };
+    out.add(Draft::new(FindingCode::Unbounded, rows, msg).on_hop(segment));
+}
+
+/// The hop's numbers with its worst case and wait, and, in a whole check, their trace.
+fn finish(
+    hop: &Hop,
+    mut calc: HopCalc,
+    worst: Worst,
+    infos: &[RowInfo],
+    whole: bool,
+    lang: Lang,
+) -> HopCalc {
+    calc.wait = wait_of(&hop.parts);
+    calc.worst = worst.time;
+    calc.worst_text = worst.formula;
     if !whole {
         return calc;
     }
@@ -905,11 +1022,11 @@ fn compute_hop(
         .map(|w| vec![trace::row_term(&w.term, infos, Reading::LowerEnd)])
         .unwrap_or_default();
     // A worst case that is the deadline alone comes from the deadline alone.
-    calc.worst_terms = if deadline_alone {
-        caps
+    calc.worst_terms = if worst.deadline_alone {
+        worst.caps
     } else {
         let mut terms = uncut_terms(hop, &calc, lang);
-        terms.extend(caps);
+        terms.extend(worst.caps);
         terms
     };
     calc.worst_rows = trace::rows_of(&calc.worst_terms);
