@@ -15,10 +15,7 @@ use std::path::Path;
 
 use budget::{Lang, Severity};
 use serde::Serialize;
-use serde_sarif::sarif::{
-    Invocation, MultiformatMessageString, Notification, ReportingConfiguration,
-    ReportingDescriptor, Result as SarifResult, Run, Sarif, Tool, ToolComponent,
-};
+use serde_sarif::sarif::{Result as SarifResult, Sarif};
 use workbench_import::drift::{self, Drift, DriftCode, DriftFinding, Read};
 
 use crate::check_command::markdown::escape;
@@ -310,58 +307,20 @@ fn sarif_log(compared: &[Compared], exit_code: u8) -> Sarif {
                     );
                 }
             }
-            Err(reason) => notifications.push(
-                Notification::builder()
-                    .level(serde_json::json!("error"))
-                    .message(sarif::text(format!("{}: {reason}", c.path)))
-                    .locations(vec![sarif::location(&c.path, None)])
-                    .build(),
-            ),
+            Err(reason) => notifications.push(sarif::notification(
+                format!("{}: {reason}", c.path),
+                sarif::location(&c.path, None),
+            )),
         }
     }
-    let rules: Vec<ReportingDescriptor> = rules
+    let rules = rules
         .into_values()
         .map(|code| {
             let (short, full) = description(code);
-            ReportingDescriptor::builder()
-                .id(code.as_str())
-                .short_description(MultiformatMessageString::builder().text(short).build())
-                .full_description(MultiformatMessageString::builder().text(full).build())
-                .default_configuration(
-                    ReportingConfiguration::builder()
-                        .level(serde_json::json!("error"))
-                        .build(),
-                )
-                .build()
+            sarif::rule(code.as_str(), short, full, "error")
         })
         .collect();
-    let driver = ToolComponent::builder()
-        .name(sarif::TOOL_NAME)
-        .information_uri(sarif::INFORMATION_URI)
-        .version(env!("CARGO_PKG_VERSION"))
-        .semantic_version(env!("CARGO_PKG_VERSION"))
-        .rules(rules)
-        .build();
-    let invocation = Invocation::builder()
-        .execution_successful(notifications.is_empty())
-        .exit_code(i64::from(exit_code));
-    let invocation = if notifications.is_empty() {
-        invocation.build()
-    } else {
-        invocation
-            .tool_execution_notifications(notifications)
-            .build()
-    };
-    let run = Run::builder()
-        .tool(Tool::builder().driver(driver).build())
-        .invocations(vec![invocation])
-        .results(results)
-        .build();
-    Sarif::builder()
-        .schema(sarif::SCHEMA)
-        .version(serde_json::json!(sarif::VERSION))
-        .runs(vec![run])
-        .build()
+    sarif::log_of(rules, results, notifications, exit_code)
 }
 
 #[cfg(test)]

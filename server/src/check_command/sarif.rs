@@ -51,38 +51,59 @@ pub fn log(files: &[CheckedFile], exit_code: u8) -> Sarif {
                     results.push(result(file, checked, finding));
                 }
             }
-            Err(err) => notifications.push(
-                Notification::builder()
-                    .level(serde_json::json!("error"))
-                    .message(text(format!("{}: {}", file.label(), err.reason)))
-                    .locations(vec![location(&file.path, err.line)])
-                    .build(),
-            ),
+            Err(err) => notifications.push(notification(
+                format!("{}: {}", file.label(), err.reason),
+                location(&file.path, err.line),
+            )),
         }
     }
     let rules = rules
         .into_values()
         .map(|finding| {
-            ReportingDescriptor::builder()
-                .id(finding.code.as_str())
-                .short_description(
-                    MultiformatMessageString::builder()
-                        .text(finding.code.title())
-                        .build(),
-                )
-                .full_description(
-                    MultiformatMessageString::builder()
-                        .text(finding.code.description())
-                        .build(),
-                )
-                .default_configuration(
-                    ReportingConfiguration::builder()
-                        .level(serde_json::json!(level(finding.severity).to_string()))
-                        .build(),
-                )
-                .build()
+            rule(
+                finding.code.as_str(),
+                finding.code.title(),
+                finding.code.description(),
+                &level(finding.severity).to_string(),
+            )
         })
-        .collect::<Vec<_>>();
+        .collect();
+    log_of(rules, results, notifications, exit_code)
+}
+
+/// A rule of the log: its id, short and full descriptions, and default level (`error`,
+/// `warning` or `note`).
+pub fn rule(id: &str, short: &str, full: &str, level: &str) -> ReportingDescriptor {
+    ReportingDescriptor::builder()
+        .id(id)
+        .short_description(MultiformatMessageString::builder().text(short).build())
+        .full_description(MultiformatMessageString::builder().text(full).build())
+        .default_configuration(
+            ReportingConfiguration::builder()
+                .level(serde_json::json!(level))
+                .build(),
+        )
+        .build()
+}
+
+/// A failed-execution notification: a file the command could not read, and why (`message`).
+pub fn notification(message: String, at: Location) -> Notification {
+    Notification::builder()
+        .level(serde_json::json!("error"))
+        .message(text(message))
+        .locations(vec![at])
+        .build()
+}
+
+/// The log of one run of `workbench`, whose tool driver holds `rules`, with `results` and
+/// the `notifications` of the files it could not read (the invocation succeeded when there
+/// are none), by a command that exits with `exit_code`.
+pub fn log_of(
+    rules: Vec<ReportingDescriptor>,
+    results: Vec<SarifResult>,
+    notifications: Vec<Notification>,
+    exit_code: u8,
+) -> Sarif {
     let driver = ToolComponent::builder()
         .name(TOOL_NAME)
         .information_uri(INFORMATION_URI)
