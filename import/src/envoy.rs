@@ -29,8 +29,7 @@
 use budget::{Kind, Lang, Row};
 use saphyr::{LoadableYamlNode, MarkedYaml, YamlData};
 
-use crate::row::row;
-use crate::yaml::{entries, get, get_path, items, mask_templates, Doc};
+use crate::yaml::{entries, get, get_path, items, mask_templates, Doc, Rows};
 use crate::{File, ImportError, Imported};
 
 /// Envoy's route timeout when a route sets none (`RouteAction.timeout`: "If not specified, the
@@ -154,45 +153,17 @@ struct Out {
     rows: Vec<Row>,
 }
 
+impl Rows for Out {
+    fn lang(&self) -> Lang {
+        self.lang
+    }
+
+    fn rows(&mut self) -> &mut Vec<Row> {
+        &mut self.rows
+    }
+}
+
 impl Out {
-    /// A row in the sheet's language.
-    fn row(
-        &self,
-        layer: &str,
-        segment: &str,
-        kind: Kind,
-        setting: &str,
-        value: &str,
-        location: String,
-    ) -> Row {
-        row(self.lang, layer, segment, kind, setting, value, location)
-    }
-
-    /// A row of the setting at `node` (none for a value the sheet cannot hold: a mapping).
-    #[allow(clippy::too_many_arguments)]
-    fn setting(
-        &mut self,
-        doc: &Doc<'_>,
-        layer: &str,
-        segment: &str,
-        kind: Kind,
-        setting: &str,
-        node: &MarkedYaml<'_>,
-        selector: &str,
-    ) -> Option<&mut Row> {
-        let value = doc.text(node)?;
-        let r = self.row(
-            layer,
-            segment,
-            kind,
-            setting,
-            &value,
-            doc.at(node, selector),
-        );
-        self.rows.push(r);
-        self.rows.last_mut()
-    }
-
     /// A row `—` with `default`, said by `why`, at `node`.
     #[allow(clippy::too_many_arguments)]
     fn hidden_default(

@@ -52,8 +52,8 @@ use std::collections::HashSet;
 use budget::{Kind, Lang, Row};
 use saphyr::{LoadableYamlNode, MarkedYaml};
 
-use crate::row::{is_template, row, Say};
-use crate::yaml::{entries, get, get_path, items, mask_templates, Doc};
+use crate::row::{is_template, Say};
+use crate::yaml::{entries, get, get_path, items, mask_templates, Doc, Rows};
 use crate::{File, ImportError, Imported};
 
 /// The ingress-nginx annotations read: name after the prefix, kind, the controller's default
@@ -212,6 +212,16 @@ struct Out {
     node_servers: Vec<(String, String, String)>,
 }
 
+impl Rows for Out {
+    fn lang(&self) -> Lang {
+        self.lang
+    }
+
+    fn rows(&mut self) -> &mut Vec<Row> {
+        &mut self.rows
+    }
+}
+
 impl Out {
     fn new(lang: Lang) -> Out {
         Out {
@@ -223,47 +233,9 @@ impl Out {
         }
     }
 
-    /// A row in the sheet's language.
-    fn row(
-        &self,
-        layer: &str,
-        segment: &str,
-        kind: Kind,
-        setting: &str,
-        value: &str,
-        location: String,
-    ) -> Row {
-        row(self.lang, layer, segment, kind, setting, value, location)
-    }
-
     /// A rationale in the sheet's language.
     fn say(&self, say: Say<'_>) -> String {
         say.text(self.lang)
-    }
-
-    /// A row of a setting found at `node`.
-    #[allow(clippy::too_many_arguments)]
-    fn setting(
-        &mut self,
-        doc: &Doc<'_>,
-        layer: &str,
-        segment: &str,
-        kind: Kind,
-        setting: &str,
-        node: &MarkedYaml<'_>,
-        selector: &str,
-    ) -> Option<&mut Row> {
-        let value = doc.text(node)?;
-        let r = self.row(
-            layer,
-            segment,
-            kind,
-            setting,
-            &value,
-            doc.at(node, selector),
-        );
-        self.rows.push(r);
-        self.rows.last_mut()
     }
 
     /// A route group row: the hop is one of the alternatives of the entry point `group`.
