@@ -698,18 +698,22 @@ impl Out {
         let lang = self.lang;
         let name = format!("{}.{}", r.kind, setting.argument);
         let selector = format!("{} {}", r.address(), setting.argument);
-        let unset = |line: usize, why: Say<'_>| {
+        // The row of the setting at `line`: its value as written, or `—` and the default when
+        // it is unset (`None`), and why.
+        let at = |line: usize, value: Option<&str>, why: Option<Say<'_>>| {
             let mut out = row(
                 lang,
                 layer,
                 segment,
                 setting.kind,
                 &name,
-                "—",
+                value.unwrap_or("—"),
                 location(r.file.path, line, &selector),
             );
-            out.default = setting.default.to_owned();
-            out.rationale = why.text(lang);
+            if value.is_none() {
+                out.default = setting.default.to_owned();
+            }
+            out.rationale = why.map_or_else(String::new, |why| why.text(lang));
             out
         };
         let Some(attribute) = r.block.body.get_attribute(setting.argument) else {
@@ -719,61 +723,30 @@ impl Out {
                 } else {
                     Say::AlbIdleDefault
                 };
-                self.rows.push(unset(r.line(), why));
+                self.rows.push(at(r.line(), None, Some(why)));
             }
             return;
         };
         let line = line_at(r.file.text, attribute.value.span().map_or(0, |s| s.start));
         let out = match written(r.file.text, &attribute.value) {
-            Written::Null => unset(
+            Written::Null => at(
                 line,
-                Say::Null {
+                None,
+                Some(Say::Null {
                     default: setting.default,
-                },
+                }),
             ),
-            Written::Plain(value) => {
-                let mut out = row(
-                    lang,
-                    layer,
-                    segment,
-                    setting.kind,
-                    &name,
-                    &value,
-                    location(r.file.path, line, &selector),
-                );
-                out.rationale.clear();
-                out
-            }
+            Written::Plain(value) => at(line, Some(&value), None),
             Written::Reference(value) => {
                 let why = match value.split('.').next() {
                     Some("var") => Say::Variable { name: &value },
                     Some("local") => Say::Local { name: &value },
                     _ => Say::Reference { name: &value },
                 };
-                let mut out = row(
-                    lang,
-                    layer,
-                    segment,
-                    setting.kind,
-                    &name,
-                    &value,
-                    location(r.file.path, line, &selector),
-                );
-                out.rationale = why.text(lang);
-                out
+                at(line, Some(&value), Some(why))
             }
             Written::Expression(value, uses) => {
-                let mut out = row(
-                    lang,
-                    layer,
-                    segment,
-                    setting.kind,
-                    &name,
-                    &value,
-                    location(r.file.path, line, &selector),
-                );
-                out.rationale = Say::Expression { uses: &uses }.text(lang);
-                out
+                at(line, Some(&value), Some(Say::Expression { uses: &uses }))
             }
         };
         self.rows.push(out);
