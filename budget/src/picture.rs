@@ -770,7 +770,8 @@ pub fn unknown_label(lang: Lang, rows: &[usize]) -> String {
 const NAMES: f64 = 190.0;
 /// The width of the time scale, px.
 const SCALE: f64 = 600.0;
-/// The width left after the scale for a `short by` label, px.
+/// The least width left after the scale for a `short by` label, px; a longer label (`short
+/// by 17 h 51 min 30.5 s`) widens it ([`right_of`]).
 const RIGHT: f64 = 110.0;
 /// A bar's height, px.
 const BAR: f64 = 26.0;
@@ -880,7 +881,7 @@ pub fn svg_parts(picture: &Picture) -> SvgParts {
     };
     let rows_drawn = picture.nodes.len() + picture.chain.len();
     let sections = usize::from(!picture.nodes.is_empty()) + usize::from(!picture.chain.is_empty());
-    let width = NAMES + SCALE + RIGHT;
+    let width = NAMES + SCALE + right_of(picture);
     let more = (picture.hidden > 0).then(|| hidden_words(lang, rows_drawn, picture.hidden));
     let height = if rows_drawn == 0 {
         40.0
@@ -980,6 +981,34 @@ fn hidden_words(lang: Lang, drawn: usize, hidden: usize) -> String {
         ),
         Lang::Ja => format!("不足の大きい順に{drawn}本を描いています。ほかに{hidden}本あります"),
     }
+}
+
+/// The label beside the part of a need past its bound: `short by 2 min 11 s` (`不足 2分11秒`).
+fn short_by_label(lang: Lang, short_ms: u64) -> String {
+    format!(
+        "{} {}",
+        words(lang).short_by,
+        display::duration(lang, short_ms)
+    )
+}
+
+/// The width after the scale: [`RIGHT`], or the longest `short by` label of the bars drawn
+/// and its gap, at about 7 px a Latin character and 13 px a Japanese one in the picture's
+/// 12 px bold type.
+fn right_of(picture: &Picture) -> f64 {
+    let longest = picture
+        .nodes
+        .iter()
+        .chain(&picture.chain)
+        .filter_map(Bar::short_by_ms)
+        .map(|short| {
+            short_by_label(picture.lang, short)
+                .chars()
+                .map(|c| if c.is_ascii() { 7.0 } else { 13.0 })
+                .sum::<f64>()
+        })
+        .fold(0.0, f64::max);
+    RIGHT.max(longest + 12.0)
 }
 
 /// Milliseconds to x, px.
@@ -1158,11 +1187,7 @@ fn draw_bar(out: &mut String, bar: &Bar, scale: &Scale, lang: Lang, y: f64) {
     }
     if let Some(short) = bar.short_by_ms() {
         let need = bar.need_ms.unwrap_or(bar.bound_ms);
-        let label = format!(
-            "{} {}",
-            words(lang).short_by,
-            display::duration(lang, short)
-        );
+        let label = short_by_label(lang, short);
         let _ = write!(
             out,
             "<rect class=\"over\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" data-ms=\"{short}\" \

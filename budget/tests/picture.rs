@@ -426,3 +426,21 @@ fn a_deadline_over_nothing_it_calls_needs_no_number_not_infinity() {
         assert_eq!(bar(&p.nodes, "worker").caption, caption);
     }
 }
+
+#[test]
+fn a_long_short_by_label_widens_the_picture_to_hold_it() {
+    // G7: the browser's 2 min 30 s against the web server's 4 min 40 s and the 1 s margin.
+    let g7 = report(Lang::En, example::REDIRECTOR_RETRIES, |rows| {
+        let retry_on = rows.iter_mut().find(|r| r.item == "retry on").unwrap();
+        retry_on.value = "4xx, 5xx, timeout".into();
+    });
+    let drawing = picture(&g7, Lang::En);
+    let browser = bar(&drawing.chain, "browser -> web server");
+    assert_eq!(browser.short_by_ms(), Some(131_000));
+    let drawn = svg(&drawing);
+    // `short by 2 min 11 s`: 19 characters at 7 px and a 12 px gap, after 190 + 600 px.
+    assert!(drawn.contains("viewBox=\"0 0 935 "), "{drawn}");
+    assert!(drawn.contains(">short by 2 min 11 s</text>"), "{drawn}");
+    // G2's `short by 7.5 s` fits the least width.
+    assert!(svg(&picture(&g2(Lang::En), Lang::En)).contains("viewBox=\"0 0 900 "));
+}
