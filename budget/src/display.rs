@@ -78,22 +78,20 @@ fn push_duration(out: &mut String, lang: Lang, ms: u64) {
         Lang::En => (" h", " min", " s", " "),
         Lang::Ja => ("時間", "分", "秒", ""),
     };
-    let mut parts: Vec<(String, &str)> = Vec::with_capacity(3);
+    use std::fmt::Write as _;
     if hours > 0 {
-        parts.push((hours.to_string(), h));
+        let _ = write!(out, "{hours}{h}");
     }
     if minutes > 0 || (hours > 0 && rest > 0) {
-        parts.push((minutes.to_string(), min));
-    }
-    if rest > 0 {
-        parts.push((crate::duration::seconds(rest, 0), s));
-    }
-    for (i, (number, unit)) in parts.iter().enumerate() {
-        if i > 0 {
+        if hours > 0 {
             out.push_str(space);
         }
-        out.push_str(number);
-        out.push_str(unit);
+        let _ = write!(out, "{minutes}{min}");
+    }
+    if rest > 0 {
+        out.push_str(space);
+        crate::duration::push_seconds(out, rest, 0);
+        out.push_str(s);
     }
 }
 

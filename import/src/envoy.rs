@@ -29,7 +29,8 @@
 use budget::{Kind, Lang, Row};
 use saphyr::{LoadableYamlNode, MarkedYaml, YamlData};
 
-use crate::yaml::{entries, get, get_path, items, mask_templates, Doc, Rows};
+use crate::row::Rows;
+use crate::yaml::{entries, get, get_path, items, mask_templates, Doc, Settings};
 use crate::{File, ImportError, Imported};
 
 /// Envoy's route timeout when a route sets none (`RouteAction.timeout`: "If not specified, the
@@ -162,6 +163,8 @@ impl Rows for Out {
         &mut self.rows
     }
 }
+
+impl Settings for Out {}
 
 impl Out {
     /// A row `—` with `default`, said by `why`, at `node`.

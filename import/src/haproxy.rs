@@ -32,7 +32,7 @@
 use budget::{Kind, Lang, Row};
 
 use crate::location::location;
-use crate::row::{row, UNRESOLVED_TEMPLATE};
+use crate::row::{Rows, UNRESOLVED_TEMPLATE};
 use crate::{File, ImportError, Imported};
 
 /// The keywords that open a section (HAProxy configuration manual, sections 3 to 12).
@@ -521,20 +521,17 @@ struct Out {
     rows: Vec<Row>,
 }
 
-impl Out {
-    /// A row in the sheet's language.
-    fn row(
-        &self,
-        layer: &str,
-        segment: &str,
-        kind: Kind,
-        setting: &str,
-        value: &str,
-        location: String,
-    ) -> Row {
-        row(self.lang, layer, segment, kind, setting, value, location)
+impl Rows for Out {
+    fn lang(&self) -> Lang {
+        self.lang
     }
 
+    fn rows(&mut self) -> &mut Vec<Row> {
+        &mut self.rows
+    }
+}
+
+impl Out {
     /// The rows of one side of a proxy on `segment`: each setting in scope, or, for a timeout
     /// HAProxy warns about, `—` with no bound; `retries` with its default.
     fn side(

@@ -52,8 +52,8 @@ use std::collections::HashSet;
 use budget::{Kind, Lang, Row};
 use saphyr::{LoadableYamlNode, MarkedYaml};
 
-use crate::row::{is_template, Say};
-use crate::yaml::{entries, get, get_path, items, mask_templates, Doc, Rows};
+use crate::row::{is_template, Rows, Say};
+use crate::yaml::{entries, get, get_path, items, mask_templates, Doc, Settings};
 use crate::{File, ImportError, Imported};
 
 /// The ingress-nginx annotations read: name after the prefix, kind, the controller's default
@@ -221,6 +221,8 @@ impl Rows for Out {
         &mut self.rows
     }
 }
+
+impl Settings for Out {}
 
 impl Out {
     fn new(lang: Lang) -> Out {

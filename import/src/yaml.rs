@@ -2,34 +2,15 @@
 //! Boot). Nodes keep their spans, so every row can name the line that sets it, and a value is
 //! read back from the file as written.
 
-use budget::{Kind, Lang, Row};
+use budget::{Kind, Row};
 use saphyr::{MarkedYaml, Scalar, YamlData};
 
 use crate::location::location;
+use crate::row::Rows;
 use crate::File;
 
-/// Where a YAML format's reader writes its rows: the sheet's language and the rows so far.
-/// The rows of a setting are built here once for every YAML format.
-pub(crate) trait Rows {
-    /// The sheet's language: the items' and rationales' words.
-    fn lang(&self) -> Lang;
-
-    /// The rows written so far.
-    fn rows(&mut self) -> &mut Vec<Row>;
-
-    /// A row in the sheet's language.
-    fn row(
-        &self,
-        layer: &str,
-        segment: &str,
-        kind: Kind,
-        setting: &str,
-        value: &str,
-        location: String,
-    ) -> Row {
-        crate::row::row(self.lang(), layer, segment, kind, setting, value, location)
-    }
-
+/// The rows of a YAML setting, written where a YAML format's reader writes its rows.
+pub(crate) trait Settings: Rows {
     /// A row of the setting found at `node`, written as the file writes it, at its line and
     /// `selector`; none for a value the sheet cannot hold (a mapping).
     #[allow(clippy::too_many_arguments)]
