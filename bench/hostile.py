@@ -6,7 +6,7 @@ figures (bench/load.sh): the shapes that once grew faster than the sheet.
     bench/hostile.py chain 5000    # a chain of 2,500 retried hops under a 10 s deadline
     bench/hostile.py fanout 5000   # one caller, 1,000 retried hops, each an inversion
 
-The engine's own generators of these shapes are in budget/tests/shapes/mod.rs.
+The engine's own generators of these shapes are in budget/tests/engine/shapes/mod.rs.
 """
 import sys
 

@@ -1,7 +1,7 @@
 //! Benchmarks of the engine: `check` on the golden G1 sheet (12 rows) and on the sheets of
 //! `../shared/bench/gen_sheet.py` at 10, 100, 1,000 and 5,000 rows (one group, `check`, whose
 //! throughput in rows per second stays flat when the cost is linear), the worst-case shapes at
-//! the row limit (5,000 rows; the same generators as `tests/scaling.rs`), and the TSV round
+//! the row limit (5,000 rows; the same generators as `tests/engine/scaling.rs`), and the TSV round
 //! trip. Run with `cargo bench -p budget --bench check`; the figures are in the README. Times
 //! are the benchmark thread's CPU time ([`cpu::ThreadCpu`]), which the load of a shared
 //! machine does not inflate as it does wall time.
@@ -16,7 +16,7 @@ use std::hint::black_box;
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 mod cpu;
-#[path = "../tests/shapes/mod.rs"]
+#[path = "../tests/engine/shapes/mod.rs"]
 mod shapes;
 mod sheets;
 

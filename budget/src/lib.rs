@@ -14,7 +14,7 @@
 //!
 //! # Decisions where the model is open
 //!
-//! Each has a test with the same numbers (`tests/rulebook.rs`, `tests/incidents.rs`).
+//! Each has a test with the same numbers (`tests/engine/rulebook.rs`, `tests/engine/incidents.rs`).
 //!
 //! - **Upstream targets**: a proxy with U targets runs the hop's tries on each in turn, the
 //!   waits only between tries on one target: connect 5 s, read 60 s, 2 tries waiting 1 s,
@@ -54,7 +54,7 @@
 //!   (Istio, HAProxy, .NET's resilience handler, Redis clients, Sidekiq), not nginx, which
 //!   retries only on another upstream server and so only when the sheet names upstreams.
 //! - **Cost grows linearly with the sheet** (time, memory and report size; counted by
-//!   [`check_counted`], pinned by `tests/scaling.rs`): a hop with more than
+//!   [`check_counted`], pinned by `tests/engine/scaling.rs`): a hop with more than
 //!   [`MAX_NESTED_TRIES`] (10) tries rows gets `tries.nested_too_deep` and a summarised
 //!   formula; a waits list longer than [`MAX_LISTED_WAITS`] (10) is written as its sum,
 //!   `+ 9.5 (19 waits)`; a `retry.amplification` path longer than 64 hops names its first and

@@ -16,7 +16,7 @@
 use budget::{check, Lang, Report, Row, RowsBehind, Sheet, TraceTerm};
 use proptest::prelude::*;
 
-mod counting;
+use crate::counting;
 
 /// What one check cost: allocations and bytes allocated.
 #[derive(Clone, Copy, Debug)]

@@ -1,7 +1,7 @@
-//! A counting global allocator for the test binaries that count work instead of timing it
+//! A counting global allocator for the tests that count work instead of timing it
 //! (`scaling.rs`, `robust.rs`): the system allocator, counting this thread's allocations and
-//! the bytes they ask for. Include it with `mod counting;`; it becomes that binary's global
-//! allocator.
+//! the bytes they ask for. It is the test binary's global allocator; counting per thread keeps
+//! the tests that run beside them out of their counts.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;

@@ -202,7 +202,7 @@ fn upstream_pods_are_not_cut_like_tries() {
     // ingress-nginx tries the next of 3 pods: 3 × (5 s + 60 s) = 195 s behind a client that
     // waits 100 s. "1 try fits" in the numbers, but the three are pods, not a tries row, so
     // the only checked fix raises the client's deadline to 195 s plus the 1.0 s margin.
-    let text = include_str!("../../fixtures/ingress-nginx-upstreams.tsv");
+    let text = include_str!("../../../fixtures/ingress-nginx-upstreams.tsv");
     let sheet = Sheet::new(Lang::En, tsv::import(text).unwrap().rows);
     let report = check(&sheet);
     let f = &report.findings[0];

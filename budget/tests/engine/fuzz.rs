@@ -5,7 +5,7 @@
 //!
 //! `FUZZ_INPUTS` inputs per reader (default 2,000, a few seconds in the debug build): the
 //! README records a run of 1,000,000 each, `FUZZ_INPUTS=1000000 cargo test --release -p budget
-//! --test fuzz`. A failure is shrunk to a small input and kept in `fuzz.proptest-regressions`.
+//! --test engine -- fuzz::`. A failure is shrunk to a small input and kept in `fuzz.proptest-regressions`.
 //! The coverage-guided targets in `budget/fuzz/` (cargo-fuzz, nightly) read the same way.
 
 use budget::duration::{self, DurationError, Unit};

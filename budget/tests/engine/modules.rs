@@ -5,7 +5,7 @@
 //! no edge; a parent that uses a child, and a child that uses its parent, are a circle. Test
 //! modules (`#[cfg(test)]`) are left out: they may use anything.
 //!
-//! Run it alone with `cargo test -p budget --test modules`; a circle fails it with the edges
+//! Run it alone with `cargo test -p budget --test engine -- modules::`; a circle fails it with the edges
 //! that close it and the paths that make them.
 
 use std::collections::{BTreeMap, BTreeSet};

@@ -1,4 +1,4 @@
-//! Generated worst-case sheet shapes, shared by `tests/scaling.rs` and `benches/check.rs`:
+//! Generated worst-case sheet shapes, shared by `tests/engine/scaling.rs` and `benches/check.rs`:
 //! each generator makes a sheet of about the number of rows asked for.
 #![allow(dead_code)]
 

@@ -12,7 +12,7 @@
 
 use budget::{check_counted, tsv, Lang, Report, Sheet};
 
-mod counting;
+use crate::counting;
 
 /// What checking a sheet cost: the engine's steps, allocations, bytes allocated, and the
 /// report's JSON bytes.
@@ -38,7 +38,7 @@ fn measure(sheet: &Sheet) -> (Report, Work) {
     )
 }
 
-mod shapes;
+use crate::shapes;
 
 use shapes::{chain, nested_tries, row, SHAPES};
 
