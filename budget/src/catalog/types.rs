@@ -300,7 +300,8 @@ pub struct Entry {
     pub includes_connect: bool,
     /// The product versions this line's default holds for; `None`: every version. A setting
     /// whose default changed has one line per range (redis-py `socket_timeout`: none before
-    /// 8.0, 5 s from 8.0 on), and [`lookup`] picks the line of the version the row names.
+    /// 8.0, 5 s from 8.0 on), and [`lookup`](crate::catalog::lookup) picks the line of the
+    /// version the row names.
     pub versions: Option<&'static Versions>,
     /// The documented default in the value grammar (`60s`, `none`, `0`, `3 retries`); empty
     /// when the documentation gives none that could be verified.
@@ -516,7 +517,7 @@ impl Cap {
 }
 
 /// A product a row may name in its layer, location or setting: one of the catalog's, or a
-/// well-known one it does not hold ([`WELL_KNOWN`]).
+/// well-known one it does not hold ([`WELL_KNOWN`](crate::catalog::WELL_KNOWN)).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Product {
     /// Its name in an English message: `Cloudflare`, `a CDN`.
