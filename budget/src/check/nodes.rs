@@ -392,20 +392,22 @@ pub(crate) fn check(
     nodes: &[NodeCalc],
     out: &mut Findings,
 ) -> Vec<NodeReport> {
+    let capped = capped_by_callers(graph);
     graph
         .nodes
         .iter()
         .zip(nodes)
         .enumerate()
-        .map(|(n, (node, calc))| check_node(graph, infos, hops, (n, node), calc, out))
+        .map(|(n, (node, calc))| check_node(graph, infos, hops, (n, node, capped[n]), calc, out))
         .collect()
 }
 
+/// `capped` is whether a caller's deadline reaches the node ([`capped_by_callers`]).
 fn check_node(
     graph: &Graph,
     infos: &[RowInfo],
     hops: &[HopCalc],
-    (n, node): (usize, &Node),
+    (n, node, capped): (usize, &Node, bool),
     calc: &NodeCalc,
     out: &mut Findings,
 ) -> NodeReport {
@@ -419,7 +421,7 @@ fn check_node(
         (Some(None), _) => (Verdict::Unknown, None),
         // Its own deadline is none or disabled (directly or by its default) and no caller's
         // deadline reaches it: it may work without bound, whatever it needs (spec §5).
-        (Some(Some(d)), _) if d.time.is_inf() && !capped_by_caller(graph, n) => {
+        (Some(Some(d)), _) if d.time.is_inf() && !capped => {
             unbounded(infos, node, out);
             (Verdict::Unbounded, None)
         }
@@ -522,14 +524,18 @@ fn check_node(
     }
 }
 
-/// Whether a caller's deadline reaches node `n`: a node that calls it propagates a finite
-/// deadline of its own (gRPC's deadline propagation), so the call ends when that deadline
-/// does, however long `n` would go on.
-fn capped_by_caller(graph: &Graph, n: usize) -> bool {
-    graph.hops.iter().filter(|h| h.callee == n).any(|h| {
+/// For each node, whether a caller's deadline reaches it: a node that calls it propagates a
+/// finite deadline of its own (gRPC's deadline propagation), so the call ends when that
+/// deadline does, however long the node would go on. One pass over the hops.
+fn capped_by_callers(graph: &Graph) -> Vec<bool> {
+    let mut capped = vec![false; graph.nodes.len()];
+    for h in &graph.hops {
         let caller = &graph.nodes[h.caller];
-        caller.propagates && caller.finite_deadline().is_some()
-    })
+        if caller.propagates && caller.finite_deadline().is_some() {
+            capped[h.callee] = true;
+        }
+    }
+    capped
 }
 
 /// `unbounded` on `node`, whose own deadline is none or disabled and capped by no caller; its
