@@ -5,6 +5,8 @@
 use std::collections::HashMap;
 use std::sync::LazyLock;
 
+use aho_corasick::AhoCorasick;
+
 use crate::kind::Kind;
 use crate::map::Map;
 
@@ -135,9 +137,57 @@ pub(super) struct Catalog {
     /// [`NOT_CONTRADICTING`]) by its name and the words [`WELL_KNOWN`] adds, then the
     /// well-known ones the catalog does not hold.
     pub(super) products: Vec<Product>,
+    /// Every word of [`Catalog::products`] in one automaton, for [`Catalog::products_named`].
+    product_words: ProductWords,
+}
+
+/// The words of the products a row may name, searched in one pass over a text: an
+/// Aho–Corasick automaton over every product's words, and the product of each word.
+pub(super) struct ProductWords {
+    automaton: AhoCorasick,
+    /// The position in [`Catalog::products`] of each word's product, by pattern id.
+    product_of: Vec<usize>,
+}
+
+impl ProductWords {
+    fn new(products: &[Product]) -> ProductWords {
+        let words = products.iter().flat_map(|p| p.words.iter());
+        let automaton =
+            AhoCorasick::new(words).expect("a few hundred short words make a small automaton");
+        let product_of = products
+            .iter()
+            .enumerate()
+            .flat_map(|(i, p)| p.words.iter().map(move |_| i))
+            .collect();
+        ProductWords {
+            automaton,
+            product_of,
+        }
+    }
 }
 
 impl Catalog {
+    /// The positions in [`Catalog::products`] of the products `text` (lower-case) names, in
+    /// ascending order without repeats: those with a word in `text` with no ASCII letter,
+    /// digit or `_` right before or after it (as [`Product`] reads its words). One pass over
+    /// `text`, whatever the number of products.
+    pub(super) fn products_named(&self, text: &str) -> Vec<usize> {
+        let words = &self.product_words;
+        let mut named: Vec<usize> = words
+            .automaton
+            .find_overlapping_iter(text)
+            .filter(|m| {
+                let before = text[..m.start()].chars().next_back();
+                let after = text[m.end()..].chars().next();
+                !before.is_some_and(is_ident) && !after.is_some_and(is_ident)
+            })
+            .map(|m| words.product_of[m.pattern().as_usize()])
+            .collect();
+        named.sort_unstable();
+        named.dedup();
+        named
+    }
+
     /// Builds the entries over `settings` and files every alias under its rarest token.
     pub(super) fn new(settings: &'static [Setting]) -> Catalog {
         let entries: Vec<Entry> = settings.iter().map(Setting::entry).collect();
@@ -204,6 +254,7 @@ impl Catalog {
             })
             .collect();
         let products = products_of(&entries);
+        let product_words = ProductWords::new(&products);
         Catalog {
             entries,
             by_token,
@@ -213,6 +264,7 @@ impl Catalog {
             version_names,
             search_texts,
             products,
+            product_words,
         }
     }
 

@@ -108,11 +108,13 @@ fn other_product(row: &Row, entry: &'static Entry) -> Option<&'static Product> {
             || entry.hints.iter().any(|h| text.contains(h.as_str()))
     };
     let other = |text: &str| {
-        catalog.products.iter().find(|p| {
-            p.name != entry.product
-                && !(p.name == "a CDN" && CDNS.contains(&entry.product))
-                && p.named_in(text)
-        })
+        catalog
+            .products_named(text)
+            .into_iter()
+            .map(|i| &catalog.products[i])
+            .find(|p| {
+                p.name != entry.product && !(p.name == "a CDN" && CDNS.contains(&entry.product))
+            })
     };
     let layer = crate::duration::lowercase(&row.layer);
     if own(&layer) {

@@ -1330,3 +1330,43 @@ proptest::proptest! {
         }
     }
 }
+
+#[test]
+fn the_products_a_text_names_are_those_with_a_whole_word_in_it() {
+    let catalog: &Catalog = &CATALOG;
+    let name = |i: &usize| catalog.products[*i].name;
+    let named =
+        |text: &str| -> Vec<&str> { catalog.products_named(text).iter().map(name).collect() };
+    assert_eq!(
+        named("nginx.conf (behind cloudfront)"),
+        ["nginx", "Amazon CloudFront"]
+    );
+    assert_eq!(
+        named("terraform: aws_lb (application load balancer)"),
+        ["AWS ALB"]
+    );
+    // `elb` names three products; `elbv2` only the ALB; `albatross` none.
+    assert_eq!(named("elb"), ["AWS ALB", "AWS NLB", "AWS ELB"]);
+    assert_eq!(named("elbv2 listener"), ["AWS ALB"]);
+    assert_eq!(named("albatross_cdn2 mod_proxy_x"), Vec::<&str>::new());
+    assert_eq!(named("a cdn in front"), ["a CDN"]);
+    // The same answer as reading every product's words one by one, on every text the
+    // catalog itself writes.
+    let texts = catalog
+        .search_texts
+        .iter()
+        .flatten()
+        .map(String::as_str)
+        .chain(["", "x", "kong-gateway (kong)", "front door/front  door"]);
+    for text in texts {
+        let one_by_one: Vec<usize> = (0..catalog.products.len())
+            .filter(|&i| {
+                catalog.products[i]
+                    .words
+                    .iter()
+                    .any(|w| contains_word(text, w))
+            })
+            .collect();
+        assert_eq!(catalog.products_named(text), one_by_one, "{text:?}");
+    }
+}

@@ -10,8 +10,6 @@ use crate::duration::Unit;
 use crate::kind::Kind;
 use crate::sheet::Lang;
 
-use super::words::contains_word;
-
 /// Whether `word` (lower-case) is a retry condition of `budget-model.md` §4.1 in its
 /// canonical form (`connect-failure`, `429`, `4xx`, `timeout`, a single `503`): what a
 /// `retry_on` cell holds. [`crate::retry_on::read`] decides.
@@ -536,10 +534,5 @@ impl Product {
             Lang::En => self.name,
             Lang::Ja => self.name_ja,
         }
-    }
-
-    /// Whether `text` (lower-case) names it.
-    pub(super) fn named_in(&self, text: &str) -> bool {
-        self.words.iter().any(|w| contains_word(text, w))
     }
 }
