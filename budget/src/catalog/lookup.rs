@@ -154,7 +154,14 @@ fn matches_of(setting: &str) -> Vec<&'static Entry> {
 pub(crate) struct Lookups<'a> {
     /// Per setting text, as the row wrote it, the entries its aliases match.
     pub(super) matched: Map<&'a str, Vec<&'static Entry>>,
+    /// Per entry (by address) and the layer, location and setting a row wrote, the other
+    /// product [`other_product`] found the row naming: rows of one sheet repeat these cells.
+    others: Map<OtherKey<'a>, Option<&'static Product>>,
 }
+
+/// What [`other_product`] reads: the entry's address, and the row's layer, location and
+/// setting.
+type OtherKey<'a> = (usize, &'a str, &'a str, &'a str);
 
 impl<'a> Lookups<'a> {
     /// Lookups for a sheet of `rows` rows, with room for as many settings as a small sheet
@@ -162,6 +169,7 @@ impl<'a> Lookups<'a> {
     pub(crate) fn for_rows(rows: usize) -> Lookups<'a> {
         Lookups {
             matched: Map::with_capacity_and_hasher(rows.min(32), Default::default()),
+            others: Map::with_capacity_and_hasher(rows.min(32), Default::default()),
         }
     }
 
@@ -171,7 +179,18 @@ impl<'a> Lookups<'a> {
             .matched
             .entry(row.setting.as_str())
             .or_insert_with(|| matches_of(&row.setting));
-        pick(row, matches)
+        let others = &mut self.others;
+        pick_with(row, matches, |row: &'a Row, entry| {
+            let key = (
+                std::ptr::from_ref(entry) as usize,
+                row.layer.as_str(),
+                row.location.as_str(),
+                row.setting.as_str(),
+            );
+            *others
+                .entry(key)
+                .or_insert_with(|| other_product(row, entry))
+        })
     }
 }
 
@@ -180,6 +199,16 @@ impl<'a> Lookups<'a> {
 /// mention (Node.js's `keepAliveTimeout` in `server.js`); [`Match::None`] when that leaves it
 /// open. The entry applies unless the row names another product ([`other_product`]).
 pub(super) fn pick(row: &Row, matches: &[&'static Entry]) -> Match {
+    pick_with(row, matches, other_product)
+}
+
+/// [`pick`], with `other_product` telling which other product a row names instead of an
+/// entry's ([`other_product`] itself, or a memory of its answers).
+fn pick_with<'r>(
+    row: &'r Row,
+    matches: &[&'static Entry],
+    other_product: impl FnOnce(&'r Row, &'static Entry) -> Option<&'static Product>,
+) -> Match {
     let Some(entry) = pick_product(row, matches).map(|e| for_version(row, e)) else {
         return Match::None;
     };

@@ -1280,9 +1280,10 @@ proptest::proptest! {
         proptest::prop_assert_eq!(index, scanned, "{:?}", r);
     }
 
-    /// One sheet's lookups, remembering each setting's matches, answer every row as
-    /// [`lookup`] does: rows that repeat a setting with other locations, items and
-    /// segments (hints of other products, or none) get their own pick.
+    /// One sheet's lookups, remembering each setting's matches and the other product each
+    /// layer, location and setting names, answer every row as [`lookup`] does: rows that
+    /// repeat a setting with other layers, locations, items and segments (hints of other
+    /// products, or none) get their own pick.
     #[test]
     fn remembered_matches_answer_as_lookup_on_every_row(
         settings in proptest::collection::vec(
@@ -1291,6 +1292,7 @@ proptest::proptest! {
         ),
         rows in proptest::collection::vec(
             (
+                proptest::prelude::any::<proptest::sample::Index>(),
                 proptest::prelude::any::<proptest::sample::Index>(),
                 proptest::prelude::any::<proptest::sample::Index>(),
                 proptest::prelude::any::<proptest::sample::Index>(),
@@ -1311,11 +1313,15 @@ proptest::proptest! {
                 e.hints.iter().cloned().chain(product)
             })
             .collect();
-        others.extend(["", "server.js", "app -> api", "7.4", "v8.1", "other text"].map(String::from));
+        others.extend(
+            ["", "server.js", "app -> api", "7.4", "v8.1", "other text", "Cloudflare", "a CDN (Fastly)"]
+                .map(String::from),
+        );
         let rows: Vec<Row> = rows
             .iter()
-            .map(|(setting, location, item, segment)| Row {
+            .map(|(setting, layer, location, item, segment)| Row {
                 setting: setting.get(&settings).clone(),
+                layer: layer.get(&others).clone(),
                 location: location.get(&others).clone(),
                 item: item.get(&others).clone(),
                 segment: segment.get(&others).clone(),
@@ -1324,6 +1330,14 @@ proptest::proptest! {
             .collect();
         // The very entry (the line of the row's version too), named for a readable failure.
         let show = |m: Match| (named(m), m.applied().map(|e| e as *const Entry));
+        // Each row again with the next row's item and segment: the remembered answers are
+        // read for the same layer, location and setting with other hints.
+        let again = rows.iter().zip(rows.iter().cycle().skip(1)).map(|(r, next)| Row {
+            item: next.item.clone(),
+            segment: next.segment.clone(),
+            ..r.clone()
+        });
+        let rows: Vec<Row> = rows.iter().cloned().chain(again).collect();
         let mut lookups = Lookups::default();
         for r in &rows {
             proptest::prop_assert_eq!(show(lookups.lookup(r)), show(match_row(r)), "{:?}", r);
@@ -1369,4 +1383,27 @@ fn the_products_a_text_names_are_those_with_a_whole_word_in_it() {
             .collect();
         assert_eq!(catalog.products_named(text), one_by_one, "{text:?}");
     }
+}
+
+#[test]
+fn remembered_lookups_keep_apart_the_entries_of_one_setting_text() {
+    // `connectTimeout` is OkHttp's and ioredis's; the item's hint picks the entry, and the
+    // layer names ioredis on both rows.
+    let at = |item: &str| Row {
+        layer: "ioredis".into(),
+        setting: "connectTimeout".into(),
+        item: item.into(),
+        ..Row::default()
+    };
+    let (okhttp, ioredis) = (at("okhttp client"), at("ioredis client"));
+    let mut lookups = Lookups::default();
+    let answers: Vec<Named> = [&okhttp, &ioredis, &okhttp]
+        .into_iter()
+        .map(|r| named(lookups.lookup(r)))
+        .collect();
+    let okhttp_there = Some(("OkHttp", "connectTimeout", Some("ioredis")));
+    let ioredis_own = Some(("ioredis", "connectTimeout", None));
+    assert_eq!(answers, [okhttp_there, ioredis_own, okhttp_there]);
+    assert_eq!(named(match_row(&okhttp)), okhttp_there);
+    assert_eq!(named(match_row(&ioredis)), ioredis_own);
 }
