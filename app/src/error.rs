@@ -38,7 +38,7 @@ pub enum AppError {
         /// The revision stored now.
         current: i64,
     },
-    /// A TSV paste or file larger than [`MAX_TSV_BYTES`](crate::model::MAX_TSV_BYTES);
+    /// A TSV paste or file larger than [`MAX_TSV_BYTES`](crate::limits::MAX_TSV_BYTES);
     /// nothing was stored. Holds its size in bytes.
     TooLarge(usize),
     /// A save of more rows than [`budget::tsv::MAX_ROWS`]; nothing was stored. Holds the
@@ -99,7 +99,7 @@ impl AppError {
                 "error-too-large",
                 [
                     ("size", size.to_string().into()),
-                    ("max", crate::model::MAX_TSV_BYTES.to_string().into()),
+                    ("max", crate::limits::MAX_TSV_BYTES.to_string().into()),
                 ],
             ),
             AppError::TooManyRows(count) => t_args(

@@ -36,6 +36,7 @@ pub mod hydrated;
 pub mod i18n;
 pub mod island;
 pub mod keyed;
+pub mod limits;
 pub mod list_mode;
 pub mod live;
 pub mod model;

@@ -6,8 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::report_changes::ReportAnswer;
 
-/// The largest TSV a sheet is imported from, in bytes (1 MiB), by the page and the JSON API.
-pub const MAX_TSV_BYTES: usize = 1 << 20;
+pub use crate::limits::MAX_TSV_BYTES;
 
 /// The most rows the sheet page's check of its rows as typed takes
 /// ([`crate::api::check_draft`]): twice [`budget::tsv::MAX_ROWS`], so that a page grown past

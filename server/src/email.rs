@@ -14,7 +14,9 @@
 
 use unicode_security::{GeneralSecurityProfile, RestrictionLevel, RestrictionLevelDetection};
 
-pub use crate::auth::MAX_EMAIL_CHARS;
+/// The longest e-mail address a sign-in takes, in characters: the longest a mail server
+/// takes in a path (RFC 5321 §4.5.3.1.3, 256 octets with the angle brackets).
+pub const MAX_EMAIL_CHARS: usize = 254;
 
 /// Why a text is not an address the workbench takes.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -13,6 +13,25 @@ use leptos::prelude::*;
 /// The narrowest a column can be dragged to, in CSS pixels.
 pub const MIN_WIDTH_PX: f64 = 32.0;
 
+/// The grid's columns in order, by the names their header cells (`data-col`) and widths
+/// ([`ColumnWidths`]) go by: the row number, the eight cells, the derived kind, parsed value
+/// and note, and the row actions.
+pub const GRID_COLUMNS: [&str; 13] = [
+    "num",
+    "layer",
+    "segment",
+    "item",
+    "setting",
+    "default",
+    "value",
+    "location",
+    "rationale",
+    "kind",
+    "parsed",
+    "note",
+    "actions",
+];
+
 /// The widths the user set, by column name (`data-col` of the header cells), in CSS pixels;
 /// empty while the defaults hold. Once one column is resized, every column has its width
 /// here (measured when the drag starts), so the grid's width is their sum.
@@ -51,7 +70,7 @@ impl ColumnWidths {
     /// default. Tracked: call it in an effect.
     pub fn apply(&self, table: &web_sys::HtmlTableElement) {
         let style = web_sys::HtmlElement::style(table);
-        for name in super::grid::GRID_COLUMNS {
+        for name in GRID_COLUMNS {
             let property = format!("--w-{name}");
             let _ = match self.width(name) {
                 Some(width) => style.set_property(&property, &width),

@@ -867,25 +867,6 @@ fn RemovedRows(
     }
 }
 
-/// The grid's columns in order, by the names their header cells (`data-col`) and widths
-/// ([`ColumnWidths`]) go by: the row number, the eight cells, the derived kind, parsed value
-/// and note, and the row actions.
-pub const GRID_COLUMNS: [&str; 13] = [
-    "num",
-    "layer",
-    "segment",
-    "item",
-    "setting",
-    "default",
-    "value",
-    "location",
-    "rationale",
-    "kind",
-    "parsed",
-    "note",
-    "actions",
-];
-
 /// The grid's keys, as its help lists them: the catalogue's message of each, whose value
 /// says what the keys do and whose `.keys` attribute names them ([`crate::i18n`]).
 pub const SHORTCUTS: [&str; 14] = [

@@ -171,7 +171,7 @@ impl Refusal {
     /// `"提案 3 は承認済みです。変更できません"`.
     pub fn message(&self, lang: budget::Lang) -> String {
         use crate::i18n::{t, t_args};
-        use crate::ssr::{MAX_COMMENT_CHARS, MAX_TITLE_CHARS};
+        use crate::ssr::model::{MAX_COMMENT_CHARS, MAX_TITLE_CHARS};
         let status = |s: &crate::model::ProposalStatus| t(lang, &format!("proposal-{}", s.code()));
         match self {
             Refusal::NoTitle => t(lang, "refused-no-title"),

@@ -13,13 +13,12 @@ mod store;
 
 pub use crate::model::SheetSummary;
 pub use error::{Refusal, StoreError};
-pub use model::StoredSheet;
+pub use model::{StoredSheet, MAX_COMMENT_CHARS, MAX_TITLE_CHARS};
 pub use store::SignInRate;
 pub use store::{
     merge, now_ms, restore_sqlite, AccountRecord, Approval, AuditEntry, Author, BackupError,
     CellConflict, CellPatch, CellSet, DatabaseLock, Decision, Invite, Member, Merged, Patched,
     PoolTimeouts, Readiness, Resolution, RevisionKind, RevisionSummary, RowDelete, RowInsert,
     RowMove, SheetEvent, Store, StoredRevision, TeamRecord, TokenRecord, TokenRefusal, Watching,
-    DEFAULT_DATABASE_URL, FOLD_WINDOW_MS, MAX_COMMENT_CHARS, MAX_TITLE_CHARS, PRESENCE_EVERY,
-    PRESENCE_EXPIRES, SNAPSHOT_EVERY,
+    DEFAULT_DATABASE_URL, FOLD_WINDOW_MS, PRESENCE_EVERY, PRESENCE_EXPIRES, SNAPSHOT_EVERY,
 };

@@ -1,7 +1,14 @@
-//! What the store hands out: a sheet with its id and name. (A one-line summary of one is the
+//! What the store hands out: a sheet with its id and name; and the longest proposal title and
+//! comment it takes. (A one-line summary of one is the
 //! page's own [`crate::model::SheetSummary`].)
 
 use serde::{Deserialize, Serialize};
+
+/// The longest proposal title, in characters.
+pub const MAX_TITLE_CHARS: usize = 200;
+
+/// The longest comment, in characters.
+pub const MAX_COMMENT_CHARS: usize = 10_000;
 
 /// A whole stored sheet: rows exactly as typed, with the sheet settings.
 #[derive(Serialize, Deserialize, Clone, Debug)]

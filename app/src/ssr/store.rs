@@ -38,7 +38,7 @@ pub use patch::{
     merge, Approval, CellConflict, CellPatch, CellSet, Merged, Patched, RowDelete, RowInsert,
     RowMove,
 };
-pub use proposals::{Decision, Resolution, MAX_COMMENT_CHARS, MAX_TITLE_CHARS};
+pub use proposals::{Decision, Resolution};
 pub use throttle::SignInRate;
 
 use super::access::{Access, Need};

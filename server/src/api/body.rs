@@ -6,7 +6,7 @@ use axum::http::StatusCode;
 
 use crate::error::ApiError;
 
-/// A request body read as UTF-8 text, at most [`super::MAX_BODY_BYTES`] bytes. A larger body
+/// A request body read as UTF-8 text, at most [`super::mount::MAX_BODY_BYTES`] bytes. A larger body
 /// is [`ApiError::PayloadTooLarge`]; one that is not UTF-8 is a 400 naming the line.
 pub(crate) struct TsvBody(pub String);
 

@@ -27,7 +27,7 @@ use futures_util::stream::{self, Stream, StreamExt};
 use serde_json::json;
 use tokio::sync::broadcast::error::RecvError;
 
-use super::sheets::bad_id;
+use super::extract::bad_id;
 use crate::error::{ApiError, ErrorBody};
 
 /// How often an idle stream checks again that its caller may still read the sheet.

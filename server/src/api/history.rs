@@ -6,7 +6,7 @@
 //! it is not ASCII) or the `author` query parameter; `anonymous` without either.
 
 use crate::auth::Scoped;
-use app::ssr::{Author, CellPatch, RevisionSummary};
+use app::ssr::{CellPatch, RevisionSummary};
 use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
 use axum::extract::{Path, Query};
 use axum::http::{header, HeaderMap, HeaderValue};
@@ -17,24 +17,9 @@ use budget::{Lang, Report, Row};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::sheets::{bad_id, if_match, SheetBody};
+use super::extract::{author, bad_id, if_match};
+use super::sheets::SheetBody;
 use crate::error::{ApiError, ErrorBody};
-
-/// The header that names the author of a change.
-pub const AUTHOR_HEADER: &str = "x-workbench-author";
-
-/// The author of a request: the `X-Workbench-Author` header (percent-decoded), else `query`,
-/// else `anonymous` ([`Author::named`] cleans and cuts it).
-pub(crate) fn author(headers: &HeaderMap, query: Option<&str>) -> Author {
-    let from_header = headers.get(AUTHOR_HEADER).and_then(|v| {
-        let text = v.to_str().ok()?;
-        percent_encoding::percent_decode_str(text)
-            .decode_utf8()
-            .ok()
-            .map(|t| t.into_owned())
-    });
-    Author::named(from_header.as_deref().or(query).unwrap_or_default())
-}
 
 /// The query of a write that may name its author.
 #[derive(Deserialize, IntoParams)]

@@ -7,7 +7,12 @@ use std::sync::LazyLock;
 use axum::Json;
 use utoipa::openapi::{InfoBuilder, OpenApi};
 
-use super::{documented, PREFIX};
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::mount::PREFIX;
+use super::{check, events, history, proposals, sheets, teams};
+use crate::state::AppState;
 
 /// The document, built once.
 static DOCUMENT: LazyLock<OpenApi> = LazyLock::new(|| {
@@ -44,4 +49,37 @@ pub fn openapi() -> OpenApi {
 )]
 pub(crate) async fn document() -> Json<OpenApi> {
     Json(DOCUMENT.clone())
+}
+
+/// The API's documented routes, relative to [`PREFIX`].
+pub(super) fn documented() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(check::check))
+        .routes(routes!(sheets::create, sheets::list))
+        .routes(routes!(sheets::get, sheets::replace, history::patch))
+        .routes(routes!(history::list))
+        .routes(routes!(history::get))
+        .routes(routes!(history::restore))
+        .routes(routes!(history::diff))
+        .routes(routes!(events::events))
+        .routes(routes!(proposals::create, proposals::list))
+        .routes(routes!(proposals::review, proposals::update))
+        .routes(routes!(proposals::comment))
+        .routes(routes!(proposals::approve))
+        .routes(routes!(proposals::reject))
+        .routes(routes!(proposals::resolve))
+        .routes(routes!(sheets::export))
+        .routes(routes!(sheets::budget_svg))
+        .routes(routes!(document))
+        .routes(routes!(teams::me))
+        .routes(routes!(teams::teams, teams::create_team))
+        .routes(routes!(teams::members, teams::set_member))
+        .routes(routes!(teams::tokens, teams::create_token))
+        .routes(routes!(teams::revoke_token))
+        .routes(routes!(teams::audit))
+        .routes(routes!(teams::instance_audit))
+        .routes(routes!(teams::create_account))
+        .routes(routes!(teams::create_invite))
+        .routes(routes!(teams::disable_account))
+        .routes(routes!(teams::share_sheet))
 }

@@ -15,8 +15,7 @@ use budget::Column;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::history::author;
-use super::sheets::bad_id;
+use super::extract::{author, bad_id};
 use crate::error::{ApiError, ErrorBody};
 
 fn json<T>(body: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {

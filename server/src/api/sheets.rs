@@ -14,6 +14,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::body::TsvBody;
+use super::extract::{author, bad_id, if_match};
 use crate::error::{ApiError, ErrorBody};
 
 /// The query of `POST /api/v1/sheets`.
@@ -284,40 +285,11 @@ pub(crate) async fn replace(
             base,
             imported.lang,
             &imported.rows,
-            &store.author_or(super::history::author(&headers, None)),
+            &store.author_or(author(&headers, None)),
             app::ssr::RevisionKind::Import,
         )
         .await?;
     SheetBody::of(store.get_sheet(id).await?).await.reply()
-}
-
-/// The revision of an `If-Match` header: `"3"` gives 3; `*` gives none (any revision, an
-/// overwrite the client asks for by name).
-///
-/// # Errors
-///
-/// [`ApiError::PreconditionRequired`] (428) without the header, so that no client overwrites
-/// someone else's change without saying so; a 400 for any other value (a list, a weak tag, a
-/// tag that is not a revision).
-pub(super) fn if_match(headers: &HeaderMap) -> Result<Option<i64>, ApiError> {
-    let Some(value) = headers.get(header::IF_MATCH) else {
-        return Err(ApiError::PreconditionRequired(
-            "replacing a sheet's rows needs If-Match: the ETag of the GET the change starts from (\"3\"), or * to overwrite whatever is stored".into(),
-        ));
-    };
-    let text = value.to_str().unwrap_or_default().trim();
-    if text == "*" {
-        return Ok(None);
-    }
-    text.strip_prefix('"')
-        .and_then(|t| t.strip_suffix('"'))
-        .and_then(|t| t.parse::<i64>().ok())
-        .map(Some)
-        .ok_or_else(|| {
-            ApiError::bad_request(format!(
-                "If-Match must be a sheet revision as the ETag gives it (\"3\") or *, not {text:?}"
-            ))
-        })
 }
 
 /// The query of `GET /api/v1/sheets/{id}/export.tsv`.
@@ -439,14 +411,6 @@ fn lang_param(name: &str, code: Option<&str>) -> Result<Option<Lang>, ApiError> 
         })
     })
     .transpose()
-}
-
-/// A 400 for an id that is not an integer.
-pub(super) fn bad_id(rejection: PathRejection) -> ApiError {
-    ApiError::bad_request(format!(
-        "the sheet id must be an integer ({})",
-        rejection.body_text()
-    ))
 }
 
 /// Characters a `filename*` value may hold unencoded (RFC 8187 `attr-char`).

@@ -461,7 +461,11 @@ async fn audit_page(
     lines.truncate(AUDIT_PAGE_LINES);
     let mut response = Json(json!(lines)).into_response();
     if let (true, Some(last)) = (older, lines.last()) {
-        let link = format!("<{}{path}?before={}>; rel=\"next\"", super::PREFIX, last.id);
+        let link = format!(
+            "<{}{path}?before={}>; rel=\"next\"",
+            super::mount::PREFIX,
+            last.id
+        );
         if let Ok(value) = link.parse() {
             response.headers_mut().insert(header::LINK, value);
         }

@@ -29,12 +29,7 @@ use super::patch::{merge, Approval, CellPatch, Merged};
 use super::{next_row_id, now_ms, read_head, read_keyed_rows, Author, Store, Tx};
 use crate::model::{ProposalComment, ProposalReview, ProposalStatus, ProposalSummary};
 use crate::ssr::error::{Refusal, StoreError};
-
-/// The longest proposal title, in characters.
-pub const MAX_TITLE_CHARS: usize = 200;
-
-/// The longest comment, in characters.
-pub const MAX_COMMENT_CHARS: usize = 10_000;
+use crate::ssr::model::{MAX_COMMENT_CHARS, MAX_TITLE_CHARS};
 
 /// A reviewer's decision.
 #[derive(Clone, Debug, PartialEq, Eq)]
