@@ -1,7 +1,7 @@
 //! The sheet store: one pool, the same SQL on SQLite and PostgreSQL (sqlx `Any` driver).
 //!
 //! Ids come from counters in the database, taken inside the inserting transaction with one
-//! statement that increments and returns them ([`next_id`]: `UPDATE id_counters SET last_id =
+//! statement that increments and returns them ([`next_id`](db::next_id): `UPDATE id_counters SET last_id =
 //! last_id + 1 WHERE name = $1 RETURNING last_id`). The same SQL text runs on SQLite and
 //! PostgreSQL, so the schema needs neither `AUTOINCREMENT` nor `SERIAL`; on PostgreSQL the
 //! update locks the counter's row until the transaction ends, so concurrent creates of one kind
@@ -11,15 +11,21 @@
 //! the sheet's and the proposal's row. Every write is one transaction: a write that fails
 //! changes nothing (its counter increment included).
 
-use std::time::{SystemTime, UNIX_EPOCH};
-
 use budget::{Lang, Row, Sheet};
-use sqlx::any::{AnyArguments, AnyPoolOptions, AnyRow};
+use sqlx::any::{AnyArguments, AnyPoolOptions};
 use sqlx::migrate::Migrator;
-use sqlx::{Any, AnyPool, Arguments as _, QueryBuilder, Row as _};
+use sqlx::{Any, Arguments as _, QueryBuilder, Row as _};
+
+/// The eight cell columns of `sheet_rows`, in sheet order (a macro, for `concat!`).
+macro_rules! row_columns {
+    () => {
+        "layer, segment, item, setting, default_value, value, location, rationale"
+    };
+}
 
 mod accounts;
 mod backup;
+mod db;
 mod history;
 mod live;
 mod patch;
@@ -30,6 +36,7 @@ pub use accounts::{
     AccountRecord, AuditEntry, Invite, Member, TeamRecord, TokenRecord, TokenRefusal,
 };
 pub use backup::{restore_sqlite, BackupError, DatabaseLock};
+pub use db::{now_ms, Store};
 pub use history::{
     Author, RevisionKind, RevisionSummary, StoredRevision, FOLD_WINDOW_MS, SNAPSHOT_EVERY,
 };
@@ -41,7 +48,12 @@ pub use patch::{
 pub use proposals::{Decision, Resolution};
 pub use throttle::SignInRate;
 
-use super::access::{Access, Need};
+use db::{
+    decode_head, is_sqlite_memory, next_id, next_row_id, next_stamp, read_head, read_keyed_rows,
+    read_sheet, to_db, with_create_mode, IdCounter, Tx,
+};
+
+use super::access::Need;
 use super::error::StoreError;
 use super::model::StoredSheet;
 use crate::model::SheetSummary;
@@ -60,30 +72,8 @@ pub const DEFAULT_DATABASE_URL: &str = "sqlite://workbench.db?mode=rwc";
 const SQLITE_DURABILITY: &str =
     "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000;";
 
-/// The eight cell columns of `sheet_rows`, in sheet order (a macro, for `concat!`).
-macro_rules! row_columns {
-    () => {
-        "layer, segment, item, setting, default_value, value, location, rationale"
-    };
-}
-
 /// The schema, embedded at build time from the workspace's `migrations/` folder.
 static MIGRATOR: Migrator = sqlx::migrate!("../migrations");
-
-/// The sheet store. Cheap to clone: clones share one connection pool and one [`live`] side
-/// (the channel of [`SheetEvent`]s and the count of viewers).
-#[derive(Clone, Debug)]
-pub struct Store {
-    pool: AnyPool,
-    /// The database is SQLite: write transactions start with `BEGIN IMMEDIATE`.
-    sqlite: bool,
-    /// Every change and every viewer coming or going, for the pages' live updates (shared
-    /// with the other instances on PostgreSQL).
-    live: std::sync::Arc<live::Live>,
-    /// Team mode: who is asking; every operation on a sheet checks their role first
-    /// ([`Store::scoped`]). `None`: local mode, every sheet.
-    access: Option<std::sync::Arc<Access>>,
-}
 
 /// A page watching a sheet ([`Store::watch`]): counted until dropped.
 #[derive(Debug)]
@@ -980,125 +970,6 @@ impl Store {
     }
 }
 
-type Tx = sqlx::Transaction<'static, sqlx::Any>;
-
-/// The columns of a `sheets` record, decoded.
-struct Head {
-    id: i64,
-    name: String,
-    lang: Lang,
-    margin_ms: u64,
-    amplification_threshold: u64,
-    updated_at_ms: i64,
-}
-
-impl Head {
-    /// The sheet of this record with `rows`.
-    fn sheet(&self, rows: Vec<Row>) -> Sheet {
-        Sheet {
-            lang: self.lang,
-            margin_ms: self.margin_ms,
-            amplification_threshold: self.amplification_threshold,
-            rows,
-        }
-    }
-}
-
-fn decode_head(record: &AnyRow) -> Result<Head, sqlx::Error> {
-    let lang: String = record.try_get("lang")?;
-    let lang = Lang::from_code(&lang).ok_or_else(|| {
-        sqlx::Error::Decode(format!("sheets.lang is {lang:?}, expected \"ja\" or \"en\"").into())
-    })?;
-    Ok(Head {
-        id: record.try_get("id")?,
-        name: record.try_get("name")?,
-        lang,
-        margin_ms: from_db(record, "margin_ms")?,
-        amplification_threshold: from_db(record, "amplification_threshold")?,
-        updated_at_ms: record.try_get("updated_at")?,
-    })
-}
-
-/// A count or a duration as the database keeps it (`BIGINT`, signed): values above
-/// `i64::MAX` are stored as `i64::MAX`.
-fn to_db(value: u64) -> i64 {
-    i64::try_from(value).unwrap_or(i64::MAX)
-}
-
-/// The non-negative `BIGINT` column `column` of `record`.
-fn from_db(record: &AnyRow, column: &str) -> Result<u64, sqlx::Error> {
-    let value: i64 = record.try_get(column)?;
-    u64::try_from(value)
-        .map_err(|_| sqlx::Error::Decode(format!("sheets.{column} is negative ({value})").into()))
-}
-
-fn decode_row(record: &AnyRow) -> Result<Row, sqlx::Error> {
-    Ok(Row {
-        layer: record.try_get("layer")?,
-        segment: record.try_get("segment")?,
-        item: record.try_get("item")?,
-        setting: record.try_get("setting")?,
-        default: record.try_get("default_value")?,
-        value: record.try_get("value")?,
-        location: record.try_get("location")?,
-        rationale: record.try_get("rationale")?,
-    })
-}
-
-/// The `sheets` record of sheet `id` and its revision, read in `tx`.
-async fn read_head(tx: &mut Tx, id: i64) -> Result<(Head, i64), StoreError> {
-    let record = sqlx::query(
-        "SELECT id, name, lang, margin_ms, amplification_threshold, updated_at, revision \
-         FROM sheets WHERE id = $1",
-    )
-    .bind(id)
-    .fetch_optional(&mut **tx)
-    .await?
-    .ok_or(StoreError::NotFound(id))?;
-    Ok((decode_head(&record)?, record.try_get("revision")?))
-}
-
-/// Sheet `id` with its rows in sheet order, read in `tx`.
-async fn read_sheet(tx: &mut Tx, id: i64) -> Result<StoredSheet, StoreError> {
-    let (head, revision) = read_head(tx, id).await?;
-    let keyed = read_keyed_rows(tx, id).await?;
-    let (row_ids, rows): (Vec<i64>, Vec<Row>) = keyed.into_iter().unzip();
-    Ok(StoredSheet {
-        sheet: head.sheet(rows),
-        id: head.id,
-        name: head.name,
-        updated_at_ms: head.updated_at_ms,
-        revision,
-        row_ids,
-    })
-}
-
-/// The current rows of sheet `id` with their row ids, in sheet order, read in `tx`.
-async fn read_keyed_rows(tx: &mut Tx, id: i64) -> Result<Vec<(i64, Row)>, StoreError> {
-    let records = sqlx::query(concat!(
-        "SELECT row_id, ",
-        row_columns!(),
-        " FROM sheet_rows WHERE sheet_id = $1 ORDER BY position"
-    ))
-    .bind(id)
-    .fetch_all(&mut **tx)
-    .await?;
-    records
-        .iter()
-        .map(|r| Ok((r.try_get("row_id")?, decode_row(r)?)))
-        .collect::<Result<Vec<_>, sqlx::Error>>()
-        .map_err(StoreError::from)
-}
-
-/// The next unused row id of sheet `id`.
-async fn next_row_id(tx: &mut Tx, id: i64) -> Result<i64, StoreError> {
-    let next: Option<i64> = sqlx::query_scalar("SELECT next_row_id FROM sheets WHERE id = $1")
-        .bind(id)
-        .fetch_optional(&mut **tx)
-        .await?;
-    next.ok_or(StoreError::NotFound(id))
-}
-
 /// Records a change of sheet `id`'s settings as a `settings` revision (its rows unchanged),
 /// with the counts under the new settings.
 async fn record_settings(tx: &mut Tx, id: i64) -> Result<(), StoreError> {
@@ -1270,74 +1141,6 @@ async fn touch(tx: &mut Tx, id: i64) -> Result<(), StoreError> {
         return Err(StoreError::NotFound(id));
     }
     Ok(())
-}
-
-/// A kind of record whose ids come from a row of `id_counters` (named after its table).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum IdCounter {
-    Sheets,
-    Accounts,
-    Teams,
-    ApiTokens,
-    AuditLog,
-}
-
-impl IdCounter {
-    /// The counter's row in `id_counters`: the name of the table whose ids it gives.
-    fn name(self) -> &'static str {
-        match self {
-            IdCounter::Sheets => "sheets",
-            IdCounter::Accounts => "accounts",
-            IdCounter::Teams => "teams",
-            IdCounter::ApiTokens => "api_tokens",
-            IdCounter::AuditLog => "audit_log",
-        }
-    }
-}
-
-/// The next id of `kind`, taken in `tx`: the counter is incremented and read in one
-/// statement, the same on SQLite and PostgreSQL. On PostgreSQL the row stays locked until
-/// `tx` ends, so a concurrent create of the same kind waits and then gets the number after
-/// this one (reading the largest id and adding one would give both the same); SQLite's write
-/// transactions never overlap. When `tx` rolls back, so does the increment.
-async fn next_id(tx: &mut Tx, kind: IdCounter) -> Result<i64, sqlx::Error> {
-    sqlx::query_scalar(
-        "UPDATE id_counters SET last_id = last_id + 1 WHERE name = $1 RETURNING last_id",
-    )
-    .bind(kind.name())
-    .fetch_one(&mut **tx)
-    .await
-}
-
-/// The change time for a write: now in unix milliseconds, but always after every stored
-/// change time, so that "most recent change first" follows the order of writes even when two
-/// land in the same millisecond.
-async fn next_stamp(tx: &mut Tx) -> Result<i64, sqlx::Error> {
-    let latest: i64 = sqlx::query_scalar("SELECT COALESCE(MAX(updated_at), 0) FROM sheets")
-        .fetch_one(&mut **tx)
-        .await?;
-    Ok(now_ms().max(latest.saturating_add(1)))
-}
-
-/// The current unix time in milliseconds (0 before 1970).
-pub fn now_ms() -> i64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
-}
-
-/// Whether `url` names an in-memory SQLite database.
-fn is_sqlite_memory(url: &str) -> bool {
-    url.starts_with("sqlite:") && (url.contains(":memory:") || url.contains("mode=memory"))
-}
-
-/// `url` with `mode=rwc` added when it is a SQLite file URL without a `mode=` parameter.
-fn with_create_mode(url: &str) -> String {
-    if !url.starts_with("sqlite:") || is_sqlite_memory(url) || url.contains("mode=") {
-        return url.to_string();
-    }
-    let separator = if url.contains('?') { '&' } else { '?' };
-    format!("{url}{separator}mode=rwc")
 }
 
 /// The cells that `rows`, a replacement of sheet `id`'s rows made from its version `base`,

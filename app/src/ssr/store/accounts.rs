@@ -10,7 +10,9 @@
 use serde::Serialize;
 use sqlx::Row as _;
 
-use super::{next_id, now_ms, IdCounter, Store};
+use super::db::{next_id, now_ms, IdCounter, Store, Tx};
+use super::history::Author;
+use crate::ssr::access::Need;
 use crate::ssr::access::{Access, Principal, Role, TokenScope};
 use crate::ssr::StoreError;
 
@@ -122,9 +124,9 @@ impl Store {
 
     /// The author a change is recorded under: in team mode the caller's account (or token),
     /// whatever name the request gave; in local mode `given`.
-    pub fn author_or(&self, given: super::Author) -> super::Author {
+    pub fn author_or(&self, given: Author) -> Author {
         match self.access() {
-            Some(access) => super::Author::named(&access.name()),
+            Some(access) => Author::named(&access.name()),
             None => given,
         }
     }
@@ -141,7 +143,7 @@ impl Store {
     /// [`StoreError::NotFound`] when the sheet does not exist or belongs to a team the
     /// caller is not in (the two look the same); [`StoreError::Forbidden`] when the caller's
     /// role is below `need`'s.
-    pub async fn allow(&self, id: i64, need: super::Need) -> Result<(), StoreError> {
+    pub async fn allow(&self, id: i64, need: Need) -> Result<(), StoreError> {
         let Some(access) = &self.access else {
             return Ok(());
         };
@@ -199,7 +201,7 @@ impl Store {
                 access.clone()
             }
         };
-        match self.scoped(now).allow(id, super::Need::Read).await {
+        match self.scoped(now).allow(id, Need::Read).await {
             Ok(()) => Ok(true),
             Err(StoreError::NotFound(_) | StoreError::Forbidden { .. }) => Ok(false),
             Err(err) => Err(err),
@@ -767,9 +769,9 @@ impl Store {
     ///
     /// # Errors
     ///
-    /// As [`Store::allow`] with [`super::Need::Own`]; [`StoreError::Db`].
+    /// As [`Store::allow`] with [`Need::Own`]; [`StoreError::Db`].
     pub async fn set_shared(&self, id: i64, shared: bool) -> Result<(), StoreError> {
-        self.allow(id, super::Need::Own).await?;
+        self.allow(id, Need::Own).await?;
         sqlx::query("UPDATE sheets SET shared = $1 WHERE id = $2")
             .bind(i64::from(shared))
             .bind(id)
@@ -950,7 +952,7 @@ impl Store {
 /// Inserts account `id` (taken from the accounts' counter in `tx` before) of `email` (lower
 /// case already) in `tx`. [`StoreError::Taken`] when the address has an account.
 async fn insert_account(
-    tx: &mut super::Tx,
+    tx: &mut Tx,
     id: i64,
     email: &str,
     password_hash: &str,

@@ -16,7 +16,8 @@ use std::str::FromStr;
 use sqlx::sqlite::{SqliteConnectOptions, SqlitePoolOptions};
 use thiserror::Error;
 
-use super::{with_create_mode, Store, StoreError};
+use super::db::{is_sqlite_memory, with_create_mode, Store};
+use crate::ssr::error::StoreError;
 
 /// Why a backup or a restore did not happen. Nothing was written when one of these is
 /// returned (a half-written copy is removed).
@@ -129,7 +130,7 @@ impl DatabaseLock {
     /// [`BackupError::Restoring`] while a restore holds the database;
     /// [`BackupError::Failed`] when the lock file cannot be opened or locked.
     pub fn serving(database_url: &str) -> Result<Option<DatabaseLock>, BackupError> {
-        if !database_url.starts_with("sqlite:") || super::is_sqlite_memory(database_url) {
+        if !database_url.starts_with("sqlite:") || is_sqlite_memory(database_url) {
             return Ok(None);
         }
         let database = sqlite_file(database_url)?;
@@ -197,7 +198,7 @@ pub async fn restore_sqlite(backup: &Path, database_url: &str) -> Result<i64, Ba
     if !database_url.starts_with("sqlite:") {
         return Err(BackupError::Postgres);
     }
-    if super::is_sqlite_memory(database_url) {
+    if is_sqlite_memory(database_url) {
         return Err(BackupError::Memory);
     }
     if !backup.is_file() {

@@ -18,7 +18,7 @@ use budget::{Lang, Row, Sheet, Summary};
 use serde::{Deserialize, Serialize};
 use sqlx::Row as _;
 
-use super::{from_db, now_ms, to_db, Tx};
+use super::db::{from_db, now_ms, to_db, Tx};
 use crate::ssr::error::StoreError;
 
 /// A revision keeps all its rows when its number is 1 more than a multiple of this: 1, 65,

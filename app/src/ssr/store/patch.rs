@@ -7,7 +7,8 @@
 use budget::{Column, Row};
 use serde::{Deserialize, Serialize};
 
-use super::{next_row_id, next_stamp, read_head, read_keyed_rows, Author, RevisionKind, Store, Tx};
+use super::db::{next_row_id, next_stamp, read_head, read_keyed_rows, Store, Tx};
+use super::history::{Author, RevisionKind};
 use crate::ssr::error::StoreError;
 
 /// Cell changes, row inserts and row deletes against the rows as the editor saw them.

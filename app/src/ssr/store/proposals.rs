@@ -25,8 +25,9 @@ use budget::diff::{Match, SheetDiff};
 use budget::{Column, Row, Severity, Sheet};
 use sqlx::Row as _;
 
+use super::db::{next_row_id, now_ms, read_head, read_keyed_rows, read_sheet, Store, Tx};
+use super::history::Author;
 use super::patch::{merge, Approval, CellPatch, Merged};
-use super::{next_row_id, now_ms, read_head, read_keyed_rows, Author, Store, Tx};
 use crate::model::{ProposalComment, ProposalReview, ProposalStatus, ProposalSummary};
 use crate::ssr::error::{Refusal, StoreError};
 use crate::ssr::model::{MAX_COMMENT_CHARS, MAX_TITLE_CHARS};
@@ -272,7 +273,7 @@ impl Store {
     pub async fn review(&self, id: i64, pid: i64) -> Result<ProposalReview, StoreError> {
         self.allow(id, crate::ssr::access::Need::Read).await?;
         let mut tx = self.pool.begin().await?;
-        let stored = super::read_sheet(&mut tx, id).await?;
+        let stored = read_sheet(&mut tx, id).await?;
         let (summary, patch) = load(&mut tx, id, pid).await?;
         let current_revision = latest_revision(&mut tx, id).await?;
         let next = next_row_id(&mut tx, id).await?;

@@ -1,7 +1,7 @@
 //! Sign-in attempts per bucket, kept in the database so that every instance on it counts the
 //! same attempts (the server's `auth` module chooses the buckets and the limits).
 
-use super::Store;
+use super::db::Store;
 use crate::ssr::error::StoreError;
 
 /// A rate of attempts: `burst` at once, then one more every `interval_ms`.
