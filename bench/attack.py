@@ -15,7 +15,7 @@ login-flood), --count (the attack's size). `login-flood` needs team mode
 (WORKBENCH_MODE=team); the others run in local mode. The server test suite checks each point
 too (server/tests/api/: hostile_html.rs, sign_in_limits.rs, ids.rs, first_admin.rs,
 emails.rs, cli.rs; server/src/serve.rs for the connection limit); this script is for a
-release build under load, and its figures are in the README's Security section.
+release build under load, and its figures are in docs/security.md.
 """
 import argparse
 import concurrent.futures

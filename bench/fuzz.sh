@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Coverage-guided fuzzing of the engine's readers (budget/fuzz/: duration, tries, tsv) with
 # cargo-fuzz and libFuzzer, each target for a bounded time: FUZZ_SECONDS (default 60) each,
-# or FUZZ_RUNS inputs each when set (the README's 1,000,000). Needs a nightly toolchain and
+# or FUZZ_RUNS inputs each when set (docs/benchmarks.md's 1,000,000). Needs a nightly toolchain and
 # cargo-fuzz (`cargo install cargo-fuzz --locked`); the stable harness that CI runs is
 # budget/tests/engine/fuzz.rs. A crash leaves its input in budget/fuzz/artifacts/<target>/ and fails.
 #

@@ -1,6 +1,6 @@
 // The grid's cost per keystroke on a generated sheet of N rows (default 300): times input
 // events in the page and reads Chromium's layout and script durations. Run against a
-// running app (scripts/run.sh): `node bench/grid.mjs 300`. The figures are in the README.
+// running app (scripts/run.sh): `node bench/grid.mjs 300`. The figures are in docs/benchmarks.md.
 // An optional second argument is CSS injected into the page first, to try a layout change.
 // Playwright from end2end/ (installed by scripts/setup.sh), in Debian's Chromium.
 import { chromium } from "../end2end/node_modules/playwright/index.mjs";

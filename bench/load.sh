@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Load figures for the README: starts the release server on a throwaway SQLite file and
+# Load figures for docs/benchmarks.md: starts the release server on a throwaway SQLite file and
 # measures the JSON check, the sheet page (server-rendered) and the sheet API with wrk
 # (Debian's package). Build first with `cargo leptos build --release`.
 set -euo pipefail

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Measures what the README reports: the release build's time (cold when target/ is empty,
+# Measures what docs/benchmarks.md reports: the release build's time (cold when target/ is empty,
 # incremental otherwise) and the size of the wasm the browser downloads, raw and gzipped.
 set -euo pipefail
 cd "$(dirname "$0")/.."

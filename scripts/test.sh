@@ -10,7 +10,7 @@ source scripts/env.sh
 
 say() { printf '\n==> %s\n' "$*"; }
 
-# A whole run from a fresh clone writes about 5 GB under target/ (see the README). Say so
+# A whole run from a fresh clone writes about 5 GB under target/ (see docs/benchmarks.md). Say so
 # up front when the disk is short, rather than fail half-way with "No space left on device".
 free_kib=$(df -Pk . | awk 'NR == 2 { print $4 }')
 built=$(if [ -d target ]; then du -sh target | cut -f1; else echo "nothing yet"; fi)

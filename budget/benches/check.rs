@@ -2,7 +2,7 @@
 //! `../shared/bench/gen_sheet.py` at 10, 100, 1,000 and 5,000 rows (one group, `check`, whose
 //! throughput in rows per second stays flat when the cost is linear), the worst-case shapes at
 //! the row limit (5,000 rows; the same generators as `tests/engine/scaling.rs`), and the TSV round
-//! trip. Run with `cargo bench -p budget --bench check`; the figures are in the README. Times
+//! trip. Run with `cargo bench -p budget --bench check`; the figures are in docs/benchmarks.md. Times
 //! are the benchmark thread's CPU time ([`cpu::ThreadCpu`]), which the load of a shared
 //! machine does not inflate as it does wall time.
 

@@ -3,7 +3,7 @@
 //! sheets through the store scoped to them, on SQLite (a temporary file) and on PostgreSQL
 //! (`TEST_POSTGRES_URL`, default the local 127.0.0.1:5432 database `test`, in a schema of its
 //! own; skipped when it cannot be reached). Run with `cargo bench -p server --bench list`;
-//! the figures are in the README.
+//! the figures are in docs/benchmarks.md.
 
 use app::ssr::access::Role;
 use app::ssr::Store;

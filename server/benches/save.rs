@@ -2,7 +2,7 @@
 //! transaction: the old rows deleted, the new ones inserted, the sheet checked for the list's
 //! counts). The 5,000-row sheet is the row limit, in the shape of `shared/bench/gen_sheet.py`
 //! (7 rows per service behind one LB). Run with `cargo bench -p server --bench save`; the
-//! figures are in the README.
+//! figures are in docs/benchmarks.md.
 
 use app::sheet_name::SheetName;
 use app::ssr::Store;

@@ -32,7 +32,7 @@ use server::{catalog_command, diff_command, drift_command, import_command};
 
 /// mimalloc instead of the system allocator: a check allocates many small strings (messages,
 /// formulas, traces), and mimalloc makes the whole check about a fifth cheaper in
-/// instructions (the README's speed table).
+/// instructions (docs/benchmarks.md).
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 

@@ -4,7 +4,7 @@
 //! None may panic, and each answer must be one the reader's documentation allows.
 //!
 //! `FUZZ_INPUTS` inputs per reader (default 2,000, a few seconds in the debug build): the
-//! README records a run of 1,000,000 each, `FUZZ_INPUTS=1000000 cargo test --release -p budget
+//! docs/benchmarks.md records a run of 1,000,000 each, `FUZZ_INPUTS=1000000 cargo test --release -p budget
 //! --test engine -- fuzz::`. A failure is shrunk to a small input and kept in `fuzz.proptest-regressions`.
 //! The coverage-guided targets in `budget/fuzz/` (cargo-fuzz, nightly) read the same way.
 

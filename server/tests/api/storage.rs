@@ -1443,7 +1443,7 @@ async fn concurrent_writers_of_one_cell_get_one_success_and_three_values(
 }
 
 async fn history_of_many_revisions_is_rebuilt_exactly(store: &Store, _: &TestDb) {
-    // HISTORY_REVISIONS revisions (1,000 in the suite; the README's run used 10,000), each a
+    // HISTORY_REVISIONS revisions (1,000 in the suite; docs/benchmarks.md records a run of 10,000), each a
     // patch with a message (so none folds): a value changed, a row inserted or deleted in
     // turn. Every revision's rows are kept here and compared with the store's rebuild.
     let n: usize = std::env::var("HISTORY_REVISIONS")
