@@ -7,14 +7,12 @@ use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 
 use app::ssr::Store;
-use argon2::password_hash::rand_core::{OsRng, RngCore};
-use argon2::password_hash::{PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
-use argon2::Argon2;
 use sha2::{Digest, Sha256};
 
 use tower_sessions::SessionManagerLayer;
 
-use super::sessions::DbSessions;
+use super::password::{hash_password, new_setup_code};
+use super::session::DbSessions;
 use crate::forwarded::TrustedProxies;
 
 /// Chooses the mode: `local` or `team`.
@@ -371,62 +369,4 @@ impl Auth {
                 .with_signed(team.key.clone()),
         )
     }
-}
-
-/// The Argon2id PHC string of `password` with a new random salt.
-///
-/// # Errors
-///
-/// The hasher's message (it does not fail for passwords of ordinary length).
-pub fn hash_password(password: &str) -> Result<String, String> {
-    let salt = SaltString::generate(&mut OsRng);
-    Argon2::default()
-        .hash_password(password.as_bytes(), &salt)
-        .map(|hash| hash.to_string())
-        .map_err(|err| err.to_string())
-}
-
-/// Whether `password` matches the PHC string `hash`.
-pub(super) fn verify_password(password: &str, hash: &str) -> bool {
-    PasswordHash::new(hash).is_ok_and(|parsed| {
-        Argon2::default()
-            .verify_password(password.as_bytes(), &parsed)
-            .is_ok()
-    })
-}
-
-/// A new API token: `wb_` and 32 random bytes in hex; and its SHA-256 (hex), which is all
-/// the store keeps.
-pub fn new_token() -> (String, String) {
-    let mut bytes = [0u8; 32];
-    OsRng.fill_bytes(&mut bytes);
-    let token = format!("wb_{}", hex::encode(bytes));
-    let hash = token_hash(&token);
-    (token, hash)
-}
-
-/// A new setup code: 16 random bytes in hex (the 128 bits of a password nobody guesses, and
-/// sign-ins are limited besides).
-pub(super) fn new_setup_code() -> String {
-    let mut bytes = [0u8; 16];
-    OsRng.fill_bytes(&mut bytes);
-    hex::encode(bytes)
-}
-
-/// Whether `given` (spaces around it ignored) is the setup code `code`, in constant time: the
-/// SHA-256 digests of both are compared byte by byte without stopping at the first difference,
-/// so the time taken says nothing about how much of the code was right.
-pub(super) fn is_setup_code(given: &str, code: &str) -> bool {
-    let given = Sha256::digest(given.trim().as_bytes());
-    let code = Sha256::digest(code.as_bytes());
-    let difference = given
-        .iter()
-        .zip(code.iter())
-        .fold(0u8, |acc, (a, b)| acc | (a ^ b));
-    std::hint::black_box(difference) == 0
-}
-
-/// The SHA-256 of `token`, in hex.
-pub fn token_hash(token: &str) -> String {
-    hex::encode(Sha256::digest(token.as_bytes()))
 }

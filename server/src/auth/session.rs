@@ -4,6 +4,9 @@
 use app::ssr::Store;
 use tower_sessions::session_store::{self, SessionStore};
 
+/// The session's key holding the signed-in account's id.
+pub(super) const ACCOUNT_KEY: &str = "account";
+
 /// tower-sessions' records in the store's `sessions` table, as JSON: every instance on one
 /// database knows every session.
 #[derive(Clone, Debug)]

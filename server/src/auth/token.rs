@@ -1,0 +1,19 @@
+//! API tokens: made from the operating system's random numbers, kept as their SHA-256 only.
+
+use argon2::password_hash::rand_core::{OsRng, RngCore};
+use sha2::{Digest, Sha256};
+
+/// A new API token: `wb_` and 32 random bytes in hex; and its SHA-256 (hex), which is all
+/// the store keeps.
+pub fn new_token() -> (String, String) {
+    let mut bytes = [0u8; 32];
+    OsRng.fill_bytes(&mut bytes);
+    let token = format!("wb_{}", hex::encode(bytes));
+    let hash = token_hash(&token);
+    (token, hash)
+}
+
+/// The SHA-256 of `token`, in hex.
+pub fn token_hash(token: &str) -> String {
+    hex::encode(Sha256::digest(token.as_bytes()))
+}
