@@ -1,13 +1,12 @@
 //! `POST /api/v1/check`: a TSV sheet in, its report out.
 
-use axum::extract::rejection::QueryRejection;
-use axum::extract::Query;
 use axum::Json;
 use budget::{Lang, Report, Sheet};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
 use super::body::TsvBody;
+use super::extract::ApiQuery;
 use crate::error::{ApiError, ErrorBody};
 
 /// The sheet settings of `POST /api/v1/check`, as typed (a TSV sheet carries none).
@@ -46,10 +45,9 @@ pub(crate) struct CheckParams {
     ),
 )]
 pub(crate) async fn check(
-    params: Result<Query<CheckParams>, QueryRejection>,
+    ApiQuery(params): ApiQuery<CheckParams>,
     TsvBody(text): TsvBody,
 ) -> Result<Json<Report>, ApiError> {
-    let Query(params) = params.map_err(|r| ApiError::bad_request(r.body_text()))?;
     let mut sheet = Sheet::new(Lang::En, Vec::new());
     if let Some(margin) = &params.margin {
         sheet.margin_ms = budget::read_margin(margin).map_err(setting)?;

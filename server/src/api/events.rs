@@ -19,15 +19,13 @@ use std::convert::Infallible;
 use std::time::Duration;
 
 use app::ssr::{SheetEvent, Store};
-use axum::extract::rejection::PathRejection;
-use axum::extract::Path;
 use axum::http::HeaderMap;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use futures_util::stream::{self, Stream, StreamExt};
 use serde_json::json;
 use tokio::sync::broadcast::error::RecvError;
 
-use super::extract::bad_id;
+use super::extract::SheetId;
 use crate::error::{ApiError, ErrorBody};
 
 /// How often an idle stream checks again that its caller may still read the sheet.
@@ -85,10 +83,9 @@ fn event(e: &SheetEvent) -> Event {
 )]
 pub(crate) async fn events(
     Scoped(store): Scoped,
-    id: Result<Path<i64>, PathRejection>,
+    SheetId(id): SheetId,
     headers: HeaderMap,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
-    let Path(id) = id.map_err(bad_id)?;
     // Subscribe before reading the version: a save in between is then in the stream.
     let receiver = store.subscribe();
     let current = store.get_sheet(id).await?.revision;

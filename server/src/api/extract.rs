@@ -1,11 +1,107 @@
-//! What a request says beside its body, read the same way by every handler: the sheet id of
-//! its path, the revision of its `If-Match` header and the author of a change.
+//! What a request says, read the same way by every handler, each refusal an [`ApiError`]
+//! with the API's JSON body: the ids of its path ([`SheetId`], [`SheetRevision`],
+//! [`SheetProposal`]), its query ([`ApiQuery`]) and JSON body ([`ApiJson`]), the revision of
+//! its `If-Match` header ([`IfMatch`]) and the author of a change ([`author`]).
+//!
+//! Extractors run in the order of a handler's arguments, so a handler lists them in the order
+//! its refusals are meant to come: the path, then `If-Match`, then the query, then the body.
 
 use app::ssr::Author;
-use axum::extract::rejection::PathRejection;
+use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
+use axum::extract::{FromRequest, FromRequestParts, Path};
+use axum::http::request::Parts;
 use axum::http::{header, HeaderMap};
 
 use crate::error::ApiError;
+
+/// The sheet id of a path `/sheets/{id}…`; a 400 naming the rejection when it is not an
+/// integer.
+pub(crate) struct SheetId(pub i64);
+
+impl<S: Send + Sync> FromRequestParts<S> for SheetId {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<SheetId, ApiError> {
+        let Path(id) = Path::<i64>::from_request_parts(parts, state)
+            .await
+            .map_err(bad_id)?;
+        Ok(SheetId(id))
+    }
+}
+
+/// The sheet id and revision number of a path `/sheets/{id}/revisions/{number}…`.
+pub(crate) struct SheetRevision(pub i64, pub i64);
+
+impl<S: Send + Sync> FromRequestParts<S> for SheetRevision {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<SheetRevision, ApiError> {
+        let (id, number) = pair(parts, state, "the revision number").await?;
+        Ok(SheetRevision(id, number))
+    }
+}
+
+/// The sheet id and proposal id of a path `/sheets/{id}/proposals/{pid}…`.
+pub(crate) struct SheetProposal(pub i64, pub i64);
+
+impl<S: Send + Sync> FromRequestParts<S> for SheetProposal {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<SheetProposal, ApiError> {
+        let (id, pid) = pair(parts, state, "the proposal id").await?;
+        Ok(SheetProposal(id, pid))
+    }
+}
+
+/// The two integers of a path, the second named `second` in the refusal.
+async fn pair<S: Send + Sync>(
+    parts: &mut Parts,
+    state: &S,
+    second: &str,
+) -> Result<(i64, i64), ApiError> {
+    let Path(pair) = Path::<(i64, i64)>::from_request_parts(parts, state)
+        .await
+        .map_err(|r| {
+            ApiError::bad_request(format!(
+                "the sheet id and {second} must be integers ({})",
+                r.body_text()
+            ))
+        })?;
+    Ok(pair)
+}
+
+/// A query string read into `T`; a 400 naming what could not be read.
+#[derive(FromRequestParts)]
+#[from_request(via(axum::extract::Query), rejection(ApiError))]
+pub(crate) struct ApiQuery<T>(pub T);
+
+/// A JSON body read into `T`; a 400 naming what could not be read.
+#[derive(FromRequest)]
+#[from_request(via(axum::Json), rejection(ApiError))]
+pub(crate) struct ApiJson<T>(pub T);
+
+impl From<QueryRejection> for ApiError {
+    fn from(rejection: QueryRejection) -> ApiError {
+        ApiError::bad_request(rejection.body_text())
+    }
+}
+
+impl From<JsonRejection> for ApiError {
+    fn from(rejection: JsonRejection) -> ApiError {
+        ApiError::bad_request(rejection.body_text())
+    }
+}
+
+/// The revision of the `If-Match` header, as [`if_match`] reads it.
+pub(crate) struct IfMatch(pub Option<i64>);
+
+impl<S: Send + Sync> FromRequestParts<S> for IfMatch {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<IfMatch, ApiError> {
+        if_match(&parts.headers).map(IfMatch)
+    }
+}
 
 /// The header that names the author of a change.
 pub const AUTHOR_HEADER: &str = "x-workbench-author";
@@ -53,7 +149,7 @@ pub(crate) fn if_match(headers: &HeaderMap) -> Result<Option<i64>, ApiError> {
 }
 
 /// A 400 for an id that is not an integer.
-pub(crate) fn bad_id(rejection: PathRejection) -> ApiError {
+fn bad_id(rejection: PathRejection) -> ApiError {
     ApiError::bad_request(format!(
         "the sheet id must be an integer ({})",
         rejection.body_text()

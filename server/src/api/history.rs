@@ -7,8 +7,6 @@
 
 use crate::auth::Scoped;
 use app::ssr::{CellPatch, RevisionSummary};
-use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
-use axum::extract::{Path, Query};
 use axum::http::{header, HeaderMap, HeaderValue};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -17,7 +15,7 @@ use budget::{Lang, Report, Row};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::extract::{author, bad_id, if_match};
+use super::extract::{author, ApiJson, ApiQuery, IfMatch, SheetId, SheetRevision};
 use super::sheets::SheetBody;
 use crate::error::{ApiError, ErrorBody};
 
@@ -48,9 +46,8 @@ pub(crate) struct AuthorParams {
 )]
 pub(crate) async fn list(
     Scoped(store): Scoped,
-    id: Result<Path<i64>, PathRejection>,
+    SheetId(id): SheetId,
 ) -> Result<Json<Vec<RevisionSummary>>, ApiError> {
-    let Path(id) = id.map_err(bad_id)?;
     Ok(Json(store.revisions(id).await?))
 }
 
@@ -71,17 +68,6 @@ pub(crate) struct RevisionBody {
     row_ids: Vec<i64>,
     /// Its report.
     report: Report,
-}
-
-/// A path of a sheet and one of its revisions.
-fn sheet_and_number(path: Result<Path<(i64, i64)>, PathRejection>) -> Result<(i64, i64), ApiError> {
-    let Path(pair) = path.map_err(|r| {
-        ApiError::bad_request(format!(
-            "the sheet id and the revision number must be integers ({})",
-            r.body_text()
-        ))
-    })?;
-    Ok(pair)
 }
 
 /// Reads one revision.
@@ -105,9 +91,8 @@ fn sheet_and_number(path: Result<Path<(i64, i64)>, PathRejection>) -> Result<(i6
 )]
 pub(crate) async fn get(
     Scoped(store): Scoped,
-    path: Result<Path<(i64, i64)>, PathRejection>,
+    SheetRevision(id, number): SheetRevision,
 ) -> Result<Json<RevisionBody>, ApiError> {
-    let (id, number) = sheet_and_number(path)?;
     let stored = store.revision(id, number).await?;
     let (sheet, report) = app::ssr::checks::check(stored.sheet).await;
     Ok(Json(RevisionBody {
@@ -149,13 +134,11 @@ pub(crate) async fn get(
 )]
 pub(crate) async fn restore(
     Scoped(store): Scoped,
-    path: Result<Path<(i64, i64)>, PathRejection>,
+    SheetRevision(id, number): SheetRevision,
+    IfMatch(base): IfMatch,
     headers: HeaderMap,
-    params: Result<Query<AuthorParams>, QueryRejection>,
+    ApiQuery(params): ApiQuery<AuthorParams>,
 ) -> Result<impl IntoResponse, ApiError> {
-    let (id, number) = sheet_and_number(path)?;
-    let base = if_match(&headers)?;
-    let Query(params) = params.map_err(|r| ApiError::bad_request(r.body_text()))?;
     let who = store.author_or(author(&headers, params.author.as_deref()));
     store.restore(id, number, base, &who).await?;
     SheetBody::of(store.get_sheet(id).await?).await.reply()
@@ -196,12 +179,10 @@ pub(crate) struct DiffParams {
 )]
 pub(crate) async fn diff(
     Scoped(store): Scoped,
-    id: Result<Path<i64>, PathRejection>,
-    params: Result<Query<DiffParams>, QueryRejection>,
+    SheetId(id): SheetId,
+    ApiQuery(params): ApiQuery<DiffParams>,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
-    let Path(id) = id.map_err(bad_id)?;
-    let Query(params) = params.map_err(|r| ApiError::bad_request(r.body_text()))?;
     let (before, after, _) = store.revision_pair(id, params.from, params.to).await?;
     let (from, to) = (before.summary.number, after.summary.number);
     let d = tokio::task::spawn_blocking(move || {
@@ -270,15 +251,12 @@ pub(crate) async fn diff(
 )]
 pub(crate) async fn patch(
     Scoped(store): Scoped,
-    id: Result<Path<i64>, PathRejection>,
+    SheetId(id): SheetId,
+    IfMatch(_): IfMatch,
     headers: HeaderMap,
-    params: Result<Query<AuthorParams>, QueryRejection>,
-    body: Result<Json<CellPatch>, JsonRejection>,
+    ApiQuery(params): ApiQuery<AuthorParams>,
+    ApiJson(patch): ApiJson<CellPatch>,
 ) -> Result<impl IntoResponse, ApiError> {
-    let Path(id) = id.map_err(bad_id)?;
-    if_match(&headers)?;
-    let Query(params) = params.map_err(|r| ApiError::bad_request(r.body_text()))?;
-    let Json(patch) = body.map_err(|r| ApiError::bad_request(r.body_text()))?;
     let who = store.author_or(author(&headers, params.author.as_deref()));
     store.patch_rows(id, &patch, &who).await?;
     SheetBody::of(store.get_sheet(id).await?).await.reply()

@@ -6,8 +6,6 @@
 use crate::auth::Scoped;
 use app::model::{ProposalReview, ProposalSummary};
 use app::ssr::{CellPatch, Decision, Resolution};
-use axum::extract::rejection::{JsonRejection, PathRejection};
-use axum::extract::Path;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::IntoResponse;
 use axum::Json;
@@ -15,23 +13,8 @@ use budget::Column;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::extract::{author, bad_id};
+use super::extract::{author, ApiJson, SheetId, SheetProposal};
 use crate::error::{ApiError, ErrorBody};
-
-fn json<T>(body: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
-    body.map(|Json(v)| v)
-        .map_err(|r| ApiError::bad_request(r.body_text()))
-}
-
-fn pair(path: Result<Path<(i64, i64)>, PathRejection>) -> Result<(i64, i64), ApiError> {
-    let Path(pair) = path.map_err(|r| {
-        ApiError::bad_request(format!(
-            "the sheet id and the proposal id must be integers ({})",
-            r.body_text()
-        ))
-    })?;
-    Ok(pair)
-}
 
 /// The body of `POST /api/v1/sheets/{id}/proposals`.
 #[derive(Deserialize, ToSchema)]
@@ -71,12 +54,10 @@ pub(crate) struct CreatedProposal {
 )]
 pub(crate) async fn create(
     Scoped(store): Scoped,
-    id: Result<Path<i64>, PathRejection>,
+    SheetId(id): SheetId,
     headers: HeaderMap,
-    body: Result<Json<NewProposal>, JsonRejection>,
+    ApiJson(body): ApiJson<NewProposal>,
 ) -> Result<impl IntoResponse, ApiError> {
-    let Path(id) = id.map_err(bad_id)?;
-    let body = json(body)?;
     let pid = store
         .create_proposal(
             id,
@@ -108,9 +89,8 @@ pub(crate) async fn create(
 )]
 pub(crate) async fn list(
     Scoped(store): Scoped,
-    id: Result<Path<i64>, PathRejection>,
+    SheetId(id): SheetId,
 ) -> Result<Json<Vec<ProposalSummary>>, ApiError> {
-    let Path(id) = id.map_err(bad_id)?;
     Ok(Json(store.proposals(id).await?))
 }
 
@@ -132,9 +112,8 @@ pub(crate) async fn list(
 )]
 pub(crate) async fn review(
     Scoped(store): Scoped,
-    path: Result<Path<(i64, i64)>, PathRejection>,
+    SheetProposal(id, pid): SheetProposal,
 ) -> Result<Json<ProposalReview>, ApiError> {
-    let (id, pid) = pair(path)?;
     Ok(Json(store.review(id, pid).await?))
 }
 
@@ -157,11 +136,10 @@ pub(crate) async fn review(
 )]
 pub(crate) async fn update(
     Scoped(store): Scoped,
-    path: Result<Path<(i64, i64)>, PathRejection>,
-    body: Result<Json<CellPatch>, JsonRejection>,
+    SheetProposal(id, pid): SheetProposal,
+    ApiJson(body): ApiJson<CellPatch>,
 ) -> Result<Json<ProposalReview>, ApiError> {
-    let (id, pid) = pair(path)?;
-    store.update_proposal(id, pid, &json(body)?).await?;
+    store.update_proposal(id, pid, &body).await?;
     Ok(Json(store.review(id, pid).await?))
 }
 
@@ -199,12 +177,10 @@ pub(crate) struct NewComment {
 )]
 pub(crate) async fn comment(
     Scoped(store): Scoped,
-    path: Result<Path<(i64, i64)>, PathRejection>,
+    SheetProposal(id, pid): SheetProposal,
     headers: HeaderMap,
-    body: Result<Json<NewComment>, JsonRejection>,
+    ApiJson(body): ApiJson<NewComment>,
 ) -> Result<Json<ProposalReview>, ApiError> {
-    let (id, pid) = pair(path)?;
-    let body = json(body)?;
     let cell = match (body.row_id, body.column) {
         (Some(r), Some(c)) => Some((r, c)),
         (None, None) => None,
@@ -270,12 +246,11 @@ pub(crate) struct Reject {
 )]
 pub(crate) async fn approve(
     Scoped(store): Scoped,
-    path: Result<Path<(i64, i64)>, PathRejection>,
+    SheetProposal(id, pid): SheetProposal,
     headers: HeaderMap,
-    body: Result<Json<Approve>, JsonRejection>,
+    ApiJson(body): ApiJson<Approve>,
 ) -> Result<Json<ProposalReview>, ApiError> {
-    let (id, pid) = pair(path)?;
-    let b = json(body)?;
+    let b = body;
     let decision = Decision::Approve {
         seen_revision: b.seen_revision,
         comment: b.comment,
@@ -304,12 +279,11 @@ pub(crate) async fn approve(
 )]
 pub(crate) async fn reject(
     Scoped(store): Scoped,
-    path: Result<Path<(i64, i64)>, PathRejection>,
+    SheetProposal(id, pid): SheetProposal,
     headers: HeaderMap,
-    body: Result<Json<Reject>, JsonRejection>,
+    ApiJson(body): ApiJson<Reject>,
 ) -> Result<Json<ProposalReview>, ApiError> {
-    let (id, pid) = pair(path)?;
-    let b = json(body)?;
+    let b = body;
     store
         .decide(
             id,
@@ -349,11 +323,10 @@ pub(crate) struct Resolve {
 )]
 pub(crate) async fn resolve(
     Scoped(store): Scoped,
-    path: Result<Path<(i64, i64)>, PathRejection>,
-    body: Result<Json<Resolve>, JsonRejection>,
+    SheetProposal(id, pid): SheetProposal,
+    ApiJson(body): ApiJson<Resolve>,
 ) -> Result<Json<ProposalReview>, ApiError> {
-    let (id, pid) = pair(path)?;
-    let b = json(body)?;
+    let b = body;
     let choice = match b.keep.as_str() {
         "proposal" => Resolution::Proposal,
         "theirs" => Resolution::Theirs,

@@ -3,8 +3,6 @@
 use crate::auth::Scoped;
 use app::sheet_name::SheetName;
 use app::ssr::{SheetSummary, StoredSheet};
-use axum::extract::rejection::{PathRejection, QueryRejection};
-use axum::extract::{Path, Query};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode, Uri};
 use axum::response::IntoResponse;
 use axum::Json;
@@ -14,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
 use super::body::TsvBody;
-use super::extract::{author, bad_id, if_match};
+use super::extract::{author, if_match, ApiQuery, SheetId};
 use crate::error::{ApiError, ErrorBody};
 
 /// The query of `POST /api/v1/sheets`.
@@ -79,11 +77,10 @@ pub(crate) struct Created {
 pub(crate) async fn create(
     Scoped(store): Scoped,
     uri: Uri,
-    params: Result<Query<CreateParams>, QueryRejection>,
+    ApiQuery(params): ApiQuery<CreateParams>,
     TsvBody(text): TsvBody,
 ) -> Result<impl IntoResponse, ApiError> {
     utf8_query(uri.query())?;
-    let Query(params) = params.map_err(|r| ApiError::bad_request(r.body_text()))?;
     let name = params.name.unwrap_or_default();
     if name.trim().is_empty() {
         return Err(ApiError::bad_request(
@@ -228,9 +225,8 @@ impl SheetBody {
 )]
 pub(crate) async fn get(
     Scoped(store): Scoped,
-    id: Result<Path<i64>, PathRejection>,
+    SheetId(id): SheetId,
 ) -> Result<impl IntoResponse, ApiError> {
-    let Path(id) = id.map_err(bad_id)?;
     SheetBody::of(store.get_sheet(id).await?).await.reply()
 }
 
@@ -272,11 +268,10 @@ pub(crate) async fn get(
 )]
 pub(crate) async fn replace(
     Scoped(store): Scoped,
-    id: Result<Path<i64>, PathRejection>,
+    SheetId(id): SheetId,
     headers: HeaderMap,
     TsvBody(text): TsvBody,
 ) -> Result<impl IntoResponse, ApiError> {
-    let Path(id) = id.map_err(bad_id)?;
     let base = if_match(&headers)?;
     let imported = budget::tsv::import(&text)?;
     store
@@ -325,11 +320,9 @@ pub(crate) struct ExportParams {
 )]
 pub(crate) async fn export(
     Scoped(store): Scoped,
-    id: Result<Path<i64>, PathRejection>,
-    params: Result<Query<ExportParams>, QueryRejection>,
+    SheetId(id): SheetId,
+    ApiQuery(params): ApiQuery<ExportParams>,
 ) -> Result<impl IntoResponse, ApiError> {
-    let Path(id) = id.map_err(bad_id)?;
-    let Query(params) = params.map_err(|r| ApiError::bad_request(r.body_text()))?;
     let header_lang = lang_param("header", params.header.as_deref())?;
     let stored = store.get_sheet(id).await?;
     let lang = header_lang.unwrap_or(stored.sheet.lang);
@@ -382,11 +375,9 @@ pub(crate) struct PictureParams {
 )]
 pub(crate) async fn budget_svg(
     Scoped(store): Scoped,
-    id: Result<Path<i64>, PathRejection>,
-    params: Result<Query<PictureParams>, QueryRejection>,
+    SheetId(id): SheetId,
+    ApiQuery(params): ApiQuery<PictureParams>,
 ) -> Result<impl IntoResponse, ApiError> {
-    let Path(id) = id.map_err(bad_id)?;
-    let Query(params) = params.map_err(|r| ApiError::bad_request(r.body_text()))?;
     let lang = lang_param("lang", params.lang.as_deref())?;
     let stored = store.get_sheet(id).await?;
     let lang = lang.unwrap_or(stored.sheet.lang);

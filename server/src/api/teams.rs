@@ -18,8 +18,7 @@
 //! | `PUT /api/v1/sheets/{id}/shared` | the sheet's owners | `{"shared": true}`: every account may read it |
 
 use app::ssr::access::{Access, Principal, Role, TokenScope};
-use axum::extract::rejection::QueryRejection;
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, State};
 use axum::http::{header, HeaderName, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -27,6 +26,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use utoipa::{IntoParams, ToSchema};
 
+use super::extract::ApiQuery;
 use crate::auth::{Caller, Scoped};
 use crate::error::{ApiError, ErrorBody};
 use crate::security::NO_STORE;
@@ -452,9 +452,8 @@ async fn audit_page(
     state: &AppState,
     team: Option<i64>,
     path: &str,
-    page: Result<Query<AuditPage>, QueryRejection>,
+    page: AuditPage,
 ) -> Result<Response, ApiError> {
-    let Query(page) = page.map_err(|r| ApiError::bad_request(r.body_text()))?;
     let limit = i64::try_from(AUDIT_PAGE_LINES + 1).unwrap_or(i64::MAX);
     let mut lines = state.store.audit_page(team, page.before, limit).await?;
     let older = lines.len() > AUDIT_PAGE_LINES;
@@ -492,7 +491,7 @@ pub(crate) async fn audit(
     State(state): State<AppState>,
     Caller(access): Caller,
     Path(team): Path<i64>,
-    page: Result<Query<AuditPage>, QueryRejection>,
+    ApiQuery(page): ApiQuery<AuditPage>,
 ) -> Result<Response, ApiError> {
     account_of(&access)?;
     in_team(&access, team, Role::Owner)?;
@@ -517,7 +516,7 @@ pub(crate) async fn audit(
 pub(crate) async fn instance_audit(
     State(state): State<AppState>,
     Caller(access): Caller,
-    page: Result<Query<AuditPage>, QueryRejection>,
+    ApiQuery(page): ApiQuery<AuditPage>,
 ) -> Result<Response, ApiError> {
     admin(&access)?;
     audit_page(&state, None, "/audit", page).await
