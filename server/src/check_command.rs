@@ -12,18 +12,17 @@
 //!   exit status of [`exit_code`].
 
 mod checked;
-pub(crate) mod markdown;
-pub mod sarif;
-mod text;
 
 use std::path::{Path, PathBuf};
 
 use budget::{Lang, Report, Severity, Sheet};
 use serde::Serialize;
 
+pub use crate::writers::check_markdown::render_markdown;
+pub use crate::writers::check_text::render_text;
+use crate::writers::sarif;
+pub(crate) use checked::label;
 pub use checked::{Checked, CheckedFile, Unreadable};
-pub use markdown::render_markdown;
-pub use text::render_text;
 
 /// Exit status: every sheet was read, and none has a finding at or above `--fail-on`.
 pub const EXIT_OK: u8 = 0;

@@ -18,10 +18,11 @@ use serde::Serialize;
 use serde_sarif::sarif::{Result as SarifResult, Sarif};
 use workbench_import::drift::{self, Drift, DriftCode, DriftFinding, Read};
 
-use crate::check_command::markdown::escape;
 use crate::check_command::{
-    read_sheet, sarif, FailOn, Input, Outcome, Settings, EXIT_ERRORS, EXIT_OK, EXIT_UNREADABLE,
+    read_sheet, FailOn, Input, Outcome, Settings, EXIT_ERRORS, EXIT_OK, EXIT_UNREADABLE,
 };
+use crate::writers::check_markdown::escape;
+use crate::writers::sarif;
 
 /// The most bytes read of one configuration file: 10 MiB. A larger file is unreadable, with
 /// that reason, rather than read whole.

@@ -1,6 +1,6 @@
 //! The workbench server: the Leptos app (pages and server functions), the static files and
 //! the JSON API, as one axum [`Router`]; plus the `workbench check` command's output (text,
-//! JSON, [`check_command::sarif`] and Markdown) and the `workbench catalog` command's.
+//! JSON, SARIF and Markdown, written by [`writers`]) and the `workbench catalog` command's.
 //!
 //! [`router`] builds the whole app from an [`AppState`], so tests drive it in-process with
 //! `tower::ServiceExt::oneshot`; `main.rs` only parses the command line and serves it.
@@ -42,6 +42,7 @@ mod state;
 mod table;
 pub mod team_page;
 pub mod ui_lang;
+pub mod writers;
 
 use app::shell::{shell, App};
 use axum::Router;

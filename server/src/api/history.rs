@@ -204,7 +204,7 @@ pub(crate) async fn diff(
     if markdown {
         let name = store.get_sheet(id).await?.name;
         let title = format!("{name} r{from} → r{to}");
-        let body = crate::diff_command::markdown(&d, Some(&title));
+        let body = crate::writers::diff::markdown(&d, Some(&title));
         return Ok((
             [(
                 header::CONTENT_TYPE,

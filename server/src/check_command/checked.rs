@@ -47,8 +47,8 @@ impl CheckedFile {
     }
 }
 
-/// How `path` is named in messages.
-fn label(path: &str) -> &str {
+/// How `path` is named in messages: itself, or `standard input` for `-`.
+pub(crate) fn label(path: &str) -> &str {
     if path == "-" {
         "standard input"
     } else {

@@ -5,7 +5,7 @@
 use budget::{display, Lang, Report, Verdict};
 use percent_encoding::{utf8_percent_encode, AsciiSet, CONTROLS};
 
-use super::checked::CheckedFile;
+use crate::check_command::CheckedFile;
 
 /// Every file as Markdown, one `###` section each, in the order given. An unreadable file's
 /// section says why it could not be read.

@@ -22,7 +22,7 @@ use serde_sarif::sarif::{
     Result as SarifResult, ResultLevel, Run, Sarif, Tool, ToolComponent,
 };
 
-use super::checked::{Checked, CheckedFile};
+use crate::check_command::{Checked, CheckedFile};
 
 /// The `$schema` of the log.
 pub const SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
