@@ -318,12 +318,32 @@ fn crate_src(relative: &str) -> std::path::PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join(relative)
 }
 
+/// The module graph of the crate whose sources are under `relative` (from the engine's
+/// folder), after checking that it holds more than `at_least` modules and no circle.
+fn acyclic(
+    relative: &str,
+    at_least: usize,
+) -> BTreeMap<Module, BTreeMap<Module, BTreeSet<String>>> {
+    let sources = sources(&crate_src(relative));
+    let edges = graph(&sources);
+    assert!(
+        sources.len() > at_least,
+        "{relative}: {} modules",
+        sources.len()
+    );
+    let found: Vec<String> = circles(&edges)
+        .iter()
+        .map(|c| describe(c, &edges))
+        .collect();
+    assert!(found.is_empty(), "{relative}:\n{}", found.join("\n"));
+    edges
+}
+
 #[test]
 fn no_module_of_the_engine_imports_from_a_module_that_imports_it() {
-    let sources = sources(&crate_src("src"));
-    let edges = graph(&sources);
-    // The graph is read, not empty: the pipeline uses its stages, and the fixes the check.
-    assert!(sources.len() > 40, "{} modules", sources.len());
+    let edges = acyclic("src", 40);
+    // The graph is read, not empty: the pipeline uses its stages, and the fixes the check;
+    // `crate::Lang` is the sheet's, through the root's re-export.
     assert!(
         edges["check"].contains_key("check::hops"),
         "{:?}",
@@ -334,42 +354,27 @@ fn no_module_of_the_engine_imports_from_a_module_that_imports_it() {
         "{:?}",
         edges["fix"]
     );
-    // `crate::Lang` is the sheet's, through the root's re-export.
     assert!(
         edges["display"].contains_key("sheet"),
         "{:?}",
         edges["display"]
     );
-    let found: Vec<String> = circles(&edges)
-        .iter()
-        .map(|c| describe(c, &edges))
-        .collect();
-    assert!(found.is_empty(), "{}", found.join("\n"));
 }
 
 #[test]
 fn no_module_of_the_importers_imports_from_a_module_that_imports_it() {
-    // The importers (`import/`, the crate `workbench-import`) keep the same rule.
-    let sources = sources(&crate_src("../import/src"));
-    let edges = graph(&sources);
-    assert!(sources.len() > 20, "{} modules", sources.len());
+    // The importers (`import/`, the crate `workbench-import`) keep the same rule; `crate::File`
+    // is `file`'s, through the root's re-export.
+    let edges = acyclic("../import/src", 20);
     assert!(edges["k8s"].contains_key("yaml"), "{:?}", edges["k8s"]);
-    // `crate::File` is `file`'s, through the root's re-export.
     assert!(edges["nginx"].contains_key("file"), "{:?}", edges["nginx"]);
-    let found: Vec<String> = circles(&edges)
-        .iter()
-        .map(|c| describe(c, &edges))
-        .collect();
-    assert!(found.is_empty(), "{}", found.join("\n"));
 }
 
 #[test]
 fn no_module_of_the_server_imports_from_a_module_that_imports_it() {
-    let sources = sources(&crate_src("../server/src"));
-    let edges = graph(&sources);
-    assert!(sources.len() > 25, "{} modules", sources.len());
     // `crate::auth::Auth` is the mode's, through `auth`'s re-export; the API's handlers read
     // the request through `extract`.
+    let edges = acyclic("../server/src", 25);
     assert!(
         edges["state"].contains_key("auth::mode"),
         "{:?}",
@@ -380,20 +385,13 @@ fn no_module_of_the_server_imports_from_a_module_that_imports_it() {
         "{:?}",
         edges["api::history"]
     );
-    let found: Vec<String> = circles(&edges)
-        .iter()
-        .map(|c| describe(c, &edges))
-        .collect();
-    assert!(found.is_empty(), "{}", found.join("\n"));
 }
 
 #[test]
 fn no_module_of_the_app_imports_from_a_module_that_imports_it() {
-    let sources = sources(&crate_src("../app/src"));
-    let edges = graph(&sources);
-    assert!(sources.len() > 50, "{} modules", sources.len());
-    // The error messages read the input limit from `limits`, and the store's modules stand
-    // on `ssr::store::db`, not on the store that re-exports them.
+    // The error messages read the input limit from `limits`, and the store's modules stand on
+    // `ssr::store::db`, not on the store that re-exports them.
+    let edges = acyclic("../app/src", 50);
     assert!(
         edges["error"].contains_key("limits"),
         "{:?}",
@@ -404,11 +402,6 @@ fn no_module_of_the_app_imports_from_a_module_that_imports_it() {
         "{:?}",
         edges["ssr::store::patch"]
     );
-    let found: Vec<String> = circles(&edges)
-        .iter()
-        .map(|c| describe(c, &edges))
-        .collect();
-    assert!(found.is_empty(), "{}", found.join("\n"));
 }
 
 #[test]
