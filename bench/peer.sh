@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The workbench beside the Python peer of issue 7 (../shared/bench/peer_check.py, a naive
+# The workbench beside the Python peer (../shared/bench/peer_check.py, a naive
 # checker of budgets and inversions only) on sheets of ../shared/bench/gen_sheet.py: 14, 143
 # and 714 services, i.e. 99, 1,002 and 4,999 rows. For each sheet it prints the CPU time of one
 # check inside each program, interpreter and process start-up excluded (the median of
