@@ -191,7 +191,7 @@ impl Default for SignInLimits {
 
 impl SignInLimits {
     /// `attempts` per window as a rate.
-    pub(super) fn rate(&self, attempts: i64) -> app::ssr::SignInRate {
+    fn rate(&self, attempts: i64) -> app::ssr::SignInRate {
         let burst = attempts.max(1);
         app::ssr::SignInRate {
             interval_ms: (self.window_ms / burst).max(1),
@@ -201,16 +201,16 @@ impl SignInLimits {
 }
 
 pub(super) struct Team {
-    pub(super) limits: SignInLimits,
+    limits: SignInLimits,
     /// The key that chooses the buckets of sign-in keys ([`SignInLimits`]).
-    pub(super) bucket_key: [u8; 32],
+    bucket_key: [u8; 32],
     /// A hash to verify against when the account does not exist, so that a failed sign-in
     /// costs the same time either way.
     pub(super) dummy_hash: String,
     /// Session cookies carry `Secure`.
-    pub(super) secure: bool,
+    secure: bool,
     /// The key that signs them.
-    pub(super) key: tower_sessions::cookie::Key,
+    key: tower_sessions::cookie::Key,
     /// The one-time setup code ([`Auth::setup_code`]).
     pub(super) setup_code: String,
 }
@@ -260,7 +260,7 @@ impl Team {
     /// The bucket of a sign-in key made of `parts`, of `kind` (0: an account at an address,
     /// 1: an address): the keyed SHA-256 of the parts, each after its length, reduced to one
     /// of [`SIGN_IN_BUCKETS`] after the buckets of the kinds before it.
-    pub(super) fn bucket(&self, kind: u64, parts: &[&[u8]]) -> i64 {
+    fn bucket(&self, kind: u64, parts: &[&[u8]]) -> i64 {
         let mut hash = Sha256::new()
             .chain_update(self.bucket_key)
             .chain_update(kind.to_be_bytes());
