@@ -248,9 +248,8 @@ pub(crate) async fn approve(
     Scoped(store): Scoped,
     SheetProposal(id, pid): SheetProposal,
     headers: HeaderMap,
-    ApiJson(body): ApiJson<Approve>,
+    ApiJson(b): ApiJson<Approve>,
 ) -> Result<Json<ProposalReview>, ApiError> {
-    let b = body;
     let decision = Decision::Approve {
         seen_revision: b.seen_revision,
         comment: b.comment,
@@ -281,9 +280,8 @@ pub(crate) async fn reject(
     Scoped(store): Scoped,
     SheetProposal(id, pid): SheetProposal,
     headers: HeaderMap,
-    ApiJson(body): ApiJson<Reject>,
+    ApiJson(b): ApiJson<Reject>,
 ) -> Result<Json<ProposalReview>, ApiError> {
-    let b = body;
     store
         .decide(
             id,
@@ -324,9 +322,8 @@ pub(crate) struct Resolve {
 pub(crate) async fn resolve(
     Scoped(store): Scoped,
     SheetProposal(id, pid): SheetProposal,
-    ApiJson(body): ApiJson<Resolve>,
+    ApiJson(b): ApiJson<Resolve>,
 ) -> Result<Json<ProposalReview>, ApiError> {
-    let b = body;
     let choice = match b.keep.as_str() {
         "proposal" => Resolution::Proposal,
         "theirs" => Resolution::Theirs,
