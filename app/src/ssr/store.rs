@@ -1,11 +1,12 @@
 //! The sheet store: one pool, the same SQL on SQLite and PostgreSQL (sqlx `Any` driver).
 //!
 //! Ids come from counters in the database, taken inside the inserting transaction with one
-//! statement that increments and returns them ([`next_id`](db::next_id): `UPDATE id_counters SET last_id =
-//! last_id + 1 WHERE name = $1 RETURNING last_id`). The same SQL text runs on SQLite and
-//! PostgreSQL, so the schema needs neither `AUTOINCREMENT` nor `SERIAL`; on PostgreSQL the
-//! update locks the counter's row until the transaction ends, so concurrent creates of one kind
-//! take turns instead of picking the same "largest id plus one" and failing on the primary key.
+//! statement that increments and returns them ([`next_id`](db::next_id):
+//! `UPDATE id_counters SET last_id = last_id + 1 WHERE name = $1 RETURNING last_id`). The same
+//! SQL text runs on SQLite and PostgreSQL, so the schema needs neither `AUTOINCREMENT` nor
+//! `SERIAL`; on PostgreSQL the update locks the counter's row until the transaction ends, so
+//! concurrent creates of one kind take turns instead of picking the same "largest id plus one"
+//! and failing on the primary key.
 //! A sheet's counter never goes back, so a deleted sheet's id is never given to another sheet.
 //! Proposals are numbered per sheet and comments per proposal, the same way, from a counter on
 //! the sheet's and the proposal's row. Every write is one transaction: a write that fails
