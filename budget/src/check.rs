@@ -9,9 +9,13 @@
 //!    ([`nodes::NodeCalc`], [`NodeReport`](crate::NodeReport));
 //! 5. [`coverage`]: the caller-covers-callee check of every hop ([`HopReport`](crate::HopReport));
 //! 6. [`rules`]: the rulebook's findings;
-//! 7. [`crate::fix`]: the fixes of the inversions, each checked by running stages 2 to 6 on the
-//!    changed sheet, after stage 1 has read again only the rows the fix changes (each row is
-//!    read on its own, so the others' infos and findings are taken as they were).
+//! 7. [`crate::fix`]: the fixes of the inversions, each checked again on the changed sheet.
+//!    [`recheck`] keeps the graph and numbers of stages 2 to 5 and computes again only the
+//!    layers above the changed rows: the hops and nodes they belong to, the nodes that call
+//!    those hops, and the coverage of the hops into every node whose numbers changed. A change
+//!    that reaches further (see [`recheck`]) runs stages 2 to 6 on the whole changed sheet,
+//!    after stage 1 has read again only the changed rows (each row is read on its own, so the
+//!    others' infos and findings are taken as they were).
 //!
 //! Every stage adds its findings to one [`findings::Findings`], which lists them at the end.
 //! All times are worst cases in milliseconds ([`Time`](crate::time::Time)); an unknown value is
@@ -25,6 +29,7 @@ mod graph;
 mod hops;
 mod limits;
 mod nodes;
+mod recheck;
 mod refs;
 mod rows;
 mod rules;
@@ -70,38 +75,56 @@ pub struct Work {
 /// assert!(work.steps > 12);
 /// ```
 pub fn check_counted(sheet: &Sheet) -> (Report, Work) {
-    check_fixes_by(sheet, Recheck::Verdict)
+    check_fixes_by(sheet, Recheck::Incremental)
 }
 
 /// How a fix's re-check runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Recheck {
-    /// Only what [`crate::fix`] reads of the changed sheet's report: its errors, whole, and
-    /// every hop's, node's and row's numbers. The other findings, the traces, and the rows'
-    /// parsed values and notes are left out (see [`Read::for_verdict`]).
+    /// Only the layers above the changed rows computed again ([`recheck::Incremental`]);
+    /// where a change reaches further, stages 2 to 6 on the whole changed sheet, reading only
+    /// what a verdict needs (as `Verdict` below).
+    Incremental,
+    /// Stages 2 to 6 on the whole changed sheet, reading only what [`crate::fix`] reads of its
+    /// report: its errors, whole, and every hop's, node's and row's numbers. The other
+    /// findings, the traces, and the rows' parsed values and notes are left out (see
+    /// [`Read::for_verdict`]). The incremental re-check falls back on it.
+    #[cfg(test)]
     Verdict,
-    /// A whole report, as [`check`] without fixes gives: the reference the verdict is
-    /// tested against.
+    /// A whole report, as [`check`] without fixes gives: the reference the others are tested
+    /// against.
     #[cfg(test)]
     Whole,
 }
 
 /// [`check_counted`], its fixes re-checked as `recheck` says.
 fn check_fixes_by(sheet: &Sheet, recheck: Recheck) -> (Report, Work) {
-    // Stage 1 reads each row on its own; a fix changes a few rows, so its re-check reads only
-    // those again and takes the others from here.
+    // Stage 1 reads each row on its own; a fix changes a few rows, so a whole re-check reads
+    // only those again and takes the others from here.
     let read = Read::of(sheet);
     let base = match recheck {
-        Recheck::Verdict => read.for_verdict(),
         #[cfg(test)]
         Recheck::Whole => read.clone(),
+        _ => read.for_verdict(),
     };
-    let (mut report, work) = check_read(sheet, read);
-    // 7. fixes: each offered fix applied to a copy of the sheet and checked again.
-    let rechecks = std::cell::Cell::new(0u64);
-    crate::fix::offer(sheet, &mut report, |changed, lines| {
+    let (mut report, work, stages) = run(sheet, read);
+    let mut incremental = match recheck {
+        Recheck::Incremental if report.findings.iter().any(|f| crate::fix::fixable(f.code)) => {
+            recheck::Incremental::new(stages, &report, sheet, &base.infos)
+        }
+        _ => None,
+    };
+    let mut steps = work.steps;
+    // 7. fixes: each offered fix applied to the sheet and checked again.
+    crate::fix::offer(sheet, &mut report, |changes| {
+        if let Some((rechecked, s)) = incremental.as_mut().and_then(|i| i.recheck(sheet, changes)) {
+            steps += s;
+            return rechecked;
+        }
+        let changed = crate::fix::apply(sheet, changes.iter().copied());
+        let lines: Vec<usize> = changes.iter().map(|c| c.line).collect();
         let mut again = base.clone();
-        for &line in lines {
+        for &line in &lines {
             rows::reread(
                 &changed.rows,
                 line,
@@ -110,11 +133,10 @@ fn check_fixes_by(sheet: &Sheet, recheck: Recheck) -> (Report, Work) {
                 &mut again.out,
             );
         }
-        let (r, w) = check_read(changed, again);
-        rechecks.set(rechecks.get() + w.steps);
-        r
+        let (r, w) = check_read(&changed, again);
+        steps += w.steps;
+        crate::fix::Rechecked::of_report(r, &lines)
     });
-    let steps = work.steps + rechecks.get();
     (report, Work { steps })
 }
 
@@ -147,8 +169,14 @@ impl Read {
 }
 
 /// Stages 2 to 6 on the rows stage 1 read, without [`crate::fix`]'s checked fixes: what a
-/// fix's re-check runs.
+/// fix's whole re-check runs.
 fn check_read(sheet: &Sheet, read: Read) -> (Report, Work) {
+    let (report, work, _) = run(sheet, read);
+    (report, work)
+}
+
+/// [`check_read`], and what its stages computed.
+fn run(sheet: &Sheet, read: Read) -> (Report, Work, recheck::Stages) {
     let Read { mut infos, mut out } = read;
     out.reserve(sheet.rows.len());
     let graph = graph::Graph::build(&sheet.rows, &mut infos, sheet.lang, &mut out);
@@ -182,7 +210,7 @@ fn check_read(sheet: &Sheet, read: Read) -> (Report, Work) {
     let verdict = out.verdict_only();
     let (findings, summary) = out.finish(&graph.place, &hop_reports, &node_reports);
     let rows = infos
-        .into_iter()
+        .iter()
         .enumerate()
         .map(|(i, info)| RowReport {
             line: i + 1,
@@ -206,6 +234,12 @@ fn check_read(sheet: &Sheet, read: Read) -> (Report, Work) {
             findings,
         },
         Work { steps },
+        recheck::Stages {
+            infos,
+            graph,
+            hops: hop_calcs,
+            nodes: node_calcs,
+        },
     )
 }
 
@@ -326,6 +360,184 @@ mod tests {
             proptest::prop_assert_eq!(verdict.1, whole.1);
             proptest::prop_assert_eq!(verdict.0, whole.0);
         }
+    }
+
+    /// A sheet of [`FIXED`], in either language, with some values and segments changed: the
+    /// sheets the re-check tests start from.
+    fn varied(
+        example: usize,
+        other_lang: bool,
+        changes: Vec<(usize, &str)>,
+        segments: Vec<(usize, usize, &str)>,
+    ) -> Sheet {
+        let (text, lang) = FIXED[example];
+        let lang = if other_lang { lang.other() } else { lang };
+        let mut sheet = Sheet::new(lang, crate::tsv::import(text).unwrap().rows);
+        for (i, value) in changes {
+            let line = i % sheet.rows.len();
+            sheet.rows[line].value = value.to_string();
+        }
+        for (i, j, how) in segments {
+            let (i, j) = (i % sheet.rows.len(), j % sheet.rows.len());
+            let other = sheet.rows[j].segment.replace('→', "->");
+            let ends: Vec<&str> = other.split("->").map(str::trim).collect();
+            sheet.rows[i].segment = match (how, ends.as_slice()) {
+                ("malformed", _) => format!("{other} -> x -> y"),
+                ("reversed", [a, b]) => format!("{b} -> {a}"),
+                ("self", [a, ..]) => format!("{a} -> {a}"),
+                _ => String::new(),
+            };
+        }
+        sheet
+    }
+
+    /// Values a fix writes, and others.
+    const VALUES: [&str; 16] = [
+        "3s",
+        "",
+        "none",
+        "2 tries",
+        "5 tries, waits 1s",
+        "ten",
+        "0",
+        "1.5",
+        "—",
+        "30 (default)",
+        "0.2s",
+        "90s",
+        "1 try",
+        "4回、待機1秒",
+        "20秒",
+        "10 tries",
+    ];
+
+    proptest::proptest! {
+        /// Incremental re-checks offer exactly the fixes whole re-checks offer.
+        #[test]
+        fn incremental_rechecks_offer_the_fixes_whole_rechecks_offer(
+            example in 0..FIXED.len(),
+            other_lang in proptest::bool::ANY,
+            changes in proptest::collection::vec(
+                (0..40usize, proptest::sample::select(VALUES.to_vec())),
+                0..4,
+            ),
+            segments in proptest::collection::vec(
+                (0..40usize, 0..40usize, proptest::sample::select(vec![
+                    "malformed", "reversed", "self", "",
+                ])),
+                0..3,
+            ),
+        ) {
+            let sheet = varied(example, other_lang, changes, segments);
+            let incremental = check_fixes_by(&sheet, Recheck::Incremental).0;
+            let whole = check_fixes_by(&sheet, Recheck::Whole).0;
+            proptest::prop_assert_eq!(incremental, whole);
+        }
+
+        /// An incremental re-check of changed values gives the errors and the changed rows a
+        /// whole re-check of the changed sheet gives, or declines.
+        #[test]
+        fn an_incremental_recheck_is_a_whole_recheck(
+            example in 0..FIXED.len(),
+            other_lang in proptest::bool::ANY,
+            changes in proptest::collection::vec(
+                (0..40usize, proptest::sample::select(VALUES.to_vec())),
+                0..3,
+            ),
+            segments in proptest::collection::vec(
+                (0..40usize, 0..40usize, proptest::sample::select(vec![
+                    "malformed", "reversed", "self", "",
+                ])),
+                0..2,
+            ),
+            edits in proptest::collection::vec(
+                (0..40usize, proptest::sample::select(VALUES.to_vec())),
+                1..4,
+            ),
+        ) {
+            let sheet = varied(example, other_lang, changes, segments);
+            let (report, _, stages) = run(&sheet, Read::of(&sheet));
+            let read = Read::of(&sheet).for_verdict();
+            let Some(mut incremental) = recheck::Incremental::new(stages, &report, &sheet, &read.infos) else {
+                return Ok(());
+            };
+            let edits: Vec<crate::fix::CellChange> = edits
+                .into_iter()
+                .map(|(i, to)| {
+                    let line = i % sheet.rows.len() + 1;
+                    crate::fix::CellChange {
+                        line,
+                        column: crate::sheet::Column::Value,
+                        from: sheet.rows[line - 1].value.clone(),
+                        to: to.to_string(),
+                    }
+                })
+                .collect();
+            let edits: Vec<&crate::fix::CellChange> = edits.iter().collect();
+            // Twice: a re-check leaves the kept stages as they were.
+            for _ in 0..2 {
+                let Some((rechecked, _)) = incremental.recheck(&sheet, &edits) else {
+                    return Ok(());
+                };
+                let changed = crate::fix::apply(&sheet, edits.iter().copied());
+                let mut lines: Vec<usize> = Vec::new();
+                for e in &edits {
+                    if !lines.contains(&e.line) {
+                        lines.push(e.line);
+                    }
+                }
+                let whole = crate::fix::Rechecked::of_report(
+                    check_read(&changed, Read::of(&changed).for_verdict()).0,
+                    &lines,
+                );
+                proptest::prop_assert_eq!(&rechecked.errors, &whole.errors);
+                proptest::prop_assert_eq!(&rechecked.rows, &whole.rows);
+            }
+        }
+    }
+
+    /// The re-checks of G2's fixes compute only the layers above the changed rows: with a
+    /// hundred more calls elsewhere in the sheet, the check takes more steps, the re-checks
+    /// the same.
+    #[test]
+    fn a_rechecks_work_does_not_grow_with_the_rest_of_the_sheet() {
+        let mut rows = crate::tsv::import(crate::example::RESERVATION_EN)
+            .unwrap()
+            .rows;
+        rows[6].value = "3s".into();
+        rows[7].value = "3 tries, waits 0.5s, 1.0s".into();
+        let g2 = Sheet::new(Lang::En, rows.clone());
+        for i in 0..100 {
+            rows.push(row(&format!("batch{i} -> store{i}"), "read timeout", "2s"));
+        }
+        let larger = Sheet::new(Lang::En, rows);
+        let report = check(&g2);
+        let f = report
+            .findings
+            .iter()
+            .find(|f| f.code == FindingCode::InversionNode)
+            .unwrap();
+        assert_eq!(f.fixes.len(), 2);
+        let mut steps = Vec::new();
+        for sheet in [&g2, &larger] {
+            let (report, work, stages) = run(sheet, Read::of(sheet));
+            let read = Read::of(sheet).for_verdict();
+            let mut incremental =
+                recheck::Incremental::new(stages, &report, sheet, &read.infos).unwrap();
+            let rechecks: Vec<u64> = f
+                .fixes
+                .iter()
+                .map(|fix| {
+                    let changes: Vec<&crate::fix::CellChange> = fix.changes.iter().collect();
+                    let (rechecked, steps) = incremental.recheck(sheet, &changes).unwrap();
+                    assert!(rechecked.errors.iter().all(|g| g.code != f.code));
+                    steps
+                })
+                .collect();
+            steps.push((work.steps, rechecks));
+        }
+        assert!(steps[1].0 > steps[0].0 + 100, "{steps:?}");
+        assert_eq!(steps[0].1, steps[1].1);
     }
 
     #[test]

@@ -28,8 +28,10 @@
 //! plan that allows it, but the fix names the cap in [`Fix::caps`] and its summary, so the
 //! lowering options beside it are weighed against a raise that may not be possible.
 //!
-//! Re-checks cost a whole check each, so a report spends at most [`MAX_FIX_CHECKS`] of them
-//! and at most [`MAX_FIX_ROWS`] rows in all, in the order of its findings (errors first). A finding left without a checked fix gets
+//! A re-check computes again only the layers above the rows a fix changes (the check's
+//! `recheck` stage), yet a fix that changes many rows costs nearly a whole check, so a report
+//! spends at most [`MAX_FIX_CHECKS`] re-checks and at most [`MAX_FIX_ROWS`] rows in all, in the
+//! order of its findings (errors first). A finding left without a checked fix gets
 //! advice without numbers and an empty [`Finding::fixes`].
 
 use std::collections::HashSet;
@@ -41,8 +43,8 @@ pub use crate::report::{CellChange, Fix, OverCap};
 use crate::report::{Finding, HopReport, NodeReport, Report, Severity};
 use crate::sheet::{Column, Lang, Sheet};
 
-/// The most re-checks one report spends on verifying fixes (each is a whole check of the
-/// changed sheet).
+/// The most re-checks one report spends on verifying fixes (each computes again the layers
+/// above the changed rows, or the whole changed sheet where a change reaches further).
 pub const MAX_FIX_CHECKS: usize = 16;
 
 /// The most rows one report re-checks in all: a sheet of more than 1,000 rows gets fewer than
@@ -61,7 +63,7 @@ fn key(f: &Finding) -> Key {
 }
 
 /// The codes whose fixes are computed and checked here.
-fn fixable(code: FindingCode) -> bool {
+pub(crate) fn fixable(code: FindingCode) -> bool {
     matches!(
         code,
         FindingCode::InversionNode | FindingCode::InversionHop | FindingCode::QueueRedelivery
@@ -95,16 +97,18 @@ struct Candidate {
     chains: bool,
 }
 
-/// The report's nodes and hops by name, and its rows by line.
-struct Index<'a> {
+/// A report's nodes and hops by name, and the hops each node calls.
+struct Names<'a> {
     report: &'a Report,
     nodes: crate::map::Map<&'a str, &'a NodeReport>,
     hops: crate::map::Map<&'a str, &'a HopReport>,
+    /// By caller, in the report's order.
+    calls: crate::map::Map<&'a str, Vec<&'a HopReport>>,
 }
 
-impl<'a> Index<'a> {
+impl<'a> Names<'a> {
     fn new(report: &'a Report) -> Self {
-        Index {
+        Names {
             report,
             nodes: report.nodes.iter().map(|n| (n.name.as_str(), n)).collect(),
             hops: report
@@ -112,27 +116,104 @@ impl<'a> Index<'a> {
                 .iter()
                 .map(|h| (h.segment.as_str(), h))
                 .collect(),
+            calls: report
+                .hops
+                .iter()
+                .fold(crate::map::Map::default(), |mut calls, h| {
+                    calls
+                        .entry(h.caller.as_str())
+                        .or_insert_with(Vec::new)
+                        .push(h);
+                    calls
+                }),
         }
     }
 
+    /// The index of the report's sheet with `changed` rows (see [`Rechecked::rows`]): a
+    /// change of values leaves the nodes, the hops and their rows as they are.
+    fn index(&'a self, changed: &'a [(usize, Kind, Option<u64>)]) -> Index<'a> {
+        Index {
+            report: self.report,
+            nodes: &self.nodes,
+            hops: &self.hops,
+            calls: &self.calls,
+            changed,
+        }
+    }
+}
+
+/// The report's nodes and hops by name, and its rows by line, with the rows a fix changed.
+struct Index<'a> {
+    report: &'a Report,
+    nodes: &'a crate::map::Map<&'a str, &'a NodeReport>,
+    hops: &'a crate::map::Map<&'a str, &'a HopReport>,
+    calls: &'a crate::map::Map<&'a str, Vec<&'a HopReport>>,
+    changed: &'a [(usize, Kind, Option<u64>)],
+}
+
+impl<'a> Index<'a> {
+    /// The hops `node` calls, in the report's order.
+    fn calls(&self, node: &str) -> impl Iterator<Item = &'a HopReport> + 'a {
+        self.calls.get(node).into_iter().flatten().copied()
+    }
+
+    fn changed(&self, line: usize) -> Option<&(usize, Kind, Option<u64>)> {
+        self.changed.iter().find(|c| c.0 == line)
+    }
+
     fn kind(&self, line: usize) -> Option<Kind> {
+        if let Some(&(_, kind, _)) = self.changed(line) {
+            return Some(kind);
+        }
         self.report.rows.get(line.checked_sub(1)?).map(|r| r.kind)
     }
 
     fn value_ms(&self, line: usize) -> Option<u64> {
+        if let Some(&(_, _, ms)) = self.changed(line) {
+            return ms;
+        }
         self.report.rows.get(line.checked_sub(1)?)?.value_ms
     }
 }
 
+/// What a fix's re-check tells of the changed sheet.
+pub(crate) struct Rechecked {
+    /// Every error of the changed sheet, in the report's order, none left out for the
+    /// report's listing limits.
+    pub(crate) errors: Vec<Finding>,
+    /// Each changed row's line, kind and value in ms, as the changed sheet's report gives them.
+    pub(crate) rows: Vec<(usize, Kind, Option<u64>)>,
+}
+
+impl Rechecked {
+    /// What `report`, the whole report of a changed sheet, tells of it, the changed rows being
+    /// `lines`.
+    pub(crate) fn of_report(report: Report, lines: &[usize]) -> Rechecked {
+        let rows = lines
+            .iter()
+            .filter_map(|&l| {
+                let r = report.rows.get(l.checked_sub(1)?)?;
+                Some((l, r.kind, r.value_ms))
+            })
+            .collect();
+        let errors = report
+            .findings
+            .into_iter()
+            .filter(|f| f.severity == Severity::Error)
+            .collect();
+        Rechecked { errors, rows }
+    }
+}
+
 /// Adds checked fixes to the fixable findings of `report`, the report of `sheet`, and rewrites
-/// their `fix` text to name only those. `recheck` checks a changed sheet without fixes, given
-/// the lines whose cells changed. Kept out of line, so that a profile shows the re-checks
-/// apart from the check.
+/// their `fix` text to name only those. `recheck` checks `sheet` with the cell changes it is
+/// given, without fixes. Kept out of line, so that a profile shows the re-checks apart from
+/// the check.
 #[inline(never)]
 pub(crate) fn offer(
     sheet: &Sheet,
     report: &mut Report,
-    recheck: impl Fn(&Sheet, &[usize]) -> Report,
+    mut recheck: impl FnMut(&[&CellChange]) -> Rechecked,
 ) {
     if !report.findings.iter().any(|f| fixable(f.code)) {
         return;
@@ -146,7 +227,8 @@ pub(crate) fn offer(
     let mut checks_left = MAX_FIX_CHECKS.min(MAX_FIX_ROWS / sheet.rows.len().max(1));
     let mut offered: Vec<(usize, Vec<Fix>)> = Vec::new();
     {
-        let index = Index::new(report);
+        let names = Names::new(report);
+        let index = names.index(&[]);
         for (i, f) in report.findings.iter().enumerate() {
             if !fixable(f.code) {
                 continue;
@@ -156,9 +238,14 @@ pub(crate) fn offer(
                 if checks_left == 0 {
                     break;
                 }
-                if let Some(steps) =
-                    verify(sheet, f, candidate, &before, &mut checks_left, &recheck)
-                {
+                let mut verifying = Verifying {
+                    sheet,
+                    names: &names,
+                    before: &before,
+                    checks_left: &mut checks_left,
+                    recheck: &mut recheck,
+                };
+                if let Some(steps) = verifying.verify(f, candidate) {
                     let caps = over_caps(sheet, &steps);
                     let mut summary = summary(sheet.lang, &steps);
                     for cap in &caps {
@@ -185,54 +272,61 @@ pub(crate) fn offer(
     }
 }
 
-/// Applies `candidate`, checks again and, for a chaining candidate, adds one raise for every
-/// error the change moved outward, until no new error is left. `None` when the finding stays,
-/// when an error appears that no raise can close, or when the re-checks run out.
-fn verify(
-    sheet: &Sheet,
-    finding: &Finding,
-    candidate: Candidate,
-    before: &Set<Key>,
-    checks_left: &mut usize,
-    recheck: &impl Fn(&Sheet, &[usize]) -> Report,
-) -> Option<Vec<Step>> {
-    let target = key(finding);
-    let mut steps = candidate.steps;
-    loop {
-        if *checks_left == 0 {
-            return None;
-        }
-        *checks_left -= 1;
-        let changed = apply(sheet, steps.iter().map(|s| &s.change));
-        let lines: Vec<usize> = steps.iter().map(|s| s.change.line).collect();
-        let after = recheck(&changed, &lines);
-        if after.findings.iter().any(|g| key(g) == target) {
-            return None;
-        }
-        let new_errors: Vec<&Finding> = after
-            .findings
-            .iter()
-            .filter(|g| g.severity == Severity::Error && !before.contains(&key(g)))
-            .collect();
-        if new_errors.is_empty() {
-            return Some(steps);
-        }
-        if !candidate.chains {
-            return None;
-        }
-        let index = Index::new(&after);
-        for error in new_errors {
-            let step = raise(&changed, &index, error)?;
-            if steps.iter().any(|s| s.change.line == step.change.line) {
+/// What verifying a candidate reads and spends.
+struct Verifying<'a, 'n, R> {
+    sheet: &'a Sheet,
+    /// The nodes and hops of the sheet's report.
+    names: &'a Names<'n>,
+    /// The sheet's errors.
+    before: &'a Set<Key>,
+    checks_left: &'a mut usize,
+    recheck: &'a mut R,
+}
+
+impl<R: FnMut(&[&CellChange]) -> Rechecked> Verifying<'_, '_, R> {
+    /// Applies `candidate`, checks again and, for a chaining candidate, adds one raise for
+    /// every error the change moved outward, until no new error is left. `None` when the
+    /// finding stays, when an error appears that no raise can close, or when the re-checks run
+    /// out.
+    fn verify(&mut self, finding: &Finding, candidate: Candidate) -> Option<Vec<Step>> {
+        let target = key(finding);
+        let mut steps = candidate.steps;
+        loop {
+            if *self.checks_left == 0 {
                 return None;
             }
-            steps.push(step);
+            *self.checks_left -= 1;
+            let changes: Vec<&CellChange> = steps.iter().map(|s| &s.change).collect();
+            let after = (self.recheck)(&changes);
+            if after.errors.iter().any(|g| key(g) == target) {
+                return None;
+            }
+            let new_errors: Vec<&Finding> = after
+                .errors
+                .iter()
+                .filter(|g| !self.before.contains(&key(g)))
+                .collect();
+            if new_errors.is_empty() {
+                return Some(steps);
+            }
+            if !candidate.chains {
+                return None;
+            }
+            // A raise changes a row no step has changed yet, whose cells are the sheet's.
+            let index = self.names.index(&after.rows);
+            for error in new_errors {
+                let step = raise(self.sheet, &index, error)?;
+                if steps.iter().any(|s| s.change.line == step.change.line) {
+                    return None;
+                }
+                steps.push(step);
+            }
         }
     }
 }
 
 /// `sheet` with `changes` applied.
-fn apply<'a>(sheet: &Sheet, changes: impl Iterator<Item = &'a CellChange>) -> Sheet {
+pub(crate) fn apply<'a>(sheet: &Sheet, changes: impl Iterator<Item = &'a CellChange>) -> Sheet {
     let mut changed = sheet.clone();
     for c in changes {
         if let Some(row) = changed.rows.get_mut(c.line - 1) {
@@ -360,10 +454,8 @@ fn lower_inner_bounds(sheet: &Sheet, index: &Index, f: &Finding) -> Vec<Step> {
     };
     let deciding = deciding_hops(node);
     index
-        .report
-        .hops
-        .iter()
-        .filter(|h| h.caller == node.name && h.slack_ms.is_some_and(|s| s > 0))
+        .calls(&node.name)
+        .filter(|h| h.slack_ms.is_some_and(|s| s > 0))
         .filter(|h| deciding.contains(h.segment.as_str()))
         .filter_map(|h| {
             let wait = h.wait_ms?;
@@ -490,10 +582,8 @@ fn reduce_tries(sheet: &Sheet, index: &Index, f: &Finding) -> Option<Step> {
     let deciding = deciding_hops(node);
     // The hop with several tries out of `node` that contributes the most.
     let hop = index
-        .report
-        .hops
-        .iter()
-        .filter(|h| h.caller == node.name && h.tries > 1 && h.repeats != crate::Repeats::NoRetries)
+        .calls(&node.name)
+        .filter(|h| h.tries > 1 && h.repeats != crate::Repeats::NoRetries)
         .filter(|h| deciding.contains(h.segment.as_str()))
         .filter(|h| {
             h.rows

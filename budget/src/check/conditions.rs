@@ -74,17 +74,8 @@ pub(crate) fn idem_of(graph: &Graph, hop: &Hop, infos: &[RowInfo]) -> Option<Ide
     })
 }
 
-/// The conditions of every hop of `graph`, in hop order.
-pub(crate) fn compute(graph: &Graph, infos: &[RowInfo]) -> Vec<Conditions> {
-    graph
-        .hops
-        .iter()
-        .map(|hop| of_hop(graph, hop, infos))
-        .collect()
-}
-
 /// The conditions of one hop.
-fn of_hop(graph: &Graph, hop: &Hop, infos: &[RowInfo]) -> Conditions {
+pub(crate) fn of_hop(graph: &Graph, hop: &Hop, infos: &[RowInfo]) -> Conditions {
     let parts = &hop.parts;
     // Conditions only matter where the hop retries.
     let retries = parts.has_tries || parts.upstreams.is_some();

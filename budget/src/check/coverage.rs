@@ -43,6 +43,24 @@ pub(crate) fn check(
         .collect()
 }
 
+/// The coverage check and report of hop `h`: what [`check`] gives for it, which depends on the
+/// hop's calc and its callee's (`nodes`, and the hops the callee calls) alone.
+pub(crate) fn check_one(
+    graph: &Graph,
+    infos: &[RowInfo],
+    (hops, nodes): (&[HopCalc], &[NodeCalc]),
+    h: usize,
+    out: &mut Findings,
+) -> HopReport {
+    let stages = Stages {
+        graph,
+        infos,
+        hops,
+        nodes,
+    };
+    check_hop(stages, (h, &graph.hops[h]), &hops[h], out)
+}
+
 /// What the stages before found.
 #[derive(Clone, Copy)]
 struct Stages<'a> {

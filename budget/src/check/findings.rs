@@ -330,6 +330,14 @@ impl Findings {
         ));
     }
 
+    /// Takes the errors found so far, in the order found.
+    pub(crate) fn take_errors(&mut self) -> impl Iterator<Item = Finding> + '_ {
+        self.list
+            .drain(..)
+            .map(|(f, _)| f)
+            .filter(|f| f.severity == Severity::Error)
+    }
+
     /// The findings so far, in the order found.
     #[cfg(test)]
     pub(crate) fn into_list(self) -> Vec<Finding> {
@@ -340,8 +348,9 @@ impl Findings {
     /// names no place gets the hop or node all its rows belong to (`place` gives each row's);
     /// then errors first, then warnings, then infos, each in sheet order; at most
     /// [`MAX_LISTED_FINDINGS`] findings and [`MAX_LISTED_FINDINGS_TEXT`] bytes of their text,
-    /// then one `findings.truncated`. The traces of the findings listed are written last, from
-    /// the finished reports of the hops and nodes.
+    /// then one `findings.truncated` (a verdict-only re-check lists all it keeps: it reads
+    /// every error). The traces of the findings listed are written last, from the finished
+    /// reports of the hops and nodes.
     pub(crate) fn finish(
         self,
         place: &[Place],
@@ -405,7 +414,8 @@ impl Findings {
                 text_bytes <= MAX_LISTED_FINDINGS_TEXT
             })
             .count();
-        if listed < findings.len() {
+        // A fix's re-check reads every error.
+        if listed < findings.len() && !self.verdict {
             let total = findings.len();
             findings.truncate(listed);
             let mut notice = Findings::new(lang);

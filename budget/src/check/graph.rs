@@ -43,7 +43,7 @@ pub(crate) fn bounds(slot: Slot) -> bool {
 }
 
 /// What one hop's rows say, gathered by kind.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub(crate) struct HopParts {
     pub(crate) connect: Slot,
     pub(crate) read: Slot,
@@ -93,6 +93,7 @@ pub(crate) struct HopParts {
 }
 
 /// A hop: caller → callee, and what its rows say.
+#[derive(Clone)]
 pub(crate) struct Hop {
     /// The segment as written (trimmed, its first row's).
     pub(crate) segment: String,
@@ -135,6 +136,7 @@ impl Hop {
 
 /// One term of a node's inner need: a hop it calls, or the hops of one parallel group or
 /// route group, of which the longest counts.
+#[derive(Clone)]
 pub(crate) struct Call {
     /// The hops, in sheet order.
     pub(crate) hops: Vec<usize>,
@@ -143,6 +145,7 @@ pub(crate) struct Call {
 }
 
 /// A node: a segment end or a segment without an arrow, and what its own rows say.
+#[derive(Clone)]
 pub(crate) struct Node {
     /// The name as written (trimmed).
     pub(crate) name: String,
@@ -346,32 +349,7 @@ impl<'a> Builder<'a> {
     fn add_node_row(&mut self, n: usize, line: usize, info: &RowInfo) {
         let node = &mut self.nodes[n];
         node.rows.push(line);
-        let term = info.term();
-        let unknown = matches!(info.val, Val::Unknown);
-        if let Val::Flag(yes) = info.val {
-            node.propagates |= yes && info.kind == Kind::Propagation;
-        }
-        match info.kind {
-            Kind::Own => {
-                node.own_unknown |= unknown;
-                node.own_rows.push(line);
-                if let Some(t) = term {
-                    node.own = Some(match node.own {
-                        Some(o) => Term {
-                            time: o.time.add(t.time),
-                            decimals: o.decimals.max(t.decimals),
-                            line: o.line,
-                        },
-                        None => t,
-                    });
-                }
-            }
-            Kind::Margin => node.margin = term.or(node.margin),
-            Kind::Deadline | Kind::Attempt if unknown || term.is_some() => {
-                keep_min(&mut node.deadline, term);
-            }
-            _ => {}
-        }
+        add_node_value(node, line, info);
     }
 
     /// Adds row `line` to hop `h`. Returns the group the hop is already in (its kind, name
@@ -384,88 +362,159 @@ impl<'a> Builder<'a> {
     ) -> Option<(Kind, String, usize)> {
         let hop = &mut self.hops[h];
         hop.rows.push(line);
-        let parts = &mut hop.parts;
-        let term = match &info.val {
-            Val::Dur(t) => Some(Some(*t)),
-            Val::Unknown => Some(None),
-            _ => None,
-        };
-        if info.kind.is_time_bound() && term.is_some() {
-            parts.time_bound_rows += 1;
-        }
-        if let Some(term) = term {
-            match info.kind {
-                Kind::Connect => keep_min(&mut parts.connect, term),
-                Kind::Read => keep_min(&mut parts.read, term),
-                Kind::Send => keep_min(&mut parts.send, term),
-                Kind::Attempt | Kind::Statement => {
-                    keep_min(&mut parts.attempt, term);
-                    parts.attempt_includes_connect |=
-                        info.entry.is_some_and(|e| e.includes_connect);
-                }
-                Kind::Deadline => keep_min(&mut parts.deadline, term),
-                Kind::Margin => parts.margin = Some(term),
-                Kind::RetryWindow => keep_min(&mut parts.retry_window, term),
-                Kind::Visibility => keep_min(&mut parts.visibility, term),
-                Kind::Queueing => keep_min(&mut parts.queueing, term),
-                _ => {}
-            }
+        add_hop_value(hop, line, info)
+    }
+}
+
+/// Adds what row `line` of `node` says (`info`) to its own time, margin, deadline and
+/// propagation.
+fn add_node_value(node: &mut Node, line: usize, info: &RowInfo) {
+    let term = info.term();
+    let unknown = matches!(info.val, Val::Unknown);
+    if let Val::Flag(yes) = info.val {
+        node.propagates |= yes && info.kind == Kind::Propagation;
+    }
+    match info.kind {
+        Kind::Own => {
+            node.own_unknown |= unknown;
+            node.own_rows.push(line);
             if let Some(t) = term {
-                match info.kind {
-                    Kind::Statement => parts.statement = Some((line, t)),
-                    Kind::Lock => parts.lock = Some((line, t)),
-                    _ => {}
-                }
+                node.own = Some(match node.own {
+                    Some(o) => Term {
+                        time: o.time.add(t.time),
+                        decimals: o.decimals.max(t.decimals),
+                        line: o.line,
+                    },
+                    None => t,
+                });
             }
         }
-        match (&mut info.val, info.kind) {
-            (Val::Tries(t), Kind::Tries) => {
-                // The layer moves to the hop: the row keeps its count, not its waits.
-                parts.tries.push(Tries {
-                    count: t.count,
-                    waits_ms: std::mem::take(&mut t.waits_ms),
-                    wait_decimals: std::mem::take(&mut t.wait_decimals),
-                    waits_assumed: t.waits_assumed,
-                    waits_dropped: t.waits_dropped,
-                });
-                parts.has_tries = true;
-                parts.tries_rows += 1;
-                parts.tries_lines.push(line);
+        Kind::Margin => node.margin = term.or(node.margin),
+        Kind::Deadline | Kind::Attempt if unknown || term.is_some() => {
+            keep_min(&mut node.deadline, term);
+        }
+        _ => {}
+    }
+}
+
+/// Adds what row `line` of `hop` says (`info`) to its parts; a tries row's layer moves to the
+/// hop. Returns the group the hop is already in (its kind, name and line) when the row names
+/// another.
+fn add_hop_value(hop: &mut Hop, line: usize, info: &mut RowInfo) -> Option<(Kind, String, usize)> {
+    let parts = &mut hop.parts;
+    let term = match &info.val {
+        Val::Dur(t) => Some(Some(*t)),
+        Val::Unknown => Some(None),
+        _ => None,
+    };
+    if info.kind.is_time_bound() && term.is_some() {
+        parts.time_bound_rows += 1;
+    }
+    if let Some(term) = term {
+        match info.kind {
+            Kind::Connect => keep_min(&mut parts.connect, term),
+            Kind::Read => keep_min(&mut parts.read, term),
+            Kind::Send => keep_min(&mut parts.send, term),
+            Kind::Attempt | Kind::Statement => {
+                keep_min(&mut parts.attempt, term);
+                parts.attempt_includes_connect |= info.entry.is_some_and(|e| e.includes_connect);
             }
-            (Val::Unknown, Kind::Tries) => {
-                parts.tries_unknown = true;
-                parts.has_tries = true;
-                parts.tries_rows += 1;
-                parts.tries_lines.push(line);
-            }
-            (Val::Count(n), Kind::Upstreams) => {
-                parts.upstreams = Some(Some(*n));
-                parts.upstreams_line = Some(line);
-            }
-            (Val::Unknown, Kind::Upstreams) => {
-                parts.upstreams = Some(None);
-                parts.upstreams_line = Some(line);
-            }
-            (Val::RetryOn(on), Kind::RetryOn) if parts.retry_on.is_none() => {
-                parts.retry_on = Some(Some(on.clone()));
-                parts.retry_on_line = Some(line);
-            }
-            (Val::Unknown, Kind::RetryOn) if parts.retry_on.is_none() => {
-                parts.retry_on = Some(None);
-                parts.retry_on_line = Some(line);
-            }
-            (Val::Idem(i), _) => parts.idem = Some(*i),
-            (Val::Group(g), kind @ (Kind::Parallel | Kind::Routes)) => match &parts.group {
-                None => {
-                    parts.group = Some((kind, g.clone()));
-                    parts.group_line = line;
-                }
-                Some((k, name)) if *k == kind && name == g => {}
-                Some((k, name)) => return Some((*k, name.clone(), parts.group_line)),
-            },
+            Kind::Deadline => keep_min(&mut parts.deadline, term),
+            Kind::Margin => parts.margin = Some(term),
+            Kind::RetryWindow => keep_min(&mut parts.retry_window, term),
+            Kind::Visibility => keep_min(&mut parts.visibility, term),
+            Kind::Queueing => keep_min(&mut parts.queueing, term),
             _ => {}
         }
-        None
+        if let Some(t) = term {
+            match info.kind {
+                Kind::Statement => parts.statement = Some((line, t)),
+                Kind::Lock => parts.lock = Some((line, t)),
+                _ => {}
+            }
+        }
+    }
+    match (&mut info.val, info.kind) {
+        (Val::Tries(t), Kind::Tries) => {
+            // The layer moves to the hop: the row keeps its count, not its waits.
+            parts.tries.push(Tries {
+                count: t.count,
+                waits_ms: std::mem::take(&mut t.waits_ms),
+                wait_decimals: std::mem::take(&mut t.wait_decimals),
+                waits_assumed: t.waits_assumed,
+                waits_dropped: t.waits_dropped,
+            });
+            parts.has_tries = true;
+            parts.tries_rows += 1;
+            parts.tries_lines.push(line);
+        }
+        (Val::Unknown, Kind::Tries) => {
+            parts.tries_unknown = true;
+            parts.has_tries = true;
+            parts.tries_rows += 1;
+            parts.tries_lines.push(line);
+        }
+        (Val::Count(n), Kind::Upstreams) => {
+            parts.upstreams = Some(Some(*n));
+            parts.upstreams_line = Some(line);
+        }
+        (Val::Unknown, Kind::Upstreams) => {
+            parts.upstreams = Some(None);
+            parts.upstreams_line = Some(line);
+        }
+        (Val::RetryOn(on), Kind::RetryOn) if parts.retry_on.is_none() => {
+            parts.retry_on = Some(Some(on.clone()));
+            parts.retry_on_line = Some(line);
+        }
+        (Val::Unknown, Kind::RetryOn) if parts.retry_on.is_none() => {
+            parts.retry_on = Some(None);
+            parts.retry_on_line = Some(line);
+        }
+        (Val::Idem(i), _) => parts.idem = Some(*i),
+        (Val::Group(g), kind @ (Kind::Parallel | Kind::Routes)) => match &parts.group {
+            None => {
+                parts.group = Some((kind, g.clone()));
+                parts.group_line = line;
+            }
+            Some((k, name)) if *k == kind && name == g => {}
+            Some((k, name)) => return Some((*k, name.clone(), parts.group_line)),
+        },
+        _ => {}
+    }
+    None
+}
+
+impl Hop {
+    /// Adds its rows again from `infos`, each read afresh, as [`Graph::build`] does: its parts
+    /// are rebuilt, each tries row's layer moves out of its info, and a row that names a
+    /// second group cannot be read. What depends on segments and kinds alone (its rows, the
+    /// rows findings name) stays.
+    pub(crate) fn rebuild(&mut self, infos: &mut [RowInfo]) {
+        self.parts = HopParts::default();
+        for i in 0..self.rows.len() {
+            let line = self.rows[i];
+            if add_hop_value(self, line, &mut infos[line - 1]).is_some() {
+                infos[line - 1].val = Val::Unknown;
+            }
+        }
+        span_upstreams(self, infos);
+    }
+}
+
+impl Node {
+    /// Adds its own rows again from `infos`, as [`Graph::build`] does: its own time, margin,
+    /// deadline and propagation are rebuilt; its calls stay.
+    pub(crate) fn rebuild(&mut self, infos: &[RowInfo]) {
+        self.own = None;
+        self.own_rows.clear();
+        self.own_unknown = false;
+        self.margin = None;
+        self.deadline = None;
+        self.propagates = false;
+        for i in 0..self.rows.len() {
+            let line = self.rows[i];
+            add_node_value(self, line, &infos[line - 1]);
+        }
     }
 }
 

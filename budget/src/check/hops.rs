@@ -253,15 +253,24 @@ pub(crate) fn compute(
     sheet_margin_ms: u64,
     out: &mut Findings,
 ) -> Vec<HopCalc> {
-    graph
-        .hops
-        .iter()
-        .zip(conditions::compute(graph, infos))
-        .map(|(hop, conditions)| {
-            let caller = graph.nodes[hop.caller].name.as_str();
-            compute_hop(hop, caller, conditions, infos, sheet_margin_ms, out)
-        })
+    (0..graph.hops.len())
+        .map(|h| compute_one(graph, h, infos, sheet_margin_ms, out))
         .collect()
+}
+
+/// Computes hop `h` of `graph`: what [`compute`] gives for it, which depends on the hop's own
+/// rows and parts alone (its conditions also on its callee's idempotency rows).
+pub(crate) fn compute_one(
+    graph: &Graph,
+    h: usize,
+    infos: &[RowInfo],
+    sheet_margin_ms: u64,
+    out: &mut Findings,
+) -> HopCalc {
+    let hop = &graph.hops[h];
+    let caller = graph.nodes[hop.caller].name.as_str();
+    let conditions = conditions::of_hop(graph, hop, infos);
+    compute_hop(hop, caller, conditions, infos, sheet_margin_ms, out)
 }
 
 /// The sum of duration terms and its text (`0.5 + 3`; empty unless `text`); `None` when one

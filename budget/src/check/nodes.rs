@@ -275,78 +275,86 @@ pub(crate) fn compute(
     hops: &[HopCalc],
     out: &mut Findings,
 ) -> Vec<NodeCalc> {
-    let lang = out.lang();
     graph
         .nodes
         .iter()
-        .map(|node| {
-            out.steps += 1 + node.hops_out.len() as u64;
-            let whole = !out.verdict_only();
-            let terms = need_terms(node, graph, hops, (whole, lang));
-            let inner = if node.hops_out.is_empty() {
-                None
-            } else {
-                terms
-                    .iter()
-                    .try_fold(Time::ZERO, |acc, t| Some(acc.add(t.time?)))
-            };
-            let need = if node.has_content() && !node.own_unknown {
-                let calls = if node.hops_out.is_empty() {
-                    Some(Time::ZERO)
-                } else {
-                    inner
-                };
-                calls.map(|c| {
-                    [node.own, node.margin]
-                        .into_iter()
-                        .flatten()
-                        .fold(c, |t, extra| t.add(extra.time))
-                })
-            } else {
-                None
-            };
-            let worst = match node.deadline {
-                Some(Some(d)) if !d.time.is_inf() => Some(Some(d.time)),
-                Some(None) => Some(None),
-                _ if node.has_content() => Some(need),
-                _ => None,
-            };
-            let retry_candidate = node
-                .hops_out
-                .iter()
-                .copied()
-                .filter(|&h| {
-                    let hop = &graph.hops[h];
-                    hops[h].tries > 1
-                        && hop.layers().len() <= 1
-                        && !hops[h].has_deadline
-                        && decides(node, hops, h)
-                })
-                .max_by_key(|&h| hops[h].worst.and_then(Time::need_ms));
-            // A verdict-only re-check writes no trace and no formula.
-            let (trace, need_formula) = if whole {
-                node_trace(graph, infos, node, &terms, (inner, need), lang)
-            } else {
-                (NodeTrace::default(), String::new())
-            };
-            let worst_rows = match worst {
-                _ if !whole => Vec::new(),
-                Some(Some(_)) if node.finite_deadline().is_some() => {
-                    trace::rows_of(&trace.deadline)
-                }
-                _ => trace::rows_of(&trace.need),
-            };
-            NodeCalc {
-                inner,
-                need,
-                worst,
-                retry_candidate,
-                trace,
-                need_formula,
-                worst_rows,
-            }
-        })
+        .map(|node| compute_one(graph, infos, hops, node, out))
         .collect()
+}
+
+/// Computes `node` of `graph`: what [`compute`] gives for it, which depends on its own rows
+/// and the hops it calls (`hops`) alone.
+pub(crate) fn compute_one(
+    graph: &Graph,
+    infos: &[RowInfo],
+    hops: &[HopCalc],
+    node: &Node,
+    out: &mut Findings,
+) -> NodeCalc {
+    let lang = out.lang();
+    out.steps += 1 + node.hops_out.len() as u64;
+    let whole = !out.verdict_only();
+    let terms = need_terms(node, graph, hops, (whole, lang));
+    let inner = if node.hops_out.is_empty() {
+        None
+    } else {
+        terms
+            .iter()
+            .try_fold(Time::ZERO, |acc, t| Some(acc.add(t.time?)))
+    };
+    let need = if node.has_content() && !node.own_unknown {
+        let calls = if node.hops_out.is_empty() {
+            Some(Time::ZERO)
+        } else {
+            inner
+        };
+        calls.map(|c| {
+            [node.own, node.margin]
+                .into_iter()
+                .flatten()
+                .fold(c, |t, extra| t.add(extra.time))
+        })
+    } else {
+        None
+    };
+    let worst = match node.deadline {
+        Some(Some(d)) if !d.time.is_inf() => Some(Some(d.time)),
+        Some(None) => Some(None),
+        _ if node.has_content() => Some(need),
+        _ => None,
+    };
+    let retry_candidate = node
+        .hops_out
+        .iter()
+        .copied()
+        .filter(|&h| {
+            let hop = &graph.hops[h];
+            hops[h].tries > 1
+                && hop.layers().len() <= 1
+                && !hops[h].has_deadline
+                && decides(node, hops, h)
+        })
+        .max_by_key(|&h| hops[h].worst.and_then(Time::need_ms));
+    // A verdict-only re-check writes no trace and no formula.
+    let (trace, need_formula) = if whole {
+        node_trace(graph, infos, node, &terms, (inner, need), lang)
+    } else {
+        (NodeTrace::default(), String::new())
+    };
+    let worst_rows = match worst {
+        _ if !whole => Vec::new(),
+        Some(Some(_)) if node.finite_deadline().is_some() => trace::rows_of(&trace.deadline),
+        _ => trace::rows_of(&trace.need),
+    };
+    NodeCalc {
+        inner,
+        need,
+        worst,
+        retry_candidate,
+        trace,
+        need_formula,
+        worst_rows,
+    }
 }
 
 /// For a node whose need exceeds `budget_ms`: the hop with several tries that contributes the
@@ -398,19 +406,22 @@ pub(crate) fn check(
         .iter()
         .zip(nodes)
         .enumerate()
-        .map(|(n, (node, calc))| check_node(graph, infos, hops, (n, node, capped[n]), calc, out))
+        .map(|(n, (_, calc))| check_one(graph, infos, hops, (n, capped[n]), calc, out))
         .collect()
 }
 
-/// `capped` is whether a caller's deadline reaches the node ([`capped_by_callers`]).
-fn check_node(
+/// The report and checks of node `n`, whose calc is `calc`: what [`check`] gives for it.
+/// `capped` is whether a caller's deadline reaches the node ([`capped_by_callers`],
+/// [`capped_by_callers_of`]).
+pub(crate) fn check_one(
     graph: &Graph,
     infos: &[RowInfo],
     hops: &[HopCalc],
-    (n, node, capped): (usize, &Node, bool),
+    (n, capped): (usize, bool),
     calc: &NodeCalc,
     out: &mut Findings,
 ) -> NodeReport {
+    let node = &graph.nodes[n];
     let lang = out.lang();
     let whole = !out.verdict_only();
     // The need's formula with its terms named (the trace's), then the check against the
@@ -536,6 +547,15 @@ fn capped_by_callers(graph: &Graph) -> Vec<bool> {
         }
     }
     capped
+}
+
+/// Whether a caller's deadline reaches node `n`, which the hops `into` call: what
+/// [`capped_by_callers`] gives for it.
+pub(crate) fn capped_by_callers_of(graph: &Graph, into: &[usize]) -> bool {
+    into.iter().any(|&h| {
+        let caller = &graph.nodes[graph.hops[h].caller];
+        caller.propagates && caller.finite_deadline().is_some()
+    })
 }
 
 /// `unbounded` on `node`, whose own deadline is none or disabled and capped by no caller; its

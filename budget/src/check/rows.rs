@@ -88,15 +88,15 @@ impl RowInfo {
     /// The note the row's report shows: which catalog entry applies (or why one does not),
     /// then how the value was read. A note written from the entry (its default, its unit, what
     /// its 0 means) names the product and the setting already and is shown alone.
-    pub(crate) fn report_note(self) -> Option<String> {
+    pub(crate) fn report_note(&self) -> Option<String> {
         let names_entry = |note: &str| {
             self.entry
                 .is_some_and(|e| note.contains(e.product) && note.contains(e.name))
         };
-        match (self.catalog, self.note) {
-            (Some(_), Some(note)) if names_entry(&note) => Some(note),
+        match (&self.catalog, &self.note) {
+            (Some(_), Some(note)) if names_entry(note) => Some(note.clone()),
             (Some(catalog), Some(note)) => Some(format!("{catalog}; {note}")),
-            (catalog, note) => catalog.or(note),
+            (catalog, note) => catalog.as_ref().or(note.as_ref()).cloned(),
         }
     }
 
@@ -139,7 +139,13 @@ pub(crate) fn reread(
 /// Reads row `line`: its kind and value, given what the catalog makes of it
 /// ([`catalog::match_row`]'s answer). An entry that does not apply (the row names another
 /// product) gives the row nothing: not its kind, unit, zero, default or retries.
-fn read_row(row: &Row, found: Match, line: usize, lang: Lang, out: &mut Findings) -> RowInfo {
+pub(crate) fn read_row(
+    row: &Row,
+    found: Match,
+    line: usize,
+    lang: Lang,
+    out: &mut Findings,
+) -> RowInfo {
     let entry = found.applied();
     let catalog = catalog_note(row, found, lang);
     let kind = Kind::from_item(&row.item)

@@ -1,0 +1,369 @@
+//! Stage 7's re-checks, incremental: a fix changes a few values, and what it can change is
+//! the layers above the changed rows, not the sheet.
+//!
+//! A change of values leaves the graph's shape as it is (segments and kinds are read from
+//! other cells), so the re-check keeps the check's graph and numbers and computes again only
+//! what depends on the changed rows:
+//! - the hops and nodes the changed rows belong to (their rows read again, their parts
+//!   rebuilt);
+//! - the numbers of those hops, and of the nodes that own a changed row or call a changed hop
+//!   (a node's need is its own rows and the worst cases of the hops it calls);
+//! - the checks of those nodes, and the coverage checks of the changed hops and of every hop
+//!   into a node whose numbers changed (a hop's check reads its callee's worst case).
+//!
+//! Every other error of the sheet is the check's, unchanged. The errors are listed in the
+//! order a whole check lists them: by their first row, then by the stage and the node or hop
+//! that finds them. A change this does not cover (a cell other than the value, a row of a kind
+//! that reaches further, such as an idempotency mark or a parallel group's name, or a report
+//! whose errors were not all listed) returns `None`, and the caller checks the changed sheet
+//! whole.
+
+use crate::catalog;
+use crate::finding::FindingCode;
+use crate::fix::{CellChange, Rechecked};
+use crate::kind::Kind;
+use crate::map::Map;
+use crate::report::{Finding, Report, Severity};
+use crate::sheet::{Column, Row, Sheet};
+
+use super::findings::{Findings, Place};
+use super::graph::{Graph, Hop, Node};
+use super::hops::HopCalc;
+use super::nodes::NodeCalc;
+use super::rows::RowInfo;
+use super::{coverage, hops, nodes, rows};
+
+/// What stages 1 to 5 computed for a sheet, kept for its fixes' re-checks.
+pub(super) struct Stages {
+    /// Every row's info, as the graph left it (tries layers moved to their hops).
+    pub(super) infos: Vec<RowInfo>,
+    pub(super) graph: Graph,
+    pub(super) hops: Vec<HopCalc>,
+    pub(super) nodes: Vec<NodeCalc>,
+}
+
+/// Where an error comes from, in the order a whole check finds them: the node checks (stage
+/// 4), the coverage checks (stage 5), the rules (stage 6), each in node or hop order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Origin {
+    Node(usize),
+    Hop(usize),
+    Rule(usize),
+}
+
+/// The kinds of row whose value reaches no further than its own hop or node: a time bound,
+/// a tries layer, own time or a margin.
+const LOCAL: [Kind; 12] = [
+    Kind::Connect,
+    Kind::Read,
+    Kind::Send,
+    Kind::Attempt,
+    Kind::Statement,
+    Kind::Deadline,
+    Kind::Visibility,
+    Kind::Queueing,
+    Kind::RetryWindow,
+    Kind::Margin,
+    Kind::Own,
+    Kind::Tries,
+];
+
+/// A sheet's check, ready to re-check changes of its values.
+pub(super) struct Incremental<'s> {
+    stages: Stages,
+    /// Every row's info as stage 1 read it (before the graph moved the tries layers).
+    read: &'s [RowInfo],
+    /// The catalog's matches of the sheet's rows. A row's match reads its other cells, not
+    /// its value, so a changed row has its unchanged row's.
+    lookups: catalog::Lookups<'s>,
+    /// The margin of a hop with no margin row, in ms.
+    margin_ms: u64,
+    /// For each node, the hops that call it.
+    into: Vec<Vec<usize>>,
+    /// The sheet's errors, each with where it comes from.
+    errors: Vec<(Origin, Finding)>,
+}
+
+impl<'s> Incremental<'s> {
+    /// Keeps `stages`, the stages of `sheet`, whose report is `report` and whose rows stage 1
+    /// read as `read`. `None` when the report left errors out of its list, or names an error
+    /// the stages cannot place.
+    pub(super) fn new(
+        stages: Stages,
+        report: &Report,
+        sheet: &'s Sheet,
+        read: &'s [RowInfo],
+    ) -> Option<Incremental<'s>> {
+        let listed = report
+            .findings
+            .iter()
+            .filter(|f| f.severity == Severity::Error)
+            .count();
+        if u32::try_from(listed).ok() != Some(report.summary.errors) {
+            return None;
+        }
+        let graph = &stages.graph;
+        let node_index: Map<&str, usize> = graph
+            .nodes
+            .iter()
+            .enumerate()
+            .map(|(n, node)| (node.name.as_str(), n))
+            .collect();
+        let hop_index: Map<&str, usize> = graph
+            .hops
+            .iter()
+            .enumerate()
+            .map(|(h, hop)| (hop.segment.as_str(), h))
+            .collect();
+        let errors = report
+            .findings
+            .iter()
+            .filter(|f| f.severity == Severity::Error)
+            .map(|f| {
+                let origin = match f.code {
+                    FindingCode::InversionNode => {
+                        Origin::Node(*node_index.get(f.node.as_deref()?)?)
+                    }
+                    FindingCode::InversionHop | FindingCode::QueueRedelivery => {
+                        Origin::Hop(*hop_index.get(f.hop.as_deref()?)?)
+                    }
+                    FindingCode::IdleDirection => Origin::Rule(*hop_index.get(f.hop.as_deref()?)?),
+                    _ => return None,
+                };
+                // Its trace is the whole report's: a re-check writes none.
+                let mut f = f.clone();
+                f.trace = Default::default();
+                Some((origin, f))
+            })
+            .collect::<Option<Vec<_>>>()?;
+        let mut into = vec![Vec::new(); graph.nodes.len()];
+        for (h, hop) in graph.hops.iter().enumerate() {
+            into[hop.callee].push(h);
+        }
+        Some(Incremental {
+            stages,
+            read,
+            lookups: catalog::Lookups::for_rows(sheet.rows.len()),
+            margin_ms: sheet.margin_ms,
+            into,
+            errors,
+        })
+    }
+
+    /// Re-checks `sheet` with `changes`: its errors and the changed rows, as a whole check of
+    /// the changed sheet gives them, and the steps it took. `None` when the changes reach
+    /// further than this re-checks (see the module's doc).
+    pub(super) fn recheck(
+        &mut self,
+        sheet: &'s Sheet,
+        changes: &[&CellChange],
+    ) -> Option<(Rechecked, u64)> {
+        let (changed, at) = changed_rows(sheet, changes)?;
+        let lang = sheet.lang;
+        let mut out = Findings::new(lang).for_verdict();
+        let mut places = Places::default();
+        // Each changed row read again; every other row as stage 1 read it.
+        let mut fresh: Vec<RowInfo> = Vec::with_capacity(changed.len());
+        for (line, row) in &changed {
+            let found = self.lookups.lookup(&sheet.rows[line - 1]);
+            let info = rows::read_row(row, found, *line, lang, &mut out);
+            if info.kind != self.stages.infos[line - 1].kind || !LOCAL.contains(&info.kind) {
+                return None;
+            }
+            fresh.push(info);
+            match self.stages.graph.place[line - 1] {
+                Place::Hop(h) => places.hops.push(h),
+                Place::Node(n) => places.nodes.push(n),
+                Place::Nowhere => {}
+            }
+        }
+        places.hops.sort_unstable();
+        places.hops.dedup();
+        places.nodes.sort_unstable();
+        places.nodes.dedup();
+        let read = self.read;
+        let info_of = |line: usize| {
+            at.get(&line)
+                .map_or_else(|| read[line - 1].clone(), |&i| fresh[i].clone())
+        };
+        let mut saved = Saved::default();
+        let stages = &mut self.stages;
+        // The changed hops and nodes, rebuilt from their rows.
+        for &h in &places.hops {
+            for &line in &stages.graph.hops[h].rows {
+                let info = info_of(line);
+                saved
+                    .infos
+                    .push((line, std::mem::replace(&mut stages.infos[line - 1], info)));
+            }
+            saved.hops.push((h, stages.graph.hops[h].clone()));
+            stages.graph.hops[h].rebuild(&mut stages.infos);
+        }
+        for &n in &places.nodes {
+            for &line in &stages.graph.nodes[n].rows {
+                let info = info_of(line);
+                saved
+                    .infos
+                    .push((line, std::mem::replace(&mut stages.infos[line - 1], info)));
+            }
+            saved.nodes.push((n, stages.graph.nodes[n].clone()));
+            stages.graph.nodes[n].rebuild(&stages.infos);
+        }
+        for (line, _) in &changed {
+            if stages.graph.place[line - 1] == Place::Nowhere {
+                let info = info_of(*line);
+                saved
+                    .infos
+                    .push((*line, std::mem::replace(&mut stages.infos[line - 1], info)));
+            }
+        }
+        // Their numbers: the changed hops', then the nodes' that own or call them.
+        for &h in &places.hops {
+            let calc = hops::compute_one(&stages.graph, h, &stages.infos, self.margin_ms, &mut out);
+            saved
+                .hop_calcs
+                .push((h, std::mem::replace(&mut stages.hops[h], calc)));
+        }
+        let mut counted: Vec<usize> = places
+            .hops
+            .iter()
+            .map(|&h| stages.graph.hops[h].caller)
+            .chain(places.nodes.iter().copied())
+            .collect();
+        counted.sort_unstable();
+        counted.dedup();
+        for &n in &counted {
+            let node = &stages.graph.nodes[n];
+            let calc =
+                nodes::compute_one(&stages.graph, &stages.infos, &stages.hops, node, &mut out);
+            saved
+                .node_calcs
+                .push((n, std::mem::replace(&mut stages.nodes[n], calc)));
+        }
+        // Their checks: the nodes', then the coverage of the changed hops and of every hop
+        // into a node whose numbers changed.
+        let mut found: Vec<(Origin, Finding)> = Vec::new();
+        for &n in &counted {
+            let capped = nodes::capped_by_callers_of(&stages.graph, &self.into[n]);
+            let calc = &stages.nodes[n];
+            nodes::check_one(
+                &stages.graph,
+                &stages.infos,
+                &stages.hops,
+                (n, capped),
+                calc,
+                &mut out,
+            );
+            found.extend(out.take_errors().map(|f| (Origin::Node(n), f)));
+        }
+        let mut covered: Vec<usize> = counted
+            .iter()
+            .flat_map(|&n| self.into[n].iter().copied())
+            .chain(places.hops.iter().copied())
+            .collect();
+        covered.sort_unstable();
+        covered.dedup();
+        for &h in &covered {
+            let calcs = (&stages.hops[..], &stages.nodes[..]);
+            coverage::check_one(&stages.graph, &stages.infos, calcs, h, &mut out);
+            found.extend(out.take_errors().map(|f| (Origin::Hop(h), f)));
+        }
+        let rows = changed
+            .iter()
+            .map(|(line, _)| {
+                let info = &stages.infos[line - 1];
+                (
+                    *line,
+                    info.kind,
+                    info.term().and_then(|t| t.time.bound_ms()),
+                )
+            })
+            .collect();
+        let steps = out.steps
+            + (saved.infos.len() + saved.hop_calcs.len() + saved.node_calcs.len() + covered.len())
+                as u64;
+        saved.restore(stages);
+        let replaced = |o: &Origin| match *o {
+            Origin::Node(n) => counted.binary_search(&n).is_ok(),
+            Origin::Hop(h) => covered.binary_search(&h).is_ok(),
+            Origin::Rule(_) => false,
+        };
+        let mut errors: Vec<(Origin, Finding)> = self
+            .errors
+            .iter()
+            .filter(|(o, _)| !replaced(o))
+            .cloned()
+            .chain(found)
+            .collect();
+        // As a whole check lists them: by first row, then in the order found (the sort is
+        // stable, and one node or hop finds its errors in order).
+        errors.sort_by_key(|(o, f)| (f.rows.first().map_or(0, |l| l + 1), *o));
+        let errors = errors.into_iter().map(|(_, f)| f).collect();
+        Some((Rechecked { errors, rows }, steps))
+    }
+}
+
+/// Where each changed line is in the list of changed rows.
+type Positions = Map<usize, usize>;
+
+/// The rows `changes` change, each with its cells changed, in the order first changed, and
+/// where each line is in that list. `None` when a change is not of a value, or names no row
+/// of `sheet`.
+fn changed_rows(sheet: &Sheet, changes: &[&CellChange]) -> Option<(Vec<(usize, Row)>, Positions)> {
+    let mut changed: Vec<(usize, Row)> = Vec::with_capacity(changes.len());
+    let mut at: Positions = Map::default();
+    for c in changes {
+        if c.column != Column::Value {
+            return None;
+        }
+        let row = sheet.rows.get(c.line.checked_sub(1)?)?;
+        match at.get(&c.line) {
+            Some(&i) => changed[i].1.value.clone_from(&c.to),
+            None => {
+                let mut row = row.clone();
+                row.value.clone_from(&c.to);
+                at.insert(c.line, changed.len());
+                changed.push((c.line, row));
+            }
+        }
+    }
+    Some((changed, at))
+}
+
+/// The hops and nodes changed rows belong to.
+#[derive(Default)]
+struct Places {
+    hops: Vec<usize>,
+    nodes: Vec<usize>,
+}
+
+/// What a re-check replaced in the kept stages, to be put back.
+#[derive(Default)]
+struct Saved {
+    infos: Vec<(usize, RowInfo)>,
+    hops: Vec<(usize, Hop)>,
+    nodes: Vec<(usize, Node)>,
+    hop_calcs: Vec<(usize, HopCalc)>,
+    node_calcs: Vec<(usize, NodeCalc)>,
+}
+
+impl Saved {
+    /// Puts back what was replaced, last first (a row read twice gets its first info back).
+    fn restore(self, stages: &mut Stages) {
+        for (n, calc) in self.node_calcs.into_iter().rev() {
+            stages.nodes[n] = calc;
+        }
+        for (h, calc) in self.hop_calcs.into_iter().rev() {
+            stages.hops[h] = calc;
+        }
+        for (n, node) in self.nodes.into_iter().rev() {
+            stages.graph.nodes[n] = node;
+        }
+        for (h, hop) in self.hops.into_iter().rev() {
+            stages.graph.hops[h] = hop;
+        }
+        for (line, info) in self.infos.into_iter().rev() {
+            stages.infos[line - 1] = info;
+        }
+    }
+}
