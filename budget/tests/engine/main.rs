@@ -1,7 +1,8 @@
 //! The engine's tests, one binary: golden numbers, findings, fixes, the rulebook, real
 //! incidents, the diff, the picture, the catalog's products, clipboard blocks, properties and
 //! the report's contract on random sheets, fuzzed readers, robustness and linear cost (counted
-//! with a counting allocator, per thread), and the module graph.
+//! with a counting allocator, per thread), the module graph, and every text the reports of the
+//! fixtures write (snapshots).
 //!
 //! Run one part with its module's name: `cargo test -p budget --test engine -- fuzz::`.
 
@@ -24,3 +25,4 @@ mod properties;
 mod robust;
 mod rulebook;
 mod scaling;
+mod texts;
