@@ -73,15 +73,16 @@ fn lang_name(lang: Lang) -> &'static str {
 #[test]
 fn the_texts_of_every_fixture_are_as_written_in_both_languages() {
     let fixtures = fixtures();
-    assert_eq!(fixtures.len(), 12, "a fixture added or removed: add or remove its snapshots");
+    assert_eq!(
+        fixtures.len(),
+        12,
+        "a fixture added or removed: add or remove its snapshots"
+    );
     for (name, text) in fixtures {
         let rows = tsv::import(&text).unwrap().rows;
         for lang in [Lang::En, Lang::Ja] {
             let sheet = Sheet::new(lang, rows.clone());
-            insta::assert_snapshot!(
-                format!("{name}-{}", lang_name(lang)),
-                report_texts(&sheet)
-            );
+            insta::assert_snapshot!(format!("{name}-{}", lang_name(lang)), report_texts(&sheet));
         }
     }
 }
