@@ -190,33 +190,21 @@ impl<'s> Incremental<'s> {
         let stages = &mut self.stages;
         // The changed hops and nodes, rebuilt from their rows.
         for &h in &places.hops {
-            for &line in &stages.graph.hops[h].rows {
-                let info = info_of(line);
-                saved
-                    .infos
-                    .push((line, std::mem::replace(&mut stages.infos[line - 1], info)));
-            }
+            saved.replace_infos(&mut stages.infos, &stages.graph.hops[h].rows, &info_of);
             saved.hops.push((h, stages.graph.hops[h].clone()));
             stages.graph.hops[h].rebuild(&mut stages.infos);
         }
         for &n in &places.nodes {
-            for &line in &stages.graph.nodes[n].rows {
-                let info = info_of(line);
-                saved
-                    .infos
-                    .push((line, std::mem::replace(&mut stages.infos[line - 1], info)));
-            }
+            saved.replace_infos(&mut stages.infos, &stages.graph.nodes[n].rows, &info_of);
             saved.nodes.push((n, stages.graph.nodes[n].clone()));
             stages.graph.nodes[n].rebuild(&stages.infos);
         }
-        for (line, _) in &changed {
-            if stages.graph.place[line - 1] == Place::Nowhere {
-                let info = info_of(*line);
-                saved
-                    .infos
-                    .push((*line, std::mem::replace(&mut stages.infos[line - 1], info)));
-            }
-        }
+        let elsewhere: Vec<usize> = changed
+            .iter()
+            .map(|(line, _)| *line)
+            .filter(|line| stages.graph.place[line - 1] == Place::Nowhere)
+            .collect();
+        saved.replace_infos(&mut stages.infos, &elsewhere, &info_of);
         // Their numbers: the changed hops', then the nodes' that own or call them.
         for &h in &places.hops {
             let calc = hops::compute_one(&stages.graph, h, &stages.infos, self.margin_ms, &mut out);
@@ -348,6 +336,19 @@ struct Saved {
 }
 
 impl Saved {
+    /// Replaces the infos of `lines` with `info_of`'s, keeping the old ones.
+    fn replace_infos(
+        &mut self,
+        infos: &mut [RowInfo],
+        lines: &[usize],
+        info_of: &impl Fn(usize) -> RowInfo,
+    ) {
+        for &line in lines {
+            let old = std::mem::replace(&mut infos[line - 1], info_of(line));
+            self.infos.push((line, old));
+        }
+    }
+
     /// Puts back what was replaced, last first (a row read twice gets its first info back).
     fn restore(self, stages: &mut Stages) {
         for (n, calc) in self.node_calcs.into_iter().rev() {
