@@ -5,246 +5,40 @@
 //! Input: the [`Graph`]. Output: one [`HopCalc`] per hop, and the findings `bound.missing`,
 //! `value.default_applied` (a connect default from the catalog), `tries.nested_too_deep`,
 //! `tries.cut_by_deadline` and `unbounded`.
+//!
+//! Its parts: the numbers a hop gets ([`calc`]), how many tries fit a budget ([`fit`]), the
+//! caps of a retry window and a deadline ([`caps`]), and the wait and terms a hop's numbers
+//! are finished with ([`terms`]).
 
 use crate::catalog::{self, Zero};
 use crate::finding as text;
 use crate::finding::FindingCode;
 use crate::kind::Kind;
 use crate::sheet::Lang;
-use crate::time::{Hi, Time};
+use crate::time::Time;
 use crate::value::{self, Cell, Dur, Tries};
 
-use crate::report::{TraceNumber, TraceTerm};
+use crate::report::TraceTerm;
 
 use super::conditions::{self, Conditions};
-use super::findings::{Draft, Findings, Numbers};
+use super::findings::{Draft, Findings};
 use super::formula::{describe_dur, layers_formula, push_waits, Word};
-use super::graph::{bounds, Graph, Hop, HopParts, Slot};
+use super::graph::{bounds, Graph, Hop};
 use super::limits::MAX_NESTED_TRIES;
 use super::rows::{RowInfo, Term, Val};
 use super::trace::{self, Reading};
 use crate::display::with_unit;
 
-/// The bound a caller waits for one response with, by name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum BoundName {
-    /// A per-try (attempt or statement) timeout.
-    PerTry,
-    /// A deadline on the whole call.
-    Deadline,
-    /// A queue's visibility timeout.
-    Visibility,
-    /// A read timeout (an interval).
-    Read,
-}
+mod calc;
+mod caps;
+mod fit;
+mod terms;
 
-impl BoundName {
-    /// The bound a row of kind `kind` sets on its hop: an attempt or statement timeout is a
-    /// per-try bound; a deadline and a visibility timeout are themselves; anything else is
-    /// taken as the read timeout.
-    pub(crate) fn of_kind(kind: Kind) -> BoundName {
-        match kind {
-            Kind::Attempt | Kind::Statement => BoundName::PerTry,
-            Kind::Deadline => BoundName::Deadline,
-            Kind::Visibility => BoundName::Visibility,
-            _ => BoundName::Read,
-        }
-    }
-
-    /// The bound's name in a message, in the sheet's language: `read timeout` / `読み取りタイムアウト`.
-    pub(crate) fn word(self, lang: Lang) -> &'static str {
-        match (lang, self) {
-            (Lang::En, BoundName::PerTry) => "per-try timeout",
-            (Lang::En, BoundName::Deadline) => "deadline",
-            (Lang::En, BoundName::Visibility) => "visibility timeout",
-            (Lang::En, BoundName::Read) => "read timeout",
-            (Lang::Ja, BoundName::PerTry) => "1回の上限",
-            (Lang::Ja, BoundName::Deadline) => "全体期限",
-            (Lang::Ja, BoundName::Visibility) => "可視性タイムアウト",
-            (Lang::Ja, BoundName::Read) => "読み取りタイムアウト",
-        }
-    }
-
-    /// The bound's name in a formula, in the sheet's language: `read`, `deadline`,
-    /// `per-try timeout` / `読み取り`, `期限`, `1回の上限`.
-    pub(crate) fn in_formula(self, lang: Lang) -> &'static str {
-        match (lang, self) {
-            (Lang::En, BoundName::PerTry) => "per-try timeout",
-            (Lang::En, BoundName::Deadline) => "deadline",
-            (Lang::En, BoundName::Visibility) => "visibility timeout",
-            (Lang::En, BoundName::Read) => "read",
-            (Lang::Ja, BoundName::PerTry) => "1回の上限",
-            (Lang::Ja, BoundName::Deadline) => "期限",
-            (Lang::Ja, BoundName::Visibility) => "可視性タイムアウト",
-            (Lang::Ja, BoundName::Read) => "読み取り",
-        }
-    }
-}
-
-/// How long a caller waits for one response: the bound, its decimals and its name.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Wait {
-    pub(crate) term: Term,
-    pub(crate) name: BoundName,
-}
-
-/// What a hop's rows add up to.
-pub(crate) struct HopCalc {
-    /// The bound on one try; `None` when unknown or not given.
-    pub(crate) per_try: Option<Time>,
-    /// The tries: nested layers multiplied, times the upstream targets (1 when unknown).
-    pub(crate) tries: u32,
-    /// The tries of the nested layers alone (no upstream targets), at least 1.
-    pub(crate) layer_tries: u32,
-    /// The worst case, all tries and waits included; `None` when unknown.
-    pub(crate) worst: Option<Time>,
-    /// The worst case's formula: `(0.5 + 3) × 3 + 0.5 + 1.0 = 12.0 s`.
-    pub(crate) worst_text: String,
-    /// How long the caller waits for one response; `None` when unknown or not given.
-    pub(crate) wait: Option<Wait>,
-    /// The margin of the coverage check, in ms.
-    pub(crate) margin_ms: u64,
-    /// The hop has a deadline row.
-    pub(crate) has_deadline: bool,
-    /// Where the per-try bound comes from (its terms add up to it).
-    pub(crate) per_try_terms: Vec<TraceTerm>,
-    /// The rows the per-try bound is computed from, sorted.
-    pub(crate) per_try_rows: Vec<usize>,
-    /// Where the tries come from (their counts multiply to them).
-    pub(crate) tries_terms: Vec<TraceTerm>,
-    /// Where the worst case comes from.
-    pub(crate) worst_terms: Vec<TraceTerm>,
-    /// The rows the worst case is computed from, sorted.
-    pub(crate) worst_rows: Vec<usize>,
-    /// Where the wait comes from (its one term).
-    pub(crate) wait_terms: Vec<TraceTerm>,
-    /// The hop's retry conditions (§4.1).
-    pub(crate) conditions: Conditions,
-    /// The cost of a failed try when every retry condition is early (connect, plus send
-    /// with `header-send`); `None` when the retries repeat whole tries, or it is unknown.
-    pub(crate) early: Option<Time>,
-    /// Where the early phase comes from (its terms add up to it).
-    pub(crate) early_terms: Vec<TraceTerm>,
-}
-
-impl HopCalc {
-    /// Whether the hop's retries repeat only the early phase of each failed try (§4.1): its
-    /// worst case is `(U × T − 1) × early + per_try + waits`.
-    pub(crate) fn repeats_early(&self) -> bool {
-        self.early.is_some()
-    }
-
-    /// Attempts one call over `hop` makes on its callee: its tries (nested layers
-    /// multiplied) times its upstream targets. Tries retried only on early conditions never
-    /// delivered the request (§4.1): their innermost layer and the upstream targets multiply
-    /// by 1, so G6's 4 tries on each of 2 web containers deliver the request once.
-    pub(crate) fn attempts(&self, hop: &Hop) -> u64 {
-        // Saturating: absurd counts typed in a sheet must not overflow.
-        if self.conditions.delivers_once() {
-            return hop
-                .layers()
-                .iter()
-                .skip(1)
-                .fold(1u64, |a, l| a.saturating_mul(u64::from(l.count)));
-        }
-        let tries = u64::from(self.layer_tries.max(1));
-        let upstreams = match hop.parts.targets() {
-            Some(Some(u)) => u64::from(u),
-            _ => 1,
-        };
-        tries.saturating_mul(upstreams)
-    }
-}
-
-/// The tries of nested tries layers: the product of their counts (3 tries inside 2 tries are
-/// 6), at least 1.
-fn total_tries(layers: &[Tries]) -> u32 {
-    layers.iter().fold(1u32, |a, l| a.saturating_mul(l.count))
-}
-
-/// The largest number of tries `k` (at most `max_tries`) with
-/// `k × per_try_ms + (w1 + … + w(k−1)) ≤ budget_ms`, all in milliseconds. A waits list shorter
-/// than `k − 1` repeats its last wait; an empty one means no wait. 0 when not even one try fits.
-///
-/// ```
-/// // golden G3: budget 4.5 s, per try 2.0 s, waits 0.3 s each, asked for 3 tries.
-/// assert_eq!(budget::tries_that_fit(4_500, 2_000, &[300], 3), 2);
-/// assert_eq!(budget::tries_that_fit(1_900, 2_000, &[], 3), 0);
-/// ```
-pub fn tries_that_fit(budget_ms: u64, per_try_ms: u64, waits_ms: &[u64], max_tries: u32) -> u32 {
-    let mut used: u64 = 0;
-    let mut k = 0;
-    while k < max_tries {
-        let wait = if k == 0 {
-            0
-        } else {
-            waits_ms
-                .get(k as usize - 1)
-                .or(waits_ms.last())
-                .copied()
-                .unwrap_or(0)
-        };
-        let Some(next) = used
-            .checked_add(wait)
-            .and_then(|u| u.checked_add(per_try_ms))
-        else {
-            break;
-        };
-        if next > budget_ms {
-            break;
-        }
-        used = next;
-        k += 1;
-        if per_try_ms == 0 && wait == 0 && waits_ms.iter().all(|&w| w == 0) {
-            return max_tries;
-        }
-    }
-    k
-}
-
-/// The largest number of tries `k` on each of `targets` upstream targets (at most
-/// `max_tries`) retried only on early conditions (`budget-model.md` §4.1) that fit
-/// `budget_ms`: `(targets × k − 1) × early_ms + per_try_ms + targets × (w1 + … + w(k−1)) ≤
-/// budget_ms`, all in milliseconds. A waits list shorter than `k − 1` repeats its last wait.
-/// 0 when not even one try on each target fits.
-///
-/// ```
-/// // Golden G6's redirector behind a 100 s budget: early 15 s, per try 35 s, 2 containers.
-/// assert_eq!(budget::early_tries_that_fit(100_000, 15_000, 35_000, &[], 2, 4), 2);
-/// assert_eq!(budget::early_tries_that_fit(140_000, 15_000, 35_000, &[], 2, 4), 4);
-/// assert_eq!(budget::early_tries_that_fit(40_000, 15_000, 35_000, &[], 2, 4), 0);
-/// ```
-pub fn early_tries_that_fit(
-    budget_ms: u64,
-    early_ms: u64,
-    per_try_ms: u64,
-    waits_ms: &[u64],
-    targets: u32,
-    max_tries: u32,
-) -> u32 {
-    let targets = u64::from(targets.max(1));
-    let mut waits: u64 = 0;
-    let mut fit = 0;
-    for k in 1..=u64::from(max_tries) {
-        if k > 1 {
-            let wait = waits_ms
-                .get(k as usize - 2)
-                .or(waits_ms.last())
-                .copied()
-                .unwrap_or(0);
-            waits = waits.saturating_add(wait);
-        }
-        let need = (targets * k - 1)
-            .saturating_mul(early_ms)
-            .saturating_add(per_try_ms)
-            .saturating_add(targets.saturating_mul(waits));
-        if need > budget_ms {
-            break;
-        }
-        fit = k as u32;
-    }
-    fit
-}
+use calc::{total_tries, Connect, Worst};
+pub(crate) use calc::{BoundName, HopCalc, Wait};
+use caps::{capped_by_deadline, capped_by_window};
+pub use fit::{early_tries_that_fit, tries_that_fit};
+use terms::{finish, tries_terms};
 
 /// Computes every hop of `graph`; `sheet_margin_ms` is the margin of a hop with no margin row.
 pub(crate) fn compute(
@@ -471,10 +265,6 @@ fn early_worst(
     )
 }
 
-/// A connect bound: read from the hop's rows (known or not), or the catalog's (with its
-/// trace term).
-type Connect = Option<(Option<Term>, Option<TraceTerm>)>;
-
 /// The per-try bound: `attempt` (+ `connect` unless the attempt includes it), else
 /// `connect + read`; `Some(None)` when a needed value is unknown, `None` when the hop has no
 /// per-try bound (a deadline alone). Reports the phases without a bound (`bound.missing`).
@@ -573,72 +363,6 @@ fn layered_worst(p: Time, layers: &[Tries], out: &mut Findings) -> Time {
     w
 }
 
-/// How long the caller waits for one response: the smallest of the hop's per-try, deadline
-/// and visibility bounds, else its read bound; `None` when one of them is unknown or none is
-/// given. An explicitly unbounded bound (`none`) is no bound, unless nothing else bounds the
-/// wait.
-fn wait_of(parts: &HopParts) -> Option<Wait> {
-    let candidates: [(Slot, BoundName); 3] = [
-        (parts.attempt, BoundName::PerTry),
-        (parts.deadline, BoundName::Deadline),
-        (parts.visibility, BoundName::Visibility),
-    ];
-    let mut wait: Option<Wait> = None;
-    let mut unbounded: Option<Wait> = None;
-    for (slot, name) in candidates {
-        match slot {
-            Some(Some(t)) if t.time.is_inf() => {
-                unbounded.get_or_insert(Wait { term: t, name });
-            }
-            Some(Some(t))
-                if wait
-                    .is_none_or(|w| t.time.min(w.term.time) == t.time && t.time != w.term.time) =>
-            {
-                wait = Some(Wait { term: t, name });
-            }
-            Some(None) => return None,
-            _ => {}
-        }
-    }
-    if wait.is_some() {
-        return wait;
-    }
-    match parts.read {
-        Some(Some(t)) => Some(Wait {
-            term: t,
-            name: BoundName::Read,
-        }),
-        Some(None) => None,
-        None => unbounded,
-    }
-}
-
-/// A worst case as the phases of [`compute_hop`] build it.
-struct Worst {
-    /// Its time; `None` when unknown.
-    time: Option<Time>,
-    /// Its formula (empty in a verdict-only re-check).
-    formula: String,
-    /// The terms of the bounds that cap it: a retry window, a deadline.
-    caps: Vec<TraceTerm>,
-    /// The upstream targets multiply its tries.
-    upstreams_counted: bool,
-    /// It is the hop's deadline alone: the hop has no per-try bound.
-    deadline_alone: bool,
-}
-
-impl Worst {
-    fn unknown(formula: String) -> Worst {
-        Worst {
-            time: None,
-            formula,
-            caps: Vec::new(),
-            upstreams_counted: false,
-            deadline_alone: false,
-        }
-    }
-}
-
 /// Computes one hop, phase by phase: its per-try bound, its tries and their worst case, the
 /// caps of a retry window and a deadline, then its wait and trace.
 fn compute_hop(
@@ -713,34 +437,6 @@ fn compute_hop(
         unbounded(hop, caller_name, infos, out);
     }
     finish(hop, calc, worst, infos, whole, lang)
-}
-
-impl HopCalc {
-    /// A hop's numbers before any is computed: one try, nothing known, its margin.
-    fn new(parts: &HopParts, conditions: Conditions, sheet_margin_ms: u64) -> HopCalc {
-        HopCalc {
-            per_try: None,
-            tries: 1,
-            layer_tries: 1,
-            worst: None,
-            worst_text: String::new(),
-            wait: None,
-            margin_ms: match parts.margin {
-                Some(Some(t)) => t.time.bound_ms().unwrap_or(sheet_margin_ms),
-                _ => sheet_margin_ms,
-            },
-            has_deadline: false,
-            per_try_terms: Vec::new(),
-            per_try_rows: Vec::new(),
-            tries_terms: Vec::new(),
-            worst_terms: Vec::new(),
-            worst_rows: Vec::new(),
-            wait_terms: Vec::new(),
-            conditions,
-            early: None,
-            early_terms: Vec::new(),
-        }
-    }
 }
 
 /// A hop without any time bound: its tries, and `bound.missing`.
@@ -886,106 +582,6 @@ fn tried(
     }
 }
 
-/// No new try starts after the retry window: the last one may still run a whole per-try
-/// bound `p`, so the window plus `p` caps the worst case.
-fn capped_by_window(
-    hop: &Hop,
-    worst: &mut Worst,
-    p: Time,
-    infos: &[RowInfo],
-    whole: bool,
-    lang: Lang,
-) {
-    match hop.parts.retry_window {
-        Some(Some(window)) => {
-            let cap = window.time.add(p);
-            let over = matches!((worst.time.map(|w| w.hi), cap.hi), (Some(Hi::Fin(a)), Hi::Fin(b)) if a > b)
-                || matches!(worst.time.map(|w| w.hi), Some(Hi::Inf | Hi::Open));
-            if over && !cap.is_inf() {
-                worst
-                    .caps
-                    .push(trace::row_term(&window, infos, Reading::LowerEnd));
-                worst.time = worst.time.map(|w| w.min(cap));
-                if whole {
-                    worst.formula = format!(
-                        "min({}, {} {} + {}) = {}",
-                        worst.formula,
-                        Word::Window.text(lang),
-                        window.time.bound_text(window.decimals),
-                        with_unit(lang, &p.need_text(1)),
-                        with_unit(lang, &worst.time.map_or("?".into(), |w| w.need_text(1)))
-                    );
-                }
-            }
-        }
-        Some(None) => worst.time = None,
-        None => {}
-    }
-}
-
-/// A deadline on the hop caps the whole call; with no per-try bound (`has_per_try` false),
-/// it is the worst case.
-fn capped_by_deadline(
-    hop: &Hop,
-    calc: &HopCalc,
-    worst: &mut Worst,
-    deadline: Option<Term>,
-    has_per_try: bool,
-    infos: &[RowInfo],
-    out: &mut Findings,
-) {
-    let lang = out.lang();
-    let whole = !out.verdict_only();
-    let Some(d) = deadline else {
-        worst.time = None;
-        if whole {
-            worst.formula = Word::DeadlineUnreadable.text(lang);
-        }
-        return;
-    };
-    let d_text = if whole {
-        d.time.bound_text(1)
-    } else {
-        String::new()
-    };
-    match worst.time {
-        Some(w) if !w.is_inf() && has_per_try => {
-            let exceeds = match (w.hi, d.time.lo) {
-                (Hi::Fin(wh), Some(dl)) => wh > dl,
-                (Hi::Open, Some(_)) => true,
-                _ => false,
-            };
-            if exceeds {
-                worst
-                    .caps
-                    .push(trace::row_term(&d, infos, Reading::LowerEnd));
-                worst.time = Some(w.min(d.time));
-                if whole {
-                    worst.formula = format!(
-                        "min({}, {} {}) = {}",
-                        worst.formula,
-                        Word::Deadline.text(lang),
-                        with_unit(lang, &d_text),
-                        with_unit(lang, &worst.time.map_or("?".into(), |w| w.need_text(1)))
-                    );
-                }
-                cut_by_deadline(hop, calc, (d, w), infos, out);
-            }
-        }
-        _ => {
-            worst
-                .caps
-                .push(trace::row_term(&d, infos, Reading::LowerEnd));
-            worst.time = Some(d.time);
-            worst.deadline_alone = true;
-            if whole {
-                worst.formula =
-                    format!("{} {}", Word::Deadline.text(lang), with_unit(lang, &d_text));
-            }
-        }
-    }
-}
-
 /// `unbounded` on a hop whose worst case is `∞`: its rows that read as no bound, or all its
 /// rows when none does (a deadline of `none`).
 fn unbounded(hop: &Hop, caller_name: &str, infos: &[RowInfo], out: &mut Findings) {
@@ -1009,183 +605,6 @@ fn unbounded(hop: &Hop, caller_name: &str, infos: &[RowInfo], out: &mut Findings
         rows
     };
     out.add(Draft::new(FindingCode::Unbounded, rows, msg).on_hop(segment));
-}
-
-/// The hop's numbers with its worst case and wait, and, in a whole check, their trace.
-fn finish(
-    hop: &Hop,
-    mut calc: HopCalc,
-    worst: Worst,
-    infos: &[RowInfo],
-    whole: bool,
-    lang: Lang,
-) -> HopCalc {
-    calc.wait = wait_of(&hop.parts);
-    calc.worst = worst.time;
-    calc.worst_text = worst.formula;
-    if !whole {
-        return calc;
-    }
-    calc.wait_terms = calc
-        .wait
-        .map(|w| vec![trace::row_term(&w.term, infos, Reading::LowerEnd)])
-        .unwrap_or_default();
-    // A worst case that is the deadline alone comes from the deadline alone.
-    calc.worst_terms = if worst.deadline_alone {
-        worst.caps
-    } else {
-        let mut terms = uncut_terms(hop, &calc, lang);
-        terms.extend(worst.caps);
-        terms
-    };
-    calc.worst_rows = trace::rows_of(&calc.worst_terms);
-    calc
-}
-
-/// The terms of a worst case before a deadline or a retry window caps it: the per-try bound,
-/// the tries, and the waits (each layer's as written, before outer layers repeat them).
-fn uncut_terms(hop: &Hop, calc: &HopCalc, lang: Lang) -> Vec<TraceTerm> {
-    let mut terms = Vec::new();
-    if let Some(early) = calc.early {
-        terms.push(trace::taken(
-            early.need_ms(),
-            trace::rows_of(&calc.early_terms),
-            trace::of_hop(&hop.segment, TraceNumber::Early),
-        ));
-    }
-    // The conditions row that made the retries early only, or none: a term without a value.
-    if calc.repeats_early() || calc.conditions.never() {
-        if let Some(line) = hop.parts.retry_on_line {
-            terms.push(TraceTerm {
-                kind: Some(Kind::RetryOn),
-                rows: vec![line],
-                ..TraceTerm::default()
-            });
-        }
-    }
-    if !calc.per_try_terms.is_empty() {
-        terms.push(trace::taken(
-            calc.per_try.and_then(Time::need_ms),
-            trace::brief(&calc.per_try_rows),
-            trace::of_hop(&hop.segment, TraceNumber::PerTry),
-        ));
-    }
-    if !calc.tries_terms.is_empty() {
-        let mut tries = trace::taken(
-            None,
-            trace::rows_of(&calc.tries_terms),
-            trace::of_hop(&hop.segment, TraceNumber::Tries),
-        );
-        tries.count = Some(u64::from(calc.tries));
-        terms.push(tries);
-    }
-    let layers = hop.layers();
-    let waits_lines: Vec<usize> = layers
-        .iter()
-        .zip(&hop.parts.tries_lines)
-        .filter(|(l, _)| l.waits_ms.iter().any(|&w| w > 0))
-        .map(|(_, &line)| line)
-        .collect();
-    if !waits_lines.is_empty() && !hop.parts.tries_unknown {
-        let total = layers
-            .iter()
-            .flat_map(|l| l.waits_ms.iter())
-            .fold(0u64, |a, &w| a.saturating_add(w));
-        terms.push(TraceTerm {
-            label: Some(
-                match lang {
-                    Lang::En => "waits",
-                    Lang::Ja => "待機",
-                }
-                .to_string(),
-            ),
-            value_ms: Some(total),
-            rows: waits_lines,
-            ..TraceTerm::default()
-        });
-    }
-    terms
-}
-
-/// The terms of a hop's tries: each tries layer's count (past [`MAX_NESTED_TRIES`], the rest
-/// as one term of their product), and the upstream targets when they multiply the tries.
-fn tries_terms(hop: &Hop, upstreams_counted: bool, lang: Lang) -> Vec<TraceTerm> {
-    let parts = &hop.parts;
-    let mut terms: Vec<TraceTerm> = Vec::new();
-    if parts.tries_unknown {
-        terms.push(TraceTerm {
-            kind: Some(Kind::Tries),
-            rows: parts.tries_lines.clone(),
-            ..TraceTerm::default()
-        });
-        return terms;
-    }
-    let layer = |count: u64, rows: Vec<usize>| TraceTerm {
-        kind: Some(Kind::Tries),
-        count: Some(count),
-        rows,
-        ..TraceTerm::default()
-    };
-    let listed = parts.tries.len().min(MAX_NESTED_TRIES);
-    for (t, &line) in parts.tries.iter().zip(&parts.tries_lines).take(listed) {
-        terms.push(layer(u64::from(t.count), vec![line]));
-    }
-    if parts.tries.len() > listed {
-        let rest = parts.tries[listed..]
-            .iter()
-            .fold(1u64, |a, t| a.saturating_mul(u64::from(t.count)));
-        let mut term = layer(rest, parts.tries_lines[listed..].to_vec());
-        term.label = Some(match lang {
-            Lang::En => format!("{} more layers", parts.tries.len() - listed),
-            Lang::Ja => format!("残り{}層", parts.tries.len() - listed),
-        });
-        terms.push(term);
-    }
-    if let (true, Some(Some(u))) = (upstreams_counted, parts.upstreams) {
-        terms.push(TraceTerm {
-            kind: Some(Kind::Upstreams),
-            count: Some(u64::from(u)),
-            rows: parts.upstreams_line.into_iter().collect(),
-            ..TraceTerm::default()
-        });
-    }
-    terms
-}
-
-/// `tries.cut_by_deadline` on a hop whose deadline `d` ends its tries (worst case `w`
-/// without the deadline, as `uncut` writes it) before they can all run.
-fn cut_by_deadline(
-    hop: &Hop,
-    calc: &HopCalc,
-    (d, w): (Term, Time),
-    infos: &[RowInfo],
-    out: &mut Findings,
-) {
-    let (Some(p), Some(dl), Some(last)) = (
-        calc.per_try.and_then(Time::need_ms),
-        d.time.bound_ms(),
-        hop.layers().last(),
-    ) else {
-        return;
-    };
-    // Tries retried only on early conditions: how many fit is not the whole-try count.
-    if calc.tries <= 1 || calc.repeats_early() {
-        return;
-    }
-    if out.skips(FindingCode::TriesCutByDeadline, hop.rows.len()) {
-        return;
-    }
-    let fit = tries_that_fit(dl, p, &last.waits_ms, calc.tries);
-    let msg = text::cut_by_deadline(out.lang(), &hop.segment, dl, calc.tries, fit);
-    out.add(
-        Draft::new(FindingCode::TriesCutByDeadline, hop.rows.clone(), msg)
-            .on_hop(&hop.segment)
-            .numbers(Numbers::short(Some(dl), w.need_ms()).fit(Some(fit)))
-            .trace(
-                vec![trace::row_term(&d, infos, Reading::LowerEnd)],
-                uncut_terms(hop, calc, out.lang()),
-            ),
-    );
 }
 
 #[cfg(test)]

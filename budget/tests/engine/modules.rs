@@ -350,7 +350,7 @@ fn no_module_of_the_engine_imports_from_a_module_that_imports_it() {
         edges["check"]
     );
     assert!(
-        edges["fix"].contains_key("check::hops"),
+        edges["fix"].contains_key("check::hops::fit"),
         "{:?}",
         edges["fix"]
     );
