@@ -6,7 +6,7 @@ use crate::display;
 use crate::report::Verdict;
 use crate::sheet::Lang;
 
-use super::layout::{unknown_label, words, Bar, PartKind, Picture};
+use super::layout::{unknown_label, words, Bar, Part, PartKind, Picture};
 /// The width of the name column, px.
 const NAMES: f64 = 190.0;
 /// The width of the time scale, px.
@@ -340,91 +340,10 @@ fn draw_bar(out: &mut String, bar: &Bar, scale: &Scale, lang: Lang, y: f64) {
         rows_attr(&bar.bound_rows)
     );
     for part in &bar.parts {
-        let lane_height = BAR / part.lanes.max(1) as f64;
-        let py = y + lane_height * part.lane as f64;
-        let width = scale.width(part.len_ms);
-        let _ = write!(
-            out,
-            "<g class=\"part {}\" tabindex=\"0\" data-ms=\"{}\" data-rows=\"{}\">\
-             <title>{}</title><rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" \
-             fill=\"{}\" stroke=\"{}\"/>",
-            part.kind.class(),
-            part.len_ms,
-            rows_attr(&part.rows),
-            esc(&part.title),
-            px(scale.x(part.start_ms)),
-            px(py),
-            px(width),
-            px(lane_height),
-            part.kind.fill(part.tone),
-            if part.kind == PartKind::Margin {
-                MUTED
-            } else {
-                "#ffffff"
-            },
-        );
-        // Drawn inside only where it fits: about 6.5 px a character.
-        if lane_height >= 12.0 && width >= part.label.chars().count() as f64 * 6.5 + 6.0 {
-            let _ = write!(
-                out,
-                "<text x=\"{}\" y=\"{}\" font-size=\"11\" fill=\"{}\" pointer-events=\"none\">{}</text>",
-                px(scale.x(part.start_ms) + 3.0),
-                px(py + lane_height / 2.0 + 4.0),
-                part.kind.ink(),
-                esc(&part.label)
-            );
-        }
-        out.push_str("</g>");
+        draw_part(out, part, scale, y);
     }
     if bar.unknown {
-        // Unknown: hatched from the known parts' end to the end of the scale, so that it
-        // never reads as a short, healthy bar; labelled with the rows to blame.
-        let from = bar
-            .parts
-            .iter()
-            .map(|p| p.start_ms.saturating_add(p.len_ms))
-            .max()
-            .unwrap_or(0);
-        let label = unknown_label(lang, &bar.unknown_rows);
-        let x = scale.x(from);
-        let width = (NAMES + SCALE - x).max(0.0);
-        let _ = write!(
-            out,
-            "<g class=\"unknown\" data-rows=\"{}\"><title>{}</title>\
-             <rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"url(#budget-unknown)\" \
-             stroke=\"{UNKNOWN}\"/>",
-            rows_attr(&bar.unknown_rows),
-            esc(&label),
-            px(x),
-            px(y),
-            px(width),
-            px(BAR),
-        );
-        // About 6.5 px a narrow character and 12 px a wide (Japanese) one, at 12 px.
-        let text_width = label
-            .chars()
-            .map(|c| if c.is_ascii() { 6.5 } else { 12.0 })
-            .sum::<f64>()
-            + 8.0;
-        // Inside the stripes where they are wide enough, else after the scale's start; on a
-        // plain box, so that the stripes do not cross the words.
-        let tx = if width >= text_width {
-            x + 4.0
-        } else {
-            scale.x(0) + 4.0
-        };
-        let _ = write!(
-            out,
-            "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"16\" fill=\"#ffffff\" \
-             fill-opacity=\"0.9\" pointer-events=\"none\"/><text class=\"unknown-label\" x=\"{}\" \
-             y=\"{}\" fill=\"{UNKNOWN}\" font-weight=\"600\" pointer-events=\"none\">{}</text></g>",
-            px(tx - 2.0),
-            px(y + BAR / 2.0 - 8.0),
-            px(text_width - 4.0),
-            px(tx),
-            px(y + BAR / 2.0 + 4.0),
-            esc(&label)
-        );
+        draw_unknown(out, bar, scale, lang, y);
     }
     if let Some(short) = bar.short_by_ms() {
         let need = bar.need_ms.unwrap_or(bar.bound_ms);
@@ -462,6 +381,99 @@ fn draw_bar(out: &mut String, bar: &Bar, scale: &Scale, lang: Lang, y: f64) {
         px(y + BAR + 16.0),
         esc(&bar.caption),
         x = px(bound_x),
+    );
+}
+
+/// One part of a bar in its lane at height `y`: its box with its formula as a title, and its
+/// label inside where it fits.
+fn draw_part(out: &mut String, part: &Part, scale: &Scale, y: f64) {
+    let lane_height = BAR / part.lanes.max(1) as f64;
+    let py = y + lane_height * part.lane as f64;
+    let width = scale.width(part.len_ms);
+    let _ = write!(
+        out,
+        "<g class=\"part {}\" tabindex=\"0\" data-ms=\"{}\" data-rows=\"{}\">\
+         <title>{}</title><rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" \
+         fill=\"{}\" stroke=\"{}\"/>",
+        part.kind.class(),
+        part.len_ms,
+        rows_attr(&part.rows),
+        esc(&part.title),
+        px(scale.x(part.start_ms)),
+        px(py),
+        px(width),
+        px(lane_height),
+        part.kind.fill(part.tone),
+        if part.kind == PartKind::Margin {
+            MUTED
+        } else {
+            "#ffffff"
+        },
+    );
+    // Drawn inside only where it fits: about 6.5 px a character.
+    if lane_height >= 12.0 && width >= part.label.chars().count() as f64 * 6.5 + 6.0 {
+        let _ = write!(
+            out,
+            "<text x=\"{}\" y=\"{}\" font-size=\"11\" fill=\"{}\" pointer-events=\"none\">{}</text>",
+            px(scale.x(part.start_ms) + 3.0),
+            px(py + lane_height / 2.0 + 4.0),
+            part.kind.ink(),
+            esc(&part.label)
+        );
+    }
+    out.push_str("</g>");
+}
+
+/// An unknown need: hatched from the known parts' end to the end of the scale, so that it
+/// never reads as a short, healthy bar; labelled with the rows to blame.
+fn draw_unknown(out: &mut String, bar: &Bar, scale: &Scale, lang: Lang, y: f64) {
+    // Unknown: hatched from the known parts' end to the end of the scale, so that it
+    // never reads as a short, healthy bar; labelled with the rows to blame.
+    let from = bar
+        .parts
+        .iter()
+        .map(|p| p.start_ms.saturating_add(p.len_ms))
+        .max()
+        .unwrap_or(0);
+    let label = unknown_label(lang, &bar.unknown_rows);
+    let x = scale.x(from);
+    let width = (NAMES + SCALE - x).max(0.0);
+    let _ = write!(
+        out,
+        "<g class=\"unknown\" data-rows=\"{}\"><title>{}</title>\
+         <rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"url(#budget-unknown)\" \
+         stroke=\"{UNKNOWN}\"/>",
+        rows_attr(&bar.unknown_rows),
+        esc(&label),
+        px(x),
+        px(y),
+        px(width),
+        px(BAR),
+    );
+    // About 6.5 px a narrow character and 12 px a wide (Japanese) one, at 12 px.
+    let text_width = label
+        .chars()
+        .map(|c| if c.is_ascii() { 6.5 } else { 12.0 })
+        .sum::<f64>()
+        + 8.0;
+    // Inside the stripes where they are wide enough, else after the scale's start; on a
+    // plain box, so that the stripes do not cross the words.
+    let tx = if width >= text_width {
+        x + 4.0
+    } else {
+        scale.x(0) + 4.0
+    };
+    let _ = write!(
+        out,
+        "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"16\" fill=\"#ffffff\" \
+         fill-opacity=\"0.9\" pointer-events=\"none\"/><text class=\"unknown-label\" x=\"{}\" \
+         y=\"{}\" fill=\"{UNKNOWN}\" font-weight=\"600\" pointer-events=\"none\">{}</text></g>",
+        px(tx - 2.0),
+        px(y + BAR / 2.0 - 8.0),
+        px(text_width - 4.0),
+        px(tx),
+        px(y + BAR / 2.0 + 4.0),
+        esc(&label)
     );
 }
 
