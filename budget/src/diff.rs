@@ -32,6 +32,7 @@
 //! ```
 
 mod budgets;
+mod row_words;
 mod rows;
 mod trace;
 
