@@ -254,10 +254,43 @@ fn check_hop(s: Stages, (h, hop): (usize, &Hop), calc: &HopCalc, out: &mut Findi
             )
         }
     };
+    let checked = Checked {
+        verdict,
+        slack_ms,
+        callee_worst,
+        need,
+        formula,
+        need_trace,
+    };
+    hop_report(hop, calc, (&caller.name, &callee.name), whole, checked)
+}
+
+/// What a hop's coverage check found, for its report.
+struct Checked {
+    verdict: Verdict,
+    slack_ms: Option<i64>,
+    /// The callee's worst case, in ms.
+    callee_worst: Option<u64>,
+    /// What the caller's wait is checked against, in ms.
+    need: Option<u64>,
+    formula: String,
+    need_trace: Vec<TraceTerm>,
+}
+
+/// The report of `hop`, whose calc is `calc`, between `caller` and `callee` (by name), with
+/// what its check found. A verdict-only re-check (`whole` false) leaves its retry conditions
+/// out.
+fn hop_report(
+    hop: &Hop,
+    calc: &HopCalc,
+    (caller, callee): (&str, &str),
+    whole: bool,
+    checked: Checked,
+) -> HopReport {
     HopReport {
         segment: hop.segment.clone(),
-        caller: caller.name.clone(),
-        callee: callee.name.clone(),
+        caller: caller.to_string(),
+        callee: callee.to_string(),
         rows: hop.rows.clone(),
         per_try_ms: calc.per_try.and_then(Time::need_ms),
         tries: calc.tries,
@@ -285,20 +318,19 @@ fn check_hop(s: Stages, (h, hop): (usize, &Hop), calc: &HopCalc, out: &mut Findi
             .unwrap_or_default(),
         worst_ms: calc.worst.and_then(Time::need_ms),
         wait_ms: calc.wait.and_then(|w| w.term.time.bound_ms()),
-        callee_worst_ms: callee_worst,
+        callee_worst_ms: checked.callee_worst,
         margin_ms: calc.margin_ms,
-        need_ms: need,
-        slack_ms,
-        verdict,
-        formula,
+        need_ms: checked.need,
+        slack_ms: checked.slack_ms,
+        verdict: checked.verdict,
+        formula: checked.formula,
         // The hop's own terms move in once every stage has used them (see `check_counted`).
         trace: HopTrace {
-            need: need_trace,
+            need: checked.need_trace,
             ..HopTrace::default()
         },
     }
 }
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -451,27 +451,7 @@ impl<'a> Walk<'a> {
         if !moved {
             return None;
         }
-        let mut text = steps
-            .iter()
-            .map(|s| s.text.as_str())
-            .collect::<Vec<_>>()
-            .join(match lang {
-                Lang::En => "; ",
-                Lang::Ja => "；",
-            });
-        if !unchanged.is_empty() {
-            let names = join_and(lang, &unchanged);
-            let many = unchanged.len() > 1;
-            text.push_str(&match (lang, &reason) {
-                (Lang::En, Some(r)) => format!(
-                    "; {names} unchanged ({} on {r})",
-                    if many { "they wait" } else { "it waits" }
-                ),
-                (Lang::En, None) => format!("; {names} unchanged"),
-                (Lang::Ja, Some(r)) => format!("；{names} は変わりません（{r}）"),
-                (Lang::Ja, None) => format!("；{names} は変わりません"),
-            });
-        }
+        let text = line_text(lang, &steps, &unchanged, reason.as_deref());
         Some(TraceLine {
             origin: origin_name,
             rows: origin.rows,
@@ -600,6 +580,39 @@ impl<'a> Walk<'a> {
         }
         out
     }
+}
+
+/// A trace line's text: its steps in order, then the hops above that did not change and why
+/// (`; LB -> app and browser -> LB unchanged (they wait on app's 8.0 s deadline, not on its
+/// need)`).
+fn line_text(
+    lang: Lang,
+    steps: &[TraceStep],
+    unchanged: &[String],
+    reason: Option<&str>,
+) -> String {
+    let mut text = steps
+        .iter()
+        .map(|s| s.text.as_str())
+        .collect::<Vec<_>>()
+        .join(match lang {
+            Lang::En => "; ",
+            Lang::Ja => "；",
+        });
+    if !unchanged.is_empty() {
+        let names = join_and(lang, unchanged);
+        let many = unchanged.len() > 1;
+        text.push_str(&match (lang, reason) {
+            (Lang::En, Some(r)) => format!(
+                "; {names} unchanged ({} on {r})",
+                if many { "they wait" } else { "it waits" }
+            ),
+            (Lang::En, None) => format!("; {names} unchanged"),
+            (Lang::Ja, Some(r)) => format!("；{names} は変わりません（{r}）"),
+            (Lang::Ja, None) => format!("；{names} は変わりません"),
+        });
+    }
+    text
 }
 
 fn colon(lang: Lang) -> &'static str {

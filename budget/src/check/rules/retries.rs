@@ -37,36 +37,7 @@ pub(super) fn retry_amplification(input: Input, out: &mut Findings) {
         .zip(input.hops)
         .map(|(h, c)| c.attempts(h))
         .collect();
-    // Depth-first order from the outermost nodes; back hops (into a cycle) are left out.
-    const NEW: u8 = 0;
-    const OPEN: u8 = 1;
-    const DONE: u8 = 2;
-    let mut state = vec![NEW; n_nodes];
-    let mut back = vec![false; hops.len()];
-    let mut post: Vec<usize> = Vec::with_capacity(n_nodes);
-    for &start in &input.graph.outermost {
-        let mut stack: Vec<(usize, usize)> = vec![(start, 0)];
-        state[start] = OPEN;
-        while let Some(&mut (u, ref mut next)) = stack.last_mut() {
-            if let Some(&h) = nodes[u].hops_out.get(*next) {
-                *next += 1;
-                out.steps += 1;
-                let v = hops[h].callee;
-                match state[v] {
-                    NEW => {
-                        state[v] = OPEN;
-                        stack.push((v, 0));
-                    }
-                    OPEN => back[h] = true,
-                    _ => {}
-                }
-            } else {
-                state[u] = DONE;
-                post.push(u);
-                stack.pop();
-            }
-        }
-    }
+    let (post, back) = post_order(input, out);
     // Per node: the most attempts, the hop it arrives by, the path's length in hops, its
     // multiplying hops, the first few of them and the last one.
     #[derive(Clone)]
@@ -190,6 +161,43 @@ pub(super) fn retry_amplification(input: Input, out: &mut Findings) {
                 }),
         );
     }
+}
+
+/// The nodes in depth-first post-order from the outermost nodes, and for each hop whether it
+/// runs back into a node still open (into a cycle): the attempts walk leaves those out.
+fn post_order(input: Input, out: &mut Findings) -> (Vec<usize>, Vec<bool>) {
+    const NEW: u8 = 0;
+    const OPEN: u8 = 1;
+    const DONE: u8 = 2;
+    let (nodes, hops) = (&input.graph.nodes, &input.graph.hops);
+    let n_nodes = nodes.len();
+    let mut state = vec![NEW; n_nodes];
+    let mut back = vec![false; hops.len()];
+    let mut post: Vec<usize> = Vec::with_capacity(n_nodes);
+    for &start in &input.graph.outermost {
+        let mut stack: Vec<(usize, usize)> = vec![(start, 0)];
+        state[start] = OPEN;
+        while let Some(&mut (u, ref mut next)) = stack.last_mut() {
+            if let Some(&h) = nodes[u].hops_out.get(*next) {
+                *next += 1;
+                out.steps += 1;
+                let v = hops[h].callee;
+                match state[v] {
+                    NEW => {
+                        state[v] = OPEN;
+                        stack.push((v, 0));
+                    }
+                    OPEN => back[h] = true,
+                    _ => {}
+                }
+            } else {
+                state[u] = DONE;
+                post.push(u);
+                stack.pop();
+            }
+        }
+    }
+    (post, back)
 }
 
 /// The longest path (in hops) a `retry.amplification` finding names hop by hop: 64.
