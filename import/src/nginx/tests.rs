@@ -1,3 +1,4 @@
+use super::include::{glob, includes};
 use super::*;
 use crate::testing::brief;
 
