@@ -25,4 +25,5 @@ mod properties;
 mod robust;
 mod rulebook;
 mod scaling;
+mod sizes;
 mod texts;
