@@ -229,6 +229,73 @@ async fn audit_refused(store: &Store, typed: &str, client: Option<IpAddr>, refus
     }
 }
 
+/// On a database without accounts, makes the administrator from the first sign-in form,
+/// given the setup code `setup_code`: `Ok(false)` when made, `Ok(true)` when another first
+/// sign-in made it in between (this one goes on as an ordinary sign-in). With accounts already,
+/// `Ok(true)` when the form carries a setup code (it was a first sign-in that came late), else
+/// `Ok(false)`. `Err` with the page that refuses: no or a wrong setup code (403), an address
+/// that is not one or a password of fewer than 12 characters (400), a failure of the store.
+async fn first_account(
+    store: &Store,
+    setup_code: &str,
+    form: &SignIn,
+    email: &str,
+    lang: Lang,
+) -> Result<bool, Response> {
+    if store.account_count().await.unwrap_or(1) != 0 {
+        return Ok(form.setup_code.is_some());
+    }
+    // No account yet: this sign-in makes the administrator, given the setup code.
+    if !is_setup_code(form.setup_code.as_deref().unwrap_or(""), setup_code) {
+        return Err(page(
+            StatusCode::FORBIDDEN,
+            lang,
+            true,
+            &t(lang, "login-error-setup-code"),
+        ));
+    }
+    if crate::email::parse_email(email).is_err() {
+        return Err(page(
+            StatusCode::BAD_REQUEST,
+            lang,
+            true,
+            &t(lang, "login-error-email-invalid"),
+        ));
+    }
+    if form.password.chars().count() < 12 {
+        return Err(page(
+            StatusCode::BAD_REQUEST,
+            lang,
+            true,
+            &t(lang, "login-error-short"),
+        ));
+    }
+    let password = form.password.clone();
+    let Ok(Ok(hash)) = tokio::task::spawn_blocking(move || hash_password(&password)).await else {
+        return Err(page(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            lang,
+            true,
+            &t(lang, "login-error-internal"),
+        ));
+    };
+    // `None`: another first sign-in made the administrator in between; this one goes on
+    // as an ordinary sign-in (refused unless it names that account and its password).
+    match store.create_first_account(email, &hash).await {
+        Ok(Some(id)) => {
+            let _ = store
+                .audit_new_account(email, id, "with the setup code")
+                .await;
+            Ok(false)
+        }
+        Ok(None) => Ok(true),
+        Err(err) => {
+            let (status, message) = crate::error::page_refusal(&err, lang);
+            Err(page(status, lang, true, &message))
+        }
+    }
+}
+
 /// `POST /login`: signs in (a new session id, the account in it) and goes to `/`; on an empty
 /// database, makes the administrator account first, when the form gives the setup code (403
 /// without it, nothing made). A wrong address or password gets 401 and the form again; too
@@ -295,59 +362,9 @@ pub(crate) async fn login(State(state): State<AppState>, request: Request) -> Re
     let store = &state.store;
     // Whether this is the form of the first account (it carries the setup code) and another
     // sign-in made the administrator while it was on its way.
-    let beaten = if store.account_count().await.unwrap_or(1) == 0 {
-        // No account yet: this sign-in makes the administrator, given the setup code.
-        if !is_setup_code(form.setup_code.as_deref().unwrap_or(""), &team.setup_code) {
-            return page(
-                StatusCode::FORBIDDEN,
-                lang,
-                true,
-                &t(lang, "login-error-setup-code"),
-            );
-        }
-        if crate::email::parse_email(&email).is_err() {
-            return page(
-                StatusCode::BAD_REQUEST,
-                lang,
-                true,
-                &t(lang, "login-error-email-invalid"),
-            );
-        }
-        if form.password.chars().count() < 12 {
-            return page(
-                StatusCode::BAD_REQUEST,
-                lang,
-                true,
-                &t(lang, "login-error-short"),
-            );
-        }
-        let password = form.password.clone();
-        let Ok(Ok(hash)) = tokio::task::spawn_blocking(move || hash_password(&password)).await
-        else {
-            return page(
-                StatusCode::INTERNAL_SERVER_ERROR,
-                lang,
-                true,
-                &t(lang, "login-error-internal"),
-            );
-        };
-        // `None`: another first sign-in made the administrator in between; this one goes on
-        // as an ordinary sign-in (refused unless it names that account and its password).
-        match store.create_first_account(&email, &hash).await {
-            Ok(Some(id)) => {
-                let _ = store
-                    .audit_new_account(&email, id, "with the setup code")
-                    .await;
-                false
-            }
-            Ok(None) => true,
-            Err(err) => {
-                let (status, message) = crate::error::page_refusal(&err, lang);
-                return page(status, lang, true, &message);
-            }
-        }
-    } else {
-        form.setup_code.is_some()
+    let beaten = match first_account(store, &team.setup_code, &form, &email, lang).await {
+        Ok(beaten) => beaten,
+        Err(refused) => return refused,
     };
     let account = store.account_by_email(&email).await.ok().flatten();
     let hash = account.as_ref().map_or(team.dummy_hash.clone(), |account| {

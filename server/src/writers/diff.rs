@@ -329,27 +329,7 @@ pub(crate) fn markdown_within(d: &SheetDiff, path: Option<&str>, limit: usize) -
         )
         .collect();
     push_list(&mut out, w.findings, findings);
-    let mut budget_rows: Vec<String> = Vec::new();
-    for n in &d.nodes {
-        for (k, b, a) in n.numbers(lang) {
-            let mut line = String::new();
-            push_table_row(
-                &mut line,
-                &[format!("{} {}", w.node, n.name), k.to_string(), b, a],
-            );
-            budget_rows.push(line);
-        }
-    }
-    for h in &d.hops {
-        for (k, b, a) in h.numbers(lang) {
-            let mut line = String::new();
-            push_table_row(
-                &mut line,
-                &[format!("{} {}", w.hop, h.segment), k.to_string(), b, a],
-            );
-            budget_rows.push(line);
-        }
-    }
+    let mut budget_rows = budget_lines(d, lang, &w);
     if !budget_rows.is_empty() {
         let head = match lang {
             Lang::En => "| place | number | before | after |\n|---|---|---|---|\n",
@@ -375,6 +355,43 @@ pub(crate) fn markdown_within(d: &SheetDiff, path: Option<&str>, limit: usize) -
                 .collect(),
         );
     }
+    let mut cells = cell_lines(d, lang, &w);
+    if !cells.is_empty() {
+        let [a, b, c, e] = w.columns;
+        cells.insert(0, format!("| {a} | {b} | {c} | {e} |\n|---|---|---|---|\n"));
+        push_list(&mut out, w.cells, cells);
+    }
+    out
+}
+
+/// The budgets' table rows of a diff: each node's and hop's numbers before and after.
+fn budget_lines(d: &SheetDiff, lang: Lang, w: &Words) -> Vec<String> {
+    let mut budget_rows: Vec<String> = Vec::new();
+    for n in &d.nodes {
+        for (k, b, a) in n.numbers(lang) {
+            let mut line = String::new();
+            push_table_row(
+                &mut line,
+                &[format!("{} {}", w.node, n.name), k.to_string(), b, a],
+            );
+            budget_rows.push(line);
+        }
+    }
+    for h in &d.hops {
+        for (k, b, a) in h.numbers(lang) {
+            let mut line = String::new();
+            push_table_row(
+                &mut line,
+                &[format!("{} {}", w.hop, h.segment), k.to_string(), b, a],
+            );
+            budget_rows.push(line);
+        }
+    }
+    budget_rows
+}
+
+/// The changed cells' table rows of a diff: changed cells, added, removed and moved rows.
+fn cell_lines(d: &SheetDiff, lang: Lang, w: &Words) -> Vec<String> {
     let mut cells: Vec<String> = Vec::new();
     for c in &d.rows.changed {
         for cell in &c.cells {
@@ -417,12 +434,7 @@ pub(crate) fn markdown_within(d: &SheetDiff, path: Option<&str>, limit: usize) -
             m.after_line, w.moved, w.row, m.before_line, w.row, m.after_line
         ));
     }
-    if !cells.is_empty() {
-        let [a, b, c, e] = w.columns;
-        cells.insert(0, format!("| {a} | {b} | {c} | {e} |\n|---|---|---|---|\n"));
-        push_list(&mut out, w.cells, cells);
-    }
-    out
+    cells
 }
 
 #[cfg(test)]
