@@ -8,6 +8,7 @@
 
 mod counting;
 mod shapes;
+mod sources;
 
 mod catalog_products;
 mod clipboard;

@@ -14,6 +14,8 @@ use std::path::Path;
 
 use syn::visit::Visit;
 
+use super::sources::test_only;
+
 /// A module path from the crate root, its segments joined by `::`; `""` is the root.
 type Module = String;
 
@@ -29,44 +31,24 @@ struct Names {
 /// The modules of a crate whose sources are under `src`: each `.rs` file's module path and
 /// text (`lib.rs` is the root, `a/mod.rs` and `a.rs` are `a`).
 fn sources(src: &Path) -> Vec<(Module, String)> {
-    fn walk(dir: &Path, src: &Path, out: &mut Vec<(Module, String)>) {
-        let mut entries: Vec<_> = std::fs::read_dir(dir)
-            .expect("a source folder")
-            .map(|e| e.expect("a folder entry").path())
-            .collect();
-        entries.sort();
-        for path in entries {
-            if path.is_dir() {
-                walk(&path, src, out);
-            } else if path.extension().is_some_and(|e| e == "rs") {
-                let rel = path.strip_prefix(src).unwrap().with_extension("");
-                let mut segments: Vec<String> = rel
-                    .components()
-                    .map(|c| c.as_os_str().to_string_lossy().into_owned())
-                    .collect();
-                if matches!(
-                    segments.last().map(String::as_str),
-                    Some("lib" | "mod" | "main")
-                ) {
-                    segments.pop();
-                }
-                let text = std::fs::read_to_string(&path).expect("a readable source");
-                out.push((segments.join("::"), text));
+    super::sources::rust_files(src)
+        .into_iter()
+        .map(|path| {
+            let rel = path.strip_prefix(src).unwrap().with_extension("");
+            let mut segments: Vec<String> = rel
+                .components()
+                .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                .collect();
+            if matches!(
+                segments.last().map(String::as_str),
+                Some("lib" | "mod" | "main")
+            ) {
+                segments.pop();
             }
-        }
-    }
-    let mut out = Vec::new();
-    walk(src, src, &mut out);
-    out
-}
-
-/// Whether an item is compiled only for tests.
-fn test_only(attrs: &[syn::Attribute]) -> bool {
-    attrs.iter().any(|a| {
-        a.path().is_ident("cfg")
-            && a.parse_args::<syn::Meta>()
-                .is_ok_and(|m| m.path().is_ident("test"))
-    })
+            let text = std::fs::read_to_string(&path).expect("a readable source");
+            (segments.join("::"), text)
+        })
+        .collect()
 }
 
 /// Reads the names one module's source uses.

@@ -15,6 +15,8 @@ use std::path::{Path, PathBuf};
 
 use syn::visit::Visit;
 
+use super::sources::{rust_files, test_only};
+
 /// The most lines of one source file, tests left out.
 const FILE_LINES: usize = 800;
 
@@ -44,31 +46,6 @@ const KNOWN: [&str; 10] = [
     "app/src/ssr/store.rs",
     "app/src/ssr/store/accounts.rs",
 ];
-
-/// Whether an item is compiled only for tests.
-fn test_only(attrs: &[syn::Attribute]) -> bool {
-    attrs.iter().any(|a| {
-        a.path().is_ident("cfg")
-            && a.parse_args::<syn::Meta>()
-                .is_ok_and(|m| m.path().is_ident("test"))
-    })
-}
-
-/// Every `.rs` file under `dir`, sorted.
-fn files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
-        .expect("a source folder")
-        .map(|e| e.expect("a folder entry").path())
-        .collect();
-    entries.sort();
-    for path in entries {
-        if path.is_dir() {
-            files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
-}
 
 /// The folder a file's child modules are in: its own folder for `lib.rs`, `main.rs` and
 /// `mod.rs`, else the folder named after it.
@@ -159,10 +136,10 @@ fn test_item_lines(item: &syn::Item) -> Option<usize> {
 /// The places longer than the limits, as [`KNOWN`] names them, each with its length.
 fn too_long() -> Vec<(String, usize)> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut all = Vec::new();
-    for src in CRATES {
-        files(&root.join(src), &mut all);
-    }
+    let all: Vec<PathBuf> = CRATES
+        .iter()
+        .flat_map(|src| rust_files(&root.join(src)))
+        .collect();
     let parsed: Vec<(PathBuf, String, syn::File)> = all
         .into_iter()
         .map(|path| {
