@@ -208,7 +208,12 @@ fn run(sheet: &Sheet, read: Read) -> (Report, Work, recheck::Stages) {
     let steps = sheet.rows.len() as u64 + out.steps + (graph.nodes.len() + graph.hops.len()) as u64;
     // A verdict-only re-check reads no row's source.
     let verdict = out.verdict_only();
-    let (findings, summary) = out.finish(&graph.place, &hop_reports, &node_reports);
+    let (findings, summary) = out.finish(
+        &graph.place,
+        &hop_reports,
+        &node_reports,
+        crate::finding::words,
+    );
     let rows = infos
         .iter()
         .enumerate()
@@ -246,7 +251,7 @@ fn run(sheet: &Sheet, read: Read) -> (Report, Work, recheck::Stages) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::finding::FindingCode;
+    use crate::code::FindingCode;
     use crate::sheet::{Lang, Row};
 
     fn row(segment: &str, item: &str, value: &str) -> Row {

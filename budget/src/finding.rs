@@ -3,8 +3,9 @@
 //! [`bounds`] (inversions, unbounded waits, missing bounds), [`values`] (reading a row),
 //! [`rules`] (the rulebook) and [`sheet`] (the sheet's shape).
 //!
-//! Durations, quoted cell text and the like are written by [`crate::display`], the one place
-//! that says how a value is shown.
+//! The check states each finding as facts ([`Said`]); [`words`] writes them in one last pass,
+//! for the findings a report lists. Durations, quoted cell text and the like are written by
+//! [`crate::display`], the one place that says how a value is shown.
 
 mod bounds;
 mod rules;
@@ -12,10 +13,204 @@ mod sheet;
 mod values;
 mod words;
 
-pub use crate::code::FindingCode;
-
 pub(crate) use bounds::*;
 pub(crate) use rules::*;
 pub(crate) use sheet::*;
 pub(crate) use values::*;
 pub(crate) use words::need_secs;
+
+use crate::catalog::Relation;
+use crate::display::{duration, INFINITE};
+use crate::said::Said;
+use crate::sheet::Lang;
+
+/// The message of a finding that says `said`, and its fix, in `lang`. The fix is `None` for
+/// `inversion.node`, `inversion.hop` and `queue.redelivery`, whose fix [`crate::fix`] writes
+/// from the fixes it has checked.
+pub(crate) fn words(lang: Lang, said: &Said) -> (String, Option<String>) {
+    match checked(lang, said) {
+        Some(message) => (message, None),
+        None => {
+            let (message, fix) = stated(lang, said);
+            (message, Some(fix))
+        }
+    }
+}
+
+/// The message of a finding whose fix [`crate::fix`] writes; `None` for any other.
+fn checked(lang: Lang, said: &Said) -> Option<String> {
+    Some(match said {
+        Said::InversionNode {
+            node,
+            deadline_ms,
+            need,
+        } => inversion_node(lang, node, *deadline_ms, &need_secs(lang, *need)),
+        Said::InversionHop {
+            caller,
+            callee,
+            wait_ms,
+            worst,
+            margin_ms,
+        } => inversion_hop(
+            lang,
+            &HopInversion {
+                caller,
+                callee,
+                wait_ms: *wait_ms,
+                worst: &need_secs(lang, *worst),
+                margin_ms: *margin_ms,
+            },
+        ),
+        Said::QueueRedelivery {
+            segment,
+            worker,
+            visibility_ms,
+            worst,
+            margin_ms,
+        } => queue_redelivery(
+            lang,
+            segment,
+            worker,
+            *visibility_ms,
+            &need_secs(lang, *worst),
+            *margin_ms,
+        ),
+        _ => return None,
+    })
+}
+
+/// The message and the fix of a finding whose fix is written here.
+fn stated(lang: Lang, said: &Said) -> (String, String) {
+    match said {
+        Said::Read { message, fix } => (message.clone(), fix.clone()),
+        Said::InversionNode { .. } | Said::InversionHop { .. } | Said::QueueRedelivery { .. } => {
+            (checked(lang, said).unwrap_or_default(), String::new())
+        }
+        Said::Unbounded { segment, caller } => unbounded(lang, segment, caller),
+        Said::UnboundedNode { node } => unbounded_node(lang, node),
+        Said::BoundMissing { segment } => bound_missing(lang, segment),
+        Said::ConnectMissing { segment } => connect_missing(lang, segment),
+        Said::ReadMissing { segment } => read_missing(lang, segment),
+        Said::CutByDeadline {
+            segment,
+            deadline_ms,
+            tries,
+            fit,
+        } => cut_by_deadline(lang, segment, *deadline_ms, *tries, *fit),
+        Said::CutByNodeDeadline {
+            node,
+            deadline_ms,
+            need_ms,
+            suggestion,
+        } => cut_by_node_deadline(
+            lang,
+            node,
+            *deadline_ms,
+            *need_ms,
+            suggestion.as_ref().map(|(hop, k)| (hop.as_str(), *k)),
+        ),
+        Said::SlackNone { what, check_words } => slack_none(lang, what, check_words),
+        Said::ConnectDefaultApplied {
+            segment,
+            used_words,
+            product,
+            setting,
+            unresolved,
+        } => connect_default_applied(
+            lang,
+            segment,
+            used_words,
+            (product, setting),
+            &Provenance {
+                unresolved: unresolved.map(str::to_string),
+                ..Provenance::default()
+            },
+        ),
+        Said::GraphCycle { cycle } => graph_cycle(lang, cycle),
+        Said::NestedTooDeep {
+            segment,
+            layers,
+            total,
+        } => nested_too_deep(lang, segment, *layers, *total),
+        Said::Implausible {
+            line,
+            value,
+            kind,
+            why,
+        } => implausible(lang, *line, value, kind.as_str(), *why),
+        Said::SettingPair {
+            product,
+            first,
+            relation,
+            second,
+            first_ms,
+            second_ms,
+            why,
+        } => setting_pair(
+            lang,
+            &PairBreak {
+                product,
+                first,
+                relation: match (lang, relation) {
+                    (Lang::En, Relation::Greater) => "longer than",
+                    (Lang::En, Relation::GreaterOrEqual) => "at least",
+                    (Lang::Ja, Relation::Greater) => "より長い値",
+                    (Lang::Ja, Relation::GreaterOrEqual) => "以上",
+                },
+                second,
+                first_value: &duration(lang, *first_ms),
+                second_value: &second_ms.map_or(INFINITE.to_string(), |y| duration(lang, y)),
+                why,
+            },
+        ),
+        Said::LockNotBelow {
+            segment,
+            lock_ms,
+            statement_ms,
+        } => lock_not_below(lang, segment, *lock_ms, *statement_ms),
+        Said::ReadIntervalOnly {
+            segment,
+            caller,
+            per_try_ms,
+        } => read_interval_only(lang, segment, caller, *per_try_ms),
+        Said::IdleDirection {
+            segment,
+            caller,
+            callee,
+            caller_ms,
+            callee_ms,
+        } => idle_direction(lang, segment, caller, callee, *caller_ms, *callee_ms),
+        Said::RetryAmplification {
+            node,
+            attempts,
+            factors_words,
+            threshold,
+        } => retry_amplification(lang, node, *attempts, factors_words, *threshold),
+        Said::RetryUnsafe { segment, attempts } => retry_unsafe(lang, segment, *attempts),
+        Said::RetryHidden {
+            segment,
+            product,
+            tries_words,
+            conditions_words,
+            setting,
+        } => retry_hidden(
+            lang,
+            segment,
+            product,
+            tries_words,
+            conditions_words.as_deref(),
+            setting,
+        ),
+        Said::RetryPointless {
+            segment,
+            conditions,
+        } => {
+            let list = match lang {
+                Lang::En => conditions.join(", "),
+                Lang::Ja => conditions.join("、"),
+            };
+            retry_pointless(lang, segment, &list)
+        }
+        Said::FindingsTruncated { listed, total } => findings_truncated(lang, *listed, *total),
+    }
+}

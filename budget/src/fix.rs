@@ -36,8 +36,8 @@
 
 use std::collections::HashSet;
 
+use crate::code::FindingCode;
 use crate::display::duration as secs;
-use crate::finding::FindingCode;
 use crate::kind::Kind;
 pub use crate::report::{CellChange, Fix, OverCap};
 use crate::report::{Finding, HopReport, NodeReport, Report, Severity};

@@ -95,6 +95,7 @@ mod map;
 pub mod picture;
 mod report;
 pub mod retry_on;
+mod said;
 mod sheet;
 mod time;
 pub mod tsv;

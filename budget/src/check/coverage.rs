@@ -5,11 +5,11 @@
 //! Input: the [`Graph`], the [`HopCalc`]s and the [`NodeCalc`]s. Output: one [`HopReport`]
 //! per hop, and the findings `inversion.hop`, `queue.redelivery` and `slack.none`.
 
+use crate::code::FindingCode;
 use crate::duration::seconds;
-use crate::finding as text;
-use crate::finding::FindingCode;
 use crate::kind::Kind;
 use crate::report::{HopReport, HopTrace, Repeats, TraceNumber, TraceTerm, Verdict};
+use crate::said::Said;
 use crate::time::{compare, Time};
 
 use super::findings::{Draft, Findings, Numbers, Traced};
@@ -172,7 +172,6 @@ fn check_hop(s: Stages, (h, hop): (usize, &Hop), calc: &HopCalc, out: &mut Findi
             }
             match c.verdict {
                 Verdict::Inverted => {
-                    let worst = text::need_secs(lang, cw);
                     // Where the callee has no deadline of its own, its retries cause it.
                     // The callee's budget: the caller's wait less the queueing before it and
                     // the margin (what `budget::fix` cuts the tries to as well).
@@ -198,32 +197,28 @@ fn check_hop(s: Stages, (h, hop): (usize, &Hop), calc: &HopCalc, out: &mut Findi
                     let (code, msg) = if name == BoundName::Visibility {
                         (
                             FindingCode::QueueRedelivery,
-                            text::queue_redelivery(
-                                lang,
-                                &hop.segment,
-                                &callee.name,
-                                wait_ms,
-                                &worst,
-                                calc.margin_ms,
-                            ),
+                            Said::QueueRedelivery {
+                                segment: hop.segment.clone(),
+                                worker: callee.name.clone(),
+                                visibility_ms: wait_ms,
+                                worst: cw,
+                                margin_ms: calc.margin_ms,
+                            },
                         )
                     } else {
                         (
                             FindingCode::InversionHop,
-                            text::inversion_hop(
-                                lang,
-                                &text::HopInversion {
-                                    caller: &caller.name,
-                                    callee: &callee.name,
-                                    wait_ms,
-                                    worst: &worst,
-                                    margin_ms: calc.margin_ms,
-                                },
-                            ),
+                            Said::InversionHop {
+                                caller: caller.name.clone(),
+                                callee: callee.name.clone(),
+                                wait_ms,
+                                worst: cw,
+                                margin_ms: calc.margin_ms,
+                            },
                         )
                     };
                     out.add(
-                        Draft::checked_fix(code, rows, msg)
+                        Draft::new(code, rows, msg)
                             .on_hop(&hop.segment)
                             .numbers(
                                 Numbers::short(wait.time.bound_ms(), need)
@@ -236,7 +231,10 @@ fn check_hop(s: Stages, (h, hop): (usize, &Hop), calc: &HopCalc, out: &mut Findi
                     if c.slack_ms == Some(0)
                         && !out.skips(FindingCode::SlackNone, hop.rows.len()) =>
                 {
-                    let msg = text::slack_none(lang, &hop.segment, &check_text);
+                    let msg = Said::SlackNone {
+                        what: hop.segment.clone(),
+                        check_words: check_text.clone(),
+                    };
                     out.add(
                         Draft::new(FindingCode::SlackNone, hop.rows.clone(), msg)
                             .on_hop(&hop.segment)
@@ -353,7 +351,7 @@ mod tests {
         let hop_calcs = hops::compute(&graph, &infos, 1_000, &mut out);
         let node_calcs = nodes::compute(&graph, &infos, &hop_calcs, &mut out);
         let reports = check(&graph, &infos, &hop_calcs, &node_calcs, &mut out);
-        (reports, out.into_list())
+        (reports, out.into_list(crate::finding::words))
     }
 
     #[test]

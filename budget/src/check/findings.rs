@@ -2,12 +2,12 @@
 //! every stage into one [`Findings`], and listed at the end: each one placed on its hop or
 //! node, errors first, at most [`MAX_LISTED_FINDINGS`].
 
-use crate::finding as text;
-use crate::finding::FindingCode;
+use crate::code::FindingCode;
 use crate::kind::Kind;
 use crate::report::{
     Finding, FindingTrace, HopReport, NodeReport, Severity, Summary, TraceNumber, TraceTerm,
 };
+use crate::said::Said;
 use crate::sheet::Lang;
 
 use super::limits::{MAX_LISTED_FINDINGS, MAX_LISTED_FINDINGS_TEXT};
@@ -135,44 +135,31 @@ impl Traced {
     }
 }
 
-/// A finding being built: its code, place, rows, numbers, text and trace.
+/// A finding being built: its code, place, rows, numbers, what it says and its trace.
 pub(crate) struct Draft {
     code: FindingCode,
     node: Option<String>,
     hop: Option<String>,
     rows: Vec<usize>,
     numbers: Numbers,
-    /// The message, and the fix (`None` where [`crate::fix`] writes it).
-    text: (String, Option<String>),
+    /// What its message and fix will say, written only if the report lists it.
+    said: Said,
     trace: Traced,
     source: Option<&'static str>,
 }
 
 impl Draft {
-    /// A finding of `code` on rows `rows` with its message and fix, no place and no numbers.
-    pub(crate) fn new(
-        code: FindingCode,
-        rows: Vec<usize>,
-        (message, fix): (String, String),
-    ) -> Draft {
+    /// A finding of `code` on rows `rows` that says `said`, with no place and no numbers.
+    pub(crate) fn new(code: FindingCode, rows: Vec<usize>, said: Said) -> Draft {
         Draft {
             code,
             node: None,
             hop: None,
             rows,
             numbers: Numbers::default(),
-            text: (message, Some(fix)),
+            said,
             trace: Traced::Terms(FindingTrace::default()),
             source: None,
-        }
-    }
-
-    /// A finding of `code` whose fix [`crate::fix`] writes from the fixes it has checked
-    /// (`inversion.node`, `inversion.hop`, `queue.redelivery`).
-    pub(crate) fn checked_fix(code: FindingCode, rows: Vec<usize>, message: String) -> Draft {
-        Draft {
-            text: (message, None),
-            ..Draft::new(code, rows, (String::new(), String::new()))
         }
     }
 
@@ -225,12 +212,17 @@ pub(crate) enum Place {
     Node(usize),
 }
 
+/// How the words of a finding are written: its message and its fix (`None` where
+/// [`crate::fix`] writes it), in a language, from what it says.
+pub(crate) type Words = fn(Lang, &Said) -> (String, Option<String>);
+
 /// The findings of one check, in the order found, and the work they took.
 #[derive(Clone)]
 pub(crate) struct Findings {
     lang: Lang,
-    /// Each finding, and where its trace comes from.
-    list: Vec<(Finding, Traced)>,
+    /// Each finding, where its trace comes from, and what it says. A finding's message and
+    /// fix stay empty until [`Findings::finish`] writes those of the findings listed.
+    list: Vec<(Finding, Traced, Said)>,
     /// Elementary steps: one per finding and one per row it names.
     pub(crate) steps: u64,
     /// Only the verdict is read (a fix's re-check): the findings' traces are not written.
@@ -280,7 +272,7 @@ impl Findings {
     /// Drops the findings that name row `line` alone: what reading that row found (stage 1
     /// names one row in each of its findings), before the row is read again.
     pub(crate) fn drop_row(&mut self, line: usize) {
-        self.list.retain(|(f, _)| f.rows != [line]);
+        self.list.retain(|(f, ..)| f.rows != [line]);
     }
 
     /// Whether a finding of `code` naming `rows` rows is left out, unwritten: in a
@@ -303,7 +295,7 @@ impl Findings {
             hop,
             rows,
             numbers,
-            text: (message, fix),
+            said,
             trace,
             source,
         } = draft;
@@ -320,46 +312,49 @@ impl Findings {
                 tries_that_fit: numbers.tries_that_fit,
                 attempts: numbers.attempts,
                 threshold: numbers.threshold,
-                message,
-                fix,
+                message: String::new(),
+                fix: None,
                 trace: FindingTrace::default(),
                 source: source.map(str::to_string),
                 fixes: Vec::new(),
             },
             trace,
+            said,
         ));
     }
 
-    /// Takes the errors found so far, in the order found.
+    /// Takes the errors found so far, in the order found, without their words.
     pub(crate) fn take_errors(&mut self) -> impl Iterator<Item = Finding> + '_ {
         self.list
             .drain(..)
-            .map(|(f, _)| f)
+            .map(|(f, ..)| f)
             .filter(|f| f.severity == Severity::Error)
     }
 
-    /// The findings so far, in the order found.
+    /// The findings so far, in the order found, their words written by `words`.
     #[cfg(test)]
-    pub(crate) fn into_list(self) -> Vec<Finding> {
-        self.list.into_iter().map(|(f, _)| f).collect()
+    pub(crate) fn into_list(self, words: Words) -> Vec<Finding> {
+        self.into_words(words).collect()
     }
 
     /// The findings as the report lists them, with its summary: a finding about rows that
     /// names no place gets the hop or node all its rows belong to (`place` gives each row's);
     /// then errors first, then warnings, then infos, each in sheet order; at most
     /// [`MAX_LISTED_FINDINGS`] findings and [`MAX_LISTED_FINDINGS_TEXT`] bytes of their text,
-    /// then one `findings.truncated` (a verdict-only re-check lists all it keeps: it reads
-    /// every error). The traces of the findings listed are written last, from the finished
-    /// reports of the hops and nodes.
+    /// then one `findings.truncated`. The words of the findings listed are written last, by
+    /// `words`, and so are their traces, from the finished reports of the hops and nodes. A
+    /// verdict-only re-check lists every finding it keeps, without words or traces: it reads
+    /// every error's code, place and numbers.
     pub(crate) fn finish(
         self,
         place: &[Place],
         hops: &[HopReport],
         nodes: &[NodeReport],
+        words: Words,
     ) -> (Vec<Finding>, Summary) {
         let lang = self.lang;
         let mut findings = self.list;
-        for (f, _) in &mut findings {
+        for (f, ..) in &mut findings {
             if f.node.is_some() || f.hop.is_some() {
                 continue;
             }
@@ -380,17 +375,18 @@ impl Findings {
         let mut order: Vec<(Severity, usize, u32)> = findings
             .iter()
             .enumerate()
-            .map(|(i, (f, _))| (f.severity, f.rows.first().map_or(0, |&l| l + 1), i as u32))
+            .map(|(i, (f, ..))| (f.severity, f.rows.first().map_or(0, |&l| l + 1), i as u32))
             .collect();
         order.sort_unstable();
-        let mut slots: Vec<Option<(Finding, Traced)>> = findings.into_iter().map(Some).collect();
-        let mut findings: Vec<(Finding, Traced)> = order
+        let mut slots: Vec<Option<(Finding, Traced, Said)>> =
+            findings.into_iter().map(Some).collect();
+        let findings: Vec<(Finding, Traced, Said)> = order
             .iter()
             .filter_map(|&(_, _, i)| slots[i as usize].take())
             .collect();
         drop(slots);
         let mut summary = Summary::default();
-        for (f, _) in &findings {
+        for (f, ..) in &findings {
             match f.severity {
                 Severity::Error => summary.errors += 1,
                 Severity::Warning => summary.warnings += 1,
@@ -400,44 +396,46 @@ impl Findings {
                 summary.inversions += 1;
             }
         }
+        if self.verdict {
+            return (findings.into_iter().map(|(f, ..)| f).collect(), summary);
+        }
         // The summary counts every finding; the list stops at MAX_LISTED_FINDINGS, errors
-        // first, and says how many it leaves out.
+        // first, and says how many it leaves out. Only the findings listed are written.
+        let total = findings.len();
         let mut text_bytes = 0usize;
-        let listed = findings
-            .iter()
-            .take(MAX_LISTED_FINDINGS)
-            .take_while(|(f, _)| {
-                text_bytes += f.message.len()
-                    + f.fix.as_ref().map_or(0, String::len)
-                    + f.node.as_ref().map_or(0, String::len)
-                    + f.hop.as_ref().map_or(0, String::len);
-                text_bytes <= MAX_LISTED_FINDINGS_TEXT
-            })
-            .count();
-        // A fix's re-check reads every error.
-        if listed < findings.len() && !self.verdict {
-            let total = findings.len();
-            findings.truncate(listed);
+        let mut listed: Vec<Finding> = Vec::with_capacity(total.min(MAX_LISTED_FINDINGS) + 1);
+        for (mut f, traced, said) in findings.into_iter().take(MAX_LISTED_FINDINGS) {
+            (f.message, f.fix) = words(lang, &said);
+            text_bytes += f.message.len()
+                + f.fix.as_ref().map_or(0, String::len)
+                + f.node.as_ref().map_or(0, String::len)
+                + f.hop.as_ref().map_or(0, String::len);
+            if text_bytes > MAX_LISTED_FINDINGS_TEXT {
+                break;
+            }
+            f.trace = traced.write(hops, nodes);
+            listed.push(f);
+        }
+        if listed.len() < total {
+            let said = Said::FindingsTruncated {
+                listed: listed.len(),
+                total,
+            };
             let mut notice = Findings::new(lang);
-            notice.add(Draft::new(
-                FindingCode::FindingsTruncated,
-                vec![],
-                text::findings_truncated(lang, listed, total),
-            ));
-            findings.append(&mut notice.list);
+            notice.add(Draft::new(FindingCode::FindingsTruncated, vec![], said));
+            listed.extend(notice.into_words(words));
             summary.warnings += 1;
         }
-        let verdict = self.verdict;
-        let findings = findings
-            .into_iter()
-            .map(|(mut f, traced)| {
-                if !verdict {
-                    f.trace = traced.write(hops, nodes);
-                }
-                f
-            })
-            .collect();
-        (findings, summary)
+        (listed, summary)
+    }
+
+    /// Every finding, its words written by `words` and its trace left empty.
+    fn into_words(self, words: Words) -> impl Iterator<Item = Finding> {
+        let lang = self.lang;
+        self.list.into_iter().map(move |(mut f, _, said)| {
+            (f.message, f.fix) = words(lang, &said);
+            f
+        })
     }
 }
 
@@ -461,7 +459,10 @@ mod tests {
     #[test]
     fn a_finding_on_rows_of_one_hop_is_placed_on_that_hop() {
         let mut out = Findings::new(Lang::En);
-        let msg = || ("m".to_string(), "f".to_string());
+        let msg = || Said::Read {
+            message: "m".to_string(),
+            fix: "f".to_string(),
+        };
         out.add(Draft::new(FindingCode::ValueUnreadable, vec![2], msg()));
         out.add(Draft::new(FindingCode::SettingPair, vec![1, 2], msg()));
         out.add(Draft::new(FindingCode::ValueImplausible, vec![3], msg()));
@@ -473,7 +474,8 @@ mod tests {
                 ..crate::Row::default()
             }],
         ));
-        let (findings, summary) = out.finish(&place, &report.hops, &report.nodes);
+        let (findings, summary) =
+            out.finish(&place, &report.hops, &report.nodes, crate::finding::words);
         let places: Vec<(FindingCode, Option<&str>, Option<&str>)> = findings
             .iter()
             .map(|f| (f.code, f.hop.as_deref(), f.node.as_deref()))
@@ -487,5 +489,48 @@ mod tests {
             ]
         );
         assert_eq!((summary.warnings, summary.errors), (3, 0));
+    }
+
+    /// Counts the findings whose words are written.
+    static WRITTEN: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+    fn counted(lang: Lang, said: &Said) -> (String, Option<String>) {
+        WRITTEN.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        crate::finding::words(lang, said)
+    }
+
+    #[test]
+    fn only_the_findings_listed_are_written_and_a_verdict_writes_none() {
+        let many = MAX_LISTED_FINDINGS + 500;
+        let found = |verdict: bool| {
+            let mut out = Findings::new(Lang::En);
+            out.verdict = verdict;
+            for i in 0..many {
+                let said = Said::UnboundedNode {
+                    node: format!("worker{i}"),
+                };
+                out.add(Draft::new(FindingCode::Unbounded, vec![i + 1], said));
+            }
+            out
+        };
+        let place = vec![Place::Nowhere; many];
+        let (findings, summary) = found(false).finish(&place, &[], &[], counted);
+        assert_eq!(
+            WRITTEN.swap(0, std::sync::atomic::Ordering::Relaxed),
+            MAX_LISTED_FINDINGS + 1
+        );
+        assert_eq!(findings.len(), MAX_LISTED_FINDINGS + 1);
+        assert_eq!(summary.warnings, 2_501);
+        assert_eq!(
+            findings[0].message,
+            "worker0: may work without bound: its deadline is none or disabled and no caller's deadline reaches it"
+        );
+        assert_eq!(
+            findings[MAX_LISTED_FINDINGS].message,
+            "2000 of 2500 findings are listed, errors first (a report lists at most 2000, with at most 1 MB of text); the other 500 are left out, and the summary counts them"
+        );
+        let (findings, _) = found(true).finish(&place, &[], &[], counted);
+        assert_eq!(WRITTEN.load(std::sync::atomic::Ordering::Relaxed), 0);
+        assert_eq!((findings.len(), findings[0].message.as_str()), (many, ""));
     }
 }

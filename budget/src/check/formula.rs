@@ -166,6 +166,15 @@ pub(crate) fn describe_tries(lang: Lang, t: &Tries) -> String {
     s
 }
 
+/// The routes of a route group a formula does not name: `47 others` / `ほか47経路`.
+pub(crate) fn other_routes(lang: Lang, count: usize) -> String {
+    match (lang, count) {
+        (Lang::En, 1) => "1 other".to_string(),
+        (Lang::En, n) => format!("{n} others"),
+        (Lang::Ja, n) => format!("ほか{n}経路"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -7,10 +7,11 @@
 
 use crate::map::Map;
 
+use crate::code::FindingCode;
 use crate::finding as text;
-use crate::finding::FindingCode;
 use crate::kind::Kind;
 use crate::retry_on::RetryOn;
+use crate::said::Said;
 use crate::sheet::{Lang, Row};
 use crate::value::{Idem, Tries};
 
@@ -223,7 +224,11 @@ impl Graph {
                 Segment::Malformed(what) => {
                     let msg = text::segment_malformed(lang, line, row.segment.trim(), what);
                     malformed_notes.push((i, msg.0.clone()));
-                    out.add(Draft::new(FindingCode::SegmentMalformed, vec![line], msg));
+                    out.add(Draft::new(
+                        FindingCode::SegmentMalformed,
+                        vec![line],
+                        Said::read(msg),
+                    ));
                     Place::Nowhere
                 }
                 Segment::Node(name) => {
@@ -244,7 +249,11 @@ impl Graph {
                         );
                         infos[i].note = Some(msg.0.clone());
                         infos[i].val = Val::Unknown;
-                        out.add(Draft::new(FindingCode::ValueUnreadable, vec![line], msg));
+                        out.add(Draft::new(
+                            FindingCode::ValueUnreadable,
+                            vec![line],
+                            Said::read(msg),
+                        ));
                     }
                     Place::Hop(h)
                 }
@@ -278,7 +287,7 @@ impl Graph {
         };
         graph.cycles = cycles(&graph, out);
         for cycle in &graph.cycles {
-            report_cycle(&graph, cycle, lang, out);
+            report_cycle(&graph, cycle, out);
         }
         graph
     }
@@ -720,7 +729,7 @@ const SHOWN_CYCLE_NODES: usize = 3;
 /// `graph.cycle` for the hops of one cycle: on the hop of a node calling itself, else on the
 /// cycle's first node; naming the cycle (`a → b → a`; past 8 hops its first and last three
 /// nodes and its length) and the first row of each of its hops.
-fn report_cycle(graph: &Graph, cycle: &[usize], lang: Lang, out: &mut Findings) {
+fn report_cycle(graph: &Graph, cycle: &[usize], out: &mut Findings) {
     let mut rows: Vec<usize> = cycle
         .iter()
         .filter_map(|&h| graph.hops[h].rows.first().copied())
@@ -744,7 +753,7 @@ fn report_cycle(graph: &Graph, cycle: &[usize], lang: Lang, out: &mut Findings) 
     } else {
         names.join(" → ")
     };
-    let msg = text::graph_cycle(lang, &shown);
+    let msg = Said::GraphCycle { cycle: shown };
     let draft = Draft::new(FindingCode::GraphCycle, rows, msg);
     out.add(if cycle.len() == 1 {
         draft.on_hop(&graph.hops[cycle[0]].segment)
@@ -771,7 +780,7 @@ mod tests {
         let mut out = Findings::new(Lang::En);
         let mut infos = rows::read(sheet, Lang::En, &mut out);
         let graph = Graph::build(sheet, &mut infos, Lang::En, &mut out);
-        (graph, out.into_list())
+        (graph, out.into_list(crate::finding::words))
     }
 
     #[test]

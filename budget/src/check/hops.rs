@@ -11,9 +11,9 @@
 //! are finished with ([`terms`]).
 
 use crate::catalog::{self, Zero};
-use crate::finding as text;
-use crate::finding::FindingCode;
+use crate::code::FindingCode;
 use crate::kind::Kind;
+use crate::said::Said;
 use crate::sheet::Lang;
 use crate::time::Time;
 use crate::value::{self, Cell, Dur, Tries};
@@ -130,16 +130,13 @@ fn catalog_connect(
     if out.skips(FindingCode::ValueDefaultApplied, rows.len()) {
         return Some((connect, TraceTerm::default()));
     }
-    let msg = text::connect_default_applied(
-        lang,
-        &hop.segment,
-        &describe_dur(lang, dur),
-        (e.product, e.name),
-        &text::Provenance {
-            unresolved: e.unresolved().map(str::to_string),
-            ..text::Provenance::default()
-        },
-    );
+    let msg = Said::ConnectDefaultApplied {
+        segment: hop.segment.clone(),
+        used_words: describe_dur(lang, dur),
+        product: e.product,
+        setting: e.name,
+        unresolved: e.unresolved(),
+    };
     let term = TraceTerm {
         kind: Some(Kind::Connect),
         label: Some(match lang {
@@ -273,7 +270,6 @@ fn per_try(
     hop: &Hop,
     connect: &Connect,
     infos: &[RowInfo],
-    lang: Lang,
     out: &mut Findings,
 ) -> (Option<Option<(Time, String)>>, Vec<TraceTerm>) {
     let parts = &hop.parts;
@@ -300,7 +296,9 @@ fn per_try(
             match connect {
                 Some((c, catalog)) => used.push((*c, Kind::Connect, catalog.clone())),
                 None if !capped && !out.skips(FindingCode::BoundMissing, hop.rows.len()) => {
-                    let msg = text::connect_missing(lang, segment);
+                    let msg = Said::ConnectMissing {
+                        segment: segment.to_string(),
+                    };
                     out.add(
                         Draft::new(FindingCode::BoundMissing, hop.rows.clone(), msg)
                             .on_hop(segment),
@@ -316,7 +314,9 @@ fn per_try(
     let Some(()) = result else {
         if parts.deadline.is_none() {
             if !out.skips(FindingCode::BoundMissing, hop.rows.len()) {
-                let msg = text::read_missing(lang, segment);
+                let msg = Said::ReadMissing {
+                    segment: segment.to_string(),
+                };
                 out.add(
                     Draft::new(FindingCode::BoundMissing, hop.rows.clone(), msg).on_hop(segment),
                 );
@@ -388,7 +388,7 @@ fn compute_hop(
         }
         connect => connect.map(|c| (c, None)),
     };
-    let (per_try, per_try_terms) = per_try(hop, &connect, infos, lang, out);
+    let (per_try, per_try_terms) = per_try(hop, &connect, infos, out);
     if whole {
         calc.per_try_rows = trace::rows_of(&per_try_terms);
     }
@@ -453,7 +453,9 @@ fn without_bounds(
         calc.layer_tries = calc.tries;
     }
     if !out.skips(FindingCode::BoundMissing, hop.rows.len()) {
-        let msg = text::bound_missing(lang, segment);
+        let msg = Said::BoundMissing {
+            segment: segment.to_string(),
+        };
         out.add(Draft::new(FindingCode::BoundMissing, hop.rows.clone(), msg).on_hop(segment));
     }
     if !out.verdict_only() {
@@ -542,7 +544,11 @@ fn tried(
             .copied()
             .filter(|&l| infos[l - 1].kind == Kind::Tries)
             .collect();
-        let msg = text::nested_too_deep(lang, &hop.segment, parts.tries_rows, total);
+        let msg = Said::NestedTooDeep {
+            segment: hop.segment.clone(),
+            layers: parts.tries_rows,
+            total,
+        };
         out.add(Draft::new(FindingCode::TriesNestedTooDeep, rows, msg).on_hop(&hop.segment));
     }
     // A proxy with U upstream targets tries each in turn: U times the tries on one
@@ -598,7 +604,10 @@ fn unbounded(hop: &Hop, caller_name: &str, infos: &[RowInfo], out: &mut Findings
     }
     let rows: Vec<usize> = hop.rows.iter().copied().filter(unbounded).collect();
     let segment = hop.segment.as_str();
-    let msg = text::unbounded(out.lang(), segment, caller_name);
+    let msg = Said::Unbounded {
+        segment: segment.to_string(),
+        caller: caller_name.to_string(),
+    };
     let rows = if rows.is_empty() {
         hop.rows.clone()
     } else {
@@ -627,7 +636,7 @@ mod tests {
         let mut infos = rows::read(sheet, Lang::En, &mut out);
         let graph = Graph::build(sheet, &mut infos, Lang::En, &mut out);
         let calc = compute(&graph, &infos, 1_000, &mut out).remove(0);
-        (calc, out.into_list())
+        (calc, out.into_list(crate::finding::words))
     }
 
     #[test]

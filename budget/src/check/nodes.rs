@@ -7,15 +7,15 @@
 //! [`NodeReport`] per node, and the findings `inversion.node`, `tries.cut_by_deadline` (a
 //! propagated deadline) and `slack.none`.
 
-use crate::finding as text;
-use crate::finding::FindingCode;
+use crate::code::FindingCode;
 use crate::kind::Kind;
 use crate::report::{NodeReport, NodeTrace, TraceNumber, TraceTerm, Verdict};
+use crate::said::Said;
 use crate::sheet::Lang;
 use crate::time::{compare, Time};
 
 use super::findings::{Draft, Findings, Numbers, Traced};
-use super::formula::Word;
+use super::formula::{other_routes, Word};
 use super::graph::{Call, Graph, Node};
 use super::hops::{early_tries_that_fit, tries_that_fit, HopCalc};
 use super::rows::RowInfo;
@@ -129,7 +129,7 @@ fn need_terms(
                 });
                 let mut kept: Vec<usize> = by_worst[..ROUTES_NAMED].to_vec();
                 kept.sort_unstable();
-                let others = text::other_routes(lang, c.hops.len() - ROUTES_NAMED);
+                let others = other_routes(lang, c.hops.len() - ROUTES_NAMED);
                 let callees: Vec<&str> = kept.iter().map(|&i| callee(c.hops[i])).collect();
                 let named: Vec<&str> = kept.iter().map(|&i| named[i].as_str()).collect();
                 (
@@ -465,13 +465,12 @@ pub(crate) fn check_one(
                         if let Some((h, _)) = suggestion {
                             rows.extend(graph.hops[h].brief_rows.iter().copied());
                         }
-                        let msg = text::cut_by_node_deadline(
-                            lang,
-                            &node.name,
-                            d_ms,
-                            need.need_ms(),
-                            suggestion.map(|(h, k)| (graph.hops[h].segment.as_str(), k)),
-                        );
+                        let msg = Said::CutByNodeDeadline {
+                            node: node.name.clone(),
+                            deadline_ms: d_ms,
+                            need_ms: need.need_ms(),
+                            suggestion: suggestion.map(|(h, k)| (graph.hops[h].segment.clone(), k)),
+                        };
                         out.add(
                             Draft::new(FindingCode::TriesCutByDeadline, rows, msg)
                                 .on_node(&node.name)
@@ -501,7 +500,10 @@ pub(crate) fn check_one(
                         && c.slack_ms == Some(0)
                         && !out.skips(FindingCode::SlackNone, node.rows.len())
                     {
-                        let msg = text::slack_none(lang, &node.name, &formula);
+                        let msg = Said::SlackNone {
+                            what: node.name.clone(),
+                            check_words: formula.clone(),
+                        };
                         out.add(
                             Draft::new(FindingCode::SlackNone, node.rows.clone(), msg)
                                 .on_node(&node.name)
@@ -574,7 +576,9 @@ fn unbounded(infos: &[RowInfo], node: &Node, out: &mut Findings) {
     if out.skips(FindingCode::Unbounded, rows.len()) {
         return;
     }
-    let msg = text::unbounded_node(out.lang(), &node.name);
+    let msg = Said::UnboundedNode {
+        node: node.name.clone(),
+    };
     out.add(Draft::new(FindingCode::Unbounded, rows, msg).on_node(&node.name));
 }
 
@@ -596,7 +600,6 @@ fn inversion(
     (d_ms, need): (u64, Time),
     out: &mut Findings,
 ) {
-    let lang = out.lang();
     let suggestion = retry_suggestion(graph, hops, calc, d_ms);
     if let Some((h, _)) = suggestion {
         rows.extend(graph.hops[h].brief_rows.iter().copied());
@@ -609,10 +612,13 @@ fn inversion(
     }
     rows.sort_unstable();
     rows.dedup();
-    let need_text = text::need_secs(lang, need);
-    let msg = text::inversion_node(lang, &node.name, d_ms, &need_text);
+    let msg = Said::InversionNode {
+        node: node.name.clone(),
+        deadline_ms: d_ms,
+        need,
+    };
     out.add(
-        Draft::checked_fix(FindingCode::InversionNode, rows, msg)
+        Draft::new(FindingCode::InversionNode, rows, msg)
             .on_node(&node.name)
             .numbers(Numbers::short(Some(d_ms), need.need_ms()).fit(suggestion.map(|(_, k)| k)))
             .traced(Traced::NodeCheck(n)),
@@ -641,7 +647,7 @@ mod tests {
         let hop_calcs = hops::compute(&graph, &infos, 1_000, &mut out);
         let calcs = compute(&graph, &infos, &hop_calcs, &mut out);
         let reports = check(&graph, &infos, &hop_calcs, &calcs, &mut out);
-        (calcs, reports, out.into_list())
+        (calcs, reports, out.into_list(crate::finding::words))
     }
 
     /// Golden G2's app: DB 3.0 + external API 12.0 + own 0.5 against an 8 s deadline.

@@ -19,7 +19,7 @@
 //! whole.
 
 use crate::catalog;
-use crate::finding::FindingCode;
+use crate::code::FindingCode;
 use crate::fix::{CellChange, Rechecked};
 use crate::kind::Kind;
 use crate::map::Map;
@@ -130,8 +130,10 @@ impl<'s> Incremental<'s> {
                     FindingCode::IdleDirection => Origin::Rule(*hop_index.get(f.hop.as_deref()?)?),
                     _ => return None,
                 };
-                // Its trace is the whole report's: a re-check writes none.
+                // Its words and trace are the whole report's: a re-check writes none.
                 let mut f = f.clone();
+                f.message = String::new();
+                f.fix = None;
                 f.trace = Default::default();
                 Some((origin, f))
             })

@@ -10,13 +10,14 @@ use crate::duration::DurationError;
 use crate::finding as text;
 use crate::kind::Kind;
 use crate::retry_on::{self, RetryOn};
+use crate::said::Said;
 use crate::sheet::{Lang, Row};
 use crate::time::Time;
 use crate::value::{self, Cell, Dur, Idem, Tries};
 
 use super::findings::{Draft, Findings};
 use super::formula::{describe_dur, describe_tries};
-use crate::finding::FindingCode;
+use crate::code::FindingCode;
 
 /// A duration term: its time, the decimals it was written with (for formulas) and the line of
 /// the row it was read from.
@@ -277,7 +278,12 @@ fn default_applied(
     let msg = text::default_applied(lang, line, used, from.map(|e| e.name), provenance.as_ref());
     let note = msg.0.clone();
     out.add(
-        Draft::new(FindingCode::ValueDefaultApplied, vec![line], msg).cite(from.map(|e| e.source)),
+        Draft::new(
+            FindingCode::ValueDefaultApplied,
+            vec![line],
+            Said::read(msg),
+        )
+        .cite(from.map(|e| e.source)),
     );
     Some(note)
 }
@@ -398,11 +404,19 @@ fn read_tries_cell(
             if t.waits_assumed {
                 let msg =
                     text::waits_assumed(lang, line, t.count, *t.waits_ms.last().unwrap_or(&0));
-                out.add(Draft::new(FindingCode::TriesWaitsAssumed, vec![line], msg));
+                out.add(Draft::new(
+                    FindingCode::TriesWaitsAssumed,
+                    vec![line],
+                    Said::read(msg),
+                ));
             }
             if t.waits_dropped > 0 {
                 let msg = text::waits_dropped(lang, line, t.count, t.waits_dropped);
-                out.add(Draft::new(FindingCode::TriesWaitsAssumed, vec![line], msg));
+                out.add(Draft::new(
+                    FindingCode::TriesWaitsAssumed,
+                    vec![line],
+                    Said::read(msg),
+                ));
             }
             let note = default_applied(row, line, &describe_tries(lang, &t), &from, lang, out);
             (Val::Tries(t), note)
@@ -413,7 +427,11 @@ fn read_tries_cell(
                 _ => text::unreadable(lang, line, text_in, true),
             };
             let note = Some(msg.0.clone());
-            out.add(Draft::new(FindingCode::ValueUnreadable, vec![line], msg));
+            out.add(Draft::new(
+                FindingCode::ValueUnreadable,
+                vec![line],
+                Said::read(msg),
+            ));
             (Val::Unknown, note)
         }
     }
@@ -441,7 +459,11 @@ fn read_retry_on_cell(
         Err(word) => {
             let msg = text::unreadable_retry_on(lang, line, text_in, &word);
             let note = Some(msg.0.clone());
-            out.add(Draft::new(FindingCode::ValueUnreadable, vec![line], msg));
+            out.add(Draft::new(
+                FindingCode::ValueUnreadable,
+                vec![line],
+                Said::read(msg),
+            ));
             (Val::Unknown, note)
         }
     }
@@ -477,7 +499,11 @@ fn read_word_cell(
         None => {
             let msg = text::unreadable_as(lang, line, text_in, kind);
             let note = Some(msg.0.clone());
-            out.add(Draft::new(FindingCode::ValueUnreadable, vec![line], msg));
+            out.add(Draft::new(
+                FindingCode::ValueUnreadable,
+                vec![line],
+                Said::read(msg),
+            ));
             (Val::Unknown, note)
         }
     }
@@ -571,7 +597,7 @@ fn read_duration_cell(
                 )
             };
             note = Some(msg.0.clone());
-            out.add(Draft::new(code, vec![line], msg));
+            out.add(Draft::new(code, vec![line], Said::read(msg)));
             return (Val::Unknown, note);
         }
     };
@@ -623,7 +649,10 @@ fn read_duration_cell(
                 &bare,
             );
             note = Some(msg.0.clone());
-            out.add(Draft::new(FindingCode::ValueUnreadable, vec![line], msg).cite(Some(e.source)));
+            out.add(
+                Draft::new(FindingCode::ValueUnreadable, vec![line], Said::read(msg))
+                    .cite(Some(e.source)),
+            );
             return (Val::Unknown, note);
         }
     }
@@ -637,7 +666,12 @@ fn read_duration_cell(
                 text::unit_from_catalog(lang, line, &row.value, e.product, e.name, e.unit.symbol());
             note = Some(msg.0.clone());
             out.add(
-                Draft::new(FindingCode::ValueUnitFromCatalog, vec![line], msg).cite(Some(e.source)),
+                Draft::new(
+                    FindingCode::ValueUnitFromCatalog,
+                    vec![line],
+                    Said::read(msg),
+                )
+                .cite(Some(e.source)),
             );
         }
     }
@@ -698,7 +732,7 @@ mod tests {
     fn read_one(r: Row) -> (RowInfo, Vec<crate::Finding>) {
         let mut out = Findings::new(Lang::En);
         let info = read(&[r], Lang::En, &mut out).remove(0);
-        (info, out.into_list())
+        (info, out.into_list(crate::finding::words))
     }
 
     #[test]

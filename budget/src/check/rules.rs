@@ -36,7 +36,7 @@ mod tests {
     use super::*;
     use crate::check::graph::Graph;
     use crate::check::{hops, rows};
-    use crate::finding::FindingCode;
+    use crate::code::FindingCode;
     use crate::sheet::Lang;
     use crate::sheet::Row;
 
@@ -65,7 +65,7 @@ mod tests {
             amplification_threshold: 3,
         };
         apply(input, &mut rules_out);
-        rules_out.into_list()
+        rules_out.into_list(crate::finding::words)
     }
 
     #[test]

@@ -1,18 +1,8 @@
 //! The rulebook's findings: implausible values, a lock not below its statement timeout, a read timeout taken for a total, idle timeouts the wrong way round, retries amplified, unsafe, hidden or pointless, and broken pairs of settings.
 
 use crate::display::{duration, quoted};
+use crate::said::Implausible;
 use crate::sheet::Lang;
-
-/// Why a timeout value is implausible.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Implausible {
-    /// Below 1 ms.
-    BelowOneMs,
-    /// Below 100 ms (a kind other than connect).
-    Below100Ms,
-    /// Over 24 h.
-    OverADay,
-}
 
 /// `value.implausible`: almost always a unit mistake.
 pub(crate) fn implausible(

@@ -125,15 +125,6 @@ pub(crate) fn unreadable_as(
     }
 }
 
-/// The routes of a route group a formula does not name: `47 others` / `ほか47経路`.
-pub(crate) fn other_routes(lang: Lang, count: usize) -> String {
-    match (lang, count) {
-        (Lang::En, 1) => "1 other".to_string(),
-        (Lang::En, n) => format!("{n} others"),
-        (Lang::Ja, n) => format!("ほか{n}経路"),
-    }
-}
-
 /// `value.unreadable` for a second group row on a hop already in a group (`budget-model.md`
 /// §4.2: a hop is in at most one parallel or route group): `row 4: gateway -> search is
 /// already in route group "api" (row 3); a hop is in one group at most`.

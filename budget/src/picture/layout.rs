@@ -4,8 +4,8 @@ use std::collections::{HashMap, HashSet, VecDeque};
 use std::fmt::Write as _;
 
 use crate::behind::RowsBehind;
+use crate::code::FindingCode;
 use crate::display;
-use crate::finding::FindingCode;
 use crate::kind::Kind;
 use crate::report::{HopReport, Repeats, Report, TraceNumber, TraceTerm, Verdict};
 use crate::sheet::Lang;

@@ -1,8 +1,8 @@
 //! The caps on a hop's worst case: its retry window and its deadline, and the trace of a worst
 //! case a deadline cuts.
 
-use crate::finding as text;
-use crate::finding::FindingCode;
+use crate::code::FindingCode;
+use crate::said::Said;
 use crate::sheet::Lang;
 use crate::time::{Hi, Time};
 
@@ -140,7 +140,12 @@ pub(super) fn cut_by_deadline(
         return;
     }
     let fit = tries_that_fit(dl, p, &last.waits_ms, calc.tries);
-    let msg = text::cut_by_deadline(out.lang(), &hop.segment, dl, calc.tries, fit);
+    let msg = Said::CutByDeadline {
+        segment: hop.segment.clone(),
+        deadline_ms: dl,
+        tries: calc.tries,
+        fit,
+    };
     out.add(
         Draft::new(FindingCode::TriesCutByDeadline, hop.rows.clone(), msg)
             .on_hop(&hop.segment)

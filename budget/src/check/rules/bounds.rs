@@ -1,8 +1,8 @@
 //! `lock.not_below_statement` and `read.interval_only`: bounds that are set but do not bound
 //! what they seem to.
 
-use crate::finding as text;
-use crate::finding::FindingCode;
+use crate::code::FindingCode;
+use crate::said::Said;
 use crate::time::Time;
 
 use super::super::findings::{Draft, Findings, Numbers, Traced};
@@ -29,7 +29,11 @@ pub(super) fn lock_below_statement(input: Input, out: &mut Findings) {
         if l.is_some_and(|l| l < s) || out.skips(FindingCode::LockNotBelowStatement, 2) {
             continue;
         }
-        let msg = text::lock_not_below(out.lang(), &hop.segment, l, s);
+        let msg = Said::LockNotBelow {
+            segment: hop.segment.clone(),
+            lock_ms: l,
+            statement_ms: s,
+        };
         out.add(
             Draft::new(
                 FindingCode::LockNotBelowStatement,
@@ -66,8 +70,11 @@ pub(super) fn read_interval_only(input: Input, out: &mut Findings) {
             continue;
         }
         let per_try = calc.per_try.and_then(Time::need_ms);
-        let msg =
-            text::read_interval_only(out.lang(), &hop.segment, &nodes[hop.caller].name, per_try);
+        let msg = Said::ReadIntervalOnly {
+            segment: hop.segment.clone(),
+            caller: nodes[hop.caller].name.clone(),
+            per_try_ms: per_try,
+        };
         out.add(
             Draft::new(FindingCode::ReadIntervalOnly, hop.rows.clone(), msg)
                 .on_hop(&hop.segment)

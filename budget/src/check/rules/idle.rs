@@ -1,9 +1,9 @@
 //! `idle.direction`: the callee must keep idle connections longer than the caller.
 
 use crate::catalog::Side;
-use crate::finding as text;
-use crate::finding::FindingCode;
+use crate::code::FindingCode;
 use crate::kind::Kind;
+use crate::said::Said;
 use crate::time::Time;
 
 use super::super::findings::{Draft, Findings, Numbers};
@@ -82,14 +82,13 @@ pub(super) fn idle_direction(input: Input, out: &mut Findings) {
         if longer {
             continue;
         }
-        let msg = text::idle_direction(
-            out.lang(),
-            &hop.segment,
-            &graph.nodes[hop.caller].name,
-            &graph.nodes[hop.callee].name,
+        let msg = Said::IdleDirection {
+            segment: hop.segment.clone(),
+            caller: graph.nodes[hop.caller].name.clone(),
+            callee: graph.nodes[hop.callee].name.clone(),
             caller_ms,
             callee_ms,
-        );
+        };
         out.add(
             Draft::new(FindingCode::IdleDirection, vec![a.min(b), a.max(b)], msg)
                 .on_hop(&hop.segment)

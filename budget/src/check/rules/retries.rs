@@ -2,10 +2,10 @@
 //! unsafe request, or are not written down.
 
 use crate::catalog;
-use crate::finding as text;
-use crate::finding::FindingCode;
+use crate::code::FindingCode;
 use crate::kind::Kind;
 use crate::retry_on::{self, Group};
+use crate::said::Said;
 use crate::value::{self, Idem};
 
 use super::super::findings::{Draft, Findings, Numbers};
@@ -149,8 +149,12 @@ pub(super) fn retry_amplification(input: Input, out: &mut Findings) {
         if out.skips(FindingCode::RetryAmplification, rows.len()) {
             continue;
         }
-        let msg =
-            text::retry_amplification(out.lang(), &nodes[n].name, b.attempts, &factors, threshold);
+        let msg = Said::RetryAmplification {
+            node: nodes[n].name.clone(),
+            attempts: b.attempts,
+            factors_words: factors,
+            threshold,
+        };
         out.add(
             Draft::new(FindingCode::RetryAmplification, rows, msg)
                 .on_node(&nodes[n].name)
@@ -239,7 +243,10 @@ pub(super) fn retry_unsafe(input: Input, out: &mut Findings) {
         if out.skips(FindingCode::RetryUnsafe, rows.len()) {
             continue;
         }
-        let msg = text::retry_unsafe(out.lang(), &hop.segment, attempts);
+        let msg = Said::RetryUnsafe {
+            segment: hop.segment.clone(),
+            attempts,
+        };
         out.add(
             Draft::new(FindingCode::RetryUnsafe, rows, msg)
                 .on_hop(&hop.segment)
@@ -308,14 +315,13 @@ pub(super) fn retry_hidden(input: Input, out: &mut Findings) {
             (Some(_), Ok(t)) => describe_tries(out.lang(), &t),
             _ => retries.to_string(),
         };
-        let msg = text::retry_hidden(
-            out.lang(),
-            &hop.segment,
-            entry.product,
-            &tries,
-            conditions.as_deref(),
+        let msg = Said::RetryHidden {
+            segment: hop.segment.clone(),
+            product: entry.product,
+            tries_words: tries,
+            conditions_words: conditions,
             setting,
-        );
+        };
         out.add(
             Draft::new(FindingCode::RetryHidden, rows, msg)
                 .on_hop(&hop.segment)
@@ -345,11 +351,10 @@ pub(super) fn retry_pointless(input: Input, out: &mut Findings) {
         if words.is_empty() || out.skips(FindingCode::RetryPointless, 1) {
             continue;
         }
-        let list = match out.lang() {
-            crate::Lang::En => words.join(", "),
-            crate::Lang::Ja => words.join("、"),
+        let msg = Said::RetryPointless {
+            segment: hop.segment.clone(),
+            conditions: words,
         };
-        let msg = text::retry_pointless(out.lang(), &hop.segment, &list);
         out.add(Draft::new(FindingCode::RetryPointless, vec![line], msg).on_hop(&hop.segment));
     }
 }

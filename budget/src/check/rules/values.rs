@@ -3,12 +3,11 @@
 
 use std::collections::HashMap;
 
-use crate::catalog::{self, Relation, Zero};
-use crate::finding as text;
-use crate::finding::FindingCode;
+use crate::catalog::{self, Zero};
+use crate::code::FindingCode;
 use crate::kind::Kind;
 use crate::report::TraceTerm;
-use crate::sheet::Lang;
+use crate::said::{Implausible, Said};
 use crate::time::Time;
 use crate::value::{self, Cell};
 
@@ -54,11 +53,11 @@ pub(super) fn implausible_values(input: Input, out: &mut Findings) {
         let hi = term.time.need_ms().unwrap_or(lo);
         let tiny = lo < ONE_MS || info.below_one_ms;
         let reason = if tiny {
-            Some(text::Implausible::BelowOneMs)
+            Some(Implausible::BelowOneMs)
         } else if lo < HUNDRED_MS && info.kind != Kind::Connect {
-            Some(text::Implausible::Below100Ms)
+            Some(Implausible::Below100Ms)
         } else if hi > DAY_MS {
-            Some(text::Implausible::OverADay)
+            Some(Implausible::OverADay)
         } else {
             None
         };
@@ -67,13 +66,12 @@ pub(super) fn implausible_values(input: Input, out: &mut Findings) {
                 continue;
             }
             let line = i + 1;
-            let msg = text::implausible(
-                out.lang(),
+            let msg = Said::Implausible {
                 line,
-                &input.rows[i].value,
-                info.kind.as_str(),
-                reason,
-            );
+                value: input.rows[i].value.clone(),
+                kind: info.kind,
+                why: reason,
+            };
             out.add(
                 Draft::new(FindingCode::ValueImplausible, vec![line], msg)
                     .numbers(Numbers {
@@ -157,27 +155,15 @@ pub(super) fn setting_pairs(input: Input, out: &mut Findings) {
             if holds || out.skips(FindingCode::SettingPair, 2) {
                 continue;
             }
-            let lang = out.lang();
-            let relation = match (lang, rule.relation) {
-                (Lang::En, Relation::Greater) => "longer than",
-                (Lang::En, Relation::GreaterOrEqual) => "at least",
-                (Lang::Ja, Relation::Greater) => "より長い値",
-                (Lang::Ja, Relation::GreaterOrEqual) => "以上",
+            let msg = Said::SettingPair {
+                product: rule.product,
+                first: rule.first,
+                relation: rule.relation,
+                second: rule.second,
+                first_ms: x,
+                second_ms: y,
+                why: rule.why,
             };
-            let msg = text::setting_pair(
-                lang,
-                &text::PairBreak {
-                    product: rule.product,
-                    first: rule.first,
-                    relation,
-                    second: rule.second,
-                    first_value: &crate::display::duration(lang, x),
-                    second_value: &y.map_or(crate::display::INFINITE.to_string(), |y| {
-                        crate::display::duration(lang, y)
-                    }),
-                    why: rule.why,
-                },
-            );
             out.add(
                 Draft::new(
                     FindingCode::SettingPair,
