@@ -24,14 +24,14 @@
 mod conditions;
 mod coverage;
 mod findings;
-mod formula;
+pub(crate) mod formula;
 mod graph;
 mod hops;
 mod limits;
 mod nodes;
 mod recheck;
 mod refs;
-mod rows;
+pub(crate) mod rows;
 mod rules;
 mod segment;
 mod trace;
@@ -125,13 +125,7 @@ fn check_fixes_by(sheet: &Sheet, recheck: Recheck) -> (Report, Work) {
         let lines: Vec<usize> = changes.iter().map(|c| c.line).collect();
         let mut again = base.clone();
         for &line in &lines {
-            rows::reread(
-                &changed.rows,
-                line,
-                changed.lang,
-                &mut again.infos,
-                &mut again.out,
-            );
+            rows::reread(&changed.rows, line, &mut again.infos, &mut again.out);
         }
         let (r, w) = check_read(&changed, again);
         steps += w.steps;
@@ -150,7 +144,7 @@ struct Read {
 impl Read {
     fn of(sheet: &Sheet) -> Read {
         let mut out = findings::Findings::new(sheet.lang);
-        let infos = rows::read(&sheet.rows, sheet.lang, &mut out);
+        let infos = rows::read(&sheet.rows, &mut out);
         Read { infos, out }
     }
 
@@ -179,7 +173,7 @@ fn check_read(sheet: &Sheet, read: Read) -> (Report, Work) {
 fn run(sheet: &Sheet, read: Read) -> (Report, Work, recheck::Stages) {
     let Read { mut infos, mut out } = read;
     out.reserve(sheet.rows.len());
-    let graph = graph::Graph::build(&sheet.rows, &mut infos, sheet.lang, &mut out);
+    let graph = graph::Graph::build(&sheet.rows, &mut infos, &mut out);
     let mut hop_calcs = hops::compute(&graph, &infos, sheet.margin_ms, &mut out);
     let mut node_calcs = nodes::compute(&graph, &infos, &hop_calcs, &mut out);
     let mut node_reports = nodes::check(&graph, &infos, &hop_calcs, &node_calcs, &mut out);
@@ -206,7 +200,6 @@ fn run(sheet: &Sheet, read: Read) -> (Report, Work, recheck::Stages) {
         report.trace = std::mem::take(&mut calc.trace);
     }
     let steps = sheet.rows.len() as u64 + out.steps + (graph.nodes.len() + graph.hops.len()) as u64;
-    // A verdict-only re-check reads no row's source.
     let verdict = out.verdict_only();
     let (findings, summary) = out.finish(
         &graph.place,
@@ -214,22 +207,7 @@ fn run(sheet: &Sheet, read: Read) -> (Report, Work, recheck::Stages) {
         &node_reports,
         crate::finding::words,
     );
-    let rows = infos
-        .iter()
-        .enumerate()
-        .map(|(i, info)| RowReport {
-            line: i + 1,
-            kind: info.kind,
-            value_ms: info.term().and_then(|t| t.time.bound_ms()),
-            unbounded: info.term().is_some_and(|t| t.time.is_inf()),
-            source: info
-                .entry
-                .filter(|_| !verdict)
-                .map(|e| e.source.to_string()),
-            parsed: info.parsed.clone(),
-            note: info.report_note(),
-        })
-        .collect();
+    let rows = row_reports(sheet, &infos, &graph, verdict);
     (
         Report {
             summary,
@@ -246,6 +224,57 @@ fn run(sheet: &Sheet, read: Read) -> (Report, Work, recheck::Stages) {
             nodes: node_calcs,
         },
     )
+}
+
+/// Every row's report; its words (the parsed value and the note) written last, unless only
+/// the verdict is read. A tries row's waits moved to its hop's layer ([`graph::Graph`]): its
+/// parsed value is written from that layer.
+fn row_reports(
+    sheet: &Sheet,
+    infos: &[rows::RowInfo],
+    graph: &graph::Graph,
+    verdict: bool,
+) -> Vec<RowReport> {
+    let lang = sheet.lang;
+    let mut layer_of: Vec<Option<&crate::value::Tries>> = Vec::new();
+    if !verdict {
+        layer_of.resize(infos.len(), None);
+        for hop in &graph.hops {
+            let read = hop
+                .parts
+                .tries_lines
+                .iter()
+                .filter(|&&l| matches!(infos[l - 1].val, rows::Val::Tries(_)));
+            for (&line, layer) in read.zip(&hop.parts.tries) {
+                layer_of[line - 1] = Some(layer);
+            }
+        }
+    }
+    infos
+        .iter()
+        .zip(&sheet.rows)
+        .enumerate()
+        .map(|(i, (info, row))| RowReport {
+            line: i + 1,
+            kind: info.kind,
+            value_ms: info.term().and_then(|t| t.time.bound_ms()),
+            unbounded: info.term().is_some_and(|t| t.time.is_inf()),
+            // A verdict-only re-check reads no row's words or source.
+            source: info
+                .entry
+                .filter(|_| !verdict)
+                .map(|e| e.source.to_string()),
+            parsed: match (verdict, layer_of.get(i).copied().flatten()) {
+                (true, _) => String::new(),
+                (false, Some(layer)) => crate::finding::parsed_tries(lang, layer),
+                (false, None) => crate::finding::parsed(&info.val, lang),
+            },
+            note: match verdict {
+                true => None,
+                false => crate::finding::note(lang, row, info),
+            },
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -292,7 +321,7 @@ mod tests {
             }
             let mut again = read.clone();
             for &line in &lines {
-                rows::reread(&changed.rows, line, lang, &mut again.infos, &mut again.out);
+                rows::reread(&changed.rows, line, &mut again.infos, &mut again.out);
             }
             let reused = check_read(&changed, again).0;
             let whole = check_read(&changed, Read::of(&changed)).0;

@@ -8,12 +8,14 @@
 //! [`crate::display`], the one place that says how a value is shown.
 
 mod bounds;
+mod rows;
 mod rules;
 mod sheet;
 mod values;
 mod words;
 
 pub(crate) use bounds::*;
+pub(crate) use rows::{note, parsed, parsed_tries};
 pub(crate) use rules::*;
 pub(crate) use sheet::*;
 pub(crate) use values::*;
@@ -82,7 +84,7 @@ fn checked(lang: Lang, said: &Said) -> Option<String> {
 /// The message and the fix of a finding whose fix is written here.
 fn stated(lang: Lang, said: &Said) -> (String, String) {
     match said {
-        Said::Read { message, fix } => (message.clone(), fix.clone()),
+        Said::Row(said) => rows::stated(lang, said),
         Said::InversionNode { .. } | Said::InversionHop { .. } | Said::QueueRedelivery { .. } => {
             (checked(lang, said).unwrap_or_default(), String::new())
         }

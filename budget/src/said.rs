@@ -3,27 +3,25 @@
 //! finding; [`crate::finding::words`] writes its message and fix in the sheet's language in
 //! one last pass, and only for the findings the report lists.
 //!
+//! A row's note is stated the same way ([`Note`]): the message of the row's finding, or what a
+//! product gives a bare number. Its words, its parsed value's and its catalog entry's are
+//! written in the same last pass, for the rows the report shows.
+//!
 //! Fields ending in `_words` hold words the check still writes while it computes: a formula,
 //! a tries value or a list of factors, in the sheet's language, quoted into the message as
-//! they are. [`Said::Read`] holds the finished words of a finding about one row whose message
-//! is also that row's note (reading its value, a malformed segment, a second group).
+//! they are.
 
-use crate::catalog::Relation;
+use crate::catalog::{Entry, Relation};
 use crate::kind::Kind;
+use crate::retry_on::RetryOn;
 use crate::time::Time;
+use crate::value::{Dur, Tries};
 
 /// What a finding says. One variant per message; the fields are what the message names.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Said {
-    /// Words already written, because the message is also a row's note: reading its value
-    /// (stage 1: a value that cannot be read, a default applied, waits assumed), a malformed
-    /// segment, a second group row.
-    Read {
-        /// The message.
-        message: String,
-        /// The fix.
-        fix: String,
-    },
+    /// A finding about one row, whose message is also that row's note.
+    Row(RowSaid),
     /// `inversion.node`: `node`'s deadline ends before its calls may. The fix is written by
     /// [`crate::fix`].
     InversionNode {
@@ -252,11 +250,179 @@ pub(crate) enum Said {
     },
 }
 
-impl Said {
-    /// What a finding says whose words are written already: a message and its fix.
-    pub(crate) fn read((message, fix): (String, String)) -> Said {
-        Said::Read { message, fix }
-    }
+/// What a finding about one row says: how its value was read or completed, or why its value
+/// or segment cannot be read. Its message is also the row's note ([`Note::Said`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum RowSaid {
+    /// `value.default_applied`: a row's value was not set, and the default column's value
+    /// (`from` `None`) or the catalog's documented default applies.
+    DefaultApplied {
+        /// The row.
+        line: usize,
+        /// The value that applies.
+        used: Used,
+        /// The catalog entry whose default applies, and the version the row names.
+        from: Option<FromCatalog>,
+    },
+    /// `value.unreadable`: a duration cell (`tries` false) or a tries cell that cannot be read.
+    Unreadable {
+        /// The row.
+        line: usize,
+        /// The cell as written.
+        text: String,
+        /// Whether it is a tries cell.
+        tries: bool,
+    },
+    /// `value.unreadable`: a tries cell naming more tries than a sheet can budget.
+    TooManyTries {
+        /// The row.
+        line: usize,
+        /// The tries named.
+        count: u64,
+    },
+    /// `value.unreadable`: a retry-conditions cell naming a word that is no condition.
+    UnreadableRetryOn {
+        /// The row.
+        line: usize,
+        /// The cell as written.
+        text: String,
+        /// The first word that is no condition (empty when the list names none).
+        word: String,
+    },
+    /// `value.unreadable`: a count, yes/no, idempotency or group cell.
+    UnreadableAs {
+        /// The row.
+        line: usize,
+        /// The cell as written.
+        text: String,
+        /// The row's kind.
+        kind: Kind,
+    },
+    /// `value.unreadable`: a unit written where the product takes only a bare number.
+    UnitNotTaken {
+        /// The row.
+        line: usize,
+        /// The cell as written.
+        text: String,
+        /// The entry of the setting.
+        entry: &'static Entry,
+        /// The bare number the product would take for the value written.
+        bare: String,
+    },
+    /// `value.unit_missing`: a bare number whose unit the catalog cannot tell.
+    UnitMissing {
+        /// The row.
+        line: usize,
+        /// The cell as written.
+        text: String,
+    },
+    /// `value.unit_from_catalog`: a bare number read in the catalog's unit.
+    UnitFromCatalog {
+        /// The row.
+        line: usize,
+        /// The cell as written.
+        text: String,
+        /// The entry whose unit applies.
+        entry: &'static Entry,
+    },
+    /// `tries.waits_assumed`: fewer waits than tries − 1; the last one is repeated.
+    WaitsAssumed {
+        /// The row.
+        line: usize,
+        /// The tries.
+        tries: u32,
+        /// The wait repeated, in ms.
+        wait_ms: u64,
+    },
+    /// `tries.waits_assumed`: more waits than tries − 1; the extra ones are not used.
+    WaitsDropped {
+        /// The row.
+        line: usize,
+        /// The tries.
+        tries: u32,
+        /// The waits left unused.
+        dropped: usize,
+    },
+    /// `segment.malformed`.
+    SegmentMalformed {
+        /// The row.
+        line: usize,
+        /// The segment as written, trimmed.
+        segment: String,
+        /// What is wrong with it.
+        what: crate::check::Malformed,
+    },
+    /// `value.unreadable`: a second group row on a hop already in a group
+    /// (`budget-model.md` §4.2).
+    SecondGroup {
+        /// The row.
+        line: usize,
+        /// The hop's segment.
+        segment: String,
+        /// The group's kind.
+        kind: Kind,
+        /// The first group's name.
+        name: String,
+        /// The first group's row.
+        first: usize,
+    },
+}
+
+/// A value that applies, as a `value.default_applied` message names it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Used {
+    /// A duration.
+    Dur(Dur),
+    /// Tries and waits.
+    Tries(Tries),
+    /// Tries that no count bounds (a product's 0 for unlimited).
+    Unlimited,
+    /// Retry conditions.
+    RetryOn(RetryOn),
+    /// A count, yes/no, idempotency or group cell, as written (trimmed).
+    Text(String),
+}
+
+/// A catalog entry whose documented default applies, and the version of its product the row
+/// names, if any.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct FromCatalog {
+    /// The entry.
+    pub(crate) entry: &'static Entry,
+    /// The version the row names (`7.4`).
+    pub(crate) version: Option<String>,
+}
+
+/// What a row's note says, beside its catalog entry.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Note {
+    /// What the row's finding says: how its value was completed, or why it cannot be read.
+    Said(RowSaid),
+    /// A positive duration below 1 ms, counted as 1 ms.
+    BelowOneMs,
+    /// A 0 that turns the product's feature off (nginx `keepalive_timeout 0`): no duration.
+    ZeroOff(&'static Entry),
+    /// A bare number in a tries cell read as its product documents it, after the default
+    /// that supplied it, if one did.
+    Bare {
+        /// The default applied, if the number came from one.
+        applied: Option<RowSaid>,
+        /// What the number means.
+        meaning: BareTries,
+    },
+}
+
+/// What a bare number in a tries cell means to its product.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum BareTries {
+    /// 0: unlimited tries.
+    Unlimited(&'static Entry),
+    /// 0: the product's default tries.
+    Default(&'static Entry, Tries),
+    /// A count of retries (HAProxy `retries 3`: 4 tries).
+    Retries(&'static Entry, i64, Tries),
+    /// -1: no retries, 1 try.
+    NoRetries(&'static Entry),
 }
 
 /// Why a timeout value is implausible.

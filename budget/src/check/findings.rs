@@ -459,9 +459,8 @@ mod tests {
     #[test]
     fn a_finding_on_rows_of_one_hop_is_placed_on_that_hop() {
         let mut out = Findings::new(Lang::En);
-        let msg = || Said::Read {
-            message: "m".to_string(),
-            fix: "f".to_string(),
+        let msg = || Said::GraphCycle {
+            cycle: "a → b → a".to_string(),
         };
         out.add(Draft::new(FindingCode::ValueUnreadable, vec![2], msg()));
         out.add(Draft::new(FindingCode::SettingPair, vec![1, 2], msg()));

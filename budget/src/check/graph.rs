@@ -8,11 +8,10 @@
 use crate::map::Map;
 
 use crate::code::FindingCode;
-use crate::finding as text;
 use crate::kind::Kind;
 use crate::retry_on::RetryOn;
-use crate::said::Said;
-use crate::sheet::{Lang, Row};
+use crate::said::{Note, RowSaid, Said};
+use crate::sheet::Row;
 use crate::value::{Idem, Tries};
 
 use super::findings::{Draft, Findings, Place};
@@ -205,15 +204,10 @@ pub(crate) struct Graph {
 impl Graph {
     /// The graph of `rows`, whose values `infos` are; each tries row's layer moves to its
     /// hop (its waits are kept once, however many the hop has).
-    pub(crate) fn build(
-        rows: &[Row],
-        infos: &mut [RowInfo],
-        lang: Lang,
-        out: &mut Findings,
-    ) -> Graph {
+    pub(crate) fn build(rows: &[Row], infos: &mut [RowInfo], out: &mut Findings) -> Graph {
         let mut b = Builder::with_capacity(rows.len());
         let mut place = Vec::with_capacity(rows.len());
-        let mut malformed_notes: Vec<(usize, String)> = Vec::new();
+        let mut malformed_notes: Vec<(usize, RowSaid)> = Vec::new();
         for (i, row) in rows.iter().enumerate() {
             let line = i + 1;
             let p = match read_segment(&row.segment) {
@@ -222,12 +216,16 @@ impl Graph {
                     Place::Nowhere
                 }
                 Segment::Malformed(what) => {
-                    let msg = text::segment_malformed(lang, line, row.segment.trim(), what);
-                    malformed_notes.push((i, msg.0.clone()));
+                    let said = RowSaid::SegmentMalformed {
+                        line,
+                        segment: row.segment.trim().to_string(),
+                        what,
+                    };
+                    malformed_notes.push((i, said.clone()));
                     out.add(Draft::new(
                         FindingCode::SegmentMalformed,
                         vec![line],
-                        Said::read(msg),
+                        Said::Row(said),
                     ));
                     Place::Nowhere
                 }
@@ -241,18 +239,19 @@ impl Graph {
                     if let Some((kind, name, first)) = b.add_hop_row(h, line, &mut infos[i]) {
                         // A hop is in at most one group: the second row that names one
                         // cannot be read.
-                        let msg = text::second_group(
-                            lang,
+                        let said = RowSaid::SecondGroup {
                             line,
-                            row.segment.trim(),
-                            (kind, &name, first),
-                        );
-                        infos[i].note = Some(msg.0.clone());
+                            segment: row.segment.trim().to_string(),
+                            kind,
+                            name,
+                            first,
+                        };
+                        infos[i].note = Some(Note::Said(said.clone()));
                         infos[i].val = Val::Unknown;
                         out.add(Draft::new(
                             FindingCode::ValueUnreadable,
                             vec![line],
-                            Said::read(msg),
+                            Said::Row(said),
                         ));
                     }
                     Place::Hop(h)
@@ -261,8 +260,8 @@ impl Graph {
             place.push(p);
         }
         // A row whose segment names no hop says why beside it, unless its value already does.
-        for (i, note) in malformed_notes {
-            infos[i].note.get_or_insert(note);
+        for (i, said) in malformed_notes {
+            infos[i].note.get_or_insert(Note::Said(said));
         }
         let Builder {
             mut nodes,
@@ -766,6 +765,7 @@ fn report_cycle(graph: &Graph, cycle: &[usize], out: &mut Findings) {
 mod tests {
     use super::*;
     use crate::check::rows;
+    use crate::sheet::Lang;
 
     fn row(segment: &str, item: &str, value: &str) -> Row {
         Row {
@@ -778,8 +778,8 @@ mod tests {
 
     fn build(sheet: &[Row]) -> (Graph, Vec<crate::Finding>) {
         let mut out = Findings::new(Lang::En);
-        let mut infos = rows::read(sheet, Lang::En, &mut out);
-        let graph = Graph::build(sheet, &mut infos, Lang::En, &mut out);
+        let mut infos = rows::read(sheet, &mut out);
+        let graph = Graph::build(sheet, &mut infos, &mut out);
         (graph, out.into_list(crate::finding::words))
     }
 

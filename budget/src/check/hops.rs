@@ -633,8 +633,8 @@ mod tests {
 
     fn calc(sheet: &[Row]) -> (HopCalc, Vec<crate::Finding>) {
         let mut out = Findings::new(Lang::En);
-        let mut infos = rows::read(sheet, Lang::En, &mut out);
-        let graph = Graph::build(sheet, &mut infos, Lang::En, &mut out);
+        let mut infos = rows::read(sheet, &mut out);
+        let graph = Graph::build(sheet, &mut infos, &mut out);
         let calc = compute(&graph, &infos, 1_000, &mut out).remove(0);
         (calc, out.into_list(crate::finding::words))
     }
@@ -669,8 +669,8 @@ mod tests {
             row("全体期限", "20秒"),
         ];
         let mut out = Findings::new(Lang::Ja);
-        let mut infos = rows::read(&sheet, Lang::Ja, &mut out);
-        let graph = Graph::build(&sheet, &mut infos, Lang::Ja, &mut out);
+        let mut infos = rows::read(&sheet, &mut out);
+        let graph = Graph::build(&sheet, &mut infos, &mut out);
         let c = compute(&graph, &infos, 1_000, &mut out).remove(0);
         assert_eq!(c.worst, Some(Time::exact(20_000)));
         assert_eq!(

@@ -642,8 +642,8 @@ mod tests {
 
     fn run(sheet: &[Row]) -> (Vec<NodeCalc>, Vec<NodeReport>, Vec<crate::Finding>) {
         let mut out = Findings::new(Lang::En);
-        let mut infos = rows::read(sheet, Lang::En, &mut out);
-        let graph = Graph::build(sheet, &mut infos, Lang::En, &mut out);
+        let mut infos = rows::read(sheet, &mut out);
+        let graph = Graph::build(sheet, &mut infos, &mut out);
         let hop_calcs = hops::compute(&graph, &infos, 1_000, &mut out);
         let calcs = compute(&graph, &infos, &hop_calcs, &mut out);
         let reports = check(&graph, &infos, &hop_calcs, &calcs, &mut out);

@@ -168,7 +168,7 @@ impl<'s> Incremental<'s> {
         let mut fresh: Vec<RowInfo> = Vec::with_capacity(changed.len());
         for (line, row) in &changed {
             let found = self.lookups.lookup(&sheet.rows[line - 1]);
-            let info = rows::read_row(row, found, *line, lang, &mut out);
+            let info = rows::read_row(row, found, *line, &mut out);
             if info.kind != self.stages.infos[line - 1].kind || !LOCAL.contains(&info.kind) {
                 return None;
             }

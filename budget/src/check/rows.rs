@@ -6,18 +6,16 @@
 //! of how each value was read (`value.*`, `tries.waits_assumed`).
 
 use crate::catalog::{self, Entry, Match, MinusOne, Zero};
+use crate::code::FindingCode;
 use crate::duration::DurationError;
-use crate::finding as text;
 use crate::kind::Kind;
 use crate::retry_on::{self, RetryOn};
-use crate::said::Said;
-use crate::sheet::{Lang, Row};
+use crate::said::{BareTries, FromCatalog, Note, RowSaid, Said, Used};
+use crate::sheet::Row;
 use crate::time::Time;
 use crate::value::{self, Cell, Dur, Idem, Tries};
 
 use super::findings::{Draft, Findings};
-use super::formula::{describe_dur, describe_tries};
-use crate::code::FindingCode;
 
 /// A duration term: its time, the decimals it was written with (for formulas) and the line of
 /// the row it was read from.
@@ -52,52 +50,33 @@ pub(crate) enum Val {
     Group(String),
 }
 
-/// What the engine derived from one row.
+/// What the engine derived from one row, as facts: its words (the parsed value, the catalog
+/// note and the note) are written from them for the report only.
 #[derive(Clone)]
 pub(crate) struct RowInfo {
     pub(crate) kind: Kind,
     pub(crate) entry: Option<&'static Entry>,
     pub(crate) val: Val,
-    /// The value for display (`1.5s`, `3 tries, waits 300ms`).
-    pub(crate) parsed: String,
     /// How the value was completed, or why it could not be used.
-    pub(crate) note: Option<String>,
-    /// Which catalog entry applies to the row (`nginx: proxy_read_timeout`), or which one
-    /// does not because the row names another product (`not nginx's proxy_read_timeout: the
-    /// row names Cloudflare`); `None` when the setting names no entry. The report's note
-    /// starts with it ([`RowInfo::report_note`]).
-    pub(crate) catalog: Option<String>,
+    pub(crate) note: Option<Note>,
+    /// What the catalog makes of the row's setting: the entry that applies, or the one that
+    /// does not because the row names another product. The report's note starts with it.
+    pub(crate) found: Match,
     /// The value was a positive duration below 1 ms, counted as 1 ms.
     pub(crate) below_one_ms: bool,
 }
 
 impl RowInfo {
-    /// This info without its parsed value and note, which only the row reports show: what a
-    /// fix's verdict-only re-check reads.
+    /// This info without its note, which only the row reports show: what a fix's
+    /// verdict-only re-check reads.
     pub(crate) fn for_verdict(&self) -> RowInfo {
         RowInfo {
             kind: self.kind,
             entry: self.entry,
             val: self.val.clone(),
-            parsed: String::new(),
             note: None,
-            catalog: None,
+            found: Match::None,
             below_one_ms: self.below_one_ms,
-        }
-    }
-
-    /// The note the row's report shows: which catalog entry applies (or why one does not),
-    /// then how the value was read. A note written from the entry (its default, its unit, what
-    /// its 0 means) names the product and the setting already and is shown alone.
-    pub(crate) fn report_note(&self) -> Option<String> {
-        let names_entry = |note: &str| {
-            self.entry
-                .is_some_and(|e| note.contains(e.product) && note.contains(e.name))
-        };
-        match (&self.catalog, &self.note) {
-            (Some(_), Some(note)) if names_entry(note) => Some(note.clone()),
-            (Some(catalog), Some(note)) => Some(format!("{catalog}; {note}")),
-            (catalog, note) => catalog.as_ref().or(note.as_ref()).cloned(),
         }
     }
 
@@ -112,43 +91,30 @@ impl RowInfo {
 
 /// Reads every row of a sheet. Each setting text is matched against the catalog once
 /// ([`catalog::Lookups`]); every row's entry is what [`catalog::lookup`] gives it.
-pub(crate) fn read(rows: &[Row], lang: Lang, out: &mut Findings) -> Vec<RowInfo> {
+pub(crate) fn read(rows: &[Row], out: &mut Findings) -> Vec<RowInfo> {
     let mut lookups = catalog::Lookups::for_rows(rows.len());
     rows.iter()
         .enumerate()
-        .map(|(i, row)| read_row(row, lookups.lookup(row), i + 1, lang, out))
+        .map(|(i, row)| read_row(row, lookups.lookup(row), i + 1, out))
         .collect()
 }
 
 /// Reads row `line` of `rows` again, after its cells changed: its info replaces the old one
 /// in `infos`, its findings the old row's in `out`. Each row is read on its own, so the
 /// result is what [`read`] gives for the changed rows.
-pub(crate) fn reread(
-    rows: &[Row],
-    line: usize,
-    lang: Lang,
-    infos: &mut [RowInfo],
-    out: &mut Findings,
-) {
+pub(crate) fn reread(rows: &[Row], line: usize, infos: &mut [RowInfo], out: &mut Findings) {
     let (Some(row), Some(info)) = (rows.get(line - 1), infos.get_mut(line - 1)) else {
         return;
     };
     out.drop_row(line);
-    *info = read_row(row, catalog::match_row(row), line, lang, out);
+    *info = read_row(row, catalog::match_row(row), line, out);
 }
 
 /// Reads row `line`: its kind and value, given what the catalog makes of it
 /// ([`catalog::match_row`]'s answer). An entry that does not apply (the row names another
 /// product) gives the row nothing: not its kind, unit, zero, default or retries.
-pub(crate) fn read_row(
-    row: &Row,
-    found: Match,
-    line: usize,
-    lang: Lang,
-    out: &mut Findings,
-) -> RowInfo {
+pub(crate) fn read_row(row: &Row, found: Match, line: usize, out: &mut Findings) -> RowInfo {
     let entry = found.applied();
-    let catalog = catalog_note(row, found, lang);
     let kind = Kind::from_item(&row.item)
         .or(entry.map(|e| e.kind))
         .or_else(|| Kind::from_generic_item(&row.item))
@@ -160,91 +126,37 @@ pub(crate) fn read_row(
         // `40000ms (Node 10.14)`) or the catalog's default then applies, and says so, as on
         // any other row; a value written is left to the rules that read it.
         Kind::Other if entry.is_some() && value::is_not_set(&row.value) => {
-            read_duration_cell(row, line, entry, lang, out, &mut below_one_ms)
+            read_duration_cell(row, line, entry, out, &mut below_one_ms)
         }
         Kind::Other => (Val::Absent, None),
-        Kind::Tries => read_tries_cell(row, line, entry, lang, out),
-        Kind::RetryOn => read_retry_on_cell(row, line, entry, lang, out),
+        Kind::Tries => read_tries_cell(row, line, entry, out),
+        Kind::RetryOn => read_retry_on_cell(row, line, entry, out),
         Kind::Upstreams | Kind::Idempotency | Kind::Propagation | Kind::Parallel | Kind::Routes => {
-            read_word_cell(row, line, kind, lang, out)
+            read_word_cell(row, line, kind, out)
         }
-        _ => read_duration_cell(row, line, entry, lang, out, &mut below_one_ms),
+        _ => read_duration_cell(row, line, entry, out, &mut below_one_ms),
     };
-    let parsed = parsed_text(&val, lang);
     RowInfo {
         kind,
         entry,
         val,
-        parsed,
         note,
-        catalog,
+        found,
         below_one_ms,
     }
 }
 
-/// The row's catalog note, in the sheet's language: the entry that applies, its product with
-/// the version the row names, else the versions of the line that applies
-/// (`nginx: proxy_read_timeout`, `redis-py 8.0 and later: socket_timeout` /
-/// `カタログ：nginxのproxy_read_timeout`); or the entry that does not, and the other product the
-/// row names (`not nginx's proxy_read_timeout: the row names Cloudflare` /
-/// `nginxのproxy_read_timeoutとはみなしません。行にCloudflareとあります`).
-fn catalog_note(row: &Row, found: Match, lang: Lang) -> Option<String> {
-    match found {
-        Match::None => None,
-        Match::Applies(e) => {
-            let product = match e.versions.and_then(|_| catalog::version_in(row, e.product)) {
-                Some(v) => format!("{} {v}", e.product),
-                None => e.describe_versions(lang),
-            };
-            let name = e.name;
-            Some(match lang {
-                Lang::En => format!("{product}: {name}"),
-                Lang::Ja => format!("カタログ：{product}の{name}"),
-            })
-        }
-        Match::OtherProduct { entry, named } => {
-            let (product, name, named) = (entry.product, entry.name, named.name_in(lang));
-            Some(match lang {
-                Lang::En => format!("not {product}'s {name}: the row names {named}"),
-                Lang::Ja => format!("{product}の{name}とはみなしません。行に{named}とあります"),
-            })
-        }
-    }
-}
-
-/// The parsed value for display, in the sheet's language, its durations written as
-/// everywhere else in the report (`1.5 s`, `3 tries, waits 0.5 s, 1.0 s` / `1.5秒`,
-/// `3回、待機0.5秒、1.0秒`).
-fn parsed_text(val: &Val, lang: Lang) -> String {
-    let say = |en: &str, ja: &str| match lang {
-        Lang::En => en.to_string(),
-        Lang::Ja => ja.to_string(),
-    };
-    match val {
-        Val::Count(n) => n.to_string(),
-        Val::Flag(true) => say("yes", "はい"),
-        Val::Flag(false) => say("no", "いいえ"),
-        Val::Idem(Idem::Idempotent) => say("idempotent", "冪等"),
-        Val::Idem(Idem::NonIdempotent) => say("non-idempotent", "非冪等"),
-        Val::Idem(Idem::Key) => say("idempotency key", "冪等キー"),
-        Val::Group(g) => g.clone(),
-        Val::Absent => String::new(),
-        Val::Unknown => "?".to_string(),
-        Val::Dur(term) => term.time.describe(lang),
-        Val::Tries(t) => describe_tries(lang, t),
-        Val::RetryOn(on) => on.describe(lang),
-    }
-}
-
-/// A value as a completed value's message shows it (`3 tries`, `?`).
-fn val_text(val: &Val, lang: Lang) -> String {
-    match val {
-        Val::Unknown => match lang {
-            Lang::En => "unlimited tries".to_string(),
-            Lang::Ja => "試行回数の上限なし".to_string(),
-        },
-        other => parsed_text(other, lang),
-    }
+/// Adds the finding of `code` on row `line` that says `said`, citing `source`; the row's note
+/// says the same.
+fn noted(
+    out: &mut Findings,
+    code: FindingCode,
+    line: usize,
+    said: RowSaid,
+    source: Option<&'static str>,
+) -> Option<Note> {
+    out.add(Draft::new(code, vec![line], Said::Row(said.clone())).cite(source));
+    Some(Note::Said(said))
 }
 
 /// Where a value that is not set was completed from.
@@ -257,49 +169,42 @@ enum Completed {
     Catalog(&'static Entry),
 }
 
-/// The `value.default_applied` finding of a row whose value was completed, and its message
-/// (the row's note); `None` when the value cell itself was read. A catalog default of a
+/// The `value.default_applied` finding of a row whose value was completed with `used`, and
+/// the note that says so; `None` when the value cell itself was read. A catalog default of a
 /// setting with versions names the version it is the default of (the row's, or the newest
 /// release when the row names none); an unresolved one says so.
 fn default_applied(
     row: &Row,
     line: usize,
-    used: &str,
+    used: Used,
     from: &Completed,
-    lang: Lang,
     out: &mut Findings,
-) -> Option<String> {
+) -> Option<RowSaid> {
     let from = match from {
         Completed::Value => return None,
         Completed::DefaultColumn => None,
         Completed::Catalog(e) => Some(*e),
     };
-    let provenance = from.map(|e| provenance(row, e, lang));
-    let msg = text::default_applied(lang, line, used, from.map(|e| e.name), provenance.as_ref());
-    let note = msg.0.clone();
+    let said = RowSaid::DefaultApplied {
+        line,
+        used,
+        from: from.map(|entry| FromCatalog {
+            entry,
+            version: entry
+                .versions
+                .and_then(|_| catalog::version_in(row, entry.product))
+                .map(|v| v.to_string()),
+        }),
+    };
     out.add(
         Draft::new(
             FindingCode::ValueDefaultApplied,
             vec![line],
-            Said::read(msg),
+            Said::Row(said.clone()),
         )
         .cite(from.map(|e| e.source)),
     );
-    Some(note)
-}
-
-/// Where a catalog default comes from, for its message: the product (with the version the row
-/// names), the newest release's range when it names none, and why it is unresolved.
-fn provenance(row: &Row, e: &'static Entry, lang: Lang) -> text::Provenance {
-    let named = e.versions.and_then(|_| catalog::version_in(row, e.product));
-    text::Provenance {
-        product: match &named {
-            Some(v) => format!("{} {v}", e.product),
-            None => e.product.to_string(),
-        },
-        newest: (named.is_none() && e.versions.is_some()).then(|| e.describe_versions(lang)),
-        unresolved: e.unresolved().map(str::to_string),
-    }
+    Some(said)
 }
 
 /// The whole number a cell holds, when it is nothing else (`0`, `-1`, `０`).
@@ -310,56 +215,25 @@ fn bare_int(text: &str) -> Option<i64> {
 /// A tries cell of a bare whole number read by what its catalog entry says it means: `0` is
 /// unlimited tries (unknown: no count bounds them) or the product's default tries; `-1`
 /// disables retries (1 try); a positive count on a setting that counts retries is that many
-/// retries (HAProxy `retries 3`: 4 tries). The row's note says which. `None` when the cell is another text or the entry
-/// gives the number no meaning.
-fn special_tries(text_in: &str, e: &Entry, lang: Lang) -> Option<(Val, String)> {
-    let say = |en: String, ja: String| match lang {
-        Lang::En => en,
-        Lang::Ja => ja,
-    };
-    let (product, name) = (e.product, e.name);
+/// retries (HAProxy `retries 3`: 4 tries). The row's note says which. `None` when the cell is
+/// another text or the entry gives the number no meaning.
+fn special_tries(text_in: &str, e: &'static Entry) -> Option<(Val, BareTries)> {
     match (bare_int(text_in)?, e.zero, e.minus_one) {
-        (0, Zero::Unlimited, _) => Some((
-            Val::Unknown,
-            say(
-                format!("0 means unlimited tries on {product} {name}: no count bounds them (a deadline or a retry window can)"),
-                format!("{product}の{name}の0は試行回数の上限なしです。回数では抑えられません（期限か再試行の打ち切り時間で抑えられます）"),
-            ),
-        )),
+        (0, Zero::Unlimited, _) => Some((Val::Unknown, BareTries::Unlimited(e))),
         (0, Zero::ProductDefault, _) => {
             let tries = value::read_tries(e.default).ok()?;
-            let used = describe_tries(lang, &tries);
-            Some((
-                Val::Tries(tries),
-                say(
-                    format!("0 means {product}'s default for {name}: {used}"),
-                    format!("{product}の{name}の0は既定値の{used}です"),
-                ),
-            ))
+            Some((Val::Tries(tries.clone()), BareTries::Default(e, tries)))
         }
         // A product that counts retries documents its default in retries (HAProxy
         // `retries 3`, Envoy `num_retries`, go-redis `MaxRetries`): a bare count there is
         // retries too, one try more than the number.
         (n @ 1.., _, _) if e.counts_retries() => {
             let tries = value::read_tries(&format!("{n} retries")).ok()?;
-            let used = describe_tries(lang, &tries);
-            Some((
-                Val::Tries(tries),
-                say(
-                    format!("{product} {name} counts retries: a bare {n} is {used}"),
-                    format!("{product}の{name}は再試行の回数です。単位なしの{n}は{used}です"),
-                ),
-            ))
+            Some((Val::Tries(tries.clone()), BareTries::Retries(e, n, tries)))
         }
         (-1, _, MinusOne::NoRetries) => {
             let tries = value::read_tries("1 try").ok()?;
-            Some((
-                Val::Tries(tries),
-                say(
-                    format!("-1 disables retries on {product} {name}: 1 try"),
-                    format!("{product}の{name}の-1は再試行なし（1回）です"),
-                ),
-            ))
+            Some((Val::Tries(tries), BareTries::NoRetries(e)))
         }
         _ => None,
     }
@@ -386,52 +260,58 @@ fn read_tries_cell(
     row: &Row,
     line: usize,
     entry: Option<&'static Entry>,
-    lang: Lang,
     out: &mut Findings,
-) -> (Val, Option<String>) {
+) -> (Val, Option<Note>) {
     let Some((text_in, from)) = text_of(row, entry) else {
         return (Val::Absent, None);
     };
-    if let Some((val, note)) = entry.and_then(|e| special_tries(text_in, e, lang)) {
-        let note = match default_applied(row, line, &val_text(&val, lang), &from, lang, out) {
-            Some(applied) => format!("{applied}; {note}"),
-            None => note,
+    if let Some((val, meaning)) = entry.and_then(|e| special_tries(text_in, e)) {
+        let used = match &val {
+            Val::Tries(t) => Used::Tries(t.clone()),
+            _ => Used::Unlimited,
         };
-        return (val, Some(note));
+        let applied = default_applied(row, line, used, &from, out);
+        return (val, Some(Note::Bare { applied, meaning }));
     }
     match value::read_tries(text_in) {
         Ok(t) => {
             if t.waits_assumed {
-                let msg =
-                    text::waits_assumed(lang, line, t.count, *t.waits_ms.last().unwrap_or(&0));
+                let said = RowSaid::WaitsAssumed {
+                    line,
+                    tries: t.count,
+                    wait_ms: *t.waits_ms.last().unwrap_or(&0),
+                };
                 out.add(Draft::new(
                     FindingCode::TriesWaitsAssumed,
                     vec![line],
-                    Said::read(msg),
+                    Said::Row(said),
                 ));
             }
             if t.waits_dropped > 0 {
-                let msg = text::waits_dropped(lang, line, t.count, t.waits_dropped);
+                let said = RowSaid::WaitsDropped {
+                    line,
+                    tries: t.count,
+                    dropped: t.waits_dropped,
+                };
                 out.add(Draft::new(
                     FindingCode::TriesWaitsAssumed,
                     vec![line],
-                    Said::read(msg),
+                    Said::Row(said),
                 ));
             }
-            let note = default_applied(row, line, &describe_tries(lang, &t), &from, lang, out);
-            (Val::Tries(t), note)
+            let note = default_applied(row, line, Used::Tries(t.clone()), &from, out);
+            (Val::Tries(t), note.map(Note::Said))
         }
         Err(err) => {
-            let msg = match err {
-                value::TriesError::TooMany(count) => text::too_many_tries(lang, line, count),
-                _ => text::unreadable(lang, line, text_in, true),
+            let said = match err {
+                value::TriesError::TooMany(count) => RowSaid::TooManyTries { line, count },
+                _ => RowSaid::Unreadable {
+                    line,
+                    text: text_in.to_string(),
+                    tries: true,
+                },
             };
-            let note = Some(msg.0.clone());
-            out.add(Draft::new(
-                FindingCode::ValueUnreadable,
-                vec![line],
-                Said::read(msg),
-            ));
+            let note = noted(out, FindingCode::ValueUnreadable, line, said, None);
             (Val::Unknown, note)
         }
     }
@@ -445,25 +325,23 @@ fn read_retry_on_cell(
     row: &Row,
     line: usize,
     entry: Option<&'static Entry>,
-    lang: Lang,
     out: &mut Findings,
-) -> (Val, Option<String>) {
+) -> (Val, Option<Note>) {
     let Some((text_in, from)) = text_of(row, entry) else {
         return (Val::Absent, None);
     };
     match retry_on::read(text_in) {
         Ok(on) => {
-            let note = default_applied(row, line, &on.describe(lang), &from, lang, out);
-            (Val::RetryOn(on), note)
+            let note = default_applied(row, line, Used::RetryOn(on.clone()), &from, out);
+            (Val::RetryOn(on), note.map(Note::Said))
         }
         Err(word) => {
-            let msg = text::unreadable_retry_on(lang, line, text_in, &word);
-            let note = Some(msg.0.clone());
-            out.add(Draft::new(
-                FindingCode::ValueUnreadable,
-                vec![line],
-                Said::read(msg),
-            ));
+            let said = RowSaid::UnreadableRetryOn {
+                line,
+                text: text_in.to_string(),
+                word,
+            };
+            let note = noted(out, FindingCode::ValueUnreadable, line, said, None);
             (Val::Unknown, note)
         }
     }
@@ -471,13 +349,7 @@ fn read_retry_on_cell(
 
 /// Reads a count, yes/no, idempotency, parallel group or route group cell: the value, else the default
 /// column (with `value.default_applied`).
-fn read_word_cell(
-    row: &Row,
-    line: usize,
-    kind: Kind,
-    lang: Lang,
-    out: &mut Findings,
-) -> (Val, Option<String>) {
+fn read_word_cell(row: &Row, line: usize, kind: Kind, out: &mut Findings) -> (Val, Option<Note>) {
     let (text_in, from) = if !value::is_not_set(&row.value) {
         (row.value.as_str(), Completed::Value)
     } else if !value::is_not_set(&row.default) {
@@ -493,17 +365,17 @@ fn read_word_cell(
     };
     match val {
         Some(v) => {
-            let note = default_applied(row, line, text_in.trim(), &from, lang, out);
-            (v, note)
+            let used = Used::Text(text_in.trim().to_string());
+            let note = default_applied(row, line, used, &from, out);
+            (v, note.map(Note::Said))
         }
         None => {
-            let msg = text::unreadable_as(lang, line, text_in, kind);
-            let note = Some(msg.0.clone());
-            out.add(Draft::new(
-                FindingCode::ValueUnreadable,
-                vec![line],
-                Said::read(msg),
-            ));
+            let said = RowSaid::UnreadableAs {
+                line,
+                text: text_in.to_string(),
+                kind,
+            };
+            let note = noted(out, FindingCode::ValueUnreadable, line, said, None);
             (Val::Unknown, note)
         }
     }
@@ -539,10 +411,9 @@ fn read_duration_cell(
     row: &Row,
     line: usize,
     entry: Option<&'static Entry>,
-    lang: Lang,
     out: &mut Findings,
     below_one_ms: &mut bool,
-) -> (Val, Option<String>) {
+) -> (Val, Option<Note>) {
     let unit = entry.map(|e| e.unit);
     let mut note = None;
     let from_catalog =
@@ -568,10 +439,7 @@ fn read_duration_cell(
                 } = cell
                 {
                     *below_one_ms = true;
-                    note = Some(match lang {
-                        Lang::En => "below 1 ms: counted as 1 ms".to_string(),
-                        Lang::Ja => "1ms未満のため1msとして数えます".to_string(),
-                    });
+                    note = Some(Note::BelowOneMs);
                 }
                 Some((r, Completed::Value))
             }
@@ -585,20 +453,20 @@ fn read_duration_cell(
             },
         },
         Err(err) => {
-            let (code, msg) = if err == DurationError::UnitMissing {
+            let text = row.value.clone();
+            let (code, said) = if err == DurationError::UnitMissing {
                 (
                     FindingCode::ValueUnitMissing,
-                    text::unit_missing(lang, line, &row.value),
+                    RowSaid::UnitMissing { line, text },
                 )
             } else {
+                let tries = false;
                 (
                     FindingCode::ValueUnreadable,
-                    text::unreadable(lang, line, &row.value, false),
+                    RowSaid::Unreadable { line, text, tries },
                 )
             };
-            note = Some(msg.0.clone());
-            out.add(Draft::new(code, vec![line], Said::read(msg)));
-            return (Val::Unknown, note);
+            return (Val::Unknown, noted(out, code, line, said, None));
         }
     };
     let Some(((mut dur, decimals, used_bare_unit, zero), from)) = completed else {
@@ -614,14 +482,7 @@ fn read_duration_cell(
             }
             // 0 turns the feature off (nginx keepalive_timeout 0: no keep-alive): the row
             // holds no duration to compare.
-            Some((e, Zero::Off)) => {
-                let (product, name) = (e.product, e.name);
-                let note = match lang {
-                    Lang::En => format!("0 turns {product} {name} off: connections are closed after each response, so none stays idle and there is no idle timeout to compare"),
-                    Lang::Ja => format!("{product}の{name}の0は機能の無効化です。応答ごとに接続を閉じるため、アイドルの接続はなく比べるタイムアウトもありません"),
-                };
-                return (Val::Absent, Some(note));
-            }
+            Some((e, Zero::Off)) => return (Val::Absent, Some(Note::ZeroOff(e))),
             _ => {}
         }
     }
@@ -638,40 +499,39 @@ fn read_duration_cell(
                 Dur::Exact(ms) | Dur::AtLeast(ms) | Dur::Range(ms, _) => ms,
                 Dur::Infinite => 0,
             };
-            let bare = bare_number(ms, e.unit);
-            let msg = text::unit_not_taken(
-                lang,
+            let said = RowSaid::UnitNotTaken {
                 line,
-                &row.value,
-                e.product,
-                e.name,
-                e.unit.symbol(),
-                &bare,
-            );
-            note = Some(msg.0.clone());
-            out.add(
-                Draft::new(FindingCode::ValueUnreadable, vec![line], Said::read(msg))
-                    .cite(Some(e.source)),
+                text: row.value.clone(),
+                entry: e,
+                bare: bare_number(ms, e.unit),
+            };
+            let note = noted(
+                out,
+                FindingCode::ValueUnreadable,
+                line,
+                said,
+                Some(e.source),
             );
             return (Val::Unknown, note);
         }
     }
     if !matches!(from, Completed::Value) {
-        note = default_applied(row, line, &describe_dur(lang, dur), &from, lang, out);
+        note = default_applied(row, line, Used::Dur(dur), &from, out).map(Note::Said);
     } else if used_bare_unit {
         // A product that takes only a bare number is read as written, without asking for a
         // unit it would refuse.
         if let Some(e) = entry.filter(|e| !e.bare_only) {
-            let msg =
-                text::unit_from_catalog(lang, line, &row.value, e.product, e.name, e.unit.symbol());
-            note = Some(msg.0.clone());
-            out.add(
-                Draft::new(
-                    FindingCode::ValueUnitFromCatalog,
-                    vec![line],
-                    Said::read(msg),
-                )
-                .cite(Some(e.source)),
+            let said = RowSaid::UnitFromCatalog {
+                line,
+                text: row.value.clone(),
+                entry: e,
+            };
+            note = noted(
+                out,
+                FindingCode::ValueUnitFromCatalog,
+                line,
+                said,
+                Some(e.source),
             );
         }
     }
@@ -717,6 +577,7 @@ fn bare_number(ms: u64, unit: crate::duration::Unit) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::sheet::Lang;
 
     fn row(item: &str, setting: &str, default: &str, value: &str) -> Row {
         Row {
@@ -729,10 +590,29 @@ mod tests {
         }
     }
 
-    fn read_one(r: Row) -> (RowInfo, Vec<crate::Finding>) {
+    /// A row's info, and its report's words.
+    struct One {
+        info: RowInfo,
+        parsed: String,
+        note: Option<String>,
+    }
+
+    impl std::ops::Deref for One {
+        type Target = RowInfo;
+        fn deref(&self) -> &RowInfo {
+            &self.info
+        }
+    }
+
+    fn read_one(r: Row) -> (One, Vec<crate::Finding>) {
         let mut out = Findings::new(Lang::En);
-        let info = read(&[r], Lang::En, &mut out).remove(0);
-        (info, out.into_list(crate::finding::words))
+        let info = read(std::slice::from_ref(&r), &mut out).remove(0);
+        let one = One {
+            parsed: crate::finding::parsed(&info.val, Lang::En),
+            note: crate::finding::note(Lang::En, &r, &info),
+            info,
+        };
+        (one, out.into_list(crate::finding::words))
     }
 
     #[test]

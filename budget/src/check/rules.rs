@@ -53,8 +53,8 @@ mod tests {
     /// The findings of the rules alone.
     fn rules(sheet: &[Row]) -> Vec<crate::Finding> {
         let mut out = Findings::new(Lang::En);
-        let mut infos = rows::read(sheet, Lang::En, &mut out);
-        let graph = Graph::build(sheet, &mut infos, Lang::En, &mut out);
+        let mut infos = rows::read(sheet, &mut out);
+        let graph = Graph::build(sheet, &mut infos, &mut out);
         let hop_calcs = hops::compute(&graph, &infos, 1_000, &mut out);
         let mut rules_out = Findings::new(Lang::En);
         let input = Input {
