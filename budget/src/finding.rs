@@ -10,16 +10,16 @@
 mod bounds;
 mod rows;
 mod rules;
+mod shared;
 mod sheet;
 mod values;
-mod words;
 
 pub(crate) use bounds::*;
 pub(crate) use rows::{note, parsed, parsed_tries};
 pub(crate) use rules::*;
+pub(crate) use shared::need_secs;
 pub(crate) use sheet::*;
 pub(crate) use values::*;
-pub(crate) use words::need_secs;
 
 use crate::catalog::Relation;
 use crate::display::{duration, INFINITE};

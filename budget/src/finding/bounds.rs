@@ -3,7 +3,7 @@
 use crate::display::{duration, duration_or_infinite};
 use crate::sheet::Lang;
 
-use super::words::tries_en;
+use super::shared::tries_en;
 
 /// `inversion.node`: the message. Its fix is written by [`crate::fix`], from the fixes it has
 /// checked.

@@ -344,6 +344,37 @@ fn no_module_of_the_engine_imports_from_a_module_that_imports_it() {
 }
 
 #[test]
+fn the_checks_stages_state_facts_and_only_its_pipeline_writes_words() {
+    // The stages under `check::` say what they found as `said`'s facts; the words of the
+    // findings and the rows (`finding`) are written by the pipeline, last.
+    let edges = acyclic("src", 40);
+    let words: Vec<String> = edges
+        .iter()
+        .filter(|(from, _)| from.starts_with("check::"))
+        .flat_map(|(from, to)| {
+            to.iter()
+                .filter(|(m, _)| *m == "finding" || m.starts_with("finding::"))
+                .map(move |(m, paths)| format!("{from} -> {m}: {paths:?}"))
+        })
+        .collect();
+    assert!(
+        words.is_empty(),
+        "stages writing words:\n{}",
+        words.join("\n")
+    );
+    assert!(
+        edges["check"].keys().any(|m| m.starts_with("finding")),
+        "{:?}",
+        edges["check"]
+    );
+    assert!(
+        edges["check::rows"].contains_key("said"),
+        "{:?}",
+        edges["check::rows"]
+    );
+}
+
+#[test]
 fn no_module_of_the_importers_imports_from_a_module_that_imports_it() {
     // The importers (`import/`, the crate `workbench-import`) keep the same rule; `crate::File`
     // is `file`'s, through the root's re-export.
