@@ -201,12 +201,20 @@ fn run(sheet: &Sheet, read: Read) -> (Report, Work, recheck::Stages) {
     }
     let steps = sheet.rows.len() as u64 + out.steps + (graph.nodes.len() + graph.hops.len()) as u64;
     let verdict = out.verdict_only();
-    let (findings, summary) = out.finish(
+    let (mut findings, summary) = out.finish(
         &graph.place,
         &hop_reports,
         &node_reports,
         crate::finding::words,
     );
+    if !verdict {
+        crate::finding::write_formulas(
+            sheet.lang,
+            &mut hop_reports,
+            &mut node_reports,
+            &mut findings,
+        );
+    }
     let rows = row_reports(sheet, &infos, &graph, verdict);
     (
         Report {

@@ -8,6 +8,7 @@
 //! [`crate::display`], the one place that says how a value is shown.
 
 mod bounds;
+mod formula;
 mod rows;
 mod rules;
 mod shared;
@@ -15,8 +16,10 @@ mod sheet;
 mod values;
 
 pub(crate) use bounds::*;
+pub(crate) use formula::{formula, write_formulas};
 pub(crate) use rows::{note, parsed, parsed_tries};
 pub(crate) use rules::*;
+use shared::describe_dur;
 pub(crate) use shared::need_secs;
 pub(crate) use sheet::*;
 pub(crate) use values::*;
@@ -111,17 +114,17 @@ fn stated(lang: Lang, said: &Said) -> (String, String) {
             *need_ms,
             suggestion.as_ref().map(|(hop, k)| (hop.as_str(), *k)),
         ),
-        Said::SlackNone { what, check_words } => slack_none(lang, what, check_words),
+        Said::SlackNone { what, check } => slack_none(lang, what, &formula(lang, check)),
         Said::ConnectDefaultApplied {
             segment,
-            used_words,
+            used,
             product,
             setting,
             unresolved,
         } => connect_default_applied(
             lang,
             segment,
-            used_words,
+            &describe_dur(lang, *used),
             (product, setting),
             &Provenance {
                 unresolved: unresolved.map(str::to_string),
@@ -185,22 +188,22 @@ fn stated(lang: Lang, said: &Said) -> (String, String) {
         Said::RetryAmplification {
             node,
             attempts,
-            factors_words,
+            factors,
             threshold,
-        } => retry_amplification(lang, node, *attempts, factors_words, *threshold),
+        } => retry_amplification(lang, node, *attempts, factors, *threshold),
         Said::RetryUnsafe { segment, attempts } => retry_unsafe(lang, segment, *attempts),
         Said::RetryHidden {
             segment,
             product,
-            tries_words,
-            conditions_words,
+            retries,
+            conditions,
             setting,
         } => retry_hidden(
             lang,
             segment,
             product,
-            tries_words,
-            conditions_words.as_deref(),
+            retries,
+            conditions.as_ref(),
             setting,
         ),
         Said::RetryPointless {

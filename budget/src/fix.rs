@@ -693,8 +693,19 @@ fn node_deadline(lang: Lang, node: &str) -> String {
     }
 }
 
+/// A hop's bound in a fix's words: `LB -> app's read timeout` / `LB -> app の読み取りタイムアウト`.
 fn hop_bound(lang: Lang, segment: &str, kind: Kind) -> String {
-    let word = crate::check::BoundName::of_kind(kind).word(lang);
+    use crate::check::BoundName;
+    let word = match (lang, BoundName::of_kind(kind)) {
+        (Lang::En, BoundName::PerTry) => "per-try timeout",
+        (Lang::En, BoundName::Deadline) => "deadline",
+        (Lang::En, BoundName::Visibility) => "visibility timeout",
+        (Lang::En, BoundName::Read) => "read timeout",
+        (Lang::Ja, BoundName::PerTry) => "1回の上限",
+        (Lang::Ja, BoundName::Deadline) => "全体期限",
+        (Lang::Ja, BoundName::Visibility) => "可視性タイムアウト",
+        (Lang::Ja, BoundName::Read) => "読み取りタイムアウト",
+    };
     match lang {
         Lang::En => format!("{segment}'s {word}"),
         Lang::Ja => format!("{segment} の{word}"),

@@ -7,9 +7,6 @@
 //! product gives a bare number. Its words, its parsed value's and its catalog entry's are
 //! written in the same last pass, for the rows the report shows.
 //!
-//! Fields ending in `_words` hold words the check still writes while it computes: a formula,
-//! a tries value or a list of factors, in the sheet's language, quoted into the message as
-//! they are.
 
 use crate::catalog::{Entry, Relation};
 use crate::kind::Kind;
@@ -113,16 +110,17 @@ pub(crate) enum Said {
     SlackNone {
         /// The hop's segment or the node's name.
         what: String,
-        /// The check as its formula writes it (`deadline 12.0 ≥ 11.0 + 1.0`).
-        check_words: String,
+        /// The check as its formula writes it (`deadline 12.0 ≥ 11.0 + 1.0`), a formula's
+        /// template ([`crate::check::formula::Slot`]).
+        check: String,
     },
     /// `value.default_applied` on a hop with no connect row: the product's documented
     /// connect default applies.
     ConnectDefaultApplied {
         /// The hop's segment.
         segment: String,
-        /// The default, as the formula writes a duration.
-        used_words: String,
+        /// The default.
+        used: Dur,
         /// The product.
         product: &'static str,
         /// The setting.
@@ -209,8 +207,8 @@ pub(crate) enum Said {
         node: String,
         /// The attempts that reach it (`u64::MAX` when saturated).
         attempts: u64,
-        /// The factors multiplied, as the check writes them (`3 × 3`).
-        factors_words: String,
+        /// The factors multiplied (`3 × 3`; `3 × 3 × … × 2, 6 layers` when there are many).
+        factors: String,
         /// The most attempts allowed.
         threshold: u64,
     },
@@ -227,10 +225,10 @@ pub(crate) enum Said {
         segment: String,
         /// The product.
         product: &'static str,
-        /// Its default retries, as the check writes them.
-        tries_words: String,
-        /// Its retry conditions, as the check writes them, if known.
-        conditions_words: Option<String>,
+        /// Its default retries, as the catalog writes them (`3 tries`, `2 retries`).
+        retries: &'static str,
+        /// Its retry conditions, if known.
+        conditions: Option<RetryOn>,
         /// The setting that changes them.
         setting: &'static str,
     },

@@ -13,6 +13,7 @@ use crate::said::Said;
 use crate::time::{compare, Time};
 
 use super::findings::{Draft, Findings, Numbers, Traced};
+use super::formula::Slot;
 use super::graph::{Graph, Hop};
 use super::hops::{BoundName, HopCalc, Wait};
 use super::limits::MAX_LISTED_WAITS;
@@ -120,7 +121,6 @@ fn check_hop(s: Stages, (h, hop): (usize, &Hop), calc: &HopCalc, out: &mut Findi
     let Stages {
         graph, hops, nodes, ..
     } = s;
-    let lang = out.lang();
     // A verdict-only re-check writes no formula and no trace (see `Findings::verdict_only`).
     let whole = !out.verdict_only();
     let mut need_trace = Vec::new();
@@ -149,7 +149,7 @@ fn check_hop(s: Stages, (h, hop): (usize, &Hop), calc: &HopCalc, out: &mut Findi
                 };
                 let check_text = format!(
                     "{} {} {sign} {queue_text}{callee_text} + {}",
-                    name.in_formula(lang),
+                    Slot::Bound(name).text(),
                     wait.time.bound_text(wait.decimals.max(1)),
                     seconds(calc.margin_ms, 1)
                 );
@@ -233,7 +233,7 @@ fn check_hop(s: Stages, (h, hop): (usize, &Hop), calc: &HopCalc, out: &mut Findi
                 {
                     let msg = Said::SlackNone {
                         what: hop.segment.clone(),
-                        check_words: check_text.clone(),
+                        check: check_text.clone(),
                     };
                     out.add(
                         Draft::new(FindingCode::SlackNone, hop.rows.clone(), msg)
@@ -379,7 +379,10 @@ mod tests {
                 Verdict::Ok
             )
         );
-        assert_eq!(h.formula, "1 + 10 = 11.0 s; read 10.0 ≥ 8.0 + 1.0");
+        assert_eq!(
+            crate::finding::formula(Lang::En, &h.formula),
+            "1 + 10 = 11.0 s; read 10.0 ≥ 8.0 + 1.0"
+        );
         assert!(findings.is_empty());
     }
 

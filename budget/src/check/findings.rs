@@ -264,11 +264,6 @@ impl Findings {
         self.verdict
     }
 
-    /// The sheet's language.
-    pub(crate) fn lang(&self) -> Lang {
-        self.lang
-    }
-
     /// Drops the findings that name row `line` alone: what reading that row found (stage 1
     /// names one row in each of its findings), before the row is read again.
     pub(crate) fn drop_row(&mut self, line: usize) {

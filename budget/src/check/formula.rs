@@ -1,14 +1,144 @@
-//! The texts of a check's numbers: the formula of nested tries layers and the parsed values
-//! of duration and tries cells (`1.5s`, `3 tries, waits 0.5s, 1s`).
+//! The texts of a check's numbers: the formula of nested tries layers, written in no
+//! language (each word of the sheet's language a [`Slot`], written last by
+//! [`crate::finding::formula`]), and the parsed values of duration and tries cells (`1.5 s`,
+//! `3 tries, waits 0.5 s, 1.0 s`).
 
 use crate::duration::seconds;
-use crate::sheet::Lang;
-use crate::value::{Dur, Tries};
+use crate::kind::Kind;
+use crate::value::Tries;
+
+use super::hops::BoundName;
 
 use super::limits::{MAX_LISTED_WAITS, MAX_NESTED_TRIES};
 
-/// The words of a hop's formula, in the sheet's language.
-#[derive(Clone, Copy, Debug)]
+/// Where a formula's text, or a trace term's label, holds a word of the sheet's language.
+/// The check writes formulas and labels in no language: numbers, names and operators as they
+/// are, and each word as a slot ([`Slot::write`]: [`OPEN`], a tag, its payload, [`CLOSE`]),
+/// which [`crate::finding::formula`] writes in the sheet's language in the last pass. A slot
+/// is only what [`Slot::parse`] reads back; anything else, private-use characters a sheet's
+/// names may hold included, is written as it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Slot<'a> {
+    /// Seconds: `12.0` is written `12.0 s` / `12.0秒`.
+    Seconds(&'a str),
+    /// A word of a hop's formula.
+    Word(Word),
+    /// A bound's name in a formula: `read`, `deadline` / `読み取り`, `期限`.
+    Bound(BoundName),
+    /// A kind's name as a term of a formula: `own`, `margin` / `自分の処理`, `余裕`.
+    Term(Kind),
+    /// A count of routes a route group's formula does not name (`47 others` / `ほか47経路`).
+    OtherRoutes(usize),
+    /// What follows the counts of more nested tries layers than a formula writes out:
+    /// `, waits included (4998 nested tries layers)`.
+    NestedLayers(usize),
+    /// The label of a hop's waits: `waits` / `待機`.
+    Waits,
+    /// The label of the tries layers past those a trace lists: `3 more layers` / `残り3層`.
+    MoreLayers(usize),
+    /// The label of a product's documented default: `nginx default` / `nginxの既定値`.
+    ProductDefault(&'a str),
+}
+
+/// Opens a [`Slot`] in a formula's text: a private-use character.
+pub(crate) const OPEN: char = '\u{E000}';
+/// Closes a [`Slot`].
+pub(crate) const CLOSE: char = '\u{E001}';
+
+impl<'a> Slot<'a> {
+    /// Appends this slot to a formula's text.
+    pub(crate) fn write(self, out: &mut String) {
+        use std::fmt::Write;
+        out.push(OPEN);
+        let _ = match self {
+            Slot::Seconds(text) => write!(out, "s{text}"),
+            Slot::Word(word) => match word {
+                Word::Upstreams(u) => write!(out, "wU{u}"),
+                Word::Window => write!(out, "wW"),
+                Word::Deadline => write!(out, "wD"),
+                Word::Unreadable => write!(out, "w?"),
+                Word::DeadlineUnreadable => write!(out, "w!"),
+                Word::CutByPropagated => write!(out, "wC"),
+                Word::AcrossUpstreams(u) => write!(out, "wA{u}"),
+                Word::NoRetries => write!(out, "wN"),
+            },
+            Slot::Bound(name) => write!(
+                out,
+                "b{}",
+                match name {
+                    BoundName::PerTry => 'p',
+                    BoundName::Deadline => 'd',
+                    BoundName::Visibility => 'v',
+                    BoundName::Read => 'r',
+                }
+            ),
+            Slot::Term(kind) => write!(out, "k{}", kind.as_str()),
+            Slot::OtherRoutes(n) => write!(out, "o{n}"),
+            Slot::NestedLayers(n) => write!(out, "n{n}"),
+            Slot::Waits => write!(out, "a"),
+            Slot::MoreLayers(n) => write!(out, "m{n}"),
+            Slot::ProductDefault(product) => write!(out, "c{product}"),
+        };
+        out.push(CLOSE);
+    }
+
+    /// This slot alone, as a formula's text.
+    pub(crate) fn text(self) -> String {
+        let mut out = String::new();
+        self.write(&mut out);
+        out
+    }
+
+    /// The slot whose tag and payload are `inner` (what lies between [`OPEN`] and
+    /// [`CLOSE`]); `None` for anything [`Slot::write`] does not write.
+    pub(crate) fn parse(inner: &'a str) -> Option<Slot<'a>> {
+        let mut chars = inner.chars();
+        let tag = chars.next()?;
+        let rest = chars.as_str();
+        let count = |text: &str| text.parse::<u32>().ok();
+        Some(match tag {
+            's' => Slot::Seconds(rest),
+            'w' => {
+                let mut chars = rest.chars();
+                let word = chars.next()?;
+                let arg = chars.as_str();
+                Slot::Word(match (word, arg) {
+                    ('U', n) => Word::Upstreams(count(n)?),
+                    ('W', "") => Word::Window,
+                    ('D', "") => Word::Deadline,
+                    ('?', "") => Word::Unreadable,
+                    ('!', "") => Word::DeadlineUnreadable,
+                    ('C', "") => Word::CutByPropagated,
+                    ('A', n) => Word::AcrossUpstreams(count(n)?),
+                    ('N', "") => Word::NoRetries,
+                    _ => return None,
+                })
+            }
+            'b' => Slot::Bound(match rest {
+                "p" => BoundName::PerTry,
+                "d" => BoundName::Deadline,
+                "v" => BoundName::Visibility,
+                "r" => BoundName::Read,
+                _ => return None,
+            }),
+            'k' => Slot::Term(Kind::from_name(rest)?),
+            'o' => Slot::OtherRoutes(rest.parse().ok()?),
+            'n' => Slot::NestedLayers(rest.parse().ok()?),
+            'a' if rest.is_empty() => Slot::Waits,
+            'm' => Slot::MoreLayers(rest.parse().ok()?),
+            'c' => Slot::ProductDefault(rest),
+            _ => return None,
+        })
+    }
+}
+
+/// `seconds` followed by the unit of the sheet's language, as a slot: `12.0 s` / `12.0秒`.
+pub(crate) fn with_unit(seconds: &str) -> String {
+    Slot::Seconds(seconds).text()
+}
+
+/// The words of a hop's formula ([`Slot::Word`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Word {
     /// `× 3 upstreams` / `× 上流3台`.
     Upstreams(u32),
@@ -29,36 +159,13 @@ pub(crate) enum Word {
     NoRetries,
 }
 
-impl Word {
-    pub(crate) fn text(self, lang: Lang) -> String {
-        match (lang, self) {
-            (Lang::En, Word::Upstreams(u)) => format!("× {u} upstreams"),
-            (Lang::Ja, Word::Upstreams(u)) => format!("× 上流{u}台"),
-            (Lang::En, Word::Window) => "window".into(),
-            (Lang::Ja, Word::Window) => "打ち切り".into(),
-            (Lang::En, Word::Deadline) => "deadline".into(),
-            (Lang::Ja, Word::Deadline) => "期限".into(),
-            (Lang::En, Word::Unreadable) => "? (a value could not be read)".into(),
-            (Lang::Ja, Word::Unreadable) => "?（読めない値があります）".into(),
-            (Lang::En, Word::DeadlineUnreadable) => "? (the deadline could not be read)".into(),
-            (Lang::Ja, Word::DeadlineUnreadable) => "?（期限が読めません）".into(),
-            (Lang::En, Word::CutByPropagated) => " (cut by the propagated deadline)".into(),
-            (Lang::Ja, Word::CutByPropagated) => "（伝播した期限で打ち切り）".into(),
-            (Lang::En, Word::AcrossUpstreams(u)) => format!(" (across {u} upstreams)"),
-            (Lang::Ja, Word::AcrossUpstreams(u)) => format!("（上流{u}台にまたがる試行）"),
-            (Lang::En, Word::NoRetries) => "no retries: ".into(),
-            (Lang::Ja, Word::NoRetries) => "再試行なし：".into(),
-        }
-    }
-}
-
 /// The formula of nested tries layers around a per-try text `p_text`, inner layer first,
 /// without its `= total`: `((0.5 + 1) × 3 + 0.5 + 1.0) × 2 + 0.3`. Written in one pass (each
 /// layer's text once, never copied into the next), with a long waits list summed
 /// ([`MAX_LISTED_WAITS`]) and, beyond [`MAX_NESTED_TRIES`] layers, only the counts of the
 /// first two and the last: `(0.5 + 1) × 1000 × 1000 × … × 1000, waits included (4998 nested
 /// tries layers)`.
-pub(crate) fn layers_formula(lang: Lang, p_text: &str, layers: &[Tries]) -> String {
+pub(crate) fn layers_formula(p_text: &str, layers: &[Tries]) -> String {
     use std::fmt::Write;
     let effective: Vec<&Tries> = layers
         .iter()
@@ -81,10 +188,7 @@ pub(crate) fn layers_formula(lang: Lang, p_text: &str, layers: &[Tries]) -> Stri
                 let _ = write!(f, " × {}", layer.count);
             }
         }
-        let _ = match lang {
-            Lang::En => write!(f, ", waits included ({} nested tries layers)", layers.len()),
-            Lang::Ja => write!(f, "、待機込み（試行の入れ子{}層）", layers.len()),
-        };
+        Slot::NestedLayers(layers.len()).write(&mut f);
         return f;
     }
     let opens = effective.len().saturating_sub(usize::from(!spaced));
@@ -122,59 +226,6 @@ pub(crate) fn push_waits(f: &mut String, layer: &Tries) {
     }
 }
 
-/// A duration value for display, written as everywhere else in the report
-/// ([`crate::display::duration`]): `1.5 s`, `≥ 100.0 s`, `12.0 s–24.0 s`, `∞` (`1.5秒`).
-pub(crate) fn describe_dur(lang: Lang, dur: Dur) -> String {
-    let d = |ms| crate::display::duration(lang, ms);
-    match dur {
-        Dur::Exact(ms) => d(ms),
-        Dur::AtLeast(ms) => format!("≥ {}", d(ms)),
-        Dur::Range(lo, hi) => format!("{}–{}", d(lo), d(hi)),
-        Dur::Infinite => crate::display::INFINITE.to_string(),
-    }
-}
-
-/// Tries for display, in the sheet's language: `2 tries, waits 0.3 s` / `2回、待機0.3秒`.
-/// More than [`MAX_LISTED_WAITS`] waits are summarised: `1000 tries, 999 waits of 0.5 s`, or
-/// `…, 999 waits, 499.5 s in all` when they differ (`1000回、待機999回（各0.5秒）`,
-/// `…、待機999回、計499.5秒`).
-pub(crate) fn describe_tries(lang: Lang, t: &Tries) -> String {
-    let d = |ms| crate::display::duration(lang, ms);
-    let mut s = match (lang, t.count) {
-        (Lang::En, 1) => "1 try".to_string(),
-        (Lang::En, n) => format!("{n} tries"),
-        (Lang::Ja, n) => format!("{n}回"),
-    };
-    let n = t.waits_ms.len();
-    if n > MAX_LISTED_WAITS && t.waits_ms.iter().any(|&w| w > 0) {
-        let first = t.waits_ms[0];
-        let all = t.waits_ms.iter().all(|&w| w == first);
-        let total = t.waits_ms.iter().fold(0u64, |a, &w| a.saturating_add(w));
-        s.push_str(&match (lang, all) {
-            (Lang::En, true) => format!(", {n} waits of {}", d(first)),
-            (Lang::En, false) => format!(", {n} waits, {} in all", d(total)),
-            (Lang::Ja, true) => format!("、待機{n}回（各{}）", d(first)),
-            (Lang::Ja, false) => format!("、待機{n}回、計{}", d(total)),
-        });
-    } else if t.waits_ms.iter().any(|&w| w > 0) {
-        let waits: Vec<String> = t.waits_ms.iter().map(|&w| d(w)).collect();
-        s.push_str(&match lang {
-            Lang::En => format!(", waits {}", waits.join(", ")),
-            Lang::Ja => format!("、待機{}", waits.join("、")),
-        });
-    }
-    s
-}
-
-/// The routes of a route group a formula does not name: `47 others` / `ほか47経路`.
-pub(crate) fn other_routes(lang: Lang, count: usize) -> String {
-    match (lang, count) {
-        (Lang::En, 1) => "1 other".to_string(),
-        (Lang::En, n) => format!("{n} others"),
-        (Lang::Ja, n) => format!("ほか{n}経路"),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -194,55 +245,21 @@ mod tests {
     fn one_layer_is_the_per_try_times_the_tries_plus_the_waits() {
         // Golden G2: (0.5 + 3) × 3 + 0.5 + 1.0.
         assert_eq!(
-            layers_formula(Lang::En, "0.5 + 3", &[tries(3, vec![500, 1_000])]),
+            layers_formula("0.5 + 3", &[tries(3, vec![500, 1_000])]),
             "(0.5 + 3) × 3 + 0.5 + 1.0"
         );
-        assert_eq!(layers_formula(Lang::En, "2", &[tries(2, vec![0])]), "2 × 2");
-        assert_eq!(layers_formula(Lang::En, "1 + 2", &[]), "1 + 2");
+        assert_eq!(layers_formula("2", &[tries(2, vec![0])]), "2 × 2");
+        assert_eq!(layers_formula("1 + 2", &[]), "1 + 2");
     }
 
     #[test]
     fn nested_layers_apply_from_the_inside_out() {
         assert_eq!(
             layers_formula(
-                Lang::En,
                 "0.5 + 1",
                 &[tries(3, vec![500, 1_000]), tries(2, vec![300])]
             ),
             "((0.5 + 1) × 3 + 0.5 + 1.0) × 2 + 0.3"
-        );
-    }
-
-    #[test]
-    fn values_are_described_for_display() {
-        assert_eq!(describe_dur(Lang::En, Dur::Exact(1_500)), "1.5 s");
-        assert_eq!(describe_dur(Lang::Ja, Dur::Exact(1_500)), "1.5秒");
-        assert_eq!(
-            describe_dur(Lang::En, Dur::AtLeast(100_000)),
-            "≥ 1 min 40 s"
-        );
-        assert_eq!(
-            describe_dur(Lang::En, Dur::Range(12_000, 24_000)),
-            "12.0 s–24.0 s"
-        );
-        assert_eq!(describe_dur(Lang::En, Dur::Infinite), "∞");
-        assert_eq!(
-            describe_tries(Lang::En, &tries(2, vec![300])),
-            "2 tries, waits 0.3 s"
-        );
-        assert_eq!(
-            describe_tries(Lang::Ja, &tries(3, vec![500, 1_000])),
-            "3回、待機0.5秒、1.0秒"
-        );
-        assert_eq!(describe_tries(Lang::En, &tries(1, vec![])), "1 try");
-        assert_eq!(describe_tries(Lang::Ja, &tries(1, vec![])), "1回");
-        assert_eq!(
-            describe_tries(Lang::En, &tries(12, vec![500; 11])),
-            "12 tries, 11 waits of 0.5 s"
-        );
-        assert_eq!(
-            describe_tries(Lang::Ja, &tries(12, vec![500; 11])),
-            "12回、待機11回（各0.5秒）"
         );
     }
 }

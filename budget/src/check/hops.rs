@@ -14,7 +14,6 @@ use crate::catalog::{self, Zero};
 use crate::code::FindingCode;
 use crate::kind::Kind;
 use crate::said::Said;
-use crate::sheet::Lang;
 use crate::time::Time;
 use crate::value::{self, Cell, Dur, Tries};
 
@@ -22,12 +21,11 @@ use crate::report::TraceTerm;
 
 use super::conditions::{self, Conditions};
 use super::findings::{Draft, Findings};
-use super::formula::{describe_dur, layers_formula, push_waits, Word};
+use super::formula::{layers_formula, push_waits, with_unit, Slot, Word};
 use super::graph::{bounds, Graph, Hop};
 use super::limits::MAX_NESTED_TRIES;
 use super::rows::{RowInfo, Term, Val};
 use super::trace::{self, Reading};
-use crate::display::with_unit;
 
 mod calc;
 mod caps;
@@ -87,12 +85,7 @@ fn sum(terms: &[Option<Term>], text: bool) -> Option<(Time, String)> {
 
 /// A connect bound for a hop with none, from the catalog where a product of the hop's rows
 /// documents one (nginx: 60 s), with its `value.default_applied`.
-fn catalog_connect(
-    hop: &Hop,
-    infos: &[RowInfo],
-    lang: Lang,
-    out: &mut Findings,
-) -> Option<(Term, TraceTerm)> {
+fn catalog_connect(hop: &Hop, infos: &[RowInfo], out: &mut Findings) -> Option<(Term, TraceTerm)> {
     let e = hop
         .rows
         .iter()
@@ -132,17 +125,14 @@ fn catalog_connect(
     }
     let msg = Said::ConnectDefaultApplied {
         segment: hop.segment.clone(),
-        used_words: describe_dur(lang, dur),
+        used: dur,
         product: e.product,
         setting: e.name,
         unresolved: e.unresolved(),
     };
     let term = TraceTerm {
         kind: Some(Kind::Connect),
-        label: Some(match lang {
-            Lang::En => format!("{} default", e.product),
-            Lang::Ja => format!("{}の既定値", e.product),
-        }),
+        label: Some(Slot::ProductDefault(e.product).text()),
         value_ms: time.need_ms(),
         rows: rows.clone(),
         ..TraceTerm::default()
@@ -208,7 +198,6 @@ fn early_phase(
 /// `(U × T − 1) × e + p + U × waits`; the outer layers repeat that as usual. Golden G6:
 /// `(2 × 4 − 1) × (5 + 10) + (5 + 30) = 140.0 s`.
 fn early_worst(
-    lang: Lang,
     (p, p_text): (Time, &str),
     (e, e_text): (Time, &str),
     targets: u32,
@@ -256,10 +245,7 @@ fn early_worst(
             f.push_str(&inner_waits_text);
         }
     }
-    (
-        layered_worst(inner, outer, out),
-        layers_formula(lang, &f, outer),
-    )
+    (layered_worst(inner, outer, out), layers_formula(&f, outer))
 }
 
 /// The per-try bound: `attempt` (+ `connect` unless the attempt includes it), else
@@ -373,7 +359,6 @@ fn compute_hop(
     sheet_margin_ms: u64,
     out: &mut Findings,
 ) -> HopCalc {
-    let lang = out.lang();
     // A verdict-only re-check writes no formula and no trace (see `Findings::verdict_only`).
     let whole = !out.verdict_only();
     let parts = &hop.parts;
@@ -384,7 +369,7 @@ fn compute_hop(
     }
     let connect: Connect = match parts.connect {
         None if !(parts.attempt.is_some() && parts.attempt_includes_connect) => {
-            catalog_connect(hop, infos, lang, out).map(|(t, term)| (Some(t), Some(term)))
+            catalog_connect(hop, infos, out).map(|(t, term)| (Some(t), Some(term)))
         }
         connect => connect.map(|c| (c, None)),
     };
@@ -397,7 +382,7 @@ fn compute_hop(
         (Some(Some((p, p_text))), Some(layers)) => {
             calc.per_try = Some(*p);
             let mut worst = tried(hop, &mut calc, (*p, p_text), layers, &connect, infos, out);
-            capped_by_window(hop, &mut worst, *p, infos, whole, lang);
+            capped_by_window(hop, &mut worst, *p, infos, whole);
             worst
         }
         (Some(None), _) | (_, None) => {
@@ -405,7 +390,7 @@ fn compute_hop(
                 calc.tries = total_tries(layers);
             }
             Worst::unknown(if whole {
-                Word::Unreadable.text(lang)
+                Slot::Word(Word::Unreadable).text()
             } else {
                 String::new()
             })
@@ -419,7 +404,7 @@ fn compute_hop(
         calc.layer_tries = total_tries(layers);
     }
     if whole {
-        calc.tries_terms = tries_terms(hop, worst.upstreams_counted, lang);
+        calc.tries_terms = tries_terms(hop, worst.upstreams_counted);
     }
     if let Some(deadline) = parts.deadline {
         calc.has_deadline = true;
@@ -436,7 +421,7 @@ fn compute_hop(
     if worst.time.is_some_and(Time::is_inf) {
         unbounded(hop, caller_name, infos, out);
     }
-    finish(hop, calc, worst, infos, whole, lang)
+    finish(hop, calc, worst, infos, whole)
 }
 
 /// A hop without any time bound: its tries, and `bound.missing`.
@@ -446,7 +431,6 @@ fn without_bounds(
     layers: Option<&[Tries]>,
     out: &mut Findings,
 ) -> HopCalc {
-    let lang = out.lang();
     let segment = hop.segment.as_str();
     if let Some(layers) = layers {
         calc.tries = total_tries(layers);
@@ -459,7 +443,7 @@ fn without_bounds(
         out.add(Draft::new(FindingCode::BoundMissing, hop.rows.clone(), msg).on_hop(segment));
     }
     if !out.verdict_only() {
-        calc.tries_terms = tries_terms(hop, false, lang);
+        calc.tries_terms = tries_terms(hop, false);
     }
     calc
 }
@@ -476,14 +460,13 @@ fn tried(
     infos: &[RowInfo],
     out: &mut Findings,
 ) -> Worst {
-    let lang = out.lang();
     let whole = !out.verdict_only();
     let parts = &hop.parts;
     let mut worst = Some(layered_worst(p, layers, out));
     let mut total = total_tries(layers);
     let mut upstreams_counted = false;
     let mut formula = if whole {
-        layers_formula(lang, p_text, layers)
+        layers_formula(p_text, layers)
     } else {
         String::new()
     };
@@ -497,8 +480,8 @@ fn tried(
         if whole {
             formula = format!(
                 "{}{}",
-                Word::NoRetries.text(lang),
-                layers_formula(lang, p_text, outer)
+                Slot::Word(Word::NoRetries).text(),
+                layers_formula(p_text, outer)
             );
         }
     }
@@ -523,7 +506,7 @@ fn tried(
                 } else {
                     (p, p_text.clone(), calc.per_try_terms.clone())
                 };
-                let (w, f) = early_worst(lang, (p, p_text), (e, &e_text), u, layers, out);
+                let (w, f) = early_worst((p, p_text), (e, &e_text), u, layers, out);
                 worst = Some(w);
                 formula = f;
                 total = total.saturating_mul(u);
@@ -565,7 +548,7 @@ fn tried(
                 } else {
                     formula.clone()
                 };
-                formula = format!("{grouped} {}", Word::Upstreams(u).text(lang));
+                formula = format!("{grouped} {}", Slot::Word(Word::Upstreams(u)).text());
             }
         }
         Some(None) => worst = None,
@@ -574,10 +557,10 @@ fn tried(
     calc.tries = total;
     if whole {
         if let (true, Some(Some(u))) = (parts.tries_span_upstreams, parts.upstreams) {
-            formula.push_str(&Word::AcrossUpstreams(u).text(lang));
+            formula.push_str(&Slot::Word(Word::AcrossUpstreams(u)).text());
         }
         let worst_text = worst.map_or("?".to_string(), |w| w.need_text(1));
-        formula = format!("{formula} = {}", with_unit(lang, &worst_text));
+        formula = format!("{formula} = {}", with_unit(&worst_text));
     }
     Worst {
         time: worst,
@@ -620,6 +603,7 @@ fn unbounded(hop: &Hop, caller_name: &str, infos: &[RowInfo], out: &mut Findings
 mod tests {
     use super::*;
     use crate::check::rows;
+    use crate::sheet::Lang;
     use crate::sheet::Row;
 
     fn row(item: &str, value: &str) -> Row {
@@ -650,7 +634,10 @@ mod tests {
         assert_eq!(c.per_try, Some(Time::exact(3_500)));
         assert_eq!((c.tries, c.layer_tries), (3, 3));
         assert_eq!(c.worst, Some(Time::exact(12_000)));
-        assert_eq!(c.worst_text, "(0.5 + 3) × 3 + 0.5 + 1.0 = 12.0 s");
+        assert_eq!(
+            crate::finding::formula(Lang::En, &c.worst_text),
+            "(0.5 + 3) × 3 + 0.5 + 1.0 = 12.0 s"
+        );
         let wait = c.wait.unwrap();
         assert_eq!(
             (wait.term.time, wait.name),
@@ -674,7 +661,7 @@ mod tests {
         let c = compute(&graph, &infos, 1_000, &mut out).remove(0);
         assert_eq!(c.worst, Some(Time::exact(20_000)));
         assert_eq!(
-            c.worst_text,
+            crate::finding::formula(Lang::Ja, &c.worst_text),
             "min(((0.5 + 3) × 3 + 0.5 + 1.0) × 上流2台 = 24.0秒, 期限 20.0秒) = 20.0秒"
         );
     }
@@ -689,7 +676,7 @@ mod tests {
         ]);
         assert_eq!(c.worst, Some(Time::exact(8_000)));
         assert_eq!(
-            c.worst_text,
+            crate::finding::formula(Lang::En, &c.worst_text),
             "min((0.5 + 3) × 3 + 0.5 + 1.0 = 12.0 s, deadline 8.0 s) = 8.0 s"
         );
         let wait = c.wait.unwrap();

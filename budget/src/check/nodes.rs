@@ -11,16 +11,14 @@ use crate::code::FindingCode;
 use crate::kind::Kind;
 use crate::report::{NodeReport, NodeTrace, TraceNumber, TraceTerm, Verdict};
 use crate::said::Said;
-use crate::sheet::Lang;
 use crate::time::{compare, Time};
 
 use super::findings::{Draft, Findings, Numbers, Traced};
-use super::formula::{other_routes, Word};
+use super::formula::{with_unit, Slot, Word};
 use super::graph::{Call, Graph, Node};
 use super::hops::{early_tries_that_fit, tries_that_fit, HopCalc};
 use super::rows::RowInfo;
 use super::trace::{self, Reading};
-use crate::display::with_unit;
 
 /// The most routes of one route group a formula names; the others are counted (§4.2).
 const ROUTES_NAMED: usize = 3;
@@ -64,12 +62,7 @@ pub(crate) struct NodeCalc {
 
 /// The terms of a node's inner need, shortest first (the formula's order); without their
 /// texts and rows unless `whole` (a verdict-only re-check reads neither).
-fn need_terms(
-    node: &Node,
-    graph: &Graph,
-    hops: &[HopCalc],
-    (whole, lang): (bool, Lang),
-) -> Vec<NeedTerm> {
+fn need_terms(node: &Node, graph: &Graph, hops: &[HopCalc], whole: bool) -> Vec<NeedTerm> {
     let mut terms: Vec<NeedTerm> = node
         .calls
         .iter()
@@ -129,7 +122,7 @@ fn need_terms(
                 });
                 let mut kept: Vec<usize> = by_worst[..ROUTES_NAMED].to_vec();
                 kept.sort_unstable();
-                let others = other_routes(lang, c.hops.len() - ROUTES_NAMED);
+                let others = Slot::OtherRoutes(c.hops.len() - ROUTES_NAMED).text();
                 let callees: Vec<&str> = kept.iter().map(|&i| callee(c.hops[i])).collect();
                 let named: Vec<&str> = kept.iter().map(|&i| named[i].as_str()).collect();
                 (
@@ -208,7 +201,6 @@ fn node_trace(
     node: &Node,
     terms: &[NeedTerm],
     (inner, need): (Option<Time>, Option<Time>),
-    lang: Lang,
 ) -> (NodeTrace, String) {
     let inner_reading = Reading::of_sum(inner);
     let inner_terms: Vec<TraceTerm> = terms
@@ -233,13 +225,13 @@ fn node_trace(
             Some(o) if !node.own_unknown => o.time.need_text(o.decimals),
             _ => "?".to_string(),
         };
-        named.push(format!("{} {own_text}", Kind::Own.term_name(lang)));
+        named.push(format!("{} {own_text}", Slot::Term(Kind::Own).text()));
     }
     if let Some(m) = node.margin {
         need_terms.push(trace::row_term(&m, infos, reading));
         named.push(format!(
             "{} {}",
-            Kind::Margin.term_name(lang),
+            Slot::Term(Kind::Margin).text(),
             m.time.need_text(m.decimals)
         ));
     }
@@ -248,8 +240,8 @@ fn node_trace(
         [] => String::new(),
         // One term is the need itself: `LB 12.0 s`; a group's longest is still worked out:
         // `max(orders 4.3, search 12.0) = 12.0 s`.
-        [one] if need.is_some() && terms.iter().all(|t| t.group.is_empty()) => with_unit(lang, one),
-        _ => format!("{} = {}", named.join(" + "), with_unit(lang, &total)),
+        [one] if need.is_some() && terms.iter().all(|t| t.group.is_empty()) => with_unit(one),
+        _ => format!("{} = {}", named.join(" + "), with_unit(&total)),
     };
     let deadline = match node.deadline {
         Some(Some(d)) if !d.time.is_inf() => vec![trace::row_term(&d, infos, Reading::LowerEnd)],
@@ -291,10 +283,9 @@ pub(crate) fn compute_one(
     node: &Node,
     out: &mut Findings,
 ) -> NodeCalc {
-    let lang = out.lang();
     out.steps += 1 + node.hops_out.len() as u64;
     let whole = !out.verdict_only();
-    let terms = need_terms(node, graph, hops, (whole, lang));
+    let terms = need_terms(node, graph, hops, whole);
     let inner = if node.hops_out.is_empty() {
         None
     } else {
@@ -337,7 +328,7 @@ pub(crate) fn compute_one(
         .max_by_key(|&h| hops[h].worst.and_then(Time::need_ms));
     // A verdict-only re-check writes no trace and no formula.
     let (trace, need_formula) = if whole {
-        node_trace(graph, infos, node, &terms, (inner, need), lang)
+        node_trace(graph, infos, node, &terms, (inner, need))
     } else {
         (NodeTrace::default(), String::new())
     };
@@ -422,7 +413,6 @@ pub(crate) fn check_one(
     out: &mut Findings,
 ) -> NodeReport {
     let node = &graph.nodes[n];
-    let lang = out.lang();
     let whole = !out.verdict_only();
     // The need's formula with its terms named (the trace's), then the check against the
     // deadline: `DB 3.0 + external API 4.3 + own 0.5 = 7.8 s ≤ 8.0 s`.
@@ -449,10 +439,7 @@ pub(crate) fn check_one(
                     _ => "?",
                 };
                 if whole {
-                    formula = format!(
-                        "{formula} {sign} {}",
-                        with_unit(lang, &d.time.bound_text(1))
-                    );
+                    formula = format!("{formula} {sign} {}", with_unit(&d.time.bound_text(1)));
                 }
                 let d_ms = d.time.bound_ms().unwrap_or(0);
                 if c.verdict == Verdict::Inverted && node.propagates {
@@ -482,7 +469,7 @@ pub(crate) fn check_one(
                         );
                     }
                     if whole {
-                        formula.push_str(&Word::CutByPropagated.text(lang));
+                        formula.push_str(&Slot::Word(Word::CutByPropagated).text());
                     }
                     (Verdict::Ok, c.slack_ms)
                 } else if c.verdict == Verdict::Inverted {
@@ -502,7 +489,7 @@ pub(crate) fn check_one(
                     {
                         let msg = Said::SlackNone {
                             what: node.name.clone(),
-                            check_words: formula.clone(),
+                            check: formula.clone(),
                         };
                         out.add(
                             Draft::new(FindingCode::SlackNone, node.rows.clone(), msg)
@@ -667,13 +654,16 @@ mod tests {
     fn a_nodes_need_is_its_calls_its_own_time_and_its_margin() {
         let (calcs, reports, _) = run(&g2());
         let app = &calcs[0];
-        assert_eq!(app.need_formula, "db 3.0 + api 12.0 + own 0.5 = 15.5 s");
+        assert_eq!(
+            crate::finding::formula(Lang::En, &app.need_formula),
+            "db 3.0 + api 12.0 + own 0.5 = 15.5 s"
+        );
         assert_eq!(app.inner, Some(Time::exact(15_000)));
         assert_eq!(app.need, Some(Time::exact(15_500)));
         assert_eq!(app.worst, Some(Some(Time::exact(8_000))));
         assert_eq!(app.retry_candidate, Some(0));
         assert_eq!(
-            reports[0].formula,
+            crate::finding::formula(Lang::En, &reports[0].formula),
             "db 3.0 + api 12.0 + own 0.5 = 15.5 s > 8.0 s"
         );
         assert_eq!(
@@ -717,7 +707,7 @@ mod tests {
         ]);
         assert_eq!(calcs[0].need, Some(Time::exact(5_800)));
         assert_eq!(
-            reports[0].formula,
+            crate::finding::formula(Lang::En, &reports[0].formula),
             "a 1.0 + max(b 3.0, c 4.3) + own 0.5 = 5.8 s"
         );
     }

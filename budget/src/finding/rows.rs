@@ -3,12 +3,12 @@
 //! findings about one row ([`RowSaid`]), which are also those rows' notes.
 
 use crate::catalog::{self, Match};
-use crate::check::formula::{describe_dur, describe_tries};
 use crate::check::rows::{RowInfo, Val};
 use crate::said::{BareTries, FromCatalog, Note, RowSaid, Used};
 use crate::sheet::{Lang, Row};
 use crate::value::{Idem, Tries};
 
+use super::shared::{describe_dur, describe_tries};
 use super::values::*;
 
 /// The note a row's report shows: which catalog entry applies (or why one does not), then how

@@ -1,8 +1,11 @@
 //! The rulebook's findings: implausible values, a lock not below its statement timeout, a read timeout taken for a total, idle timeouts the wrong way round, retries amplified, unsafe, hidden or pointless, and broken pairs of settings.
 
+use super::shared::describe_tries;
 use crate::display::{duration, quoted};
+use crate::retry_on::RetryOn;
 use crate::said::Implausible;
 use crate::sheet::Lang;
+use crate::value;
 
 /// `value.implausible`: almost always a unit mistake.
 pub(crate) fn implausible(
@@ -174,10 +177,18 @@ pub(crate) fn retry_hidden(
     segment: &str,
     product: &str,
     retries: &str,
-    conditions: Option<&str>,
+    conditions: Option<&RetryOn>,
     setting: &str,
 ) -> (String, String) {
-    match (lang, conditions) {
+    // With the conditions known, the tries are written like every other tries value
+    // (`3 tries`), the conditions after them; else the catalog's remark says all.
+    let tries = match (conditions, value::read_tries(retries)) {
+        (Some(_), Ok(t)) => describe_tries(lang, &t),
+        _ => retries.to_string(),
+    };
+    let retries = tries.as_str();
+    let conditions = conditions.map(|on| on.describe(lang));
+    match (lang, conditions.as_deref()) {
         (Lang::En, None) => (
             format!("{segment}: {product} retries by default ({retries}, {setting}) and the sheet says nothing of it"),
             format!("write {product}'s tries and waits on {segment}, or turn its retries off"),

@@ -1,7 +1,10 @@
-//! Words shared by the messages: a need (`15.5 s`, `≥ 100.0 s`, `∞`) and a count of tries.
+//! Words shared by the messages and the rows' parsed values: a need (`15.5 s`, `≥ 100.0 s`,
+//! `∞`), a count of tries, a duration value and a tries value.
 
+use crate::check::MAX_LISTED_WAITS;
 use crate::display::duration;
 use crate::sheet::Lang;
+use crate::value::{Dur, Tries};
 
 /// A need for a message: `15.5 s`, `≥ 100.0 s` (a lower bound, or a sum too large to hold),
 /// `∞`.
@@ -19,5 +22,98 @@ pub(super) fn tries_en(k: u32) -> String {
         "1 try".to_string()
     } else {
         format!("{k} tries")
+    }
+}
+
+/// A duration value for display, written as everywhere else in the report
+/// ([`crate::display::duration`]): `1.5 s`, `≥ 100.0 s`, `12.0 s–24.0 s`, `∞` (`1.5秒`).
+pub(crate) fn describe_dur(lang: Lang, dur: Dur) -> String {
+    let d = |ms| crate::display::duration(lang, ms);
+    match dur {
+        Dur::Exact(ms) => d(ms),
+        Dur::AtLeast(ms) => format!("≥ {}", d(ms)),
+        Dur::Range(lo, hi) => format!("{}–{}", d(lo), d(hi)),
+        Dur::Infinite => crate::display::INFINITE.to_string(),
+    }
+}
+
+/// Tries for display, in the sheet's language: `2 tries, waits 0.3 s` / `2回、待機0.3秒`.
+/// More than [`MAX_LISTED_WAITS`] waits are summarised: `1000 tries, 999 waits of 0.5 s`, or
+/// `…, 999 waits, 499.5 s in all` when they differ (`1000回、待機999回（各0.5秒）`,
+/// `…、待機999回、計499.5秒`).
+pub(crate) fn describe_tries(lang: Lang, t: &Tries) -> String {
+    let d = |ms| crate::display::duration(lang, ms);
+    let mut s = match (lang, t.count) {
+        (Lang::En, 1) => "1 try".to_string(),
+        (Lang::En, n) => format!("{n} tries"),
+        (Lang::Ja, n) => format!("{n}回"),
+    };
+    let n = t.waits_ms.len();
+    if n > MAX_LISTED_WAITS && t.waits_ms.iter().any(|&w| w > 0) {
+        let first = t.waits_ms[0];
+        let all = t.waits_ms.iter().all(|&w| w == first);
+        let total = t.waits_ms.iter().fold(0u64, |a, &w| a.saturating_add(w));
+        s.push_str(&match (lang, all) {
+            (Lang::En, true) => format!(", {n} waits of {}", d(first)),
+            (Lang::En, false) => format!(", {n} waits, {} in all", d(total)),
+            (Lang::Ja, true) => format!("、待機{n}回（各{}）", d(first)),
+            (Lang::Ja, false) => format!("、待機{n}回、計{}", d(total)),
+        });
+    } else if t.waits_ms.iter().any(|&w| w > 0) {
+        let waits: Vec<String> = t.waits_ms.iter().map(|&w| d(w)).collect();
+        s.push_str(&match lang {
+            Lang::En => format!(", waits {}", waits.join(", ")),
+            Lang::Ja => format!("、待機{}", waits.join("、")),
+        });
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tries(count: u32, waits_ms: Vec<u64>) -> Tries {
+        let wait_decimals = vec![1; waits_ms.len()];
+        Tries {
+            count,
+            waits_ms,
+            wait_decimals,
+            waits_assumed: false,
+            waits_dropped: 0,
+        }
+    }
+
+    #[test]
+    fn values_are_described_for_display() {
+        assert_eq!(describe_dur(Lang::En, Dur::Exact(1_500)), "1.5 s");
+        assert_eq!(describe_dur(Lang::Ja, Dur::Exact(1_500)), "1.5秒");
+        assert_eq!(
+            describe_dur(Lang::En, Dur::AtLeast(100_000)),
+            "≥ 1 min 40 s"
+        );
+        assert_eq!(
+            describe_dur(Lang::En, Dur::Range(12_000, 24_000)),
+            "12.0 s–24.0 s"
+        );
+        assert_eq!(describe_dur(Lang::En, Dur::Infinite), "∞");
+        assert_eq!(
+            describe_tries(Lang::En, &tries(2, vec![300])),
+            "2 tries, waits 0.3 s"
+        );
+        assert_eq!(
+            describe_tries(Lang::Ja, &tries(3, vec![500, 1_000])),
+            "3回、待機0.5秒、1.0秒"
+        );
+        assert_eq!(describe_tries(Lang::En, &tries(1, vec![])), "1 try");
+        assert_eq!(describe_tries(Lang::Ja, &tries(1, vec![])), "1回");
+        assert_eq!(
+            describe_tries(Lang::En, &tries(12, vec![500; 11])),
+            "12 tries, 11 waits of 0.5 s"
+        );
+        assert_eq!(
+            describe_tries(Lang::Ja, &tries(12, vec![500; 11])),
+            "12回、待機11回（各0.5秒）"
+        );
     }
 }

@@ -2,7 +2,6 @@
 //! waits with ([`BoundName`]), and a worst case while it is built ([`Worst`]).
 
 use crate::kind::Kind;
-use crate::sheet::Lang;
 use crate::time::Time;
 use crate::value::Tries;
 
@@ -35,35 +34,6 @@ impl BoundName {
             Kind::Deadline => BoundName::Deadline,
             Kind::Visibility => BoundName::Visibility,
             _ => BoundName::Read,
-        }
-    }
-
-    /// The bound's name in a message, in the sheet's language: `read timeout` / `読み取りタイムアウト`.
-    pub(crate) fn word(self, lang: Lang) -> &'static str {
-        match (lang, self) {
-            (Lang::En, BoundName::PerTry) => "per-try timeout",
-            (Lang::En, BoundName::Deadline) => "deadline",
-            (Lang::En, BoundName::Visibility) => "visibility timeout",
-            (Lang::En, BoundName::Read) => "read timeout",
-            (Lang::Ja, BoundName::PerTry) => "1回の上限",
-            (Lang::Ja, BoundName::Deadline) => "全体期限",
-            (Lang::Ja, BoundName::Visibility) => "可視性タイムアウト",
-            (Lang::Ja, BoundName::Read) => "読み取りタイムアウト",
-        }
-    }
-
-    /// The bound's name in a formula, in the sheet's language: `read`, `deadline`,
-    /// `per-try timeout` / `読み取り`, `期限`, `1回の上限`.
-    pub(crate) fn in_formula(self, lang: Lang) -> &'static str {
-        match (lang, self) {
-            (Lang::En, BoundName::PerTry) => "per-try timeout",
-            (Lang::En, BoundName::Deadline) => "deadline",
-            (Lang::En, BoundName::Visibility) => "visibility timeout",
-            (Lang::En, BoundName::Read) => "read",
-            (Lang::Ja, BoundName::PerTry) => "1回の上限",
-            (Lang::Ja, BoundName::Deadline) => "期限",
-            (Lang::Ja, BoundName::Visibility) => "可視性タイムアウト",
-            (Lang::Ja, BoundName::Read) => "読み取り",
         }
     }
 }

@@ -3,18 +3,16 @@
 
 use crate::code::FindingCode;
 use crate::said::Said;
-use crate::sheet::Lang;
 use crate::time::{Hi, Time};
 
+use super::super::formula::{with_unit, Slot, Word};
 use super::calc::{HopCalc, Worst};
 use super::fit::tries_that_fit;
 use super::terms::uncut_terms;
 use crate::check::findings::{Draft, Findings, Numbers};
-use crate::check::formula::Word;
 use crate::check::graph::Hop;
 use crate::check::rows::{RowInfo, Term};
 use crate::check::trace::{self, Reading};
-use crate::display::with_unit;
 
 /// No new try starts after the retry window: the last one may still run a whole per-try
 /// bound `p`, so the window plus `p` caps the worst case.
@@ -24,7 +22,6 @@ pub(super) fn capped_by_window(
     p: Time,
     infos: &[RowInfo],
     whole: bool,
-    lang: Lang,
 ) {
     match hop.parts.retry_window {
         Some(Some(window)) => {
@@ -40,10 +37,10 @@ pub(super) fn capped_by_window(
                     worst.formula = format!(
                         "min({}, {} {} + {}) = {}",
                         worst.formula,
-                        Word::Window.text(lang),
+                        Slot::Word(Word::Window).text(),
                         window.time.bound_text(window.decimals),
-                        with_unit(lang, &p.need_text(1)),
-                        with_unit(lang, &worst.time.map_or("?".into(), |w| w.need_text(1)))
+                        with_unit(&p.need_text(1)),
+                        with_unit(&worst.time.map_or("?".into(), |w| w.need_text(1)))
                     );
                 }
             }
@@ -64,12 +61,11 @@ pub(super) fn capped_by_deadline(
     infos: &[RowInfo],
     out: &mut Findings,
 ) {
-    let lang = out.lang();
     let whole = !out.verdict_only();
     let Some(d) = deadline else {
         worst.time = None;
         if whole {
-            worst.formula = Word::DeadlineUnreadable.text(lang);
+            worst.formula = Slot::Word(Word::DeadlineUnreadable).text();
         }
         return;
     };
@@ -94,9 +90,9 @@ pub(super) fn capped_by_deadline(
                     worst.formula = format!(
                         "min({}, {} {}) = {}",
                         worst.formula,
-                        Word::Deadline.text(lang),
-                        with_unit(lang, &d_text),
-                        with_unit(lang, &worst.time.map_or("?".into(), |w| w.need_text(1)))
+                        Slot::Word(Word::Deadline).text(),
+                        with_unit(&d_text),
+                        with_unit(&worst.time.map_or("?".into(), |w| w.need_text(1)))
                     );
                 }
                 cut_by_deadline(hop, calc, (d, w), infos, out);
@@ -109,8 +105,11 @@ pub(super) fn capped_by_deadline(
             worst.time = Some(d.time);
             worst.deadline_alone = true;
             if whole {
-                worst.formula =
-                    format!("{} {}", Word::Deadline.text(lang), with_unit(lang, &d_text));
+                worst.formula = format!(
+                    "{} {}",
+                    Slot::Word(Word::Deadline).text(),
+                    with_unit(&d_text)
+                );
             }
         }
     }
@@ -152,7 +151,7 @@ pub(super) fn cut_by_deadline(
             .numbers(Numbers::short(Some(dl), w.need_ms()).fit(Some(fit)))
             .trace(
                 vec![trace::row_term(&d, infos, Reading::LowerEnd)],
-                uncut_terms(hop, calc, out.lang()),
+                uncut_terms(hop, calc),
             ),
     );
 }

@@ -2,12 +2,12 @@
 //! are made of.
 
 use crate::kind::Kind;
-use crate::sheet::Lang;
 use crate::time::Time;
 
 use crate::report::{TraceNumber, TraceTerm};
 
 use super::calc::{BoundName, HopCalc, Wait, Worst};
+use crate::check::formula;
 use crate::check::graph::{Hop, HopParts, Slot};
 use crate::check::limits::MAX_NESTED_TRIES;
 use crate::check::rows::RowInfo;
@@ -20,7 +20,6 @@ pub(super) fn finish(
     worst: Worst,
     infos: &[RowInfo],
     whole: bool,
-    lang: Lang,
 ) -> HopCalc {
     calc.wait = wait_of(&hop.parts);
     calc.worst = worst.time;
@@ -36,7 +35,7 @@ pub(super) fn finish(
     calc.worst_terms = if worst.deadline_alone {
         worst.caps
     } else {
-        let mut terms = uncut_terms(hop, &calc, lang);
+        let mut terms = uncut_terms(hop, &calc);
         terms.extend(worst.caps);
         terms
     };
@@ -46,7 +45,7 @@ pub(super) fn finish(
 
 /// The terms of a worst case before a deadline or a retry window caps it: the per-try bound,
 /// the tries, and the waits (each layer's as written, before outer layers repeat them).
-pub(super) fn uncut_terms(hop: &Hop, calc: &HopCalc, lang: Lang) -> Vec<TraceTerm> {
+pub(super) fn uncut_terms(hop: &Hop, calc: &HopCalc) -> Vec<TraceTerm> {
     let mut terms = Vec::new();
     if let Some(early) = calc.early {
         terms.push(trace::taken(
@@ -94,13 +93,7 @@ pub(super) fn uncut_terms(hop: &Hop, calc: &HopCalc, lang: Lang) -> Vec<TraceTer
             .flat_map(|l| l.waits_ms.iter())
             .fold(0u64, |a, &w| a.saturating_add(w));
         terms.push(TraceTerm {
-            label: Some(
-                match lang {
-                    Lang::En => "waits",
-                    Lang::Ja => "待機",
-                }
-                .to_string(),
-            ),
+            label: Some(formula::Slot::Waits.text()),
             value_ms: Some(total),
             rows: waits_lines,
             ..TraceTerm::default()
@@ -111,7 +104,7 @@ pub(super) fn uncut_terms(hop: &Hop, calc: &HopCalc, lang: Lang) -> Vec<TraceTer
 
 /// The terms of a hop's tries: each tries layer's count (past [`MAX_NESTED_TRIES`], the rest
 /// as one term of their product), and the upstream targets when they multiply the tries.
-pub(super) fn tries_terms(hop: &Hop, upstreams_counted: bool, lang: Lang) -> Vec<TraceTerm> {
+pub(super) fn tries_terms(hop: &Hop, upstreams_counted: bool) -> Vec<TraceTerm> {
     let parts = &hop.parts;
     let mut terms: Vec<TraceTerm> = Vec::new();
     if parts.tries_unknown {
@@ -137,10 +130,7 @@ pub(super) fn tries_terms(hop: &Hop, upstreams_counted: bool, lang: Lang) -> Vec
             .iter()
             .fold(1u64, |a, t| a.saturating_mul(u64::from(t.count)));
         let mut term = layer(rest, parts.tries_lines[listed..].to_vec());
-        term.label = Some(match lang {
-            Lang::En => format!("{} more layers", parts.tries.len() - listed),
-            Lang::Ja => format!("残り{}層", parts.tries.len() - listed),
-        });
+        term.label = Some(formula::Slot::MoreLayers(parts.tries.len() - listed).text());
         terms.push(term);
     }
     if let (true, Some(Some(u))) = (upstreams_counted, parts.upstreams) {

@@ -6,10 +6,9 @@ use crate::code::FindingCode;
 use crate::kind::Kind;
 use crate::retry_on::{self, Group};
 use crate::said::Said;
-use crate::value::{self, Idem};
+use crate::value::Idem;
 
 use super::super::findings::{Draft, Findings, Numbers};
-use super::super::formula::describe_tries;
 use super::super::rows::Val;
 use super::input::Input;
 
@@ -152,7 +151,7 @@ pub(super) fn retry_amplification(input: Input, out: &mut Findings) {
         let msg = Said::RetryAmplification {
             node: nodes[n].name.clone(),
             attempts: b.attempts,
-            factors_words: factors,
+            factors,
             threshold,
         };
         out.add(
@@ -304,22 +303,16 @@ pub(super) fn retry_hidden(input: Input, out: &mut Findings) {
         if out.skips(FindingCode::RetryHidden, rows.len()) {
             continue;
         }
-        // With the conditions known, the tries are written like every other tries value
-        // (`3 tries`), the conditions after them; else the catalog's remark says all.
+        // The product's documented retry conditions, where it has some.
         let conditions = Some(entry)
             .filter(|e| !e.retry_on.is_empty())
             .or_else(|| catalog::retry_on_of(entry.product))
-            .and_then(|e| retry_on::read(&e.retry_on.join(", ")).ok())
-            .map(|on| on.describe(out.lang()));
-        let tries = match (&conditions, value::read_tries(retries)) {
-            (Some(_), Ok(t)) => describe_tries(out.lang(), &t),
-            _ => retries.to_string(),
-        };
+            .and_then(|e| retry_on::read(&e.retry_on.join(", ")).ok());
         let msg = Said::RetryHidden {
             segment: hop.segment.clone(),
             product: entry.product,
-            tries_words: tries,
-            conditions_words: conditions,
+            retries,
+            conditions,
             setting,
         };
         out.add(

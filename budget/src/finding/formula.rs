@@ -1,0 +1,208 @@
+//! The words of formulas and trace labels: the check writes them in no language, each word
+//! of the sheet's language a [`Slot`]; [`formula`] writes those words in the last pass.
+
+use crate::check::formula::{Slot, Word, CLOSE, OPEN};
+use crate::check::BoundName;
+use crate::report::{Finding, HopReport, NodeReport, TraceTerm};
+use crate::sheet::Lang;
+
+/// Writes in `lang` the formulas of the hops and nodes and the labels of every trace term of
+/// a report's hops, nodes and findings, which the check wrote in no language.
+pub(crate) fn write_formulas(
+    lang: Lang,
+    hops: &mut [HopReport],
+    nodes: &mut [NodeReport],
+    findings: &mut [Finding],
+) {
+    let terms = |terms: &mut [TraceTerm]| {
+        for term in terms {
+            if let Some(label) = term.label.as_mut().filter(|l| l.contains(OPEN)) {
+                *label = formula(lang, label);
+            }
+        }
+    };
+    for hop in hops {
+        hop.formula = formula(lang, &hop.formula);
+        let t = &mut hop.trace;
+        for list in [
+            &mut t.per_try,
+            &mut t.tries,
+            &mut t.early,
+            &mut t.worst,
+            &mut t.wait,
+            &mut t.need,
+        ] {
+            terms(list);
+        }
+    }
+    for node in nodes {
+        node.formula = formula(lang, &node.formula);
+        let t = &mut node.trace;
+        for list in [&mut t.inner, &mut t.need, &mut t.deadline] {
+            terms(list);
+        }
+    }
+    for finding in findings {
+        terms(&mut finding.trace.bound);
+        terms(&mut finding.trace.need);
+    }
+}
+
+/// `template`, a formula or a label as the check writes it, with each slot written in
+/// `lang`: `(0.5 + 3) × 3 + 0.5 + 1.0 = 12.0 s` / `… = 12.0秒`. Text that is no slot (an
+/// `OPEN` without a slot after it, as a sheet's name may hold) is kept as it is.
+pub(crate) fn formula(lang: Lang, template: &str) -> String {
+    let mut out = String::with_capacity(template.len() + 8);
+    let mut rest = template;
+    while let Some(at) = rest.find(OPEN) {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + OPEN.len_utf8()..];
+        let slot = after
+            .find(CLOSE)
+            .and_then(|end| Some((end, Slot::parse(&after[..end])?)));
+        match slot {
+            Some((end, slot)) => {
+                write(lang, slot, &mut out);
+                rest = &after[end + CLOSE.len_utf8()..];
+            }
+            None => {
+                out.push(OPEN);
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Appends the words of `slot` in `lang`.
+fn write(lang: Lang, slot: Slot, out: &mut String) {
+    use std::fmt::Write;
+    let _ = match (lang, slot) {
+        (_, Slot::Seconds(seconds)) => {
+            out.push_str(&crate::display::with_unit(lang, seconds));
+            Ok(())
+        }
+        (_, Slot::Word(w)) => {
+            out.push_str(&word(lang, w));
+            Ok(())
+        }
+        (_, Slot::Bound(name)) => {
+            out.push_str(bound(lang, name));
+            Ok(())
+        }
+        (_, Slot::Term(kind)) => {
+            out.push_str(kind.term_name(lang));
+            Ok(())
+        }
+        (Lang::En, Slot::OtherRoutes(1)) => write!(out, "1 other"),
+        (Lang::En, Slot::OtherRoutes(n)) => write!(out, "{n} others"),
+        (Lang::Ja, Slot::OtherRoutes(n)) => write!(out, "ほか{n}経路"),
+        (Lang::En, Slot::NestedLayers(n)) => {
+            write!(out, ", waits included ({n} nested tries layers)")
+        }
+        (Lang::Ja, Slot::NestedLayers(n)) => write!(out, "、待機込み（試行の入れ子{n}層）"),
+        (Lang::En, Slot::Waits) => write!(out, "waits"),
+        (Lang::Ja, Slot::Waits) => write!(out, "待機"),
+        (Lang::En, Slot::MoreLayers(n)) => write!(out, "{n} more layers"),
+        (Lang::Ja, Slot::MoreLayers(n)) => write!(out, "残り{n}層"),
+        (Lang::En, Slot::ProductDefault(product)) => write!(out, "{product} default"),
+        (Lang::Ja, Slot::ProductDefault(product)) => write!(out, "{product}の既定値"),
+    };
+}
+
+/// A word of a hop's formula.
+fn word(lang: Lang, word: Word) -> String {
+    match (lang, word) {
+        (Lang::En, Word::Upstreams(u)) => format!("× {u} upstreams"),
+        (Lang::Ja, Word::Upstreams(u)) => format!("× 上流{u}台"),
+        (Lang::En, Word::Window) => "window".into(),
+        (Lang::Ja, Word::Window) => "打ち切り".into(),
+        (Lang::En, Word::Deadline) => "deadline".into(),
+        (Lang::Ja, Word::Deadline) => "期限".into(),
+        (Lang::En, Word::Unreadable) => "? (a value could not be read)".into(),
+        (Lang::Ja, Word::Unreadable) => "?（読めない値があります）".into(),
+        (Lang::En, Word::DeadlineUnreadable) => "? (the deadline could not be read)".into(),
+        (Lang::Ja, Word::DeadlineUnreadable) => "?（期限が読めません）".into(),
+        (Lang::En, Word::CutByPropagated) => " (cut by the propagated deadline)".into(),
+        (Lang::Ja, Word::CutByPropagated) => "（伝播した期限で打ち切り）".into(),
+        (Lang::En, Word::AcrossUpstreams(u)) => format!(" (across {u} upstreams)"),
+        (Lang::Ja, Word::AcrossUpstreams(u)) => format!("（上流{u}台にまたがる試行）"),
+        (Lang::En, Word::NoRetries) => "no retries: ".into(),
+        (Lang::Ja, Word::NoRetries) => "再試行なし：".into(),
+    }
+}
+
+/// A bound's name in a formula: `read`, `deadline`, `per-try timeout` / `読み取り`, `期限`,
+/// `1回の上限`.
+fn bound(lang: Lang, name: BoundName) -> &'static str {
+    match (lang, name) {
+        (Lang::En, BoundName::PerTry) => "per-try timeout",
+        (Lang::En, BoundName::Deadline) => "deadline",
+        (Lang::En, BoundName::Visibility) => "visibility timeout",
+        (Lang::En, BoundName::Read) => "read",
+        (Lang::Ja, BoundName::PerTry) => "1回の上限",
+        (Lang::Ja, BoundName::Deadline) => "期限",
+        (Lang::Ja, BoundName::Visibility) => "可視性タイムアウト",
+        (Lang::Ja, BoundName::Read) => "読み取り",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kind::Kind;
+
+    #[test]
+    fn each_slot_is_written_in_the_sheets_language() {
+        let template = [
+            "(0.5 + 3) × 3 ".to_string(),
+            Slot::Word(Word::Upstreams(2)).text(),
+            " = ".to_string(),
+            Slot::Seconds("24.0").text(),
+            "; ".to_string(),
+            Slot::Bound(BoundName::Read).text(),
+            " 30.0 ≥ 24.0 + 1.0, ".to_string(),
+            Slot::Term(Kind::Own).text(),
+            " 0.5, max(a 1.0, ".to_string(),
+            Slot::OtherRoutes(47).text(),
+            ")".to_string(),
+            Slot::NestedLayers(12).text(),
+            " ".to_string(),
+            Slot::Waits.text(),
+            " ".to_string(),
+            Slot::MoreLayers(3).text(),
+            " ".to_string(),
+            Slot::ProductDefault("nginx").text(),
+        ]
+        .concat();
+        assert_eq!(
+            formula(Lang::En, &template),
+            "(0.5 + 3) × 3 × 2 upstreams = 24.0 s; read 30.0 ≥ 24.0 + 1.0, own 0.5, max(a 1.0, 47 others), waits included (12 nested tries layers) waits 3 more layers nginx default"
+        );
+        assert_eq!(
+            formula(Lang::Ja, &template),
+            "(0.5 + 3) × 3 × 上流2台 = 24.0秒; 読み取り 30.0 ≥ 24.0 + 1.0, 自分の処理 0.5, max(a 1.0, ほか47経路)、待機込み（試行の入れ子12層） 待機 残り3層 nginxの既定値"
+        );
+    }
+
+    #[test]
+    fn a_private_use_character_that_opens_no_slot_is_kept_as_written() {
+        for text in [
+            "a\u{E000}b -> c 3.0",
+            "\u{E000}",
+            "\u{E001}\u{E000}",
+            "\u{E000}z1\u{E001}",
+            "\u{E000}wU\u{E001}",
+            "\u{E000}kno such kind\u{E001}",
+            "\u{E000}\u{E000}s1.0\u{E001}",
+        ] {
+            let shown = formula(Lang::En, text);
+            assert_eq!(
+                shown.replace("1.0 s", "\u{E000}s1.0\u{E001}"),
+                text,
+                "{text:?}"
+            );
+        }
+    }
+}
