@@ -133,18 +133,8 @@ pub fn need(lang: Lang, ms: Option<u64>, verdict: Verdict) -> String {
     }
 }
 
-/// Seconds text with the language's unit: `"0.25 s"`, `"0.25秒"` (also a formula's totals:
-/// `= 12.0 s`, `= ≥ 18446744073709551.615秒`).
-pub(crate) fn with_unit(lang: Lang, seconds: &str) -> String {
-    let unit = unit(lang);
-    let mut out = String::with_capacity(seconds.len() + unit.len());
-    out.push_str(seconds);
-    out.push_str(unit);
-    out
-}
-
 /// What follows seconds in the sheet's language: ` s`, `秒`.
-fn unit(lang: Lang) -> &'static str {
+pub(crate) fn unit(lang: Lang) -> &'static str {
     match lang {
         Lang::En => " s",
         Lang::Ja => "秒",

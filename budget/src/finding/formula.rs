@@ -80,13 +80,11 @@ fn write(lang: Lang, slot: Slot, out: &mut String) {
     use std::fmt::Write;
     let _ = match (lang, slot) {
         (_, Slot::Seconds(seconds)) => {
-            out.push_str(&crate::display::with_unit(lang, seconds));
+            out.push_str(seconds);
+            out.push_str(crate::display::unit(lang));
             Ok(())
         }
-        (_, Slot::Word(w)) => {
-            out.push_str(&word(lang, w));
-            Ok(())
-        }
+        (_, Slot::Word(w)) => word(lang, w, out),
         (_, Slot::Bound(name)) => {
             out.push_str(bound(lang, name));
             Ok(())
@@ -112,24 +110,25 @@ fn write(lang: Lang, slot: Slot, out: &mut String) {
 }
 
 /// A word of a hop's formula.
-fn word(lang: Lang, word: Word) -> String {
+fn word(lang: Lang, word: Word, out: &mut String) -> std::fmt::Result {
+    use std::fmt::Write;
     match (lang, word) {
-        (Lang::En, Word::Upstreams(u)) => format!("× {u} upstreams"),
-        (Lang::Ja, Word::Upstreams(u)) => format!("× 上流{u}台"),
-        (Lang::En, Word::Window) => "window".into(),
-        (Lang::Ja, Word::Window) => "打ち切り".into(),
-        (Lang::En, Word::Deadline) => "deadline".into(),
-        (Lang::Ja, Word::Deadline) => "期限".into(),
-        (Lang::En, Word::Unreadable) => "? (a value could not be read)".into(),
-        (Lang::Ja, Word::Unreadable) => "?（読めない値があります）".into(),
-        (Lang::En, Word::DeadlineUnreadable) => "? (the deadline could not be read)".into(),
-        (Lang::Ja, Word::DeadlineUnreadable) => "?（期限が読めません）".into(),
-        (Lang::En, Word::CutByPropagated) => " (cut by the propagated deadline)".into(),
-        (Lang::Ja, Word::CutByPropagated) => "（伝播した期限で打ち切り）".into(),
-        (Lang::En, Word::AcrossUpstreams(u)) => format!(" (across {u} upstreams)"),
-        (Lang::Ja, Word::AcrossUpstreams(u)) => format!("（上流{u}台にまたがる試行）"),
-        (Lang::En, Word::NoRetries) => "no retries: ".into(),
-        (Lang::Ja, Word::NoRetries) => "再試行なし：".into(),
+        (Lang::En, Word::Upstreams(u)) => write!(out, "× {u} upstreams"),
+        (Lang::Ja, Word::Upstreams(u)) => write!(out, "× 上流{u}台"),
+        (Lang::En, Word::Window) => out.write_str("window"),
+        (Lang::Ja, Word::Window) => out.write_str("打ち切り"),
+        (Lang::En, Word::Deadline) => out.write_str("deadline"),
+        (Lang::Ja, Word::Deadline) => out.write_str("期限"),
+        (Lang::En, Word::Unreadable) => out.write_str("? (a value could not be read)"),
+        (Lang::Ja, Word::Unreadable) => out.write_str("?（読めない値があります）"),
+        (Lang::En, Word::DeadlineUnreadable) => out.write_str("? (the deadline could not be read)"),
+        (Lang::Ja, Word::DeadlineUnreadable) => out.write_str("?（期限が読めません）"),
+        (Lang::En, Word::CutByPropagated) => out.write_str(" (cut by the propagated deadline)"),
+        (Lang::Ja, Word::CutByPropagated) => out.write_str("（伝播した期限で打ち切り）"),
+        (Lang::En, Word::AcrossUpstreams(u)) => write!(out, " (across {u} upstreams)"),
+        (Lang::Ja, Word::AcrossUpstreams(u)) => write!(out, "（上流{u}台にまたがる試行）"),
+        (Lang::En, Word::NoRetries) => out.write_str("no retries: "),
+        (Lang::Ja, Word::NoRetries) => out.write_str("再試行なし："),
     }
 }
 
