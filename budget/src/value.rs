@@ -51,6 +51,22 @@ pub struct Tries {
     pub waits_dropped: usize,
 }
 
+#[cfg(test)]
+impl Tries {
+    /// `count` tries with these waits (in ms, each written with one decimal), none assumed or
+    /// dropped: a test's tries value.
+    pub(crate) fn with_waits(count: u32, waits_ms: Vec<u64>) -> Tries {
+        let wait_decimals = vec![1; waits_ms.len()];
+        Tries {
+            count,
+            waits_ms,
+            wait_decimals,
+            waits_assumed: false,
+            waits_dropped: 0,
+        }
+    }
+}
+
 /// What a duration cell says.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Cell {

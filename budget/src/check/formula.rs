@@ -231,14 +231,7 @@ mod tests {
     use super::*;
 
     fn tries(count: u32, waits_ms: Vec<u64>) -> Tries {
-        let wait_decimals = vec![1; waits_ms.len()];
-        Tries {
-            count,
-            waits_ms,
-            wait_decimals,
-            waits_assumed: false,
-            waits_dropped: 0,
-        }
+        Tries::with_waits(count, waits_ms)
     }
 
     #[test]
