@@ -18,6 +18,10 @@
 //!    others' infos and findings are taken as they were).
 //!
 //! Every stage adds its findings to one [`findings::Findings`], which lists them at the end.
+//! The stages state facts and take no language: what each finding says ([`crate::said`]), each
+//! row's note, and formulas whose words are slots ([`formula::Slot`]). The pipeline writes the
+//! words of what the report shows, in the sheet's language, last ([`crate::finding`]); a fix's
+//! re-check writes none.
 //! All times are worst cases in milliseconds ([`Time`](crate::time::Time)); an unknown value is
 //! `None` and makes everything built on it unknown.
 
