@@ -48,7 +48,8 @@ pub use limits::{
 pub(crate) use segment::Malformed;
 
 use crate::report::{Report, RowReport};
-use crate::sheet::Sheet;
+use crate::said::{FixSaid, Said};
+use crate::sheet::{Lang, Sheet};
 
 /// Checks a sheet: derives every row, computes every hop's worst case and every node's need,
 /// runs the node and coverage checks, and reports the findings in the sheet's language.
@@ -57,6 +58,100 @@ use crate::sheet::Sheet;
 /// Time, memory and the report's size grow linearly with the sheet (see [`check_counted`]).
 pub fn check(sheet: &Sheet) -> Report {
     check_counted(sheet).0
+}
+
+/// A check's report before its words are written, with the facts they are written from:
+/// what each finding and each fix says, each row's value and note. Kept, it gives the report
+/// in either language without checking the sheet again ([`Checked::report`]): the facts do
+/// not depend on the sheet's language, only the words do.
+///
+/// ```
+/// use budget::{Checked, Lang, Sheet};
+/// let rows = budget::tsv::import(budget::example::RESERVATION_EN).unwrap().rows;
+/// let english = Sheet::new(Lang::En, rows.clone());
+/// let checked = Checked::of(&english);
+/// assert_eq!(checked.report(Lang::Ja), budget::check(&Sheet::new(Lang::Ja, rows)));
+/// assert_eq!(checked.into_report(), budget::check(&english));
+/// ```
+#[derive(Clone, Debug)]
+pub struct Checked {
+    report: Report,
+    lang: Lang,
+    words: Words,
+}
+
+impl Checked {
+    /// Checks `sheet` ([`check`]), keeping the facts of its report's words.
+    pub fn of(sheet: &Sheet) -> Checked {
+        checked_by(sheet, Recheck::Incremental).0
+    }
+
+    /// The language of the sheet that was checked.
+    pub fn lang(&self) -> Lang {
+        self.lang
+    }
+
+    /// The report with its words written in `lang`: what [`check`] gives for the same rows
+    /// in a sheet of that language. Copies the report; the check is not run again.
+    pub fn report(&self, lang: Lang) -> Report {
+        let mut report = self.report.clone();
+        self.words.write(lang, &mut report);
+        report
+    }
+
+    /// The report with its words written in the sheet's language, without a copy.
+    pub fn into_report(self) -> Report {
+        let Checked {
+            mut report,
+            lang,
+            words,
+        } = self;
+        words.write(lang, &mut report);
+        report
+    }
+}
+
+/// What a report's words are written from.
+#[derive(Clone, Debug, Default)]
+struct Words {
+    /// What each finding listed says.
+    said: Vec<Said>,
+    /// How many findings there are in all.
+    total: usize,
+    /// What the fixes of each fixable finding say, by the finding's index.
+    fixes: Vec<(usize, Vec<FixSaid>)>,
+    /// Each row's value, note and catalog match.
+    rows: Vec<rows::RowWords>,
+}
+
+impl Words {
+    /// Writes `report`'s words in `lang`: the findings' messages and fixes (and the listing's
+    /// limit on their text), the fixes' summaries and values, the formulas and the traces'
+    /// labels, the rows' parsed values and notes.
+    fn write(&self, lang: Lang, report: &mut Report) {
+        let listed = crate::finding::write_listed(
+            lang,
+            &mut report.findings,
+            &self.said,
+            self.total,
+            &mut report.summary,
+        );
+        for (i, fixes) in &self.fixes {
+            if *i < listed {
+                crate::finding::write_fixes(lang, &mut report.findings[*i], fixes);
+            }
+        }
+        crate::finding::write_formulas(
+            lang,
+            &mut report.hops,
+            &mut report.nodes,
+            &mut report.findings,
+        );
+        for (row, words) in report.rows.iter_mut().zip(&self.rows) {
+            row.parsed = crate::finding::parsed(&words.val, lang);
+            row.note = crate::finding::note(lang, words);
+        }
+    }
 }
 
 /// How much work a check did, counted rather than timed, so that a test can tell linear from
@@ -79,7 +174,8 @@ pub struct Work {
 /// assert!(work.steps > 12);
 /// ```
 pub fn check_counted(sheet: &Sheet) -> (Report, Work) {
-    check_fixes_by(sheet, Recheck::Incremental)
+    let (checked, work) = checked_by(sheet, Recheck::Incremental);
+    (checked.into_report(), work)
 }
 
 /// How a fix's re-check runs.
@@ -101,8 +197,8 @@ enum Recheck {
     Whole,
 }
 
-/// [`check_counted`], its fixes re-checked as `recheck` says.
-fn check_fixes_by(sheet: &Sheet, recheck: Recheck) -> (Report, Work) {
+/// [`check_counted`], its words not yet written, its fixes re-checked as `recheck` says.
+fn checked_by(sheet: &Sheet, recheck: Recheck) -> (Checked, Work) {
     // Stage 1 reads each row on its own; a fix changes a few rows, so a whole re-check reads
     // only those again and takes the others from here.
     let read = Read::of(sheet);
@@ -111,7 +207,7 @@ fn check_fixes_by(sheet: &Sheet, recheck: Recheck) -> (Report, Work) {
         Recheck::Whole => read.clone(),
         _ => read.for_verdict(),
     };
-    let (mut report, work, stages) = run(sheet, read);
+    let (mut report, work, stages, mut words) = run(sheet, read);
     let mut incremental = match recheck {
         Recheck::Incremental if report.findings.iter().any(|f| crate::fix::fixable(f.code)) => {
             recheck::Incremental::new(stages, &report, sheet, &base.infos)
@@ -120,7 +216,7 @@ fn check_fixes_by(sheet: &Sheet, recheck: Recheck) -> (Report, Work) {
     };
     let mut steps = work.steps;
     // 7. fixes: each offered fix applied to the sheet and checked again.
-    crate::fix::offer(sheet, &mut report, |changes| {
+    words.fixes = crate::fix::offer(sheet, &mut report, |changes| {
         if let Some((rechecked, s)) = incremental.as_mut().and_then(|i| i.recheck(sheet, changes)) {
             steps += s;
             return rechecked;
@@ -135,7 +231,12 @@ fn check_fixes_by(sheet: &Sheet, recheck: Recheck) -> (Report, Work) {
         steps += w.steps;
         crate::fix::Rechecked::of_report(r, &lines)
     });
-    (report, Work { steps })
+    let checked = Checked {
+        report,
+        lang: sheet.lang,
+        words,
+    };
+    (checked, Work { steps })
 }
 
 /// Stage 1's output: every row's info and the findings of reading them.
@@ -169,12 +270,13 @@ impl Read {
 /// Stages 2 to 6 on the rows stage 1 read, without [`crate::fix`]'s checked fixes: what a
 /// fix's whole re-check runs.
 fn check_read(sheet: &Sheet, read: Read) -> (Report, Work) {
-    let (report, work, _) = run(sheet, read);
+    let (report, work, ..) = run(sheet, read);
     (report, work)
 }
 
-/// [`check_read`], and what its stages computed.
-fn run(sheet: &Sheet, read: Read) -> (Report, Work, recheck::Stages) {
+/// [`check_read`], what its stages computed, and what its report's words are written from
+/// (none for a verdict-only re-check, which reads no word).
+fn run(sheet: &Sheet, read: Read) -> (Report, Work, recheck::Stages, Words) {
     let Read { mut infos, mut out } = read;
     out.reserve(sheet.rows.len());
     let graph = graph::Graph::build(&sheet.rows, &mut infos, &mut out);
@@ -205,28 +307,21 @@ fn run(sheet: &Sheet, read: Read) -> (Report, Work, recheck::Stages) {
     }
     let steps = sheet.rows.len() as u64 + out.steps + (graph.nodes.len() + graph.hops.len()) as u64;
     let verdict = out.verdict_only();
-    let (mut findings, summary) = out.finish(
-        &graph.place,
-        &hop_reports,
-        &node_reports,
-        crate::finding::words,
-    );
-    if !verdict {
-        crate::finding::write_formulas(
-            sheet.lang,
-            &mut hop_reports,
-            &mut node_reports,
-            &mut findings,
-        );
-    }
-    let rows = row_reports(sheet, &infos, &graph, verdict);
+    let listed = out.finish(&graph.place, &hop_reports, &node_reports);
+    let (rows, row_words) = row_reports(sheet, &mut infos, &graph, verdict);
+    let words = Words {
+        said: listed.said,
+        total: listed.total,
+        fixes: Vec::new(),
+        rows: row_words,
+    };
     (
         Report {
-            summary,
+            summary: listed.summary,
             nodes: node_reports,
             hops: hop_reports,
             rows,
-            findings,
+            findings: listed.findings,
         },
         Work { steps },
         recheck::Stages {
@@ -235,19 +330,19 @@ fn run(sheet: &Sheet, read: Read) -> (Report, Work, recheck::Stages) {
             hops: hop_calcs,
             nodes: node_calcs,
         },
+        words,
     )
 }
 
-/// Every row's report; its words (the parsed value and the note) written last, unless only
-/// the verdict is read. A tries row's waits moved to its hop's layer ([`graph::Graph`]): its
-/// parsed value is written from that layer.
+/// Every row's report without its words, and what they are written from (none when only the
+/// verdict is read; each row's note moves there from its info). A tries row's waits moved to
+/// its hop's layer ([`graph::Graph`]): its value in words is that layer's.
 fn row_reports(
     sheet: &Sheet,
-    infos: &[rows::RowInfo],
+    infos: &mut [rows::RowInfo],
     graph: &graph::Graph,
     verdict: bool,
-) -> Vec<RowReport> {
-    let lang = sheet.lang;
+) -> (Vec<RowReport>, Vec<rows::RowWords>) {
     let mut layer_of: Vec<Option<&crate::value::Tries>> = Vec::new();
     if !verdict {
         layer_of.resize(infos.len(), None);
@@ -262,11 +357,10 @@ fn row_reports(
             }
         }
     }
-    infos
+    let reports = infos
         .iter()
-        .zip(&sheet.rows)
         .enumerate()
-        .map(|(i, (info, row))| RowReport {
+        .map(|(i, info)| RowReport {
             line: i + 1,
             kind: info.kind,
             value_ms: info.term().and_then(|t| t.time.bound_ms()),
@@ -276,17 +370,27 @@ fn row_reports(
                 .entry
                 .filter(|_| !verdict)
                 .map(|e| e.source.to_string()),
-            parsed: match (verdict, layer_of.get(i).copied().flatten()) {
-                (true, _) => String::new(),
-                (false, Some(layer)) => crate::finding::parsed_tries(lang, layer),
-                (false, None) => crate::finding::parsed(&info.val, lang),
-            },
-            note: match verdict {
-                true => None,
-                false => crate::finding::note(lang, row, info),
-            },
+            parsed: String::new(),
+            note: None,
         })
-        .collect()
+        .collect();
+    let words = if verdict {
+        Vec::new()
+    } else {
+        infos
+            .iter_mut()
+            .zip(&sheet.rows)
+            .zip(layer_of)
+            .map(|((info, row), layer)| {
+                let val = match layer {
+                    Some(layer) => rows::Val::Tries(layer.clone()),
+                    None => info.val.clone(),
+                };
+                rows::RowWords::take(row, info, val)
+            })
+            .collect()
+    };
+    (reports, words)
 }
 
 #[cfg(test)]
@@ -442,11 +546,15 @@ mod tests {
             segments in segments(3),
         ) {
             let sheet = varied(example, other_lang, changes, segments);
-            let whole = check_fixes_by(&sheet, Recheck::Whole);
-            let verdict = check_fixes_by(&sheet, Recheck::Verdict);
+            let checked = |recheck| {
+                let (checked, work) = checked_by(&sheet, recheck);
+                (checked.into_report(), work)
+            };
+            let whole = checked(Recheck::Whole);
+            let verdict = checked(Recheck::Verdict);
             proptest::prop_assert_eq!(verdict.1, whole.1);
             proptest::prop_assert_eq!(&verdict.0, &whole.0);
-            let incremental = check_fixes_by(&sheet, Recheck::Incremental).0;
+            let incremental = checked(Recheck::Incremental).0;
             proptest::prop_assert_eq!(incremental, whole.0);
         }
 
@@ -461,7 +569,7 @@ mod tests {
             edits in values(1..4),
         ) {
             let sheet = varied(example, other_lang, changes, segments);
-            let (report, _, stages) = run(&sheet, Read::of(&sheet));
+            let (report, _, stages, _) = run(&sheet, Read::of(&sheet));
             let read = Read::of(&sheet).for_verdict();
             let Some(mut incremental) = recheck::Incremental::new(stages, &report, &sheet, &read.infos) else {
                 return Ok(());
@@ -525,7 +633,7 @@ mod tests {
         assert_eq!(f.fixes.len(), 2);
         let mut steps = Vec::new();
         for sheet in [&g2, &larger] {
-            let (report, work, stages) = run(sheet, Read::of(sheet));
+            let (report, work, stages, _) = run(sheet, Read::of(sheet));
             let read = Read::of(sheet).for_verdict();
             let mut incremental =
                 recheck::Incremental::new(stages, &report, sheet, &read.infos).unwrap();

@@ -8,6 +8,7 @@
 //! [`crate::display`], the one place that says how a value is shown.
 
 mod bounds;
+mod fixes;
 mod formula;
 mod rows;
 mod rules;
@@ -16,8 +17,9 @@ mod sheet;
 mod values;
 
 pub(crate) use bounds::*;
+pub(crate) use fixes::write_fixes;
 pub(crate) use formula::{formula, write_formulas};
-pub(crate) use rows::{note, parsed, parsed_tries};
+pub(crate) use rows::{note, parsed};
 pub(crate) use rules::*;
 use shared::describe_dur;
 pub(crate) use shared::need_secs;
@@ -25,9 +27,64 @@ pub(crate) use sheet::*;
 pub(crate) use values::*;
 
 use crate::catalog::Relation;
+use crate::code::FindingCode;
 use crate::display::{duration, INFINITE};
+use crate::report::{Finding, Summary};
 use crate::said::Said;
 use crate::sheet::Lang;
+use crate::MAX_LISTED_FINDINGS_TEXT;
+
+/// Writes in `lang` the words of the findings a report lists, each from what it says
+/// (`said`, one for each finding): at most [`MAX_LISTED_FINDINGS_TEXT`] bytes of their text
+/// are listed, errors first, then, when fewer than all `total` findings are listed, one
+/// `findings.truncated` that `summary` counts too. Gives how many findings are listed before
+/// that one.
+pub(crate) fn write_listed(
+    lang: Lang,
+    findings: &mut Vec<Finding>,
+    said: &[Said],
+    total: usize,
+    summary: &mut Summary,
+) -> usize {
+    let mut text_bytes = 0usize;
+    let mut listed = findings.len();
+    for (i, (f, said)) in findings.iter_mut().zip(said).enumerate() {
+        (f.message, f.fix) = words(lang, said);
+        text_bytes += f.message.len()
+            + f.fix.as_ref().map_or(0, String::len)
+            + f.node.as_ref().map_or(0, String::len)
+            + f.hop.as_ref().map_or(0, String::len);
+        if text_bytes > MAX_LISTED_FINDINGS_TEXT {
+            listed = i;
+            break;
+        }
+    }
+    findings.truncate(listed);
+    if listed < total {
+        let code = FindingCode::FindingsTruncated;
+        let (message, fix) = words(lang, &Said::FindingsTruncated { listed, total });
+        findings.push(Finding {
+            code,
+            severity: code.severity(),
+            node: None,
+            hop: None,
+            rows: Vec::new(),
+            bound_ms: None,
+            need_ms: None,
+            short_by_ms: None,
+            tries_that_fit: None,
+            attempts: None,
+            threshold: None,
+            message,
+            fix,
+            source: None,
+            fixes: Vec::new(),
+            trace: crate::report::FindingTrace::default(),
+        });
+        summary.warnings += 1;
+    }
+    listed
+}
 
 /// The message of a finding that says `said`, and its fix, in `lang`. The fix is `None` for
 /// `inversion.node`, `inversion.hop` and `queue.redelivery`, whose fix [`crate::fix`] writes

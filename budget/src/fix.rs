@@ -37,11 +37,12 @@
 use std::collections::HashSet;
 
 use crate::code::FindingCode;
-use crate::display::duration as secs;
 use crate::kind::Kind;
 pub use crate::report::{CellChange, Fix, OverCap};
 use crate::report::{Finding, HopReport, NodeReport, Report, Severity};
-use crate::sheet::{Column, Lang, Sheet};
+use crate::said::{CellValue, FixSaid, StepSaid, Target, Verb};
+use crate::sheet::{Column, Sheet};
+use crate::value::{write_duration, write_tries};
 
 /// The most re-checks one report spends on verifying fixes (each computes again the layers
 /// above the changed rows, or the whole changed sheet where a change reaches further).
@@ -70,25 +71,34 @@ pub(crate) fn fixable(code: FindingCode) -> bool {
     )
 }
 
-/// What a change does, for the fix's summary.
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum Verb {
-    Raise,
-    Lower,
-    Reduce,
-}
-
-/// A change with the words that describe it.
+/// A change, and what it says.
 #[derive(Clone, Debug)]
 struct Step {
+    /// The cell change, its value in the sheet's language, to check the fix with.
     change: CellChange,
-    verb: Verb,
-    /// `app's deadline`, `LB -> app's read timeout` (En); `appの期限` (Ja); for tries, the hop.
-    what: String,
-    /// The new value as shown: `15.5 s`, `1 try`.
-    shown: String,
-    /// The new value in ms, for a duration.
-    to_ms: Option<u64>,
+    said: StepSaid,
+}
+
+impl Step {
+    /// A step of `verb` on `target` that writes `to` into row `line`'s value.
+    fn new(sheet: &Sheet, line: usize, verb: Verb, target: Target, to: CellValue) -> Option<Step> {
+        let text = match &to {
+            CellValue::Duration(ms) => write_duration(sheet.lang, *ms),
+            CellValue::Tries(k, waits) => write_tries(sheet.lang, *k, waits),
+        };
+        Some(Step {
+            change: change(sheet, line, text)?,
+            said: StepSaid { verb, target, to },
+        })
+    }
+
+    /// The value it writes in ms, for a duration.
+    fn to_ms(&self) -> Option<u64> {
+        match self.said.to {
+            CellValue::Duration(ms) => Some(ms),
+            CellValue::Tries(..) => None,
+        }
+    }
 }
 
 /// One option: its steps and whether it may grow into a chain of raises.
@@ -205,18 +215,20 @@ impl Rechecked {
     }
 }
 
-/// Adds checked fixes to the fixable findings of `report`, the report of `sheet`, and rewrites
-/// their `fix` text to name only those. `recheck` checks `sheet` with the cell changes it is
-/// given, without fixes. Kept out of line, so that a profile shows the re-checks apart from
-/// the check.
+/// Adds checked fixes to the fixable findings of `report`, the report of `sheet`, and gives
+/// what each says, by finding: every fixable finding's index and its fixes' facts, from which
+/// [`crate::finding`] writes the fixes' summaries and values and the finding's `fix` (naming
+/// only the fixes checked, or advice where there are none) in the last pass. `recheck` checks
+/// `sheet` with the cell changes it is given, without fixes. Kept out of line, so that a
+/// profile shows the re-checks apart from the check.
 #[inline(never)]
 pub(crate) fn offer(
     sheet: &Sheet,
     report: &mut Report,
     mut recheck: impl FnMut(&[&CellChange]) -> Rechecked,
-) {
+) -> Vec<(usize, Vec<FixSaid>)> {
     if !report.findings.iter().any(|f| fixable(f.code)) {
-        return;
+        return Vec::new();
     }
     let before: Set<Key> = report
         .findings
@@ -225,7 +237,7 @@ pub(crate) fn offer(
         .map(key)
         .collect();
     let mut checks_left = MAX_FIX_CHECKS.min(MAX_FIX_ROWS / sheet.rows.len().max(1));
-    let mut offered: Vec<(usize, Vec<Fix>)> = Vec::new();
+    let mut offered: Vec<(usize, Vec<(Fix, FixSaid)>)> = Vec::new();
     {
         let names = Names::new(report);
         let index = names.index(&[]);
@@ -246,30 +258,27 @@ pub(crate) fn offer(
                     recheck: &mut recheck,
                 };
                 if let Some(steps) = verifying.verify(f, candidate) {
-                    let caps = over_caps(sheet, &steps);
-                    let mut summary = summary(sheet.lang, &steps);
-                    for cap in &caps {
-                        summary.push_str(&cap_words(sheet.lang, cap));
-                    }
-                    fixes.push(Fix {
-                        summary,
-                        changes: steps.into_iter().map(|s| s.change).collect(),
-                        caps: caps.into_iter().map(|(over, _)| over).collect(),
-                    });
+                    let (over, caps) = over_caps(sheet, &steps).into_iter().unzip();
+                    let (changes, steps) = steps.into_iter().map(|s| (s.change, s.said)).unzip();
+                    let fix = Fix {
+                        summary: String::new(),
+                        changes,
+                        caps: over,
+                    };
+                    fixes.push((fix, FixSaid { steps, caps }));
                 }
             }
             offered.push((i, fixes));
         }
     }
-    for (i, fixes) in offered {
-        let f = &mut report.findings[i];
-        f.fix = Some(if fixes.is_empty() {
-            advice(sheet.lang, f)
-        } else {
-            join_options(sheet.lang, &fixes)
-        });
-        f.fixes = fixes;
-    }
+    offered
+        .into_iter()
+        .map(|(i, fixes)| {
+            let (fixes, said) = fixes.into_iter().unzip();
+            report.findings[i].fixes = fixes;
+            (i, said)
+        })
+        .collect()
 }
 
 /// What verifying a candidate reads and spends.
@@ -397,29 +406,19 @@ fn raise(sheet: &Sheet, index: &Index, f: &Finding) -> Option<Step> {
     if need <= bound {
         return None;
     }
-    let lang = sheet.lang;
+    let to = CellValue::Duration(need);
     match f.code {
         FindingCode::InversionNode => {
             let node = index.nodes.get(f.node.as_deref()?)?;
             let line = row_with(index, &node.rows, &[Kind::Deadline], bound)?;
-            Some(Step {
-                change: change(sheet, line, duration_text(lang, need))?,
-                verb: Verb::Raise,
-                what: node_deadline(lang, &node.name),
-                shown: secs(lang, need),
-                to_ms: Some(need),
-            })
+            let target = Target::NodeDeadline(node.name.clone());
+            Step::new(sheet, line, Verb::Raise, target, to)
         }
         FindingCode::InversionHop | FindingCode::QueueRedelivery => {
             let hop = index.hops.get(f.hop.as_deref()?)?;
             let line = row_with(index, &hop.rows, &HOP_BOUNDS, bound)?;
-            Some(Step {
-                change: change(sheet, line, duration_text(lang, need))?,
-                verb: Verb::Raise,
-                what: hop_bound(lang, &hop.segment, index.kind(line)?),
-                shown: secs(lang, need),
-                to_ms: Some(need),
-            })
+            let target = Target::HopBound(hop.segment.clone(), index.kind(line)?);
+            Step::new(sheet, line, Verb::Raise, target, to)
         }
         _ => None,
     }
@@ -461,13 +460,8 @@ fn lower_inner_bounds(sheet: &Sheet, index: &Index, f: &Finding) -> Vec<Step> {
             let wait = h.wait_ms?;
             let need = h.need_ms?;
             let line = row_with(index, &h.rows, &HOP_BOUNDS, wait)?;
-            Some(Step {
-                change: change(sheet, line, duration_text(sheet.lang, need))?,
-                verb: Verb::Lower,
-                what: hop_bound(sheet.lang, &h.segment, index.kind(line)?),
-                shown: secs(sheet.lang, need),
-                to_ms: Some(need),
-            })
+            let target = Target::HopBound(h.segment.clone(), index.kind(line)?);
+            Step::new(sheet, line, Verb::Lower, target, CellValue::Duration(need))
         })
         .collect()
 }
@@ -488,9 +482,9 @@ fn deciding_hops(node: &NodeReport) -> Set<&str> {
 fn over_caps(sheet: &Sheet, steps: &[Step]) -> Vec<(OverCap, &'static crate::catalog::Cap)> {
     steps
         .iter()
-        .filter(|s| s.verb == Verb::Raise)
+        .filter(|s| s.said.verb == Verb::Raise)
         .filter_map(|s| {
-            let to_ms = s.to_ms?;
+            let to_ms = s.to_ms()?;
             let row = sheet.rows.get(s.change.line.checked_sub(1)?)?;
             let entry = crate::catalog::match_row(row).applied()?;
             let cap = crate::catalog::cap_of(entry)?;
@@ -509,27 +503,6 @@ fn over_caps(sheet: &Sheet, steps: &[Step]) -> Vec<(OverCap, &'static crate::cat
             })
         })
         .collect()
-}
-
-/// The words a fix's summary ends with for a raise above a cap:
-/// `; Cloudflare allows at most 100 s for proxy_read_timeout (Proxy Read Timeout) outside
-/// Enterprise plans (...)` / `（ただし Cloudflare の ... は最大100.0秒：...）`.
-fn cap_words(lang: Lang, (over, cap): &(OverCap, &crate::catalog::Cap)) -> String {
-    let at_most = secs(lang, over.cap_ms);
-    match lang {
-        Lang::En => format!(
-            "; {} allows at most {at_most} for {} {}",
-            over.product,
-            over.setting,
-            cap.when(lang)
-        ),
-        Lang::Ja => format!(
-            "（ただし {} の {} は最大{at_most}：{}）",
-            over.product,
-            over.setting,
-            cap.when(lang)
-        ),
-    }
 }
 
 /// Lowers the callee's deadline so that it, with the queueing and the margin, fits the
@@ -551,13 +524,14 @@ fn lower_callee_deadline(sheet: &Sheet, index: &Index, f: &Finding) -> Option<St
     if lowered == 0 || lowered >= deadline {
         return None;
     }
-    Some(Step {
-        change: change(sheet, line, duration_text(sheet.lang, lowered))?,
-        verb: Verb::Lower,
-        what: node_deadline(sheet.lang, &callee.name),
-        shown: secs(sheet.lang, lowered),
-        to_ms: Some(lowered),
-    })
+    let target = Target::NodeDeadline(callee.name.clone());
+    Step::new(
+        sheet,
+        line,
+        Verb::Lower,
+        target,
+        CellValue::Duration(lowered),
+    )
 }
 
 /// Cuts the hop with several tries that makes the need down to the tries that fit.
@@ -629,222 +603,12 @@ fn reduce_tries(sheet: &Sheet, index: &Index, f: &Finding) -> Option<Step> {
         .iter()
         .copied()
         .find(|&l| index.kind(l) == Some(Kind::Tries))?;
-    Some(Step {
-        change: change(sheet, line, tries_text(sheet.lang, k, &hop.waits_ms))?,
-        verb: Verb::Reduce,
-        what: hop.segment.clone(),
-        shown: tries_shown(sheet.lang, k),
-        to_ms: None,
-    })
-}
-
-/// A tries cell the engine reads back: `1 try`, `2 tries, waits 0.5s` / `1回`, `2回、待機0.5秒`.
-/// A waits list shorter than the tries repeats its last wait, as the engine reads it.
-fn tries_text(lang: Lang, k: u32, waits_ms: &[u64]) -> String {
-    let waits: Vec<String> = (0..k.saturating_sub(1) as usize)
-        .filter_map(|i| waits_ms.get(i).or(waits_ms.last()))
-        .map(|&w| duration_text(lang, w))
-        .collect();
-    let waits_nonzero = waits_ms.iter().any(|&w| w > 0);
-    match lang {
-        Lang::En => {
-            let tries = if k == 1 {
-                "1 try".to_string()
-            } else {
-                format!("{k} tries")
-            };
-            if waits.is_empty() || !waits_nonzero {
-                tries
-            } else {
-                format!("{tries}, waits {}", waits.join(", "))
-            }
-        }
-        Lang::Ja => {
-            if waits.is_empty() || !waits_nonzero {
-                format!("{k}回")
-            } else {
-                format!("{k}回、待機{}", waits.join("、"))
-            }
-        }
-    }
-}
-
-/// A duration cell the engine reads back, in the sheet's style: `15.5s`, `61s` (En);
-/// `15.5秒`, `61秒` (Ja).
-fn duration_text(lang: Lang, ms: u64) -> String {
-    match lang {
-        Lang::En => format!("{}s", crate::duration::seconds(ms, 0)),
-        Lang::Ja => format!("{}秒", crate::duration::seconds(ms, 0)),
-    }
-}
-
-fn tries_shown(lang: Lang, k: u32) -> String {
-    match (lang, k) {
-        (Lang::En, 1) => "1 try".to_string(),
-        (Lang::En, k) => format!("{k} tries"),
-        (Lang::Ja, k) => format!("{k}回の試行"),
-    }
-}
-
-fn node_deadline(lang: Lang, node: &str) -> String {
-    match lang {
-        Lang::En => format!("{node}'s deadline"),
-        Lang::Ja => format!("{node}の期限"),
-    }
-}
-
-/// A hop's bound in a fix's words: `LB -> app's read timeout` / `LB -> app の読み取りタイムアウト`.
-fn hop_bound(lang: Lang, segment: &str, kind: Kind) -> String {
-    use crate::check::BoundName;
-    let word = match (lang, BoundName::of_kind(kind)) {
-        (Lang::En, BoundName::PerTry) => "per-try timeout",
-        (Lang::En, BoundName::Deadline) => "deadline",
-        (Lang::En, BoundName::Visibility) => "visibility timeout",
-        (Lang::En, BoundName::Read) => "read timeout",
-        (Lang::Ja, BoundName::PerTry) => "1回の上限",
-        (Lang::Ja, BoundName::Deadline) => "全体期限",
-        (Lang::Ja, BoundName::Visibility) => "可視性タイムアウト",
-        (Lang::Ja, BoundName::Read) => "読み取りタイムアウト",
-    };
-    match lang {
-        Lang::En => format!("{segment}'s {word}"),
-        Lang::Ja => format!("{segment} の{word}"),
-    }
-}
-
-/// One option in words: `raise app's deadline to 15.5 s, LB -> app's read timeout to 16.5 s
-/// and browser -> LB's deadline to 18.5 s`; `reduce app -> external API to 1 try`.
-fn summary(lang: Lang, steps: &[Step]) -> String {
-    // Consecutive steps with the same verb share it.
-    let mut groups: Vec<(&Verb, Vec<&Step>)> = Vec::new();
-    for s in steps {
-        match groups.last_mut() {
-            Some((v, g)) if **v == s.verb => g.push(s),
-            _ => groups.push((&s.verb, vec![s])),
-        }
-    }
-    let phrases: Vec<String> = groups
-        .iter()
-        .map(|(verb, g)| match lang {
-            Lang::En => {
-                let word = match verb {
-                    Verb::Raise => "raise",
-                    Verb::Lower => "lower",
-                    Verb::Reduce => "reduce",
-                };
-                let parts: Vec<String> = g
-                    .iter()
-                    .map(|s| format!("{} to {}", s.what, s.shown))
-                    .collect();
-                format!("{word} {}", and_list(lang, &parts))
-            }
-            Lang::Ja => {
-                let word = match verb {
-                    Verb::Raise => "上げて",
-                    Verb::Lower => "下げて",
-                    Verb::Reduce => "減らして",
-                };
-                let parts: Vec<String> = g
-                    .iter()
-                    .map(|s| match verb {
-                        Verb::Reduce => format!("{} を{}に", s.what, s.shown),
-                        _ => format!("{}を{}に", s.what, s.shown),
-                    })
-                    .collect();
-                format!("{}{word}", parts.join("、"))
-            }
-        })
-        .collect();
-    match lang {
-        Lang::En => phrases.join(", then "),
-        Lang::Ja => format!("{}ください", phrases.join("、さらに")),
-    }
-}
-
-fn and_list(lang: Lang, parts: &[String]) -> String {
-    match (lang, parts) {
-        (_, [one]) => one.clone(),
-        (Lang::En, [init @ .., last]) => format!("{} and {last}", init.join(", ")),
-        (Lang::Ja, _) => parts.join("、"),
-        (Lang::En, []) => String::new(),
-    }
-}
-
-/// The finding's fix text from its checked fixes: the options, joined by "or".
-fn join_options(lang: Lang, fixes: &[Fix]) -> String {
-    let options: Vec<&str> = fixes.iter().map(|f| f.summary.as_str()).collect();
-    match lang {
-        Lang::En => options.join(", or "),
-        Lang::Ja => options.join("。または、"),
-    }
-}
-
-/// Advice without numbers, for a finding without a checked fix (none was found, or the
-/// re-checks ran out).
-fn advice(lang: Lang, f: &Finding) -> String {
-    match (lang, f.code) {
-        (Lang::En, FindingCode::InversionNode) => "lower the bounds of the calls this node makes, or raise its deadline and every layer above it with it".to_string(),
-        (Lang::Ja, FindingCode::InversionNode) => "このノードの呼び出しの上限を下げるか、期限をその上のすべての層とともに上げてください".to_string(),
-        (Lang::En, _) => "lower the callee's worst case, or raise the caller's bound and every layer above it with it".to_string(),
-        (Lang::Ja, _) => "呼ばれる側の最悪時間を下げるか、呼ぶ側の上限をその上のすべての層とともに上げてください".to_string(),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_tries_cell_is_written_the_way_the_engine_reads_it_back() {
-        assert_eq!(tries_text(Lang::En, 1, &[500, 1000]), "1 try");
-        assert_eq!(tries_text(Lang::En, 2, &[500, 1000]), "2 tries, waits 0.5s");
-        assert_eq!(
-            tries_text(Lang::En, 3, &[1500]),
-            "3 tries, waits 1.5s, 1.5s"
-        );
-        assert_eq!(tries_text(Lang::En, 2, &[0]), "2 tries");
-        assert_eq!(tries_text(Lang::Ja, 3, &[500, 1000]), "3回、待機0.5秒、1秒");
-        for (lang, k, waits) in [
-            (Lang::En, 2, vec![500, 1000]),
-            (Lang::En, 3, vec![1500]),
-            (Lang::Ja, 3, vec![500, 1000]),
-            (Lang::Ja, 1, vec![]),
-        ] {
-            let t = crate::value::read_tries(&tries_text(lang, k, &waits)).unwrap();
-            assert_eq!(t.count, k);
-            let expected: Vec<u64> = (0..k as usize - 1)
-                .map(|i| *waits.get(i).or(waits.last()).unwrap())
-                .collect();
-            assert_eq!(t.waits_ms[..k as usize - 1], expected[..]);
-        }
-    }
-
-    #[test]
-    fn a_chain_of_raises_shares_its_verb() {
-        let step = |what: &str, shown: &str, verb: Verb| Step {
-            change: CellChange {
-                line: 1,
-                column: Column::Value,
-                from: String::new(),
-                to: String::new(),
-            },
-            verb,
-            what: what.to_string(),
-            shown: shown.to_string(),
-            to_ms: None,
-        };
-        let steps = [
-            step("app's deadline", "15.5 s", Verb::Raise),
-            step("LB -> app's read timeout", "16.5 s", Verb::Raise),
-            step("browser -> LB's deadline", "18.5 s", Verb::Raise),
-        ];
-        assert_eq!(
-            summary(Lang::En, &steps),
-            "raise app's deadline to 15.5 s, LB -> app's read timeout to 16.5 s and browser -> LB's deadline to 18.5 s"
-        );
-        assert_eq!(
-            summary(Lang::En, &steps[..1]),
-            "raise app's deadline to 15.5 s"
-        );
-    }
+    let to = CellValue::Tries(k, hop.waits_ms.clone());
+    Step::new(
+        sheet,
+        line,
+        Verb::Reduce,
+        Target::Tries(hop.segment.clone()),
+        to,
+    )
 }

@@ -103,7 +103,7 @@ pub mod value;
 
 pub use behind::RowsBehind;
 pub use check::{
-    check, check_counted, early_tries_that_fit, tries_that_fit, Work, MAX_LISTED_FINDINGS,
+    check, check_counted, early_tries_that_fit, tries_that_fit, Checked, Work, MAX_LISTED_FINDINGS,
     MAX_LISTED_FINDINGS_TEXT, MAX_LISTED_WAITS, MAX_NESTED_TRIES,
 };
 pub use code::FindingCode;

@@ -8,7 +8,7 @@
 //! written in the same last pass, for the rows the report shows.
 //!
 
-use crate::catalog::{Entry, Relation};
+use crate::catalog::{Cap, Entry, Relation};
 use crate::kind::Kind;
 use crate::retry_on::RetryOn;
 use crate::time::Time;
@@ -432,4 +432,56 @@ pub(crate) enum Implausible {
     Below100Ms,
     /// Over 24 h.
     OverADay,
+}
+
+/// What a checked fix says: its steps, and the caps of the steps that raise a setting above
+/// the most its provider allows, in the order of the fix's [`crate::fix::OverCap`]s.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct FixSaid {
+    /// The steps, in the order of the fix's cell changes.
+    pub(crate) steps: Vec<StepSaid>,
+    /// The caps.
+    pub(crate) caps: Vec<&'static Cap>,
+}
+
+/// What one step of a fix does: raise, lower or reduce what, to which value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct StepSaid {
+    /// What the step does.
+    pub(crate) verb: Verb,
+    /// The setting it changes.
+    pub(crate) target: Target,
+    /// The value it writes.
+    pub(crate) to: CellValue,
+}
+
+/// What a step of a fix does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Verb {
+    /// Raises a bound.
+    Raise,
+    /// Lowers a bound.
+    Lower,
+    /// Reduces a hop's tries.
+    Reduce,
+}
+
+/// The setting a step of a fix changes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Target {
+    /// A node's deadline.
+    NodeDeadline(String),
+    /// A hop's bound of this kind (read, per-try, statement, visibility timeout, deadline).
+    HopBound(String, Kind),
+    /// A hop's tries.
+    Tries(String),
+}
+
+/// The value a step of a fix writes into its cell.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum CellValue {
+    /// A duration, in ms.
+    Duration(u64),
+    /// Tries, with the hop's waits, in ms.
+    Tries(u32, Vec<u64>),
 }

@@ -4,6 +4,7 @@
 use std::borrow::Cow;
 
 use crate::duration::{self, lex, normalize, read_tokens, DurationError, Token, Unit};
+use crate::sheet::Lang;
 
 /// Words that mean "no bound" (the infinite duration `∞`).
 const NO_BOUND: &[&str] = &[
@@ -271,6 +272,47 @@ const JITTER_WORDS: &[&str] = &["jitter", "ジッター", "ジッタ"];
 const FILLER: &[&str] = &[
     "and", "with", "each", "then", "up", "to", "max", "of", "between", "最大", "の", "で", "ずつ",
 ];
+
+/// A duration cell as the engine reads it back, in the sheet's style: `15.5s`, `61s` (En);
+/// `15.5秒`, `61秒` (Ja).
+pub(crate) fn write_duration(lang: Lang, ms: u64) -> String {
+    match lang {
+        Lang::En => format!("{}s", crate::duration::seconds(ms, 0)),
+        Lang::Ja => format!("{}秒", crate::duration::seconds(ms, 0)),
+    }
+}
+
+/// A tries cell as the engine reads it back: `1 try`, `2 tries, waits 0.5s` / `1回`,
+/// `2回、待機0.5秒`. A waits list shorter than the tries repeats its last wait, as the engine
+/// reads it.
+pub(crate) fn write_tries(lang: Lang, k: u32, waits_ms: &[u64]) -> String {
+    let waits: Vec<String> = (0..k.saturating_sub(1) as usize)
+        .filter_map(|i| waits_ms.get(i).or(waits_ms.last()))
+        .map(|&w| write_duration(lang, w))
+        .collect();
+    let waits_nonzero = waits_ms.iter().any(|&w| w > 0);
+    match lang {
+        Lang::En => {
+            let tries = if k == 1 {
+                "1 try".to_string()
+            } else {
+                format!("{k} tries")
+            };
+            if waits.is_empty() || !waits_nonzero {
+                tries
+            } else {
+                format!("{tries}, waits {}", waits.join(", "))
+            }
+        }
+        Lang::Ja => {
+            if waits.is_empty() || !waits_nonzero {
+                format!("{k}回")
+            } else {
+                format!("{k}回、待機{}", waits.join("、"))
+            }
+        }
+    }
+}
 
 /// Reads a tries cell: `2回、待機0.3秒`, `3 tries, waits 0.5s, 1s`, `tries=3 waits=0.5,1.0`,
 /// `1 try`, `2 retries` (= 3 tries), `3 tries, backoff 0.5s x2` (waits 0.5 s, 1 s),
@@ -562,6 +604,39 @@ pub fn read_count(text: &str) -> Option<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_tries_cell_is_written_the_way_the_engine_reads_it_back() {
+        assert_eq!(write_tries(Lang::En, 1, &[500, 1000]), "1 try");
+        assert_eq!(
+            write_tries(Lang::En, 2, &[500, 1000]),
+            "2 tries, waits 0.5s"
+        );
+        assert_eq!(
+            write_tries(Lang::En, 3, &[1500]),
+            "3 tries, waits 1.5s, 1.5s"
+        );
+        assert_eq!(write_tries(Lang::En, 2, &[0]), "2 tries");
+        assert_eq!(
+            write_tries(Lang::Ja, 3, &[500, 1000]),
+            "3回、待機0.5秒、1秒"
+        );
+        for (lang, k, waits) in [
+            (Lang::En, 2, vec![500, 1000]),
+            (Lang::En, 3, vec![1500]),
+            (Lang::Ja, 3, vec![500, 1000]),
+            (Lang::Ja, 1, vec![]),
+        ] {
+            let t = read_tries(&write_tries(lang, k, &waits)).unwrap();
+            assert_eq!(t.count, k);
+            let expected: Vec<u64> = (0..k as usize - 1)
+                .map(|i| *waits.get(i).or(waits.last()).unwrap())
+                .collect();
+            assert_eq!(t.waits_ms[..k as usize - 1], expected[..]);
+        }
+        assert_eq!(write_duration(Lang::En, 15_500), "15.5s");
+        assert_eq!(write_duration(Lang::Ja, 61_000), "61秒");
+    }
 
     fn exact(text: &str, unit: Option<Unit>) -> Dur {
         match read_duration(text, unit) {

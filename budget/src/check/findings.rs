@@ -10,7 +10,7 @@ use crate::report::{
 use crate::said::Said;
 use crate::sheet::Lang;
 
-use super::limits::{MAX_LISTED_FINDINGS, MAX_LISTED_FINDINGS_TEXT};
+use super::limits::MAX_LISTED_FINDINGS;
 use super::refs;
 
 /// The numbers of a finding, by name. Built by [`Numbers::short`] and [`Numbers::passing`]
@@ -214,7 +214,22 @@ pub(crate) enum Place {
 
 /// How the words of a finding are written: its message and its fix (`None` where
 /// [`crate::fix`] writes it), in a language, from what it says.
+#[cfg(test)]
 pub(crate) type Words = fn(Lang, &Said) -> (String, Option<String>);
+
+/// The findings a report lists, before their words are written: each with what it says, the
+/// summary that counts every finding, and how many there are in all.
+#[derive(Clone, Debug)]
+pub(crate) struct Listed {
+    /// The findings, errors first, at most [`MAX_LISTED_FINDINGS`] (all in a fix's re-check).
+    pub(crate) findings: Vec<Finding>,
+    /// What each says.
+    pub(crate) said: Vec<Said>,
+    /// Every finding counted.
+    pub(crate) summary: Summary,
+    /// How many findings there are in all.
+    pub(crate) total: usize,
+}
 
 /// The findings of one check, in the order found, and the work they took.
 #[derive(Clone)]
@@ -335,19 +350,17 @@ impl Findings {
     /// The findings as the report lists them, with its summary: a finding about rows that
     /// names no place gets the hop or node all its rows belong to (`place` gives each row's);
     /// then errors first, then warnings, then infos, each in sheet order; at most
-    /// [`MAX_LISTED_FINDINGS`] findings and [`MAX_LISTED_FINDINGS_TEXT`] bytes of their text,
-    /// then one `findings.truncated`. The words of the findings listed are written last, by
-    /// `words`, and so are their traces, from the finished reports of the hops and nodes. A
-    /// verdict-only re-check lists every finding it keeps, without words or traces: it reads
-    /// every error's code, place and numbers.
+    /// [`MAX_LISTED_FINDINGS`] findings, with their traces written from the finished reports
+    /// of the hops and nodes, and what each says. Their words, and the listing's limit on
+    /// their text, are the last pass's ([`crate::finding::write_listed`]). A verdict-only
+    /// re-check lists every finding it keeps, without traces: it reads every error's code,
+    /// place and numbers.
     pub(crate) fn finish(
         self,
         place: &[Place],
         hops: &[HopReport],
         nodes: &[NodeReport],
-        words: Words,
-    ) -> (Vec<Finding>, Summary) {
-        let lang = self.lang;
+    ) -> Listed {
         let mut findings = self.list;
         for (f, ..) in &mut findings {
             if f.node.is_some() || f.hop.is_some() {
@@ -373,13 +386,7 @@ impl Findings {
             .map(|(i, (f, ..))| (f.severity, f.rows.first().map_or(0, |&l| l + 1), i as u32))
             .collect();
         order.sort_unstable();
-        let mut slots: Vec<Option<(Finding, Traced, Said)>> =
-            findings.into_iter().map(Some).collect();
-        let findings: Vec<(Finding, Traced, Said)> = order
-            .iter()
-            .filter_map(|&(_, _, i)| slots[i as usize].take())
-            .collect();
-        drop(slots);
+        let total = findings.len();
         let mut summary = Summary::default();
         for (f, ..) in &findings {
             match f.severity {
@@ -391,40 +398,36 @@ impl Findings {
                 summary.inversions += 1;
             }
         }
-        if self.verdict {
-            return (findings.into_iter().map(|(f, ..)| f).collect(), summary);
-        }
         // The summary counts every finding; the list stops at MAX_LISTED_FINDINGS, errors
-        // first, and says how many it leaves out. Only the findings listed are written.
-        let total = findings.len();
-        let mut text_bytes = 0usize;
-        let mut listed: Vec<Finding> = Vec::with_capacity(total.min(MAX_LISTED_FINDINGS) + 1);
-        for (mut f, traced, said) in findings.into_iter().take(MAX_LISTED_FINDINGS) {
-            (f.message, f.fix) = words(lang, &said);
-            text_bytes += f.message.len()
-                + f.fix.as_ref().map_or(0, String::len)
-                + f.node.as_ref().map_or(0, String::len)
-                + f.hop.as_ref().map_or(0, String::len);
-            if text_bytes > MAX_LISTED_FINDINGS_TEXT {
-                break;
-            }
-            f.trace = traced.write(hops, nodes);
-            listed.push(f);
-        }
-        if listed.len() < total {
-            let said = Said::FindingsTruncated {
-                listed: listed.len(),
-                total,
+        // first (a fix's re-check reads every error).
+        let kept = if self.verdict {
+            total
+        } else {
+            total.min(MAX_LISTED_FINDINGS)
+        };
+        let mut slots: Vec<Option<(Finding, Traced, Said)>> =
+            findings.into_iter().map(Some).collect();
+        let mut listed = Listed {
+            findings: Vec::with_capacity(kept),
+            said: Vec::with_capacity(kept),
+            summary,
+            total,
+        };
+        for &(_, _, i) in order.iter().take(kept) {
+            let Some((mut f, traced, said)) = slots[i as usize].take() else {
+                continue;
             };
-            let mut notice = Findings::new(lang);
-            notice.add(Draft::new(FindingCode::FindingsTruncated, vec![], said));
-            listed.extend(notice.into_words(words));
-            summary.warnings += 1;
+            if !self.verdict {
+                f.trace = traced.write(hops, nodes);
+            }
+            listed.findings.push(f);
+            listed.said.push(said);
         }
-        (listed, summary)
+        listed
     }
 
     /// Every finding, its words written by `words` and its trace left empty.
+    #[cfg(test)]
     fn into_words(self, words: Words) -> impl Iterator<Item = Finding> {
         let lang = self.lang;
         self.list.into_iter().map(move |(mut f, _, said)| {
@@ -468,8 +471,8 @@ mod tests {
                 ..crate::Row::default()
             }],
         ));
-        let (findings, summary) =
-            out.finish(&place, &report.hops, &report.nodes, crate::finding::words);
+        let listed = out.finish(&place, &report.hops, &report.nodes);
+        let (findings, summary) = (listed.findings, listed.summary);
         let places: Vec<(FindingCode, Option<&str>, Option<&str>)> = findings
             .iter()
             .map(|f| (f.code, f.hop.as_deref(), f.node.as_deref()))
@@ -485,16 +488,8 @@ mod tests {
         assert_eq!((summary.warnings, summary.errors), (3, 0));
     }
 
-    /// Counts the findings whose words are written.
-    static WRITTEN: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-
-    fn counted(lang: Lang, said: &Said) -> (String, Option<String>) {
-        WRITTEN.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        crate::finding::words(lang, said)
-    }
-
     #[test]
-    fn only_the_findings_listed_are_written_and_a_verdict_writes_none() {
+    fn only_the_findings_listed_are_kept_and_written_and_a_verdict_keeps_all_unwritten() {
         let many = MAX_LISTED_FINDINGS + 500;
         let found = |verdict: bool| {
             let mut out = Findings::new(Lang::En);
@@ -508,13 +503,23 @@ mod tests {
             out
         };
         let place = vec![Place::Nowhere; many];
-        let (findings, summary) = found(false).finish(&place, &[], &[], counted);
+        let mut listed = found(false).finish(&place, &[], &[]);
         assert_eq!(
-            WRITTEN.swap(0, std::sync::atomic::Ordering::Relaxed),
-            MAX_LISTED_FINDINGS + 1
+            (listed.findings.len(), listed.said.len(), listed.total),
+            (MAX_LISTED_FINDINGS, MAX_LISTED_FINDINGS, many)
         );
+        assert!(listed.findings.iter().all(|f| f.message.is_empty()));
+        let kept = crate::finding::write_listed(
+            Lang::En,
+            &mut listed.findings,
+            &listed.said,
+            listed.total,
+            &mut listed.summary,
+        );
+        assert_eq!(kept, MAX_LISTED_FINDINGS);
+        let findings = &listed.findings;
         assert_eq!(findings.len(), MAX_LISTED_FINDINGS + 1);
-        assert_eq!(summary.warnings, 2_501);
+        assert_eq!(listed.summary.warnings, 2_501);
         assert_eq!(
             findings[0].message,
             "worker0: may work without bound: its deadline is none or disabled and no caller's deadline reaches it"
@@ -523,8 +528,10 @@ mod tests {
             findings[MAX_LISTED_FINDINGS].message,
             "2000 of 2500 findings are listed, errors first (a report lists at most 2000, with at most 1 MB of text); the other 500 are left out, and the summary counts them"
         );
-        let (findings, _) = found(true).finish(&place, &[], &[], counted);
-        assert_eq!(WRITTEN.load(std::sync::atomic::Ordering::Relaxed), 0);
-        assert_eq!((findings.len(), findings[0].message.as_str()), (many, ""));
+        let listed = found(true).finish(&place, &[], &[]);
+        assert_eq!(
+            (listed.findings.len(), listed.findings[0].message.as_str()),
+            (many, "")
+        );
     }
 }

@@ -66,6 +66,37 @@ pub(crate) struct RowInfo {
     pub(crate) below_one_ms: bool,
 }
 
+/// What a row's report says in words, as facts: its value (a tries row's from its hop's
+/// layer, which holds its waits), its note, the catalog's match and the version of the
+/// product the row names, where the entry's default depends on it.
+#[derive(Clone, Debug)]
+pub(crate) struct RowWords {
+    pub(crate) val: Val,
+    pub(crate) note: Option<Note>,
+    pub(crate) found: Match,
+    pub(crate) version: Option<String>,
+}
+
+impl RowWords {
+    /// The words' facts of `row`, read as `info` and valued `val`; the note is taken from
+    /// `info`.
+    pub(crate) fn take(row: &Row, info: &mut RowInfo, val: Val) -> RowWords {
+        let version = match info.found {
+            Match::Applies(e) => e
+                .versions
+                .and_then(|_| catalog::version_in(row, e.product))
+                .map(|v| v.to_string()),
+            _ => None,
+        };
+        RowWords {
+            val,
+            note: info.note.take(),
+            found: info.found,
+            version,
+        }
+    }
+}
+
 impl RowInfo {
     /// This info without its note, which only the row reports show: what a fix's
     /// verdict-only re-check reads.
@@ -607,9 +638,11 @@ mod tests {
     fn read_one(r: Row) -> (One, Vec<crate::Finding>) {
         let mut out = Findings::new(Lang::En);
         let info = read(std::slice::from_ref(&r), &mut out).remove(0);
+        let val = info.val.clone();
+        let words = RowWords::take(&r, &mut info.clone(), val);
         let one = One {
-            parsed: crate::finding::parsed(&info.val, Lang::En),
-            note: crate::finding::note(Lang::En, &r, &info),
+            parsed: crate::finding::parsed(&words.val, Lang::En),
+            note: crate::finding::note(Lang::En, &words),
             info,
         };
         (one, out.into_list(crate::finding::words))

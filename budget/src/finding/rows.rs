@@ -2,11 +2,11 @@
 //! what stage 1 found ([`RowInfo`]) for the rows a report shows; and the messages of the
 //! findings about one row ([`RowSaid`]), which are also those rows' notes.
 
-use crate::catalog::{self, Match};
-use crate::check::rows::{RowInfo, Val};
+use crate::catalog::Match;
+use crate::check::rows::{RowWords, Val};
 use crate::said::{BareTries, FromCatalog, Note, RowSaid, Used};
-use crate::sheet::{Lang, Row};
-use crate::value::{Idem, Tries};
+use crate::sheet::Lang;
+use crate::value::Idem;
 
 use super::shared::{describe_dur, describe_tries};
 use super::values::*;
@@ -14,11 +14,12 @@ use super::values::*;
 /// The note a row's report shows: which catalog entry applies (or why one does not), then how
 /// the value was read. A note written from the entry (its default, its unit, what its 0
 /// means) names the product and the setting already and is shown alone.
-pub(crate) fn note(lang: Lang, row: &Row, info: &RowInfo) -> Option<String> {
-    let catalog = catalog_note(row, info.found, lang);
-    let note = info.note.as_ref().map(|n| note_words(lang, n));
+pub(crate) fn note(lang: Lang, row: &RowWords) -> Option<String> {
+    let catalog = catalog_note(row.found, row.version.as_deref(), lang);
+    let note = row.note.as_ref().map(|n| note_words(lang, n));
     let names_entry = |note: &str| {
-        info.entry
+        row.found
+            .applied()
             .is_some_and(|e| note.contains(e.product) && note.contains(e.name))
     };
     match (catalog, note) {
@@ -147,11 +148,6 @@ pub(crate) fn stated(lang: Lang, said: &RowSaid) -> (String, String) {
     }
 }
 
-/// A tries row's parsed value, from its layer (`3 tries, waits 0.5 s, 1.0 s`).
-pub(crate) fn parsed_tries(lang: Lang, layer: &Tries) -> String {
-    describe_tries(lang, layer)
-}
-
 /// A value that applies, as a `value.default_applied` message names it (`3 tries`, `1.5 s`).
 fn used_words(lang: Lang, used: &Used) -> String {
     match used {
@@ -186,11 +182,11 @@ fn provenance(lang: Lang, from: &FromCatalog) -> Provenance {
 /// `カタログ：nginxのproxy_read_timeout`); or the entry that does not, and the other product the
 /// row names (`not nginx's proxy_read_timeout: the row names Cloudflare` /
 /// `nginxのproxy_read_timeoutとはみなしません。行にCloudflareとあります`).
-fn catalog_note(row: &Row, found: Match, lang: Lang) -> Option<String> {
+fn catalog_note(found: Match, version: Option<&str>, lang: Lang) -> Option<String> {
     match found {
         Match::None => None,
         Match::Applies(e) => {
-            let product = match e.versions.and_then(|_| catalog::version_in(row, e.product)) {
+            let product = match version {
                 Some(v) => format!("{} {v}", e.product),
                 None => e.describe_versions(lang),
             };
