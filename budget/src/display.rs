@@ -433,22 +433,9 @@ mod tests {
 
     fn finding() -> Finding {
         Finding {
-            code: crate::FindingCode::InversionNode,
-            severity: Severity::Error,
             node: Some("app".into()),
-            hop: None,
             rows: vec![4, 6, 7, 8],
-            bound_ms: None,
-            need_ms: None,
-            short_by_ms: None,
-            tries_that_fit: None,
-            attempts: None,
-            threshold: None,
-            message: String::new(),
-            fix: None,
-            source: None,
-            fixes: Vec::new(),
-            trace: Default::default(),
+            ..Finding::new(crate::FindingCode::InversionNode)
         }
     }
 

@@ -64,22 +64,9 @@ pub(crate) fn write_listed(
         let code = FindingCode::FindingsTruncated;
         let (message, fix) = words(lang, &Said::FindingsTruncated { listed, total });
         findings.push(Finding {
-            code,
-            severity: code.severity(),
-            node: None,
-            hop: None,
-            rows: Vec::new(),
-            bound_ms: None,
-            need_ms: None,
-            short_by_ms: None,
-            tries_that_fit: None,
-            attempts: None,
-            threshold: None,
             message,
             fix,
-            source: None,
-            fixes: Vec::new(),
-            trace: crate::report::FindingTrace::default(),
+            ..Finding::new(code)
         });
         summary.warnings += 1;
     }

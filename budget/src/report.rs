@@ -282,6 +282,29 @@ pub struct Finding {
 }
 
 impl Finding {
+    /// A finding of `code`, with its code's severity and nothing else: no place, rows,
+    /// numbers, words, trace or fixes.
+    pub fn new(code: FindingCode) -> Finding {
+        Finding {
+            code,
+            severity: code.severity(),
+            node: None,
+            hop: None,
+            rows: Vec::new(),
+            bound_ms: None,
+            need_ms: None,
+            short_by_ms: None,
+            tries_that_fit: None,
+            attempts: None,
+            threshold: None,
+            message: String::new(),
+            fix: None,
+            source: None,
+            fixes: Vec::new(),
+            trace: FindingTrace::default(),
+        }
+    }
+
     /// Its place, as the diff matches findings across two checks: its code, node and hop.
     pub fn place(&self) -> (&str, Option<&str>, Option<&str>) {
         (

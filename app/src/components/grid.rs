@@ -1731,22 +1731,9 @@ mod tests {
 
     fn finding(severity: Severity, rows: Vec<usize>) -> Finding {
         Finding {
-            code: FindingCode::SlackNone,
             severity,
-            node: None,
-            hop: None,
             rows,
-            bound_ms: None,
-            need_ms: None,
-            short_by_ms: None,
-            tries_that_fit: None,
-            attempts: None,
-            threshold: None,
-            message: String::new(),
-            fix: None,
-            source: None,
-            fixes: Vec::new(),
-            trace: Default::default(),
+            ..Finding::new(FindingCode::SlackNone)
         }
     }
 

@@ -168,7 +168,10 @@ mod tests {
         assert!(!kept);
         assert_eq!(english, budget::check(&g2(Lang::En, 1_001)));
         let (_, japanese, kept) = check_kept(g2(Lang::Ja, 1_001)).await;
-        assert!(kept, "the same rows in Japanese are written from the kept facts");
+        assert!(
+            kept,
+            "the same rows in Japanese are written from the kept facts"
+        );
         assert_eq!(japanese, budget::check(&g2(Lang::Ja, 1_001)));
         let app = japanese
             .findings
