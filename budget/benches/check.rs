@@ -1,12 +1,14 @@
 //! Benchmarks of the engine: `check` on the golden G1 sheet (12 rows) and on the sheets of
 //! `../shared/bench/gen_sheet.py` at 10, 100, 1,000 and 5,000 rows (one group, `check`, whose
-//! throughput in rows per second stays flat when the cost is linear), the worst-case shapes at
+//! throughput in rows per second stays flat when the cost is linear), the same sheets' facts
+//! and words apart (group `facts and words`: a check that keeps its facts, and its report's
+//! words written from them in the other language), the worst-case shapes at
 //! the row limit (5,000 rows; the same generators as `tests/engine/scaling.rs`), and the TSV round
 //! trip. Run with `cargo bench -p budget --bench check`; the figures are in docs/benchmarks.md. Times
 //! are the benchmark thread's CPU time ([`cpu::ThreadCpu`]), which the load of a shared
 //! machine does not inflate as it does wall time.
 
-use budget::{check, tsv, Lang, Sheet};
+use budget::{check, tsv, Checked, Lang, Sheet};
 use cpu::ThreadCpu;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use std::hint::black_box;
@@ -38,6 +40,22 @@ fn benches(c: &mut Criterion<ThreadCpu>) {
         group.throughput(Throughput::Elements(rows as u64));
         group.bench_with_input(BenchmarkId::new("gen_sheet", rows), &sheet, |b, sheet| {
             b.iter(|| check(black_box(sheet)))
+        });
+    }
+    group.finish();
+
+    // The facts and the words apart: a check that keeps its facts (`Checked::of`), and the
+    // report's words written from them, in the other language (`Checked::report`).
+    let mut group = c.benchmark_group("facts and words");
+    for rows in SIZES {
+        let sheet = Sheet::new(Lang::En, sheets::rows(rows));
+        group.throughput(Throughput::Elements(rows as u64));
+        group.bench_with_input(BenchmarkId::new("facts", rows), &sheet, |b, sheet| {
+            b.iter(|| Checked::of(black_box(sheet)))
+        });
+        let checked = Checked::of(&sheet);
+        group.bench_with_input(BenchmarkId::new("words", rows), &checked, |b, checked| {
+            b.iter(|| black_box(checked).report(Lang::Ja))
         });
     }
     group.finish();
