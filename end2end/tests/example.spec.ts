@@ -76,3 +76,42 @@ test("the page is readable without JavaScript", async ({ browser }) => {
   await expect(page.getByTestId("row-6").getByTestId("cell-value")).not.toBeEditable();
   await context.close();
 });
+
+// golden.md G2 with its headers switched to Japanese: the server writes the report again in
+// Japanese from the facts of the check it kept, and the page shows every word of it so.
+test("switching G2's headers to Japanese writes its report in Japanese", async ({ page }) => {
+  const crashes = watchForCrashes(page);
+  const sheets = new SheetsPage(page);
+  await sheets.open();
+  const sheet = await sheets.createExample("en");
+  await sheet.type(7, "value", "3s");
+  await sheet.type(8, "value", "3 tries, waits 0.5s, 1.0s");
+  const app = sheet.node("app");
+  await expect(app.getByTestId("need")).toHaveText("15.5 s");
+  const inversion = sheet.finding("inversion.node");
+  await expect(inversion.getByTestId("message")).toHaveText(
+    "app's deadline (8.0 s) ends before its calls may (15.5 s)",
+  );
+  await expect(sheet.saveStatus()).toHaveText("Saved");
+
+  await page.getByTestId("sheet-lang").selectOption("ja");
+  await expect(sheet.summary()).toHaveText("逆転 1件、警告 0件");
+  await expect(app.getByTestId("need")).toHaveText("15.5秒");
+  await expect(inversion.getByTestId("message")).toHaveText(
+    "appの期限（8.0秒）が、呼び出しの最悪時間（15.5秒）より先に切れます",
+  );
+  await expect(inversion.getByTestId("fix")).toHaveText(
+    "app -> external API を1回の試行に減らしてください。または、appの期限を15.5秒に、LB -> app の読み取りタイムアウトを16.5秒に、browser -> LB の全体期限を18.5秒に上げてください",
+  );
+  await expect(app.getByTestId("formula")).toHaveText(
+    "DB 3.0 + external API 12.0 + 自分の処理 0.5 = 15.5秒 > 8.0秒",
+  );
+  await expect(sheet.row(8).getByTestId("derived-parsed")).toHaveText("3回、待機0.5秒、1.0秒");
+  // Stored, the sheet's language is Japanese: a reload shows the same words.
+  await page.reload();
+  await sheet.hydrated();
+  await expect(inversion.getByTestId("message")).toHaveText(
+    "appの期限（8.0秒）が、呼び出しの最悪時間（15.5秒）より先に切れます",
+  );
+  expect(crashes).toEqual([]);
+});
