@@ -100,8 +100,9 @@ test("switching G2's headers to Japanese writes its report in Japanese", async (
   await expect(inversion.getByTestId("message")).toHaveText(
     "appの期限（8.0秒）が、呼び出しの最悪時間（15.5秒）より先に切れます",
   );
+  // "Fix:" is the page's own word, in the page's language (English here).
   await expect(inversion.getByTestId("fix")).toHaveText(
-    "app -> external API を1回の試行に減らしてください。または、appの期限を15.5秒に、LB -> app の読み取りタイムアウトを16.5秒に、browser -> LB の全体期限を18.5秒に上げてください",
+    "Fix: app -> external API を1回の試行に減らしてください。または、appの期限を15.5秒に、LB -> app の読み取りタイムアウトを16.5秒に、browser -> LB の全体期限を18.5秒に上げてください",
   );
   await expect(app.getByTestId("formula")).toHaveText(
     "DB 3.0 + external API 12.0 + 自分の処理 0.5 = 15.5秒 > 8.0秒",
