@@ -5,8 +5,8 @@
 //!
 //! A row's note is stated the same way ([`Note`]): the message of the row's finding, or what a
 //! product gives a bare number. Its words, its parsed value's and its catalog entry's are
-//! written in the same last pass, for the rows the report shows.
-//!
+//! written in the same last pass, for the rows the report shows. So is a checked fix
+//! ([`FixSaid`]): its steps, each raising, lowering or reducing a setting to a value.
 
 use crate::catalog::{Cap, Entry, Relation};
 use crate::kind::Kind;
