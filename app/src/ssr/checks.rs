@@ -33,7 +33,7 @@ static PERMITS: LazyLock<Semaphore> = LazyLock::new(|| Semaphore::new(max_concur
 pub const KEPT_SHEETS: usize = 16;
 
 /// How many rows the kept sheets hold in all: 20,000 (four sheets at the engine's 5,000-row
-/// scale, whose facts and report are some tens of MB each).
+/// scale): the facts and the report of a sheet grow with its rows.
 pub const KEPT_ROWS: usize = 20_000;
 
 /// A sheet's content, and the facts of its check.
