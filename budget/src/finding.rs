@@ -1,11 +1,11 @@
-//! Finding texts: every message and fix in Japanese and English, in this module and its
-//! children, so that tests can pin them; and the findings' codes ([`FindingCode`]). By family:
-//! [`bounds`] (inversions, unbounded waits, missing bounds), [`values`] (reading a row),
-//! [`rules`] (the rulebook) and [`sheet`] (the sheet's shape).
-//!
-//! The check states each finding as facts ([`Said`]); [`words`] writes them in one last pass,
-//! for the findings a report lists. Durations, quoted cell text and the like are written by
-//! [`crate::display`], the one place that says how a value is shown.
+//! The report's words, in Japanese and English, written in one last pass from the facts the
+//! check states: every finding's message and fix ([`Said`], written by [`words`] for the
+//! findings a report lists), by family: [`bounds`] (inversions, unbounded waits, missing
+//! bounds), [`values`] (reading a row), [`rules`] (the rulebook) and [`sheet`] (the sheet's
+//! shape); the rows' parsed values and notes ([`rows`]); the formulas' and trace labels'
+//! slots ([`formula`]); and the checked fixes' summaries and values ([`fixes`]). Durations,
+//! quoted cell text and the like are written by [`crate::display`], the one place that says
+//! how a value is shown.
 
 mod bounds;
 mod fixes;
@@ -74,8 +74,8 @@ pub(crate) fn write_listed(
 }
 
 /// The message of a finding that says `said`, and its fix, in `lang`. The fix is `None` for
-/// `inversion.node`, `inversion.hop` and `queue.redelivery`, whose fix [`crate::fix`] writes
-/// from the fixes it has checked.
+/// `inversion.node`, `inversion.hop` and `queue.redelivery`, whose fix [`write_fixes`] writes
+/// from the fixes [`crate::fix`] has checked.
 pub(crate) fn words(lang: Lang, said: &Said) -> (String, Option<String>) {
     match checked(lang, said) {
         Some(message) => (message, None),
