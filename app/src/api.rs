@@ -783,7 +783,7 @@ mod imp {
 
     pub async fn save_rows(
         id: i64,
-        _base: i64,
+        base: i64,
         base_rows: Vec<Row>,
         base_ids: Vec<i64>,
         rows: Vec<Row>,
@@ -798,37 +798,23 @@ mod imp {
             kind: kind.of_edit(),
             ..CellPatch::between(&base_rows, &base_ids, &rows).map_err(AppError::BadArguments)?
         };
-        let who = author();
-        // The rows as others left them: when they differ from the page's base, this save is
-        // merged with their changes.
-        let theirs = store.get_sheet(id).await.map_err(from_store)?.sheet;
-        let conflicts = match store.patch_rows(id, &patch, &who).await {
-            Ok(_) => Vec::new(),
-            // The cells nobody else changed are saved; the others wait for the user.
-            Err(StoreError::CellConflicts { conflicts, .. }) => {
-                let rest = patch.without(&conflicts);
-                store
-                    .patch_rows(id, &rest, &who)
-                    .await
-                    .map_err(from_store)?;
-                conflicts
-            }
-            Err(err) => return Err(from_store(err)),
-        };
-        // The page names whose change each cell in conflict meets.
-        let mut conflicts = conflicts;
-        for c in &mut conflicts {
-            c.by = store
-                .changed_by(id, c.row_id, c.column)
-                .await
-                .map_err(from_store)?;
-        }
+        // One transaction: the cells nobody else changed land, the others come back.
+        let patched = store
+            .patch_rows(id, &patch, &author())
+            .await
+            .map_err(from_store)?;
         let stored = store.get_sheet(id).await.map_err(from_store)?;
         let (sheet, report) = checks::check(stored.sheet).await;
-        let merged = theirs.rows != base_rows && sheet.rows != rows && !patch.is_empty();
+        // Someone else saved since the page's base: what only the two changes together
+        // cause, checked from the page's rows and the rows the save found.
+        let merged = patched.started != base && sheet.rows != rows && !patch.is_empty();
         let combined = if merged {
             let mine = Sheet {
                 rows,
+                ..sheet.clone()
+            };
+            let theirs = Sheet {
+                rows: patched.before,
                 ..sheet.clone()
             };
             let (_, mine) = checks::check(mine).await;
@@ -843,7 +829,7 @@ mod imp {
             catalog_defaults: catalog_defaults(&sheet.rows),
             rows: sheet.rows,
             row_ids: stored.row_ids,
-            conflicts,
+            conflicts: patched.conflicts,
             combined,
         })
     }

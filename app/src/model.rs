@@ -433,7 +433,7 @@ pub struct RefusedDecision {
 }
 
 /// A cell (or a row to delete) that someone else changed since the edit's base, with the
-/// three values. Nothing of it was written.
+/// three values. It keeps their text: this change of it was not written.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
 pub struct CellConflict {
@@ -450,12 +450,10 @@ pub struct CellConflict {
     /// The text the edit wrote; none for a row delete.
     pub mine: Option<String>,
     /// Who made the change it conflicts with (the author of the latest revision that changed
-    /// the cell, or the row for a row delete), as the sheet page names it: `bob`. Given to
-    /// the sheet page's saves ([`crate::api::save_rows`]); none elsewhere, or when no recent
-    /// revision names the change. Not part of the JSON API's schema: its answers never
-    /// carry it.
+    /// the cell, or the row for a row delete), as the sheet page names it: `bob`. Given by
+    /// every save (the page's and `PATCH`); absent elsewhere, or when no recent revision
+    /// names the change.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "ssr", schema(ignore))]
     pub by: Option<String>,
 }
 

@@ -743,27 +743,6 @@ impl Store {
         Ok(authors)
     }
 
-    /// Who last changed row `row_id` of sheet `id` (its cell of `column`, or with no column
-    /// the row itself), as the latest recent revision that changed it names its author: the
-    /// person whose change a cell in conflict meets. None when no recent revision did.
-    ///
-    /// # Errors
-    ///
-    /// [`StoreError::NotFound`], [`StoreError::Db`].
-    pub async fn changed_by(
-        &self,
-        id: i64,
-        row_id: i64,
-        column: Option<budget::Column>,
-    ) -> Result<Option<String>, StoreError> {
-        self.allow(id, Need::Read).await?;
-        let mut tx = self.pool.begin().await?;
-        read_head(&mut tx, id).await?;
-        let author = history::changed_by(&mut tx, id, row_id, column).await?;
-        tx.commit().await?;
-        Ok(author)
-    }
-
     /// The number of sheet `id`'s latest revision, read with one `MAX`.
     ///
     /// # Errors

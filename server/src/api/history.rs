@@ -221,11 +221,12 @@ pub(crate) async fn diff(
 ///
 /// Each cell change names the text the cell had when the edit started (`base`): it lands when
 /// the cell still holds it (or already holds the new text), whatever else changed since, so
-/// two people editing different cells both land. A cell someone else changed in between
-/// refuses the whole change with 412 and the conflicting cells, each with its three values
-/// (base, theirs, mine): nothing is written, and the client chooses and sends again.
-/// `If-Match` is required (428 without); its version may be stale, since the merge is per
-/// cell.
+/// two people editing different cells both land. A cell (or a row to delete) someone else
+/// changed in between keeps their text and is listed in the answer's `conflicts` with its
+/// three values (base, theirs, mine) and who changed it (`by`); everything else of the
+/// change lands, in one revision. The client chooses for those cells and sends them again.
+/// The sheet page's saves follow the same policy. `If-Match` is required (428 without); its
+/// version may be stale, since the merge is per cell.
 #[utoipa::path(
     patch,
     path = "/sheets/{id}",
@@ -239,11 +240,10 @@ pub(crate) async fn diff(
     ),
     request_body(content = CellPatch, content_type = "application/json"),
     responses(
-        (status = 200, description = "The sheet as stored now", body = SheetBody,
+        (status = 200, description = "The sheet as stored now; `conflicts` lists the cells and row deletes that did not land because they changed elsewhere since their base", body = SheetBody,
             headers(("ETag" = String, description = "The new version, quoted"))),
         (status = 400, description = "A bad id, `If-Match` or JSON body", body = ErrorBody),
         (status = 404, description = "No such sheet, or a row id it never had", body = ErrorBody),
-        (status = 412, description = "Cells changed elsewhere since their base; nothing was written; `conflicts` lists them", body = ErrorBody),
         (status = 422, description = "A cell that cannot be stored (NUL)", body = ErrorBody),
         (status = 428, description = "No `If-Match`; nothing was written", body = ErrorBody),
         (status = 500, description = "The database failed", body = ErrorBody),
@@ -258,6 +258,9 @@ pub(crate) async fn patch(
     ApiJson(patch): ApiJson<CellPatch>,
 ) -> Result<impl IntoResponse, ApiError> {
     let who = store.author_or(author(&headers, params.author.as_deref()));
-    store.patch_rows(id, &patch, &who).await?;
-    SheetBody::of(store.get_sheet(id).await?).await.reply()
+    let patched = store.patch_rows(id, &patch, &who).await?;
+    SheetBody::of(store.get_sheet(id).await?)
+        .await
+        .with_conflicts(patched.conflicts)
+        .reply()
 }

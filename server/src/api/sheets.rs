@@ -2,7 +2,7 @@
 
 use crate::auth::Scoped;
 use app::sheet_name::SheetName;
-use app::ssr::{SheetSummary, StoredSheet};
+use app::ssr::{CellConflict, SheetSummary, StoredSheet};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode, Uri};
 use axum::response::IntoResponse;
 use axum::Json;
@@ -179,6 +179,12 @@ pub(crate) struct SheetBody {
     row_ids: Vec<i64>,
     /// The sheet's report.
     report: Report,
+    /// A `PATCH`'s cells and row deletes that did not land because someone else changed
+    /// them since their base, each with its three values and who changed it; the sheet keeps
+    /// their text and the rest of the patch landed. Absent when everything landed, and on
+    /// every other answer.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    conflicts: Vec<CellConflict>,
 }
 
 impl SheetBody {
@@ -195,7 +201,13 @@ impl SheetBody {
             rows: sheet.rows,
             row_ids: stored.row_ids,
             report,
+            conflicts: Vec::new(),
         }
+    }
+
+    /// The body with the changes of a patch that did not land.
+    pub(super) fn with_conflicts(self, conflicts: Vec<CellConflict>) -> SheetBody {
+        SheetBody { conflicts, ..self }
     }
 
     /// The answer: the body as JSON, with its revision as the `ETag` (`"3"`).

@@ -1,5 +1,6 @@
 //! The history and review routes: revisions, a revision's rows and report, the diff of two
-//! revisions (JSON and Markdown), restore, and `PATCH` merged per cell with its 428 and 412.
+//! revisions (JSON and Markdown), restore, and `PATCH` merged per cell with its 428 and its
+//! conflicts.
 
 use axum::http::{Method, StatusCode};
 
@@ -175,7 +176,7 @@ async fn restoring_revision_1_brings_its_numbers_back_as_a_new_revision() {
 }
 
 #[tokio::test]
-async fn patch_merges_per_cell_and_refuses_a_cell_changed_since_with_its_three_values() {
+async fn patch_merges_per_cell_and_lists_a_cell_changed_since_with_its_three_values() {
     let app = spawn_app().await;
     let id = app.create_sheet("g", &fixture("reservation-en.tsv")).await;
     let read = r#"{"cells":[{"row_id":7,"column":"value","base":"1.5s","value":"3s"}]}"#;
@@ -200,19 +201,30 @@ async fn patch_merges_per_cell_and_refuses_a_cell_changed_since_with_its_three_v
         app_node["need_ms"], 15_500,
         "the merge is G2: the combination inverts the app"
     );
-    // A third from version 0 on the read timeout: 412 with base, theirs and mine.
-    let mine = r#"{"cells":[{"row_id":7,"column":"value","base":"1.5s","value":"2s"}]}"#;
+    // A third from version 0 on the read timeout and the rationale of row 1: the rationale
+    // lands, the read timeout keeps the text "p" wrote, listed with its three values and who.
+    let mine = r#"{"cells":[{"row_id":7,"column":"value","base":"1.5s","value":"2s"},{"row_id":1,"column":"rationale","base":"longer than the LB's bound, so the page receives the LB's 504","value":"mine"}]}"#;
     let r = patch(&app, id, Some("\"0\""), mine).await;
-    assert_eq!(r.status, StatusCode::PRECONDITION_FAILED, "{}", r.text());
-    let e = r.json();
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+    assert_eq!(r.header("etag"), "\"3\"");
+    let body = r.json();
     assert_eq!(
-        e["conflicts"][0],
-        serde_json::json!({"row_id": 7, "line": 7, "column": "value", "base": "1.5s", "theirs": "3s", "mine": "2s"})
+        body["conflicts"],
+        serde_json::json!([{"row_id": 7, "line": 7, "column": "value", "base": "1.5s", "theirs": "3s", "mine": "2s", "by": "p"}])
     );
-    assert!(e["error"].as_str().unwrap().starts_with(&format!("sheet {id}: 1 cell(s) were changed elsewhere since your edit started; nothing was written")), "{e}");
-    let now = app.get(&format!("/api/v1/sheets/{id}")).await.json();
-    assert_eq!(now["rows"][6]["value"], "3s");
-    assert_eq!(now["revision"], 2);
+    assert_eq!(
+        (body["rows"][6]["value"].clone(), body["rows"][0]["rationale"].clone(), body["revision"].clone()),
+        (serde_json::json!("3s"), serde_json::json!("mine"), serde_json::json!(3))
+    );
+    // Only conflicts: nothing is written, the version stays.
+    let r = patch(&app, id, Some("\"0\""), r#"{"cells":[{"row_id":7,"column":"value","base":"1.5s","value":"2s"}]}"#).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+    assert_eq!(r.header("etag"), "\"3\"");
+    assert_eq!(r.json()["conflicts"][0]["theirs"], "3s");
+    // A patch that meets no conflict answers no `conflicts` key.
+    let r = patch(&app, id, Some("\"3\""), r#"{"cells":[{"row_id":1,"column":"rationale","base":"mine","value":"ours"}]}"#).await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+    assert!(r.json().get("conflicts").is_none(), "{}", r.text());
     // Bad input: an unknown row, a body that is not JSON, a sheet that does not exist.
     let r = patch(
         &app,
@@ -825,4 +837,71 @@ async fn a_fix_a_paste_and_the_save_after_each_are_revisions_of_their_own() {
             (1, "create".into(), "anonymous".into(), 0),
         ]
     );
+}
+
+#[tokio::test]
+async fn a_save_with_a_conflicting_cell_lands_the_rest_through_the_page_and_through_patch() {
+    // Arrange: two G1 sheets; on each, bob raises the external API's read timeout to 3 s
+    // after alice loaded the sheet.
+    let app = spawn_app().await;
+    let g1 = fixture("reservation-en.tsv");
+    let mut loaded = Vec::new();
+    for name in ["page", "api"] {
+        let id = app.create_sheet(name, &g1).await;
+        let rows = app.get(&format!("/api/v1/sheets/{id}")).await.json();
+        let bob = app
+            .send_with(
+                Method::PATCH,
+                &format!("/api/v1/sheets/{id}"),
+                &[
+                    ("content-type", "application/json"),
+                    ("x-workbench-author", "bob"),
+                    ("if-match", "\"0\""),
+                ],
+                r#"{"cells":[{"row_id":7,"column":"value","base":"1.5s","value":"3s"}]}"#,
+            )
+            .await;
+        assert_eq!(bob.status, StatusCode::OK, "{}", bob.text());
+        loaded.push((id, rows));
+    }
+
+    // Act: alice, from revision 0, sets the same read timeout to 2 s and the first row's
+    // rationale: through the page's save on one sheet, through PATCH on the other.
+    let (page_id, page_loaded) = &loaded[0];
+    let mut rows = with_value(&page_loaded["rows"], 7, "2s");
+    rows[0]["rationale"] = "mine".into();
+    let by_page = page_save(&app, *page_id, page_loaded, &rows, None).await;
+    let (api_id, _) = &loaded[1];
+    let by_api = app
+        .send_with(
+            Method::PATCH,
+            &format!("/api/v1/sheets/{api_id}"),
+            &[
+                ("content-type", "application/json"),
+                ("x-workbench-author", "alice"),
+                ("if-match", "\"0\""),
+            ],
+            r#"{"cells":[{"row_id":7,"column":"value","base":"1.5s","value":"2s"},{"row_id":1,"column":"rationale","base":"longer than the LB's bound, so the page receives the LB's 504","value":"mine"}]}"#,
+        )
+        .await;
+
+    // Assert: one policy. Through both doors the rationale lands in a new revision, the read
+    // timeout keeps bob's 3 s, and the conflict comes back with its three values and bob.
+    assert_eq!(by_api.status, StatusCode::OK, "{}", by_api.text());
+    let by_api = by_api.json();
+    let conflict = serde_json::json!([{"row_id": 7, "line": 7, "column": "value", "base": "1.5s", "theirs": "3s", "mine": "2s", "by": "bob"}]);
+    for answer in [&by_page, &by_api] {
+        assert_eq!(answer["conflicts"], conflict, "{answer}");
+        assert_eq!(answer["revision"], 2, "{answer}");
+        assert_eq!(answer["rows"][6]["value"], "3s");
+        assert_eq!(answer["rows"][0]["rationale"], "mine");
+    }
+    for id in [page_id, api_id] {
+        let stored = app.get(&format!("/api/v1/sheets/{id}")).await.json();
+        assert_eq!(
+            (stored["rows"][6]["value"].clone(), stored["rows"][0]["rationale"].clone()),
+            (serde_json::json!("3s"), serde_json::json!("mine"))
+        );
+        assert_eq!(revisions(&app, *id).await[0].2, "alice");
+    }
 }

@@ -250,18 +250,45 @@ async fn the_schemas_name_exactly_the_fields_the_api_sends() {
         .await
         .json();
     let error = app.post("/api/v1/check", "").await.json();
-    // A refused PATCH: the error with its conflicting cells.
-    let stale =
-        r#"{"cells":[{"row_id":1,"column":"value","base":"not what it holds","value":"9s"}]}"#;
-    let conflict = app
+    // Bob changes row 1's value; a PATCH from before his change lands nothing of that cell and
+    // lists it as a conflict, and a PUT from before it is refused with the same cell.
+    let first = sheet["rows"][0]["value"].as_str().unwrap().to_string();
+    let cell = |base: &str, value: &str| {
+        serde_json::json!({"cells": [{"row_id": 1, "column": "value", "base": base, "value": value}]})
+            .to_string()
+    };
+    let patch = |author: &'static str, body: String| {
+        let app = &app;
+        let path = format!("/api/v1/sheets/{id}");
+        async move {
+            app.send_with(
+                axum::http::Method::PATCH,
+                &path,
+                &[
+                    ("if-match", "*"),
+                    ("content-type", "application/json"),
+                    ("x-workbench-author", author),
+                ],
+                body,
+            )
+            .await
+        }
+    };
+    let bob = patch("bob", cell(&first, "9s")).await;
+    assert!(bob.status.is_success(), "{}", bob.text());
+    let patched = patch("alice", cell(&first, "8s")).await.json();
+    let mut rows = budget::tsv::import(&fixture("inverted-lb.tsv")).unwrap().rows;
+    rows[0].value = "7s".into();
+    let refused = app
         .send_with(
-            axum::http::Method::PATCH,
+            axum::http::Method::PUT,
             &format!("/api/v1/sheets/{id}"),
-            &[("if-match", "*"), ("content-type", "application/json")],
-            stale,
+            &[("if-match", "\"0\"")],
+            budget::tsv::export(&rows, budget::Lang::En),
         )
-        .await
-        .json();
+        .await;
+    assert_eq!(refused.status, StatusCode::PRECONDITION_FAILED, "{}", refused.text());
+    let conflict = refused.json();
     let revisions = app
         .get(&format!("/api/v1/sheets/{id}/revisions"))
         .await
@@ -306,12 +333,12 @@ async fn the_schemas_name_exactly_the_fields_the_api_sends() {
         ("HopReport", &early_hop),
         ("RowReport", &report["rows"][0]),
         ("Finding", &report["findings"][0]),
-        ("SheetBody", &sheet),
+        ("SheetBody", &patched),
         ("Row", &sheet["rows"][0]),
         ("ListedSheet", &list[0]),
         ("Created", &created),
         ("ErrorBody", &conflict),
-        ("CellConflict", &conflict["conflicts"][0]),
+        ("CellConflict", &patched["conflicts"][0]),
         ("RevisionSummary", &revisions[0]),
         ("RevisionBody", &revision),
         ("RowsDiff", &diff["rows"]),

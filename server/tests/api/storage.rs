@@ -1269,9 +1269,9 @@ async fn patches_to_different_cells_both_land_and_the_same_cell_conflicts(
     let rows = store.get_sheet(id).await.unwrap().sheet.rows;
     assert_eq!(rows, g2_rows(), "both changes landed: the sheet is G2");
 
-    // C, still on G1, changes the read timeout too: refused for that cell, with the three
-    // values, and nothing written (not even C's other cell).
-    let err = store
+    // C, still on G1, changes the read timeout too: that cell keeps A's text and comes
+    // back with the three values and who changed it; C's other cell lands.
+    let patched = store
         .patch_rows(
             id,
             &patch(vec![
@@ -1281,12 +1281,9 @@ async fn patches_to_different_cells_both_land_and_the_same_cell_conflicts(
             &Author::named("c"),
         )
         .await
-        .unwrap_err();
-    let StoreError::CellConflicts { conflicts, .. } = err else {
-        panic!("{err:?}")
-    };
-    assert_eq!(conflicts.len(), 1);
-    let c = &conflicts[0];
+        .unwrap();
+    assert_eq!(patched.conflicts.len(), 1);
+    let c = &patched.conflicts[0];
     assert_eq!(
         (
             c.row_id,
@@ -1294,7 +1291,8 @@ async fn patches_to_different_cells_both_land_and_the_same_cell_conflicts(
             c.column,
             c.base.as_str(),
             c.theirs.as_deref(),
-            c.mine.as_deref()
+            c.mine.as_deref(),
+            c.by.as_deref()
         ),
         (
             7,
@@ -1302,12 +1300,16 @@ async fn patches_to_different_cells_both_land_and_the_same_cell_conflicts(
             Some(Column::Value),
             "1.5s",
             Some("3s"),
-            Some("2s")
+            Some("2s"),
+            Some("a")
         )
     );
-    assert_eq!(store.get_sheet(id).await.unwrap().sheet.rows, g2_rows());
-    // A delete of a row someone changed since is a conflict too; of an unchanged row, lands.
-    let err = store
+    let mut expected = g2_rows();
+    expected[0].rationale = "mine".into();
+    assert_eq!(store.get_sheet(id).await.unwrap().sheet.rows, expected);
+    // A delete of a row someone changed since is a conflict too, and the row stays; of an
+    // unchanged row, lands.
+    let patched = store
         .patch_rows(
             id,
             &CellPatch {
@@ -1320,8 +1322,12 @@ async fn patches_to_different_cells_both_land_and_the_same_cell_conflicts(
             &Author::named("c"),
         )
         .await
-        .unwrap_err();
-    assert!(matches!(err, StoreError::CellConflicts { .. }), "{err:?}");
+        .unwrap();
+    assert_eq!(
+        (patched.revision, patched.conflicts.len(), patched.conflicts[0].column),
+        (None, 1, None)
+    );
+    assert_eq!(store.get_sheet(id).await.unwrap().sheet.rows, expected);
     store
         .patch_rows(
             id,
@@ -1418,8 +1424,8 @@ async fn concurrent_writers_of_one_cell_get_one_success_and_three_values(
     let mut refused = Vec::new();
     for task in tasks {
         match task.await.unwrap() {
-            (i, Ok(_)) => won.push(i),
-            (i, Err(StoreError::CellConflicts { conflicts, .. })) => refused.push((i, conflicts)),
+            (i, Ok(patched)) if patched.conflicts.is_empty() => won.push(i),
+            (i, Ok(patched)) => refused.push((i, patched.conflicts)),
             (_, Err(e)) => panic!("{e:?}"),
         }
     }

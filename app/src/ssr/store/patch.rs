@@ -1,14 +1,21 @@
 //! Changes to single cells, merged per cell: a change carries the text the cell had when the
 //! edit started (its base); it lands when the cell still holds that text (or already holds
 //! the new one), whatever else changed in the sheet since. A cell someone else changed in
-//! between is a conflict with the three values (base, theirs, mine), and then nothing is
-//! written, so the caller can show both and choose; no text is thrown away.
+//! between is a conflict with the three values (base, theirs, mine): it keeps their text,
+//! and the caller shows both and lets the user choose, so no text is thrown away.
+//!
+//! One policy for every save, the sheet page's and `PATCH`'s alike ([`Store::patch_rows`]):
+//! the changes that meet no conflict land, in one transaction and one revision, and the
+//! conflicts come back with the answer. A person who typed ten cells, one of which someone
+//! else changed meanwhile, keeps the nine in the sheet for everyone to see, and chooses for
+//! the tenth. Only a proposal's approval is all or nothing: a reviewer approves the whole
+//! change they reviewed, or nothing of it.
 
 use budget::{Column, Row};
 use serde::{Deserialize, Serialize};
 
 use super::db::{next_row_id, next_stamp, read_head, read_keyed_rows, Store, Tx};
-use super::history::{Author, RevisionKind};
+use super::history::{changed_by, Author, RevisionKind};
 use crate::ssr::error::StoreError;
 
 /// Cell changes, row inserts and row deletes against the rows as the editor saw them.
@@ -81,7 +88,8 @@ pub struct RowDelete {
 pub use crate::model::CellConflict;
 
 /// What a patch did: the sheet's version after it, the revision it made or folded into (none
-/// when it changed nothing), and the ids given to the inserted rows, in order.
+/// when it changed nothing), the ids given to the inserted rows, in order, and the changes
+/// that did not land.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
 pub struct Patched {
     /// The sheet's version now.
@@ -90,6 +98,18 @@ pub struct Patched {
     pub revision: Option<i64>,
     /// The ids of the inserted rows.
     pub inserted: Vec<i64>,
+    /// The cells and row deletes that did not land because someone else changed them since
+    /// their base, each with its three values and who changed it; the sheet keeps their
+    /// text. Empty when everything landed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub conflicts: Vec<CellConflict>,
+    /// The sheet's version when the patch began: the version of [`Patched::before`].
+    #[serde(skip)]
+    pub started: i64,
+    /// The rows as the sheet held them when the patch began, read in its transaction: what
+    /// others had left, for a caller that shows what the two changes do together.
+    #[serde(skip)]
+    pub before: Vec<Row>,
 }
 
 fn tabbed(row: &Row) -> String {
@@ -355,14 +375,15 @@ pub struct Approval {
 
 impl Store {
     /// Applies `patch` to sheet `id` by `author`, merged per cell (see the [module](self)):
-    /// one transaction, one revision (or folded into the author's latest).
+    /// one transaction, one revision (or folded into the author's latest). The changes that
+    /// meet no conflict land; the cells and row deletes someone else changed since their base
+    /// keep their text and come back in [`Patched::conflicts`], each naming who changed it.
     ///
     /// # Errors
     ///
-    /// [`StoreError::CellConflicts`] when a cell or a row to delete changed since its base
-    /// (nothing is written); [`StoreError::NoRow`] for a row id the sheet never had;
-    /// [`StoreError::BadCell`] for a cell holding NUL; [`StoreError::NotFound`];
-    /// [`StoreError::Db`].
+    /// [`StoreError::NoRow`] for a row id the sheet never had; [`StoreError::BadCell`] for a
+    /// cell holding NUL; [`StoreError::NotFound`]; [`StoreError::Db`]. Nothing is written
+    /// then.
     pub async fn patch_rows(
         &self,
         id: i64,
@@ -373,7 +394,9 @@ impl Store {
         self.patch_approved(id, patch, author, None).await
     }
 
-    /// [`Store::patch_rows`], recording `approval` in the revision it makes.
+    /// [`Store::patch_rows`], recording `approval` in the revision it makes. An approval is
+    /// all or nothing: a conflict refuses the whole patch with [`StoreError::CellConflicts`]
+    /// and nothing is written.
     pub(super) async fn patch_approved(
         &self,
         id: i64,
@@ -409,8 +432,8 @@ impl Store {
         let (_, version) = read_head(&mut tx, id).await?;
         let current = read_keyed_rows(&mut tx, id).await?;
         let next = next_row_id(&mut tx, id).await?;
-        let merged = merge(id, &current, next, patch)?;
-        if !merged.conflicts.is_empty() {
+        let mut merged = merge(id, &current, next, patch)?;
+        if approval.is_some() && !merged.conflicts.is_empty() {
             // Dropping the transaction rolls it back: nothing is written.
             return Err(StoreError::CellConflicts {
                 id,
@@ -418,11 +441,20 @@ impl Store {
                 conflicts: merged.conflicts,
             });
         }
+        // Who made each change a conflict meets, read before this patch's own revision.
+        for c in &mut merged.conflicts {
+            c.by = changed_by(&mut tx, id, c.row_id, c.column).await?;
+        }
+        let before: Vec<Row> = current.iter().map(|(_, row)| row.clone()).collect();
         if !merged.changed {
+            // Nothing to write: dropping the transaction undoes the version's bump.
             return Ok(Patched {
                 version: version - 1,
                 revision: None,
                 inserted: merged.inserted,
+                conflicts: merged.conflicts,
+                started: version - 1,
+                before,
             });
         }
         let revision = self
@@ -457,6 +489,9 @@ impl Store {
             version,
             revision: Some(revision),
             inserted: merged.inserted,
+            conflicts: merged.conflicts,
+            started: version - 1,
+            before,
         })
     }
 }
