@@ -223,7 +223,7 @@ pub async fn get_sheet(id: i64) -> Result<SheetDetail, AppError> {
 /// saved.
 ///
 /// The report is sent as what changed since report `since` when the page names the one it
-/// holds and the server still has it ([`crate::report_changes`]), whole otherwise.
+/// holds and the server still has it ([`crate::editor::state::report_changes`]), whole otherwise.
 ///
 /// `kind` says what the edits were (`fix`: a fix from the report applied, `paste`: a block
 /// pasted; none or any other: typing and row edits, `save`): a fix or a paste is a revision
@@ -257,9 +257,9 @@ pub async fn save_rows(
 
 /// The report of `rows` as sheet `id` would have it (its language, margin and amplification
 /// threshold), without saving anything: the sheet page checks what is typed as it is typed,
-/// before the debounced save ([`crate::autosave`]). Returns the report and the rows' catalog
+/// before the debounced save ([`crate::editor::state::autosave`]). Returns the report and the rows' catalog
 /// defaults. The report is sent as what changed since report `since` when the page names the
-/// one it holds and the server still has it ([`crate::report_changes`]), whole otherwise.
+/// one it holds and the server still has it ([`crate::editor::state::report_changes`]), whole otherwise.
 ///
 /// Rows beyond [`budget::tsv::MAX_ROWS`], which no save takes, are checked all the same, so
 /// that the page can show the report of the rows it holds; [`AppError::TooManyRows`] beyond

@@ -4,7 +4,7 @@
 use budget::{Lang, Report, Row, Sheet};
 use serde::{Deserialize, Serialize};
 
-use crate::report_changes::ReportAnswer;
+use crate::editor::state::report_changes::ReportAnswer;
 
 pub use crate::limits::MAX_TSV_BYTES;
 
@@ -106,7 +106,7 @@ pub struct SheetDetail {
     #[serde(default)]
     pub account: Option<String>,
     /// The id under which the server keeps `report` for the page's checks
-    /// ([`crate::report_changes`]): the page's first check names it as `since` and is
+    /// ([`crate::editor::state::report_changes`]): the page's first check names it as `since` and is
     /// answered with what changed, not the whole report. `None` where none is kept.
     #[serde(default)]
     pub report_id: Option<u64>,

@@ -12,7 +12,7 @@ use budget::picture::{SvgParts, BOUNDED_BARS};
 use budget::{Lang, Report};
 use leptos::prelude::*;
 
-use super::grid::focus_cell;
+use crate::editor::grid::focus_cell;
 use crate::highlight::{listeners, rows_at, Highlight};
 use crate::i18n::{t, t_args, ui_lang};
 
@@ -88,7 +88,7 @@ pub fn BudgetPicture(
     let (on_over, on_out, on_focus, on_blur) = listeners(highlight);
     // Clicking a part selects its rows and takes the user to the first: the focus moves to
     // that row's first cell, which scrolls it into view.
-    let grid = crate::selection::GridFocus::from_context();
+    let grid = crate::editor::state::selection::GridFocus::from_context();
     let on_click = move |ev: leptos::ev::MouseEvent| {
         let Some(rows) = rows_at(ev.target()) else {
             return;

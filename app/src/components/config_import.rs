@@ -505,8 +505,8 @@ fn DriftRow(finding: DriftLine) -> impl IntoView {
     // To the row's value cell, which scrolls into view; without the cell (the grid not
     // drawn yet), the link's own way to the grid's frame.
     let go = move |ev: leptos::ev::MouseEvent| {
-        let value = crate::draft::column_index(budget::Column::Value);
-        crate::components::grid::focus_cell(row, value);
+        let value = crate::editor::state::draft::column_index(budget::Column::Value);
+        crate::editor::grid::focus_cell(row, value);
         let in_grid = document()
             .active_element()
             .is_some_and(|e| e.closest("table.grid").ok().flatten().is_some());

@@ -3,13 +3,11 @@
 
 pub mod budget_picture;
 pub mod catalog;
-pub mod column_widths;
 pub mod config_import;
 pub mod error_line;
 pub mod error_panel;
 pub mod export_links;
 pub mod findings;
-pub mod grid;
 pub mod hop_table;
 pub mod import_rows;
 pub mod lang_select;

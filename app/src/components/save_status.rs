@@ -5,9 +5,9 @@ use leptos::prelude::*;
 
 use budget::Column;
 
-use crate::autosave::OpenConflict;
+use crate::editor::state::autosave::OpenConflict;
 use crate::i18n::{t, t_args, ui_lang};
-use crate::save_status::SaveStatus;
+use crate::editor::state::save_status::SaveStatus;
 
 /// The status line; a failed save shows as an error banner.
 #[component]
@@ -123,7 +123,7 @@ pub fn ConflictList(
 /// neither made alone), from the last save that merged them; nothing when there is none.
 #[component]
 pub fn CombinedFindings(
-    /// The findings ([`crate::autosave::Autosave::combined`]).
+    /// The findings ([`crate::editor::state::autosave::Autosave::combined`]).
     findings: RwSignal<Vec<budget::Finding>>,
     /// The sheet's language, for the severities.
     #[prop(into)]

@@ -19,15 +19,15 @@ use crate::api::{
 };
 use crate::components::error_line::{failure, ErrorLine};
 use crate::components::error_panel::ErrorPanel;
-use crate::components::grid::{follow_changes, Grid};
+use crate::editor::grid::{follow_changes, Grid};
 use crate::components::report::{ReportPanel, SummaryHeadline};
-use crate::draft;
+use crate::editor::state::draft;
 use crate::error::AppError;
 use crate::highlight::Highlight;
 use crate::i18n::{t, t_args, ui_lang};
 use crate::island::Prop;
 use crate::model::{ProposalDraft, ProposalReview, ProposalStatus, RefusedDecision, SheetDetail};
-use crate::report_changes::ReportAnswer;
+use crate::editor::state::report_changes::ReportAnswer;
 
 fn number(raw: &str) -> Result<i64, AppError> {
     raw.parse::<i64>()
@@ -252,7 +252,7 @@ fn ProposalEditor(
     let on_change = Callback::new(move |()| live.check());
     // A checked fix changes the proposal's rows, as the sheet page's Apply changes the sheet's.
     let on_apply = Callback::new(move |fix: budget::fix::Fix| {
-        crate::pages::sheet::apply_fix(rows, &fix);
+        crate::editor::sheet::apply_fix(rows, &fix);
         live.check();
     });
     let submit = move |ev: leptos::ev::SubmitEvent| {

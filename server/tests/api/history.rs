@@ -5,7 +5,7 @@
 use axum::http::{Method, StatusCode};
 
 use app::model::Checked;
-use app::report_changes::ReportAnswer;
+use app::editor::state::report_changes::ReportAnswer;
 
 use crate::helpers::{find, fixture, golden_g2, server_fn, spawn_app, TestApp};
 
@@ -487,8 +487,8 @@ async fn the_first_check_of_a_loaded_page_is_answered_with_what_changed_since_it
         .runs
         .iter()
         .flat_map(|run| match run {
-            app::report_changes::Run::New(items) => items.iter().map(|r| r.line).collect(),
-            app::report_changes::Run::Same { .. } => vec![],
+            app::editor::state::report_changes::Run::New(items) => items.iter().map(|r| r.line).collect(),
+            app::editor::state::report_changes::Run::Same { .. } => vec![],
         })
         .collect();
     let mut applied = detail.report;

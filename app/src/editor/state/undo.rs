@@ -9,7 +9,7 @@
 use budget::Row;
 use leptos::prelude::*;
 
-use crate::draft::DraftRow;
+use crate::editor::state::draft::DraftRow;
 
 /// How many steps the history keeps (the oldest goes first).
 pub const STEPS: usize = 200;
@@ -204,7 +204,7 @@ mod tests {
     fn restoring_brings_a_deleted_row_back_with_its_key() {
         let owner = Owner::new();
         owner.set();
-        let drafts = crate::draft::drafts(
+        let drafts = crate::editor::state::draft::drafts(
             &[
                 Row {
                     value: "1s".into(),

@@ -12,7 +12,7 @@ use std::collections::HashMap;
 use budget::Column;
 use leptos::prelude::*;
 
-use crate::draft::DraftRow;
+use crate::editor::state::draft::DraftRow;
 use crate::fan_out::FanOut;
 
 /// A cell of the grid by what follows it when rows move: its row's key and its column's
@@ -256,7 +256,7 @@ impl GridFocus {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::draft;
+    use crate::editor::state::draft;
 
     #[test]
     fn a_range_spans_its_two_corners_in_either_order() {

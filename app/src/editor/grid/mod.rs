@@ -1,0 +1,676 @@
+//! The editable grid: eight text inputs per row, the derived columns from the report, and
+//! the row actions (add, delete, move up and down). The setting inputs autocomplete from the
+//! catalog, and an empty default cell offers the catalog's documented default.
+//!
+//! Its parts: the rows ([`row`]) and their cells ([`cell`]), the keys that move the focus
+//! ([`keys`]), the rows' [`actions`], blocks pasted and cleared ([`clipboard`]), the columns' widths ([`columns`]),
+//! the marks of what changed ([`marks`]) and each row's view of the report ([`view`]).
+
+mod actions;
+mod cell;
+mod clipboard;
+pub mod columns;
+pub mod keys;
+pub mod marks;
+mod row;
+pub mod view;
+
+
+use budget::{Column, Lang, Report};
+use leptos::prelude::*;
+
+use crate::editor::state::draft::{self, DraftRow};
+use crate::fan_out::FanOut;
+use crate::highlight::Highlight;
+use crate::i18n::{t, ui_lang};
+use crate::editor::state::selection::GridFocus;
+use crate::editor::state::undo::History;
+use columns::{ColumnWidths, ResizeHandle};
+use view::{RowSources, RowView};
+use row::{GridRow, RemovedRows};
+use clipboard::GridNotice;
+
+pub use cell::{text_rows, CellMode, MAX_TEXT_ROWS};
+pub use clipboard::{fill_block, rows_from_paste, TooWide};
+pub use keys::{focus_cell, focus_first_change, move_from, SHORTCUTS};
+pub use marks::{flagged_lines, follow_changes, ChangeMarks};
+pub use actions::row_key;
+
+/// The grid of a sheet's rows. Every change (a keystroke, a row added, deleted or moved)
+/// updates `rows` and then calls `on_change`.
+#[component]
+pub fn Grid(
+    /// The rows being edited.
+    rows: RwSignal<Vec<DraftRow>>,
+    /// The latest report: its `rows` give the derived columns, its findings the highlights.
+    #[prop(into)]
+    report: Signal<Report>,
+    /// The sheet's language, for the column headers.
+    #[prop(into)]
+    lang: Signal<Lang>,
+    /// Each row's catalog default as of the latest report, by line
+    /// ([`crate::model::SheetDetail::catalog_defaults`]).
+    #[prop(into)]
+    catalog_defaults: Signal<Vec<Option<String>>>,
+    /// Called after every change.
+    on_change: Callback<()>,
+    /// The sheet's id, under which the column widths the user sets are remembered.
+    #[prop(optional)]
+    id: Option<i64>,
+    /// What changed since an earlier revision ([`follow_changes`]): the grid draws it
+    /// (changed cells with their old text struck through, added rows marked, removed rows
+    /// struck through in place).
+    #[prop(optional)]
+    marks: Option<Memo<Option<ChangeMarks>>>,
+) -> impl IntoView {
+    let flags = Memo::new(move |_| report.with(flagged_lines));
+    let marks = marks.unwrap_or_else(|| Memo::new(|_| None));
+    // What each row shows of the report, published by one effect to the rows it changed.
+    let highlight = Highlight::from_context();
+    let views = FanOut::<u64, RowView>::new();
+    // Runs `f` on the sources of the rows' views, reading (and tracking) each once.
+    let with_sources = move |f: &mut dyn FnMut(&RowSources)| {
+        report.with(|report| {
+            catalog_defaults.with(|defaults| {
+                flags.with(|flags| {
+                    marks.with(|marks| {
+                        f(&RowSources {
+                            report,
+                            defaults,
+                            flags,
+                            marks: marks.as_ref(),
+                        })
+                    })
+                })
+            })
+        })
+    };
+    let traced = move |line: usize| highlight.is_some_and(|h| h.is_lit(line));
+    Effect::new(move |_| {
+        let lines: std::collections::HashMap<u64, usize> =
+            rows.with(|rs| rs.iter().enumerate().map(|(i, d)| (d.key, i + 1)).collect());
+        with_sources(&mut |sources| {
+            views.publish_changes(|key, shown| {
+                let Some(&line) = lines.get(key) else {
+                    return (*shown != RowView::default()).then(RowView::default);
+                };
+                let lit = traced(line);
+                (!sources.shows(shown, line, lit)).then(|| sources.view(line, lit))
+            });
+        });
+    });
+    let view_now = move |line: usize| {
+        let mut view = RowView::default();
+        untrack(|| with_sources(&mut |sources| view = sources.view(line, traced(line))));
+        view
+    };
+    let focus = GridFocus::from_context().unwrap_or_else(|| GridFocus::provide(rows));
+    let widths = ColumnWidths::new(id);
+    let table = NodeRef::<leptos::html::Table>::new();
+    Effect::new(move |_| {
+        if let Some(table) = table.get() {
+            widths.apply(&table);
+        }
+    });
+    // The page's history when it has one (a fix or an import is a step too), else the grid's.
+    let history = History::from_context().unwrap_or_else(|| History::provide(rows));
+    // A drag that selects cells ends wherever the button is let go.
+    let drag_end = window_event_listener(leptos::ev::mouseup, move |_| {
+        if focus.dragging.get_untracked() {
+            focus.dragging.set(false);
+        }
+    });
+    on_cleanup(move || drag_end.remove());
+    let empty = Memo::new(move |_| rows.with(Vec::is_empty));
+    // The line above the grid that says why a paste was refused.
+    let notice = GridNotice {
+        message: RwSignal::new(None),
+        lang,
+    };
+    provide_context(notice);
+    // A sheet without rows takes a paste anywhere outside a text field (there is no cell to
+    // paste into yet): the rows as the import reads them, one undo step and one save.
+    let owner = StoredValue::new(Owner::current().unwrap_or_default());
+    let edit_kind = use_context::<crate::editor::state::autosave::EditKind>();
+    let blank_paste = window_event_listener(leptos::ev::paste, move |ev| {
+        use wasm_bindgen::JsCast;
+        if !rows.with_untracked(Vec::is_empty) {
+            return;
+        }
+        let in_field = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|e| {
+                e.closest("input, textarea, select, [contenteditable]")
+                    .ok()
+                    .flatten()
+            })
+            .is_some();
+        let Some(text) = ev
+            .clipboard_data()
+            .and_then(|d| d.get_data("text/plain").ok())
+        else {
+            return;
+        };
+        if in_field {
+            return;
+        }
+        ev.prevent_default();
+        match rows_from_paste(&text, ui_lang(), lang.get_untracked()) {
+            Ok(pasted) if pasted.is_empty() => {}
+            Ok(pasted) => {
+                notice.clear();
+                history.record();
+                let first_key = rows.with_untracked(|rs| draft::next_key(rs));
+                let drafts = owner.get_value().with(|| draft::drafts(&pasted, first_key));
+                rows.set(drafts);
+                // The save that carries it is a paste, a revision of its own.
+                if let Some(kind) = edit_kind {
+                    kind.note(crate::model::RevisionKind::Paste);
+                }
+                on_change.run(());
+                request_animation_frame(|| focus_cell(1, 0));
+            }
+            Err(message) => notice.say(message),
+        }
+    });
+    on_cleanup(move || blank_paste.remove());
+    let add_row = move |_| {
+        history.record();
+        rows.update(|rs| {
+            let key = draft::next_key(rs);
+            rs.push(DraftRow::new(key, &budget::Row::default()));
+        });
+        on_change.run(());
+    };
+    // `?` outside a text field opens and closes the list of shortcuts.
+    let shortcuts = NodeRef::<leptos::html::Details>::new();
+    let help = window_event_listener(leptos::ev::keydown, move |ev| {
+        use wasm_bindgen::JsCast;
+        if ev.key() != "?" || ev.ctrl_key() || ev.meta_key() || ev.alt_key() {
+            return;
+        }
+        let typing = ev.target().is_some_and(|t| {
+            t.dyn_ref::<web_sys::HtmlTextAreaElement>().is_some()
+                || t.dyn_ref::<web_sys::HtmlInputElement>().is_some()
+                || t.dyn_ref::<web_sys::HtmlSelectElement>().is_some()
+        });
+        if let (false, Some(details)) = (typing, shortcuts.get_untracked()) {
+            ev.prevent_default();
+            details.set_open(!details.open());
+        }
+    });
+    on_cleanup(move || help.remove());
+    let ui = ui_lang();
+    view! {
+        <details class="shortcuts" data-testid="shortcuts" node_ref=shortcuts>
+            <summary>{t(ui, "shortcuts-title")}</summary>
+            <table>
+                <tbody>
+                    {SHORTCUTS
+                        .map(|id| {
+                            let keys = t(ui, &format!("{id}.keys"));
+                            view! { <tr><th scope="row">{keys}</th><td>{t(ui, id)}</td></tr> }
+                        })
+                        .collect_view()}
+                </tbody>
+            </table>
+        </details>
+        {move || {
+            notice
+                .message
+                .get()
+                .map(|message| {
+                    view! {
+                        <p class="grid-notice" role="alert" data-testid="grid-notice">
+                            {message}
+                        </p>
+                    }
+                })
+        }}
+        <div class="table-wrap grid-wrap">
+            // Each row is laid out on its own, from the columns' widths (`--w-value`, ...),
+            // so that the browser skips laying out and painting the rows out of view
+            // (`content-visibility`, main.css); the roles keep it a table to assistive
+            // technology, which a table drawn as rows of a CSS grid would otherwise not be.
+            <table class="grid" role="table" data-testid="grid" node_ref=table>
+                <thead role="rowgroup">
+                    <tr role="row">
+                        <th scope="col" class="num" data-col="num">
+                            "#"
+                            <ResizeHandle name="num" widths/>
+                        </th>
+                        {Column::ALL
+                            .map(|c| {
+                                let name = c.header(Lang::En);
+                                view! {
+                                    <th scope="col" class=format!("col-{name}") data-col=name>
+                                        {move || c.header(lang.get())}
+                                        <ResizeHandle name widths/>
+                                    </th>
+                                }
+                            })
+                            .collect_view()}
+                        <th scope="col" class="derived" data-col="kind">
+                            {t(ui, "grid-col-kind")}
+                            <ResizeHandle name="kind" widths/>
+                        </th>
+                        <th scope="col" class="derived" data-col="parsed">
+                            {t(ui, "grid-col-parsed")}
+                            <ResizeHandle name="parsed" widths/>
+                        </th>
+                        <th scope="col" class="derived" data-col="note">
+                            {t(ui, "grid-col-note")}
+                            <ResizeHandle name="note" widths/>
+                        </th>
+                        <th scope="col" class="actions" data-col="actions">
+                            <span class="visually-hidden">{t(ui, "grid-col-actions")}</span>
+                        </th>
+                    </tr>
+                </thead>
+                <tbody role="rowgroup">
+                    <RemovedRows removed=Signal::derive(move || {
+                        marks.with(|m| m.as_ref().and_then(|m| m.removed.get(&0).cloned()).unwrap_or_default())
+                    })/>
+                    <For each=move || rows.get() key=|row| row.key let:row>
+                        <GridRow row rows lang views view_now on_change/>
+                    </For>
+                </tbody>
+            </table>
+        </div>
+        {move || {
+            empty
+                .get()
+                .then(|| {
+                    view! {
+                        // A tab stop, so that the keyboard can reach the place a paste lands.
+                        <p class="muted grid-empty" data-testid="grid-empty" tabindex="0">
+                            {t(ui, "grid-empty")}
+                        </p>
+                    }
+                })
+        }}
+        <button type="button" class="button" data-testid="add-row" on:click=add_row>
+            {t(ui, "grid-add-row")}
+        </button>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use budget::diff::LineChange;
+    use budget::Severity;
+
+    use super::actions::row_action_words;
+    use super::*;
+    use crate::editor::state::draft::RowAction;
+
+    #[test]
+    fn a_row_view_is_compared_in_place_exactly_as_it_is_made() {
+        let rows = budget::tsv::import(budget::example::RESERVATION_EN)
+            .unwrap()
+            .rows;
+        let report = budget::check(&budget::Sheet::new(Lang::En, rows));
+        let flags = flagged_lines(&report);
+        let defaults: Vec<Option<String>> = vec![None, Some("60s".into())];
+        let sources = RowSources {
+            report: &report,
+            defaults: &defaults,
+            flags: &flags,
+            marks: None,
+        };
+        let view = sources.view(2, false);
+        assert_eq!(view.derived.as_ref().map(|d| d.line), Some(2));
+        assert_eq!(view.catalog_default.as_deref(), Some("60s"));
+        assert!(sources.shows(&view, 2, false));
+        // Another line, another default, the row lit: each is a different view.
+        assert!(!sources.shows(&view, 3, false));
+        let no_defaults = RowSources {
+            defaults: &[],
+            ..sources
+        };
+        assert!(!no_defaults.shows(&view, 2, false));
+        assert!(!sources.shows(&view, 2, true));
+        // A row the report has not got (a row added since) has no derived part.
+        assert_eq!(sources.view(99, false).derived, None);
+    }
+
+    #[test]
+    fn a_row_button_is_named_with_and_without_its_row() {
+        assert_eq!(
+            row_action_words(Lang::En, RowAction::Delete, None),
+            "Delete row"
+        );
+        assert_eq!(
+            row_action_words(Lang::En, RowAction::Delete, Some(4)),
+            "Delete row 4"
+        );
+        assert_eq!(
+            row_action_words(Lang::Ja, RowAction::Delete, Some(4)),
+            "行 4 を削除"
+        );
+        assert_eq!(
+            row_action_words(Lang::En, RowAction::MoveTo(2), Some(7)),
+            "Move row 7 up"
+        );
+    }
+
+    #[test]
+    fn a_cell_shows_its_lines_up_to_six() {
+        assert_eq!(text_rows(""), 1);
+        assert_eq!(text_rows("30s"), 1);
+        assert_eq!(text_rows("first\nsecond"), 2);
+        assert_eq!(text_rows("first\r\nsecond\n"), 3);
+        assert_eq!(text_rows(&"x\n".repeat(40)), 6);
+    }
+    use budget::{Finding, FindingCode};
+
+    fn finding(severity: Severity, rows: Vec<usize>) -> Finding {
+        Finding {
+            severity,
+            rows,
+            ..Finding::new(FindingCode::SlackNone)
+        }
+    }
+
+    fn row(segment: &str, value: &str) -> budget::Row {
+        budget::Row {
+            segment: segment.into(),
+            item: "read timeout".into(),
+            value: value.into(),
+            ..budget::Row::default()
+        }
+    }
+
+    #[test]
+    fn every_shortcut_says_its_keys_and_what_they_do_in_both_languages() {
+        for lang in [Lang::En, Lang::Ja] {
+            for id in SHORTCUTS {
+                assert_ne!(t(lang, id), id);
+                assert_ne!(t(lang, &format!("{id}.keys")), format!("{id}.keys"));
+            }
+        }
+        assert_eq!(t(Lang::En, "shortcut-enter.keys"), "Enter, Shift+Enter");
+        assert_eq!(
+            t(Lang::Ja, "shortcut-enter"),
+            "下のセル、上のセル（Enter は編集中のセルから）"
+        );
+    }
+
+    #[test]
+    fn the_marks_give_each_line_its_change_and_the_removed_rows_their_place() {
+        let then = [
+            row("LB -> app", "10s"),
+            row("app -> DB", "1s"),
+            row("app -> cache", "0.1s"),
+        ];
+        let now = [
+            row("CDN -> LB", "30s"),
+            row("LB -> app", "10s"),
+            row("app -> DB", "2s"),
+        ];
+        let marks = ChangeMarks::new(&then, &now);
+        assert_eq!(
+            (
+                marks.change(1),
+                marks.change(2),
+                marks.change(3),
+                marks.change(4)
+            ),
+            (
+                Some(LineChange::Added),
+                Some(LineChange::Same),
+                Some(LineChange::Changed),
+                None
+            )
+        );
+        assert_eq!(marks.old(3, Column::Value), Some("1s".to_string()));
+        assert_eq!(marks.old(3, Column::Segment), None);
+        assert_eq!(
+            marks.removed,
+            BTreeMap::from([(
+                3,
+                vec![vec![
+                    String::new(),
+                    "app -> cache".into(),
+                    "read timeout".into(),
+                    String::new(),
+                    String::new(),
+                    "0.1s".into(),
+                    String::new(),
+                    String::new(),
+                ]]
+            )])
+        );
+        assert_eq!(
+            marks.summary(Lang::En),
+            "1 cell changed, 1 row added, 1 row removed"
+        );
+        assert_eq!(
+            ChangeMarks::new(&then, &then).summary(Lang::En),
+            "no change"
+        );
+        assert_eq!(
+            marks.summary(Lang::Ja),
+            "変更したセル 1、追加した行 1、削除した行 1"
+        );
+    }
+
+    #[test]
+    fn the_keys_move_between_cells_as_in_a_spreadsheet() {
+        let size = (3, 8);
+        let at = |key, shift, caret, text| move_from(key, shift, caret, text, (2, 3), size);
+        assert_eq!(at("Enter", false, (0, 0), "x"), Some((3, 3)));
+        assert_eq!(at("Enter", true, (0, 0), "x"), Some((1, 3)));
+        assert_eq!(at("Tab", false, (0, 0), "x"), Some((2, 4)));
+        assert_eq!(at("Tab", true, (0, 0), "x"), Some((2, 2)));
+        // Left and right leave the cell only from the start or the end of its text.
+        assert_eq!(at("ArrowLeft", false, (0, 0), "abc"), Some((2, 2)));
+        assert_eq!(at("ArrowLeft", false, (1, 1), "abc"), None);
+        assert_eq!(at("ArrowRight", false, (3, 3), "abc"), Some((2, 4)));
+        assert_eq!(at("ArrowRight", false, (0, 3), "abc"), None);
+        // Up and down leave a two-line cell only from its first or its last line.
+        assert_eq!(at("ArrowUp", false, (1, 1), "a\nb"), Some((1, 3)));
+        assert_eq!(at("ArrowUp", false, (3, 3), "a\nb"), None);
+        assert_eq!(at("ArrowDown", false, (1, 1), "a\nb"), None);
+        assert_eq!(at("ArrowDown", false, (3, 3), "a\nb"), Some((3, 3)));
+        // The caret counts UTF-16 units: after "秒" (one unit) is the end of "秒".
+        assert_eq!(at("ArrowRight", false, (1, 1), "秒"), Some((2, 4)));
+        assert_eq!(at("ArrowRight", false, (1, 1), "⏱️"), None);
+        // Tab wraps to the next row and back; the grid's edges stop the move.
+        assert_eq!(
+            move_from("Tab", false, (0, 0), "", (1, 7), size),
+            Some((2, 0))
+        );
+        assert_eq!(
+            move_from("Tab", true, (0, 0), "", (2, 0), size),
+            Some((1, 7))
+        );
+        assert_eq!(move_from("Tab", false, (0, 0), "", (3, 7), size), None);
+        assert_eq!(move_from("Tab", true, (0, 0), "", (1, 0), size), None);
+        assert_eq!(move_from("Enter", false, (0, 0), "", (3, 0), size), None);
+        assert_eq!(move_from("ArrowUp", false, (0, 0), "", (1, 0), size), None);
+        assert_eq!(move_from("a", false, (0, 0), "", (1, 0), size), None);
+    }
+
+    #[test]
+    fn a_pasted_block_fills_from_its_cell_and_adds_the_rows_it_needs() {
+        let owner = Owner::new();
+        owner.set();
+        let rows = RwSignal::new(draft::drafts(&[row("LB -> app", "10s")], 0));
+        let block = budget::tsv::clipboard("a\t\"two\nlines\"\nb\tc\td\te\tf\tg\th\ti\n");
+        // From row 1's value (column 6 of 8): the grid refuses the block (too wide); written
+        // anyway, two cells fit on each line and the rest is cut.
+        assert!(TooWide::check(&block.cells, 5).is_err());
+        assert_eq!(fill_block(rows, (1, 5), &block.cells), 5);
+        let now = draft::rows(&rows.get_untracked());
+        assert_eq!(now.len(), 2);
+        assert_eq!(
+            (now[0].value.as_str(), now[0].location.as_str()),
+            ("a", "two\nlines")
+        );
+        assert_eq!(now[0].segment, "LB -> app");
+        assert_eq!(
+            (
+                now[1].value.as_str(),
+                now[1].location.as_str(),
+                now[1].rationale.as_str()
+            ),
+            ("b", "c", "d")
+        );
+        assert_eq!(fill_block(rows, (0, 0), &block.cells), 0);
+    }
+
+    #[test]
+    fn a_block_too_wide_for_the_columns_right_of_its_cell_is_refused_with_what_does_not_fit() {
+        let block = budget::tsv::clipboard("a\tb\tc\td\te\tf\tg\th\ti\nj\tk\n");
+        // Nine columns wide into the value column (index 5): three columns from there to the
+        // end, six cells past it on the first line, none on the second.
+        let too_wide = TooWide::check(&block.cells, 5).unwrap_err();
+        assert_eq!(
+            too_wide,
+            TooWide {
+                width: 9,
+                column: Column::Value,
+                room: 3,
+                cells: 6
+            }
+        );
+        assert_eq!(
+            too_wide.message(Lang::En, Lang::En),
+            "The paste is 9 columns wide; from column value to the end of the row there are 3 \
+             columns, so 6 cells do not fit. Nothing was pasted: paste it into a cell further left."
+        );
+        assert_eq!(
+            too_wide.message(Lang::Ja, Lang::Ja),
+            "貼り付ける範囲は 9 列ですが、列「設定値」から行の終わりまでは 3 列なので、6 個のセルが\
+             収まりません。何も貼り付けていません。もっと左のセルに貼り付けてください。"
+        );
+        let one = TooWide::check(&budget::tsv::clipboard("a\tb\n").cells, 7).unwrap_err();
+        assert_eq!(
+            one.message(Lang::En, Lang::Ja),
+            "The paste is 2 columns wide; from column 根拠 to the end of the row there is 1 \
+             column, so 1 cell does not fit. Nothing was pasted: paste it into a cell further left."
+        );
+        assert_eq!(TooWide::check(&block.cells, 0).map_err(|w| w.cells), Err(1));
+        assert_eq!(TooWide::check(&block.cells[1..], 6), Ok(()));
+    }
+
+    #[test]
+    fn a_paste_into_a_sheet_without_rows_is_read_as_the_import_reads_it() {
+        // A header in any order, in either language, puts each column where it names.
+        let text = "設定値\tsegment\tlayer\titem\tsetting\tdefault\tlocation\trationale\n\
+                    3s\tapp -> DB\t2\t\t\t\t\t\n";
+        let rows = rows_from_paste(text, Lang::En, Lang::En).unwrap();
+        assert_eq!(rows.len(), 1);
+        assert_eq!(
+            (
+                rows[0].layer.as_str(),
+                rows[0].segment.as_str(),
+                rows[0].value.as_str()
+            ),
+            ("2", "app -> DB", "3s")
+        );
+        // A header that leaves a column out is refused, as the import refuses it.
+        assert_eq!(
+            rows_from_paste("value\tsegment\n3s\tapp -> DB\n", Lang::En, Lang::En),
+            Err(
+                "line 1: the header must name each of the eight columns once; \"layer\" is missing"
+                    .to_string()
+            )
+        );
+        // Without one, cells fill from the first column, a short line too.
+        let rows = rows_from_paste("1\tLB -> app\tread timeout\n2\tapp\n", Lang::En, Lang::En);
+        let rows = rows.unwrap();
+        assert_eq!(
+            (
+                rows[0].layer.as_str(),
+                rows[0].item.as_str(),
+                rows[1].segment.as_str()
+            ),
+            ("1", "read timeout", "app")
+        );
+        // A header line whose data lines are short is refused as the import refuses it.
+        let header = "layer\tsegment\titem\tsetting\tdefault\tvalue\tlocation\trationale\n";
+        assert_eq!(
+            rows_from_paste(&format!("{header}1\tapp\n"), Lang::En, Lang::En).map(|r| r.len()),
+            Err(
+                "line 2: expected 8 cells, found 2; each row needs exactly 8 tab-separated cells"
+                    .to_string()
+            )
+        );
+        assert_eq!(
+            rows_from_paste(&format!("{header}1\tapp\n"), Lang::Ja, Lang::En).map(|r| r.len()),
+            Err("2 行目: セルが 8 個必要ですが 2 個です。各行はタブ区切りでちょうど 8 個のセルが必要です"
+                .to_string())
+        );
+        assert_eq!(
+            rows_from_paste("1\t2\t3\t4\t5\t6\t7\t8\t9\n", Lang::En, Lang::En).map(|r| r.len()),
+            Err("The paste is 9 columns wide; from column layer to the end of the row there are 8 \
+                 columns, so 1 cell does not fit. Nothing was pasted: paste it into a cell further left."
+                .to_string())
+        );
+        assert_eq!(rows_from_paste(" \n", Lang::En, Lang::En), Ok(Vec::new()));
+    }
+
+    #[test]
+    fn alt_keys_act_on_the_row() {
+        let key = |k, code, alt, shift, ctrl| row_key(k, code, alt, shift, ctrl);
+        assert_eq!(
+            key("ArrowUp", "ArrowUp", true, false, false),
+            Some(RowAction::MoveUp)
+        );
+        assert_eq!(
+            key("ArrowDown", "ArrowDown", true, false, false),
+            Some(RowAction::MoveDown)
+        );
+        assert_eq!(
+            key("ArrowUp", "ArrowUp", true, true, false),
+            Some(RowAction::InsertAbove)
+        );
+        assert_eq!(
+            key("ArrowDown", "ArrowDown", true, true, false),
+            Some(RowAction::InsertBelow)
+        );
+        // Alt+Shift+D types "Î" on a Mac: the physical key counts.
+        assert_eq!(
+            key("Î", "KeyD", true, true, false),
+            Some(RowAction::Duplicate)
+        );
+        assert_eq!(
+            key("Backspace", "Backspace", true, true, false),
+            Some(RowAction::Delete)
+        );
+        assert_eq!(key("ArrowUp", "ArrowUp", false, false, false), None);
+        assert_eq!(key("ArrowUp", "ArrowUp", true, false, true), None);
+        assert_eq!(key("d", "KeyD", true, false, false), None);
+    }
+
+    #[test]
+    fn shift_arrows_leave_a_cell_from_its_edge_even_with_text_selected() {
+        let at = |key, caret, text| move_from(key, true, caret, text, (2, 3), (3, 8));
+        assert_eq!(at("ArrowRight", (1, 3), "abc"), Some((2, 4)));
+        assert_eq!(at("ArrowLeft", (0, 2), "abc"), Some((2, 2)));
+        assert_eq!(at("ArrowRight", (0, 2), "abc"), None);
+        assert_eq!(at("ArrowDown", (0, 3), "abc"), Some((3, 3)));
+    }
+
+    #[test]
+    fn a_line_shows_its_worst_finding() {
+        let report = Report {
+            findings: vec![
+                finding(Severity::Info, vec![1, 2]),
+                finding(Severity::Error, vec![2, 3]),
+                finding(Severity::Warning, vec![3]),
+            ],
+            ..Report::default()
+        };
+        let flags = flagged_lines(&report);
+        assert_eq!(flags.get(&1), Some(&Severity::Info));
+        assert_eq!(flags.get(&2), Some(&Severity::Error));
+        assert_eq!(flags.get(&3), Some(&Severity::Error));
+        assert_eq!(flags.get(&4), None);
+    }
+}

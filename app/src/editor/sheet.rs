@@ -1,0 +1,319 @@
+//! The editor of one loaded sheet (an island): the grid, the report beside it, the export
+//! links, the language, the settings and the import, sharing the editor's state.
+
+use budget::{Lang, Report};
+use leptos::either::Either;
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use crate::api::{set_author, set_sheet_lang};
+use crate::editor::state::autosave::Autosave;
+use crate::components::budget_picture::BudgetPicture;
+use crate::components::catalog::CatalogDatalist;
+use crate::components::export_links::ExportLinks;
+use crate::editor::grid::{follow_changes, Grid};
+use crate::components::import_rows::ImportRows;
+use crate::components::lang_select::LangSelect;
+use crate::components::report::{ReportPanel, SummaryHeadline};
+use crate::components::save_status::{CombinedFindings, ConflictList, SaveStatusLine};
+use crate::components::sheet_settings::SheetSettings;
+use crate::editor::state::draft;
+use crate::highlight::Highlight;
+use crate::i18n::{t, t_args, ui_lang};
+use crate::island::Prop;
+use crate::model::{SheetDetail, SinceRevision};
+use crate::editor::state::save_status::SaveStatus;
+
+/// The editor of one loaded sheet, an island: the grid, the report, the export links, the
+/// language, the settings and the import share its state, so they hydrate together. Edits
+/// are saved by [`Autosave`]; the inputs keep what the user typed whatever the server
+/// answers.
+#[island]
+pub(crate) fn SheetEditor(
+    /// The sheet as the page loaded it (serialized into the page for the island).
+    detail: Prop<SheetDetail>,
+    /// The earlier revision whose changes the grid draws, when the address asks for one.
+    changes: Prop<Option<SinceRevision>>,
+) -> impl IntoView {
+    crate::island::begin();
+    let ui = ui_lang();
+    let Prop(changes) = changes;
+    let Prop(SheetDetail {
+        id,
+        name,
+        sheet,
+        report,
+        revision,
+        catalog_defaults,
+        row_ids,
+        author,
+        account,
+        report_id,
+        ..
+    }) = detail;
+    let (margin_ms, amplification_threshold) = (sheet.margin_ms, sheet.amplification_threshold);
+    let lang = RwSignal::new(sheet.lang);
+    let rows = RwSignal::new(draft::drafts(&sheet.rows, 0));
+    let report = RwSignal::new(report);
+    // The rows behind the report's numbers, lit in the grid by the number pointed at.
+    Highlight::provide(report.into());
+    // The grid's focus and selection, shared with the picture (a click on a part selects its
+    // rows).
+    crate::editor::state::selection::GridFocus::provide(rows);
+    // Undo and redo over the grid's edits, a fix applied and an import.
+    let history = crate::editor::state::undo::History::provide(rows);
+    // The catalog's entries, loaded by the datalist, offered by the grid's setting cells.
+    crate::components::catalog::Catalog::provide();
+    let catalog_defaults = RwSignal::new(catalog_defaults);
+    let status = RwSignal::new(SaveStatus::Saved);
+    let autosave = Autosave::new(
+        id,
+        revision,
+        sheet.rows.clone(),
+        row_ids,
+        rows,
+        report,
+        catalog_defaults,
+        status,
+    )
+    .holds(report_id);
+    // Others' saves arrive as server-sent events; the page loads them when it has nothing
+    // waiting of its own.
+    let viewers = RwSignal::new(1_usize);
+    crate::editor::state::live::listen(
+        id,
+        Callback::new(move |v| autosave.changed_elsewhere(v)),
+        viewers,
+    );
+    let author = RwSignal::new(author);
+    let author_note = RwSignal::new(String::new());
+    let save_author = move |_| {
+        let name = author.get_untracked();
+        spawn_local(async move {
+            match set_author(name).await {
+                Ok(kept) if kept.is_empty() => {
+                    author.set(kept);
+                    author_note.set(t(ui, "author-anonymous"));
+                }
+                Ok(kept) => {
+                    author.set(kept.clone());
+                    author_note.set(t_args(
+                        ui,
+                        "author-saved",
+                        [("author", kept.as_str().into())],
+                    ));
+                }
+                Err(err) => author_note.set(err.message(ui)),
+            }
+        });
+    };
+    on_cleanup(move || autosave.leave());
+    // Leaving the page (reload, close, another address) while text is unsaved: send it, and
+    // let the browser ask whether to stay. A no-op on the server.
+    let unload = window_event_listener(leptos::ev::beforeunload, move |ev| {
+        if autosave.unsaved() {
+            autosave.flush();
+            ev.prevent_default();
+        }
+    });
+    on_cleanup(move || unload.remove());
+
+    let on_change = Callback::new(move |()| autosave.edited());
+    // A checked fix is an edit like any other: its cells change, then the sheet is saved, as
+    // a revision of its own (a `fix`), so the state it fixed stays in the history.
+    let on_apply = Callback::new(move |fix: budget::fix::Fix| {
+        history.record();
+        apply_fix(rows, &fix);
+        autosave.edited_as(crate::model::RevisionKind::Fix);
+        // Back to the grid, so that Ctrl+Z undoes the fix at once.
+        crate::editor::grid::focus_first_change(&fix);
+    });
+    let on_report = Callback::new(move |fresh: Report| autosave.show(fresh));
+    let on_lang = Callback::new(move |new_lang: Lang| {
+        spawn_local(async move {
+            match set_sheet_lang(id, new_lang).await {
+                Ok(fresh) => {
+                    lang.set(new_lang);
+                    autosave.show(fresh);
+                }
+                Err(err) => status.set(SaveStatus::Failed(err.message(ui_lang()))),
+            }
+        });
+    });
+    let before_import = Callback::new(move |()| autosave.cancel());
+    let import_base = Callback::new(move |()| autosave.revision());
+    // The page shows `detail` as stored, in place of what it had (an import, or the saved
+    // version after a conflict).
+    let on_imported = Callback::new(move |detail: SheetDetail| {
+        // One step: undoing it puts the rows before the import back (and saves them).
+        history.record();
+        let first_key = rows.with_untracked(|rs| draft::next_key(rs));
+        rows.set(draft::drafts(&detail.sheet.rows, first_key));
+        lang.set(detail.sheet.lang);
+        autosave.show_kept(detail.report, detail.report_id);
+        catalog_defaults.set(detail.catalog_defaults);
+        autosave.replaced(detail.revision, detail.sheet.rows, detail.row_ids);
+    });
+    let keep_mine = Callback::new(move |(row_id, column)| autosave.keep_mine(row_id, column));
+    let take_theirs = Callback::new(move |(row_id, column)| autosave.take_theirs(row_id, column));
+    let saving = Signal::derive(move || status.with(|s| *s == SaveStatus::Saving));
+    // What the report is of when not the rows as saved: rows beyond what a sheet holds, or
+    // the user's rows while a conflict waits for their choice.
+    let conflicts = autosave.conflicts;
+    let basis = Signal::derive(move || {
+        let on_page = rows.with(Vec::len);
+        let reported = report.with(|r| r.rows.len());
+        conflicts.with(|open| {
+            let open: Vec<_> = open.iter().map(|o| o.conflict.clone()).collect();
+            crate::report_basis::note(ui, on_page, reported, &open)
+        })
+    });
+    // What changed since the revision the address names, as the rows are typed.
+    let marks = follow_changes(rows, changes.as_ref().map(|c| c.rows.clone()));
+    let changes_line = match changes {
+        Some(c) => {
+            let summary = move || marks.with(|m| m.as_ref().map(|m| m.summary(ui)));
+            let earlier = (c.number > 1).then(|| {
+                view! {
+                    " · "
+                    <a href=crate::model::changes_href(id, Some(c.number - 1)) data-testid="changes-earlier">
+                        {t_args(ui, "changes-earlier", [("revision", (c.number - 1).into())])}
+                    </a>
+                }
+            });
+            Either::Left(view! {
+                <p class="changes-note" data-testid="changes-note">
+                    <span data-testid="changes-since">
+                        {if c.changed_by.is_empty() {
+                            t_args(ui, "changes-since-latest", [("revision", c.number.into())])
+                        } else {
+                            t_args(
+                                ui,
+                                "changes-since",
+                                [
+                                    ("revision", c.number.into()),
+                                    ("author", c.changed_by.join(&t(ui, "list-separator")).into()),
+                                    ("latest", c.latest.into()),
+                                ],
+                            )
+                        }}
+                        " "
+                        {summary}
+                        {t(ui, "sentence-end")}
+                    </span>
+                    " "
+                    {t(ui, "changes-explained")}
+                    " "
+                    <a href=crate::model::sheet_href(id) data-testid="hide-changes">{t(ui, "changes-hide")}</a>
+                    {earlier}
+                    " · "
+                    <a href=format!("/sheets/{id}/diff?from={}", c.number) data-testid="changes-review">{t(ui, "changes-review")}</a>
+                </p>
+            })
+        }
+        None => Either::Right(view! {
+            <p class="sheet-links">
+                <a href=crate::model::changes_href(id, None) data-testid="show-changes">{t(ui, "changes-show")}</a>
+            </p>
+        }),
+    };
+
+    view! {
+        // The grid is far down a long sheet's page (the picture's parts are tab stops): the
+        // link moves the focus to its first cell, or without JavaScript to the grid's frame.
+        <p class="skip-link">
+            <a href="#sheet-grid" data-testid="skip-to-grid" on:click=skip_to_grid>
+                {t(ui, "skip-to-grid")}
+            </a>
+        </p>
+        <header class="sheet-head">
+            <h1 data-testid="sheet-name">{name.clone()}</h1>
+            <SaveStatusLine status/>
+            <p class="muted viewers" data-testid="viewers">
+                {move || crate::editor::state::live::viewers_text(ui, viewers.get())}
+            </p>
+            <p class="sheet-links">
+                <a href=format!("/sheets/{id}/history") data-testid="history-link">{t(ui, "history-link")}</a>
+            </p>
+        </header>
+        {changes_line}
+        {match account {
+            // Team mode: the history records the account; there is no name to give.
+            Some(account) => Either::Left(view! {
+                <p class="author muted" data-testid="author-account">
+                    {t_args(ui, "author-account", [("account", account.into())])}
+                </p>
+            }),
+            None => Either::Right(view! {
+                <form class="author" on:submit=move |ev| { ev.prevent_default(); save_author(()); }>
+                    <label>
+                        {t(ui, "author-label")}
+                        " "
+                        <input
+                            type="text"
+                            maxlength="80"
+                            data-testid="author"
+                            prop:value=move || author.get()
+                            on:input=move |ev| author.set(event_target_value(&ev))
+                        />
+                    </label>
+                    " "
+                    <button type="submit" class="button" data-testid="save-author">{t(ui, "author-save")}</button>
+                    " "
+                    <span class="muted" data-testid="author-note" role="status">{move || author_note.get()}</span>
+                </form>
+            }),
+        }}
+        <ConflictList conflicts=autosave.conflicts keep_mine take_theirs/>
+        <CombinedFindings findings=autosave.combined lang/>
+        <SummaryHeadline report lang basis/>
+        <BudgetPicture id report lang/>
+        <div class="sheet-layout">
+            <section class="grid-pane" id="sheet-grid" tabindex="-1" aria-label=t(ui, "rows-label")>
+                <Grid rows report lang catalog_defaults on_change marks id/>
+            </section>
+            <aside class="report-pane">
+                <ReportPanel report lang on_apply/>
+            </aside>
+        </div>
+        <CatalogDatalist/>
+        <div class="cards">
+            <section class="card">
+                <h2>{t(ui, "export-title")}</h2>
+                <ExportLinks id name lang/>
+                <h2>{t(ui, "sheet-lang-title")}</h2>
+                <p class="muted">{t(ui, "sheet-lang-note")}</p>
+                <LangSelect lang on_change=on_lang testid="sheet-lang"/>
+            </section>
+            <section class="card">
+                <h2>{t(ui, "settings-title")}</h2>
+                <SheetSettings id margin_ms amplification_threshold on_report/>
+            </section>
+            <ImportRows id disabled=saving before=before_import base=import_base on_imported/>
+        </div>
+    }
+}
+
+/// The "skip to the grid" link: the focus goes to the grid's first cell (selected, as the
+/// keyboard leaves a cell), which scrolls it into view; a sheet without rows keeps the
+/// link's own way, to the grid's frame.
+fn skip_to_grid(ev: leptos::ev::MouseEvent) {
+    crate::editor::grid::focus_cell(1, 0);
+    let in_grid = document()
+        .active_element()
+        .is_some_and(|e| e.closest("table.grid").ok().flatten().is_some());
+    if in_grid {
+        ev.prevent_default();
+    }
+}
+
+/// Writes a checked fix's cell changes into the rows being edited (lines 1-based; a line
+/// past the rows is skipped).
+pub(crate) fn apply_fix(rows: RwSignal<Vec<draft::DraftRow>>, fix: &budget::fix::Fix) {
+    rows.with_untracked(|rs| {
+        for change in &fix.changes {
+            if let Some(row) = change.line.checked_sub(1).and_then(|i| rs.get(i)) {
+                row.cell(change.column).set(change.to.clone());
+            }
+        }
+    });
+}
