@@ -257,9 +257,10 @@ pub async fn save_rows(
 
 /// The report of `rows` as sheet `id` would have it (its language, margin and amplification
 /// threshold), without saving anything: the sheet page checks what is typed as it is typed,
-/// before the debounced save ([`crate::editor::state::autosave`]). Returns the report and the rows' catalog
-/// defaults. The report is sent as what changed since report `since` when the page names the
-/// one it holds and the server still has it ([`crate::editor::state::report_changes`]), whole otherwise.
+/// before the debounced save ([`crate::editor::state::autosave`]). Returns the report and the rows'
+/// catalog defaults. The report is sent as what changed since report `since` when the page names
+/// the one it holds and the server still has it ([`crate::editor::state::report_changes`]), whole
+/// otherwise.
 ///
 /// Rows beyond [`budget::tsv::MAX_ROWS`], which no save takes, are checked all the same, so
 /// that the page can show the report of the rows it holds; [`AppError::TooManyRows`] beyond

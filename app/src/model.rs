@@ -106,8 +106,8 @@ pub struct SheetDetail {
     #[serde(default)]
     pub account: Option<String>,
     /// The id under which the server keeps `report` for the page's checks
-    /// ([`crate::editor::state::report_changes`]): the page's first check names it as `since` and is
-    /// answered with what changed, not the whole report. `None` where none is kept.
+    /// ([`crate::editor::state::report_changes`]): the page's first check names it as `since` and
+    /// is answered with what changed, not the whole report. `None` where none is kept.
     #[serde(default)]
     pub report_id: Option<u64>,
 }

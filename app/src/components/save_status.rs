@@ -6,8 +6,8 @@ use leptos::prelude::*;
 use budget::Column;
 
 use crate::editor::state::autosave::OpenConflict;
-use crate::i18n::{t, t_args, ui_lang};
 use crate::editor::state::save_status::SaveStatus;
+use crate::i18n::{t, t_args, ui_lang};
 
 /// The status line; a failed save shows as an error banner.
 #[component]

@@ -1,27 +1,27 @@
 //! The editor of one loaded sheet (an island): the grid, the report beside it, the export
 //! links, the language, the settings and the import, sharing the editor's state.
 
-use budget::{Lang, Report};
-use leptos::either::Either;
-use leptos::prelude::*;
-use leptos::task::spawn_local;
 use crate::api::{set_author, set_sheet_lang};
-use crate::editor::state::autosave::Autosave;
 use crate::components::budget_picture::BudgetPicture;
 use crate::components::catalog::CatalogDatalist;
 use crate::components::export_links::ExportLinks;
-use crate::editor::grid::{follow_changes, Grid};
 use crate::components::import_rows::ImportRows;
 use crate::components::lang_select::LangSelect;
 use crate::components::report::{ReportPanel, SummaryHeadline};
 use crate::components::save_status::{CombinedFindings, ConflictList, SaveStatusLine};
 use crate::components::sheet_settings::SheetSettings;
+use crate::editor::grid::{follow_changes, Grid};
+use crate::editor::state::autosave::Autosave;
 use crate::editor::state::draft;
+use crate::editor::state::save_status::SaveStatus;
 use crate::highlight::Highlight;
 use crate::i18n::{t, t_args, ui_lang};
 use crate::island::Prop;
 use crate::model::{SheetDetail, SinceRevision};
-use crate::editor::state::save_status::SaveStatus;
+use budget::{Lang, Report};
+use leptos::either::Either;
+use leptos::prelude::*;
+use leptos::task::spawn_local;
 
 /// The editor of one loaded sheet, an island: the grid, the report, the export links, the
 /// language, the settings and the import share its state, so they hydrate together. Edits

@@ -19,15 +19,15 @@ use crate::api::{
 };
 use crate::components::error_line::{failure, ErrorLine};
 use crate::components::error_panel::ErrorPanel;
-use crate::editor::grid::{follow_changes, Grid};
 use crate::components::report::{ReportPanel, SummaryHeadline};
+use crate::editor::grid::{follow_changes, Grid};
 use crate::editor::state::draft;
+use crate::editor::state::report_changes::ReportAnswer;
 use crate::error::AppError;
 use crate::highlight::Highlight;
 use crate::i18n::{t, t_args, ui_lang};
 use crate::island::Prop;
 use crate::model::{ProposalDraft, ProposalReview, ProposalStatus, RefusedDecision, SheetDetail};
-use crate::editor::state::report_changes::ReportAnswer;
 
 fn number(raw: &str) -> Result<i64, AppError> {
     raw.parse::<i64>()
@@ -196,8 +196,8 @@ impl LiveReport {
 }
 
 /// The grid of a copy of the rows and the proposal's title, with the proposal's changes
-/// drawn on it, and the report of its rows as they are typed: an island. A new proposal without `rework`; with it, a new version of that
-/// proposal.
+/// drawn on it, and the report of its rows as they are typed: an island. A new proposal without
+/// `rework`; with it, a new version of that proposal.
 #[island]
 fn ProposalEditor(
     /// The sheet as the page loaded it.

@@ -9,8 +9,8 @@ use leptos_router::hooks::{use_params_map, use_query_map};
 use crate::api::{changes_since, get_sheet};
 use crate::components::config_import::SheetConfig;
 use crate::components::error_panel::ErrorPanel;
-use crate::error::AppError;
 use crate::editor::sheet::SheetEditor;
+use crate::error::AppError;
 use crate::i18n::{t, t_args, ui_lang};
 use crate::island::Prop;
 

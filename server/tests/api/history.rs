@@ -4,8 +4,8 @@
 
 use axum::http::{Method, StatusCode};
 
-use app::model::Checked;
 use app::editor::state::report_changes::ReportAnswer;
+use app::model::Checked;
 
 use crate::helpers::{find, fixture, golden_g2, server_fn, spawn_app, TestApp};
 
@@ -213,16 +213,36 @@ async fn patch_merges_per_cell_and_lists_a_cell_changed_since_with_its_three_val
         serde_json::json!([{"row_id": 7, "line": 7, "column": "value", "base": "1.5s", "theirs": "3s", "mine": "2s", "by": "p"}])
     );
     assert_eq!(
-        (body["rows"][6]["value"].clone(), body["rows"][0]["rationale"].clone(), body["revision"].clone()),
-        (serde_json::json!("3s"), serde_json::json!("mine"), serde_json::json!(3))
+        (
+            body["rows"][6]["value"].clone(),
+            body["rows"][0]["rationale"].clone(),
+            body["revision"].clone()
+        ),
+        (
+            serde_json::json!("3s"),
+            serde_json::json!("mine"),
+            serde_json::json!(3)
+        )
     );
     // Only conflicts: nothing is written, the version stays.
-    let r = patch(&app, id, Some("\"0\""), r#"{"cells":[{"row_id":7,"column":"value","base":"1.5s","value":"2s"}]}"#).await;
+    let r = patch(
+        &app,
+        id,
+        Some("\"0\""),
+        r#"{"cells":[{"row_id":7,"column":"value","base":"1.5s","value":"2s"}]}"#,
+    )
+    .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text());
     assert_eq!(r.header("etag"), "\"3\"");
     assert_eq!(r.json()["conflicts"][0]["theirs"], "3s");
     // A patch that meets no conflict answers no `conflicts` key.
-    let r = patch(&app, id, Some("\"3\""), r#"{"cells":[{"row_id":1,"column":"rationale","base":"mine","value":"ours"}]}"#).await;
+    let r = patch(
+        &app,
+        id,
+        Some("\"3\""),
+        r#"{"cells":[{"row_id":1,"column":"rationale","base":"mine","value":"ours"}]}"#,
+    )
+    .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text());
     assert!(r.json().get("conflicts").is_none(), "{}", r.text());
     // Bad input: an unknown row, a body that is not JSON, a sheet that does not exist.
@@ -487,7 +507,9 @@ async fn the_first_check_of_a_loaded_page_is_answered_with_what_changed_since_it
         .runs
         .iter()
         .flat_map(|run| match run {
-            app::editor::state::report_changes::Run::New(items) => items.iter().map(|r| r.line).collect(),
+            app::editor::state::report_changes::Run::New(items) => {
+                items.iter().map(|r| r.line).collect()
+            }
             app::editor::state::report_changes::Run::Same { .. } => vec![],
         })
         .collect();
@@ -899,7 +921,10 @@ async fn a_save_with_a_conflicting_cell_lands_the_rest_through_the_page_and_thro
     for id in [page_id, api_id] {
         let stored = app.get(&format!("/api/v1/sheets/{id}")).await.json();
         assert_eq!(
-            (stored["rows"][6]["value"].clone(), stored["rows"][0]["rationale"].clone()),
+            (
+                stored["rows"][6]["value"].clone(),
+                stored["rows"][0]["rationale"].clone()
+            ),
             (serde_json::json!("3s"), serde_json::json!("mine"))
         );
         assert_eq!(revisions(&app, *id).await[0].2, "alice");

@@ -277,7 +277,9 @@ async fn the_schemas_name_exactly_the_fields_the_api_sends() {
     let bob = patch("bob", cell(&first, "9s")).await;
     assert!(bob.status.is_success(), "{}", bob.text());
     let patched = patch("alice", cell(&first, "8s")).await.json();
-    let mut rows = budget::tsv::import(&fixture("inverted-lb.tsv")).unwrap().rows;
+    let mut rows = budget::tsv::import(&fixture("inverted-lb.tsv"))
+        .unwrap()
+        .rows;
     rows[0].value = "7s".into();
     let refused = app
         .send_with(
@@ -287,7 +289,12 @@ async fn the_schemas_name_exactly_the_fields_the_api_sends() {
             budget::tsv::export(&rows, budget::Lang::En),
         )
         .await;
-    assert_eq!(refused.status, StatusCode::PRECONDITION_FAILED, "{}", refused.text());
+    assert_eq!(
+        refused.status,
+        StatusCode::PRECONDITION_FAILED,
+        "{}",
+        refused.text()
+    );
     let conflict = refused.json();
     let revisions = app
         .get(&format!("/api/v1/sheets/{id}/revisions"))

@@ -1324,7 +1324,11 @@ async fn patches_to_different_cells_both_land_and_the_same_cell_conflicts(
         .await
         .unwrap();
     assert_eq!(
-        (patched.revision, patched.conflicts.len(), patched.conflicts[0].column),
+        (
+            patched.revision,
+            patched.conflicts.len(),
+            patched.conflicts[0].column
+        ),
         (None, 1, None)
     );
     assert_eq!(store.get_sheet(id).await.unwrap().sheet.rows, expected);

@@ -1,14 +1,13 @@
 //! A row's actions (insert above or below, duplicate, delete, move up or down): their icons,
 //! their words, what each does to the rows, and the keys that name a row in the grid.
 
-
 use budget::Lang;
 use leptos::prelude::*;
 
-use crate::editor::state::draft::{self, DraftRow, RowAction};
-use crate::i18n::{t, t_args};
-use crate::editor::state::undo::History;
 use super::keys::focus_cell;
+use crate::editor::state::draft::{self, DraftRow, RowAction};
+use crate::editor::state::undo::History;
+use crate::i18n::{t, t_args};
 
 /// The drawing of a row button, a path on a 16 × 16 grid stroked in the text's colour.
 /// Drawn rather than written: the glyphs they stand for (⤒ ⤓ ⧉) are missing from the

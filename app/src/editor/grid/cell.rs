@@ -1,20 +1,19 @@
 //! One cell of the grid: its text field, how it takes the keys (select or edit, as in a
 //! spreadsheet), its catalog completion and the marks beside it.
 
-
 use budget::{Column, Lang};
 use leptos::either::Either;
 use leptos::prelude::*;
 
-use crate::components::catalog::{CatalogFill, FillDefault, FillFromCatalog, SETTINGS_LIST};
-use crate::editor::state::draft::{self, DraftRow};
-use crate::hydrated::Hydrated;
-use crate::i18n::{t, t_args, ui_lang};
-use crate::editor::state::selection::GridFocus;
-use crate::editor::state::undo::{self, History};
 use super::actions::{row_action, row_key};
 use super::clipboard::{clear_cells, fill_block, GridNotice, TooWide};
 use super::keys::{focus_cell, keep_focus, move_from, scroll_to_cell};
+use crate::components::catalog::{CatalogFill, FillDefault, FillFromCatalog, SETTINGS_LIST};
+use crate::editor::state::draft::{self, DraftRow};
+use crate::editor::state::selection::GridFocus;
+use crate::editor::state::undo::{self, History};
+use crate::hydrated::Hydrated;
+use crate::i18n::{t, t_args, ui_lang};
 
 /// A cell's accessible name in the UI language: `"value, row 7"`, `"設定値、7 行目"`.
 fn cell_label(column: Column, line: usize) -> String {

@@ -1,7 +1,6 @@
 //! Pasting and clearing blocks of cells: the rows a pasted text makes, how a block fills the
 //! grid from the selected cell, and what a paste too wide for the grid is refused with.
 
-
 use budget::{Column, Lang};
 use leptos::prelude::*;
 
@@ -125,7 +124,10 @@ pub fn fill_block(
 }
 
 /// Empties every cell of `selection`.
-pub(super) fn clear_cells(rows: RwSignal<Vec<DraftRow>>, selection: &crate::editor::state::selection::Selection) {
+pub(super) fn clear_cells(
+    rows: RwSignal<Vec<DraftRow>>,
+    selection: &crate::editor::state::selection::Selection,
+) {
     rows.with_untracked(|rs| {
         for line in &selection.lines {
             let Some(row) = line.checked_sub(1).and_then(|i| rs.get(i)) else {

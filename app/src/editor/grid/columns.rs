@@ -1,6 +1,7 @@
 //! The grid's column widths: fixed (every row is drawn as a CSS grid of the same column
-//! widths, so a long value wraps in its column and never widens the page), each resizable by dragging its header's right edge,
-//! and remembered per sheet in the browser (`localStorage`, key `workbench.columns.{id}`).
+//! widths, so a long value wraps in its column and never widens the page), each resizable by
+//! dragging its header's right edge, and remembered per sheet in the browser (`localStorage`, key
+//! `workbench.columns.{id}`).
 //!
 //! The server draws the default widths of the style sheet; a width the user set is applied
 //! in the browser, through the CSS object model (which the page's `style-src 'self'` allows,

@@ -1,7 +1,6 @@
 //! The grid's keys and focus: where a key moves the focus, as the spreadsheets the users come
 //! from do, and the cell to focus after an edit, a fix or a paste.
 
-
 use budget::{Column, Lang};
 use leptos::prelude::*;
 

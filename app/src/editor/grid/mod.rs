@@ -3,8 +3,9 @@
 //! catalog, and an empty default cell offers the catalog's documented default.
 //!
 //! Its parts: the rows ([`row`]) and their cells ([`cell`]), the keys that move the focus
-//! ([`keys`]), the rows' [`actions`], blocks pasted and cleared ([`clipboard`]), the columns' widths ([`columns`]),
-//! the marks of what changed ([`marks`]) and each row's view of the report ([`view`]).
+//! ([`keys`]), the rows' [`actions`], blocks pasted and cleared ([`clipboard`]), the columns'
+//! widths ([`columns`]), the marks of what changed ([`marks`]) and each row's view of the report
+//! ([`view`]).
 
 mod actions;
 mod cell;
@@ -15,26 +16,25 @@ pub mod marks;
 mod row;
 pub mod view;
 
-
 use budget::{Column, Lang, Report};
 use leptos::prelude::*;
 
 use crate::editor::state::draft::{self, DraftRow};
+use crate::editor::state::selection::GridFocus;
+use crate::editor::state::undo::History;
 use crate::fan_out::FanOut;
 use crate::highlight::Highlight;
 use crate::i18n::{t, ui_lang};
-use crate::editor::state::selection::GridFocus;
-use crate::editor::state::undo::History;
-use columns::{ColumnWidths, ResizeHandle};
-use view::{RowSources, RowView};
-use row::{GridRow, RemovedRows};
 use clipboard::GridNotice;
+use columns::{ColumnWidths, ResizeHandle};
+use row::{GridRow, RemovedRows};
+use view::{RowSources, RowView};
 
+pub use actions::row_key;
 pub use cell::{text_rows, CellMode, MAX_TEXT_ROWS};
 pub use clipboard::{fill_block, rows_from_paste, TooWide};
 pub use keys::{focus_cell, focus_first_change, move_from, SHORTCUTS};
 pub use marks::{flagged_lines, follow_changes, ChangeMarks};
-pub use actions::row_key;
 
 /// The grid of a sheet's rows. Every change (a keystroke, a row added, deleted or moved)
 /// updates `rows` and then calls `on_change`.

@@ -1,21 +1,20 @@
 //! One row of the grid: its cells, its derived columns, its row actions (insert, delete,
 //! duplicate, move) and the rows removed after it since the compared revision.
 
-
 use budget::{display, Column, Lang};
 use leptos::prelude::*;
 
-use crate::components::catalog::{Catalog, CatalogFill};
-use crate::editor::state::draft::{self, DraftRow, RowAction};
-use crate::fan_out::FanOut;
-use crate::format;
-use crate::i18n::{t, ui_lang};
-use crate::editor::state::selection::GridFocus;
-use crate::editor::state::undo::History;
 use super::actions::{row_action, row_action_icon, row_action_words};
 use super::cell::GridCell;
 use super::marks::change_class;
 use super::view::RowView;
+use crate::components::catalog::{Catalog, CatalogFill};
+use crate::editor::state::draft::{self, DraftRow, RowAction};
+use crate::editor::state::selection::GridFocus;
+use crate::editor::state::undo::History;
+use crate::fan_out::FanOut;
+use crate::format;
+use crate::i18n::{t, ui_lang};
 
 /// One row of the grid.
 #[component]

@@ -9,8 +9,9 @@ use budget::{Column, Report, Severity};
 use super::marks::ChangeMarks;
 
 /// What a grid row shows of the report and the marks beside its cells
-/// ([`RowSources::view`]), as the grid's one effect publishes it to the row ([`FanOut`](crate::fan_out::FanOut)): a keystroke wakes the rows whose view
-/// changed, not every row.
+/// ([`RowSources::view`]), as the grid's one effect publishes it to the row
+/// ([`FanOut`](crate::fan_out::FanOut)): a keystroke wakes the rows whose view changed, not every
+/// row.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct RowView {
     /// The report's row of this line.
