@@ -193,31 +193,6 @@ impl CellPatch {
         }
         Ok(patch)
     }
-
-    /// This patch without the changes `conflicts` refused: the cells and row deletes they
-    /// name.
-    pub fn without(&self, conflicts: &[CellConflict]) -> CellPatch {
-        let refused = |row_id: i64, column: Option<Column>| {
-            conflicts
-                .iter()
-                .any(|c| c.row_id == row_id && c.column == column)
-        };
-        CellPatch {
-            cells: self
-                .cells
-                .iter()
-                .filter(|c| !refused(c.row_id, Some(c.column)))
-                .cloned()
-                .collect(),
-            delete: self
-                .delete
-                .iter()
-                .filter(|d| !refused(d.row_id, None))
-                .cloned()
-                .collect(),
-            ..self.clone()
-        }
-    }
 }
 
 /// The rows a patch gives, merged per cell into `rows` (the stored rows with their ids): see
