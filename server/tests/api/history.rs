@@ -21,15 +21,27 @@ async fn put(app: &TestApp, id: i64, tsv: String, author: &str) -> crate::helper
     .await
 }
 
+/// `PATCH /api/v1/sheets/{id}` with `body`, by the author `p`.
 async fn patch(
     app: &TestApp,
     id: i64,
     if_match: Option<&str>,
     body: &str,
 ) -> crate::helpers::TestResponse {
+    patch_by(app, id, "p", if_match, body).await
+}
+
+/// `PATCH /api/v1/sheets/{id}` with `body`, by `author` (`X-Workbench-Author`).
+async fn patch_by(
+    app: &TestApp,
+    id: i64,
+    author: &str,
+    if_match: Option<&str>,
+    body: &str,
+) -> crate::helpers::TestResponse {
     let mut headers = vec![
         ("content-type", "application/json"),
-        ("x-workbench-author", "p"),
+        ("x-workbench-author", author),
     ];
     if let Some(tag) = if_match {
         headers.push(("if-match", tag));
@@ -871,18 +883,14 @@ async fn a_save_with_a_conflicting_cell_lands_the_rest_through_the_page_and_thro
     for name in ["page", "api"] {
         let id = app.create_sheet(name, &g1).await;
         let rows = app.get(&format!("/api/v1/sheets/{id}")).await.json();
-        let bob = app
-            .send_with(
-                Method::PATCH,
-                &format!("/api/v1/sheets/{id}"),
-                &[
-                    ("content-type", "application/json"),
-                    ("x-workbench-author", "bob"),
-                    ("if-match", "\"0\""),
-                ],
-                r#"{"cells":[{"row_id":7,"column":"value","base":"1.5s","value":"3s"}]}"#,
-            )
-            .await;
+        let bob = patch_by(
+            &app,
+            id,
+            "bob",
+            Some("\"0\""),
+            r#"{"cells":[{"row_id":7,"column":"value","base":"1.5s","value":"3s"}]}"#,
+        )
+        .await;
         assert_eq!(bob.status, StatusCode::OK, "{}", bob.text());
         loaded.push((id, rows));
     }
@@ -894,18 +902,14 @@ async fn a_save_with_a_conflicting_cell_lands_the_rest_through_the_page_and_thro
     rows[0]["rationale"] = "mine".into();
     let by_page = page_save(&app, *page_id, page_loaded, &rows, None).await;
     let (api_id, _) = &loaded[1];
-    let by_api = app
-        .send_with(
-            Method::PATCH,
-            &format!("/api/v1/sheets/{api_id}"),
-            &[
-                ("content-type", "application/json"),
-                ("x-workbench-author", "alice"),
-                ("if-match", "\"0\""),
-            ],
-            r#"{"cells":[{"row_id":7,"column":"value","base":"1.5s","value":"2s"},{"row_id":1,"column":"rationale","base":"longer than the LB's bound, so the page receives the LB's 504","value":"mine"}]}"#,
-        )
-        .await;
+    let by_api = patch_by(
+        &app,
+        *api_id,
+        "alice",
+        Some("\"0\""),
+        r#"{"cells":[{"row_id":7,"column":"value","base":"1.5s","value":"2s"},{"row_id":1,"column":"rationale","base":"longer than the LB's bound, so the page receives the LB's 504","value":"mine"}]}"#,
+    )
+    .await;
 
     // Assert: one policy. Through both doors the rationale lands in a new revision, the read
     // timeout keeps bob's 3 s, and the conflict comes back with its three values and bob.
