@@ -30,6 +30,7 @@ use serde::Deserialize;
 use tower_sessions::Session;
 
 use app::i18n::{t, t_args};
+use app::pages::account::sign_in::sign_in_page;
 use budget::Lang;
 
 use crate::forwarded::Client;
@@ -425,110 +426,27 @@ pub(crate) async fn logout(request: Request) -> Response {
     Redirect::to("/login").into_response()
 }
 
-/// The sign-in page in `lang`: the form (on an empty database, the one that makes the
-/// administrator, with the setup code), and `error` when the last try failed.
+/// The sign-in page in `lang` ([`app::pages::account::sign_in`]): the form (on an empty
+/// database, the one that makes the administrator, with the setup code), and `error` when
+/// the last try failed.
 fn page(status: StatusCode, lang: Lang, first: bool, error: &str) -> Response {
-    let (title, lead, button) = if first {
-        (
-            t(lang, "login-first-title"),
-            format!("<p>{}</p>", escape(&t(lang, "login-first-lead"))),
-            t(lang, "login-first-submit"),
-        )
-    } else {
-        (
-            t(lang, "login-title"),
-            String::new(),
-            t(lang, "login-submit"),
-        )
-    };
-    let form = format!(
-        "<form method=\"post\" action=\"/login\">\
-<p><label>{email} <input type=\"email\" name=\"email\" autocomplete=\"username\" required autofocus></label></p>\
-<p><label>{password} <input type=\"password\" name=\"password\" autocomplete=\"{complete}\" required></label></p>\
-{setup_code}<p><button type=\"submit\">{button}</button></p></form>",
-        email = escape(&t(lang, "login-email")),
-        password = escape(&t(lang, "login-password")),
-        complete = if first { "new-password" } else { "current-password" },
-        // Only while the database has no account: the code the server printed at start.
-        setup_code = if first {
-            format!(
-                "<p><label>{} <input type=\"text\" name=\"setup_code\" autocomplete=\"off\" \
-spellcheck=\"false\" required></label></p>",
-                escape(&t(lang, "login-setup-code"))
-            )
-        } else {
-            String::new()
-        },
-        button = escape(&button),
-    );
-    document(
-        status,
-        lang,
-        &title,
-        &format!("{lead}{}{form}", error_line(error)),
-    )
+    server_page(status, sign_in_page(lang, first, error))
 }
 
 /// The form of an invitation's link in `lang`: the address invited, a new password. It
 /// carries the link's token, so no cache keeps it ([`crate::security::NO_STORE`]).
 fn invite_page(status: StatusCode, lang: Lang, email: &str, token: &str, error: &str) -> Response {
-    let lead = t_args(lang, "invite-lead", [("email", "\u{1}".into())]);
-    let lead = escape(&lead).replace(
-        '\u{1}',
-        &format!("<strong data-testid=\"invited\">{}</strong>", escape(email)),
+    let page = server_page(
+        status,
+        app::pages::account::sign_in::invite_page(lang, email, token, error),
     );
-    let body = format!(
-        "<p>{lead}</p>{error}<form method=\"post\" action=\"/login\">\
-<input type=\"hidden\" name=\"invite\" value=\"{token}\">\
-<p><label>{password} <input type=\"password\" name=\"password\" autocomplete=\"new-password\" required autofocus></label></p>\
-<p><button type=\"submit\">{button}</button></p></form>",
-        error = error_line(error),
-        token = escape(token),
-        password = escape(&t(lang, "login-password")),
-        button = escape(&t(lang, "invite-submit")),
-    );
-    let page = document(status, lang, &t(lang, "invite-title"), &body);
     (crate::security::NO_STORE, page).into_response()
 }
 
-/// The alert line of a failed try; nothing without one.
-fn error_line(error: &str) -> String {
-    if error.is_empty() {
-        String::new()
-    } else {
-        format!(
-            "<p class=\"login-error\" role=\"alert\">{}</p>",
-            escape(error)
-        )
-    }
-}
-
-/// A whole page of the sign-in flow in `lang`, with the site's stylesheet and a policy of its
-/// own: the stylesheet, and forms posting to this site only.
-fn document(status: StatusCode, lang: Lang, title: &str, body: &str) -> Response {
-    let main = format!("<h1>{}</h1>{body}", escape(title));
-    server_page(status, lang, title, "login", &main)
-}
-
-/// A page the server writes without the app (no script at all): `main` (HTML) in a
-/// `<main class="{class}">`, titled `title`, with the app's stylesheet and a policy that
-/// lets nothing but it load and forms post to this site only.
-pub(crate) fn server_page(
-    status: StatusCode,
-    lang: Lang,
-    title: &str,
-    class: &str,
-    main: &str,
-) -> Response {
-    let html = format!(
-        "<!DOCTYPE html><html lang=\"{code}\"><head><meta charset=\"utf-8\"><title>{title} · {app}</title>\
-<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
-<link rel=\"stylesheet\" href=\"/pkg/workbench.css\"></head>\
-<body><main class=\"{class}\">{main}</main></body></html>",
-        code = lang.code(),
-        title = escape(title),
-        app = escape(&t(lang, "app-name")),
-    );
+/// A page the server sends without the app ([`app::pages::account`]): the whole `html`
+/// document with `status` and a policy that lets nothing but the app's stylesheet load and
+/// forms post to this site only.
+pub(crate) fn server_page(status: StatusCode, html: String) -> Response {
     (
         status,
         [(
@@ -538,14 +456,6 @@ pub(crate) fn server_page(
         Html(html),
     )
         .into_response()
-}
-
-/// `text` with the HTML special characters escaped.
-pub(crate) fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }
 
 #[cfg(test)]

@@ -1,7 +1,8 @@
 //! The Teams page of team mode (`/team`): the teams an account is in, their members and
 //! roles, and, for a team's owners, invitations, API tokens and the audit log; for
-//! administrators, new teams and the accounts (disable, enable). The server's HTML with plain
-//! forms, like the sign-in page: it works without JavaScript, in English and Japanese.
+//! administrators, new teams and the accounts (disable, enable). Rendered on the server
+//! ([`app::pages::account::team`]) with plain forms, like the sign-in page: it works without
+//! JavaScript, in English and Japanese.
 //!
 //! Owners also share a team's sheet read-only with every account of the organisation.
 //! Each audit log shows its newest [`AUDIT_LINES`] lines and a link to the older ones
@@ -15,36 +16,36 @@
 //! same audit log lines. Local mode has no page: `/team` goes to `/`, and the forms answer 404.
 
 use app::i18n::{t, t_args};
+use app::pages::account::team::{when, Outcome};
 use app::ssr::access::{Access, Principal};
 use axum::extract::{FromRequest, Request, State};
-use axum::http::header;
+use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::Form;
 use budget::Lang;
 use serde::Deserialize;
 
 use crate::api::teams as ops;
-use crate::auth::escape;
 use crate::error::ApiError;
 use crate::state::AppState;
 
-mod html;
+mod load;
 
-use html::{render, when, AuditAt, Outcome};
-pub use html::{AUDIT_LINES, FORMS, PATH};
+pub use app::pages::account::team::{AUDIT_LINES, FORMS, PATH};
+use load::{render, AuditAt};
 
 /// The routes of the page and its forms (team mode's authentication applies to them).
 pub(crate) fn routes() -> axum::Router<AppState> {
     use axum::routing::{get, post};
     axum::Router::new()
         .route(PATH, get(page))
-        .route(FORMS[0], post(set_member))
-        .route(FORMS[1], post(invite))
-        .route(FORMS[2], post(make_token))
-        .route(FORMS[3], post(revoke_token))
-        .route(FORMS[4], post(make_team))
-        .route(FORMS[5], post(set_disabled))
-        .route(FORMS[6], post(set_shared))
+        .route(FORMS[0], post(form::<MemberForm>))
+        .route(FORMS[1], post(form::<InviteForm>))
+        .route(FORMS[2], post(form::<TokenForm>))
+        .route(FORMS[3], post(form::<RevokeForm>))
+        .route(FORMS[4], post(form::<TeamForm>))
+        .route(FORMS[5], post(form::<DisabledForm>))
+        .route(FORMS[6], post(form::<SharedForm>))
 }
 
 /// The caller of a page request in team mode (the authentication put it there); `None` in
@@ -60,22 +61,43 @@ async fn page(State(state): State<AppState>, request: Request) -> Response {
         return Redirect::to("/").into_response();
     };
     match axum::extract::Query::<AuditAt>::try_from_uri(request.uri()) {
-        Ok(axum::extract::Query(at)) => render(&state, &access, lang, Outcome::None, &at).await,
+        Ok(axum::extract::Query(at)) => {
+            render(&state, &access, lang, Outcome::None, StatusCode::OK, &at).await
+        }
         Err(rejection) => {
-            let outcome = Outcome::Refused(rejection.status(), rejection.body_text());
-            render(&state, &access, lang, outcome, &AuditAt::default()).await
+            let outcome = Outcome::Refused(rejection.body_text());
+            let at = AuditAt::default();
+            render(&state, &access, lang, outcome, rejection.status(), &at).await
         }
     }
 }
 
-/// Reads the form of `request` as `F`, runs `act` as the caller, and answers the page with
-/// its outcome.
-async fn form<F, A, Fut>(state: AppState, request: Request, act: A) -> Response
-where
-    F: serde::de::DeserializeOwned,
-    A: FnOnce(AppState, Access, Lang, F) -> Fut,
-    Fut: std::future::Future<Output = Result<String, ApiError>>,
-{
+/// Who sends a form, and from where.
+struct Sender {
+    state: AppState,
+    access: Access,
+    lang: Lang,
+    /// `https://host` of the request, for a link to send to someone.
+    origin: String,
+}
+
+/// One of the page's forms: its fields, and what it does as the sender.
+trait PageForm: serde::de::DeserializeOwned + Send + 'static {
+    /// Whether its answer shows a secret this once (a token, an invitation's link), so that
+    /// no cache may keep it ([`crate::security::NO_STORE`]).
+    const SECRET: bool = false;
+
+    /// Does what the form asks as `by` (with the same checks and audit lines as the JSON
+    /// routes), and says what was done.
+    fn act(
+        self,
+        by: &Sender,
+    ) -> impl std::future::Future<Output = Result<Outcome, ApiError>> + Send;
+}
+
+/// `POST` of a form `F`: reads it, runs it as the caller, and answers the page with its
+/// outcome (a refusal's status, or `200`).
+async fn form<F: PageForm>(State(state): State<AppState>, request: Request) -> Response {
     let lang = app::i18n::request_lang(request.headers());
     let Some(access) = caller(&request) else {
         return ApiError::NotFound(format!(
@@ -84,16 +106,35 @@ where
         ))
         .into_response();
     };
-    let outcome = match Form::<F>::from_request(request, &state).await {
-        Err(rejection) => Outcome::Refused(rejection.status(), rejection.body_text()),
-        Ok(Form(fields)) => match act(state.clone(), access.clone(), lang, fields).await {
-            Ok(done) => Outcome::Done(done),
-            Err(err) => Outcome::Refused(err.status(), refusal_text(&err)),
+    let by = Sender {
+        origin: site_origin(&request),
+        state,
+        access,
+        lang,
+    };
+    let (outcome, status) = match Form::<F>::from_request(request, &by.state).await {
+        Err(rejection) => (Outcome::Refused(rejection.body_text()), rejection.status()),
+        Ok(Form(fields)) => match fields.act(&by).await {
+            Ok(done) => (done, StatusCode::OK),
+            Err(err) => (Outcome::Refused(refusal_text(&err)), err.status()),
         },
     };
     // The caller's roles may have changed (an owner who removed themselves).
-    let access = refreshed(&state, access).await;
-    render(&state, &access, lang, outcome, &AuditAt::default()).await
+    let access = refreshed(&by.state, by.access).await;
+    let page = render(
+        &by.state,
+        &access,
+        lang,
+        outcome,
+        status,
+        &AuditAt::default(),
+    )
+    .await;
+    if F::SECRET {
+        (crate::security::NO_STORE, page).into_response()
+    } else {
+        page
+    }
 }
 
 /// The message of a refusal, without the internal details of a server failure (those go to
@@ -119,71 +160,6 @@ async fn refreshed(state: &AppState, access: Access) -> Access {
     }
 }
 
-#[derive(Deserialize)]
-struct MemberForm {
-    team: i64,
-    email: String,
-    /// A role's name; empty removes the account from the team.
-    role: String,
-}
-
-async fn set_member(State(state): State<AppState>, request: Request) -> Response {
-    form(
-        state,
-        request,
-        |state, access, lang, f: MemberForm| async move {
-            let role = Some(f.role.trim()).filter(|r| !r.is_empty());
-            ops::change_member(&state, &access, f.team, &f.email, role).await?;
-            Ok(escape(&t(lang, "team-done")))
-        },
-    )
-    .await
-}
-
-#[derive(Deserialize)]
-struct InviteForm {
-    /// Empty: an administrator's invitation to no team.
-    #[serde(default)]
-    team: String,
-    email: String,
-    #[serde(default)]
-    role: String,
-}
-
-async fn invite(State(state): State<AppState>, request: Request) -> Response {
-    let origin = site_origin(&request);
-    let page = form(
-        state,
-        request,
-        |state, access, lang, f: InviteForm| async move {
-            let team =
-                match f.team.trim() {
-                    "" => None,
-                    text => Some(text.parse::<i64>().map_err(|_| {
-                        ApiError::bad_request(format!("team {text:?} is not an id"))
-                    })?),
-                };
-            let role = Some(f.role.trim()).filter(|r| !r.is_empty());
-            let (link, expires) = ops::make_invite(&state, &access, &f.email, team, role).await?;
-            let link = format!("{origin}{link}");
-            Ok(format!(
-                "{}<br><code class=\"secret\" data-testid=\"invite-link\">{}</code>",
-                escape(&t_args(
-                    lang,
-                    "team-invite-made",
-                    [
-                        ("email", f.email.trim().to_lowercase().into()),
-                        ("expires", when(expires).into())
-                    ]
-                )),
-                escape(&link)
-            ))
-        },
-    )
-    .await;
-    (crate::security::NO_STORE, page).into_response()
-}
-
 /// `https://host` of the request, for a link to send to someone: the scheme a trusted proxy
 /// gave ([`crate::forwarded`]), else `http`.
 fn site_origin(request: &Request) -> String {
@@ -200,6 +176,66 @@ fn site_origin(request: &Request) -> String {
     format!("{scheme}://{host}")
 }
 
+/// An account's role in a team: set, or with an empty role removed.
+#[derive(Deserialize)]
+struct MemberForm {
+    team: i64,
+    email: String,
+    /// A role's name; empty removes the account from the team.
+    role: String,
+}
+
+impl PageForm for MemberForm {
+    async fn act(self, by: &Sender) -> Result<Outcome, ApiError> {
+        let role = Some(self.role.trim()).filter(|r| !r.is_empty());
+        ops::change_member(&by.state, &by.access, self.team, &self.email, role).await?;
+        Ok(Outcome::Done(t(by.lang, "team-done")))
+    }
+}
+
+/// An invitation: into a team with a role, or an administrator's into no team.
+#[derive(Deserialize)]
+struct InviteForm {
+    /// Empty: an administrator's invitation to no team.
+    #[serde(default)]
+    team: String,
+    email: String,
+    #[serde(default)]
+    role: String,
+}
+
+impl PageForm for InviteForm {
+    const SECRET: bool = true;
+
+    async fn act(self, by: &Sender) -> Result<Outcome, ApiError> {
+        let team = match self.team.trim() {
+            "" => None,
+            text => Some(
+                text.parse::<i64>()
+                    .map_err(|_| ApiError::bad_request(format!("team {text:?} is not an id")))?,
+            ),
+        };
+        let role = Some(self.role.trim()).filter(|r| !r.is_empty());
+        let (link, expires) =
+            ops::make_invite(&by.state, &by.access, &self.email, team, role).await?;
+        let text = t_args(
+            by.lang,
+            "team-invite-made",
+            [
+                ("email", self.email.trim().to_lowercase().into()),
+                ("expires", when(expires).into()),
+            ],
+        );
+        let secret = format!("{}{link}", by.origin);
+        Ok(Outcome::Secret {
+            text,
+            testid: "invite-link",
+            secret,
+        })
+    }
+}
+
+/// A new API token of a team.
 #[derive(Deserialize)]
 struct TokenForm {
     team: i64,
@@ -210,73 +246,71 @@ struct TokenForm {
     days: String,
 }
 
-async fn make_token(State(state): State<AppState>, request: Request) -> Response {
-    let page = form(
-        state,
-        request,
-        |state, access, lang, f: TokenForm| async move {
-            let days = match f.days.trim() {
-                "" => None,
-                text => Some(text.parse::<u32>().map_err(|_| {
-                    ApiError::bad_request(format!(
-                        "{text:?} is not a number of days (empty: the token never expires)"
-                    ))
-                })?),
-            };
-            let made = ops::make_token(&state, &access, f.team, &f.name, &f.scope, days).await?;
-            Ok(format!(
-                "{}<br><code class=\"secret\" data-testid=\"new-token\">{}</code>",
-                escape(&t_args(
-                    lang,
-                    "team-token-made",
-                    [
-                        ("name", f.name.trim().to_string().into()),
-                        ("scope", made.scope.name().into())
-                    ]
-                )),
-                escape(&made.token)
-            ))
-        },
-    )
-    .await;
-    (crate::security::NO_STORE, page).into_response()
+impl PageForm for TokenForm {
+    const SECRET: bool = true;
+
+    async fn act(self, by: &Sender) -> Result<Outcome, ApiError> {
+        let days = match self.days.trim() {
+            "" => None,
+            text => Some(text.parse::<u32>().map_err(|_| {
+                ApiError::bad_request(format!(
+                    "{text:?} is not a number of days (empty: the token never expires)"
+                ))
+            })?),
+        };
+        let made = ops::make_token(
+            &by.state,
+            &by.access,
+            self.team,
+            &self.name,
+            &self.scope,
+            days,
+        )
+        .await?;
+        let text = t_args(
+            by.lang,
+            "team-token-made",
+            [
+                ("name", self.name.trim().to_string().into()),
+                ("scope", made.scope.name().into()),
+            ],
+        );
+        Ok(Outcome::Secret {
+            text,
+            testid: "new-token",
+            secret: made.token,
+        })
+    }
 }
 
+/// A token revoked.
 #[derive(Deserialize)]
 struct RevokeForm {
     team: i64,
     id: i64,
 }
 
-async fn revoke_token(State(state): State<AppState>, request: Request) -> Response {
-    form(
-        state,
-        request,
-        |state, access, lang, f: RevokeForm| async move {
-            ops::end_token(&state, &access, f.team, f.id).await?;
-            Ok(escape(&t(lang, "team-done")))
-        },
-    )
-    .await
+impl PageForm for RevokeForm {
+    async fn act(self, by: &Sender) -> Result<Outcome, ApiError> {
+        ops::end_token(&by.state, &by.access, self.team, self.id).await?;
+        Ok(Outcome::Done(t(by.lang, "team-done")))
+    }
 }
 
+/// A new team (administrators).
 #[derive(Deserialize)]
 struct TeamForm {
     name: String,
 }
 
-async fn make_team(State(state): State<AppState>, request: Request) -> Response {
-    form(
-        state,
-        request,
-        |state, access, lang, f: TeamForm| async move {
-            ops::make_team(&state, &access, &f.name).await?;
-            Ok(escape(&t(lang, "team-done")))
-        },
-    )
-    .await
+impl PageForm for TeamForm {
+    async fn act(self, by: &Sender) -> Result<Outcome, ApiError> {
+        ops::make_team(&by.state, &by.access, &self.name).await?;
+        Ok(Outcome::Done(t(by.lang, "team-done")))
+    }
 }
 
+/// An account disabled or enabled (administrators).
 #[derive(Deserialize)]
 struct DisabledForm {
     id: i64,
@@ -284,18 +318,14 @@ struct DisabledForm {
     disabled: bool,
 }
 
-async fn set_disabled(State(state): State<AppState>, request: Request) -> Response {
-    form(
-        state,
-        request,
-        |state, access, lang, f: DisabledForm| async move {
-            ops::disable(&state, &access, f.id, f.disabled).await?;
-            Ok(escape(&t(lang, "team-done")))
-        },
-    )
-    .await
+impl PageForm for DisabledForm {
+    async fn act(self, by: &Sender) -> Result<Outcome, ApiError> {
+        ops::disable(&by.state, &by.access, self.id, self.disabled).await?;
+        Ok(Outcome::Done(t(by.lang, "team-done")))
+    }
 }
 
+/// A sheet shared read-only with every account, or no longer.
 #[derive(Deserialize)]
 struct SharedForm {
     /// The sheet.
@@ -304,19 +334,11 @@ struct SharedForm {
     shared: bool,
 }
 
-async fn set_shared(State(state): State<AppState>, request: Request) -> Response {
-    form(
-        state,
-        request,
-        |state, access, lang, f: SharedForm| async move {
-            // The store checks that the caller owns the sheet's team (404 outside it).
-            state
-                .store
-                .scoped(access)
-                .set_shared(f.id, f.shared)
-                .await?;
-            Ok(escape(&t(lang, "team-done")))
-        },
-    )
-    .await
+impl PageForm for SharedForm {
+    async fn act(self, by: &Sender) -> Result<Outcome, ApiError> {
+        // The store checks that the caller owns the sheet's team (404 outside it).
+        let scoped = by.state.store.scoped(by.access.clone());
+        scoped.set_shared(self.id, self.shared).await?;
+        Ok(Outcome::Done(t(by.lang, "team-done")))
+    }
 }

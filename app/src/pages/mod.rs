@@ -1,5 +1,7 @@
 //! The pages: the sheet list, one sheet, and a sheet's history and diffs.
 
+#[cfg(feature = "ssr")]
+pub mod account;
 pub mod history;
 pub mod proposals;
 pub mod sheet;
