@@ -88,7 +88,7 @@ pub fn BudgetPicture(
     let (on_over, on_out, on_focus, on_blur) = listeners(highlight);
     // Clicking a part selects its rows and takes the user to the first: the focus moves to
     // that row's first cell, which scrolls it into view.
-    let grid = crate::editor::state::selection::GridFocus::from_context();
+    let grid = crate::editor::state::EditorContext::from_context().map(|e| e.focus);
     let on_click = move |ev: leptos::ev::MouseEvent| {
         let Some(rows) = rows_at(ev.target()) else {
             return;

@@ -14,6 +14,7 @@ use crate::editor::grid::{follow_changes, Grid};
 use crate::editor::state::autosave::Autosave;
 use crate::editor::state::draft;
 use crate::editor::state::save_status::SaveStatus;
+use crate::editor::state::EditorContext;
 use crate::highlight::Highlight;
 use crate::i18n::{t, t_args, ui_lang};
 use crate::island::Prop;
@@ -56,11 +57,6 @@ pub(crate) fn SheetEditor(
     let report = RwSignal::new(report);
     // The rows behind the report's numbers, lit in the grid by the number pointed at.
     Highlight::provide(report.into());
-    // The grid's focus and selection, shared with the picture (a click on a part selects its
-    // rows).
-    crate::editor::state::selection::GridFocus::provide(rows);
-    // Undo and redo over the grid's edits, a fix applied and an import.
-    let history = crate::editor::state::undo::History::provide(rows);
     // The catalog's entries, loaded by the datalist, offered by the grid's setting cells.
     crate::components::catalog::Catalog::provide();
     let catalog_defaults = RwSignal::new(catalog_defaults);
@@ -76,6 +72,10 @@ pub(crate) fn SheetEditor(
         status,
     )
     .holds(report_id);
+    // The editor's undo and redo (a fix applied and an import are steps too), focus and
+    // selection (the picture selects a part's rows) and the kind of its edits, for the grid.
+    let EditorContext { history, .. } =
+        EditorContext::provide(rows, lang.into(), Some(autosave.edit_kind()));
     // Others' saves arrive as server-sent events; the page loads them when it has nothing
     // waiting of its own.
     let viewers = RwSignal::new(1_usize);

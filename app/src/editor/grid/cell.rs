@@ -6,12 +6,12 @@ use leptos::either::Either;
 use leptos::prelude::*;
 
 use super::actions::{row_action, row_key};
-use super::clipboard::{clear_cells, fill_block, GridNotice, TooWide};
+use super::clipboard::{clear_cells, fill_block, TooWide};
 use super::keys::{focus_cell, keep_focus, move_from, scroll_to_cell};
 use crate::components::catalog::{CatalogFill, FillDefault, FillFromCatalog, SETTINGS_LIST};
 use crate::editor::state::draft::{self, DraftRow};
-use crate::editor::state::selection::GridFocus;
-use crate::editor::state::undo::{self, History};
+use crate::editor::state::undo;
+use crate::editor::state::EditorContext;
 use crate::hydrated::Hydrated;
 use crate::i18n::{t, t_args, ui_lang};
 
@@ -160,13 +160,15 @@ pub(super) fn GridCell(
     let name = column.header(Lang::En);
     let index = draft::column_index(column);
     let hydrated = Hydrated::signal();
-    let grid = GridFocus::from_context();
+    // The editor's parts the cell uses (the grid provides them).
+    let editor = EditorContext::from_context();
+    let grid = editor.map(|e| e.focus);
     // The setting cell is a one-line input that autocompletes from the catalog, unless its
     // text already has a line break (an input would drop it): then it is a text area too.
     let with_list = column == Column::Setting && !cell.with_untracked(|t| t.contains('\n'));
-    let history = History::from_context();
+    let history = editor.map(|e| e.history);
     // The page's autosave, told when a save carries a paste (none on a proposal's editor).
-    let edit_kind = use_context::<crate::editor::state::autosave::EditKind>();
+    let edit_kind = editor.and_then(|e| e.edit_kind);
     // Whether the typing since the cell got the focus is already an undo step: a cell's
     // typing is one step, however many keys it took.
     let typing = StoredValue::new(false);
@@ -175,7 +177,7 @@ pub(super) fn GridCell(
             h.record();
         }
     };
-    let notice = use_context::<GridNotice>();
+    let notice = editor.map(|e| e.notice);
     // Selected or being edited, while the cell has the focus; whether the focus comes from a
     // press of the mouse on the field (which edits where it points) or not (which selects).
     let mode = StoredValue::new(CellMode::Select);

@@ -142,27 +142,3 @@ pub(super) fn clear_cells(
         }
     });
 }
-
-/// The line above the grid that says why the grid refused a paste, shown until the next
-/// edit or paste; shared with the cells through context.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct GridNotice {
-    /// The refusal shown, if any.
-    pub(super) message: RwSignal<Option<String>>,
-    /// The sheet's header language, in which the refusal names a column.
-    pub(super) lang: Signal<Lang>,
-}
-
-impl GridNotice {
-    /// Shows `message`.
-    pub(super) fn say(&self, message: String) {
-        self.message.set(Some(message));
-    }
-
-    /// Takes the refusal away, if one is shown.
-    pub(super) fn clear(&self) {
-        if self.message.with_untracked(Option::is_some) {
-            self.message.set(None);
-        }
-    }
-}

@@ -20,12 +20,10 @@ use budget::{Column, Lang, Report};
 use leptos::prelude::*;
 
 use crate::editor::state::draft::{self, DraftRow};
-use crate::editor::state::selection::GridFocus;
-use crate::editor::state::undo::History;
+use crate::editor::state::EditorContext;
 use crate::fan_out::FanOut;
 use crate::highlight::Highlight;
 use crate::i18n::{t, ui_lang};
-use clipboard::GridNotice;
 use columns::{ColumnWidths, ResizeHandle};
 use row::{GridRow, RemovedRows};
 use view::{RowSources, RowView};
@@ -104,7 +102,14 @@ pub fn Grid(
         untrack(|| with_sources(&mut |sources| view = sources.view(line, traced(line))));
         view
     };
-    let focus = GridFocus::from_context().unwrap_or_else(|| GridFocus::provide(rows));
+    // The page's editor when it has one (its picture selects rows, a fix or an import is an
+    // undo step, its saves note the kind of edits), else the grid's own.
+    let EditorContext {
+        history,
+        focus,
+        edit_kind,
+        notice,
+    } = EditorContext::from_context().unwrap_or_else(|| EditorContext::provide(rows, lang, None));
     let widths = ColumnWidths::new(id);
     let table = NodeRef::<leptos::html::Table>::new();
     Effect::new(move |_| {
@@ -112,8 +117,6 @@ pub fn Grid(
             widths.apply(&table);
         }
     });
-    // The page's history when it has one (a fix or an import is a step too), else the grid's.
-    let history = History::from_context().unwrap_or_else(|| History::provide(rows));
     // A drag that selects cells ends wherever the button is let go.
     let drag_end = window_event_listener(leptos::ev::mouseup, move |_| {
         if focus.dragging.get_untracked() {
@@ -122,16 +125,9 @@ pub fn Grid(
     });
     on_cleanup(move || drag_end.remove());
     let empty = Memo::new(move |_| rows.with(Vec::is_empty));
-    // The line above the grid that says why a paste was refused.
-    let notice = GridNotice {
-        message: RwSignal::new(None),
-        lang,
-    };
-    provide_context(notice);
     // A sheet without rows takes a paste anywhere outside a text field (there is no cell to
     // paste into yet): the rows as the import reads them, one undo step and one save.
     let owner = StoredValue::new(Owner::current().unwrap_or_default());
-    let edit_kind = use_context::<crate::editor::state::autosave::EditKind>();
     let blank_paste = window_event_listener(leptos::ev::paste, move |ev| {
         use wasm_bindgen::JsCast;
         if !rows.with_untracked(Vec::is_empty) {

@@ -10,8 +10,7 @@ use super::marks::change_class;
 use super::view::RowView;
 use crate::components::catalog::{Catalog, CatalogFill};
 use crate::editor::state::draft::{self, DraftRow, RowAction};
-use crate::editor::state::selection::GridFocus;
-use crate::editor::state::undo::History;
+use crate::editor::state::EditorContext;
 use crate::fan_out::FanOut;
 use crate::format;
 use crate::i18n::{t, ui_lang};
@@ -31,7 +30,8 @@ pub(super) fn GridRow(
     let key = row.key;
     // The row's line from its own slot: a row added or moved wakes the rows whose line
     // changed, and typing wakes none.
-    let focus = GridFocus::from_context();
+    let editor = EditorContext::from_context();
+    let focus = editor.map(|e| e.focus);
     let line_now = untrack(|| rows.with(|rs| draft::line_of(rs, key)).unwrap_or(0));
     let line = match focus {
         Some(f) => f.row_line(key, line_now),
@@ -52,7 +52,7 @@ pub(super) fn GridRow(
     });
     // Each of the row's edits is an undo step: the rows before it are recorded.
     let ui = ui_lang();
-    let history = History::from_context();
+    let history = editor.map(|e| e.history);
     let record = move || {
         if let Some(h) = history {
             h.record();
@@ -105,7 +105,6 @@ pub(super) fn GridRow(
         }
     };
     // A row is dragged by its number onto another row's place.
-    let focus = GridFocus::from_context();
     let on_drag_start = move |ev: leptos::ev::DragEvent| {
         if let Some(data) = ev.data_transfer() {
             let _ = data.set_data("text/plain", &line.get_untracked().to_string());

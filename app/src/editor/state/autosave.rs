@@ -186,7 +186,6 @@ impl Autosave {
         status: RwSignal<SaveStatus>,
     ) -> Autosave {
         let kind = EditKind(StoredValue::new(RevisionKind::Save));
-        provide_context(kind);
         Autosave {
             id,
             rows,
@@ -206,6 +205,12 @@ impl Autosave {
             report_id: StoredValue::new(None),
             kind,
         }
+    }
+
+    /// The kind of the edits the next save carries, noted by the grid
+    /// ([`super::EditorContext::edit_kind`]).
+    pub fn edit_kind(self) -> EditKind {
+        self.kind
     }
 
     /// Call after an edit of another kind than typing (a fix applied), with

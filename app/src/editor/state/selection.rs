@@ -123,8 +123,8 @@ fn tab_stop(active: (usize, usize), lines: usize) -> (usize, usize) {
 }
 
 impl GridFocus {
-    /// The focus of a grid of `rows`, provided as context to the components below.
-    pub fn provide(rows: RwSignal<Vec<DraftRow>>) -> GridFocus {
+    /// The focus of a grid of `rows` (the editor's: [`super::EditorContext`]).
+    pub fn new(rows: RwSignal<Vec<DraftRow>>) -> GridFocus {
         let active = RwSignal::new((1, 0));
         let anchor = RwSignal::new(None::<(usize, usize)>);
         let picked = RwSignal::new(None::<Vec<usize>>);
@@ -192,7 +192,6 @@ impl GridFocus {
                 });
             });
         });
-        provide_context(focus);
         focus
     }
 
@@ -217,11 +216,6 @@ impl GridFocus {
                 .with(|s| s.as_ref().is_some_and(|s| s.contains(line, column)))
         });
         self.selected_cells.slot((key, column), now)
-    }
-
-    /// The focus provided above, if any.
-    pub fn from_context() -> Option<GridFocus> {
-        use_context::<GridFocus>()
     }
 
     /// Forgets the selection: only the active cell is left.
@@ -313,7 +307,7 @@ mod tests {
         let owner = Owner::new();
         owner.set();
         let rows = RwSignal::new(draft::drafts(&vec![budget::Row::default(); 3], 0));
-        let focus = GridFocus::provide(rows);
+        let focus = GridFocus::new(rows);
         assert_eq!(focus.selection.get_untracked(), None);
         focus.extend((2, 1));
         assert_eq!(

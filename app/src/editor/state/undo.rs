@@ -91,20 +91,13 @@ pub struct History {
 }
 
 impl History {
-    /// Creates the history of `rows` and provides it to the components below.
-    pub fn provide(rows: RwSignal<Vec<DraftRow>>) -> History {
-        let history = History {
+    /// Creates the history of `rows` (the editor's: [`super::EditorContext`]).
+    pub fn new(rows: RwSignal<Vec<DraftRow>>) -> History {
+        History {
             rows,
             stacks: StoredValue::new(Stacks::default()),
             owner: StoredValue::new(Owner::current().unwrap_or_default()),
-        };
-        provide_context(history);
-        history
-    }
-
-    /// The history the grid provides, if any.
-    pub fn from_context() -> Option<History> {
-        use_context::<History>()
+        }
     }
 
     /// Call before an edit: the rows as they are now become an undo step.
