@@ -9,6 +9,7 @@
 
 mod actions;
 mod cell;
+mod cell_events;
 mod clipboard;
 pub mod columns;
 pub mod keys;
@@ -29,7 +30,8 @@ use row::{GridRow, RemovedRows};
 use view::{RowSources, RowView};
 
 pub use actions::row_key;
-pub use cell::{text_rows, CellMode, MAX_TEXT_ROWS};
+pub use cell::{text_rows, MAX_TEXT_ROWS};
+pub use cell_events::CellMode;
 pub use clipboard::{fill_block, rows_from_paste, TooWide};
 pub use keys::{focus_cell, focus_first_change, move_from, SHORTCUTS};
 pub use marks::{flagged_lines, follow_changes, ChangeMarks};
