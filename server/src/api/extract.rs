@@ -53,6 +53,18 @@ impl<S: Send + Sync> FromRequestParts<S> for SheetProposal {
     }
 }
 
+/// The path parameters of [`SheetProposal`] as the OpenAPI document names them, for
+/// `#[utoipa::path(params(ProposalPath, …))]`; never built.
+#[derive(utoipa::IntoParams)]
+#[into_params(parameter_in = Path)]
+#[allow(dead_code)]
+pub(crate) struct ProposalPath {
+    /// The sheet's id
+    id: i64,
+    /// The proposal's id
+    proposal: i64,
+}
+
 /// The two integers of a path, the second named `second` in the refusal.
 async fn pair<S: Send + Sync>(
     parts: &mut Parts,

@@ -13,7 +13,7 @@ use budget::Column;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::extract::{author, ApiJson, SheetId, SheetProposal};
+use super::extract::{author, ApiJson, ProposalPath, SheetId, SheetProposal};
 use crate::error::{ApiError, ErrorBody};
 
 /// The body of `POST /api/v1/sheets/{id}/proposals`.
@@ -104,7 +104,7 @@ pub(crate) async fn list(
     path = "/sheets/{id}/proposals/{proposal}",
     operation_id = "review_proposal",
     tag = "review",
-    params(("id" = i64, Path, description = "The sheet's id"), ("proposal" = i64, Path, description = "The proposal's id")),
+    params(ProposalPath),
     responses(
         (status = 200, description = "The review", body = ProposalReview),
         (status = 404, description = "No such sheet or proposal", body = ErrorBody),
@@ -126,7 +126,7 @@ pub(crate) async fn review(
     path = "/sheets/{id}/proposals/{proposal}",
     operation_id = "update_proposal",
     tag = "review",
-    params(("id" = i64, Path, description = "The sheet's id"), ("proposal" = i64, Path, description = "The proposal's id")),
+    params(ProposalPath),
     request_body(content = CellPatch, content_type = "application/json"),
     responses(
         (status = 200, description = "The review after the change", body = ProposalReview),
@@ -165,7 +165,7 @@ pub(crate) struct NewComment {
     path = "/sheets/{id}/proposals/{proposal}/comments",
     operation_id = "comment_proposal",
     tag = "review",
-    params(("id" = i64, Path, description = "The sheet's id"), ("proposal" = i64, Path, description = "The proposal's id"),
+    params(ProposalPath,
         ("X-Workbench-Author" = Option<String>, Header, description = "The commenter's display name")),
     request_body(content = NewComment, content_type = "application/json"),
     responses(
@@ -235,7 +235,7 @@ pub(crate) struct Reject {
     path = "/sheets/{id}/proposals/{proposal}/approve",
     operation_id = "approve_proposal",
     tag = "review",
-    params(("id" = i64, Path, description = "The sheet's id"), ("proposal" = i64, Path, description = "The proposal's id"),
+    params(ProposalPath,
         ("X-Workbench-Author" = Option<String>, Header, description = "The reviewer's display name")),
     request_body(content = Approve, content_type = "application/json"),
     responses(
@@ -267,7 +267,7 @@ pub(crate) async fn approve(
     path = "/sheets/{id}/proposals/{proposal}/reject",
     operation_id = "reject_proposal",
     tag = "review",
-    params(("id" = i64, Path, description = "The sheet's id"), ("proposal" = i64, Path, description = "The proposal's id"),
+    params(ProposalPath,
         ("X-Workbench-Author" = Option<String>, Header, description = "The reviewer's display name")),
     request_body(content = Reject, content_type = "application/json"),
     responses(
@@ -310,7 +310,7 @@ pub(crate) struct Resolve {
     path = "/sheets/{id}/proposals/{proposal}/resolve",
     operation_id = "resolve_proposal",
     tag = "review",
-    params(("id" = i64, Path, description = "The sheet's id"), ("proposal" = i64, Path, description = "The proposal's id")),
+    params(ProposalPath),
     request_body(content = Resolve, content_type = "application/json"),
     responses(
         (status = 200, description = "The review after the choice", body = ProposalReview),

@@ -32,6 +32,33 @@ use crate::error::{ApiError, ErrorBody};
 use crate::security::NO_STORE;
 use crate::state::AppState;
 
+/// The refusals most team routes document: no caller, a role too low, and what the caller
+/// cannot see (local mode has no teams). A list of responses for `#[utoipa::path]`, never
+/// built: the refusals themselves are [`ApiError`]s.
+#[derive(utoipa::IntoResponses)]
+#[allow(dead_code)]
+enum Refusals {
+    #[response(status = 401, description = "No session or token")]
+    NoCaller(ErrorBody),
+    #[response(status = 403, description = "The caller's role does not allow this")]
+    Role(ErrorBody),
+    #[response(
+        status = 404,
+        description = "Local mode, or a team, token, account or sheet the caller cannot see"
+    )]
+    Unseen(ErrorBody),
+}
+
+/// The path parameter of a team's routes (`/teams/{team}/…`) as the OpenAPI document names
+/// it, for `#[utoipa::path(params(TeamPath))]`; never built.
+#[derive(IntoParams)]
+#[into_params(parameter_in = Path)]
+#[allow(dead_code)]
+struct TeamPath {
+    /// The team's id
+    team: i64,
+}
+
 /// The account's id, or 403 for a token.
 fn account_of(access: &Access) -> Result<(i64, &str), ApiError> {
     match &access.principal {
@@ -75,9 +102,7 @@ fn in_team(access: &Access, team: i64, role: Role) -> Result<(), ApiError> {
     tag = "teams",
     responses(
         (status = 200, description = "The caller: the account (id, e-mail address, administrator) or the token (id, team, scope), with its roles", body = Object),
-        (status = 401, description = "No session or token", body = ErrorBody),
-        (status = 403, description = "The caller's role does not allow this", body = ErrorBody),
-        (status = 404, description = "Local mode, or a team, token, account or sheet the caller cannot see", body = ErrorBody),
+        Refusals,
     ),
 )]
 pub(crate) async fn me(Caller(access): Caller) -> Json<Value> {
@@ -103,9 +128,7 @@ pub(crate) async fn me(Caller(access): Caller) -> Json<Value> {
     tag = "teams",
     responses(
         (status = 200, description = "The teams the caller is in (an administrator: every team), each with the caller's role", body = Object),
-        (status = 401, description = "No session or token", body = ErrorBody),
-        (status = 403, description = "The caller's role does not allow this", body = ErrorBody),
-        (status = 404, description = "Local mode, or a team, token, account or sheet the caller cannot see", body = ErrorBody),
+        Refusals,
     ),
 )]
 pub(crate) async fn teams(
@@ -135,9 +158,7 @@ pub(crate) struct NewTeam {
     request_body = NewTeam,
     responses(
         (status = 201, description = "Made: the team's id and name", body = Object),
-        (status = 401, description = "No session or token", body = ErrorBody),
-        (status = 403, description = "The caller's role does not allow this", body = ErrorBody),
-        (status = 404, description = "Local mode, or a team, token, account or sheet the caller cannot see", body = ErrorBody),
+        Refusals,
     ),
 )]
 pub(crate) async fn create_team(
@@ -176,12 +197,10 @@ pub(crate) async fn make_team(
     path = "/teams/{team}/members",
     operation_id = "list_members",
     tag = "teams",
-    params(("team" = i64, Path, description = "The team's id")),
+    params(TeamPath),
     responses(
         (status = 200, description = "The members of the team and their roles", body = Object),
-        (status = 401, description = "No session or token", body = ErrorBody),
-        (status = 403, description = "The caller's role does not allow this", body = ErrorBody),
-        (status = 404, description = "Local mode, or a team, token, account or sheet the caller cannot see", body = ErrorBody),
+        Refusals,
     ),
 )]
 pub(crate) async fn members(
@@ -204,13 +223,11 @@ pub(crate) struct SetMember {
     path = "/teams/{team}/members",
     operation_id = "set_member",
     tag = "teams",
-    params(("team" = i64, Path, description = "The team's id")),
+    params(TeamPath),
     request_body = SetMember,
     responses(
         (status = 200, description = "The members after the change", body = Object),
-        (status = 401, description = "No session or token", body = ErrorBody),
-        (status = 403, description = "The caller's role does not allow this", body = ErrorBody),
-        (status = 404, description = "Local mode, or a team, token, account or sheet the caller cannot see", body = ErrorBody),
+        Refusals,
     ),
 )]
 pub(crate) async fn set_member(
@@ -274,12 +291,10 @@ pub(crate) async fn change_member(
     path = "/teams/{team}/tokens",
     operation_id = "list_tokens",
     tag = "teams",
-    params(("team" = i64, Path, description = "The team's id")),
+    params(TeamPath),
     responses(
         (status = 200, description = "The team's tokens (never the tokens themselves), with when each was last used", body = Object),
-        (status = 401, description = "No session or token", body = ErrorBody),
-        (status = 403, description = "The caller's role does not allow this", body = ErrorBody),
-        (status = 404, description = "Local mode, or a team, token, account or sheet the caller cannot see", body = ErrorBody),
+        Refusals,
     ),
 )]
 pub(crate) async fn tokens(
@@ -304,13 +319,11 @@ pub(crate) struct NewToken {
     path = "/teams/{team}/tokens",
     operation_id = "create_token",
     tag = "teams",
-    params(("team" = i64, Path, description = "The team's id")),
+    params(TeamPath),
     request_body = NewToken,
     responses(
         (status = 201, description = "Made: its id, the token (shown this once), its scope and expiry; `Cache-Control: no-store`", body = Object),
-        (status = 401, description = "No session or token", body = ErrorBody),
-        (status = 403, description = "The caller's role does not allow this", body = ErrorBody),
-        (status = 404, description = "Local mode, or a team, token, account or sheet the caller cannot see", body = ErrorBody),
+        Refusals,
     ),
 )]
 pub(crate) async fn create_token(
@@ -395,12 +408,10 @@ pub(crate) async fn make_token(
     path = "/teams/{team}/tokens/{id}",
     operation_id = "revoke_token",
     tag = "teams",
-    params(("team" = i64, Path, description = "The team's id"), ("id" = i64, Path, description = "The token's, account's or sheet's id")),
+    params(TeamPath, ("id" = i64, Path, description = "The token's, account's or sheet's id")),
     responses(
         (status = 204, description = "Revoked"),
-        (status = 401, description = "No session or token", body = ErrorBody),
-        (status = 403, description = "The caller's role does not allow this", body = ErrorBody),
-        (status = 404, description = "Local mode, or a team, token, account or sheet the caller cannot see", body = ErrorBody),
+        Refusals,
     ),
 )]
 pub(crate) async fn revoke_token(
@@ -477,14 +488,12 @@ async fn audit_page(
     path = "/teams/{team}/audit",
     operation_id = "team_audit_log",
     tag = "teams",
-    params(("team" = i64, Path, description = "The team's id"), AuditPage),
+    params(TeamPath, AuditPage),
     responses(
         (status = 200, description = "The team's audit log, newest first, 500 lines a page", body = Object,
             headers(("Link" = String, description = "When there are older lines: `</api/v1/teams/{team}/audit?before=ID>; rel=\"next\"`"))),
         (status = 400, description = "`before` is not an integer", body = ErrorBody),
-        (status = 401, description = "No session or token", body = ErrorBody),
-        (status = 403, description = "The caller's role does not allow this", body = ErrorBody),
-        (status = 404, description = "Local mode, or a team, token, account or sheet the caller cannot see", body = ErrorBody),
+        Refusals,
     ),
 )]
 pub(crate) async fn audit(
@@ -538,9 +547,7 @@ pub(crate) struct NewAccount {
     request_body = NewAccount,
     responses(
         (status = 201, description = "Made: the account's id", body = Object),
-        (status = 401, description = "No session or token", body = ErrorBody),
-        (status = 403, description = "The caller's role does not allow this", body = ErrorBody),
-        (status = 404, description = "Local mode, or a team, token, account or sheet the caller cannot see", body = ErrorBody),
+        Refusals,
     ),
 )]
 pub(crate) async fn create_account(
@@ -676,9 +683,7 @@ pub(crate) struct Disabled {
     request_body = Disabled,
     responses(
         (status = 204, description = "Done"),
-        (status = 401, description = "No session or token", body = ErrorBody),
-        (status = 403, description = "The caller's role does not allow this", body = ErrorBody),
-        (status = 404, description = "Local mode, or a team, token, account or sheet the caller cannot see", body = ErrorBody),
+        Refusals,
     ),
 )]
 pub(crate) async fn disable_account(
@@ -736,9 +741,7 @@ pub(crate) struct Shared {
     request_body = Shared,
     responses(
         (status = 204, description = "Done"),
-        (status = 401, description = "No session or token", body = ErrorBody),
-        (status = 403, description = "The caller's role does not allow this", body = ErrorBody),
-        (status = 404, description = "Local mode, or a team, token, account or sheet the caller cannot see", body = ErrorBody),
+        Refusals,
     ),
 )]
 pub(crate) async fn share_sheet(
