@@ -5,4 +5,5 @@
 
 pub mod grid;
 pub mod sheet;
+mod sheet_header;
 pub mod state;

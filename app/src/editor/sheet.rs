@@ -1,7 +1,8 @@
 //! The editor of one loaded sheet (an island): the grid, the report beside it, the export
 //! links, the language, the settings and the import, sharing the editor's state.
 
-use crate::api::{set_author, set_sheet_lang};
+use super::sheet_header::{AuthorLine, ChangesLine};
+use crate::api::set_sheet_lang;
 use crate::components::budget_picture::BudgetPicture;
 use crate::components::catalog::CatalogDatalist;
 use crate::components::export_links::ExportLinks;
@@ -16,11 +17,10 @@ use crate::editor::state::draft;
 use crate::editor::state::save_status::SaveStatus;
 use crate::editor::state::EditorContext;
 use crate::highlight::Highlight;
-use crate::i18n::{t, t_args, ui_lang};
+use crate::i18n::{t, ui_lang};
 use crate::island::Prop;
 use crate::model::{SheetDetail, SinceRevision};
 use budget::{Lang, Report};
-use leptos::either::Either;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
@@ -84,38 +84,7 @@ pub(crate) fn SheetEditor(
         Callback::new(move |v| autosave.changed_elsewhere(v)),
         viewers,
     );
-    let author = RwSignal::new(author);
-    let author_note = RwSignal::new(String::new());
-    let save_author = move |_| {
-        let name = author.get_untracked();
-        spawn_local(async move {
-            match set_author(name).await {
-                Ok(kept) if kept.is_empty() => {
-                    author.set(kept);
-                    author_note.set(t(ui, "author-anonymous"));
-                }
-                Ok(kept) => {
-                    author.set(kept.clone());
-                    author_note.set(t_args(
-                        ui,
-                        "author-saved",
-                        [("author", kept.as_str().into())],
-                    ));
-                }
-                Err(err) => author_note.set(err.message(ui)),
-            }
-        });
-    };
-    on_cleanup(move || autosave.leave());
-    // Leaving the page (reload, close, another address) while text is unsaved: send it, and
-    // let the browser ask whether to stay. A no-op on the server.
-    let unload = window_event_listener(leptos::ev::beforeunload, move |ev| {
-        if autosave.unsaved() {
-            autosave.flush();
-            ev.prevent_default();
-        }
-    });
-    on_cleanup(move || unload.remove());
+    autosave.save_on_leaving();
 
     let on_change = Callback::new(move |()| autosave.edited());
     // A checked fix is an edit like any other: its cells change, then the sheet is saved, as
@@ -156,67 +125,10 @@ pub(crate) fn SheetEditor(
     let keep_mine = Callback::new(move |(row_id, column)| autosave.keep_mine(row_id, column));
     let take_theirs = Callback::new(move |(row_id, column)| autosave.take_theirs(row_id, column));
     let saving = Signal::derive(move || status.with(|s| *s == SaveStatus::Saving));
-    // What the report is of when not the rows as saved: rows beyond what a sheet holds, or
-    // the user's rows while a conflict waits for their choice.
-    let conflicts = autosave.conflicts;
-    let basis = Signal::derive(move || {
-        let on_page = rows.with(Vec::len);
-        let reported = report.with(|r| r.rows.len());
-        conflicts.with(|open| {
-            let open: Vec<_> = open.iter().map(|o| o.conflict.clone()).collect();
-            crate::report_basis::note(ui, on_page, reported, &open)
-        })
-    });
+    // What the report is of when not the rows as saved.
+    let basis = autosave.basis(ui);
     // What changed since the revision the address names, as the rows are typed.
     let marks = follow_changes(rows, changes.as_ref().map(|c| c.rows.clone()));
-    let changes_line = match changes {
-        Some(c) => {
-            let summary = move || marks.with(|m| m.as_ref().map(|m| m.summary(ui)));
-            let earlier = (c.number > 1).then(|| {
-                view! {
-                    " · "
-                    <a href=crate::model::changes_href(id, Some(c.number - 1)) data-testid="changes-earlier">
-                        {t_args(ui, "changes-earlier", [("revision", (c.number - 1).into())])}
-                    </a>
-                }
-            });
-            Either::Left(view! {
-                <p class="changes-note" data-testid="changes-note">
-                    <span data-testid="changes-since">
-                        {if c.changed_by.is_empty() {
-                            t_args(ui, "changes-since-latest", [("revision", c.number.into())])
-                        } else {
-                            t_args(
-                                ui,
-                                "changes-since",
-                                [
-                                    ("revision", c.number.into()),
-                                    ("author", c.changed_by.join(&t(ui, "list-separator")).into()),
-                                    ("latest", c.latest.into()),
-                                ],
-                            )
-                        }}
-                        " "
-                        {summary}
-                        {t(ui, "sentence-end")}
-                    </span>
-                    " "
-                    {t(ui, "changes-explained")}
-                    " "
-                    <a href=crate::model::sheet_href(id) data-testid="hide-changes">{t(ui, "changes-hide")}</a>
-                    {earlier}
-                    " · "
-                    <a href=format!("/sheets/{id}/diff?from={}", c.number) data-testid="changes-review">{t(ui, "changes-review")}</a>
-                </p>
-            })
-        }
-        None => Either::Right(view! {
-            <p class="sheet-links">
-                <a href=crate::model::changes_href(id, None) data-testid="show-changes">{t(ui, "changes-show")}</a>
-            </p>
-        }),
-    };
-
     view! {
         // The grid is far down a long sheet's page (the picture's parts are tab stops): the
         // link moves the focus to its first cell, or without JavaScript to the grid's frame.
@@ -235,34 +147,8 @@ pub(crate) fn SheetEditor(
                 <a href=format!("/sheets/{id}/history") data-testid="history-link">{t(ui, "history-link")}</a>
             </p>
         </header>
-        {changes_line}
-        {match account {
-            // Team mode: the history records the account; there is no name to give.
-            Some(account) => Either::Left(view! {
-                <p class="author muted" data-testid="author-account">
-                    {t_args(ui, "author-account", [("account", account.into())])}
-                </p>
-            }),
-            None => Either::Right(view! {
-                <form class="author" on:submit=move |ev| { ev.prevent_default(); save_author(()); }>
-                    <label>
-                        {t(ui, "author-label")}
-                        " "
-                        <input
-                            type="text"
-                            maxlength="80"
-                            data-testid="author"
-                            prop:value=move || author.get()
-                            on:input=move |ev| author.set(event_target_value(&ev))
-                        />
-                    </label>
-                    " "
-                    <button type="submit" class="button" data-testid="save-author">{t(ui, "author-save")}</button>
-                    " "
-                    <span class="muted" data-testid="author-note" role="status">{move || author_note.get()}</span>
-                </form>
-            }),
-        }}
+        <ChangesLine id changes marks/>
+        <AuthorLine author account/>
         <ConflictList conflicts=autosave.conflicts keep_mine take_theirs/>
         <CombinedFindings findings=autosave.combined lang/>
         <SummaryHeadline report lang basis/>

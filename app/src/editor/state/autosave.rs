@@ -35,7 +35,7 @@
 
 use std::time::Duration;
 
-use budget::{Column, Report, Row};
+use budget::{Column, Lang, Report, Row};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
@@ -658,6 +658,40 @@ impl Autosave {
                 });
             }
         }
+    }
+
+    /// Saves what is waiting when the page goes away: at once when the editor is left
+    /// ([`Autosave::leave`]); on a reload, a close or another address while text is unsaved,
+    /// sends it and lets the browser ask whether to stay. A no-op on the server.
+    pub fn save_on_leaving(self) {
+        on_cleanup(move || self.leave());
+        let unload = window_event_listener(leptos::ev::beforeunload, move |ev| {
+            if self.unsaved() {
+                self.flush();
+                ev.prevent_default();
+            }
+        });
+        on_cleanup(move || unload.remove());
+    }
+
+    /// What the report is of when not the rows as saved, in the UI language `ui`: rows beyond
+    /// what a sheet holds, or the user's rows while a conflict waits for their choice
+    /// ([`crate::report_basis::note`]); `None` when it is of the rows as saved.
+    pub fn basis(self, ui: Lang) -> Signal<Option<String>> {
+        let Autosave {
+            rows,
+            report,
+            conflicts,
+            ..
+        } = self;
+        Signal::derive(move || {
+            let on_page = rows.with(Vec::len);
+            let reported = report.with(|r| r.rows.len());
+            conflicts.with(|open| {
+                let open: Vec<_> = open.iter().map(|o| o.conflict.clone()).collect();
+                crate::report_basis::note(ui, on_page, reported, &open)
+            })
+        })
     }
 }
 
