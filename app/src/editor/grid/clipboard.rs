@@ -4,8 +4,10 @@
 use budget::{Column, Lang};
 use leptos::prelude::*;
 
+use super::keys::focus_cell;
 use crate::editor::state::draft::{self, DraftRow};
-use crate::i18n::t_args;
+use crate::editor::state::EditorContext;
+use crate::i18n::{t_args, ui_lang};
 
 /// A pasted block too wide for the columns from the cell it is pasted into to the last one:
 /// the paste is refused whole rather than cut.
@@ -141,4 +143,67 @@ pub(super) fn clear_cells(
             }
         }
     });
+}
+
+/// A sheet without rows takes a paste anywhere outside a text field (there is no cell to
+/// paste into yet): the rows as the import reads them (headers in the sheet's language
+/// `lang`), one undo step of `editor` and one save (`on_change`, noted as a paste); what it
+/// cannot read is said on the editor's notice line. Listens on the window while the grid
+/// is there.
+pub(super) fn paste_when_empty(
+    rows: RwSignal<Vec<DraftRow>>,
+    lang: Signal<Lang>,
+    editor: EditorContext,
+    on_change: Callback<()>,
+) {
+    let EditorContext {
+        history,
+        edit_kind,
+        notice,
+        ..
+    } = editor;
+    let owner = StoredValue::new(Owner::current().unwrap_or_default());
+    let blank_paste = window_event_listener(leptos::ev::paste, move |ev| {
+        use wasm_bindgen::JsCast;
+        if !rows.with_untracked(Vec::is_empty) {
+            return;
+        }
+        let in_field = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|e| {
+                e.closest("input, textarea, select, [contenteditable]")
+                    .ok()
+                    .flatten()
+            })
+            .is_some();
+        let Some(text) = ev
+            .clipboard_data()
+            .and_then(|d| d.get_data("text/plain").ok())
+        else {
+            return;
+        };
+        if in_field {
+            return;
+        }
+        ev.prevent_default();
+        match rows_from_paste(&text, ui_lang(), lang.get_untracked()) {
+            Ok(pasted) if pasted.is_empty() => {}
+            Ok(pasted) => {
+                notice.clear();
+                history.record();
+                let first_key = rows.with_untracked(|rs| draft::next_key(rs));
+                let drafts = owner.get_value().with(|| draft::drafts(&pasted, first_key));
+                rows.set(drafts);
+                // The save that carries it is a paste, a revision of its own.
+                if let Some(kind) = edit_kind {
+                    kind.note(crate::model::RevisionKind::Paste);
+                }
+                on_change.run(());
+                request_animation_frame(|| focus_cell(1, 0));
+            }
+            Err(message) => notice.say(message),
+        }
+    });
+    on_cleanup(move || blank_paste.remove());
 }

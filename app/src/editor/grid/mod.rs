@@ -12,12 +12,13 @@ mod cell;
 mod cell_events;
 mod clipboard;
 pub mod columns;
+mod head;
 pub mod keys;
 pub mod marks;
 mod row;
 pub mod view;
 
-use budget::{Column, Lang, Report};
+use budget::{Lang, Report};
 use leptos::prelude::*;
 
 use crate::editor::state::draft::{self, DraftRow};
@@ -25,7 +26,8 @@ use crate::editor::state::EditorContext;
 use crate::fan_out::FanOut;
 use crate::highlight::Highlight;
 use crate::i18n::{t, ui_lang};
-use columns::{ColumnWidths, ResizeHandle};
+use columns::ColumnWidths;
+use head::{GridHead, Shortcuts};
 use row::{GridRow, RemovedRows};
 use view::{RowSources, RowView};
 
@@ -106,12 +108,14 @@ pub fn Grid(
     };
     // The page's editor when it has one (its picture selects rows, a fix or an import is an
     // undo step, its saves note the kind of edits), else the grid's own.
+    let editor =
+        EditorContext::from_context().unwrap_or_else(|| EditorContext::provide(rows, lang, None));
     let EditorContext {
         history,
         focus,
-        edit_kind,
         notice,
-    } = EditorContext::from_context().unwrap_or_else(|| EditorContext::provide(rows, lang, None));
+        ..
+    } = editor;
     let widths = ColumnWidths::new(id);
     let table = NodeRef::<leptos::html::Table>::new();
     Effect::new(move |_| {
@@ -127,52 +131,7 @@ pub fn Grid(
     });
     on_cleanup(move || drag_end.remove());
     let empty = Memo::new(move |_| rows.with(Vec::is_empty));
-    // A sheet without rows takes a paste anywhere outside a text field (there is no cell to
-    // paste into yet): the rows as the import reads them, one undo step and one save.
-    let owner = StoredValue::new(Owner::current().unwrap_or_default());
-    let blank_paste = window_event_listener(leptos::ev::paste, move |ev| {
-        use wasm_bindgen::JsCast;
-        if !rows.with_untracked(Vec::is_empty) {
-            return;
-        }
-        let in_field = ev
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-            .and_then(|e| {
-                e.closest("input, textarea, select, [contenteditable]")
-                    .ok()
-                    .flatten()
-            })
-            .is_some();
-        let Some(text) = ev
-            .clipboard_data()
-            .and_then(|d| d.get_data("text/plain").ok())
-        else {
-            return;
-        };
-        if in_field {
-            return;
-        }
-        ev.prevent_default();
-        match rows_from_paste(&text, ui_lang(), lang.get_untracked()) {
-            Ok(pasted) if pasted.is_empty() => {}
-            Ok(pasted) => {
-                notice.clear();
-                history.record();
-                let first_key = rows.with_untracked(|rs| draft::next_key(rs));
-                let drafts = owner.get_value().with(|| draft::drafts(&pasted, first_key));
-                rows.set(drafts);
-                // The save that carries it is a paste, a revision of its own.
-                if let Some(kind) = edit_kind {
-                    kind.note(crate::model::RevisionKind::Paste);
-                }
-                on_change.run(());
-                request_animation_frame(|| focus_cell(1, 0));
-            }
-            Err(message) => notice.say(message),
-        }
-    });
-    on_cleanup(move || blank_paste.remove());
+    clipboard::paste_when_empty(rows, lang, editor, on_change);
     let add_row = move |_| {
         history.record();
         rows.update(|rs| {
@@ -181,39 +140,9 @@ pub fn Grid(
         });
         on_change.run(());
     };
-    // `?` outside a text field opens and closes the list of shortcuts.
-    let shortcuts = NodeRef::<leptos::html::Details>::new();
-    let help = window_event_listener(leptos::ev::keydown, move |ev| {
-        use wasm_bindgen::JsCast;
-        if ev.key() != "?" || ev.ctrl_key() || ev.meta_key() || ev.alt_key() {
-            return;
-        }
-        let typing = ev.target().is_some_and(|t| {
-            t.dyn_ref::<web_sys::HtmlTextAreaElement>().is_some()
-                || t.dyn_ref::<web_sys::HtmlInputElement>().is_some()
-                || t.dyn_ref::<web_sys::HtmlSelectElement>().is_some()
-        });
-        if let (false, Some(details)) = (typing, shortcuts.get_untracked()) {
-            ev.prevent_default();
-            details.set_open(!details.open());
-        }
-    });
-    on_cleanup(move || help.remove());
     let ui = ui_lang();
     view! {
-        <details class="shortcuts" data-testid="shortcuts" node_ref=shortcuts>
-            <summary>{t(ui, "shortcuts-title")}</summary>
-            <table>
-                <tbody>
-                    {SHORTCUTS
-                        .map(|id| {
-                            let keys = t(ui, &format!("{id}.keys"));
-                            view! { <tr><th scope="row">{keys}</th><td>{t(ui, id)}</td></tr> }
-                        })
-                        .collect_view()}
-                </tbody>
-            </table>
-        </details>
+        <Shortcuts/>
         {move || {
             notice
                 .message
@@ -232,40 +161,7 @@ pub fn Grid(
             // (`content-visibility`, main.css); the roles keep it a table to assistive
             // technology, which a table drawn as rows of a CSS grid would otherwise not be.
             <table class="grid" role="table" data-testid="grid" node_ref=table>
-                <thead role="rowgroup">
-                    <tr role="row">
-                        <th scope="col" class="num" data-col="num">
-                            "#"
-                            <ResizeHandle name="num" widths/>
-                        </th>
-                        {Column::ALL
-                            .map(|c| {
-                                let name = c.header(Lang::En);
-                                view! {
-                                    <th scope="col" class=format!("col-{name}") data-col=name>
-                                        {move || c.header(lang.get())}
-                                        <ResizeHandle name widths/>
-                                    </th>
-                                }
-                            })
-                            .collect_view()}
-                        <th scope="col" class="derived" data-col="kind">
-                            {t(ui, "grid-col-kind")}
-                            <ResizeHandle name="kind" widths/>
-                        </th>
-                        <th scope="col" class="derived" data-col="parsed">
-                            {t(ui, "grid-col-parsed")}
-                            <ResizeHandle name="parsed" widths/>
-                        </th>
-                        <th scope="col" class="derived" data-col="note">
-                            {t(ui, "grid-col-note")}
-                            <ResizeHandle name="note" widths/>
-                        </th>
-                        <th scope="col" class="actions" data-col="actions">
-                            <span class="visually-hidden">{t(ui, "grid-col-actions")}</span>
-                        </th>
-                    </tr>
-                </thead>
+                <GridHead lang widths/>
                 <tbody role="rowgroup">
                     <RemovedRows removed=Signal::derive(move || {
                         marks.with(|m| m.as_ref().and_then(|m| m.removed.get(&0).cloned()).unwrap_or_default())
@@ -304,6 +200,7 @@ mod tests {
     use super::actions::row_action_words;
     use super::*;
     use crate::editor::state::draft::RowAction;
+    use budget::Column;
 
     #[test]
     fn a_row_view_is_compared_in_place_exactly_as_it_is_made() {
