@@ -39,9 +39,6 @@ pub(super) fn GridRow(
     };
     let view = views.slot(key, view_now(line.get_untracked()));
     let derived = Memo::new(move |_| view.with(|v| v.derived.clone()));
-    // The derived note, and the documentation address of the row's setting (the catalog's).
-    let note = Memo::new(move |_| derived.with(|d| d.as_ref().and_then(|d| d.note.clone())));
-    let source = Memo::new(move |_| derived.with(|d| d.as_ref().and_then(|d| d.source.clone())));
     // The catalog's documented default (as the server found it for this line), offered
     // while the row's default cell is empty.
     let catalog_default = Memo::new(move |_| {
@@ -85,19 +82,7 @@ pub(super) fn GridRow(
         }
         on_change.run(());
     });
-    // Lit while a number of the report made of this row is hovered or focused.
-    let class = move || {
-        let (flag, traced, change) = view.with(|v| (v.flag, v.traced, v.change));
-        let flagged = flag.map(|s| format!("flagged flagged-{}", display::severity_code(s)));
-        let traced = traced.then_some("traced");
-        let changed = change.map(change_class);
-        let classes: Vec<&str> = [flagged.as_deref(), traced, changed]
-            .into_iter()
-            .flatten()
-            .filter(|c| !c.is_empty())
-            .collect();
-        (!classes.is_empty()).then(|| classes.join(" "))
-    };
+    let class = move || view.with(row_class);
     let flag = move || view.with(|v| v.flag.map(display::severity_code));
     let act = move |action: RowAction| {
         if let Some(h) = history {
@@ -162,39 +147,7 @@ pub(super) fn GridRow(
                     view! { <GridCell row rows column line on_change fill catalog old/> }
                 })
                 .collect_view()}
-            <td
-                class="derived"
-                data-testid="derived-kind"
-                data-kind=move || derived.with(|d| d.as_ref().map(|d| d.kind.as_str()))
-            >
-                {move || derived.with(|d| d.as_ref().map(|d| format::kind(d.kind, lang.get())))}
-            </td>
-            <td class="derived" data-testid="derived-parsed">
-                {move || derived.with(|d| d.as_ref().map(|d| d.parsed.clone()))}
-            </td>
-            <td class="derived note">
-                <span data-testid="derived-note">{move || note.get()}</span>
-                {move || {
-                    source
-                        .get()
-                        .map(|address| {
-                            let text = display::source_link_text(lang.get(), &address);
-                            view! {
-                                " "
-                                <a
-                                    class="source"
-                                    href=address.clone()
-                                    title=address
-                                    target="_blank"
-                                    rel="noopener"
-                                    data-testid="catalog-source"
-                                >
-                                    {text}
-                                </a>
-                            }
-                        })
-                }}
-            </td>
+            <DerivedCells derived lang/>
             <td class="actions">
                 <RowButton line act action=RowAction::InsertAbove testid="insert-above"/>
                 <RowButton line act action=RowAction::InsertBelow testid="insert-below"/>
@@ -273,5 +226,65 @@ pub(super) fn RemovedRows(
                 }
             })
             .collect::<Vec<_>>()
+    }
+}
+
+/// A row's classes: flagged by its most severe finding, lit while a number of the report
+/// made of it is hovered or focused (`traced`), and changed since an earlier revision.
+fn row_class(view: &RowView) -> Option<String> {
+    let flagged = view
+        .flag
+        .map(|s| format!("flagged flagged-{}", display::severity_code(s)));
+    let traced = view.traced.then_some("traced");
+    let changed = view.change.map(change_class);
+    let classes: Vec<&str> = [flagged.as_deref(), traced, changed]
+        .into_iter()
+        .flatten()
+        .filter(|c| !c.is_empty())
+        .collect();
+    (!classes.is_empty()).then(|| classes.join(" "))
+}
+
+/// A row's derived cells, from its report (`derived`; none before the first check): its
+/// kind, its parsed value and its note, with the documentation address of its setting when
+/// the catalog knows it.
+#[component]
+fn DerivedCells(derived: Memo<Option<budget::RowReport>>, lang: Signal<Lang>) -> impl IntoView {
+    let note = Memo::new(move |_| derived.with(|d| d.as_ref().and_then(|d| d.note.clone())));
+    let source = Memo::new(move |_| derived.with(|d| d.as_ref().and_then(|d| d.source.clone())));
+    view! {
+        <td
+            class="derived"
+            data-testid="derived-kind"
+            data-kind=move || derived.with(|d| d.as_ref().map(|d| d.kind.as_str()))
+        >
+            {move || derived.with(|d| d.as_ref().map(|d| format::kind(d.kind, lang.get())))}
+        </td>
+        <td class="derived" data-testid="derived-parsed">
+            {move || derived.with(|d| d.as_ref().map(|d| d.parsed.clone()))}
+        </td>
+        <td class="derived note">
+            <span data-testid="derived-note">{move || note.get()}</span>
+            {move || {
+                source
+                    .get()
+                    .map(|address| {
+                        let text = display::source_link_text(lang.get(), &address);
+                        view! {
+                            " "
+                            <a
+                                class="source"
+                                href=address.clone()
+                                title=address
+                                target="_blank"
+                                rel="noopener"
+                                data-testid="catalog-source"
+                            >
+                                {text}
+                            </a>
+                        }
+                    })
+            }}
+        </td>
     }
 }
