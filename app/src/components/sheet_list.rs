@@ -174,57 +174,13 @@ fn SheetListRow(
     let ui = ui_lang();
     let list = mode;
     let mode = Memo::new(move |_| list.get().of_sheet(id));
-    let rename_error = Signal::derive(move || rename.value().get().and_then(Result::err));
-    let delete_error = Signal::derive(move || delete.value().get().and_then(Result::err));
 
     let link_name = name.clone();
     let input_name = name.clone();
     let name_cell = move || match mode.get() {
-        ListMode::Rename(_) => {
-            let current = input_name.clone();
-            // The name to edit gets the cursor, selected, as a click on Rename promises
-            // (`autofocus` does it when the server sends the form as a page).
-            let input = NodeRef::<leptos::html::Input>::new();
-            input.on_load(|input| {
-                let _ = input.focus();
-                // Selected once its value is in, so that typing replaces the old name.
-                request_animation_frame(move || input.select());
-            });
-            Either::Left(view! {
-                <ActionForm action=rename attr:class="inline">
-                    <input type="hidden" name="id" value=id/>
-                    <input
-                        node_ref=input
-                        type="text"
-                        name="name"
-                        required
-                        autofocus
-                        maxlength=SheetName::MAX_CHARS
-                        aria-label=t(ui, "rename-label")
-                        data-testid="rename-input"
-                        value=current
-                    />
-                    <button
-                        type="submit"
-                        class="button primary"
-                        data-testid="rename-save"
-                        disabled=rename.pending()
-                    >
-                        {t(ui, "rename-save")}
-                    </button>
-                    <a
-                        href=ListMode::Show.href()
-                        class="button"
-                        data-testid="rename-cancel"
-                        data-noscroll="true"
-                        on:click=follow(list, ListMode::Show)
-                    >
-                        {t(ui, "cancel")}
-                    </a>
-                </ActionForm>
-                <ErrorLine error=rename_error testid="sheet-row-error"/>
-            })
-        }
+        ListMode::Rename(_) => Either::Left(view! {
+            <RenameForm id name=input_name.clone() list rename/>
+        }),
         _ => {
             let label = link_name.clone();
             let described = twin.then(|| format!("sheet-{id}-same-name"));
@@ -237,39 +193,9 @@ fn SheetListRow(
     };
     let shown_name = name.clone();
     let actions = move || match mode.get() {
-        ListMode::ConfirmDelete(_) => {
-            let question = t_args(
-                ui,
-                "delete-question",
-                [("name", shown_name.as_str().into())],
-            );
-            EitherOf3::A(view! {
-            <ActionForm action=delete>
-                <span class="confirm" role="alert" data-testid="delete-confirmation">
-                    {question}
-                    <input type="hidden" name="id" value=id/>
-                    <button
-                        type="submit"
-                        class="button danger"
-                        data-testid="delete-confirm"
-                        disabled=delete.pending()
-                    >
-                        {t(ui, "delete")}
-                    </button>
-                    <a
-                        href=ListMode::Show.href()
-                        class="button"
-                        data-testid="delete-cancel"
-                        data-noscroll="true"
-                        on:click=follow(list, ListMode::Show)
-                    >
-                        {t(ui, "cancel")}
-                    </a>
-                </span>
-            </ActionForm>
-            <ErrorLine error=delete_error testid="sheet-row-error"/>
-            })
-        }
+        ListMode::ConfirmDelete(_) => EitherOf3::A(view! {
+            <DeleteConfirm id name=shown_name.clone() list delete/>
+        }),
         ListMode::Rename(_) => EitherOf3::B(()),
         ListMode::Show => EitherOf3::C(view! {
             <a
@@ -326,6 +252,100 @@ fn SheetListRow(
             </td>
             <td class="actions">{actions}</td>
         </tr>
+    }
+}
+
+/// The form that renames sheet `id` (now `name`) in place of its link; back to the list
+/// (`list`) on Cancel.
+#[component]
+fn RenameForm(
+    id: i64,
+    name: String,
+    list: RwSignal<ListMode>,
+    rename: ServerAction<RenameSheet>,
+) -> impl IntoView {
+    let ui = ui_lang();
+    let rename_error = Signal::derive(move || rename.value().get().and_then(Result::err));
+    // The name to edit gets the cursor, selected, as a click on Rename promises
+    // (`autofocus` does it when the server sends the form as a page).
+    let input = NodeRef::<leptos::html::Input>::new();
+    input.on_load(|input| {
+        let _ = input.focus();
+        // Selected once its value is in, so that typing replaces the old name.
+        request_animation_frame(move || input.select());
+    });
+    view! {
+        <ActionForm action=rename attr:class="inline">
+            <input type="hidden" name="id" value=id/>
+            <input
+                node_ref=input
+                type="text"
+                name="name"
+                required
+                autofocus
+                maxlength=SheetName::MAX_CHARS
+                aria-label=t(ui, "rename-label")
+                data-testid="rename-input"
+                value=name
+            />
+            <button
+                type="submit"
+                class="button primary"
+                data-testid="rename-save"
+                disabled=rename.pending()
+            >
+                {t(ui, "rename-save")}
+            </button>
+            <a
+                href=ListMode::Show.href()
+                class="button"
+                data-testid="rename-cancel"
+                data-noscroll="true"
+                on:click=follow(list, ListMode::Show)
+            >
+                {t(ui, "cancel")}
+            </a>
+        </ActionForm>
+        <ErrorLine error=rename_error testid="sheet-row-error"/>
+    }
+}
+
+/// The question whether to delete sheet `id` (named `name`), with its Delete and Cancel.
+#[component]
+fn DeleteConfirm(
+    id: i64,
+    name: String,
+    list: RwSignal<ListMode>,
+    delete: ServerAction<DeleteSheet>,
+) -> impl IntoView {
+    let ui = ui_lang();
+    let delete_error = Signal::derive(move || delete.value().get().and_then(Result::err));
+    let question = t_args(ui, "delete-question", [("name", name.as_str().into())]);
+    view! {
+        <ActionForm action=delete>
+            <span class="confirm" role="alert" data-testid="delete-confirmation">
+                {question}
+                <input type="hidden" name="id" value=id/>
+                <button
+                    type="submit"
+                    class="button danger"
+                    data-testid="delete-confirm"
+                    disabled=delete.pending()
+                >
+                    {t(ui, "delete")}
+                </button>
+                <a
+                    href=ListMode::Show.href()
+                    class="button"
+                    data-testid="delete-cancel"
+                    data-noscroll="true"
+                    on:click=follow(list, ListMode::Show)
+                >
+                    {t(ui, "cancel")}
+                </a>
+            </span>
+        </ActionForm>
+        <ErrorLine error=delete_error testid="sheet-row-error"/>
     }
 }
 
