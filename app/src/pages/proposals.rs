@@ -27,7 +27,11 @@ use crate::error::AppError;
 use crate::highlight::Highlight;
 use crate::i18n::{t, t_args, ui_lang};
 use crate::island::Prop;
-use crate::model::{ProposalDraft, ProposalReview, ProposalStatus, RefusedDecision, SheetDetail};
+use crate::model::{
+    CellConflict, ProposalComment, ProposalDraft, ProposalReview, ProposalStatus, RefusedDecision,
+    SheetDetail,
+};
+use budget::diff::ChangedRow;
 
 fn number(raw: &str) -> Result<i64, AppError> {
     raw.parse::<i64>()
@@ -348,6 +352,7 @@ fn Proposal(review: ProposalReview, refused: Option<RefusedDecision>) -> impl In
         gate,
     } = review;
     let lang = diff.lang;
+    let has_conflicts = conflicts.iter().any(|c| c.column.is_some());
     let ui = ui_lang();
     let pid = proposal.id;
     let open = proposal.status == ProposalStatus::Open;
@@ -389,6 +394,62 @@ fn Proposal(review: ProposalReview, refused: Option<RefusedDecision>) -> impl In
             </p>
         }
     });
+    let heading = t_args(
+        ui,
+        "proposal-heading",
+        [
+            ("proposal", pid.into()),
+            ("title", proposal.title.as_str().into()),
+        ],
+    );
+    view! {
+        <Title text=super::page_title(&heading)/>
+        <nav class="crumbs">
+            <A href="/">{t(ui, "all-sheets")}</A>
+            " · "
+            <a href=crate::model::sheet_href(id)>{sheet_name.clone()}</a>
+            " · "
+            <a href=format!("/sheets/{id}/history")>{t(ui, "history-link")}</a>
+        </nav>
+        <h1 data-testid="proposal-title">{heading.clone()}</h1>
+        <p data-testid="proposal-status">
+            {t_args(
+                ui,
+                "proposal-status-line",
+                [
+                    ("author", proposal.author.as_str().into()),
+                    ("base", proposal.base_revision.into()),
+                    ("status", status.into()),
+                ],
+            )}
+        </p>
+        {decision_note}
+        {open.then(|| view! {
+            <p>
+                <a href=format!("{}/edit", crate::model::proposal_href(id, pid)) class="button" data-testid="edit-proposal">
+                    {t(ui, "proposal-edit")}
+                </a>
+                " "
+                <span class="muted">{t(ui, "proposal-edit-note")}</span>
+            </p>
+        })}
+        {stale_note}
+        <Conflicts id pid conflicts/>
+        <p class="headline" data-testid="diff-headline">{diff.headline.clone()}</p>
+        <Review diff=diff.clone()/>
+        <h2>{t(ui, "rows-label")}</h2>
+        <DiffGrid lines=grid lang/>
+        <Comments id pid comments changed=diff.rows.changed.clone()/>
+        {open.then(|| view! { <DecideForm id pid current_revision gate has_conflicts refused/> })}
+    }
+}
+
+/// The cells of a proposal (`pid` on sheet `id`) whose sheet text changed since its base
+/// (`conflicts`), each with the buttons that keep the proposal's text or take the sheet's;
+/// nothing when there are none.
+#[component]
+fn Conflicts(id: i64, pid: i64, conflicts: Vec<CellConflict>) -> impl IntoView {
+    let ui = ui_lang();
     let conflict_items = conflicts
         .into_iter()
         .filter_map(|c| {
@@ -435,18 +496,27 @@ fn Proposal(review: ProposalReview, refused: Option<RefusedDecision>) -> impl In
             })
         })
         .collect::<Vec<_>>();
-    let has_conflicts = !conflict_items.is_empty();
-    let conflicts_view = has_conflicts.then(|| {
+    (!conflict_items.is_empty()).then(|| {
         view! {
             <div class="banner banner-error" data-testid="proposal-conflicts">
                 <p>{t(ui, "proposal-conflicts-explained")}</p>
                 <ul>{conflict_items}</ul>
             </div>
         }
-    });
-    let cells: Vec<(String, String)> = diff
-        .rows
-        .changed
+    })
+}
+
+/// A proposal's comments, and the form that adds one on the whole proposal or on one of the
+/// cells it changes (`changed`, the diff's changed rows).
+#[component]
+fn Comments(
+    id: i64,
+    pid: i64,
+    comments: Vec<ProposalComment>,
+    changed: Vec<ChangedRow>,
+) -> impl IntoView {
+    let ui = ui_lang();
+    let cells: Vec<(String, String)> = changed
         .iter()
         .flat_map(|r| {
             r.cells.iter().filter_map(move |c| {
@@ -494,98 +564,11 @@ fn Proposal(review: ProposalReview, refused: Option<RefusedDecision>) -> impl In
         })
         .collect::<Vec<_>>();
     let comment = ServerAction::<CommentProposal>::new();
-    let decide = ServerAction::<DecideProposal>::new();
-    let decide_failure = failure(decide);
     let options = cells
         .into_iter()
         .map(|(value, label)| view! { <option value=value>{label}</option> })
         .collect::<Vec<_>>();
-    let (refused_error, refused_comment, refused_anyway) = match refused {
-        Some(r) => (Some(r.error), r.comment, r.anyway),
-        None => (None, String::new(), false),
-    };
-    let gate_box = gate.then(|| {
-        view! {
-            <p class="banner banner-error" data-testid="gate">
-                {t(ui, "proposal-gate")}
-            </p>
-            <label>
-                <input type="checkbox" name="anyway" checked=refused_anyway data-testid="approve-anyway"/>
-                " "
-                {t(ui, "proposal-approve-anyway")}
-            </label>
-        }
-    });
-    let heading = t_args(
-        ui,
-        "proposal-heading",
-        [
-            ("proposal", pid.into()),
-            ("title", proposal.title.as_str().into()),
-        ],
-    );
-    let decide_form = open.then(|| {
-        view! {
-            <ActionForm action=decide attr:class="card decide" attr:data-testid="decide-form">
-                <h2>{t(ui, "proposal-review")}</h2>
-                <input type="hidden" name="id" value=id/>
-                <input type="hidden" name="proposal" value=pid/>
-                <input type="hidden" name="seen_revision" value=current_revision/>
-                {gate_box}
-                <label>
-                    {t(ui, "comment-label")}
-                    " "
-                    <textarea name="comment" rows="2" data-testid="decision-comment">{refused_comment}</textarea>
-                </label>
-                <p class="buttons">
-                    <button type="submit" name="decision" value="approve" class="button primary" data-testid="approve" disabled=has_conflicts>{t(ui, "proposal-approve")}</button>
-                    " "
-                    <button type="submit" name="decision" value="reject" class="button" data-testid="reject">{t(ui, "proposal-reject")}</button>
-                </p>
-                <ErrorLine
-                    error=Signal::derive(move || decide_failure.get().or_else(|| refused_error.clone()))
-                    testid="decide-error"
-                />
-            </ActionForm>
-        }
-    });
     view! {
-        <Title text=super::page_title(&heading)/>
-        <nav class="crumbs">
-            <A href="/">{t(ui, "all-sheets")}</A>
-            " · "
-            <a href=crate::model::sheet_href(id)>{sheet_name.clone()}</a>
-            " · "
-            <a href=format!("/sheets/{id}/history")>{t(ui, "history-link")}</a>
-        </nav>
-        <h1 data-testid="proposal-title">{heading.clone()}</h1>
-        <p data-testid="proposal-status">
-            {t_args(
-                ui,
-                "proposal-status-line",
-                [
-                    ("author", proposal.author.as_str().into()),
-                    ("base", proposal.base_revision.into()),
-                    ("status", status.into()),
-                ],
-            )}
-        </p>
-        {decision_note}
-        {open.then(|| view! {
-            <p>
-                <a href=format!("{}/edit", crate::model::proposal_href(id, pid)) class="button" data-testid="edit-proposal">
-                    {t(ui, "proposal-edit")}
-                </a>
-                " "
-                <span class="muted">{t(ui, "proposal-edit-note")}</span>
-            </p>
-        })}
-        {stale_note}
-        {conflicts_view}
-        <p class="headline" data-testid="diff-headline">{diff.headline.clone()}</p>
-        <Review diff=diff.clone()/>
-        <h2>{t(ui, "rows-label")}</h2>
-        <DiffGrid lines=grid lang/>
         <section class="card comments">
             <h2>{t(ui, "comments-title")}</h2>
             <ul data-testid="comments">{comment_items}</ul>
@@ -610,6 +593,61 @@ fn Proposal(review: ProposalReview, refused: Option<RefusedDecision>) -> impl In
                 <ErrorLine error=failure(comment) testid="comment-error"/>
             </ActionForm>
         </section>
-        {decide_form}
+    }
+}
+
+/// The reviewer's form of an open proposal: a comment, Approve (disabled while cells are
+/// in conflict; with the gate's "approve anyway" when it brings a new error) and Reject.
+/// `refused`: the decision just refused, its reason shown and its fields as they were.
+#[component]
+fn DecideForm(
+    id: i64,
+    pid: i64,
+    current_revision: i64,
+    gate: bool,
+    has_conflicts: bool,
+    refused: Option<RefusedDecision>,
+) -> impl IntoView {
+    let ui = ui_lang();
+    let decide = ServerAction::<DecideProposal>::new();
+    let decide_failure = failure(decide);
+    let (refused_error, refused_comment, refused_anyway) = match refused {
+        Some(r) => (Some(r.error), r.comment, r.anyway),
+        None => (None, String::new(), false),
+    };
+    let gate_box = gate.then(|| {
+        view! {
+            <p class="banner banner-error" data-testid="gate">
+                {t(ui, "proposal-gate")}
+            </p>
+            <label>
+                <input type="checkbox" name="anyway" checked=refused_anyway data-testid="approve-anyway"/>
+                " "
+                {t(ui, "proposal-approve-anyway")}
+            </label>
+        }
+    });
+    view! {
+        <ActionForm action=decide attr:class="card decide" attr:data-testid="decide-form">
+            <h2>{t(ui, "proposal-review")}</h2>
+            <input type="hidden" name="id" value=id/>
+            <input type="hidden" name="proposal" value=pid/>
+            <input type="hidden" name="seen_revision" value=current_revision/>
+            {gate_box}
+            <label>
+                {t(ui, "comment-label")}
+                " "
+                <textarea name="comment" rows="2" data-testid="decision-comment">{refused_comment}</textarea>
+            </label>
+            <p class="buttons">
+                <button type="submit" name="decision" value="approve" class="button primary" data-testid="approve" disabled=has_conflicts>{t(ui, "proposal-approve")}</button>
+                " "
+                <button type="submit" name="decision" value="reject" class="button" data-testid="reject">{t(ui, "proposal-reject")}</button>
+            </p>
+            <ErrorLine
+                error=Signal::derive(move || decide_failure.get().or_else(|| refused_error.clone()))
+                testid="decide-error"
+            />
+        </ActionForm>
     }
 }
