@@ -420,7 +420,10 @@ impl Store {
         for c in &mut merged.conflicts {
             c.by = changed_by(&mut tx, id, c.row_id, c.column).await?;
         }
-        let before: Vec<Row> = current.iter().map(|(_, row)| row.clone()).collect();
+        // The rows the patch found are moved into the answer once nothing else reads them.
+        let into_rows = |current: Vec<(i64, Row)>| -> Vec<Row> {
+            current.into_iter().map(|(_, row)| row).collect()
+        };
         if !merged.changed {
             // Nothing to write: dropping the transaction undoes the version's bump.
             return Ok(Patched {
@@ -429,7 +432,7 @@ impl Store {
                 inserted: merged.inserted,
                 conflicts: merged.conflicts,
                 started: version - 1,
-                before,
+                before: into_rows(current),
             });
         }
         let revision = self
@@ -466,7 +469,7 @@ impl Store {
             inserted: merged.inserted,
             conflicts: merged.conflicts,
             started: version - 1,
-            before,
+            before: into_rows(current),
         })
     }
 }
