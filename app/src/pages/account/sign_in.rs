@@ -58,12 +58,7 @@ fn SignIn(lang: Lang, first: bool, error: String, title: String) -> impl IntoVie
                     <input type="email" name="email" autocomplete="username" required autofocus />
                 </label>
             </p>
-            <p>
-                <label>
-                    {t(lang, "login-password") + " "}
-                    <input type="password" name="password" autocomplete=complete required />
-                </label>
-            </p>
+            <PasswordField lang complete autofocus=false />
             // Only while the database has no account: the code the server printed at start.
             {first
                 .then(|| {
@@ -104,15 +99,24 @@ fn Invite(lang: Lang, email: String, token: String, error: String, title: String
         <ErrorLine error />
         <form method="post" action="/login">
             <input type="hidden" name="invite" value=token />
-            <p>
-                <label>
-                    {t(lang, "login-password") + " "}
-                    <input type="password" name="password" autocomplete="new-password" required autofocus />
-                </label>
-            </p>
+            <PasswordField lang complete="new-password" autofocus=true />
             <p>
                 <button type="submit">{t(lang, "invite-submit")}</button>
             </p>
         </form>
+    }
+}
+
+/// The password's field: `complete` is its `autocomplete` (`current-password` to sign in,
+/// `new-password` for a new account); `autofocus` when it is the form's first field.
+#[component]
+fn PasswordField(lang: Lang, complete: &'static str, autofocus: bool) -> impl IntoView {
+    view! {
+        <p>
+            <label>
+                {t(lang, "login-password") + " "}
+                <input type="password" name="password" autocomplete=complete required autofocus=autofocus />
+            </label>
+        </p>
     }
 }

@@ -221,7 +221,10 @@ fn Nav(lang: Lang) -> impl IntoView {
 fn OutcomeLine(lang: Lang, outcome: Outcome) -> impl IntoView {
     match outcome {
         Outcome::None => ().into_any(),
-        Outcome::Done(text) => view! { <Done text /> }.into_any(),
+        Outcome::Done(text) => view! {
+            <p class="team-done" role="status" data-testid="team-outcome">{text}</p>
+        }
+        .into_any(),
         Outcome::Secret {
             text,
             testid,
@@ -239,11 +242,6 @@ fn OutcomeLine(lang: Lang, outcome: Outcome) -> impl IntoView {
             view! { <ErrorLine error testid="team-outcome" /> }.into_any()
         }
     }
-}
-
-#[component]
-fn Done(text: String) -> impl IntoView {
-    view! { <p class="team-done" role="status" data-testid="team-outcome">{text}</p> }
 }
 
 #[component]
