@@ -60,7 +60,7 @@ struct TeamPath {
 }
 
 /// The account's id, or 403 for a token.
-fn account_of(access: &Access) -> Result<(i64, &str), ApiError> {
+pub(crate) fn account_of(access: &Access) -> Result<(i64, &str), ApiError> {
     match &access.principal {
         Principal::Account { id, email, .. } => Ok((*id, email)),
         Principal::Token { .. } => Err(ApiError::Forbidden(

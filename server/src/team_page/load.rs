@@ -5,7 +5,7 @@ use app::pages::account::team::{
     log_name, team_page, Administration, AuditLog, Outcome, Owned, TeamPage, TeamSection,
     TokenLine, AUDIT_LINES,
 };
-use app::ssr::access::{Access, Principal, Role};
+use app::ssr::access::{Access, Role};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use budget::Lang;
@@ -56,14 +56,9 @@ async fn read(
     outcome: Outcome,
     at: &AuditAt,
 ) -> Result<TeamPage, ApiError> {
-    let (me, email, admin) = match &access.principal {
-        Principal::Account { id, email, admin } => (*id, email.clone(), *admin),
-        Principal::Token { .. } => {
-            return Err(ApiError::Forbidden(
-                "API tokens cannot manage teams, tokens or accounts; sign in as an owner".into(),
-            ))
-        }
-    };
+    // A token cannot manage teams: refused as the JSON routes refuse it.
+    let (me, email) = crate::api::teams::account_of(access)?;
+    let (email, admin) = (email.to_string(), access.is_admin());
     let mut teams = Vec::new();
     for team in state.store.teams().await? {
         let role = access.role_in(team.id);
