@@ -124,20 +124,10 @@ pub fn log_name(log: Option<i64>) -> String {
     log.map_or_else(|| "instance".to_string(), |team| team.to_string())
 }
 
-/// `2026-12-04 10:45 UTC` for unix milliseconds `ms` (the milliseconds themselves when out
-/// of the calendar's range).
+/// `2026-12-04 10:45 UTC` for unix milliseconds `ms` ([`crate::format::utc_time`]; the Teams
+/// page writes its times this way in both languages).
 pub fn when(ms: i64) -> String {
-    match time::OffsetDateTime::from_unix_timestamp_nanos(i128::from(ms) * 1_000_000) {
-        Ok(at) => format!(
-            "{:04}-{:02}-{:02} {:02}:{:02} UTC",
-            at.year(),
-            u8::from(at.month()),
-            at.day(),
-            at.hour(),
-            at.minute()
-        ),
-        Err(_) => ms.to_string(),
-    }
+    crate::format::utc_time(Lang::En, ms)
 }
 
 /// The Teams page as a whole document.
