@@ -19,9 +19,9 @@
 //!
 //! Every stage adds its findings to one [`findings::Findings`], which lists them at the end.
 //! The stages state facts and take no language: what each finding says ([`crate::said`]), each
-//! row's note, and formulas whose words are slots ([`formula::Slot`]). The pipeline writes the
-//! words of what the report shows, in the sheet's language, last ([`crate::finding`]); a fix's
-//! re-check writes none.
+//! row's note, and formulas whose words are slots ([`formula::Slot`]). Neither they nor the
+//! pipeline write a word: the pipeline gives [`Facts`], whose words [`crate::render`] writes
+//! last, in either language ([`crate::Checked`]).
 //! All times are worst cases in milliseconds ([`Time`](crate::time::Time)); an unknown value is
 //! `None` and makes everything built on it unknown.
 
@@ -49,109 +49,38 @@ pub(crate) use segment::Malformed;
 
 use crate::report::{Report, RowReport};
 use crate::said::{FixSaid, Said};
-use crate::sheet::{Lang, Sheet};
+use crate::sheet::Sheet;
 
-/// Checks a sheet: derives every row, computes every hop's worst case and every node's need,
-/// runs the node and coverage checks, and reports the findings in the sheet's language.
-/// Never panics on any input; values that cannot be read become findings.
-///
-/// Time, memory and the report's size grow linearly with the sheet (see [`check_counted`]).
-pub fn check(sheet: &Sheet) -> Report {
-    check_counted(sheet).0
-}
-
-/// A check's report before its words are written, with the facts they are written from:
-/// what each finding and each fix says, each row's value and note. Kept, it gives the report
-/// in either language without checking the sheet again ([`Checked::report`]): the facts do
-/// not depend on the sheet's language, only the words do.
-///
-/// ```
-/// use budget::{Checked, Lang, Sheet};
-/// let rows = budget::tsv::import(budget::example::RESERVATION_EN).unwrap().rows;
-/// let english = Sheet::new(Lang::En, rows.clone());
-/// let checked = Checked::of(&english);
-/// assert_eq!(checked.report(Lang::Ja), budget::check(&Sheet::new(Lang::Ja, rows)));
-/// assert_eq!(checked.into_report(), budget::check(&english));
-/// ```
+/// A check's report before its words are written, and the facts they are written from:
+/// what each finding and each fix says, each row's value and note. The words are
+/// [`crate::render`]'s, written last in either language ([`crate::Checked`]).
 #[derive(Clone, Debug)]
-pub struct Checked {
-    report: Report,
-    lang: Lang,
-    words: Words,
-}
-
-impl Checked {
-    /// Checks `sheet` ([`check`]), keeping the facts of its report's words.
-    pub fn of(sheet: &Sheet) -> Checked {
-        checked_by(sheet, Recheck::Incremental).0
-    }
-
-    /// The language of the sheet that was checked.
-    pub fn lang(&self) -> Lang {
-        self.lang
-    }
-
-    /// The report with its words written in `lang`: what [`check`] gives for the same rows
-    /// in a sheet of that language. Copies the report; the check is not run again.
-    pub fn report(&self, lang: Lang) -> Report {
-        let mut report = self.report.clone();
-        self.words.write(lang, &mut report);
-        report
-    }
-
-    /// The report with its words written in the sheet's language, without a copy.
-    pub fn into_report(self) -> Report {
-        let Checked {
-            mut report,
-            lang,
-            words,
-        } = self;
-        words.write(lang, &mut report);
-        report
-    }
+pub(crate) struct Facts {
+    /// The report: every number, verdict, place, trace and fix, its texts still empty.
+    pub(crate) report: Report,
+    /// What its texts are written from.
+    pub(crate) words: Words,
 }
 
 /// What a report's words are written from.
 #[derive(Clone, Debug, Default)]
-struct Words {
+pub(crate) struct Words {
     /// What each finding listed says.
-    said: Vec<Said>,
+    pub(crate) said: Vec<Said>,
     /// How many findings there are in all.
-    total: usize,
+    pub(crate) total: usize,
     /// What the fixes of each fixable finding say, by the finding's index.
-    fixes: Vec<(usize, Vec<FixSaid>)>,
+    pub(crate) fixes: Vec<(usize, Vec<FixSaid>)>,
     /// Each row's value, note and catalog match.
-    rows: Vec<rows::RowWords>,
+    pub(crate) rows: Vec<rows::RowWords>,
 }
 
-impl Words {
-    /// Writes `report`'s words in `lang`: the findings' messages and fixes (and the listing's
-    /// limit on their text), the fixes' summaries and values, the formulas and the traces'
-    /// labels, the rows' parsed values and notes.
-    fn write(&self, lang: Lang, report: &mut Report) {
-        let listed = crate::finding::write_listed(
-            lang,
-            &mut report.findings,
-            &self.said,
-            self.total,
-            &mut report.summary,
-        );
-        for (i, fixes) in &self.fixes {
-            if *i < listed {
-                crate::finding::write_fixes(lang, &mut report.findings[*i], fixes);
-            }
-        }
-        crate::finding::write_formulas(
-            lang,
-            &mut report.hops,
-            &mut report.nodes,
-            &mut report.findings,
-        );
-        for (row, words) in report.rows.iter_mut().zip(&self.rows) {
-            row.parsed = crate::finding::parsed(&words.val, lang);
-            row.note = crate::finding::note(lang, words);
-        }
-    }
+/// Checks a sheet: derives every row, computes every hop's worst case and every node's need,
+/// runs the node and coverage checks, and checks the fixes of the inversions; states the
+/// report's facts in no language. Never panics on any input; values that cannot be read
+/// become findings. Time, memory and the report's size grow linearly with the sheet.
+pub(crate) fn facts(sheet: &Sheet) -> (Facts, Work) {
+    checked_by(sheet, Recheck::Incremental)
 }
 
 /// How much work a check did, counted rather than timed, so that a test can tell linear from
@@ -162,20 +91,6 @@ pub struct Work {
     /// holds, per node the cycle search and the attempts walk follow a hop to, and per finding
     /// and row a finding names. Doubling a sheet at most doubles it.
     pub steps: u64,
-}
-
-/// [`check`], and the [`Work`] it took. Costs one counter increment per step.
-///
-/// ```
-/// let rows = budget::tsv::import(budget::example::RESERVATION_EN).unwrap().rows;
-/// let sheet = budget::Sheet::new(budget::Lang::En, rows);
-/// let (report, work) = budget::check_counted(&sheet);
-/// assert_eq!(report, budget::check(&sheet));
-/// assert!(work.steps > 12);
-/// ```
-pub fn check_counted(sheet: &Sheet) -> (Report, Work) {
-    let (checked, work) = checked_by(sheet, Recheck::Incremental);
-    (checked.into_report(), work)
 }
 
 /// How a fix's re-check runs.
@@ -197,8 +112,8 @@ enum Recheck {
     Whole,
 }
 
-/// [`check_counted`], its words not yet written, its fixes re-checked as `recheck` says.
-fn checked_by(sheet: &Sheet, recheck: Recheck) -> (Checked, Work) {
+/// [`facts`], its fixes re-checked as `recheck` says.
+fn checked_by(sheet: &Sheet, recheck: Recheck) -> (Facts, Work) {
     // Stage 1 reads each row on its own; a fix changes a few rows, so a whole re-check reads
     // only those again and takes the others from here.
     let read = Read::of(sheet);
@@ -231,12 +146,7 @@ fn checked_by(sheet: &Sheet, recheck: Recheck) -> (Checked, Work) {
         steps += w.steps;
         crate::fix::Rechecked::of_report(r, &lines)
     });
-    let checked = Checked {
-        report,
-        lang: sheet.lang,
-        words,
-    };
-    (checked, Work { steps })
+    (Facts { report, words }, Work { steps })
 }
 
 /// Stage 1's output: every row's info and the findings of reading them.
@@ -248,7 +158,7 @@ struct Read {
 
 impl Read {
     fn of(sheet: &Sheet) -> Read {
-        let mut out = findings::Findings::new(sheet.lang);
+        let mut out = findings::Findings::new();
         let infos = rows::read(&sheet.rows, &mut out);
         Read { infos, out }
     }
@@ -396,6 +306,7 @@ fn row_reports(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::checked::check;
     use crate::code::FindingCode;
     use crate::sheet::{Lang, Row};
 
@@ -547,8 +458,8 @@ mod tests {
         ) {
             let sheet = varied(example, other_lang, changes, segments);
             let checked = |recheck| {
-                let (checked, work) = checked_by(&sheet, recheck);
-                (checked.into_report(), work)
+                let (facts, work) = checked_by(&sheet, recheck);
+                (crate::Checked::new(facts, sheet.lang).into_report(), work)
             };
             let whole = checked(Recheck::Whole);
             let verdict = checked(Recheck::Verdict);

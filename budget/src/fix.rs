@@ -217,7 +217,7 @@ impl Rechecked {
 
 /// Adds checked fixes to the fixable findings of `report`, the report of `sheet`, and gives
 /// what each says, by finding: every fixable finding's index and its fixes' facts, from which
-/// [`crate::finding`] writes the fixes' summaries and values and the finding's `fix` (naming
+/// [`crate::render`] writes the fixes' summaries and values and the finding's `fix` (naming
 /// only the fixes checked, or advice where there are none) in the last pass. `recheck` checks
 /// `sheet` with the cell changes it is given, without fixes. Kept out of line, so that a
 /// profile shows the re-checks apart from the check.

@@ -83,16 +83,17 @@
 mod behind;
 pub mod catalog;
 mod check;
+mod checked;
 mod code;
 pub mod diff;
 pub mod display;
 pub mod duration;
 pub mod example;
-mod finding;
 pub mod fix;
 mod kind;
 mod map;
 pub mod picture;
+mod render;
 mod report;
 pub mod retry_on;
 mod said;
@@ -103,9 +104,10 @@ pub mod value;
 
 pub use behind::RowsBehind;
 pub use check::{
-    check, check_counted, early_tries_that_fit, tries_that_fit, Checked, Work, MAX_LISTED_FINDINGS,
-    MAX_LISTED_FINDINGS_TEXT, MAX_LISTED_WAITS, MAX_NESTED_TRIES,
+    early_tries_that_fit, tries_that_fit, Work, MAX_LISTED_FINDINGS, MAX_LISTED_FINDINGS_TEXT,
+    MAX_LISTED_WAITS, MAX_NESTED_TRIES,
 };
+pub use checked::{check, check_counted, Checked};
 pub use code::FindingCode;
 pub use kind::Kind;
 pub use report::{

@@ -1,6 +1,6 @@
 //! What a finding says, as facts: for each kind of message, the names, numbers (in ms) and
 //! counts it is written from, and no words. The check's stages build a [`Said`] for each
-//! finding; [`crate::finding::words`] writes its message and fix in the sheet's language in
+//! finding; [`crate::render::words`] writes its message and fix in the sheet's language in
 //! one last pass, and only for the findings the report lists.
 //!
 //! A row's note is stated the same way ([`Note`]): the message of the row's finding, or what a

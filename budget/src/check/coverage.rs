@@ -345,13 +345,13 @@ mod tests {
     }
 
     fn run(sheet: &[Row]) -> (Vec<HopReport>, Vec<crate::Finding>) {
-        let mut out = Findings::new(Lang::En);
+        let mut out = Findings::new();
         let mut infos = rows::read(sheet, &mut out);
         let graph = Graph::build(sheet, &mut infos, &mut out);
         let hop_calcs = hops::compute(&graph, &infos, 1_000, &mut out);
         let node_calcs = nodes::compute(&graph, &infos, &hop_calcs, &mut out);
         let reports = check(&graph, &infos, &hop_calcs, &node_calcs, &mut out);
-        (reports, out.into_list(crate::finding::words))
+        (reports, out.into_list(Lang::En, crate::render::words))
     }
 
     #[test]
@@ -380,7 +380,7 @@ mod tests {
             )
         );
         assert_eq!(
-            crate::finding::formula(Lang::En, &h.formula),
+            crate::render::formula(Lang::En, &h.formula),
             "1 + 10 = 11.0 s; read 10.0 ≥ 8.0 + 1.0"
         );
         assert!(findings.is_empty());

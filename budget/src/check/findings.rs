@@ -8,6 +8,7 @@ use crate::report::{
     Finding, FindingTrace, HopReport, NodeReport, Severity, Summary, TraceNumber, TraceTerm,
 };
 use crate::said::Said;
+#[cfg(test)]
 use crate::sheet::Lang;
 
 use super::limits::MAX_LISTED_FINDINGS;
@@ -234,7 +235,6 @@ pub(crate) struct Listed {
 /// The findings of one check, in the order found, and the work they took.
 #[derive(Clone)]
 pub(crate) struct Findings {
-    lang: Lang,
     /// Each finding, where its trace comes from, and what it says. A finding's message and
     /// fix stay empty until [`Findings::finish`] writes those of the findings listed.
     list: Vec<(Finding, Traced, Said)>,
@@ -245,10 +245,10 @@ pub(crate) struct Findings {
 }
 
 impl Findings {
-    /// No findings yet, for a sheet in `lang`.
-    pub(crate) fn new(lang: Lang) -> Findings {
+    /// No findings yet. The findings state facts in no language; their words are the last
+    /// pass's.
+    pub(crate) fn new() -> Findings {
         Findings {
-            lang,
             list: Vec::new(),
             steps: 0,
             verdict: false,
@@ -260,7 +260,6 @@ impl Findings {
     /// empty.
     pub(crate) fn for_verdict(&self) -> Findings {
         Findings {
-            lang: self.lang,
             list: Vec::new(),
             steps: self.steps,
             verdict: true,
@@ -341,10 +340,10 @@ impl Findings {
             .filter(|f| f.severity == Severity::Error)
     }
 
-    /// The findings so far, in the order found, their words written by `words`.
+    /// The findings so far, in the order found, their words written in `lang` by `words`.
     #[cfg(test)]
-    pub(crate) fn into_list(self, words: Words) -> Vec<Finding> {
-        self.into_words(words).collect()
+    pub(crate) fn into_list(self, lang: Lang, words: Words) -> Vec<Finding> {
+        self.into_words(lang, words).collect()
     }
 
     /// The findings as the report lists them, with its summary: a finding about rows that
@@ -352,7 +351,7 @@ impl Findings {
     /// then errors first, then warnings, then infos, each in sheet order; at most
     /// [`MAX_LISTED_FINDINGS`] findings, with their traces written from the finished reports
     /// of the hops and nodes, and what each says. Their words, and the listing's limit on
-    /// their text, are the last pass's ([`crate::finding::write_listed`]). A verdict-only
+    /// their text, are the last pass's ([`crate::render::write_listed`]). A verdict-only
     /// re-check lists every finding it keeps, without traces: it reads every error's code,
     /// place and numbers.
     pub(crate) fn finish(
@@ -428,8 +427,7 @@ impl Findings {
 
     /// Every finding, its words written by `words` and its trace left empty.
     #[cfg(test)]
-    fn into_words(self, words: Words) -> impl Iterator<Item = Finding> {
-        let lang = self.lang;
+    fn into_words(self, lang: Lang, words: Words) -> impl Iterator<Item = Finding> {
         self.list.into_iter().map(move |(mut f, _, said)| {
             (f.message, f.fix) = words(lang, &said);
             f
@@ -456,7 +454,7 @@ mod tests {
 
     #[test]
     fn a_finding_on_rows_of_one_hop_is_placed_on_that_hop() {
-        let mut out = Findings::new(Lang::En);
+        let mut out = Findings::new();
         let msg = || Said::GraphCycle {
             cycle: "a → b → a".to_string(),
         };
@@ -492,7 +490,7 @@ mod tests {
     fn only_the_findings_listed_are_kept_and_written_and_a_verdict_keeps_all_unwritten() {
         let many = MAX_LISTED_FINDINGS + 500;
         let found = |verdict: bool| {
-            let mut out = Findings::new(Lang::En);
+            let mut out = Findings::new();
             out.verdict = verdict;
             for i in 0..many {
                 let said = Said::UnboundedNode {
@@ -509,7 +507,7 @@ mod tests {
             (MAX_LISTED_FINDINGS, MAX_LISTED_FINDINGS, many)
         );
         assert!(listed.findings.iter().all(|f| f.message.is_empty()));
-        let kept = crate::finding::write_listed(
+        let kept = crate::render::write_listed(
             Lang::En,
             &mut listed.findings,
             &listed.said,

@@ -1,6 +1,6 @@
 //! The texts of a check's numbers: the formula of nested tries layers, written in no
 //! language (each word of the sheet's language a [`Slot`], written last by
-//! [`crate::finding::formula`]), and the parsed values of duration and tries cells (`1.5 s`,
+//! [`crate::render::formula`]), and the parsed values of duration and tries cells (`1.5 s`,
 //! `3 tries, waits 0.5 s, 1.0 s`).
 
 use crate::duration::seconds;
@@ -14,7 +14,7 @@ use super::limits::{MAX_LISTED_WAITS, MAX_NESTED_TRIES};
 /// Where a formula's text, or a trace term's label, holds a word of the sheet's language.
 /// The check writes formulas and labels in no language: numbers, names and operators as they
 /// are, and each word as a slot ([`Slot::write`]: [`OPEN`], a tag, its payload, [`CLOSE`]),
-/// which [`crate::finding::formula`] writes in the sheet's language in the last pass. A slot
+/// which [`crate::render::formula`] writes in the sheet's language in the last pass. A slot
 /// is only what [`Slot::parse`] reads back; anything else, private-use characters a sheet's
 /// names may hold included, is written as it is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -777,10 +777,10 @@ mod tests {
     }
 
     fn build(sheet: &[Row]) -> (Graph, Vec<crate::Finding>) {
-        let mut out = Findings::new(Lang::En);
+        let mut out = Findings::new();
         let mut infos = rows::read(sheet, &mut out);
         let graph = Graph::build(sheet, &mut infos, &mut out);
-        (graph, out.into_list(crate::finding::words))
+        (graph, out.into_list(Lang::En, crate::render::words))
     }
 
     #[test]

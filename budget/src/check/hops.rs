@@ -616,11 +616,11 @@ mod tests {
     }
 
     fn calc(sheet: &[Row]) -> (HopCalc, Vec<crate::Finding>) {
-        let mut out = Findings::new(Lang::En);
+        let mut out = Findings::new();
         let mut infos = rows::read(sheet, &mut out);
         let graph = Graph::build(sheet, &mut infos, &mut out);
         let calc = compute(&graph, &infos, 1_000, &mut out).remove(0);
-        (calc, out.into_list(crate::finding::words))
+        (calc, out.into_list(Lang::En, crate::render::words))
     }
 
     #[test]
@@ -635,7 +635,7 @@ mod tests {
         assert_eq!((c.tries, c.layer_tries), (3, 3));
         assert_eq!(c.worst, Some(Time::exact(12_000)));
         assert_eq!(
-            crate::finding::formula(Lang::En, &c.worst_text),
+            crate::render::formula(Lang::En, &c.worst_text),
             "(0.5 + 3) × 3 + 0.5 + 1.0 = 12.0 s"
         );
         let wait = c.wait.unwrap();
@@ -655,13 +655,13 @@ mod tests {
             row("上流サーバー数", "2"),
             row("全体期限", "20秒"),
         ];
-        let mut out = Findings::new(Lang::Ja);
+        let mut out = Findings::new();
         let mut infos = rows::read(&sheet, &mut out);
         let graph = Graph::build(&sheet, &mut infos, &mut out);
         let c = compute(&graph, &infos, 1_000, &mut out).remove(0);
         assert_eq!(c.worst, Some(Time::exact(20_000)));
         assert_eq!(
-            crate::finding::formula(Lang::Ja, &c.worst_text),
+            crate::render::formula(Lang::Ja, &c.worst_text),
             "min(((0.5 + 3) × 3 + 0.5 + 1.0) × 上流2台 = 24.0秒, 期限 20.0秒) = 20.0秒"
         );
     }
@@ -676,7 +676,7 @@ mod tests {
         ]);
         assert_eq!(c.worst, Some(Time::exact(8_000)));
         assert_eq!(
-            crate::finding::formula(Lang::En, &c.worst_text),
+            crate::render::formula(Lang::En, &c.worst_text),
             "min((0.5 + 3) × 3 + 0.5 + 1.0 = 12.0 s, deadline 8.0 s) = 8.0 s"
         );
         let wait = c.wait.unwrap();

@@ -628,13 +628,17 @@ mod tests {
     }
 
     fn run(sheet: &[Row]) -> (Vec<NodeCalc>, Vec<NodeReport>, Vec<crate::Finding>) {
-        let mut out = Findings::new(Lang::En);
+        let mut out = Findings::new();
         let mut infos = rows::read(sheet, &mut out);
         let graph = Graph::build(sheet, &mut infos, &mut out);
         let hop_calcs = hops::compute(&graph, &infos, 1_000, &mut out);
         let calcs = compute(&graph, &infos, &hop_calcs, &mut out);
         let reports = check(&graph, &infos, &hop_calcs, &calcs, &mut out);
-        (calcs, reports, out.into_list(crate::finding::words))
+        (
+            calcs,
+            reports,
+            out.into_list(Lang::En, crate::render::words),
+        )
     }
 
     /// Golden G2's app: DB 3.0 + external API 12.0 + own 0.5 against an 8 s deadline.
@@ -655,7 +659,7 @@ mod tests {
         let (calcs, reports, _) = run(&g2());
         let app = &calcs[0];
         assert_eq!(
-            crate::finding::formula(Lang::En, &app.need_formula),
+            crate::render::formula(Lang::En, &app.need_formula),
             "db 3.0 + api 12.0 + own 0.5 = 15.5 s"
         );
         assert_eq!(app.inner, Some(Time::exact(15_000)));
@@ -663,7 +667,7 @@ mod tests {
         assert_eq!(app.worst, Some(Some(Time::exact(8_000))));
         assert_eq!(app.retry_candidate, Some(0));
         assert_eq!(
-            crate::finding::formula(Lang::En, &reports[0].formula),
+            crate::render::formula(Lang::En, &reports[0].formula),
             "db 3.0 + api 12.0 + own 0.5 = 15.5 s > 8.0 s"
         );
         assert_eq!(
@@ -707,7 +711,7 @@ mod tests {
         ]);
         assert_eq!(calcs[0].need, Some(Time::exact(5_800)));
         assert_eq!(
-            crate::finding::formula(Lang::En, &reports[0].formula),
+            crate::render::formula(Lang::En, &reports[0].formula),
             "a 1.0 + max(b 3.0, c 4.3) + own 0.5 = 5.8 s"
         );
     }

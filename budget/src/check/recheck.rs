@@ -161,8 +161,7 @@ impl<'s> Incremental<'s> {
         changes: &[&CellChange],
     ) -> Option<(Rechecked, u64)> {
         let (changed, at) = changed_rows(sheet, changes)?;
-        let lang = sheet.lang;
-        let mut out = Findings::new(lang).for_verdict();
+        let mut out = Findings::new().for_verdict();
         let mut places = Places::default();
         // Each changed row read again; every other row as stage 1 read it.
         let mut fresh: Vec<RowInfo> = Vec::with_capacity(changed.len());

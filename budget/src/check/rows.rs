@@ -636,16 +636,16 @@ mod tests {
     }
 
     fn read_one(r: Row) -> (One, Vec<crate::Finding>) {
-        let mut out = Findings::new(Lang::En);
+        let mut out = Findings::new();
         let info = read(std::slice::from_ref(&r), &mut out).remove(0);
         let val = info.val.clone();
         let words = RowWords::take(&r, &mut info.clone(), val);
         let one = One {
-            parsed: crate::finding::parsed(&words.val, Lang::En),
-            note: crate::finding::note(Lang::En, &words),
+            parsed: crate::render::parsed(&words.val, Lang::En),
+            note: crate::render::note(Lang::En, &words),
             info,
         };
-        (one, out.into_list(crate::finding::words))
+        (one, out.into_list(Lang::En, crate::render::words))
     }
 
     #[test]

@@ -52,11 +52,11 @@ mod tests {
 
     /// The findings of the rules alone.
     fn rules(sheet: &[Row]) -> Vec<crate::Finding> {
-        let mut out = Findings::new(Lang::En);
+        let mut out = Findings::new();
         let mut infos = rows::read(sheet, &mut out);
         let graph = Graph::build(sheet, &mut infos, &mut out);
         let hop_calcs = hops::compute(&graph, &infos, 1_000, &mut out);
-        let mut rules_out = Findings::new(Lang::En);
+        let mut rules_out = Findings::new();
         let input = Input {
             rows: sheet,
             infos: &infos,
@@ -65,7 +65,7 @@ mod tests {
             amplification_threshold: 3,
         };
         apply(input, &mut rules_out);
-        rules_out.into_list(crate::finding::words)
+        rules_out.into_list(Lang::En, crate::render::words)
     }
 
     #[test]

@@ -344,29 +344,35 @@ fn no_module_of_the_engine_imports_from_a_module_that_imports_it() {
 }
 
 #[test]
-fn the_checks_stages_state_facts_and_only_its_pipeline_writes_words() {
-    // The stages under `check::` say what they found as `said`'s facts and write formulas in
-    // no language; the words (`finding`, and `display`'s way of writing a value in a
-    // language) are written by the pipeline, last.
+fn the_check_states_facts_and_only_checked_joins_them_with_their_words() {
+    // The check (`check` and its stages) says what it found as `said`'s facts and writes
+    // formulas in no language; the words (`render`, and `display`'s way of writing a value in
+    // a language) are written last, by `checked`, the one module that joins the two.
     let edges = acyclic("src", 40);
     let words: Vec<String> = edges
         .iter()
-        .filter(|(from, _)| from.starts_with("check::"))
+        .filter(|(from, _)| *from == "check" || from.starts_with("check::"))
         .flat_map(|(from, to)| {
             to.iter()
-                .filter(|(m, _)| m.starts_with("finding") || *m == "display")
+                .filter(|(m, _)| m.starts_with("render") || *m == "display" || *m == "checked")
                 .map(move |(m, paths)| format!("{from} -> {m}: {paths:?}"))
         })
         .collect();
     assert!(
         words.is_empty(),
-        "stages writing words:\n{}",
+        "the check writing words:\n{}",
         words.join("\n")
     );
-    assert!(
-        edges["check"].keys().any(|m| m.starts_with("finding")),
+    assert_eq!(
+        edges["checked"].keys().collect::<Vec<_>>(),
+        ["check", "render", "report", "sheet"],
         "{:?}",
-        edges["check"]
+        edges["checked"]
+    );
+    assert!(
+        edges["render"].contains_key("check"),
+        "{:?}",
+        edges["render"]
     );
     assert!(
         edges["check::rows"].contains_key("said"),

@@ -5,7 +5,7 @@
 //! shape); the rows' parsed values and notes ([`rows`]); the formulas' and trace labels'
 //! slots ([`formula`]); and the checked fixes' summaries and values ([`fixes`]). Durations,
 //! quoted cell text and the like are written by [`crate::display`], the one place that says
-//! how a value is shown.
+//! how a value is shown. [`write_report`] writes them all into a check's report.
 
 mod bounds;
 mod fixes;
@@ -27,12 +27,41 @@ pub(crate) use sheet::*;
 pub(crate) use values::*;
 
 use crate::catalog::Relation;
+use crate::check::Words;
 use crate::code::FindingCode;
 use crate::display::{duration, INFINITE};
-use crate::report::{Finding, Summary};
+use crate::report::{Finding, Report, Summary};
 use crate::said::Said;
 use crate::sheet::Lang;
 use crate::MAX_LISTED_FINDINGS_TEXT;
+
+/// Writes `report`'s words in `lang` from what `words` says: the findings' messages and
+/// fixes (and the listing's limit on their text), the fixes' summaries and values, the
+/// formulas and the traces' labels, the rows' parsed values and notes.
+pub(crate) fn write_report(lang: Lang, words: &Words, report: &mut Report) {
+    let listed = write_listed(
+        lang,
+        &mut report.findings,
+        &words.said,
+        words.total,
+        &mut report.summary,
+    );
+    for (i, fixes) in &words.fixes {
+        if *i < listed {
+            write_fixes(lang, &mut report.findings[*i], fixes);
+        }
+    }
+    write_formulas(
+        lang,
+        &mut report.hops,
+        &mut report.nodes,
+        &mut report.findings,
+    );
+    for (row, said) in report.rows.iter_mut().zip(&words.rows) {
+        row.parsed = parsed(&said.val, lang);
+        row.note = note(lang, said);
+    }
+}
 
 /// Writes in `lang` the words of the findings a report lists, each from what it says
 /// (`said`, one for each finding): at most [`MAX_LISTED_FINDINGS_TEXT`] bytes of their text
