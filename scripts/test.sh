@@ -30,10 +30,10 @@ say "formatting"
 cargo fmt --all -- --check
 
 say "engine and server tests"
-cargo test -p budget -p workbench-import -p app -p server
+cargo test -p budget -p workbench-model -p workbench-store -p workbench-import -p app -p server
 
 say "clippy: server half and browser half"
-cargo clippy -p budget -p workbench-import -p app -p server --tests -- -D warnings
+cargo clippy -p budget -p workbench-model -p workbench-store -p workbench-import -p app -p server --tests -- -D warnings
 cargo clippy -p frontend --target wasm32-unknown-unknown -- -D warnings
 
 say "end to end: release build, fresh database, Playwright in Chromium"

@@ -1,4 +1,4 @@
-//! Server functions: thin wrappers over the store (`crate::ssr::Store`, provided as context
+//! Server functions: thin wrappers over the store (`workbench_store::Store`, provided as context
 //! by the server) and `budget`. Each returns [`AppError`] on failure, which crosses the
 //! network intact, with an HTTP status that fits it (400, 404 or 500). Every answer is JSON
 //! read as text ([`JsonText`]), as the islands read their props.
@@ -223,7 +223,7 @@ pub async fn get_sheet(id: i64) -> Result<SheetDetail, AppError> {
 /// saved.
 ///
 /// The report is sent as what changed since report `since` when the page names the one it
-/// holds and the server still has it ([`crate::editor::state::report_changes`]), whole otherwise.
+/// holds and the server still has it ([`workbench_model::report_changes`]), whole otherwise.
 ///
 /// `kind` says what the edits were (`fix`: a fix from the report applied, `paste`: a block
 /// pasted; none or any other: typing and row edits, `save`): a fix or a paste is a revision
@@ -259,7 +259,7 @@ pub async fn save_rows(
 /// threshold), without saving anything: the sheet page checks what is typed as it is typed,
 /// before the debounced save ([`crate::editor::state::autosave`]). Returns the report and the rows'
 /// catalog defaults. The report is sent as what changed since report `since` when the page names
-/// the one it holds and the server still has it ([`crate::editor::state::report_changes`]), whole
+/// the one it holds and the server still has it ([`workbench_model::report_changes`]), whole
 /// otherwise.
 ///
 /// Rows beyond [`budget::tsv::MAX_ROWS`], which no save takes, are checked all the same, so
@@ -561,12 +561,12 @@ mod imp {
         CatalogOption, Checked, DiffView, HistoryView, ProposalDraft, ProposalReview,
         ProposalSummary, Saved, SheetDetail, SheetSummary, SinceRevision, MAX_TSV_BYTES,
     };
-    use crate::sheet_name::SheetName;
-    use crate::ssr::{
-        checks, sent_reports, Author, CellPatch, RevisionKind, Store, StoreError, StoredSheet,
-    };
     use workbench_import::drift::Read;
     use workbench_import::{File, Format};
+    use workbench_model::sheet_name::SheetName;
+    use workbench_store::{
+        checks, sent_reports, Author, CellPatch, RevisionKind, Store, StoreError, StoredSheet,
+    };
 
     use super::{ConfigDrift, ConfigFile, DriftLine};
 
@@ -623,7 +623,7 @@ mod imp {
     }
 
     /// The store the server provided as context.
-    /// In team mode scoped to the caller the server found ([`crate::ssr::access`]), so every
+    /// In team mode scoped to the caller the server found ([`workbench_store::access`]), so every
     /// sheet it touches is checked against their role.
     fn store() -> Result<Store, AppError> {
         let store = use_context::<Store>().ok_or_else(|| {
@@ -637,11 +637,11 @@ mod imp {
     }
 
     /// Team mode: who the server found is asking (put in the request by its `auth` layer).
-    fn access() -> Option<crate::ssr::access::Access> {
+    fn access() -> Option<workbench_store::access::Access> {
         use_context::<http::request::Parts>().and_then(|parts| {
             parts
                 .extensions
-                .get::<crate::ssr::access::Access>()
+                .get::<workbench_store::access::Access>()
                 .cloned()
         })
     }
@@ -999,7 +999,7 @@ mod imp {
         let detail = get_sheet(id).await?;
         let review = store()?.review(id, proposal).await.map_err(from_store)?;
         if review.proposal.status != crate::model::ProposalStatus::Open {
-            let why = crate::ssr::Refusal::NotOpen {
+            let why = workbench_store::Refusal::NotOpen {
                 proposal,
                 status: review.proposal.status,
             };
@@ -1183,7 +1183,7 @@ mod imp {
         comment: &str,
         anyway: bool,
     ) -> Result<(), AppError> {
-        use crate::ssr::Decision;
+        use workbench_store::Decision;
         let decision = match decision {
             "approve" => Decision::Approve {
                 seen_revision,
@@ -1213,7 +1213,7 @@ mod imp {
         column: &str,
         keep: &str,
     ) -> Result<(), AppError> {
-        use crate::ssr::Resolution;
+        use workbench_store::Resolution;
         let choice = match keep {
             "proposal" => Resolution::Proposal,
             "theirs" => Resolution::Theirs,
@@ -1379,7 +1379,7 @@ mod imp {
         let store = store()?;
         // Refused before any file is read when the caller may not propose.
         store
-            .allow(id, crate::ssr::access::Need::Write)
+            .allow(id, workbench_store::access::Need::Write)
             .await
             .map_err(from_store)?;
         let stored = store.get_sheet(id).await.map_err(from_store)?;

@@ -1,6 +1,6 @@
 //! The page's own words in the user's language: one [Project Fluent] catalogue per
-//! language, `app/locales/en.ftl` and `app/locales/ja.ftl`, built into the binary and the
-//! wasm and parsed once.
+//! language, `model/locales/en.ftl` and `model/locales/ja.ftl` ([`workbench_model::words`]),
+//! built into the binary and the wasm and parsed once.
 //!
 //! - [`t`] looks up a label, [`t_args`] one with arguments (a count picks its plural form
 //!   in English: `rows-count = { $count -> [one] 1 row *[other] { $count } rows }`).
@@ -17,86 +17,12 @@
 //!
 //! [Project Fluent]: https://projectfluent.org
 
-use std::sync::LazyLock;
-
 use budget::Lang;
-use fluent_bundle::concurrent::FluentBundle;
-use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 
-/// The English catalogue's source.
-pub const EN_FTL: &str = include_str!("../locales/en.ftl");
-/// The Japanese catalogue's source.
-pub const JA_FTL: &str = include_str!("../locales/ja.ftl");
+pub use workbench_model::words::{t, t_args, EN_FTL, JA_FTL};
 
 /// The name of the cookie that keeps the UI language a user chose in the header.
 pub const COOKIE: &str = "ui-lang";
-
-/// A catalogue parsed into a bundle for `locale`, with Unicode isolation marks off (the
-/// page's text stays exactly what the catalogue says).
-///
-/// # Panics
-/// When the catalogue does not parse or holds a message twice: both are compiled in, and
-/// the tests parse them.
-fn bundle(locale: &str, source: &str) -> FluentBundle<FluentResource> {
-    let resource = FluentResource::try_new(source.to_string())
-        .unwrap_or_else(|(_, errors)| panic!("{locale}.ftl does not parse: {errors:?}"));
-    let id = locale.parse().expect("a language identifier");
-    let mut bundle = FluentBundle::new_concurrent(vec![id]);
-    bundle.set_use_isolating(false);
-    bundle
-        .add_resource(resource)
-        .unwrap_or_else(|errors| panic!("{locale}.ftl: {errors:?}"));
-    bundle
-}
-
-static EN: LazyLock<FluentBundle<FluentResource>> = LazyLock::new(|| bundle("en", EN_FTL));
-static JA: LazyLock<FluentBundle<FluentResource>> = LazyLock::new(|| bundle("ja", JA_FTL));
-
-/// The catalogue of `lang`.
-fn catalogue(lang: Lang) -> &'static FluentBundle<FluentResource> {
-    match lang {
-        Lang::En => &EN,
-        Lang::Ja => &JA,
-    }
-}
-
-/// The label `key` in `lang`: `t(Lang::Ja, "sheets-title")` → `"シート"`; `id.attribute`
-/// names a message's attribute (`"shortcut-enter.keys"`). A key the catalogue lacks comes
-/// back as itself (a test fails on any such key in the sources).
-pub fn t(lang: Lang, key: &str) -> String {
-    format(lang, key, None)
-}
-
-/// The label `key` in `lang` with its arguments:
-/// `t_args(Lang::En, "rows-count", [("count", 3.into())])` → `"3 rows"`.
-pub fn t_args<'a>(
-    lang: Lang,
-    key: &str,
-    args: impl IntoIterator<Item = (&'a str, FluentValue<'a>)>,
-) -> String {
-    let args: FluentArgs = args.into_iter().collect();
-    format(lang, key, Some(&args))
-}
-
-/// Formats the message `key` of `lang`'s catalogue.
-fn format(lang: Lang, key: &str, args: Option<&FluentArgs>) -> String {
-    let bundle = catalogue(lang);
-    let (id, attribute) = match key.split_once('.') {
-        Some((id, attribute)) => (id, Some(attribute)),
-        None => (key, None),
-    };
-    let pattern = bundle.get_message(id).and_then(|message| match attribute {
-        Some(attribute) => message.get_attribute(attribute).map(|a| a.value()),
-        None => message.value(),
-    });
-    let Some(pattern) = pattern else {
-        return key.to_string();
-    };
-    let mut errors = Vec::new();
-    bundle
-        .format_pattern(pattern, args, &mut errors)
-        .into_owned()
-}
 
 /// The UI language as the context holds it on the server ([`provide_ui_lang`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -199,14 +125,16 @@ mod tests {
         assert_eq!(t(Lang::Ja, "app-name"), "タイムアウト予算ワークベンチ");
     }
 
-    /// Every key the sources pass to `t(` or `t_args(` as a string literal, with its file:
-    /// the text after the call's first argument, `t(ui, "col-need")`.
+    /// Every key the sources of the catalogues' users (the app, the shared records and the
+    /// store) pass to `t(` or `t_args(` as a string literal, with its file: the text after
+    /// the call's first argument, `t(ui, "col-need")`.
     fn keys_used() -> BTreeSet<(String, String)> {
         let mut used = BTreeSet::new();
-        let mut dirs = vec![std::path::PathBuf::from(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/src"
-        ))];
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut dirs: Vec<_> = ["src", "../model/src", "../store/src"]
+            .iter()
+            .map(|dir| root.join(dir))
+            .collect();
         while let Some(dir) = dirs.pop() {
             for entry in std::fs::read_dir(&dir).unwrap() {
                 let path = entry.unwrap().path();

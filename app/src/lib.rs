@@ -5,12 +5,12 @@
 //! - [`editor`]: the sheet editor: its island, the grid and the state behind them (the
 //!   rows being typed, autosave, undo, selection, live updates, the report's changes).
 //! - [`components`]: the report tables, the import and export controls.
-//! - [`api`]: the server functions (thin wrappers over the store and `budget`).
+//! - [`api`]: the server functions (thin wrappers over the store, `workbench_store`, and
+//!   `budget`).
 //! - [`codec`]: how their answers travel (JSON, read as the islands read their props).
 //! - [`error`]: their typed error, which crosses the network.
 //! - [`format`]: durations, times and labels as the page shows them.
 //! - [`i18n`]: the page's words in the user's language (the Fluent catalogues).
-//! - [`sheet_name`]: a sheet's name, checked once.
 //! - [`list_mode`]: the sheet list's rename and delete modes, kept in its address.
 //! - [`island`]: what the islands (the parts of the pages that hydrate) share.
 //! - [`keyed`]: the report's lists by keys that follow their items, for tables that redraw
@@ -41,7 +41,4 @@ pub mod list_mode;
 pub mod model;
 pub mod pages;
 pub mod report_basis;
-pub mod sheet_name;
 pub mod shell;
-#[cfg(feature = "ssr")]
-pub mod ssr;

@@ -4,7 +4,7 @@
 use budget::{Lang, Report, Row, Sheet};
 use serde::{Deserialize, Serialize};
 
-use crate::editor::state::report_changes::ReportAnswer;
+use workbench_model::report_changes::ReportAnswer;
 
 pub use crate::limits::MAX_TSV_BYTES;
 
@@ -14,26 +14,10 @@ pub use crate::limits::MAX_TSV_BYTES;
 /// report of the rows it holds while it says that they are not saved.
 pub const MAX_CHECK_ROWS: usize = 2 * budget::tsv::MAX_ROWS;
 
-pub use crate::sheet_name::is_bidi_control;
-
-/// One line of the sheet list.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SheetSummary {
-    /// The sheet's id (its address is `/sheets/{id}`).
-    pub id: i64,
-    /// The sheet's name.
-    pub name: String,
-    /// Header language; messages follow it.
-    pub lang: Lang,
-    /// Number of rows.
-    pub rows: usize,
-    /// Findings of severity `error` in the sheet's report.
-    pub errors: u32,
-    /// Findings of severity `warning` in the sheet's report.
-    pub warnings: u32,
-    /// Last change, in milliseconds since the Unix epoch (UTC).
-    pub updated_at_ms: i64,
-}
+pub use workbench_model::{
+    is_bidi_control, CellConflict, ProposalComment, ProposalReview, ProposalStatus,
+    ProposalSummary, RevisionKind, RevisionSummary, SheetSummary,
+};
 
 /// One option of the setting cells' autocomplete: a catalog entry's setting name and what it
 /// is (`proxy_read_timeout`, `nginx — read, default 60s`).
@@ -93,7 +77,7 @@ pub struct SheetDetail {
     /// names, when the catalog knows one (the grid offers it while the row's default cell is
     /// empty); `None` elsewhere.
     pub catalog_defaults: Vec<Option<String>>,
-    /// Each row's id, in sheet order ([`crate::ssr::StoredSheet::row_ids`]); a save names
+    /// Each row's id, in sheet order ([`workbench_store::StoredSheet::row_ids`]); a save names
     /// the rows it changes by them.
     #[serde(default)]
     pub row_ids: Vec<i64>,
@@ -106,118 +90,10 @@ pub struct SheetDetail {
     #[serde(default)]
     pub account: Option<String>,
     /// The id under which the server keeps `report` for the page's checks
-    /// ([`crate::editor::state::report_changes`]): the page's first check names it as `since` and
+    /// ([`workbench_model::report_changes`]): the page's first check names it as `since` and
     /// is answered with what changed, not the whole report. `None` where none is kept.
     #[serde(default)]
     pub report_id: Option<u64>,
-}
-
-/// What made a revision.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
-#[serde(rename_all = "lowercase")]
-pub enum RevisionKind {
-    /// The sheet was created.
-    Create,
-    /// Rows were saved (the page's autosave of typing and row edits, a `PUT`, a `PATCH`);
-    /// the kind of an edit that names no other.
-    #[default]
-    Save,
-    /// A fix from the report was applied (the page's **Apply**, or a `PATCH` that says so).
-    Fix,
-    /// A block copied from a spreadsheet was pasted into the grid.
-    Paste,
-    /// A TSV file replaced the rows.
-    Import,
-    /// An earlier revision's rows and settings were brought back.
-    Restore,
-    /// The sheet settings (language, margin, amplification threshold) changed.
-    Settings,
-    /// The sheet existed before history was kept: its history starts here.
-    Baseline,
-}
-
-impl RevisionKind {
-    /// Its code in the store and the JSON: `create`, `save`, ….
-    pub fn code(self) -> &'static str {
-        match self {
-            RevisionKind::Create => "create",
-            RevisionKind::Save => "save",
-            RevisionKind::Fix => "fix",
-            RevisionKind::Paste => "paste",
-            RevisionKind::Import => "import",
-            RevisionKind::Restore => "restore",
-            RevisionKind::Settings => "settings",
-            RevisionKind::Baseline => "baseline",
-        }
-    }
-
-    /// The kind of a code; `save` for any other text.
-    pub fn from_code(code: &str) -> RevisionKind {
-        match code {
-            "create" => RevisionKind::Create,
-            "fix" => RevisionKind::Fix,
-            "paste" => RevisionKind::Paste,
-            "import" => RevisionKind::Import,
-            "restore" => RevisionKind::Restore,
-            "settings" => RevisionKind::Settings,
-            "baseline" => RevisionKind::Baseline,
-            _ => RevisionKind::Save,
-        }
-    }
-
-    /// The kind of an edit of the rows as a caller names it (the page's save, a `PATCH`):
-    /// `fix` and `paste` stay, every other kind is a plain `save` (a caller does not make
-    /// an import, a restore or a creation by naming it).
-    pub fn of_edit(self) -> RevisionKind {
-        match self {
-            RevisionKind::Fix | RevisionKind::Paste => self,
-            _ => RevisionKind::Save,
-        }
-    }
-}
-
-/// One revision in a sheet's history list: who, when, what, and the report's counts then.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
-pub struct RevisionSummary {
-    /// 1 for the first revision, then one more per revision.
-    pub number: i64,
-    /// The sheet's version (its `ETag`) after this revision.
-    pub version: i64,
-    /// What made it.
-    pub kind: RevisionKind,
-    /// Who made it.
-    pub author: String,
-    /// A message given with it (empty when none).
-    pub message: String,
-    /// When it was made, unix ms.
-    pub created_at_ms: i64,
-    /// When its last folded save landed, unix ms (= `created_at_ms` when none folded in).
-    pub saved_at_ms: i64,
-    /// Its rows.
-    pub rows: u64,
-    /// Its report's errors.
-    pub errors: u64,
-    /// Its report's warnings.
-    pub warnings: u64,
-    /// Its report's inversions (a subset of the errors).
-    pub inversions: u64,
-    /// Cells changed against the revision before.
-    pub changed_cells: u64,
-    /// Rows added against the revision before.
-    pub rows_added: u64,
-    /// Rows removed against the revision before.
-    pub rows_removed: u64,
-    /// For an approved proposal: who approved it.
-    #[serde(default)]
-    pub approved_by: Option<String>,
-    /// For an approved proposal: its id.
-    #[serde(default)]
-    pub proposal_id: Option<i64>,
-    /// When the proposal brought a new error: the comment that approved it anyway.
-    #[serde(default)]
-    pub gate_note: Option<String>,
 }
 
 /// A sheet's history page: its name and revisions, newest first.
@@ -270,91 +146,6 @@ pub struct DiffView {
     pub grid: Vec<budget::diff::GridLine>,
 }
 
-/// Where a proposal stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
-#[serde(rename_all = "lowercase")]
-pub enum ProposalStatus {
-    /// Waiting for a review.
-    Open,
-    /// Approved: its changes are a revision of the sheet.
-    Approved,
-    /// Rejected: nothing of it was applied.
-    Rejected,
-}
-
-impl ProposalStatus {
-    /// Its code: `open`, `approved`, `rejected`.
-    pub fn code(self) -> &'static str {
-        match self {
-            ProposalStatus::Open => "open",
-            ProposalStatus::Approved => "approved",
-            ProposalStatus::Rejected => "rejected",
-        }
-    }
-
-    /// The status of a code; `open` for any other text.
-    pub fn from_code(code: &str) -> ProposalStatus {
-        match code {
-            "approved" => ProposalStatus::Approved,
-            "rejected" => ProposalStatus::Rejected,
-            _ => ProposalStatus::Open,
-        }
-    }
-}
-
-/// A proposal: a named set of cell changes against the revision it started from.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
-pub struct ProposalSummary {
-    /// Its id within the sheet (1, 2, ...).
-    pub id: i64,
-    /// Its title.
-    pub title: String,
-    /// Who proposed it.
-    pub author: String,
-    /// The sheet's revision it started from.
-    pub base_revision: i64,
-    /// Where it stands.
-    pub status: ProposalStatus,
-    /// When it was made, unix ms.
-    pub created_at_ms: i64,
-    /// When its changes last changed, unix ms.
-    pub updated_at_ms: i64,
-    /// Who approved or rejected it.
-    pub decided_by: Option<String>,
-    /// The reviewer's comment with the decision.
-    pub decision_note: Option<String>,
-    /// The revision an approval made.
-    pub revision: Option<i64>,
-    /// How many cells it changes, rows it inserts, deletes and moves.
-    pub changes: usize,
-}
-
-/// A comment on a proposal, or on one cell of it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
-pub struct ProposalComment {
-    /// Its id within the proposal.
-    pub id: i64,
-    /// Who wrote it.
-    pub author: String,
-    /// Its text.
-    pub body: String,
-    /// The row it is on (by id), for a comment on a cell.
-    pub row_id: Option<i64>,
-    /// The column it is on, for a comment on a cell.
-    pub column: Option<budget::Column>,
-    /// The row's line in the proposal's rows now; none when the row is gone.
-    pub line: Option<usize>,
-    /// The cell's text in the proposal when the comment was written.
-    pub cell_text: Option<String>,
-    /// The proposal's text of that cell changed since the comment was written.
-    pub changed_since: bool,
-    /// When it was written, unix ms.
-    pub created_at_ms: i64,
-}
-
 /// An open proposal to edit (`/sheets/{id}/proposals/{p}/edit`): the sheet as it is now and
 /// the proposal's rows, its changes applied to the sheet's current rows (a cell in conflict
 /// holds the sheet's text).
@@ -374,34 +165,6 @@ pub struct ProposalDraft {
     pub report: Report,
     /// Their catalog defaults, as in [`SheetDetail::catalog_defaults`].
     pub catalog_defaults: Vec<Option<String>>,
-}
-
-/// A proposal shown for review: its changes applied to the sheet's current rows.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
-pub struct ProposalReview {
-    /// The sheet.
-    pub sheet_id: i64,
-    /// Its name.
-    pub sheet_name: String,
-    /// The proposal.
-    pub proposal: ProposalSummary,
-    /// The sheet's latest revision, against which the diff is computed.
-    pub current_revision: i64,
-    /// The sheet moved on since the proposal's base revision.
-    pub stale: bool,
-    /// The proposal's cells that someone else changed since its base: base, theirs and the
-    /// proposal's value, for the proposer to choose.
-    pub conflicts: Vec<CellConflict>,
-    /// The diff of the current rows and the current rows with the proposal applied.
-    pub diff: budget::diff::SheetDiff,
-    /// The proposal's rows with the change drawn on them.
-    #[cfg_attr(feature = "ssr", schema(value_type = Object))]
-    pub grid: Vec<budget::diff::GridLine>,
-    /// The comments, oldest first.
-    pub comments: Vec<ProposalComment>,
-    /// Approving it brings a new error: an approval needs "approve anyway" and a comment.
-    pub gate: bool,
 }
 
 /// The cookie that keeps the display name a browser's changes are made under (set by the
@@ -430,31 +193,6 @@ pub struct RefusedDecision {
     pub comment: String,
     /// Whether "approve anyway" was ticked.
     pub anyway: bool,
-}
-
-/// A cell (or a row to delete) that someone else changed since the edit's base, with the
-/// three values. It keeps their text: this change of it was not written.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "ssr", derive(utoipa::ToSchema))]
-pub struct CellConflict {
-    /// The row's id.
-    pub row_id: i64,
-    /// The row's line now (data rows from 1); none when it was deleted.
-    pub line: Option<usize>,
-    /// The column; none for a row delete.
-    pub column: Option<budget::Column>,
-    /// The text when the edit started (for a row: its cells joined by tabs).
-    pub base: String,
-    /// The text now; none when the row was deleted.
-    pub theirs: Option<String>,
-    /// The text the edit wrote; none for a row delete.
-    pub mine: Option<String>,
-    /// Who made the change it conflicts with (the author of the latest revision that changed
-    /// the cell, or the row for a row delete), as the sheet page names it: `bob`. Given by
-    /// every save (the page's and `PATCH`); absent elsewhere, or when no recent revision
-    /// names the change.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub by: Option<String>,
 }
 
 /// The report of rows being typed, checked without saving ([`crate::api::check_draft`]).

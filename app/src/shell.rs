@@ -106,8 +106,8 @@ fn AccountBar() -> impl IntoView {
     let account = use_context::<http::request::Parts>().and_then(|parts| {
         parts
             .extensions
-            .get::<crate::ssr::access::Access>()
-            .map(crate::ssr::access::Access::name)
+            .get::<workbench_store::access::Access>()
+            .map(workbench_store::access::Access::name)
     });
     #[cfg(not(feature = "ssr"))]
     let account: Option<String> = None;

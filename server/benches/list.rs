@@ -5,10 +5,10 @@
 //! own; skipped when it cannot be reached). Run with `cargo bench -p server --bench list`;
 //! the figures are in docs/benchmarks.md.
 
-use app::ssr::access::Role;
-use app::ssr::Store;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use sqlx::Connection as _;
+use workbench_store::access::Role;
+use workbench_store::Store;
 
 const TEAMS: i64 = 100;
 const SHEETS_PER_TEAM: i64 = 100;

@@ -4,10 +4,10 @@
 //! (7 rows per service behind one LB). Run with `cargo bench -p server --bench save`; the
 //! figures are in docs/benchmarks.md.
 
-use app::sheet_name::SheetName;
-use app::ssr::Store;
 use budget::{Lang, Row, Sheet};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+use workbench_model::sheet_name::SheetName;
+use workbench_store::Store;
 
 /// One row of the generated sheet.
 fn row(
@@ -157,7 +157,7 @@ fn save(c: &mut Criterion) {
 /// revision rebuilt from its snapshot (at most 63 changes applied), and the list of revisions,
 /// at 10 and 10,000 revisions of a 99-row sheet, each revision one changed value.
 fn history(c: &mut Criterion) {
-    use app::ssr::{Author, CellPatch, CellSet};
+    use workbench_store::{Author, CellPatch, CellSet};
     let (runtime, _dir, store) = sqlite_store();
     let mut group = c.benchmark_group("history (SQLite file, 99 rows)");
     group.sample_size(20);

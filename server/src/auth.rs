@@ -6,7 +6,7 @@
 //!   sign-in page, the static files and the probes needs a session (signed in at `/login`)
 //!   or an API token (`Authorization: Bearer …`, on `/api/v1` only). [`authenticate`] finds
 //!   the caller and puts their [`Access`] in the request; the handlers then use the store
-//!   scoped to it ([`app::ssr::Store::scoped`]), which checks the role before every read or
+//!   scoped to it ([`workbench_store::Store::scoped`]), which checks the role before every read or
 //!   write of a sheet.
 //!
 //! Passwords are hashed with Argon2id with OWASP's parameters (19 MiB, 2 passes, 1 lane:
@@ -21,13 +21,13 @@
 
 use std::net::IpAddr;
 
-use app::ssr::Store;
 use axum::extract::{FromRequest, Request, State};
 use axum::http::{header, StatusCode};
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use axum::Form;
 use serde::Deserialize;
 use tower_sessions::Session;
+use workbench_store::Store;
 
 use app::i18n::{t, t_args};
 use app::pages::account::sign_in::sign_in_page;
@@ -180,15 +180,15 @@ enum Refused<'a> {
     /// No account has the address.
     Unknown,
     /// The password does not match the account's.
-    WrongPassword(&'a app::ssr::AccountRecord),
+    WrongPassword(&'a workbench_store::AccountRecord),
     /// The account is disabled.
-    Disabled(&'a app::ssr::AccountRecord),
+    Disabled(&'a workbench_store::AccountRecord),
 }
 
 impl<'a> Refused<'a> {
     /// The refusal of a sign-in as `account` (`None`: no account has the address) whose
     /// password `matches` or not.
-    fn of(account: Option<&'a app::ssr::AccountRecord>, matches: bool) -> Refused<'a> {
+    fn of(account: Option<&'a workbench_store::AccountRecord>, matches: bool) -> Refused<'a> {
         match account {
             None => Refused::Unknown,
             Some(account) if !matches => Refused::WrongPassword(account),

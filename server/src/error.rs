@@ -3,13 +3,13 @@
 
 use std::sync::Arc;
 
-use app::sheet_name::SheetNameError;
-use app::ssr::StoreError;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use budget::TsvError;
 use serde::Serialize;
+use workbench_model::sheet_name::SheetNameError;
+use workbench_store::StoreError;
 
 /// Why a JSON API request failed. Every variant but [`ApiError::Internal`] is the client's
 /// to fix, and its message says how.
@@ -38,7 +38,7 @@ pub enum ApiError {
         /// What happened and what to do.
         message: String,
         /// The refused cells, each with its three values.
-        conflicts: Vec<app::ssr::CellConflict>,
+        conflicts: Vec<workbench_store::CellConflict>,
     },
     /// 409: a proposal, comment or decision refused, with the reason; nothing changed.
     #[error("{0}")]
@@ -153,7 +153,7 @@ pub(crate) struct ErrorBody {
     /// elsewhere since its base too, with the three values (base, theirs, mine). Left out
     /// otherwise.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    conflicts: Vec<app::ssr::CellConflict>,
+    conflicts: Vec<workbench_store::CellConflict>,
 }
 
 /// The detail of an internal error, carried to [`log_internal_errors`] in a response

@@ -11,12 +11,12 @@
 
 use std::time::Duration;
 
-use app::ssr::Store;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::IntoResponse;
 use axum::Json;
 use serde_json::json;
+use workbench_store::Store;
 
 /// How long `GET /readyz` waits for the database: 2 s (a load balancer's probe usually
 /// allows 5).
@@ -43,7 +43,7 @@ pub async fn readyz(State(store): State<Store>) -> impl IntoResponse {
         }
         // A missing migration is named (it says nothing of the data); any other failure of
         // the database is said in general, its detail only in the server's log.
-        Ok(Err(err @ app::ssr::StoreError::NotReady(_))) => err.to_string(),
+        Ok(Err(err @ workbench_store::StoreError::NotReady(_))) => err.to_string(),
         Ok(Err(err)) => {
             eprintln!("workbench: not ready: {err}");
             "the database failed; see the server's log".to_string()

@@ -78,7 +78,7 @@ static ROUTES: std::sync::OnceLock<Vec<leptos_axum::AxumRouteListing>> = std::sy
 /// thousands of rows takes seconds of CPU on a request thread; the other threads stay free
 /// for the API, the server functions and the files.
 fn max_page_renders() -> usize {
-    app::ssr::checks::max_concurrent_checks()
+    workbench_store::checks::max_concurrent_checks()
         .saturating_sub(1)
         .max(1)
 }
@@ -122,7 +122,7 @@ fn form_routes() -> Router<AppState> {
 }
 
 /// The whole app: the JSON API under `/api/v1`, the Leptos pages and server functions (with
-/// the [`app::ssr::Store`] provided as context), and the static files and 404 page; behind
+/// the [`workbench_store::Store`] provided as context), and the static files and 404 page; behind
 /// the [`security`] guard and headers; with the default [`Timeouts`].
 pub fn router(state: AppState) -> Router {
     router_with(state, Timeouts::default())

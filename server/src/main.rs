@@ -23,12 +23,12 @@ use std::io::{Read, Write};
 use std::process::ExitCode;
 
 use anyhow::Context;
-use app::ssr::{Store, DEFAULT_DATABASE_URL};
 use clap::{Parser, Subcommand};
 use leptos::prelude::get_configuration;
 use server::check_command::{self, FailOn, Format, Input, Settings, Source};
 use server::AppState;
 use server::{catalog_command, diff_command, drift_command, import_command};
+use workbench_store::{Store, DEFAULT_DATABASE_URL};
 
 /// mimalloc instead of the system allocator: a check allocates many small strings (messages,
 /// formulas, traces), and mimalloc makes the whole check about a fifth cheaper in
@@ -446,7 +446,7 @@ async fn create_user_in(
     team: Option<(String, String)>,
     password: &str,
 ) -> Result<String, String> {
-    use app::ssr::access::Role;
+    use workbench_store::access::Role;
     let email = server::email::parse_email(email).map_err(|err| err.to_string())?;
     let email = email.as_str();
     if password.chars().count() < 12 {
@@ -514,7 +514,7 @@ async fn create_user_in(
 #[tokio::main(flavor = "current_thread")]
 async fn restore(path: &std::path::Path) -> ExitCode {
     let url = database_url();
-    match app::ssr::restore_sqlite(path, &url).await {
+    match workbench_store::restore_sqlite(path, &url).await {
         Ok(sheets) => print(
             &format!(
                 "workbench: restored {url} from {} ({sheets} sheets)\n",
@@ -583,7 +583,7 @@ async fn serve() -> anyhow::Result<()> {
     // Held until the server ends: `workbench restore` refuses to replace the SQLite file
     // under it (the saves it acknowledged after a restore would be lost at its next start).
     let _database_lock =
-        app::ssr::DatabaseLock::serving(&database_url).map_err(anyhow::Error::msg)?;
+        workbench_store::DatabaseLock::serving(&database_url).map_err(anyhow::Error::msg)?;
     let store = Store::connect_with(&database_url, timeouts.pool())
         .await
         .with_context(|| format!("cannot open the database {database_url}"))?;

@@ -11,7 +11,7 @@
 //!
 //! Values are durations as the engine reads them (`10s`, `500ms`, `1m`). The body and request
 //! timeouts are layers of [`crate::router`]'s ([`crate::router_with`]); the header timeout is
-//! the connection's ([`serve`]); the database's are the pool's ([`app::ssr::PoolTimeouts`]).
+//! the connection's ([`serve`]); the database's are the pool's ([`workbench_store::PoolTimeouts`]).
 //! `deploy/timeouts.tsv` is the design sheet of these values with the example nginx in front,
 //! and the test suite checks it with `workbench check`.
 //!
@@ -61,8 +61,8 @@ impl Default for Timeouts {
             header: Duration::from_secs(10),
             body: Duration::from_secs(30),
             request: Duration::from_secs(60),
-            db_acquire: app::ssr::PoolTimeouts::default().acquire,
-            db_statement: app::ssr::PoolTimeouts::default().statement,
+            db_acquire: workbench_store::PoolTimeouts::default().acquire,
+            db_statement: workbench_store::PoolTimeouts::default().statement,
         }
     }
 }
@@ -106,9 +106,9 @@ impl Timeouts {
         })
     }
 
-    /// The database's timeouts, for [`app::ssr::Store::connect_with`].
-    pub fn pool(&self) -> app::ssr::PoolTimeouts {
-        app::ssr::PoolTimeouts {
+    /// The database's timeouts, for [`workbench_store::Store::connect_with`].
+    pub fn pool(&self) -> workbench_store::PoolTimeouts {
+        workbench_store::PoolTimeouts {
             acquire: self.db_acquire,
             statement: self.db_statement,
         }
@@ -362,7 +362,7 @@ mod tests {
         .unwrap();
         assert_eq!(
             db.pool(),
-            app::ssr::PoolTimeouts {
+            workbench_store::PoolTimeouts {
                 acquire: Duration::from_secs(5),
                 statement: Duration::from_millis(1_500),
             }

@@ -1,8 +1,8 @@
 //! What every handler can reach.
 
-use app::ssr::Store;
 use axum::extract::FromRef;
 use leptos::prelude::LeptosOptions;
+use workbench_store::Store;
 
 use crate::security::AllowedHosts;
 

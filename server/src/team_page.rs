@@ -17,13 +17,13 @@
 
 use app::i18n::{t, t_args};
 use app::pages::account::team::{when, Outcome};
-use app::ssr::access::{Access, Principal};
 use axum::extract::{FromRequest, Request, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::Form;
 use budget::Lang;
 use serde::Deserialize;
+use workbench_store::access::{Access, Principal};
 
 use crate::api::teams as ops;
 use crate::error::ApiError;

@@ -20,7 +20,7 @@ use crate::api::{
 };
 use crate::error::AppError;
 use crate::i18n::{t, t_args, ui_lang};
-use crate::sheet_name::SheetName;
+use workbench_model::sheet_name::SheetName;
 
 /// How many chosen or skipped names the chooser lists before `…`.
 const NAMES_SHOWN: usize = 8;

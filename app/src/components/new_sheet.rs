@@ -15,7 +15,7 @@ use super::lang_select::LangSelect;
 use super::tsv_input::TsvInput;
 use crate::api::{CreateExampleSheet, CreateSheet, ImportSheet};
 use crate::i18n::{t, ui_lang};
-use crate::sheet_name::SheetName;
+use workbench_model::sheet_name::SheetName;
 
 /// A blank sheet: a name, a header language (at first the page's) and a Create button. Rendered on the server
 /// only; the browser posts the form.

@@ -20,7 +20,7 @@ use crate::i18n::{t, t_args, ui_lang};
 use crate::island::Prop;
 use crate::list_mode::ListMode;
 use crate::model::{sheet_href, SheetSummary};
-use crate::sheet_name::SheetName;
+use workbench_model::sheet_name::SheetName;
 
 /// One sheet as the list shows it: its summary, with its last change already written, so
 /// that what writes times (the `time` crate) stays on the server and out of the wasm.

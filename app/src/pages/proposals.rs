@@ -22,7 +22,6 @@ use crate::components::error_panel::ErrorPanel;
 use crate::components::report::{ReportPanel, SummaryHeadline};
 use crate::editor::grid::{follow_changes, Grid};
 use crate::editor::state::draft;
-use crate::editor::state::report_changes::ReportAnswer;
 use crate::error::AppError;
 use crate::highlight::Highlight;
 use crate::i18n::{t, t_args, ui_lang};
@@ -32,6 +31,7 @@ use crate::model::{
     SheetDetail,
 };
 use budget::diff::ChangedRow;
+use workbench_model::report_changes::ReportAnswer;
 
 fn number(raw: &str) -> Result<i64, AppError> {
     raw.parse::<i64>()

@@ -24,8 +24,10 @@ const FILE_LINES: usize = 800;
 const FUNCTION_LINES: usize = 150;
 
 /// The crates' sources read, from the engine's folder.
-const CRATES: [&str; 5] = [
+const CRATES: [&str; 7] = [
     "src",
+    "../model/src",
+    "../store/src",
     "../import/src",
     "../app/src",
     "../server/src",
@@ -36,8 +38,8 @@ const CRATES: [&str; 5] = [
 /// file (`app/src/pages/sheet.rs SheetPage`, none today).
 const KNOWN: [&str; 3] = [
     "app/src/api.rs",
-    "app/src/ssr/store.rs",
-    "app/src/ssr/store/accounts.rs",
+    "store/src/store.rs",
+    "store/src/store/accounts.rs",
 ];
 
 /// The folder a file's child modules are in: its own folder for `lib.rs`, `main.rs` and

@@ -59,7 +59,7 @@ pub(crate) async fn check(
     let imported = budget::tsv::import(&text)?;
     sheet.lang = imported.lang.unwrap_or(Lang::En);
     sheet.rows = imported.rows;
-    Ok(Json(app::ssr::checks::check(sheet).await.1))
+    Ok(Json(workbench_store::checks::check(sheet).await.1))
 }
 
 /// A 400 for a setting that cannot be read.

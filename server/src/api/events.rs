@@ -10,7 +10,7 @@
 //! A comment line every 15 s keeps idle connections open through proxies.
 //!
 //! In team mode the caller's right to read the sheet is checked again before each event and
-//! every [`RECHECK_EVERY`] (the store's [`app::ssr::Store::still_reads`]): a member removed
+//! every [`RECHECK_EVERY`] (the store's [`workbench_store::Store::still_reads`]): a member removed
 //! from the team or given a role without reading, a disabled account, a revoked or expired
 //! token gets nothing more; the stream ends, and the browser's reconnect is refused.
 
@@ -18,12 +18,12 @@ use crate::auth::Scoped;
 use std::convert::Infallible;
 use std::time::Duration;
 
-use app::ssr::{SheetEvent, Store};
 use axum::http::HeaderMap;
 use axum::response::sse::{Event, KeepAlive, Sse};
 use futures_util::stream::{self, Stream, StreamExt};
 use serde_json::json;
 use tokio::sync::broadcast::error::RecvError;
+use workbench_store::{SheetEvent, Store};
 
 use super::extract::SheetId;
 use crate::error::{ApiError, ErrorBody};

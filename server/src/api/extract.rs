@@ -6,11 +6,11 @@
 //! Extractors run in the order of a handler's arguments, so a handler lists them in the order
 //! its refusals are meant to come: the path, then `If-Match`, then the query, then the body.
 
-use app::ssr::Author;
 use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
 use axum::extract::{FromRequest, FromRequestParts, Path};
 use axum::http::request::Parts;
 use axum::http::{header, HeaderMap};
+use workbench_store::Author;
 
 use crate::error::ApiError;
 

@@ -6,7 +6,6 @@
 //! it is not ASCII) or the `author` query parameter; `anonymous` without either.
 
 use crate::auth::Scoped;
-use app::ssr::{CellPatch, RevisionSummary};
 use axum::http::{header, HeaderMap, HeaderValue};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -14,6 +13,7 @@ use budget::diff::{Match, SheetDiff};
 use budget::{Lang, Report, Row};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
+use workbench_store::{CellPatch, RevisionSummary};
 
 use super::extract::{author, ApiJson, ApiQuery, IfMatch, SheetId, SheetRevision};
 use super::sheets::SheetBody;
@@ -94,7 +94,7 @@ pub(crate) async fn get(
     SheetRevision(id, number): SheetRevision,
 ) -> Result<Json<RevisionBody>, ApiError> {
     let stored = store.revision(id, number).await?;
-    let (sheet, report) = app::ssr::checks::check(stored.sheet).await;
+    let (sheet, report) = workbench_store::checks::check(stored.sheet).await;
     Ok(Json(RevisionBody {
         revision: stored.summary,
         lang: sheet.lang,

@@ -1,17 +1,17 @@
 //! `/api/v1/sheets/{id}/proposals`: changes proposed for review instead of applied; their
 //! review (the diff against the current rows, conflicts, comments), comments on them or on
 //! one cell, the proposer's choice for a conflicting cell, and the reviewer's decision with
-//! the gate (`app::ssr::Store::decide`).
+//! the gate (`workbench_store::Store::decide`).
 
 use crate::auth::Scoped;
 use app::model::{ProposalReview, ProposalSummary};
-use app::ssr::{CellPatch, Decision, Resolution};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::IntoResponse;
 use axum::Json;
 use budget::Column;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
+use workbench_store::{CellPatch, Decision, Resolution};
 
 use super::extract::{author, ApiJson, ProposalPath, SheetId, SheetProposal};
 use crate::error::{ApiError, ErrorBody};

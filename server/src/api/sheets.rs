@@ -1,8 +1,6 @@
 //! `/api/v1/sheets`: store, list, read and export sheets.
 
 use crate::auth::Scoped;
-use app::sheet_name::SheetName;
-use app::ssr::{CellConflict, SheetSummary, StoredSheet};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode, Uri};
 use axum::response::IntoResponse;
 use axum::Json;
@@ -10,6 +8,8 @@ use budget::{Lang, Report, Row, Sheet};
 use percent_encoding::{utf8_percent_encode, AsciiSet, NON_ALPHANUMERIC};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
+use workbench_model::sheet_name::SheetName;
+use workbench_store::{CellConflict, SheetSummary, StoredSheet};
 
 use super::body::TsvBody;
 use super::extract::{author, if_match, ApiQuery, SheetId};
@@ -190,7 +190,7 @@ pub(crate) struct SheetBody {
 impl SheetBody {
     /// The body of a stored sheet, with its report.
     pub(super) async fn of(stored: StoredSheet) -> SheetBody {
-        let (sheet, report) = app::ssr::checks::check(stored.sheet).await;
+        let (sheet, report) = workbench_store::checks::check(stored.sheet).await;
         SheetBody {
             id: stored.id,
             name: stored.name,
@@ -293,7 +293,7 @@ pub(crate) async fn replace(
             imported.lang,
             &imported.rows,
             &store.author_or(author(&headers, None)),
-            app::ssr::RevisionKind::Import,
+            workbench_store::RevisionKind::Import,
         )
         .await?;
     SheetBody::of(store.get_sheet(id).await?).await.reply()
@@ -393,7 +393,7 @@ pub(crate) async fn budget_svg(
     let lang = lang_param("lang", params.lang.as_deref())?;
     let stored = store.get_sheet(id).await?;
     let lang = lang.unwrap_or(stored.sheet.lang);
-    let (_, report) = app::ssr::checks::check(stored.sheet).await;
+    let (_, report) = workbench_store::checks::check(stored.sheet).await;
     let svg = budget::picture::svg(&budget::picture::picture(&report, lang));
     let mut headers = HeaderMap::new();
     headers.insert(

@@ -17,7 +17,6 @@
 //! | `POST /api/v1/accounts/{id}/disabled` | administrators | `{"disabled": true}`: cannot sign in |
 //! | `PUT /api/v1/sheets/{id}/shared` | the sheet's owners | `{"shared": true}`: every account may read it |
 
-use app::ssr::access::{Access, Principal, Role, TokenScope};
 use axum::extract::{Path, State};
 use axum::http::{header, HeaderName, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -25,6 +24,7 @@ use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use utoipa::{IntoParams, ToSchema};
+use workbench_store::access::{Access, Principal, Role, TokenScope};
 
 use super::extract::ApiQuery;
 use crate::auth::{Caller, Scoped};
@@ -383,8 +383,8 @@ pub(crate) async fn make_token(
             "a token lives at least 1 day (leave the days out for one that never expires)",
         ));
     }
-    let expires =
-        expires_in_days.map(|days| app::ssr::now_ms().saturating_add(i64::from(days) * 86_400_000));
+    let expires = expires_in_days
+        .map(|days| workbench_store::now_ms().saturating_add(i64::from(days) * 86_400_000));
     let (token, hash) = crate::auth::new_token();
     let id = state
         .store
@@ -652,7 +652,7 @@ pub(crate) async fn make_invite(
         crate::email::parse_email(email).map_err(|err| ApiError::bad_request(err.to_string()))?;
     let email = email.as_str();
     let (token, hash) = crate::auth::new_token();
-    let expires = app::ssr::now_ms().saturating_add(crate::auth::INVITE_LIFETIME_MS);
+    let expires = workbench_store::now_ms().saturating_add(crate::auth::INVITE_LIFETIME_MS);
     state
         .store
         .create_invite(&hash, email, team, account, expires)

@@ -4,14 +4,14 @@
 
 use std::net::SocketAddr;
 
-use app::ssr::access::{Access, Principal};
-use app::ssr::{Store, TokenRefusal};
 use axum::extract::{ConnectInfo, FromRequestParts, Request, State};
 use axum::http::request::Parts;
 use axum::http::{header, Method};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Redirect, Response};
 use tower_sessions::Session;
+use workbench_store::access::{Access, Principal};
+use workbench_store::{Store, TokenRefusal};
 
 use super::mode::MODE_VAR;
 use super::session::ACCOUNT_KEY;
@@ -115,7 +115,7 @@ async fn token_access(store: &Store, token: &str, path: &str) -> Result<Access, 
             "a token without a token principal".into(),
         ));
     };
-    if scope == app::ssr::access::TokenScope::Check && path != "/api/v1/check" {
+    if scope == workbench_store::access::TokenScope::Check && path != "/api/v1/check" {
         return Err(ApiError::Forbidden(
             "this token's scope is check: it may only POST /api/v1/check".into(),
         ));
@@ -141,7 +141,7 @@ async fn proxy_access(store: &Store, email: &str) -> Result<Access, ApiError> {
                 ));
             }
             match store.create_account(email, "!proxy", false).await {
-                Ok(_) | Err(app::ssr::StoreError::Taken(_)) => {}
+                Ok(_) | Err(workbench_store::StoreError::Taken(_)) => {}
                 Err(err) => return Err(err.into()),
             }
             store

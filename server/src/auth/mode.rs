@@ -6,8 +6,8 @@
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 
-use app::ssr::Store;
 use sha2::{Digest, Sha256};
+use workbench_store::Store;
 
 use tower_sessions::SessionManagerLayer;
 
@@ -157,7 +157,7 @@ impl std::fmt::Debug for Auth {
 /// Sign-in attempts allowed in one window (a minute), as OWASP's Authentication Cheat Sheet
 /// describes ("Login Throttling"): per account at one client address, and per client
 /// address; a burst of that many, then one more each time a window's share of it passes
-/// (ten a minute: one more every 6 s), as [`app::ssr::Store::take_sign_in`] counts. An
+/// (ten a minute: one more every 6 s), as [`workbench_store::Store::take_sign_in`] counts. An
 /// address that keeps failing is slowed down, for every account it names; the account's owner
 /// signing in from another address is not, so nobody can lock an account out by failing on
 /// purpose. A sign-in that succeeds forgets its account's count at that address.
@@ -191,9 +191,9 @@ impl Default for SignInLimits {
 
 impl SignInLimits {
     /// `attempts` per window as a rate.
-    fn rate(&self, attempts: i64) -> app::ssr::SignInRate {
+    fn rate(&self, attempts: i64) -> workbench_store::SignInRate {
         let burst = attempts.max(1);
-        app::ssr::SignInRate {
+        workbench_store::SignInRate {
             interval_ms: (self.window_ms / burst).max(1),
             burst,
         }
@@ -232,8 +232,8 @@ impl Team {
         store: &Store,
         email: &str,
         client: Option<IpAddr>,
-    ) -> Result<Attempt, app::ssr::StoreError> {
-        let now = app::ssr::now_ms();
+    ) -> Result<Attempt, workbench_store::StoreError> {
+        let now = workbench_store::now_ms();
         let refused = |bucket: i64| async move {
             let note = store
                 .note_refusal(bucket, now, self.limits.window_ms)

@@ -1,8 +1,8 @@
 //! The sessions of team mode, kept in the database through the store, so that every
 //! instance knows them: `tower-sessions`' [`SessionStore`] over [`Store`].
 
-use app::ssr::Store;
 use tower_sessions::session_store::{self, SessionStore};
+use workbench_store::Store;
 
 /// The session's key holding the signed-in account's id.
 pub(super) const ACCOUNT_KEY: &str = "account";

@@ -5,11 +5,11 @@ use app::pages::account::team::{
     log_name, team_page, Administration, AuditLog, Outcome, Owned, TeamPage, TeamSection,
     TokenLine, AUDIT_LINES,
 };
-use app::ssr::access::{Access, Role};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use budget::Lang;
 use serde::Deserialize;
+use workbench_store::access::{Access, Role};
 
 use crate::error::ApiError;
 use crate::state::AppState;
@@ -103,7 +103,7 @@ async fn read(
 
 /// The tokens of `team`, newest first, each with whether it is past its expiry now.
 async fn tokens(state: &AppState, team: i64) -> Result<Vec<TokenLine>, ApiError> {
-    let now = app::ssr::now_ms();
+    let now = workbench_store::now_ms();
     Ok(state
         .store
         .tokens(team)

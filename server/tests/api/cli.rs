@@ -1407,7 +1407,7 @@ async fn create_user_makes_the_administrator_then_a_member_of_a_new_team_and_aud
         .1,
         "workbench: account 2 alice@example.com, editor in team 1 payments\n"
     );
-    let store = app::ssr::Store::connect(&url).await.unwrap();
+    let store = workbench_store::Store::connect(&url).await.unwrap();
     let lines = store
         .audit_log(1, 10)
         .await

@@ -6,8 +6,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use app::ssr::Store;
 use budget::{tsv, Lang, Sheet};
+use workbench_store::Store;
 
 use crate::helpers::{fixture, golden_g2};
 use crate::process::{agent, Server};

@@ -1,8 +1,8 @@
 //! The addresses team mode takes for invitations and new accounts: look-alike scripts and
 //! invisible characters are refused with the reason, and nothing is made.
 
-use app::ssr::Store;
 use axum::http::{Method, StatusCode};
+use workbench_store::Store;
 
 use crate::helpers::{sign_in, team_app_on};
 

@@ -4,8 +4,8 @@
 
 use std::sync::Arc;
 
-use app::ssr::Store;
 use axum::http::Method;
+use workbench_store::Store;
 
 use crate::helpers::{app_with, team_app_for_setup, texts, TestApp};
 use crate::process::{agent, Server};

@@ -3,10 +3,10 @@
 //! over `https` are `Secure`, a writing request's `Origin` must be `https://` too, and
 //! sign-ins are limited per client, not per proxy.
 
-use app::ssr::Store;
 use axum::body::Body;
 use axum::http::{Method, Request};
 use tower::ServiceExt;
+use workbench_store::Store;
 
 use crate::helpers::{app_behind, TestApp};
 

@@ -2,7 +2,6 @@
 
 use std::path::PathBuf;
 
-use app::ssr::Store;
 use axum::body::Body;
 use axum::http::{HeaderMap, Method, Request, StatusCode};
 use axum::Router;
@@ -10,6 +9,7 @@ use http_body_util::BodyExt;
 use leptos::prelude::LeptosOptions;
 use server::AppState;
 use tower::ServiceExt;
+use workbench_store::Store;
 
 /// The app over a fresh in-memory SQLite database.
 pub struct TestApp {

@@ -4,8 +4,8 @@
 
 use axum::http::{Method, StatusCode};
 
-use app::editor::state::report_changes::ReportAnswer;
 use app::model::Checked;
+use workbench_model::report_changes::ReportAnswer;
 
 use crate::helpers::{find, fixture, golden_g2, server_fn, spawn_app, TestApp};
 
@@ -519,10 +519,10 @@ async fn the_first_check_of_a_loaded_page_is_answered_with_what_changed_since_it
         .runs
         .iter()
         .flat_map(|run| match run {
-            app::editor::state::report_changes::Run::New(items) => {
+            workbench_model::report_changes::Run::New(items) => {
                 items.iter().map(|r| r.line).collect()
             }
-            app::editor::state::report_changes::Run::Same { .. } => vec![],
+            workbench_model::report_changes::Run::Same { .. } => vec![],
         })
         .collect();
     let mut applied = detail.report;
@@ -693,7 +693,7 @@ async fn saving_or_importing_the_stored_rows_from_the_page_adds_no_revision() {
     let id = app.create_sheet("g", &g1).await;
     let loaded = app.get(&format!("/api/v1/sheets/{id}")).await.json();
     let rows = budget::tsv::import(&g1).unwrap().rows;
-    let author = app::ssr::Author::named("p");
+    let author = workbench_store::Author::named("p");
     let before = revision_count(&app, id).await;
     let updated_before = updated_at_ms(&app, id).await;
 

@@ -4,9 +4,9 @@
 //! may reach the HTML as markup; the browser spec `end2end/tests/hostile.spec.ts` checks that
 //! none runs with JavaScript on.
 
-use app::sheet_name::SheetName;
 use axum::http::{Method, StatusCode};
 use budget::{Lang, Row, Sheet};
+use workbench_model::sheet_name::SheetName;
 
 use crate::helpers::{server_fn, spawn_app};
 

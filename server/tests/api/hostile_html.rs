@@ -10,11 +10,11 @@
 //! closers and then an element marked `data-injected`, which a page holds only if the closer
 //! worked.
 
-use app::sheet_name::SheetName;
-use app::ssr::access::{Role, TokenScope};
-use app::ssr::{Author, CellPatch, CellSet, Store};
 use axum::http::{Method, StatusCode};
 use budget::{Column, Lang, Row, Sheet};
+use workbench_model::sheet_name::SheetName;
+use workbench_store::access::{Role, TokenScope};
+use workbench_store::{Author, CellPatch, CellSet, Store};
 
 use crate::helpers::{spawn_app, team_app_on, TestApp};
 

@@ -9,10 +9,10 @@
 use std::collections::BTreeSet;
 use std::future::Future;
 
-use app::ssr::access::{Role, TokenScope};
-use app::ssr::{Author, CellPatch, CellSet, Store, StoreError};
 use axum::http::{Method, StatusCode};
 use budget::{Column, Lang, Row, Sheet};
+use workbench_store::access::{Role, TokenScope};
+use workbench_store::{Author, CellPatch, CellSet, Store, StoreError};
 
 use crate::helpers::team_app_on;
 use crate::security::FORM;

@@ -8,8 +8,8 @@ use std::io::{BufRead, BufReader};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use app::ssr::access::Role;
-use app::ssr::Store;
+use workbench_store::access::Role;
+use workbench_store::Store;
 
 use crate::helpers::fixture;
 use crate::process::{agent, Server};

@@ -6,9 +6,9 @@
 //! does (success, or the route's own refusal past the role, such as a stale revision).
 
 use app::error::AppError;
-use app::ssr::access::{Access, Principal, Role, TokenScope};
-use app::ssr::Store;
 use axum::http::Method;
+use workbench_store::access::{Access, Principal, Role, TokenScope};
+use workbench_store::Store;
 
 use crate::helpers::{
     fixture, server_fns, sign_in_first, team_app_for_setup, team_app_on, TestApp, TestResponse,
@@ -246,7 +246,7 @@ async fn world() -> World {
     // An open proposal 1 (the editor's: 20s for row 1's value), for the review routes to act on.
     let scoped = store.scoped(editor);
     let stored = scoped.get_sheet(sheet).await.unwrap();
-    let patch: app::ssr::CellPatch = serde_json::from_value(serde_json::json!({
+    let patch: workbench_store::CellPatch = serde_json::from_value(serde_json::json!({
         "cells": [{"row_id": stored.row_ids[0], "column": "value",
                    "base": stored.sheet.rows[0].value, "value": "20s"}]
     }))
@@ -256,7 +256,7 @@ async fn world() -> World {
             sheet,
             "a longer deadline",
             &patch,
-            &app::ssr::Author::named("editor@example.com"),
+            &workbench_store::Author::named("editor@example.com"),
         )
         .await
         .unwrap();

@@ -4,12 +4,12 @@
 
 use std::net::SocketAddr;
 
-use app::ssr::Store;
 use axum::body::Body;
 use axum::http::{Method, Request, StatusCode};
 use futures_util::StreamExt as _;
 use server::auth::{Auth, SignInLimits, MAX_EMAIL_CHARS};
 use tower::ServiceExt as _;
+use workbench_store::Store;
 
 use crate::helpers::{app_with, TestApp};
 

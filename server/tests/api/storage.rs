@@ -1,4 +1,4 @@
-//! The store (`app::ssr::Store`) on SQLite and on PostgreSQL: every scenario runs on both.
+//! The store (`workbench_store::Store`) on SQLite and on PostgreSQL: every scenario runs on both.
 //!
 //! PostgreSQL is reached at `TEST_POSTGRES_URL` (default
 //! `postgres://postgres@127.0.0.1:5432/test`); each test gets a schema of its own, dropped
@@ -6,13 +6,15 @@
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use app::sheet_name::SheetName;
-use app::ssr::{Author, CellPatch, CellSet, RevisionKind, RowDelete, RowInsert, Store, StoreError};
 use axum::http::{Method, StatusCode};
 use budget::Column;
 use budget::{Lang, Row, Sheet};
 use serde_json::json;
 use sqlx::Connection;
+use workbench_model::sheet_name::SheetName;
+use workbench_store::{
+    Author, CellPatch, CellSet, RevisionKind, RowDelete, RowInsert, Store, StoreError,
+};
 
 use crate::helpers::{fixture, golden_g2};
 
@@ -387,7 +389,7 @@ async fn the_counts_follow_every_write_and_old_sheets_are_counted_on_connect(
         .create_sheet(&name("g"), &Sheet::new(Lang::En, g1.clone()))
         .await
         .unwrap();
-    let counts = |list: Vec<app::ssr::SheetSummary>| {
+    let counts = |list: Vec<workbench_store::SheetSummary>| {
         let s = &list[0];
         (s.rows, s.errors, s.warnings)
     };
@@ -1558,9 +1560,9 @@ async fn an_unknown_revision_or_row_is_a_clear_error(store: &Store, _: &TestDb) 
 
 /// The next event about sheet `id` on `events` (within 5 s).
 async fn next_event(
-    events: &mut tokio::sync::broadcast::Receiver<app::ssr::SheetEvent>,
+    events: &mut tokio::sync::broadcast::Receiver<workbench_store::SheetEvent>,
     id: i64,
-) -> app::ssr::SheetEvent {
+) -> workbench_store::SheetEvent {
     tokio::time::timeout(std::time::Duration::from_secs(5), async {
         loop {
             let e = events.recv().await.expect("the channel stays open");
@@ -1762,7 +1764,7 @@ async fn the_statement_timeout_given_is_postgres_own() {
     let db = TestDb::postgres().await;
     let store = Store::connect_with(
         &db.url,
-        app::ssr::PoolTimeouts {
+        workbench_store::PoolTimeouts {
             acquire: std::time::Duration::from_secs(5),
             statement: std::time::Duration::from_millis(1_500),
         },

@@ -1,9 +1,9 @@
 //! The Teams page of team mode (`/team`): what an owner, a member and an administrator see
 //! and do there, in English and Japanese, and what each refusal says and leaves unchanged.
 
-use app::ssr::access::Role;
-use app::ssr::Store;
 use axum::http::Method;
+use workbench_store::access::Role;
+use workbench_store::Store;
 
 use crate::helpers::{fixture, team_app_on, texts, TestApp, TestResponse};
 
@@ -175,7 +175,7 @@ async fn an_owner_adds_a_member_makes_and_revokes_a_token_and_invites_from_the_p
             1,
             "old",
             &hash,
-            app::ssr::access::TokenScope::Read,
+            workbench_store::access::TokenScope::Read,
             2,
             Some(1),
         )

@@ -5,12 +5,12 @@
 
 use std::time::Duration;
 
-use app::ssr::access::{Role, TokenScope};
-use app::ssr::Store;
 use axum::body::Body;
 use axum::http::Method;
 use http_body_util::BodyExt;
 use tower::ServiceExt;
+use workbench_store::access::{Role, TokenScope};
+use workbench_store::Store;
 
 use crate::helpers::{app_with, fixture, golden_g2, team_app_on, texts, TestApp, TestResponse};
 use crate::storage::TestDb;
@@ -432,7 +432,7 @@ async fn the_audit_log_has_sharing_new_accounts_and_refused_sign_ins_but_not_eac
     )
     .await;
     let bearer = format!("Bearer {}", made.json()["token"].as_str().unwrap());
-    let before_use = app::ssr::now_ms();
+    let before_use = workbench_store::now_ms();
     for _ in 0..20 {
         let checked = app
             .send_with(

@@ -17,7 +17,7 @@
 //! (an edit while one is on its way sends one more when it is back, with the rows as they
 //! are then). Each report is shown unless one of later rows already is. A check or save names
 //! the report the page holds, and the server answers with what changed since it
-//! ([`crate::editor::state::report_changes`]): the page holds its report only here, so that the
+//! ([`workbench_model::report_changes`]): the page holds its report only here, so that the
 //! report it names is the one it has ([`Autosave::show`] for a report from elsewhere).
 //!
 //! While a conflict waits for the user's choice, the report shown is of the rows on the
@@ -41,9 +41,9 @@ use leptos::task::spawn_local;
 
 use crate::api::{check_draft, get_sheet, save_rows};
 use crate::editor::state::draft::{self, DraftRow};
-use crate::editor::state::report_changes::ReportAnswer;
 use crate::editor::state::save_status::SaveStatus;
 use crate::model::{CellConflict, RevisionKind};
+use workbench_model::report_changes::ReportAnswer;
 
 /// How long after the last keystroke a save starts: 300 ms.
 pub const DEBOUNCE: Duration = Duration::from_millis(300);

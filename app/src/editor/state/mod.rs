@@ -1,8 +1,8 @@
 //! The editor's state: the rows being typed ([`draft`]), their saves ([`autosave`], whose
 //! progress [`save_status`] names), undo and redo ([`undo`]), the cells selected
 //! ([`selection`]), the line that says why a paste was refused ([`notice`]), other
-//! editors' saves as they happen ([`live`]) and the report sent as what changed since the
-//! one the page holds ([`report_changes`]).
+//! editors' saves as they happen ([`live`]); the report comes as what changed since the one
+//! the page holds ([`workbench_model::report_changes`]).
 //!
 //! The parts of one editor that the grid's rows and cells, the picture and the page share
 //! are one [`EditorContext`], provided once.
@@ -11,7 +11,6 @@ pub mod autosave;
 pub mod draft;
 pub mod live;
 pub mod notice;
-pub mod report_changes;
 pub mod save_status;
 pub mod selection;
 pub mod undo;

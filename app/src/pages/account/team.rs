@@ -10,8 +10,8 @@ use leptos::prelude::*;
 
 use super::{document, ErrorLine};
 use crate::i18n::{t, t_args};
-use crate::ssr::access::{Role, TokenScope};
-use crate::ssr::{AccountRecord, AuditEntry, Member, TokenRecord};
+use workbench_store::access::{Role, TokenScope};
+use workbench_store::{AccountRecord, AuditEntry, Member, TokenRecord};
 
 /// The page's address.
 pub const PATH: &str = "/team";

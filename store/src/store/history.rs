@@ -19,7 +19,7 @@ use serde::{Deserialize, Serialize};
 use sqlx::Row as _;
 
 use super::db::{from_db, now_ms, to_db, Tx};
-use crate::ssr::error::StoreError;
+use crate::error::StoreError;
 
 /// A revision keeps all its rows when its number is 1 more than a multiple of this: 1, 65,
 /// 129, ...
@@ -49,7 +49,7 @@ impl Author {
     pub fn named(name: &str) -> Author {
         let clean: String = name
             .chars()
-            .filter(|c| !c.is_control() && !crate::model::is_bidi_control(*c))
+            .filter(|c| !c.is_control() && !workbench_model::is_bidi_control(*c))
             .collect();
         let clean: String = clean.trim().chars().take(MAX_AUTHOR_CHARS).collect();
         Author {
@@ -68,7 +68,7 @@ impl Author {
     }
 }
 
-pub use crate::model::{RevisionKind, RevisionSummary};
+pub use workbench_model::{RevisionKind, RevisionSummary};
 
 /// One revision rebuilt: its summary, its sheet (settings and rows) and its rows' ids.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

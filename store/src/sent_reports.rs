@@ -1,5 +1,5 @@
 //! The reports the server sent to sheet pages, kept for a while so that the next check of a
-//! page is answered with what changed ([`crate::editor::state::report_changes`]).
+//! page is answered with what changed ([`workbench_model::report_changes`]).
 //!
 //! Each is kept as its items' JSON text under a random id, with the sheet it is of. A page
 //! that names one it holds gets the changes since it; at most [`KEPT`] are kept, of
@@ -17,7 +17,7 @@ use std::sync::{LazyLock, Mutex};
 use budget::Report;
 use lru::LruCache;
 
-use crate::editor::state::report_changes::{changes_since, texts_of, ReportAnswer, ReportTexts};
+use workbench_model::report_changes::{changes_since, texts_of, ReportAnswer, ReportTexts};
 
 /// How many reports are kept in all: 64 (at 2,000 rows a report's items are about 2 MB of
 /// text).
@@ -177,7 +177,7 @@ mod tests {
 
     #[test]
     fn the_least_recently_used_go_beyond_the_bytes_kept_and_the_count_is_exact() {
-        let texts = |bytes: usize| ReportTexts::of_lists(vec!["x".repeat(bytes)]);
+        let texts = |bytes: usize| ReportTexts::of_findings(vec!["x".repeat(bytes)]);
         let sent = |sheet: i64, bytes: usize| Sent {
             sheet,
             texts: std::sync::Arc::new(texts(bytes)),

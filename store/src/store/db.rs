@@ -11,9 +11,9 @@ use sqlx::AnyPool;
 use sqlx::Row as _;
 
 use super::live;
-use crate::ssr::access::Access;
-use crate::ssr::error::StoreError;
-use crate::ssr::model::StoredSheet;
+use crate::access::Access;
+use crate::error::StoreError;
+use crate::model::StoredSheet;
 
 /// The sheet store. Cheap to clone: clones share one connection pool and one [`live`] side
 /// (the channel of [`SheetEvent`](super::SheetEvent)s and the count of viewers).

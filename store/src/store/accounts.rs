@@ -12,9 +12,9 @@ use sqlx::Row as _;
 
 use super::db::{next_id, now_ms, IdCounter, Store, Tx};
 use super::history::Author;
-use crate::ssr::access::Need;
-use crate::ssr::access::{Access, Principal, Role, TokenScope};
-use crate::ssr::StoreError;
+use crate::access::Need;
+use crate::access::{Access, Principal, Role, TokenScope};
+use crate::StoreError;
 
 /// An account as stored.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

@@ -1,7 +1,7 @@
 //! Who is asking, and what each team role may do.
 //!
 //! In team mode the server resolves every request to an [`Access`] (an account signed in, or
-//! an API token) and hands the handlers a store scoped to it ([`crate::ssr::Store::scoped`]).
+//! an API token) and hands the handlers a store scoped to it ([`crate::Store::scoped`]).
 //! The scoped store checks the role before every read or write of a sheet: a sheet of a team
 //! the caller is not in is **not found** (it does not reveal that the sheet exists); a sheet
 //! of the caller's team that needs a higher role is **forbidden**. Local mode has no

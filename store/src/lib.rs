@@ -1,4 +1,7 @@
-//! Server-only code: the sheet store over sqlx (compiled with the `ssr` feature only).
+//! The sheet store over sqlx: sheets and their revisions, proposals, accounts, teams and
+//! tokens, the audit log, live updates between instances, and the checks kept for the sheets
+//! most recently read. No page and no HTTP: the server functions (`app`) and the JSON API and
+//! forms (`server`) call it; the records it hands out are `workbench_model`'s.
 //!
 //! The [`Store`] runs the same SQL on SQLite (the default, [`DEFAULT_DATABASE_URL`]) and on
 //! PostgreSQL, through sqlx's `Any` driver; the schema lives in the workspace's
@@ -11,7 +14,6 @@ mod model;
 pub mod sent_reports;
 mod store;
 
-pub use crate::model::SheetSummary;
 pub use error::{Refusal, StoreError};
 pub use model::{StoredSheet, MAX_COMMENT_CHARS, MAX_TITLE_CHARS};
 pub use store::SignInRate;
@@ -22,3 +24,4 @@ pub use store::{
     RowMove, SheetEvent, Store, StoredRevision, TeamRecord, TokenRecord, TokenRefusal, Watching,
     DEFAULT_DATABASE_URL, FOLD_WINDOW_MS, PRESENCE_EVERY, PRESENCE_EXPIRES, SNAPSHOT_EVERY,
 };
+pub use workbench_model::SheetSummary;

@@ -17,7 +17,7 @@ use sqlx::sqlite::{SqliteConnectOptions, SqlitePoolOptions};
 use thiserror::Error;
 
 use super::db::{is_sqlite_memory, with_create_mode, Store};
-use crate::ssr::error::StoreError;
+use crate::error::StoreError;
 
 /// Why a backup or a restore did not happen. Nothing was written when one of these is
 /// returned (a half-written copy is removed).

@@ -7,14 +7,14 @@ use std::str::FromStr;
 use budget::Lang;
 use serde::{Deserialize, Serialize};
 
-use crate::i18n::{t, t_args};
+use crate::words::{t, t_args};
 
 /// A sheet name as it is stored: trimmed, 1 to [`SheetName::MAX_CHARS`] characters (Unicode
 /// scalar values), and free of what would mislead or break a reader of it (see
 /// [`Forbidden`]).
 ///
 /// ```
-/// use app::sheet_name::SheetName;
+/// use workbench_model::SheetName;
 ///
 /// assert_eq!(SheetName::parse("  予約  ").unwrap().as_str(), "予約");
 /// assert_eq!(

@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 
 use super::db::{next_row_id, next_stamp, read_head, read_keyed_rows, Store, Tx};
 use super::history::{changed_by, Author, RevisionKind};
-use crate::ssr::error::StoreError;
+use crate::error::StoreError;
 
 /// Cell changes, row inserts and row deletes against the rows as the editor saw them.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, utoipa::ToSchema)]
@@ -85,7 +85,7 @@ pub struct RowDelete {
     pub base: Row,
 }
 
-pub use crate::model::CellConflict;
+pub use workbench_model::CellConflict;
 
 /// What a patch did: the sheet's version after it, the revision it made or folded into (none
 /// when it changed nothing), the ids given to the inserted rows, in order, and the changes
@@ -365,7 +365,7 @@ impl Store {
         patch: &CellPatch,
         author: &Author,
     ) -> Result<Patched, StoreError> {
-        self.allow(id, crate::ssr::access::Need::Write).await?;
+        self.allow(id, crate::access::Need::Write).await?;
         self.patch_approved(id, patch, author, None).await
     }
 

@@ -1,6 +1,6 @@
 //! What the store hands out: a sheet with its id and name; and the longest proposal title and
 //! comment it takes. (A one-line summary of one is the
-//! page's own [`crate::model::SheetSummary`].)
+//! page's own [`workbench_model::SheetSummary`].)
 
 use serde::{Deserialize, Serialize};
 

@@ -22,8 +22,8 @@ pub enum StoreError {
         current: i64,
         /// The cells the refused save changed that were changed in between too, each with
         /// its three values; empty when none were, or when the base revision folded into a
-        /// later one (see [`crate::ssr::FOLD_WINDOW_MS`]) and its rows are not kept.
-        conflicts: Vec<crate::ssr::CellConflict>,
+        /// later one (see [`crate::FOLD_WINDOW_MS`]) and its rows are not kept.
+        conflicts: Vec<workbench_model::CellConflict>,
     },
     /// Sheet `id` has no revision `number`.
     #[error("sheet {id} has no revision {number}")]
@@ -42,7 +42,7 @@ pub enum StoreError {
         /// The sheet's version now.
         current: i64,
         /// The refused cells.
-        conflicts: Vec<crate::ssr::CellConflict>,
+        conflicts: Vec<workbench_model::CellConflict>,
     },
     /// Team mode: the caller's role in the sheet's team is below what the operation needs.
     #[error("your role in the team of sheet {id} is {role}; this needs {needs}")]
@@ -50,9 +50,9 @@ pub enum StoreError {
         /// The sheet.
         id: i64,
         /// The caller's role.
-        role: crate::ssr::access::Role,
+        role: crate::access::Role,
         /// The lowest role that may.
-        needs: crate::ssr::access::Role,
+        needs: crate::access::Role,
     },
     /// Team mode: a new sheet, with no team where the caller may create one.
     #[error("you are not an editor in any team, so you cannot create sheets; ask a team owner")]
@@ -96,12 +96,12 @@ pub enum StoreError {
 
 /// Why a proposal, a comment on one or a decision on one was refused; nothing was changed.
 /// Its `Display` is the English message; [`Refusal::message`] says it in either language,
-/// from the page's catalogues (`refused-*` in `app/locales/`).
+/// from the catalogues (`refused-*` in `model/locales/`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Refusal {
     /// An empty title.
     NoTitle,
-    /// A title over [`crate::ssr::MAX_TITLE_CHARS`] characters.
+    /// A title over [`crate::MAX_TITLE_CHARS`] characters.
     TitleTooLong,
     /// A proposal without a change.
     ChangesNothing,
@@ -115,7 +115,7 @@ pub enum Refusal {
         /// The proposal.
         proposal: i64,
         /// Its status now.
-        status: crate::model::ProposalStatus,
+        status: workbench_model::ProposalStatus,
     },
     /// A choice for a cell that is not in conflict.
     NotInConflict {
@@ -126,7 +126,7 @@ pub enum Refusal {
     },
     /// An empty comment.
     NoCommentText,
-    /// A comment over [`crate::ssr::MAX_COMMENT_CHARS`] characters.
+    /// A comment over [`crate::MAX_COMMENT_CHARS`] characters.
     CommentTooLong,
     /// A comment on a row the proposal does not have.
     RowNotInProposal {
@@ -138,7 +138,7 @@ pub enum Refusal {
         /// The proposal.
         proposal: i64,
         /// Its status.
-        status: crate::model::ProposalStatus,
+        status: workbench_model::ProposalStatus,
     },
     /// A rejection without a comment.
     RejectionNeedsComment,
@@ -170,9 +170,10 @@ impl Refusal {
     /// The message in `lang`: `"proposal 3 is approved: it cannot change"`,
     /// `"提案 3 は承認済みです。変更できません"`.
     pub fn message(&self, lang: budget::Lang) -> String {
-        use crate::i18n::{t, t_args};
-        use crate::ssr::model::{MAX_COMMENT_CHARS, MAX_TITLE_CHARS};
-        let status = |s: &crate::model::ProposalStatus| t(lang, &format!("proposal-{}", s.code()));
+        use crate::model::{MAX_COMMENT_CHARS, MAX_TITLE_CHARS};
+        use workbench_model::words::{t, t_args};
+        let status =
+            |s: &workbench_model::ProposalStatus| t(lang, &format!("proposal-{}", s.code()));
         match self {
             Refusal::NoTitle => t(lang, "refused-no-title"),
             Refusal::TitleTooLong => t_args(
@@ -266,8 +267,8 @@ impl std::fmt::Display for Refusal {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::ProposalStatus;
     use budget::Lang;
+    use workbench_model::ProposalStatus;
 
     #[test]
     fn a_refusal_is_said_in_either_language() {

@@ -2,7 +2,7 @@
 //! same attempts (the server's `auth` module chooses the buckets and the limits).
 
 use super::db::Store;
-use crate::ssr::error::StoreError;
+use crate::error::StoreError;
 
 /// A rate of attempts: `burst` at once, then one more every `interval_ms`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

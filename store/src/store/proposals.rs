@@ -28,9 +28,9 @@ use sqlx::Row as _;
 use super::db::{next_row_id, now_ms, read_head, read_keyed_rows, read_sheet, Store, Tx};
 use super::history::Author;
 use super::patch::{merge, Approval, CellPatch, Merged};
-use crate::model::{ProposalComment, ProposalReview, ProposalStatus, ProposalSummary};
-use crate::ssr::error::{Refusal, StoreError};
-use crate::ssr::model::{MAX_COMMENT_CHARS, MAX_TITLE_CHARS};
+use crate::error::{Refusal, StoreError};
+use crate::model::{MAX_COMMENT_CHARS, MAX_TITLE_CHARS};
+use workbench_model::{ProposalComment, ProposalReview, ProposalStatus, ProposalSummary};
 
 /// A reviewer's decision.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -182,7 +182,7 @@ impl Store {
         patch: &CellPatch,
         author: &Author,
     ) -> Result<i64, StoreError> {
-        self.allow(id, crate::ssr::access::Need::Write).await?;
+        self.allow(id, crate::access::Need::Write).await?;
         let title = checked_title(title)?;
         if size(patch) == 0 {
             return Err(refused(Refusal::ChangesNothing));
@@ -233,7 +233,7 @@ impl Store {
     ///
     /// [`StoreError::NotFound`], [`StoreError::Db`].
     pub async fn proposals(&self, id: i64) -> Result<Vec<ProposalSummary>, StoreError> {
-        self.allow(id, crate::ssr::access::Need::Read).await?;
+        self.allow(id, crate::access::Need::Read).await?;
         let mut tx = self.pool.begin().await?;
         read_head(&mut tx, id).await?;
         let records = sqlx::query(sqlx::AssertSqlSafe(format!(
@@ -256,7 +256,7 @@ impl Store {
         id: i64,
         pid: i64,
     ) -> Result<(ProposalSummary, CellPatch), StoreError> {
-        self.allow(id, crate::ssr::access::Need::Read).await?;
+        self.allow(id, crate::access::Need::Read).await?;
         let mut tx = self.pool.begin().await?;
         read_head(&mut tx, id).await?;
         let p = load(&mut tx, id, pid).await?;
@@ -271,7 +271,7 @@ impl Store {
     ///
     /// [`StoreError::NotFound`], [`StoreError::NoProposal`], [`StoreError::Db`].
     pub async fn review(&self, id: i64, pid: i64) -> Result<ProposalReview, StoreError> {
-        self.allow(id, crate::ssr::access::Need::Read).await?;
+        self.allow(id, crate::access::Need::Read).await?;
         let mut tx = self.pool.begin().await?;
         let stored = read_sheet(&mut tx, id).await?;
         let (summary, patch) = load(&mut tx, id, pid).await?;
@@ -372,7 +372,7 @@ impl Store {
         pid: i64,
         patch: &CellPatch,
     ) -> Result<(), StoreError> {
-        self.allow(id, crate::ssr::access::Need::Write).await?;
+        self.allow(id, crate::access::Need::Write).await?;
         self.replace_changes(id, pid, patch, None).await
     }
 
@@ -392,7 +392,7 @@ impl Store {
         patch: &CellPatch,
         base_revision: i64,
     ) -> Result<(), StoreError> {
-        self.allow(id, crate::ssr::access::Need::Write).await?;
+        self.allow(id, crate::access::Need::Write).await?;
         let title = checked_title(title)?;
         self.replace_changes(id, pid, patch, Some((title, base_revision)))
             .await
@@ -453,7 +453,7 @@ impl Store {
         column: Column,
         choice: Resolution,
     ) -> Result<(), StoreError> {
-        self.allow(id, crate::ssr::access::Need::Write).await?;
+        self.allow(id, crate::access::Need::Write).await?;
         let review = self.review(id, pid).await?;
         let Some(conflict) = review
             .conflicts
@@ -511,7 +511,7 @@ impl Store {
         body: &str,
         cell: Option<(i64, Column)>,
     ) -> Result<i64, StoreError> {
-        self.allow(id, crate::ssr::access::Need::Read).await?;
+        self.allow(id, crate::access::Need::Read).await?;
         let body = body.trim();
         if body.is_empty() {
             return Err(refused(Refusal::NoCommentText));
@@ -594,7 +594,7 @@ impl Store {
         reviewer: &Author,
         decision: Decision,
     ) -> Result<Option<i64>, StoreError> {
-        self.allow(id, crate::ssr::access::Need::Review).await?;
+        self.allow(id, crate::access::Need::Review).await?;
         let (summary, patch) = self.proposal(id, pid).await?;
         if summary.status != ProposalStatus::Open {
             return Err(refused(Refusal::AlreadyDecided {

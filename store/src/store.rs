@@ -57,8 +57,8 @@ use db::{
 use super::access::Need;
 use super::error::StoreError;
 use super::model::StoredSheet;
-use crate::model::SheetSummary;
-use crate::sheet_name::SheetName;
+use workbench_model::sheet_name::SheetName;
+use workbench_model::SheetSummary;
 
 /// The database used when `DATABASE_URL` is not set: the SQLite file `workbench.db` in the
 /// working directory, created when missing.
