@@ -664,6 +664,9 @@ mod imp {
             StoreError::Taken(name) => AppError::Refused(name),
             StoreError::NoProposal { id, proposal } => AppError::NoProposal { id, proposal },
             StoreError::Proposal(reason) => AppError::Refused(reason.message(ui_lang())),
+            // No server function runs a team use case (the Teams page posts forms to the
+            // server); were one to, its refusal reads as the JSON API's, in English.
+            StoreError::Team(refusal) => AppError::Refused(refusal.to_string()),
             StoreError::Db(_) | StoreError::Migrate(_) | StoreError::NotReady(_) => {
                 leptos::logging::error!("store: {err}");
                 AppError::Storage

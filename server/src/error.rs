@@ -9,7 +9,7 @@ use axum::Json;
 use budget::TsvError;
 use serde::Serialize;
 use workbench_model::sheet_name::SheetNameError;
-use workbench_store::StoreError;
+use workbench_store::{RefusalKind, StoreError, TeamRefusal};
 
 /// Why a JSON API request failed. Every variant but [`ApiError::Internal`] is the client's
 /// to fix, and its message says how.
@@ -107,6 +107,17 @@ impl From<SheetNameError> for ApiError {
     }
 }
 
+impl From<TeamRefusal> for ApiError {
+    fn from(refusal: TeamRefusal) -> ApiError {
+        let message = refusal.to_string();
+        match refusal.kind() {
+            RefusalKind::Forbidden => ApiError::Forbidden(message),
+            RefusalKind::NotFound => ApiError::NotFound(message),
+            RefusalKind::BadInput => ApiError::bad_request(message),
+        }
+    }
+}
+
 impl From<StoreError> for ApiError {
     fn from(err: StoreError) -> ApiError {
         match err {
@@ -123,6 +134,7 @@ impl From<StoreError> for ApiError {
                 conflicts: conflicts.clone(),
             },
             StoreError::Proposal(reason) => ApiError::Refused(reason.to_string()),
+            StoreError::Team(refusal) => refusal.into(),
             StoreError::Forbidden { .. } | StoreError::NoTeam => ApiError::Forbidden(err.to_string()),
             StoreError::Taken(_) => ApiError::Refused(err.to_string()),
             StoreError::NoRevision { .. } | StoreError::NoRow { .. } | StoreError::NoProposal { .. } => {

@@ -28,6 +28,7 @@ use workbench_store::access::{Access, Principal};
 use crate::api::teams as ops;
 use crate::error::ApiError;
 use crate::state::AppState;
+use workbench_store::teams;
 
 mod load;
 
@@ -188,7 +189,7 @@ struct MemberForm {
 impl PageForm for MemberForm {
     async fn act(self, by: &Sender) -> Result<Outcome, ApiError> {
         let role = Some(self.role.trim()).filter(|r| !r.is_empty());
-        ops::change_member(&by.state, &by.access, self.team, &self.email, role).await?;
+        teams::change_member(&by.state.store, &by.access, self.team, &self.email, role).await?;
         Ok(Outcome::Done(t(by.lang, "team-done")))
     }
 }
@@ -258,15 +259,14 @@ impl PageForm for TokenForm {
                 ))
             })?),
         };
-        let made = ops::make_token(
-            &by.state,
-            &by.access,
-            self.team,
-            &self.name,
-            &self.scope,
-            days,
-        )
-        .await?;
+        let new = teams::NewToken {
+            name: &self.name,
+            scope: &self.scope,
+            expires_in_days: days,
+        };
+        let (token, hash) = crate::auth::new_token();
+        let minted = teams::Minted { token, hash };
+        let made = teams::make_token(&by.state.store, &by.access, self.team, new, minted).await?;
         let text = t_args(
             by.lang,
             "team-token-made",
@@ -292,7 +292,7 @@ struct RevokeForm {
 
 impl PageForm for RevokeForm {
     async fn act(self, by: &Sender) -> Result<Outcome, ApiError> {
-        ops::end_token(&by.state, &by.access, self.team, self.id).await?;
+        teams::end_token(&by.state.store, &by.access, self.team, self.id).await?;
         Ok(Outcome::Done(t(by.lang, "team-done")))
     }
 }
@@ -305,7 +305,7 @@ struct TeamForm {
 
 impl PageForm for TeamForm {
     async fn act(self, by: &Sender) -> Result<Outcome, ApiError> {
-        ops::make_team(&by.state, &by.access, &self.name).await?;
+        teams::make_team(&by.state.store, &by.access, &self.name).await?;
         Ok(Outcome::Done(t(by.lang, "team-done")))
     }
 }
@@ -320,7 +320,7 @@ struct DisabledForm {
 
 impl PageForm for DisabledForm {
     async fn act(self, by: &Sender) -> Result<Outcome, ApiError> {
-        ops::disable(&by.state, &by.access, self.id, self.disabled).await?;
+        teams::disable(&by.state.store, &by.access, self.id, self.disabled).await?;
         Ok(Outcome::Done(t(by.lang, "team-done")))
     }
 }

@@ -2,6 +2,8 @@
 
 use thiserror::Error;
 
+use crate::access::Role;
+
 /// A store operation that failed. Nothing was changed when an operation returns an error.
 #[derive(Error, Debug)]
 pub enum StoreError {
@@ -71,6 +73,9 @@ pub enum StoreError {
     /// A proposal, comment or decision refused, with the reason (nothing was changed).
     #[error("{0}")]
     Proposal(Refusal),
+    /// A team use case ([`crate::teams`]) refused: the caller's right, or its input.
+    #[error("{0}")]
+    Team(TeamRefusal),
     /// A change that names a row the sheet does not have (and never had).
     #[error("sheet {id} has no row with id {row_id}")]
     NoRow {
@@ -92,6 +97,106 @@ pub enum StoreError {
     /// The embedded migrations could not be applied.
     #[error("database migration failed: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
+}
+
+/// Why a team use case ([`crate::teams`]) was refused; nothing was changed. The JSON API
+/// answers each with its [`TeamRefusal::kind`]'s status and this message.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum TeamRefusal {
+    /// An API token asked to manage teams, tokens or accounts.
+    #[error("API tokens cannot manage teams, tokens or accounts; sign in as an owner")]
+    Token,
+    /// Not an administrator.
+    #[error("only an administrator may do this")]
+    NotAdmin,
+    /// A team the caller is not in (an administrator is in every team).
+    #[error("team {0} not found")]
+    NoTeam(i64),
+    /// A role in the team below what the use case needs.
+    #[error("your role in team {team} is {have}; this needs {needs}")]
+    Role {
+        /// The team.
+        team: i64,
+        /// The caller's role.
+        have: Role,
+        /// The lowest role that may.
+        needs: Role,
+    },
+    /// A team's name empty, or over 100 characters, after trimming.
+    #[error("a team's name has 1 to 100 characters")]
+    TeamName,
+    /// A role's name that is not one.
+    #[error("role {0:?}: use viewer, editor, reviewer or owner")]
+    RoleName(String),
+    /// No account has this e-mail address.
+    #[error("no account has the address {0}")]
+    NoAccount(String),
+    /// A change that would leave the team without an owner.
+    #[error("{email} is the only owner of team {team}: make another owner first")]
+    OnlyOwner {
+        /// The only owner's address.
+        email: String,
+        /// The team.
+        team: i64,
+    },
+    /// A token scope's name that is not one.
+    #[error("scope {0:?}: use check, read or write")]
+    Scope(String),
+    /// A token that would expire at once.
+    #[error("a token lives at least 1 day (leave the days out for one that never expires)")]
+    NoDays,
+    /// A token the team does not have, or revoked already.
+    #[error("team {team} has no live token {id}")]
+    NoToken {
+        /// The team.
+        team: i64,
+        /// The token's id.
+        id: i64,
+    },
+    /// An administrator disabling their own account.
+    #[error("you cannot disable your own account (another administrator can)")]
+    DisableSelf,
+    /// No account has this id.
+    #[error("account {0} not found")]
+    NoAccountId(i64),
+}
+
+/// What kind of refusal a [`TeamRefusal`] is, for the status an HTTP answer gives it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RefusalKind {
+    /// The caller may not (403).
+    Forbidden,
+    /// What the caller named is not there, or not theirs to see (404).
+    NotFound,
+    /// The input is not one the use case takes (400).
+    BadInput,
+}
+
+impl TeamRefusal {
+    /// Its kind: a right ([`RefusalKind::Forbidden`]), a thing not found, or an input.
+    pub fn kind(&self) -> RefusalKind {
+        match self {
+            TeamRefusal::Token | TeamRefusal::NotAdmin | TeamRefusal::Role { .. } => {
+                RefusalKind::Forbidden
+            }
+            TeamRefusal::NoTeam(_)
+            | TeamRefusal::NoAccount(_)
+            | TeamRefusal::NoToken { .. }
+            | TeamRefusal::NoAccountId(_) => RefusalKind::NotFound,
+            TeamRefusal::TeamName
+            | TeamRefusal::RoleName(_)
+            | TeamRefusal::OnlyOwner { .. }
+            | TeamRefusal::Scope(_)
+            | TeamRefusal::NoDays
+            | TeamRefusal::DisableSelf => RefusalKind::BadInput,
+        }
+    }
+}
+
+impl From<TeamRefusal> for StoreError {
+    fn from(refusal: TeamRefusal) -> StoreError {
+        StoreError::Team(refusal)
+    }
 }
 
 /// Why a proposal, a comment on one or a decision on one was refused; nothing was changed.

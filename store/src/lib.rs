@@ -13,8 +13,9 @@ mod error;
 mod model;
 pub mod sent_reports;
 mod store;
+pub mod teams;
 
-pub use error::{Refusal, StoreError};
+pub use error::{Refusal, RefusalKind, StoreError, TeamRefusal};
 pub use model::{StoredSheet, MAX_COMMENT_CHARS, MAX_TITLE_CHARS};
 pub use store::SignInRate;
 pub use store::{

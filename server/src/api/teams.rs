@@ -24,7 +24,8 @@ use axum::Json;
 use serde::Deserialize;
 use serde_json::{json, Value};
 use utoipa::{IntoParams, ToSchema};
-use workbench_store::access::{Access, Principal, Role, TokenScope};
+use workbench_store::access::{Access, Principal, Role};
+use workbench_store::teams::{self, account_of, admin, in_team};
 
 use super::extract::ApiQuery;
 use crate::auth::{Caller, Scoped};
@@ -57,42 +58,6 @@ enum Refusals {
 struct TeamPath {
     /// The team's id
     team: i64,
-}
-
-/// The account's id, or 403 for a token.
-pub(crate) fn account_of(access: &Access) -> Result<(i64, &str), ApiError> {
-    match &access.principal {
-        Principal::Account { id, email, .. } => Ok((*id, email)),
-        Principal::Token { .. } => Err(ApiError::Forbidden(
-            "API tokens cannot manage teams, tokens or accounts; sign in as an owner".into(),
-        )),
-    }
-}
-
-/// 403 unless the caller is an administrator.
-fn admin(access: &Access) -> Result<(), ApiError> {
-    account_of(access)?;
-    if access.is_admin() {
-        Ok(())
-    } else {
-        Err(ApiError::Forbidden(
-            "only an administrator may do this".into(),
-        ))
-    }
-}
-
-/// 404 unless the caller is in `team` (or an administrator); 403 below `role`.
-fn in_team(access: &Access, team: i64, role: Role) -> Result<(), ApiError> {
-    if access.is_admin() && matches!(access.principal, Principal::Account { .. }) {
-        return Ok(());
-    }
-    match access.role_in(team) {
-        None => Err(ApiError::NotFound(format!("team {team} not found"))),
-        Some(have) if have >= role => Ok(()),
-        Some(have) => Err(ApiError::Forbidden(format!(
-            "your role in team {team} is {have}; this needs {role}"
-        ))),
-    }
 }
 
 #[utoipa::path(
@@ -166,30 +131,8 @@ pub(crate) async fn create_team(
     Caller(access): Caller,
     Json(body): Json<NewTeam>,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
-    let (id, name) = make_team(&state, &access, &body.name).await?;
+    let (id, name) = teams::make_team(&state.store, &access, &body.name).await?;
     Ok((StatusCode::CREATED, Json(json!({"id": id, "name": name}))))
-}
-
-/// Makes the team `name` (trimmed, 1 to 100 characters) as `access`, an administrator; its
-/// id and name.
-pub(crate) async fn make_team(
-    state: &AppState,
-    access: &Access,
-    name: &str,
-) -> Result<(i64, String), ApiError> {
-    admin(access)?;
-    let name = name.trim();
-    if name.is_empty() || name.chars().count() > 100 {
-        return Err(ApiError::bad_request(
-            "a team's name has 1 to 100 characters",
-        ));
-    }
-    let id = state.store.create_team(name).await?;
-    state
-        .store
-        .audit(Some(id), account_of(access)?.1, "team-create", name)
-        .await?;
-    Ok((id, name.to_string()))
 }
 
 #[utoipa::path(
@@ -236,54 +179,15 @@ pub(crate) async fn set_member(
     Path(team): Path<i64>,
     Json(body): Json<SetMember>,
 ) -> Result<Json<Value>, ApiError> {
-    change_member(&state, &access, team, &body.email, body.role.as_deref()).await?;
+    teams::change_member(
+        &state.store,
+        &access,
+        team,
+        &body.email,
+        body.role.as_deref(),
+    )
+    .await?;
     Ok(Json(json!(state.store.members(team).await?)))
-}
-
-/// Gives the account of `email` the role `role` in `team` (`None`: removes it), as
-/// `access`, an owner of the team or an administrator; written to the audit log. A team
-/// keeps at least one owner: its only owner is neither demoted nor removed.
-pub(crate) async fn change_member(
-    state: &AppState,
-    access: &Access,
-    team: i64,
-    email: &str,
-    role: Option<&str>,
-) -> Result<(), ApiError> {
-    let (_, actor) = account_of(access)?;
-    in_team(access, team, Role::Owner)?;
-    let role = match role {
-        None => None,
-        Some(name) => Some(Role::parse(name).ok_or_else(|| {
-            ApiError::bad_request(format!(
-                "role {name:?}: use viewer, editor, reviewer or owner"
-            ))
-        })?),
-    };
-    let account = state.store.account_by_email(email).await?.ok_or_else(|| {
-        ApiError::NotFound(format!("no account has the address {}", email.trim()))
-    })?;
-    let owners = state
-        .store
-        .members(team)
-        .await?
-        .into_iter()
-        .filter(|member| member.role == Role::Owner)
-        .map(|member| member.account)
-        .collect::<Vec<_>>();
-    if role != Some(Role::Owner) && owners == [account.id] {
-        return Err(ApiError::bad_request(format!(
-            "{} is the only owner of team {team}: make another owner first",
-            account.email
-        )));
-    }
-    state.store.set_role(team, account.id, role).await?;
-    let detail = format!("{} {}", account.email, role.map_or("removed", Role::name));
-    state
-        .store
-        .audit(Some(team), actor, "role", &detail)
-        .await?;
-    Ok(())
 }
 
 #[utoipa::path(
@@ -332,13 +236,18 @@ pub(crate) async fn create_token(
     Path(team): Path<i64>,
     Json(body): Json<NewToken>,
 ) -> Result<(StatusCode, [(HeaderName, &'static str); 1], Json<Value>), ApiError> {
-    let made = make_token(
-        &state,
+    let new = teams::NewToken {
+        name: &body.name,
+        scope: &body.scope,
+        expires_in_days: body.expires_in_days,
+    };
+    let (token, hash) = crate::auth::new_token();
+    let made = teams::make_token(
+        &state.store,
         &access,
         team,
-        &body.name,
-        &body.scope,
-        body.expires_in_days,
+        new,
+        teams::Minted { token, hash },
     )
     .await?;
     Ok((
@@ -348,59 +257,6 @@ pub(crate) async fn create_token(
             json!({"id": made.id, "token": made.token, "scope": made.scope, "expires_at_ms": made.expires_at_ms}),
         ),
     ))
-}
-
-/// A token just made: the only time the token itself is known.
-pub(crate) struct MadeToken {
-    /// Its id in the team.
-    pub id: i64,
-    /// The token (`wb_…`); the store keeps its SHA-256 only.
-    pub token: String,
-    /// What it may do.
-    pub scope: TokenScope,
-    /// When it expires (ms since the Unix epoch); `None`: never.
-    pub expires_at_ms: Option<i64>,
-}
-
-/// Makes an API token of `team` named `name` with `scope` (`check`, `read` or `write`),
-/// expiring after `expires_in_days` (`None`: never), as `access`, an owner; written to the
-/// audit log.
-pub(crate) async fn make_token(
-    state: &AppState,
-    access: &Access,
-    team: i64,
-    name: &str,
-    scope: &str,
-    expires_in_days: Option<u32>,
-) -> Result<MadeToken, ApiError> {
-    let (account, actor) = account_of(access)?;
-    in_team(access, team, Role::Owner)?;
-    let scope = TokenScope::parse(scope).ok_or_else(|| {
-        ApiError::bad_request(format!("scope {scope:?}: use check, read or write"))
-    })?;
-    if expires_in_days == Some(0) {
-        return Err(ApiError::bad_request(
-            "a token lives at least 1 day (leave the days out for one that never expires)",
-        ));
-    }
-    let expires = expires_in_days
-        .map(|days| workbench_store::now_ms().saturating_add(i64::from(days) * 86_400_000));
-    let (token, hash) = crate::auth::new_token();
-    let id = state
-        .store
-        .create_token(team, name.trim(), &hash, scope, account, expires)
-        .await?;
-    let detail = format!("token {id} {} ({})", name.trim(), scope.name());
-    state
-        .store
-        .audit(Some(team), actor, "token-create", &detail)
-        .await?;
-    Ok(MadeToken {
-        id,
-        token,
-        scope,
-        expires_at_ms: expires,
-    })
 }
 
 #[utoipa::path(
@@ -419,29 +275,8 @@ pub(crate) async fn revoke_token(
     Caller(access): Caller,
     Path((team, id)): Path<(i64, i64)>,
 ) -> Result<StatusCode, ApiError> {
-    end_token(&state, &access, team, id).await?;
+    teams::end_token(&state.store, &access, team, id).await?;
     Ok(StatusCode::NO_CONTENT)
-}
-
-/// Revokes token `id` of `team` as `access`, an owner; written to the audit log.
-pub(crate) async fn end_token(
-    state: &AppState,
-    access: &Access,
-    team: i64,
-    id: i64,
-) -> Result<(), ApiError> {
-    let (_, actor) = account_of(access)?;
-    in_team(access, team, Role::Owner)?;
-    if !state.store.revoke_token(team, id).await? {
-        return Err(ApiError::NotFound(format!(
-            "team {team} has no live token {id}"
-        )));
-    }
-    state
-        .store
-        .audit(Some(team), actor, "token-revoke", &format!("token {id}"))
-        .await?;
-    Ok(())
 }
 
 /// How many lines of an audit log one answer of the JSON API gives.
@@ -635,11 +470,7 @@ pub(crate) async fn make_invite(
     let team = match (team, role) {
         (Some(team), Some(role)) => {
             in_team(access, team, Role::Owner)?;
-            let role = Role::parse(role).ok_or_else(|| {
-                ApiError::bad_request(format!(
-                    "role {role:?}: use viewer, editor, reviewer or owner"
-                ))
-            })?;
+            let role = teams::role_named(role)?;
             Some((team, role))
         }
         (None, None) => {
@@ -692,39 +523,8 @@ pub(crate) async fn disable_account(
     Path(id): Path<i64>,
     Json(body): Json<Disabled>,
 ) -> Result<StatusCode, ApiError> {
-    disable(&state, &access, id, body.disabled).await?;
+    teams::disable(&state.store, &access, id, body.disabled).await?;
     Ok(StatusCode::NO_CONTENT)
-}
-
-/// Disables account `id` (it cannot sign in; its sessions stop working) or enables it again,
-/// as `access`, an administrator, who cannot disable their own account (the last
-/// administrator would lock everyone out); written to the audit log.
-pub(crate) async fn disable(
-    state: &AppState,
-    access: &Access,
-    id: i64,
-    disabled: bool,
-) -> Result<(), ApiError> {
-    admin(access)?;
-    let (me, actor) = account_of(access)?;
-    if disabled && id == me {
-        return Err(ApiError::bad_request(
-            "you cannot disable your own account (another administrator can)",
-        ));
-    }
-    if !state.store.set_disabled(id, disabled).await? {
-        return Err(ApiError::NotFound(format!("account {id} not found")));
-    }
-    let action = if disabled {
-        "account-disable"
-    } else {
-        "account-enable"
-    };
-    state
-        .store
-        .audit(None, actor, action, &format!("account {id}"))
-        .await?;
-    Ok(())
 }
 
 #[derive(Deserialize, ToSchema)]

@@ -57,7 +57,7 @@ async fn read(
     at: &AuditAt,
 ) -> Result<TeamPage, ApiError> {
     // A token cannot manage teams: refused as the JSON routes refuse it.
-    let (me, email) = crate::api::teams::account_of(access)?;
+    let (me, email) = workbench_store::teams::account_of(access)?;
     let (email, admin) = (email.to_string(), access.is_admin());
     let mut teams = Vec::new();
     for team in state.store.teams().await? {
