@@ -191,20 +191,23 @@ impl Access {
     }
 }
 
+/// An account's access for tests: account 1, `a@example.com`, an administrator or not, with
+/// `roles`.
+#[cfg(test)]
+pub(crate) fn account(admin: bool, roles: Vec<(i64, Role)>) -> Access {
+    Access {
+        principal: Principal::Account {
+            id: 1,
+            email: "a@example.com".into(),
+            admin,
+        },
+        roles,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn account(admin: bool, roles: Vec<(i64, Role)>) -> Access {
-        Access {
-            principal: Principal::Account {
-                id: 1,
-                email: "a@example.com".into(),
-                admin,
-            },
-            roles,
-        }
-    }
 
     #[test]
     fn a_role_reaches_its_own_team_only_and_shared_sheets_are_read_only() {

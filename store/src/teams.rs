@@ -221,17 +221,7 @@ pub async fn disable(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn account(admin: bool, roles: Vec<(i64, Role)>) -> Access {
-        Access {
-            principal: Principal::Account {
-                id: 1,
-                email: "ada@example.com".into(),
-                admin,
-            },
-            roles,
-        }
-    }
+    use crate::access::account;
 
     #[test]
     fn a_token_manages_nothing_and_a_member_needs_the_role() {
