@@ -42,7 +42,6 @@ mod password;
 mod session;
 mod token;
 
-pub use crate::email::MAX_EMAIL_CHARS;
 pub(crate) use middleware::{authenticate, Caller, Scoped};
 pub use mode::{
     check_start, Auth, Mode, ProxyAuth, SignInLimits, MODE_VAR, PROXY_HEADER_VAR, SECRET_VAR,
@@ -52,6 +51,7 @@ pub use password::hash_password;
 use password::{is_setup_code, verify_password};
 use session::ACCOUNT_KEY;
 pub use token::{new_token, token_hash};
+pub use workbench_store::email::MAX_EMAIL_CHARS;
 
 use mode::Attempt;
 
@@ -74,9 +74,6 @@ pub(crate) struct SignIn {
 pub(crate) struct LoginQuery {
     invite: Option<String>,
 }
-
-/// How long an invitation's link works: 7 days.
-pub const INVITE_LIFETIME_MS: i64 = 7 * 86_400_000;
 
 /// `GET /login`: the sign-in form; on a database without accounts, the form that makes the
 /// first one, the administrator.
@@ -255,7 +252,7 @@ async fn first_account(
             &t(lang, "login-error-setup-code"),
         ));
     }
-    if crate::email::parse_email(email).is_err() {
+    if workbench_store::email::parse_email(email).is_err() {
         return Err(page(
             StatusCode::BAD_REQUEST,
             lang,

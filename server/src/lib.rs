@@ -31,7 +31,6 @@ pub mod catalog_command;
 pub mod check_command;
 pub mod diff_command;
 pub mod drift_command;
-pub mod email;
 mod error;
 pub mod forwarded;
 pub mod health;

@@ -447,7 +447,7 @@ async fn create_user_in(
     password: &str,
 ) -> Result<String, String> {
     use workbench_store::access::Role;
-    let email = server::email::parse_email(email).map_err(|err| err.to_string())?;
+    let email = workbench_store::email::parse_email(email).map_err(|err| err.to_string())?;
     let email = email.as_str();
     if password.chars().count() < 12 {
         return Err(

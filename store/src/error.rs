@@ -159,6 +159,12 @@ pub enum TeamRefusal {
     /// No account has this id.
     #[error("account {0} not found")]
     NoAccountId(i64),
+    /// An invitation with a team and no role, or a role and no team.
+    #[error("give both team and role, or neither")]
+    TeamAndRole,
+    /// An address the workbench does not take ([`crate::email::parse_email`]).
+    #[error("{0}")]
+    Email(#[from] crate::email::EmailError),
 }
 
 /// What kind of refusal a [`TeamRefusal`] is, for the status an HTTP answer gives it.
@@ -188,7 +194,9 @@ impl TeamRefusal {
             | TeamRefusal::OnlyOwner { .. }
             | TeamRefusal::Scope(_)
             | TeamRefusal::NoDays
-            | TeamRefusal::DisableSelf => RefusalKind::BadInput,
+            | TeamRefusal::DisableSelf
+            | TeamRefusal::TeamAndRole
+            | TeamRefusal::Email(_) => RefusalKind::BadInput,
         }
     }
 }

@@ -9,6 +9,7 @@
 
 pub mod access;
 pub mod checks;
+pub mod email;
 mod error;
 mod model;
 pub mod sent_reports;

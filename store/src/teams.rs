@@ -1,8 +1,8 @@
-//! Team mode's use cases on teams, members, tokens and accounts. Each takes the store, the
-//! caller's [`Access`] and its input; checks the caller's right first, then the input; writes
-//! what it did to the audit log; and answers what it made, or a [`StoreError`] (a right or an
-//! input refused is [`StoreError::Team`], nothing changed). The JSON API and the Teams page's
-//! forms call the same functions, so they refuse and record alike.
+//! Team mode's use cases on teams, members, tokens, invitations and accounts. Each takes the
+//! store, the caller's [`Access`] and its input; checks the caller's right first, then the
+//! input; writes what it did to the audit log; and answers what it made, or a [`StoreError`]
+//! (a right or an input refused is [`StoreError::Team`], nothing changed). The JSON API and
+//! the Teams page's forms call the same functions, so they refuse and record alike.
 
 use crate::access::{Access, Principal, Role, TokenScope};
 use crate::error::{StoreError, TeamRefusal};
@@ -188,6 +188,58 @@ pub async fn end_token(
         .audit(Some(team), actor, "token-revoke", &format!("token {id}"))
         .await?;
     Ok(())
+}
+
+/// How long an invitation's link works: 7 days, in ms.
+pub const INVITE_LIFETIME_MS: i64 = 7 * 86_400_000;
+
+/// Whom an invitation is for.
+pub struct NewInvite<'a> {
+    /// Their e-mail address, as [`crate::email::parse_email`] takes it.
+    pub email: &'a str,
+    /// The team they join, with `role`; `None` with no role: an administrator invites into
+    /// no team.
+    pub team: Option<i64>,
+    /// Their role there: `viewer`, `editor`, `reviewer` or `owner`.
+    pub role: Option<&'a str>,
+}
+
+/// Makes a one-time invitation, kept as `hash` (the SHA-256 of the secret the link carries),
+/// valid [`INVITE_LIFETIME_MS`], that makes the account of `new.email` in its team with its
+/// role (an owner of the team invites) or in no team (an administrator invites); when it
+/// expires (ms since the Unix epoch).
+pub async fn make_invite(
+    store: &Store,
+    access: &Access,
+    new: NewInvite<'_>,
+    hash: &str,
+) -> Result<i64, StoreError> {
+    let (account, actor) = account_of(access)?;
+    let team = match (new.team, new.role) {
+        (Some(team), Some(role)) => {
+            in_team(access, team, Role::Owner)?;
+            Some((team, role_named(role)?))
+        }
+        (None, None) => {
+            admin(access)?;
+            None
+        }
+        _ => return Err(TeamRefusal::TeamAndRole.into()),
+    };
+    let email = crate::email::parse_email(new.email).map_err(TeamRefusal::from)?;
+    let expires = now_ms().saturating_add(INVITE_LIFETIME_MS);
+    store
+        .create_invite(hash, &email, team, account, expires)
+        .await?;
+    let detail = format!(
+        "{}{}",
+        email.trim().to_lowercase(),
+        team.map_or(String::new(), |(_, role)| format!(" as {role}"))
+    );
+    store
+        .audit(team.map(|(team, _)| team), actor, "invite", &detail)
+        .await?;
+    Ok(expires)
 }
 
 /// Disables account `id` (it cannot sign in; its sessions stop working) or enables it again,

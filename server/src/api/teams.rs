@@ -391,7 +391,7 @@ pub(crate) async fn create_account(
     Json(body): Json<NewAccount>,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
     admin(&access)?;
-    let email = crate::email::parse_email(&body.email)
+    let email = workbench_store::email::parse_email(&body.email)
         .map_err(|err| ApiError::bad_request(err.to_string()))?;
     if body.password.chars().count() < 12 {
         return Err(ApiError::bad_request(
@@ -455,10 +455,8 @@ pub(crate) async fn create_invite(
     ))
 }
 
-/// Makes a one-time link (`/login?invite=…`, valid [`crate::auth::INVITE_LIFETIME_MS`]) that
-/// makes the account of `email`, in `team` with `role` (an owner of the team invites) or in
-/// no team (both `None`: an administrator invites); the link and when it expires (ms since
-/// the Unix epoch). Written to the audit log.
+/// Makes a one-time invitation ([`teams::make_invite`]) and its link, `/login?invite=…`;
+/// the link and when it expires (ms since the Unix epoch).
 pub(crate) async fn make_invite(
     state: &AppState,
     access: &Access,
@@ -466,37 +464,9 @@ pub(crate) async fn make_invite(
     team: Option<i64>,
     role: Option<&str>,
 ) -> Result<(String, i64), ApiError> {
-    let (account, actor) = account_of(access)?;
-    let team = match (team, role) {
-        (Some(team), Some(role)) => {
-            in_team(access, team, Role::Owner)?;
-            let role = teams::role_named(role)?;
-            Some((team, role))
-        }
-        (None, None) => {
-            admin(access)?;
-            None
-        }
-        _ => return Err(ApiError::bad_request("give both team and role, or neither")),
-    };
-    let email =
-        crate::email::parse_email(email).map_err(|err| ApiError::bad_request(err.to_string()))?;
-    let email = email.as_str();
     let (token, hash) = crate::auth::new_token();
-    let expires = workbench_store::now_ms().saturating_add(crate::auth::INVITE_LIFETIME_MS);
-    state
-        .store
-        .create_invite(&hash, email, team, account, expires)
-        .await?;
-    let detail = format!(
-        "{}{}",
-        email.trim().to_lowercase(),
-        team.map_or(String::new(), |(_, role)| format!(" as {role}"))
-    );
-    state
-        .store
-        .audit(team.map(|(team, _)| team), actor, "invite", &detail)
-        .await?;
+    let new = teams::NewInvite { email, team, role };
+    let expires = teams::make_invite(&state.store, access, new, &hash).await?;
     Ok((format!("/login?invite={token}"), expires))
 }
 

@@ -133,7 +133,7 @@ impl ProxyAuth {
         if !self.trusted.trusts(peer?) {
             return None;
         }
-        crate::email::parse_email(headers.get(&self.header)?.to_str().ok()?).ok()
+        workbench_store::email::parse_email(headers.get(&self.header)?.to_str().ok()?).ok()
     }
 }
 
