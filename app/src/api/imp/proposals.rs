@@ -1,0 +1,258 @@
+//! The proposals' use cases on the server: propose, rework, review, comment, decide and
+//! resolve, over the store's proposals.
+
+use super::*;
+
+pub async fn create_proposal(
+    id: i64,
+    title: &str,
+    base_rows: Vec<Row>,
+    base_ids: Vec<i64>,
+    rows: Vec<Row>,
+) -> Result<i64, AppError> {
+    let patch = CellPatch::between(&base_rows, &base_ids, &rows).map_err(AppError::BadArguments)?;
+    let pid = store()?
+        .create_proposal(id, title, &patch, &author())
+        .await
+        .map_err(from_store)?;
+    leptos_axum::redirect(&crate::model::proposal_href(id, pid));
+    Ok(pid)
+}
+
+pub async fn review_proposal(id: i64, proposal: i64) -> Result<ProposalReview, AppError> {
+    store()?.review(id, proposal).await.map_err(from_store)
+}
+
+pub async fn proposal_draft(id: i64, proposal: i64) -> Result<ProposalDraft, AppError> {
+    let detail = get_sheet(id).await?;
+    let review = store()?.review(id, proposal).await.map_err(from_store)?;
+    if review.proposal.status != crate::model::ProposalStatus::Open {
+        let why = workbench_store::Refusal::NotOpen {
+            proposal,
+            status: review.proposal.status,
+        };
+        return Err(AppError::Refused(why.message(ui_lang())));
+    }
+    let rows = review
+        .grid
+        .into_iter()
+        .filter(|l| l.change != budget::diff::LineChange::Removed)
+        .map(|l| {
+            let cells: Vec<String> = l.cells.into_iter().map(|c| c.text).collect();
+            Row::from_cells(cells.try_into().unwrap_or_default())
+        })
+        .collect();
+    let (proposed, report) = checks::check(budget::Sheet {
+        rows,
+        ..detail.sheet.clone()
+    })
+    .await;
+    Ok(ProposalDraft {
+        proposal,
+        title: review.proposal.title,
+        current_revision: review.current_revision,
+        catalog_defaults: catalog_defaults(&proposed.rows),
+        rows: proposed.rows,
+        report,
+        detail,
+    })
+}
+
+pub async fn rework_proposal(
+    id: i64,
+    proposal: i64,
+    title: &str,
+    base_revision: i64,
+    base_rows: Vec<Row>,
+    base_ids: Vec<i64>,
+    rows: Vec<Row>,
+) -> Result<(), AppError> {
+    let patch = CellPatch::between(&base_rows, &base_ids, &rows).map_err(AppError::BadArguments)?;
+    store()?
+        .rework_proposal(id, proposal, title, &patch, base_revision)
+        .await
+        .map_err(from_store)?;
+    leptos_axum::redirect(&crate::model::proposal_href(id, proposal));
+    Ok(())
+}
+
+pub async fn list_proposals(id: i64) -> Result<Vec<ProposalSummary>, AppError> {
+    store()?.proposals(id).await.map_err(from_store)
+}
+
+/// A column named by its code (`value`) or its English header.
+fn column_named(name: &str) -> Result<budget::Column, AppError> {
+    budget::Column::ALL
+        .into_iter()
+        .find(|c| c.header(budget::Lang::En) == name.trim())
+        .ok_or_else(|| AppError::BadArguments(format!("{name:?} is not a column")))
+}
+
+pub async fn comment_proposal(
+    id: i64,
+    proposal: i64,
+    body: &str,
+    cell: Option<&str>,
+) -> Result<(), AppError> {
+    // A cell is `ROW_ID:COLUMN` (`7:value`); empty: the whole proposal.
+    let cell = match cell.map(str::trim).filter(|c| !c.is_empty()) {
+        None => None,
+        Some(c) => {
+            let (row, column) = c
+                .split_once(':')
+                .ok_or_else(|| AppError::BadArguments(format!("{c:?} is not ROW_ID:COLUMN")))?;
+            let row: i64 = row
+                .trim()
+                .parse()
+                .map_err(|_| AppError::BadArguments(format!("{row:?} is not a row id")))?;
+            Some((row, column_named(column)?))
+        }
+    };
+    store()?
+        .comment(id, proposal, &author(), body, cell)
+        .await
+        .map_err(from_store)?;
+    leptos_axum::redirect(&crate::model::proposal_href(id, proposal));
+    Ok(())
+}
+
+pub async fn decide_proposal(
+    id: i64,
+    proposal: i64,
+    decision: &str,
+    seen_revision: i64,
+    comment: &str,
+    anyway: bool,
+) -> Result<(), AppError> {
+    let decided = decide(id, proposal, decision, seen_revision, comment, anyway).await;
+    match &decided {
+        Ok(()) => leptos_axum::redirect(&crate::model::proposal_href(id, proposal)),
+        // A plain form post goes back to the proposal's own address (this `Location`
+        // replaces the framework's, which is the page's address with the error in it),
+        // and the page finds what was refused in the cookie.
+        Err(error) if is_form_post() => {
+            keep_refused_decision(&crate::model::RefusedDecision {
+                sheet_id: id,
+                proposal,
+                error: error.clone(),
+                comment: comment.to_string(),
+                anyway,
+            });
+            leptos_axum::redirect(&crate::model::proposal_href(id, proposal));
+        }
+        Err(_) => {}
+    }
+    decided
+}
+
+/// The longest cookie value a refused decision is kept in: browsers keep cookies of up to
+/// 4,096 bytes, name and attributes included.
+const MAX_REFUSED_COOKIE: usize = 3_500;
+
+/// Sets [`REFUSED_DECISION_COOKIE`](crate::model::REFUSED_DECISION_COOKIE) to `refused`
+/// for the proposal's address, for a minute; without its comment when the comment is too
+/// long to carry.
+fn keep_refused_decision(refused: &crate::model::RefusedDecision) {
+    let encode = |r: &crate::model::RefusedDecision| {
+        let json = serde_json::to_string(r).unwrap_or_default();
+        percent_encoding::utf8_percent_encode(&json, percent_encoding::NON_ALPHANUMERIC).to_string()
+    };
+    let mut value = encode(refused);
+    if value.len() > MAX_REFUSED_COOKIE {
+        value = encode(&crate::model::RefusedDecision {
+            comment: String::new(),
+            ..refused.clone()
+        });
+    }
+    let cookie = format!(
+        "{}={value}; Path={}; Max-Age=60; HttpOnly; SameSite=Lax",
+        crate::model::REFUSED_DECISION_COOKIE,
+        crate::model::proposal_href(refused.sheet_id, refused.proposal)
+    );
+    if let (Some(response), Ok(value)) = (
+        use_context::<leptos_axum::ResponseOptions>(),
+        http::HeaderValue::from_str(&cookie),
+    ) {
+        response.append_header(http::header::SET_COOKIE, value);
+    }
+}
+
+/// The refused decision on proposal `proposal` of sheet `id` the request's cookie
+/// carries, if any; the answer drops the cookie.
+pub fn take_refused_decision(id: i64, proposal: i64) -> Option<crate::model::RefusedDecision> {
+    let raw = cookie(crate::model::REFUSED_DECISION_COOKIE)?;
+    let drop = format!(
+        "{}=; Path={}; Max-Age=0; HttpOnly; SameSite=Lax",
+        crate::model::REFUSED_DECISION_COOKIE,
+        crate::model::proposal_href(id, proposal)
+    );
+    if let (Some(response), Ok(value)) = (
+        use_context::<leptos_axum::ResponseOptions>(),
+        http::HeaderValue::from_str(&drop),
+    ) {
+        response.append_header(http::header::SET_COOKIE, value);
+    }
+    let json = percent_encoding::percent_decode_str(&raw)
+        .decode_utf8()
+        .ok()?;
+    serde_json::from_str::<crate::model::RefusedDecision>(&json)
+        .ok()
+        .filter(|r| r.sheet_id == id && r.proposal == proposal)
+}
+
+/// What `decide_proposal` does, without where the browser goes next.
+async fn decide(
+    id: i64,
+    proposal: i64,
+    decision: &str,
+    seen_revision: i64,
+    comment: &str,
+    anyway: bool,
+) -> Result<(), AppError> {
+    use workbench_store::Decision;
+    let decision = match decision {
+        "approve" => Decision::Approve {
+            seen_revision,
+            comment: comment.to_string(),
+            anyway,
+        },
+        "reject" => Decision::Reject {
+            comment: comment.to_string(),
+        },
+        other => {
+            return Err(AppError::BadArguments(format!(
+                "decision must be approve or reject, not {other:?}"
+            )))
+        }
+    };
+    store()?
+        .decide(id, proposal, &author(), decision)
+        .await
+        .map_err(from_store)?;
+    Ok(())
+}
+
+pub async fn resolve_proposal(
+    id: i64,
+    proposal: i64,
+    row_id: i64,
+    column: &str,
+    keep: &str,
+) -> Result<(), AppError> {
+    use workbench_store::Resolution;
+    let choice = match keep {
+        "proposal" => Resolution::Proposal,
+        "theirs" => Resolution::Theirs,
+        other => {
+            return Err(AppError::BadArguments(format!(
+                "keep must be proposal or theirs, not {other:?}"
+            )))
+        }
+    };
+    store()?
+        .resolve(id, proposal, row_id, column_named(column)?, choice)
+        .await
+        .map_err(from_store)?;
+    leptos_axum::redirect(&crate::model::proposal_href(id, proposal));
+    Ok(())
+}
