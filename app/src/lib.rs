@@ -10,7 +10,8 @@
 //! - [`codec`]: how their answers travel (JSON, read as the islands read their props).
 //! - [`error`]: their typed error, which crosses the network.
 //! - [`format`]: durations, times and labels as the page shows them.
-//! - [`i18n`]: the page's words in the user's language (the Fluent catalogues).
+//! - [`i18n`]: the language of the page being rendered (its words are the Fluent catalogues
+//!   of `workbench_model::words`).
 //! - [`list_mode`]: the sheet list's rename and delete modes, kept in its address.
 //! - [`island`]: what the islands (the parts of the pages that hydrate) share.
 //! - [`keyed`]: the report's lists by keys that follow their items, for tables that redraw
