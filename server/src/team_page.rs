@@ -24,11 +24,11 @@ use axum::Form;
 use budget::Lang;
 use serde::Deserialize;
 use workbench_store::access::{Access, Principal};
+use workbench_store::teams;
 
 use crate::api::teams as ops;
 use crate::error::ApiError;
 use crate::state::AppState;
-use workbench_store::teams;
 
 mod load;
 
