@@ -106,8 +106,8 @@ enum Recheck {
     /// [`Read::for_verdict`]). The incremental re-check falls back on it.
     #[cfg(test)]
     Verdict,
-    /// A whole report, as [`check`] without fixes gives: the reference the others are tested
-    /// against.
+    /// A whole report, as [`check`](crate::checked::check) without fixes gives: the
+    /// reference the others are tested against.
     #[cfg(test)]
     Whole,
 }

@@ -322,7 +322,7 @@ fn hop_report(
         slack_ms: checked.slack_ms,
         verdict: checked.verdict,
         formula: checked.formula,
-        // The hop's own terms move in once every stage has used them (see `check_counted`).
+        // The hop's own terms move in once every stage has used them (see `check::run`).
         trace: HopTrace {
             need: checked.need_trace,
             ..HopTrace::default()

@@ -519,7 +519,7 @@ pub(crate) fn check_one(
         slack_ms,
         verdict,
         formula,
-        // The trace moves in once every stage has used it (see `check_counted`).
+        // The trace moves in once every stage has used it (see `check::run`).
         trace: NodeTrace::default(),
     }
 }
