@@ -534,7 +534,10 @@ mod tests {
         );
         assert!(verify_password("correct horse battery", &hash));
         assert!(!verify_password("correct horse batterz", &hash));
-        let (token, stored) = new_token();
+        let workbench_store::teams::Minted {
+            token,
+            hash: stored,
+        } = new_token();
         assert_eq!(token.len(), 3 + 64);
         assert_eq!(stored, token_hash(&token));
         assert_ne!(stored, token);

@@ -264,8 +264,7 @@ impl PageForm for TokenForm {
             scope: &self.scope,
             expires_in_days: days,
         };
-        let (token, hash) = crate::auth::new_token();
-        let minted = teams::Minted { token, hash };
+        let minted = crate::auth::new_token();
         let made = teams::make_token(&by.state.store, &by.access, self.team, new, minted).await?;
         let text = t_args(
             by.lang,

@@ -20,11 +20,12 @@ pub fn account_of(access: &Access) -> Result<(i64, &str), TeamRefusal> {
     }
 }
 
-/// An account of an administrator; [`TeamRefusal::Token`] or [`TeamRefusal::NotAdmin`].
-pub fn admin(access: &Access) -> Result<(), TeamRefusal> {
-    account_of(access)?;
+/// The id and e-mail address of an administrator's account; [`TeamRefusal::Token`] or
+/// [`TeamRefusal::NotAdmin`].
+pub fn admin(access: &Access) -> Result<(i64, &str), TeamRefusal> {
+    let account = account_of(access)?;
     if access.is_admin() {
-        Ok(())
+        Ok(account)
     } else {
         Err(TeamRefusal::NotAdmin)
     }
@@ -54,8 +55,7 @@ pub async fn make_team(
     access: &Access,
     name: &str,
 ) -> Result<(i64, String), StoreError> {
-    admin(access)?;
-    let (_, actor) = account_of(access)?;
+    let (_, actor) = admin(access)?;
     let name = name.trim();
     if name.is_empty() || name.chars().count() > MAX_TEAM_NAME_CHARS {
         return Err(TeamRefusal::TeamName.into());
@@ -251,8 +251,7 @@ pub async fn disable(
     id: i64,
     disabled: bool,
 ) -> Result<(), StoreError> {
-    admin(access)?;
-    let (me, actor) = account_of(access)?;
+    let (me, actor) = admin(access)?;
     if disabled && id == me {
         return Err(TeamRefusal::DisableSelf.into());
     }

@@ -241,15 +241,8 @@ pub(crate) async fn create_token(
         scope: &body.scope,
         expires_in_days: body.expires_in_days,
     };
-    let (token, hash) = crate::auth::new_token();
-    let made = teams::make_token(
-        &state.store,
-        &access,
-        team,
-        new,
-        teams::Minted { token, hash },
-    )
-    .await?;
+    let made =
+        teams::make_token(&state.store, &access, team, new, crate::auth::new_token()).await?;
     Ok((
         StatusCode::CREATED,
         NO_STORE,
@@ -390,7 +383,7 @@ pub(crate) async fn create_account(
     Caller(access): Caller,
     Json(body): Json<NewAccount>,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
-    admin(&access)?;
+    let (_, actor) = admin(&access)?;
     let email = workbench_store::email::parse_email(&body.email)
         .map_err(|err| ApiError::bad_request(err.to_string()))?;
     if body.password.chars().count() < 12 {
@@ -407,7 +400,6 @@ pub(crate) async fn create_account(
         .store
         .create_account(&email, &hash, body.admin)
         .await?;
-    let (_, actor) = account_of(&access)?;
     state.store.audit_new_account(actor, id, "").await?;
     Ok((StatusCode::CREATED, Json(json!({"id": id}))))
 }
@@ -464,10 +456,10 @@ pub(crate) async fn make_invite(
     team: Option<i64>,
     role: Option<&str>,
 ) -> Result<(String, i64), ApiError> {
-    let (token, hash) = crate::auth::new_token();
+    let minted = crate::auth::new_token();
     let new = teams::NewInvite { email, team, role };
-    let expires = teams::make_invite(&state.store, access, new, &hash).await?;
-    Ok((format!("/login?invite={token}"), expires))
+    let expires = teams::make_invite(&state.store, access, new, &minted.hash).await?;
+    Ok((format!("/login?invite={}", minted.token), expires))
 }
 
 #[derive(Deserialize, ToSchema)]

@@ -2,15 +2,16 @@
 
 use argon2::password_hash::rand_core::{OsRng, RngCore};
 use sha2::{Digest, Sha256};
+use workbench_store::teams::Minted;
 
-/// A new API token: `wb_` and 32 random bytes in hex; and its SHA-256 (hex), which is all
-/// the store keeps.
-pub fn new_token() -> (String, String) {
+/// A new API token or invitation secret: `wb_` and 32 random bytes in hex; and its SHA-256
+/// (hex), which is all the store keeps.
+pub fn new_token() -> Minted {
     let mut bytes = [0u8; 32];
     OsRng.fill_bytes(&mut bytes);
     let token = format!("wb_{}", hex::encode(bytes));
     let hash = token_hash(&token);
-    (token, hash)
+    Minted { token, hash }
 }
 
 /// The SHA-256 of `token`, in hex.

@@ -232,7 +232,10 @@ async fn text_that_closes_its_element_stays_text_on_the_team_and_sign_in_pages()
         )
         .await
         .unwrap();
-    let (token, token_hash) = server::auth::new_token();
+    let workbench_store::teams::Minted {
+        token,
+        hash: token_hash,
+    } = server::auth::new_token();
     let hostile_email = format!("{}@example.com", HOSTILE[4]);
     store
         .create_invite(
