@@ -119,7 +119,7 @@ async fn accept_invite(
             &t(lang, "login-error-invite-gone"),
         );
     };
-    if password.chars().count() < 12 {
+    if password.chars().count() < workbench_store::teams::MIN_PASSWORD_CHARS {
         return invite_page(
             StatusCode::BAD_REQUEST,
             lang,
@@ -260,7 +260,7 @@ async fn first_account(
             &t(lang, "login-error-email-invalid"),
         ));
     }
-    if form.password.chars().count() < 12 {
+    if form.password.chars().count() < workbench_store::teams::MIN_PASSWORD_CHARS {
         return Err(page(
             StatusCode::BAD_REQUEST,
             lang,

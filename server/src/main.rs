@@ -449,7 +449,7 @@ async fn create_user_in(
     use workbench_store::access::Role;
     let email = workbench_store::email::parse_email(email).map_err(|err| err.to_string())?;
     let email = email.as_str();
-    if password.chars().count() < 12 {
+    if password.chars().count() < workbench_store::teams::MIN_PASSWORD_CHARS {
         return Err(
             "the password must have at least 12 characters (WORKBENCH_PASSWORD or standard input)"
                 .into(),

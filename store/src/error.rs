@@ -162,6 +162,9 @@ pub enum TeamRefusal {
     /// An invitation with a team and no role, or a role and no team.
     #[error("give both team and role, or neither")]
     TeamAndRole,
+    /// A password shorter than [`crate::teams::MIN_PASSWORD_CHARS`].
+    #[error("the password must have at least 12 characters")]
+    ShortPassword,
     /// An address the workbench does not take ([`crate::email::parse_email`]).
     #[error("{0}")]
     Email(#[from] crate::email::EmailError),
@@ -196,6 +199,7 @@ impl TeamRefusal {
             | TeamRefusal::NoDays
             | TeamRefusal::DisableSelf
             | TeamRefusal::TeamAndRole
+            | TeamRefusal::ShortPassword
             | TeamRefusal::Email(_) => RefusalKind::BadInput,
         }
     }

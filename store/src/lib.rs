@@ -6,13 +6,20 @@
 //! The [`Store`] runs the same SQL on SQLite (the default, [`DEFAULT_DATABASE_URL`]) and on
 //! PostgreSQL, through sqlx's `Any` driver; the schema lives in the workspace's
 //! `migrations/` folder and is applied by [`Store::connect`].
+//!
+//! The use cases are one function each, in [`sheets`], [`proposals`] and [`teams`]: each takes
+//! the store scoped to the caller, a typed input and its author, and answers a typed value or
+//! a [`StoreError`]. The page's server functions and the JSON API and forms are adapters over
+//! them, so a use case behaves the same through every door.
 
 pub mod access;
 pub mod checks;
 pub mod email;
 mod error;
 mod model;
+pub mod proposals;
 pub mod sent_reports;
+pub mod sheets;
 mod store;
 pub mod teams;
 

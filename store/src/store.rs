@@ -13,9 +13,9 @@
 //! changes nothing (its counter increment included).
 
 use budget::{Lang, Row, Sheet};
-use sqlx::any::{AnyArguments, AnyPoolOptions};
+use sqlx::any::AnyPoolOptions;
 use sqlx::migrate::Migrator;
-use sqlx::{Any, Arguments as _, QueryBuilder, Row as _};
+use sqlx::Row as _;
 
 /// The eight cell columns of `sheet_rows`, in sheet order (a macro, for `concat!`).
 macro_rules! row_columns {
@@ -25,13 +25,18 @@ macro_rules! row_columns {
 }
 
 mod accounts;
+mod audit;
 mod backup;
 mod db;
 mod history;
 mod live;
 mod patch;
 mod proposals;
+mod revisions;
+mod teams;
 mod throttle;
+mod tokens;
+mod write;
 
 pub use accounts::{
     AccountRecord, AuditEntry, Invite, Member, TeamRecord, TokenRecord, TokenRefusal,
@@ -48,6 +53,8 @@ pub use patch::{
 };
 pub use proposals::{Decision, Resolution};
 pub use throttle::SignInRate;
+
+use write::{insert_rows, record_settings, recount, recount_stored, stale_conflicts, touch};
 
 use db::{
     decode_head, is_sqlite_memory, next_id, next_row_id, next_stamp, read_head, read_keyed_rows,
@@ -298,15 +305,6 @@ impl Store {
     /// Tells the watchers of sheet `id` that `author` changed it to `version`.
     fn changed(&self, id: i64, version: i64, author: &Author) {
         self.live.changed(id, version, &author.name);
-    }
-
-    /// How this database takes a statement's placeholders.
-    fn placeholders(&self) -> Placeholders {
-        if self.sqlite {
-            Placeholders::Anonymous
-        } else {
-            Placeholders::Numbered
-        }
     }
 
     /// Begins a transaction that will write. On SQLite it takes the write lock at once
@@ -651,197 +649,6 @@ impl Store {
         Ok(revision)
     }
 
-    /// Writes `keyed` as the rows of sheet `id` (whose rows were `current`), stores the next
-    /// unused row id, the counts and the revision of `kind`; `version` is the sheet's version
-    /// after the write. Returns the revision's number.
-    #[allow(clippy::too_many_arguments)]
-    async fn write_rows(
-        &self,
-        tx: &mut Tx,
-        id: i64,
-        version: i64,
-        current: &[(i64, Row)],
-        keyed: &[(i64, Row)],
-        next: i64,
-        author: &Author,
-        kind: RevisionKind,
-        message: &str,
-    ) -> Result<i64, StoreError> {
-        sqlx::query("DELETE FROM sheet_rows WHERE sheet_id = $1")
-            .bind(id)
-            .execute(&mut **tx)
-            .await?;
-        sqlx::query("UPDATE sheets SET next_row_id = $1 WHERE id = $2")
-            .bind(next)
-            .bind(id)
-            .execute(&mut **tx)
-            .await?;
-        insert_rows(tx, self.placeholders(), id, keyed).await?;
-        let rows: Vec<Row> = keyed.iter().map(|(_, r)| r.clone()).collect();
-        let summary = recount(tx, id, &rows).await?;
-        let (head, _) = read_head(tx, id).await?;
-        history::record(
-            tx,
-            id,
-            version,
-            kind,
-            author,
-            message,
-            current,
-            history::State {
-                sheet_settings: (head.lang, head.margin_ms, head.amplification_threshold),
-                summary,
-                rows: keyed,
-            },
-        )
-        .await
-    }
-
-    /// Every revision of sheet `id`, newest first, with the report's counts of each.
-    ///
-    /// # Errors
-    ///
-    /// [`StoreError::NotFound`] when no sheet has this id; [`StoreError::Db`] when the
-    /// database fails.
-    pub async fn revisions(&self, id: i64) -> Result<Vec<RevisionSummary>, StoreError> {
-        self.allow(id, Need::Read).await?;
-        let mut tx = self.pool.begin().await?;
-        read_head(&mut tx, id).await?;
-        let list = history::list(&mut tx, id).await?;
-        tx.commit().await?;
-        Ok(list)
-    }
-
-    /// Revision `number` of sheet `id`, its rows rebuilt exactly as they were saved.
-    ///
-    /// # Errors
-    ///
-    /// [`StoreError::NotFound`] when no sheet has this id, [`StoreError::NoRevision`] when it
-    /// has no such revision; [`StoreError::Db`] when the database fails.
-    pub async fn revision(&self, id: i64, number: i64) -> Result<StoredRevision, StoreError> {
-        self.allow(id, Need::Read).await?;
-        let mut tx = self.pool.begin().await?;
-        read_head(&mut tx, id).await?;
-        let revision = history::rebuild(&mut tx, id, number).await?;
-        tx.commit().await?;
-        Ok(revision)
-    }
-
-    /// Who changed sheet `id` after revision `number`: the authors of the revisions after
-    /// it, each once, in the order of their first revision there (none when `number` is the
-    /// latest).
-    ///
-    /// # Errors
-    ///
-    /// [`StoreError::NotFound`], [`StoreError::Db`].
-    pub async fn authors_after(&self, id: i64, number: i64) -> Result<Vec<String>, StoreError> {
-        self.allow(id, Need::Read).await?;
-        let mut tx = self.pool.begin().await?;
-        read_head(&mut tx, id).await?;
-        let authors = history::authors_after(&mut tx, id, number).await?;
-        tx.commit().await?;
-        Ok(authors)
-    }
-
-    /// The number of sheet `id`'s latest revision, read with one `MAX`.
-    ///
-    /// # Errors
-    ///
-    /// [`StoreError::NotFound`], [`StoreError::Db`].
-    pub async fn latest_revision(&self, id: i64) -> Result<i64, StoreError> {
-        self.allow(id, Need::Read).await?;
-        let mut tx = self.pool.begin().await?;
-        read_head(&mut tx, id).await?;
-        let latest = proposals::latest_revision(&mut tx, id).await?;
-        tx.commit().await?;
-        Ok(latest)
-    }
-
-    /// The two revisions of sheet `id` a diff compares: `to` (default: the latest) and `from`
-    /// (default: the one before `to`, at least 1), rebuilt, and the latest revision's number.
-    /// The latest is read with one `MAX`, not by listing the history.
-    ///
-    /// # Errors
-    ///
-    /// [`StoreError::NotFound`], [`StoreError::NoRevision`], [`StoreError::Db`].
-    pub async fn revision_pair(
-        &self,
-        id: i64,
-        from: Option<i64>,
-        to: Option<i64>,
-    ) -> Result<(StoredRevision, StoredRevision, i64), StoreError> {
-        self.allow(id, Need::Read).await?;
-        let latest = self.latest_revision(id).await?;
-        let to = to.unwrap_or(latest);
-        let from = from.unwrap_or(to - 1).max(1);
-        Ok((
-            self.revision(id, from).await?,
-            self.revision(id, to).await?,
-            latest,
-        ))
-    }
-
-    /// Brings back revision `number` of sheet `id`: its rows (with their ids) and its sheet
-    /// settings become the sheet's, as a new revision of kind `restore` by `author`; the
-    /// history before it stays. Only while the sheet is at version `base` when one is given.
-    /// Returns the new version.
-    ///
-    /// # Errors
-    ///
-    /// [`StoreError::NotFound`], [`StoreError::NoRevision`], [`StoreError::Conflict`] (the
-    /// sheet moved on from `base`; nothing written), [`StoreError::Db`].
-    pub async fn restore(
-        &self,
-        id: i64,
-        number: i64,
-        base: Option<i64>,
-        author: &Author,
-    ) -> Result<i64, StoreError> {
-        self.allow(id, Need::Write).await?;
-        let mut tx = self.begin_write().await?;
-        let (_, version) = read_head(&mut tx, id).await?;
-        if let Some(base) = base.filter(|b| *b != version) {
-            return Err(StoreError::Conflict {
-                id,
-                base,
-                current: version,
-                conflicts: Vec::new(),
-            });
-        }
-        let old = history::rebuild(&mut tx, id, number).await?;
-        let stamp = next_stamp(&mut tx).await?;
-        sqlx::query(
-            "UPDATE sheets SET updated_at = $1, revision = revision + 1, lang = $2, margin_ms = $3, \
-             amplification_threshold = $4 WHERE id = $5",
-        )
-        .bind(stamp)
-        .bind(old.sheet.lang.code())
-        .bind(to_db(old.sheet.margin_ms))
-        .bind(to_db(old.sheet.amplification_threshold))
-        .bind(id)
-        .execute(&mut *tx)
-        .await?;
-        let current = read_keyed_rows(&mut tx, id).await?;
-        let next = next_row_id(&mut tx, id).await?;
-        let keyed = old.keyed();
-        let message = format!("restored revision {number}");
-        self.write_rows(
-            &mut tx,
-            id,
-            version + 1,
-            &current,
-            &keyed,
-            next,
-            author,
-            RevisionKind::Restore,
-            &message,
-        )
-        .await?;
-        tx.commit().await?;
-        self.changed(id, version + 1, author);
-        Ok(version + 1)
-    }
-
     /// Sets the header language of sheet `id` (messages and the default export header follow
     /// it) and bumps its change time.
     ///
@@ -948,208 +755,6 @@ impl Store {
         }
         Ok(())
     }
-}
-
-/// Records a change of sheet `id`'s settings as a `settings` revision (its rows unchanged),
-/// with the counts under the new settings.
-async fn record_settings(tx: &mut Tx, id: i64) -> Result<(), StoreError> {
-    let summary = recount_stored(tx, id).await?;
-    let (head, version) = read_head(tx, id).await?;
-    let rows = read_keyed_rows(tx, id).await?;
-    history::record(
-        tx,
-        id,
-        version,
-        RevisionKind::Settings,
-        &Author::anonymous(),
-        "",
-        &rows,
-        history::State {
-            sheet_settings: (head.lang, head.margin_ms, head.amplification_threshold),
-            summary,
-            rows: &rows,
-        },
-    )
-    .await?;
-    Ok(())
-}
-
-/// Stores the row count and the numbers of errors and warnings of sheet `id`, whose rows
-/// are now `rows`, with the settings `tx` sees, for [`Store::list_sheets`]. The check runs off
-/// the request threads ([`super::checks`]).
-async fn recount(tx: &mut Tx, id: i64, rows: &[Row]) -> Result<budget::Summary, StoreError> {
-    let (head, _) = read_head(tx, id).await?;
-    store_counts(tx, id, head.sheet(rows.to_vec())).await
-}
-
-/// [`recount`] for a sheet whose rows are only in the database (a settings change, a sheet
-/// stored before the counts were kept).
-async fn recount_stored(tx: &mut Tx, id: i64) -> Result<budget::Summary, StoreError> {
-    let stored = read_sheet(tx, id).await?;
-    store_counts(tx, id, stored.sheet).await
-}
-
-/// Checks `sheet` and stores its counts as those of sheet `id`; gives the report's summary.
-async fn store_counts(tx: &mut Tx, id: i64, sheet: Sheet) -> Result<budget::Summary, StoreError> {
-    let rows = sheet.rows.len();
-    let (_, report) = super::checks::check(sheet).await;
-    sqlx::query(
-        "UPDATE sheets SET row_count = $1, error_count = $2, warning_count = $3 WHERE id = $4",
-    )
-    .bind(i64::try_from(rows).unwrap_or(i64::MAX))
-    .bind(i64::from(report.summary.errors))
-    .bind(i64::from(report.summary.warnings))
-    .bind(id)
-    .execute(&mut **tx)
-    .await?;
-    Ok(report.summary)
-}
-
-/// The most parameters one statement binds: SQLite's limit (`SQLITE_MAX_VARIABLE_NUMBER`,
-/// 32,766 since SQLite 3.32; the bundled SQLite keeps the default). PostgreSQL allows 65,535.
-const MAX_BOUND_PARAMETERS: usize = 32_766;
-
-/// The parameters of one inserted row: the sheet id, the position, the row id and the eight
-/// cells.
-const PARAMETERS_PER_ROW: usize = 11;
-
-/// The rows one `INSERT` carries: 2,978, so the 5,000 rows a sheet may hold take two
-/// statements.
-const ROWS_PER_INSERT: usize = MAX_BOUND_PARAMETERS / PARAMETERS_PER_ROW;
-
-/// The eight cells of `row`, in column order.
-fn cells(row: &Row) -> [&str; 8] {
-    [
-        &row.layer,
-        &row.segment,
-        &row.item,
-        &row.setting,
-        &row.default,
-        &row.value,
-        &row.location,
-        &row.rationale,
-    ]
-}
-
-/// How a database takes the placeholders of a statement.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Placeholders {
-    /// `?`, as `QueryBuilder::<Any>::push_bind` writes them: SQLite. (SQLite also reads
-    /// `$N`, but finds a numbered parameter's name by a linear search: with 32,766 of them
-    /// one statement takes seconds to bind.)
-    Anonymous,
-    /// `$1, $2, ...`: PostgreSQL, which does not accept `?` through the `Any` driver (sqlx
-    /// issue #3000).
-    Numbered,
-}
-
-/// Inserts `rows` (row id, cells) as the rows of sheet `id`, positions 0, 1, 2, ...: one
-/// multi-row `INSERT` per [`ROWS_PER_INSERT`] rows, built with [`QueryBuilder::push_values`],
-/// its placeholders as the database takes them.
-async fn insert_rows(
-    tx: &mut Tx,
-    placeholders: Placeholders,
-    id: i64,
-    rows: &[(i64, Row)],
-) -> Result<(), sqlx::Error> {
-    for (chunk, first) in rows
-        .chunks(ROWS_PER_INSERT)
-        .zip((0_i64..).step_by(ROWS_PER_INSERT))
-    {
-        let mut insert = QueryBuilder::<Any>::new(concat!(
-            "INSERT INTO sheet_rows (sheet_id, position, row_id, ",
-            row_columns!(),
-            ") "
-        ));
-        let rows = (first..).zip(chunk);
-        // Not kept as prepared statements: each chunk length is a statement of its own, and
-        // the connection's cache would hold one for every sheet size saved.
-        match placeholders {
-            Placeholders::Anonymous => {
-                insert.push_values(rows, |mut tuple, (position, (row_id, row))| {
-                    tuple.push_bind(id).push_bind(position).push_bind(*row_id);
-                    for cell in cells(row) {
-                        tuple.push_bind(cell);
-                    }
-                });
-                insert.build().persistent(false).execute(&mut **tx).await?;
-            }
-            Placeholders::Numbered => {
-                // The values go into arguments of their own, bound in the same pass as the
-                // placeholders are written.
-                let mut arguments = AnyArguments::default();
-                arguments.reserve(chunk.len() * PARAMETERS_PER_ROW, 0);
-                let mut encoded: Result<(), sqlx::error::BoxDynError> = Ok(());
-                let mut written = 0_usize;
-                insert.push_values(rows, |mut tuple, (position, (row_id, row))| {
-                    let added = cells(row).into_iter().fold(
-                        arguments
-                            .add(id)
-                            .and_then(|()| arguments.add(position))
-                            .and_then(|()| arguments.add(*row_id)),
-                        |added, cell| added.and_then(|()| arguments.add(cell)),
-                    );
-                    if encoded.is_ok() {
-                        encoded = added;
-                    }
-                    for _ in 0..PARAMETERS_PER_ROW {
-                        written += 1;
-                        tuple.push(format_args!("${written}"));
-                    }
-                });
-                encoded.map_err(sqlx::Error::Encode)?;
-                sqlx::query_with(insert.sql(), arguments)
-                    .persistent(false)
-                    .execute(&mut **tx)
-                    .await?;
-            }
-        }
-    }
-    Ok(())
-}
-
-/// Bumps the change time of sheet `id`; [`StoreError::NotFound`] when there is no such sheet.
-async fn touch(tx: &mut Tx, id: i64) -> Result<(), StoreError> {
-    let stamp = next_stamp(tx).await?;
-    let updated = sqlx::query("UPDATE sheets SET updated_at = $1 WHERE id = $2")
-        .bind(stamp)
-        .bind(id)
-        .execute(&mut **tx)
-        .await?
-        .rows_affected();
-    if updated == 0 {
-        return Err(StoreError::NotFound(id));
-    }
-    Ok(())
-}
-
-/// The cells that `rows`, a replacement of sheet `id`'s rows made from its version `base`,
-/// changes and that were changed since `base` too: `rows` is read as a patch against `base`'s
-/// rows (matched by content, [`CellPatch::between`]) and merged into the current rows. Empty
-/// when no revision ends at version `base` (it folded into a later one).
-async fn stale_conflicts(
-    tx: &mut Tx,
-    id: i64,
-    base: i64,
-    rows: &[Row],
-) -> Result<Vec<patch::CellConflict>, StoreError> {
-    let number: Option<i64> = sqlx::query_scalar(
-        "SELECT number FROM sheet_revisions WHERE sheet_id = $1 AND version = $2",
-    )
-    .bind(id)
-    .bind(base)
-    .fetch_optional(&mut **tx)
-    .await?;
-    let Some(number) = number else {
-        return Ok(Vec::new());
-    };
-    let then = history::rebuild(tx, id, number).await?;
-    let Ok(patch) = CellPatch::between(&then.sheet.rows, &then.row_ids, rows) else {
-        return Ok(Vec::new());
-    };
-    let current = read_keyed_rows(tx, id).await?;
-    let next = next_row_id(tx, id).await?;
-    Ok(merge(id, &current, next, &patch)?.conflicts)
 }
 
 #[cfg(test)]

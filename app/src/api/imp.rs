@@ -18,9 +18,8 @@ use crate::model::{
 use workbench_import::drift::Read;
 use workbench_import::{File, Format};
 use workbench_model::sheet_name::SheetName;
-use workbench_store::{
-    checks, sent_reports, Author, CellPatch, RevisionKind, Store, StoreError, StoredSheet,
-};
+use workbench_store::sheets::{self, CheckedSheet};
+use workbench_store::{sent_reports, Author, CellPatch, RevisionKind, Store, StoreError};
 
 /// Passes `result` through; on error, sets the response status to the error's, except
 /// for a plain form post: that one is redirected back to its page with the error in the
@@ -126,9 +125,10 @@ fn from_store(err: StoreError) -> AppError {
     }
 }
 
-/// A stored sheet with its report.
-async fn detail(stored: StoredSheet) -> SheetDetail {
-    let (sheet, report) = checks::check(stored.sheet).await;
+/// A stored sheet with its report, kept for the page's first check.
+async fn detail(checked: CheckedSheet) -> SheetDetail {
+    let CheckedSheet { stored, report } = checked;
+    let sheet = stored.sheet;
     // Kept for the page's first check, off the async threads (2 MB of JSON at 2,000 rows).
     let sheet_id = stored.id;
     let (report, report_id) = match tokio::task::spawn_blocking(move || {
@@ -215,13 +215,19 @@ fn read_tsv(tsv: &str) -> Result<budget::tsv::Imported, AppError> {
 
 pub async fn import_sheet(name: &str, tsv: &str) -> Result<i64, AppError> {
     let imported = read_tsv(tsv)?;
-    let sheet = Sheet::new(imported.lang.unwrap_or_default(), imported.rows);
     let name = if name.trim().is_empty() {
         DEFAULT_IMPORT_NAME
     } else {
         name
     };
-    create_sheet(name, sheet).await
+    let new = sheets::NewSheet {
+        name: sheet_name(name)?,
+        imported,
+    };
+    let (id, _) = sheets::create(&store()?, new, &author())
+        .await
+        .map_err(from_store)?;
+    Ok(id)
 }
 
 pub async fn rename_sheet(id: i64, name: &str) -> Result<(), AppError> {
@@ -234,7 +240,7 @@ pub async fn delete_sheet(id: i64) -> Result<(), AppError> {
 }
 
 pub async fn get_sheet(id: i64) -> Result<SheetDetail, AppError> {
-    Ok(detail(store()?.get_sheet(id).await.map_err(from_store)?).await)
+    Ok(detail(sheets::open(&store()?, id).await.map_err(from_store)?).await)
 }
 
 pub async fn save_rows(
@@ -249,44 +255,25 @@ pub async fn save_rows(
     if rows.len() > budget::tsv::MAX_ROWS {
         return Err(AppError::TooManyRows(rows.len()));
     }
-    let store = store()?;
-    let patch = CellPatch {
-        kind: kind.of_edit(),
-        ..CellPatch::between(&base_rows, &base_ids, &rows).map_err(AppError::BadArguments)?
+    let edit = sheets::Edit {
+        patch: CellPatch {
+            kind: kind.of_edit(),
+            ..CellPatch::between(&base_rows, &base_ids, &rows).map_err(AppError::BadArguments)?
+        },
+        seen: Some(sheets::Seen { base, rows }),
     };
-    // One transaction: the cells nobody else changed land, the others come back.
-    let patched = store
-        .patch_rows(id, &patch, &author())
+    let saved = sheets::save(&store()?, id, edit, &author())
         .await
         .map_err(from_store)?;
-    let stored = store.get_sheet(id).await.map_err(from_store)?;
-    let (sheet, report) = checks::check(stored.sheet).await;
-    // Someone else saved since the page's base: what only the two changes together
-    // cause, checked from the page's rows and the rows the save found.
-    let merged = patched.started != base && sheet.rows != rows && !patch.is_empty();
-    let combined = if merged {
-        let mine = Sheet {
-            rows,
-            ..sheet.clone()
-        };
-        let theirs = Sheet {
-            rows: patched.before,
-            ..sheet.clone()
-        };
-        let (_, mine) = checks::check(mine).await;
-        let (_, theirs) = checks::check(theirs).await;
-        budget::diff::only_together(&report, &[&mine, &theirs])
-    } else {
-        Vec::new()
-    };
+    let CheckedSheet { stored, report } = saved.sheet;
     Ok(Saved {
         revision: stored.revision,
         report: sent_reports::answer(id, since, report),
-        catalog_defaults: catalog_defaults(&sheet.rows),
-        rows: sheet.rows,
+        catalog_defaults: catalog_defaults(&stored.sheet.rows),
+        rows: stored.sheet.rows,
         row_ids: stored.row_ids,
-        conflicts: patched.conflicts,
-        combined,
+        conflicts: saved.conflicts,
+        combined: saved.combined,
     })
 }
 
@@ -296,9 +283,10 @@ pub async fn check_draft(id: i64, rows: Vec<Row>, since: Option<u64>) -> Result<
     if rows.len() > crate::model::MAX_CHECK_ROWS {
         return Err(AppError::TooManyRows(rows.len()));
     }
-    let settings = store()?.get_settings(id).await.map_err(from_store)?;
     let catalog_defaults = catalog_defaults(&rows);
-    let (_, report) = checks::check(Sheet { rows, ..settings }).await;
+    let report = sheets::check_rows(&store()?, id, rows)
+        .await
+        .map_err(from_store)?;
     Ok(Checked {
         report: sent_reports::answer(id, since, report),
         catalog_defaults,
@@ -358,35 +346,17 @@ pub async fn diff_revisions(
     from: Option<i64>,
     to: Option<i64>,
 ) -> Result<DiffView, AppError> {
-    let store = store()?;
-    let stored = store.get_sheet(id).await.map_err(from_store)?;
-    let (before, after, latest) = store
-        .revision_pair(id, from, to)
+    let compared = sheets::diff(&store()?, id, from, to)
         .await
-        .map_err(revision_error)?;
-    let (from, to) = (before.summary.number, after.summary.number);
-    let view = tokio::task::spawn_blocking(move || {
-        let diff = budget::diff::diff(
-            &before.sheet,
-            &after.sheet,
-            budget::diff::Match::Ids {
-                before: &before.row_ids,
-                after: &after.row_ids,
-            },
-        );
-        let grid = budget::diff::grid(&before.sheet.rows, &after.sheet.rows, &diff.rows);
-        (diff, grid)
-    })
-    .await
-    .map_err(|_| AppError::Storage)?;
+        .map_err(from_store)?;
     Ok(DiffView {
         id,
-        name: stored.name,
-        from,
-        to,
-        latest,
-        diff: view.0,
-        grid: view.1,
+        name: compared.name,
+        from: compared.from,
+        to: compared.to,
+        latest: compared.latest,
+        diff: compared.diff,
+        grid: compared.grid,
     })
 }
 
@@ -394,7 +364,7 @@ pub async fn changes_since(id: i64, since: Option<i64>) -> Result<SinceRevision,
     let store = store()?;
     let latest = store.latest_revision(id).await.map_err(from_store)?;
     let number = since.unwrap_or(latest - 1).max(1);
-    let before = store.revision(id, number).await.map_err(revision_error)?;
+    let before = store.revision(id, number).await.map_err(from_store)?;
     let changed_by = store
         .authors_after(id, before.summary.number)
         .await
@@ -408,19 +378,11 @@ pub async fn changes_since(id: i64, since: Option<i64>) -> Result<SinceRevision,
     })
 }
 
-/// An unknown revision is a bad address, said in words.
-fn revision_error(err: StoreError) -> AppError {
-    match err {
-        StoreError::NoRevision { id, number } => AppError::NoRevision { id, number },
-        other => from_store(other),
-    }
-}
-
 pub async fn restore_revision(id: i64, number: i64) -> Result<(), AppError> {
     store()?
         .restore(id, number, None, &author())
         .await
-        .map_err(revision_error)?;
+        .map_err(from_store)?;
     open(id);
     Ok(())
 }
@@ -449,19 +411,11 @@ pub fn set_author(name: &str) -> Result<String, AppError> {
 
 pub async fn import_rows(id: i64, base: i64, tsv: &str) -> Result<SheetDetail, AppError> {
     let imported = read_tsv(tsv)?;
-    let store = store()?;
-    store
-        .replace_rows(
-            id,
-            Some(base),
-            imported.lang,
-            &imported.rows,
-            &author(),
-            RevisionKind::Import,
-        )
+    let kind = RevisionKind::Import;
+    let replaced = sheets::replace(&store()?, id, Some(base), &imported, &author(), kind)
         .await
         .map_err(from_store)?;
-    Ok(detail(store.get_sheet(id).await.map_err(from_store)?).await)
+    Ok(detail(replaced).await)
 }
 
 pub async fn set_sheet_settings(
@@ -485,26 +439,17 @@ pub async fn set_sheet_settings(
             return Err(AppError::BadSetting(reasons.join("; ")));
         }
     };
-    let store = store()?;
-    let stored = store.get_sheet(id).await.map_err(from_store)?.sheet;
-    let margin_ms = margin.unwrap_or(stored.margin_ms);
-    let threshold = threshold.unwrap_or(stored.amplification_threshold);
-    store
-        .set_settings(id, margin_ms, threshold)
-        .await
-        .map_err(from_store)?;
-    Ok(checks::check(budget::Sheet {
-        margin_ms,
+    let settings = sheets::Settings {
+        margin_ms: margin,
         amplification_threshold: threshold,
-        ..stored
-    })
-    .await
-    .1)
+    };
+    sheets::set_settings(&store()?, id, settings)
+        .await
+        .map_err(from_store)
 }
 
 pub async fn set_sheet_lang(id: i64, lang: Lang) -> Result<Report, AppError> {
-    let store = store()?;
-    store.set_lang(id, lang).await.map_err(from_store)?;
-    let stored = store.get_sheet(id).await.map_err(from_store)?;
-    Ok(checks::check(stored.sheet).await.1)
+    sheets::set_lang(&store()?, id, lang)
+        .await
+        .map_err(from_store)
 }

@@ -9,10 +9,11 @@ use crate::auth::Scoped;
 use axum::http::{header, HeaderMap, HeaderValue};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use budget::diff::{Match, SheetDiff};
+use budget::diff::SheetDiff;
 use budget::{Lang, Report, Row};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
+use workbench_store::sheets;
 use workbench_store::{CellPatch, RevisionSummary};
 
 use super::extract::{author, ApiJson, ApiQuery, IfMatch, SheetId, SheetRevision};
@@ -93,8 +94,8 @@ pub(crate) async fn get(
     Scoped(store): Scoped,
     SheetRevision(id, number): SheetRevision,
 ) -> Result<Json<RevisionBody>, ApiError> {
-    let stored = store.revision(id, number).await?;
-    let (sheet, report) = workbench_store::checks::check(stored.sheet).await;
+    let (stored, report) = sheets::revision(&store, id, number).await?;
+    let sheet = stored.sheet;
     Ok(Json(RevisionBody {
         revision: stored.summary,
         lang: sheet.lang,
@@ -141,7 +142,7 @@ pub(crate) async fn restore(
 ) -> Result<impl IntoResponse, ApiError> {
     let who = store.author_or(author(&headers, params.author.as_deref()));
     store.restore(id, number, base, &who).await?;
-    SheetBody::of(store.get_sheet(id).await?).await.reply()
+    SheetBody::of(sheets::open(&store, id).await?).reply()
 }
 
 /// The query of `GET /api/v1/sheets/{id}/diff`.
@@ -183,28 +184,14 @@ pub(crate) async fn diff(
     ApiQuery(params): ApiQuery<DiffParams>,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
-    let (before, after, _) = store.revision_pair(id, params.from, params.to).await?;
-    let (from, to) = (before.summary.number, after.summary.number);
-    let d = tokio::task::spawn_blocking(move || {
-        budget::diff::diff(
-            &before.sheet,
-            &after.sheet,
-            Match::Ids {
-                before: &before.row_ids,
-                after: &after.row_ids,
-            },
-        )
-    })
-    .await
-    .map_err(|e| ApiError::Internal(e.to_string()))?;
+    let compared = sheets::diff(&store, id, params.from, params.to).await?;
     let markdown = headers
         .get(header::ACCEPT)
         .and_then(|v| v.to_str().ok())
         .is_some_and(|a| a.contains("text/markdown"));
     if markdown {
-        let name = store.get_sheet(id).await?.name;
-        let title = format!("{name} r{from} → r{to}");
-        let body = crate::writers::diff::markdown(&d, Some(&title));
+        let title = format!("{} r{} → r{}", compared.name, compared.from, compared.to);
+        let body = crate::writers::diff::markdown(&compared.diff, Some(&title));
         return Ok((
             [(
                 header::CONTENT_TYPE,
@@ -214,7 +201,7 @@ pub(crate) async fn diff(
         )
             .into_response());
     }
-    Ok(Json(d).into_response())
+    Ok(Json(compared.diff).into_response())
 }
 
 /// Changes cells, inserts and deletes rows, merged per cell.
@@ -258,9 +245,9 @@ pub(crate) async fn patch(
     ApiJson(patch): ApiJson<CellPatch>,
 ) -> Result<impl IntoResponse, ApiError> {
     let who = store.author_or(author(&headers, params.author.as_deref()));
-    let patched = store.patch_rows(id, &patch, &who).await?;
-    SheetBody::of(store.get_sheet(id).await?)
-        .await
-        .with_conflicts(patched.conflicts)
+    let edit = sheets::Edit { patch, seen: None };
+    let saved = sheets::save(&store, id, edit, &who).await?;
+    SheetBody::of(saved.sheet)
+        .with_conflicts(saved.conflicts)
         .reply()
 }

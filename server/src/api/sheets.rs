@@ -4,12 +4,13 @@ use crate::auth::Scoped;
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode, Uri};
 use axum::response::IntoResponse;
 use axum::Json;
-use budget::{Lang, Report, Row, Sheet};
+use budget::{Lang, Report, Row};
 use percent_encoding::{utf8_percent_encode, AsciiSet, NON_ALPHANUMERIC};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 use workbench_model::sheet_name::SheetName;
-use workbench_store::{CellConflict, SheetSummary, StoredSheet};
+use workbench_store::sheets::{self, CheckedSheet};
+use workbench_store::{Author, CellConflict, RevisionKind, SheetSummary};
 
 use super::body::TsvBody;
 use super::extract::{author, if_match, ApiQuery, SheetId};
@@ -88,15 +89,18 @@ pub(crate) async fn create(
         ));
     }
     let imported = budget::tsv::import(&text)?;
-    let sheet = Sheet::new(imported.lang.unwrap_or(Lang::En), imported.rows);
     let name = SheetName::parse(&name)?;
-    let id = store.create_sheet(&name, &sheet).await?;
+    let new = sheets::NewSheet {
+        name: name.clone(),
+        imported,
+    };
+    let (id, rows) = sheets::create(&store, new, &store.author_or(Author::anonymous())).await?;
     let location = HeaderValue::from_str(&format!("/api/v1/sheets/{id}"))
         .map_err(|e| ApiError::Internal(e.to_string()))?;
     let body = Created {
         id,
         name: name.to_string(),
-        rows: sheet.rows.len(),
+        rows,
     };
     Ok((
         StatusCode::CREATED,
@@ -189,8 +193,9 @@ pub(crate) struct SheetBody {
 
 impl SheetBody {
     /// The body of a stored sheet, with its report.
-    pub(super) async fn of(stored: StoredSheet) -> SheetBody {
-        let (sheet, report) = workbench_store::checks::check(stored.sheet).await;
+    pub(super) fn of(checked: CheckedSheet) -> SheetBody {
+        let CheckedSheet { stored, report } = checked;
+        let sheet = stored.sheet;
         SheetBody {
             id: stored.id,
             name: stored.name,
@@ -239,7 +244,7 @@ pub(crate) async fn get(
     Scoped(store): Scoped,
     SheetId(id): SheetId,
 ) -> Result<impl IntoResponse, ApiError> {
-    SheetBody::of(store.get_sheet(id).await?).await.reply()
+    SheetBody::of(sheets::open(&store, id).await?).reply()
 }
 
 /// Replaces a sheet's rows.
@@ -286,17 +291,9 @@ pub(crate) async fn replace(
 ) -> Result<impl IntoResponse, ApiError> {
     let base = if_match(&headers)?;
     let imported = budget::tsv::import(&text)?;
-    store
-        .replace_rows(
-            id,
-            base,
-            imported.lang,
-            &imported.rows,
-            &store.author_or(author(&headers, None)),
-            workbench_store::RevisionKind::Import,
-        )
-        .await?;
-    SheetBody::of(store.get_sheet(id).await?).await.reply()
+    let who = store.author_or(author(&headers, None));
+    let kind = RevisionKind::Import;
+    SheetBody::of(sheets::replace(&store, id, base, &imported, &who, kind).await?).reply()
 }
 
 /// The query of `GET /api/v1/sheets/{id}/export.tsv`.
@@ -391,9 +388,9 @@ pub(crate) async fn budget_svg(
     ApiQuery(params): ApiQuery<PictureParams>,
 ) -> Result<impl IntoResponse, ApiError> {
     let lang = lang_param("lang", params.lang.as_deref())?;
-    let stored = store.get_sheet(id).await?;
-    let lang = lang.unwrap_or(stored.sheet.lang);
-    let (_, report) = workbench_store::checks::check(stored.sheet).await;
+    let checked = sheets::open(&store, id).await?;
+    let lang = lang.unwrap_or(checked.stored.sheet.lang);
+    let report = checked.report;
     let svg = budget::picture::svg(&budget::picture::picture(&report, lang));
     let mut headers = HeaderMap::new();
     headers.insert(

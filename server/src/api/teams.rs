@@ -383,24 +383,12 @@ pub(crate) async fn create_account(
     Caller(access): Caller,
     Json(body): Json<NewAccount>,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
-    let (_, actor) = admin(&access)?;
-    let email = workbench_store::email::parse_email(&body.email)
-        .map_err(|err| ApiError::bad_request(err.to_string()))?;
-    if body.password.chars().count() < 12 {
-        return Err(ApiError::bad_request(
-            "the password must have at least 12 characters",
-        ));
-    }
-    let password = body.password;
-    let hash = tokio::task::spawn_blocking(move || crate::auth::hash_password(&password))
-        .await
-        .map_err(|err| ApiError::Internal(err.to_string()))?
-        .map_err(ApiError::Internal)?;
-    let id = state
-        .store
-        .create_account(&email, &hash, body.admin)
-        .await?;
-    state.store.audit_new_account(actor, id, "").await?;
+    let new = teams::NewAccount {
+        email: body.email,
+        password: body.password,
+        admin: body.admin,
+    };
+    let id = teams::make_account(&state.store, &access, new, crate::auth::hash_password).await?;
     Ok((StatusCode::CREATED, Json(json!({"id": id}))))
 }
 

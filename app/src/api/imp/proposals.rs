@@ -25,35 +25,16 @@ pub async fn review_proposal(id: i64, proposal: i64) -> Result<ProposalReview, A
 
 pub async fn proposal_draft(id: i64, proposal: i64) -> Result<ProposalDraft, AppError> {
     let detail = get_sheet(id).await?;
-    let review = store()?.review(id, proposal).await.map_err(from_store)?;
-    if review.proposal.status != crate::model::ProposalStatus::Open {
-        let why = workbench_store::Refusal::NotOpen {
-            proposal,
-            status: review.proposal.status,
-        };
-        return Err(AppError::Refused(why.message(ui_lang())));
-    }
-    let rows = review
-        .grid
-        .into_iter()
-        .filter(|l| l.change != budget::diff::LineChange::Removed)
-        .map(|l| {
-            let cells: Vec<String> = l.cells.into_iter().map(|c| c.text).collect();
-            Row::from_cells(cells.try_into().unwrap_or_default())
-        })
-        .collect();
-    let (proposed, report) = checks::check(budget::Sheet {
-        rows,
-        ..detail.sheet.clone()
-    })
-    .await;
+    let draft = workbench_store::proposals::draft(&store()?, id, proposal)
+        .await
+        .map_err(from_store)?;
     Ok(ProposalDraft {
         proposal,
-        title: review.proposal.title,
-        current_revision: review.current_revision,
-        catalog_defaults: catalog_defaults(&proposed.rows),
-        rows: proposed.rows,
-        report,
+        title: draft.title,
+        current_revision: draft.current_revision,
+        catalog_defaults: catalog_defaults(&draft.rows),
+        rows: draft.rows,
+        report: draft.report,
         detail,
     })
 }
