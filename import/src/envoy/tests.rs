@@ -1,5 +1,5 @@
 use super::*;
-use crate::testing::brief;
+use crate::testing::{brief, route_groups};
 
 fn one(path: &str, text: &str) -> Imported {
     import(&[File { path, text }], Lang::En)
@@ -110,12 +110,7 @@ fn routes_clusters_and_the_connection_manager_make_rows() {
         ]
     );
     // The two routes are one route group named after the virtual host.
-    let groups: Vec<String> = out
-        .rows
-        .iter()
-        .filter(|r| r.item == "route group")
-        .map(|r| format!("{} = {} @ {}", r.segment, r.value, r.location))
-        .collect();
+    let groups = route_groups(&out.rows);
     assert_eq!(
         groups,
         [

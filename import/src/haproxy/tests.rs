@@ -1,5 +1,5 @@
 use super::*;
-use crate::testing::brief;
+use crate::testing::{brief, route_groups};
 
 fn one(path: &str, text: &str) -> Imported {
     import(&[File { path, text }], Lang::En)
@@ -67,12 +67,7 @@ fn proxies_inherit_the_defaults_before_them_and_override_them() {
         "when a connection fails, the last retry goes to another server of the backend (api1, api2); the tries stay retries + 1"
     );
     // The two backends of the frontend are one route group, at their rules' lines.
-    let groups: Vec<String> = out
-        .rows
-        .iter()
-        .filter(|r| r.item == "route group")
-        .map(|r| format!("{} = {} @ {}", r.segment, r.value, r.location))
-        .collect();
+    let groups = route_groups(&out.rows);
     assert_eq!(
         groups,
         [

@@ -1,5 +1,5 @@
 use super::*;
-use crate::testing::brief;
+use crate::testing::{brief, item_cells, route_groups};
 use crate::yaml::placeholder;
 
 fn one(path: &str, text: &str) -> Imported {
@@ -88,12 +88,7 @@ fn helm_template_output_imports_every_document() {
         ]
     );
     // The two paths are alternatives of one entry point.
-    let groups: Vec<String> = out
-        .rows
-        .iter()
-        .filter(|r| r.item == "route group")
-        .map(|r| format!("{} = {} @ {}", r.segment, r.value, r.location))
-        .collect();
+    let groups = route_groups(&out.rows);
     assert_eq!(
         groups,
         [
@@ -315,16 +310,7 @@ fn a_japanese_sheet_gets_japanese_items_and_rationales() {
         }],
         Lang::Ja,
     );
-    let cells: Vec<String> = out
-        .rows
-        .iter()
-        .map(|r| {
-            format!(
-                "{} | {} | {} | {} | {}",
-                r.item, r.setting, r.default, r.value, r.rationale
-            )
-        })
-        .collect();
+    let cells = item_cells(&out.rows);
     assert_eq!(
         cells,
         [

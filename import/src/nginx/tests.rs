@@ -1,6 +1,6 @@
 use super::include::{glob, includes};
 use super::*;
-use crate::testing::brief;
+use crate::testing::{brief, item_cells, route_groups};
 
 fn one(path: &str, text: &str) -> Imported {
     import(&[File { path, text }], Lang::En)
@@ -95,12 +95,7 @@ fn an_inner_value_overrides_and_an_absent_one_inherits() {
         .unwrap();
     assert_eq!(servers.item, "upstream servers");
     // The two passing locations are one route group, named after the server.
-    let groups: Vec<String> = out
-        .rows
-        .iter()
-        .filter(|r| r.item == "route group")
-        .map(|r| format!("{} = {} @ {}", r.segment, r.value, r.location))
-        .collect();
+    let groups = route_groups(&out.rows);
     assert_eq!(
         groups,
         [
@@ -445,16 +440,7 @@ fn a_japanese_sheet_gets_japanese_items_and_rationales() {
         }],
         Lang::Ja,
     );
-    let cells: Vec<String> = out
-        .rows
-        .iter()
-        .map(|r| {
-            format!(
-                "{} | {} | {} | {} | {}",
-                r.item, r.setting, r.default, r.value, r.rationale
-            )
-        })
-        .collect();
+    let cells = item_cells(&out.rows);
     assert_eq!(
         cells,
         [

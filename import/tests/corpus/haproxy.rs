@@ -2,7 +2,7 @@
 
 use budget::{FindingCode, Lang, Sheet};
 
-use crate::{import_folder, settings};
+use crate::{import_folder, route_groups, settings};
 
 #[test]
 fn haproxy_content_switching() {
@@ -25,12 +25,7 @@ fn haproxy_content_switching() {
         ]
     );
     // Two use_backend rules to one backend and the default backend: two alternatives.
-    let groups: Vec<String> = out
-        .rows
-        .iter()
-        .filter(|r| r.item == "route group")
-        .map(|r| format!("{} = {} @ {}", r.segment, r.value, r.location))
-        .collect();
+    let groups = route_groups(&out.rows);
     assert_eq!(
         groups,
         [

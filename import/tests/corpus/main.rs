@@ -65,6 +65,15 @@ pub fn settings(rows: &[Row]) -> Vec<String> {
         .collect()
 }
 
+/// `segment = routes @ location` of each route group row: the alternatives a caller's routes
+/// are (spec §4.2).
+pub fn route_groups(rows: &[Row]) -> Vec<String> {
+    rows.iter()
+        .filter(|r| r.item == "route group")
+        .map(|r| format!("{} = {} @ {}", r.segment, r.value, r.location))
+        .collect()
+}
+
 mod envoy;
 mod gunicorn;
 mod haproxy;

@@ -3,7 +3,7 @@
 
 use budget::{Lang, Row, Sheet};
 
-use crate::{import_folder, settings};
+use crate::{import_folder, route_groups, settings};
 
 /// The findings of the engine on `rows`: `Code HOP-OR-NODE`.
 fn findings(rows: &[Row]) -> Vec<String> {
@@ -45,12 +45,7 @@ fn spring_piggymetrics() {
     }
     assert_eq!(settings(&out.rows), expected);
     // The four Zuul routes are one route group of the gateway.
-    let groups: Vec<String> = out
-        .rows
-        .iter()
-        .filter(|r| r.item == "route group")
-        .map(|r| format!("{} = {} @ {}", r.segment, r.value, r.location))
-        .collect();
+    let groups = route_groups(&out.rows);
     assert_eq!(
         groups,
         [
