@@ -146,7 +146,10 @@ impl From<StoreError> for ApiError {
                 ),
                 conflicts: conflicts.clone(),
             },
-            StoreError::Db(_) | StoreError::Migrate(_) | StoreError::NotReady(_) => {
+            StoreError::Db(_)
+            | StoreError::Migrate(_)
+            | StoreError::NotReady(_)
+            | StoreError::Failed(_) => {
                 ApiError::Internal(err.to_string())
             }
         }

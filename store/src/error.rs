@@ -94,6 +94,10 @@ pub enum StoreError {
     /// The database answers but is not the one this build needs (a migration missing).
     #[error("database not ready: {0}")]
     NotReady(String),
+    /// A step of a use case on a blocking thread failed (a password's hash, a diff): a fault
+    /// of the server, not of the request; nothing was written.
+    #[error("{0}")]
+    Failed(String),
     /// The embedded migrations could not be applied.
     #[error("database migration failed: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),

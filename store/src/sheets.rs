@@ -216,7 +216,7 @@ pub struct RevisionDiff {
 /// # Errors
 ///
 /// [`StoreError::NoRevision`]; [`StoreError::NotFound`]; [`StoreError::Forbidden`];
-/// [`StoreError::Db`]; [`StoreError::NotReady`] when the computing thread failed.
+/// [`StoreError::Db`]; [`StoreError::Failed`] when the computing thread failed.
 pub async fn diff(
     store: &Store,
     id: i64,
@@ -239,7 +239,7 @@ pub async fn diff(
         (diff, grid)
     })
     .await
-    .map_err(|err| StoreError::NotReady(format!("the diff's thread failed: {err}")))?;
+    .map_err(|err| StoreError::Failed(format!("the diff's thread failed: {err}")))?;
     Ok(RevisionDiff {
         name,
         from,

@@ -293,7 +293,7 @@ pub struct NewAccount {
 ///
 /// [`TeamRefusal::Token`], [`TeamRefusal::NotAdmin`], [`TeamRefusal::Email`],
 /// [`TeamRefusal::ShortPassword`]; [`StoreError::Taken`] when the address has an account;
-/// [`StoreError::NotReady`] when `hash` fails; [`StoreError::Db`].
+/// [`StoreError::Failed`] when `hash` fails; [`StoreError::Db`].
 pub async fn make_account(
     store: &Store,
     access: &Access,
@@ -308,8 +308,8 @@ pub async fn make_account(
     let password = new.password;
     let hashed = tokio::task::spawn_blocking(move || hash(&password))
         .await
-        .map_err(|err| StoreError::NotReady(format!("the password's hash failed: {err}")))?
-        .map_err(StoreError::NotReady)?;
+        .map_err(|err| StoreError::Failed(format!("the password's hash failed: {err}")))?
+        .map_err(StoreError::Failed)?;
     let id = store.create_account(&email, &hashed, new.admin).await?;
     store.audit_new_account(actor, id, "").await?;
     Ok(id)

@@ -118,7 +118,10 @@ fn from_store(err: StoreError) -> AppError {
         // No server function runs a team use case (the Teams page posts forms to the
         // server); were one to, its refusal reads as the JSON API's, in English.
         StoreError::Team(refusal) => AppError::Refused(refusal.to_string()),
-        StoreError::Db(_) | StoreError::Migrate(_) | StoreError::NotReady(_) => {
+        StoreError::Db(_)
+        | StoreError::Migrate(_)
+        | StoreError::NotReady(_)
+        | StoreError::Failed(_) => {
             leptos::logging::error!("store: {err}");
             AppError::Storage
         }
