@@ -86,6 +86,66 @@ test("two people on one sheet see each other's edits live, both land, and a conf
   expect(crashes).toEqual([]);
 });
 
+test("someone else's save never replaces the cell being typed in: it opens as a conflict there", async ({ page, browser }) => {
+  const crashes = watchForCrashes(page);
+  const a = await SheetPage.importFixture(page, "reservation-en.tsv");
+  await setName(a, "alice");
+  const b = await another(browser, page.url(), "bob");
+  await expect(b.page.getByTestId("viewers")).toHaveText("2 people are viewing this sheet");
+
+  // Bob types 2s into the external API's read timeout and stays in the cell; it is saved.
+  await b.type(7, "value", "2s");
+  await expect(b.saveStatus()).toHaveText("Saved");
+  await expect(a.cell(7, "value")).toHaveValue("2s");
+  await expect(b.cell(7, "value")).toHaveAttribute("data-mode", "edit");
+
+  // Alice sets the same cell to 4s: her save lands, and Bob's page keeps his text in the
+  // cell he is typing in, with the choice between the two.
+  await a.type(7, "value", "4s");
+  await expect(a.saveStatus()).toHaveText("Saved");
+  await expect(b.page.getByTestId("conflict-text")).toHaveText("Row 7, value: yours “2s”, theirs “4s” (it was “2s”).");
+  await expect(b.saveStatus()).toHaveText("Not saved: 1 cell changed elsewhere");
+  await expect(b.cell(7, "value")).toHaveValue("2s");
+  expect((await storedValues(a))[6]).toBe("4s");
+
+  // He takes hers: nothing of his is saved over it.
+  await b.page.getByTestId("take-theirs").click();
+  await expect(b.saveStatus()).toHaveText("Saved");
+  await expect(b.cell(7, "value")).toHaveValue("4s");
+  expect((await storedValues(a))[6]).toBe("4s");
+  expect(crashes).toEqual([]);
+});
+
+test("taking theirs takes what the sheet holds now, not the text of an older save", async ({ page, browser }) => {
+  const crashes = watchForCrashes(page);
+  const b = await SheetPage.importFixture(page, "reservation-en.tsv");
+  await setName(b, "bob");
+  // Alice's page misses the live updates for now: her edit starts from the rows she loaded.
+  const a = await another(browser, page.url(), "alice", { live: false });
+
+  // Bob saves 2 s; Alice, who has not seen it, sets 20 s: a conflict with his 2 s.
+  await b.type(7, "value", "2s");
+  await expect(b.saveStatus()).toHaveText("Saved");
+  await a.type(7, "value", "20s");
+  await expect(a.page.getByTestId("conflict-text")).toHaveText("Row 7, value: yours “20s”, theirs “2s” (it was “1.5s”).");
+
+  // Bob goes on to 25 s. Alice's page hears the sheet again, and her conflict names 25 s.
+  await b.type(7, "value", "25s");
+  await expect(b.saveStatus()).toHaveText("Saved");
+  await a.page.unroute("**/events");
+  await expect(b.page.getByTestId("viewers")).toHaveText("2 people are viewing this sheet", { timeout: 30_000 });
+  await b.type(12, "rationale", "bob's note");
+  await expect(b.saveStatus()).toHaveText("Saved");
+  await expect(a.page.getByTestId("conflict-text")).toHaveText("Row 7, value: yours “20s”, theirs “25s” (it was “1.5s”).");
+
+  // Taking theirs keeps Bob's 25 s, on her page and in the sheet.
+  await a.page.getByTestId("take-theirs").click();
+  await expect(a.saveStatus()).toHaveText("Saved");
+  await expect(a.cell(7, "value")).toHaveValue("25s");
+  expect((await storedValues(a))[6]).toBe("25s");
+  expect(crashes).toEqual([]);
+});
+
 test("an inversion that only two people's edits together cause is named on the page that merged them", async ({ page, browser }) => {
   const crashes = watchForCrashes(page);
   // G1's app needs 7.8 s of its 8.0 s deadline.

@@ -523,7 +523,24 @@ impl Autosave {
     }
 
     /// The page shows `rows` as stored (with ids `row_ids`), its conflicting cells kept.
+    /// An open conflict's "theirs" becomes what the sheet holds now: taking theirs takes the
+    /// latest text, never one that a later save replaced.
     fn adopt(self, rows: &[Row], row_ids: &[i64]) {
+        self.conflicts.try_update(|open| {
+            for o in open.iter_mut() {
+                let (Some(column), Some(i)) = (
+                    o.conflict.column,
+                    row_ids.iter().position(|id| *id == o.conflict.row_id),
+                ) else {
+                    continue;
+                };
+                let now = rows[i].cell(column);
+                if o.conflict.theirs.as_deref() != Some(now) {
+                    o.conflict.theirs = Some(now.to_string());
+                    o.conflict.by = None;
+                }
+            }
+        });
         let keep = self.kept();
         let Some(drafts) = self.rows.try_get_untracked() else {
             return;
@@ -614,8 +631,10 @@ impl Autosave {
                 return;
             }
             self.revision.set_value(detail.revision);
+            self.hold_typed_cell(&detail.sheet.rows, &detail.row_ids);
             self.adopt(&detail.sheet.rows, &detail.row_ids);
             if self.in_conflict() {
+                self.status.try_set(self.settled_status());
                 // The page keeps the user's text in the cells in conflict: the report is of
                 // the rows as the page shows them, not as stored.
                 self.check();
@@ -625,6 +644,53 @@ impl Autosave {
             self.show_kept(detail.report, detail.report_id);
             self.catalog_defaults.set(detail.catalog_defaults);
         });
+    }
+
+    /// Someone else's save of `rows` (ids `row_ids`) is about to be shown: the cell being
+    /// typed in keeps the page's text, and when their save changed that cell, it opens as a
+    /// conflict (yours, theirs, and the text it was), for the user to choose as for any other.
+    fn hold_typed_cell(self, rows: &[Row], row_ids: &[i64]) {
+        let Some((index, column)) = super::typed_cell::edited_cell() else {
+            return;
+        };
+        let (Some(drafts), Some((base_rows, base_ids))) =
+            (self.rows.try_get_untracked(), self.base.try_get_value())
+        else {
+            return;
+        };
+        // Nothing is waiting to be saved: the drafts are the base's rows, line by line.
+        let (Some(draft), Some(row_id), Some(was)) =
+            (drafts.get(index), base_ids.get(index), base_rows.get(index))
+        else {
+            return;
+        };
+        let Some(now) = row_ids
+            .iter()
+            .position(|id| id == row_id)
+            .map(|i| rows[i].cell(column))
+        else {
+            return;
+        };
+        let mine = draft.cell(column).get_untracked();
+        let was = was.cell(column);
+        let open = self.conflicts.with_untracked(|open| {
+            open.iter()
+                .any(|o| o.conflict.row_id == *row_id && o.conflict.column == Some(column))
+        });
+        // A conflict open on the cell already gets their latest text from `adopt`.
+        if now == was || now == mine || open {
+            return;
+        }
+        let conflict = CellConflict {
+            row_id: *row_id,
+            line: Some(index + 1),
+            column: Some(column),
+            base: was.to_string(),
+            theirs: Some(now.to_string()),
+            mine: Some(mine),
+            by: None,
+        };
+        self.add_conflicts(&[conflict], &base_ids);
     }
 
     /// Whether an edit is waiting or on its way.

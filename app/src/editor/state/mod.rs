@@ -1,7 +1,7 @@
 //! The editor's state: the rows being typed ([`draft`]), their saves ([`autosave`], whose
 //! progress [`save_status`] names), undo and redo ([`undo`]), the cells selected
-//! ([`selection`]), the line that says why a paste was refused ([`notice`]), other
-//! editors' saves as they happen ([`live`]); the report comes as what changed since the one
+//! ([`selection`]) and the one being typed in ([`typed_cell`]), the line that says why a paste
+//! was refused ([`notice`]), other editors' saves as they happen ([`live`]); the report comes as what changed since the one
 //! the page holds ([`workbench_model::report_changes`]).
 //!
 //! The parts of one editor that the grid's rows and cells, the picture and the page share
@@ -13,6 +13,7 @@ pub mod live;
 pub mod notice;
 pub mod save_status;
 pub mod selection;
+pub mod typed_cell;
 pub mod undo;
 
 use budget::Lang;
