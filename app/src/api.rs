@@ -139,8 +139,9 @@ pub async fn get_sheet(id: i64) -> Result<SheetDetail, AppError> {
 /// pasted; none or any other: typing and row edits, `save`): a fix or a paste is a revision
 /// of its own in the history.
 ///
-/// [`AppError::TooManyRows`] for more than [`budget::tsv::MAX_ROWS`] rows; nothing is
-/// written.
+/// [`AppError::TooManyRows`] for more than [`budget::tsv::MAX_ROWS`] rows, and
+/// [`AppError::TooLarge`] for rows whose TSV export is larger than the 1 MiB an import takes
+/// ([`crate::model::MAX_TSV_BYTES`]); nothing is written.
 #[server(input = Json, output = JsonText)]
 pub async fn save_rows(
     id: i64,

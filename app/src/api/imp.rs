@@ -258,6 +258,12 @@ pub async fn save_rows(
     if rows.len() > budget::tsv::MAX_ROWS {
         return Err(AppError::TooManyRows(rows.len()));
     }
+    // A sheet holds what its TSV export can bring back (an import takes 1 MiB): measured with
+    // the longer header, the Japanese one, so that either export imports again.
+    let size = budget::tsv::export(&rows, Lang::Ja).len();
+    if size > MAX_TSV_BYTES {
+        return Err(AppError::TooLarge(size));
+    }
     let edit = sheets::Edit {
         patch: CellPatch {
             kind: kind.of_edit(),

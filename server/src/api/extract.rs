@@ -9,7 +9,7 @@
 use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
 use axum::extract::{FromRequest, FromRequestParts, Path};
 use axum::http::request::Parts;
-use axum::http::{header, HeaderMap};
+use axum::http::{header, HeaderMap, StatusCode};
 use workbench_store::Author;
 
 use crate::error::ApiError;
@@ -99,8 +99,13 @@ impl From<QueryRejection> for ApiError {
 }
 
 impl From<JsonRejection> for ApiError {
+    /// A body past the size limit is a 413, as for a TSV body; any other a 400 naming why.
     fn from(rejection: JsonRejection) -> ApiError {
-        ApiError::bad_request(rejection.body_text())
+        if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
+            ApiError::PayloadTooLarge
+        } else {
+            ApiError::bad_request(rejection.body_text())
+        }
     }
 }
 

@@ -231,6 +231,7 @@ pub(crate) async fn diff(
             headers(("ETag" = String, description = "The new version, quoted"))),
         (status = 400, description = "A bad id, `If-Match` or JSON body", body = ErrorBody),
         (status = 404, description = "No such sheet, or a row id it never had", body = ErrorBody),
+        (status = 413, description = "The body is larger than 1 MiB; nothing was written", body = ErrorBody),
         (status = 422, description = "A cell that cannot be stored (NUL)", body = ErrorBody),
         (status = 428, description = "No `If-Match`; nothing was written", body = ErrorBody),
         (status = 500, description = "The database failed", body = ErrorBody),

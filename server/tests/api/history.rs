@@ -3,6 +3,7 @@
 //! conflicts.
 
 use axum::http::{Method, StatusCode};
+use serde_json::json;
 
 use app::model::Checked;
 use workbench_model::report_changes::ReportAnswer;
@@ -185,6 +186,57 @@ async fn restoring_revision_1_brings_its_numbers_back_as_a_new_revision() {
     // The restore's diff against revision 2 is G2 → G1.
     let d = app.get(&format!("/api/v1/sheets/{id}/diff")).await.json();
     assert_eq!(d["flips"][0]["text"], "app: inverted → ok, slack 0.2 s");
+}
+
+#[tokio::test]
+async fn a_patch_of_more_than_1_mib_is_413_and_writes_nothing() {
+    // Arrange: G1, and a patch whose one cell is 1 MiB of text.
+    let app = spawn_app().await;
+    let id = app.create_sheet("g", &fixture("reservation-en.tsv")).await;
+    let body = json!({"cells": [{"row_id": 7, "column": "rationale", "base": "", "value": "x".repeat(1 << 20)}]});
+
+    // Act
+    let r = patch(&app, id, Some("\"0\""), &body.to_string()).await;
+
+    // Assert: the size is named, as for a TSV body, and the sheet is as it was.
+    assert_eq!(r.status, StatusCode::PAYLOAD_TOO_LARGE, "{}", r.text());
+    assert_eq!(
+        r.json(),
+        json!({"error": "the body is larger than 1048576 bytes (1 MiB); split the sheet", "line": null})
+    );
+    let sheet = app.get(&format!("/api/v1/sheets/{id}")).await.json();
+    assert_eq!(sheet["revision"], 0);
+}
+
+#[tokio::test]
+async fn a_page_save_larger_than_a_sheet_may_be_is_413_and_writes_nothing() {
+    // Arrange: G1, and the page's rows with a rationale of 1 MiB.
+    let app = spawn_app().await;
+    let id = app.create_sheet("g", &fixture("reservation-en.tsv")).await;
+    let loaded = app.get(&format!("/api/v1/sheets/{id}")).await.json();
+    let mut rows = loaded["rows"].clone();
+    rows[0]["rationale"] = json!("x".repeat(1 << 20));
+
+    // Act
+    let body = json!({
+        "id": id, "base": 0, "base_rows": loaded["rows"], "base_ids": loaded["row_ids"], "rows": rows,
+    });
+    let saved = app.call_json("save_rows", &body).await;
+
+    // Assert: refused with the size its export would have (the page says it in words), and
+    // the sheet is as it was.
+    assert_eq!(
+        saved.status,
+        StatusCode::PAYLOAD_TOO_LARGE,
+        "{}",
+        saved.text()
+    );
+    assert_eq!(saved.json(), json!({"TooLarge": 1_050_044}));
+    let sheet = app.get(&format!("/api/v1/sheets/{id}")).await.json();
+    assert_eq!(
+        (sheet["revision"].clone(), sheet["rows"].clone()),
+        (json!(0), loaded["rows"].clone())
+    );
 }
 
 #[tokio::test]
