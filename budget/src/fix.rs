@@ -2,9 +2,10 @@
 //!
 //! An inversion's fix is a list of cell changes on named rows ([`Fix`]), and the engine applies
 //! it to a copy of the sheet and checks that copy again before it offers the fix: the finding
-//! must be gone and no error may appear that the sheet did not have. Where raising a bound
-//! only moves the inversion outward (raising the app's deadline inverts the LB's read timeout,
-//! which then inverts the browser's deadline), the fix grows into the whole chain, one raise
+//! must be gone, no error may appear that the sheet did not have, and none it had may fall
+//! shorter still. Where raising a bound only moves the inversion outward (raising the app's
+//! deadline inverts the LB's read timeout, which then inverts the browser's deadline, or makes
+//! the browser's inversion worse), the fix grows into the whole chain, one raise
 //! per layer, each checked again; where the chain cannot be closed, that option is not offered.
 //!
 //! Four kinds of change are tried:
@@ -230,11 +231,11 @@ pub(crate) fn offer(
     if !report.findings.iter().any(|f| fixable(f.code)) {
         return Vec::new();
     }
-    let before: Set<Key> = report
+    let before: crate::map::Map<Key, Option<u64>> = report
         .findings
         .iter()
         .filter(|f| f.severity == Severity::Error)
-        .map(key)
+        .map(|f| (key(f), f.short_by_ms))
         .collect();
     let mut checks_left = MAX_FIX_CHECKS.min(MAX_FIX_ROWS / sheet.rows.len().max(1));
     let mut offered: Vec<(usize, Vec<(Fix, FixSaid)>)> = Vec::new();
@@ -286,17 +287,17 @@ struct Verifying<'a, 'n, R> {
     sheet: &'a Sheet,
     /// The nodes and hops of the sheet's report.
     names: &'a Names<'n>,
-    /// The sheet's errors.
-    before: &'a Set<Key>,
+    /// The sheet's errors, each with how short it is.
+    before: &'a crate::map::Map<Key, Option<u64>>,
     checks_left: &'a mut usize,
     recheck: &'a mut R,
 }
 
 impl<R: FnMut(&[&CellChange]) -> Rechecked> Verifying<'_, '_, R> {
     /// Applies `candidate`, checks again and, for a chaining candidate, adds one raise for
-    /// every error the change moved outward, until no new error is left. `None` when the
-    /// finding stays, when an error appears that no raise can close, or when the re-checks run
-    /// out.
+    /// every error the change moved outward, until no new error is left and none the sheet
+    /// had is shorter than it was. `None` when the finding stays, when such an error appears
+    /// that no raise can close, or when the re-checks run out.
     fn verify(&mut self, finding: &Finding, candidate: Candidate) -> Option<Vec<Step>> {
         let target = key(finding);
         let mut steps = candidate.steps;
@@ -310,10 +311,18 @@ impl<R: FnMut(&[&CellChange]) -> Rechecked> Verifying<'_, '_, R> {
             if after.errors.iter().any(|g| key(g) == target) {
                 return None;
             }
+            // An error the sheet had counts as new when the change makes it shorter still:
+            // a fix never makes another inversion worse.
             let new_errors: Vec<&Finding> = after
                 .errors
                 .iter()
-                .filter(|g| !self.before.contains(&key(g)))
+                .filter(|g| match (self.before.get(&key(g)), g.short_by_ms) {
+                    (None, _) => true,
+                    (Some(Some(was)), Some(now)) => now > *was,
+                    // Short by an unknown amount (unbounded) now, a known one before.
+                    (Some(Some(_)), None) => true,
+                    (Some(None), _) => false,
+                })
                 .collect();
             if new_errors.is_empty() {
                 return Some(steps);

@@ -69,6 +69,8 @@ test("two people on one sheet see each other's edits live, both land, and a conf
   const c = await another(browser, page.url(), "carol", { live: false });
   await a.type(7, "value", "4s");
   await expect(a.saveStatus()).toHaveText("Saved");
+  // Alice leaves the cell (a cell still being typed in keeps her text: the next test).
+  await a.cell(7, "value").press("Tab");
   await c.type(7, "value", "5s");
   await c.type(12, "rationale", "carol's note");
   await expect(c.saveStatus()).toHaveText("Not saved: 1 cell changed elsewhere");

@@ -111,6 +111,55 @@ fn g2_offers_fewer_tries_or_the_whole_chain_of_raises() {
 }
 
 #[test]
+fn a_raise_that_would_make_another_inversion_worse_takes_that_layer_in_too() {
+    // G2 with a margin of 1.5 s: the browser's 12.0 s deadline is already short of the LB's
+    // 11.0 s and the margin, by 0.5 s. Raising the app's deadline and the LB's read timeout
+    // alone would leave the browser short by 7.5 s: the chain raises the browser too.
+    let sheet = Sheet {
+        margin_ms: 1_500,
+        ..g2(Lang::En)
+    };
+    let report = check(&sheet);
+    let short = |report: &Report, code: &str, at: &str| {
+        report
+            .findings
+            .iter()
+            .find(|f| {
+                f.code == code && (f.node.as_deref() == Some(at) || f.hop.as_deref() == Some(at))
+            })
+            .and_then(|f| f.short_by_ms)
+    };
+    assert_eq!(short(&report, "inversion.hop", "browser -> LB"), Some(500));
+    let app = report
+        .findings
+        .iter()
+        .find(|f| f.code == "inversion.node")
+        .unwrap();
+    assert_eq!(
+        app.fixes,
+        vec![
+            fix(
+                "reduce app -> external API to 1 try",
+                vec![value(8, "3 tries, waits 0.5s, 1.0s", "1 try")],
+            ),
+            fix(
+                "raise app's deadline to 15.5 s, LB -> app's read timeout to 17.0 s and browser -> LB's deadline to 19.5 s",
+                vec![
+                    value(4, "8s", "15.5s"),
+                    value(3, "10s", "17s"),
+                    value(1, "12s", "19.5s"),
+                ],
+            ),
+        ]
+    );
+    // Neither option leaves the browser shorter than it was.
+    let reduced = check(&applied(&sheet, &app.fixes[0]));
+    assert_eq!(short(&reduced, "inversion.hop", "browser -> LB"), Some(500));
+    let raised = check(&applied(&sheet, &app.fixes[1]));
+    assert_eq!(raised.summary.errors, 0);
+}
+
+#[test]
 fn g2_on_the_japanese_sheet_writes_cells_in_its_style() {
     let report = check(&g2(Lang::Ja));
     let inversion = &report.findings[0];
