@@ -528,13 +528,16 @@ impl Autosave {
     fn adopt(self, rows: &[Row], row_ids: &[i64]) {
         self.conflicts.try_update(|open| {
             for o in open.iter_mut() {
-                let (Some(column), Some(i)) = (
+                let (Some(column), Some(row)) = (
                     o.conflict.column,
-                    row_ids.iter().position(|id| *id == o.conflict.row_id),
+                    row_ids
+                        .iter()
+                        .position(|id| *id == o.conflict.row_id)
+                        .and_then(|i| rows.get(i)),
                 ) else {
                     continue;
                 };
-                let now = rows[i].cell(column);
+                let now = row.cell(column);
                 if o.conflict.theirs.as_deref() != Some(now) {
                     o.conflict.theirs = Some(now.to_string());
                     o.conflict.by = None;
@@ -667,7 +670,8 @@ impl Autosave {
         let Some(now) = row_ids
             .iter()
             .position(|id| id == row_id)
-            .map(|i| rows[i].cell(column))
+            .and_then(|i| rows.get(i))
+            .map(|row| row.cell(column))
         else {
             return;
         };
