@@ -141,7 +141,8 @@ pub async fn get_sheet(id: i64) -> Result<SheetDetail, AppError> {
 ///
 /// [`AppError::TooManyRows`] for more than [`budget::tsv::MAX_ROWS`] rows, and
 /// [`AppError::TooLarge`] for rows whose TSV export is larger than the 1 MiB an import takes
-/// ([`crate::model::MAX_TSV_BYTES`]); nothing is written.
+/// ([`crate::model::MAX_TSV_BYTES`]), each when the sheet would grow past it (a sheet already
+/// past a limit may shrink); nothing is written.
 #[server(input = Json, output = JsonText)]
 pub async fn save_rows(
     id: i64,

@@ -19,8 +19,14 @@ use crate::i18n::{t, t_args, ui_lang};
 pub enum AppError {
     /// No sheet has this id (deleted, or a mistyped address).
     NotFound(i64),
-    /// A sheet name that cannot be used; the message says why.
-    BadName(String),
+    /// A sheet name that cannot be used: the name as typed, so that the form that sent it
+    /// can show it again, and the message saying why.
+    BadName {
+        /// The name as it was typed.
+        name: String,
+        /// Why it cannot be used, in the page's language.
+        message: String,
+    },
     /// A sheet setting (margin, amplification threshold) that cannot be used; the message
     /// says why. Nothing was changed.
     BadSetting(String),
@@ -86,7 +92,7 @@ impl AppError {
         let n = |n: i64| FluentValue::from(n.to_string());
         match self {
             AppError::NotFound(id) => t_args(ui, "error-not-found", [("id", n(*id))]),
-            AppError::BadName(message)
+            AppError::BadName { message, .. }
             | AppError::BadSetting(message)
             | AppError::Tsv { message, .. }
             | AppError::Transport(message)
@@ -138,7 +144,7 @@ impl AppError {
             AppError::Conflict { .. } => 409,
             AppError::TooLarge(_) => 413,
             AppError::TooManyRows(_) => 400,
-            AppError::BadName(_)
+            AppError::BadName { .. }
             | AppError::BadSetting(_)
             | AppError::Tsv { .. }
             | AppError::BadArguments(_) => 400,

@@ -9,8 +9,11 @@
 //!   ([`NodeChange`], [`HopChange`]); the verdicts that flipped, worst first ([`Flip`]); the
 //!   findings that appeared and disappeared, matched by code and place, so that an unchanged
 //!   finding is not listed;
+//! - **settings** ([`SettingChange`]): the margin, the amplification threshold and the
+//!   language, where they changed; the headline names them;
 //! - **the trace** ([`TraceLine`]): for every place whose changed rows move a number, the
-//!   effect followed up to the outermost caller.
+//!   effect followed up to the outermost caller; a changed margin has a line of its own,
+//!   first, and the rows' lines carry only what the rows moved.
 //!
 //! Texts follow the second sheet's language. The server writes the diff as Markdown (a
 //! review comment) and as the command line's text.
@@ -34,7 +37,9 @@
 mod budgets;
 mod row_words;
 mod rows;
+mod settings;
 mod trace;
+mod trace_words;
 
 use serde::{Deserialize, Serialize};
 
@@ -46,6 +51,7 @@ pub use rows::{
     apply, apply_keyed, pair_by_content, pair_by_ids, reverse, AddedRow, ApplyError, CellEdit,
     ChangedRow, Match, MovedRow, RemovedRow, RowsDiff,
 };
+pub use settings::SettingChange;
 pub use trace::{NodeAttempts, TraceLine, TraceStep};
 
 use crate::map::Map;
@@ -80,7 +86,8 @@ pub struct SheetDiff {
     pub appeared: Vec<Finding>,
     /// Findings of the first sheet that the second does not have.
     pub disappeared: Vec<Finding>,
-    /// The causal trace: one line per place whose changed rows move a number.
+    /// The causal trace: a line for a changed margin that moves a number, then one line per
+    /// place whose changed rows move one.
     pub trace: Vec<TraceLine>,
 }
 
@@ -100,18 +107,6 @@ impl SheetDiff {
     pub fn introduces(&self, severity: Severity) -> bool {
         self.appeared.iter().any(|f| f.severity <= severity)
     }
-}
-
-/// A sheet setting that changed.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
-pub struct SettingChange {
-    /// `margin`, `amplification_threshold` or `lang`.
-    pub setting: String,
-    /// Its value in the first sheet, as the API writes it (`1000` ms, `3`, `en`).
-    pub before: String,
-    /// Its value in the second sheet.
-    pub after: String,
 }
 
 /// The rows diff of two sheets whose rows carry ids (the store's): `before` and `after` are
@@ -175,43 +170,20 @@ pub fn diff_reports(
     let flips = budgets::flips(lang, &nodes, &hops, after_report);
     let (appeared, disappeared) =
         budgets::findings_diff(&before_report.findings, &after_report.findings, &map_line);
-    let trace = trace::trace(&trace::Sides {
-        lang,
-        before_rows: &before.rows,
-        after_rows: &after.rows,
-        before: before_report,
-        after: after_report,
-        rows: &rows,
-        nodes: &nodes,
-        hops: &hops,
-    });
-    let mut settings = Vec::new();
-    let mut setting = |name: &str, b: String, a: String| {
-        if b != a {
-            settings.push(SettingChange {
-                setting: name.into(),
-                before: b,
-                after: a,
-            });
-        }
-    };
-    setting(
-        "margin",
-        before.margin_ms.to_string(),
-        after.margin_ms.to_string(),
+    let settings = settings::changes(before, after);
+    let trace = causal_trace(
+        (before, before_report),
+        (after, after_report),
+        (&rows, &nodes, &hops),
+        &settings,
     );
-    setting(
-        "amplification_threshold",
-        before.amplification_threshold.to_string(),
-        after.amplification_threshold.to_string(),
-    );
-    setting("lang", before.lang.code().into(), after.lang.code().into());
     let headline = headline(
         lang,
         &before_report.summary,
         &after_report.summary,
         &flips,
         &rows,
+        &settings,
     );
     SheetDiff {
         lang,
@@ -230,10 +202,17 @@ pub fn diff_reports(
 }
 
 /// `errors 0 → 1, warnings 0 → 0; app: ok → inverted, short by 7.5 s (2 cells changed)`.
-fn headline(lang: Lang, b: &Summary, a: &Summary, flips: &[Flip], rows: &RowsDiff) -> String {
+fn headline(
+    lang: Lang,
+    b: &Summary,
+    a: &Summary,
+    flips: &[Flip],
+    rows: &RowsDiff,
+    settings: &[SettingChange],
+) -> String {
     let cells = rows.changed_cells();
     let (added, removed) = (rows.added.len(), rows.removed.len());
-    let mut what: Vec<String> = Vec::new();
+    let mut what: Vec<String> = settings.iter().map(|s| s.text.clone()).collect();
     match lang {
         Lang::En => {
             let n = |k: usize, one: &str, many: &str| {
@@ -248,7 +227,7 @@ fn headline(lang: Lang, b: &Summary, a: &Summary, flips: &[Flip], rows: &RowsDif
             if removed > 0 {
                 what.push(n(removed, "row removed", "rows removed"));
             }
-            if what.is_empty() {
+            if cells + added + removed == 0 {
                 what.push("no cell changed".into());
             }
             let mut out = format!(
@@ -275,7 +254,7 @@ fn headline(lang: Lang, b: &Summary, a: &Summary, flips: &[Flip], rows: &RowsDif
             if removed > 0 {
                 what.push(format!("削除した行 {removed}行"));
             }
-            if what.is_empty() {
+            if cells + added + removed == 0 {
                 what.push("セルの変更なし".into());
             }
             let mut out = format!(
@@ -293,6 +272,56 @@ fn headline(lang: Lang, b: &Summary, a: &Summary, flips: &[Flip], rows: &RowsDif
             out
         }
     }
+}
+
+/// The causal trace: the margin's line first when the margin changed (the first sheet's rows
+/// under the second sheet's margin, checked once more), then the rows' lines from there.
+/// `changes` are the rows diff and the budgets' changes from the first sheet to the second.
+fn causal_trace(
+    (before, before_report): (&Sheet, &Report),
+    (after, after_report): (&Sheet, &Report),
+    (rows, nodes, hops): (&RowsDiff, &[NodeChange], &[HopChange]),
+    settings: &[SettingChange],
+) -> Vec<TraceLine> {
+    let margin = settings.iter().find(|s| s.setting == "margin");
+    let Some((margin, mid)) = margin.zip(settings::with_margin_of(before, after)) else {
+        return trace::trace(&trace::Sides {
+            lang: after.lang,
+            before_rows: &before.rows,
+            after_rows: &after.rows,
+            before: before_report,
+            after: after_report,
+            rows,
+            nodes,
+            hops,
+        });
+    };
+    let mid_report = crate::check(&mid);
+    let setting_line = trace::setting_line(
+        &trace::Sides {
+            lang: after.lang,
+            before_rows: &before.rows,
+            after_rows: &before.rows,
+            before: before_report,
+            after: &mid_report,
+            rows: &RowsDiff::default(),
+            nodes: &budgets::node_changes(before_report, &mid_report),
+            hops: &budgets::hop_changes(before_report, &mid_report),
+        },
+        &margin.setting,
+        &margin.text,
+    );
+    let row_lines = trace::trace(&trace::Sides {
+        lang: after.lang,
+        before_rows: &before.rows,
+        after_rows: &after.rows,
+        before: &mid_report,
+        after: after_report,
+        rows,
+        nodes: &budgets::node_changes(&mid_report, after_report),
+        hops: &budgets::hop_changes(&mid_report, after_report),
+    });
+    setting_line.into_iter().chain(row_lines).collect()
 }
 
 /// The headline's counts for a caller that has only the summaries: `errors 0 → 1, warnings

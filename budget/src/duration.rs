@@ -235,7 +235,9 @@ pub struct Reading {
 }
 
 /// Reads a compound duration from the whole token list: `1.5 s`, `500ms`, `1m30s`, `1分30秒`,
-/// or a bare number in `bare_unit`.
+/// or a bare number in `bare_unit`. The units of a compound get smaller from left to right,
+/// each once, as people write them: `0.6s.5s` (a second unit `s`) and `30s1m` are unreadable,
+/// not a sum the writer may not have meant.
 pub(crate) fn read_tokens(
     tokens: &[Token],
     bare_unit: Option<Unit>,
@@ -248,6 +250,7 @@ pub(crate) fn read_tokens(
     let mut used_bare_unit = false;
     let mut decimals_in_seconds: Option<u8> = None;
     let mut terms = 0;
+    let mut larger: Option<Unit> = None;
     while i < tokens.len() {
         let Token::Num(num) = &tokens[i] else {
             return Err(DurationError::Unreadable);
@@ -264,6 +267,10 @@ pub(crate) fn read_tokens(
             }
             _ => return Err(DurationError::Unreadable),
         };
+        if larger.is_some_and(|l| unit.nanos() >= l.nanos()) {
+            return Err(DurationError::Unreadable);
+        }
+        larger = Some(unit);
         let (n, decimals) = number_nanos(num, unit)?;
         if unit == Unit::Seconds {
             decimals_in_seconds = Some(decimals);
@@ -478,6 +485,12 @@ mod tests {
         assert_eq!(parse("ten seconds", None), Err(DurationError::Unreadable));
         assert_eq!(parse("10 parsecs", None), Err(DurationError::Unreadable));
         assert_eq!(parse("1m30", None), Err(DurationError::Unreadable));
+        // A compound's units get smaller, each once: a repeated or a growing unit is a typo,
+        // not a sum.
+        assert_eq!(parse("0.6s.5s", None), Err(DurationError::Unreadable));
+        assert_eq!(parse("1s 1s", None), Err(DurationError::Unreadable));
+        assert_eq!(parse("30s1m", None), Err(DurationError::Unreadable));
+        assert_eq!(parse("1h 30m 15s 500ms", None), Ok(5_415_500));
         assert_eq!(parse("", None), Err(DurationError::Empty));
         assert_eq!(
             parse("99999999999999999999999d", None),

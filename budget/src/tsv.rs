@@ -274,6 +274,41 @@ pub fn export(rows: &[Row], lang: Lang) -> String {
     write_lines(std::iter::once(header).chain(lines))
 }
 
+/// The length in bytes of [`export`]`(rows, lang)`, counted without writing it: what a
+/// size limit on a sheet measures (a sheet holds no more than its export can bring back).
+///
+/// ```
+/// use budget::{tsv, Lang, Row};
+/// let row = Row { value: "=1+1".into(), rationale: "a \"quoted\"\nnote".into(), ..Row::default() };
+/// let rows = [row];
+/// assert_eq!(tsv::exported_len(&rows, Lang::Ja), tsv::export(&rows, Lang::Ja).len());
+/// ```
+pub fn exported_len<'a>(rows: impl IntoIterator<Item = &'a Row>, lang: Lang) -> usize {
+    let line = |cells: [&str; 8]| -> usize {
+        // Seven tabs and the line's end.
+        8 + cells.iter().map(|c| cell_len(c)).sum::<usize>()
+    };
+    line(Column::ALL.map(|c| c.header(lang)))
+        + rows
+            .into_iter()
+            .map(|row| line(Column::ALL.map(|c| row.cell(c))))
+            .sum::<usize>()
+}
+
+/// One cell's bytes as [`write_lines`] writes it: the formula guard, then quotes (each quote
+/// doubled) when it holds a tab, a quote or a line break.
+fn cell_len(cell: &str) -> usize {
+    let guard = usize::from(needs_guard(cell));
+    let quoted = cell
+        .bytes()
+        .any(|b| matches!(b, b'\t' | b'"' | b'\n' | b'\r'));
+    if quoted {
+        guard + cell.len() + 2 + cell.bytes().filter(|&b| b == b'"').count()
+    } else {
+        guard + cell.len()
+    }
+}
+
 /// Writes a block of cells as the clipboard text the spreadsheets paste back cell for cell
 /// (Google Sheets, Excel, LibreOffice): tab-separated, a cell with a tab, a line break or a
 /// quote quoted, each line ended by `\n`, and a formula-like cell guarded with `'` as

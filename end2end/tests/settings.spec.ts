@@ -66,3 +66,43 @@ test("a threshold of 1 turns the example's two tries into a retry.amplification 
   });
   await sheet.expectFlagged([8], "warning");
 });
+
+// A review of a margin change names the margin and traces what it moved, in the sheet's
+// language; the rows' lines are not blamed for it.
+test("the diff of a margin change names the margin and the hop it inverts", async ({ page }) => {
+  const sheets = new SheetsPage(page);
+  await sheets.open();
+  const sheet = await sheets.createExample("en");
+  const margin = page.getByTestId("setting-margin");
+  await margin.fill("1.5s");
+  await margin.press("Enter");
+  await expect(sheet.hop("browser -> LB").getByTestId("verdict")).toHaveText("inverted");
+  const id = new URL(page.url()).pathname.split("/")[2];
+
+  await page.goto(`/sheets/${id}/diff`);
+  await expect(page.getByTestId("diff-headline")).toHaveText(
+    "errors 0 → 1, warnings 0 → 0; browser -> LB: ok → inverted, short by 0.5 s (margin 1.0 s → 1.5 s, no cell changed)",
+  );
+  await expect(page.getByTestId("setting-change")).toHaveText(["margin 1.0 s → 1.5 s"]);
+  await expect(page.getByTestId("trace")).toHaveText([
+    "margin 1.0 s → 1.5 s; browser -> LB: need 12.0 s → 12.5 s against its 12.0 s wait: now inverted, short by 0.5 s; LB -> app: need 9.0 s → 9.5 s against its 10.0 s wait: still ok, slack 1.0 s → 0.5 s",
+  ]);
+  await expect(page.getByTestId("trace-empty")).toHaveCount(0);
+});
+
+test("a Japanese sheet's margin change is reviewed in Japanese", async ({ page }) => {
+  const sheets = new SheetsPage(page);
+  await sheets.open();
+  const sheet = await sheets.createExample("ja");
+  const margin = page.getByTestId("setting-margin");
+  await margin.fill("1.5秒");
+  await margin.press("Enter");
+  await expect(sheet.hop("ブラウザ → LB").getByTestId("verdict")).toHaveText("逆転");
+  const id = new URL(page.url()).pathname.split("/")[2];
+
+  await page.goto(`/sheets/${id}/diff`);
+  await expect(page.getByTestId("setting-change")).toHaveText(["マージン 1.0秒 → 1.5秒"]);
+  await expect(page.getByTestId("trace")).toHaveText([
+    "マージン 1.0秒 → 1.5秒；ブラウザ → LB：必要時間 12.0秒 → 12.5秒（待ち時間 12.0秒）：逆転に変わりました、0.5秒不足；LB → アプリ：必要時間 9.0秒 → 9.5秒（待ち時間 10.0秒）：引き続き合格、余裕 1.0秒 → 0.5秒",
+  ]);
+});

@@ -48,6 +48,25 @@ test("a sheet imported from a file is named after the file", async ({ page }) =>
   await expect(page.getByTestId("sheet-name")).toHaveText("inverted-lb");
 });
 
+test("a name typed before a file is chosen stays; a name taken from a file follows the next file", async ({ page }) => {
+  const sheets = new SheetsPage(page);
+  await sheets.open();
+  const file = (name: string, from = "inverted-lb.tsv") => ({
+    name,
+    mimeType: "text/tab-separated-values",
+    buffer: fixture(from),
+  });
+  const name = page.getByTestId("import-name");
+  await page.getByTestId("import-file").setInputFiles(file("inverted-lb.tsv"));
+  await expect(name).toHaveValue("inverted-lb");
+  await page.getByTestId("import-file").setInputFiles(file("edge.tsv"));
+  await expect(name).toHaveValue("edge");
+  await name.fill("checkout timeouts");
+  await page.getByTestId("import-file").setInputFiles(file("gateway.tsv", "gateway-routes.tsv"));
+  await expect(page.getByTestId("import-text")).toHaveValue(/\tgateway\trequest deadline\t/);
+  await expect(name).toHaveValue("checkout timeouts");
+});
+
 // Two sheets of one name are told apart in the list: under each name, its number (the one in
 // its address), its rows and its last change to the second; a sheet whose name is its own
 // alone has no such line.

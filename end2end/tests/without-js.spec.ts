@@ -30,13 +30,15 @@ test("without JavaScript a blank sheet and the example are created by form posts
   await expect(page.getByTestId("node-app").getByTestId("need")).toHaveText("7.8 s");
 
   // A name that is only spaces passes the browser's `required` and is refused by the
-  // server, which sends the page back with the reason under the form.
+  // server, which sends the page back with the reason under the form and the name as typed
+  // in the field.
   await page.goto("/");
   await page.getByTestId("new-sheet-name").fill("   ");
   await page.getByTestId("new-sheet-create").click();
   await expect(page.getByTestId("new-sheet-error")).toHaveText(
     'a sheet name needs 1 to 200 characters after trimming; "   " has 0',
   );
+  await expect(page.getByTestId("new-sheet-name")).toHaveValue("   ");
   await page.context().close();
 });
 

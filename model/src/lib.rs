@@ -14,3 +14,8 @@ pub mod words;
 pub use proposal::{ProposalComment, ProposalReview, ProposalStatus, ProposalSummary};
 pub use sheet::{CellConflict, RevisionKind, RevisionSummary, SheetSummary};
 pub use sheet_name::{is_bidi_control, Forbidden, SheetName, SheetNameError};
+
+/// The largest TSV a sheet is imported from, in bytes (1 MiB), by the page and the JSON API;
+/// and so the most a sheet may hold, measured as its export with the longer (Japanese)
+/// header, so that either export imports again.
+pub const MAX_TSV_BYTES: usize = 1 << 20;

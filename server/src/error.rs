@@ -59,6 +59,10 @@ pub enum ApiError {
         crate::MAX_BODY_BYTES
     )]
     PayloadTooLarge,
+    /// 413: a change that would make a sheet larger than a sheet may hold (its TSV export
+    /// over 1 MiB); nothing was written.
+    #[error("{0}")]
+    SheetTooLarge(String),
     /// 500: the database or something else on the server failed; the client sees no detail.
     #[error("internal error: {0}")]
     Internal(String),
@@ -79,7 +83,7 @@ impl ApiError {
             ApiError::BadRequest { .. } => StatusCode::BAD_REQUEST,
             ApiError::BadSheet(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::NotFound(_) => StatusCode::NOT_FOUND,
-            ApiError::PayloadTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::PayloadTooLarge | ApiError::SheetTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::PreconditionFailed(_) | ApiError::CellConflicts { .. } => {
                 StatusCode::PRECONDITION_FAILED
             }
@@ -133,6 +137,8 @@ impl From<StoreError> for ApiError {
                 ),
                 conflicts: conflicts.clone(),
             },
+            StoreError::TooLarge { .. } => ApiError::SheetTooLarge(err.to_string()),
+            StoreError::TooManyRows { .. } => ApiError::bad_request(err.to_string()),
             StoreError::Proposal(reason) => ApiError::Refused(reason.to_string()),
             StoreError::Team(refusal) => refusal.into(),
             StoreError::Forbidden { .. } | StoreError::NoTeam => ApiError::Forbidden(err.to_string()),

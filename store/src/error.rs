@@ -84,6 +84,31 @@ pub enum StoreError {
         /// The row id.
         row_id: i64,
     },
+    /// A change that would make a sheet larger than a sheet may be: its TSV export (with
+    /// the Japanese header) over [`workbench_model::MAX_TSV_BYTES`], and larger than it was.
+    /// Nothing was written.
+    #[error(
+        "sheet {id} would be {bytes} bytes as TSV, more than the {} bytes (1 MiB) a sheet may hold; nothing was written: split the sheet",
+        workbench_model::MAX_TSV_BYTES
+    )]
+    TooLarge {
+        /// The sheet.
+        id: i64,
+        /// Its export's size after the change, in bytes.
+        bytes: usize,
+    },
+    /// A change that would give a sheet more rows than [`budget::tsv::MAX_ROWS`], and more
+    /// than it had. Nothing was written.
+    #[error(
+        "sheet {id} would have {rows} rows, more than the {} a sheet may hold; nothing was written: split the sheet",
+        budget::tsv::MAX_ROWS
+    )]
+    TooManyRows {
+        /// The sheet.
+        id: i64,
+        /// Its rows after the change.
+        rows: usize,
+    },
     /// A cell that no database can store (a NUL character); names the row and the column.
     /// Refused before the database sees it, on SQLite as on PostgreSQL.
     #[error(transparent)]

@@ -103,6 +103,8 @@ fn from_store(err: StoreError) -> AppError {
         StoreError::NotFound(id) => AppError::NotFound(id),
         StoreError::Conflict { current, .. } => AppError::Conflict { current },
         StoreError::BadCell(err) => err.into(),
+        StoreError::TooLarge { bytes, .. } => AppError::TooLarge(bytes),
+        StoreError::TooManyRows { rows, .. } => AppError::TooManyRows(rows),
         StoreError::CellConflicts { current, .. } => AppError::Conflict { current },
         StoreError::NoRevision { id, number } => AppError::NoRevision { id, number },
         StoreError::NoRow { id, .. } => AppError::NotFound(id),
@@ -191,7 +193,10 @@ pub async fn list_sheets() -> Result<Vec<SheetSummary>, AppError> {
 
 /// `name` read as a sheet name, or [`AppError::BadName`] saying why it is not one.
 fn sheet_name(name: &str) -> Result<SheetName, AppError> {
-    SheetName::parse(name).map_err(|err| AppError::BadName(err.message(ui_lang())))
+    SheetName::parse(name).map_err(|err| AppError::BadName {
+        name: name.to_string(),
+        message: err.message(ui_lang()),
+    })
 }
 
 pub async fn create_sheet(name: &str, sheet: Sheet) -> Result<i64, AppError> {
@@ -255,15 +260,8 @@ pub async fn save_rows(
     since: Option<u64>,
     kind: RevisionKind,
 ) -> Result<Saved, AppError> {
-    if rows.len() > budget::tsv::MAX_ROWS {
-        return Err(AppError::TooManyRows(rows.len()));
-    }
-    // A sheet holds what its TSV export can bring back (an import takes 1 MiB): measured with
-    // the longer header, the Japanese one, so that either export imports again.
-    let size = budget::tsv::export(&rows, Lang::Ja).len();
-    if size > MAX_TSV_BYTES {
-        return Err(AppError::TooLarge(size));
-    }
+    // Rows past what a sheet may hold (5,000 rows, a 1 MiB export) are refused by the store's
+    // save, as they are through `PATCH`: `TooManyRows` and `TooLarge`.
     let edit = sheets::Edit {
         patch: CellPatch {
             kind: kind.of_edit(),

@@ -14,15 +14,21 @@ use super::error_line::{failure, ErrorLine};
 use super::lang_select::LangSelect;
 use super::tsv_input::TsvInput;
 use crate::api::{CreateExampleSheet, CreateSheet, ImportSheet};
+use crate::error::AppError;
 use crate::i18n::{t, ui_lang};
 use workbench_model::sheet_name::SheetName;
 
 /// A blank sheet: a name, a header language (at first the page's) and a Create button. Rendered on the server
-/// only; the browser posts the form.
+/// only; the browser posts the form. A refused name is shown again in the field, with why.
 #[component]
 pub fn NewBlankSheet() -> impl IntoView {
     let create = ServerAction::<CreateSheet>::new();
     let ui = ui_lang();
+    // A refused name comes back in the error, so that the field shows what was typed.
+    let refused = move || match create.value().get() {
+        Some(Err(AppError::BadName { name, .. })) => name,
+        _ => String::new(),
+    };
     view! {
         <ActionForm action=create attr:class="card" attr:data-testid="new-sheet-form">
             <h2>{t(ui, "new-sheet-title")}</h2>
@@ -34,6 +40,7 @@ pub fn NewBlankSheet() -> impl IntoView {
                     name="name"
                     required
                     maxlength=SheetName::MAX_CHARS
+                    value=refused
                     data-testid="new-sheet-name"
                 />
             </label>

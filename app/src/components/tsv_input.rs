@@ -9,7 +9,9 @@ use crate::i18n::{t, t_args, ui_lang};
 use crate::model::MAX_TSV_BYTES;
 
 /// A textarea bound to `text`, and a file chooser that replaces `text` with the chosen
-/// file's contents (and, when given, sets `file_name` to the file's name without `.tsv`). A
+/// file's contents (and, when given, sets `file_name` to the file's name without `.tsv`,
+/// unless it holds a name the person typed: only an empty name or one taken from an earlier
+/// file follows the file). A
 /// file larger than [`MAX_TSV_BYTES`] is refused at once, with its size.
 #[component]
 pub fn TsvInput(
@@ -23,6 +25,8 @@ pub fn TsvInput(
     label: String,
 ) -> impl IntoView {
     let file_error = RwSignal::new(None::<String>);
+    // The name last taken from a file, to tell it from one the person typed.
+    let from_file = StoredValue::new(String::new());
     let ui = ui_lang();
     let on_file = move |ev: leptos::ev::Event| {
         let input: web_sys::HtmlInputElement = event_target(&ev);
@@ -45,7 +49,12 @@ pub fn TsvInput(
                     text.set(value.as_string().unwrap_or_default());
                     file_error.set(None);
                     if let Some(file_name) = file_name {
-                        file_name.set(stem(&name).to_string());
+                        let current = file_name.get_untracked();
+                        if current.is_empty() || current == from_file.get_value() {
+                            let stem = stem(&name).to_string();
+                            from_file.set_value(stem.clone());
+                            file_name.set(stem);
+                        }
                     }
                 }
                 Err(_) => file_error.set(Some(t_args(

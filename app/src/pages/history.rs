@@ -229,8 +229,9 @@ fn Diff(view: DiffView) -> impl IntoView {
     } = view;
     let lang = diff.lang;
     let ui = ui_lang();
-    let previous = (from > 1).then(|| view! { <a href=format!("/sheets/{id}/diff?from={}&to={}", from - 1, from)>{t(ui, "diff-earlier")}</a> " " });
-    let next = (to < latest).then(|| view! { " " <a href=format!("/sheets/{id}/diff?from={}&to={}", to, to + 1)>{t(ui, "diff-later")}</a> });
+    // The links to the neighbouring diffs, each followed by a separator only when there is one.
+    let previous = (from > 1).then(|| view! { <a href=format!("/sheets/{id}/diff?from={}&to={}", from - 1, from)>{t(ui, "diff-earlier")}</a> " · " });
+    let next = (to < latest).then(|| view! { <a href=format!("/sheets/{id}/diff?from={}&to={}", to, to + 1)>{t(ui, "diff-later")}</a> " · " });
     let title = t_args(
         ui,
         "diff-title",
@@ -253,7 +254,6 @@ fn Diff(view: DiffView) -> impl IntoView {
         <p class="crumbs">
             {previous}
             {next}
-            " · "
             <a href=crate::model::changes_href(id, Some(from)) data-testid="since-link">
                 {t_args(ui, "diff-edit-since", [("revision", from.into())])}
             </a>
@@ -265,7 +265,8 @@ fn Diff(view: DiffView) -> impl IntoView {
     }
 }
 
-/// The review: the trace, the flipped verdicts, the findings, the budgets.
+/// The review: the changed sheet settings, the trace, the flipped verdicts, the findings, the
+/// budgets.
 #[component]
 pub(crate) fn Review(diff: SheetDiff) -> impl IntoView {
     let lang = diff.lang;
@@ -300,6 +301,14 @@ pub(crate) fn Review(diff: SheetDiff) -> impl IntoView {
             .collect::<Vec<_>>();
         view! { <ul class="trace">{items}</ul> }.into_any()
     };
+    let settings = (!diff.settings.is_empty()).then(|| {
+        let items = diff
+            .settings
+            .iter()
+            .map(|s| view! { <li data-testid="setting-change">{s.text.clone()}</li> })
+            .collect::<Vec<_>>();
+        view! { <h3>{t(ui, "review-settings")}</h3><ul>{items}</ul> }
+    });
     let flips = diff
         .flips
         .iter()
@@ -358,6 +367,7 @@ pub(crate) fn Review(diff: SheetDiff) -> impl IntoView {
     view! {
         <section class="card review">
             <h2>{t(ui, "review-title")}</h2>
+            {settings}
             {trace}
             <h3>{t(ui, "review-flips")}</h3>
             <ul data-testid="flips">{flips}</ul>

@@ -14,16 +14,20 @@
 //! change (a caller waits on its callee's deadline, not on its need). Row values are written
 //! with the decimals they were typed with (`3s` → `3 s`, `1.0s` → `1.0 s`); computed numbers
 //! by the one rule of [`crate::display`].
+//!
+//! A changed margin (a sheet setting) moves the need of every hop without a margin row of its
+//! own. Its line comes first, computed against the first sheet's rows under the second
+//! sheet's margin ([`setting_line`]); the rows' lines then start from there, so that a number
+//! the margin moved is not put on a changed row.
 
 use std::collections::VecDeque;
 
 use serde::{Deserialize, Serialize};
 
-use super::budgets::{
-    hop_changed, hop_key, slack_words, CountChange, HopChange, NodeChange, Presence,
-};
+use super::budgets::{hop_changed, hop_key, CountChange, HopChange, NodeChange, Presence};
 use super::row_words::{kind_of, value_text, waits_text};
 use super::rows::RowsDiff;
+use super::trace_words::{colon, hop_check_text, hop_own_text, line_text, verdict_words};
 use crate::kind::Kind;
 use crate::map::Map;
 use crate::report::{HopReport, NodeReport, Report, Verdict};
@@ -31,13 +35,16 @@ use crate::sheet::{Column, Lang, Row};
 use crate::value::{self};
 use crate::{display, FindingCode};
 
-/// One place's changed rows and their effect up the call chain.
+/// One place's changed rows, or one changed sheet setting, and their effect up the call
+/// chain.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "openapi", derive(utoipa::ToSchema))]
 pub struct TraceLine {
-    /// Where the changed rows are: a hop's segment or a node's name.
+    /// Where the changed rows are: a hop's segment or a node's name; or the sheet setting
+    /// that changed (`margin`, as in [`SettingChange::setting`](super::SettingChange)).
     pub origin: String,
-    /// The changed rows' lines in the second sheet (added and changed rows).
+    /// The changed rows' lines in the second sheet (added and changed rows); none for a
+    /// setting.
     pub rows: Vec<usize>,
     /// The removed rows' lines in the first sheet.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -196,6 +203,48 @@ pub(crate) fn trace(s: &Sides<'_>) -> Vec<TraceLine> {
         .into_iter()
         .filter_map(|(place, o)| walk.line(place, o))
         .collect()
+}
+
+/// The trace line of a sheet setting that moved numbers: `cause` (the setting's change, in
+/// the sheet's language) first, then every hop and node whose numbers it moved, in the
+/// report's order. `s.before` is the report before the change and `s.after` the report of the
+/// same rows under the new setting, so that the line carries only what the setting moved;
+/// `None` when it moved nothing.
+pub(crate) fn setting_line(s: &Sides<'_>, setting: &str, cause: &str) -> Option<TraceLine> {
+    let walk = Walk::new(s);
+    let mut steps = vec![TraceStep {
+        place: setting.to_string(),
+        text: cause.to_string(),
+    }];
+    for h in &s.after.hops {
+        if let Some(c) = walk.hop_changes.get(&hop_key(h)).filter(|c| hop_changed(c)) {
+            steps.push(TraceStep {
+                place: h.segment.clone(),
+                text: format!("{}{}", h.segment, hop_check_text(s.lang, c, h)),
+            });
+        }
+    }
+    for n in &s.after.nodes {
+        if let Some(c) = walk.node_changes.get(n.name.as_str()) {
+            steps.push(TraceStep {
+                place: n.name.clone(),
+                text: format!("{}{}", n.name, walk.node_tail(c)),
+            });
+        }
+    }
+    if steps.len() == 1 {
+        return None;
+    }
+    let texts: Vec<&str> = steps.iter().map(|s| s.text.as_str()).collect();
+    Some(TraceLine {
+        origin: setting.to_string(),
+        rows: Vec::new(),
+        removed_rows: Vec::new(),
+        text: line_text(s.lang, &texts, &[], None),
+        steps,
+        unchanged: Vec::new(),
+        attempts: Vec::new(),
+    })
 }
 
 /// Whether a column can move a number: every column but the location and the rationale.
@@ -451,7 +500,8 @@ impl<'a> Walk<'a> {
         if !moved {
             return None;
         }
-        let text = line_text(lang, &steps, &unchanged, reason.as_deref());
+        let texts: Vec<&str> = steps.iter().map(|s| s.text.as_str()).collect();
+        let text = line_text(lang, &texts, &unchanged, reason.as_deref());
         Some(TraceLine {
             origin: origin_name,
             rows: origin.rows,
@@ -579,192 +629,5 @@ impl<'a> Walk<'a> {
             }
         }
         out
-    }
-}
-
-/// A trace line's text: its steps in order, then the hops above that did not change and why
-/// (`; LB -> app and browser -> LB unchanged (they wait on app's 8.0 s deadline, not on its
-/// need)`).
-fn line_text(
-    lang: Lang,
-    steps: &[TraceStep],
-    unchanged: &[String],
-    reason: Option<&str>,
-) -> String {
-    let mut text = steps
-        .iter()
-        .map(|s| s.text.as_str())
-        .collect::<Vec<_>>()
-        .join(match lang {
-            Lang::En => "; ",
-            Lang::Ja => "；",
-        });
-    if !unchanged.is_empty() {
-        let names = join_and(lang, unchanged);
-        let many = unchanged.len() > 1;
-        text.push_str(&match (lang, reason) {
-            (Lang::En, Some(r)) => format!(
-                "; {names} unchanged ({} on {r})",
-                if many { "they wait" } else { "it waits" }
-            ),
-            (Lang::En, None) => format!("; {names} unchanged"),
-            (Lang::Ja, Some(r)) => format!("；{names} は変わりません（{r}）"),
-            (Lang::Ja, None) => format!("；{names} は変わりません"),
-        });
-    }
-    text
-}
-
-fn colon(lang: Lang) -> &'static str {
-    match lang {
-        Lang::En => ": ",
-        Lang::Ja => "：",
-    }
-}
-
-/// `now inverted, short by 7.5 s` / `still ok, slack 0.2 s`; the verdict alone when there is
-/// no slack.
-///
-/// `before` is the slack before, when it changed: an unflipped verdict then says `slack 0.2 s
-/// → 12.2 s` (`short by 7.5 s → 3.0 s`).
-fn verdict_words(
-    lang: Lang,
-    flipped: bool,
-    v: Verdict,
-    slack: Option<i64>,
-    before: Option<Option<i64>>,
-) -> String {
-    let verdict = display::verdict(lang, v);
-    let head = match (lang, flipped) {
-        (Lang::En, true) => format!("now {verdict}"),
-        (Lang::En, false) => format!("still {verdict}"),
-        (Lang::Ja, true) => format!("{verdict}に変わりました"),
-        (Lang::Ja, false) => format!("引き続き{verdict}"),
-    };
-    let sep = match lang {
-        Lang::En => ", ",
-        Lang::Ja => "、",
-    };
-    match (slack, before) {
-        (Some(s), Some(Some(b))) if !flipped && (b < 0) == (s < 0) => {
-            let d = |ms: i64| display::duration(lang, ms.unsigned_abs());
-            let words = match (lang, s < 0) {
-                (Lang::En, true) => format!("short by {} → {}", d(b), d(s)),
-                (Lang::En, false) => format!("slack {} → {}", d(b), d(s)),
-                (Lang::Ja, true) => format!("不足 {} → {}", d(b), d(s)),
-                (Lang::Ja, false) => format!("余裕 {} → {}", d(b), d(s)),
-            };
-            format!("{head}{sep}{words}")
-        }
-        (Some(s), _) => format!("{head}{sep}{}", slack_words(lang, s)),
-        (None, _) => head,
-    }
-}
-
-/// After the changed cells of an origin hop: `; worst 4.3 s → 12.0 s`, and its own check
-/// where it changed.
-fn hop_own_text(lang: Lang, c: &HopChange) -> String {
-    let mut out = String::new();
-    let sep = match lang {
-        Lang::En => "; ",
-        Lang::Ja => "；",
-    };
-    if c.present == Presence::Added {
-        out.push_str(sep);
-        out.push_str(match lang {
-            Lang::En => "a new hop",
-            Lang::Ja => "新しい区間",
-        });
-    }
-    if c.present == Presence::Removed {
-        out.push_str(sep);
-        out.push_str(match lang {
-            Lang::En => "the hop is gone",
-            Lang::Ja => "区間がなくなりました",
-        });
-        return out;
-    }
-    if let Some(w) = c.worst_ms {
-        let d = |ms| display::duration_or_unknown(lang, ms);
-        out.push_str(sep);
-        out.push_str(&match lang {
-            Lang::En => format!("worst {} → {}", d(w.before), d(w.after)),
-            Lang::Ja => format!("最悪 {} → {}", d(w.before), d(w.after)),
-        });
-    }
-    if c.verdict.is_some() || c.slack_ms.is_some() {
-        out.push_str(sep);
-        out.push_str(&match lang {
-            Lang::En => "its check ".to_string(),
-            Lang::Ja => "この区間の確認は".to_string(),
-        });
-        let v = c.verdict.map_or(crate::Verdict::Unchecked, |v| v.after);
-        let slack = c.slack_ms.and_then(|s| s.after);
-        let before = c.slack_ms.map(|s| s.before);
-        if let Some(verdict) = c.verdict {
-            out.push_str(&verdict_words(lang, true, verdict.after, slack, before));
-        } else {
-            out.push_str(&verdict_words(lang, false, v, slack, before));
-        }
-    }
-    out
-}
-
-/// A hop above the change whose check moved: `: need 9.0 s → 16.5 s of its 10.0 s wait: now
-/// inverted, short by 6.5 s`.
-fn hop_check_text(lang: Lang, c: &HopChange, h: &HopReport) -> String {
-    let d = |ms| display::duration_or_unknown(lang, ms);
-    let mut parts: Vec<String> = Vec::new();
-    if let Some(n) = c.need_ms {
-        parts.push(match lang {
-            Lang::En => format!("need {} → {}", d(n.before), d(n.after)),
-            Lang::Ja => format!("必要時間 {} → {}", d(n.before), d(n.after)),
-        });
-    }
-    if let Some(w) = c.wait_ms {
-        parts.push(match lang {
-            Lang::En => format!("wait {} → {}", d(w.before), d(w.after)),
-            Lang::Ja => format!("待ち時間 {} → {}", d(w.before), d(w.after)),
-        });
-    } else if let Some(w) = h.wait_ms {
-        parts.push(match lang {
-            Lang::En => format!("against its {} wait", display::duration(lang, w)),
-            Lang::Ja => format!("（待ち時間 {}）", display::duration(lang, w)),
-        });
-    }
-    if let Some(w) = c.worst_ms {
-        parts.push(match lang {
-            Lang::En => format!("worst {} → {}", d(w.before), d(w.after)),
-            Lang::Ja => format!("最悪 {} → {}", d(w.before), d(w.after)),
-        });
-    }
-    let mut out = String::from(colon(lang));
-    out.push_str(&parts.join(match lang {
-        Lang::En => " ",
-        Lang::Ja => "、",
-    }));
-    if c.verdict.is_some() || c.slack_ms.is_some() {
-        out.push_str(colon(lang));
-        let before = c.slack_ms.map(|s| s.before);
-        out.push_str(&verdict_words(
-            lang,
-            c.verdict.is_some(),
-            h.verdict,
-            h.slack_ms,
-            before,
-        ));
-    }
-    out
-}
-
-/// `a`, `a and b`, `a, b and c` (`a、b、c`).
-fn join_and(lang: Lang, names: &[String]) -> String {
-    match lang {
-        Lang::Ja => names.join("、"),
-        Lang::En => match names {
-            [] => String::new(),
-            [one] => one.clone(),
-            [init @ .., last] => format!("{} and {last}", init.join(", ")),
-        },
     }
 }

@@ -499,3 +499,96 @@ fn an_inversion_only_two_changes_together_cause_is_only_together() {
     // Against itself nothing is new.
     assert_eq!(diff::only_together(&merged, &[&merged]), vec![]);
 }
+
+/// `sheet` under a margin of 1.5 s instead of the default 1.0 s.
+fn with_margin_1_5(sheet: &Sheet) -> Sheet {
+    Sheet {
+        margin_ms: 1_500,
+        ..sheet.clone()
+    }
+}
+
+#[test]
+fn a_changed_margin_is_named_and_traced_to_every_hop_it_moves() {
+    let d = diff::diff(
+        &g2(Lang::En),
+        &with_margin_1_5(&g2(Lang::En)),
+        Match::Content,
+    );
+    assert_eq!(d.settings.len(), 1);
+    let margin = &d.settings[0];
+    assert_eq!(
+        (
+            margin.setting.as_str(),
+            margin.before.as_str(),
+            margin.after.as_str(),
+            margin.text.as_str()
+        ),
+        ("margin", "1000", "1500", "margin 1.0 s → 1.5 s")
+    );
+    assert_eq!(
+        d.headline,
+        "errors 1 → 2, warnings 0 → 0; browser -> LB: ok → inverted, short by 0.5 s \
+         (margin 1.0 s → 1.5 s, no cell changed)"
+    );
+    assert_eq!(d.trace.len(), 1);
+    let line = &d.trace[0];
+    assert_eq!(line.origin, "margin");
+    assert!(line.rows.is_empty() && line.removed_rows.is_empty());
+    let places: Vec<&str> = line.steps.iter().map(|s| s.place.as_str()).collect();
+    assert_eq!(places, ["margin", "browser -> LB", "LB -> app"]);
+    // browser -> LB: need = LB's worst 11.0 s + margin; its wait is the browser's 12.0 s.
+    assert_eq!(
+        line.text,
+        "margin 1.0 s → 1.5 s; browser -> LB: need 12.0 s → 12.5 s against its 12.0 s wait: \
+         now inverted, short by 0.5 s; LB -> app: need 9.0 s → 9.5 s against its 10.0 s wait: \
+         still ok, slack 1.0 s → 0.5 s"
+    );
+}
+
+#[test]
+fn a_changed_margin_in_japanese() {
+    let d = diff::diff(
+        &g2(Lang::Ja),
+        &with_margin_1_5(&g2(Lang::Ja)),
+        Match::Content,
+    );
+    assert_eq!(d.settings[0].text, "マージン 1.0秒 → 1.5秒");
+    assert_eq!(
+        d.headline,
+        "エラー 1 → 2件、警告 0 → 0件。ブラウザ → LB：合格 → 逆転、0.5秒不足\
+         （マージン 1.0秒 → 1.5秒、セルの変更なし）"
+    );
+    assert_eq!(
+        d.trace[0].text,
+        "マージン 1.0秒 → 1.5秒；ブラウザ → LB：必要時間 12.0秒 → 12.5秒（待ち時間 12.0秒）：\
+         逆転に変わりました、0.5秒不足；LB → アプリ：必要時間 9.0秒 → 9.5秒（待ち時間 10.0秒）：\
+         引き続き合格、余裕 1.0秒 → 0.5秒"
+    );
+}
+
+#[test]
+fn a_margin_and_rows_changed_together_each_line_carries_only_its_own_cause() {
+    let d = diff::diff(
+        &g1(Lang::En),
+        &with_margin_1_5(&g2(Lang::En)),
+        Match::Content,
+    );
+    assert_eq!(
+        d.headline,
+        "errors 0 → 2, warnings 0 → 0; app: ok → inverted, short by 7.5 s (and 1 more) \
+         (margin 1.0 s → 1.5 s, 2 cells changed)"
+    );
+    let origins: Vec<&str> = d.trace.iter().map(|l| l.origin.as_str()).collect();
+    assert_eq!(origins, ["margin", "app -> external API"]);
+    // The margin's line is the same as on G2 alone: the tries do not reach the hops it moves.
+    assert!(d.trace[0]
+        .text
+        .starts_with("margin 1.0 s → 1.5 s; browser -> LB: need 12.0 s → 12.5 s"));
+    // The rows' line is G1 → G2's exactly: the margin's moves are not put on the cells.
+    assert_eq!(d.trace[1].text, g1_to_g2(Lang::En).trace[0].text);
+    // The budgets stay the whole change: browser -> LB's need 12.0 s → 12.5 s is listed.
+    let browser = d.hops.iter().find(|h| h.callee == "LB").unwrap();
+    let need = browser.need_ms.unwrap();
+    assert_eq!((need.before, need.after), (Some(12_000), Some(12_500)));
+}

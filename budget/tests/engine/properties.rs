@@ -176,6 +176,13 @@ proptest! {
         prop_assert_eq!(imported.rows, rows);
     }
 
+    /// The export's length counted without writing it is the written export's length, for
+    /// any cells: quotes, tabs, line breaks and formula guards included.
+    #[test]
+    fn the_counted_export_length_is_the_written_one(rows in proptest::collection::vec(row(), 0..8), lang in lang()) {
+        prop_assert_eq!(tsv::exported_len(&rows, lang), tsv::export(&rows, lang).len());
+    }
+
     /// Copy then paste of any block gives the same cells back: paste removes exactly the
     /// formula guards copy added, formulas behind invisible characters included. Lines have
     /// at least two cells, as a copied range does when it is not a single cell (which the

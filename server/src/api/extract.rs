@@ -9,7 +9,7 @@
 use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
 use axum::extract::{FromRequest, FromRequestParts, Path};
 use axum::http::request::Parts;
-use axum::http::{header, HeaderMap, StatusCode};
+use axum::http::{header, HeaderMap, Method, StatusCode};
 use workbench_store::Author;
 
 use crate::error::ApiError;
@@ -109,14 +109,21 @@ impl From<JsonRejection> for ApiError {
     }
 }
 
-/// The revision of the `If-Match` header, as [`if_match`] reads it.
+/// The revision of the `If-Match` header, as [`if_match`] reads it; its 428 names the change
+/// by the request's method: `PATCH` changes cells, a `POST` restores a revision, and any
+/// other replaces the rows.
 pub(crate) struct IfMatch(pub Option<i64>);
 
 impl<S: Send + Sync> FromRequestParts<S> for IfMatch {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<IfMatch, ApiError> {
-        if_match(&parts.headers).map(IfMatch)
+        let change = match parts.method {
+            Method::PATCH => "changing a sheet's cells",
+            Method::POST => "restoring a revision",
+            _ => "replacing a sheet's rows",
+        };
+        if_match(&parts.headers, change).map(IfMatch)
     }
 }
 
@@ -144,11 +151,13 @@ pub(crate) fn author(headers: &HeaderMap, query: Option<&str>) -> Author {
 /// [`ApiError::PreconditionRequired`] (428) without the header, so that no client overwrites
 /// someone else's change without saying so; a 400 for any other value (a list, a weak tag, a
 /// tag that is not a revision).
-pub(crate) fn if_match(headers: &HeaderMap) -> Result<Option<i64>, ApiError> {
+///
+/// `change` names what the request does, for the 428's message: `replacing a sheet's rows`.
+pub(crate) fn if_match(headers: &HeaderMap, change: &str) -> Result<Option<i64>, ApiError> {
     let Some(value) = headers.get(header::IF_MATCH) else {
-        return Err(ApiError::PreconditionRequired(
-            "replacing a sheet's rows needs If-Match: the ETag of the GET the change starts from (\"3\"), or * to overwrite whatever is stored".into(),
-        ));
+        return Err(ApiError::PreconditionRequired(format!(
+            "{change} needs If-Match: the ETag of the GET the change starts from (the sheet's revision in quotes, such as \"3\"), or * to overwrite whatever is stored"
+        )));
     };
     let text = value.to_str().unwrap_or_default().trim();
     if text == "*" {

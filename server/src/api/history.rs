@@ -229,9 +229,9 @@ pub(crate) async fn diff(
     responses(
         (status = 200, description = "The sheet as stored now; `conflicts` lists the cells and row deletes that did not land because they changed elsewhere since their base", body = SheetBody,
             headers(("ETag" = String, description = "The new version, quoted"))),
-        (status = 400, description = "A bad id, `If-Match` or JSON body", body = ErrorBody),
+        (status = 400, description = "A bad id, `If-Match` or JSON body, or a patch that would give the sheet more than 5,000 rows", body = ErrorBody),
         (status = 404, description = "No such sheet, or a row id it never had", body = ErrorBody),
-        (status = 413, description = "The body is larger than 1 MiB; nothing was written", body = ErrorBody),
+        (status = 413, description = "The body is larger than 1 MiB, or the patch would make the sheet's TSV export larger than 1 MiB; nothing was written", body = ErrorBody),
         (status = 422, description = "A cell that cannot be stored (NUL)", body = ErrorBody),
         (status = 428, description = "No `If-Match`; nothing was written", body = ErrorBody),
         (status = 500, description = "The database failed", body = ErrorBody),

@@ -289,7 +289,7 @@ pub(crate) async fn replace(
     headers: HeaderMap,
     TsvBody(text): TsvBody,
 ) -> Result<impl IntoResponse, ApiError> {
-    let base = if_match(&headers)?;
+    let base = if_match(&headers, "replacing a sheet's rows")?;
     let imported = budget::tsv::import(&text)?;
     let who = store.author_or(author(&headers, None));
     let kind = RevisionKind::Import;

@@ -50,7 +50,7 @@ impl Words {
                 removed: "removed",
                 moved: "moved",
                 row: "row",
-                no_trace: "No changed row moves a number.",
+                no_trace: "No change moves a number.",
                 columns: ["row", "column", "before", "after"],
                 node: "node",
                 hop: "hop",
@@ -69,7 +69,7 @@ impl Words {
                 removed: "削除",
                 moved: "移動",
                 row: "行",
-                no_trace: "数値の変わる行はありません。",
+                no_trace: "数値が変わる変更はありません。",
                 columns: ["行", "列", "変更前", "変更後"],
                 node: "ノード",
                 hop: "区間",
@@ -161,7 +161,7 @@ pub fn text(d: &SheetDiff) -> String {
     if !d.settings.is_empty() {
         out.push_str(&format!("\n{}:\n", w.settings));
         for s in &d.settings {
-            out.push_str(&format!("  {}: {} → {}\n", s.setting, s.before, s.after));
+            out.push_str(&format!("  {}\n", s.text));
         }
     }
     if !d.rows.is_empty() {
@@ -344,14 +344,7 @@ pub(crate) fn markdown_within(d: &SheetDiff, path: Option<&str>, limit: usize) -
             w.settings,
             d.settings
                 .iter()
-                .map(|s| {
-                    format!(
-                        "- {}: {} → {}\n",
-                        s.setting,
-                        escape(&s.before),
-                        escape(&s.after)
-                    )
-                })
+                .map(|s| format!("- {}\n", escape(&s.text)))
                 .collect(),
         );
     }

@@ -125,6 +125,89 @@ async fn g1_to_g2_is_a_revision_whose_diff_traces_the_inversion() {
     assert_eq!(first["row_ids"][6], 7);
 }
 
+/// Sets sheet `id`'s margin through the sheet page's settings form (`set_sheet_settings`).
+async fn set_margin(app: &TestApp, id: i64, margin: &str) {
+    let headers = [
+        ("host", "127.0.0.1:3000"),
+        ("content-type", "application/x-www-form-urlencoded"),
+    ];
+    let body = format!("id={id}&margin={margin}");
+    let r = app
+        .send_with(
+            Method::POST,
+            &server_fn("set_sheet_settings"),
+            &headers,
+            body,
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+}
+
+#[tokio::test]
+async fn a_margin_change_is_named_in_the_diff_and_traced_to_the_hop_it_inverts() {
+    // Arrange: G2, then its margin 1.0 s → 1.5 s as revision 3.
+    let app = spawn_app().await;
+    let id = app.create_sheet("g", &golden_g2()).await;
+    set_margin(&app, id, "1.5s").await;
+
+    // Act
+    let d = app.get(&format!("/api/v1/sheets/{id}/diff")).await.json();
+    let md = app
+        .send_with(
+            Method::GET,
+            &format!("/api/v1/sheets/{id}/diff"),
+            &[("accept", "text/markdown")],
+            "",
+        )
+        .await
+        .text();
+
+    // Assert: the setting, the headline and the trace name the margin and what it moved.
+    assert_eq!(
+        d["settings"],
+        json!([{"setting": "margin", "before": "1000", "after": "1500",
+                "text": "margin 1.0 s → 1.5 s"}])
+    );
+    assert_eq!(
+        d["headline"],
+        "errors 1 → 2, warnings 0 → 0; browser -> LB: ok → inverted, short by 0.5 s \
+         (margin 1.0 s → 1.5 s, no cell changed)"
+    );
+    let margin_line = "margin 1.0 s → 1.5 s; browser -> LB: need 12.0 s → 12.5 s against its \
+                       12.0 s wait: now inverted, short by 0.5 s; LB -> app: need 9.0 s → 9.5 s \
+                       against its 10.0 s wait: still ok, slack 1.0 s → 0.5 s";
+    assert_eq!(d["trace"][0]["origin"], "margin");
+    assert_eq!(d["trace"][0]["text"], margin_line);
+    assert_eq!(d["trace"].as_array().map(Vec::len), Some(1));
+    assert!(md.contains(&format!("- {margin_line}\n")), "{md}");
+    assert!(md.contains("- margin 1.0 s → 1.5 s\n"), "{md}");
+    assert!(!md.contains("1000"), "no raw milliseconds: {md}");
+}
+
+#[tokio::test]
+async fn a_japanese_sheets_margin_change_is_written_in_japanese() {
+    let app = spawn_app().await;
+    let id = app.create_sheet("j", &fixture("reservation-ja.tsv")).await;
+    set_margin(&app, id, "1.5s").await;
+
+    let md = app
+        .send_with(
+            Method::GET,
+            &format!("/api/v1/sheets/{id}/diff"),
+            &[("accept", "text/markdown")],
+            "",
+        )
+        .await
+        .text();
+
+    assert!(md.contains("- マージン 1.0秒 → 1.5秒\n"), "{md}");
+    assert!(
+        md.contains("（マージン 1.0秒 → 1.5秒、セルの変更なし）"),
+        "{md}"
+    );
+    assert!(!md.contains("margin"), "{md}");
+}
+
 #[tokio::test]
 async fn restoring_revision_1_brings_its_numbers_back_as_a_new_revision() {
     let app = spawn_app().await;
@@ -134,6 +217,14 @@ async fn restoring_revision_1_brings_its_numbers_back_as_a_new_revision() {
         .post(&format!("/api/v1/sheets/{id}/revisions/1/restore"), "")
         .await;
     assert_eq!(without.status, StatusCode::PRECONDITION_REQUIRED);
+    assert!(
+        without.json()["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("restoring a revision needs If-Match: "),
+        "{}",
+        without.text()
+    );
     let stale = app
         .send_with(
             Method::POST,
@@ -209,6 +300,52 @@ async fn a_patch_of_more_than_1_mib_is_413_and_writes_nothing() {
 }
 
 #[tokio::test]
+async fn patches_under_1_mib_each_cannot_grow_a_sheet_past_1_mib() {
+    // Arrange: G1, and two patches that set rows 7 and 8's rationales to 600,000 bytes each.
+    let app = spawn_app().await;
+    let id = app.create_sheet("g", &fixture("reservation-en.tsv")).await;
+    let mut rows = budget::tsv::import(&fixture("reservation-en.tsv"))
+        .unwrap()
+        .rows;
+    let mut big = |line: usize| {
+        let base = std::mem::replace(&mut rows[line - 1].rationale, "x".repeat(600_000));
+        json!({"cells": [{"row_id": line, "column": "rationale", "base": base,
+                          "value": "x".repeat(600_000)}]})
+        .to_string()
+    };
+    let (seven, eight) = (big(7), big(8));
+    let first = patch(&app, id, Some("\"0\""), &seven).await;
+    assert_eq!(first.status, StatusCode::OK, "{}", first.text());
+
+    // Act: the second would make the sheet's export 1.2 MB.
+    let second = patch(&app, id, Some("\"1\""), &eight).await;
+
+    // Assert: refused with the size the export would have (with the Japanese header), and
+    // the sheet is as the first patch left it.
+    assert_eq!(
+        second.status,
+        StatusCode::PAYLOAD_TOO_LARGE,
+        "{}",
+        second.text()
+    );
+    let would_be = budget::tsv::export(&rows, budget::Lang::Ja).len();
+    assert!(would_be > 1_200_000);
+    assert_eq!(
+        second.json()["error"],
+        format!(
+            "sheet {id} would be {would_be} bytes as TSV, more than the 1048576 bytes (1 MiB) a \
+             sheet may hold; nothing was written: split the sheet"
+        )
+    );
+    let sheet = app.get(&format!("/api/v1/sheets/{id}")).await.json();
+    assert_eq!(sheet["revision"], 1);
+    assert_eq!(
+        sheet["rows"][7]["rationale"],
+        "as many tries as fit the budget"
+    );
+}
+
+#[tokio::test]
 async fn a_page_save_larger_than_a_sheet_may_be_is_413_and_writes_nothing() {
     // Arrange: G1, and the page's rows with a rationale of 1 MiB.
     let app = spawn_app().await;
@@ -247,6 +384,11 @@ async fn patch_merges_per_cell_and_lists_a_cell_changed_since_with_its_three_val
     let tries = r#"{"cells":[{"row_id":8,"column":"value","base":"2 tries, waits 0.3s","value":"3 tries, waits 0.5s, 1.0s"}]}"#;
     let r = patch(&app, id, None, read).await;
     assert_eq!(r.status, StatusCode::PRECONDITION_REQUIRED, "{}", r.text());
+    assert_eq!(
+        r.json()["error"],
+        "changing a sheet's cells needs If-Match: the ETag of the GET the change starts from \
+         (the sheet's revision in quotes, such as \"3\"), or * to overwrite whatever is stored"
+    );
     let r = patch(&app, id, Some("\"0\""), read).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text());
     assert_eq!(r.header("etag"), "\"1\"");

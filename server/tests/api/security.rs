@@ -543,7 +543,7 @@ async fn a_rename_to_bytes_that_are_not_utf8_is_refused() {
         response.text()
     );
     assert_eq!(
-        response.json()["BadName"],
+        response.json()["BadName"]["message"],
         "a sheet name cannot hold the replacement character (bytes that were not UTF-8): \"a\u{FFFD}b\" has U+FFFD at character 2; remove it"
     );
     assert_eq!(app.store.get_sheet(id).await.unwrap().name, "mine");

@@ -466,7 +466,7 @@ async fn a_put_without_if_match_is_428_and_changes_nothing() {
     assert_eq!(
         response.json(),
         json!({
-            "error": "replacing a sheet's rows needs If-Match: the ETag of the GET the change starts from (\"3\"), or * to overwrite whatever is stored",
+            "error": "replacing a sheet's rows needs If-Match: the ETag of the GET the change starts from (the sheet's revision in quotes, such as \"3\"), or * to overwrite whatever is stored",
             "line": null
         })
     );

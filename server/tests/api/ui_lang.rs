@@ -182,7 +182,10 @@ async fn a_server_functions_refusal_is_in_the_language_of_the_page() {
     );
     assert_eq!(
         name_ja.json(),
-        serde_json::json!({"BadName": "シート名は前後の空白を除いて 1〜200 文字です。\"   \" は 0 文字です"})
+        serde_json::json!({"BadName": {
+            "name": "   ",
+            "message": "シート名は前後の空白を除いて 1〜200 文字です。\"   \" は 0 文字です"
+        }})
     );
     assert_eq!(
         missing_ja.status,

@@ -211,6 +211,31 @@ pub struct Merged {
     pub changed: bool,
 }
 
+/// Refuses rows that would make sheet `id` larger than a sheet may be, when they are larger
+/// than `before`: more than [`budget::tsv::MAX_ROWS`] rows, or an export (with the longer,
+/// Japanese, header) over [`workbench_model::MAX_TSV_BYTES`]. A sheet already past a limit
+/// may still shrink.
+///
+/// # Errors
+///
+/// [`StoreError::TooManyRows`], [`StoreError::TooLarge`].
+fn within_limits(id: i64, before: &[(i64, Row)], after: &[(i64, Row)]) -> Result<(), StoreError> {
+    if after.len() > budget::tsv::MAX_ROWS && after.len() > before.len() {
+        return Err(StoreError::TooManyRows {
+            id,
+            rows: after.len(),
+        });
+    }
+    let size = |rows: &[(i64, Row)]| {
+        budget::tsv::exported_len(rows.iter().map(|(_, row)| row), budget::Lang::Ja)
+    };
+    let bytes = size(after);
+    if bytes > workbench_model::MAX_TSV_BYTES && bytes > size(before) {
+        return Err(StoreError::TooLarge { id, bytes });
+    }
+    Ok(())
+}
+
 /// Merges `patch` into `rows` (ids below `next` are the sheet's, present or deleted); the
 /// pure part of [`Store::patch_rows`], also used to show a proposal on the current rows.
 ///
@@ -357,8 +382,9 @@ impl Store {
     /// # Errors
     ///
     /// [`StoreError::NoRow`] for a row id the sheet never had; [`StoreError::BadCell`] for a
-    /// cell holding NUL; [`StoreError::NotFound`]; [`StoreError::Db`]. Nothing is written
-    /// then.
+    /// cell holding NUL; [`StoreError::TooManyRows`] and [`StoreError::TooLarge`] for a sheet
+    /// the patch would make larger than a sheet may be;
+    /// [`StoreError::NotFound`]; [`StoreError::Db`]. Nothing is written then.
     pub async fn patch_rows(
         &self,
         id: i64,
@@ -408,6 +434,7 @@ impl Store {
         let current = read_keyed_rows(&mut tx, id).await?;
         let next = next_row_id(&mut tx, id).await?;
         let mut merged = merge(id, &current, next, patch)?;
+        within_limits(id, &current, &merged.rows)?;
         if approval.is_some() && !merged.conflicts.is_empty() {
             // Dropping the transaction rolls it back: nothing is written.
             return Err(StoreError::CellConflicts {
