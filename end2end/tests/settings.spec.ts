@@ -106,3 +106,32 @@ test("a Japanese sheet's margin change is reviewed in Japanese", async ({ page }
     "マージン 1.0秒 → 1.5秒；ブラウザ → LB：必要時間 12.0秒 → 12.5秒（待ち時間 12.0秒）：逆転に変わりました、0.5秒不足；LB → アプリ：必要時間 9.0秒 → 9.5秒（待ち時間 10.0秒）：引き続き合格、余裕 1.0秒 → 0.5秒",
   ]);
 });
+
+// The history compares any two revisions; across a margin change and a cell change, the
+// review traces each cause on its own line.
+test("the history compares the first revision with the latest, each cause on its own line", async ({ page }) => {
+  const sheets = new SheetsPage(page);
+  await sheets.open();
+  const sheet = await sheets.createExample("en");
+  const margin = page.getByTestId("setting-margin");
+  await margin.fill("1.5s");
+  await margin.press("Enter");
+  await expect(sheet.hop("browser -> LB").getByTestId("verdict")).toHaveText("inverted");
+  await sheet.type(7, "value", "3s");
+  await sheet.type(8, "value", "3 tries, waits 0.5s, 1.0s");
+  await expect(sheet.node("app").getByTestId("verdict")).toHaveText("inverted");
+  await expect(sheet.saveStatus()).toHaveText("Saved");
+  const id = new URL(page.url()).pathname.split("/")[2];
+
+  await page.goto(`/sheets/${id}/history`);
+  const latest = await page.getByTestId("revision").first().getAttribute("data-number");
+  await expect(page.getByTestId("compare-from")).toHaveValue("1");
+  await expect(page.getByTestId("compare-to")).toHaveValue(latest!);
+  await page.getByTestId("compare-submit").click();
+  await page.waitForURL(new RegExp(`/sheets/${id}/diff\\?from=1&to=${latest}$`));
+  await expect(page.getByTestId("setting-change")).toHaveText(["margin 1.0 s → 1.5 s"]);
+  await expect(page.getByTestId("trace")).toHaveText([
+    /^margin 1\.0 s → 1\.5 s; browser -> LB: need 12\.0 s → 12\.5 s against its 12\.0 s wait: now inverted/,
+    "app -> external API: read 1.5 s → 3 s, tries 2 → 3 (waits 0.3 s → 0.5 s, 1.0 s); worst 4.3 s → 12.0 s; app need 7.8 s → 15.5 s against its 8.0 s deadline: now inverted, short by 7.5 s, 1 try fits; LB -> app and browser -> LB unchanged (they wait on app's 8.0 s deadline, not on its need)",
+  ]);
+});

@@ -223,7 +223,7 @@ pub async fn diff(
     from: Option<i64>,
     to: Option<i64>,
 ) -> Result<RevisionDiff, StoreError> {
-    let name = store.get_sheet(id).await?.name;
+    let name = store.get_name(id).await?;
     let (before, after, latest) = store.revision_pair(id, from, to).await?;
     let (from, to) = (before.summary.number, after.summary.number);
     let (diff, grid) = tokio::task::spawn_blocking(move || {

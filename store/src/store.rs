@@ -493,6 +493,20 @@ impl Store {
         Ok(stored)
     }
 
+    /// Sheet `id`'s name, read without its rows (one small query).
+    ///
+    /// # Errors
+    ///
+    /// [`StoreError::NotFound`] when no sheet has this id; [`StoreError::Db`] when the
+    /// database fails.
+    pub async fn get_name(&self, id: i64) -> Result<String, StoreError> {
+        self.allow(id, Need::Read).await?;
+        let mut tx = self.pool.begin().await?;
+        let (head, _) = read_head(&mut tx, id).await?;
+        tx.commit().await?;
+        Ok(head.name)
+    }
+
     /// Sheet `id` without its rows: its language, margin and amplification threshold, all a
     /// check of rows that are not saved needs from it (one small query; the rows are not
     /// read).

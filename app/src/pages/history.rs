@@ -106,6 +106,8 @@ fn History(view: HistoryView) -> impl IntoView {
         revisions,
     } = view;
     let ui = ui_lang();
+    // Newest first, as listed.
+    let numbers: Vec<i64> = revisions.iter().map(|r| r.number).collect();
     let rows = revisions
         .into_iter()
         .map(|r| {
@@ -163,6 +165,28 @@ fn History(view: HistoryView) -> impl IntoView {
             }
         })
         .collect::<Vec<_>>();
+    // Any two revisions compared: a plain form (it works without JavaScript), from the first
+    // revision to the latest unless chosen otherwise.
+    let compare = (numbers.len() > 1).then(|| {
+        let options = |selected: i64| {
+            numbers
+                .iter()
+                .map(|&n| view! { <option value=n selected=n == selected>{n}</option> })
+                .collect::<Vec<_>>()
+        };
+        let (first, latest) = (numbers[numbers.len() - 1], numbers[0]);
+        view! {
+            <form method="get" action=format!("/sheets/{id}/diff") class="compare" data-testid="compare-form">
+                {t(ui, "history-compare")}
+                " "
+                <label>{t(ui, "history-compare-from")} " " <select name="from" data-testid="compare-from">{options(first)}</select></label>
+                " "
+                <label>{t(ui, "history-compare-to")} " " <select name="to" data-testid="compare-to">{options(latest)}</select></label>
+                " "
+                <button type="submit" class="button" data-testid="compare-submit">{t(ui, "history-compare-submit")}</button>
+            </form>
+        }
+    });
     view! {
         <Title text=super::page_title(&t_args(ui, "history-title", [("name", name.as_str().into())]))/>
         <nav class="crumbs">
@@ -172,6 +196,7 @@ fn History(view: HistoryView) -> impl IntoView {
         </nav>
         <h1>{t_args(ui, "history-title", [("name", name.as_str().into())])}</h1>
         <p class="muted">{t(ui, "history-explained")}</p>
+        {compare}
         <table class="history" data-testid="history">
             <thead>
                 <tr>

@@ -63,6 +63,32 @@ fn an_unreadable_value_is_a_finding_on_its_row_and_its_budgets_are_unknown() {
 }
 
 #[test]
+fn a_compound_with_a_repeated_or_growing_unit_is_unreadable_not_a_sum() {
+    for typo in ["0.6s.5s", "30s1m"] {
+        let report = run(
+            Lang::En,
+            vec![
+                row("app", "deadline", "", "", "8s"),
+                row("app -> api", "read timeout", "", "", typo),
+            ],
+        );
+        let f = only(&report, "value.unreadable");
+        pinned(
+            f,
+            Severity::Warning,
+            &[2],
+            &format!("row 2: \"{typo}\" cannot be read as a duration"),
+            "write a number with a unit, e.g. 1.5s, 500ms or 2min; none for no bound",
+        );
+        assert_eq!(
+            report.rows[1].value_ms, None,
+            "{typo} is not read as 1.1 s or 90 s"
+        );
+        assert_eq!(report.hops[0].worst_ms, None);
+    }
+}
+
+#[test]
 fn an_unreadable_tries_value_is_a_finding_in_japanese() {
     let report = run(
         Lang::Ja,
