@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { SheetPage, SheetsPage } from "./fixtures/workbench";
 
 test("the sheet margin and amplification threshold change the report, and bad text is refused", async ({ page }) => {
@@ -67,17 +67,29 @@ test("a threshold of 1 turns the example's two tries into a retry.amplification 
   await sheet.expectFlagged([8], "warning");
 });
 
+/** Opens a new example sheet in `lang`, sets its margin to `margin` and waits for `hop`'s
+ *  verdict to read `verdict`; answers the sheet and its id. */
+async function exampleWithMargin(
+  page: Page,
+  lang: "en" | "ja",
+  margin: string,
+  hop: string,
+  verdict: string,
+): Promise<{ sheet: SheetPage; id: string }> {
+  const sheets = new SheetsPage(page);
+  await sheets.open();
+  const sheet = await sheets.createExample(lang);
+  const input = page.getByTestId("setting-margin");
+  await input.fill(margin);
+  await input.press("Enter");
+  await expect(sheet.hop(hop).getByTestId("verdict")).toHaveText(verdict);
+  return { sheet, id: new URL(page.url()).pathname.split("/")[2] };
+}
+
 // A review of a margin change names the margin and traces what it moved, in the sheet's
 // language; the rows' lines are not blamed for it.
 test("the diff of a margin change names the margin and the hop it inverts", async ({ page }) => {
-  const sheets = new SheetsPage(page);
-  await sheets.open();
-  const sheet = await sheets.createExample("en");
-  const margin = page.getByTestId("setting-margin");
-  await margin.fill("1.5s");
-  await margin.press("Enter");
-  await expect(sheet.hop("browser -> LB").getByTestId("verdict")).toHaveText("inverted");
-  const id = new URL(page.url()).pathname.split("/")[2];
+  const { id } = await exampleWithMargin(page, "en", "1.5s", "browser -> LB", "inverted");
 
   await page.goto(`/sheets/${id}/diff`);
   await expect(page.getByTestId("diff-headline")).toHaveText(
@@ -91,14 +103,7 @@ test("the diff of a margin change names the margin and the hop it inverts", asyn
 });
 
 test("a Japanese sheet's margin change is reviewed in Japanese", async ({ page }) => {
-  const sheets = new SheetsPage(page);
-  await sheets.open();
-  const sheet = await sheets.createExample("ja");
-  const margin = page.getByTestId("setting-margin");
-  await margin.fill("1.5秒");
-  await margin.press("Enter");
-  await expect(sheet.hop("ブラウザ → LB").getByTestId("verdict")).toHaveText("逆転");
-  const id = new URL(page.url()).pathname.split("/")[2];
+  const { id } = await exampleWithMargin(page, "ja", "1.5秒", "ブラウザ → LB", "逆転");
 
   await page.goto(`/sheets/${id}/diff`);
   await expect(page.getByTestId("setting-change")).toHaveText(["マージン 1.0秒 → 1.5秒"]);
@@ -110,18 +115,11 @@ test("a Japanese sheet's margin change is reviewed in Japanese", async ({ page }
 // The history compares any two revisions; across a margin change and a cell change, the
 // review traces each cause on its own line.
 test("the history compares the first revision with the latest, each cause on its own line", async ({ page }) => {
-  const sheets = new SheetsPage(page);
-  await sheets.open();
-  const sheet = await sheets.createExample("en");
-  const margin = page.getByTestId("setting-margin");
-  await margin.fill("1.5s");
-  await margin.press("Enter");
-  await expect(sheet.hop("browser -> LB").getByTestId("verdict")).toHaveText("inverted");
+  const { sheet, id } = await exampleWithMargin(page, "en", "1.5s", "browser -> LB", "inverted");
   await sheet.type(7, "value", "3s");
   await sheet.type(8, "value", "3 tries, waits 0.5s, 1.0s");
   await expect(sheet.node("app").getByTestId("verdict")).toHaveText("inverted");
   await expect(sheet.saveStatus()).toHaveText("Saved");
-  const id = new URL(page.url()).pathname.split("/")[2];
 
   await page.goto(`/sheets/${id}/history`);
   const latest = await page.getByTestId("revision").first().getAttribute("data-number");

@@ -326,13 +326,18 @@ pub(crate) fn Review(diff: SheetDiff) -> impl IntoView {
             .collect::<Vec<_>>();
         view! { <ul class="trace">{items}</ul> }.into_any()
     };
+    // One line above the trace: `Sheet settings changed: margin 1.0 s → 1.5 s`.
     let settings = (!diff.settings.is_empty()).then(|| {
         let items = diff
             .settings
             .iter()
-            .map(|s| view! { <li data-testid="setting-change">{s.text.clone()}</li> })
+            .enumerate()
+            .map(|(i, s)| {
+                let sep = (i > 0).then_some(", ");
+                view! { {sep}<span data-testid="setting-change">{s.text.clone()}</span> }
+            })
             .collect::<Vec<_>>();
-        view! { <h3>{t(ui, "review-settings")}</h3><ul>{items}</ul> }
+        view! { <p data-testid="settings-diff"><strong>{t(ui, "review-settings")}</strong>": " {items}</p> }
     });
     let flips = diff
         .flips

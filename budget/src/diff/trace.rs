@@ -27,7 +27,7 @@ use serde::{Deserialize, Serialize};
 use super::budgets::{hop_changed, hop_key, CountChange, HopChange, NodeChange, Presence};
 use super::row_words::{kind_of, value_text, waits_text};
 use super::rows::RowsDiff;
-use super::trace_words::{colon, hop_check_text, hop_own_text, line_text, verdict_words};
+use super::trace_words::{check_words, colon, hop_check_text, hop_own_text, line_text};
 use crate::kind::Kind;
 use crate::map::Map;
 use crate::report::{HopReport, NodeReport, Report, Verdict};
@@ -569,13 +569,11 @@ impl<'a> Walk<'a> {
         }
         if let Some(n) = node.filter(|n| n.deadline_ms.is_some() || c.deadline_ms.is_some()) {
             out.push_str(colon(lang));
-            let before = c.slack_ms.map(|s| s.before);
-            out.push_str(&verdict_words(
+            out.push_str(&check_words(
                 lang,
-                c.verdict.is_some(),
+                (c.verdict, c.slack_ms),
                 n.verdict,
                 n.slack_ms,
-                before,
             ));
             let fits = self
                 .after

@@ -1,7 +1,7 @@
 //! The words of the diff's causal trace ([`super::trace`]): a line's text from its steps,
 //! a verdict that flipped or held, and what changed at a hop, in the sheet's language.
 
-use super::budgets::{slack_words, HopChange, Presence};
+use super::budgets::{slack_words, HopChange, Presence, SlackChange, VerdictChange};
 use crate::display;
 use crate::report::{HopReport, Verdict};
 use crate::sheet::Lang;
@@ -40,6 +40,23 @@ pub(super) fn colon(lang: Lang) -> &'static str {
         Lang::En => ": ",
         Lang::Ja => "：",
     }
+}
+
+/// [`verdict_words`] of a place's check now (`verdict`, `slack`), from what changed there:
+/// flipped when its verdict changed, with the slack before when its slack did.
+pub(super) fn check_words(
+    lang: Lang,
+    (verdict_change, slack_change): (Option<VerdictChange>, Option<SlackChange>),
+    verdict: Verdict,
+    slack: Option<i64>,
+) -> String {
+    verdict_words(
+        lang,
+        verdict_change.is_some(),
+        verdict,
+        slack,
+        slack_change.map(|s| s.before),
+    )
 }
 
 /// `now inverted, short by 7.5 s` / `still ok, slack 0.2 s`; the verdict alone when there is
@@ -168,13 +185,11 @@ pub(super) fn hop_check_text(lang: Lang, c: &HopChange, h: &HopReport) -> String
     }));
     if c.verdict.is_some() || c.slack_ms.is_some() {
         out.push_str(colon(lang));
-        let before = c.slack_ms.map(|s| s.before);
-        out.push_str(&verdict_words(
+        out.push_str(&check_words(
             lang,
-            c.verdict.is_some(),
+            (c.verdict, c.slack_ms),
             h.verdict,
             h.slack_ms,
-            before,
         ));
     }
     out

@@ -143,6 +143,18 @@ async fn set_margin(app: &TestApp, id: i64, margin: &str) {
     assert_eq!(r.status, StatusCode::OK, "{}", r.text());
 }
 
+/// The Markdown review of sheet `id`'s latest revision against the one before it.
+async fn markdown_diff(app: &TestApp, id: i64) -> String {
+    app.send_with(
+        Method::GET,
+        &format!("/api/v1/sheets/{id}/diff"),
+        &[("accept", "text/markdown")],
+        "",
+    )
+    .await
+    .text()
+}
+
 #[tokio::test]
 async fn a_margin_change_is_named_in_the_diff_and_traced_to_the_hop_it_inverts() {
     // Arrange: G2, then its margin 1.0 s → 1.5 s as revision 3.
@@ -152,15 +164,7 @@ async fn a_margin_change_is_named_in_the_diff_and_traced_to_the_hop_it_inverts()
 
     // Act
     let d = app.get(&format!("/api/v1/sheets/{id}/diff")).await.json();
-    let md = app
-        .send_with(
-            Method::GET,
-            &format!("/api/v1/sheets/{id}/diff"),
-            &[("accept", "text/markdown")],
-            "",
-        )
-        .await
-        .text();
+    let md = markdown_diff(&app, id).await;
 
     // Assert: the setting, the headline and the trace name the margin and what it moved.
     assert_eq!(
@@ -190,15 +194,7 @@ async fn a_japanese_sheets_margin_change_is_written_in_japanese() {
     let id = app.create_sheet("j", &fixture("reservation-ja.tsv")).await;
     set_margin(&app, id, "1.5s").await;
 
-    let md = app
-        .send_with(
-            Method::GET,
-            &format!("/api/v1/sheets/{id}/diff"),
-            &[("accept", "text/markdown")],
-            "",
-        )
-        .await
-        .text();
+    let md = markdown_diff(&app, id).await;
 
     assert!(md.contains("- マージン 1.0秒 → 1.5秒\n"), "{md}");
     assert!(
