@@ -463,7 +463,10 @@ pub fn read_tries(text: &str) -> Result<Tries, TriesError> {
 
 /// Reads durations from `start`: numbers with or without units, separated by commas or
 /// spaces, optionally after `=` or `:`. Bare numbers take the unit of the nearest number after
-/// them that has one, else seconds. Returns the list and the index after it.
+/// them that has one, else seconds. Numbers with units not parted by a comma are one compound
+/// duration when their units get smaller (`1m30s`: 90 s), read as a duration cell is
+/// ([`read_tokens`]); a repeated or growing unit (`0.6s.5s`, `30s1m`) is
+/// [`TriesError::BadWait`], not two waits. Returns the list and the index after it.
 fn read_duration_list(
     tokens: &[Token],
     start: usize,
@@ -474,18 +477,27 @@ fn read_duration_list(
     {
         i += 1;
     }
-    let mut items: Vec<(&str, Option<Unit>)> = Vec::new();
-    while let Some(Token::Num(n)) = tokens.get(i) {
+    // Each wait as the tokens it spans and its first unit; a number with a unit that follows
+    // one with a unit, no comma between, joins its wait.
+    let mut items: Vec<(std::ops::Range<usize>, Option<Unit>)> = Vec::new();
+    let mut joins = false;
+    while let Some(Token::Num(_)) = tokens.get(i) {
         let unit = match tokens.get(i + 1) {
             Some(Token::Word(w)) => Unit::from_word(w),
             _ => None,
         };
-        i += if unit.is_some() { 2 } else { 1 };
-        items.push((n, unit));
+        let end = i + if unit.is_some() { 2 } else { 1 };
+        match items.last_mut() {
+            Some((span, _)) if joins && unit.is_some() => span.end = end,
+            _ => items.push((i..end, unit)),
+        }
+        i = end;
+        joins = unit.is_some();
         if matches!(tokens.get(i), Some(Token::Sym(',')))
             && matches!(tokens.get(i + 1), Some(Token::Num(_)))
         {
             i += 1;
+            joins = false;
         }
     }
     if items.is_empty() {
@@ -493,12 +505,31 @@ fn read_duration_list(
     }
     let mut out = Vec::with_capacity(items.len());
     let mut next_unit = Unit::Seconds;
-    for (n, unit) in items.iter().rev() {
-        let unit = unit.unwrap_or(next_unit);
-        next_unit = unit;
-        let (nanos, decimals) = duration::number_nanos(n, unit).map_err(|_| TriesError::BadWait)?;
-        let ms = duration::nanos_to_ms(nanos).map_err(|_| TriesError::BadWait)?;
-        let decimals = if unit == Unit::Seconds { decimals } else { 0 };
+    for (span, unit) in items.iter().rev() {
+        let (ms, decimals) = match unit {
+            Some(u) => {
+                next_unit = *u;
+                let r =
+                    read_tokens(&tokens[span.clone()], None).map_err(|_| TriesError::BadWait)?;
+                (r.ms, r.decimals)
+            }
+            None => {
+                let Token::Num(n) = tokens[span.start] else {
+                    return Err(TriesError::BadWait);
+                };
+                let (nanos, decimals) =
+                    duration::number_nanos(n, next_unit).map_err(|_| TriesError::BadWait)?;
+                let ms = duration::nanos_to_ms(nanos).map_err(|_| TriesError::BadWait)?;
+                (
+                    ms,
+                    if next_unit == Unit::Seconds {
+                        decimals
+                    } else {
+                        0
+                    },
+                )
+            }
+        };
         out.push((ms, decimals));
     }
     out.reverse();
@@ -726,6 +757,28 @@ mod tests {
         assert_eq!((t.waits_ms.clone(), t.waits_dropped), (vec![500, 1000], 1));
         let t = read_tries("3 tries, waits 1s, jitter up to 0.2s").unwrap();
         assert_eq!(t.waits_ms, vec![1200, 1200]);
+    }
+
+    #[test]
+    fn a_compound_wait_is_one_wait_and_a_repeated_or_growing_unit_is_unreadable() {
+        // `1m30s` is one wait of 90 s, as a duration cell reads it, not 60 s and 30 s.
+        let t = read_tries("2 tries, waits 1m30s").unwrap();
+        assert_eq!((t.waits_ms, t.waits_dropped), (vec![90_000], 0));
+        let t = read_tries("3 tries, waits 1m30s, 2m").unwrap();
+        assert_eq!(t.waits_ms, vec![90_000, 120_000]);
+        let t = read_tries("2回、待機1分30秒").unwrap();
+        assert_eq!(t.waits_ms, vec![90_000]);
+        // Bare numbers still take the unit after them; commas still part waits.
+        let t = read_tries("3 tries, waits 0.5, 1 s").unwrap();
+        assert_eq!(t.waits_ms, vec![500, 1000]);
+        // A typo is not read as two waits.
+        for typo in [
+            "3 tries, waits 0.6s.5s",
+            "3 tries, waits 30s1m",
+            "3 tries, waits 1s 2s",
+        ] {
+            assert_eq!(read_tries(typo), Err(TriesError::BadWait), "{typo}");
+        }
     }
 
     #[test]

@@ -425,6 +425,87 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn a_save_may_not_grow_a_sheet_past_its_limits_but_one_past_them_may_shrink() {
+        // Arrange: a sheet of 5,001 rows, one more than a sheet may hold (an older store could
+        // keep it: only a save is refused).
+        let (store, id, loaded) = g1().await;
+        let mut rows = loaded.stored.sheet.rows.clone();
+        rows.resize(budget::tsv::MAX_ROWS + 1, rows[0].clone());
+        store
+            .replace_rows(
+                id,
+                None,
+                None,
+                &rows,
+                &Author::named("ann"),
+                RevisionKind::Import,
+            )
+            .await
+            .unwrap();
+        let stored = open(&store, id).await.unwrap().stored;
+        let insert = |row: &Row| Edit {
+            patch: CellPatch {
+                insert: vec![crate::RowInsert {
+                    after: None,
+                    row: row.clone(),
+                }],
+                ..CellPatch::default()
+            },
+            seen: None,
+        };
+
+        // Act and assert: one more row is refused, and nothing is written.
+        let grown = save(&store, id, insert(&rows[0]), &Author::named("ann")).await;
+        assert!(
+            matches!(grown, Err(StoreError::TooManyRows { rows: 5_002, .. })),
+            "{grown:?}"
+        );
+        assert_eq!(
+            grown.unwrap_err().to_string(),
+            format!("sheet {id} would have 5002 rows, more than the 5000 a sheet may hold; nothing was written: split the sheet")
+        );
+        // A row deleted lands: the sheet gets smaller, back to the limit...
+        let delete = Edit {
+            patch: CellPatch {
+                delete: vec![crate::RowDelete {
+                    row_id: stored.row_ids[0],
+                    base: stored.sheet.rows[0].clone(),
+                }],
+                ..CellPatch::default()
+            },
+            seen: None,
+        };
+        let shrunk = save(&store, id, delete, &Author::named("ann"))
+            .await
+            .unwrap();
+        assert_eq!(shrunk.sheet.stored.sheet.rows.len(), 5_000);
+        // ...and a cell of 1 MiB is refused by the size the sheet would have.
+        let huge = Edit {
+            patch: CellPatch {
+                cells: vec![CellSet {
+                    row_id: stored.row_ids[1],
+                    column: Column::Rationale,
+                    base: stored.sheet.rows[1].rationale.clone(),
+                    value: "x".repeat(workbench_model::MAX_TSV_BYTES),
+                }],
+                ..CellPatch::default()
+            },
+            seen: None,
+        };
+        let refused = save(&store, id, huge, &Author::named("ann")).await;
+        assert!(
+            matches!(refused, Err(StoreError::TooLarge { bytes, .. }) if bytes > workbench_model::MAX_TSV_BYTES),
+            "{refused:?}"
+        );
+        // The row after the deleted one is first now, its rationale as it was.
+        let now = open(&store, id).await.unwrap().stored.sheet;
+        assert_eq!(
+            (now.rows.len(), now.rows[0].rationale.as_str()),
+            (5_000, stored.sheet.rows[1].rationale.as_str())
+        );
+    }
+
+    #[tokio::test]
     async fn two_revisions_compared_name_the_changed_cell_and_the_budget_it_moved() {
         let (store, id, _) = g1().await;
         let edit = Edit {

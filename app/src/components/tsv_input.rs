@@ -9,10 +9,9 @@ use crate::i18n::{t, t_args, ui_lang};
 use crate::model::MAX_TSV_BYTES;
 
 /// A textarea bound to `text`, and a file chooser that replaces `text` with the chosen
-/// file's contents (and, when given, sets `file_name` to the file's name without `.tsv`,
-/// unless it holds a name the person typed: only an empty name or one taken from an earlier
-/// file follows the file). A
-/// file larger than [`MAX_TSV_BYTES`] is refused at once, with its size.
+/// file's contents. When given, `file_name` takes the file's name without `.tsv`, unless it
+/// holds a name the person typed: only an empty name, or one taken from an earlier file,
+/// follows the file. A file larger than [`MAX_TSV_BYTES`] is refused at once, with its size.
 #[component]
 pub fn TsvInput(
     /// The TSV text.

@@ -401,7 +401,11 @@ impl<'a> Walk<'a> {
                 let mut text = format!("{segment}{}{cells}", colon(lang));
                 if let Some(c) = self.hop_changes.get(&key) {
                     moved = true;
-                    text.push_str(&hop_own_text(lang, c));
+                    let now = self
+                        .hops_after
+                        .get(&key)
+                        .map_or(Verdict::Unchecked, |h| h.verdict);
+                    text.push_str(&hop_own_text(lang, c, now));
                 }
                 steps.push(TraceStep {
                     place: segment.clone(),
@@ -423,7 +427,17 @@ impl<'a> Walk<'a> {
                         Lang::En => ";",
                         Lang::Ja => "；",
                     });
-                    text.push_str(tail.strip_prefix("の").unwrap_or(&tail));
+                    if c.present == Presence::Removed {
+                        // `; app removed` / `；アプリは削除されました`: the node is named.
+                        text.push_str(match lang {
+                            Lang::En => " ",
+                            Lang::Ja => "",
+                        });
+                        text.push_str(name);
+                        text.push_str(&tail);
+                    } else {
+                        text.push_str(tail.strip_prefix("の").unwrap_or(&tail));
+                    }
                 }
                 steps.push(TraceStep {
                     place: name.clone(),

@@ -99,8 +99,9 @@ pub(super) fn verdict_words(
 }
 
 /// After the changed cells of an origin hop: `; worst 4.3 s → 12.0 s`, and its own check
-/// where it changed.
-pub(super) fn hop_own_text(lang: Lang, c: &HopChange) -> String {
+/// where it changed (`now` is its verdict in the second sheet: `its check still ok, slack
+/// 0.0 s → 3.0 s`; a new hop's check is `now`).
+pub(super) fn hop_own_text(lang: Lang, c: &HopChange, now: Verdict) -> String {
     let mut out = String::new();
     let sep = match lang {
         Lang::En => "; ",
@@ -135,14 +136,12 @@ pub(super) fn hop_own_text(lang: Lang, c: &HopChange) -> String {
             Lang::En => "its check ".to_string(),
             Lang::Ja => "この区間の確認は".to_string(),
         });
-        let v = c.verdict.map_or(crate::Verdict::Unchecked, |v| v.after);
         let slack = c.slack_ms.and_then(|s| s.after);
         let before = c.slack_ms.map(|s| s.before);
-        if let Some(verdict) = c.verdict {
-            out.push_str(&verdict_words(lang, true, verdict.after, slack, before));
-        } else {
-            out.push_str(&verdict_words(lang, false, v, slack, before));
-        }
+        // A new hop's check is new: `now ok`, never `still`.
+        let flipped = c.verdict.is_some() || c.present == Presence::Added;
+        let verdict = c.verdict.map_or(now, |v| v.after);
+        out.push_str(&verdict_words(lang, flipped, verdict, slack, before));
     }
     out
 }
@@ -165,11 +164,16 @@ pub(super) fn hop_check_text(lang: Lang, c: &HopChange, h: &HopReport) -> String
         });
     } else if let Some(w) = h.wait_ms {
         let w = display::duration(lang, w);
+        // After the need: `need 12.0 s → 12.5 s against its 12.0 s wait`,
+        // `必要時間 12.0秒 → 12.5秒（待ち時間 12.0秒）`.
+        let against = match lang {
+            Lang::En => format!("against its {w} wait"),
+            Lang::Ja => format!("（待ち時間 {w}）"),
+        };
         match (lang, parts.last_mut()) {
-            // `必要時間 12.0秒 → 12.5秒（待ち時間 12.0秒）`: the wait in brackets after the need.
-            (Lang::Ja, Some(need)) => need.push_str(&format!("（待ち時間 {w}）")),
-            (Lang::Ja, None) => parts.push(format!("（待ち時間 {w}）")),
-            (Lang::En, _) => parts.push(format!("against its {w} wait")),
+            (Lang::En, Some(need)) => need.push_str(&format!(" {against}")),
+            (Lang::Ja, Some(need)) => need.push_str(&against),
+            (_, None) => parts.push(against),
         }
     }
     if let Some(w) = c.worst_ms {
@@ -180,7 +184,7 @@ pub(super) fn hop_check_text(lang: Lang, c: &HopChange, h: &HopReport) -> String
     }
     let mut out = String::from(colon(lang));
     out.push_str(&parts.join(match lang {
-        Lang::En => " ",
+        Lang::En => ", ",
         Lang::Ja => "、",
     }));
     if c.verdict.is_some() || c.slack_ms.is_some() {

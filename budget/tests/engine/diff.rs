@@ -592,3 +592,57 @@ fn a_margin_and_rows_changed_together_each_line_carries_only_its_own_cause() {
     let need = browser.need_ms.unwrap();
     assert_eq!((need.before, need.after), (Some(12_000), Some(12_500)));
 }
+
+#[test]
+fn a_node_whose_rows_are_all_removed_is_named_in_its_line() {
+    // A worker with a deadline and its own time, both rows removed: the node is gone.
+    let worker = |item: &str, value: &str| Row {
+        segment: "worker".into(),
+        item: item.into(),
+        value: value.into(),
+        ..Row::default()
+    };
+    for (lang, expected) in [
+        (
+            Lang::En,
+            "worker: removed deadline 8 s, removed own 0.5 s; worker removed",
+        ),
+        (
+            Lang::Ja,
+            "worker：期限 8秒 を削除、自分の処理 0.5秒 を削除；workerは削除されました",
+        ),
+    ] {
+        let before = Sheet::new(
+            lang,
+            vec![
+                worker("request deadline", "8s"),
+                worker("own processing time", "0.5s"),
+            ],
+        );
+        let d = diff::diff(&before, &Sheet::new(lang, Vec::new()), Match::Content);
+        assert_eq!(d.trace.len(), 1);
+        assert_eq!(d.trace[0].text, expected);
+    }
+}
+
+#[test]
+fn a_hop_whose_need_and_wait_both_moved_lists_them_parted_with_its_verdict_now() {
+    // G1 with the browser's deadline 12 s → 20 s and LB -> app's read 10 s → 15 s.
+    let before = g1(Lang::En);
+    let mut after = before.clone();
+    after.rows[0].value = "20s".into();
+    after.rows[2].value = "15s".into();
+    let d = diff::diff(&before, &after, Match::Content);
+    let texts: Vec<&str> = d.trace.iter().map(|l| l.text.as_str()).collect();
+    assert_eq!(
+        texts,
+        [
+            "browser -> LB: deadline 12 s → 20 s; worst 12.0 s → 20.0 s; its check still ok, \
+             slack 0.0 s → 3.0 s; browser need 12.0 s → 20.0 s (no deadline of its own)",
+            "LB -> app: read 10 s → 15 s; worst 11.0 s → 16.0 s; its check still ok, slack 1.0 s \
+             → 6.0 s; LB need 11.0 s → 16.0 s (no deadline of its own); browser -> LB: need \
+             12.0 s → 17.0 s, wait 12.0 s → 20.0 s, worst 12.0 s → 20.0 s: still ok, slack 0.0 s \
+             → 3.0 s; browser need 12.0 s → 20.0 s (no deadline of its own)"
+        ]
+    );
+}
