@@ -133,3 +133,18 @@ test("the history compares the first revision with the latest, each cause on its
     "app -> external API: read 1.5 s → 3 s, tries 2 → 3 (waits 0.3 s → 0.5 s, 1.0 s); worst 4.3 s → 12.0 s; app need 7.8 s → 15.5 s against its 8.0 s deadline: now inverted, short by 7.5 s, 1 try fits; LB -> app and browser -> LB unchanged (they wait on app's 8.0 s deadline, not on its need)",
   ]);
 });
+
+test("an empty margin is refused beside its input, and the same margin typed again adds no revision", async ({ page }) => {
+  const { id } = await exampleWithMargin(page, "en", "1.5s", "browser -> LB", "inverted");
+  const margin = page.getByTestId("setting-margin");
+  await margin.fill("");
+  await margin.press("Enter");
+  await expect(page.getByTestId("setting-margin-error")).toHaveText(
+    'Not saved: the margin "" is not a duration: write it with a unit, e.g. 1s, 500ms or 1.5秒',
+  );
+  await margin.fill("1500ms");
+  await margin.press("Enter");
+  await expect(page.getByTestId("setting-margin-error")).toHaveCount(0);
+  const revisions: { kind: string }[] = await (await page.request.get(`/api/v1/sheets/${id}/revisions`)).json();
+  expect(revisions.map((r) => r.kind)).toEqual(["settings", "create"]);
+});

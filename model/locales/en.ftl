@@ -272,6 +272,7 @@ diff-edit-since = Edit the sheet with the changes since revision { $revision } d
 review-title = What it does to the budgets
 review-trace-empty = No change moves a number.
 review-settings = Sheet settings changed
+review-trace = How each change moves the budgets
 review-attempts = attempts on { $node }: { $before } → { $after }
 review-new = new: { $finding }
 review-gone = gone: { $finding }

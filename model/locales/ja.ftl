@@ -224,6 +224,7 @@ diff-edit-since = 版 { $revision } からの変更を示したシートを編�
 review-title = 予算への影響
 review-trace-empty = 数値が変わる変更はありません。
 review-settings = 変更したシートの設定
+review-trace = 影響の経路
 review-attempts = { $node } への試行回数：{ $before } → { $after }
 review-new = 新規：{ $finding }
 review-gone = 解消：{ $finding }

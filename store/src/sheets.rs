@@ -260,7 +260,8 @@ pub struct Settings {
 }
 
 /// Changes sheet `id`'s settings (a `settings` revision, its rows unchanged); answers the
-/// report under the new settings.
+/// report under the new settings. Settings equal to the stored ones write nothing (no
+/// revision).
 ///
 /// # Errors
 ///
@@ -275,7 +276,9 @@ pub async fn set_settings(
     let threshold = settings
         .amplification_threshold
         .unwrap_or(stored.amplification_threshold);
-    store.set_settings(id, margin_ms, threshold).await?;
+    if (margin_ms, threshold) != (stored.margin_ms, stored.amplification_threshold) {
+        store.set_settings(id, margin_ms, threshold).await?;
+    }
     let (_, report) = checks::check(Sheet {
         margin_ms,
         amplification_threshold: threshold,
@@ -503,6 +506,24 @@ mod tests {
             (now.rows.len(), now.rows[0].rationale.as_str()),
             (5_000, stored.sheet.rows[1].rationale.as_str())
         );
+    }
+
+    #[tokio::test]
+    async fn settings_equal_to_the_stored_ones_add_no_revision() {
+        let (store, id, _) = g1().await;
+        let same = Settings {
+            margin_ms: Some(budget::DEFAULT_MARGIN_MS),
+            amplification_threshold: None,
+        };
+        let report = set_settings(&store, id, same).await.unwrap();
+        assert_eq!(report.summary.inversions, 0);
+        assert_eq!(store.latest_revision(id).await.unwrap(), 1);
+        let raised = Settings {
+            margin_ms: Some(1_500),
+            amplification_threshold: None,
+        };
+        set_settings(&store, id, raised).await.unwrap();
+        assert_eq!(store.latest_revision(id).await.unwrap(), 2);
     }
 
     #[tokio::test]

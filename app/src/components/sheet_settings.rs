@@ -85,7 +85,27 @@ fn SettingInput(
     let hydrated = Hydrated::signal();
     let error = RwSignal::new(None::<String>);
     let commit = move |_| {
-        let typed = Some(text.get_untracked());
+        let typed = text.get_untracked();
+        // An empty input is refused here, in the words the server uses for any other text
+        // that is not a setting: sent empty, it would read as not given and keep the stored
+        // value without a word.
+        if typed.trim().is_empty() {
+            let refusal = match setting {
+                Setting::Margin => budget::read_margin(&typed).err(),
+                Setting::AmplificationThreshold => {
+                    budget::read_amplification_threshold(&typed).err()
+                }
+            };
+            error.set(refusal.map(|err| {
+                t_args(
+                    ui_lang(),
+                    "save-failed",
+                    [("reason", err.message(ui_lang()).into())],
+                )
+            }));
+            return;
+        }
+        let typed = Some(typed);
         let (margin, threshold) = match setting {
             Setting::Margin => (typed, None),
             Setting::AmplificationThreshold => (None, typed),

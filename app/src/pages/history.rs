@@ -398,6 +398,7 @@ pub(crate) fn Review(diff: SheetDiff) -> impl IntoView {
         <section class="card review">
             <h2>{t(ui, "review-title")}</h2>
             {settings}
+            <h3>{t(ui, "review-trace")}</h3>
             {trace}
             <h3>{t(ui, "review-flips")}</h3>
             <ul data-testid="flips">{flips}</ul>

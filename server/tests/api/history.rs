@@ -484,6 +484,17 @@ async fn unknown_revisions_are_clear_errors() {
         .get(&format!("/api/v1/sheets/{id}/diff?from=1&to=7"))
         .await;
     assert_eq!(r.status, StatusCode::NOT_FOUND);
+    // Revision 0 is none either: not revision 1 in its place.
+    let r = app
+        .get(&format!("/api/v1/sheets/{id}/diff?from=0&to=1"))
+        .await;
+    assert_eq!(
+        (r.status, r.json()["error"].as_str().map(String::from)),
+        (
+            StatusCode::NOT_FOUND,
+            Some(format!("sheet {id} has no revision 0"))
+        )
+    );
     let r = app.get(&format!("/api/v1/sheets/{id}/revisions/x")).await;
     assert_eq!(r.status, StatusCode::BAD_REQUEST);
     let r = app

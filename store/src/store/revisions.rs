@@ -84,7 +84,11 @@ impl Store {
         self.allow(id, Need::Read).await?;
         let latest = self.latest_revision(id).await?;
         let to = to.unwrap_or(latest);
-        let from = from.unwrap_or(to - 1).max(1);
+        // A revision asked for by number is that one or none: `from=0` is no revision.
+        let from = match from {
+            Some(n) => n,
+            None => (to - 1).max(1),
+        };
         Ok((
             self.revision(id, from).await?,
             self.revision(id, to).await?,
