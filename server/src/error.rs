@@ -132,8 +132,9 @@ impl From<StoreError> for ApiError {
             }
             StoreError::Conflict { ref conflicts, .. } => ApiError::CellConflicts {
                 message: format!(
-                    "{err}, and {} of the cells you changed were changed there too; nothing was written: read the sheet again (GET) and reapply the change, or send it as a PATCH, which merges the other cells",
-                    conflicts.len()
+                    "{err}, and {} of the cells you changed {} changed there too; nothing was written: read the sheet again (GET) and reapply the change, or send it as a PATCH, which merges the other cells",
+                    conflicts.len(),
+                    if conflicts.len() == 1 { "was" } else { "were" }
                 ),
                 conflicts: conflicts.clone(),
             },

@@ -312,7 +312,12 @@ async fn a_stale_put_names_the_cells_both_changed_with_their_three_values() {
     let id = app.create_sheet("reservation", &g1).await;
     let uri = format!("/api/v1/sheets/{id}");
     let theirs = app
-        .send_with(Method::PUT, &uri, &[("if-match", "\"0\"")], golden_g2())
+        .send_with(
+            Method::PUT,
+            &uri,
+            &[("if-match", "\"0\""), ("x-workbench-author", "bob")],
+            golden_g2(),
+        )
         .await;
     assert_eq!(theirs.status, StatusCode::OK);
     let mine_tsv = g1
@@ -335,11 +340,11 @@ async fn a_stale_put_names_the_cells_both_changed_with_their_three_values() {
     assert_eq!(
         mine.json(),
         json!({
-            "error": format!("sheet {id} was saved elsewhere after revision 0 (it is now at revision 1), and 1 of the cells you changed were changed there too; nothing was written: read the sheet again (GET) and reapply the change, or send it as a PATCH, which merges the other cells"),
+            "error": format!("sheet {id} was saved elsewhere after revision 0 (it is now at revision 1), and 1 of the cells you changed was changed there too; nothing was written: read the sheet again (GET) and reapply the change, or send it as a PATCH, which merges the other cells"),
             "line": null,
             "conflicts": [{
                 "row_id": 7, "line": 7, "column": "value",
-                "base": "1.5s", "theirs": "3s", "mine": "2s"
+                "base": "1.5s", "theirs": "3s", "mine": "2s", "by": "bob"
             }]
         })
     );

@@ -274,5 +274,10 @@ pub(super) async fn stale_conflicts(
     };
     let current = read_keyed_rows(tx, id).await?;
     let next = next_row_id(tx, id).await?;
-    Ok(merge(id, &current, next, &patch)?.conflicts)
+    let mut conflicts = merge(id, &current, next, &patch)?.conflicts;
+    // Who made each change the PUT meets, as a PATCH's conflicts name them.
+    for c in &mut conflicts {
+        c.by = history::changed_by(tx, id, c.row_id, c.column).await?;
+    }
+    Ok(conflicts)
 }
