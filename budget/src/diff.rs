@@ -283,8 +283,7 @@ fn causal_trace(
     (rows, nodes, hops): (&RowsDiff, &[NodeChange], &[HopChange]),
     settings: &[SettingChange],
 ) -> Vec<TraceLine> {
-    let margin = settings.iter().find(|s| s.setting == "margin");
-    let Some((margin, mid)) = margin.zip(settings::with_margin_of(before, after)) else {
+    let Some(margin) = settings.iter().find(|s| s.setting == "margin") else {
         return trace::trace(&trace::Sides {
             lang: after.lang,
             before_rows: &before.rows,
@@ -296,7 +295,11 @@ fn causal_trace(
             hops,
         });
     };
-    let mid_report = crate::check(&mid);
+    // The first sheet's rows under the second sheet's margin.
+    let mid_report = crate::check(&Sheet {
+        margin_ms: after.margin_ms,
+        ..before.clone()
+    });
     let setting_line = trace::setting_line(
         &trace::Sides {
             lang: after.lang,

@@ -84,12 +84,3 @@ fn change(
         text: format!("{name} {} → {}", shown[0], shown[1]),
     }
 }
-
-/// The first sheet's rows under the second sheet's margin, when the margin changed: where the
-/// rows' trace lines start, so that they carry only what the rows moved.
-pub(super) fn with_margin_of(before: &Sheet, after: &Sheet) -> Option<Sheet> {
-    (before.margin_ms != after.margin_ms).then(|| Sheet {
-        margin_ms: after.margin_ms,
-        ..before.clone()
-    })
-}

@@ -323,6 +323,19 @@ pub(super) async fn authors_after(
         .map_err(StoreError::from)
 }
 
+/// Names who made the change each conflict meets ([`changed_by`]), read before the
+/// refused or merged change writes a revision of its own.
+pub(super) async fn name_changers(
+    tx: &mut Tx,
+    id: i64,
+    conflicts: &mut [workbench_model::CellConflict],
+) -> Result<(), StoreError> {
+    for c in conflicts {
+        c.by = changed_by(tx, id, c.row_id, c.column).await?;
+    }
+    Ok(())
+}
+
 /// How many of a sheet's latest revisions [`changed_by`] looks through for a change: as many
 /// as one snapshot's span.
 pub const CHANGED_BY_REVISIONS: i64 = SNAPSHOT_EVERY;

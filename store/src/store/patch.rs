@@ -15,7 +15,7 @@ use budget::{Column, Row};
 use serde::{Deserialize, Serialize};
 
 use super::db::{next_row_id, next_stamp, read_head, read_keyed_rows, Store, Tx};
-use super::history::{changed_by, Author, RevisionKind};
+use super::history::{name_changers, Author, RevisionKind};
 use crate::error::StoreError;
 
 /// Cell changes, row inserts and row deletes against the rows as the editor saw them.
@@ -434,7 +434,10 @@ impl Store {
         let current = read_keyed_rows(&mut tx, id).await?;
         let next = next_row_id(&mut tx, id).await?;
         let mut merged = merge(id, &current, next, patch)?;
-        within_limits(id, &current, &merged.rows)?;
+        // Measured only when the rows change: an unchanged sheet keeps its size.
+        if merged.changed {
+            within_limits(id, &current, &merged.rows)?;
+        }
         if approval.is_some() && !merged.conflicts.is_empty() {
             // Dropping the transaction rolls it back: nothing is written.
             return Err(StoreError::CellConflicts {
@@ -444,9 +447,7 @@ impl Store {
             });
         }
         // Who made each change a conflict meets, read before this patch's own revision.
-        for c in &mut merged.conflicts {
-            c.by = changed_by(&mut tx, id, c.row_id, c.column).await?;
-        }
+        name_changers(&mut tx, id, &mut merged.conflicts).await?;
         // The rows the patch found are moved into the answer once nothing else reads them.
         let into_rows = |current: Vec<(i64, Row)>| -> Vec<Row> {
             current.into_iter().map(|(_, row)| row).collect()

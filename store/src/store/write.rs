@@ -276,8 +276,6 @@ pub(super) async fn stale_conflicts(
     let next = next_row_id(tx, id).await?;
     let mut conflicts = merge(id, &current, next, &patch)?.conflicts;
     // Who made each change the PUT meets, as a PATCH's conflicts name them.
-    for c in &mut conflicts {
-        c.by = history::changed_by(tx, id, c.row_id, c.column).await?;
-    }
+    history::name_changers(tx, id, &mut conflicts).await?;
     Ok(conflicts)
 }
