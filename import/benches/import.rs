@@ -24,96 +24,96 @@ use cpu::ThreadCpu;
 /// Files of each format in the tree.
 const PER_FORMAT: usize = 200;
 
+/// `count` pieces of text, `piece(0)` to `piece(count - 1)`, one after another: the repeated
+/// blocks of a file (routes, locations, target groups, clients, backends).
+fn repeat(count: usize, piece: impl Fn(usize) -> String) -> String {
+    (0..count).map(piece).collect()
+}
+
 /// A Kubernetes file of service `n`: an Ingress, a VirtualService with 24 routes, a
 /// DestinationRule and a Deployment with probes.
 fn kubernetes(n: usize) -> String {
-    let mut out = format!(
+    let head = format!(
         "apiVersion: networking.k8s.io/v1\nkind: Ingress\nmetadata:\n  name: web-{n}\n  annotations:\n    nginx.ingress.kubernetes.io/proxy-read-timeout: \"30\"\n    nginx.ingress.kubernetes.io/proxy-connect-timeout: \"5\"\nspec:\n  rules:\n  - host: web-{n}.example.com\n    http:\n      paths:\n      - path: /\n        pathType: Prefix\n        backend:\n          service:\n            name: svc-{n}\n            port:\n              number: 80\n---\napiVersion: networking.istio.io/v1\nkind: VirtualService\nmetadata:\n  name: svc-{n}\nspec:\n  hosts: [svc-{n}]\n  http:\n"
     );
-    for r in 0..24 {
-        out.push_str(&format!(
+    let routes = repeat(24, |r| {
+        format!(
             "  - name: route-{r}\n    match:\n    - uri:\n        prefix: /api/v{r}/\n    route:\n    - destination:\n        host: svc-{n}-v{r}\n    timeout: {t}s\n    retries:\n      attempts: 2\n      perTryTimeout: 2s\n      retryOn: connect-failure,refused-stream,503\n",
             t = 5 + r
-        ));
-    }
-    out.push_str(&format!(
+        )
+    });
+    let rest = format!(
         "---\napiVersion: networking.istio.io/v1\nkind: DestinationRule\nmetadata:\n  name: svc-{n}\nspec:\n  host: svc-{n}\n  trafficPolicy:\n    connectionPool:\n      tcp:\n        connectTimeout: 1s\n      http:\n        idleTimeout: 60s\n        maxRetries: 10\n---\napiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: svc-{n}\nspec:\n  template:\n    spec:\n      terminationGracePeriodSeconds: 30\n      containers:\n      - name: app\n        image: example/app:1.0\n        livenessProbe:\n          httpGet: {{path: /healthz, port: 8080}}\n          timeoutSeconds: 2\n        readinessProbe:\n          httpGet: {{path: /ready, port: 8080}}\n          timeoutSeconds: 1\n"
-    ));
-    out
+    );
+    head + &routes + &rest
 }
 
 /// An nginx file of site `n`: an upstream and a server with 60 locations that inherit from it.
 fn nginx(n: usize) -> String {
-    let mut out = format!(
+    let head = format!(
         "upstream app_{n} {{\n    server 10.0.{n}.1:8080;\n    server 10.0.{n}.2:8080;\n    keepalive 32;\n}}\n\nserver {{\n    listen 80;\n    server_name site-{n}.example.com;\n    proxy_connect_timeout 2s;\n    proxy_read_timeout 30s;\n    proxy_next_upstream error timeout;\n    proxy_next_upstream_tries 2;\n"
     );
-    for l in 0..60 {
-        out.push_str(&format!(
+    let locations = repeat(60, |l| {
+        format!(
             "\n    location /area-{l}/ {{\n        proxy_pass http://app_{n};\n        proxy_send_timeout 20s;\n{}    }}\n",
             if l % 3 == 0 {
                 "        proxy_read_timeout 120s;\n"
             } else {
                 ""
             }
-        ));
-    }
-    out.push_str("}\n");
-    out
+        )
+    });
+    head + &locations + "}\n"
 }
 
 /// A Terraform file of stack `n`: an ALB, its listener and target groups, a Lambda, an SQS
 /// queue and its event source mapping.
 fn terraform(n: usize) -> String {
-    let mut out = format!(
+    let head = format!(
         "resource \"aws_lb\" \"web_{n}\" {{\n  name               = \"web-{n}\"\n  load_balancer_type = \"application\"\n  idle_timeout       = 60\n  subnets            = var.subnets\n}}\n\nresource \"aws_lb_listener\" \"web_{n}\" {{\n  load_balancer_arn = aws_lb.web_{n}.arn\n  port              = 443\n  default_action {{\n    type             = \"forward\"\n    target_group_arn = aws_lb_target_group.web_{n}_0.arn\n  }}\n}}\n"
     );
-    for t in 0..20 {
-        out.push_str(&format!(
+    let target_groups = repeat(20, |t| {
+        format!(
             "\nresource \"aws_lb_target_group\" \"web_{n}_{t}\" {{\n  name                 = \"web-{n}-{t}\"\n  port                 = 8080\n  protocol             = \"HTTP\"\n  deregistration_delay = 30\n  vpc_id               = var.vpc_id\n}}\n"
-        ));
-    }
-    out.push_str(&format!(
+        )
+    });
+    let rest = format!(
         "\nresource \"aws_lambda_function\" \"worker_{n}\" {{\n  function_name = \"worker-{n}\"\n  runtime       = \"python3.12\"\n  handler       = \"app.handler\"\n  timeout       = 60\n}}\n\nresource \"aws_sqs_queue\" \"jobs_{n}\" {{\n  name                       = \"jobs-{n}\"\n  visibility_timeout_seconds = 360\n}}\n\nresource \"aws_lambda_event_source_mapping\" \"jobs_{n}\" {{\n  event_source_arn = aws_sqs_queue.jobs_{n}.arn\n  function_name    = aws_lambda_function.worker_{n}.arn\n}}\n"
-    ));
-    out
+    );
+    head + &target_groups + &rest
 }
 
 /// A Spring Boot `application.yml` of service `n` with 20 Feign clients and their retries.
 fn spring(n: usize) -> String {
-    let mut out = format!(
+    let head = format!(
         "spring:\n  application:\n    name: svc-{n}\n  mvc:\n    async:\n      request-timeout: 8s\n  datasource:\n    hikari:\n      connection-timeout: 2000\n      max-lifetime: 1800000\nserver:\n  tomcat:\n    connection-timeout: 20s\nfeign:\n  client:\n    config:\n"
     );
-    for c in 0..20 {
-        out.push_str(&format!(
+    let feign = repeat(20, |c| {
+        format!(
             "      client-{c}:\n        connectTimeout: 500\n        readTimeout: {}\n",
             1000 + c * 100
-        ));
-    }
-    out.push_str("resilience4j:\n  retry:\n    instances:\n");
-    for c in 0..20 {
-        out.push_str(&format!(
-            "      client-{c}:\n        maxAttempts: 3\n        waitDuration: 200ms\n"
-        ));
-    }
-    out
+        )
+    });
+    let retries = repeat(20, |c| {
+        format!("      client-{c}:\n        maxAttempts: 3\n        waitDuration: 200ms\n")
+    });
+    head + &feign + "resilience4j:\n  retry:\n    instances:\n" + &retries
 }
 
 /// An HAProxy file of proxy `n`: defaults, a frontend with 20 backends.
 fn haproxy(n: usize) -> String {
-    let mut out = format!(
+    let head = format!(
         "global\n    maxconn 4096\n\ndefaults\n    mode http\n    timeout connect 5s\n    timeout client 30s\n    timeout server 30s\n    retries 3\n    option redispatch\n\nfrontend fe_{n}\n    bind :80\n"
     );
-    for b in 0..20 {
-        out.push_str(&format!(
-            "    use_backend be_{n}_{b} if {{ path_beg /b{b}/ }}\n"
-        ));
-    }
-    for b in 0..20 {
-        out.push_str(&format!(
+    let rules = repeat(20, |b| {
+        format!("    use_backend be_{n}_{b} if {{ path_beg /b{b}/ }}\n")
+    });
+    let backends = repeat(20, |b| {
+        format!(
             "\nbackend be_{n}_{b}\n    timeout server 10s\n    server s1 10.1.{n}.{b}:8080 check\n    server s2 10.2.{n}.{b}:8080 check\n"
-        ));
-    }
-    out
+        )
+    });
+    head + &rules + &backends
 }
 
 /// The tree: `(path, text)` of 1,000 files, 200 of each format.

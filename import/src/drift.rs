@@ -14,7 +14,7 @@ use budget::catalog;
 use budget::value::{self, Cell};
 use budget::{Kind, Lang, Row, Severity};
 
-use crate::{import, File, Format};
+use crate::{import, File, Format, Imported};
 
 /// What the caller's reader found at a path a row's location names.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -187,23 +187,9 @@ pub struct Drift {
 /// `VirtualService`).
 pub fn drift(rows: &[Row], read: &mut dyn FnMut(&str) -> Read) -> Drift {
     let mut out = Drift::default();
-    // The files named, read once each.
-    let mut files: Vec<(&str, Read)> = Vec::new();
     let places: Vec<Option<Place<'_>>> =
         rows.iter().map(|row| Place::parse(&row.location)).collect();
-    for place in places.iter().flatten() {
-        if !files.iter().any(|(p, _)| *p == place.path) {
-            files.push((place.path, read(place.path)));
-        }
-    }
-    let readable: Vec<File<'_>> = files
-        .iter()
-        .filter_map(|(path, read)| match read {
-            Read::Text(text) => Some(File { path, text }),
-            _ => None,
-        })
-        .collect();
-    let imported = import(&readable, Lang::En);
+    let (files, imported) = read_and_import(&places, read);
     for (index, (row, place)) in rows.iter().zip(&places).enumerate() {
         let Some(place) = place else {
             out.skipped += 1;
@@ -324,24 +310,11 @@ pub fn drift(rows: &[Row], read: &mut dyn FnMut(&str) -> Read) -> Drift {
 /// This is how a configuration change is reviewed as a sheet change: the sheet's rows with
 /// the values of the old files, against the same rows with the values of the new ones.
 pub fn deployed(rows: &[Row], paths: &[String], read: &mut dyn FnMut(&str) -> Read) -> Vec<Row> {
-    let mut files: Vec<(&str, Read)> = Vec::new();
     let places: Vec<Option<Place<'_>>> = rows
         .iter()
         .map(|row| Place::parse(&row.location).filter(|p| paths.iter().any(|x| x == p.path)))
         .collect();
-    for place in places.iter().flatten() {
-        if !files.iter().any(|(p, _)| *p == place.path) {
-            files.push((place.path, read(place.path)));
-        }
-    }
-    let readable: Vec<File<'_>> = files
-        .iter()
-        .filter_map(|(path, read)| match read {
-            Read::Text(text) => Some(File { path, text }),
-            _ => None,
-        })
-        .collect();
-    let imported = import(&readable, Lang::En);
+    let (files, imported) = read_and_import(&places, read);
     rows.iter()
         .zip(&places)
         .map(|(row, place)| {
@@ -364,6 +337,30 @@ pub fn deployed(rows: &[Row], paths: &[String], read: &mut dyn FnMut(&str) -> Re
             }
         })
         .collect()
+}
+
+/// Reads each file `places` name once, by the path the location writes, and imports the
+/// readable ones all together (an Istio `DestinationRule` needs its `VirtualService`): each
+/// path with what reading it gave, and the rows and errors of the import.
+fn read_and_import<'p>(
+    places: &[Option<Place<'p>>],
+    read: &mut dyn FnMut(&str) -> Read,
+) -> (Vec<(&'p str, Read)>, Imported) {
+    let mut files: Vec<(&str, Read)> = Vec::new();
+    for place in places.iter().flatten() {
+        if !files.iter().any(|(p, _)| *p == place.path) {
+            files.push((place.path, read(place.path)));
+        }
+    }
+    let readable: Vec<File<'_>> = files
+        .iter()
+        .filter_map(|(path, read)| match read {
+            Read::Text(text) => Some(File { path, text }),
+            _ => None,
+        })
+        .collect();
+    let imported = import(&readable, Lang::En);
+    (files, imported)
 }
 
 /// The imported row that sets what `row`'s location names: the same file and selector; a

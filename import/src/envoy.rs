@@ -29,7 +29,7 @@
 use budget::{Kind, Lang, Row};
 use saphyr::{LoadableYamlNode, MarkedYaml, YamlData};
 
-use crate::row::Rows;
+use crate::row::{route_group, Rows};
 use crate::yaml::{entries, get, get_path, items, mask_templates, Doc, Settings};
 use crate::{File, ImportError, Imported};
 
@@ -265,16 +265,14 @@ impl Out {
             let hops = route_hops(doc, &caller, items(get(vhost, "routes")));
             for hop in &hops {
                 let at = format!("{base} routes[{}]", hop.index);
-                let mut r = self.row(
+                self.rows.push(route_group(
+                    lang,
                     layer,
                     &hop.segment,
-                    Kind::Routes,
-                    "",
                     &vhost_name,
                     doc.at(hop.route, &at),
-                );
-                r.rationale = Say::Routes.text(lang);
-                self.rows.push(r);
+                    Say::Routes.text(lang),
+                ));
                 let action = get(hop.route, "route");
                 match action.and_then(|a| get(a, "timeout")) {
                     Some(t) => {

@@ -321,22 +321,17 @@ fn logical_line(lines: &[&str], at: usize) -> (String, usize, Option<(usize, usi
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::{catalog_lines, cells, Importer};
 
-    fn one(path: &str, text: &str) -> Imported {
-        import(&[File { path, text }], Lang::En)
-    }
+    /// The gunicorn importer: every file handed in is read as a gunicorn configuration.
+    const GUNICORN: Importer = Importer(import);
 
     /// `segment | item | setting | value | location | rationale` of each row.
     fn brief(out: &Imported) -> Vec<String> {
-        out.rows
-            .iter()
-            .map(|r| {
-                format!(
-                    "{} | {} | {} | {} | {} | {}",
-                    r.segment, r.item, r.setting, r.value, r.location, r.rationale
-                )
-            })
-            .collect()
+        cells(
+            &out.rows,
+            "segment | item | setting | value | location | rationale",
+        )
     }
 
     /// A configuration as projects write it: literals, comments, other settings, a value from
@@ -356,8 +351,7 @@ graceful_timeout = int(os.environ.get("GRACEFUL_TIMEOUT", "30"))
 
     #[test]
     fn literals_are_read_and_expressions_stay_as_written() {
-        let out = one("deploy/gunicorn.conf.py", CONF);
-        assert_eq!(out.errors, []);
+        let out = GUNICORN.clean("deploy/gunicorn.conf.py", CONF);
         let at = "deploy/gunicorn.conf.py";
         assert_eq!(
             brief(&out),
@@ -371,7 +365,7 @@ graceful_timeout = int(os.environ.get("GRACEFUL_TIMEOUT", "30"))
 
     #[test]
     fn a_string_literal_is_its_contents_and_the_last_assignment_wins() {
-        let out = one(
+        let out = GUNICORN.one(
             "gunicorn.conf.py",
             "timeout = 30\ntimeout = '90'\nkeepalive = ${KEEPALIVE}\n",
         );
@@ -387,7 +381,7 @@ graceful_timeout = int(os.environ.get("GRACEFUL_TIMEOUT", "30"))
     #[test]
     fn a_setting_also_assigned_inside_a_block_is_unresolved() {
         let text = "timeout = 30\nif os.environ.get(\"DEBUG\"):\n    timeout = 0\n";
-        let out = one("gunicorn.conf.py", text);
+        let out = GUNICORN.one("gunicorn.conf.py", text);
         assert_eq!(
             brief(&out),
             ["gunicorn | overall deadline | gunicorn timeout | 30 | gunicorn.conf.py:1 timeout | unresolved: also assigned inside a block at line 3; which value applies depends on the code"]
@@ -397,8 +391,7 @@ graceful_timeout = int(os.environ.get("GRACEFUL_TIMEOUT", "30"))
     #[test]
     fn text_inside_strings_and_brackets_is_not_a_setting() {
         let text = "\"\"\"Settings.\n\ntimeout = 5 is what we had.\n\"\"\"\nraw_env = [\n    'A=1',\n]\ntimeout = int(\n    os.environ.get('T', '60')\n)\nkeepalive = 2 # not 5\n";
-        let out = one("gunicorn.conf.py", text);
-        assert_eq!(out.errors, []);
+        let out = GUNICORN.clean("gunicorn.conf.py", text);
         assert_eq!(
             brief(&out),
             [
@@ -410,19 +403,19 @@ graceful_timeout = int(os.environ.get("GRACEFUL_TIMEOUT", "30"))
 
     #[test]
     fn an_unclosed_string_or_bracket_in_a_setting_is_an_error_with_its_position() {
-        let out = one("g/gunicorn.conf.py", "workers = 2\ntimeout = \"30\n");
+        let out = GUNICORN.one("g/gunicorn.conf.py", "workers = 2\ntimeout = \"30\n");
         assert_eq!(out.rows, []);
         assert_eq!(
             out.errors[0].to_string(),
             "g/gunicorn.conf.py:2:11: string opened with \" is not closed on its line"
         );
-        let out = one("gunicorn.conf.py", "keepalive = int(\n  5\n");
+        let out = GUNICORN.one("gunicorn.conf.py", "keepalive = int(\n  5\n");
         assert_eq!(
             out.errors[0].to_string(),
             "gunicorn.conf.py:1:16: bracket ( is not closed"
         );
         // Another line's broken text is not the importer's to judge.
-        let out = one("gunicorn.conf.py", "bind = '0.0.0.0\ntimeout = 10\n");
+        let out = GUNICORN.one("gunicorn.conf.py", "bind = '0.0.0.0\ntimeout = 10\n");
         assert_eq!((out.errors.len(), out.rows.len()), (0, 1));
     }
 
@@ -436,21 +429,12 @@ graceful_timeout = int(os.environ.get("GRACEFUL_TIMEOUT", "30"))
 
     #[test]
     fn every_setting_written_is_one_the_catalog_knows() {
-        let out = one(
+        let out = GUNICORN.one(
             "gunicorn.conf.py",
             "timeout = 30\nkeepalive = 5\ngraceful_timeout = 20\n",
         );
-        let found: Vec<String> = out
-            .rows
-            .iter()
-            .map(|r| {
-                let e = budget::catalog::lookup(r)
-                    .unwrap_or_else(|| panic!("no catalog entry for {r:?}"));
-                format!("{} = {} / {} ({:?})", r.setting, e.product, e.name, e.kind)
-            })
-            .collect();
         assert_eq!(
-            found,
+            catalog_lines(&out.rows, |e| format!(" ({:?})", e.kind)),
             [
                 "gunicorn timeout = gunicorn / timeout (Deadline)",
                 "gunicorn keepalive = gunicorn / keepalive (Idle)",

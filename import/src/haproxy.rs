@@ -32,7 +32,7 @@
 use budget::{Kind, Lang, Row};
 
 use crate::location::location;
-use crate::row::{Rows, UNRESOLVED_TEMPLATE};
+use crate::row::{route_group, Rows, UNRESOLVED_TEMPLATE};
 use crate::{File, ImportError, Imported};
 
 /// The keywords that open a section (HAProxy configuration manual, sections 3 to 12).
@@ -483,16 +483,14 @@ fn rows(sections: &[Section<'_>], lang: Lang) -> Vec<Row> {
                 let segment = format!("{} -> {}", section.name, hop.callee);
                 if grouped {
                     let (line, selector) = &hop.at;
-                    let mut r = out.row(
+                    out.rows.push(route_group(
+                        lang,
                         &format!("HAProxy {}", section.label()),
                         &segment,
-                        Kind::Routes,
-                        "",
                         &section.name,
                         location(section.path, *line, selector),
-                    );
-                    r.rationale = Say::Routes.text(lang);
-                    out.rows.push(r);
+                        Say::Routes.text(lang),
+                    ));
                 }
                 if let Some(b) = hop.backend {
                     out.side(&sections[b], &segment, &scopes[b], SERVER_SIDE);

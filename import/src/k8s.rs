@@ -52,7 +52,7 @@ use std::collections::HashSet;
 use budget::{Kind, Lang, Row};
 use saphyr::{LoadableYamlNode, MarkedYaml};
 
-use crate::row::{is_template, Rows, Say};
+use crate::row::{is_template, route_group, Rows, Say};
 use crate::yaml::{entries, get, get_path, items, mask_templates, Doc, Settings};
 use crate::{File, ImportError, Imported};
 
@@ -251,8 +251,7 @@ impl Out {
         location: String,
         why: Say<'_>,
     ) {
-        let mut r = self.row(layer, segment, Kind::Routes, "", group, location);
-        r.rationale = self.say(why);
+        let r = route_group(self.lang, layer, segment, group, location, self.say(why));
         self.rows.push(r);
     }
 

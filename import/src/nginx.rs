@@ -60,7 +60,7 @@ use std::collections::{HashMap, HashSet};
 use budget::{Kind, Lang, Row};
 
 use crate::location::location;
-use crate::row::{row, UNRESOLVED_TEMPLATE};
+use crate::row::{route_group, row, UNRESOLVED_TEMPLATE};
 use crate::{File, ImportError, Imported};
 use include::{expand, included_files, Node};
 use parse::{parse, Directive};
@@ -477,16 +477,8 @@ impl Out {
         let last = pass.levels.len() - 1;
         let here = &pass.levels[last];
         let at = |selector: &str| location(pass.node.path, pass.node.directive.name.line, selector);
-        let mut r = row(
-            self.lang,
-            LAYER,
-            segment,
-            Kind::Routes,
-            "",
-            group,
-            at(&here.selector),
-        );
-        r.rationale = self.say(Say::Locations);
+        let why = self.say(Say::Locations);
+        let r = route_group(self.lang, LAYER, segment, group, at(&here.selector), why);
         self.rows.push(r);
         for &(suffix, kind) in MODULE_SETTINGS {
             let setting = pass.module.setting(suffix);

@@ -42,6 +42,23 @@ pub(crate) fn row(
     }
 }
 
+/// A route group row on `segment`: the hop is one of the alternatives of the entry point
+/// `group` (its routes, paths or backends), at `location`; `rationale` says which alternatives
+/// they are, in the sheet's language.
+pub(crate) fn route_group(
+    lang: Lang,
+    layer: &str,
+    segment: &str,
+    group: &str,
+    location: String,
+    rationale: String,
+) -> Row {
+    Row {
+        rationale,
+        ..row(lang, layer, segment, Kind::Routes, "", group, location)
+    }
+}
+
 /// What a rationale says, in the sheet's language.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Say<'a> {
@@ -155,10 +172,14 @@ mod tests {
 
     #[test]
     fn templates_are_recognised() {
-        assert!(is_template("{{ .Values.timeout }}"));
-        assert!(is_template("${TIMEOUT}s"));
-        assert!(!is_template("30s"));
-        assert!(!is_template("$30"));
+        for (text, template) in [
+            ("{{ .Values.timeout }}", true),
+            ("${TIMEOUT}s", true),
+            ("30s", false),
+            ("$30", false),
+        ] {
+            assert_eq!(is_template(text), template, "{text}");
+        }
     }
 
     #[test]
@@ -189,6 +210,7 @@ mod tests {
 #[cfg(test)]
 mod say_tests {
     use super::*;
+    use crate::testing::assert_said_in_both;
 
     #[test]
     fn every_sentence_is_said_in_both_languages() {
@@ -209,9 +231,7 @@ mod say_tests {
             Say::ZeroIsOff,
             Say::NodeKeepAlive { default: "5000ms" },
         ];
-        for say in &all {
-            assert_ne!(say.text(Lang::En), say.text(Lang::Ja), "{say:?}");
-        }
+        assert_said_in_both(&all, Say::text);
         assert_eq!(
             Say::Ignored { written: "30s", default: "60s" }.text(Lang::Ja),
             "`30s` と書かれている: ingress-nginx はこの注釈を単位なしの整数の秒数としてだけ読み、それ以外は無視するので、既定値 60s が適用される"

@@ -62,7 +62,7 @@ mod resilience4j;
 use budget::{Kind, Lang, Row};
 
 use crate::location::location;
-use crate::row::{is_template, row, UNRESOLVED_TEMPLATE};
+use crate::row::{is_template, route_group, row, UNRESOLVED_TEMPLATE};
 use crate::{File, Imported};
 use read::{Document, Key, Prop};
 
@@ -538,16 +538,8 @@ impl Out {
         found: &Found,
         why: Say<'_>,
     ) {
-        let mut r = row(
-            self.lang,
-            layer,
-            segment,
-            Kind::Routes,
-            "",
-            &ctx.app,
-            ctx.at(&found.prop, &found.path),
-        );
-        r.rationale = why.text(self.lang);
+        let at = ctx.at(&found.prop, &found.path);
+        let r = route_group(self.lang, layer, segment, &ctx.app, at, why.text(self.lang));
         self.rows.push(r);
     }
 

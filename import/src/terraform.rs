@@ -47,7 +47,7 @@ use hcl_edit::visit::{visit_expr, Visit};
 use hcl_edit::Span;
 
 use crate::location::location;
-use crate::row::row;
+use crate::row::{route_group, row};
 use crate::{File, ImportError, Imported};
 
 /// A setting the importer reads: the resource types that carry it, its argument, its kind, and
@@ -671,16 +671,14 @@ impl Out {
 
     /// A route group row: the hop is one of the alternatives of the entry point `group`.
     fn route_group(&mut self, layer: &str, segment: &str, group: &str, at: &At, why: Say<'_>) {
-        let mut r = row(
+        let r = route_group(
             self.lang,
             layer,
             segment,
-            Kind::Routes,
-            "",
             group,
             at.cell(),
+            why.text(self.lang),
         );
-        r.rationale = why.text(self.lang);
         self.rows.push(r);
     }
 

@@ -1,9 +1,11 @@
 use super::*;
-use crate::testing::{brief, route_groups};
+use crate::testing::{
+    assert_said_in_both, brief, catalog_lines, cells, cells_of, distinct, route_groups, settings,
+    Importer,
+};
 
-fn one(path: &str, text: &str) -> Imported {
-    import(&[File { path, text }], Lang::En)
-}
+/// The importer under test: every file handed in is read as Envoy static configuration.
+const ENVOY: Importer = Importer(import);
 
 /// A v3 front proxy: one named listener, two routes to two clusters (one with a retry
 /// policy, one without a timeout), a virtual host retry policy, an upstream idle timeout.
@@ -54,8 +56,7 @@ const FRONT: &str = r#"static_resources:
 
 #[test]
 fn routes_clusters_and_the_connection_manager_make_rows() {
-    let out = one("envoy/front.yaml", FRONT);
-    assert_eq!(out.errors, []);
+    let out = ENVOY.clean("envoy/front.yaml", FRONT);
     let f = "envoy/front.yaml";
     let vh = "listener ingress route_config main virtual_host api";
     let hcm = "listener ingress http_connection_manager";
@@ -87,11 +88,8 @@ fn routes_clusters_and_the_connection_manager_make_rows() {
         .find(|r| r.setting == "RouteAction.timeout" && r.value == "—")
         .unwrap();
     assert_eq!(
-        (default.default.as_str(), default.rationale.as_str()),
-        (
-            "15s",
-            "not set: an Envoy route times out after 15s by default (the whole call, retries included)"
-        )
+        cells_of(default, "default | rationale"),
+        "15s | not set: an Envoy route times out after 15s by default (the whole call, retries included)"
     );
     let retries = out
         .rows
@@ -110,9 +108,8 @@ fn routes_clusters_and_the_connection_manager_make_rows() {
         ]
     );
     // The two routes are one route group named after the virtual host.
-    let groups = route_groups(&out.rows);
     assert_eq!(
-        groups,
+        route_groups(&out.rows),
         [
             format!("ingress -> orders = api @ {f}:22 {vh} routes[0]"),
             format!("{other} = api @ {f}:31 {vh} routes[1]"),
@@ -123,19 +120,12 @@ fn routes_clusters_and_the_connection_manager_make_rows() {
 #[test]
 fn templates_stay_as_written() {
     let text = "static_resources:\n  listeners:\n  - name: edge\n    filter_chains:\n    - filters:\n      - name: envoy.filters.network.http_connection_manager\n        typed_config:\n          route_config:\n            virtual_hosts:\n            - name: web\n              routes:\n              - route:\n                  cluster: app\n                  timeout: {{ .Values.timeout }}\n                  retry_policy: {num_retries: \"${RETRIES}\"}\n";
-    let out = one("chart/envoy.yaml", text);
-    assert_eq!(out.errors, []);
-    let values: Vec<(&str, &str)> = out
-        .rows
-        .iter()
-        .filter(|r| r.item != "route group")
-        .map(|r| (r.value.as_str(), r.rationale.as_str()))
-        .collect();
+    let out = ENVOY.clean("chart/envoy.yaml", text);
     assert_eq!(
-        values,
+        cells(settings(&out.rows), "value | rationale"),
         [
-            ("{{ .Values.timeout }}", "unresolved: template"),
-            ("${RETRIES}", "unresolved: template"),
+            "{{ .Values.timeout }} | unresolved: template",
+            "${RETRIES} | unresolved: template",
         ]
     );
 }
@@ -143,9 +133,8 @@ fn templates_stay_as_written() {
 #[test]
 fn two_routes_to_one_cluster_keep_their_own_hops() {
     let text = "static_resources:\n  listeners:\n  - filter_chains:\n    - filters:\n      - name: envoy.http_connection_manager\n        config:\n          route_config:\n            virtual_hosts:\n            - name: web\n              routes:\n              - match: {prefix: /slow}\n                route: {cluster: app, timeout: 60s}\n              - name: rest\n                match: {prefix: /}\n                route: {cluster: app, timeout: 5s}\n";
-    let out = one("e.yaml", text);
     assert_eq!(
-        brief(&out.rows),
+        ENVOY.brief("e.yaml", text),
         [
             "web -> app (routes[0]) | RouteAction.timeout | 60s | e.yaml:12 listeners[0] route_config virtual_host web routes[0].route.timeout",
             "web -> app (rest) | RouteAction.timeout | 5s | e.yaml:15 listeners[0] route_config virtual_host web routes[1].route.timeout",
@@ -155,7 +144,7 @@ fn two_routes_to_one_cluster_keep_their_own_hops() {
 
 #[test]
 fn a_file_that_is_not_yaml_is_an_error_with_its_position() {
-    let out = one("e.yaml", "static_resources:\n  listeners: [\n");
+    let out = ENVOY.one("e.yaml", "static_resources:\n  listeners: [\n");
     assert_eq!(out.rows, []);
     assert_eq!(out.errors.len(), 1);
     assert_eq!(
@@ -166,16 +155,17 @@ fn a_file_that_is_not_yaml_is_an_error_with_its_position() {
 
 #[test]
 fn every_sentence_is_said_in_both_languages() {
-    for say in [
-        Say::Routes,
-        Say::DefaultRouteTimeout,
-        Say::DefaultNumRetries,
-        Say::NumRetries,
-        Say::VirtualHostRetryPolicy,
-        Say::StreamIdle,
-    ] {
-        assert_ne!(say.text(Lang::En), say.text(Lang::Ja), "{say:?}");
-    }
+    assert_said_in_both(
+        &[
+            Say::Routes,
+            Say::DefaultRouteTimeout,
+            Say::DefaultNumRetries,
+            Say::NumRetries,
+            Say::VirtualHostRetryPolicy,
+            Say::StreamIdle,
+        ],
+        Say::text,
+    );
 }
 
 #[test]
@@ -184,17 +174,10 @@ fn every_setting_written_is_one_the_catalog_knows() {
         "          stream_idle_timeout: 300s\n",
         "          stream_idle_timeout: 300s\n          request_timeout: 10s\n",
     );
-    let out = one("proxy.yaml", &text);
-    let mut found: Vec<String> = Vec::new();
-    for r in out.rows.iter().filter(|r| r.item != "route group") {
-        let e = budget::catalog::lookup(r).unwrap_or_else(|| panic!("no catalog entry for {r:?}"));
-        let line = format!("{} = {} / {} ({:?})", r.setting, e.product, e.name, e.kind);
-        if !found.contains(&line) {
-            found.push(line);
-        }
-    }
+    let out = ENVOY.one("proxy.yaml", &text);
+    // Each line once: every route writes its own route and retry policy rows.
     assert_eq!(
-        found,
+        distinct(catalog_lines(&out.rows, |e| format!(" ({:?})", e.kind))),
         [
             "RouteAction.timeout = Envoy / RouteAction.timeout (Deadline)",
             "RouteAction.idle_timeout = Envoy / RouteAction.idle_timeout (Read)",

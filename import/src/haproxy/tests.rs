@@ -1,9 +1,10 @@
 use super::*;
-use crate::testing::{brief, route_groups};
+use crate::testing::{
+    assert_said_in_both, brief, catalog_lines, cells, route_groups, row_of, Importer,
+};
 
-fn one(path: &str, text: &str) -> Imported {
-    import(&[File { path, text }], Lang::En)
-}
+/// The importer under test: every file handed in is read as HAProxy configuration.
+const HAPROXY: Importer = Importer(import);
 
 /// A configuration as the manual's examples write it: defaults with bare milliseconds, a
 /// frontend with ACL routing, one backend overriding a default, one taking them all.
@@ -36,8 +37,7 @@ backend web
 
 #[test]
 fn proxies_inherit_the_defaults_before_them_and_override_them() {
-    let out = one("lb/haproxy.cfg", CFG);
-    assert_eq!(out.errors, []);
+    let out = HAPROXY.clean("lb/haproxy.cfg", CFG);
     let f = "lb/haproxy.cfg";
     assert_eq!(
         brief(&out.rows),
@@ -57,19 +57,14 @@ fn proxies_inherit_the_defaults_before_them_and_override_them() {
         out.rows[0].rationale,
         "HAProxy reads a bare number as milliseconds; inherited from the `defaults` section"
     );
-    let redispatch = out
-        .rows
-        .iter()
-        .find(|r| r.setting == "option redispatch")
-        .unwrap();
+    let redispatch = row_of(&out.rows, "option redispatch");
     assert_eq!(
         redispatch.rationale,
         "when a connection fails, the last retry goes to another server of the backend (api1, api2); the tries stay retries + 1"
     );
     // The two backends of the frontend are one route group, at their rules' lines.
-    let groups = route_groups(&out.rows);
     assert_eq!(
-        groups,
+        route_groups(&out.rows),
         [
             format!("www -> api = www @ {f}:14 frontend www use_backend api if is_api"),
             format!("www -> web = www @ {f}:15 frontend www default_backend web"),
@@ -80,7 +75,7 @@ fn proxies_inherit_the_defaults_before_them_and_override_them() {
 #[test]
 fn a_missing_timeout_is_made_explicit_as_no_bound() {
     let text = "frontend fe\n    bind :80\n    default_backend be\nbackend be\n    timeout connect 5s\n    server s1 127.0.0.1:8080\n";
-    let out = one("haproxy.cfg", text);
+    let out = HAPROXY.one("haproxy.cfg", text);
     assert_eq!(
         brief(&out.rows),
         [
@@ -112,9 +107,8 @@ backend a
 backend b from base
     server s 1.2.3.4:80
 ";
-    let out = one("h.cfg", text);
     assert_eq!(
-        brief(&out.rows),
+        HAPROXY.brief("h.cfg", text),
         [
             "haproxy -> a | timeout connect | 3s | h.cfg:5 defaults timeout connect",
             "haproxy -> a | timeout server | — | h.cfg:6 backend a timeout server",
@@ -129,17 +123,12 @@ backend b from base
 #[test]
 fn environment_variables_stay_unresolved() {
     let text = "backend app\n    timeout server \"${SERVER_TIMEOUT}\"\n    timeout connect \"$CONNECT\"s\n";
-    let out = one("h.cfg", text);
-    let values: Vec<(&str, &str)> = out
-        .rows
-        .iter()
-        .map(|r| (r.value.as_str(), r.rationale.as_str()))
-        .collect();
+    let out = HAPROXY.one("h.cfg", text);
     assert_eq!(
-        values[..2],
+        cells(&out.rows, "value | rationale")[..2],
         [
-            ("$CONNECTs", "unresolved: template"),
-            ("${SERVER_TIMEOUT}", "unresolved: template"),
+            "$CONNECTs | unresolved: template",
+            "${SERVER_TIMEOUT} | unresolved: template",
         ]
     );
 }
@@ -147,7 +136,7 @@ fn environment_variables_stay_unresolved() {
 #[test]
 fn a_listen_section_is_a_frontend_and_its_servers() {
     let text = "listen db\n    bind :3306\n    mode tcp\n    timeout client 1h\n    timeout server 1h\n    timeout connect 2s\n    no option redispatch\n    server db1 10.0.0.5:3306\n";
-    let out = one("h.cfg", text);
+    let out = HAPROXY.one("h.cfg", text);
     assert_eq!(
         brief(&out.rows),
         [
@@ -164,18 +153,18 @@ fn a_listen_section_is_a_frontend_and_its_servers() {
 
 #[test]
 fn unparseable_text_is_an_error_with_its_position() {
-    let out = one("h.cfg", "# comment\n\n  maxconn 100\nglobal\n");
+    let out = HAPROXY.one("h.cfg", "# comment\n\n  maxconn 100\nglobal\n");
     assert_eq!(
         out.errors[0].to_string(),
         "h.cfg:3:3: `maxconn` is outside any section: a configuration starts with a section keyword (global, defaults, frontend, backend, listen)"
     );
-    let out = one("h.cfg", "backend b\n    http-request set-header X \"abc\n");
+    let out = HAPROXY.one("h.cfg", "backend b\n    http-request set-header X \"abc\n");
     assert_eq!(
         out.errors[0].to_string(),
         "h.cfg:2:31: quote not closed on its line"
     );
     // A section HAProxy knows and the importer does not read is no error.
-    let out = one(
+    let out = HAPROXY.one(
         "h.cfg",
         "userlist admins\n    user admin password x\npeers p\n    peer a 1.2.3.4:1024\n",
     );
@@ -192,9 +181,7 @@ fn every_sentence_is_said_in_both_languages() {
         Say::Redispatch { servers: "a, b" },
         Say::Routes,
     ];
-    for say in &all {
-        assert_ne!(say.text(Lang::En), say.text(Lang::Ja), "{say:?}");
-    }
+    assert_said_in_both(&all, Say::text);
 }
 
 #[test]
@@ -214,18 +201,9 @@ listen app
     bind :80
     server s1 127.0.0.1:8080
 ";
-    let out = one("h.cfg", text);
-    let found: Vec<String> = out
-        .rows
-        .iter()
-        .map(|r| {
-            let e =
-                budget::catalog::lookup(r).unwrap_or_else(|| panic!("no catalog entry for {r:?}"));
-            format!("{} = {} / {} ({:?})", r.setting, e.product, e.name, e.kind)
-        })
-        .collect();
+    let out = HAPROXY.one("h.cfg", text);
     assert_eq!(
-        found,
+        catalog_lines(&out.rows, |e| format!(" ({:?})", e.kind)),
         [
             "timeout client = HAProxy / timeout client (Idle)",
             "timeout http-request = HAProxy / timeout http-request (Other)",

@@ -1,10 +1,12 @@
 use super::*;
-use crate::testing::{brief, item_cells, route_groups};
+use crate::testing::{
+    assert_said_in_both, brief, catalog, catalog_lines, cells, cells_of, item_cells, route_groups,
+    row_of, settings, Importer,
+};
 use crate::yaml::placeholder;
 
-fn one(path: &str, text: &str) -> Imported {
-    import(&[File { path, text }], Lang::En)
-}
+/// The importer under test: every file handed in is read as Kubernetes YAML.
+const KUBERNETES: Importer = Importer(import);
 
 /// `helm template` output: comments naming the chart's files, several documents, a Service
 /// that carries no timeout, and an empty document at the end.
@@ -63,8 +65,7 @@ spec:
 
 #[test]
 fn helm_template_output_imports_every_document() {
-    let out = one("rendered/shop.yaml", HELM_OUTPUT);
-    assert_eq!(out.errors, []);
+    let out = KUBERNETES.clean("rendered/shop.yaml", HELM_OUTPUT);
     let i = "rendered/shop.yaml";
     let ann = "Ingress shop nginx.ingress.kubernetes.io";
     let api = "shop.example.com -> shop-api";
@@ -88,9 +89,8 @@ fn helm_template_output_imports_every_document() {
         ]
     );
     // The two paths are alternatives of one entry point.
-    let groups = route_groups(&out.rows);
     assert_eq!(
-        groups,
+        route_groups(&out.rows),
         [
             format!("{api} = shop @ {i}:43 Ingress shop rules[0].http.paths[0]"),
             format!("{st} = shop @ {i}:47 Ingress shop rules[0].http.paths[1]"),
@@ -100,7 +100,7 @@ fn helm_template_output_imports_every_document() {
 
 #[test]
 fn ingress_nginx_reads_whole_seconds_only() {
-    let out = one("rendered/shop.yaml", HELM_OUTPUT);
+    let out = KUBERNETES.one("rendered/shop.yaml", HELM_OUTPUT);
     let read = out
         .rows
         .iter()
@@ -117,10 +117,7 @@ fn ingress_nginx_reads_whole_seconds_only() {
         .iter()
         .find(|r| r.setting.ends_with("proxy-connect-timeout"))
         .unwrap();
-    assert_eq!(
-        (connect.value.as_str(), connect.item.as_str()),
-        ("10", "connect timeout")
-    );
+    assert_eq!(cells_of(connect, "value | item"), "10 | connect timeout");
     assert_eq!(
         connect.rationale,
         "ingress-nginx reads this annotation as whole seconds"
@@ -136,19 +133,9 @@ fn ingress_nginx_reads_whole_seconds_only() {
 #[test]
 fn every_setting_written_is_one_the_catalog_knows() {
     let vs = "apiVersion: networking.istio.io/v1\nkind: VirtualService\nmetadata:\n  name: reviews\nspec:\n  hosts: [reviews]\n  http:\n  - route:\n    - destination: {host: reviews}\n    timeout: 5s\n    retries: {attempts: 2, perTryTimeout: 2s, retryOn: \"connect-failure,503\"}\n---\napiVersion: networking.istio.io/v1\nkind: DestinationRule\nmetadata:\n  name: reviews\nspec:\n  host: reviews.default.svc.cluster.local\n  trafficPolicy:\n    connectionPool:\n      tcp: {connectTimeout: 1s}\n      http: {idleTimeout: 30s, maxRetries: 10}\n---\napiVersion: gateway.networking.k8s.io/v1\nkind: HTTPRoute\nmetadata:\n  name: web\nspec:\n  parentRefs: [{name: edge}]\n  rules:\n  - backendRefs: [{name: web, port: 80}]\n    timeouts: {request: 10s, backendRequest: 3s}\n    retry: {attempts: 1, codes: [503]}\n---\napiVersion: networking.k8s.io/v1\nkind: Ingress\nmetadata:\n  name: alb\n  annotations:\n    alb.ingress.kubernetes.io/load-balancer-attributes: deletion_protection.enabled=true,idle_timeout.timeout_seconds=120\nspec:\n  ingressClassName: alb\n  defaultBackend:\n    service: {name: web, port: {number: 80}}\n";
-    let out = one("all.yaml", vs);
-    assert_eq!(out.errors, []);
-    let mut found: Vec<String> = Vec::new();
-    for r in out.rows.iter().filter(|r| r.item != "route group") {
-        let entry =
-            budget::catalog::lookup(r).unwrap_or_else(|| panic!("no catalog entry for {r:?}"));
-        found.push(format!(
-            "{} = {} / {}",
-            r.setting, entry.product, entry.name
-        ));
-    }
+    let out = KUBERNETES.clean("all.yaml", vs);
     assert_eq!(
-        found,
+        catalog_lines(&out.rows, |_| String::new()),
         [
             "HTTPRoute.timeout = Istio / HTTPRoute.timeout",
             "retries.attempts = Istio / HTTPRetry.attempts",
@@ -197,19 +184,11 @@ spec:
 
 #[test]
 fn templated_values_stay_as_written_and_unresolved() {
-    let out = one("charts/shop/templates/vs.yaml", CHART_TEMPLATE);
-    assert_eq!(out.errors, []);
-    let rows: Vec<String> = out
-        .rows
-        .iter()
-        .filter(|r| r.item != "route group")
-        .map(|r| {
-            format!(
-                "{} | {} | {} | {}",
-                r.setting, r.value, r.location, r.rationale
-            )
-        })
-        .collect();
+    let out = KUBERNETES.clean("charts/shop/templates/vs.yaml", CHART_TEMPLATE);
+    let rows = cells(
+        settings(&out.rows),
+        "setting | value | location | rationale",
+    );
     let at = "charts/shop/templates/vs.yaml";
     let vs = r#"VirtualService {{ include "shop.fullname" . }} http[0]"#;
     assert_eq!(
@@ -230,19 +209,7 @@ fn templated_values_stay_as_written_and_unresolved() {
 fn a_malformed_file_is_named_by_line_and_column_and_the_others_still_import() {
     let broken = "apiVersion: v1\nkind: Pod\nmetadata:\n  name: web\nspec:\n  terminationGracePeriodSeconds: [10\n";
     let good = "kind: Pod\nmetadata: {name: worker}\nspec:\n  terminationGracePeriodSeconds: 90\n";
-    let out = import(
-        &[
-            File {
-                path: "k8s/web.yaml",
-                text: broken,
-            },
-            File {
-                path: "k8s/worker.yaml",
-                text: good,
-            },
-        ],
-        Lang::En,
-    );
+    let out = KUBERNETES.several(&[("k8s/web.yaml", broken), ("k8s/worker.yaml", good)]);
     assert_eq!(out.errors.len(), 1);
     let err = &out.errors[0];
     assert_eq!(
@@ -269,18 +236,16 @@ fn masking_keeps_lines_and_columns() {
 
 #[test]
 fn gateway_api_zero_is_off() {
-    assert!(is_zero_duration("0s"));
-    assert!(is_zero_duration("0ms"));
-    assert!(!is_zero_duration("10s"));
-    assert!(!is_zero_duration("s"));
+    for (value, off) in [("0s", true), ("0ms", true), ("10s", false), ("s", false)] {
+        assert_eq!(is_zero_duration(value), off, "{value}");
+    }
 }
 
 #[test]
 fn templated_keys_of_one_mapping_stay_distinct() {
     // Two loops writing annotations: after masking they are still two keys, not a duplicate.
     let text = "kind: Ingress\nmetadata:\n  annotations:\n    {{$k}}: \"{{$v}}\"\n    {{$a}}: \"{{$b}}\"\n    nginx.ingress.kubernetes.io/proxy-read-timeout: \"90\"\n  name: x\nspec:\n  ingressClassName: nginx\n  defaultBackend: {service: {name: web}}\n";
-    let out = one("a.yaml", text);
-    assert_eq!(out.errors, []);
+    let out = KUBERNETES.clean("a.yaml", text);
     assert_eq!(
         brief(&out.rows),
         ["Ingress x -> web | nginx.ingress.kubernetes.io/proxy-read-timeout | 90 | a.yaml:6 Ingress x nginx.ingress.kubernetes.io/proxy-read-timeout"]
@@ -292,7 +257,7 @@ fn templated_keys_of_one_mapping_stay_distinct() {
 
 #[test]
 fn a_deeply_nested_file_is_an_error_not_a_crash() {
-    let out = one("deep.yaml", &"[".repeat(200_000));
+    let out = KUBERNETES.one("deep.yaml", &"[".repeat(200_000));
     assert_eq!(out.errors.len(), 1);
     assert_eq!(
         out.errors[0].to_string(),
@@ -303,16 +268,9 @@ fn a_deeply_nested_file_is_an_error_not_a_crash() {
 #[test]
 fn a_japanese_sheet_gets_japanese_items_and_rationales() {
     let text = "kind: VirtualService\nmetadata: {name: reviews}\nspec:\n  hosts: [reviews]\n  http:\n  - route:\n    - destination: {host: reviews-v2}\n    timeout: 2s\n";
-    let out = import(
-        &[File {
-            path: "vs.yaml",
-            text,
-        }],
-        Lang::Ja,
-    );
-    let cells = item_cells(&out.rows);
+    let out = KUBERNETES.one_in(Lang::Ja, "vs.yaml", text);
     assert_eq!(
-        cells,
+        item_cells(&out.rows),
         [
             "経路グループ |  |  | reviews | 1つの VirtualService の http ルートは択一: 各リクエストはそのうち1つを通る",
             "全体期限 | HTTPRoute.timeout |  | 2s | ",
@@ -358,8 +316,7 @@ spec:
   ingressClassName: nginx
   defaultBackend: {service: {name: web}}
 "#;
-    let out = one("k8s/all.yaml", text);
-    assert_eq!(out.errors, []);
+    let out = KUBERNETES.clean("k8s/all.yaml", text);
     let c = "k8s/all.yaml";
     let cm = "ConfigMap nginx-configuration data";
     let a = "nginx.ingress.kubernetes.io";
@@ -387,15 +344,11 @@ spec:
     // Without a ConfigMap value the built-in default stays.
     assert_eq!(out.rows[6].default, "60s");
     assert_eq!(out.rows[7].default, "error timeout http_503");
-    let found: Vec<String> = out.rows[..5]
-        .iter()
-        .map(|r| {
-            let entry = budget::catalog::lookup(r).expect("a catalog entry");
-            format!("{} {} {:?}", entry.product, entry.name, entry.unit)
-        })
-        .collect();
     assert_eq!(
-        found,
+        catalog(&out.rows[..5], |_, e| format!(
+            "{} {} {:?}",
+            e.product, e.name, e.unit
+        )),
         [
             "ingress-nginx ConfigMap proxy-next-upstream Seconds",
             "ingress-nginx ConfigMap proxy-next-upstream-tries Seconds",
@@ -417,16 +370,17 @@ spec:
             "{key}"
         );
     }
-    for say in [
-        NginxSay::ControllerWide { name: "x" },
-        NginxSay::FromConfigMap {
-            name: "x",
-            key: "proxy-read-timeout",
-            value: "120",
-        },
-    ] {
-        assert_ne!(say.text(Lang::En), say.text(Lang::Ja), "{say:?}");
-    }
+    assert_said_in_both(
+        &[
+            NginxSay::ControllerWide { name: "x" },
+            NginxSay::FromConfigMap {
+                name: "x",
+                key: "proxy-read-timeout",
+                value: "120",
+            },
+        ],
+        NginxSay::text,
+    );
 }
 
 #[test]
@@ -456,7 +410,7 @@ spec:
       - name: proxy
         image: docker.io/envoyproxy/envoy:v1.31
 ";
-    let out = one("k8s/web.yaml", text);
+    let out = KUBERNETES.one("k8s/web.yaml", text);
     assert_eq!(
         brief(&out.rows),
         [
@@ -464,14 +418,10 @@ spec:
             "Ingress web -> web | Node.js server.keepAliveTimeout | — | k8s/web.yaml:21 Deployment web containers[app].image",
         ]
     );
-    let node = out
-        .rows
-        .iter()
-        .find(|r| r.setting == "Node.js server.keepAliveTimeout")
-        .unwrap();
+    let node = row_of(&out.rows, "Node.js server.keepAliveTimeout");
     assert_eq!(
-        (node.item.as_str(), node.default.as_str()),
-        ("keep-alive timeout", "5000ms")
+        cells_of(node, "item | default"),
+        "keep-alive timeout | 5000ms"
     );
     assert_eq!(
         node.rationale,
@@ -503,6 +453,6 @@ fn service_names_and_their_cluster_names_are_one_host_and_public_names_are_not()
     assert!(!same_host("reviews", "reviews-v2"));
     // A public host routed to its service is a hop, not the service calling itself.
     let vs = "apiVersion: networking.istio.io/v1\nkind: VirtualService\nmetadata:\n  name: reviews\nspec:\n  hosts: [reviews.example.com]\n  http:\n  - route:\n    - destination:\n        host: reviews\n    timeout: 5s\n";
-    let out = one("vs.yaml", vs);
+    let out = KUBERNETES.one("vs.yaml", vs);
     assert_eq!(out.rows[1].segment, "reviews.example.com -> reviews");
 }

@@ -1,10 +1,12 @@
 use super::include::{glob, includes};
 use super::*;
-use crate::testing::{brief, item_cells, route_groups};
+use crate::testing::{
+    brief, catalog_lines, cells, cells_of, distinct, error_messages, item_cells, route_groups,
+    row_of, settings, Importer,
+};
 
-fn one(path: &str, text: &str) -> Imported {
-    import(&[File { path, text }], Lang::En)
-}
+/// The importer under test: every file handed in is read as nginx configuration.
+const NGINX: Importer = Importer(import);
 
 /// The shape of a Django deployment's site file (as in the uWSGI and Docker guides): a long
 /// read timeout for the whole server, the admin's uploads longer still, a health check
@@ -45,8 +47,7 @@ server {
 
 #[test]
 fn an_inner_value_overrides_and_an_absent_one_inherits() {
-    let out = one("sites-available/api", DJANGO_SITE);
-    assert_eq!(out.errors, []);
+    let out = NGINX.clean("sites-available/api", DJANGO_SITE);
     let f = "sites-available/api";
     let s = "server api.example.com";
     let up = "api.example.com -> app (/upload)";
@@ -88,16 +89,11 @@ fn an_inner_value_overrides_and_an_absent_one_inherits() {
         rationale("server (upstream)", hz),
         "the server lines of upstream app (app1:8000 max_fails=3 fail_timeout=30s; app2:8000; app3:8000 backup): a failed try goes on to the next server (proxy_next_upstream); a name that resolves to several addresses is one server per address to nginx"
     );
-    let servers = out
-        .rows
-        .iter()
-        .find(|r| r.setting == "server (upstream)")
-        .unwrap();
+    let servers = row_of(&out.rows, "server (upstream)");
     assert_eq!(servers.item, "upstream servers");
     // The two passing locations are one route group, named after the server.
-    let groups = route_groups(&out.rows);
     assert_eq!(
-        groups,
+        route_groups(&out.rows),
         [
             format!("{up} = api.example.com @ {f}:23 {s} location /upload"),
             format!("{hz} = api.example.com @ {f}:29 {s} location /healthz"),
@@ -108,16 +104,13 @@ fn an_inner_value_overrides_and_an_absent_one_inherits() {
 #[test]
 fn a_location_that_proxies_without_a_read_timeout_gets_nginx_default() {
     let text = "http {\n    server {\n        listen 8080;\n        location / {\n            proxy_pass http://127.0.0.1:3000;\n        }\n    }\n}\n";
-    let out = one("nginx.conf", text);
+    let out = NGINX.one("nginx.conf", text);
     assert_eq!(
         brief(&out.rows),
         ["nginx :8080 -> 127.0.0.1:3000 | proxy_read_timeout | — | nginx.conf:4 server :8080 location / proxy_read_timeout"]
     );
     let hidden = &out.rows[1];
-    assert_eq!(
-        (hidden.default.as_str(), hidden.item.as_str()),
-        ("60s", "read timeout")
-    );
+    assert_eq!(cells_of(hidden, "default | item"), "60s | read timeout");
     assert_eq!(
         hidden.rationale,
         "not set: no proxy_read_timeout in this location or any block around it, so nginx waits 60s between two reads from the server by default"
@@ -132,21 +125,11 @@ const SNIPPET: &str = "# long reports\nproxy_read_timeout 120s;\nproxy_send_time
 
 #[test]
 fn includes_are_resolved_against_the_files_handed_in() {
-    let files = [
-        File {
-            path: "deploy/nginx.conf",
-            text: MAIN_CONF,
-        },
-        File {
-            path: "deploy/conf.d/shop.conf",
-            text: SITE_CONF,
-        },
-        File {
-            path: "deploy/snippets/slow.conf",
-            text: SNIPPET,
-        },
-    ];
-    let out = import(&files, Lang::En);
+    let out = NGINX.several(&[
+        ("deploy/nginx.conf", MAIN_CONF),
+        ("deploy/conf.d/shop.conf", SITE_CONF),
+        ("deploy/snippets/slow.conf", SNIPPET),
+    ]);
     assert_eq!(out.errors, []);
     let s = "server shop.example.com";
     assert_eq!(
@@ -188,21 +171,10 @@ fn include_patterns_match_by_name_and_folder() {
 
 #[test]
 fn an_include_that_names_no_file_handed_in_is_ignored() {
-    let out = one("nginx.conf", MAIN_CONF);
-    assert_eq!(out.errors, []);
+    let out = NGINX.clean("nginx.conf", MAIN_CONF);
     // No server includes it, so the keep-alive and read timeouts bound nothing, and say so.
-    let rows: Vec<String> = out
-        .rows
-        .iter()
-        .map(|r| {
-            format!(
-                "{} | {} | {} | {}",
-                r.segment, r.item, r.setting, r.rationale
-            )
-        })
-        .collect();
     assert_eq!(
-        rows,
+        cells(&out.rows, "segment | item | setting | rationale"),
         [
             "nginx | other | keepalive_timeout | no server block inherits this line, so it applies to no connection",
             "nginx | other | proxy_read_timeout | no location that inherits this line passes requests with proxy_pass, so it bounds no call; a request handed on to a named location (`try_files ... @name`) takes that location's settings, not this block's",
@@ -213,19 +185,9 @@ fn an_include_that_names_no_file_handed_in_is_ignored() {
 #[test]
 fn an_upstream_no_location_passes_to_bounds_nothing() {
     let text = "upstream old {\n    server 10.0.0.9:80;\n    keepalive_timeout 20s;\n}\n";
-    let out = one("old.conf", text);
-    let rows: Vec<String> = out
-        .rows
-        .iter()
-        .map(|r| {
-            format!(
-                "{} | {} | {} | {} | {}",
-                r.segment, r.item, r.setting, r.location, r.rationale
-            )
-        })
-        .collect();
+    let out = NGINX.one("old.conf", text);
     assert_eq!(
-        rows,
+        cells(&out.rows, "segment | item | setting | location | rationale"),
         ["nginx | other | keepalive_timeout (upstream) | old.conf:3 upstream old keepalive_timeout | no location passes requests to this upstream, so it applies to no connection"]
     );
 }
@@ -234,20 +196,9 @@ fn an_upstream_no_location_passes_to_bounds_nothing() {
 fn envsubst_templates_and_variables_stay_as_written() {
     // The frappe_docker template: envsubst fills these in when the container starts.
     let text = "server {\n\tlisten 8080;\n\tserver_name ${FRAPPE_SITE_NAME_HEADER};\n\tproxy_connect_timeout $connect_timeout;\n\tlocation @webserver {\n\t\tproxy_read_timeout ${PROXY_READ_TIMEOUT};\n\t\tproxy_pass  http://backend-server;\n\t}\n}\n";
-    let out = one("nginx-template.conf", text);
-    let rows: Vec<String> = out
-        .rows
-        .iter()
-        .filter(|r| r.item != "route group")
-        .map(|r| {
-            format!(
-                "{} | {} | {} | {}",
-                r.segment, r.setting, r.value, r.rationale
-            )
-        })
-        .collect();
+    let out = NGINX.one("nginx-template.conf", text);
     assert_eq!(
-        rows,
+        cells(settings(&out.rows), "segment | setting | value | rationale"),
         [
             "${FRAPPE_SITE_NAME_HEADER} -> backend-server | proxy_connect_timeout | $connect_timeout | unresolved: template",
             "${FRAPPE_SITE_NAME_HEADER} -> backend-server | proxy_read_timeout | ${PROXY_READ_TIMEOUT} | unresolved: template",
@@ -261,30 +212,14 @@ fn a_malformed_file_is_named_by_line_and_column_and_the_others_still_import() {
     let unquoted = "server {\n    add_header X-Note \"left open;\n}\n";
     let stray = "server {\n}\n}\n";
     let good = "server {\n    listen 80;\n    location / {\n        proxy_read_timeout 5s;\n        proxy_pass http://app:80;\n    }\n}\n";
-    let out = import(
-        &[
-            File {
-                path: "a.conf",
-                text: unbalanced,
-            },
-            File {
-                path: "b.conf",
-                text: unquoted,
-            },
-            File {
-                path: "c.conf",
-                text: stray,
-            },
-            File {
-                path: "d.conf",
-                text: good,
-            },
-        ],
-        Lang::En,
-    );
-    let errors: Vec<String> = out.errors.iter().map(ToString::to_string).collect();
+    let out = NGINX.several(&[
+        ("a.conf", unbalanced),
+        ("b.conf", unquoted),
+        ("c.conf", stray),
+        ("d.conf", good),
+    ]);
     assert_eq!(
-        errors,
+        error_messages(&out),
         [
             "a.conf:1:6: unbalanced braces: the { opened here is never closed",
             "b.conf:2:23: unterminated quote: the \" opened here is never closed",
@@ -299,14 +234,14 @@ fn a_malformed_file_is_named_by_line_and_column_and_the_others_still_import() {
 
 #[test]
 fn a_directive_without_its_semicolon_is_an_error_at_the_directive() {
-    let out = one("x.conf", "server {\n    proxy_read_timeout 5s\n}\n");
+    let out = NGINX.one("x.conf", "server {\n    proxy_read_timeout 5s\n}\n");
     assert_eq!(
         out.errors[0].to_string(),
         "x.conf:2:5: the directive proxy_read_timeout has no ; at its end"
     );
     let deep = "a{".repeat(100);
     assert_eq!(
-        one("deep.conf", &deep).errors[0].to_string(),
+        NGINX.one("deep.conf", &deep).errors[0].to_string(),
         "deep.conf:1:130: blocks nested more than 64 deep"
     );
 }
@@ -341,7 +276,7 @@ fn words_are_read_as_nginx_reads_them() {
 #[test]
 fn uwsgi_fastcgi_and_grpc_passes_take_their_own_modules_settings() {
     let text = "server {\n  server_name app.test;\n  proxy_read_timeout 10s;\n  uwsgi_read_timeout 90s;\n  location / {\n    uwsgi_pass unix:/run/uwsgi/app.sock;\n  }\n  location ~ \\.php$ {\n    fastcgi_connect_timeout 3s;\n    fastcgi_pass php-fpm:9000;\n  }\n  location /grpc.Health/ {\n    grpc_next_upstream_tries 1;\n    grpc_pass grpcs://health:50051;\n  }\n}\n";
-    let out = one("app.conf", text);
+    let out = NGINX.one("app.conf", text);
     let s = "server app.test";
     assert_eq!(
         brief(&out.rows),
@@ -367,25 +302,13 @@ fn uwsgi_fastcgi_and_grpc_passes_take_their_own_modules_settings() {
 #[test]
 fn every_setting_written_is_one_the_catalog_knows() {
     let text = "http {\n  keepalive_timeout 75s 60s;\n  client_header_timeout 10s;\n  client_body_timeout 10s;\n  send_timeout 10s;\n  resolver_timeout 5s;\n  proxy_connect_timeout 3s;\n  proxy_read_timeout 30s;\n  proxy_send_timeout 30s;\n  proxy_next_upstream error timeout;\n  proxy_next_upstream_tries 3;\n  proxy_next_upstream_timeout 20s;\n  proxy_cache_lock_timeout 5s;\n  uwsgi_connect_timeout 3s;\n  uwsgi_read_timeout 30s;\n  uwsgi_send_timeout 30s;\n  uwsgi_next_upstream error;\n  uwsgi_next_upstream_tries 2;\n  uwsgi_next_upstream_timeout 10s;\n  uwsgi_cache_lock_timeout 5s;\n  fastcgi_connect_timeout 3s;\n  fastcgi_read_timeout 30s;\n  fastcgi_send_timeout 30s;\n  fastcgi_next_upstream error;\n  fastcgi_next_upstream_tries 2;\n  fastcgi_next_upstream_timeout 10s;\n  fastcgi_cache_lock_timeout 5s;\n  grpc_connect_timeout 3s;\n  grpc_read_timeout 30s;\n  grpc_send_timeout 30s;\n  grpc_next_upstream error;\n  grpc_next_upstream_tries 2;\n  grpc_next_upstream_timeout 10s;\n  upstream app { server a:1; keepalive_timeout 50s; }\n  server {\n    server_name edge;\n    location /p { proxy_pass http://app; }\n    location /u { uwsgi_pass app; }\n    location /f { fastcgi_pass app; }\n    location /g { grpc_pass grpc://app; }\n  }\n}\n";
-    let out = one("nginx.conf", text);
-    assert_eq!(out.errors, []);
-    let mut found: Vec<String> = Vec::new();
-    for r in out.rows.iter().filter(|r| r.item != "route group") {
-        let entry =
-            budget::catalog::lookup(r).unwrap_or_else(|| panic!("no catalog entry for {r:?}"));
-        let line = format!(
-            "{} = {} / {} ({})",
-            r.setting,
-            entry.product,
-            entry.name,
-            entry.kind.as_str()
-        );
-        if !found.contains(&line) {
-            found.push(line);
-        }
-    }
+    let out = NGINX.clean("nginx.conf", text);
+    // Each line once: a setting the http block writes is a row on every location inheriting it.
     assert_eq!(
-        found,
+        distinct(catalog_lines(&out.rows, |e| format!(
+            " ({})",
+            e.kind.as_str()
+        ))),
         [
             "keepalive_timeout = nginx / keepalive_timeout (idle)",
             "client_header_timeout = nginx / client_header_timeout (other)",
@@ -433,16 +356,9 @@ fn every_setting_written_is_one_the_catalog_knows() {
 #[test]
 fn a_japanese_sheet_gets_japanese_items_and_rationales() {
     let text = "server {\n  server_name api.test;\n  location / {\n    proxy_pass http://app:80;\n  }\n}\n";
-    let out = import(
-        &[File {
-            path: "api.conf",
-            text,
-        }],
-        Lang::Ja,
-    );
-    let cells = item_cells(&out.rows);
+    let out = NGINX.one_in(Lang::Ja, "api.conf", text);
     assert_eq!(
-        cells,
+        item_cells(&out.rows),
         [
             "経路グループ |  |  | api.test | 1つの nginx server の location は択一: 各リクエストはそのうち1つを通る",
             "読み取りタイムアウト | proxy_read_timeout | 60s | — | 未設定: この location にもそれを囲むブロックにも proxy_read_timeout がないので、nginx はサーバーからの2回の読み取りの間を既定で 60s 待つ",

@@ -1,15 +1,15 @@
 use super::*;
-use crate::testing::brief;
+use crate::testing::{
+    assert_said_in_both, brief, catalog, catalog_lines, cells, error_messages, Importer,
+};
 
-fn one(path: &str, text: &str) -> Imported {
-    import(&[File { path, text }], Lang::En)
-}
+/// The importer under test: every file handed in is read as Spring Boot configuration.
+const SPRING: Importer = Importer(import);
 
 #[test]
 fn relaxed_names_are_one_name_written_in_kebab_case() {
     let text = "spring.datasource.hikari.connection-timeout=1000\nspring.datasource.hikari.connectionTimeout=2000\nspring.datasource.hikari.connection_timeout=3000\nSPRING.DATASOURCE.HIKARI.CONNECTION_TIMEOUT=4000\n";
-    let out = one("orders/application.properties", text);
-    assert_eq!(out.errors, []);
+    let out = SPRING.clean("orders/application.properties", text);
     let s = "spring.datasource.hikari.connection-timeout";
     let p = "orders/application.properties";
     assert_eq!(
@@ -26,8 +26,7 @@ fn relaxed_names_are_one_name_written_in_kebab_case() {
 #[test]
 fn yaml_dotted_keys_and_nested_keys_read_alike() {
     let text = "spring:\n  application.name: shop\n  datasource.hikari:\n    maxLifetime: 1800000\nserver.tomcat:\n  keep-alive-timeout: 20s\nspring.mvc.async.request-timeout: 30s\n";
-    let out = one("src/main/resources/application.yml", text);
-    assert_eq!(out.errors, []);
+    let out = SPRING.clean("src/main/resources/application.yml", text);
     let p = "src/main/resources/application.yml";
     assert_eq!(
         brief(&out.rows),
@@ -48,19 +47,10 @@ fn yaml_dotted_keys_and_nested_keys_read_alike() {
 fn each_profile_document_is_read_with_its_profile() {
     let yaml = "spring:\n  application:\n    name: billing\nserver:\n  tomcat:\n    connection-timeout: 5s\n---\nspring:\n  config:\n    activate:\n      on-profile: prod\nserver:\n  tomcat:\n    connection-timeout: 2s\n";
     let properties = "server.tomcat.connection-timeout=5000\n#---\nspring.config.activate.on-profile=prod\nserver.tomcat.connection-timeout=2000\n";
-    let out = import(
-        &[
-            File {
-                path: "billing/application.yml",
-                text: yaml,
-            },
-            File {
-                path: "billing/application.properties",
-                text: properties,
-            },
-        ],
-        Lang::En,
-    );
+    let out = SPRING.several(&[
+        ("billing/application.yml", yaml),
+        ("billing/application.properties", properties),
+    ]);
     assert_eq!(out.errors, []);
     let s = "server.tomcat.connection-timeout";
     assert_eq!(
@@ -77,7 +67,7 @@ fn each_profile_document_is_read_with_its_profile() {
 #[test]
 fn a_placeholder_stays_as_written_and_its_fallback_is_only_named() {
     let text = "feign:\n  client:\n    config:\n      users:\n        connectTimeout: ${USERS_CONNECT_TIMEOUT:2000}\n";
-    let out = one("app/application.yml", text);
+    let out = SPRING.one("app/application.yml", text);
     assert_eq!(
         brief(&out.rows),
         ["app -> users | feign.client.config.*.connect-timeout | ${USERS_CONNECT_TIMEOUT:2000} | app/application.yml:5 feign.client.config.users.connect-timeout"]
@@ -115,21 +105,10 @@ resilience4j:
       default:
         timeoutDuration: 3s
 "#;
-    let out = one("web/application.yml", text);
-    assert_eq!(out.errors, []);
+    let out = SPRING.clean("web/application.yml", text);
     let p = "web/application.yml";
-    let cells: Vec<String> = out
-        .rows
-        .iter()
-        .map(|r| {
-            format!(
-                "{} | {} | {} | {} | {}",
-                r.segment, r.value, r.location, r.item, r.rationale
-            )
-        })
-        .collect();
     assert_eq!(
-        cells,
+        cells(&out.rows, "segment | value | location | item | rationale"),
         [
             format!("web -> users | 1000 | {p}:3 feign.client.config.default.connect-timeout | connect timeout | the value of `feign.client.config.default`, which applies here: nothing here sets its own"),
             format!("web -> users | 9000 | {p}:6 feign.client.config.users.read-timeout | read timeout | "),
@@ -173,23 +152,15 @@ fn gateway_routes_take_their_own_timeouts_over_the_http_clients() {
               args:
                 series: SERVER_ERROR
 "#;
-    let out = one("edge/application.yml", text);
-    assert_eq!(out.errors, []);
+    let out = SPRING.clean("edge/application.yml", text);
     let p = "edge/application.yml";
-    let cells: Vec<String> = out
-        .rows
-        .iter()
-        .map(|r| {
-            format!(
-                "{} | {} | {} | {} | {} | {}",
-                r.segment, r.setting, r.value, r.default, r.location, r.rationale
-            )
-        })
-        .collect();
     let routes =
         "the routes of one Spring Cloud Gateway are alternatives: each request takes one of them";
     assert_eq!(
-        cells,
+        cells(
+            &out.rows,
+            "segment | setting | value | default | location | rationale"
+        ),
         [
             format!("edge -> lb://reports |  | edge |  | {p}:9 spring.cloud.gateway.routes[0] | {routes}"),
             format!("edge -> lb://reports | spring.cloud.gateway.httpclient.connect-timeout | 1000 |  | {p}:5 spring.cloud.gateway.httpclient.connect-timeout | "),
@@ -227,20 +198,9 @@ hystrix.command.default.execution.isolation.thread.timeoutInMilliseconds: 4000
 ribbon: {ReadTimeout: 1000, ConnectTimeout: 500, MaxAutoRetries: 1}
 zuul.host: {connect-timeout-millis: 2000, socket-timeout-millis: 10000}
 "#;
-    let out = one("all/application.yml", text);
-    assert_eq!(out.errors, []);
-    let found: Vec<String> = out
-        .rows
-        .iter()
-        .filter(|r| r.item != "route group")
-        .map(|r| {
-            let entry =
-                budget::catalog::lookup(r).unwrap_or_else(|| panic!("no catalog entry for {r:?}"));
-            format!("{} = {} / {}", r.setting, entry.product, entry.name)
-        })
-        .collect();
+    let out = SPRING.clean("all/application.yml", text);
     assert_eq!(
-        found,
+        catalog_lines(&out.rows, |_| String::new()),
         [
             "server.tomcat.connection-timeout = Spring Boot / server.tomcat.connection-timeout",
             "server.tomcat.keep-alive-timeout = Spring Boot / server.tomcat.keep-alive-timeout",
@@ -271,17 +231,12 @@ zuul.host: {connect-timeout-millis: 2000, socket-timeout-millis: 10000}
     // The gateway's global timeouts, for a file whose routes set none of their own.
     let globals =
         "spring.cloud.gateway.httpclient: {connect-timeout: 1000, response-timeout: 5s}\n";
-    let out = one("gw/application.yml", globals);
-    let found: Vec<String> = out
-        .rows
-        .iter()
-        .map(|r| {
-            let entry = budget::catalog::lookup(r).expect("a catalog entry");
-            format!("{} | {} / {}", r.segment, entry.product, entry.name)
-        })
-        .collect();
+    let out = SPRING.one("gw/application.yml", globals);
     assert_eq!(
-        found,
+        catalog(&out.rows, |r, e| format!(
+            "{} | {} / {}",
+            r.segment, e.product, e.name
+        )),
         [
             "gw -> gateway routes | Spring Cloud Gateway / spring.cloud.gateway.httpclient.connect-timeout",
             "gw -> gateway routes | Spring Cloud Gateway / spring.cloud.gateway.httpclient.response-timeout",
@@ -291,24 +246,21 @@ zuul.host: {connect-timeout-millis: 2000, socket-timeout-millis: 10000}
 
 #[test]
 fn a_malformed_file_is_named_by_line_and_column_and_the_others_still_import() {
-    let out = import(
-        &[
-            File {
-                path: "a/application.yml",
-                text: "server:\n  tomcat:\n    connection-timeout: [5s\n",
-            },
-            File {
-                path: "b/application.properties",
-                text: "server.tomcat.connection-timeout=\\u12G4\n",
-            },
-            File {
-                path: "c/application.properties",
-                text: "server.tomcat.connection-timeout=5s\n",
-            },
-        ],
-        Lang::En,
-    );
-    let errors: Vec<String> = out.errors.iter().map(|e| e.to_string()).collect();
+    let out = SPRING.several(&[
+        (
+            "a/application.yml",
+            "server:\n  tomcat:\n    connection-timeout: [5s\n",
+        ),
+        (
+            "b/application.properties",
+            "server.tomcat.connection-timeout=\\u12G4\n",
+        ),
+        (
+            "c/application.properties",
+            "server.tomcat.connection-timeout=5s\n",
+        ),
+    ]);
+    let errors = error_messages(&out);
     assert_eq!(errors.len(), 2, "{errors:?}");
     assert!(
         errors[0].starts_with("a/application.yml:4:1: "),
@@ -356,15 +308,11 @@ fn every_sentence_is_said_in_both_languages() {
             exponential: true,
         },
     ];
-    for say in &all {
-        assert_ne!(say.text(Lang::En), say.text(Lang::Ja), "{say:?}");
-    }
-    let out = import(
-        &[File {
-            path: "a/application.yml",
-            text: "resilience4j.retry.instances.x.max-attempts: 3\n",
-        }],
+    assert_said_in_both(&all, Say::text);
+    let out = SPRING.one_in(
         Lang::Ja,
+        "a/application.yml",
+        "resilience4j.retry.instances.x.max-attempts: 3\n",
     );
     assert_eq!(
         (out.rows[0].item.as_str(), out.rows[0].rationale.as_str()),
@@ -378,13 +326,7 @@ fn every_sentence_is_said_in_both_languages() {
 #[test]
 fn waits_and_exponential_backoff_join_the_tries_cell() {
     let text = "resilience4j:\n  retry:\n    instances:\n      api:\n        maxAttempts: 3\n        waitDuration: 500ms\n        enableExponentialBackoff: true\n        exponentialBackoffMultiplier: 2\n      slow:\n        maxAttempts: 4\n        waitDuration: 100\n        enableExponentialBackoff: true\n      templated:\n        maxAttempts: ${TRIES:3}\n        waitDuration: 1s\n";
-    let out = import(
-        &[File {
-            path: "app/application.yml",
-            text,
-        }],
-        Lang::En,
-    );
+    let out = SPRING.one("app/application.yml", text);
     let tries: Vec<&str> = out
         .rows
         .iter()

@@ -1,11 +1,13 @@
 use budget::Sheet;
 
 use super::*;
-use crate::testing::brief;
+use crate::testing::{
+    assert_said_in_both, brief, catalog_lines, cells, cells_of, distinct, error_messages,
+    route_groups, Importer,
+};
 
-fn one(path: &str, text: &str) -> Imported {
-    import(&[File { path, text }], Lang::En)
-}
+/// The importer under test: every file handed in is read as Terraform.
+const TERRAFORM: Importer = Importer(import);
 
 /// An ALB in front of an ECS service, as the AWS provider's examples write it: a listener
 /// whose default action forwards, a listener rule forwarding to a second target group with a
@@ -70,8 +72,7 @@ resource "aws_lb_listener_rule" "api" {
 
 #[test]
 fn an_alb_s_settings_go_on_the_hops_its_listeners_forward() {
-    let out = one("alb.tf", ALB);
-    assert_eq!(out.errors, []);
+    let out = TERRAFORM.clean("alb.tf", ALB);
     let app = "aws_lb.front_end -> aws_lb_target_group.app";
     let api = "aws_lb.front_end -> aws_lb_target_group.api";
     assert_eq!(
@@ -86,25 +87,11 @@ fn an_alb_s_settings_go_on_the_hops_its_listeners_forward() {
     );
     // The two target groups are alternatives of one route group, each written where the
     // listener or its rule names it.
-    let groups: Vec<(&str, &str, &str)> = out
-        .rows
-        .iter()
-        .filter(|r| r.item == "route group")
-        .map(|r| (r.segment.as_str(), r.value.as_str(), r.location.as_str()))
-        .collect();
     assert_eq!(
-        groups,
+        route_groups(&out.rows),
         [
-            (
-                app,
-                "aws_lb.front_end",
-                "alb.tf:33 aws_lb_listener.front_end default_action.target_group_arn"
-            ),
-            (
-                api,
-                "aws_lb.front_end",
-                "alb.tf:45 aws_lb_listener_rule.api action.forward.target_group.arn"
-            ),
+            format!("{app} = aws_lb.front_end @ alb.tf:33 aws_lb_listener.front_end default_action.target_group_arn"),
+            format!("{api} = aws_lb.front_end @ alb.tf:45 aws_lb_listener_rule.api action.forward.target_group.arn"),
         ]
     );
     assert!(out.rows.iter().all(|r| r.layer.starts_with("aws_lb")));
@@ -126,7 +113,7 @@ resource "aws_lb" "any" {
   load_balancer_type = var.lb_type
 }
 "#;
-    let out = one("lb.tf", text);
+    let out = TERRAFORM.one("lb.tf", text);
     // Only the application load balancer: a network load balancer has no idle_timeout, and a
     // type from a variable is not guessed.
     assert_eq!(
@@ -135,11 +122,8 @@ resource "aws_lb" "any" {
     );
     let hidden = &out.rows[0];
     assert_eq!(
-        (hidden.default.as_str(), hidden.rationale.as_str()),
-        (
-            "60s",
-            "not set: an Application Load Balancer closes a connection idle for 60 s by default"
-        )
+        cells_of(hidden, "default | rationale"),
+        "60s | not set: an Application Load Balancer closes a connection idle for 60 s by default"
     );
 }
 
@@ -185,72 +169,18 @@ resource "aws_lambda_function" "f" {
 "#;
     // The variable declares a default, but a caller or a .tfvars file may set another.
     let variables = "variable \"lambda_timeout\" {\n  type    = number\n  default = 120\n}\n";
-    let out = import(
-        &[
-            File {
-                path: "fn/main.tf",
-                text: main,
-            },
-            File {
-                path: "fn/variables.tf",
-                text: variables,
-            },
-        ],
-        Lang::En,
-    );
+    let out = TERRAFORM.several(&[("fn/main.tf", main), ("fn/variables.tf", variables)]);
     assert_eq!(out.errors, []);
-    let cells: Vec<(&str, &str, &str, &str)> = out
-        .rows
-        .iter()
-        .map(|r| {
-            (
-                r.value.as_str(),
-                r.default.as_str(),
-                r.location.as_str(),
-                r.rationale.as_str(),
-            )
-        })
-        .collect();
     assert_eq!(
-        cells,
+        cells(&out.rows, "value | default | location | rationale"),
         [
-            (
-                "var.lambda_timeout",
-                "",
-                "fn/main.tf:7 aws_lambda_function.a timeout",
-                "unresolved: var.lambda_timeout (a Terraform input variable: its value comes from the module's caller, a .tfvars file or -var at plan time, so it is not guessed here)"
-            ),
-            (
-                "local.timeout",
-                "",
-                "fn/main.tf:12 aws_lambda_function.b timeout",
-                "unresolved: local.timeout (a local value of the module: Terraform evaluates it at plan time, and it is not evaluated here)"
-            ),
-            (
-                "\"${var.lambda_timeout}\"",
-                "",
-                "fn/main.tf:17 aws_lambda_function.c timeout",
-                "unresolved: expression of var.lambda_timeout (Terraform computes it at plan time; expressions are not evaluated here)"
-            ),
+            "var.lambda_timeout |  | fn/main.tf:7 aws_lambda_function.a timeout | unresolved: var.lambda_timeout (a Terraform input variable: its value comes from the module's caller, a .tfvars file or -var at plan time, so it is not guessed here)",
+            "local.timeout |  | fn/main.tf:12 aws_lambda_function.b timeout | unresolved: local.timeout (a local value of the module: Terraform evaluates it at plan time, and it is not evaluated here)",
+            "\"${var.lambda_timeout}\" |  | fn/main.tf:17 aws_lambda_function.c timeout | unresolved: expression of var.lambda_timeout (Terraform computes it at plan time; expressions are not evaluated here)",
             // A value over several lines is one line in its cell, at the line it starts.
-            (
-                "( var.long ? 900 : 30 )",
-                "",
-                "fn/main.tf:22 aws_lambda_function.d timeout",
-                "unresolved: expression of var.long (Terraform computes it at plan time; expressions are not evaluated here)"
-            ),
-            (
-                "module.settings.lambda_timeout",
-                "",
-                "fn/main.tf:31 aws_lambda_function.e timeout",
-                "unresolved: module.settings.lambda_timeout (another object's attribute, known only when Terraform plans or applies)"
-            ),
-            (
-                "—",
-                "3s",
-                "fn/main.tf:36 aws_lambda_function.f timeout",
-                "`null`: Terraform leaves the argument unset, so its default 3s applies"
-            ),
+            "( var.long ? 900 : 30 ) |  | fn/main.tf:22 aws_lambda_function.d timeout | unresolved: expression of var.long (Terraform computes it at plan time; expressions are not evaluated here)",
+            "module.settings.lambda_timeout |  | fn/main.tf:31 aws_lambda_function.e timeout | unresolved: module.settings.lambda_timeout (another object's attribute, known only when Terraform plans or applies)",
+            "— | 3s | fn/main.tf:36 aws_lambda_function.f timeout | `null`: Terraform leaves the argument unset, so its default 3s applies",
         ]
     );
 }
@@ -278,7 +208,7 @@ resource "aws_lambda_function" "orders" {
   timeout       = 60
 }
 "#;
-    let out = one("api.tf", text);
+    let out = TERRAFORM.one("api.tf", text);
     let hop = "aws_apigatewayv2_api.http -> aws_lambda_function.orders";
     assert_eq!(
         brief(&out.rows),
@@ -326,7 +256,7 @@ resource "aws_lambda_event_source_mapping" "jobs" {
   batch_size       = 10
 }
 "#;
-    let out = one("queue.tf", text);
+    let out = TERRAFORM.one("queue.tf", text);
     let hop = "aws_sqs_queue.jobs -> aws_lambda_function.worker";
     assert_eq!(
         brief(&out.rows),
@@ -350,19 +280,10 @@ resource "aws_lambda_event_source_mapping" "jobs" {
 fn two_modules_with_the_same_address_stay_two_nodes() {
     let lb = "resource \"aws_lb\" \"this\" {\n  idle_timeout = 30\n}\n";
     let other = "resource \"aws_lb\" \"this\" {\n  idle_timeout = 90\n}\n";
-    let out = import(
-        &[
-            File {
-                path: "modules/public/main.tf",
-                text: lb,
-            },
-            File {
-                path: "modules/internal/main.tf",
-                text: other,
-            },
-        ],
-        Lang::En,
-    );
+    let out = TERRAFORM.several(&[
+        ("modules/public/main.tf", lb),
+        ("modules/internal/main.tf", other),
+    ]);
     let segments: Vec<&str> = out.rows.iter().map(|r| r.segment.as_str()).collect();
     assert_eq!(
         segments,
@@ -374,24 +295,9 @@ fn two_modules_with_the_same_address_stay_two_nodes() {
 fn a_file_that_cannot_be_parsed_is_named_by_line_and_column() {
     let broken = "resource \"aws_lb\" \"x\" {\n  idle_timeout = \n}\n";
     let good = "resource \"aws_lambda_function\" \"f\" {\n  timeout = 10\n}\n";
-    let out = import(
-        &[
-            File {
-                path: "broken.tf",
-                text: broken,
-            },
-            File {
-                path: "good.tf",
-                text: good,
-            },
-        ],
-        Lang::En,
-    );
+    let out = TERRAFORM.several(&[("broken.tf", broken), ("good.tf", good)]);
     assert_eq!(
-        out.errors
-            .iter()
-            .map(|e| e.to_string())
-            .collect::<Vec<_>>(),
+        error_messages(&out),
         ["broken.tf:2:18: invalid expression; expected `\"`, `[`, `{`, `-`, `!`, `(`, `_`, `<`, letter or digit"]
     );
     // The other file is still imported.
@@ -430,22 +336,10 @@ resource "aws_apigatewayv2_integration" "post" {
 }
 "#
     );
-    let out = one("all.tf", &text);
-    assert_eq!(out.errors, []);
-    let mut found: Vec<String> = Vec::new();
-    for r in out.rows.iter().filter(|r| r.item != "route group") {
-        let entry =
-            budget::catalog::lookup(r).unwrap_or_else(|| panic!("no catalog entry for {r:?}"));
-        let line = format!(
-            "{} = {} / {} ({:?})",
-            r.setting, entry.product, entry.name, entry.unit
-        );
-        if !found.contains(&line) {
-            found.push(line);
-        }
-    }
+    let out = TERRAFORM.clean("all.tf", &text);
+    // Each line once: the load balancer's idle timeout is a row on each of its hops.
     assert_eq!(
-        found,
+        distinct(catalog_lines(&out.rows, |e| format!(" ({:?})", e.unit))),
         [
             "aws_lb.idle_timeout = AWS ALB / aws_lb.idle_timeout (Seconds)",
             "aws_lb_target_group.deregistration_delay = AWS ALB / aws_lb_target_group.deregistration_delay (Seconds)",
@@ -486,21 +380,12 @@ resource "aws_apigatewayv2_integration" "post" {
 #[test]
 fn a_japanese_sheet_gets_japanese_items_and_rationales() {
     let text = "resource \"aws_lambda_function\" \"f\" {\n  timeout = var.t\n}\n\nresource \"aws_lambda_function\" \"g\" {\n}\n";
-    let out = import(&[File { path: "f.tf", text }], Lang::Ja);
-    let cells: Vec<(&str, &str, &str)> = out
-        .rows
-        .iter()
-        .map(|r| (r.item.as_str(), r.value.as_str(), r.rationale.as_str()))
-        .collect();
+    let out = TERRAFORM.one_in(Lang::Ja, "f.tf", text);
     assert_eq!(
-        cells,
+        cells(&out.rows, "item | value | rationale"),
         [
-            (
-                "全体期限",
-                "var.t",
-                "unresolved: var.t（Terraform の入力変数: 値はモジュールの呼び出し元、.tfvars ファイル、plan 時の -var で決まるので、ここでは推測しない）"
-            ),
-            ("全体期限", "—", "未設定: Lambda は既定で関数を 3 秒で停止する"),
+            "全体期限 | var.t | unresolved: var.t（Terraform の入力変数: 値はモジュールの呼び出し元、.tfvars ファイル、plan 時の -var で決まるので、ここでは推測しない）",
+            "全体期限 | — | 未設定: Lambda は既定で関数を 3 秒で停止する",
         ]
     );
 }
@@ -520,9 +405,7 @@ fn every_sentence_is_said_in_both_languages() {
         Say::ListenerRoutes,
         Say::ApiRoutes,
     ];
-    for say in &all {
-        assert_ne!(say.text(Lang::En), say.text(Lang::Ja), "{say:?}");
-    }
+    assert_said_in_both(&all, Say::text);
     // An unresolved value says so with the same marker in both languages.
     for say in &all[..5] {
         assert!(say.text(Lang::En).starts_with("unresolved: "), "{say:?}");

@@ -1,13 +1,12 @@
 //! Envoy static configuration: routes, retry policies, clusters, hidden route defaults.
 
-use budget::{FindingCode, Lang, Sheet};
-
-use crate::{import_folder, settings};
+use crate::{
+    check, findings, group_hops, group_values, import_clean, import_folder, settings, unreadable,
+};
 
 #[test]
 fn envoy_edge_google_vrp() {
-    let out = import_folder("envoy-edge-google-vrp");
-    assert_eq!(out.errors, []);
+    let out = import_clean("envoy-edge-google-vrp");
     let f = "envoy-edge-google-vrp/envoy-edge.yaml";
     let hop = "listener_https -> service_foo";
     assert_eq!(
@@ -30,19 +29,12 @@ fn envoy_edge_google_vrp() {
         format!("{f}:64 listener listener_https route_config local_route virtual_host local_service routes[0].route.timeout")
     );
     // The direct response route calls no cluster: one route, one group.
-    let groups: Vec<(&str, &str)> = out
-        .rows
-        .iter()
-        .filter(|r| r.item == "route group")
-        .map(|r| (r.segment.as_str(), r.value.as_str()))
-        .collect();
-    assert_eq!(groups, [(hop, "local_service")]);
+    assert_eq!(group_hops(&out.rows), [(hop, "local_service")]);
 }
 
 #[test]
 fn envoy_front_proxy_retries() {
-    let out = import_folder("envoy-front-proxy-retries");
-    assert_eq!(out.errors, []);
+    let out = import_clean("envoy-front-proxy-retries");
     let f = "envoy-front-proxy-retries/front-envoy.yaml";
     let s = "envoy-front-proxy-retries/service-envoy.yaml";
     assert_eq!(
@@ -62,29 +54,17 @@ fn envoy_front_proxy_retries() {
         ]
     );
     // The three routes of the virtual host `backend` are one route group.
-    let groups: Vec<&str> = out
-        .rows
-        .iter()
-        .filter(|r| r.item == "route group")
-        .map(|r| r.value.as_str())
-        .collect();
-    assert_eq!(groups, ["backend", "backend", "backend", "service"]);
+    assert_eq!(
+        group_values(&out.rows),
+        ["backend", "backend", "backend", "service"]
+    );
 }
 
 #[test]
 fn envoy_front_proxy_retries_checks_without_surprises() {
     let out = import_folder("envoy-front-proxy-retries");
-    let report = budget::check(&Sheet::new(Lang::En, out.rows));
-    let found: Vec<String> = report
-        .findings
-        .iter()
-        .map(|f| {
-            let at = f.hop.as_deref().or(f.node.as_deref()).unwrap_or("");
-            format!("{:?} {at}", f.code)
-        })
-        .collect();
     assert_eq!(
-        found,
+        findings(&out.rows),
         [
             // 3 retries are 4 attempts on service_red, over the threshold of 3.
             "RetryAmplification service_red",
@@ -97,12 +77,5 @@ fn envoy_front_proxy_retries_checks_without_surprises() {
         ]
     );
     let edge = import_folder("envoy-edge-google-vrp");
-    let report = budget::check(&Sheet::new(Lang::En, edge.rows));
-    assert!(
-        report
-            .findings
-            .iter()
-            .all(|f| f.code != FindingCode::ValueUnreadable
-                && f.code != FindingCode::ValueUnitMissing)
-    );
+    assert_eq!(unreadable(&check(&edge.rows)), Vec::<String>::new());
 }

@@ -1,13 +1,12 @@
 //! HAProxy: frontends, backends and listen sections, defaults inherited, bare milliseconds.
 
-use budget::{FindingCode, Lang, Sheet};
+use budget::FindingCode;
 
-use crate::{import_folder, route_groups, settings};
+use crate::{check, import_clean, import_folder, route_groups, row_of, settings, unreadable};
 
 #[test]
 fn haproxy_content_switching() {
-    let out = import_folder("haproxy-content-sw");
-    assert_eq!(out.errors, []);
+    let out = import_clean("haproxy-content-sw");
     let f = "haproxy-content-sw/content-sw-sample.cfg";
     assert_eq!(
         settings(&out.rows),
@@ -25,19 +24,14 @@ fn haproxy_content_switching() {
         ]
     );
     // Two use_backend rules to one backend and the default backend: two alternatives.
-    let groups = route_groups(&out.rows);
     assert_eq!(
-        groups,
+        route_groups(&out.rows),
         [
             format!("public -> static = public @ {f}:32 frontend public use_backend static if {{ hdr_beg(host) -i img }}"),
             format!("public -> dynamic = public @ {f}:34 frontend public default_backend dynamic"),
         ]
     );
-    let redispatch = out
-        .rows
-        .iter()
-        .find(|r| r.setting == "option redispatch")
-        .unwrap();
+    let redispatch = row_of(&out.rows, "option redispatch");
     assert_eq!(
         redispatch.rationale,
         "when a connection fails, the last retry goes to another server of the backend (statsrv1, statsrv2); the tries stay retries + 1"
@@ -46,8 +40,7 @@ fn haproxy_content_switching() {
 
 #[test]
 fn haproxy_socks4_listen_sections() {
-    let out = import_folder("haproxy-socks4");
-    assert_eq!(out.errors, []);
+    let out = import_clean("haproxy-socks4");
     let f = "haproxy-socks4/socks4.cfg";
     let smtp = "SMTP-20025 -> SMTP-20025 servers";
     let ssl = "SSL-20080 -> SSL-20080 servers";
@@ -78,21 +71,15 @@ fn haproxy_socks4_listen_sections() {
 fn haproxy_checks_read_every_value() {
     for name in ["haproxy-content-sw", "haproxy-socks4"] {
         let out = import_folder(name);
-        let report = budget::check(&Sheet::new(Lang::En, out.rows));
-        let unreadable: Vec<String> = report
-            .findings
-            .iter()
-            .filter(|f| {
-                f.code == FindingCode::ValueUnreadable || f.code == FindingCode::ValueUnitMissing
-            })
-            .map(|f| format!("{:?} {:?}", f.code, f.hop))
-            .collect();
-        assert_eq!(unreadable, Vec::<String>::new(), "{name}");
+        assert_eq!(
+            unreadable(&check(&out.rows)),
+            Vec::<String>::new(),
+            "{name}"
+        );
     }
     // The bare milliseconds take their unit from the catalog.
     let out = import_folder("haproxy-socks4");
-    let report = budget::check(&Sheet::new(Lang::En, out.rows));
-    let from_catalog = report
+    let from_catalog = check(&out.rows)
         .findings
         .iter()
         .filter(|f| f.code == FindingCode::ValueUnitFromCatalog)

@@ -1,13 +1,15 @@
 //! Kubernetes YAML: ingress-nginx, Istio, Gateway API, chart templates, AWS ALB.
 
-use budget::{Lang, Sheet};
+use budget::Lang;
 
-use crate::{import_folder, settings};
+use crate::{
+    cells_of, check, found, group_hops, group_values, import_clean, import_folder, row_of,
+    settings, unreadable,
+};
 
 #[test]
 fn ingress_nginx_examples() {
-    let out = import_folder("ingress-nginx-examples");
-    assert_eq!(out.errors, []);
+    let out = import_clean("ingress-nginx-examples");
     let f = "ingress-nginx-examples";
     let cm = format!("{f}/configmap.yaml");
     let public = "public-demo-echo-service.kube.local -> demo-echo-service";
@@ -55,14 +57,8 @@ fn ingress_nginx_examples() {
         "not set on this Ingress: the controller's ConfigMap ingress-nginx-controller sets proxy-read-timeout: 120 for every Ingress, in place of the built-in default"
     );
     // Each Ingress's paths are one route group named after it.
-    let groups: Vec<(&str, &str)> = out
-        .rows
-        .iter()
-        .filter(|r| r.item == "route group")
-        .map(|r| (r.segment.as_str(), r.value.as_str()))
-        .collect();
     assert_eq!(
-        groups,
+        group_hops(&out.rows),
         [
             (public, "public-demo-echo-service"),
             (secure, "secure-demo-echo-service"),
@@ -71,7 +67,7 @@ fn ingress_nginx_examples() {
     );
     // The engine reads the ConfigMap's bare numbers as seconds: 10 s + 120 s on each Ingress
     // that takes them.
-    let report = budget::check(&Sheet::new(Lang::En, out.rows));
+    let report = check(&out.rows);
     let interval = report
         .findings
         .iter()
@@ -82,16 +78,12 @@ fn ingress_nginx_examples() {
         "{}",
         interval.message
     );
-    assert!(report.findings.iter().all(|f| !matches!(
-        format!("{:?}", f.code).as_str(),
-        "ValueUnreadable" | "ValueUnitMissing"
-    )));
+    assert_eq!(unreadable(&report), Vec::<String>::new());
 }
 
 #[test]
 fn istio_kubox() {
-    let out = import_folder("istio-kubox");
-    assert_eq!(out.errors, []);
+    let out = import_clean("istio-kubox");
     let rows = settings(&out.rows);
     assert_eq!(rows.len(), 42, "{rows:#?}");
     let vs = "istio-kubox/virtual-service.yaml";
@@ -119,46 +111,28 @@ fn istio_kubox() {
     ] {
         assert!(rows.contains(&expected), "missing {expected}\n{rows:#?}");
     }
-    let max_retries = out
-        .rows
-        .iter()
-        .find(|r| r.setting == "connectionPool.http.maxRetries")
-        .unwrap();
+    let max_retries = row_of(&out.rows, "connectionPool.http.maxRetries");
     assert_eq!(max_retries.item, "other");
     assert!(max_retries
         .rationale
         .starts_with("a connection-pool limit, not a retry count"));
     let hidden = out.rows.iter().find(|r| r.value == "—").unwrap();
     assert_eq!(
-        (hidden.default.as_str(), hidden.item.as_str()),
-        ("2 retries", "tries and waits")
+        cells_of(hidden, "default | item"),
+        "2 retries | tries and waits"
     );
     assert_eq!(
         hidden.location,
         format!("{vs}:95 VirtualService kubox-virtual-service http[5]")
     );
     // The six http routes are one route group.
-    let groups: Vec<&str> = out
-        .rows
-        .iter()
-        .filter(|r| r.item == "route group")
-        .map(|r| r.value.as_str())
-        .collect();
-    assert_eq!(groups, ["kubox-virtual-service"; 6]);
+    assert_eq!(group_values(&out.rows), ["kubox-virtual-service"; 6]);
 }
 
 #[test]
 fn istio_kubox_checks_without_surprises() {
     let out = import_folder("istio-kubox");
-    let report = budget::check(&Sheet::new(Lang::En, out.rows));
-    let found: Vec<String> = report
-        .findings
-        .iter()
-        .map(|f| {
-            let at = f.hop.as_deref().or(f.node.as_deref()).unwrap_or("");
-            format!("{:?} {at}", f.code)
-        })
-        .collect();
+    let report = check(&out.rows);
     let svc = |name: &str| format!("{name}.app-services.svc.cluster.local");
     let mut expected = Vec::new();
     // A DestinationRule's connect timeout alone does not bound a call to a database, and the
@@ -185,7 +159,7 @@ fn istio_kubox_checks_without_surprises() {
         "ValueDefaultApplied * -> {} (http[5])",
         svc("user-svc")
     ));
-    assert_eq!(found, expected);
+    assert_eq!(found(&report), expected);
     assert_eq!(
         report.summary.headline(Lang::En),
         "0 inversions, 9 warnings"
@@ -194,8 +168,7 @@ fn istio_kubox_checks_without_surprises() {
 
 #[test]
 fn gateway_api_httproute() {
-    let out = import_folder("gateway-api-httproute");
-    assert_eq!(out.errors, []);
+    let out = import_clean("gateway-api-httproute");
     let a = "gateway-api-httproute/httproute-retry-with-timeouts.yaml";
     let b = "gateway-api-httproute/httproute-timeout-backend-request.yaml";
     let c = "gateway-api-httproute/timeout-example.yaml";
@@ -229,8 +202,7 @@ fn gateway_api_httproute() {
 
 #[test]
 fn cnvrg_operator_templates_stay_unresolved() {
-    let out = import_folder("cnvrg-operator-templates");
-    assert_eq!(out.errors, []);
+    let out = import_clean("cnvrg-operator-templates");
     let i = "cnvrg-operator-templates/ingress.tpl";
     let v = "cnvrg-operator-templates/vs.tpl";
     let host = "{{.Spec.Dbs.Minio.SvcName}}{{.Spec.Networking.ClusterDomainPrefix.Prefix}}.{{ .Spec.ClusterDomain }}";
@@ -252,18 +224,13 @@ fn cnvrg_operator_templates_stay_unresolved() {
         "written `18000s`: ingress-nginx reads this annotation as whole seconds without a unit and ignores any other text, so its default 60s applies instead"
     );
     // The templated attempts stay text, never a number.
-    let attempts = out
-        .rows
-        .iter()
-        .find(|r| r.setting == "retries.attempts")
-        .unwrap();
+    let attempts = row_of(&out.rows, "retries.attempts");
     assert_eq!(attempts.rationale, "unresolved: template");
 }
 
 #[test]
 fn conbench_alb_ingress_and_deployment() {
-    let out = import_folder("conbench-alb-gunicorn");
-    assert_eq!(out.errors, []);
+    let out = import_clean("conbench-alb-gunicorn");
     let i = "conbench-alb-gunicorn/conbench-cloud-ingress.templ.yml";
     let d = "conbench-alb-gunicorn/conbench-deployment.templ.yml";
     let g = "conbench-alb-gunicorn/gunicorn-conf.py";

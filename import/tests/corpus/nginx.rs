@@ -1,28 +1,20 @@
 //! nginx: inheritance from `http` to `server` to `location`, upstreams, envsubst templates.
 
-use budget::{Lang, Sheet};
+use budget::Lang;
 
-use crate::{import_folder, settings};
+use crate::{
+    cells_of, check, found, group_hops, group_values, import_clean, import_folder, settings,
+};
 
 /// `CODE HOP-OR-NODE` of each finding the engine reports on a folder's sheet, and its headline.
 fn findings(folder: &str) -> (Vec<String>, String) {
-    let out = import_folder(folder);
-    let report = budget::check(&Sheet::new(Lang::En, out.rows));
-    let found = report
-        .findings
-        .iter()
-        .map(|f| {
-            let at = f.hop.as_deref().or(f.node.as_deref()).unwrap_or("");
-            format!("{:?} {at}", f.code)
-        })
-        .collect();
-    (found, report.summary.headline(Lang::En))
+    let report = check(&import_folder(folder).rows);
+    (found(&report), report.summary.headline(Lang::En))
 }
 
 #[test]
 fn frappe_envsubst_template() {
-    let out = import_folder("nginx-frappe-template");
-    assert_eq!(out.errors, []);
+    let out = import_clean("nginx-frappe-template");
     let f = "nginx-frappe-template/nginx-template.conf";
     let site = "${FRAPPE_SITE_NAME_HEADER}";
     assert_eq!(
@@ -50,11 +42,8 @@ fn frappe_envsubst_template() {
     );
     let hidden = &out.rows[2];
     assert_eq!(
-        (hidden.default.as_str(), hidden.location.as_str()),
-        (
-            "60s",
-            &*format!("{f}:40 server {site} location /socket.io proxy_read_timeout")
-        )
+        cells_of(hidden, "default | location"),
+        format!("60s | {f}:40 server {site} location /socket.io proxy_read_timeout")
     );
     // The upstream's server line is written as the template has it.
     assert_eq!(
@@ -62,14 +51,8 @@ fn frappe_envsubst_template() {
         "the server lines of upstream socketio-server (${SOCKETIO} fail_timeout=0): a failed try goes on to the next server (proxy_next_upstream); a name that resolves to several addresses is one server per address to nginx"
     );
     // The two proxying locations are the server's route group.
-    let groups: Vec<(&str, &str)> = out
-        .rows
-        .iter()
-        .filter(|r| r.item == "route group")
-        .map(|r| (r.segment.as_str(), r.value.as_str()))
-        .collect();
     assert_eq!(
-        groups,
+        group_hops(&out.rows),
         [
             ("${FRAPPE_SITE_NAME_HEADER} -> socketio-server", site),
             ("${FRAPPE_SITE_NAME_HEADER} -> backend-server", site),
@@ -100,8 +83,7 @@ fn frappe_checks_without_surprises() {
 
 #[test]
 fn peertube_site() {
-    let out = import_folder("nginx-peertube");
-    assert_eq!(out.errors, []);
+    let out = import_clean("nginx-peertube");
     let f = "nginx-peertube/peertube";
     // Two servers are called ${WEBSERVER_HOST}: the one on 443 proxies.
     let host = "${WEBSERVER_HOST}:443";
@@ -132,23 +114,14 @@ fn peertube_site() {
     // location's settings apply, so its 15 minutes bound nothing, and the row says why.
     let tracker = out.rows.last().unwrap();
     assert_eq!(
-        (tracker.item.as_str(), tracker.location.as_str()),
-        (
-            "other",
-            &*format!("{f}:144 server {host} location /tracker/socket proxy_read_timeout")
-        )
+        cells_of(tracker, "item | location"),
+        format!("other | {f}:144 server {host} location /tracker/socket proxy_read_timeout")
     );
     assert_eq!(
         tracker.rationale,
         "no location that inherits this line passes requests with proxy_pass, so it bounds no call; a request handed on to a named location (`try_files ... @name`) takes that location's settings, not this block's"
     );
-    let groups: Vec<&str> = out
-        .rows
-        .iter()
-        .filter(|r| r.item == "route group")
-        .map(|r| r.value.as_str())
-        .collect();
-    assert_eq!(groups, [host; 3]);
+    assert_eq!(group_values(&out.rows), [host; 3]);
 }
 
 #[test]
@@ -174,8 +147,7 @@ fn peertube_checks_without_surprises() {
 
 #[test]
 fn sentry_self_hosted_inherits_from_http() {
-    let out = import_folder("nginx-sentry-self-hosted");
-    assert_eq!(out.errors, []);
+    let out = import_clean("nginx-sentry-self-hosted");
     let f = "nginx-sentry-self-hosted/nginx.conf";
     let mut expected = vec![format!("nginx :80 | keepalive_timeout | 75s | {f}:28")];
     for (callee, upstream) in [
@@ -204,18 +176,9 @@ fn sentry_self_hosted_inherits_from_http() {
         read.rationale,
         "inherited from `http`: this block sets no value of its own"
     );
-    let group = &out.rows[1];
     assert_eq!(
-        (
-            group.item.as_str(),
-            group.value.as_str(),
-            group.location.as_str()
-        ),
-        (
-            "route group",
-            "nginx :80",
-            &*format!("{f}:81 server :80 location /api/store/")
-        )
+        cells_of(&out.rows[1], "item | value | location"),
+        format!("route group | nginx :80 | {f}:81 server :80 location /api/store/")
     );
 }
 

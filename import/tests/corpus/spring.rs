@@ -1,27 +1,11 @@
 //! Spring Boot: Spring Cloud Netflix (Hystrix, Ribbon, Zuul), Spring Cloud Gateway with
 //! Resilience4j, Tomcat and HikariCP, and the Resilience4j demo.
 
-use budget::{Lang, Row, Sheet};
-
-use crate::{import_folder, route_groups, settings};
-
-/// The findings of the engine on `rows`: `Code HOP-OR-NODE`.
-fn findings(rows: &[Row]) -> Vec<String> {
-    let report = budget::check(&Sheet::new(Lang::En, rows.to_vec()));
-    report
-        .findings
-        .iter()
-        .map(|f| {
-            let at = f.hop.as_deref().or(f.node.as_deref()).unwrap_or("");
-            format!("{:?} {at}", f.code)
-        })
-        .collect()
-}
+use crate::{cells_of, findings, import_clean, route_groups, row_of, settings};
 
 #[test]
 fn spring_piggymetrics() {
-    let out = import_folder("spring-piggymetrics");
-    assert_eq!(out.errors, []);
+    let out = import_clean("spring-piggymetrics");
     let a = "spring-piggymetrics/application.yml";
     let g = "spring-piggymetrics/gateway.yml";
     let hystrix = "hystrix.command.*.execution.isolation.thread.timeoutInMilliseconds";
@@ -45,9 +29,8 @@ fn spring_piggymetrics() {
     }
     assert_eq!(settings(&out.rows), expected);
     // The four Zuul routes are one route group of the gateway.
-    let groups = route_groups(&out.rows);
     assert_eq!(
-        groups,
+        route_groups(&out.rows),
         [
             format!("gateway -> http://auth-service:5000 = gateway @ {g}:22 zuul.routes.auth-service"),
             format!("gateway -> account-service = gateway @ {g}:28 zuul.routes.account-service"),
@@ -55,13 +38,10 @@ fn spring_piggymetrics() {
             format!("gateway -> notification-service = gateway @ {g}:40 zuul.routes.notification-service"),
         ]
     );
-    let deadline = out.rows.iter().find(|r| r.setting == hystrix).unwrap();
+    let deadline = row_of(&out.rows, hystrix);
     assert_eq!(
-        (deadline.item.as_str(), deadline.rationale.as_str()),
-        (
-            "overall deadline",
-            "Hystrix bounds the whole call to the service, Ribbon's retries included"
-        )
+        cells_of(deadline, "item | rationale"),
+        "overall deadline | Hystrix bounds the whole call to the service, Ribbon's retries included"
     );
     // Bare numbers are milliseconds, the only form these integer settings take (the catalog's
     // bare_only): no finding asks for a unit. The URL route is bounded by intervals only,
@@ -72,8 +52,7 @@ fn spring_piggymetrics() {
 
 #[test]
 fn spring_polar_bookshop() {
-    let out = import_folder("spring-polar-bookshop");
-    assert_eq!(out.errors, []);
+    let out = import_clean("spring-polar-bookshop");
     let c = "spring-polar-bookshop/catalog-service/application.yml";
     let e = "spring-polar-bookshop/edge-service/application.yml";
     let mut expected = vec![
@@ -115,11 +94,7 @@ fn spring_polar_bookshop() {
             format!("edge-service @ {e}:70 spring.cloud.gateway.routes[2]"),
         ]
     );
-    let retries = out
-        .rows
-        .iter()
-        .find(|r| r.setting == "spring.cloud.gateway.filter.retry.retries")
-        .unwrap();
+    let retries = row_of(&out.rows, "spring.cloud.gateway.filter.retry.retries");
     assert_eq!(
         retries.location,
         format!("{e}:46 spring.cloud.gateway.default-filters[3].args.retries")
@@ -147,8 +122,7 @@ fn spring_polar_bookshop() {
 
 #[test]
 fn spring_resilience4j_demo() {
-    let out = import_folder("spring-resilience4j-demo");
-    assert_eq!(out.errors, []);
+    let out = import_clean("spring-resilience4j-demo");
     let f = "spring-resilience4j-demo/application.yml";
     let mut expected = Vec::new();
     // Both instances name `default` as their base config: its values are theirs.

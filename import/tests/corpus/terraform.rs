@@ -1,27 +1,11 @@
 //! Terraform: an ALB module fed by variables, API Gateway in front of Lambda, SQS feeding
 //! Lambda.
 
-use budget::{Lang, Sheet};
-
-use crate::{import_folder, settings};
-
-/// `CODE hop-or-node` of each finding the engine reports on `rows`.
-fn findings(rows: Vec<budget::Row>) -> Vec<String> {
-    let report = budget::check(&Sheet::new(Lang::En, rows));
-    report
-        .findings
-        .iter()
-        .map(|f| {
-            let at = f.hop.as_deref().or(f.node.as_deref()).unwrap_or("");
-            format!("{:?} {at}", f.code)
-        })
-        .collect()
-}
+use crate::{cells_of, findings, import_clean, settings};
 
 #[test]
 fn alb_module_with_variables() {
-    let out = import_folder("tf-alb-module-vars");
-    assert_eq!(out.errors, []);
+    let out = import_clean("tf-alb-module-vars");
     let f = "tf-alb-module-vars/loadbalancing/main.tf";
     let hop = "aws_lb.main_lb -> aws_lb_target_group.main_lb_tg";
     // The listener's default action forwards the load balancer to its target group: the idle
@@ -32,8 +16,8 @@ fn alb_module_with_variables() {
     );
     let idle = &out.rows[1];
     assert_eq!(
-        (idle.location.as_str(), idle.rationale.as_str()),
-        (&*format!("{f}:7 aws_lb.main_lb idle_timeout"), "")
+        cells_of(idle, "location | rationale"),
+        format!("{f}:7 aws_lb.main_lb idle_timeout | ")
     );
     let entry = budget::catalog::lookup(idle).expect("a catalog entry");
     assert_eq!(
@@ -42,30 +26,18 @@ fn alb_module_with_variables() {
     );
     // The load balancer's target groups are one route group, written where the listener
     // names the target group.
-    let group = &out.rows[0];
     assert_eq!(
-        (
-            group.item.as_str(),
-            group.segment.as_str(),
-            group.value.as_str(),
-            group.location.as_str()
-        ),
-        (
-            "route group",
-            hop,
-            "aws_lb.main_lb",
-            &*format!("{f}:35 aws_lb_listener.main_lb_listener default_action.target_group_arn")
-        )
+        cells_of(&out.rows[0], "item | segment | value | location"),
+        format!("route group | {hop} | aws_lb.main_lb | {f}:35 aws_lb_listener.main_lb_listener default_action.target_group_arn")
     );
     // 400 is seconds, the only form Terraform's number takes (no finding asks for a unit);
     // an idle timeout alone bounds no call.
-    assert_eq!(findings(out.rows), [format!("BoundMissing {hop}")]);
+    assert_eq!(findings(&out.rows), [format!("BoundMissing {hop}")]);
 }
 
 #[test]
 fn api_gateway_in_front_of_lambda() {
-    let out = import_folder("tf-apigw-lambda-504");
-    assert_eq!(out.errors, []);
+    let out = import_clean("tf-apigw-lambda-504");
     let a = "tf-apigw-lambda-504/apigw-get.tf";
     let l = "tf-apigw-lambda-504/lambda.tf";
     let hop = "aws_api_gateway_rest_api.api_gw -> aws_lambda_function.template_lambda";
@@ -92,15 +64,12 @@ fn api_gateway_in_front_of_lambda() {
     );
     // The REST API's integrations are one route group.
     assert_eq!(
-        (out.rows[0].value.as_str(), out.rows[0].location.as_str()),
-        (
-            "aws_api_gateway_rest_api.api_gw",
-            &*format!("{a}:20 aws_api_gateway_integration.get uri")
-        )
+        cells_of(&out.rows[0], "value | location"),
+        format!("aws_api_gateway_rest_api.api_gw | {a}:20 aws_api_gateway_integration.get uri")
     );
     // The engine cannot read the two expressions, and says so on exactly those rows.
     assert_eq!(
-        findings(out.rows),
+        findings(&out.rows),
         [
             format!("ValueUnreadable {hop}"),
             format!("ValueUnreadable {lambda}"),
@@ -110,8 +79,7 @@ fn api_gateway_in_front_of_lambda() {
 
 #[test]
 fn sqs_feeding_lambda() {
-    let out = import_folder("tf-sqs-lambda-dlq");
-    assert_eq!(out.errors, []);
+    let out = import_clean("tf-sqs-lambda-dlq");
     let l = "tf-sqs-lambda-dlq/lambda.tf";
     let s = "tf-sqs-lambda-dlq/sqs.tf";
     let lambda = "aws_lambda_function.lambda";
@@ -125,25 +93,16 @@ fn sqs_feeding_lambda() {
     );
     // The function writes no timeout (its local lambda_timeout of 60 is never passed to it):
     // Lambda's 3 s default, made explicit at the resource block.
-    let hidden = &out.rows[0];
     assert_eq!(
-        (
-            hidden.default.as_str(),
-            hidden.rationale.as_str(),
-            hidden.location.as_str()
-        ),
-        (
-            "3s",
-            "not set: Lambda stops a function after 3 s by default",
-            &*format!("{l}:62 aws_lambda_function.lambda timeout")
-        )
+        cells_of(&out.rows[0], "default | rationale | location"),
+        format!("3s | not set: Lambda stops a function after 3 s by default | {l}:62 aws_lambda_function.lambda timeout")
     );
     assert_eq!(
         out.rows[1].rationale,
         "unresolved: expression of local.lambda_timeout (Terraform computes it at plan time; expressions are not evaluated here)"
     );
     assert_eq!(
-        findings(out.rows),
+        findings(&out.rows),
         [
             format!("ValueUnreadable {hop}"),
             format!("ValueDefaultApplied {lambda}"),
