@@ -11,11 +11,11 @@
 use std::collections::HashMap;
 use std::hash::Hash;
 
-use budget::Report;
+use budget::{Lang, Report};
 use leptos::prelude::*;
 
 use crate::fan_out::FanOut;
-use crate::highlight::NumberRows;
+use crate::highlight::{Highlight, NumberRows};
 
 /// The key of an item: what the item is, and how many earlier items of the list have the
 /// same (0 for the first), so that every key of a list is different.
@@ -40,6 +40,17 @@ pub fn unique_keys<T, K: Hash + Eq + Clone>(items: &[T], key: impl Fn(&T) -> K) 
             numbered
         })
         .collect()
+}
+
+/// Which list of a report a [`KeyedList`] shows: where the list is in the report, where the
+/// rows behind its items' numbers are (at the same places), and what an item's key is.
+pub struct ListOf<K, T, R> {
+    /// The list in the report.
+    pub items: fn(&Report) -> &[T],
+    /// The rows behind the numbers of its items.
+    pub rows: fn(&NumberRows) -> &[R],
+    /// What an item is, for its key.
+    pub key: fn(&T) -> K,
 }
 
 /// One list of the latest report, by keys: the keys in the report's order (for a keyed
@@ -86,15 +97,12 @@ where
     T: PartialEq + Clone + Send + Sync + 'static,
     R: PartialEq + Clone + Default + Send + Sync + 'static,
 {
-    /// The list `items(report)` of `report`, its items keyed by `key`, each shown with the
-    /// rows behind its numbers, `rows(numbers)` at the same place (none without `numbers`).
-    pub fn new(
-        report: Signal<Report>,
-        numbers: Option<Memo<NumberRows>>,
-        items: fn(&Report) -> &[T],
-        rows: fn(&NumberRows) -> &[R],
-        key: fn(&T) -> K,
-    ) -> Self {
+    /// The list `of.items(report)` of `report`, its items keyed by `of.key`, each shown with
+    /// the rows behind its numbers, `of.rows(numbers)` at the same place, from the page's
+    /// [`Highlight`] (none where the page provides none).
+    pub fn new(report: Signal<Report>, of: ListOf<K, T, R>) -> Self {
+        let ListOf { items, rows, key } = of;
+        let numbers = Highlight::from_context().map(|h| h.numbers());
         let keys = Memo::new(move |_| report.with(|r| unique_keys(items(r), key)));
         let places = Memo::new(move |_| {
             keys.with(|keys| {
@@ -131,6 +139,28 @@ where
     /// The keys, in the report's order (tracked).
     pub fn keys(&self) -> Vec<Key<K>> {
         self.keys.get()
+    }
+
+    /// The items as a keyed `<For>`, each drawn by `draw(item, rows, lang)` in the sheet's
+    /// language: an item is redrawn when it, its rows or the language change, and an item
+    /// added or removed adds or removes its element only.
+    pub fn view<V: IntoView + 'static>(
+        self,
+        lang: Signal<Lang>,
+        draw: impl Fn(&T, R, Lang) -> V + Clone + Send + Sync + 'static,
+    ) -> impl IntoView {
+        view! {
+            <For each=move || self.keys() key=|k| k.clone() let:key>
+                {
+                    let item = self.item(key);
+                    let draw = draw.clone();
+                    move || {
+                        let lang = lang.get();
+                        item.with(|it| it.as_ref().map(|(t, rows)| draw(t, rows.clone(), lang)))
+                    }
+                }
+            </For>
+        }
     }
 
     /// The item of `key` as the list shows it, with its rows: as it is now, then each time

@@ -205,6 +205,16 @@ pub(crate) fn account(admin: bool, roles: Vec<(i64, Role)>) -> Access {
     }
 }
 
+/// A token's access for tests: token 4 of team `team`, with `scope` and the `role` it acts
+/// with on that team.
+#[cfg(test)]
+pub(crate) fn token(team: i64, scope: TokenScope, role: Role) -> Access {
+    Access {
+        principal: Principal::Token { id: 4, team, scope },
+        roles: vec![(team, role)],
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -227,14 +237,7 @@ mod tests {
 
     #[test]
     fn a_token_acts_with_its_scopes_role_and_never_reads_shared_sheets() {
-        let token = Access {
-            principal: Principal::Token {
-                id: 4,
-                team: 7,
-                scope: TokenScope::Read,
-            },
-            roles: vec![(7, Role::Viewer)],
-        };
+        let token = token(7, TokenScope::Read, Role::Viewer);
         assert_eq!(token.role_on(Some(7), false), Some(Role::Viewer));
         assert_eq!(token.role_on(Some(9), true), None);
         assert_eq!(token.name(), "token 4");

@@ -73,15 +73,8 @@ impl Facts {
     /// Keeps `kept` under `key`; the least recently used go while more than [`KEPT_SHEETS`]
     /// sheets or [`KEPT_ROWS`] rows are kept (the newest stays, whatever its size).
     fn keep(&mut self, key: u64, kept: Arc<Kept>) {
-        self.rows += kept.rows.len();
-        if let Some((_, out)) = self.kept.push(key, kept) {
-            self.rows -= out.rows.len();
-        }
-        while self.rows > KEPT_ROWS && self.kept.len() > 1 {
-            if let Some((_, old)) = self.kept.pop_lru() {
-                self.rows -= old.rows.len();
-            }
-        }
+        let rows = |kept: &Arc<Kept>| kept.rows.len();
+        crate::sized_cache::keep(&mut self.kept, &mut self.rows, KEPT_ROWS, key, kept, rows);
     }
 }
 

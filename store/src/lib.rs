@@ -20,6 +20,7 @@ mod model;
 pub mod proposals;
 pub mod sent_reports;
 pub mod sheets;
+mod sized_cache;
 mod store;
 pub mod teams;
 

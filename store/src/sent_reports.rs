@@ -58,15 +58,15 @@ impl Kept {
     /// Keeps `sent` under `id`; the least recently used go while more than [`KEPT`]
     /// reports or [`KEPT_BYTES`] bytes are kept (the newest stays, whatever its size).
     fn keep(&mut self, id: u64, sent: Sent) {
-        self.bytes += sent.texts.bytes();
-        if let Some((_, pushed_out)) = self.reports.push(id, sent) {
-            self.bytes -= pushed_out.texts.bytes();
-        }
-        while self.bytes > KEPT_BYTES && self.reports.len() > 1 {
-            if let Some((_, old)) = self.reports.pop_lru() {
-                self.bytes -= old.texts.bytes();
-            }
-        }
+        let bytes = |sent: &Sent| sent.texts.bytes();
+        crate::sized_cache::keep(
+            &mut self.reports,
+            &mut self.bytes,
+            KEPT_BYTES,
+            id,
+            sent,
+            bytes,
+        );
     }
 }
 

@@ -57,8 +57,8 @@ pub use throttle::SignInRate;
 use write::{insert_rows, record_settings, recount, recount_stored, stale_conflicts, touch};
 
 use db::{
-    decode_head, is_sqlite_memory, next_id, next_row_id, next_stamp, read_head, read_keyed_rows,
-    read_sheet, to_db, with_create_mode, IdCounter, Tx,
+    change_sheet, decode_head, is_sqlite_memory, next_id, next_row_id, next_stamp, read_head,
+    read_keyed_rows, read_sheet, to_db, with_create_mode, IdCounter, Query, Tx,
 };
 
 use super::access::Need;
@@ -229,11 +229,7 @@ impl Store {
                 &mut tx,
                 id,
                 version,
-                history::State {
-                    sheet_settings: (head.lang, head.margin_ms, head.amplification_threshold),
-                    summary,
-                    rows: &rows,
-                },
+                history::State::new(head.settings(), summary, &rows),
             )
             .await?;
             tx.commit().await?;
@@ -468,11 +464,11 @@ impl Store {
             author,
             "",
             &[],
-            history::State {
-                sheet_settings: (sheet.lang, sheet.margin_ms, sheet.amplification_threshold),
+            history::State::new(
+                (sheet.lang, sheet.margin_ms, sheet.amplification_threshold),
                 summary,
-                rows: &keyed,
-            },
+                &keyed,
+            ),
         )
         .await?;
         tx.commit().await?;
@@ -671,17 +667,10 @@ impl Store {
     /// [`StoreError::NotFound`] when no sheet has this id; [`StoreError::Db`] when the
     /// database fails.
     pub async fn set_lang(&self, id: i64, lang: Lang) -> Result<(), StoreError> {
-        self.allow(id, Need::Write).await?;
-        let mut tx = self.begin_write().await?;
-        touch(&mut tx, id).await?;
-        sqlx::query("UPDATE sheets SET lang = $1 WHERE id = $2")
+        let update = sqlx::query("UPDATE sheets SET lang = $1 WHERE id = $2")
             .bind(lang.code())
-            .bind(id)
-            .execute(&mut *tx)
-            .await?;
-        record_settings(&mut tx, id).await?;
-        tx.commit().await?;
-        Ok(())
+            .bind(id);
+        self.update_sheet(id, update, Revision::Settings).await
     }
 
     /// Sets the sheet settings of sheet `id`: the margin in milliseconds and the retry
@@ -698,18 +687,13 @@ impl Store {
         margin_ms: u64,
         amplification_threshold: u64,
     ) -> Result<(), StoreError> {
-        self.allow(id, Need::Write).await?;
-        let mut tx = self.begin_write().await?;
-        touch(&mut tx, id).await?;
-        sqlx::query("UPDATE sheets SET margin_ms = $1, amplification_threshold = $2 WHERE id = $3")
-            .bind(to_db(margin_ms))
-            .bind(to_db(amplification_threshold))
-            .bind(id)
-            .execute(&mut *tx)
-            .await?;
-        record_settings(&mut tx, id).await?;
-        tx.commit().await?;
-        Ok(())
+        let update = sqlx::query(
+            "UPDATE sheets SET margin_ms = $1, amplification_threshold = $2 WHERE id = $3",
+        )
+        .bind(to_db(margin_ms))
+        .bind(to_db(amplification_threshold))
+        .bind(id);
+        self.update_sheet(id, update, Revision::Settings).await
     }
 
     /// Renames sheet `id` to `name` and bumps its change time.
@@ -719,14 +703,28 @@ impl Store {
     /// [`StoreError::NotFound`] when no sheet has this id; [`StoreError::Db`] when the
     /// database fails.
     pub async fn rename_sheet(&self, id: i64, name: &SheetName) -> Result<(), StoreError> {
+        let update = sqlx::query("UPDATE sheets SET name = $1 WHERE id = $2")
+            .bind(name.as_str())
+            .bind(id);
+        self.update_sheet(id, update, Revision::None).await
+    }
+
+    /// Runs `update`, a change of sheet `id`'s own record, in one transaction with the bump
+    /// of its change time, when the access may write the sheet; a change of its settings is
+    /// recorded as a `settings` revision.
+    async fn update_sheet(
+        &self,
+        id: i64,
+        update: Query<'_>,
+        revision: Revision,
+    ) -> Result<(), StoreError> {
         self.allow(id, Need::Write).await?;
         let mut tx = self.begin_write().await?;
         touch(&mut tx, id).await?;
-        sqlx::query("UPDATE sheets SET name = $1 WHERE id = $2")
-            .bind(name.as_str())
-            .bind(id)
-            .execute(&mut *tx)
-            .await?;
+        update.execute(&mut *tx).await?;
+        if revision == Revision::Settings {
+            record_settings(&mut tx, id).await?;
+        }
         tx.commit().await?;
         Ok(())
     }
@@ -753,14 +751,8 @@ impl Store {
             .bind(id)
             .execute(&mut *tx)
             .await?;
-        let deleted = sqlx::query("DELETE FROM sheets WHERE id = $1")
-            .bind(id)
-            .execute(&mut *tx)
-            .await?
-            .rows_affected();
-        if deleted == 0 {
-            return Err(StoreError::NotFound(id));
-        }
+        let delete = sqlx::query("DELETE FROM sheets WHERE id = $1").bind(id);
+        change_sheet(&mut tx, id, delete).await?;
         tx.commit().await?;
         // Team mode: the deletion goes to the team's audit log.
         if let Some(access) = self.access() {
@@ -769,6 +761,15 @@ impl Store {
         }
         Ok(())
     }
+}
+
+/// Whether a change of a sheet's record adds a revision to its history.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Revision {
+    /// None: the rows and the settings stay as they are (a rename).
+    None,
+    /// A `settings` revision: the language, margin or threshold changed.
+    Settings,
 }
 
 #[cfg(test)]

@@ -318,18 +318,11 @@ pub async fn make_account(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::access::account;
+    use crate::access::{account, token};
 
     #[test]
     fn a_token_manages_nothing_and_a_member_needs_the_role() {
-        let token = Access {
-            principal: Principal::Token {
-                id: 4,
-                team: 2,
-                scope: TokenScope::Write,
-            },
-            roles: vec![(2, Role::Editor)],
-        };
+        let token = token(2, TokenScope::Write, Role::Editor);
         assert_eq!(account_of(&token), Err(TeamRefusal::Token));
         assert_eq!(
             TeamRefusal::Token.to_string(),

@@ -407,13 +407,19 @@ pub fn set_author(name: &str) -> Result<String, AppError> {
         "{}={encoded}; Path=/; Max-Age={max_age}; SameSite=Strict",
         crate::model::AUTHOR_COOKIE
     );
+    set_cookie(&cookie);
+    Ok(kept)
+}
+
+/// Adds a `Set-Cookie: {cookie}` header to the answer (none outside a request, or for a
+/// value a header cannot carry).
+fn set_cookie(cookie: &str) {
     if let (Some(response), Ok(value)) = (
         use_context::<leptos_axum::ResponseOptions>(),
-        http::HeaderValue::from_str(&cookie),
+        http::HeaderValue::from_str(cookie),
     ) {
         response.append_header(http::header::SET_COOKIE, value);
     }
-    Ok(kept)
 }
 
 pub async fn import_rows(id: i64, base: i64, tsv: &str) -> Result<SheetDetail, AppError> {

@@ -13,6 +13,8 @@ use budget::{Lang, Severity};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
+use super::error_line::failure;
+use super::form::{ActionButton, NewSheetName, SubmitButton};
 use super::lang_select::LangSelect;
 use crate::api::{
     is_config_path, CompareConfig, ConfigDrift, ConfigFile, DriftLine, ImportConfigSheet,
@@ -20,7 +22,6 @@ use crate::api::{
 };
 use crate::error::AppError;
 use crate::i18n::{t, t_args, ui_lang};
-use workbench_model::sheet_name::SheetName;
 
 /// How many chosen or skipped names the chooser lists before `…`.
 const NAMES_SHOWN: usize = 8;
@@ -267,15 +268,13 @@ fn ConfigFiles(
     }
 }
 
-/// A refusal of configuration files: its first line, then the files that cannot be parsed
-/// (`PATH:LINE:COLUMN: message`), one an item.
+/// A refusal of configuration files (`config-error`): its first line, then the files that
+/// cannot be parsed (`PATH:LINE:COLUMN: message`, `config-error-files`), one an item.
 #[component]
 fn ConfigError(
     /// The error to show, if any.
     #[prop(into)]
     error: Signal<Option<AppError>>,
-    /// The message's `data-testid`.
-    testid: &'static str,
 ) -> impl IntoView {
     move || {
         error.get().map(|e| {
@@ -286,7 +285,7 @@ fn ConfigError(
                 .map(|line| view! { <li><code>{line}</code></li> })
                 .collect();
             view! {
-                <div class="error" role="alert" data-testid=testid>
+                <div class="error" role="alert" data-testid="config-error">
                     <p>{first}</p>
                     {(!rest.is_empty()).then(|| view! { <ul data-testid="config-error-files">{rest}</ul> })}
                 </div>
@@ -336,30 +335,22 @@ pub fn ConfigNewSheet() -> impl IntoView {
         <form class="card import config-import" on:submit=submit data-testid="config-form">
             <h2>{t(ui, "config-title")}</h2>
             <p class="muted">{t(ui, "config-text")}</p>
-            <label>
-                {t(ui, "field-name")}
-                " "
-                <input
-                    type="text"
-                    name="name"
-                    maxlength=SheetName::MAX_CHARS
-                    placeholder=t(ui, "import-name-placeholder")
-                    data-testid="config-name"
-                    prop:value=move || name.get()
-                    on:input=move |ev| name.set(event_target_value(&ev))
-                />
-            </label>
+            <NewSheetName name testid="config-name"/>
             <LangSelect lang on_change=Callback::new(move |l: Lang| lang.set(l)) testid="config-lang"/>
             <ConfigFiles chosen on_read/>
-            <button type="submit" class="button primary" data-testid="config-submit" disabled=busy>
-                {t(ui, "config-submit")}
-            </button>
-            <ConfigError
-                error=Signal::derive(move || import.value().get().and_then(Result::err))
-                testid="config-error"
-            />
+            <SubmitButton testid="config-submit" pending=busy label=t(ui, "config-submit")/>
+            <ConfigError error=failure(import)/>
         </form>
     }
+}
+
+/// The buttons of [`SheetConfig`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Pressed {
+    /// Propose the files' values as a change.
+    Propose,
+    /// Compare the files with the sheet as saved.
+    Compare,
 }
 
 /// Configuration files on sheet `id`'s page: their values proposed as a change (the page
@@ -380,32 +371,28 @@ pub(crate) fn SheetConfig(
         propose.pending().get() || compare.pending().get() || chosen.reading.get()
     });
     // The error of the button pressed last.
-    let last = RwSignal::new(None::<&'static str>);
-    let on_propose = move |_| {
-        if !busy.get_untracked() {
-            last.set(Some("propose"));
-            propose.dispatch(ProposeConfig {
-                id,
-                files: chosen.files(),
-            });
-        }
-    };
-    let on_compare = move |_| {
-        if !busy.get_untracked() {
-            last.set(Some("compare"));
-            compare.dispatch(CompareConfig {
-                id,
-                files: chosen.files(),
-            });
+    let last = RwSignal::new(None::<Pressed>);
+    // A press while a call is under way, or while files are read, does nothing.
+    let press = move |pressed: Pressed| {
+        move |()| {
+            if busy.get_untracked() {
+                return;
+            }
+            last.set(Some(pressed));
+            let files = chosen.files();
+            match pressed {
+                Pressed::Propose => propose.dispatch(ProposeConfig { id, files }),
+                Pressed::Compare => compare.dispatch(CompareConfig { id, files }),
+            };
         }
     };
     let error = Signal::derive(move || match last.get() {
-        Some("propose") => propose.value().get().and_then(Result::err),
-        Some(_) => compare.value().get().and_then(Result::err),
+        Some(Pressed::Propose) => propose.value().get().and_then(Result::err),
+        Some(Pressed::Compare) => compare.value().get().and_then(Result::err),
         None => None,
     });
     let drift = move || match (last.get(), compare.value().get()) {
-        (Some("compare"), Some(Ok(drift))) => Some(view! { <DriftList drift/> }),
+        (Some(Pressed::Compare), Some(Ok(drift))) => Some(view! { <DriftList drift/> }),
         _ => None,
     };
     view! {
@@ -414,26 +401,21 @@ pub(crate) fn SheetConfig(
             <p class="muted">{t(ui, "config-sheet-text")}</p>
             <ConfigFiles chosen/>
             <div class="buttons">
-                <button
-                    type="button"
-                    class="button primary"
-                    data-testid="config-propose"
-                    disabled=busy
-                    on:click=on_propose
-                >
-                    {t(ui, "config-propose")}
-                </button>
-                <button
-                    type="button"
+                <ActionButton
+                    testid="config-propose"
+                    pending=busy
+                    on_click=Callback::new(press(Pressed::Propose))
+                    label=t(ui, "config-propose")
+                />
+                <ActionButton
                     class="button"
-                    data-testid="config-compare"
-                    disabled=busy
-                    on:click=on_compare
-                >
-                    {t(ui, "config-compare")}
-                </button>
+                    testid="config-compare"
+                    pending=busy
+                    on_click=Callback::new(press(Pressed::Compare))
+                    label=t(ui, "config-compare")
+                />
             </div>
-            <ConfigError error testid="config-error"/>
+            <ConfigError error/>
             {drift}
         </section>
     }

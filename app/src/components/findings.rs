@@ -2,15 +2,24 @@
 
 use budget::display::{FindingNumber, NumberPart};
 use budget::fix::Fix;
-use budget::{display, Finding, Lang, Report};
+use budget::{display, Finding, FindingCode, Lang, Report};
 use leptos::either::Either;
 use leptos::prelude::*;
 
 use super::traced_number::{Shape, TracedNumber};
 use crate::format;
-use crate::highlight::{FindingRows, Highlight};
+use crate::highlight::FindingRows;
 use crate::i18n::{t, t_args, ui_lang};
-use crate::keyed::KeyedList;
+use crate::keyed::{KeyedList, ListOf};
+
+/// The findings of the report, keyed by code, rows and message: a keystroke redraws the
+/// findings it changed, and a new finding is one more item, not a shift of every one after
+/// it.
+const FINDINGS: ListOf<(FindingCode, Vec<usize>, String), Finding, FindingRows> = ListOf {
+    items: |r| &r.findings,
+    rows: |n| &n.findings,
+    key: |f| (f.code, f.rows.clone(), f.message.clone()),
+};
 
 /// Every finding of the report, errors first (the engine's order). The bound, need and
 /// shortfall in a finding's numbers show the rows they come from ([`TracedNumber`]).
@@ -25,31 +34,11 @@ pub fn FindingList(
     /// Applies a checked fix to the sheet as an edit (its cell changes).
     on_apply: Callback<Fix>,
 ) -> impl IntoView {
-    let numbers = Highlight::from_context().map(|h| h.numbers());
-    // Keyed by code, rows and message: a keystroke redraws the findings it changed, and a
-    // new finding is one more item, not a shift of every one after it.
-    let list = KeyedList::new(
-        report,
-        numbers,
-        |r| &r.findings,
-        |n| &n.findings,
-        |f: &Finding| (f.code, f.rows.clone(), f.message.clone()),
-    );
+    let list = KeyedList::new(report, FINDINGS);
     let items = move || {
-        view! {
-            <For each=move || list.keys() key=|k| k.clone() let:key>
-                {
-                    let item = list.item(key);
-                    move || {
-                        let lang = lang.get();
-                        item.with(|it| {
-                            it.as_ref()
-                                .map(|(f, rows)| finding_item(f, rows.clone(), lang, on_apply))
-                        })
-                    }
-                }
-            </For>
-        }
+        list.view(lang, move |f, rows, lang| {
+            finding_item(f, rows, lang, on_apply)
+        })
     };
     // What `<Show>` does (a memo of the condition, one branch or the other), without its
     // type-erased children: their erased view carries code the islands never run.
@@ -112,18 +101,9 @@ fn finding_item(
         view! { <p class="numbers" data-testid="numbers">{parts}</p> }
     });
     let source = finding.source.clone().map(|address| {
-        let text = display::source_link_text(lang, &address);
         view! {
             <p class="source">
-                <a
-                    href=address.clone()
-                    title=address
-                    target="_blank"
-                    rel="noopener"
-                    data-testid="finding-source"
-                >
-                    {text}
-                </a>
+                <SourceLink address lang testid="finding-source"/>
             </p>
         }
     });
@@ -177,4 +157,34 @@ fn number_part(
         FindingNumber::ShortBy => "short-by",
     };
     Either::Right(view! { <TracedNumber shape=Shape::Part testid label text=part.text rows/> })
+}
+
+/// A link to where a value comes from (a product's documentation), opened in a new tab,
+/// its address in its title and its text the address shortened in `lang`
+/// ([`display::source_link_text`]).
+#[component]
+pub fn SourceLink(
+    /// The address.
+    address: String,
+    /// The language of its text.
+    lang: Lang,
+    /// Its classes, if any.
+    #[prop(optional)]
+    class: Option<&'static str>,
+    /// Its `data-testid`.
+    testid: &'static str,
+) -> impl IntoView {
+    let text = display::source_link_text(lang, &address);
+    view! {
+        <a
+            class=class
+            href=address.clone()
+            title=address
+            target="_blank"
+            rel="noopener"
+            data-testid=testid
+        >
+            {text}
+        </a>
+    }
 }

@@ -4,6 +4,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use super::error_line::ErrorLine;
+use super::form::SubmitButton;
 use super::tsv_input::TsvInput;
 use crate::api::import_rows;
 use crate::error::AppError;
@@ -56,14 +57,11 @@ pub fn ImportRows(
         <form class="card import" on:submit=submit data-testid="import-form">
             <h2>{t(ui, "replace-title")}</h2>
             <TsvInput text label=t(ui, "replace-tsv-label")/>
-            <button
-                type="submit"
-                class="button primary"
-                data-testid="import-submit"
-                disabled=move || busy.get() || disabled.get()
-            >
-                {t(ui, "replace-submit")}
-            </button>
+            <SubmitButton
+                testid="import-submit"
+                pending=Signal::derive(move || busy.get() || disabled.get())
+                label=t(ui, "replace-submit")
+            />
             <ErrorLine error testid="import-error"/>
         </form>
     }

@@ -8,6 +8,7 @@ pub mod error_line;
 pub mod error_panel;
 pub mod export_links;
 pub mod findings;
+pub mod form;
 pub mod hop_table;
 pub mod import_rows;
 pub mod lang_select;

@@ -11,6 +11,7 @@
 use leptos::prelude::*;
 
 use super::error_line::{failure, ErrorLine};
+use super::form::{NewSheetName, SubmitButton};
 use super::lang_select::LangSelect;
 use super::tsv_input::TsvInput;
 use crate::api::{CreateExampleSheet, CreateSheet, ImportSheet};
@@ -52,14 +53,7 @@ pub fn NewBlankSheet() -> impl IntoView {
                 testid="new-sheet-lang"
                 name="lang"
             />
-            <button
-                type="submit"
-                class="button primary"
-                data-testid="new-sheet-create"
-                disabled=create.pending()
-            >
-                {t(ui, "new-sheet-create")}
-            </button>
+            <SubmitButton testid="new-sheet-create" pending=create.pending() label=t(ui, "new-sheet-create")/>
             <ErrorLine error=failure(create) testid="new-sheet-error"/>
         </ActionForm>
     }
@@ -77,26 +71,8 @@ pub fn NewExampleSheet() -> impl IntoView {
             <h2>{t(ui, "example-title")}</h2>
             <p class="muted">{t(ui, "example-text")}</p>
             <div class="buttons">
-                <button
-                    type="submit"
-                    name="lang"
-                    value="ja"
-                    class="button"
-                    data-testid="example-ja"
-                    disabled=create.pending()
-                >
-                    {t(ui, "example-ja")}
-                </button>
-                <button
-                    type="submit"
-                    name="lang"
-                    value="en"
-                    class="button"
-                    data-testid="example-en"
-                    disabled=create.pending()
-                >
-                    {t(ui, "example-en")}
-                </button>
+                <SubmitButton class="button" testid="example-ja" name="lang" value="ja" pending=create.pending() label=t(ui, "example-ja")/>
+                <SubmitButton class="button" testid="example-en" name="lang" value="en" pending=create.pending() label=t(ui, "example-en")/>
             </div>
             <ErrorLine error=failure(create) testid="example-error"/>
         </ActionForm>
@@ -124,28 +100,9 @@ pub fn ImportNewSheet() -> impl IntoView {
     view! {
         <form class="card import" on:submit=submit data-testid="import-form">
             <h2>{t(ui, "import-title")}</h2>
-            <label>
-                {t(ui, "field-name")}
-                " "
-                <input
-                    type="text"
-                    name="name"
-                    maxlength=SheetName::MAX_CHARS
-                    placeholder=t(ui, "import-name-placeholder")
-                    data-testid="import-name"
-                    prop:value=move || name.get()
-                    on:input=move |ev| name.set(event_target_value(&ev))
-                />
-            </label>
+            <NewSheetName name testid="import-name"/>
             <TsvInput text file_name=name label=t(ui, "import-tsv-label")/>
-            <button
-                type="submit"
-                class="button primary"
-                data-testid="import-submit"
-                disabled=import.pending()
-            >
-                {t(ui, "import-submit")}
-            </button>
+            <SubmitButton testid="import-submit" pending=import.pending() label=t(ui, "import-submit")/>
             <ErrorLine error=failure(import) testid="import-error"/>
         </form>
     }

@@ -1,14 +1,17 @@
 //! The report beside the grid: the nodes, the hops and the findings.
 
+use std::hash::Hash;
+
 use budget::fix::Fix;
 use budget::{Lang, Report};
 use leptos::prelude::*;
 
 use super::findings::FindingList;
-use super::hop_table::HopTable;
-use super::node_table::NodeTable;
+use super::hop_table::{hop_head, hop_row, HOPS};
+use super::node_table::{node_head, node_row, NODES};
 use crate::highlight::{listeners, Highlight};
 use crate::i18n::{t, ui_lang};
+use crate::keyed::{KeyedList, ListOf};
 
 /// The report of a sheet as three sections. Renders what the engine returned, written by
 /// [`budget::display`] in the sheet's language; computes nothing. Its headings and column
@@ -38,12 +41,50 @@ pub fn ReportPanel(
             on:focusout=on_blur
         >
             <h2>{t(ui, "report-nodes")}</h2>
-            <NodeTable report lang/>
+            <ReportTable report lang class="nodes" of=NODES head=node_head(ui) row=node_row/>
             <h2>{t(ui, "report-hops")}</h2>
-            <HopTable report lang/>
+            <ReportTable report lang class="hops" of=HOPS head=hop_head(ui) row=hop_row/>
             <h2>{t(ui, "report-findings")}</h2>
             <FindingList report lang on_apply/>
         </section>
+    }
+}
+
+/// A table of the report (the nodes, the hops): one row per item of the list `of`, keyed
+/// ([`KeyedList`]), under the header cells `head`; each row drawn by `row` in the sheet's
+/// language, with the rows behind its numbers.
+#[component]
+pub fn ReportTable<K, T, R, H, V>(
+    /// The latest report.
+    report: Signal<Report>,
+    /// The sheet's language: durations and verdicts are written in it.
+    lang: Signal<Lang>,
+    /// The table's class: `nodes`, `hops`.
+    class: &'static str,
+    /// The list of the report it shows.
+    of: ListOf<K, T, R>,
+    /// Its header cells, in the UI language.
+    head: H,
+    /// The row of one item.
+    row: fn(&T, R, Lang) -> V,
+) -> impl IntoView
+where
+    K: Hash + Eq + Clone + Send + Sync + 'static,
+    T: PartialEq + Clone + Send + Sync + 'static,
+    R: PartialEq + Clone + Default + Send + Sync + 'static,
+    H: IntoView + 'static,
+    V: IntoView + 'static,
+{
+    let list = KeyedList::new(report, of);
+    view! {
+        <div class="table-wrap">
+            <table class=class role="table">
+                <thead role="rowgroup">
+                    <tr role="row">{head}</tr>
+                </thead>
+                <tbody role="rowgroup">{list.view(lang, row)}</tbody>
+            </table>
+        </div>
     }
 }
 

@@ -88,23 +88,9 @@ pub fn ConflictList(
                         <li data-testid="conflict-item">
                             <span data-testid="conflict-text">{text}</span>
                             " "
-                            <button
-                                type="button"
-                                class="button primary"
-                                data-testid="keep-mine"
-                                on:click=move |_| keep_mine.run((row_id, column))
-                            >
-                                {t(ui, if column.is_some() { "conflict-keep-mine" } else { "conflict-delete-anyway" })}
-                            </button>
+                            <ChoiceButton choice=Choice::Mine on_choose=keep_mine row_id column/>
                             " "
-                            <button
-                                type="button"
-                                class="button"
-                                data-testid="take-theirs"
-                                on:click=move |_| take_theirs.run((row_id, column))
-                            >
-                                {t(ui, if column.is_some() { "conflict-take-theirs" } else { "conflict-keep-row" })}
-                            </button>
+                            <ChoiceButton choice=Choice::Theirs on_choose=take_theirs row_id column/>
                         </li>
                     }
                 })
@@ -116,6 +102,51 @@ pub fn ConflictList(
                 </div>
             }
         })
+    }
+}
+
+/// The two ways to settle a conflict.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Choice {
+    /// Keep the page's text (or delete the row anyway).
+    Mine,
+    /// Take their text (or keep the row).
+    Theirs,
+}
+
+/// The button of `choice` for the conflict of row `row_id` in `column` (`None`: the row's
+/// delete): a click runs `on_choose` on them.
+#[component]
+fn ChoiceButton(
+    /// Which of the two it is.
+    choice: Choice,
+    /// What the choice does: [`ConflictList`]'s `keep_mine` or `take_theirs`.
+    on_choose: Callback<(i64, Option<Column>)>,
+    /// The conflict's row.
+    row_id: i64,
+    /// The conflict's cell's column; `None` for the row's delete.
+    column: Option<Column>,
+) -> impl IntoView {
+    let ui = ui_lang();
+    let (class, testid, label) = match (choice, column.is_some()) {
+        (Choice::Mine, true) => ("button primary", "keep-mine", t(ui, "conflict-keep-mine")),
+        (Choice::Mine, false) => (
+            "button primary",
+            "keep-mine",
+            t(ui, "conflict-delete-anyway"),
+        ),
+        (Choice::Theirs, true) => ("button", "take-theirs", t(ui, "conflict-take-theirs")),
+        (Choice::Theirs, false) => ("button", "take-theirs", t(ui, "conflict-keep-row")),
+    };
+    view! {
+        <button
+            type="button"
+            class=class
+            data-testid=testid
+            on:click=move |_| on_choose.run((row_id, column))
+        >
+            {label}
+        </button>
     }
 }
 

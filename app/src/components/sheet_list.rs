@@ -13,7 +13,8 @@ use leptos::ev::MouseEvent;
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
-use super::error_line::ErrorLine;
+use super::error_line::{failure, ErrorLine};
+use super::form::SubmitButton;
 use crate::api::{DeleteSheet, RenameSheet};
 use crate::format;
 use crate::i18n::{t, t_args, ui_lang};
@@ -198,24 +199,14 @@ fn SheetListRow(
         }),
         ListMode::Rename(_) => EitherOf3::B(()),
         ListMode::Show => EitherOf3::C(view! {
-            <a
-                href=ListMode::Rename(id).href()
-                class="button"
-                data-testid="rename-button"
-                data-noscroll="true"
-                on:click=follow(list, ListMode::Rename(id))
-            >
-                {t(ui, "rename")}
-            </a>
-            <a
-                href=ListMode::ConfirmDelete(id).href()
+            <ModeLink list to=ListMode::Rename(id) testid="rename-button" label=t(ui, "rename")/>
+            <ModeLink
+                list
+                to=ListMode::ConfirmDelete(id)
                 class="button danger"
-                data-testid="delete-button"
-                data-noscroll="true"
-                on:click=follow(list, ListMode::ConfirmDelete(id))
-            >
-                {t(ui, "delete")}
-            </a>
+                testid="delete-button"
+                label=t(ui, "delete")
+            />
         }),
     };
 
@@ -265,7 +256,6 @@ fn RenameForm(
     rename: ServerAction<RenameSheet>,
 ) -> impl IntoView {
     let ui = ui_lang();
-    let rename_error = Signal::derive(move || rename.value().get().and_then(Result::err));
     // The name to edit gets the cursor, selected, as a click on Rename promises
     // (`autofocus` does it when the server sends the form as a page).
     let input = NodeRef::<leptos::html::Input>::new();
@@ -288,25 +278,33 @@ fn RenameForm(
                 data-testid="rename-input"
                 value=name
             />
-            <button
-                type="submit"
-                class="button primary"
-                data-testid="rename-save"
-                disabled=rename.pending()
-            >
-                {t(ui, "rename-save")}
-            </button>
-            <a
-                href=ListMode::Show.href()
-                class="button"
-                data-testid="rename-cancel"
-                data-noscroll="true"
-                on:click=follow(list, ListMode::Show)
-            >
-                {t(ui, "cancel")}
-            </a>
+            <SubmitButton testid="rename-save" pending=rename.pending() label=t(ui, "rename-save")/>
+            <ModeLink list to=ListMode::Show testid="rename-cancel" label=t(ui, "cancel")/>
         </ActionForm>
-        <ErrorLine error=rename_error testid="sheet-row-error"/>
+        <ErrorLine error=failure(rename) testid="sheet-row-error"/>
+    }
+}
+
+/// A link that puts the list (`list`) in mode `to`: in place where the island runs, by its
+/// address where it does not.
+#[component]
+fn ModeLink(
+    /// The list's mode.
+    list: RwSignal<ListMode>,
+    /// The mode the link is to.
+    to: ListMode,
+    /// Its classes: `button` unless said otherwise.
+    #[prop(default = "button")]
+    class: &'static str,
+    /// Its `data-testid`.
+    testid: &'static str,
+    /// Its text.
+    label: String,
+) -> impl IntoView {
+    view! {
+        <a href=to.href() class=class data-testid=testid data-noscroll="true" on:click=follow(list, to)>
+            {label}
+        </a>
     }
 }
 
@@ -319,33 +317,17 @@ fn DeleteConfirm(
     delete: ServerAction<DeleteSheet>,
 ) -> impl IntoView {
     let ui = ui_lang();
-    let delete_error = Signal::derive(move || delete.value().get().and_then(Result::err));
     let question = t_args(ui, "delete-question", [("name", name.as_str().into())]);
     view! {
         <ActionForm action=delete>
             <span class="confirm" role="alert" data-testid="delete-confirmation">
                 {question}
                 <input type="hidden" name="id" value=id/>
-                <button
-                    type="submit"
-                    class="button danger"
-                    data-testid="delete-confirm"
-                    disabled=delete.pending()
-                >
-                    {t(ui, "delete")}
-                </button>
-                <a
-                    href=ListMode::Show.href()
-                    class="button"
-                    data-testid="delete-cancel"
-                    data-noscroll="true"
-                    on:click=follow(list, ListMode::Show)
-                >
-                    {t(ui, "cancel")}
-                </a>
+                <SubmitButton class="button danger" testid="delete-confirm" pending=delete.pending() label=t(ui, "delete")/>
+                <ModeLink list to=ListMode::Show testid="delete-cancel" label=t(ui, "cancel")/>
             </span>
         </ActionForm>
-        <ErrorLine error=delete_error testid="sheet-row-error"/>
+        <ErrorLine error=failure(delete) testid="sheet-row-error"/>
     }
 }
 

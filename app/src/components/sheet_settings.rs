@@ -2,7 +2,7 @@
 //! saved when an input is committed (Enter, or leaving it).
 
 use budget::duration::Millis;
-use budget::Report;
+use budget::{Lang, Report};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
@@ -24,27 +24,14 @@ pub fn SheetSettings(
     /// Receives the report after a change is saved.
     on_report: Callback<Report>,
 ) -> impl IntoView {
-    let margin = RwSignal::new(Millis(margin_ms).to_string());
-    let threshold = RwSignal::new(amplification_threshold.to_string());
     let ui = ui_lang();
     view! {
         <div class="settings">
+            <SettingInput setting=Setting::Margin stored=Millis(margin_ms).to_string() id on_report/>
             <SettingInput
-                label=t(ui, "settings-margin")
-                text=margin
-                size=8
-                testid="setting-margin"
-                id
-                setting=Setting::Margin
-                on_report
-            />
-            <SettingInput
-                label=t(ui, "settings-threshold")
-                text=threshold
-                size=4
-                testid="setting-threshold"
-                id
                 setting=Setting::AmplificationThreshold
+                stored=amplification_threshold.to_string()
+                id
                 on_report
             />
             <p class="muted">{t(ui, "settings-explained")}</p>
@@ -61,28 +48,50 @@ enum Setting {
     AmplificationThreshold,
 }
 
-/// One setting's labelled text input: `text` follows what is typed; when it is committed
-/// (Enter, or leaving the input) it is saved as `setting` of sheet `id`, and the answer goes
+impl Setting {
+    /// The label before its input, in `ui`.
+    fn label(self, ui: Lang) -> String {
+        match self {
+            Setting::Margin => t(ui, "settings-margin"),
+            Setting::AmplificationThreshold => t(ui, "settings-threshold"),
+        }
+    }
+
+    /// Its input's width, in characters.
+    fn size(self) -> u32 {
+        match self {
+            Setting::Margin => 8,
+            Setting::AmplificationThreshold => 4,
+        }
+    }
+
+    /// Its input's `data-testid`; its error line's is this with `-error`.
+    fn testid(self) -> &'static str {
+        match self {
+            Setting::Margin => "setting-margin",
+            Setting::AmplificationThreshold => "setting-threshold",
+        }
+    }
+}
+
+/// One setting's labelled text input, at first `stored`, then what is typed; when it is
+/// committed (Enter, or leaving the input) it is saved as `setting` of sheet `id`, and the answer goes
 /// to `on_report` or, when refused, under the input as `Not saved: …`. Read-only until the page
 /// has hydrated.
 #[component]
 fn SettingInput(
-    /// The label before the input.
-    label: String,
-    /// The text typed.
-    text: RwSignal<String>,
-    /// The input's width, in characters.
-    size: u32,
-    /// The input's `data-testid`; its error line's is this with `-error`.
-    testid: &'static str,
-    /// The sheet.
-    id: i64,
     /// The setting the text is.
     setting: Setting,
+    /// The setting as stored, as text.
+    stored: String,
+    /// The sheet.
+    id: i64,
     /// Receives the report after a save.
     on_report: Callback<Report>,
 ) -> impl IntoView {
     let hydrated = Hydrated::signal();
+    let text = RwSignal::new(stored);
+    let testid = setting.testid();
     let error = RwSignal::new(None::<String>);
     let commit = move |_| {
         let typed = text.get_untracked();
@@ -126,11 +135,11 @@ fn SettingInput(
     };
     view! {
         <label>
-            {label}
+            {setting.label(ui_lang())}
             " "
             <input
                 type="text"
-                size=size
+                size=setting.size()
                 data-testid=testid
                 value=text.get_untracked()
                 prop:value=move || text.get()

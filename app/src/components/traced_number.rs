@@ -2,9 +2,11 @@
 //! and lighting those grid rows while the pointer is over it or it has the focus (through
 //! the listeners of the report around it, [`crate::components::report::ReportPanel`]).
 
+use budget::{display, Lang};
 use leptos::either::Either;
 use leptos::prelude::*;
 
+use crate::format;
 use crate::highlight::{rows_attribute, Highlight};
 
 /// What a traced number is drawn as.
@@ -81,5 +83,31 @@ pub fn TracedNumber(
                 {text}
             </span>
         }),
+    }
+}
+
+/// A number of the nodes or hops table as its cell (`<td class="num">`): `text` under the
+/// column header `heading`, named `"{subject} {word} {text}: rows …"` with the rows written
+/// in `lang` (`"app need 15.5 s: rows 5–10"`).
+pub fn number_cell(
+    subject: &str,
+    lang: Lang,
+    testid: &'static str,
+    heading: String,
+    word: String,
+    text: String,
+    rows: Vec<usize>,
+) -> impl IntoView {
+    let label = format::number_label(subject, &word, &text, &display::row_ranges(lang, &rows));
+    view! {
+        <TracedNumber
+            shape=Shape::Cell
+            class="num"
+            testid=testid
+            heading=heading
+            label=label
+            text=text
+            rows=rows
+        />
     }
 }

@@ -13,17 +13,10 @@ use leptos_meta::Title;
 use leptos_router::components::A;
 use leptos_router::hooks::{use_params_map, use_query_map};
 
+use super::{address_number, loaded};
 use crate::api::{diff_revisions, list_revisions, RestoreRevision};
-use crate::components::error_panel::ErrorPanel;
-use crate::error::AppError;
 use crate::i18n::{t, t_args, ui_lang};
 use crate::model::{DiffView, HistoryView, RevisionKind, RevisionSummary};
-
-/// The id in the address, or the error page's reason.
-fn sheet_id(raw: &str) -> Result<i64, AppError> {
-    raw.parse::<i64>()
-        .map_err(|_| AppError::BadAddress(raw.to_string()))
-}
 
 /// `/sheets/:id/history`: every revision, newest first.
 #[component]
@@ -31,22 +24,13 @@ pub fn HistoryPage() -> impl IntoView {
     let params = use_params_map();
     let id = move || params.read().get("id").unwrap_or_default();
     let history = Resource::new(id, |id| async move {
-        match sheet_id(&id) {
-            Ok(id) => list_revisions(id).await,
-            Err(e) => Err(e),
-        }
+        list_revisions(address_number(&id)?).await
     });
-    let ui = ui_lang();
-    view! {
-        <Suspense fallback=move || view! { <p class="muted">{t(ui, "history-loading")}</p> }>
-            {move || Suspend::new(async move {
-                match history.await {
-                    Ok(view) => view! { <History view/> }.into_any(),
-                    Err(error) => view! { <ErrorPanel error/> }.into_any(),
-                }
-            })}
-        </Suspense>
-    }
+    loaded(
+        history,
+        t(ui_lang(), "history-loading"),
+        |view| view! { <History view/> },
+    )
 }
 
 /// What made a revision, in `lang`: `"saved"`, `"保存"`.
@@ -223,22 +207,13 @@ pub fn DiffPage() -> impl IntoView {
         (id, number("from"), number("to"))
     };
     let diff = Resource::new(key, |(id, from, to)| async move {
-        match sheet_id(&id) {
-            Ok(id) => diff_revisions(id, from, to).await,
-            Err(e) => Err(e),
-        }
+        diff_revisions(address_number(&id)?, from, to).await
     });
-    let ui = ui_lang();
-    view! {
-        <Suspense fallback=move || view! { <p class="muted">{t(ui, "diff-loading")}</p> }>
-            {move || Suspend::new(async move {
-                match diff.await {
-                    Ok(view) => view! { <Diff view/> }.into_any(),
-                    Err(error) => view! { <ErrorPanel error/> }.into_any(),
-                }
-            })}
-        </Suspense>
-    }
+    loaded(
+        diff,
+        t(ui_lang(), "diff-loading"),
+        |view| view! { <Diff view/> },
+    )
 }
 
 #[component]

@@ -13,14 +13,15 @@ use leptos_router::components::A;
 use leptos_router::hooks::use_params_map;
 
 use super::history::{DiffGrid, Review};
+use super::{address_number, loaded};
 use crate::api::{
     check_draft, create_proposal, edit_proposal, get_sheet, refused_decision, review_proposal,
     rework_proposal, CommentProposal, DecideProposal, ResolveProposal,
 };
 use crate::components::error_line::{failure, ErrorLine};
-use crate::components::error_panel::ErrorPanel;
 use crate::components::report::{ReportPanel, SummaryHeadline};
 use crate::editor::grid::{follow_changes, Grid};
+use crate::editor::state::autosave::take_answer;
 use crate::editor::state::draft;
 use crate::error::AppError;
 use crate::highlight::Highlight;
@@ -33,11 +34,6 @@ use crate::model::{
 use budget::diff::ChangedRow;
 use workbench_model::report_changes::ReportAnswer;
 
-fn number(raw: &str) -> Result<i64, AppError> {
-    raw.parse::<i64>()
-        .map_err(|_| AppError::BadAddress(raw.to_string()))
-}
-
 /// The sheet and proposal ids of a proposal page's address (`/sheets/:id/proposals/:p...`),
 /// or the bad part of it.
 fn proposal_address() -> impl Fn() -> Result<(i64, i64), AppError> + Copy + Send + Sync + 'static {
@@ -45,8 +41,8 @@ fn proposal_address() -> impl Fn() -> Result<(i64, i64), AppError> + Copy + Send
     move || {
         let p = params.read();
         Ok((
-            number(&p.get("id").unwrap_or_default())?,
-            number(&p.get("p").unwrap_or_default())?,
+            address_number(&p.get("id").unwrap_or_default())?,
+            address_number(&p.get("p").unwrap_or_default())?,
         ))
     }
 }
@@ -56,34 +52,24 @@ fn proposal_address() -> impl Fn() -> Result<(i64, i64), AppError> + Copy + Send
 pub fn ProposePage() -> impl IntoView {
     let params = use_params_map();
     let id = move || params.read().get("id").unwrap_or_default();
-    let sheet = Resource::new(id, |id| async move {
-        match number(&id) {
-            Ok(id) => get_sheet(id).await,
-            Err(e) => Err(e),
-        }
-    });
+    let sheet = Resource::new(
+        id,
+        |id| async move { get_sheet(address_number(&id)?).await },
+    );
     let ui = ui_lang();
-    view! {
-        <Suspense fallback=move || view! { <p class="muted">{t(ui, "sheet-loading")}</p> }>
-            {move || Suspend::new(async move {
-                match sheet.await {
-                    Ok(detail) => view! {
-                        <Title text=super::page_title(&t_args(ui, "propose-title", [("name", detail.name.as_str().into())]))/>
-                        <nav class="crumbs">
-                            <A href="/">{t(ui, "all-sheets")}</A>
-                            " · "
-                            <a href=crate::model::sheet_href(detail.id)>{detail.name.clone()}</a>
-                        </nav>
-                        <h1>{t_args(ui, "propose-title", [("name", detail.name.as_str().into())])}</h1>
-                        <p class="muted">{t(ui, "propose-explained")}</p>
-                        <ProposalEditor detail=Prop(detail) rework=Prop(None)/>
-                    }
-                    .into_any(),
-                    Err(error) => view! { <ErrorPanel error/> }.into_any(),
-                }
-            })}
-        </Suspense>
-    }
+    loaded(sheet, t(ui, "sheet-loading"), move |detail| {
+        view! {
+            <Title text=super::page_title(&t_args(ui, "propose-title", [("name", detail.name.as_str().into())]))/>
+            <nav class="crumbs">
+                <A href="/">{t(ui, "all-sheets")}</A>
+                " · "
+                <a href=crate::model::sheet_href(detail.id)>{detail.name.clone()}</a>
+            </nav>
+            <h1>{t_args(ui, "propose-title", [("name", detail.name.as_str().into())])}</h1>
+            <p class="muted">{t(ui, "propose-explained")}</p>
+            <ProposalEditor detail=Prop(detail) rework=Prop(None)/>
+        }
+    })
 }
 
 /// `/sheets/:id/proposals/:p/edit`: an open proposal's rows to edit, saved as its new version.
@@ -95,39 +81,29 @@ pub fn EditProposalPage() -> impl IntoView {
         edit_proposal(id, p).await
     });
     let ui = ui_lang();
-    view! {
-        <Suspense fallback=move || view! { <p class="muted">{t(ui, "proposal-loading")}</p> }>
-            {move || Suspend::new(async move {
-                match draft.await {
-                    Ok(d) => {
-                        let (id, pid) = (d.detail.id, d.proposal);
-                        let heading = t_args(
-                            ui,
-                            "proposal-edit-title",
-                            [("proposal", pid.into()), ("title", d.title.as_str().into())],
-                        );
-                        view! {
-                            <Title text=super::page_title(&heading)/>
-                            <nav class="crumbs">
-                                <A href="/">{t(ui, "all-sheets")}</A>
-                                " · "
-                                <a href=crate::model::sheet_href(id)>{d.detail.name.clone()}</a>
-                                " · "
-                                <a href=crate::model::proposal_href(id, pid)>{t_args(ui, "proposal-link", [("proposal", pid.into())])}</a>
-                            </nav>
-                            <h1>{heading}</h1>
-                            <p class="muted">
-                                {t_args(ui, "proposal-edit-explained", [("revision", d.current_revision.into())])}
-                            </p>
-                            <ProposalEditor detail=Prop(d.detail.clone()) rework=Prop(Some(d))/>
-                        }
-                            .into_any()
-                    }
-                    Err(error) => view! { <ErrorPanel error/> }.into_any(),
-                }
-            })}
-        </Suspense>
-    }
+    loaded(draft, t(ui, "proposal-loading"), move |d| {
+        let (id, pid) = (d.detail.id, d.proposal);
+        let heading = t_args(
+            ui,
+            "proposal-edit-title",
+            [("proposal", pid.into()), ("title", d.title.as_str().into())],
+        );
+        view! {
+            <Title text=super::page_title(&heading)/>
+            <nav class="crumbs">
+                <A href="/">{t(ui, "all-sheets")}</A>
+                " · "
+                <a href=crate::model::sheet_href(id)>{d.detail.name.clone()}</a>
+                " · "
+                <a href=crate::model::proposal_href(id, pid)>{t_args(ui, "proposal-link", [("proposal", pid.into())])}</a>
+            </nav>
+            <h1>{heading}</h1>
+            <p class="muted">
+                {t_args(ui, "proposal-edit-explained", [("revision", d.current_revision.into())])}
+            </p>
+            <ProposalEditor detail=Prop(d.detail.clone()) rework=Prop(Some(d))/>
+        }
+    })
 }
 
 /// The report of a proposal's rows as they are typed: each edit asks the server for the
@@ -178,24 +154,11 @@ impl LiveReport {
     /// Shows the report `answer` sends; false when it is changes to a report not shown (or
     /// that do not fit it): then the next check asks for a whole one.
     fn take(self, answer: ReportAnswer) -> bool {
-        match answer {
-            ReportAnswer::Whole { id, report } => {
-                self.report_id.try_set_value(Some(id));
-                self.report.try_set(report);
-                true
-            }
-            ReportAnswer::Changes { id, since, changes } => {
-                if self.report_id.try_get_value().flatten() != Some(since) {
-                    self.report_id.try_set_value(None);
-                    return false;
-                }
-                let mut fitted = false;
-                self.report
-                    .try_update(|report| fitted = changes.apply(report).is_ok());
-                self.report_id.try_set_value(fitted.then_some(id));
-                fitted
-            }
+        let shown = take_answer(self.report, self.report_id, answer);
+        if !shown {
+            self.report_id.try_set_value(None);
         }
+        shown
     }
 }
 
@@ -322,17 +285,13 @@ pub fn ProposalPage() -> impl IntoView {
         let review = review_proposal(id, p).await?;
         Ok((review, refused_decision(id, p)))
     });
-    let ui = ui_lang();
-    view! {
-        <Suspense fallback=move || view! { <p class="muted">{t(ui, "proposal-loading")}</p> }>
-            {move || Suspend::new(async move {
-                match review.await {
-                    Ok((r, refused)) => view! { <Proposal review=r refused/> }.into_any(),
-                    Err(error) => view! { <ErrorPanel error/> }.into_any(),
-                }
-            })}
-        </Suspense>
-    }
+    loaded(
+        review,
+        t(ui_lang(), "proposal-loading"),
+        |(review, refused)| {
+            view! { <Proposal review refused/> }
+        },
+    )
 }
 
 /// One proposal's review; `refused`: the decision on it just refused, shown with its reason

@@ -6,9 +6,9 @@ use leptos_meta::Title;
 use leptos_router::components::A;
 use leptos_router::hooks::{use_params_map, use_query_map};
 
+use super::{address_number, loaded};
 use crate::api::{changes_since, get_sheet};
 use crate::components::config_import::SheetConfig;
-use crate::components::error_panel::ErrorPanel;
 use crate::editor::sheet::SheetEditor;
 use crate::error::AppError;
 use crate::i18n::{t, t_args, ui_lang};
@@ -26,9 +26,7 @@ pub fn SheetPage() -> impl IntoView {
     let sheet = Resource::new(
         move || (id(), since()),
         |(id, since)| async move {
-            let Ok(id) = id.parse::<i64>() else {
-                return Err(AppError::BadAddress(id));
-            };
+            let id = address_number(&id)?;
             let since = match since.as_deref() {
                 None => None,
                 Some("previous") => Some(None),
@@ -50,25 +48,17 @@ pub fn SheetPage() -> impl IntoView {
         <nav class="crumbs">
             <A href="/">{t(ui, "all-sheets")}</A>
         </nav>
-        <Suspense fallback=move || view! { <p class="muted">{t(ui, "sheet-loading")}</p> }>
-            {move || Suspend::new(async move {
-                match sheet.await {
-                    Ok((detail, changes)) => {
-                        let id = detail.id;
-                        view! {
-                            <Title text=super::page_title(&detail.name)/>
-                            <SheetEditor detail=Prop(detail) changes=Prop(changes)/>
-                            <div class="cards">
-                                <SheetConfig id/>
-                            </div>
-                            <OpenProposals id/>
-                        }
-                            .into_any()
-                    }
-                    Err(error) => view! { <ErrorPanel error/> }.into_any(),
-                }
-            })}
-        </Suspense>
+        {loaded(sheet, t(ui, "sheet-loading"), |(detail, changes)| {
+            let id = detail.id;
+            view! {
+                <Title text=super::page_title(&detail.name)/>
+                <SheetEditor detail=Prop(detail) changes=Prop(changes)/>
+                <div class="cards">
+                    <SheetConfig id/>
+                </div>
+                <OpenProposals id/>
+            }
+        })}
     }
 }
 

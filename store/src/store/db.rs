@@ -32,6 +32,9 @@ pub struct Store {
 
 pub(super) type Tx = sqlx::Transaction<'static, sqlx::Any>;
 
+/// A query with its arguments bound, not yet run.
+pub(super) type Query<'q> = sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments>;
+
 /// The columns of a `sheets` record, decoded.
 pub(super) struct Head {
     pub(super) id: i64,
@@ -43,6 +46,12 @@ pub(super) struct Head {
 }
 
 impl Head {
+    /// Its settings as a revision records them: language, margin and amplification
+    /// threshold.
+    pub(super) fn settings(&self) -> (Lang, u64, u64) {
+        (self.lang, self.margin_ms, self.amplification_threshold)
+    }
+
     /// The sheet of this record with `rows`.
     pub(super) fn sheet(&self, rows: Vec<Row>) -> Sheet {
         Sheet {
@@ -121,6 +130,19 @@ pub(super) async fn read_sheet(tx: &mut Tx, id: i64) -> Result<StoredSheet, Stor
         revision,
         row_ids,
     })
+}
+
+/// Runs `change`, a change of sheet `id`'s own record, in `tx`; [`StoreError::NotFound`]
+/// when it changes no record (there is no such sheet).
+pub(super) async fn change_sheet(
+    tx: &mut Tx,
+    id: i64,
+    change: Query<'_>,
+) -> Result<(), StoreError> {
+    if change.execute(&mut **tx).await?.rows_affected() == 0 {
+        return Err(StoreError::NotFound(id));
+    }
+    Ok(())
 }
 
 /// The current rows of sheet `id` with their row ids, in sheet order, read in `tx`.

@@ -18,7 +18,7 @@ use budget::{Lang, Row, Sheet, Summary};
 use serde::{Deserialize, Serialize};
 use sqlx::Row as _;
 
-use super::db::{from_db, now_ms, to_db, Tx};
+use super::db::{from_db, now_ms, to_db, Query, Tx};
 use crate::error::StoreError;
 
 /// A revision keeps all its rows when its number is 1 more than a multiple of this: 1, 65,
@@ -100,6 +100,18 @@ pub(super) struct State<'a> {
     pub rows: &'a [(i64, Row)],
 }
 
+impl<'a> State<'a> {
+    /// The state of a sheet with `sheet_settings` (language, margin, threshold), counted
+    /// `summary`, holding `rows`.
+    pub fn new(sheet_settings: (Lang, u64, u64), summary: Summary, rows: &'a [(i64, Row)]) -> Self {
+        State {
+            sheet_settings,
+            summary,
+            rows,
+        }
+    }
+}
+
 /// The latest revision of sheet `id`, as far as folding needs it.
 struct Latest {
     number: i64,
@@ -154,6 +166,27 @@ fn encode<T: Serialize>(value: &T) -> String {
     serde_json::to_string(value).expect("plain data serialises")
 }
 
+/// Binds to `query`, in this order, what a revision records of the sheet `after` it and of
+/// its `changes`: the language, margin, threshold, row count, errors, warnings and
+/// inversions, then the changed cells, rows added, rows removed and the changes themselves
+/// (the columns `lang` to `changes` of `sheet_revisions`).
+fn bind_outcome<'q>(query: Query<'q>, after: &State<'_>, changes: &RowsDiff) -> Query<'q> {
+    let (lang, margin, threshold) = after.sheet_settings;
+    let s = after.summary;
+    query
+        .bind(lang.code())
+        .bind(to_db(margin))
+        .bind(to_db(threshold))
+        .bind(to_db(after.rows.len() as u64))
+        .bind(i64::from(s.errors))
+        .bind(i64::from(s.warnings))
+        .bind(i64::from(s.inversions))
+        .bind(to_db(changes.changed_cells() as u64))
+        .bind(to_db(changes.added.len() as u64))
+        .bind(to_db(changes.removed.len() as u64))
+        .bind(encode(changes))
+}
+
 /// Records a change of sheet `id` from `before` to `after` as a revision (or folds it into
 /// the latest one, see the [module](self)); `version` is the sheet's version after it.
 /// Returns the revision's number.
@@ -183,7 +216,6 @@ pub(super) async fn record(
             && l.errors == i64::from(s.errors)
             && l.inversions == i64::from(s.inversions)
     });
-    let (lang, margin, threshold) = after.sheet_settings;
     if let (true, Some(l)) = (folds, &latest) {
         // The rows before the latest revision, and the change from them to `after`.
         let previous = diff::apply_keyed(before, &diff::reverse(&l.changes)).map_err(|e| {
@@ -192,35 +224,25 @@ pub(super) async fn record(
             ))
         })?;
         let changes = diff::rows_by_id(&previous, after.rows);
-        sqlx::query(
+        let query = sqlx::query(
             "UPDATE sheet_revisions SET version = $1, saved_at = $2, lang = $3, margin_ms = $4, \
              amplification_threshold = $5, row_count = $6, error_count = $7, warning_count = $8, \
              inversion_count = $9, changed_cells = $10, rows_added = $11, rows_removed = $12, \
              changes = $13 WHERE sheet_id = $14 AND number = $15",
         )
         .bind(version)
-        .bind(now.max(l.saved_at))
-        .bind(lang.code())
-        .bind(to_db(margin))
-        .bind(to_db(threshold))
-        .bind(to_db(after.rows.len() as u64))
-        .bind(i64::from(s.errors))
-        .bind(i64::from(s.warnings))
-        .bind(i64::from(s.inversions))
-        .bind(to_db(changes.changed_cells() as u64))
-        .bind(to_db(changes.added.len() as u64))
-        .bind(to_db(changes.removed.len() as u64))
-        .bind(encode(&changes))
-        .bind(id)
-        .bind(l.number)
-        .execute(&mut **tx)
-        .await?;
+        .bind(now.max(l.saved_at));
+        bind_outcome(query, &after, &changes)
+            .bind(id)
+            .bind(l.number)
+            .execute(&mut **tx)
+            .await?;
         return Ok(l.number);
     }
     let number = latest.as_ref().map_or(1, |l| l.number + 1);
     let changes = diff::rows_by_id(before, after.rows);
     let snapshot = (number % SNAPSHOT_EVERY == 1).then(|| encode(&after.rows));
-    sqlx::query(
+    let query = sqlx::query(
         "INSERT INTO sheet_revisions (sheet_id, number, version, kind, author, author_id, message, \
          created_at, saved_at, lang, margin_ms, amplification_threshold, row_count, error_count, \
          warning_count, inversion_count, changed_cells, rows_added, rows_removed, changes, snapshot) \
@@ -235,21 +257,11 @@ pub(super) async fn record(
     .bind(author.account_id)
     .bind(message)
     .bind(now)
-    .bind(now)
-    .bind(lang.code())
-    .bind(to_db(margin))
-    .bind(to_db(threshold))
-    .bind(to_db(after.rows.len() as u64))
-    .bind(i64::from(s.errors))
-    .bind(i64::from(s.warnings))
-    .bind(i64::from(s.inversions))
-    .bind(to_db(changes.changed_cells() as u64))
-    .bind(to_db(changes.added.len() as u64))
-    .bind(to_db(changes.removed.len() as u64))
-    .bind(encode(&changes))
-    .bind(snapshot)
-    .execute(&mut **tx)
-    .await?;
+    .bind(now);
+    bind_outcome(query, &after, &changes)
+        .bind(snapshot)
+        .execute(&mut **tx)
+        .await?;
     Ok(number)
 }
 

@@ -14,7 +14,7 @@
 use budget::{Column, Row};
 use serde::{Deserialize, Serialize};
 
-use super::db::{next_row_id, next_stamp, read_head, read_keyed_rows, Store, Tx};
+use super::db::{change_sheet, next_row_id, next_stamp, read_head, read_keyed_rows, Store, Tx};
 use super::history::{name_changers, Author, RevisionKind};
 use crate::error::StoreError;
 
@@ -420,16 +420,11 @@ impl Store {
         // Taking the sheet's row lock first: on PostgreSQL a concurrent patch waits here and
         // then reads the rows this one wrote.
         let stamp = next_stamp(&mut tx).await?;
-        let bumped =
+        let bump =
             sqlx::query("UPDATE sheets SET updated_at = $1, revision = revision + 1 WHERE id = $2")
                 .bind(stamp)
-                .bind(id)
-                .execute(&mut *tx)
-                .await?
-                .rows_affected();
-        if bumped == 0 {
-            return Err(StoreError::NotFound(id));
-        }
+                .bind(id);
+        change_sheet(&mut tx, id, bump).await?;
         let (_, version) = read_head(&mut tx, id).await?;
         let current = read_keyed_rows(&mut tx, id).await?;
         let next = next_row_id(&mut tx, id).await?;

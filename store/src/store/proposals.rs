@@ -61,6 +61,17 @@ pub enum Resolution {
     Theirs,
 }
 
+/// Refuses a proposal's changes that change nothing ([`Refusal::ChangesNothing`]) or whose
+/// inserted rows have a cell a sheet cannot hold ([`budget::tsv::check_cells`]).
+fn checked_changes(patch: &CellPatch) -> Result<(), StoreError> {
+    if size(patch) == 0 {
+        return Err(refused(Refusal::ChangesNothing));
+    }
+    let texts: Vec<Row> = patch.insert.iter().map(|i| i.row.clone()).collect();
+    budget::tsv::check_cells(&texts)?;
+    Ok(())
+}
+
 /// `title` trimmed, when it is a proposal's title: not empty, at most [`MAX_TITLE_CHARS`].
 fn checked_title(title: &str) -> Result<&str, StoreError> {
     let title = title.trim();
@@ -184,11 +195,7 @@ impl Store {
     ) -> Result<i64, StoreError> {
         self.allow(id, crate::access::Need::Write).await?;
         let title = checked_title(title)?;
-        if size(patch) == 0 {
-            return Err(refused(Refusal::ChangesNothing));
-        }
-        let texts: Vec<Row> = patch.insert.iter().map(|i| i.row.clone()).collect();
-        budget::tsv::check_cells(&texts)?;
+        checked_changes(patch)?;
         let mut tx = self.begin_write().await?;
         read_head(&mut tx, id).await?;
         let rows = read_keyed_rows(&mut tx, id).await?;
@@ -405,11 +412,7 @@ impl Store {
         patch: &CellPatch,
         rework: Option<(&str, i64)>,
     ) -> Result<(), StoreError> {
-        if size(patch) == 0 {
-            return Err(refused(Refusal::ChangesNothing));
-        }
-        let texts: Vec<Row> = patch.insert.iter().map(|i| i.row.clone()).collect();
-        budget::tsv::check_cells(&texts)?;
+        checked_changes(patch)?;
         let mut tx = self.begin_write().await?;
         read_head(&mut tx, id).await?;
         let (summary, _) = load(&mut tx, id, pid).await?;

@@ -1,13 +1,22 @@
 //! A sheet's revisions as the store answers them: the list, one rebuilt, the pair a diff
 //! compares, who changed it since, and a restore of an earlier one as a new revision.
 
-use super::db::{next_row_id, next_stamp, read_head, read_keyed_rows, to_db, Store};
+use super::db::{next_row_id, next_stamp, read_head, read_keyed_rows, to_db, Store, Tx};
 use super::history::{self, Author, RevisionKind, RevisionSummary, StoredRevision};
 use super::proposals;
 use crate::access::Need;
 use crate::error::StoreError;
 
 impl Store {
+    /// A transaction that reads sheet `id`, once the access may read it
+    /// ([`StoreError::Forbidden`]) and it is there ([`StoreError::NotFound`]).
+    async fn begin_read(&self, id: i64) -> Result<Tx, StoreError> {
+        self.allow(id, Need::Read).await?;
+        let mut tx = self.pool.begin().await?;
+        read_head(&mut tx, id).await?;
+        Ok(tx)
+    }
+
     /// Every revision of sheet `id`, newest first, with the report's counts of each.
     ///
     /// # Errors
@@ -15,9 +24,7 @@ impl Store {
     /// [`StoreError::NotFound`] when no sheet has this id; [`StoreError::Db`] when the
     /// database fails.
     pub async fn revisions(&self, id: i64) -> Result<Vec<RevisionSummary>, StoreError> {
-        self.allow(id, Need::Read).await?;
-        let mut tx = self.pool.begin().await?;
-        read_head(&mut tx, id).await?;
+        let mut tx = self.begin_read(id).await?;
         let list = history::list(&mut tx, id).await?;
         tx.commit().await?;
         Ok(list)
@@ -30,9 +37,7 @@ impl Store {
     /// [`StoreError::NotFound`] when no sheet has this id, [`StoreError::NoRevision`] when it
     /// has no such revision; [`StoreError::Db`] when the database fails.
     pub async fn revision(&self, id: i64, number: i64) -> Result<StoredRevision, StoreError> {
-        self.allow(id, Need::Read).await?;
-        let mut tx = self.pool.begin().await?;
-        read_head(&mut tx, id).await?;
+        let mut tx = self.begin_read(id).await?;
         let revision = history::rebuild(&mut tx, id, number).await?;
         tx.commit().await?;
         Ok(revision)
@@ -46,9 +51,7 @@ impl Store {
     ///
     /// [`StoreError::NotFound`], [`StoreError::Db`].
     pub async fn authors_after(&self, id: i64, number: i64) -> Result<Vec<String>, StoreError> {
-        self.allow(id, Need::Read).await?;
-        let mut tx = self.pool.begin().await?;
-        read_head(&mut tx, id).await?;
+        let mut tx = self.begin_read(id).await?;
         let authors = history::authors_after(&mut tx, id, number).await?;
         tx.commit().await?;
         Ok(authors)
@@ -60,9 +63,7 @@ impl Store {
     ///
     /// [`StoreError::NotFound`], [`StoreError::Db`].
     pub async fn latest_revision(&self, id: i64) -> Result<i64, StoreError> {
-        self.allow(id, Need::Read).await?;
-        let mut tx = self.pool.begin().await?;
-        read_head(&mut tx, id).await?;
+        let mut tx = self.begin_read(id).await?;
         let latest = proposals::latest_revision(&mut tx, id).await?;
         tx.commit().await?;
         Ok(latest)

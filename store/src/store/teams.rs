@@ -100,16 +100,7 @@ impl Store {
         .bind(team)
         .fetch_all(&self.pool)
         .await?;
-        let mut members = Vec::with_capacity(rows.len());
-        for row in rows {
-            let role: String = row.try_get("role")?;
-            members.push(Member {
-                account: row.try_get("account_id")?,
-                email: row.try_get("email")?,
-                role: Role::parse(&role).unwrap_or(Role::Viewer),
-            });
-        }
-        Ok(members)
+        Ok(rows.iter().map(decode_member).collect::<Result<_, _>>()?)
     }
 
     /// The team that owns sheet `id` (`None`: no team), for the audit log.
@@ -172,4 +163,15 @@ impl Store {
         }
         Ok(())
     }
+}
+
+/// A `memberships` record with its account's `email`; a role this version does not know
+/// reads as a viewer's.
+fn decode_member(row: &sqlx::any::AnyRow) -> Result<Member, sqlx::Error> {
+    let role: String = row.try_get("role")?;
+    Ok(Member {
+        account: row.try_get("account_id")?,
+        email: row.try_get("email")?,
+        role: Role::parse(&role).unwrap_or(Role::Viewer),
+    })
 }

@@ -5,7 +5,9 @@ use budget::{Row, Sheet};
 use sqlx::any::AnyArguments;
 use sqlx::{Any, Arguments as _, QueryBuilder};
 
-use super::db::{next_row_id, next_stamp, read_head, read_keyed_rows, read_sheet, Store, Tx};
+use super::db::{
+    change_sheet, next_row_id, next_stamp, read_head, read_keyed_rows, read_sheet, Store, Tx,
+};
 use super::history::{self, Author, RevisionKind};
 use super::patch::{self, merge, CellPatch};
 use crate::error::StoreError;
@@ -57,11 +59,7 @@ impl Store {
             author,
             message,
             current,
-            history::State {
-                sheet_settings: (head.lang, head.margin_ms, head.amplification_threshold),
-                summary,
-                rows: keyed,
-            },
+            history::State::new(head.settings(), summary, keyed),
         )
         .await
     }
@@ -81,11 +79,7 @@ pub(super) async fn record_settings(tx: &mut Tx, id: i64) -> Result<(), StoreErr
         &Author::anonymous(),
         "",
         &rows,
-        history::State {
-            sheet_settings: (head.lang, head.margin_ms, head.amplification_threshold),
-            summary,
-            rows: &rows,
-        },
+        history::State::new(head.settings(), summary, &rows),
     )
     .await?;
     Ok(())
@@ -236,16 +230,10 @@ pub(super) async fn insert_rows(
 /// Bumps the change time of sheet `id`; [`StoreError::NotFound`] when there is no such sheet.
 pub(super) async fn touch(tx: &mut Tx, id: i64) -> Result<(), StoreError> {
     let stamp = next_stamp(tx).await?;
-    let updated = sqlx::query("UPDATE sheets SET updated_at = $1 WHERE id = $2")
+    let update = sqlx::query("UPDATE sheets SET updated_at = $1 WHERE id = $2")
         .bind(stamp)
-        .bind(id)
-        .execute(&mut **tx)
-        .await?
-        .rows_affected();
-    if updated == 0 {
-        return Err(StoreError::NotFound(id));
-    }
-    Ok(())
+        .bind(id);
+    change_sheet(tx, id, update).await
 }
 
 /// The cells that `rows`, a replacement of sheet `id`'s rows made from its version `base`,

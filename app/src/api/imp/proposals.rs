@@ -105,7 +105,15 @@ pub async fn decide_proposal(
     comment: &str,
     anyway: bool,
 ) -> Result<(), AppError> {
-    let decided = decide(id, proposal, decision, seen_revision, comment, anyway).await;
+    let decided = async {
+        let decision = decision_of(decision, seen_revision, comment, anyway)?;
+        store()?
+            .decide(id, proposal, &author(), decision)
+            .await
+            .map_err(from_store)?;
+        Ok::<(), AppError>(())
+    }
+    .await;
     match &decided {
         Ok(()) => leptos_axum::redirect(&crate::model::proposal_href(id, proposal)),
         // A plain form post goes back to the proposal's own address (this `Location`
@@ -150,12 +158,7 @@ fn keep_refused_decision(refused: &crate::model::RefusedDecision) {
         crate::model::REFUSED_DECISION_COOKIE,
         crate::model::proposal_href(refused.sheet_id, refused.proposal)
     );
-    if let (Some(response), Ok(value)) = (
-        use_context::<leptos_axum::ResponseOptions>(),
-        http::HeaderValue::from_str(&cookie),
-    ) {
-        response.append_header(http::header::SET_COOKIE, value);
-    }
+    set_cookie(&cookie);
 }
 
 /// The refused decision on proposal `proposal` of sheet `id` the request's cookie
@@ -167,12 +170,7 @@ pub fn take_refused_decision(id: i64, proposal: i64) -> Option<crate::model::Ref
         crate::model::REFUSED_DECISION_COOKIE,
         crate::model::proposal_href(id, proposal)
     );
-    if let (Some(response), Ok(value)) = (
-        use_context::<leptos_axum::ResponseOptions>(),
-        http::HeaderValue::from_str(&drop),
-    ) {
-        response.append_header(http::header::SET_COOKIE, value);
-    }
+    set_cookie(&drop);
     let json = percent_encoding::percent_decode_str(&raw)
         .decode_utf8()
         .ok()?;
@@ -181,36 +179,28 @@ pub fn take_refused_decision(id: i64, proposal: i64) -> Option<crate::model::Ref
         .filter(|r| r.sheet_id == id && r.proposal == proposal)
 }
 
-/// What `decide_proposal` does, without where the browser goes next.
-async fn decide(
-    id: i64,
-    proposal: i64,
+/// The decision a form sends: `approve` (at revision `seen_revision`, `anyway` despite new
+/// findings) or `reject`, with its comment; anything else is refused as bad arguments.
+fn decision_of(
     decision: &str,
     seen_revision: i64,
     comment: &str,
     anyway: bool,
-) -> Result<(), AppError> {
+) -> Result<workbench_store::Decision, AppError> {
     use workbench_store::Decision;
-    let decision = match decision {
-        "approve" => Decision::Approve {
+    match decision {
+        "approve" => Ok(Decision::Approve {
             seen_revision,
             comment: comment.to_string(),
             anyway,
-        },
-        "reject" => Decision::Reject {
+        }),
+        "reject" => Ok(Decision::Reject {
             comment: comment.to_string(),
-        },
-        other => {
-            return Err(AppError::BadArguments(format!(
-                "decision must be approve or reject, not {other:?}"
-            )))
-        }
-    };
-    store()?
-        .decide(id, proposal, &author(), decision)
-        .await
-        .map_err(from_store)?;
-    Ok(())
+        }),
+        other => Err(AppError::BadArguments(format!(
+            "decision must be approve or reject, not {other:?}"
+        ))),
+    }
 }
 
 pub async fn resolve_proposal(

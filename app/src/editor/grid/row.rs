@@ -9,6 +9,7 @@ use super::cell::GridCell;
 use super::marks::change_class;
 use super::view::RowView;
 use crate::components::catalog::{Catalog, CatalogFill};
+use crate::components::findings::SourceLink;
 use crate::editor::state::draft::{self, DraftRow, RowAction};
 use crate::editor::state::EditorContext;
 use crate::fan_out::FanOut;
@@ -269,19 +270,10 @@ fn DerivedCells(derived: Memo<Option<budget::RowReport>>, lang: Signal<Lang>) ->
                 source
                     .get()
                     .map(|address| {
-                        let text = display::source_link_text(lang.get(), &address);
+                        let lang = lang.get();
                         view! {
                             " "
-                            <a
-                                class="source"
-                                href=address.clone()
-                                title=address
-                                target="_blank"
-                                rel="noopener"
-                                data-testid="catalog-source"
-                            >
-                                {text}
-                            </a>
+                            <SourceLink address lang class="source" testid="catalog-source"/>
                         }
                     })
             }}

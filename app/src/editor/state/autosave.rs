@@ -245,26 +245,7 @@ impl Autosave {
     /// Shows the report `answer` sends. False when it is changes to a report the page no
     /// longer holds (or that do not fit it): then nothing changed, and the caller asks again.
     fn take(self, answer: ReportAnswer) -> bool {
-        match answer {
-            ReportAnswer::Whole { id, report } => {
-                self.report_id.try_set_value(Some(id));
-                self.report.try_set(report);
-                true
-            }
-            ReportAnswer::Changes { id, since, changes } => {
-                // Changes to another report than the one shown: the one shown stays, and
-                // so does its id.
-                if self.report_id.try_get_value().flatten() != Some(since) {
-                    return false;
-                }
-                let mut fitted = false;
-                self.report
-                    .try_update(|report| fitted = changes.apply(report).is_ok());
-                // Changes that do not fit: the next check gets a whole report.
-                self.report_id.try_set_value(fitted.then_some(id));
-                fitted
-            }
-        }
+        take_answer(self.report, self.report_id, answer)
     }
 
     /// Call after every edit: checks the rows as typed at once, and (re)starts the debounce;
@@ -773,4 +754,34 @@ fn ids_of(sent: &[Row], stored: &[Row], stored_ids: &[i64]) -> Vec<i64> {
         .into_iter()
         .map(|p| p.and_then(|i| stored_ids.get(i).copied()).unwrap_or(0))
         .collect()
+}
+
+/// Shows in `report` the report `answer` sends, and keeps its id in `report_id`, for the
+/// next check to name. A whole report replaces the one shown; changes apply to it only when
+/// they are changes to the report of `report_id`. False when they are not (then nothing
+/// changes, the id included) or when they do not fit it (then the id is cleared, so that the
+/// next check gets a whole report).
+pub fn take_answer(
+    report: RwSignal<Report>,
+    report_id: StoredValue<Option<u64>>,
+    answer: ReportAnswer,
+) -> bool {
+    match answer {
+        ReportAnswer::Whole { id, report: whole } => {
+            report_id.try_set_value(Some(id));
+            report.try_set(whole);
+            true
+        }
+        ReportAnswer::Changes { id, since, changes } => {
+            // Changes to another report than the one shown: the one shown stays, and so
+            // does its id.
+            if report_id.try_get_value().flatten() != Some(since) {
+                return false;
+            }
+            let mut fitted = false;
+            report.try_update(|report| fitted = changes.apply(report).is_ok());
+            report_id.try_set_value(fitted.then_some(id));
+            fitted
+        }
+    }
 }

@@ -61,25 +61,15 @@ mod tests {
     #[test]
     fn the_presence_line_counts_people() {
         use budget::Lang;
-        assert_eq!(
-            super::viewers_text(Lang::En, 0),
-            "Only you are viewing this sheet"
-        );
-        assert_eq!(
-            super::viewers_text(Lang::En, 1),
-            "Only you are viewing this sheet"
-        );
-        assert_eq!(
-            super::viewers_text(Lang::En, 3),
-            "3 people are viewing this sheet"
-        );
-        assert_eq!(
-            super::viewers_text(Lang::Ja, 1),
-            "このシートを見ているのはあなただけです"
-        );
-        assert_eq!(
-            super::viewers_text(Lang::Ja, 3),
-            "このシートを 3 人が見ています"
-        );
+        let cases = [
+            (Lang::En, 0, "Only you are viewing this sheet"),
+            (Lang::En, 1, "Only you are viewing this sheet"),
+            (Lang::En, 3, "3 people are viewing this sheet"),
+            (Lang::Ja, 1, "このシートを見ているのはあなただけです"),
+            (Lang::Ja, 3, "このシートを 3 人が見ています"),
+        ];
+        for (lang, n, line) in cases {
+            assert_eq!(super::viewers_text(lang, n), line, "{lang:?}, {n} viewers");
+        }
     }
 }
