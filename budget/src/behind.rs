@@ -156,11 +156,9 @@ mod tests {
     /// Golden G2: G1 with the external API's read timeout 3 s and 3 tries, waits 0.5 s and
     /// 1.0 s (rows 7 and 8), in `lang`'s example sheet.
     fn g2(lang: Lang) -> Report {
-        let text = match lang {
-            Lang::En => example::RESERVATION_EN,
-            Lang::Ja => example::RESERVATION_JA,
-        };
-        let mut rows = tsv::import(text).expect("the example reads").rows;
+        let mut rows = tsv::import(example::reservation(lang))
+            .expect("the example reads")
+            .rows;
         rows[6].value = "3s".into();
         rows[7].value = "3 tries, waits 0.5s, 1.0s".into();
         check(&Sheet::new(lang, rows))

@@ -193,7 +193,7 @@ fn run(sheet: &Sheet, read: Read) -> (Report, Work, recheck::Stages, Words) {
     let mut hop_calcs = hops::compute(&graph, &infos, sheet.margin_ms, &mut out);
     let mut node_calcs = nodes::compute(&graph, &infos, &hop_calcs, &mut out);
     let mut node_reports = nodes::check(&graph, &infos, &hop_calcs, &node_calcs, &mut out);
-    let mut hop_reports = coverage::check(&graph, &infos, &hop_calcs, &node_calcs, &mut out);
+    let mut hop_reports = coverage::check(&graph, &infos, (&hop_calcs, &node_calcs), &mut out);
     rules::apply(
         rules::Input {
             rows: &sheet.rows,
@@ -303,21 +303,24 @@ fn row_reports(
     (reports, words)
 }
 
+/// The first stages of a check, for the later stages' own tests: the findings so far, the
+/// rows read and the graph built from them.
+#[cfg(test)]
+fn read_and_build(
+    sheet: &[crate::sheet::Row],
+) -> (findings::Findings, Vec<rows::RowInfo>, graph::Graph) {
+    let mut out = findings::Findings::new();
+    let mut infos = rows::read(sheet, &mut out);
+    let graph = graph::Graph::build(sheet, &mut infos, &mut out);
+    (out, infos, graph)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::checked::check;
     use crate::code::FindingCode;
     use crate::sheet::{Lang, Row};
-
-    fn row(segment: &str, item: &str, value: &str) -> Row {
-        Row {
-            segment: segment.into(),
-            item: item.into(),
-            value: value.into(),
-            ..Row::default()
-        }
-    }
 
     proptest::proptest! {
         /// A re-check reads again only the rows that changed: its report is the report of
@@ -532,7 +535,11 @@ mod tests {
         rows[7].value = "3 tries, waits 0.5s, 1.0s".into();
         let g2 = Sheet::new(Lang::En, rows.clone());
         for i in 0..100 {
-            rows.push(row(&format!("batch{i} -> store{i}"), "read timeout", "2s"));
+            rows.push(Row::new(
+                &format!("batch{i} -> store{i}"),
+                "read timeout",
+                "2s",
+            ));
         }
         let larger = Sheet::new(Lang::En, rows);
         let report = check(&g2);
@@ -569,10 +576,10 @@ mod tests {
         let sheet = Sheet::new(
             Lang::En,
             vec![
-                row("LB -> app", "read timeout", "5s"),
-                row("app -> api", "connect timeout", "1s"),
-                row("app -> api", "read timeout", "3s"),
-                row("app -> api", "tries and waits", "3 tries, waits 0.5s, 1s"),
+                Row::new("LB -> app", "read timeout", "5s"),
+                Row::new("app -> api", "connect timeout", "1s"),
+                Row::new("app -> api", "read timeout", "3s"),
+                Row::new("app -> api", "tries and waits", "3 tries, waits 0.5s, 1s"),
             ],
         );
         let report = check(&sheet);

@@ -439,9 +439,17 @@ mod tests {
         }
     }
 
+    /// Checks that each duration in milliseconds reads as its English and Japanese text.
+    fn durations_read(cases: &[(u64, &str, &str)]) {
+        for &(ms, en, ja) in cases {
+            assert_eq!(duration(Lang::En, ms), en, "{ms} ms");
+            assert_eq!(duration(Lang::Ja, ms), ja, "{ms} ms");
+        }
+    }
+
     #[test]
     fn a_duration_below_a_minute_is_exact_to_the_millisecond_with_at_least_one_decimal() {
-        for (ms, en, ja) in [
+        durations_read(&[
             (0, "0.0 s", "0.0秒"),
             (1, "0.001 s", "0.001秒"),
             (60, "0.06 s", "0.06秒"),
@@ -453,16 +461,13 @@ mod tests {
             (12_049, "12.049 s", "12.049秒"),
             (59_950, "59.95 s", "59.95秒"),
             (59_999, "59.999 s", "59.999秒"),
-        ] {
-            assert_eq!(duration(Lang::En, ms), en, "{ms} ms");
-            assert_eq!(duration(Lang::Ja, ms), ja, "{ms} ms");
-        }
+        ]);
         assert_eq!(seconds(250), "0.25");
     }
 
     #[test]
     fn a_minute_or_more_is_written_in_hours_minutes_and_the_exact_seconds_left() {
-        for (ms, en, ja) in [
+        durations_read(&[
             (60_000, "1 min", "1分"),
             (60_001, "1 min 0.001 s", "1分0.001秒"),
             (90_500, "1 min 30.5 s", "1分30.5秒"),
@@ -477,10 +482,7 @@ mod tests {
                 "5124095576030 h 25 min 51.615 s",
                 "5124095576030時間25分51.615秒",
             ),
-        ] {
-            assert_eq!(duration(Lang::En, ms), en, "{ms} ms");
-            assert_eq!(duration(Lang::Ja, ms), ja, "{ms} ms");
-        }
+        ]);
     }
 
     #[test]
@@ -529,6 +531,20 @@ mod tests {
         );
     }
 
+    /// The words of `all` in English and in Japanese, after checking that each one's code is
+    /// its value in the report's JSON.
+    fn words_with_codes<T: Copy + serde::Serialize>(
+        all: &[T],
+        word: fn(Lang, T) -> &'static str,
+        code: fn(T) -> &'static str,
+    ) -> (Vec<&'static str>, Vec<&'static str>) {
+        for &v in all {
+            assert_eq!(serde_json::to_value(v).unwrap(), serde_json::json!(code(v)));
+        }
+        let words = |lang| all.iter().map(|&v| word(lang, v)).collect();
+        (words(Lang::En), words(Lang::Ja))
+    }
+
     #[test]
     fn verdicts_are_their_codes_in_english_and_words_in_japanese() {
         let all = [
@@ -538,32 +554,17 @@ mod tests {
             Verdict::Unknown,
             Verdict::Unchecked,
         ];
-        let en: Vec<&str> = all.iter().map(|&v| verdict(Lang::En, v)).collect();
-        let ja: Vec<&str> = all.iter().map(|&v| verdict(Lang::Ja, v)).collect();
+        let (en, ja) = words_with_codes(&all, verdict, verdict_code);
         assert_eq!(en, ["ok", "inverted", "unbounded", "unknown", "unchecked"]);
         assert_eq!(ja, ["合格", "逆転", "上限なし", "不明", "比較なし"]);
-        // The codes are the report's JSON.
-        for v in all {
-            assert_eq!(
-                serde_json::to_value(v).unwrap(),
-                serde_json::json!(verdict_code(v))
-            );
-        }
     }
 
     #[test]
     fn severities_are_their_codes_in_english_and_words_in_japanese() {
         let all = [Severity::Error, Severity::Warning, Severity::Info];
-        let en: Vec<&str> = all.iter().map(|&s| severity(Lang::En, s)).collect();
-        let ja: Vec<&str> = all.iter().map(|&s| severity(Lang::Ja, s)).collect();
+        let (en, ja) = words_with_codes(&all, severity, severity_code);
         assert_eq!(en, ["error", "warning", "info"]);
         assert_eq!(ja, ["エラー", "警告", "情報"]);
-        for s in all {
-            assert_eq!(
-                serde_json::to_value(s).unwrap(),
-                serde_json::json!(severity_code(s))
-            );
-        }
     }
 
     #[test]
@@ -589,6 +590,11 @@ mod tests {
         assert_eq!(row_ranges(Lang::En, &[]), "");
     }
 
+    /// The numbers line of `f` in `lang`, which has one.
+    fn numbers_line(lang: Lang, f: &Finding) -> String {
+        finding_numbers(lang, f).expect("a numbers line")
+    }
+
     #[test]
     fn a_findings_numbers_line_is_its_parts_each_naming_its_duration() {
         let f = Finding {
@@ -611,8 +617,8 @@ mod tests {
             ]
         );
         assert_eq!(
-            finding_numbers(Lang::En, &f).as_deref(),
-            Some("bound 8.0 s · need 15.5 s · short by 7.5 s · 1 try fits")
+            numbers_line(Lang::En, &f),
+            "bound 8.0 s · need 15.5 s · short by 7.5 s · 1 try fits"
         );
     }
 
@@ -664,20 +670,20 @@ mod tests {
             ..finding()
         };
         assert_eq!(
-            finding_numbers(Lang::En, &f).as_deref(),
-            Some("bound 8.0 s · need 15.5 s · short by 7.5 s · 1 try fits")
+            numbers_line(Lang::En, &f),
+            "bound 8.0 s · need 15.5 s · short by 7.5 s · 1 try fits"
         );
         assert_eq!(
-            finding_numbers(Lang::Ja, &f).as_deref(),
-            Some("上限 8.0秒 · 必要 15.5秒 · 不足 7.5秒 · 収まる試行 1回")
+            numbers_line(Lang::Ja, &f),
+            "上限 8.0秒 · 必要 15.5秒 · 不足 7.5秒 · 収まる試行 1回"
         );
         let f = Finding {
             tries_that_fit: Some(2),
             ..f
         };
         assert_eq!(
-            finding_numbers(Lang::En, &f).as_deref(),
-            Some("bound 8.0 s · need 15.5 s · short by 7.5 s · 2 tries fit")
+            numbers_line(Lang::En, &f),
+            "bound 8.0 s · need 15.5 s · short by 7.5 s · 2 tries fit"
         );
     }
 
@@ -687,18 +693,12 @@ mod tests {
             bound_ms: Some(60),
             ..finding()
         };
-        assert_eq!(
-            finding_numbers(Lang::En, &f).as_deref(),
-            Some("bound 0.06 s")
-        );
+        assert_eq!(numbers_line(Lang::En, &f), "bound 0.06 s");
         let f = Finding {
             bound_ms: Some(250),
             ..finding()
         };
-        assert_eq!(
-            finding_numbers(Lang::Ja, &f).as_deref(),
-            Some("上限 0.25秒")
-        );
+        assert_eq!(numbers_line(Lang::Ja, &f), "上限 0.25秒");
     }
 
     #[test]
@@ -708,14 +708,8 @@ mod tests {
             threshold: Some(3),
             ..finding()
         };
-        assert_eq!(
-            finding_numbers(Lang::En, &f).as_deref(),
-            Some("threshold 3 · attempts 9")
-        );
-        assert_eq!(
-            finding_numbers(Lang::Ja, &f).as_deref(),
-            Some("しきい値 3 · 試行回数 9")
-        );
+        assert_eq!(numbers_line(Lang::En, &f), "threshold 3 · attempts 9");
+        assert_eq!(numbers_line(Lang::Ja, &f), "しきい値 3 · 試行回数 9");
         assert_eq!(finding_numbers(Lang::En, &finding()), None);
         assert_eq!(finding_number_parts(Lang::En, &finding()), []);
     }

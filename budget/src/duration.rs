@@ -36,6 +36,17 @@ pub enum Unit {
 }
 
 impl Unit {
+    /// Every unit, shortest first.
+    pub const ALL: [Unit; 7] = [
+        Unit::Nanos,
+        Unit::Micros,
+        Unit::Millis,
+        Unit::Seconds,
+        Unit::Minutes,
+        Unit::Hours,
+        Unit::Days,
+    ];
+
     /// Nanoseconds in one of this unit.
     pub fn nanos(self) -> u128 {
         match self {
@@ -425,15 +436,7 @@ mod tests {
     #[test]
     fn a_unit_deserializes_from_its_symbol_and_nothing_else() {
         let read = |text: &str| serde_json::from_value::<Unit>(serde_json::json!(text)).ok();
-        for unit in [
-            Unit::Nanos,
-            Unit::Micros,
-            Unit::Millis,
-            Unit::Seconds,
-            Unit::Minutes,
-            Unit::Hours,
-            Unit::Days,
-        ] {
+        for unit in Unit::ALL {
             assert_eq!(read(unit.symbol()), Some(unit));
         }
         assert_eq!(read("sec"), None);

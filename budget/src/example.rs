@@ -6,6 +6,20 @@ pub const RESERVATION_JA: &str = include_str!("../../fixtures/reservation-ja.tsv
 /// The reservation sheet with English headers, as TSV (`fixtures/reservation-en.tsv`).
 pub const RESERVATION_EN: &str = include_str!("../../fixtures/reservation-en.tsv");
 
+/// The reservation sheet with headers in `lang`, as TSV: [`RESERVATION_EN`] or
+/// [`RESERVATION_JA`].
+///
+/// ```
+/// let sheet = budget::tsv::import(budget::example::reservation(budget::Lang::Ja)).unwrap();
+/// assert_eq!(sheet.lang, Some(budget::Lang::Ja));
+/// ```
+pub fn reservation(lang: crate::Lang) -> &'static str {
+    match lang {
+        crate::Lang::En => RESERVATION_EN,
+        crate::Lang::Ja => RESERVATION_JA,
+    }
+}
+
 /// The sheet in which the LB gives up first (`fixtures/inverted-lb.tsv`, golden G4).
 pub const INVERTED_LB: &str = include_str!("../../fixtures/inverted-lb.tsv");
 

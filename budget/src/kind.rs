@@ -163,32 +163,29 @@ impl Kind {
             (Kind::Deadline, Ja) => "全体期限",
             (Kind::Tries, En) => "tries and waits",
             (Kind::Tries, Ja) => "試行回数と待機",
-            (Kind::RetryOn, En) => "retry conditions",
-            (Kind::RetryOn, Ja) => "再試行の条件",
             (Kind::Idle, En) => "keep-alive timeout",
             (Kind::Idle, Ja) => "キープアライブのタイムアウト",
             (Kind::IdleInTx, En) => "idle in transaction timeout",
             (Kind::IdleInTx, Ja) => "トランザクション中の無通信",
             (Kind::Own, En) => "own processing time",
             (Kind::Own, Ja) => "自分の処理時間",
-            (Kind::Margin, En) => "margin",
-            (Kind::Margin, Ja) => "余裕",
-            (Kind::Idempotency, En) => "idempotency",
-            (Kind::Idempotency, Ja) => "冪等性",
-            (Kind::Propagation, En) => "deadline propagation",
-            (Kind::Propagation, Ja) => "期限の伝播",
-            (Kind::Parallel, En) => "parallel group",
-            (Kind::Parallel, Ja) => "並列グループ",
-            (Kind::Routes, En) => "route group",
-            (Kind::Routes, Ja) => "経路グループ",
             (Kind::Upstreams, En) => "upstream servers",
             (Kind::Upstreams, Ja) => "上流サーバー数",
             (Kind::RetryWindow, En) => "retry window",
             (Kind::RetryWindow, Ja) => "再試行の打ち切り時間",
             (Kind::Queueing, En) => "queueing time",
             (Kind::Queueing, Ja) => "待ち行列の時間",
-            (Kind::Visibility, En) => "visibility timeout",
-            (Kind::Visibility, Ja) => "可視性タイムアウト",
+            // These kinds' items are the names they have in a formula.
+            (
+                Kind::RetryOn
+                | Kind::Margin
+                | Kind::Idempotency
+                | Kind::Propagation
+                | Kind::Parallel
+                | Kind::Routes
+                | Kind::Visibility,
+                _,
+            ) => self.term_name(lang),
             (Kind::Other, _) => "",
         }
     }

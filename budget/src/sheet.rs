@@ -273,6 +273,54 @@ pub struct Row {
 }
 
 impl Row {
+    /// A row of a segment, an item and a value as typed, its other cells empty: what most
+    /// rows of a design hold.
+    ///
+    /// ```
+    /// let row = budget::Row::new("app -> db", "read timeout", "2s").with_setting("timeout");
+    /// assert_eq!((row.segment.as_str(), row.setting.as_str()), ("app -> db", "timeout"));
+    /// ```
+    pub fn new(segment: &str, item: &str, value: &str) -> Row {
+        Row {
+            segment: segment.into(),
+            item: item.into(),
+            value: value.into(),
+            ..Row::default()
+        }
+    }
+
+    /// This row with its setting name cell (`設定名` / `setting`) as typed.
+    pub fn with_setting(self, setting: &str) -> Row {
+        Row {
+            setting: setting.into(),
+            ..self
+        }
+    }
+
+    /// This row with its default cell (`既定値` / `default`) as typed.
+    pub fn with_default(self, default: &str) -> Row {
+        Row {
+            default: default.into(),
+            ..self
+        }
+    }
+
+    /// This row with its layer cell (`層` / `layer`) as typed.
+    pub fn with_layer(self, layer: &str) -> Row {
+        Row {
+            layer: layer.into(),
+            ..self
+        }
+    }
+
+    /// This row with its location cell (`設定箇所` / `location`) as typed.
+    pub fn with_location(self, location: &str) -> Row {
+        Row {
+            location: location.into(),
+            ..self
+        }
+    }
+
     /// The cell of `column`.
     pub fn cell(&self, column: Column) -> &str {
         match column {

@@ -21,26 +21,15 @@ use super::nodes::{retry_suggestion, NodeCalc};
 use super::rows::RowInfo;
 use super::trace::{self, Reading};
 
-/// The coverage checks and reports of every hop.
+/// The coverage checks and reports of every hop, given the calcs of the hops and the nodes.
 pub(crate) fn check(
     graph: &Graph,
     infos: &[RowInfo],
-    hops: &[HopCalc],
-    nodes: &[NodeCalc],
+    calcs: (&[HopCalc], &[NodeCalc]),
     out: &mut Findings,
 ) -> Vec<HopReport> {
-    let stages = Stages {
-        graph,
-        infos,
-        hops,
-        nodes,
-    };
-    graph
-        .hops
-        .iter()
-        .zip(hops)
-        .enumerate()
-        .map(|(h, (hop, calc))| check_hop(stages, (h, hop), calc, out))
+    (0..graph.hops.len())
+        .map(|h| check_one(graph, infos, calcs, h, out))
         .collect()
 }
 
@@ -231,12 +220,9 @@ fn check_hop(s: Stages, (h, hop): (usize, &Hop), calc: &HopCalc, out: &mut Findi
                     if c.slack_ms == Some(0)
                         && !out.skips(FindingCode::SlackNone, hop.rows.len()) =>
                 {
-                    let msg = Said::SlackNone {
-                        what: hop.segment.clone(),
-                        check: check_text.clone(),
-                    };
+                    let check = check_text.clone();
                     out.add(
-                        Draft::new(FindingCode::SlackNone, hop.rows.clone(), msg)
+                        Draft::slack_none(&hop.segment, hop.rows.clone(), check)
                             .on_hop(&hop.segment)
                             .numbers(Numbers::passing(wait.time.bound_ms(), need))
                             .traced(Traced::HopCheck(h)),
@@ -332,25 +318,14 @@ fn hop_report(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::check::{hops, nodes, rows};
+    use crate::check::{hops, nodes};
     use crate::sheet::{Lang, Row};
 
-    fn row(segment: &str, item: &str, value: &str) -> Row {
-        Row {
-            segment: segment.into(),
-            item: item.into(),
-            value: value.into(),
-            ..Row::default()
-        }
-    }
-
     fn run(sheet: &[Row]) -> (Vec<HopReport>, Vec<crate::Finding>) {
-        let mut out = Findings::new();
-        let mut infos = rows::read(sheet, &mut out);
-        let graph = Graph::build(sheet, &mut infos, &mut out);
+        let (mut out, infos, graph) = crate::check::read_and_build(sheet);
         let hop_calcs = hops::compute(&graph, &infos, 1_000, &mut out);
         let node_calcs = nodes::compute(&graph, &infos, &hop_calcs, &mut out);
-        let reports = check(&graph, &infos, &hop_calcs, &node_calcs, &mut out);
+        let reports = check(&graph, &infos, (&hop_calcs, &node_calcs), &mut out);
         (reports, out.into_list(Lang::En, crate::render::words))
     }
 
@@ -358,9 +333,9 @@ mod tests {
     fn the_caller_covers_the_callee_and_its_margin() {
         // Golden G1: read 10.0 ≥ 8.0 + 1.0.
         let (hops, findings) = run(&[
-            row("LB -> app", "connect timeout", "1s"),
-            row("LB -> app", "read timeout", "10s"),
-            row("app", "deadline", "8s"),
+            Row::new("LB -> app", "connect timeout", "1s"),
+            Row::new("LB -> app", "read timeout", "10s"),
+            Row::new("app", "deadline", "8s"),
         ]);
         let h = &hops[0];
         assert_eq!(
@@ -390,8 +365,8 @@ mod tests {
     fn a_visibility_timeout_that_ends_first_redelivers_the_job() {
         // 30 s against a 60 s job plus a 1 s margin: short by 31 s.
         let (hops, findings) = run(&[
-            row("queue -> worker", "visibility timeout", "30s"),
-            row("worker", "deadline", "60s"),
+            Row::new("queue -> worker", "visibility timeout", "30s"),
+            Row::new("worker", "deadline", "60s"),
         ]);
         assert_eq!(hops[0].verdict, Verdict::Inverted);
         let f = &findings[0];
@@ -404,7 +379,7 @@ mod tests {
 
     #[test]
     fn a_callee_without_rows_is_unchecked() {
-        let (hops, findings) = run(&[row("app -> db", "read timeout", "2s")]);
+        let (hops, findings) = run(&[Row::new("app -> db", "read timeout", "2s")]);
         assert_eq!(
             (hops[0].verdict, hops[0].need_ms),
             (Verdict::Unchecked, None)

@@ -164,6 +164,16 @@ impl Draft {
         }
     }
 
+    /// `slack.none` on rows `rows`: the check of `what` (a hop's segment or a node's name),
+    /// written as `check`, passes with nothing to spare. Its place is still to be set.
+    pub(crate) fn slack_none(what: &str, rows: Vec<usize>, check: String) -> Draft {
+        let said = Said::SlackNone {
+            what: what.to_string(),
+            check,
+        };
+        Draft::new(FindingCode::SlackNone, rows, said)
+    }
+
     /// Resting on this documentation address (a catalog entry's or a catalog rule's
     /// `source`), if any.
     pub(crate) fn cite(mut self, source: Option<&'static str>) -> Draft {

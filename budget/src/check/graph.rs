@@ -764,32 +764,20 @@ fn report_cycle(graph: &Graph, cycle: &[usize], out: &mut Findings) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::check::rows;
     use crate::sheet::Lang;
 
-    fn row(segment: &str, item: &str, value: &str) -> Row {
-        Row {
-            segment: segment.into(),
-            item: item.into(),
-            value: value.into(),
-            ..Row::default()
-        }
-    }
-
     fn build(sheet: &[Row]) -> (Graph, Vec<crate::Finding>) {
-        let mut out = Findings::new();
-        let mut infos = rows::read(sheet, &mut out);
-        let graph = Graph::build(sheet, &mut infos, &mut out);
+        let (out, _, graph) = crate::check::read_and_build(sheet);
         (graph, out.into_list(Lang::En, crate::render::words))
     }
 
     #[test]
     fn rows_of_one_segment_are_one_hop_and_its_ends_are_nodes() {
         let (g, findings) = build(&[
-            row("browser -> app", "deadline", "10s"),
-            row("app", "deadline", "8s"),
-            row("app -> db", "read timeout", "2s"),
-            row("app→db", "connect timeout", "1s"),
+            Row::new("browser -> app", "deadline", "10s"),
+            Row::new("app", "deadline", "8s"),
+            Row::new("app -> db", "read timeout", "2s"),
+            Row::new("app→db", "connect timeout", "1s"),
         ]);
         let names: Vec<&str> = g.nodes.iter().map(|n| n.name.as_str()).collect();
         assert_eq!(names, ["browser", "app", "db"]);
@@ -808,11 +796,11 @@ mod tests {
     #[test]
     fn a_parallel_group_is_one_call_of_its_node() {
         let (g, _) = build(&[
-            row("app -> a", "read timeout", "1s"),
-            row("app -> b", "read timeout", "1s"),
-            row("app -> b", "parallel group", "fetch"),
-            row("app -> c", "read timeout", "1s"),
-            row("app -> c", "parallel group", "fetch"),
+            Row::new("app -> a", "read timeout", "1s"),
+            Row::new("app -> b", "read timeout", "1s"),
+            Row::new("app -> b", "parallel group", "fetch"),
+            Row::new("app -> c", "read timeout", "1s"),
+            Row::new("app -> c", "parallel group", "fetch"),
         ]);
         let calls: Vec<Vec<usize>> = g.nodes[0].calls.iter().map(|c| c.hops.clone()).collect();
         assert_eq!(calls, vec![vec![0], vec![1, 2]]);
@@ -821,10 +809,10 @@ mod tests {
     #[test]
     fn a_call_cycle_is_a_finding_naming_it() {
         let (g, findings) = build(&[
-            row("web -> a", "read timeout", "1s"),
-            row("a -> b", "read timeout", "1s"),
-            row("b -> a", "read timeout", "1s"),
-            row("c -> c", "read timeout", "1s"),
+            Row::new("web -> a", "read timeout", "1s"),
+            Row::new("a -> b", "read timeout", "1s"),
+            Row::new("b -> a", "read timeout", "1s"),
+            Row::new("c -> c", "read timeout", "1s"),
         ]);
         assert_eq!(g.cycles, vec![vec![1, 2], vec![3]]);
         type Place<'a> = (&'a str, Option<&'a str>, Option<&'a str>, &'a [usize]);
@@ -862,9 +850,9 @@ mod tests {
     #[test]
     fn a_long_cycle_names_its_ends_and_its_length() {
         let mut sheet: Vec<Row> = (0..20)
-            .map(|i| row(&format!("n{i} -> n{}", i + 1), "read timeout", "1s"))
+            .map(|i| Row::new(&format!("n{i} -> n{}", i + 1), "read timeout", "1s"))
             .collect();
-        sheet.push(row("n20 -> n0", "read timeout", "1s"));
+        sheet.push(Row::new("n20 -> n0", "read timeout", "1s"));
         let (_, findings) = build(&sheet);
         assert_eq!(findings.len(), 1);
         assert!(
@@ -880,10 +868,10 @@ mod tests {
     #[test]
     fn a_diamond_is_no_cycle() {
         let (g, findings) = build(&[
-            row("a -> b", "read timeout", "1s"),
-            row("a -> c", "read timeout", "1s"),
-            row("b -> d", "read timeout", "1s"),
-            row("c -> d", "read timeout", "1s"),
+            Row::new("a -> b", "read timeout", "1s"),
+            Row::new("a -> c", "read timeout", "1s"),
+            Row::new("b -> d", "read timeout", "1s"),
+            Row::new("c -> d", "read timeout", "1s"),
         ]);
         assert!(g.cycles.is_empty());
         assert!(findings.is_empty());

@@ -606,19 +606,13 @@ mod tests {
     use crate::sheet::Lang;
     use crate::sheet::Row;
 
+    /// A row of the hop `app -> api`.
     fn row(item: &str, value: &str) -> Row {
-        Row {
-            segment: "app -> api".into(),
-            item: item.into(),
-            value: value.into(),
-            ..Row::default()
-        }
+        Row::new("app -> api", item, value)
     }
 
     fn calc(sheet: &[Row]) -> (HopCalc, Vec<crate::Finding>) {
-        let mut out = Findings::new();
-        let mut infos = rows::read(sheet, &mut out);
-        let graph = Graph::build(sheet, &mut infos, &mut out);
+        let (mut out, infos, graph) = crate::check::read_and_build(sheet);
         let calc = compute(&graph, &infos, 1_000, &mut out).remove(0);
         (calc, out.into_list(Lang::En, crate::render::words))
     }

@@ -487,12 +487,8 @@ pub(crate) fn check_one(
                         && c.slack_ms == Some(0)
                         && !out.skips(FindingCode::SlackNone, node.rows.len())
                     {
-                        let msg = Said::SlackNone {
-                            what: node.name.clone(),
-                            check: formula.clone(),
-                        };
                         out.add(
-                            Draft::new(FindingCode::SlackNone, node.rows.clone(), msg)
+                            Draft::slack_none(&node.name, node.rows.clone(), formula.clone())
                                 .on_node(&node.name)
                                 .numbers(Numbers::passing(d.time.bound_ms(), need.need_ms()))
                                 .traced(Traced::NodeCheck(n)),
@@ -615,22 +611,11 @@ fn inversion(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::check::{hops, rows};
+    use crate::check::hops;
     use crate::sheet::{Lang, Row};
 
-    fn row(segment: &str, item: &str, value: &str) -> Row {
-        Row {
-            segment: segment.into(),
-            item: item.into(),
-            value: value.into(),
-            ..Row::default()
-        }
-    }
-
     fn run(sheet: &[Row]) -> (Vec<NodeCalc>, Vec<NodeReport>, Vec<crate::Finding>) {
-        let mut out = Findings::new();
-        let mut infos = rows::read(sheet, &mut out);
-        let graph = Graph::build(sheet, &mut infos, &mut out);
+        let (mut out, infos, graph) = crate::check::read_and_build(sheet);
         let hop_calcs = hops::compute(&graph, &infos, 1_000, &mut out);
         let calcs = compute(&graph, &infos, &hop_calcs, &mut out);
         let reports = check(&graph, &infos, &hop_calcs, &calcs, &mut out);
@@ -644,13 +629,13 @@ mod tests {
     /// Golden G2's app: DB 3.0 + external API 12.0 + own 0.5 against an 8 s deadline.
     fn g2() -> Vec<Row> {
         vec![
-            row("app", "deadline", "8s"),
-            row("app", "own processing time", "0.5s"),
-            row("app -> api", "connect timeout", "0.5s"),
-            row("app -> api", "read timeout", "3s"),
-            row("app -> api", "tries and waits", "3 tries, waits 0.5s, 1.0s"),
-            row("app -> db", "connect timeout", "1s"),
-            row("app -> db", "statement timeout", "2s"),
+            Row::new("app", "deadline", "8s"),
+            Row::new("app", "own processing time", "0.5s"),
+            Row::new("app -> api", "connect timeout", "0.5s"),
+            Row::new("app -> api", "read timeout", "3s"),
+            Row::new("app -> api", "tries and waits", "3 tries, waits 0.5s, 1.0s"),
+            Row::new("app -> db", "connect timeout", "1s"),
+            Row::new("app -> db", "statement timeout", "2s"),
         ]
     }
 
@@ -691,7 +676,7 @@ mod tests {
     #[test]
     fn a_propagated_deadline_cuts_the_tries_instead_of_inverting() {
         let mut sheet = g2();
-        sheet.push(row("app", "deadline propagation", "yes"));
+        sheet.push(Row::new("app", "deadline propagation", "yes"));
         let (_, reports, findings) = run(&sheet);
         assert_eq!(reports[0].verdict, Verdict::Ok);
         assert_eq!(findings.len(), 1);
@@ -702,12 +687,12 @@ mod tests {
     #[test]
     fn a_parallel_group_counts_its_longest_hop() {
         let (calcs, reports, _) = run(&[
-            row("app", "own processing time", "0.5s"),
-            row("app -> a", "read timeout", "1s"),
-            row("app -> b", "read timeout", "3s"),
-            row("app -> b", "parallel group", "g"),
-            row("app -> c", "read timeout", "4.3s"),
-            row("app -> c", "parallel group", "g"),
+            Row::new("app", "own processing time", "0.5s"),
+            Row::new("app -> a", "read timeout", "1s"),
+            Row::new("app -> b", "read timeout", "3s"),
+            Row::new("app -> b", "parallel group", "g"),
+            Row::new("app -> c", "read timeout", "4.3s"),
+            Row::new("app -> c", "parallel group", "g"),
         ]);
         assert_eq!(calcs[0].need, Some(Time::exact(5_800)));
         assert_eq!(

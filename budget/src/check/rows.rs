@@ -160,8 +160,12 @@ pub(crate) fn read_row(row: &Row, found: Match, line: usize, out: &mut Findings)
             read_duration_cell(row, line, entry, out, &mut below_one_ms)
         }
         Kind::Other => (Val::Absent, None),
-        Kind::Tries => read_tries_cell(row, line, entry, out),
-        Kind::RetryOn => read_retry_on_cell(row, line, entry, out),
+        // A tries or conditions cell is completed from the default column or the catalog.
+        Kind::Tries | Kind::RetryOn => match text_of(row, entry) {
+            None => (Val::Absent, None),
+            Some(text) if kind == Kind::Tries => read_tries_cell(row, line, entry, text, out),
+            Some(text) => read_retry_on_cell(row, line, text, out),
+        },
         Kind::Upstreams | Kind::Idempotency | Kind::Propagation | Kind::Parallel | Kind::Routes => {
             read_word_cell(row, line, kind, out)
         }
@@ -285,17 +289,15 @@ fn text_of<'a>(row: &'a Row, entry: Option<&'static Entry>) -> Option<(&'a str, 
     }
 }
 
-/// Reads a tries cell: the value, else the default column, else the catalog's default (each
-/// completed value says so with `value.default_applied`).
+/// Reads a tries cell's text ([`text_of`]: the value, else the default column, else the
+/// catalog's default; each completed value says so with `value.default_applied`).
 fn read_tries_cell(
     row: &Row,
     line: usize,
     entry: Option<&'static Entry>,
+    (text_in, from): (&str, Completed),
     out: &mut Findings,
 ) -> (Val, Option<Note>) {
-    let Some((text_in, from)) = text_of(row, entry) else {
-        return (Val::Absent, None);
-    };
     if let Some((val, meaning)) = entry.and_then(|e| special_tries(text_in, e)) {
         let used = match &val {
             Val::Tries(t) => Used::Tries(t.clone()),
@@ -355,12 +357,9 @@ fn read_tries_cell(
 fn read_retry_on_cell(
     row: &Row,
     line: usize,
-    entry: Option<&'static Entry>,
+    (text_in, from): (&str, Completed),
     out: &mut Findings,
 ) -> (Val, Option<Note>) {
-    let Some((text_in, from)) = text_of(row, entry) else {
-        return (Val::Absent, None);
-    };
     match retry_on::read(text_in) {
         Ok(on) => {
             let note = default_applied(row, line, Used::RetryOn(on.clone()), &from, out);
@@ -610,15 +609,11 @@ mod tests {
     use super::*;
     use crate::sheet::Lang;
 
+    /// A row of the hop `a -> b`.
     fn row(item: &str, setting: &str, default: &str, value: &str) -> Row {
-        Row {
-            segment: "a -> b".into(),
-            item: item.into(),
-            setting: setting.into(),
-            default: default.into(),
-            value: value.into(),
-            ..Row::default()
-        }
+        Row::new("a -> b", item, value)
+            .with_setting(setting)
+            .with_default(default)
     }
 
     /// A row's info, and its report's words.
@@ -715,15 +710,22 @@ mod tests {
         }
     }
 
+    /// The info of the value of `setting`, after checking its note and that it is no finding.
+    fn read_noted(setting: &str, value: &str, note: &str) -> One {
+        let (info, findings) = read_one(row("", setting, "", value));
+        assert_eq!(info.note.as_deref(), Some(note));
+        assert!(findings.is_empty(), "{findings:?}");
+        info
+    }
+
     #[test]
     fn zero_means_unlimited_tries_where_the_catalog_says_so() {
-        let (info, findings) = read_one(row("", "proxy_next_upstream_tries", "", "0"));
-        assert!(matches!(info.val, Val::Unknown), "{:?}", info.val);
-        assert_eq!(
-            info.note.as_deref(),
-            Some("0 means unlimited tries on nginx proxy_next_upstream_tries: no count bounds them (a deadline or a retry window can)")
+        let info = read_noted(
+            "proxy_next_upstream_tries",
+            "0",
+            "0 means unlimited tries on nginx proxy_next_upstream_tries: no count bounds them (a deadline or a retry window can)",
         );
-        assert!(findings.is_empty());
+        assert!(matches!(info.val, Val::Unknown), "{:?}", info.val);
         let (info, _) = read_one(row("", "queue:work --tries", "", "0"));
         assert!(matches!(info.val, Val::Unknown));
         // Elsewhere 0 tries is still unreadable.
@@ -769,13 +771,12 @@ mod tests {
 
     #[test]
     fn zero_turns_keep_alive_off_rather_than_removing_a_bound() {
-        let (info, findings) = read_one(row("", "keepalive_timeout", "", "0"));
-        assert!(matches!(info.val, Val::Absent), "{:?}", info.val);
-        assert_eq!(
-            info.note.as_deref(),
-            Some("0 turns nginx keepalive_timeout off: connections are closed after each response, so none stays idle and there is no idle timeout to compare")
+        let info = read_noted(
+            "keepalive_timeout",
+            "0",
+            "0 turns nginx keepalive_timeout off: connections are closed after each response, so none stays idle and there is no idle timeout to compare",
         );
-        assert!(findings.is_empty());
+        assert!(matches!(info.val, Val::Absent), "{:?}", info.val);
         // A disabled timeout is no bound instead: Envoy's route timeout of 0.
         let (info, _) = read_one(row("", "RouteAction.timeout", "", "0"));
         assert_eq!(info.term().unwrap().time, Time::INF);

@@ -34,27 +34,14 @@ pub(crate) fn apply(input: Input, out: &mut Findings) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::check::graph::Graph;
-    use crate::check::{hops, rows};
+    use crate::check::hops;
     use crate::code::FindingCode;
     use crate::sheet::Lang;
     use crate::sheet::Row;
 
-    fn row(segment: &str, item: &str, setting: &str, value: &str) -> Row {
-        Row {
-            segment: segment.into(),
-            item: item.into(),
-            setting: setting.into(),
-            value: value.into(),
-            ..Row::default()
-        }
-    }
-
     /// The findings of the rules alone.
     fn rules(sheet: &[Row]) -> Vec<crate::Finding> {
-        let mut out = Findings::new();
-        let mut infos = rows::read(sheet, &mut out);
-        let graph = Graph::build(sheet, &mut infos, &mut out);
+        let (mut out, infos, graph) = crate::check::read_and_build(sheet);
         let hop_calcs = hops::compute(&graph, &infos, 1_000, &mut out);
         let mut rules_out = Findings::new();
         let input = Input {
@@ -68,18 +55,21 @@ mod tests {
         rules_out.into_list(Lang::En, crate::render::words)
     }
 
+    /// The first of `findings` with this code.
+    fn first(findings: &[crate::Finding], code: FindingCode) -> &crate::Finding {
+        let found = findings.iter().find(|f| f.code == code);
+        found.unwrap_or_else(|| panic!("{code:?} in {findings:#?}"))
+    }
+
     #[test]
     fn idle_direction_compares_the_callee_with_the_caller() {
         let f = rules(&[
-            row("ALB -> app", "idle timeout (caller)", "", "60s"),
-            row("ALB -> app", "idle timeout (callee)", "", "5s"),
+            Row::new("ALB -> app", "idle timeout (caller)", "60s"),
+            Row::new("ALB -> app", "idle timeout (callee)", "5s"),
         ]);
-        let f: Vec<_> = f
-            .iter()
-            .filter(|f| f.code == FindingCode::IdleDirection)
-            .collect();
+        let f = first(&f, FindingCode::IdleDirection);
         assert_eq!(
-            (f[0].bound_ms, f[0].need_ms, f[0].short_by_ms),
+            (f.bound_ms, f.need_ms, f.short_by_ms),
             (Some(5_000), Some(60_000), Some(55_000))
         );
     }
@@ -87,28 +77,25 @@ mod tests {
     #[test]
     fn a_disabled_lock_timeout_is_never_below_the_statement_timeout() {
         let f = rules(&[
-            row("app -> db", "statement timeout", "statement_timeout", "2s"),
-            row("app -> db", "lock timeout", "lock_timeout", "0"),
+            Row::new("app -> db", "statement timeout", "2s").with_setting("statement_timeout"),
+            Row::new("app -> db", "lock timeout", "0").with_setting("lock_timeout"),
         ]);
-        let f: Vec<_> = f
-            .iter()
-            .filter(|f| f.code == FindingCode::LockNotBelowStatement)
-            .collect();
+        let f = first(&f, FindingCode::LockNotBelowStatement);
         // ∞ has no number: the need and the shortfall are empty, never u64::MAX.
         assert_eq!(
-            (f[0].bound_ms, f[0].need_ms, f[0].short_by_ms),
+            (f.bound_ms, f.need_ms, f.short_by_ms),
             (Some(2_000), None, None)
         );
-        assert!(f[0].message.contains("(∞)"), "{}", f[0].message);
+        assert!(f.message.contains("(∞)"), "{}", f.message);
     }
 
     #[test]
     fn attempts_multiply_along_a_path() {
         let f = rules(&[
-            row("gw -> api", "read timeout", "", "1s"),
-            row("gw -> api", "tries and waits", "", "3 tries"),
-            row("api -> db", "read timeout", "", "1s"),
-            row("api -> db", "tries and waits", "", "3 tries"),
+            Row::new("gw -> api", "read timeout", "1s"),
+            Row::new("gw -> api", "tries and waits", "3 tries"),
+            Row::new("api -> db", "read timeout", "1s"),
+            Row::new("api -> db", "tries and waits", "3 tries"),
         ]);
         let amplified: Vec<(Option<&str>, Option<u64>)> = f
             .iter()

@@ -524,13 +524,9 @@ fn place_all<T: Clone>(
 mod tests {
     use super::*;
 
+    /// A read timeout row of `segment`.
     fn row(segment: &str, value: &str) -> Row {
-        Row {
-            segment: segment.into(),
-            item: "read timeout".into(),
-            value: value.into(),
-            ..Row::default()
-        }
+        Row::new(segment, "read timeout", value)
     }
 
     #[test]

@@ -6,39 +6,14 @@
 use budget::catalog::{self, Match};
 use budget::{check, Lang, Report, Row, Sheet};
 
-/// A row by its layer, segment, item, setting, default, value and location.
-fn row(
-    layer: &str,
-    segment: &str,
-    item: &str,
-    setting: &str,
-    default: &str,
-    value: &str,
-    location: &str,
-) -> Row {
-    Row {
-        layer: layer.into(),
-        segment: segment.into(),
-        item: item.into(),
-        setting: setting.into(),
-        default: default.into(),
-        value: value.into(),
-        location: location.into(),
-        ..Row::default()
-    }
-}
+use crate::shapes::all;
 
 /// The imported row: Cloudflare's Proxy Read Timeout, written with nginx's setting name.
 fn cloudflare_row(location: &str) -> Row {
-    row(
-        "",
-        "CDN -> nginx",
-        "read timeout",
-        "proxy_read_timeout (Proxy Read Timeout)",
-        "100s",
-        "100s",
-        location,
-    )
+    Row::new("CDN -> nginx", "read timeout", "100s")
+        .with_setting("proxy_read_timeout (Proxy Read Timeout)")
+        .with_default("100s")
+        .with_location(location)
 }
 
 /// The browser's 120 s deadline on `browser -> CDN`, then `row`.
@@ -46,10 +21,16 @@ fn sheet(lang: Lang, cdn: Row) -> Report {
     check(&Sheet::new(
         lang,
         vec![
-            row("", "browser -> CDN", "deadline", "", "", "120s", "front"),
+            Row::new("browser -> CDN", "deadline", "120s").with_location("front"),
             cdn,
         ],
     ))
+}
+
+/// The note of the Cloudflare row set at `location` on the Japanese sheet.
+fn japanese_note(location: &str) -> String {
+    let report = sheet(Lang::Ja, cloudflare_row(location));
+    report.rows[1].note.clone().expect("a note")
 }
 
 fn codes(report: &Report) -> Vec<&str> {
@@ -87,10 +68,9 @@ fn a_cloudflare_row_with_nginxs_setting_name_takes_nothing_of_nginx() {
         r.note.as_deref(),
         Some("not nginx's proxy_read_timeout: the row names Cloudflare")
     );
-    let ja = sheet(Lang::Ja, cloudflare_row("Cloudflare zone"));
     assert_eq!(
-        ja.rows[1].note.as_deref(),
-        Some("nginxのproxy_read_timeoutとはみなしません。行にCloudflareとあります")
+        japanese_note("Cloudflare zone"),
+        "nginxのproxy_read_timeoutとはみなしません。行にCloudflareとあります"
     );
 }
 
@@ -104,20 +84,16 @@ fn the_same_row_set_in_nginx_takes_nginxs_facts_and_says_so() {
         Some("https://nginx.org/en/docs/http/ngx_http_proxy_module.html#proxy_read_timeout")
     );
     // nginx's 60 s connect default joins the 100 s read timeout: 160 s on the CDN hop.
-    let applied: Vec<&str> = report
-        .findings
+    let applied: Vec<&str> = all(&report, "value.default_applied")
         .iter()
-        .filter(|f| f.code.as_str() == "value.default_applied")
         .map(|f| f.message.as_str())
         .collect();
     assert_eq!(applied.len(), 1, "{applied:?}");
     assert!(applied[0].contains("nginx"), "{applied:?}");
     assert_eq!(report.hops[1].worst_ms, Some(160_000));
     // With nginx's facts, the browser's 120 s is short of 160 s and a 1 s margin.
-    let inversion: Vec<_> = report
-        .findings
+    let inversion: Vec<_> = all(&report, "inversion.hop")
         .iter()
-        .filter(|f| f.code.as_str() == "inversion.hop")
         .map(|f| (f.bound_ms, f.need_ms, f.short_by_ms, f.fix.as_deref()))
         .collect();
     assert_eq!(
@@ -129,10 +105,9 @@ fn the_same_row_set_in_nginx_takes_nginxs_facts_and_says_so() {
             Some("raise browser -> CDN's deadline to 2 min 41 s")
         )]
     );
-    let ja = sheet(Lang::Ja, cloudflare_row("nginx"));
     assert_eq!(
-        ja.rows[1].note.as_deref(),
-        Some("カタログ：nginxのproxy_read_timeout")
+        japanese_note("nginx"),
+        "カタログ：nginxのproxy_read_timeout"
     );
 }
 
@@ -140,7 +115,12 @@ fn the_same_row_set_in_nginx_takes_nginxs_facts_and_says_so() {
 fn a_setting_name_two_products_share_picks_none_unless_the_row_says_which() {
     // Node.js and Tomcat both document keepAliveTimeout.
     let shared = |location: &str| {
-        catalog::lookup(&row("", "", "", "keepAliveTimeout", "", "", location)).map(|e| e.product)
+        catalog::lookup(
+            &Row::new("", "", "")
+                .with_setting("keepAliveTimeout")
+                .with_location(location),
+        )
+        .map(|e| e.product)
     };
     assert_eq!(shared(""), None);
     assert_eq!(shared("somewhere"), None);
@@ -148,7 +128,12 @@ fn a_setting_name_two_products_share_picks_none_unless_the_row_says_which() {
     assert_eq!(shared("conf/server.xml"), Some("Tomcat"));
     // libpq and MySQL both document connect_timeout.
     let connect = |location: &str| {
-        catalog::lookup(&row("", "", "", "connect_timeout", "", "", location)).map(|e| e.product)
+        catalog::lookup(
+            &Row::new("", "", "")
+                .with_setting("connect_timeout")
+                .with_location(location),
+        )
+        .map(|e| e.product)
     };
     assert_eq!(connect(""), None);
     assert_eq!(connect("my.cnf"), Some("MySQL"));
@@ -156,15 +141,7 @@ fn a_setting_name_two_products_share_picks_none_unless_the_row_says_which() {
     // In a sheet, the unpicked row has no catalog note and no catalog default.
     let report = check(&Sheet::new(
         Lang::En,
-        vec![row(
-            "",
-            "lb -> app",
-            "idle timeout",
-            "keepAliveTimeout",
-            "",
-            "",
-            "",
-        )],
+        vec![Row::new("lb -> app", "idle timeout", "").with_setting("keepAliveTimeout")],
     ));
     assert_eq!(report.rows[0].note, None);
     assert_eq!(report.rows[0].value_ms, None);
@@ -173,15 +150,9 @@ fn a_setting_name_two_products_share_picks_none_unless_the_row_says_which() {
 
 #[test]
 fn a_layer_named_after_another_product_takes_nothing_of_nginx() {
-    let haproxy = row(
-        "HAProxy",
-        "lb -> app",
-        "",
-        "proxy_read_timeout",
-        "",
-        "30",
-        "",
-    );
+    let haproxy = Row::new("lb -> app", "", "30")
+        .with_layer("HAProxy")
+        .with_setting("proxy_read_timeout");
     let Match::OtherProduct { entry, named } = catalog::match_row(&haproxy) else {
         panic!("{:?}", catalog::match_row(&haproxy));
     };
@@ -241,22 +212,18 @@ fn well_known_products_outside_the_catalog_contradict_too() {
         ("Envoy cluster", "Envoy"),
         ("Istio VirtualService", "Istio"),
     ] {
-        let r = row("", "a -> b", "", "proxy_read_timeout", "", "30s", location);
+        let r = Row::new("a -> b", "", "30s")
+            .with_setting("proxy_read_timeout")
+            .with_location(location);
         match catalog::match_row(&r) {
             Match::OtherProduct { named: n, .. } => assert_eq!(n.name, named, "{location}"),
             other => panic!("{location}: {other:?}"),
         }
     }
     // Kubernetes runs nginx: naming it takes nothing away.
-    let r = row(
-        "",
-        "a -> b",
-        "",
-        "proxy_read_timeout",
-        "",
-        "30s",
-        "Kubernetes ingress",
-    );
+    let r = Row::new("a -> b", "", "30s")
+        .with_setting("proxy_read_timeout")
+        .with_location("Kubernetes ingress");
     assert_eq!(catalog::lookup(&r).map(|e| e.product), Some("nginx"));
 }
 
@@ -265,24 +232,12 @@ fn a_row_of_a_versioned_setting_names_the_version_that_applies() {
     let report = check(&Sheet::new(
         Lang::En,
         vec![
-            row(
-                "",
-                "app -> redis",
-                "read timeout",
-                "socket_timeout",
-                "",
-                "2s",
-                "app.py (redis-py 7.4)",
-            ),
-            row(
-                "",
-                "app -> redis",
-                "read timeout",
-                "socket_timeout",
-                "",
-                "2s",
-                "app.py",
-            ),
+            Row::new("app -> redis", "read timeout", "2s")
+                .with_setting("socket_timeout")
+                .with_location("app.py (redis-py 7.4)"),
+            Row::new("app -> redis", "read timeout", "2s")
+                .with_setting("socket_timeout")
+                .with_location("app.py"),
         ],
     ));
     assert_eq!(
@@ -300,15 +255,10 @@ fn a_bare_number_is_right_as_written_where_the_product_takes_only_bare_numbers()
     let units = |setting: &str, value: &str| {
         let sheet = Sheet::new(
             Lang::En,
-            vec![row(
-                "1",
-                "ingress -> app",
-                "read timeout",
-                setting,
-                "",
-                value,
-                "k8s/ingress.yaml:9",
-            )],
+            vec![Row::new("ingress -> app", "read timeout", value)
+                .with_layer("1")
+                .with_setting(setting)
+                .with_location("k8s/ingress.yaml:9")],
         );
         let report = check(&sheet);
         let unit_findings: Vec<String> = report

@@ -2,7 +2,9 @@
 //! `fixtures/redirector-retries.tsv` as exact assertions, the HAProxy variant, a Japanese
 //! sheet, nginx on a POST hop, and the property that a late condition never costs less.
 
-use budget::{check, tsv, FindingCode, HopReport, Lang, Repeats, Report, Row, Sheet, Verdict};
+use budget::{check, tsv, FindingCode, Lang, Repeats, Row, Sheet, Verdict};
+
+use crate::shapes::{codes, hop, worst_terms};
 
 fn sheet(text: &str) -> Sheet {
     let imported = tsv::import(text).expect("fixture reads");
@@ -19,22 +21,6 @@ fn redirector(retry_on: &str) -> Sheet {
         .expect("a retry on row");
     row.value = retry_on.to_string();
     s
-}
-
-fn hop<'a>(report: &'a Report, segment: &str) -> &'a HopReport {
-    report
-        .hops
-        .iter()
-        .find(|h| h.segment == segment)
-        .unwrap_or_else(|| panic!("hop {segment}"))
-}
-
-fn codes(report: &Report) -> Vec<(&str, Option<&str>)> {
-    report
-        .findings
-        .iter()
-        .map(|f| (f.code.as_str(), f.hop.as_deref().or(f.node.as_deref())))
-        .collect()
 }
 
 const INNER: &str = "web server -> web container";
@@ -75,12 +61,7 @@ fn g6_the_early_phase_and_the_worst_case_name_their_rows() {
         .map(|t| (t.value_ms, t.rows.clone()))
         .collect();
     assert_eq!(early, [(Some(5_000), vec![2]), (Some(10_000), vec![3])]);
-    let worst: Vec<(Option<u64>, Option<u64>, Vec<usize>)> = inner
-        .trace
-        .worst
-        .iter()
-        .map(|t| (t.value_ms, t.count, t.rows.clone()))
-        .collect();
+    let worst = worst_terms(inner);
     assert_eq!(
         worst,
         [
@@ -201,25 +182,15 @@ fn an_unknown_condition_is_unreadable_on_its_row_and_counts_whole_tries() {
     assert_eq!(report.rows[5].parsed, "?");
 }
 
-fn row(segment: &str, item: &str, setting: &str, value: &str) -> Row {
-    Row {
-        segment: segment.into(),
-        item: item.into(),
-        setting: setting.into(),
-        value: value.into(),
-        ..Row::default()
-    }
-}
-
 #[test]
 fn a_japanese_sheet_reads_its_conditions_and_writes_them_back() {
     let seg = "ウェブサーバー -> ウェブコンテナ";
     let rows = vec![
-        row("ブラウザ -> ウェブサーバー", "全体期限", "", "150秒"),
-        row(seg, "接続タイムアウト", "", "5秒"),
-        row(seg, "読み取りタイムアウト", "", "30秒"),
-        row(seg, "試行回数と待機", "", "4回"),
-        row(seg, "再試行の条件", "", "接続失敗、タイムアウト"),
+        Row::new("ブラウザ -> ウェブサーバー", "全体期限", "150秒"),
+        Row::new(seg, "接続タイムアウト", "5秒"),
+        Row::new(seg, "読み取りタイムアウト", "30秒"),
+        Row::new(seg, "試行回数と待機", "4回"),
+        Row::new(seg, "再試行の条件", "接続失敗、タイムアウト"),
     ];
     let report = check(&Sheet::new(Lang::Ja, rows.clone()));
     let inner = hop(&report, seg);
@@ -248,12 +219,7 @@ fn nested_layers_repeat_the_early_only_innermost_layer_whole() {
     let mut s = sheet(budget::example::REDIRECTOR_RETRIES);
     s.rows.insert(
         5,
-        row(
-            INNER,
-            "tries and waits",
-            "client retries",
-            "2 tries, waits 1s",
-        ),
+        Row::new(INNER, "tries and waits", "2 tries, waits 1s").with_setting("client retries"),
     );
     let report = check(&s);
     let inner = hop(&report, INNER);
@@ -282,16 +248,16 @@ fn waits_between_early_tries_count_on_every_target() {
 /// nginx in front of 3 app servers on a POST, its `proxy_next_upstream` as given.
 fn nginx_post(next_upstream: &str) -> Sheet {
     let seg = "nginx -> app";
-    let mut idem = row(seg, "idempotency", "", "non-idempotent");
+    let mut idem = Row::new(seg, "idempotency", "non-idempotent");
     idem.location = "reservations are created by POST".into();
     Sheet::new(
         Lang::En,
         vec![
-            row("client -> nginx", "deadline", "", "100s"),
-            row(seg, "connect timeout", "proxy_connect_timeout", "5s"),
-            row(seg, "read timeout", "proxy_read_timeout", "60s"),
-            row(seg, "upstream servers", "", "3"),
-            row(seg, "retry on", "proxy_next_upstream", next_upstream),
+            Row::new("client -> nginx", "deadline", "100s"),
+            Row::new(seg, "connect timeout", "5s").with_setting("proxy_connect_timeout"),
+            Row::new(seg, "read timeout", "60s").with_setting("proxy_read_timeout"),
+            Row::new(seg, "upstream servers", "3"),
+            Row::new(seg, "retry on", next_upstream).with_setting("proxy_next_upstream"),
             idem,
         ],
     )
@@ -362,15 +328,15 @@ mod property {
         ) {
             let seg = "a -> b";
             let mut rows = vec![
-                row(seg, "connect timeout", "", &format!("{connect}ms")),
-                row(seg, "send timeout", "", &format!("{send}ms")),
-                row(seg, "read timeout", "", &format!("{read}ms")),
-                row(seg, "tries and waits", "", &format!("{tries} tries, waits {wait}ms")),
-                row(seg, "upstream servers", "", &upstreams.to_string()),
-                row(seg, "retry on", "", &words.join(", ")),
+                Row::new(seg, "connect timeout", &format!("{connect}ms")),
+                Row::new(seg, "send timeout", &format!("{send}ms")),
+                Row::new(seg, "read timeout", &format!("{read}ms")),
+                Row::new(seg, "tries and waits", &format!("{tries} tries, waits {wait}ms")),
+                Row::new(seg, "upstream servers", &upstreams.to_string()),
+                Row::new(seg, "retry on", &words.join(", ")),
             ];
             if let Some(n) = nested {
-                rows.push(row(seg, "tries and waits", "", &format!("{n} tries")));
+                rows.push(Row::new(seg, "tries and waits", &format!("{n} tries")));
             }
             let early = check(&Sheet::new(Lang::En, rows.clone()));
             rows[5].value = "timeout".into();
@@ -391,10 +357,10 @@ fn without_a_row_the_conditions_are_the_products_documented_default() {
     let report = check(&Sheet::new(
         Lang::En,
         vec![
-            row("client -> haproxy", "deadline", "", "60s"),
-            row(seg, "connect timeout", "timeout connect", "5s"),
-            row(seg, "read timeout", "timeout server", "30s"),
-            row(seg, "tries", "retries", "3 retries"),
+            Row::new("client -> haproxy", "deadline", "60s"),
+            Row::new(seg, "connect timeout", "5s").with_setting("timeout connect"),
+            Row::new(seg, "read timeout", "30s").with_setting("timeout server"),
+            Row::new(seg, "tries", "3 retries").with_setting("retries"),
         ],
     ));
     let h = hop(&report, seg);
@@ -448,10 +414,10 @@ fn the_findings_of_conditions_speak_japanese_on_a_japanese_sheet() {
         Sheet::new(
             Lang::Ja,
             vec![
-                row(seg, "接続タイムアウト", "", "5秒"),
-                row(seg, "読み取りタイムアウト", "", "30秒"),
-                row(seg, "試行回数と待機", "", "4回"),
-                row(seg, "再試行の条件", "", retry_on),
+                Row::new(seg, "接続タイムアウト", "5秒"),
+                Row::new(seg, "読み取りタイムアウト", "30秒"),
+                Row::new(seg, "試行回数と待機", "4回"),
+                Row::new(seg, "再試行の条件", retry_on),
             ],
         )
     };
@@ -508,9 +474,9 @@ fn a_bare_count_on_a_setting_that_counts_retries_is_retries() {
         Sheet::new(
             Lang::En,
             vec![
-                row(seg, "connect timeout", "timeout connect", "5s"),
-                row(seg, "read timeout", "timeout server", "30s"),
-                row(seg, "tries", "haproxy retries", tries),
+                Row::new(seg, "connect timeout", "5s").with_setting("timeout connect"),
+                Row::new(seg, "read timeout", "30s").with_setting("timeout server"),
+                Row::new(seg, "tries", tries).with_setting("haproxy retries"),
             ],
         )
     };
@@ -532,11 +498,11 @@ fn nginx_next_upstream_tries_count_across_the_servers() {
         Sheet::new(
             Lang::En,
             vec![
-                row(seg, "connect timeout", "proxy_connect_timeout", "5s"),
-                row(seg, "read timeout", "proxy_read_timeout", "60s"),
-                row(seg, "upstream servers", "", "3"),
-                row(seg, "tries", "proxy_next_upstream_tries", tries),
-                row(seg, "idempotency", "", idem),
+                Row::new(seg, "connect timeout", "5s").with_setting("proxy_connect_timeout"),
+                Row::new(seg, "read timeout", "60s").with_setting("proxy_read_timeout"),
+                Row::new(seg, "upstream servers", "3"),
+                Row::new(seg, "tries", tries).with_setting("proxy_next_upstream_tries"),
+                Row::new(seg, "idempotency", idem),
             ],
         )
     };
@@ -592,9 +558,9 @@ fn laravels_retry_after_breaks_its_pair_with_a_worker_that_has_no_timeout() {
     // `queue:work --timeout 0` is no timeout: a job may outlive retry_after and run twice.
     let seg = "queue -> worker";
     let sheet = |timeout: &str| {
-        let mut visibility = row(seg, "visibility timeout", "retry_after", "90s");
+        let mut visibility = Row::new(seg, "visibility timeout", "90s").with_setting("retry_after");
         visibility.location = "config/queue.php".into();
-        let mut worker = row(seg, "deadline", "queue:work --timeout", timeout);
+        let mut worker = Row::new(seg, "deadline", timeout).with_setting("queue:work --timeout");
         worker.location = "artisan queue:work".into();
         check(&Sheet::new(Lang::En, vec![visibility, worker]))
     };

@@ -10,6 +10,8 @@
 use budget::{check, Lang, Report, Row, Sheet, TraceTerm};
 use proptest::prelude::*;
 
+use crate::shapes::{fixture_sheets, KIND_ITEMS};
+
 const SEGMENTS: &[&str] = &[
     "a",
     "b",
@@ -25,26 +27,11 @@ const SEGMENTS: &[&str] = &[
     "-> b",
 ];
 
-const ITEMS: &[&str] = &[
-    "connect timeout",
-    "read timeout",
-    "send timeout",
-    "per-try timeout",
-    "statement timeout",
-    "lock timeout",
-    "deadline",
-    "tries and waits",
+/// Items beside [`KIND_ITEMS`].
+const MORE_ITEMS: &[&str] = &[
     "idle timeout (caller)",
     "idle timeout (callee)",
-    "own processing time",
-    "margin",
-    "idempotency",
-    "deadline propagation",
-    "parallel group",
-    "upstream servers",
     "next-upstream timeout",
-    "queueing time",
-    "visibility timeout",
     "colour",
 ];
 
@@ -96,7 +83,7 @@ fn pick(options: &'static [&'static str]) -> impl Strategy<Value = &'static str>
 fn row() -> impl Strategy<Value = Row> {
     (
         pick(SEGMENTS),
-        pick(ITEMS),
+        proptest::sample::select([&KIND_ITEMS[..], MORE_ITEMS].concat()),
         pick(SETTINGS),
         pick(DEFAULTS),
         pick(VALUES),
@@ -266,23 +253,9 @@ proptest! {
 
 #[test]
 fn every_fixture_keeps_the_contract() {
-    // Every sheet under fixtures/, those beside configuration files included.
-    let mut dirs = vec![std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures")];
-    let mut sheets = Vec::new();
-    while let Some(dir) = dirs.pop() {
-        for entry in std::fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                dirs.push(path);
-            } else if path.extension().is_some_and(|e| e == "tsv") {
-                sheets.push(path);
-            }
-        }
-    }
+    let sheets = fixture_sheets();
     assert!(sheets.len() >= 14, "{sheets:?}");
-    for path in sheets {
-        let imported = budget::tsv::import(&std::fs::read_to_string(&path).unwrap()).unwrap();
-        let sheet = Sheet::new(imported.lang.unwrap_or_default(), imported.rows);
+    for (path, sheet) in sheets {
         let report = check(&sheet);
         contract(&sheet, &report).unwrap_or_else(|why| panic!("{}: {why}", path.display()));
     }

@@ -3,16 +3,10 @@
 //! itself is empty).
 
 use budget::diff::{self, apply, CellEdit, Match, Presence, SheetDiff};
-use budget::{tsv, Column, Lang, Row, Sheet, Verdict};
+use budget::{Column, Lang, Row, Sheet, Verdict};
 use proptest::prelude::*;
 
-fn g1(lang: Lang) -> Sheet {
-    let text = match lang {
-        Lang::En => budget::example::RESERVATION_EN,
-        Lang::Ja => budget::example::RESERVATION_JA,
-    };
-    Sheet::new(lang, tsv::import(text).unwrap().rows)
-}
+use crate::shapes::reservation as g1;
 
 /// G2: G1 with the external API's read timeout 3 s and 3 tries, waits 0.5 s and 1.0 s, typed
 /// in the sheet's language.
@@ -294,17 +288,24 @@ fn edit() -> impl Strategy<Value = Edit> {
     ]
 }
 
-fn edited(rows: &[Row], edits: &[Edit]) -> Vec<Row> {
-    let mut rows = rows.to_vec();
+/// Applies `edits` to `items`, each of which holds a row (`row_of`); an inserted row becomes
+/// the item `insert` makes of it. Positions wrap around the rows there are.
+fn apply_edits<T>(
+    items: &mut Vec<T>,
+    edits: &[Edit],
+    row_of: fn(&mut T) -> &mut Row,
+    mut insert: impl FnMut(Row) -> T,
+) {
+    let rows = items;
     for e in edits {
         match e.clone() {
             Edit::Set(r, c, t) if !rows.is_empty() => {
                 let r = r % rows.len();
-                *rows[r].cell_mut(Column::ALL[c]) = t;
+                *row_of(&mut rows[r]).cell_mut(Column::ALL[c]) = t;
             }
             Edit::Insert(r, row) => {
                 let r = r % (rows.len() + 1);
-                rows.insert(r, row);
+                rows.insert(r, insert(row));
             }
             Edit::Delete(r) if !rows.is_empty() => {
                 let r = r % rows.len();
@@ -318,18 +319,37 @@ fn edited(rows: &[Row], edits: &[Edit]) -> Vec<Row> {
             _ => {}
         }
     }
+}
+
+/// The diff by content of two English sheets of these rows.
+fn by_content(before: &[Row], after: &[Row]) -> SheetDiff {
+    let sheet = |rows: &[Row]| Sheet::new(Lang::En, rows.to_vec());
+    diff::diff(&sheet(before), &sheet(after), Match::Content)
+}
+
+fn edited(rows: &[Row], edits: &[Edit]) -> Vec<Row> {
+    let mut rows = rows.to_vec();
+    apply_edits(&mut rows, edits, |row| row, |row| row);
     rows
+}
+
+/// Up to 11 rows, and the same rows after up to 11 random edits.
+fn before_and_edited() -> impl Strategy<Value = (Vec<Row>, Vec<Row>)> {
+    let rows = prop::collection::vec(row(), 0..12);
+    let edits = prop::collection::vec(edit(), 0..12);
+    (rows, edits).prop_map(|(before, edits)| {
+        let after = edited(&before, &edits);
+        (before, after)
+    })
 }
 
 proptest! {
     /// The rows diff of any two sheets, applied to the first, gives the second.
     #[test]
     fn applying_the_diff_gives_the_second_sheet(
-        before in prop::collection::vec(row(), 0..12),
-        edits in prop::collection::vec(edit(), 0..12),
+        (before, after) in before_and_edited(),
     ) {
-        let after = edited(&before, &edits);
-        let d = diff::diff(&Sheet::new(Lang::En, before.clone()), &Sheet::new(Lang::En, after.clone()), Match::Content);
+        let d = by_content(&before, &after);
         prop_assert_eq!(&apply(&before, &d.rows).unwrap(), &after);
         // The sheet page's diff of rows alone (no check) is the same.
         prop_assert_eq!(diff::rows_by_content(&before, &after), d.rows);
@@ -341,9 +361,9 @@ proptest! {
         before in prop::collection::vec(row(), 0..10),
         after in prop::collection::vec(row(), 0..10),
     ) {
-        let d = diff::diff(&Sheet::new(Lang::En, before.clone()), &Sheet::new(Lang::En, after.clone()), Match::Content);
+        let d = by_content(&before, &after);
         prop_assert_eq!(apply(&before, &d.rows).unwrap(), after.clone());
-        let same = diff::diff(&Sheet::new(Lang::En, after.clone()), &Sheet::new(Lang::En, after), Match::Content);
+        let same = by_content(&after, &after);
         prop_assert!(same.is_empty());
     }
 
@@ -356,29 +376,10 @@ proptest! {
     ) {
         let mut rows: Vec<(i64, Row)> = before.iter().cloned().enumerate().map(|(i, r)| (i as i64, r)).collect();
         let mut next = rows.len() as i64;
-        for e in &edits {
-            match e.clone() {
-                Edit::Set(r, c, t) if !rows.is_empty() => {
-                    let r = r % rows.len();
-                    *rows[r].1.cell_mut(Column::ALL[c]) = t;
-                }
-                Edit::Insert(r, row) => {
-                    let r = r % (rows.len() + 1);
-                    rows.insert(r, (next, row));
-                    next += 1;
-                }
-                Edit::Delete(r) if !rows.is_empty() => {
-                    let r = r % rows.len();
-                    rows.remove(r);
-                }
-                Edit::Move(a, b) if !rows.is_empty() => {
-                    let row = rows.remove(a % rows.len());
-                    let b = b % (rows.len() + 1);
-                    rows.insert(b, row);
-                }
-                _ => {}
-            }
-        }
+        apply_edits(&mut rows, &edits, |(_, row)| row, |row| {
+            next += 1;
+            (next - 1, row)
+        });
         let ids_before: Vec<i64> = (0..before.len() as i64).collect();
         let ids_after: Vec<i64> = rows.iter().map(|(id, _)| *id).collect();
         let after: Vec<Row> = rows.into_iter().map(|(_, r)| r).collect();
@@ -397,11 +398,9 @@ proptest! {
     /// The reverse of a diff undoes it, by content and by id.
     #[test]
     fn the_reverse_undoes_the_diff(
-        before in prop::collection::vec(row(), 0..12),
-        edits in prop::collection::vec(edit(), 0..12),
+        (before, after) in before_and_edited(),
     ) {
-        let after = edited(&before, &edits);
-        let d = diff::diff(&Sheet::new(Lang::En, before.clone()), &Sheet::new(Lang::En, after.clone()), Match::Content);
+        let d = by_content(&before, &after);
         prop_assert_eq!(apply(&after, &diff::reverse(&d.rows)).unwrap(), before.clone());
         let keyed_before: Vec<(i64, Row)> = before.iter().cloned().enumerate().map(|(i, r)| (i as i64, r)).collect();
         let keyed_after: Vec<(i64, Row)> = after.iter().cloned().enumerate().map(|(i, r)| (i as i64 * 7 % 5 + 100 * (i as i64 % 2), r)).collect();
@@ -500,6 +499,12 @@ fn an_inversion_only_two_changes_together_cause_is_only_together() {
     assert_eq!(diff::only_together(&merged, &[&merged]), vec![]);
 }
 
+/// The diff by content from `before` to `after` under a margin of 1.5 s instead of the
+/// default 1.0 s.
+fn margin_raised(before: &Sheet, after: &Sheet) -> SheetDiff {
+    diff::diff(before, &with_margin_1_5(after), Match::Content)
+}
+
 /// `sheet` under a margin of 1.5 s instead of the default 1.0 s.
 fn with_margin_1_5(sheet: &Sheet) -> Sheet {
     Sheet {
@@ -510,11 +515,7 @@ fn with_margin_1_5(sheet: &Sheet) -> Sheet {
 
 #[test]
 fn a_changed_margin_is_named_and_traced_to_every_hop_it_moves() {
-    let d = diff::diff(
-        &g2(Lang::En),
-        &with_margin_1_5(&g2(Lang::En)),
-        Match::Content,
-    );
+    let d = margin_raised(&g2(Lang::En), &g2(Lang::En));
     assert_eq!(d.settings.len(), 1);
     let margin = &d.settings[0];
     assert_eq!(
@@ -548,11 +549,7 @@ fn a_changed_margin_is_named_and_traced_to_every_hop_it_moves() {
 
 #[test]
 fn a_changed_margin_in_japanese() {
-    let d = diff::diff(
-        &g2(Lang::Ja),
-        &with_margin_1_5(&g2(Lang::Ja)),
-        Match::Content,
-    );
+    let d = margin_raised(&g2(Lang::Ja), &g2(Lang::Ja));
     assert_eq!(d.settings[0].text, "マージン 1.0秒 → 1.5秒");
     assert_eq!(
         d.headline,
@@ -569,11 +566,7 @@ fn a_changed_margin_in_japanese() {
 
 #[test]
 fn a_margin_and_rows_changed_together_each_line_carries_only_its_own_cause() {
-    let d = diff::diff(
-        &g1(Lang::En),
-        &with_margin_1_5(&g2(Lang::En)),
-        Match::Content,
-    );
+    let d = margin_raised(&g1(Lang::En), &g2(Lang::En));
     assert_eq!(
         d.headline,
         "errors 0 → 2, warnings 0 → 0; app: ok → inverted, short by 7.5 s (and 1 more) \

@@ -2,26 +2,11 @@
 
 use budget::{check, Finding, Lang, Report, Row, Severity, Sheet, Verdict};
 
-fn row(segment: &str, item: &str, setting: &str, default: &str, value: &str) -> Row {
-    Row {
-        segment: segment.into(),
-        item: item.into(),
-        setting: setting.into(),
-        default: default.into(),
-        value: value.into(),
-        ..Row::default()
-    }
-}
-
 fn run(lang: Lang, rows: Vec<Row>) -> Report {
     check(&Sheet::new(lang, rows))
 }
 
-fn only<'a>(report: &'a Report, code: &str) -> &'a Finding {
-    let found: Vec<&Finding> = report.findings.iter().filter(|f| f.code == code).collect();
-    assert_eq!(found.len(), 1, "{code} in {:#?}", report.findings);
-    found[0]
-}
+use crate::shapes::{fixture_sheets, hop, only};
 
 fn pinned(f: &Finding, severity: Severity, rows: &[usize], message: &str, fix: &str) {
     assert_eq!(f.severity, severity, "{}", f.code);
@@ -35,10 +20,10 @@ fn an_unreadable_value_is_a_finding_on_its_row_and_its_budgets_are_unknown() {
     let report = run(
         Lang::En,
         vec![
-            row("LB -> app", "read timeout", "", "", "10s"),
-            row("app", "deadline", "", "", "8s"),
-            row("app -> api", "read timeout", "", "", "ten seconds"),
-            row("app -> api", "connect timeout", "", "", "1s"),
+            Row::new("LB -> app", "read timeout", "10s"),
+            Row::new("app", "deadline", "8s"),
+            Row::new("app -> api", "read timeout", "ten seconds"),
+            Row::new("app -> api", "connect timeout", "1s"),
         ],
     );
     let f = only(&report, "value.unreadable");
@@ -68,8 +53,8 @@ fn a_compound_with_a_repeated_or_growing_unit_is_unreadable_not_a_sum() {
         let report = run(
             Lang::En,
             vec![
-                row("app", "deadline", "", "", "8s"),
-                row("app -> api", "read timeout", "", "", typo),
+                Row::new("app", "deadline", "8s"),
+                Row::new("app -> api", "read timeout", typo),
             ],
         );
         let f = only(&report, "value.unreadable");
@@ -93,8 +78,8 @@ fn an_unreadable_tries_value_is_a_finding_in_japanese() {
     let report = run(
         Lang::Ja,
         vec![
-            row("アプリ -> API", "読み取りタイムアウト", "", "", "1秒"),
-            row("アプリ -> API", "試行回数と待機", "", "", "たくさん"),
+            Row::new("アプリ -> API", "読み取りタイムアウト", "1秒"),
+            Row::new("アプリ -> API", "試行回数と待機", "たくさん"),
         ],
     );
     let f = only(&report, "value.unreadable");
@@ -112,7 +97,7 @@ fn an_unreadable_tries_value_is_a_finding_in_japanese() {
 fn a_bare_number_of_an_unknown_setting_is_not_guessed() {
     let report = run(
         Lang::En,
-        vec![row("a -> b", "read timeout", "my_timeout", "", "30")],
+        vec![Row::new("a -> b", "read timeout", "30").with_setting("my_timeout")],
     );
     let f = only(&report, "value.unit_missing");
     pinned(
@@ -140,7 +125,7 @@ fn a_value_is_quoted_as_typed_never_escaped() {
             "1.5秒、500ms、2分のように単位をつけて書いてください（上限なしは「なし」）",
         ),
     ] {
-        let report = run(lang, vec![row("app -> db", "read timeout", "", "", "⏱️🔥")]);
+        let report = run(lang, vec![Row::new("app -> db", "read timeout", "⏱️🔥")]);
         let f = only(&report, "value.unreadable");
         pinned(f, Severity::Warning, &[1], message, fix);
         assert!(!f.message.contains("\\u{"), "{}", f.message);
@@ -149,9 +134,9 @@ fn a_value_is_quoted_as_typed_never_escaped() {
     let report = run(
         Lang::En,
         vec![
-            row("a -> b", "upstream servers", "", "", "🔥"),
-            row("a -> b", "read timeout", "", "", "30"),
-            row("c -> d", "read timeout", "", "", "50ms"),
+            Row::new("a -> b", "upstream servers", "🔥"),
+            Row::new("a -> b", "read timeout", "30"),
+            Row::new("c -> d", "read timeout", "50ms"),
         ],
     );
     let messages: Vec<&str> = report.findings.iter().map(|f| f.message.as_str()).collect();
@@ -177,13 +162,7 @@ fn a_value_is_quoted_as_typed_never_escaped() {
 fn a_bare_postgres_number_is_milliseconds_from_the_catalog() {
     let report = run(
         Lang::En,
-        vec![row(
-            "app -> DB",
-            "statement timeout",
-            "statement_timeout",
-            "",
-            "30",
-        )],
+        vec![Row::new("app -> DB", "statement timeout", "30").with_setting("statement_timeout")],
     );
     let f = only(&report, "value.unit_from_catalog");
     pinned(
@@ -205,13 +184,9 @@ fn a_bare_postgres_number_is_milliseconds_from_the_catalog() {
 fn a_value_not_set_takes_the_default_column_then_the_catalog() {
     let report = run(
         Lang::En,
-        vec![row(
-            "LB -> app",
-            "read timeout",
-            "other_read_timeout",
-            "30s",
-            "—",
-        )],
+        vec![Row::new("LB -> app", "read timeout", "—")
+            .with_setting("other_read_timeout")
+            .with_default("30s")],
     );
     let f = only(&report, "value.default_applied");
     pinned(
@@ -226,13 +201,7 @@ fn a_value_not_set_takes_the_default_column_then_the_catalog() {
 
     let report = run(
         Lang::En,
-        vec![row(
-            "LB -> app",
-            "read timeout",
-            "proxy_read_timeout",
-            "",
-            "",
-        )],
+        vec![Row::new("LB -> app", "read timeout", "").with_setting("proxy_read_timeout")],
     );
     let applied: Vec<&Finding> = report
         .findings
@@ -272,7 +241,7 @@ fn a_value_not_set_takes_the_default_column_then_the_catalog() {
 
 #[test]
 fn a_hop_with_no_timeout_is_bound_missing() {
-    let report = run(Lang::En, vec![row("app -> cache", "notes", "", "", "fast")]);
+    let report = run(Lang::En, vec![Row::new("app -> cache", "notes", "fast")]);
     let f = only(&report, "bound.missing");
     pinned(
         f,
@@ -283,19 +252,13 @@ fn a_hop_with_no_timeout_is_bound_missing() {
     );
     assert_eq!(report.hops[0].worst_ms, None);
 
-    let report = run(
-        Lang::Ja,
-        vec![row("アプリ -> キャッシュ", "メモ", "", "", "")],
-    );
+    let report = run(Lang::Ja, vec![Row::new("アプリ -> キャッシュ", "メモ", "")]);
     assert_eq!(only(&report, "bound.missing").message, "アプリ -> キャッシュ：タイムアウトの記載がありません。設定がなければ呼ぶ側は無期限に待ちます");
 }
 
 #[test]
 fn a_read_bound_without_connect_names_the_connect_phase() {
-    let report = run(
-        Lang::En,
-        vec![row("app -> api", "read timeout", "", "", "2s")],
-    );
+    let report = run(Lang::En, vec![Row::new("app -> api", "read timeout", "2s")]);
     let f = only(&report, "bound.missing");
     pinned(f, Severity::Warning, &[1], "app -> api: no connect timeout documented: the operating system's own connect limit (about two minutes on Linux) then applies", "document the connect timeout, or cap the try with a per-try timeout or a deadline");
     assert_eq!(report.hops[0].worst_ms, Some(2_000));
@@ -306,14 +269,8 @@ fn a_disabled_bound_is_unbounded() {
     let report = run(
         Lang::En,
         vec![
-            row(
-                "app -> DB",
-                "statement timeout",
-                "statement_timeout",
-                "",
-                "0",
-            ),
-            row("app -> DB", "connect timeout", "", "", "1s"),
+            Row::new("app -> DB", "statement timeout", "0").with_setting("statement_timeout"),
+            Row::new("app -> DB", "connect timeout", "1s"),
         ],
     );
     let f = only(&report, "unbounded");
@@ -334,9 +291,9 @@ fn an_unbounded_callee_fails_every_finite_wait() {
     let report = run(
         Lang::En,
         vec![
-            row("LB -> app", "read timeout", "", "", "10s"),
-            row("LB -> app", "connect timeout", "", "", "1s"),
-            row("app -> DB", "statement timeout", "", "", "none"),
+            Row::new("LB -> app", "read timeout", "10s"),
+            Row::new("LB -> app", "connect timeout", "1s"),
+            Row::new("app -> DB", "statement timeout", "none"),
         ],
     );
     let lb_app = &report.hops[0];
@@ -356,9 +313,9 @@ fn fewer_waits_than_tries_are_assumed_equal() {
     let report = run(
         Lang::En,
         vec![
-            row("app -> api", "connect timeout", "", "", "1s"),
-            row("app -> api", "read timeout", "", "", "2s"),
-            row("app -> api", "tries", "", "", "4 tries, waits 0.5s"),
+            Row::new("app -> api", "connect timeout", "1s"),
+            Row::new("app -> api", "read timeout", "2s"),
+            Row::new("app -> api", "tries", "4 tries, waits 0.5s"),
         ],
     );
     let f = only(&report, "tries.waits_assumed");
@@ -377,10 +334,10 @@ fn a_hop_deadline_cuts_tries_and_says_how_many_fit() {
     let report = run(
         Lang::En,
         vec![
-            row("app -> api", "connect timeout", "", "", "0.5s"),
-            row("app -> api", "read timeout", "", "", "1.5s"),
-            row("app -> api", "tries", "", "", "3 tries, waits 0.3s"),
-            row("app -> api", "deadline", "", "", "4.5s"),
+            Row::new("app -> api", "connect timeout", "0.5s"),
+            Row::new("app -> api", "read timeout", "1.5s"),
+            Row::new("app -> api", "tries", "3 tries, waits 0.3s"),
+            Row::new("app -> api", "deadline", "4.5s"),
         ],
     );
     let f = only(&report, "tries.cut_by_deadline");
@@ -405,8 +362,8 @@ fn zero_slack_passes_with_an_info() {
     let report = run(
         Lang::En,
         vec![
-            row("client -> app", "deadline", "", "", "3s"),
-            row("app", "deadline", "", "", "2s"),
+            Row::new("client -> app", "deadline", "3s"),
+            Row::new("app", "deadline", "2s"),
         ],
     );
     let f = only(&report, "slack.none");
@@ -428,10 +385,10 @@ fn a_lower_bound_need_leaves_the_check_unknown_unless_it_fails_for_certain() {
     let unknown = run(
         Lang::En,
         vec![
-            row("LB -> app", "read timeout", "", "", "10s"),
-            row("LB -> app", "connect timeout", "", "", "1s"),
-            row("app -> job", "read timeout", "", "", ">5s"),
-            row("app -> job", "connect timeout", "", "", "1s"),
+            Row::new("LB -> app", "read timeout", "10s"),
+            Row::new("LB -> app", "connect timeout", "1s"),
+            Row::new("app -> job", "read timeout", ">5s"),
+            Row::new("app -> job", "connect timeout", "1s"),
         ],
     );
     assert_eq!(unknown.hops[0].verdict, Verdict::Unknown);
@@ -440,10 +397,10 @@ fn a_lower_bound_need_leaves_the_check_unknown_unless_it_fails_for_certain() {
     let certain = run(
         Lang::En,
         vec![
-            row("LB -> app", "read timeout", "", "", "10s"),
-            row("LB -> app", "connect timeout", "", "", "1s"),
-            row("app -> job", "read timeout", "", "", "100秒以上"),
-            row("app -> job", "connect timeout", "", "", "1s"),
+            Row::new("LB -> app", "read timeout", "10s"),
+            Row::new("LB -> app", "connect timeout", "1s"),
+            Row::new("app -> job", "read timeout", "100秒以上"),
+            Row::new("app -> job", "connect timeout", "1s"),
         ],
     );
     assert_eq!(certain.hops[0].verdict, Verdict::Inverted);
@@ -455,10 +412,10 @@ fn a_range_counts_its_upper_end_as_a_need_and_its_lower_end_as_a_bound() {
     let report = run(
         Lang::En,
         vec![
-            row("LB -> app", "read timeout", "", "", "20-30s"),
-            row("LB -> app", "connect timeout", "", "", "1s"),
-            row("app -> job", "read timeout", "", "", "12〜24秒"),
-            row("app -> job", "connect timeout", "", "", "1s"),
+            Row::new("LB -> app", "read timeout", "20-30s"),
+            Row::new("LB -> app", "connect timeout", "1s"),
+            Row::new("app -> job", "read timeout", "12〜24秒"),
+            Row::new("app -> job", "connect timeout", "1s"),
         ],
     );
     let lb_app = &report.hops[0];
@@ -475,10 +432,10 @@ fn a_sheet_never_panics_on_cycles_and_empty_segments() {
     let report = run(
         Lang::En,
         vec![
-            row("a -> b", "read timeout", "", "", "1s"),
-            row("b -> a", "read timeout", "", "", "1s"),
-            row("", "read timeout", "", "", "1s"),
-            row("->", "tries", "", "", "0 tries"),
+            Row::new("a -> b", "read timeout", "1s"),
+            Row::new("b -> a", "read timeout", "1s"),
+            Row::new("", "read timeout", "1s"),
+            Row::new("->", "tries", "0 tries"),
         ],
     );
     // `->` names no node (it is `segment.malformed`): only a and b.
@@ -495,8 +452,8 @@ fn more_waits_than_tries_say_which_are_not_used() {
     let report = run(
         Lang::En,
         vec![
-            row("app -> api", "per-try timeout", "", "", "1s"),
-            row("app -> api", "tries", "", "", "3 tries, waits 0.5s, 1s, 2s"),
+            Row::new("app -> api", "per-try timeout", "1s"),
+            Row::new("app -> api", "tries", "3 tries, waits 0.5s, 1s, 2s"),
         ],
     );
     let f = only(&report, "tries.waits_assumed");
@@ -515,9 +472,9 @@ fn a_sum_past_u64_is_a_lower_bound_shown_as_one_and_the_node_is_inverted() {
     let report = run(
         Lang::En,
         vec![
-            row("app", "deadline", "", "", "1s"),
-            row("app -> db", "connect timeout", "", "", "5000000000000h"),
-            row("app -> db", "read timeout", "", "", "5000000000000h"),
+            Row::new("app", "deadline", "1s"),
+            Row::new("app -> db", "connect timeout", "5000000000000h"),
+            Row::new("app -> db", "read timeout", "5000000000000h"),
         ],
     );
     assert!(
@@ -553,14 +510,14 @@ fn a_sum_past_u64_is_a_lower_bound_shown_as_one_and_the_node_is_inverted() {
 #[test]
 fn a_segment_with_two_arrows_or_a_missing_end_is_a_finding_on_its_row() {
     let rows = vec![
-        row("app", "deadline", "", "", "8s"),
-        row("app -> db", "read timeout", "", "", "1s"),
-        row("app → db", "connect timeout", "", "", "1s"),
-        row("a -> b -> c", "read timeout", "", "", "1s"),
-        row("->", "read timeout", "", "", "1s"),
-        row(" -> x", "read timeout", "", "", "1s"),
-        row("x -> ", "read timeout", "", "", "1s"),
-        row("a => b to c", "read timeout", "", "", "1s"),
+        Row::new("app", "deadline", "8s"),
+        Row::new("app -> db", "read timeout", "1s"),
+        Row::new("app → db", "connect timeout", "1s"),
+        Row::new("a -> b -> c", "read timeout", "1s"),
+        Row::new("->", "read timeout", "1s"),
+        Row::new(" -> x", "read timeout", "1s"),
+        Row::new("x -> ", "read timeout", "1s"),
+        Row::new("a => b to c", "read timeout", "1s"),
     ];
     let report = run(Lang::En, rows.clone());
     // The malformed rows make no node and no hop.
@@ -649,27 +606,9 @@ fn a_segment_with_two_arrows_or_a_missing_end_is_a_finding_on_its_row() {
 /// finding's need equals its bound, and a node's slack is its deadline minus its need.
 #[test]
 fn the_numbers_of_every_finding_and_node_of_every_fixture_add_up() {
-    // Every sheet under fixtures/, those beside configuration files included.
-    let mut dirs = vec![std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../fixtures")];
-    let mut sheets = Vec::new();
-    while let Some(dir) = dirs.pop() {
-        for entry in std::fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                dirs.push(path);
-            } else if path.extension().is_some_and(|e| e == "tsv") {
-                sheets.push(path);
-            }
-        }
-    }
     let mut findings = 0;
-    for path in sheets {
-        let text = std::fs::read_to_string(&path).unwrap();
-        let imported = budget::tsv::import(&text).unwrap();
-        let report = check(&Sheet::new(
-            imported.lang.unwrap_or_default(),
-            imported.rows,
-        ));
+    for (path, sheet) in fixture_sheets() {
+        let report = check(&sheet);
         for f in &report.findings {
             if let Some(short) = f.short_by_ms {
                 let (bound, need) = (f.bound_ms.unwrap(), f.need_ms.unwrap());
@@ -705,9 +644,9 @@ fn a_tries_row_not_set_takes_its_default_column_and_says_so() {
     let report = run(
         Lang::En,
         vec![
-            row("app -> api", "connect timeout", "", "", "0.5s"),
-            row("app -> api", "read timeout", "", "", "1.5s"),
-            row("app -> api", "tries and waits", "", "2 retries", "—"),
+            Row::new("app -> api", "connect timeout", "0.5s"),
+            Row::new("app -> api", "read timeout", "1.5s"),
+            Row::new("app -> api", "tries and waits", "—").with_default("2 retries"),
         ],
     );
     let f = only(&report, "value.default_applied");
@@ -726,7 +665,7 @@ fn a_tries_row_not_set_takes_its_default_column_and_says_so() {
 
     let ja = run(
         Lang::Ja,
-        vec![row("アプリ → API", "試行回数と待機", "", "2 retries", "")],
+        vec![Row::new("アプリ → API", "試行回数と待機", "").with_default("2 retries")],
     );
     assert_eq!(
         only(&ja, "value.default_applied").message,
@@ -740,9 +679,9 @@ fn a_tries_row_not_set_anywhere_takes_the_catalogs_default_and_names_it() {
     let report = run(
         Lang::En,
         vec![
-            row("LB -> app", "connect timeout", "timeout connect", "", "1s"),
-            row("LB -> app", "read timeout", "timeout server", "", "5s"),
-            row("LB -> app", "retries", "haproxy retries", "", ""),
+            Row::new("LB -> app", "connect timeout", "1s").with_setting("timeout connect"),
+            Row::new("LB -> app", "read timeout", "5s").with_setting("timeout server"),
+            Row::new("LB -> app", "retries", "").with_setting("haproxy retries"),
         ],
     );
     let f = only(&report, "value.default_applied");
@@ -762,9 +701,9 @@ fn a_none_deadline_is_no_bound_beside_connect_and_read() {
     let report = run(
         Lang::En,
         vec![
-            row("LB -> app", "connect timeout", "", "", "1s"),
-            row("LB -> app", "read timeout", "", "", "5s"),
-            row("LB -> app", "deadline", "", "", "none"),
+            Row::new("LB -> app", "connect timeout", "1s"),
+            Row::new("LB -> app", "read timeout", "5s"),
+            Row::new("LB -> app", "deadline", "none"),
         ],
     );
     let f = only(&report, "read.interval_only");
@@ -782,10 +721,10 @@ fn a_call_cycle_is_a_warning_naming_the_cycle_and_its_numbers_stay_finite() {
     let report = run(
         Lang::En,
         vec![
-            row("web -> orders", "read timeout", "", "", "10s"),
-            row("orders -> billing", "read timeout", "", "", "3s"),
-            row("orders -> billing", "tries and waits", "", "", "2 tries"),
-            row("billing -> orders", "read timeout", "", "", "2s"),
+            Row::new("web -> orders", "read timeout", "10s"),
+            Row::new("orders -> billing", "read timeout", "3s"),
+            Row::new("orders -> billing", "tries and waits", "2 tries"),
+            Row::new("billing -> orders", "read timeout", "2s"),
         ],
     );
     let f = only(&report, "graph.cycle");
@@ -814,7 +753,7 @@ fn a_call_cycle_is_a_warning_naming_the_cycle_and_its_numbers_stay_finite() {
         (Some(6_000), Some(2_000))
     );
 
-    let ja = run(Lang::Ja, vec![row("a -> a", "read timeout", "", "", "1s")]);
+    let ja = run(Lang::Ja, vec![Row::new("a -> a", "read timeout", "1s")]);
     let f = only(&ja, "graph.cycle");
     assert_eq!(f.hop.as_deref(), Some("a -> a"));
     assert_eq!(
@@ -828,11 +767,7 @@ fn a_hop_reports_the_need_its_wait_is_checked_against() {
     // Golden G4: read 5.0 < 13.5 + 1.0: need 14.5 s, slack −9.5 s.
     let imported = budget::tsv::import(budget::example::INVERTED_LB).unwrap();
     let report = check(&Sheet::new(Lang::En, imported.rows));
-    let hop = report
-        .hops
-        .iter()
-        .find(|h| h.segment == "LB -> app")
-        .unwrap();
+    let hop = hop(&report, "LB -> app");
     assert_eq!(
         (hop.wait_ms, hop.need_ms, hop.slack_ms),
         (Some(5_000), Some(14_500), Some(-9_500))
@@ -841,9 +776,9 @@ fn a_hop_reports_the_need_its_wait_is_checked_against() {
     let report = run(
         Lang::En,
         vec![
-            row("LB -> app", "read timeout", "", "", "10s"),
-            row("LB -> app", "queueing time", "", "", "2s"),
-            row("app", "deadline", "", "", "8s"),
+            Row::new("LB -> app", "read timeout", "10s"),
+            Row::new("LB -> app", "queueing time", "2s"),
+            Row::new("app", "deadline", "8s"),
         ],
     );
     let hop = &report.hops[0];
@@ -863,15 +798,9 @@ fn findings_about_the_rows_of_one_segment_name_it() {
     let report = run(
         Lang::En,
         vec![
-            row("app", "own processing time", "", "", "ten"),
-            row(
-                "app -> db",
-                "statement timeout",
-                "statement_timeout",
-                "",
-                "30",
-            ),
-            row("", "read timeout", "", "", "soon"),
+            Row::new("app", "own processing time", "ten"),
+            Row::new("app -> db", "statement timeout", "30").with_setting("statement_timeout"),
+            Row::new("", "read timeout", "soon"),
         ],
     );
     let places: Vec<(&str, Option<&str>, Option<&str>)> = report
@@ -894,8 +823,8 @@ fn findings_about_the_rows_of_one_segment_name_it() {
 fn a_worker_whose_own_deadline_is_disabled_and_that_no_caller_caps_is_unbounded() {
     let worker = || {
         vec![
-            row("worker", "job deadline", "", "", "disabled"),
-            row("worker", "own processing time", "", "", "2s"),
+            Row::new("worker", "job deadline", "disabled"),
+            Row::new("worker", "own processing time", "2s"),
         ]
     };
     let report = run(Lang::En, worker());
@@ -926,8 +855,8 @@ fn a_worker_whose_own_deadline_is_disabled_and_that_no_caller_caps_is_unbounded(
     let by_default = run(
         Lang::En,
         vec![
-            row("worker", "job deadline", "", "none", "—"),
-            row("worker", "own processing time", "", "", "2s"),
+            Row::new("worker", "job deadline", "—").with_default("none"),
+            Row::new("worker", "own processing time", "2s"),
         ],
     );
     assert_eq!(only(&by_default, "unbounded").rows, [1]);
@@ -937,12 +866,12 @@ fn a_worker_whose_own_deadline_is_disabled_and_that_no_caller_caps_is_unbounded(
     let capped = run(
         Lang::En,
         vec![
-            row("api", "deadline", "", "", "5s"),
-            row("api", "deadline propagation", "", "", "yes"),
-            row("api -> worker", "read timeout", "", "", "3s"),
-            row("api -> worker", "connect timeout", "", "", "0.5s"),
-            row("worker", "job deadline", "", "", "disabled"),
-            row("worker", "own processing time", "", "", "2s"),
+            Row::new("api", "deadline", "5s"),
+            Row::new("api", "deadline propagation", "yes"),
+            Row::new("api -> worker", "read timeout", "3s"),
+            Row::new("api -> worker", "connect timeout", "0.5s"),
+            Row::new("worker", "job deadline", "disabled"),
+            Row::new("worker", "own processing time", "2s"),
         ],
     );
     assert!(
@@ -964,20 +893,16 @@ fn a_default_cell_with_a_remark_applies_to_a_setting_of_no_budget_kind() {
     let report = run(
         Lang::En,
         vec![
-            on_node_10(row(
-                "app",
-                "headers timeout",
-                "server.headersTimeout",
-                "40000ms (Node 10.14)",
-                "—",
-            )),
-            on_node_10(row(
-                "app",
-                "keep-alive timeout",
-                "server.keepAliveTimeout",
-                "5000",
-                "65s",
-            )),
+            on_node_10(
+                Row::new("app", "headers timeout", "—")
+                    .with_setting("server.headersTimeout")
+                    .with_default("40000ms (Node 10.14)"),
+            ),
+            on_node_10(
+                Row::new("app", "keep-alive timeout", "65s")
+                    .with_setting("server.keepAliveTimeout")
+                    .with_default("5000"),
+            ),
         ],
     );
     let f = only(&report, "value.default_applied");
@@ -995,13 +920,11 @@ fn a_default_cell_with_a_remark_applies_to_a_setting_of_no_budget_kind() {
     // A value written is left as it was: no default, and no reading of its own.
     let written = run(
         Lang::En,
-        vec![on_node_10(row(
-            "app",
-            "headers timeout",
-            "server.headersTimeout",
-            "40000ms (Node 10.14)",
-            "60000",
-        ))],
+        vec![on_node_10(
+            Row::new("app", "headers timeout", "60000")
+                .with_setting("server.headersTimeout")
+                .with_default("40000ms (Node 10.14)"),
+        )],
     );
     assert!(written.findings.is_empty(), "{:#?}", written.findings);
     assert_eq!(written.rows[0].parsed, "");

@@ -8,13 +8,7 @@ use budget::fix::{CellChange, Fix};
 use budget::{check, tsv, Column, Finding, Lang, Report, Row, Severity, Sheet};
 use proptest::prelude::*;
 
-fn reservation(lang: Lang) -> Sheet {
-    let text = match lang {
-        Lang::En => budget::example::RESERVATION_EN,
-        Lang::Ja => budget::example::RESERVATION_JA,
-    };
-    Sheet::new(lang, tsv::import(text).unwrap().rows)
-}
+use crate::shapes::{all, reservation};
 
 /// G1 with the external API's read timeout 3 s and 3 tries, waits 0.5 s and 1.0 s.
 fn g2(lang: Lang) -> Sheet {
@@ -48,6 +42,12 @@ fn applied(sheet: &Sheet, fix: &Fix) -> Sheet {
         *changed.rows[c.line - 1].cell_mut(c.column) = c.to.clone();
     }
     changed
+}
+
+/// Checks that `f` offers these fixes, and this fix text.
+fn offers(f: &Finding, fixes: Vec<Fix>, text: &str) {
+    assert_eq!(f.fixes, fixes, "{}", f.code);
+    assert_eq!(f.fix.as_deref(), Some(text), "{}", f.code);
 }
 
 type Key = (budget::FindingCode, Option<String>, Option<String>);
@@ -130,11 +130,7 @@ fn a_raise_that_would_make_another_inversion_worse_takes_that_layer_in_too() {
             .and_then(|f| f.short_by_ms)
     };
     assert_eq!(short(&report, "inversion.hop", "browser -> LB"), Some(500));
-    let app = report
-        .findings
-        .iter()
-        .find(|f| f.code == "inversion.node")
-        .unwrap();
+    let app = all(&report, "inversion.node")[0];
     assert_eq!(
         app.fixes,
         vec![
@@ -191,8 +187,8 @@ fn g4_offers_the_lbs_read_timeout_or_fewer_tries_behind_the_app() {
     let report = check(&sheet);
     let f = &report.findings[0];
     assert_eq!(f.code, "inversion.hop");
-    assert_eq!(
-        f.fixes,
+    offers(
+        f,
         vec![
             fix(
                 "raise LB -> app's read timeout to 14.5 s",
@@ -203,11 +199,8 @@ fn g4_offers_the_lbs_read_timeout_or_fewer_tries_behind_the_app() {
                 "reduce app -> external API to 1 try",
                 vec![value(5, "3 tries, waits 0.5s, 1.0s", "1 try")],
             ),
-        ]
-    );
-    assert_eq!(
-        f.fix.as_deref(),
-        Some("raise LB -> app's read timeout to 14.5 s, or reduce app -> external API to 1 try")
+        ],
+        "raise LB -> app's read timeout to 14.5 s, or reduce app -> external API to 1 try",
     );
 }
 
@@ -218,12 +211,7 @@ fn the_tries_that_fit_leave_room_for_the_queueing_before_the_callee() {
     // of queueing leaves 6 s for the app: one try of 1 + 3 fits, two (8.5 s) do not.
     let mut rows = tsv::import(budget::example::INVERTED_LB).unwrap().rows;
     rows[1].value = "10s".into();
-    rows.push(Row {
-        segment: "LB -> app".into(),
-        item: "queueing time".into(),
-        value: "3s".into(),
-        ..Row::default()
-    });
+    rows.push(Row::new("LB -> app", "queueing time", "3s"));
     let sheet = Sheet::new(Lang::En, rows);
     let report = check(&sheet);
     let f = &report.findings[0];
@@ -259,16 +247,13 @@ fn upstream_pods_are_not_cut_like_tries() {
         (f.code.as_str(), f.tries_that_fit, f.bound_ms, f.need_ms),
         ("inversion.hop", Some(1), Some(100_000), Some(196_000))
     );
-    assert_eq!(
-        f.fixes,
+    offers(
+        f,
         vec![fix(
             "raise client -> ingress's deadline to 3 min 16 s",
             vec![value(1, "100s", "196s")],
-        )]
-    );
-    assert_eq!(
-        f.fix.as_deref(),
-        Some("raise client -> ingress's deadline to 3 min 16 s")
+        )],
+        "raise client -> ingress's deadline to 3 min 16 s",
     );
 }
 
@@ -305,7 +290,7 @@ fn past_the_re_check_budget_an_inversion_gets_advice_without_numbers() {
     // G2 padded to more than MAX_FIX_ROWS rows: verifying a fix would re-check them all, so
     // none is offered, and the fix text names no number it has not checked.
     let mut sheet = g2(Lang::En);
-    let filler = row("notes", "comment", "");
+    let filler = Row::new("notes", "comment", "");
     sheet.rows.resize(budget::fix::MAX_FIX_ROWS + 1, filler);
     let report = check(&sheet);
     let f = &report.findings[0];
@@ -313,17 +298,7 @@ fn past_the_re_check_budget_an_inversion_gets_advice_without_numbers() {
         (f.code.as_str(), f.short_by_ms),
         ("inversion.node", Some(7_500))
     );
-    assert_eq!(f.fixes, vec![]);
-    assert_eq!(f.fix.as_deref(), Some("lower the bounds of the calls this node makes, or raise its deadline and every layer above it with it"));
-}
-
-fn row(segment: &str, item: &str, value: &str) -> Row {
-    Row {
-        segment: segment.into(),
-        item: item.into(),
-        value: value.into(),
-        ..Row::default()
-    }
+    offers(f, vec![], "lower the bounds of the calls this node makes, or raise its deadline and every layer above it with it");
 }
 
 /// A four-layer design with values in tenths of a second: client -> gw (a deadline),
@@ -358,23 +333,23 @@ fn design() -> impl Strategy<Value = Sheet> {
             )| {
                 let mut rows = vec![];
                 if let Some(d) = client {
-                    rows.push(row("client", "deadline", &d));
+                    rows.push(Row::new("client", "deadline", &d));
                 }
-                rows.push(row("client -> gw", "deadline", &edge));
-                rows.push(row("gw -> app", "connect timeout", &gw_c));
-                rows.push(row("gw -> app", "read timeout", &gw_r));
-                rows.push(row(
+                rows.push(Row::new("client -> gw", "deadline", &edge));
+                rows.push(Row::new("gw -> app", "connect timeout", &gw_c));
+                rows.push(Row::new("gw -> app", "read timeout", &gw_r));
+                rows.push(Row::new(
                     "gw -> app",
                     "tries and waits",
                     &format!("{gw_t} tries, waits {gw_w}"),
                 ));
                 if let Some(d) = app_d {
-                    rows.push(row("app", "deadline", &d));
+                    rows.push(Row::new("app", "deadline", &d));
                 }
-                rows.push(row("app", "own processing time", &own));
-                rows.push(row("app -> db", "connect timeout", &db_c));
-                rows.push(row("app -> db", "statement timeout", &db_s));
-                rows.push(row(
+                rows.push(Row::new("app", "own processing time", &own));
+                rows.push(Row::new("app -> db", "connect timeout", &db_c));
+                rows.push(Row::new("app -> db", "statement timeout", &db_s));
+                rows.push(Row::new(
                     "app -> db",
                     "tries and waits",
                     &format!("{db_t} tries, waits {db_w}"),
@@ -433,24 +408,19 @@ fn an_inner_bound_longer_than_its_callee_needs_is_offered_lowered() {
     );
     // The LB waits 60 s for an app that gives up after 8 s: 9 s (8 s and the 1 s margin) is
     // all it needs, and then the browser's 12 s covers the LB's 1 + 9 = 10 s.
-    assert_eq!(
-        inversion.fixes,
+    offers(
+        inversion,
         vec![
             fix(
                 "raise browser -> LB's deadline to 1 min 2 s",
-                vec![value(1, "12s", "62s")]
+                vec![value(1, "12s", "62s")],
             ),
             fix(
                 "lower LB -> app's read timeout to 9.0 s",
-                vec![value(3, "60s", "9s")]
+                vec![value(3, "60s", "9s")],
             ),
-        ]
-    );
-    assert_eq!(
-        inversion.fix.as_deref(),
-        Some(
-            "raise browser -> LB's deadline to 1 min 2 s, or lower LB -> app's read timeout to 9.0 s"
-        )
+        ],
+        "raise browser -> LB's deadline to 1 min 2 s, or lower LB -> app's read timeout to 9.0 s",
     );
     for f in &inversion.fixes {
         assert_eq!(

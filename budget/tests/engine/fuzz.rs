@@ -207,15 +207,7 @@ fn sheet_text() -> impl Strategy<Value = String> {
 
 /// A unit for a bare number, or none.
 fn bare_unit() -> impl Strategy<Value = Option<Unit>> {
-    proptest::option::of(proptest::sample::select(vec![
-        Unit::Nanos,
-        Unit::Micros,
-        Unit::Millis,
-        Unit::Seconds,
-        Unit::Minutes,
-        Unit::Hours,
-        Unit::Days,
-    ]))
+    proptest::option::of(proptest::sample::select(&Unit::ALL[..]))
 }
 
 /// What holds of every duration the reader returns.

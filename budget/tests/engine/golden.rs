@@ -6,33 +6,22 @@ use budget::{
     TraceTerm, Verdict,
 };
 
+use crate::shapes::{codes, found, worst_terms};
+
 fn sheet(text: &str) -> Sheet {
     let imported = tsv::import(text).expect("fixture reads");
     Sheet::new(imported.lang.unwrap_or(Lang::En), imported.rows)
 }
 
 fn node<'a>(report: &'a Report, name: &str) -> &'a NodeReport {
-    report
-        .nodes
-        .iter()
-        .find(|n| n.name == name)
-        .unwrap_or_else(|| panic!("node {name}"))
+    found(&report.nodes, &format!("node {name}"), |n| n.name == name)
 }
 
 fn hop<'a>(report: &'a Report, caller: &str, callee: &str) -> &'a HopReport {
-    report
-        .hops
-        .iter()
-        .find(|h| h.caller == caller && h.callee == callee)
-        .unwrap_or_else(|| panic!("hop {caller} -> {callee}"))
-}
-
-fn codes(report: &Report) -> Vec<(&str, Option<&str>)> {
-    report
-        .findings
-        .iter()
-        .map(|f| (f.code.as_str(), f.hop.as_deref().or(f.node.as_deref())))
-        .collect()
+    let what = format!("hop {caller} -> {callee}");
+    found(&report.hops, &what, |h| {
+        h.caller == caller && h.callee == callee
+    })
 }
 
 /// How a formula writes seconds on `sheet`: `7.8 s` / `7.8秒`.
@@ -212,26 +201,33 @@ fn g2_messages_are_in_the_sheets_language() {
     let [(mut en, _), (mut ja, _)] = reservation();
     g2(&mut en);
     g2(&mut ja);
-    let en = check(&en);
+    // The first finding's message and fix, and the headline, in the sheet's language.
+    let said = |sheet: &Sheet| {
+        let report = check(sheet);
+        let f = &report.findings[0];
+        let headline = report.summary.headline(sheet.lang);
+        (
+            f.message.clone(),
+            f.fix.clone().unwrap_or_default(),
+            headline,
+        )
+    };
     assert_eq!(
-        en.findings[0].message,
-        "app's deadline (8.0 s) ends before its calls may (15.5 s)"
+        said(&en),
+        (
+            "app's deadline (8.0 s) ends before its calls may (15.5 s)".to_string(),
+            "reduce app -> external API to 1 try, or raise app's deadline to 15.5 s, LB -> app's read timeout to 16.5 s and browser -> LB's deadline to 18.5 s".to_string(),
+            "1 inversion, 0 warnings".to_string()
+        )
     );
     assert_eq!(
-        en.findings[0].fix.as_deref(),
-        Some("reduce app -> external API to 1 try, or raise app's deadline to 15.5 s, LB -> app's read timeout to 16.5 s and browser -> LB's deadline to 18.5 s")
+        said(&ja),
+        (
+            "アプリの期限（8.0秒）が、呼び出しの最悪時間（15.5秒）より先に切れます".to_string(),
+            "アプリ → 外部API を1回の試行に減らしてください。または、アプリの期限を15.5秒に、LB → アプリ の読み取りタイムアウトを16.5秒に、ブラウザ → LB の全体期限を18.5秒に上げてください".to_string(),
+            "逆転 1件、警告 0件".to_string()
+        )
     );
-    assert_eq!(en.summary.headline(Lang::En), "1 inversion, 0 warnings");
-    let ja = check(&ja);
-    assert_eq!(
-        ja.findings[0].message,
-        "アプリの期限（8.0秒）が、呼び出しの最悪時間（15.5秒）より先に切れます"
-    );
-    assert_eq!(
-        ja.findings[0].fix.as_deref(),
-        Some("アプリ → 外部API を1回の試行に減らしてください。または、アプリの期限を15.5秒に、LB → アプリ の読み取りタイムアウトを16.5秒に、ブラウザ → LB の全体期限を18.5秒に上げてください")
-    );
-    assert_eq!(ja.summary.headline(Lang::Ja), "逆転 1件、警告 0件");
 }
 
 #[test]
@@ -426,12 +422,7 @@ fn g2_the_apps_need_names_where_each_of_its_numbers_comes_from() {
                 ..TraceTerm::default()
             }]
         );
-        let worst: Vec<(Option<u64>, Option<u64>, Vec<usize>)> = to_api
-            .trace
-            .worst
-            .iter()
-            .map(|t| (t.value_ms, t.count, t.rows.clone()))
-            .collect();
+        let worst = worst_terms(to_api);
         assert_eq!(
             worst,
             vec![

@@ -3,6 +3,8 @@
 
 use budget::{check, tsv, Lang, Report, Sheet, Verdict};
 
+use crate::shapes::hop;
+
 fn report(name: &str) -> Report {
     let path = format!("{}/../fixtures/{name}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
@@ -94,11 +96,7 @@ fn an_alb_idle_timeout_of_60_s_in_front_of_nodes_default_5_s_keep_alive() {
 #[test]
 fn ingress_nginx_trying_3_upstreams_at_60_s_each() {
     let r = report("ingress-nginx-upstreams.tsv");
-    let hop = r
-        .hops
-        .iter()
-        .find(|h| h.segment == "ingress -> app")
-        .unwrap();
+    let hop = hop(&r, "ingress -> app");
     assert_eq!(
         (hop.worst_ms, hop.tries, hop.verdict),
         (Some(195_000), 3, Verdict::Ok)

@@ -11,11 +11,7 @@ fn report(lang: Lang, text: &str, edit: impl FnOnce(&mut Vec<budget::Row>)) -> R
 }
 
 fn g1(lang: Lang) -> Report {
-    let text = match lang {
-        Lang::En => example::RESERVATION_EN,
-        Lang::Ja => example::RESERVATION_JA,
-    };
-    report(lang, text, |_| {})
+    report(lang, example::reservation(lang), |_| {})
 }
 
 /// G1 with the external API's read timeout 3 s (row 7) and 3 tries, waits 0.5 s and 1.0 s
@@ -266,11 +262,9 @@ fn the_pieces_join_into_the_picture_each_one_element_and_an_edit_changes_only_it
 
 /// G1 with the external API's read timeout (row 7) written so that it cannot be read.
 fn g1_unreadable(lang: Lang) -> Report {
-    let text = match lang {
-        Lang::En => example::RESERVATION_EN,
-        Lang::Ja => example::RESERVATION_JA,
-    };
-    report(lang, text, |rows| rows[6].value = "fast".into())
+    report(lang, example::reservation(lang), |rows| {
+        rows[6].value = "fast".into()
+    })
 }
 
 #[test]

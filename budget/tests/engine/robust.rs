@@ -17,6 +17,7 @@ use budget::{check, Lang, Report, Row, RowsBehind, Sheet, TraceTerm};
 use proptest::prelude::*;
 
 use crate::counting;
+use crate::shapes::KIND_ITEMS;
 
 /// What one check cost: allocations and bytes allocated.
 #[derive(Clone, Copy, Debug)]
@@ -135,36 +136,23 @@ fn segment() -> impl Strategy<Value = String> {
 
 /// An item naming a kind (in either language), or anything.
 fn item() -> impl Strategy<Value = String> {
+    let named = [&KIND_ITEMS[..], &MORE_ITEMS].concat();
     prop_oneof![
-        4 => proptest::sample::select(vec![
-            "connect timeout",
-            "read timeout",
-            "send timeout",
-            "per-try timeout",
-            "statement timeout",
-            "lock timeout",
-            "deadline",
-            "tries and waits",
-            "idle timeout",
-            "idle in transaction timeout",
-            "own processing time",
-            "margin",
-            "idempotency",
-            "deadline propagation",
-            "parallel group",
-            "upstream servers",
-            "retry window",
-            "queueing time",
-            "visibility timeout",
-            "試行回数と待機",
-            "全体期限",
-            "接続タイムアウト",
-            "notes",
-        ])
-        .prop_map(str::to_string),
+        4 => proptest::sample::select(named).prop_map(str::to_string),
         1 => any_text(),
     ]
 }
+
+/// Items beside [`KIND_ITEMS`]: kinds named otherwise, in Japanese, and no kind (`notes`).
+const MORE_ITEMS: [&str; 7] = [
+    "idle timeout",
+    "idle in transaction timeout",
+    "retry window",
+    "試行回数と待機",
+    "全体期限",
+    "接続タイムアウト",
+    "notes",
+];
 
 /// A setting cell: a catalog name, or anything.
 fn setting() -> impl Strategy<Value = String> {
@@ -194,16 +182,7 @@ fn row() -> impl Strategy<Value = Row> {
             any_text(),
         )
             .prop_map(|(layer, segment, item, setting, default, value, location, rationale)| {
-                Row {
-                    layer,
-                    segment,
-                    item,
-                    setting,
-                    default,
-                    value,
-                    location,
-                    rationale,
-                }
+                Row::from_cells([layer, segment, item, setting, default, value, location, rationale])
             }),
         1 => proptest::array::uniform8(any_text()).prop_map(Row::from_cells),
     ]
@@ -400,24 +379,16 @@ proptest! {
 }
 
 /// A row with a segment, an item and a value.
-fn cell(segment: &str, item: &str, value: &str) -> Row {
-    Row {
-        segment: segment.into(),
-        item: item.into(),
-        value: value.into(),
-        ..Row::default()
-    }
-}
 
 #[test]
 fn huge_numbers_saturate_to_a_finite_worst_case_and_never_wrap() {
     // 5,000,000,000,000 h is 1.8e19 ms, just under u64::MAX: connect + read, times 1,000 tries
     // with such waits, is far past it.
     let rows = vec![
-        cell("app", "deadline", "1s"),
-        cell("app -> db", "connect timeout", "5000000000000h"),
-        cell("app -> db", "read timeout", "5000000000000h"),
-        cell(
+        Row::new("app", "deadline", "1s"),
+        Row::new("app -> db", "connect timeout", "5000000000000h"),
+        Row::new("app -> db", "read timeout", "5000000000000h"),
+        Row::new(
             "app -> db",
             "tries and waits",
             "1000 tries, waits 5000000000000h",
@@ -433,7 +404,7 @@ fn huge_numbers_saturate_to_a_finite_worst_case_and_never_wrap() {
     assert_eq!(app.verdict, budget::Verdict::Inverted);
 
     // A number past what a duration can hold is unreadable, not wrapped to a small one.
-    let rows = vec![cell(
+    let rows = vec![Row::new(
         "app -> api",
         "read timeout",
         &format!("{}h", "9".repeat(400)),
@@ -449,13 +420,13 @@ fn huge_numbers_saturate_to_a_finite_worst_case_and_never_wrap() {
 #[test]
 fn a_call_cycle_is_checked_and_every_node_of_it_reported() {
     let rows = vec![
-        cell("a -> b", "read timeout", "2s"),
-        cell("a -> b", "tries and waits", "3 tries, waits 1s"),
-        cell("b -> a", "read timeout", "2s"),
-        cell("b -> a", "tries and waits", "3 tries"),
-        cell("a -> a", "read timeout", "1s"),
-        cell("a", "deadline", "5s"),
-        cell("b", "deadline", "5s"),
+        Row::new("a -> b", "read timeout", "2s"),
+        Row::new("a -> b", "tries and waits", "3 tries, waits 1s"),
+        Row::new("b -> a", "read timeout", "2s"),
+        Row::new("b -> a", "tries and waits", "3 tries"),
+        Row::new("a -> a", "read timeout", "1s"),
+        Row::new("a", "deadline", "5s"),
+        Row::new("b", "deadline", "5s"),
     ];
     let (report, _) = checked(&Sheet::new(Lang::En, rows));
     let mut nodes: Vec<&str> = report.nodes.iter().map(|n| n.name.as_str()).collect();

@@ -3,29 +3,11 @@
 
 use budget::{check, Finding, Lang, Report, Row, Severity, Sheet, Verdict};
 
-fn row(segment: &str, item: &str, setting: &str, value: &str) -> Row {
-    Row {
-        segment: segment.into(),
-        item: item.into(),
-        setting: setting.into(),
-        value: value.into(),
-        ..Row::default()
-    }
-}
-
 fn run(lang: Lang, rows: Vec<Row>) -> Report {
     check(&Sheet::new(lang, rows))
 }
 
-fn all<'a>(report: &'a Report, code: &str) -> Vec<&'a Finding> {
-    report.findings.iter().filter(|f| f.code == code).collect()
-}
-
-fn only<'a>(report: &'a Report, code: &str) -> &'a Finding {
-    let found = all(report, code);
-    assert_eq!(found.len(), 1, "{code} in {:#?}", report.findings);
-    found[0]
-}
+use crate::shapes::{all, only};
 
 fn numbers(f: &Finding) -> (Option<u64>, Option<u64>, Option<u64>) {
     (f.bound_ms, f.need_ms, f.short_by_ms)
@@ -36,8 +18,8 @@ fn idle_timeouts_the_wrong_way_round_are_an_error() {
     let report = run(
         Lang::En,
         vec![
-            row("ALB -> app", "idle timeout (caller)", "", "60s"),
-            row("ALB -> app", "keep-alive timeout (callee)", "", "5s"),
+            Row::new("ALB -> app", "idle timeout (caller)", "60s"),
+            Row::new("ALB -> app", "keep-alive timeout (callee)", "5s"),
         ],
     );
     let f = only(&report, "idle.direction");
@@ -53,8 +35,8 @@ fn equal_idle_timeouts_fail_and_a_longer_callee_passes() {
     let equal = run(
         Lang::En,
         vec![
-            row("LB -> app", "keep-alive (client)", "", "60s"),
-            row("LB -> app", "keep-alive (server)", "", "60s"),
+            Row::new("LB -> app", "keep-alive (client)", "60s"),
+            Row::new("LB -> app", "keep-alive (server)", "60s"),
         ],
     );
     assert_eq!(
@@ -64,8 +46,8 @@ fn equal_idle_timeouts_fail_and_a_longer_callee_passes() {
     let longer = run(
         Lang::En,
         vec![
-            row("LB -> app", "keep-alive (client)", "", "60s"),
-            row("LB -> app", "keep-alive (server)", "", "65s"),
+            Row::new("LB -> app", "keep-alive (client)", "60s"),
+            Row::new("LB -> app", "keep-alive (server)", "65s"),
         ],
     );
     assert!(all(&longer, "idle.direction").is_empty());
@@ -78,20 +60,12 @@ fn idle_sides_come_from_the_catalog_and_from_node_rows() {
     let report = run(
         Lang::Ja,
         vec![
-            row(
-                "ALB → アプリ",
-                "アイドルタイムアウト",
-                "idle_timeout.timeout_seconds",
-                "60",
-            ),
+            Row::new("ALB → アプリ", "アイドルタイムアウト", "60")
+                .with_setting("idle_timeout.timeout_seconds"),
             Row {
                 location: "server.js".into(),
-                ..row(
-                    "アプリ",
-                    "キープアライブ",
-                    "server.keepAliveTimeout",
-                    "5000",
-                )
+                ..Row::new("アプリ", "キープアライブ", "5000")
+                    .with_setting("server.keepAliveTimeout")
             },
         ],
     );
@@ -105,8 +79,8 @@ fn a_hop_bounded_only_by_intervals_is_read_interval_only() {
     let report = run(
         Lang::En,
         vec![
-            row("app -> api", "connect timeout", "", "1s"),
-            row("app -> api", "read timeout", "", "3s"),
+            Row::new("app -> api", "connect timeout", "1s"),
+            Row::new("app -> api", "read timeout", "3s"),
         ],
     );
     let f = only(&report, "read.interval_only");
@@ -120,13 +94,13 @@ fn a_hop_bounded_only_by_intervals_is_read_interval_only() {
 
     // A deadline on the caller, or on the callee, or on the hop, bounds the total.
     for extra in [
-        row("app", "deadline", "", "8s"),
-        row("api", "deadline", "", "2s"),
-        row("app -> api", "deadline", "", "5s"),
+        Row::new("app", "deadline", "8s"),
+        Row::new("api", "deadline", "2s"),
+        Row::new("app -> api", "deadline", "5s"),
     ] {
         let mut rows = vec![
-            row("app -> api", "connect timeout", "", "1s"),
-            row("app -> api", "read timeout", "", "3s"),
+            Row::new("app -> api", "connect timeout", "1s"),
+            Row::new("app -> api", "read timeout", "3s"),
         ];
         rows.push(extra);
         assert!(all(&run(Lang::En, rows), "read.interval_only").is_empty());
@@ -138,8 +112,8 @@ fn a_lock_timeout_not_below_the_statement_timeout_is_a_warning() {
     let report = run(
         Lang::En,
         vec![
-            row("app -> DB", "statement timeout", "statement_timeout", "2s"),
-            row("app -> DB", "lock timeout", "lock_timeout", "2s"),
+            Row::new("app -> DB", "statement timeout", "2s").with_setting("statement_timeout"),
+            Row::new("app -> DB", "lock timeout", "2s").with_setting("lock_timeout"),
         ],
     );
     let f = only(&report, "lock.not_below_statement");
@@ -159,10 +133,10 @@ fn attempts_multiply_along_a_path() {
     let report = run(
         Lang::En,
         vec![
-            row("gateway -> api", "per-try timeout", "", "10s"),
-            row("gateway -> api", "tries", "", "3 tries"),
-            row("api -> queue", "per-try timeout", "", "1s"),
-            row("api -> queue", "tries", "", "6 tries"),
+            Row::new("gateway -> api", "per-try timeout", "10s"),
+            Row::new("gateway -> api", "tries", "3 tries"),
+            Row::new("api -> queue", "per-try timeout", "1s"),
+            Row::new("api -> queue", "tries", "6 tries"),
         ],
     );
     let f = only(&report, "retry.amplification");
@@ -178,8 +152,8 @@ fn attempts_multiply_along_a_path() {
     let three = run(
         Lang::En,
         vec![
-            row("a -> b", "per-try timeout", "", "1s"),
-            row("a -> b", "tries", "", "3 tries"),
+            Row::new("a -> b", "per-try timeout", "1s"),
+            Row::new("a -> b", "tries", "3 tries"),
         ],
     );
     assert!(all(&three, "retry.amplification").is_empty());
@@ -245,10 +219,10 @@ fn the_amplification_threshold_is_the_sheets() {
 /// The sheet of `the_amplification_threshold_is_the_sheets`: 3 tries, then 6.
 fn tight_rows() -> Vec<Row> {
     vec![
-        row("gateway -> api", "per-try timeout", "", "10s"),
-        row("gateway -> api", "tries", "", "3 tries"),
-        row("api -> queue", "per-try timeout", "", "1s"),
-        row("api -> queue", "tries", "", "6 tries"),
+        Row::new("gateway -> api", "per-try timeout", "10s"),
+        Row::new("gateway -> api", "tries", "3 tries"),
+        Row::new("api -> queue", "per-try timeout", "1s"),
+        Row::new("api -> queue", "tries", "6 tries"),
     ]
 }
 
@@ -257,9 +231,9 @@ fn retrying_a_non_idempotent_call_without_a_key_is_unsafe() {
     let report = run(
         Lang::En,
         vec![
-            row("app -> payments", "per-try timeout", "", "2s"),
-            row("app -> payments", "tries", "", "2 tries"),
-            row("app -> payments", "idempotency", "", "non-idempotent"),
+            Row::new("app -> payments", "per-try timeout", "2s"),
+            Row::new("app -> payments", "tries", "2 tries"),
+            Row::new("app -> payments", "idempotency", "non-idempotent"),
         ],
     );
     let f = only(&report, "retry.unsafe");
@@ -269,9 +243,9 @@ fn retrying_a_non_idempotent_call_without_a_key_is_unsafe() {
     let keyed = run(
         Lang::En,
         vec![
-            row("app -> payments", "per-try timeout", "", "2s"),
-            row("app -> payments", "tries", "", "2 tries"),
-            row("payments", "idempotency", "", "idempotency key"),
+            Row::new("app -> payments", "per-try timeout", "2s"),
+            Row::new("app -> payments", "tries", "2 tries"),
+            Row::new("payments", "idempotency", "idempotency key"),
         ],
     );
     assert!(all(&keyed, "retry.unsafe").is_empty());
@@ -279,10 +253,10 @@ fn retrying_a_non_idempotent_call_without_a_key_is_unsafe() {
     let proxied = run(
         Lang::Ja,
         vec![
-            row("LB -> 決済", "読み取りタイムアウト", "", "2秒"),
-            row("LB -> 決済", "接続タイムアウト", "", "1秒"),
-            row("LB -> 決済", "上流サーバー数", "", "2"),
-            row("決済", "冪等性", "", "非冪等"),
+            Row::new("LB -> 決済", "読み取りタイムアウト", "2秒"),
+            Row::new("LB -> 決済", "接続タイムアウト", "1秒"),
+            Row::new("LB -> 決済", "上流サーバー数", "2"),
+            Row::new("決済", "冪等性", "非冪等"),
         ],
     );
     let f = only(&proxied, "retry.unsafe");
@@ -294,7 +268,7 @@ fn a_product_that_retries_by_default_is_retry_hidden() {
     // Istio retries twice by default; a VirtualService's per-try timeout with no attempts row.
     let report = run(
         Lang::En,
-        vec![row("mesh -> app", "per-try timeout", "perTryTimeout", "2s")],
+        vec![Row::new("mesh -> app", "per-try timeout", "2s").with_setting("perTryTimeout")],
     );
     let f = only(&report, "retry.hidden");
     assert_eq!(f.rows, vec![1]);
@@ -315,8 +289,8 @@ fn a_product_that_retries_by_default_is_retry_hidden() {
     let said = run(
         Lang::En,
         vec![
-            row("mesh -> app", "per-try timeout", "perTryTimeout", "2s"),
-            row("mesh -> app", "tries", "retries.attempts", "1 try"),
+            Row::new("mesh -> app", "per-try timeout", "2s").with_setting("perTryTimeout"),
+            Row::new("mesh -> app", "tries", "1 try").with_setting("retries.attempts"),
         ],
     );
     assert!(all(&said, "retry.hidden").is_empty());
@@ -324,12 +298,7 @@ fn a_product_that_retries_by_default_is_retry_hidden() {
     // names them. On one server it never retries, so nothing is hidden.
     let nginx = run(
         Lang::En,
-        vec![row(
-            "LB -> app",
-            "read timeout",
-            "proxy_read_timeout",
-            "10s",
-        )],
+        vec![Row::new("LB -> app", "read timeout", "10s").with_setting("proxy_read_timeout")],
     );
     assert!(all(&nginx, "retry.hidden").is_empty());
 }
@@ -347,7 +316,10 @@ fn implausible_values_are_units_gone_wrong() {
         ("deadline", "", "2d", "over 24 h"),
     ];
     for (item, setting, value, reason) in cases {
-        let report = run(Lang::En, vec![row("a -> b", item, setting, value)]);
+        let report = run(
+            Lang::En,
+            vec![Row::new("a -> b", item, value).with_setting(setting)],
+        );
         let f = only(&report, "value.implausible");
         assert!(
             f.message
@@ -358,11 +330,14 @@ fn implausible_values_are_units_gone_wrong() {
     }
     // A 50 ms connect timeout is ordinary on a LAN.
     assert!(all(
-        &run(Lang::En, vec![row("a -> b", "connect timeout", "", "50ms")]),
+        &run(
+            Lang::En,
+            vec![Row::new("a -> b", "connect timeout", "50ms")]
+        ),
         "value.implausible"
     )
     .is_empty());
-    let fifty = run(Lang::En, vec![row("a -> b", "read timeout", "", "50ms")]);
+    let fifty = run(Lang::En, vec![Row::new("a -> b", "read timeout", "50ms")]);
     let f = only(&fifty, "value.implausible");
     assert_eq!(
         f.message,
@@ -379,21 +354,13 @@ fn node_headers_timeout_must_exceed_its_keep_alive_timeout() {
         vec![
             Row {
                 location: "server.js (Node.js 12.18)".into(),
-                ..row(
-                    "LB -> app",
-                    "keep-alive timeout",
-                    "server.keepAliveTimeout",
-                    "65000",
-                )
+                ..Row::new("LB -> app", "keep-alive timeout", "65000")
+                    .with_setting("server.keepAliveTimeout")
             },
             Row {
                 location: "server.js".into(),
-                ..row(
-                    "LB -> app",
-                    "headers timeout",
-                    "server.headersTimeout",
-                    "60000",
-                )
+                ..Row::new("LB -> app", "headers timeout", "60000")
+                    .with_setting("server.headersTimeout")
             },
         ],
     );
@@ -413,7 +380,7 @@ fn node_headers_timeout_rule_holds_only_before_12_19() {
     let sheet = |location: &str| {
         let at = |item: &str, setting: &str, value: &str| Row {
             location: location.into(),
-            ..row("LB -> app", item, setting, value)
+            ..Row::new("LB -> app", item, value).with_setting(setting)
         };
         run(
             Lang::En,
@@ -437,8 +404,8 @@ fn a_queue_redelivers_a_job_still_running() {
     let report = run(
         Lang::En,
         vec![
-            row("queue -> worker", "visibility timeout", "", "30s"),
-            row("worker", "job deadline", "", "60s"),
+            Row::new("queue -> worker", "visibility timeout", "30s"),
+            Row::new("worker", "job deadline", "60s"),
         ],
     );
     let f = only(&report, "queue.redelivery");
@@ -453,10 +420,10 @@ fn upstream_targets_multiply_the_worst_case() {
     let report = run(
         Lang::En,
         vec![
-            row("LB -> app", "connect timeout", "", "5s"),
-            row("LB -> app", "read timeout", "", "60s"),
-            row("LB -> app", "upstream servers", "", "3"),
-            row("LB -> app", "tries", "", "2 tries, waits 1s"),
+            Row::new("LB -> app", "connect timeout", "5s"),
+            Row::new("LB -> app", "read timeout", "60s"),
+            Row::new("LB -> app", "upstream servers", "3"),
+            Row::new("LB -> app", "tries", "2 tries, waits 1s"),
         ],
     );
     let hop = &report.hops[0];
@@ -470,10 +437,10 @@ fn a_retry_window_stops_new_tries() {
     let report = run(
         Lang::En,
         vec![
-            row("LB -> app", "connect timeout", "", "1s"),
-            row("LB -> app", "read timeout", "", "10s"),
-            row("LB -> app", "upstream servers", "", "4"),
-            row("LB -> app", "next-upstream timeout", "", "15s"),
+            Row::new("LB -> app", "connect timeout", "1s"),
+            Row::new("LB -> app", "read timeout", "10s"),
+            Row::new("LB -> app", "upstream servers", "4"),
+            Row::new("LB -> app", "next-upstream timeout", "15s"),
         ],
     );
     // 4 × 11 = 44 s, but no try starts after 15 s: at most 15 + 11 = 26 s.
@@ -489,10 +456,10 @@ fn queueing_time_counts_on_the_callees_side() {
     let report = run(
         Lang::En,
         vec![
-            row("LB -> app", "read timeout", "", "10s"),
-            row("LB -> app", "connect timeout", "", "1s"),
-            row("LB -> app", "queueing time", "", "2s"),
-            row("app", "deadline", "", "8s"),
+            Row::new("LB -> app", "read timeout", "10s"),
+            Row::new("LB -> app", "connect timeout", "1s"),
+            Row::new("LB -> app", "queueing time", "2s"),
+            Row::new("app", "deadline", "8s"),
         ],
     );
     let hop = &report.hops[0];
@@ -514,12 +481,12 @@ fn calls_in_one_parallel_group_count_their_longest() {
     let report = run(
         Lang::En,
         vec![
-            row("app -> a", "per-try timeout", "", "3s"),
-            row("app -> a", "parallel group", "", "fan-out"),
-            row("app -> b", "per-try timeout", "", "4.3s"),
-            row("app -> b", "parallel group", "", "fan-out"),
-            row("app -> c", "per-try timeout", "", "1s"),
-            row("app", "own processing time", "", "0.5s"),
+            Row::new("app -> a", "per-try timeout", "3s"),
+            Row::new("app -> a", "parallel group", "fan-out"),
+            Row::new("app -> b", "per-try timeout", "4.3s"),
+            Row::new("app -> b", "parallel group", "fan-out"),
+            Row::new("app -> c", "per-try timeout", "1s"),
+            Row::new("app", "own processing time", "0.5s"),
         ],
     );
     let app = &report.nodes[0];
@@ -531,10 +498,10 @@ fn calls_in_one_parallel_group_count_their_longest() {
 fn a_propagated_deadline_cuts_tries_instead_of_inverting() {
     let rows = |propagates: &str| {
         vec![
-            row("app", "deadline", "", "8s"),
-            row("app", "deadline propagation", "", propagates),
-            row("app -> api", "per-try timeout", "", "3.5s"),
-            row("app -> api", "tries", "", "3 tries, waits 0.5s, 1s"),
+            Row::new("app", "deadline", "8s"),
+            Row::new("app", "deadline propagation", propagates),
+            Row::new("app -> api", "per-try timeout", "3.5s"),
+            Row::new("app -> api", "tries", "3 tries, waits 0.5s, 1s"),
         ]
     };
     let cut = run(Lang::En, rows("yes"));
@@ -555,9 +522,9 @@ fn unreadable_rulebook_values_are_findings() {
     let report = run(
         Lang::En,
         vec![
-            row("LB -> app", "upstream servers", "", "many"),
-            row("LB -> app", "idempotency", "", "perhaps"),
-            row("app", "deadline propagation", "", "sometimes"),
+            Row::new("LB -> app", "upstream servers", "many"),
+            Row::new("LB -> app", "idempotency", "perhaps"),
+            Row::new("app", "deadline propagation", "sometimes"),
         ],
     );
     let messages: Vec<&str> = all(&report, "value.unreadable")
@@ -580,9 +547,9 @@ fn a_generic_timeout_item_is_never_ignored() {
     let report = run(
         Lang::En,
         vec![
-            row("LB -> app", "response timeout", "", "5s"),
-            row("LB -> app", "connect timeout", "", "1s"),
-            row("app", "request deadline", "", "30s"),
+            Row::new("LB -> app", "response timeout", "5s"),
+            Row::new("LB -> app", "connect timeout", "1s"),
+            Row::new("app", "request deadline", "30s"),
         ],
     );
     assert_eq!(report.rows[0].kind, budget::Kind::Read);
@@ -590,7 +557,7 @@ fn a_generic_timeout_item_is_never_ignored() {
     // A bare "timeout" bounds one try.
     let report = run(
         Lang::Ja,
-        vec![row("アプリ -> API", "タイムアウト", "", "3秒")],
+        vec![Row::new("アプリ -> API", "タイムアウト", "3秒")],
     );
     assert_eq!(report.rows[0].kind, budget::Kind::Attempt);
     assert_eq!(report.hops[0].worst_ms, Some(3_000));
@@ -620,8 +587,8 @@ fn more_tries_than_a_sheet_can_budget_are_a_finding_not_a_crash() {
     let report = run(
         Lang::En,
         vec![
-            row("app -> kafka", "per-try timeout", "", "30s"),
-            row("app -> kafka", "tries", "retries", "2147483647 retries"),
+            Row::new("app -> kafka", "per-try timeout", "30s"),
+            Row::new("app -> kafka", "tries", "2147483647 retries").with_setting("retries"),
         ],
     );
     let f = only(&report, "value.unreadable");
@@ -638,14 +605,14 @@ fn more_tries_than_a_sheet_can_budget_are_a_finding_not_a_crash() {
     let layers = run(
         Lang::En,
         vec![
-            row("a -> b", "per-try timeout", "", "1ms"),
-            row("a -> b", "tries", "", "1000 tries"),
-            row("b -> c", "per-try timeout", "", "1ms"),
-            row("b -> c", "tries", "", "1000 tries"),
-            row("c -> d", "per-try timeout", "", "1ms"),
-            row("c -> d", "tries", "", "1000 tries"),
-            row("d -> e", "per-try timeout", "", "1ms"),
-            row("d -> e", "tries", "", "1000 tries"),
+            Row::new("a -> b", "per-try timeout", "1ms"),
+            Row::new("a -> b", "tries", "1000 tries"),
+            Row::new("b -> c", "per-try timeout", "1ms"),
+            Row::new("b -> c", "tries", "1000 tries"),
+            Row::new("c -> d", "per-try timeout", "1ms"),
+            Row::new("c -> d", "tries", "1000 tries"),
+            Row::new("d -> e", "per-try timeout", "1ms"),
+            Row::new("d -> e", "tries", "1000 tries"),
         ],
     );
     assert!(all(&layers, "value.unreadable").is_empty());

@@ -10,7 +10,7 @@
 //! allocates, and every path walked again is a step, so quadratic work shows as four times the
 //! count when the sheet doubles. Timing is left to the benchmarks (`benches/check.rs`).
 
-use budget::{check_counted, tsv, Lang, Report, Sheet};
+use budget::{check_counted, tsv, Lang, Report, Row, Sheet};
 
 use crate::counting;
 
@@ -40,7 +40,7 @@ fn measure(sheet: &Sheet) -> (Report, Work) {
 
 use crate::shapes;
 
-use shapes::{chain, nested_tries, row, SHAPES};
+use shapes::{chain, nested_tries, only, SHAPES};
 
 const FIVE_MB: usize = 5_000_000;
 
@@ -92,12 +92,6 @@ fn the_japanese_report_of_every_shape_is_as_small() {
     }
 }
 
-fn only<'a>(report: &'a Report, code: &str) -> &'a budget::Finding {
-    let found: Vec<_> = report.findings.iter().filter(|f| f.code == code).collect();
-    assert_eq!(found.len(), 1, "{code} in {:#?}", report.findings);
-    found[0]
-}
-
 #[test]
 fn more_than_ten_nested_tries_layers_are_a_warning_with_a_summarised_formula() {
     let report = budget::check(&Sheet::new(Lang::En, nested_tries(14)));
@@ -140,11 +134,11 @@ fn more_than_ten_nested_tries_layers_are_a_warning_with_a_summarised_formula() {
 #[test]
 fn ten_nested_layers_are_still_written_out_and_a_long_waits_list_is_summed() {
     let mut rows = vec![
-        row("a -> b", "connect timeout", "0.5s"),
-        row("a -> b", "read timeout", "1s"),
-        row("a -> b", "tries and waits", "20 tries, waits 0.5s"),
+        Row::new("a -> b", "connect timeout", "0.5s"),
+        Row::new("a -> b", "read timeout", "1s"),
+        Row::new("a -> b", "tries and waits", "20 tries, waits 0.5s"),
     ];
-    rows.extend((0..9).map(|_| row("a -> b", "tries and waits", "2 tries")));
+    rows.extend((0..9).map(|_| Row::new("a -> b", "tries and waits", "2 tries")));
     let report = budget::check(&Sheet::new(Lang::En, rows));
     assert!(report
         .findings
@@ -221,7 +215,7 @@ fn the_findings_listed_hold_at_most_1_mb_of_text() {
     let rows: Vec<budget::Row> = (0..1_000)
         .map(|i| {
             let segment = format!("{}{i:04} -> {}{i:04}", "a".repeat(300), "b".repeat(300));
-            row(&segment, "tries and waits", "2 tries")
+            Row::new(&segment, "tries and waits", "2 tries")
         })
         .collect();
     let report = budget::check(&Sheet::new(Lang::En, rows));

@@ -1,39 +1,121 @@
-//! Generated worst-case sheet shapes, shared by `tests/engine/scaling.rs` and `benches/check.rs`:
-//! each generator makes a sheet of about the number of rows asked for.
+//! Sheets the engine's tests share (also compiled into `benches/check.rs`): the golden
+//! reservation sheet, the report look-ups many tests assert on, and generated worst-case
+//! shapes, each generator making a sheet of about the number of rows asked for.
 #![allow(dead_code)]
 
-use budget::Row;
+use std::path::PathBuf;
 
-/// A row with a segment, an item and a value.
-pub fn row(segment: &str, item: &str, value: &str) -> Row {
-    Row {
-        segment: segment.into(),
-        item: item.into(),
-        value: value.into(),
-        ..Row::default()
-    }
+use budget::{tsv, Finding, HopReport, Lang, Report, Row, Sheet};
+
+/// Golden G1: the reservation sheet with headers in `lang`.
+pub fn reservation(lang: Lang) -> Sheet {
+    let text = budget::example::reservation(lang);
+    Sheet::new(lang, tsv::import(text).expect("the example reads").rows)
 }
+
+/// Every sheet under fixtures/, those beside configuration files included, each with its
+/// path and in the language of its headers.
+pub fn fixture_sheets() -> Vec<(PathBuf, Sheet)> {
+    let mut dirs = vec![PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../fixtures")];
+    let mut sheets = Vec::new();
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "tsv") {
+                let imported = tsv::import(&std::fs::read_to_string(&path).unwrap()).unwrap();
+                let sheet = Sheet::new(imported.lang.unwrap_or_default(), imported.rows);
+                sheets.push((path, sheet));
+            }
+        }
+    }
+    sheets
+}
+
+/// The first of `items` that `is` picks; fails naming `what` if there is none.
+pub fn found<'a, T>(items: &'a [T], what: &str, is: impl Fn(&T) -> bool) -> &'a T {
+    items
+        .iter()
+        .find(|&item| is(item))
+        .unwrap_or_else(|| panic!("{what}"))
+}
+
+/// The hop of `report` on this segment, as the sheet writes it.
+pub fn hop<'a>(report: &'a Report, segment: &str) -> &'a HopReport {
+    let what = format!("hop {segment}");
+    found(&report.hops, &what, |h| h.segment == segment)
+}
+
+/// The findings of `report` with this code.
+pub fn all<'a>(report: &'a Report, code: &str) -> Vec<&'a Finding> {
+    report.findings.iter().filter(|f| f.code == code).collect()
+}
+
+/// The one finding of `report` with this code; fails if there is none or more than one.
+pub fn only<'a>(report: &'a Report, code: &str) -> &'a Finding {
+    let found = all(report, code);
+    assert_eq!(found.len(), 1, "{code} in {:#?}", report.findings);
+    found[0]
+}
+
+/// The code of every finding of `report`, with the hop or else the node it is on.
+pub fn codes(report: &Report) -> Vec<(&str, Option<&str>)> {
+    report
+        .findings
+        .iter()
+        .map(|f| (f.code.as_str(), f.hop.as_deref().or(f.node.as_deref())))
+        .collect()
+}
+
+/// The terms of a hop's worst case, each as its value in milliseconds, its count and its rows.
+pub fn worst_terms(hop: &HopReport) -> Vec<(Option<u64>, Option<u64>, Vec<usize>)> {
+    let terms = hop.trace.worst.iter();
+    terms
+        .map(|t| (t.value_ms, t.count, t.rows.clone()))
+        .collect()
+}
+
+/// Items of budget kinds as English sheets write them (`read timeout`, `tries and waits`).
+pub const KIND_ITEMS: [&str; 16] = [
+    "connect timeout",
+    "read timeout",
+    "send timeout",
+    "per-try timeout",
+    "statement timeout",
+    "lock timeout",
+    "deadline",
+    "tries and waits",
+    "own processing time",
+    "margin",
+    "idempotency",
+    "deadline propagation",
+    "parallel group",
+    "upstream servers",
+    "queueing time",
+    "visibility timeout",
+];
 
 /// One hop, `a -> b`, with a connect and a read timeout and `rows - 2` nested tries layers of
 /// `1000 tries, waits 0.5s` (the largest tries a cell may hold, each with 999 waits).
 pub fn nested_tries(rows: usize) -> Vec<Row> {
     let mut out = vec![
-        row("a -> b", "connect timeout", "0.5s"),
-        row("a -> b", "read timeout", "1s"),
+        Row::new("a -> b", "connect timeout", "0.5s"),
+        Row::new("a -> b", "read timeout", "1s"),
     ];
-    out.extend((2..rows).map(|_| row("a -> b", "tries and waits", "1000 tries, waits 0.5s")));
+    out.extend((2..rows).map(|_| Row::new("a -> b", "tries and waits", "1000 tries, waits 0.5s")));
     out
 }
 
 /// A chain `n0 -> n1 -> n2 …` of `rows / 2` hops, each with a read timeout and 2 tries, under
 /// a 10 s deadline on the first node: every node past the second is `retry.amplification`.
 pub fn chain(rows: usize) -> Vec<Row> {
-    let mut out = vec![row("n0", "deadline", "10s")];
+    let mut out = vec![Row::new("n0", "deadline", "10s")];
     let mut i = 0;
     while out.len() + 2 <= rows {
         let segment = format!("n{i} -> n{}", i + 1);
-        out.push(row(&segment, "read timeout", "1s"));
-        out.push(row(&segment, "tries and waits", "2 tries, waits 0.1s"));
+        out.push(Row::new(&segment, "read timeout", "1s"));
+        out.push(Row::new(&segment, "tries and waits", "2 tries, waits 0.1s"));
         i += 1;
     }
     out
@@ -46,11 +128,15 @@ pub fn fan_out(rows: usize) -> Vec<Row> {
     let mut out = Vec::new();
     for i in 0..rows / 5 {
         let segment = format!("app -> svc{i}");
-        out.push(row(&segment, "connect timeout", "1s"));
-        out.push(row(&segment, "read timeout", "2s"));
-        out.push(row(&segment, "tries and waits", "3 tries, waits 0.5s, 1s"));
-        out.push(row(&segment, "idempotency", "non-idempotent"));
-        out.push(row(&format!("svc{i}"), "deadline", "5s"));
+        out.push(Row::new(&segment, "connect timeout", "1s"));
+        out.push(Row::new(&segment, "read timeout", "2s"));
+        out.push(Row::new(
+            &segment,
+            "tries and waits",
+            "3 tries, waits 0.5s, 1s",
+        ));
+        out.push(Row::new(&segment, "idempotency", "non-idempotent"));
+        out.push(Row::new(&format!("svc{i}"), "deadline", "5s"));
     }
     out
 }
@@ -62,11 +148,11 @@ pub fn parallel(rows: usize) -> Vec<Row> {
     for i in 0..rows / 5 {
         let next = format!("p{i} -> p{}", i + 1);
         let leaf = format!("p{i} -> q{i}");
-        out.push(row(&next, "read timeout", "1s"));
-        out.push(row(&next, "parallel group", &format!("g{i}")));
-        out.push(row(&next, "tries and waits", "2 tries"));
-        out.push(row(&leaf, "read timeout", "2s"));
-        out.push(row(&leaf, "parallel group", &format!("g{i}")));
+        out.push(Row::new(&next, "read timeout", "1s"));
+        out.push(Row::new(&next, "parallel group", &format!("g{i}")));
+        out.push(Row::new(&next, "tries and waits", "2 tries"));
+        out.push(Row::new(&leaf, "read timeout", "2s"));
+        out.push(Row::new(&leaf, "parallel group", &format!("g{i}")));
     }
     out
 }
@@ -74,10 +160,10 @@ pub fn parallel(rows: usize) -> Vec<Row> {
 /// One node with a 1 s deadline, one hop and `rows - 2` own processing rows of 10 ms.
 pub fn own_rows(rows: usize) -> Vec<Row> {
     let mut out = vec![
-        row("app", "deadline", "1s"),
-        row("app -> db", "read timeout", "1s"),
+        Row::new("app", "deadline", "1s"),
+        Row::new("app -> db", "read timeout", "1s"),
     ];
-    out.extend((2..rows).map(|_| row("app", "own processing time", "10ms")));
+    out.extend((2..rows).map(|_| Row::new("app", "own processing time", "10ms")));
     out
 }
 
@@ -93,8 +179,8 @@ pub fn diamonds(rows: usize) -> Vec<Row> {
             format!("l{i} -> d{}", i + 1),
             format!("r{i} -> d{}", i + 1),
         ] {
-            out.push(row(&segment, "read timeout", "1s"));
-            out.push(row(&segment, "tries and waits", "2 tries"));
+            out.push(Row::new(&segment, "read timeout", "1s"));
+            out.push(Row::new(&segment, "tries and waits", "2 tries"));
         }
         i += 1;
     }
@@ -106,12 +192,12 @@ pub fn diamonds(rows: usize) -> Vec<Row> {
 /// tries rows.
 pub fn retried_fan(rows: usize) -> Vec<Row> {
     let mut out = vec![
-        row("a -> b", "connect timeout", "1s"),
-        row("a -> b", "read timeout", "1s"),
+        Row::new("a -> b", "connect timeout", "1s"),
+        Row::new("a -> b", "read timeout", "1s"),
     ];
-    out.extend((2..rows / 2).map(|_| row("a -> b", "tries and waits", "2 tries")));
+    out.extend((2..rows / 2).map(|_| Row::new("a -> b", "tries and waits", "2 tries")));
     let leaves = rows - out.len();
-    out.extend((0..leaves).map(|i| row(&format!("b -> c{i}"), "read timeout", "1s")));
+    out.extend((0..leaves).map(|i| Row::new(&format!("b -> c{i}"), "read timeout", "1s")));
     out
 }
 
@@ -121,12 +207,12 @@ pub fn retried_fan(rows: usize) -> Vec<Row> {
 pub fn fan_in(rows: usize) -> Vec<Row> {
     let callers = rows / 2;
     let mut out: Vec<Row> = (0..callers)
-        .map(|i| row(&format!("x{i} -> hub"), "read timeout", "1s"))
+        .map(|i| Row::new(&format!("x{i} -> hub"), "read timeout", "1s"))
         .collect();
-    out.push(row("hub -> db", "tries and waits", "3 tries"));
-    out.push(row("hub -> db", "read timeout", "2s"));
+    out.push(Row::new("hub -> db", "tries and waits", "3 tries"));
+    out.push(Row::new("hub -> db", "read timeout", "2s"));
     while out.len() < rows {
-        out.push(row("hub -> db", "connect timeout", "1s"));
+        out.push(Row::new("hub -> db", "connect timeout", "1s"));
     }
     out
 }
