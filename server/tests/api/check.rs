@@ -3,21 +3,17 @@
 use axum::http::StatusCode;
 use serde_json::json;
 
-use crate::helpers::{find, fixture, golden_g2, golden_g7, spawn_app};
+use crate::helpers::{
+    assert_error, checked, find, fixture, golden_g2, golden_g7, inversion_numbers, spawn_app,
+    texts_of,
+};
 
 #[tokio::test]
 async fn g1_app_needs_7_8_s_of_its_8_s_deadline() {
-    // Arrange
-    let app = spawn_app().await;
-
     // Act
-    let response = app
-        .post("/api/v1/check", fixture("reservation-en.tsv"))
-        .await;
+    let report = checked("/api/v1/check", fixture("reservation-en.tsv")).await;
 
     // Assert
-    assert_eq!(response.status, StatusCode::OK);
-    let report = response.json();
     let node = find(&report["nodes"], "name", "app");
     assert_eq!(node["need_ms"], 7_800);
     assert_eq!(node["deadline_ms"], 8_000);
@@ -40,17 +36,10 @@ async fn g1_app_needs_7_8_s_of_its_8_s_deadline() {
 
 #[tokio::test]
 async fn a_margin_of_1_5_s_turns_g1s_exact_browser_hop_into_an_inversion() {
-    // Arrange
-    let app = spawn_app().await;
-
     // Act
-    let response = app
-        .post("/api/v1/check?margin=1.5s", fixture("reservation-en.tsv"))
-        .await;
+    let report = checked("/api/v1/check?margin=1.5s", fixture("reservation-en.tsv")).await;
 
     // Assert: 12.0 s < 11.0 s + 1.5 s; the LB's slack shrinks from 1.0 s to 0.5 s
-    assert_eq!(response.status, StatusCode::OK, "{}", response.text());
-    let report = response.json();
     let browser = find(&report["hops"], "segment", "browser -> LB");
     assert_eq!(
         (
@@ -83,10 +72,11 @@ async fn a_sheet_of_more_than_5000_rows_is_422_at_the_first_row_too_many() {
     let response = app.post("/api/v1/check", body).await;
 
     // Assert
-    assert_eq!(response.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert_eq!(
-        response.json(),
-        json!({"error": "line 5002: more than 5000 rows; a sheet holds at most 5000: split it into several sheets", "line": 5002})
+    assert_error(
+        &response,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "line 5002: more than 5000 rows; a sheet holds at most 5000: split it into several sheets",
+        Some(5002),
     );
 }
 
@@ -107,10 +97,11 @@ async fn settings_that_cannot_be_read_are_400_naming_them() {
         .await;
 
     // Assert
-    assert_eq!(margin.status, StatusCode::BAD_REQUEST);
-    assert_eq!(
-        margin.json(),
-        json!({"error": "the margin \"2\" is not a duration: write it with a unit, e.g. 1s, 500ms or 1.5秒", "line": null})
+    assert_error(
+        &margin,
+        StatusCode::BAD_REQUEST,
+        "the margin \"2\" is not a duration: write it with a unit, e.g. 1s, 500ms or 1.5秒",
+        None,
     );
     assert_eq!(threshold.status, StatusCode::BAD_REQUEST);
     assert_eq!(
@@ -289,13 +280,11 @@ async fn a_row_with_a_missing_cell_is_422_naming_the_line() {
     let response = app.post("/api/v1/check", body).await;
 
     // Assert
-    assert_eq!(response.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert_eq!(
-        response.json(),
-        json!({
-            "error": "line 4: expected 8 cells, found 7; each row needs exactly 8 tab-separated cells",
-            "line": 4
-        })
+    assert_error(
+        &response,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "line 4: expected 8 cells, found 7; each row needs exactly 8 tab-separated cells",
+        Some(4),
     );
 }
 
@@ -330,14 +319,7 @@ async fn an_empty_body_is_422_without_a_line() {
     let response = app.post("/api/v1/check", "").await;
 
     // Assert
-    assert_eq!(response.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert_eq!(
-        response.json(),
-        json!({
-            "error": "the sheet is empty: paste a header line and at least one row, or eight tab-separated cells",
-            "line": null
-        })
-    );
+    assert_error(&response, StatusCode::UNPROCESSABLE_ENTITY, "the sheet is empty: paste a header line and at least one row, or eight tab-separated cells", None);
 }
 
 #[tokio::test]
@@ -359,13 +341,11 @@ async fn a_body_that_is_not_utf8_is_400_naming_the_line() {
     let response = app.post("/api/v1/check", body).await;
 
     // Assert
-    assert_eq!(response.status, StatusCode::BAD_REQUEST);
-    assert_eq!(
-        response.json(),
-        json!({
-            "error": "line 3: the body is not UTF-8 text; save the sheet as UTF-8 and send it again",
-            "line": 3
-        })
+    assert_error(
+        &response,
+        StatusCode::BAD_REQUEST,
+        "line 3: the body is not UTF-8 text; save the sheet as UTF-8 and send it again",
+        Some(3),
     );
 }
 
@@ -405,10 +385,11 @@ async fn a_body_of_1_mib_and_1_byte_is_413() {
         .await;
 
     // Assert
-    assert_eq!(response.status, StatusCode::PAYLOAD_TOO_LARGE);
-    assert_eq!(
-        response.json(),
-        json!({"error": "the body is larger than 1048576 bytes (1 MiB); split the sheet", "line": null})
+    assert_error(
+        &response,
+        StatusCode::PAYLOAD_TOO_LARGE,
+        "the body is larger than 1048576 bytes (1 MiB); split the sheet",
+        None,
     );
 }
 
@@ -426,17 +407,10 @@ async fn check_is_post_only() {
 
 #[tokio::test]
 async fn g6_the_redirectors_early_retries_cost_140_s_and_deliver_once() {
-    // Arrange
-    let app = spawn_app().await;
-
     // Act
-    let response = app
-        .post("/api/v1/check", fixture("redirector-retries.tsv"))
-        .await;
+    let report = checked("/api/v1/check", fixture("redirector-retries.tsv")).await;
 
     // Assert
-    assert_eq!(response.status, StatusCode::OK, "{}", response.text());
-    let report = response.json();
     let inner = find(&report["hops"], "segment", "web server -> web container");
     assert_eq!(inner["repeats"], "early");
     assert_eq!(
@@ -464,12 +438,7 @@ async fn g6_the_redirectors_early_retries_cost_140_s_and_deliver_once() {
         ),
         (Some("ok"), Some(141_000), Some(9_000))
     );
-    let codes: Vec<&str> = report["findings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|f| f["code"].as_str().unwrap())
-        .collect();
+    let codes: Vec<&str> = texts_of(&report["findings"], "code");
     assert_eq!(codes, ["read.interval_only"]);
 }
 
@@ -492,11 +461,7 @@ async fn g7_retries_on_everything_cost_280_s_and_invert_the_browsers_wait() {
     );
     let inversion = find(&report["findings"], "code", "inversion.hop");
     assert_eq!(
-        (
-            inversion["bound_ms"].as_u64(),
-            inversion["need_ms"].as_u64(),
-            inversion["short_by_ms"].as_u64()
-        ),
+        inversion_numbers(inversion),
         (Some(150_000), Some(281_000), Some(131_000))
     );
     let pointless = find(&report["findings"], "code", "retry.pointless");
@@ -563,11 +528,7 @@ async fn a_cloudflare_row_named_like_nginxs_takes_none_of_nginxs_defaults() {
     );
     let inversion = find(&report["findings"], "code", "inversion.hop");
     assert_eq!(
-        (
-            inversion["bound_ms"].as_u64(),
-            inversion["need_ms"].as_u64(),
-            inversion["short_by_ms"].as_u64()
-        ),
+        inversion_numbers(inversion),
         (Some(120_000), Some(161_000), Some(41_000))
     );
     assert_eq!(report["rows"][1]["note"], "nginx: proxy_read_timeout");
@@ -634,12 +595,7 @@ async fn g8_the_api_takes_the_longest_route_of_a_route_group() {
         gateway["trace"]["need"][0]["group"],
         serde_json::json!(["gateway -> orders", "gateway -> search"])
     );
-    let rows: Vec<&str> = report["rows"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| r["kind"].as_str().unwrap())
-        .collect();
+    let rows: Vec<&str> = texts_of(&report["rows"], "kind");
     assert_eq!(rows[2], "routes");
     let inversion = find(&report["findings"], "code", "inversion.node");
     assert_eq!(inversion["short_by_ms"], 2_200);

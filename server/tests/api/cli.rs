@@ -1,47 +1,12 @@
 //! The built `workbench` binary: `workbench check` on the fixtures, its output and exit status.
 
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
-use crate::helpers::{fixture_path, golden_g2, golden_g7};
-
-/// Runs `workbench ARGS` in the workspace root (so fixture paths are relative, as a user
-/// would type them), with `stdin` on standard input.
-fn workbench(args: &[&str], stdin: &str) -> Output {
-    workbench_in(
-        Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/..")),
-        args,
-        stdin,
-    )
-}
-
-/// Runs `workbench ARGS` in `dir`, with `stdin` on standard input.
-fn workbench_in(dir: &Path, args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_workbench"))
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the workbench binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).unwrap()
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8(output.stderr.clone()).unwrap()
-}
+use crate::binary::{
+    cells, json, line_cells, stderr, stdout, workbench, workbench_in, workbench_on,
+};
+use crate::helpers::{find, fixture_path, golden_g2, golden_g7, inversion_numbers};
 
 #[test]
 fn g1_passes_with_exit_0_and_prints_its_table() {
@@ -51,15 +16,7 @@ fn g1_passes_with_exit_0_and_prints_its_table() {
     // Assert
     assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
     let text = stdout(&output);
-    let app_line = text
-        .lines()
-        .find(|l| l.trim_start().starts_with("app "))
-        .expect(&text);
-    let cells: Vec<&str> = app_line
-        .split("  ")
-        .map(str::trim)
-        .filter(|c| !c.is_empty())
-        .collect();
+    let cells = line_cells(&text, "app ");
     assert_eq!(
         &cells[..5],
         ["app", "7.8 s", "8.0 s", "0.2 s", "ok"],
@@ -157,15 +114,7 @@ fn the_japanese_g1_prints_japanese_headings_and_headline() {
     let text = stdout(&output);
     assert!(text.starts_with("ノード\n"), "{text}");
     // The values in seconds and the verdict are written in Japanese, as the messages are.
-    let app_line = text
-        .lines()
-        .find(|l| l.trim_start().starts_with("アプリ "))
-        .expect(&text);
-    let cells: Vec<&str> = app_line
-        .split("  ")
-        .map(str::trim)
-        .filter(|c| !c.is_empty())
-        .collect();
+    let cells = line_cells(&text, "アプリ ");
     assert_eq!(
         cells,
         [
@@ -189,15 +138,7 @@ fn g4_fails_with_exit_1_and_names_the_inversion() {
     // Assert
     assert_eq!(output.status.code(), Some(1), "{}", stdout(&output));
     let text = stdout(&output);
-    let hop_line = text
-        .lines()
-        .find(|l| l.trim_start().starts_with("LB -> app "))
-        .expect(&text);
-    let cells: Vec<&str> = hop_line
-        .split("  ")
-        .map(str::trim)
-        .filter(|c| !c.is_empty())
-        .collect();
+    let cells = line_cells(&text, "LB -> app ");
     assert_eq!(&cells[3..5], ["-9.5 s", "inverted"], "{text}");
     assert!(
         text.lines()
@@ -221,12 +162,7 @@ fn json_output_is_the_report() {
     // Assert
     assert_eq!(output.status.code(), Some(0));
     let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
-    let app = report["nodes"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|n| n["name"] == "app")
-        .unwrap();
+    let app = find(&report["nodes"], "name", "app");
     assert_eq!(
         (app["need_ms"].as_u64(), app["deadline_ms"].as_u64()),
         (Some(7_800), Some(8_000))
@@ -244,12 +180,7 @@ fn g2_on_standard_input_fails_with_exit_1() {
     // Assert
     assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
     let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
-    let inversion = report["findings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|f| f["code"] == "inversion.node")
-        .expect("inversion.node");
+    let inversion = find(&report["findings"], "code", "inversion.node");
     assert_eq!(inversion["short_by_ms"], 7_500);
     assert_eq!(inversion["tries_that_fit"], 1);
 }
@@ -325,12 +256,6 @@ fn empty_standard_input_exits_2() {
 fn json_report(path: &str) -> serde_json::Value {
     let output = workbench(&["check", path, "--format", "json"], "");
     serde_json::from_slice(&output.stdout).unwrap_or_else(|e| panic!("{path}: {e}"))
-}
-
-/// `value` as JSON (panics with the text when it is not).
-fn json(output: &Output) -> serde_json::Value {
-    serde_json::from_slice(&output.stdout)
-        .unwrap_or_else(|e| panic!("not JSON ({e}): {}", stdout(output)))
 }
 
 /// A temporary folder holding `sheets/b-inverted.tsv` (the inverted-LB fixture),
@@ -496,12 +421,7 @@ fn sarif_lines_count_blank_lines_and_quoted_line_breaks() {
         &["check", "sheet.tsv", "--format", "json"],
         "",
     ));
-    let unreadable = report["findings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|f| f["code"] == "value.unreadable")
-        .expect("value.unreadable");
+    let unreadable = find(&report["findings"], "code", "value.unreadable");
     assert_eq!(unreadable["rows"], serde_json::json!([11]));
 
     // Act
@@ -961,14 +881,6 @@ fn check_needs_at_least_one_path() {
 }
 
 /// The cells of a table line printed by `workbench`: split on runs of two or more spaces.
-fn cells(line: &str) -> Vec<&str> {
-    line.trim()
-        .split("  ")
-        .map(str::trim)
-        .filter(|c| !c.is_empty())
-        .collect()
-}
-
 #[test]
 fn catalog_prints_the_matching_settings_as_a_table() {
     // Act
@@ -1180,17 +1092,6 @@ fn an_escape_sequence_in_a_cell_reaches_the_terminal_as_text() {
 }
 
 /// The cells of the text output's line starting with `start`, split at runs of spaces.
-fn line_cells(text: &str, start: &str) -> Vec<String> {
-    text.lines()
-        .find(|l| l.trim_start().starts_with(start))
-        .unwrap_or_else(|| panic!("no line {start:?} in {text}"))
-        .split("  ")
-        .map(str::trim)
-        .filter(|c| !c.is_empty())
-        .map(str::to_string)
-        .collect()
-}
-
 #[test]
 fn g6_passes_and_prints_the_early_only_formula() {
     // Act
@@ -1232,26 +1133,12 @@ fn g7_on_standard_input_fails_short_by_131_s() {
     // Assert
     assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
     let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
-    let inversion = report["findings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|f| f["code"] == "inversion.hop")
-        .expect("inversion.hop");
+    let inversion = find(&report["findings"], "code", "inversion.hop");
     assert_eq!(
-        (
-            inversion["bound_ms"].as_u64(),
-            inversion["need_ms"].as_u64(),
-            inversion["short_by_ms"].as_u64()
-        ),
+        inversion_numbers(inversion),
         (Some(150_000), Some(281_000), Some(131_000))
     );
-    let inner = report["hops"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|h| h["segment"] == "web server -> web container")
-        .unwrap();
+    let inner = find(&report["hops"], "segment", "web server -> web container");
     assert_eq!(inner["formula"], "((5 + 30) × 4) × 2 upstreams = 280.0 s");
 }
 
@@ -1378,12 +1265,7 @@ async fn create_user_makes_the_administrator_then_a_member_of_a_new_team_and_aud
     let dir = tempfile::tempdir().unwrap();
     let url = format!("sqlite://{}?mode=rwc", dir.path().join("team.db").display());
     let run = |args: &[&str]| {
-        let output = Command::new(env!("CARGO_BIN_EXE_workbench"))
-            .args(args)
-            .env("DATABASE_URL", &url)
-            .env("WORKBENCH_PASSWORD", "a long password for tests")
-            .output()
-            .unwrap();
+        let output = workbench_on(&url, args);
         (
             output.status.code(),
             String::from_utf8_lossy(&output.stdout).into_owned(),

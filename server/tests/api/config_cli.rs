@@ -5,35 +5,9 @@
 //! Istio, Spring Boot and Terraform together) imports to its expected sheet.
 
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
 
-use crate::helpers::fixture_path;
-
-fn workbench_in(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_workbench"))
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::null())
-        .output()
-        .expect("the workbench binary runs")
-}
-
-fn out(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn err(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
-}
-
-fn git(dir: &Path, args: &[&str]) {
-    let o = Command::new("git")
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("git runs");
-    assert!(o.status.success(), "git {args:?}: {}", err(&o));
-}
+use crate::binary::{git, json, stderr, stdout, workbench_in};
+use crate::helpers::{find, fixture_path, texts_of};
 
 /// A copy of `fixtures/configs/reservation` in a new directory.
 fn reservation() -> tempfile::TempDir {
@@ -85,12 +59,13 @@ fn g1_as_configuration_imports_into_the_sheet_whose_check_is_g1() {
             "nginx",
             "app",
         ],
+        "",
     );
 
-    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
-    assert_eq!(out(&o), "");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "");
     assert_eq!(
-        err(&o),
+        stderr(&o),
         "workbench: design.tsv: 0 row(s) changed, 9 appended\n"
     );
     let design = std::fs::read_to_string(d.join("design.tsv")).unwrap();
@@ -98,27 +73,11 @@ fn g1_as_configuration_imports_into_the_sheet_whose_check_is_g1() {
         design,
         std::fs::read_to_string(d.join("reservation.tsv")).unwrap()
     );
-    let o = workbench_in(d, &["check", "design.tsv", "--format", "json"]);
-    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
-    let report: serde_json::Value = serde_json::from_str(&out(&o)).unwrap();
-    let node = |name: &str| {
-        report["nodes"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|n| n["name"] == name)
-            .unwrap()
-            .clone()
-    };
-    let hop = |segment: &str| {
-        report["hops"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|h| h["segment"] == segment)
-            .unwrap()
-            .clone()
-    };
+    let o = workbench_in(d, &["check", "design.tsv", "--format", "json"], "");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let report = json(&o);
+    let node = |name: &str| find(&report["nodes"], "name", name).clone();
+    let hop = |segment: &str| find(&report["hops"], "segment", segment).clone();
     // G1: app → DB 3.0, app → external API 4.3, app need 7.8 (slack 0.2), LB → app slack 1.0,
     // LB need 11.0, browser → LB slack 0.0 and its `slack.none`, the only finding.
     assert_eq!(hop("app -> DB")["worst_ms"], 3000);
@@ -133,12 +92,7 @@ fn g1_as_configuration_imports_into_the_sheet_whose_check_is_g1() {
     assert_eq!(hop("LB -> app")["slack_ms"], 1000);
     assert_eq!(node("LB")["need_ms"], 11000);
     assert_eq!(hop("browser -> LB")["slack_ms"], 0);
-    let codes: Vec<&str> = report["findings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|f| f["code"].as_str().unwrap())
-        .collect();
+    let codes: Vec<&str> = texts_of(&report["findings"], "code");
     assert_eq!(codes, ["slack.none"]);
 }
 
@@ -146,20 +100,20 @@ fn g1_as_configuration_imports_into_the_sheet_whose_check_is_g1() {
 fn drift_finds_the_files_edited_to_g2() {
     let dir = reservation();
     let d = dir.path();
-    let o = workbench_in(d, &["drift", "reservation.tsv"]);
-    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
+    let o = workbench_in(d, &["drift", "reservation.tsv"], "");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert_eq!(
-        out(&o),
+        stdout(&o),
         "reservation.tsv: 0 of 9 rows differ from the deployed configuration; 6 name no configuration file\n"
     );
 
     edit_to_g2(d);
-    let o = workbench_in(d, &["drift", "reservation.tsv"]);
+    let o = workbench_in(d, &["drift", "reservation.tsv"], "");
 
-    assert_eq!(o.status.code(), Some(1), "{}", err(&o));
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     let a = "app/src/main/resources/application.yml";
     assert_eq!(
-        out(&o),
+        stdout(&o),
         format!("reservation.tsv: 3 of 9 rows differ from the deployed configuration; 6 name no configuration file\n  error   config.drift      row 13 feign.client.config.*.read-timeout: the sheet says 1500; {a}:18 says 3000\n  error   config.drift      row 14 resilience4j.retry.instances.*.max-attempts: the sheet says 2 tries, waits 300ms; {a}:25 says 3 tries, waits 500ms, 1000ms\n  error   config.drift      row 15 resilience4j.retry.instances.*.wait-duration: the sheet says 300ms; {a}:26 says 500ms\n")
     );
     // Lines added above the settings: the selectors still find them, at their new lines.
@@ -170,9 +124,9 @@ fn drift_finds_the_files_edited_to_g2() {
         format!("# owned by the reservations team\n# see the runbook\n{text}"),
     )
     .unwrap();
-    let o = workbench_in(d, &["drift", "reservation.tsv", "--format", "sarif"]);
+    let o = workbench_in(d, &["drift", "reservation.tsv", "--format", "sarif"], "");
     assert_eq!(o.status.code(), Some(1));
-    let log: serde_json::Value = serde_json::from_str(&out(&o)).unwrap();
+    let log = json(&o);
     let lines: Vec<i64> = log["runs"][0]["results"]
         .as_array()
         .unwrap()
@@ -191,18 +145,16 @@ fn a_configuration_pull_request_is_reviewed_by_its_budget() {
     let dir = reservation();
     let d = dir.path();
     git(d, &["init", "-q"]);
-    git(d, &["config", "user.email", "ci@example.com"]);
-    git(d, &["config", "user.name", "CI"]);
     git(d, &["add", "."]);
     git(d, &["commit", "-q", "-m", "G1"]);
     edit_to_g2(d);
 
-    let o = workbench_in(d, &["diff", "--git", "HEAD", "--fail-on-new", "error"]);
+    let o = workbench_in(d, &["diff", "--git", "HEAD", "--fail-on-new", "error"], "");
 
     // The edit touches no sheet; the sheet whose rows name the file is reviewed with G2's
     // numbers, as if its cells had been edited.
-    assert_eq!(o.status.code(), Some(1), "{}", err(&o));
-    let text = out(&o);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let text = stdout(&o);
     let a = "app/src/main/resources/application.yml";
     assert!(
         text.starts_with(&format!("Deployed configuration changed:\n  {a}:18 feign.client.config.*.read-timeout 1500 → 3000\n  {a}:25 resilience4j.retry.instances.*.max-attempts 2 tries, waits 300ms → 3 tries, waits 500ms, 1000ms\n  {a}:26 resilience4j.retry.instances.*.wait-duration 300ms → 500ms\n\nerrors 0 → 1, warnings 0 → 0; app: ok → inverted, short by 7.5 s (3 cells changed)\n")),
@@ -212,8 +164,8 @@ fn a_configuration_pull_request_is_reviewed_by_its_budget() {
         text.contains("worst 4.3 s → 12.0 s; app need 7.8 s → 15.5 s against its 8.0 s deadline: now inverted, short by 7.5 s, 1 try fits;"),
         "{text}"
     );
-    let o = workbench_in(d, &["diff", "--git", "HEAD", "--format", "markdown"]);
-    let md = out(&o);
+    let o = workbench_in(d, &["diff", "--git", "HEAD", "--format", "markdown"], "");
+    let md = stdout(&o);
     assert!(
         md.starts_with(&format!("### Timeout budget review: reservation.tsv\n\nDeployed configuration changed:\n- `{a}:18` feign.client.config.\\*.read-timeout 1500 → 3000\n")),
         "{md}"
@@ -224,17 +176,17 @@ fn a_configuration_pull_request_is_reviewed_by_its_budget() {
 fn the_shop_imports_to_its_sheet_and_its_check_finds_the_queue_and_the_retries() {
     let dir = fixture_path("configs/shop");
 
-    let o = workbench_in(&dir, &["import", "k8s", "orders", "terraform"]);
+    let o = workbench_in(&dir, &["import", "k8s", "orders", "terraform"], "");
 
-    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
-    assert_eq!(err(&o), "");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stderr(&o), "");
     assert_eq!(
-        out(&o),
+        stdout(&o),
         std::fs::read_to_string(dir.join("shop.tsv")).unwrap()
     );
-    let o = workbench_in(&dir, &["check", "shop.tsv", "--format", "json"]);
+    let o = workbench_in(&dir, &["check", "shop.tsv", "--format", "json"], "");
     assert_eq!(o.status.code(), Some(1));
-    let report: serde_json::Value = serde_json::from_str(&out(&o)).unwrap();
+    let report = json(&o);
     let findings: Vec<String> = report["findings"]
         .as_array()
         .unwrap()

@@ -347,9 +347,9 @@ async fn edited_files_become_a_proposal_and_the_sheet_stays_as_it_is() {
     assert!(patch.insert.is_empty() && patch.delete.is_empty());
 }
 
-#[tokio::test]
-async fn a_setting_the_sheet_does_not_have_is_proposed_as_a_new_row() {
-    // Arrange: a sheet typed by hand, naming no file
+/// `files` proposed, in Japanese, for a sheet typed by hand that names no file; the title of
+/// proposal 1 and its changes.
+async fn proposed_for_a_typed_sheet(files: Value) -> (String, workbench_store::CellPatch) {
     let app = spawn_app().await;
     let id = app
         .create_sheet(
@@ -358,21 +358,21 @@ async fn a_setting_the_sheet_does_not_have_is_proposed_as_a_new_row() {
              browser\tclient -> LB\tdeadline\t\t\t30s\t\tusers give up\n",
         )
         .await;
-
-    // Act
     let response = call(
         &app,
         "propose_config",
-        json!({"id": id, "files": [file(DR_PATH, DR)]}),
+        json!({"id": id, "files": files}),
         "ja",
     )
     .await;
-
-    // Assert
     assert_eq!(response.status, StatusCode::OK, "{}", response.text());
     let (summary, patch) = app.store.proposal(id, 1).await.unwrap();
-    assert_eq!(summary.title, "設定ファイルの値：0 行を変更、1 行を追加");
-    let inserted: Vec<(String, String, String)> = patch
+    (summary.title, patch)
+}
+
+/// The setting, value and location of each row `patch` inserts.
+fn inserted(patch: &workbench_store::CellPatch) -> Vec<(String, String, String)> {
+    patch
         .insert
         .iter()
         .map(|i| {
@@ -382,48 +382,28 @@ async fn a_setting_the_sheet_does_not_have_is_proposed_as_a_new_row() {
                 i.row.location.clone(),
             )
         })
-        .collect();
-    assert_eq!(inserted, owned(&MESH_ROWS[4..]));
+        .collect()
+}
+
+#[tokio::test]
+async fn a_setting_the_sheet_does_not_have_is_proposed_as_a_new_row() {
+    // Act
+    let (title, patch) = proposed_for_a_typed_sheet(json!([file(DR_PATH, DR)])).await;
+
+    // Assert
+    assert_eq!(title, "設定ファイルの値：0 行を変更、1 行を追加");
+    assert_eq!(inserted(&patch), owned(&MESH_ROWS[4..]));
     assert!(patch.cells.is_empty());
 }
 
 #[tokio::test]
 async fn files_for_a_sheet_without_their_settings_propose_them_as_new_rows() {
-    // Arrange: a sheet typed by hand, naming no file
-    let app = spawn_app().await;
-    let id = app
-        .create_sheet(
-            "typed",
-            "layer\tsegment\titem\tsetting\tdefault\tvalue\tlocation\trationale\n\
-             browser\tclient -> LB\tdeadline\t\t\t30s\t\tusers give up\n",
-        )
-        .await;
-
     // Act
-    let response = call(
-        &app,
-        "propose_config",
-        json!({"id": id, "files": mesh()}),
-        "ja",
-    )
-    .await;
+    let (title, patch) = proposed_for_a_typed_sheet(Value::Array(mesh())).await;
 
     // Assert
-    assert_eq!(response.status, StatusCode::OK, "{}", response.text());
-    let (summary, patch) = app.store.proposal(id, 1).await.unwrap();
-    assert_eq!(summary.title, "設定ファイルの値：0 行を変更、5 行を追加");
-    let inserted: Vec<(String, String, String)> = patch
-        .insert
-        .iter()
-        .map(|i| {
-            (
-                i.row.setting.clone(),
-                i.row.value.clone(),
-                i.row.location.clone(),
-            )
-        })
-        .collect();
-    assert_eq!(inserted, owned(&MESH_ROWS));
+    assert_eq!(title, "設定ファイルの値：0 行を変更、5 行を追加");
+    assert_eq!(inserted(&patch), owned(&MESH_ROWS));
 }
 
 #[tokio::test]

@@ -2,28 +2,12 @@
 //! Markdown review comment and its size limit, and `--git`.
 
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
+use crate::binary::{git, json, stderr, stdout, workbench_in};
 use crate::helpers::{fixture, golden_g2};
 
 const G2_TRACE: &str = "app -> external API: read 1.5 s → 3 s, tries 2 → 3 (waits 0.3 s → 0.5 s, 1.0 s); worst 4.3 s → 12.0 s; app need 7.8 s → 15.5 s against its 8.0 s deadline: now inverted, short by 7.5 s, 1 try fits; LB -> app and browser -> LB unchanged (they wait on app's 8.0 s deadline, not on its need)";
-
-fn workbench_in(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_workbench"))
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::null())
-        .output()
-        .expect("the workbench binary runs")
-}
-
-fn out(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn err(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
-}
 
 /// A directory with `g1.tsv` and `g2.tsv`.
 fn g1_g2() -> tempfile::TempDir {
@@ -33,15 +17,20 @@ fn g1_g2() -> tempfile::TempDir {
     dir
 }
 
+/// Runs `workbench diff ARGS` in `dir`.
+fn diff(dir: &Path, args: &[&str]) -> Output {
+    let args: Vec<&str> = std::iter::once("diff")
+        .chain(args.iter().copied())
+        .collect();
+    workbench_in(dir, &args, "")
+}
+
 #[test]
 fn g1_to_g2_prints_the_trace_and_fails_on_a_new_error() {
     let dir = g1_g2();
-    let o = workbench_in(
-        dir.path(),
-        &["diff", "g1.tsv", "g2.tsv", "--fail-on-new", "error"],
-    );
-    assert_eq!(o.status.code(), Some(1), "{}", err(&o));
-    let text = out(&o);
+    let o = diff(dir.path(), &["g1.tsv", "g2.tsv", "--fail-on-new", "error"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let text = stdout(&o);
     assert_eq!(
         text.lines().next(),
         Some("errors 0 → 1, warnings 0 → 0; app: ok → inverted, short by 7.5 s (2 cells changed)")
@@ -64,32 +53,29 @@ fn g1_to_g2_prints_the_trace_and_fails_on_a_new_error() {
         text.contains("  row 8 value: \"2 tries, waits 0.3s\" → \"3 tries, waits 0.5s, 1.0s\"\n"),
         "{text}"
     );
-    assert_eq!(err(&o), "");
+    assert_eq!(stderr(&o), "");
 
     // Without --fail-on-new, and back from G2 to G1 (the error disappears): exit 0.
-    let o = workbench_in(dir.path(), &["diff", "g1.tsv", "g2.tsv"]);
+    let o = diff(dir.path(), &["g1.tsv", "g2.tsv"]);
     assert_eq!(o.status.code(), Some(0));
-    let o = workbench_in(
+    let o = diff(
         dir.path(),
-        &["diff", "g2.tsv", "g1.tsv", "--fail-on-new", "warning"],
+        &["g2.tsv", "g1.tsv", "--fail-on-new", "warning"],
     );
-    assert_eq!(o.status.code(), Some(0), "{}", out(&o));
+    assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
     assert!(
-        out(&o).contains("  - gone error inversion.node"),
+        stdout(&o).contains("  - gone error inversion.node"),
         "{}",
-        out(&o)
+        stdout(&o)
     );
 }
 
 #[test]
 fn json_is_the_diff_with_its_numbers() {
     let dir = g1_g2();
-    let o = workbench_in(
-        dir.path(),
-        &["diff", "g1.tsv", "g2.tsv", "--format", "json"],
-    );
-    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
-    let v: serde_json::Value = serde_json::from_str(&out(&o)).unwrap();
+    let o = diff(dir.path(), &["g1.tsv", "g2.tsv", "--format", "json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v = json(&o);
     assert_eq!(v["trace"][0]["text"], G2_TRACE);
     assert_eq!(v["nodes"][0]["name"], "app");
     assert_eq!(v["nodes"][0]["need_ms"]["before"], 7_800);
@@ -106,11 +92,8 @@ fn json_is_the_diff_with_its_numbers() {
 #[test]
 fn markdown_is_a_review_comment_headline_first() {
     let dir = g1_g2();
-    let o = workbench_in(
-        dir.path(),
-        &["diff", "g1.tsv", "g2.tsv", "--format", "markdown"],
-    );
-    let md = out(&o);
+    let o = diff(dir.path(), &["g1.tsv", "g2.tsv", "--format", "markdown"]);
+    let md = stdout(&o);
     let expected_start = format!(
         "### Timeout budget review: g2.tsv\n\n**errors 0 → 1, warnings 0 → 0; app: ok → inverted, short by 7.5 s (2 cells changed)**\n\n#### Trace\n\n- {}\n  - attempts external API: 2 → 3\n\n#### Verdicts that flipped\n\n- app: ok → inverted, short by 7.5 s\n",
         G2_TRACE
@@ -136,12 +119,9 @@ fn a_huge_change_stays_under_60000_characters_and_says_so() {
     };
     std::fs::write(dir.path().join("old.tsv"), sheet("10s")).unwrap();
     std::fs::write(dir.path().join("new.tsv"), sheet("20s")).unwrap();
-    let o = workbench_in(
-        dir.path(),
-        &["diff", "old.tsv", "new.tsv", "--format", "markdown"],
-    );
-    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
-    let md = out(&o);
+    let o = diff(dir.path(), &["old.tsv", "new.tsv", "--format", "markdown"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let md = stdout(&o);
     assert!(
         md.chars().count() <= 60_000,
         "{} characters",
@@ -154,11 +134,8 @@ fn a_huge_change_stays_under_60000_characters_and_says_so() {
     );
     assert!(md.contains("more not listed: the change is too large for one comment (`workbench diff --format json` gives all of it)."), "{}", &md[md.len() - 500..]);
     // The JSON has all 3,000 changed cells.
-    let o = workbench_in(
-        dir.path(),
-        &["diff", "old.tsv", "new.tsv", "--format", "json"],
-    );
-    let v: serde_json::Value = serde_json::from_str(&out(&o)).unwrap();
+    let o = diff(dir.path(), &["old.tsv", "new.tsv", "--format", "json"]);
+    let v = json(&o);
     assert_eq!(v["rows"]["changed"].as_array().unwrap().len(), 3_000);
 }
 
@@ -166,40 +143,26 @@ fn a_huge_change_stays_under_60000_characters_and_says_so() {
 fn an_unreadable_file_exits_2_naming_the_side_and_line() {
     let dir = g1_g2();
     std::fs::write(dir.path().join("bad.tsv"), "layer\tsegment\n1\n").unwrap();
-    let o = workbench_in(dir.path(), &["diff", "g1.tsv", "bad.tsv"]);
+    let o = diff(dir.path(), &["g1.tsv", "bad.tsv"]);
     assert_eq!(o.status.code(), Some(2));
-    assert_eq!(out(&o), "");
+    assert_eq!(stdout(&o), "");
     assert!(
-        err(&o).starts_with("workbench: bad.tsv: the new version: "),
+        stderr(&o).starts_with("workbench: bad.tsv: the new version: "),
         "{}",
-        err(&o)
+        stderr(&o)
     );
-    let o = workbench_in(dir.path(), &["diff", "missing.tsv", "g2.tsv"]);
+    let o = diff(dir.path(), &["missing.tsv", "g2.tsv"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(
-        err(&o).starts_with("workbench: g2.tsv: the old version: "),
+        stderr(&o).starts_with("workbench: g2.tsv: the old version: "),
         "{}",
-        err(&o)
+        stderr(&o)
     );
-    let o = workbench_in(dir.path(), &["diff", "g1.tsv"]);
+    let o = diff(dir.path(), &["g1.tsv"]);
     assert_eq!(o.status.code(), Some(2));
     assert_eq!(
-        err(&o),
+        stderr(&o),
         "workbench: diff takes two files, OLD.tsv NEW.tsv, or --git REV [PATH...]\n"
-    );
-}
-
-fn git(dir: &Path, args: &[&str]) {
-    let o = Command::new("git")
-        .args(["-c", "user.name=t", "-c", "user.email=t@example.com"])
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .unwrap();
-    assert!(
-        o.status.success(),
-        "git {args:?}: {}",
-        String::from_utf8_lossy(&o.stderr)
     );
 }
 
@@ -221,9 +184,9 @@ fn git_compares_the_work_tree_with_a_revision() {
     std::fs::write(repo.join("sheets/reservation.tsv"), golden_g2()).unwrap();
     std::fs::write(repo.join("notes.txt"), "changed").unwrap();
 
-    let o = workbench_in(repo, &["diff", "--git", "HEAD", "--fail-on-new", "error"]);
-    assert_eq!(o.status.code(), Some(1), "{}", err(&o));
-    let text = out(&o);
+    let o = diff(repo, &["--git", "HEAD", "--fail-on-new", "error"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    let text = stdout(&o);
     assert!(
         text.starts_with("errors 0 → 1, warnings 0 → 0; app: ok → inverted"),
         "{text}"
@@ -232,24 +195,24 @@ fn git_compares_the_work_tree_with_a_revision() {
     assert!(!text.contains("==>"), "one file changed: {text}");
 
     // From a subdirectory, with a path; an unchanged sheet named explicitly is an empty diff.
-    let o = workbench_in(
+    let o = diff(
         &repo.join("sheets"),
-        &["diff", "--git", "HEAD", "reservation.tsv", "same.tsv"],
+        &["--git", "HEAD", "reservation.tsv", "same.tsv"],
     );
-    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
-    let text = out(&o);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = stdout(&o);
     assert!(text.contains("==> reservation.tsv <==\n"), "{text}");
     assert!(text.contains("==> same.tsv <==\nerrors 1 → 1, warnings 2 → 2; no verdict changed (no cell changed)\n"), "{text}");
 
     // A new file is all rows added; an unknown revision exits 2.
     std::fs::write(repo.join("sheets/new.tsv"), fixture("reservation-en.tsv")).unwrap();
-    let o = workbench_in(repo, &["diff", "--git", "HEAD", "sheets/new.tsv"]);
-    assert_eq!(o.status.code(), Some(0), "{}", err(&o));
-    assert!(out(&o).contains("(12 rows added)"), "{}", out(&o));
-    let o = workbench_in(repo, &["diff", "--git", "no-such-branch"]);
+    let o = diff(repo, &["--git", "HEAD", "sheets/new.tsv"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("(12 rows added)"), "{}", stdout(&o));
+    let o = diff(repo, &["--git", "no-such-branch"]);
     assert_eq!(o.status.code(), Some(2));
     assert_eq!(
-        err(&o),
+        stderr(&o),
         "workbench: git does not know the revision \"no-such-branch\"\n"
     );
 }

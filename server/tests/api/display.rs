@@ -2,13 +2,8 @@
 //! write a duration, a slack, a verdict, a severity, a rows label and a source address alike
 //! (`budget::display`), in the sheet's language.
 
-use std::io::Write;
-use std::path::Path;
-use std::process::{Command, Output, Stdio};
-
-use axum::http::StatusCode;
-
-use crate::helpers::{fixture, spawn_app};
+use crate::binary::{line_cells, stdout, workbench};
+use crate::helpers::{checked, find, fixture, spawn_app};
 
 /// G1 with 250 ms in it: waits of 0.25 s on app -> external API (worst 4.25 s, the app's need
 /// 7.75 s, slack 0.25 s) and a margin of 1.25 s on browser -> LB (12.0 s against 11.0 s +
@@ -38,41 +33,6 @@ fn quarter_second_sheet(ja: bool) -> String {
     lines.join("\n") + "\n"
 }
 
-/// Runs `workbench ARGS` in the workspace root with `stdin` on standard input.
-fn workbench(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_workbench"))
-        .args(args)
-        .current_dir(Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/..")))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the workbench binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).unwrap()
-}
-
-/// The cells of the text output's line that starts with `first` (cells are two spaces apart).
-fn cells<'a>(text: &'a str, first: &str) -> Vec<&'a str> {
-    let line = text
-        .lines()
-        .find(|l| l.trim_start().starts_with(&format!("{first} ")))
-        .unwrap_or_else(|| panic!("no line for {first} in {text}"));
-    line.split("  ")
-        .map(str::trim)
-        .filter(|c| !c.is_empty())
-        .collect()
-}
-
 #[test]
 fn a_quarter_second_is_0_25_s_in_the_tables_and_in_the_message_beside_them() {
     // Act
@@ -82,7 +42,7 @@ fn a_quarter_second_is_0_25_s_in_the_tables_and_in_the_message_beside_them() {
     assert_eq!(output.status.code(), Some(1));
     let text = stdout(&output);
     assert_eq!(
-        cells(&text, "app"),
+        line_cells(&text, "app "),
         [
             "app",
             "7.75 s",
@@ -93,7 +53,7 @@ fn a_quarter_second_is_0_25_s_in_the_tables_and_in_the_message_beside_them() {
         ]
     );
     assert_eq!(
-        cells(&text, "browser -> LB"),
+        line_cells(&text, "browser -> LB "),
         [
             "browser -> LB",
             "12.0 s",
@@ -103,9 +63,13 @@ fn a_quarter_second_is_0_25_s_in_the_tables_and_in_the_message_beside_them() {
             "deadline 12.0 s; deadline 12.0 < 11.0 + 1.25"
         ]
     );
-    assert_eq!(cells(&text, "app -> external API")[1], "4.25 s", "{text}");
     assert_eq!(
-        cells(&text, "error"),
+        line_cells(&text, "app -> external API ")[1],
+        "4.25 s",
+        "{text}"
+    );
+    assert_eq!(
+        line_cells(&text, "error "),
         [
             "error",
             "inversion.hop",
@@ -172,19 +136,19 @@ fn a_japanese_sheet_writes_seconds_verdicts_severities_and_rows_in_japanese() {
     // Assert
     let text = stdout(&output);
     assert_eq!(
-        &cells(&text, "アプリ")[..5],
+        &line_cells(&text, "アプリ ")[..5],
         ["アプリ", "7.75秒", "8.0秒", "0.25秒", "合格"]
     );
     assert_eq!(
-        &cells(&text, "ブラウザ → LB")[..5],
+        &line_cells(&text, "ブラウザ → LB ")[..5],
         ["ブラウザ → LB", "12.0秒", "12.0秒", "-0.25秒", "逆転"]
     );
     assert_eq!(
-        &cells(&text, "外部API")[..5],
+        &line_cells(&text, "外部API ")[..5],
         ["外部API", "—", "—", "—", "比較なし"]
     );
     assert_eq!(
-        cells(&text, "エラー"),
+        line_cells(&text, "エラー "),
         [
             "エラー",
             "inversion.hop",
@@ -252,12 +216,11 @@ fn a_documented_unit_names_its_source_in_every_output() {
         )),
         "{markdown}"
     );
-    let unit = sarif["runs"][0]["results"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|r| r["ruleId"] == "value.unit_from_catalog")
-        .expect("a value.unit_from_catalog result");
+    let unit = find(
+        &sarif["runs"][0]["results"],
+        "ruleId",
+        "value.unit_from_catalog",
+    );
     assert_eq!(
         unit["message"]["text"],
         format!(
@@ -270,17 +233,10 @@ fn a_documented_unit_names_its_source_in_every_output() {
 
 #[tokio::test]
 async fn the_report_carries_sources_on_rows_and_findings() {
-    // Arrange
-    let app = spawn_app().await;
-
     // Act
-    let response = app
-        .post("/api/v1/check", fixture("postgres-bare-60.tsv"))
-        .await;
+    let report = checked("/api/v1/check", fixture("postgres-bare-60.tsv")).await;
 
     // Assert
-    assert_eq!(response.status, StatusCode::OK);
-    let report = response.json();
     assert_eq!(
         report["rows"][0]["source"],
         "https://www.postgresql.org/docs/current/libpq-connect.html#LIBPQ-CONNECT-CONNECT-TIMEOUT"
@@ -309,6 +265,15 @@ fn text_of(html: &str, selector: &str) -> String {
         .to_string()
 }
 
+/// Asserts the text of each `[data-testid=FIELD]` within `WITHIN` of the page `html` against
+/// `(WITHIN, FIELD, expected)`, naming the field that differs.
+fn assert_fields(html: &str, fields: &[(&str, &str, &str)]) {
+    for (within, field, expected) in fields {
+        let selector = format!(r#"{within} [data-testid="{field}"]"#);
+        assert_eq!(text_of(html, &selector), *expected, "{selector}");
+    }
+}
+
 #[tokio::test]
 async fn the_page_writes_the_quarter_second_as_the_command_line_does() {
     // Arrange
@@ -322,35 +287,27 @@ async fn the_page_writes_the_quarter_second_as_the_command_line_does() {
 
     // Assert
     let node = r#"[data-testid="node-app"]"#;
-    assert_eq!(
-        text_of(&html, &format!(r#"{node} [data-testid="need"]"#)),
-        "7.75 s"
-    );
-    assert_eq!(
-        text_of(&html, &format!(r#"{node} [data-testid="slack"]"#)),
-        "0.25 s"
-    );
     let hop = r#"[data-testid="hop-browser -> LB"]"#;
-    assert_eq!(
-        text_of(&html, &format!(r#"{hop} [data-testid="slack"]"#)),
-        "-0.25 s"
-    );
-    assert_eq!(
-        text_of(&html, &format!(r#"{hop} [data-testid="verdict"]"#)),
-        "inverted"
-    );
     let finding = r#"[data-testid="finding-inversion.hop"]"#;
-    assert_eq!(
-        text_of(&html, &format!(r#"{finding} [data-testid="numbers"]"#)),
-        "bound 12.0 s · need 12.25 s · short by 0.25 s"
-    );
-    assert_eq!(
-        text_of(&html, &format!(r#"{finding} [data-testid="message"]"#)),
-        "browser waits 12.0 s for LB, which may take 11.0 s plus a 1.25 s margin"
-    );
-    assert_eq!(
-        text_of(&html, &format!(r#"{finding} [data-testid="rows"]"#)),
-        "rows 1, 2"
+    assert_fields(
+        &html,
+        &[
+            (node, "need", "7.75 s"),
+            (node, "slack", "0.25 s"),
+            (hop, "slack", "-0.25 s"),
+            (hop, "verdict", "inverted"),
+            (
+                finding,
+                "numbers",
+                "bound 12.0 s · need 12.25 s · short by 0.25 s",
+            ),
+            (
+                finding,
+                "message",
+                "browser waits 12.0 s for LB, which may take 11.0 s plus a 1.25 s margin",
+            ),
+            (finding, "rows", "rows 1, 2"),
+        ],
     );
 }
 
@@ -367,35 +324,23 @@ async fn a_japanese_sheets_page_writes_its_numbers_and_rows_in_japanese() {
 
     // Assert
     let node = r#"[data-testid="node-アプリ"]"#;
-    assert_eq!(
-        text_of(&html, &format!(r#"{node} [data-testid="need"]"#)),
-        "7.75秒"
-    );
-    assert_eq!(
-        text_of(&html, &format!(r#"{node} [data-testid="verdict"]"#)),
-        "合格"
-    );
     let hop = r#"[data-testid="hop-ブラウザ → LB"]"#;
-    assert_eq!(
-        text_of(&html, &format!(r#"{hop} [data-testid="slack"]"#)),
-        "-0.25秒"
-    );
-    assert_eq!(
-        text_of(&html, &format!(r#"{hop} [data-testid="verdict"]"#)),
-        "逆転"
-    );
     let finding = r#"[data-testid="finding-inversion.hop"]"#;
-    assert_eq!(
-        text_of(&html, &format!(r#"{finding} [data-testid="severity"]"#)),
-        "エラー"
-    );
-    assert_eq!(
-        text_of(&html, &format!(r#"{finding} [data-testid="rows"]"#)),
-        "行 1, 2"
-    );
-    assert_eq!(
-        text_of(&html, &format!(r#"{finding} [data-testid="numbers"]"#)),
-        "上限 12.0秒 · 必要 12.25秒 · 不足 0.25秒"
+    assert_fields(
+        &html,
+        &[
+            (node, "need", "7.75秒"),
+            (node, "verdict", "合格"),
+            (hop, "slack", "-0.25秒"),
+            (hop, "verdict", "逆転"),
+            (finding, "severity", "エラー"),
+            (finding, "rows", "行 1, 2"),
+            (
+                finding,
+                "numbers",
+                "上限 12.0秒 · 必要 12.25秒 · 不足 0.25秒",
+            ),
+        ],
     );
     // The codes stay as the report writes them, for styles and scripts.
     let document = scraper::Html::parse_document(&html);
@@ -417,9 +362,13 @@ async fn a_row_of_the_page_links_its_settings_documentation() {
 
     // Assert
     let row = r#"[data-testid="row-2"]"#;
-    assert_eq!(
-        text_of(&html, &format!(r#"{row} [data-testid="derived-note"]"#)),
-        "row 2: 60 has no unit; PostgreSQL reads a bare statement_timeout in ms"
+    assert_fields(
+        &html,
+        &[(
+            row,
+            "derived-note",
+            "row 2: 60 has no unit; PostgreSQL reads a bare statement_timeout in ms",
+        )],
     );
     assert_eq!(
         text_of(&html, &format!("{row} td.note")),

@@ -1,7 +1,7 @@
 //! Every acknowledged save survives a crash of the server (`kill -9`), and
 //! `workbench backup` / `workbench restore` give back the database as it was.
 
-use std::process::{Command, Output};
+use std::process::Command;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -9,6 +9,7 @@ use std::time::Duration;
 use budget::{tsv, Lang, Sheet};
 use workbench_store::Store;
 
+use crate::binary::workbench_on;
 use crate::helpers::{fixture, golden_g2};
 use crate::process::{agent, Server};
 
@@ -115,13 +116,38 @@ fn every_acknowledged_save_survives_kill_9_twenty_times() {
     }
 }
 
-/// Runs `workbench ARGS` on the database `url`.
-fn workbench(url: &str, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_workbench"))
-        .args(args)
-        .env("DATABASE_URL", url)
-        .output()
-        .unwrap()
+/// A new folder with the SQLite database file `name` in it (not made yet): the folder, the
+/// file's path and its URL.
+fn sqlite_file(name: &str) -> (tempfile::TempDir, std::path::PathBuf, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join(name);
+    let url = format!("sqlite://{}", db.display());
+    (dir, db, url)
+}
+
+/// Golden G1, in English.
+fn g1() -> Sheet {
+    Sheet::new(
+        Lang::En,
+        tsv::import(&fixture("reservation-en.tsv")).unwrap().rows,
+    )
+}
+
+/// `workbench restore BACKUP` on the database `url`, which must say it restored one sheet.
+fn restore_one_sheet(url: &str, backup: &std::path::Path) {
+    let output = workbench_on(url, &["restore", backup.to_str().unwrap()]);
+    assert_eq!(
+        (output.status.code(), text(&output.stdout)),
+        (
+            Some(0),
+            format!(
+                "workbench: restored {url} from {} (1 sheets)\n",
+                backup.display()
+            )
+        ),
+        "{}",
+        text(&output.stderr)
+    );
 }
 
 fn text(bytes: &[u8]) -> String {
@@ -130,14 +156,9 @@ fn text(bytes: &[u8]) -> String {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn a_backup_restores_the_database_as_it_was() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("store.db");
-    let url = format!("sqlite://{}", db.display());
+    let (dir, _, url) = sqlite_file("store.db");
     let backup = dir.path().join("backup.db");
-    let g1 = Sheet::new(
-        Lang::En,
-        tsv::import(&fixture("reservation-en.tsv")).unwrap().rows,
-    );
+    let g1 = g1();
     let g2 = tsv::import(&golden_g2()).unwrap();
 
     let store = Store::connect(&url).await.unwrap();
@@ -154,7 +175,7 @@ async fn a_backup_restores_the_database_as_it_was() {
         .await
         .unwrap();
     // Taken while the store is open and serving.
-    let output = workbench(&url, &["backup", backup.to_str().unwrap()]);
+    let output = workbench_on(&url, &["backup", backup.to_str().unwrap()]);
     assert_eq!(
         (output.status.code(), text(&output.stdout)),
         (
@@ -163,7 +184,7 @@ async fn a_backup_restores_the_database_as_it_was() {
         )
     );
     // A second backup to the same path is refused and leaves the first.
-    let again = workbench(&url, &["backup", backup.to_str().unwrap()]);
+    let again = workbench_on(&url, &["backup", backup.to_str().unwrap()]);
     assert_eq!(
         (again.status.code(), text(&again.stderr)),
         (
@@ -183,17 +204,7 @@ async fn a_backup_restores_the_database_as_it_was() {
         .unwrap();
     store.close().await;
 
-    let output = workbench(&url, &["restore", backup.to_str().unwrap()]);
-    assert_eq!(
-        (output.status.code(), text(&output.stdout)),
-        (
-            Some(0),
-            format!(
-                "workbench: restored {url} from {} (1 sheets)\n",
-                backup.display()
-            )
-        )
-    );
+    restore_one_sheet(&url, &backup);
     let store = Store::connect(&url).await.unwrap();
     let list = store.list_sheets().await.unwrap();
     assert_eq!(
@@ -208,7 +219,7 @@ async fn a_backup_restores_the_database_as_it_was() {
     // A file that is not a backup changes nothing.
     let junk = dir.path().join("junk.db");
     std::fs::write(&junk, "not a database").unwrap();
-    let output = workbench(&url, &["restore", junk.to_str().unwrap()]);
+    let output = workbench_on(&url, &["restore", junk.to_str().unwrap()]);
     assert_eq!(output.status.code(), Some(1));
     assert!(
         text(&output.stderr).starts_with(&format!(
@@ -224,7 +235,7 @@ async fn a_backup_restores_the_database_as_it_was() {
 
 #[test]
 fn postgres_is_backed_up_with_its_own_tools() {
-    let output = workbench(
+    let output = workbench_on(
         "postgres://postgres@127.0.0.1:5432/test",
         &["restore", "whatever.db"],
     );
@@ -241,20 +252,15 @@ fn postgres_is_backed_up_with_its_own_tools() {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn a_restore_is_refused_while_a_server_holds_the_database() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("served.db");
-    let url = format!("sqlite://{}", db.display());
+    let (dir, db, url) = sqlite_file("served.db");
     let backup = dir.path().join("backup.db");
-    let g1 = Sheet::new(
-        Lang::En,
-        tsv::import(&fixture("reservation-en.tsv")).unwrap().rows,
-    );
+    let g1 = g1();
     let store = Store::connect(&url).await.unwrap();
     let id = store
         .create_sheet(&"G1".parse().unwrap(), &g1)
         .await
         .unwrap();
-    let output = workbench(&url, &["backup", backup.to_str().unwrap()]);
+    let output = workbench_on(&url, &["backup", backup.to_str().unwrap()]);
     assert_eq!(output.status.code(), Some(0), "{}", text(&output.stderr));
     store.close().await;
 
@@ -271,7 +277,7 @@ async fn a_restore_is_refused_while_a_server_holds_the_database() {
     let later = later["id"].as_i64().unwrap();
 
     // The restore is refused while the server runs, and changes nothing.
-    let output = workbench(&url, &["restore", backup.to_str().unwrap()]);
+    let output = workbench_on(&url, &["restore", backup.to_str().unwrap()]);
     assert_eq!(
         (
             output.status.code(),
@@ -301,28 +307,14 @@ async fn a_restore_is_refused_while_a_server_holds_the_database() {
     drop(store);
 
     // Stopped: the same restore goes through.
-    let output = workbench(&url, &["restore", backup.to_str().unwrap()]);
-    assert_eq!(
-        (output.status.code(), text(&output.stdout)),
-        (
-            Some(0),
-            format!(
-                "workbench: restored {url} from {} (1 sheets)\n",
-                backup.display()
-            )
-        ),
-        "{}",
-        text(&output.stderr)
-    );
+    restore_one_sheet(&url, &backup);
     let restarted = Server::start(&url, &[]);
     assert_eq!(listed(&restarted), vec![(id, 12)]);
 }
 
 #[test]
 fn a_server_does_not_start_while_a_restore_holds_the_database() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("restoring.db");
-    let url = format!("sqlite://{}", db.display());
+    let (dir, db, url) = sqlite_file("restoring.db");
     // What `workbench restore` holds while it replaces the file.
     let lock = std::fs::File::create(dir.path().join("restoring.db.lock")).unwrap();
     lock.lock().unwrap();

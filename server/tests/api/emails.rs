@@ -1,42 +1,18 @@
 //! The addresses team mode takes for invitations and new accounts: look-alike scripts and
 //! invisible characters are refused with the reason, and nothing is made.
 
-use axum::http::{Method, StatusCode};
-use workbench_store::Store;
+use axum::http::StatusCode;
 
-use crate::helpers::{sign_in, team_app_on};
-
-const PASSWORD: &str = "a long password for tests";
-const HOST: &str = "127.0.0.1:3000";
+use crate::team::{sign_in, Client, Org, PASSWORD};
 
 #[tokio::test]
 async fn an_invitation_or_account_for_a_look_alike_or_invisible_address_is_refused() {
     // Arrange: an administrator, signed in
-    let store = Store::connect("sqlite::memory:").await.unwrap();
-    let hash = server::auth::hash_password(PASSWORD).unwrap();
-    store
-        .create_account("admin@example.com", &hash, true)
-        .await
-        .unwrap();
-    let app = team_app_on(store.clone());
-    let cookie = sign_in(&app, HOST, "admin@example.com", PASSWORD).await;
-    let post = |path: &'static str, body: serde_json::Value| {
-        let app = &app;
-        let cookie = cookie.clone();
-        async move {
-            app.send_with(
-                Method::POST,
-                path,
-                &[
-                    ("host", HOST),
-                    ("content-type", "application/json"),
-                    ("cookie", cookie.as_str()),
-                ],
-                body.to_string(),
-            )
-            .await
-        }
-    };
+    let org = Org::in_memory().await;
+    org.admin("admin@example.com").await;
+    let app = org.app();
+    let admin = Client::json(&app, &sign_in(&app, "admin@example.com").await);
+    let post = |path: &'static str, body: serde_json::Value| admin.post(path, body.to_string());
 
     // Act: a Cyrillic а in "admin", a zero-width space, a right-to-left override
     let look_alike = post(
@@ -73,5 +49,5 @@ async fn an_invitation_or_account_for_a_look_alike_or_invisible_address_is_refus
     );
     assert_eq!(reordered.status, StatusCode::BAD_REQUEST);
     assert_eq!(plain.status, StatusCode::CREATED, "{}", plain.text());
-    assert_eq!(store.accounts().await.unwrap().len(), 1);
+    assert_eq!(org.store.accounts().await.unwrap().len(), 1);
 }

@@ -1,9 +1,8 @@
 //! `GET /api/v1/sheets/{id}/export.tsv`: the stored rows as TSV, byte for byte.
 
 use axum::http::StatusCode;
-use serde_json::json;
 
-use crate::helpers::{fixture, spawn_app};
+use crate::helpers::{assert_error, fixture, spawn_app};
 
 #[tokio::test]
 async fn every_fixture_exports_to_its_own_bytes() {
@@ -143,10 +142,11 @@ async fn an_unknown_header_language_is_400() {
         .await;
 
     // Assert
-    assert_eq!(response.status, StatusCode::BAD_REQUEST);
-    assert_eq!(
-        response.json(),
-        json!({"error": "header must be \"ja\" or \"en\", not \"fr\"", "line": null})
+    assert_error(
+        &response,
+        StatusCode::BAD_REQUEST,
+        "header must be \"ja\" or \"en\", not \"fr\"",
+        None,
     );
 }
 
@@ -159,11 +159,7 @@ async fn exporting_an_absent_sheet_is_404() {
     let response = app.get("/api/v1/sheets/7/export.tsv").await;
 
     // Assert
-    assert_eq!(response.status, StatusCode::NOT_FOUND);
-    assert_eq!(
-        response.json(),
-        json!({"error": "sheet 7 not found", "line": null})
-    );
+    assert_error(&response, StatusCode::NOT_FOUND, "sheet 7 not found", None);
 }
 
 #[tokio::test]

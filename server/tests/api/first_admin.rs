@@ -4,15 +4,13 @@
 
 use std::sync::Arc;
 
-use axum::http::Method;
 use workbench_store::Store;
 
+use crate::binary::workbench_on;
 use crate::helpers::{app_with, team_app_for_setup, texts, TestApp};
 use crate::process::{agent, Server};
+use crate::team::{get_anonymous, Client, FORM, PASSWORD};
 
-const PASSWORD: &str = "a long password for tests";
-const HOST: &str = "127.0.0.1:3000";
-const FORM: &str = "application/x-www-form-urlencoded";
 /// The refusal of a first account's form that arrives once the administrator exists.
 const FIRST_TAKEN: &str = "The administrator account exists already (made by another sign-in or \
                            on the server); no account was made for you: ask the administrator \
@@ -21,15 +19,9 @@ const FIRST_TAKEN: &str = "The administrator account exists already (made by ano
 /// `POST /login` on `app` as `email` with the form's `more` fields (`&setup_code=...`) in the
 /// language `lang` asks for; the status and the page.
 async fn first_sign_in(app: &TestApp, email: &str, more: &str, lang: &str) -> (u16, String) {
-    let response = app
-        .send_with(
-            Method::POST,
+    let response = Client::with(app, &[("content-type", FORM), ("accept-language", lang)])
+        .post(
             "/login",
-            &[
-                ("host", HOST),
-                ("content-type", FORM),
-                ("accept-language", lang),
-            ],
             format!(
                 "email={}&password={}{more}",
                 email.replace('@', "%40"),
@@ -37,7 +29,7 @@ async fn first_sign_in(app: &TestApp, email: &str, more: &str, lang: &str) -> (u
             ),
         )
         .await;
-    (response.status.as_u16(), response.text())
+    response.status_text()
 }
 
 /// Every account of `store`: its e-mail address and whether it is an administrator.
@@ -260,12 +252,7 @@ async fn without_the_right_setup_code_no_account_is_made_in_the_requests_languag
 async fn admin_create_user_makes_the_first_administrator_and_the_setup_code_is_then_spent() {
     let dir = tempfile::tempdir().unwrap();
     let url = format!("sqlite://{}", dir.path().join("shell.db").display());
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_workbench"))
-        .args(["admin", "create-user", "Root@Example.com"])
-        .env("DATABASE_URL", &url)
-        .env("WORKBENCH_PASSWORD", PASSWORD)
-        .output()
-        .unwrap();
+    let output = workbench_on(&url, &["admin", "create-user", "Root@Example.com"]);
     assert_eq!(
         (
             output.status.code(),
@@ -280,10 +267,7 @@ async fn admin_create_user_makes_the_first_administrator_and_the_setup_code_is_t
     );
     let store = Store::connect(&url).await.unwrap();
     let (app, code) = team_app_for_setup(store.clone());
-    let page = app
-        .send_with(Method::GET, "/login", &[("host", HOST)], "")
-        .await
-        .text();
+    let page = get_anonymous(&app, "/login").await.text();
     assert!(
         page.contains("<h1>Sign in</h1>") && !page.contains("setup_code"),
         "{page}"

@@ -7,21 +7,9 @@ use axum::http::{Method, StatusCode};
 
 use crate::helpers::{fixture, server_fn, spawn_app, TestApp, TestResponse};
 
-const SITE: &str = "http://127.0.0.1:3000";
-
 /// A browser's form post from `page` (a path of the site) to server function `name`.
 async fn form_post(app: &TestApp, name: &str, page: &str, body: &str) -> TestResponse {
-    let referer = format!("{SITE}{page}");
-    let headers = [
-        ("host", "127.0.0.1:3000"),
-        ("origin", SITE),
-        ("sec-fetch-site", "same-origin"),
-        ("content-type", "application/x-www-form-urlencoded"),
-        ("accept", "text/html,application/xhtml+xml"),
-        ("referer", referer.as_str()),
-    ];
-    app.send_with(Method::POST, &server_fn(name), &headers, body.to_string())
-        .await
+    app.form_post(name, page, None, body).await
 }
 
 #[tokio::test]

@@ -4,26 +4,20 @@
 //! sign-ins are limited per client, not per proxy.
 
 use axum::body::Body;
-use axum::http::{Method, Request};
-use tower::ServiceExt;
-use workbench_store::Store;
+use axum::http::Method;
 
 use crate::helpers::{app_behind, TestApp};
+use crate::team::{Org, FORM, PASSWORD};
 
-const PASSWORD: &str = "a long password for tests";
+/// The proxy's host name for the server.
 const HOST: &str = "wb.example.com";
-const FORM: &str = "application/x-www-form-urlencoded";
 
 /// A team app on a fresh database with one account, believing the proxy at 127.0.0.1.
 async fn behind_proxy(sign_ins_per_minute: u32) -> TestApp {
-    let store = Store::connect("sqlite::memory:").await.unwrap();
-    let hash = server::auth::hash_password(PASSWORD).unwrap();
-    store
-        .create_account("ana@example.com", &hash, true)
-        .await
-        .unwrap();
+    let org = Org::in_memory().await;
+    org.admin("ana@example.com").await;
     app_behind(
-        store,
+        org.store,
         server::auth::Auth::team_limited(None, false, sign_ins_per_minute),
         server::forwarded::TrustedProxies::parse(Some("127.0.0.1")).unwrap(),
     )
@@ -38,32 +32,21 @@ async fn sign_in(
     email: &str,
     password: &str,
 ) -> (u16, Option<String>) {
-    let mut request = Request::builder()
-        .method(Method::POST)
-        .uri("/login")
-        .header("host", HOST)
-        .header("content-type", FORM);
-    for (name, value) in headers {
-        request = request.header(*name, *value);
-    }
-    let mut request = request
-        .body(Body::from(format!(
-            "email={}&password={}",
-            email.replace('@', "%40"),
-            password.replace(' ', "+")
-        )))
-        .unwrap();
-    request
-        .extensions_mut()
-        .insert(axum::extract::ConnectInfo(std::net::SocketAddr::from((
-            peer, 40000,
-        ))));
-    let response = app.router.clone().oneshot(request).await.unwrap();
+    let mut all = vec![("host", HOST), ("content-type", FORM)];
+    all.extend_from_slice(headers);
+    let body = format!(
+        "email={}&password={}",
+        email.replace('@', "%40"),
+        password.replace(' ', "+")
+    );
+    let response = app
+        .send_from(peer, Method::POST, "/login", &all, body)
+        .await;
     let cookie = response
-        .headers()
+        .headers
         .get("set-cookie")
         .map(|value| value.to_str().unwrap().to_string());
-    (response.status().as_u16(), cookie)
+    (response.status.as_u16(), cookie)
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -106,38 +89,27 @@ async fn over_https_a_page_on_plain_http_of_the_same_host_cannot_write() {
     assert_eq!(status, 303);
     let session = cookie.unwrap().split(';').next().unwrap().to_string();
     // Signing out is a write: the page that asks must be the site's own.
-    let request =
-        |method: Method, path: &str, origin: Option<&str>, peer: [u8; 4]| {
-            let mut request = Request::builder()
-                .method(method)
-                .uri(path)
-                .header("host", HOST)
-                .header("x-forwarded-proto", "https")
-                .header("cookie", session.clone());
-            if let Some(origin) = origin {
-                request = request.header("origin", origin);
-            }
-            let mut request = request.body(Body::empty()).unwrap();
-            request.extensions_mut().insert(axum::extract::ConnectInfo(
-                std::net::SocketAddr::from((peer, 40000)),
-            ));
-            request
-        };
-    let send = |request: Request<Body>| async {
-        let response = app.router.clone().oneshot(request).await.unwrap();
-        let status = response.status().as_u16();
-        let body = axum::body::to_bytes(response.into_body(), usize::MAX)
-            .await
-            .unwrap();
-        (status, String::from_utf8_lossy(&body).into_owned())
+    let send = |method: Method, path: &'static str, origin: Option<&'static str>, peer: [u8; 4]| {
+        let mut headers = vec![
+            ("host", HOST),
+            ("x-forwarded-proto", "https"),
+            ("cookie", session.as_str()),
+        ];
+        headers.extend(origin.map(|origin| ("origin", origin)));
+        let app = &app;
+        async move {
+            app.send_from(peer, method, path, &headers, Body::empty())
+                .await
+                .status_text()
+        }
     };
     let proxy = [127, 0, 0, 1];
-    let (status, body) = send(request(
+    let (status, body) = send(
         Method::POST,
         "/logout",
         Some("http://wb.example.com"),
         proxy,
-    ))
+    )
     .await;
     assert_eq!(status, 403);
     assert_eq!(
@@ -145,19 +117,19 @@ async fn over_https_a_page_on_plain_http_of_the_same_host_cannot_write() {
         r#"{"error":"a request from another site cannot change this workbench: its Origin is \"http://wb.example.com\"","line":null}"#
     );
     // Refused, so still signed in.
-    let (status, body) = send(request(Method::GET, "/api/v1/me", None, proxy)).await;
+    let (status, body) = send(Method::GET, "/api/v1/me", None, proxy).await;
     assert_eq!(status, 200, "{body}");
     assert!(body.contains(r#""email":"ana@example.com""#), "{body}");
     // Without the proxy's word (a peer that is not trusted) either scheme is the site's own.
-    let (status, _) = send(request(
+    let (status, _) = send(
         Method::POST,
         "/logout",
         Some("http://wb.example.com"),
         [192, 0, 2, 7],
-    ))
+    )
     .await;
     assert_eq!(status, 303);
-    let (status, _) = send(request(Method::GET, "/api/v1/me", None, proxy)).await;
+    let (status, _) = send(Method::GET, "/api/v1/me", None, proxy).await;
     assert_eq!(status, 401);
 }
 
@@ -167,24 +139,22 @@ async fn the_https_page_of_the_site_signs_out() {
     let https = [("x-forwarded-proto", "https")];
     let (_, cookie) = sign_in(&app, [127, 0, 0, 1], &https, "ana@example.com", PASSWORD).await;
     let session = cookie.unwrap().split(';').next().unwrap().to_string();
-    let mut request = Request::builder()
-        .method(Method::POST)
-        .uri("/logout")
-        .header("host", HOST)
-        .header("origin", "https://wb.example.com")
-        .header("x-forwarded-proto", "https")
-        .header("cookie", session)
-        .body(Body::empty())
-        .unwrap();
-    request
-        .extensions_mut()
-        .insert(axum::extract::ConnectInfo(std::net::SocketAddr::from((
+    let response = app
+        .send_from(
             [127, 0, 0, 1],
-            40000,
-        ))));
-    let response = app.router.clone().oneshot(request).await.unwrap();
-    assert_eq!(response.status(), 303);
-    assert_eq!(response.headers()["location"], "/login");
+            Method::POST,
+            "/logout",
+            &[
+                ("host", HOST),
+                ("origin", "https://wb.example.com"),
+                ("x-forwarded-proto", "https"),
+                ("cookie", session.as_str()),
+            ],
+            Body::empty(),
+        )
+        .await;
+    assert_eq!(response.status, 303);
+    assert_eq!(response.header("location"), "/login");
 }
 
 #[tokio::test(flavor = "multi_thread")]

@@ -36,6 +36,11 @@ impl TestResponse {
         String::from_utf8(self.body.clone()).expect("a UTF-8 body")
     }
 
+    /// The status and the body as text, to compare both at once.
+    pub fn status_text(&self) -> (u16, String) {
+        (self.status.as_u16(), self.text())
+    }
+
     /// A header's value as text.
     pub fn header(&self, name: &str) -> &str {
         self.headers
@@ -119,17 +124,30 @@ impl TestApp {
         headers: &[(&str, &str)],
         body: impl Into<Body>,
     ) -> TestResponse {
-        let mut request = Request::builder().method(method).uri(uri);
-        if !headers
-            .iter()
-            .any(|(name, _)| name.eq_ignore_ascii_case("content-type"))
-        {
-            request = request.header("content-type", "text/tab-separated-values; charset=utf-8");
-        }
-        for (name, value) in headers {
-            request = request.header(*name, *value);
-        }
-        let request = request.body(body.into()).expect("a valid request");
+        self.respond(request(method, uri, headers, body)).await
+    }
+
+    /// [`TestApp::send_with`] from the client at the address `peer` (port 40000), as the
+    /// connection shows it to the server.
+    pub async fn send_from(
+        &self,
+        peer: [u8; 4],
+        method: Method,
+        uri: &str,
+        headers: &[(&str, &str)],
+        body: impl Into<Body>,
+    ) -> TestResponse {
+        let mut request = request(method, uri, headers, body);
+        request
+            .extensions_mut()
+            .insert(axum::extract::ConnectInfo(std::net::SocketAddr::from((
+                peer, 40000,
+            ))));
+        self.respond(request).await
+    }
+
+    /// Sends `request` and reads the whole response.
+    async fn respond(&self, request: Request<Body>) -> TestResponse {
         let response = self
             .router
             .clone()
@@ -172,6 +190,30 @@ impl TestApp {
         .await
     }
 
+    /// A browser's plain form post (no script) of `body` to the server function named `name`
+    /// from the page at the path `page` of the site, with the cookies `cookie` if any.
+    pub async fn form_post(
+        &self,
+        name: &str,
+        page: &str,
+        cookie: Option<&str>,
+        body: &str,
+    ) -> TestResponse {
+        const SITE: &str = "http://127.0.0.1:3000";
+        let referer = format!("{SITE}{page}");
+        let mut headers = vec![
+            ("host", "127.0.0.1:3000"),
+            ("origin", SITE),
+            ("sec-fetch-site", "same-origin"),
+            ("content-type", "application/x-www-form-urlencoded"),
+            ("accept", "text/html,application/xhtml+xml"),
+            ("referer", referer.as_str()),
+        ];
+        headers.extend(cookie.map(|cookie| ("cookie", cookie)));
+        self.send_with(Method::POST, &server_fn(name), &headers, body.to_string())
+            .await
+    }
+
     /// Stores `tsv` as a sheet named `name` through the API; its id.
     pub async fn create_sheet(&self, name: &str, tsv: &str) -> i64 {
         let response = self
@@ -180,6 +222,53 @@ impl TestApp {
         assert_eq!(response.status, StatusCode::CREATED, "{}", response.text());
         response.json()["id"].as_i64().expect("an id")
     }
+}
+
+/// A request with `headers`, sending TSV unless they name another content type.
+fn request(
+    method: Method,
+    uri: &str,
+    headers: &[(&str, &str)],
+    body: impl Into<Body>,
+) -> Request<Body> {
+    let mut request = Request::builder().method(method).uri(uri);
+    if !headers
+        .iter()
+        .any(|(name, _)| name.eq_ignore_ascii_case("content-type"))
+    {
+        request = request.header("content-type", "text/tab-separated-values; charset=utf-8");
+    }
+    for (name, value) in headers {
+        request = request.header(*name, *value);
+    }
+    request.body(body.into()).expect("a valid request")
+}
+
+/// The bound, the need and the shortfall of an inversion finding, in milliseconds.
+pub fn inversion_numbers(finding: &serde_json::Value) -> (Option<u64>, Option<u64>, Option<u64>) {
+    (
+        finding["bound_ms"].as_u64(),
+        finding["need_ms"].as_u64(),
+        finding["short_by_ms"].as_u64(),
+    )
+}
+
+/// Asserts that `response` is `status` with the JSON error `error`, naming the sheet's line
+/// `line` (`None`: no line).
+pub fn assert_error(response: &TestResponse, status: StatusCode, error: &str, line: Option<u64>) {
+    assert_eq!(response.status, status, "{}", response.text());
+    assert_eq!(
+        response.json(),
+        serde_json::json!({"error": error, "line": line})
+    );
+}
+
+/// Checks `sheet` at `uri` (`/api/v1/check?...`) on a fresh app; the report, once the check
+/// answered 200.
+pub async fn checked(uri: &str, sheet: impl Into<Body>) -> serde_json::Value {
+    let response = spawn_app().await.post(uri, sheet).await;
+    assert_eq!(response.status, StatusCode::OK, "{}", response.text());
+    response.json()
 }
 
 /// The path of a fixture in the workspace's `fixtures/` folder.
@@ -225,6 +314,19 @@ pub fn find<'a>(list: &'a serde_json::Value, key: &str, value: &str) -> &'a serd
         .iter()
         .find(|item| item[key] == value)
         .unwrap_or_else(|| panic!("no {key} = {value:?} in {list:#}"))
+}
+
+/// The text of `key` in each entry of `list` (a JSON array of objects), in order.
+pub fn texts_of<'a>(list: &'a serde_json::Value, key: &str) -> Vec<&'a str> {
+    list.as_array()
+        .unwrap_or_else(|| panic!("not an array: {list}"))
+        .iter()
+        .map(|item| {
+            item[key]
+                .as_str()
+                .unwrap_or_else(|| panic!("no text {key} in {item}"))
+        })
+        .collect()
 }
 
 /// Every registered server function's path.

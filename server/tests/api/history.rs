@@ -113,13 +113,7 @@ async fn g1_to_g2_is_a_revision_whose_diff_traces_the_inversion() {
         .get(&format!("/api/v1/sheets/{id}/revisions/1"))
         .await
         .json();
-    let app_node = first["report"]["nodes"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|n| n["name"] == "app")
-        .unwrap()
-        .clone();
+    let app_node = find(&first["report"]["nodes"], "name", "app").clone();
     assert_eq!(app_node["need_ms"], 7_800);
     assert_eq!(first["rows"][6]["value"], "1.5s");
     assert_eq!(first["row_ids"][6], 7);
@@ -246,13 +240,7 @@ async fn restoring_revision_1_brings_its_numbers_back_as_a_new_revision() {
     assert_eq!(r.status, StatusCode::OK, "{}", r.text());
     assert_eq!(r.header("etag"), "\"2\"");
     let body = r.json();
-    let app_node = body["report"]["nodes"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|n| n["name"] == "app")
-        .unwrap()
-        .clone();
+    let app_node = find(&body["report"]["nodes"], "name", "app").clone();
     assert_eq!(
         (app_node["need_ms"].as_u64(), app_node["verdict"].as_str()),
         (Some(7_800), Some("ok"))
@@ -392,13 +380,7 @@ async fn patch_merges_per_cell_and_lists_a_cell_changed_since_with_its_three_val
     let r = patch(&app, id, Some("\"0\""), tries).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text());
     let body = r.json();
-    let app_node = body["report"]["nodes"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|n| n["name"] == "app")
-        .unwrap()
-        .clone();
+    let app_node = find(&body["report"]["nodes"], "name", "app").clone();
     assert_eq!(
         app_node["need_ms"], 15_500,
         "the merge is G2: the combination inverts the app"

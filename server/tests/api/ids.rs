@@ -9,20 +9,17 @@
 use std::collections::BTreeSet;
 use std::future::Future;
 
-use axum::http::{Method, StatusCode};
+use axum::http::StatusCode;
 use budget::{Column, Lang, Row, Sheet};
 use workbench_store::access::{Role, TokenScope};
 use workbench_store::{Author, CellPatch, CellSet, Store, StoreError};
 
 use crate::helpers::team_app_on;
-use crate::security::FORM;
 use crate::storage::TestDb;
+use crate::team::{post_login, Org, PASSWORD};
 
 /// How many creates of one kind run at once.
 const N: i64 = 50;
-
-const HOST: &str = "127.0.0.1:3000";
-const PASSWORD: &str = "a long password for tests";
 
 /// What the sign-in and invitation pages say when the database fails.
 const STORAGE_FAILED: &str = "the database could not complete the request; please try again";
@@ -356,14 +353,11 @@ async fn invite(store: &Store, email: &str, team: i64, by: i64) -> String {
 
 async fn fifty_concurrent_invitation_acceptances_get_distinct_accounts(db: &TestDb) {
     // Arrange: the administrator (account 1), a team, fifty invitations
-    let store = db.store.clone();
-    let hash = server::auth::hash_password(PASSWORD).unwrap();
-    let admin = store
-        .create_account("admin@example.com", &hash, true)
-        .await
-        .unwrap();
+    let org = Org::on(db.store.clone());
+    let admin = org.admin("admin@example.com").await;
     assert_eq!(admin, 1);
-    let team = store.create_team("payments").await.unwrap();
+    let team = org.team("payments").await;
+    let Org { store, hash } = org;
     for i in 1..=N {
         invite(&store, &format!("user{i}@example.com"), team, admin).await;
     }
@@ -422,26 +416,20 @@ async fn fifty_concurrent_invitation_acceptances_get_distinct_accounts(db: &Test
 
 /// `POST /login` with the invitation `token` and a password, from the sign-in page's form.
 async fn accept_on_page(app: &crate::helpers::TestApp, token: &str) -> (StatusCode, String) {
-    let response = app
-        .send_with(
-            Method::POST,
-            "/login",
-            &[("host", HOST), ("content-type", FORM)],
-            format!("invite={token}&password={}", PASSWORD.replace(' ', "+")),
-        )
-        .await;
+    let response = post_login(
+        app,
+        format!("invite={token}&password={}", PASSWORD.replace(' ', "+")),
+    )
+    .await;
     (response.status, response.text())
 }
 
 async fn fifty_concurrent_acceptances_on_the_sign_in_page_all_sign_in(db: &TestDb) {
     // Arrange: the administrator (account 1), a team, fifty invitations
-    let store = db.store.clone();
-    let hash = server::auth::hash_password(PASSWORD).unwrap();
-    let admin = store
-        .create_account("admin@example.com", &hash, true)
-        .await
-        .unwrap();
-    let team = store.create_team("payments").await.unwrap();
+    let org = Org::on(db.store.clone());
+    let admin = org.admin("admin@example.com").await;
+    let team = org.team("payments").await;
+    let store = org.store;
     let mut tokens = Vec::new();
     for i in 1..=N {
         tokens.push(invite(&store, &format!("user{i}@example.com"), team, admin).await);
@@ -512,13 +500,10 @@ async fn fifty_concurrent_audit_lines_get_ids_1_to_50(db: &TestDb) {
 
 async fn a_database_failure_at_an_invitation_shows_a_plain_message(db: &TestDb) {
     // Arrange: an invitation, and the accounts' counter out of the database's reach
-    let store = db.store.clone();
-    let hash = server::auth::hash_password(PASSWORD).unwrap();
-    let admin = store
-        .create_account("admin@example.com", &hash, true)
-        .await
-        .unwrap();
-    let team = store.create_team("payments").await.unwrap();
+    let org = Org::on(db.store.clone());
+    let admin = org.admin("admin@example.com").await;
+    let team = org.team("payments").await;
+    let store = org.store;
     let token = invite(&store, "grace@example.com", team, admin).await;
     let app = team_app_on(store.clone());
     db.sql("ALTER TABLE id_counters RENAME TO id_counters_away")

@@ -11,10 +11,10 @@ use std::time::{Duration, Instant};
 use workbench_store::access::Role;
 use workbench_store::Store;
 
-use crate::helpers::fixture;
+use crate::binary::workbench_on;
 use crate::process::{agent, Server};
+use crate::team::{Org, PASSWORD};
 
-const PASSWORD: &str = "a long password for tests";
 /// The session key both instances share, so a session works on either.
 const SECRET: &str = "a shared session key of more than thirty-two bytes";
 
@@ -83,43 +83,18 @@ fn patch_cell(
 async fn two_processes_on_one_postgres_database_are_one_service() {
     let url = crate::helpers::fresh_postgres_schema("instances_service").await;
     // Accounts and the sheet, made as an administrator would.
-    let store = Store::connect(&url).await.unwrap();
-    let hash = server::auth::hash_password(PASSWORD).unwrap();
-    store
-        .create_account("admin@example.com", &hash, true)
-        .await
-        .unwrap();
-    let payments = store.create_team("payments").await.unwrap();
-    let search = store.create_team("search").await.unwrap();
-    for (email, team, role) in [
-        ("alice@example.com", payments, Role::Editor),
-        ("bob@example.com", payments, Role::Editor),
-        ("carol@example.com", search, Role::Owner),
-    ] {
-        let id = store.create_account(email, &hash, false).await.unwrap();
-        store.set_role(team, id, Some(role)).await.unwrap();
-    }
-    let alice = store
-        .access_of(
-            &store
-                .account_by_email("alice@example.com")
-                .await
-                .unwrap()
-                .unwrap(),
-        )
-        .await
-        .unwrap();
-    let rows = budget::tsv::import(&fixture("reservation-en.tsv"))
-        .unwrap()
-        .rows;
-    let id = store
-        .scoped(alice)
-        .create_sheet(
-            &"G1".parse().unwrap(),
-            &budget::Sheet::new(budget::Lang::En, rows),
-        )
-        .await
-        .unwrap();
+    let org = Org::on(Store::connect(&url).await.unwrap());
+    org.admin("admin@example.com").await;
+    let payments = org.team("payments").await;
+    let search = org.team("search").await;
+    org.member(payments, "alice@example.com", Role::Editor)
+        .await;
+    org.member(payments, "bob@example.com", Role::Editor).await;
+    org.member(search, "carol@example.com", Role::Owner).await;
+    let id = org
+        .g1_sheet(org.access("alice@example.com").await, "G1")
+        .await;
+    let store = org.store;
     let stored = store.get_sheet(id).await.unwrap();
     store.close().await;
 
@@ -280,12 +255,7 @@ fn a_trusted_proxys_header_signs_in_and_anyone_elses_is_not_believed() {
                 .to_string()
         )
     );
-    let created = std::process::Command::new(env!("CARGO_BIN_EXE_workbench"))
-        .args(["admin", "create-user", "ada@example.com"])
-        .env("DATABASE_URL", &url)
-        .env("WORKBENCH_PASSWORD", PASSWORD)
-        .output()
-        .unwrap();
+    let created = workbench_on(&url, &["admin", "create-user", "ada@example.com"]);
     assert_eq!(
         String::from_utf8_lossy(&created.stdout),
         "workbench: account 1 ada@example.com (administrator)\n"

@@ -1,6 +1,7 @@
 //! The server's integration tests, one binary: the JSON API and the pages driven in-process
 //! through `router()`, the store on SQLite and PostgreSQL, and the built `workbench` binary.
 
+mod binary;
 mod check;
 mod cli;
 mod config_cli;
@@ -32,6 +33,7 @@ mod security;
 mod sheets;
 mod sign_in_limits;
 mod storage;
+mod team;
 mod team_page;
 mod team_security;
 mod timeouts;

@@ -6,7 +6,7 @@ use axum::body::Body;
 use axum::http::{Method, StatusCode};
 use serde_json::Value;
 
-use crate::helpers::{fixture, spawn_app, TestApp};
+use crate::helpers::{find, fixture, spawn_app, TestApp};
 
 /// The document, as served.
 async fn document(app: &TestApp) -> Value {
@@ -324,13 +324,7 @@ async fn the_schemas_name_exactly_the_fields_the_api_sends() {
         .post("/api/v1/check", fixture("redirector-retries.tsv"))
         .await
         .json();
-    let early_hop = early["hops"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|h| h["repeats"] == "early")
-        .expect("an early-only hop")
-        .clone();
+    let early_hop = find(&early["hops"], "repeats", "early").clone();
 
     // Assert
     let pairs = [

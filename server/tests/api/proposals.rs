@@ -5,10 +5,11 @@
 use axum::http::{Method, StatusCode};
 use serde_json::{json, Value};
 
-use crate::helpers::{fixture, spawn_app, TestApp, TestResponse};
+use crate::helpers::{fixture, spawn_app, texts_of, TestApp, TestResponse};
 
 const G2_TRACE: &str = "app -> external API: read 1.5 s → 3 s, tries 2 → 3 (waits 0.3 s → 0.5 s, 1.0 s); worst 4.3 s → 12.0 s; app need 7.8 s → 15.5 s against its 8.0 s deadline: now inverted, short by 7.5 s, 1 try fits; LB -> app and browser -> LB unchanged (they wait on app's 8.0 s deadline, not on its need)";
 
+/// `method uri` with the JSON `body`, as the author `who`.
 async fn send(app: &TestApp, method: Method, uri: &str, who: &str, body: Value) -> TestResponse {
     app.send_with(
         method,
@@ -20,6 +21,32 @@ async fn send(app: &TestApp, method: Method, uri: &str, who: &str, body: Value) 
         body.to_string(),
     )
     .await
+}
+
+/// `POST uri` with the JSON `body`, as the author `who`.
+async fn post_as(app: &TestApp, uri: &str, who: &str, body: Value) -> TestResponse {
+    send(app, Method::POST, uri, who, body).await
+}
+
+/// Proposal `pid` of sheet `id` as its review shows it (`GET`).
+async fn review_of(app: &TestApp, id: i64, pid: i64) -> Value {
+    app.get(&format!("/api/v1/sheets/{id}/proposals/{pid}"))
+        .await
+        .json()
+}
+
+/// Bob approves G2's proposal `pid` of sheet `id` anyway, with the comment "the deadline is
+/// raised next"; the review it answers.
+async fn approve_g2_anyway(app: &TestApp, id: i64, pid: i64) -> Value {
+    let r = post_as(
+        app,
+        &format!("/api/v1/sheets/{id}/proposals/{pid}/approve"),
+        "bob",
+        json!({"seen_revision": 1, "anyway": true, "comment": "the deadline is raised next"}),
+    )
+    .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+    r.json()
 }
 
 /// G2's two cells as a proposal body.
@@ -35,9 +62,8 @@ fn g2_changes() -> Value {
 
 async fn propose_g2(app: &TestApp) -> (i64, i64) {
     let id = app.create_sheet("g", &fixture("reservation-en.tsv")).await;
-    let r = send(
+    let r = post_as(
         app,
-        Method::POST,
         &format!("/api/v1/sheets/{id}/proposals"),
         "alice",
         g2_changes(),
@@ -51,10 +77,7 @@ async fn propose_g2(app: &TestApp) -> (i64, i64) {
 async fn a_g2_proposal_shows_its_trace_the_gate_refuses_it_and_it_is_rejected() {
     let app = spawn_app().await;
     let (id, pid) = propose_g2(&app).await;
-    let review = app
-        .get(&format!("/api/v1/sheets/{id}/proposals/{pid}"))
-        .await
-        .json();
+    let review = review_of(&app, id, pid).await;
     assert_eq!(review["diff"]["trace"][0]["text"], G2_TRACE);
     assert_eq!(review["gate"], true);
     assert_eq!(review["stale"], false);
@@ -65,22 +88,14 @@ async fn a_g2_proposal_shows_its_trace_the_gate_refuses_it_and_it_is_rejected() 
     assert_eq!(sheet["rows"][6]["value"], "1.5s");
 
     let approve = format!("/api/v1/sheets/{id}/proposals/{pid}/approve");
-    let r = send(
-        &app,
-        Method::POST,
-        &approve,
-        "bob",
-        json!({"seen_revision": 1}),
-    )
-    .await;
+    let r = post_as(&app, &approve, "bob", json!({"seen_revision": 1})).await;
     assert_eq!(r.status, StatusCode::CONFLICT);
     assert_eq!(
         r.json()["error"],
         "this proposal brings a new error (inversion.node: app's deadline (8.0 s) ends before its calls may (15.5 s)); approving it needs \"approve anyway\" and a comment"
     );
-    let r = send(
+    let r = post_as(
         &app,
-        Method::POST,
         &approve,
         "bob",
         json!({"seen_revision": 1, "anyway": true}),
@@ -96,7 +111,7 @@ async fn a_g2_proposal_shows_its_trace_the_gate_refuses_it_and_it_is_rejected() 
     );
 
     let reject = format!("/api/v1/sheets/{id}/proposals/{pid}/reject");
-    let r = send(&app, Method::POST, &reject, "bob", json!({"comment": ""})).await;
+    let r = post_as(&app, &reject, "bob", json!({"comment": ""})).await;
     assert_eq!(
         (r.status, r.json()["error"].as_str().map(String::from)),
         (
@@ -104,9 +119,8 @@ async fn a_g2_proposal_shows_its_trace_the_gate_refuses_it_and_it_is_rejected() 
             Some("a rejection needs a comment saying why".into())
         )
     );
-    let r = send(
+    let r = post_as(
         &app,
-        Method::POST,
         &reject,
         "bob",
         json!({"comment": "the app cannot wait 15.5 s"}),
@@ -122,9 +136,8 @@ async fn a_g2_proposal_shows_its_trace_the_gate_refuses_it_and_it_is_rejected() 
     );
     let sheet = app.get(&format!("/api/v1/sheets/{id}")).await.json();
     assert_eq!(sheet["rows"][6]["value"], "1.5s", "nothing applied");
-    let r = send(
+    let r = post_as(
         &app,
-        Method::POST,
         &approve,
         "bob",
         json!({"seen_revision": 1, "anyway": true, "comment": "x"}),
@@ -140,16 +153,8 @@ async fn a_g2_proposal_shows_its_trace_the_gate_refuses_it_and_it_is_rejected() 
 async fn approving_anyway_makes_a_revision_by_the_proposer_with_the_gates_override() {
     let app = spawn_app().await;
     let (id, pid) = propose_g2(&app).await;
-    let r = send(
-        &app,
-        Method::POST,
-        &format!("/api/v1/sheets/{id}/proposals/{pid}/approve"),
-        "bob",
-        json!({"seen_revision": 1, "anyway": true, "comment": "the deadline is raised next"}),
-    )
-    .await;
-    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
-    assert_eq!(r.json()["proposal"]["revision"], 2);
+    let review = approve_g2_anyway(&app, id, pid).await;
+    assert_eq!(review["proposal"]["revision"], 2);
     let revisions = app
         .get(&format!("/api/v1/sheets/{id}/revisions"))
         .await
@@ -165,10 +170,7 @@ async fn approving_anyway_makes_a_revision_by_the_proposer_with_the_gates_overri
     );
     assert_eq!(newest["inversions"], 1);
     // The approved proposal still shows its diff: the revision against the one before.
-    let review = app
-        .get(&format!("/api/v1/sheets/{id}/proposals/{pid}"))
-        .await
-        .json();
+    let review = review_of(&app, id, pid).await;
     assert_eq!(review["diff"]["trace"][0]["text"], G2_TRACE);
     assert_eq!(review["gate"], false);
 }
@@ -192,10 +194,7 @@ async fn a_stale_base_reapplies_cleanly_and_a_cell_both_changed_is_a_conflict_th
         )
         .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text());
-    let review = app
-        .get(&format!("/api/v1/sheets/{id}/proposals/{pid}"))
-        .await
-        .json();
+    let review = review_of(&app, id, pid).await;
     assert_eq!(review["stale"], true);
     assert_eq!(review["current_revision"], 2);
     assert_eq!(
@@ -208,9 +207,8 @@ async fn a_stale_base_reapplies_cleanly_and_a_cell_both_changed_is_a_conflict_th
         1
     );
     let approve = format!("/api/v1/sheets/{id}/proposals/{pid}/approve");
-    let r = send(
+    let r = post_as(
         &app,
-        Method::POST,
         &approve,
         "bob",
         json!({"seen_revision": 2, "anyway": true, "comment": "ok"}),
@@ -226,9 +224,8 @@ async fn a_stale_base_reapplies_cleanly_and_a_cell_both_changed_is_a_conflict_th
         r.text()
     );
     // The proposer keeps the proposal's 3s: the conflict is gone, the diff is G2's from here.
-    let r = send(
+    let r = post_as(
         &app,
-        Method::POST,
         &format!("/api/v1/sheets/{id}/proposals/{pid}/resolve"),
         "alice",
         json!({"row_id": 7, "column": "value", "keep": "proposal"}),
@@ -250,9 +247,8 @@ async fn an_approval_is_withdrawn_when_the_diff_changed_since_the_review() {
     let id = app.create_sheet("g", &fixture("reservation-en.tsv")).await;
     // A proposal that raises the app's deadline to 9s: no error.
     let body = json!({"title": "more time", "cells": [{"row_id": 4, "column": "value", "base": "8s", "value": "9s"}]});
-    let r = send(
+    let r = post_as(
         &app,
-        Method::POST,
         &format!("/api/v1/sheets/{id}/proposals"),
         "alice",
         body,
@@ -270,9 +266,8 @@ async fn an_approval_is_withdrawn_when_the_diff_changed_since_the_review() {
         patch.to_string(),
     )
     .await;
-    let r = send(
+    let r = post_as(
         &app,
-        Method::POST,
         &format!("/api/v1/sheets/{id}/proposals/{pid}/approve"),
         "bob",
         json!({"seen_revision": 1}),
@@ -282,10 +277,7 @@ async fn an_approval_is_withdrawn_when_the_diff_changed_since_the_review() {
     let message = r.json()["error"].as_str().unwrap().to_string();
     assert!(message.starts_with("approval withdrawn: the sheet moved from revision 1 to 2 since you reviewed this proposal, and the change now does this: errors 0 → 1"), "{message}");
     // Reviewed again at revision 2, the gate applies (the LB now gives up first).
-    let review = app
-        .get(&format!("/api/v1/sheets/{id}/proposals/{pid}"))
-        .await
-        .json();
+    let review = review_of(&app, id, pid).await;
     assert_eq!(review["gate"], true);
 }
 
@@ -294,23 +286,15 @@ async fn a_cell_comment_keeps_its_place_and_says_changed_since() {
     let app = spawn_app().await;
     let (id, pid) = propose_g2(&app).await;
     let comments = format!("/api/v1/sheets/{id}/proposals/{pid}/comments");
-    let r = send(
+    let r = post_as(
         &app,
-        Method::POST,
         &comments,
         "bob",
         json!({"body": "why 3?", "row_id": 8, "column": "value"}),
     )
     .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text());
-    let r = send(
-        &app,
-        Method::POST,
-        &comments,
-        "bob",
-        json!({"body": "overall fine"}),
-    )
-    .await;
+    let r = post_as(&app, &comments, "bob", json!({"body": "overall fine"})).await;
     let c = r.json()["comments"].clone();
     assert_eq!(c[0]["line"], 8);
     assert_eq!(c[0]["cell_text"], "3 tries, waits 0.5s, 1.0s");
@@ -340,9 +324,8 @@ async fn a_cell_comment_keeps_its_place_and_says_changed_since() {
         (Some("why 3?"), Some(true), Some(8))
     );
     // Bad input: a comment on a row the proposal does not have, an empty one.
-    let r = send(
+    let r = post_as(
         &app,
-        Method::POST,
         &comments,
         "bob",
         json!({"body": "?", "row_id": 99, "column": "value"}),
@@ -355,7 +338,7 @@ async fn a_cell_comment_keeps_its_place_and_says_changed_since() {
             Some("row 99 is not in this proposal's rows (it may have been deleted)".into())
         )
     );
-    let r = send(&app, Method::POST, &comments, "bob", json!({"body": "  "})).await;
+    let r = post_as(&app, &comments, "bob", json!({"body": "  "})).await;
     assert_eq!(
         (r.status, r.json()["error"].as_str().map(String::from)),
         (
@@ -370,14 +353,7 @@ async fn bad_proposals_are_clear_errors_and_change_nothing() {
     let app = spawn_app().await;
     let id = app.create_sheet("g", &fixture("reservation-en.tsv")).await;
     let uri = format!("/api/v1/sheets/{id}/proposals");
-    let r = send(
-        &app,
-        Method::POST,
-        &uri,
-        "a",
-        json!({"title": " ", "cells": []}),
-    )
-    .await;
+    let r = post_as(&app, &uri, "a", json!({"title": " ", "cells": []})).await;
     assert_eq!(
         (r.status, r.json()["error"].as_str().map(String::from)),
         (
@@ -385,16 +361,9 @@ async fn bad_proposals_are_clear_errors_and_change_nothing() {
             Some("a proposal needs a title".into())
         )
     );
-    let r = send(
-        &app,
-        Method::POST,
-        &uri,
-        "a",
-        json!({"title": "t", "cells": []}),
-    )
-    .await;
+    let r = post_as(&app, &uri, "a", json!({"title": "t", "cells": []})).await;
     assert_eq!(r.json()["error"], "the proposal changes nothing");
-    let r = send(&app, Method::POST, &uri, "a", json!({"title": "t", "cells": [{"row_id": 7, "column": "value", "base": "9s", "value": "3s"}]})).await;
+    let r = post_as(&app, &uri, "a", json!({"title": "t", "cells": [{"row_id": 7, "column": "value", "base": "9s", "value": "3s"}]})).await;
     assert_eq!(r.json()["error"], "1 of the proposal's cells do not hold the text it changes: start it from the sheet as it is now");
     let r = app.get(&format!("/api/v1/sheets/{id}/proposals/5")).await;
     assert_eq!(
@@ -405,9 +374,8 @@ async fn bad_proposals_are_clear_errors_and_change_nothing() {
         )
     );
     // A proposal against a deleted sheet.
-    let r = send(
+    let r = post_as(
         &app,
-        Method::POST,
         &format!("/api/v1/sheets/{}/proposals", id + 7),
         "a",
         g2_changes(),
@@ -471,12 +439,7 @@ async fn the_edit_page_reworks_a_stale_proposal_on_the_rows_of_now() {
     .await;
     assert_eq!(draft.status, StatusCode::OK, "{}", draft.text());
     let draft = draft.json();
-    let values: Vec<&str> = draft["rows"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| r["value"].as_str().unwrap())
-        .collect();
+    let values: Vec<&str> = texts_of(&draft["rows"], "value");
     assert_eq!(
         (&values[..1], &values[6..8]),
         (&["13s"][..], &["3s", "3 tries, waits 0.5s, 1.0s"][..])
@@ -508,10 +471,7 @@ async fn the_edit_page_reworks_a_stale_proposal_on_the_rows_of_now() {
     // Assert: one cell changed against revision 2, which is its base now (and 2 s twice, with
     // the DB's 3.0 s and the app's own 0.5 s, still overruns its 8.0 s deadline, by 0.8 s);
     // the sheet as it was.
-    let review = app
-        .get(&format!("/api/v1/sheets/{id}/proposals/{pid}"))
-        .await
-        .json();
+    let review = review_of(&app, id, pid).await;
     assert_eq!(
         (
             review["proposal"]["title"].clone(),
@@ -528,9 +488,8 @@ async fn the_edit_page_reworks_a_stale_proposal_on_the_rows_of_now() {
     assert_eq!(stored["rows"][6]["value"], "1.5s");
 
     // A decided proposal cannot be edited: a clear 409, nothing changed.
-    let r = send(
+    let r = post_as(
         &app,
-        Method::POST,
         &format!("/api/v1/sheets/{id}/proposals/{pid}/reject"),
         "carol",
         json!({"comment": "no"}),
@@ -634,15 +593,7 @@ async fn the_history_names_an_approved_proposals_proposer_and_reviewer_and_the_g
     // Arrange: G2 proposed by alice, approved anyway by bob with a comment.
     let app = spawn_app().await;
     let (id, pid) = propose_g2(&app).await;
-    let r = send(
-        &app,
-        Method::POST,
-        &format!("/api/v1/sheets/{id}/proposals/{pid}/approve"),
-        "bob",
-        json!({"seen_revision": 1, "anyway": true, "comment": "the deadline is raised next"}),
-    )
-    .await;
-    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+    approve_g2_anyway(&app, id, pid).await;
     let history = format!("/sheets/{id}/history");
 
     // Act: the history page, in English and in Japanese.
@@ -682,27 +633,11 @@ async fn the_history_names_an_approved_proposals_proposer_and_reviewer_and_the_g
     );
 }
 
-const SITE: &str = "http://127.0.0.1:3000";
-
 /// A browser's plain form post of the proposal page's decision form (`body`), from the
 /// address `page`, with the cookies `cookie`.
 async fn decide_form(app: &TestApp, page: &str, cookie: &str, body: &str) -> TestResponse {
-    let referer = format!("{SITE}{page}");
-    app.send_with(
-        Method::POST,
-        &crate::helpers::server_fn("decide_proposal"),
-        &[
-            ("host", "127.0.0.1:3000"),
-            ("origin", SITE),
-            ("sec-fetch-site", "same-origin"),
-            ("content-type", "application/x-www-form-urlencoded"),
-            ("accept", "text/html,application/xhtml+xml"),
-            ("referer", referer.as_str()),
-            ("cookie", cookie),
-        ],
-        body.to_string(),
-    )
-    .await
+    app.form_post("decide_proposal", page, Some(cookie), body)
+        .await
 }
 
 /// The `name=value` of the `Set-Cookie` of `response` that sets `name`, and its attributes.
@@ -826,10 +761,7 @@ async fn a_refused_decision_goes_back_to_the_proposals_address_with_its_reason_a
     assert_eq!(rejected.status, StatusCode::FOUND, "{}", rejected.text());
     assert_eq!(rejected.header("location"), page);
     assert!(set_cookie(&rejected, cookie_name).is_none());
-    let review = app
-        .get(&format!("/api/v1/sheets/{id}/proposals/{pid}"))
-        .await
-        .json();
+    let review = review_of(&app, id, pid).await;
     assert_eq!(review["proposal"]["status"], "rejected");
 }
 

@@ -11,12 +11,13 @@ use workbench_store::access::{Access, Principal, Role, TokenScope};
 use workbench_store::Store;
 
 use crate::helpers::{
-    fixture, server_fns, sign_in_first, team_app_for_setup, team_app_on, TestApp, TestResponse,
+    find, fixture, server_fns, sign_in_first, team_app_for_setup, team_app_on, TestApp,
+    TestResponse,
 };
-use crate::security::{server_fn_call, snapshot, FORM};
-
-const PASSWORD: &str = "a long password for tests";
-const HOST: &str = "127.0.0.1:3000";
+use crate::security::{server_fn_call, snapshot};
+use crate::team::{
+    audit_lines, get_anonymous, post_login, redirect, sign_in, Client, Org, FORM, HOST, PASSWORD,
+};
 
 /// What a route needs of its caller.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -198,14 +199,10 @@ struct World {
 }
 
 async fn world() -> World {
-    let store = Store::connect("sqlite::memory:").await.unwrap();
-    let hash = server::auth::hash_password(PASSWORD).unwrap();
-    store
-        .create_account("admin@example.com", &hash, true)
-        .await
-        .unwrap();
-    let a = store.create_team("A").await.unwrap();
-    let b = store.create_team("B").await.unwrap();
+    let org = Org::in_memory().await;
+    org.admin("admin@example.com").await;
+    let a = org.team("A").await;
+    let b = org.team("B").await;
     let mut accounts = Vec::new();
     for (caller, email, team, role) in [
         (Caller::Viewer, "viewer@example.com", a, Role::Viewer),
@@ -218,31 +215,12 @@ async fn world() -> World {
             Role::Owner,
         ),
     ] {
-        let id = store.create_account(email, &hash, false).await.unwrap();
-        store.set_role(team, id, Some(role)).await.unwrap();
+        org.member(team, email, role).await;
         accounts.push((caller, email));
     }
-    let editor = store
-        .access_of(
-            &store
-                .account_by_email("editor@example.com")
-                .await
-                .unwrap()
-                .unwrap(),
-        )
-        .await
-        .unwrap();
-    let g1 = budget::tsv::import(&fixture("reservation-en.tsv"))
-        .unwrap()
-        .rows;
-    let sheet = store
-        .scoped(editor.clone())
-        .create_sheet(
-            &"G1".parse().unwrap(),
-            &budget::Sheet::new(budget::Lang::En, g1),
-        )
-        .await
-        .unwrap();
+    let editor = org.access("editor@example.com").await;
+    let sheet = org.g1_sheet(editor.clone(), "G1").await;
+    let store = org.store;
     // An open proposal 1 (the editor's: 20s for row 1's value), for the review routes to act on.
     let scoped = store.scoped(editor);
     let stored = scoped.get_sheet(sheet).await.unwrap();
@@ -290,12 +268,27 @@ async fn world() -> World {
     }
 }
 
-/// Signs `email` in; the session cookie (`name=value`).
-async fn sign_in(app: &TestApp, email: &str) -> String {
-    crate::helpers::sign_in(app, HOST, email, PASSWORD).await
+/// The administrator admin@example.com and the team `team` with its owner
+/// owner@example.com; the team's id and the owner's account id.
+async fn owner_of(team: &str) -> (Org, i64, i64) {
+    let org = Org::in_memory().await;
+    org.admin("admin@example.com").await;
+    let owner = org.account("owner@example.com").await;
+    let team = org.team(team).await;
+    org.store
+        .set_role(team, owner, Some(Role::Owner))
+        .await
+        .unwrap();
+    (org, team, owner)
 }
 
 impl World {
+    /// `GET path` as `caller`.
+    async fn get(&self, caller: Caller, path: &str) -> TestResponse {
+        self.call(caller, Method::GET, path, FORM, String::new())
+            .await
+    }
+
     /// Sends `method path` as `caller`.
     async fn call(
         &self,
@@ -609,62 +602,23 @@ async fn pages_send_nobody_to_sign_in_and_hide_other_teams_sheets() {
         format!("/sheets/{id}/proposals/1/edit"),
         server::team_page::PATH.to_string(),
     ] {
-        let response = world
-            .call(Caller::Nobody, Method::GET, &page, FORM, String::new())
-            .await;
-        assert_eq!(
-            (
-                response.status.as_u16(),
-                response.headers["location"].to_str().unwrap()
-            ),
-            (303, "/login"),
-            "{page}"
-        );
+        let response = world.get(Caller::Nobody, &page).await;
+        assert_eq!(redirect(&response), (303, "/login"), "{page}");
     }
-    let list = world
-        .call(
-            Caller::OtherTeamOwner,
-            Method::GET,
-            "/api/v1/sheets",
-            FORM,
-            String::new(),
-        )
-        .await;
-    assert_eq!((list.status.as_u16(), list.text()), (200, "[]".to_string()));
-    let list = world
-        .call(
-            Caller::Viewer,
-            Method::GET,
-            "/api/v1/sheets",
-            FORM,
-            String::new(),
-        )
-        .await;
-    let sheets: serde_json::Value = serde_json::from_str(&list.text()).unwrap();
+    let list = world.get(Caller::OtherTeamOwner, "/api/v1/sheets").await;
+    assert_eq!(list.status_text(), (200, "[]".to_string()));
+    let list = world.get(Caller::Viewer, "/api/v1/sheets").await;
+    let sheets = list.json();
     assert_eq!(sheets.as_array().unwrap().len(), 1);
     assert_eq!(sheets[0]["id"], id);
     let page = world
-        .call(
-            Caller::OtherTeamOwner,
-            Method::GET,
-            &format!("/sheets/{id}"),
-            FORM,
-            String::new(),
-        )
+        .get(Caller::OtherTeamOwner, &format!("/sheets/{id}"))
         .await;
     assert!(
         !page.text().contains("fetch AbortSignal.timeout"),
         "another team's page shows the sheet's rows"
     );
-    let page = world
-        .call(
-            Caller::Viewer,
-            Method::GET,
-            &format!("/sheets/{id}"),
-            FORM,
-            String::new(),
-        )
-        .await;
+    let page = world.get(Caller::Viewer, &format!("/sheets/{id}")).await;
     assert!(
         page.text().contains("fetch AbortSignal.timeout"),
         "the team's viewer sees the rows"
@@ -696,7 +650,7 @@ async fn pages_send_nobody_to_sign_in_and_hide_other_teams_sheets() {
 #[tokio::test]
 async fn a_local_page_says_it_has_no_accounts_and_login_goes_home() {
     let app = crate::helpers::spawn_app().await;
-    let page = app.send_with(Method::GET, "/", &[("host", HOST)], "").await;
+    let page = get_anonymous(&app, "/").await;
     let html = scraper::Html::parse_document(&page.text());
     let mode = html
         .select(&scraper::Selector::parse("[data-testid=mode]").unwrap())
@@ -713,10 +667,8 @@ async fn a_local_page_says_it_has_no_accounts_and_login_goes_home() {
         )
         .await;
     assert_eq!(created.status, 201, "{}", created.text());
-    let id = serde_json::from_str::<serde_json::Value>(&created.text()).unwrap()["id"].clone();
-    let page = app
-        .send_with(Method::GET, &format!("/sheets/{id}"), &[("host", HOST)], "")
-        .await;
+    let id = created.json()["id"].clone();
+    let page = get_anonymous(&app, &format!("/sheets/{id}")).await;
     let sheet = scraper::Html::parse_document(&page.text());
     let count = |testid: &str| {
         sheet
@@ -731,21 +683,11 @@ async fn a_local_page_says_it_has_no_accounts_and_login_goes_home() {
         ),
         (1, 1, 0)
     );
-    let login = app
-        .send_with(Method::GET, "/login", &[("host", HOST)], "")
-        .await;
+    let login = get_anonymous(&app, "/login").await;
+    assert_eq!(redirect(&login), (303, "/"));
+    let me = get_anonymous(&app, "/api/v1/me").await;
     assert_eq!(
-        (
-            login.status.as_u16(),
-            login.headers["location"].to_str().unwrap()
-        ),
-        (303, "/")
-    );
-    let me = app
-        .send_with(Method::GET, "/api/v1/me", &[("host", HOST)], "")
-        .await;
-    assert_eq!(
-        (me.status.as_u16(), me.text()),
+        me.status_text(),
         (
             404,
             r#"{"error":"local mode has no accounts or teams; start the server with WORKBENCH_MODE=team","line":null}"#
@@ -756,97 +698,47 @@ async fn a_local_page_says_it_has_no_accounts_and_login_goes_home() {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn an_owners_token_works_until_revoked_and_the_audit_log_says_so() {
-    let store = Store::connect("sqlite::memory:").await.unwrap();
-    let hash = server::auth::hash_password(PASSWORD).unwrap();
-    store
-        .create_account("admin@example.com", &hash, true)
-        .await
-        .unwrap();
-    let owner = store
-        .create_account("owner@example.com", &hash, false)
-        .await
-        .unwrap();
-    let team = store.create_team("platform").await.unwrap();
-    store
-        .set_role(team, owner, Some(Role::Owner))
-        .await
-        .unwrap();
-    let app = team_app_on(store.clone());
+    let (org, team, owner) = owner_of("platform").await;
+    let store = org.store.clone();
+    let app = org.app();
     let cookie = sign_in(&app, "owner@example.com").await;
-    let json = [
-        ("host", HOST),
-        ("content-type", "application/json"),
-        ("cookie", cookie.as_str()),
-    ];
-    let made = app
-        .send_with(
-            Method::POST,
+    let owner_client = Client::json(&app, &cookie);
+    let made = owner_client
+        .post(
             &format!("/api/v1/teams/{team}/tokens"),
-            &json,
             r#"{"name":"ci","scope":"write","expires_in_days":30}"#,
         )
         .await;
     assert_eq!(made.status, 201, "{}", made.text());
-    let made: serde_json::Value = serde_json::from_str(&made.text()).unwrap();
-    let token = made["token"].as_str().unwrap().to_string();
-    let bearer = format!("Bearer {token}");
-    let as_token = [("host", HOST), ("authorization", bearer.as_str())];
+    let made = made.json();
+    let ci = Client::bearer(&app, made["token"].as_str().unwrap());
     // CI stores G2 and checks it through the token.
-    let created = app
-        .send_with(
-            Method::POST,
-            "/api/v1/sheets?name=ci",
-            &as_token,
-            fixture("reservation-en.tsv"),
-        )
+    let created = ci
+        .post("/api/v1/sheets?name=ci", fixture("reservation-en.tsv"))
         .await;
     assert_eq!(created.status, 201, "{}", created.text());
-    let id = serde_json::from_str::<serde_json::Value>(&created.text()).unwrap()["id"]
-        .as_i64()
-        .unwrap();
-    let checked = app
-        .send_with(
-            Method::POST,
-            "/api/v1/check",
-            &as_token,
-            crate::helpers::golden_g2(),
-        )
-        .await;
-    let report: serde_json::Value = serde_json::from_str(&checked.text()).unwrap();
-    let app_node = report["nodes"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|n| n["name"] == "app")
-        .unwrap();
+    let id = created.json()["id"].as_i64().unwrap();
+    let report = ci
+        .post("/api/v1/check", crate::helpers::golden_g2())
+        .await
+        .json();
+    let app_node = find(&report["nodes"], "name", "app");
     assert_eq!(app_node["need_ms"], 15_500);
     // The list shows when it was last used.
-    let listed = app
-        .send_with(
-            Method::GET,
-            &format!("/api/v1/teams/{team}/tokens"),
-            &json,
-            "",
-        )
-        .await;
-    let listed: serde_json::Value = serde_json::from_str(&listed.text()).unwrap();
+    let listed = owner_client
+        .get(&format!("/api/v1/teams/{team}/tokens"))
+        .await
+        .json();
     assert!(listed[0]["last_used_at_ms"].as_i64().is_some(), "{listed}");
     assert_eq!(listed[0]["scope"], "write");
     // Revoked: refused at once, on every instance (the store says so).
-    let revoked = app
-        .send_with(
-            Method::DELETE,
-            &format!("/api/v1/teams/{team}/tokens/{}", made["id"]),
-            &json,
-            "",
-        )
+    let revoked = owner_client
+        .delete(&format!("/api/v1/teams/{team}/tokens/{}", made["id"]))
         .await;
     assert_eq!(revoked.status, 204);
-    let refused = app
-        .send_with(Method::GET, &format!("/api/v1/sheets/{id}"), &as_token, "")
-        .await;
+    let refused = ci.get(&format!("/api/v1/sheets/{id}")).await;
     assert_eq!(
-        (refused.status.as_u16(), refused.text()),
+        refused.status_text(),
         (
             401,
             r#"{"error":"this API token was revoked","line":null}"#.to_string()
@@ -859,20 +751,13 @@ async fn an_owners_token_works_until_revoked_and_the_audit_log_says_so() {
         .unwrap();
     assert!(matches!(owner_access.principal, Principal::Account { .. }));
     store.scoped(owner_access).delete_sheet(id).await.unwrap();
-    let audit = app
-        .send_with(
-            Method::GET,
-            &format!("/api/v1/teams/{team}/audit"),
-            &json,
-            "",
-        )
-        .await;
-    let audit: serde_json::Value = serde_json::from_str(&audit.text()).unwrap();
-    let actions: Vec<(&str, &str)> = audit
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| (e["actor"].as_str().unwrap(), e["action"].as_str().unwrap()))
+    let audit = owner_client
+        .get(&format!("/api/v1/teams/{team}/audit"))
+        .await
+        .json();
+    let actions: Vec<(&str, &str)> = audit_lines(&audit)
+        .into_iter()
+        .map(|(actor, action, _)| (actor, action))
         .collect();
     // The token's uses are not lines: the list of tokens says when it was last used.
     assert_eq!(
@@ -890,9 +775,7 @@ async fn an_owners_token_works_until_revoked_and_the_audit_log_says_so() {
 async fn the_first_account_is_the_administrator_and_a_wrong_password_is_refused() {
     let store = Store::connect("sqlite::memory:").await.unwrap();
     let (app, code) = team_app_for_setup(store.clone());
-    let page = app
-        .send_with(Method::GET, "/login", &[("host", HOST)], "")
-        .await;
+    let page = get_anonymous(&app, "/login").await;
     assert!(
         page.text().contains("Create the administrator account"),
         "{}",
@@ -923,64 +806,26 @@ async fn the_first_account_is_the_administrator_and_a_wrong_password_is_refused(
     assert!(html.contains("<label>セットアップコード <input"), "{html}");
     let cookie = sign_in_first(&app, HOST, "first@example.com", PASSWORD, &code).await;
     // The account exists: the page is the ordinary sign-in, without the setup code.
-    let page = app
-        .send_with(Method::GET, "/login", &[("host", HOST)], "")
-        .await
-        .text();
+    let page = get_anonymous(&app, "/login").await.text();
     assert!(
         page.contains("<h1>Sign in</h1>") && !page.contains("setup_code"),
         "{page}"
     );
-    let me = app
-        .send_with(
-            Method::GET,
-            "/api/v1/me",
-            &[("host", HOST), ("cookie", cookie.as_str())],
-            "",
-        )
-        .await;
+    let me = Client::cookie(&app, &cookie).get("/api/v1/me").await;
     assert_eq!(
         me.text(),
         r#"{"account":1,"admin":true,"email":"first@example.com","roles":[]}"#
     );
-    let wrong = app
-        .send_with(
-            Method::POST,
-            "/login",
-            &[("host", HOST), ("content-type", FORM)],
-            "email=first%40example.com&password=not+the+password",
-        )
-        .await;
+    let wrong = post_login(&app, "email=first%40example.com&password=not+the+password").await;
     assert_eq!(wrong.status, 401);
     assert!(wrong.text().contains("Wrong e-mail address or password."));
-    let unknown = app
-        .send_with(
-            Method::POST,
-            "/login",
-            &[("host", HOST), ("content-type", FORM)],
-            "email=nobody%40example.com&password=not+the+password",
-        )
-        .await;
+    let unknown = post_login(&app, "email=nobody%40example.com&password=not+the+password").await;
     assert_eq!(unknown.status, 401);
     assert!(unknown.text().contains("Wrong e-mail address or password."));
     // Signing out ends the session on the server: the old cookie no longer works.
-    let out = app
-        .send_with(
-            Method::POST,
-            "/logout",
-            &[("host", HOST), ("cookie", cookie.as_str())],
-            "",
-        )
-        .await;
+    let out = Client::cookie(&app, &cookie).post("/logout", "").await;
     assert_eq!(out.status, 303);
-    let after = app
-        .send_with(
-            Method::GET,
-            "/api/v1/me",
-            &[("host", HOST), ("cookie", cookie.as_str())],
-            "",
-        )
-        .await;
+    let after = Client::cookie(&app, &cookie).get("/api/v1/me").await;
     assert_eq!(after.status, 401);
 }
 
@@ -990,24 +835,13 @@ async fn an_administrator_makes_teams_and_accounts_and_a_disabled_account_is_out
     let (app, code) = team_app_for_setup(store.clone());
     // The first account, made with the setup code: the administrator.
     let admin = sign_in_first(&app, HOST, "admin@example.com", PASSWORD, &code).await;
-    let json = |cookie: &str| {
-        vec![
-            ("host", HOST),
-            ("content-type", "application/json"),
-            ("cookie", cookie),
-        ]
-        .into_iter()
-        .map(|(k, v)| (k, v.to_string()))
-        .collect::<Vec<_>>()
-    };
     let send = |method: Method, path: &'static str, cookie: String, body: &'static str| {
         let app = &app;
         async move {
-            let headers = json(&cookie);
-            let headers: Vec<(&str, &str)> =
-                headers.iter().map(|(k, v)| (*k, v.as_str())).collect();
-            let response = app.send_with(method, path, &headers, body).await;
-            (response.status.as_u16(), response.text())
+            Client::json(app, &cookie)
+                .send(method, path, body)
+                .await
+                .status_text()
         }
     };
     assert_eq!(
@@ -1079,31 +913,17 @@ async fn an_administrator_makes_teams_and_accounts_and_a_disabled_account_is_out
         204
     );
     assert_eq!(send(Method::GET, "/api/v1/me", frank, "").await.0, 401);
-    let again = app
-        .send_with(
-            Method::POST,
-            "/login",
-            &[("host", HOST), ("content-type", FORM)],
-            "email=frank%40example.com&password=a+long+password+for+tests",
-        )
-        .await;
+    let again = post_login(
+        &app,
+        "email=frank%40example.com&password=a+long+password+for+tests",
+    )
+    .await;
     assert_eq!(again.status, 401);
     let audit = send(Method::GET, "/api/v1/teams/1/audit", admin, "")
         .await
         .1;
     let audit: serde_json::Value = serde_json::from_str(&audit).unwrap();
-    let lines: Vec<(&str, &str, &str)> = audit
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| {
-            (
-                e["actor"].as_str().unwrap(),
-                e["action"].as_str().unwrap(),
-                e["detail"].as_str().unwrap(),
-            )
-        })
-        .collect();
+    let lines = audit_lines(&audit);
     assert_eq!(
         lines,
         vec![
@@ -1117,74 +937,35 @@ async fn an_administrator_makes_teams_and_accounts_and_a_disabled_account_is_out
 
 #[tokio::test(flavor = "multi_thread")]
 async fn an_owners_invitation_link_makes_the_account_once() {
-    let store = Store::connect("sqlite::memory:").await.unwrap();
-    let hash = server::auth::hash_password(PASSWORD).unwrap();
-    store
-        .create_account("admin@example.com", &hash, true)
-        .await
-        .unwrap();
-    let owner = store
-        .create_account("owner@example.com", &hash, false)
-        .await
-        .unwrap();
-    let team = store.create_team("payments").await.unwrap();
-    store
-        .set_role(team, owner, Some(Role::Owner))
-        .await
-        .unwrap();
-    let app = team_app_on(store.clone());
+    let (org, team, _) = owner_of("payments").await;
+    let app = org.app();
     let cookie = sign_in(&app, "owner@example.com").await;
-    let made = app
-        .send_with(
-            Method::POST,
+    let made = Client::json(&app, &cookie)
+        .post(
             "/api/v1/invites",
-            &[
-                ("host", HOST),
-                ("content-type", "application/json"),
-                ("cookie", cookie.as_str()),
-            ],
             format!(r#"{{"email":"Grace@Example.com","team":{team},"role":"reviewer"}}"#),
         )
         .await;
     assert_eq!(made.status, 201, "{}", made.text());
-    let link = serde_json::from_str::<serde_json::Value>(&made.text()).unwrap()["link"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let link = made.json()["link"].as_str().unwrap().to_string();
     let token = link
         .strip_prefix("/login?invite=")
         .expect("a link to /login")
         .to_string();
     // The link shows the address invited, and asks for a password.
-    let page = app
-        .send_with(Method::GET, &link, &[("host", HOST)], "")
-        .await;
+    let page = get_anonymous(&app, &link).await;
     assert_eq!(page.status, 200);
     assert!(page
         .text()
         .contains(r#"<strong data-testid="invited">grace@example.com</strong>"#));
     // Too short a password: the form again, the invitation still good.
     let form = |password: &str| format!("invite={token}&password={}", password.replace(' ', "+"));
-    let short = app
-        .send_with(
-            Method::POST,
-            "/login",
-            &[("host", HOST), ("content-type", FORM)],
-            form("short"),
-        )
-        .await;
+    let short = post_login(&app, form("short")).await;
     assert_eq!(short.status, 400);
     assert!(short
         .text()
         .contains("The password must have at least 12 characters."));
-    let accepted = app
-        .send_with(
-            Method::POST,
-            "/login",
-            &[("host", HOST), ("content-type", FORM)],
-            form(PASSWORD),
-        )
-        .await;
+    let accepted = post_login(&app, form(PASSWORD)).await;
     assert_eq!(accepted.status, 303, "{}", accepted.text());
     let session = accepted.headers["set-cookie"]
         .to_str()
@@ -1193,14 +974,7 @@ async fn an_owners_invitation_link_makes_the_account_once() {
         .next()
         .unwrap()
         .to_string();
-    let me = app
-        .send_with(
-            Method::GET,
-            "/api/v1/me",
-            &[("host", HOST), ("cookie", session.as_str())],
-            "",
-        )
-        .await;
+    let me = Client::cookie(&app, &session).get("/api/v1/me").await;
     assert_eq!(
         me.text(),
         format!(
@@ -1208,21 +982,12 @@ async fn an_owners_invitation_link_makes_the_account_once() {
         )
     );
     // Once only.
-    let again = app
-        .send_with(
-            Method::POST,
-            "/login",
-            &[("host", HOST), ("content-type", FORM)],
-            form(PASSWORD),
-        )
-        .await;
+    let again = post_login(&app, form(PASSWORD)).await;
     assert_eq!(again.status, 410);
     assert!(again
         .text()
         .contains("This invitation was used or has expired; ask for a new one."));
-    let page = app
-        .send_with(Method::GET, &link, &[("host", HOST)], "")
-        .await;
+    let page = get_anonymous(&app, &link).await;
     assert_eq!(page.status, 410);
     // And she signs in with her password from now on.
     sign_in(&app, "grace@example.com").await;
@@ -1230,24 +995,14 @@ async fn an_owners_invitation_link_makes_the_account_once() {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn sign_ins_are_limited_per_account() {
-    let store = Store::connect("sqlite::memory:").await.unwrap();
-    let hash = server::auth::hash_password(PASSWORD).unwrap();
-    store
-        .create_account("admin@example.com", &hash, true)
-        .await
-        .unwrap();
+    let org = Org::in_memory().await;
+    org.admin("admin@example.com").await;
+    let store = org.store;
     // Three a minute here (the server's is ten), so the test outruns the refill.
     let app = crate::helpers::app_with(store, server::auth::Auth::team_limited(None, false, 3));
     let wrong = "email=admin%40example.com&password=not+the+password";
     for attempt in 1..=3 {
-        let response = app
-            .send_with(
-                Method::POST,
-                "/login",
-                &[("host", HOST), ("content-type", FORM)],
-                wrong,
-            )
-            .await;
+        let response = post_login(&app, wrong).await;
         assert_eq!(response.status, 401, "attempt {attempt}");
     }
     // The fourth, even with the right password, waits.
@@ -1255,27 +1010,17 @@ async fn sign_ins_are_limited_per_account() {
         "email=admin%40example.com&password={}",
         PASSWORD.replace(' ', "+")
     );
-    let limited = app
-        .send_with(
-            Method::POST,
-            "/login",
-            &[("host", HOST), ("content-type", FORM)],
-            right,
-        )
-        .await;
+    let limited = post_login(&app, right).await;
     assert_eq!(limited.status, 429);
     assert!(limited
         .text()
         .contains("Too many sign-in attempts; wait a minute and try again."));
     // Another account is not held up by it.
-    let other = app
-        .send_with(
-            Method::POST,
-            "/login",
-            &[("host", HOST), ("content-type", FORM)],
-            "email=someone%40example.com&password=not+the+password",
-        )
-        .await;
+    let other = post_login(
+        &app,
+        "email=someone%40example.com&password=not+the+password",
+    )
+    .await;
     assert_eq!(other.status, 401);
 }
 
@@ -1285,13 +1030,7 @@ async fn a_sheet_shared_with_the_organisation_is_read_only_to_other_teams() {
     let id = world.sheet;
     // Not shared yet: another team's owner finds nothing.
     let before = world
-        .call(
-            Caller::OtherTeamOwner,
-            Method::GET,
-            &format!("/api/v1/sheets/{id}"),
-            FORM,
-            String::new(),
-        )
+        .get(Caller::OtherTeamOwner, &format!("/api/v1/sheets/{id}"))
         .await;
     assert_eq!(before.status, 404);
     // Only an owner of its team may share it: the editor who made it may not.
@@ -1305,7 +1044,7 @@ async fn a_sheet_shared_with_the_organisation_is_read_only_to_other_teams() {
         )
         .await;
     assert_eq!(
-        (by_editor.status.as_u16(), by_editor.text()),
+        by_editor.status_text(),
         (
             403,
             format!(
@@ -1313,51 +1052,20 @@ async fn a_sheet_shared_with_the_organisation_is_read_only_to_other_teams() {
             )
         )
     );
-    let store = &world.app.store;
-    let a_owner = store
-        .create_account(
-            "owner-a@example.com",
-            &server::auth::hash_password(PASSWORD).unwrap(),
-            false,
-        )
-        .await
-        .unwrap();
-    store.set_role(1, a_owner, Some(Role::Owner)).await.unwrap();
+    Org::on(world.app.store.clone())
+        .member(1, "owner-a@example.com", Role::Owner)
+        .await;
     let owner = sign_in(&world.app, "owner-a@example.com").await;
-    let shared = world
-        .app
-        .send_with(
-            Method::PUT,
-            &format!("/api/v1/sheets/{id}/shared"),
-            &[
-                ("host", HOST),
-                ("content-type", "application/json"),
-                ("cookie", owner.as_str()),
-            ],
-            r#"{"shared":true}"#,
-        )
+    let shared = Client::json(&world.app, &owner)
+        .put(&format!("/api/v1/sheets/{id}/shared"), r#"{"shared":true}"#)
         .await;
     assert_eq!(shared.status, 204, "{}", shared.text());
     // Now every account lists and reads it, and none outside the team writes it.
-    let list = world
-        .call(
-            Caller::OtherTeamOwner,
-            Method::GET,
-            "/api/v1/sheets",
-            FORM,
-            String::new(),
-        )
-        .await;
-    let listed: serde_json::Value = serde_json::from_str(&list.text()).unwrap();
+    let list = world.get(Caller::OtherTeamOwner, "/api/v1/sheets").await;
+    let listed = list.json();
     assert_eq!(listed[0]["id"], id);
     let read = world
-        .call(
-            Caller::OtherTeamOwner,
-            Method::GET,
-            &format!("/api/v1/sheets/{id}"),
-            FORM,
-            String::new(),
-        )
+        .get(Caller::OtherTeamOwner, &format!("/api/v1/sheets/{id}"))
         .await;
     assert_eq!(read.status, 200);
     let write = world
@@ -1370,7 +1078,7 @@ async fn a_sheet_shared_with_the_organisation_is_read_only_to_other_teams() {
         )
         .await;
     assert_eq!(
-        (write.status.as_u16(), write.text()),
+        write.status_text(),
         (
             403,
             format!(
@@ -1382,53 +1090,35 @@ async fn a_sheet_shared_with_the_organisation_is_read_only_to_other_teams() {
 
 #[tokio::test(flavor = "multi_thread")]
 async fn sign_ins_are_limited_per_address_whatever_account_they_name() {
-    use tower::ServiceExt;
-    let store = Store::connect("sqlite::memory:").await.unwrap();
-    let hash = server::auth::hash_password(PASSWORD).unwrap();
-    store
-        .create_account("admin@example.com", &hash, true)
-        .await
-        .unwrap();
+    let org = Org::in_memory().await;
+    org.admin("admin@example.com").await;
+    let store = org.store;
     let app = crate::helpers::app_with(store, server::auth::Auth::team_limited(None, false, 3));
-    let from =
-        |address: [u8; 4], email: &str| {
-            let mut request = axum::http::Request::builder()
-                .method(Method::POST)
-                .uri("/login")
-                .header("host", HOST)
-                .header("content-type", FORM)
-                .body(axum::body::Body::from(format!(
-                    "email={}&password=not+the+password",
-                    email.replace('@', "%40")
-                )))
-                .unwrap();
-            request.extensions_mut().insert(axum::extract::ConnectInfo(
-                std::net::SocketAddr::from((address, 40000)),
-            ));
-            request
-        };
-    for n in 1..=3 {
-        let response = app
-            .router
-            .clone()
-            .oneshot(from([10, 0, 0, 9], &format!("guess{n}@example.com")))
+    let from = |address: [u8; 4], email: String| {
+        let app = &app;
+        async move {
+            let form = format!(
+                "email={}&password=not+the+password",
+                email.replace('@', "%40")
+            );
+            app.send_from(
+                address,
+                Method::POST,
+                "/login",
+                &[("host", HOST), ("content-type", FORM)],
+                form,
+            )
             .await
-            .unwrap();
-        assert_eq!(response.status(), 401, "attempt {n}");
+            .status
+        }
+    };
+    for n in 1..=3 {
+        let status = from([10, 0, 0, 9], format!("guess{n}@example.com")).await;
+        assert_eq!(status, 401, "attempt {n}");
     }
     // A fourth account named from the same address waits; another address does not.
-    let limited = app
-        .router
-        .clone()
-        .oneshot(from([10, 0, 0, 9], "guess4@example.com"))
-        .await
-        .unwrap();
-    assert_eq!(limited.status(), 429);
-    let elsewhere = app
-        .router
-        .clone()
-        .oneshot(from([10, 0, 0, 10], "guess5@example.com"))
-        .await
-        .unwrap();
-    assert_eq!(elsewhere.status(), 401);
+    let limited = from([10, 0, 0, 9], "guess4@example.com".into()).await;
+    assert_eq!(limited, 429);
+    let elsewhere = from([10, 0, 0, 10], "guess5@example.com".into()).await;
+    assert_eq!(elsewhere, 401);
 }

@@ -3,7 +3,7 @@
 use axum::http::{Method, StatusCode};
 use serde_json::json;
 
-use crate::helpers::{find, fixture, golden_g2, spawn_app};
+use crate::helpers::{assert_error, find, fixture, golden_g2, spawn_app};
 
 #[tokio::test]
 async fn posting_a_sheet_stores_it_and_answers_201() {
@@ -113,13 +113,11 @@ async fn a_bad_sheet_is_422_and_not_stored() {
     let response = app.post("/api/v1/sheets?name=broken", body).await;
 
     // Assert
-    assert_eq!(response.status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert_eq!(
-        response.json(),
-        json!({
-            "error": "line 2: expected 8 cells, found 2; each row needs exactly 8 tab-separated cells",
-            "line": 2
-        })
+    assert_error(
+        &response,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "line 2: expected 8 cells, found 2; each row needs exactly 8 tab-separated cells",
+        Some(2),
     );
     assert!(app.store.list_sheets().await.unwrap().is_empty());
 }
@@ -410,11 +408,7 @@ async fn an_absent_sheet_is_a_json_404() {
     let response = app.get("/api/v1/sheets/99").await;
 
     // Assert
-    assert_eq!(response.status, StatusCode::NOT_FOUND);
-    assert_eq!(
-        response.json(),
-        json!({"error": "sheet 99 not found", "line": null})
-    );
+    assert_error(&response, StatusCode::NOT_FOUND, "sheet 99 not found", None);
 }
 
 #[tokio::test]
@@ -447,10 +441,11 @@ async fn an_unknown_api_route_is_a_json_404() {
     let response = app.get("/api/v1/nothing-here").await;
 
     // Assert
-    assert_eq!(response.status, StatusCode::NOT_FOUND);
-    assert_eq!(
-        response.json(),
-        json!({"error": "no such API route; see /api/v1/openapi.json for the routes of this API", "line": null})
+    assert_error(
+        &response,
+        StatusCode::NOT_FOUND,
+        "no such API route; see /api/v1/openapi.json for the routes of this API",
+        None,
     );
 }
 
@@ -467,14 +462,7 @@ async fn a_put_without_if_match_is_428_and_changes_nothing() {
     let response = app.send_with(Method::PUT, &uri, &[], golden_g2()).await;
 
     // Assert
-    assert_eq!(response.status, StatusCode::PRECONDITION_REQUIRED);
-    assert_eq!(
-        response.json(),
-        json!({
-            "error": "replacing a sheet's rows needs If-Match: the ETag of the GET the change starts from (the sheet's revision in quotes, such as \"3\"), or * to overwrite whatever is stored",
-            "line": null
-        })
-    );
+    assert_error(&response, StatusCode::PRECONDITION_REQUIRED, "replacing a sheet's rows needs If-Match: the ETag of the GET the change starts from (the sheet's revision in quotes, such as \"3\"), or * to overwrite whatever is stored", None);
     assert_eq!(
         app.get(&format!("{uri}/export.tsv")).await.text(),
         fixture("reservation-en.tsv")

@@ -2,20 +2,13 @@
 //! in the database (so two instances on one database share it), in a bounded table whatever
 //! is sent, and unable to lock an account's owner out from an address that is not failing.
 
-use std::net::SocketAddr;
-
-use axum::body::Body;
-use axum::http::{Method, Request, StatusCode};
+use axum::http::{Method, StatusCode};
 use futures_util::StreamExt as _;
 use server::auth::{Auth, SignInLimits, MAX_EMAIL_CHARS};
-use tower::ServiceExt as _;
 use workbench_store::Store;
 
 use crate::helpers::{app_with, TestApp};
-
-const PASSWORD: &str = "a long password for tests";
-const HOST: &str = "127.0.0.1:3000";
-const FORM: &str = "application/x-www-form-urlencoded";
+use crate::team::{post_login, Client, Org, FORM, HOST, PASSWORD};
 /// The cookie key both instances share, as `WORKBENCH_SECRET` does.
 const SECRET: &str = "a shared session key of more than thirty-two bytes";
 /// A window of an hour: the tests' attempts all fall within one allowance (one more attempt
@@ -31,28 +24,20 @@ async fn sign_in_from(app: &TestApp, address: [u8; 4], email: &str, password: &s
         percent_encoding::utf8_percent_encode(email, percent_encoding::NON_ALPHANUMERIC),
         percent_encoding::utf8_percent_encode(password, percent_encoding::NON_ALPHANUMERIC),
     );
-    let mut request = Request::builder()
-        .method(Method::POST)
-        .uri("/login")
-        .header("host", HOST)
-        .header("content-type", FORM)
-        .body(Body::from(body))
-        .unwrap();
-    request
-        .extensions_mut()
-        .insert(axum::extract::ConnectInfo(SocketAddr::from((
-            address, 40000,
-        ))));
-    app.router.clone().oneshot(request).await.unwrap().status()
+    app.send_from(
+        address,
+        Method::POST,
+        "/login",
+        &[("host", HOST), ("content-type", FORM)],
+        body,
+    )
+    .await
+    .status
 }
 
 /// A store with the account alice@example.com.
 async fn with_alice(store: &Store) {
-    let hash = server::auth::hash_password(PASSWORD).unwrap();
-    store
-        .create_account("alice@example.com", &hash, true)
-        .await
-        .unwrap();
+    Org::on(store.clone()).admin("alice@example.com").await;
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -203,27 +188,15 @@ async fn an_address_too_long_or_a_body_too_large_is_refused_before_anything_is_s
     // Act: an address of 255 characters, then a body of 1 MB
     let long = format!("{}@example.com", "x".repeat(MAX_EMAIL_CHARS + 1 - 12));
     assert_eq!(long.chars().count(), 255);
-    let response = app
-        .send_with(
-            Method::POST,
-            "/login",
-            &[("host", HOST), ("content-type", FORM)],
-            format!("email={}&password=guess", long.replace('@', "%40")),
-        )
-        .await;
+    let response = post_login(
+        &app,
+        format!("email={}&password=guess", long.replace('@', "%40")),
+    )
+    .await;
     let body = format!("email={}%40example.com&password=guess", "x".repeat(1 << 20));
     let length = body.len().to_string();
-    let huge = app
-        .send_with(
-            Method::POST,
-            "/login",
-            &[
-                ("host", HOST),
-                ("content-type", FORM),
-                ("content-length", &length),
-            ],
-            body,
-        )
+    let huge = Client::with(&app, &[("content-type", FORM), ("content-length", &length)])
+        .post("/login", body)
         .await;
 
     // Assert: the reason, in the page's language; nothing counted

@@ -1,44 +1,25 @@
 //! The Teams page of team mode (`/team`): what an owner, a member and an administrator see
 //! and do there, in English and Japanese, and what each refusal says and leaves unchanged.
 
-use axum::http::Method;
 use workbench_store::access::Role;
-use workbench_store::Store;
 
-use crate::helpers::{fixture, team_app_on, texts, TestApp, TestResponse};
-
-const PASSWORD: &str = "a long password for tests";
-const HOST: &str = "127.0.0.1:3000";
-const FORM: &str = "application/x-www-form-urlencoded";
+use crate::helpers::{fixture, texts, TestApp, TestResponse};
+use crate::team::{
+    create_g1, get_anonymous, post_login, redirect, sign_in, Client, Org, FORM, PASSWORD,
+};
 
 /// Team 1 "Payments" with an owner (olga) and a viewer (vic); team 2 "Search" with its
 /// owner (sam); pat in no team; ada the administrator.
 async fn world() -> TestApp {
-    let store = Store::connect("sqlite::memory:").await.unwrap();
-    let hash = server::auth::hash_password(PASSWORD).unwrap();
-    store
-        .create_account("ada@example.com", &hash, true)
-        .await
-        .unwrap();
-    let payments = store.create_team("Payments").await.unwrap();
-    let search = store.create_team("Search").await.unwrap();
-    for (email, team, role) in [
-        ("olga@example.com", Some(payments), Role::Owner),
-        ("vic@example.com", Some(payments), Role::Viewer),
-        ("sam@example.com", Some(search), Role::Owner),
-        ("pat@example.com", None, Role::Viewer),
-    ] {
-        let id = store.create_account(email, &hash, false).await.unwrap();
-        if let Some(team) = team {
-            store.set_role(team, id, Some(role)).await.unwrap();
-        }
-    }
-    team_app_on(store)
-}
-
-/// Signs `email` in; the session cookie (`name=value`).
-async fn sign_in(app: &TestApp, email: &str) -> String {
-    crate::helpers::sign_in(app, HOST, email, PASSWORD).await
+    let org = Org::in_memory().await;
+    org.admin("ada@example.com").await;
+    let payments = org.team("Payments").await;
+    let search = org.team("Search").await;
+    org.member(payments, "olga@example.com", Role::Owner).await;
+    org.member(payments, "vic@example.com", Role::Viewer).await;
+    org.member(search, "sam@example.com", Role::Owner).await;
+    org.account("pat@example.com").await;
+    org.app()
 }
 
 async fn get(app: &TestApp, cookie: &str, lang: Option<&str>) -> TestResponse {
@@ -46,28 +27,13 @@ async fn get(app: &TestApp, cookie: &str, lang: Option<&str>) -> TestResponse {
         Some(lang) => format!("{cookie}; {}={lang}", app::i18n::COOKIE),
         None => cookie.to_string(),
     };
-    app.send_with(
-        Method::GET,
-        "/team",
-        &[("host", HOST), ("cookie", &cookie)],
-        "",
-    )
-    .await
+    Client::cookie(app, &cookie).get("/team").await
 }
 
 async fn post(app: &TestApp, cookie: &str, path: &str, form: &str) -> TestResponse {
-    app.send_with(
-        Method::POST,
-        path,
-        &[
-            ("host", HOST),
-            ("cookie", cookie),
-            ("content-type", FORM),
-            ("origin", "http://127.0.0.1:3000"),
-        ],
-        form.to_string(),
-    )
-    .await
+    Client::from_page(app, cookie, FORM)
+        .post(path, form.to_string())
+        .await
 }
 
 /// The members of `team` as `email role` lines, from the page.
@@ -90,13 +56,9 @@ fn members(html: &str, team: i64) -> Vec<String> {
 
 /// `POST /api/v1/check` of G1 with the `authorization` header `bearer`.
 async fn check(app: &TestApp, bearer: &str) -> TestResponse {
-    app.send_with(
-        Method::POST,
-        "/api/v1/check",
-        &[("host", HOST), ("authorization", bearer)],
-        fixture("reservation-en.tsv"),
-    )
-    .await
+    Client::with(app, &[("authorization", bearer)])
+        .post("/api/v1/check", fixture("reservation-en.tsv"))
+        .await
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -204,7 +166,7 @@ async fn an_owner_adds_a_member_makes_and_revokes_a_token_and_invites_from_the_p
     );
     let refused = check(&app, &bearer).await;
     assert_eq!(
-        (refused.status.as_u16(), refused.text()),
+        refused.status_text(),
         (
             401,
             r#"{"error":"this API token was revoked","line":null}"#.to_string()
@@ -230,9 +192,7 @@ async fn an_owner_adds_a_member_makes_and_revokes_a_token_and_invites_from_the_p
             "The invitation link for quinn@example.com (send it to them; it works once, until "
         )
     );
-    let opened = app
-        .send_with(Method::GET, path, &[("host", HOST)], "")
-        .await;
+    let opened = get_anonymous(&app, path).await;
     assert_eq!(opened.status, 200);
     assert_eq!(
         texts(&opened.text(), "[data-testid=invited]"),
@@ -377,21 +337,18 @@ async fn a_member_sees_the_members_and_a_refused_form_says_why_and_changes_nothi
         ["olga@example.com editor", "vic@example.com owner"]
     );
     // Another site's page cannot post the owner's forms.
-    let hostile = app
-        .send_with(
-            Method::POST,
-            "/team/members",
-            &[
-                ("host", HOST),
-                ("cookie", &olga),
-                ("content-type", FORM),
-                ("origin", "http://evil.example"),
-            ],
-            "team=1&email=pat%40example.com&role=owner",
-        )
-        .await;
+    let hostile = Client::with(
+        &app,
+        &[
+            ("cookie", &olga),
+            ("content-type", FORM),
+            ("origin", "http://evil.example"),
+        ],
+    )
+    .post("/team/members", "team=1&email=pat%40example.com&role=owner")
+    .await;
     assert_eq!(
-        (hostile.status.as_u16(), hostile.text()),
+        hostile.status_text(),
         (
             403,
             r#"{"error":"a request from another site cannot change this workbench: its Origin is \"http://evil.example\"","line":null}"#
@@ -405,15 +362,7 @@ async fn a_member_sees_the_members_and_a_refused_form_says_why_and_changes_nothi
 async fn an_owner_shares_a_sheet_read_only_with_everyone() {
     let app = world().await;
     let olga = sign_in(&app, "olga@example.com").await;
-    let created = app
-        .send_with(
-            Method::POST,
-            "/api/v1/sheets?name=G1",
-            &[("host", HOST), ("cookie", &olga)],
-            fixture("reservation-en.tsv"),
-        )
-        .await;
-    assert_eq!(created.status, 201, "{}", created.text());
+    create_g1(&app, &olga).await;
     let rows = |html: &str| texts(html, "[data-testid=sheets-1] tr");
     assert_eq!(
         rows(&get(&app, &olga, None).await.text()),
@@ -424,15 +373,11 @@ async fn an_owner_shares_a_sheet_read_only_with_everyone() {
     let read = |cookie: String| {
         let app = &app;
         async move {
-            app.send_with(
-                Method::GET,
-                "/api/v1/sheets/1",
-                &[("host", HOST), ("cookie", &cookie)],
-                "",
-            )
-            .await
-            .status
-            .as_u16()
+            Client::cookie(app, &cookie)
+                .get("/api/v1/sheets/1")
+                .await
+                .status
+                .as_u16()
         }
     };
     assert_eq!(read(sam.clone()).await, 404);
@@ -517,17 +462,14 @@ async fn an_administrator_makes_a_team_and_disables_an_account_in_japanese() {
             "vic@example.com無効にする"
         ]
     );
-    let refused = app
-        .send_with(
-            Method::POST,
-            "/login",
-            &[("host", HOST), ("content-type", FORM)],
-            format!(
-                "email=pat%40example.com&password={}",
-                PASSWORD.replace(' ', "+")
-            ),
-        )
-        .await;
+    let refused = post_login(
+        &app,
+        format!(
+            "email=pat%40example.com&password={}",
+            PASSWORD.replace(' ', "+")
+        ),
+    )
+    .await;
     assert_eq!(refused.status, 401);
     // Not even an administrator disables their own account (the page has no button for it).
     let refused = post(
@@ -555,26 +497,13 @@ async fn an_administrator_makes_a_team_and_disables_an_account_in_japanese() {
 #[tokio::test]
 async fn in_local_mode_there_is_no_teams_page() {
     let app = crate::helpers::spawn_app().await;
-    let page = app
-        .send_with(Method::GET, "/team", &[("host", HOST)], "")
+    let page = get_anonymous(&app, "/team").await;
+    assert_eq!(redirect(&page), (303, "/"));
+    let form = Client::with(&app, &[("content-type", FORM)])
+        .post("/team/teams", "name=x")
         .await;
     assert_eq!(
-        (
-            page.status.as_u16(),
-            page.headers["location"].to_str().unwrap()
-        ),
-        (303, "/")
-    );
-    let form = app
-        .send_with(
-            Method::POST,
-            "/team/teams",
-            &[("host", HOST), ("content-type", FORM)],
-            "name=x",
-        )
-        .await;
-    assert_eq!(
-        (form.status.as_u16(), form.text()),
+        form.status_text(),
         (
             404,
             r#"{"error":"local mode has no accounts or teams; start the server with WORKBENCH_MODE=team","line":null}"#

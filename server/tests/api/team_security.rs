@@ -6,7 +6,6 @@
 use std::time::Duration;
 
 use axum::body::Body;
-use axum::http::Method;
 use http_body_util::BodyExt;
 use tower::ServiceExt;
 use workbench_store::access::{Role, TokenScope};
@@ -14,10 +13,7 @@ use workbench_store::Store;
 
 use crate::helpers::{app_with, fixture, golden_g2, team_app_on, texts, TestApp, TestResponse};
 use crate::storage::TestDb;
-
-const PASSWORD: &str = "a long password for tests";
-const HOST: &str = "127.0.0.1:3000";
-const FORM: &str = "application/x-www-form-urlencoded";
+use crate::team::{create_g1, get_anonymous, post_login, sign_in, Client, Org, FORM, HOST, JSON};
 
 /// Team 1 "Payments" with its owner olga (account 2) and vic, a viewer (account 3); ada
 /// (account 1) the administrator.
@@ -32,25 +28,12 @@ async fn world_store() -> Store {
 
 /// The accounts and team of [`world`] on `store`.
 async fn world_on(store: Store) -> Store {
-    let hash = server::auth::hash_password(PASSWORD).unwrap();
-    store
-        .create_account("ada@example.com", &hash, true)
-        .await
-        .unwrap();
-    let payments = store.create_team("Payments").await.unwrap();
-    for (email, role) in [
-        ("olga@example.com", Role::Owner),
-        ("vic@example.com", Role::Viewer),
-    ] {
-        let id = store.create_account(email, &hash, false).await.unwrap();
-        store.set_role(payments, id, Some(role)).await.unwrap();
-    }
-    store
-}
-
-/// Signs `email` in; the session cookie (`name=value`).
-async fn sign_in(app: &TestApp, email: &str) -> String {
-    crate::helpers::sign_in(app, HOST, email, PASSWORD).await
+    let org = Org::on(store);
+    org.admin("ada@example.com").await;
+    let payments = org.team("Payments").await;
+    org.member(payments, "olga@example.com", Role::Owner).await;
+    org.member(payments, "vic@example.com", Role::Viewer).await;
+    org.store
 }
 
 /// Opens sheet `id`'s event stream with `credential` (`cookie` or `authorization`) and reads
@@ -89,13 +72,8 @@ async fn rest(mut body: Body) -> Vec<String> {
 
 /// Olga saves sheet `id` with `tsv`.
 async fn save(app: &TestApp, olga: &str, id: i64, tsv: String) {
-    let saved = app
-        .send_with(
-            Method::PUT,
-            &format!("/api/v1/sheets/{id}"),
-            &[("host", HOST), ("cookie", olga), ("if-match", "*")],
-            tsv,
-        )
+    let saved = Client::with(app, &[("cookie", olga), ("if-match", "*")])
+        .put(&format!("/api/v1/sheets/{id}"), tsv)
         .await;
     assert_eq!(saved.status, 200, "{}", saved.text());
 }
@@ -105,15 +83,7 @@ async fn a_stream_ends_without_the_next_save_once_its_caller_may_no_longer_read(
     // Arrange: olga's sheet 1 of team 1; vic, a viewer, and a read token of the team.
     let app = world().await;
     let olga = sign_in(&app, "olga@example.com").await;
-    let created = app
-        .send_with(
-            Method::POST,
-            "/api/v1/sheets?name=G1",
-            &[("host", HOST), ("cookie", &olga)],
-            fixture("reservation-en.tsv"),
-        )
-        .await;
-    assert_eq!(created.status, 201, "{}", created.text());
+    create_g1(&app, &olga).await;
     let store = app.store.clone();
     let reader = server::auth::token_hash("wb_reader");
     let token = store
@@ -181,98 +151,59 @@ async fn a_stream_ends_without_the_next_save_once_its_caller_may_no_longer_read(
     }
 }
 
-/// `method path` with `body` as `cookie`'s, of `content_type`.
-async fn send(
-    app: &TestApp,
-    method: Method,
-    path: &str,
-    cookie: &str,
-    content_type: &str,
-    body: &str,
-) -> TestResponse {
-    app.send_with(
-        method,
-        path,
-        &[
-            ("host", HOST),
-            ("cookie", cookie),
-            ("content-type", content_type),
-            ("origin", "http://127.0.0.1:3000"),
-        ],
-        body.to_string(),
-    )
-    .await
+/// The page at `path` (any `#fragment` left out, as a browser does) as the caller with
+/// `cookie` sees it.
+async fn page_text(app: &TestApp, path: &str, cookie: &str) -> String {
+    let path = path.split('#').next().unwrap();
+    Client::from_page(app, cookie, FORM).get(path).await.text()
+}
+
+/// `GET path` of the JSON API as the caller with `cookie`.
+async fn api_get(app: &TestApp, path: &str, cookie: &str) -> TestResponse {
+    Client::from_page(app, cookie, JSON).get(path).await
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn every_answer_that_shows_a_token_or_an_invitation_link_is_not_stored() {
     let app = world().await;
     let olga = sign_in(&app, "olga@example.com").await;
-    let json = "application/json";
     let mut links = Vec::new();
     // (what, answer, status, the secret it shows)
     let mut answers: Vec<(&str, TestResponse, u16, String)> = Vec::new();
-    let made = send(
-        &app,
-        Method::POST,
-        "/team/tokens",
-        &olga,
-        FORM,
-        "team=1&name=ci&scope=check",
-    )
-    .await;
+    let made = Client::from_page(&app, &olga, FORM)
+        .post("/team/tokens", "team=1&name=ci&scope=check")
+        .await;
     let token = scraper_text(&made.text(), "[data-testid=new-token]");
     answers.push(("the Teams page's new token", made, 200, token));
-    let made = send(
-        &app,
-        Method::POST,
-        "/team/invites",
-        &olga,
-        FORM,
-        "team=1&email=quinn%40example.com&role=viewer",
-    )
-    .await;
+    let made = Client::from_page(&app, &olga, FORM)
+        .post(
+            "/team/invites",
+            "team=1&email=quinn%40example.com&role=viewer",
+        )
+        .await;
     let link = scraper_text(&made.text(), "[data-testid=invite-link]");
     links.push(link.replace("http://127.0.0.1:3000", ""));
     answers.push(("the Teams page's new invitation", made, 200, link));
-    let made = send(
-        &app,
-        Method::POST,
-        "/api/v1/teams/1/tokens",
-        &olga,
-        json,
-        r#"{"name":"cd","scope":"read"}"#,
-    )
-    .await;
+    let made = Client::from_page(&app, &olga, JSON)
+        .post("/api/v1/teams/1/tokens", r#"{"name":"cd","scope":"read"}"#)
+        .await;
     let token = made.json()["token"].as_str().unwrap().to_string();
     answers.push(("POST /api/v1/teams/1/tokens", made, 201, token));
-    let made = send(
-        &app,
-        Method::POST,
-        "/api/v1/invites",
-        &olga,
-        json,
-        r#"{"email":"rita@example.com","team":1,"role":"editor"}"#,
-    )
-    .await;
+    let made = Client::from_page(&app, &olga, JSON)
+        .post(
+            "/api/v1/invites",
+            r#"{"email":"rita@example.com","team":1,"role":"editor"}"#,
+        )
+        .await;
     let link = made.json()["link"].as_str().unwrap().to_string();
     links.push(link.clone());
     answers.push(("POST /api/v1/invites", made, 201, link));
     // The invitation's page, opened and sent back with a password too short: its form holds
     // the link's token.
-    let opened = app
-        .send_with(Method::GET, &links[0], &[("host", HOST)], "")
-        .await;
+    let opened = get_anonymous(&app, &links[0]).await;
     let token = links[0].trim_start_matches("/login?invite=").to_string();
     answers.push(("GET /login?invite=…", opened, 200, token.clone()));
-    let short = app
-        .send_with(
-            Method::POST,
-            "/login",
-            &[("host", HOST), ("content-type", FORM)],
-            format!("invite={token}&password=short"),
-        )
-        .await;
+    let short = post_login(&app, format!("invite={token}&password=short")).await;
     answers.push(("POST /login with an invitation", short, 400, token));
 
     for (what, answer, status, secret) in answers {
@@ -284,14 +215,7 @@ async fn every_answer_that_shows_a_token_or_an_invitation_link_is_not_stored() {
         assert_eq!(answer.header("cache-control"), "no-store", "{what}");
     }
     // The page without a secret on it may be cached as the browser likes.
-    let page = app
-        .send_with(
-            Method::GET,
-            "/team",
-            &[("host", HOST), ("cookie", &olga)],
-            "",
-        )
-        .await;
+    let page = Client::cookie(&app, &olga).get("/team").await;
     assert_eq!(page.status, 200);
     assert_eq!(page.headers.get("cache-control"), None);
 }
@@ -333,10 +257,8 @@ fn line(actor: &str, action: &str, detail: &str) -> (String, String, String) {
 
 /// `POST /login` with `email` (form-encoded as given) and `password`; the status.
 async fn try_sign_in(app: &TestApp, email: &str, password: &str) -> u16 {
-    app.send_with(
-        Method::POST,
-        "/login",
-        &[("host", HOST), ("content-type", FORM)],
+    post_login(
+        app,
         format!("email={email}&password={}", password.replace(' ', "+")),
     )
     .await
@@ -353,7 +275,6 @@ async fn the_audit_log_has_sharing_new_accounts_and_refused_sign_ins_but_not_eac
     );
     let ada = sign_in(&app, "ada@example.com").await;
     let olga = sign_in(&app, "olga@example.com").await;
-    let json = "application/json";
 
     // Act: ada makes two accounts, one an administrator.
     for (body, id) in [
@@ -366,7 +287,9 @@ async fn the_audit_log_has_sharing_new_accounts_and_refused_sign_ins_but_not_eac
             5,
         ),
     ] {
-        let made = send(&app, Method::POST, "/api/v1/accounts", &ada, json, body).await;
+        let made = Client::from_page(&app, &ada, JSON)
+            .post("/api/v1/accounts", body)
+            .await;
         assert_eq!(
             (made.status.as_u16(), made.json()["id"].as_i64()),
             (201, Some(id))
@@ -392,84 +315,47 @@ async fn the_audit_log_has_sharing_new_accounts_and_refused_sign_ins_but_not_eac
         );
     }
     // Olga shares sheet 1 from the page and stops through the JSON route.
-    let created = app
-        .send_with(
-            Method::POST,
-            "/api/v1/sheets?name=G1",
-            &[("host", HOST), ("cookie", &olga)],
-            fixture("reservation-en.tsv"),
-        )
+    create_g1(&app, &olga).await;
+    let shared = Client::from_page(&app, &olga, FORM)
+        .post("/team/sheets/shared", "id=1&shared=true")
         .await;
-    assert_eq!(created.status, 201, "{}", created.text());
-    let shared = send(
-        &app,
-        Method::POST,
-        "/team/sheets/shared",
-        &olga,
-        FORM,
-        "id=1&shared=true",
-    )
-    .await;
     assert_eq!(shared.status, 200);
-    let stopped = send(
-        &app,
-        Method::PUT,
-        "/api/v1/sheets/1/shared",
-        &olga,
-        json,
-        r#"{"shared":false}"#,
-    )
-    .await;
+    let stopped = Client::from_page(&app, &olga, JSON)
+        .put("/api/v1/sheets/1/shared", r#"{"shared":false}"#)
+        .await;
     assert_eq!(stopped.status, 204);
     // A token used 20 times.
-    let made = send(
-        &app,
-        Method::POST,
-        "/api/v1/teams/1/tokens",
-        &olga,
-        json,
-        r#"{"name":"ci","scope":"check"}"#,
-    )
-    .await;
+    let made = Client::from_page(&app, &olga, JSON)
+        .post("/api/v1/teams/1/tokens", r#"{"name":"ci","scope":"check"}"#)
+        .await;
     let bearer = format!("Bearer {}", made.json()["token"].as_str().unwrap());
     let before_use = workbench_store::now_ms();
     for _ in 0..20 {
-        let checked = app
-            .send_with(
-                Method::POST,
-                "/api/v1/check",
-                &[("host", HOST), ("authorization", &bearer)],
-                fixture("reservation-en.tsv"),
-            )
+        let checked = Client::with(&app, &[("authorization", &bearer)])
+            .post("/api/v1/check", fixture("reservation-en.tsv"))
             .await;
         assert_eq!(checked.status, 200);
     }
     // Dave accepts olga's invitation.
-    let invited = send(
-        &app,
-        Method::POST,
-        "/api/v1/invites",
-        &olga,
-        json,
-        r#"{"email":"dave@example.com","team":1,"role":"viewer"}"#,
-    )
-    .await;
+    let invited = Client::from_page(&app, &olga, JSON)
+        .post(
+            "/api/v1/invites",
+            r#"{"email":"dave@example.com","team":1,"role":"viewer"}"#,
+        )
+        .await;
     let token = invited.json()["link"]
         .as_str()
         .unwrap()
         .replace("/login?invite=", "");
-    let accepted = app
-        .send_with(
-            Method::POST,
-            "/login",
-            &[("host", HOST), ("content-type", FORM)],
-            format!("invite={token}&password=a+long+password+for+tests"),
-        )
-        .await;
+    let accepted = post_login(
+        &app,
+        format!("invite={token}&password=a+long+password+for+tests"),
+    )
+    .await;
     assert_eq!(accepted.status, 303, "{}", accepted.text());
 
     // Assert: the team's log, newest first.
-    let team = send(&app, Method::GET, "/api/v1/teams/1/audit", &olga, json, "").await;
+    let team = api_get(&app, "/api/v1/teams/1/audit", &olga).await;
     assert_eq!(team.status, 200);
     assert_eq!(
         lines(&team.json()),
@@ -484,7 +370,7 @@ async fn the_audit_log_has_sharing_new_accounts_and_refused_sign_ins_but_not_eac
         ]
     );
     // The token's uses are its "last used" time.
-    let tokens = send(&app, Method::GET, "/api/v1/teams/1/tokens", &olga, json, "").await;
+    let tokens = api_get(&app, "/api/v1/teams/1/tokens", &olga).await;
     let used = tokens.json()[0]["last_used_at_ms"].as_i64().unwrap();
     assert!(used >= before_use, "{used} < {before_use}");
     // The organisation's own lines, for administrators: as JSON and on the Teams page.
@@ -515,12 +401,10 @@ async fn the_audit_log_has_sharing_new_accounts_and_refused_sign_ins_but_not_eac
         ),
         line("ada@example.com", "sign-in", ""),
     ];
-    let instance = send(&app, Method::GET, "/api/v1/audit", &ada, json, "").await;
+    let instance = api_get(&app, "/api/v1/audit", &ada).await;
     assert_eq!(instance.status, 200);
     assert_eq!(lines(&instance.json()), expected);
-    let page = send(&app, Method::GET, "/team", &ada, json, "")
-        .await
-        .text();
+    let page = api_get(&app, "/team", &ada).await.text();
     let rows: Vec<String> = expected
         .iter()
         .map(|(actor, action, detail)| format!("{actor}{action}{detail}"))
@@ -531,17 +415,15 @@ async fn the_audit_log_has_sharing_new_accounts_and_refused_sign_ins_but_not_eac
         .collect();
     assert_eq!(shown, rows);
     // Not to a team's owner.
-    let refused = send(&app, Method::GET, "/api/v1/audit", &olga, json, "").await;
+    let refused = api_get(&app, "/api/v1/audit", &olga).await;
     assert_eq!(
-        (refused.status.as_u16(), refused.text()),
+        refused.status_text(),
         (
             403,
             r#"{"error":"only an administrator may do this","line":null}"#.to_string()
         )
     );
-    let page = send(&app, Method::GET, "/team", &olga, json, "")
-        .await
-        .text();
+    let page = api_get(&app, "/team", &olga).await.text();
     assert_eq!(texts(&page, "[data-testid=audit-instance]").len(), 0);
 }
 
@@ -579,15 +461,7 @@ async fn audit_logs_page_back(app: TestApp) {
     };
 
     // The JSON route: 500 lines, and a link to the rest.
-    let first = send(
-        &app,
-        Method::GET,
-        "/api/v1/teams/1/audit",
-        &olga,
-        "application/json",
-        "",
-    )
-    .await;
+    let first = api_get(&app, "/api/v1/teams/1/audit", &olga).await;
     let first_lines = details(&first.json());
     assert_eq!(first_lines.len(), 500);
     assert_eq!((&first_lines[0][..], &first_lines[1][..]), ("", "line 501"));
@@ -604,18 +478,10 @@ async fn audit_logs_page_back(app: TestApp) {
         .unwrap()
         .0
         .to_string();
-    let second = send(&app, Method::GET, &next, &olga, "application/json", "").await;
+    let second = api_get(&app, &next, &olga).await;
     assert_eq!(details(&second.json()), ["line 2", "line 1"]);
     assert_eq!(second.headers.get("link"), None);
-    let bad = send(
-        &app,
-        Method::GET,
-        "/api/v1/teams/1/audit?before=x",
-        &olga,
-        "application/json",
-        "",
-    )
-    .await;
+    let bad = api_get(&app, "/api/v1/teams/1/audit?before=x", &olga).await;
     assert_eq!(bad.status, 400, "{}", bad.text());
 
     // The Teams page: 50 lines, and "Older" to the next 50.
@@ -625,9 +491,7 @@ async fn audit_logs_page_back(app: TestApp) {
             &format!("[data-testid=audit-{log}] tbody tr td:nth-child(4)"),
         )
     };
-    let page = send(&app, Method::GET, "/team", &olga, FORM, "")
-        .await
-        .text();
+    let page = page_text(&app, "/team", &olga).await;
     let shown = detail_column(&page, "1");
     assert_eq!(
         (shown.len(), &shown[0][..], &shown[49][..]),
@@ -637,16 +501,7 @@ async fn audit_logs_page_back(app: TestApp) {
     let older = href(&page, "[data-testid=audit-older-1]");
     let id_453 = first.json()[49]["id"].as_i64().unwrap();
     assert_eq!(older, format!("/team?log=1&before={id_453}#audit-1"));
-    let page = send(
-        &app,
-        Method::GET,
-        older.split('#').next().unwrap(),
-        &olga,
-        FORM,
-        "",
-    )
-    .await
-    .text();
+    let page = page_text(&app, &older, &olga).await;
     let shown = detail_column(&page, "1");
     assert_eq!(
         (shown.len(), &shown[0][..], &shown[49][..]),
@@ -655,9 +510,7 @@ async fn audit_logs_page_back(app: TestApp) {
 
     // The organisation's lines page back the same way, in Japanese too.
     let cookie = format!("{ada}; {}=ja", app::i18n::COOKIE);
-    let page = send(&app, Method::GET, "/team", &cookie, FORM, "")
-        .await
-        .text();
+    let page = page_text(&app, "/team", &cookie).await;
     let shown = detail_column(&page, "instance");
     assert_eq!(
         (shown.len(), &shown[0][..], &shown[49][..]),
@@ -668,16 +521,7 @@ async fn audit_logs_page_back(app: TestApp) {
         "古い記録"
     );
     let older = href(&page, "[data-testid=audit-older-instance]");
-    let page = send(
-        &app,
-        Method::GET,
-        older.split('#').next().unwrap(),
-        &cookie,
-        FORM,
-        "",
-    )
-    .await
-    .text();
+    let page = page_text(&app, &older, &cookie).await;
     assert_eq!(
         detail_column(&page, "instance"),
         (1..=11)
@@ -688,15 +532,7 @@ async fn audit_logs_page_back(app: TestApp) {
     assert_eq!(texts(&page, "[data-testid=audit-older-instance]").len(), 0);
     // Team 1's log still starts at its newest line.
     assert_eq!(detail_column(&page, "1")[0], "");
-    let instance = send(
-        &app,
-        Method::GET,
-        "/api/v1/audit",
-        &ada,
-        "application/json",
-        "",
-    )
-    .await;
+    let instance = api_get(&app, "/api/v1/audit", &ada).await;
     assert_eq!(details(&instance.json()).len(), 61);
     assert_eq!(instance.headers.get("link"), None);
 }
