@@ -1,14 +1,11 @@
-import { expect, test } from "@playwright/test";
-import { SheetsPage, watchForCrashes } from "./fixtures/workbench";
+import { expect } from "@playwright/test";
+import { SheetPage, test } from "./fixtures/workbench";
 
 // The budget, drawn. Golden G1: the app's bar is its 8.0 s deadline holding a
 // 7.8 s need of DB 3.0 + the external API's two 2.0 s tries and 0.3 s wait + own 0.5. G2
 // (read 3 s, 3 tries, waits 0.5 s and 1.0 s): the need is 15.5 s and overflows, short by 7.5 s.
-test("the budget picture draws G1, follows the edit to G2, and lights a part's rows", async ({ page }) => {
-  const crashes = watchForCrashes(page);
-  const sheets = new SheetsPage(page);
-  await sheets.open();
-  const sheet = await sheets.createExample("en");
+test("the budget picture draws G1, follows the edit to G2, and lights a part's rows", async ({ page, crashes }) => {
+  const sheet = await SheetPage.fromExample(page, "en");
 
   // The server's HTML already has the picture.
   const html = await (await page.request.get(`/sheets/${sheet.id()}`)).text();
@@ -23,8 +20,7 @@ test("the budget picture draws G1, follows the edit to G2, and lights a part's r
   // The bar's width is the deadline's share of the scale (600 px for the longest, 12.0 s).
   expect(Number(await app.locator("rect.bound").getAttribute("width"))).toBe(400);
 
-  await sheet.type(7, "value", "3s");
-  await sheet.type(8, "value", "3 tries, waits 0.5s, 1.0s");
+  await sheet.typeG2();
   await expect(app).toHaveAttribute("data-need-ms", "15500");
   await expect(app).toHaveClass("bar bar-inverted");
   expect(await lengths()).toEqual([3000, 3500, 500, 3500, 1000, 3500, 500]);

@@ -1,6 +1,6 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { gzipSync } from "zlib";
-import { SheetPage } from "./fixtures/workbench";
+import { SheetPage, test } from "./fixtures/workbench";
 
 /**
  * The most code the sheet page may download before it works, gzip-compressed (level 9) as a

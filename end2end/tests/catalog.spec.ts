@@ -1,13 +1,10 @@
-import { expect, test } from "@playwright/test";
-import { SheetsPage, watchForCrashes } from "./fixtures/workbench";
+import { expect } from "@playwright/test";
+import { SheetPage, test } from "./fixtures/workbench";
 
 const NGINX_READ = "https://nginx.org/en/docs/http/ngx_http_proxy_module.html#proxy_read_timeout";
 
-test("the setting cell autocompletes from the catalog, and an empty default fills from it", async ({ page }) => {
-  const crashes = watchForCrashes(page);
-  const sheets = new SheetsPage(page);
-  await sheets.open();
-  const sheet = await sheets.createBlank("catalog");
+test("the setting cell autocompletes from the catalog, and an empty default fills from it", async ({ page, crashes }) => {
+  const sheet = await SheetPage.blank(page, "catalog");
 
   // The autocomplete: one datalist for the page, offering nginx's proxy_read_timeout.
   await expect(sheet.catalogSettings()).toHaveCount(1);
@@ -51,8 +48,7 @@ test("the setting cell autocompletes from the catalog, and an empty default fill
   await expect(source).toHaveAttribute("href", NGINX_READ);
 
   // Saved like any edit.
-  await page.reload();
-  await sheet.hydrated();
+  await sheet.reload();
   await expect(sheet.cell(1, "default")).toHaveValue("60s");
   await expect(sheet.cell(1, "setting")).toHaveValue("proxy_read_timeout");
   await expect(sheet.fillDefault(1)).toHaveCount(0);

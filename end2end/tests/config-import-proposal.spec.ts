@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
-import { SheetPage, SheetsPage, watchForCrashes } from "./fixtures/workbench";
+import { expect, type Locator, type Page } from "@playwright/test";
+import { expectTexts, SheetPage, SheetsPage, test } from "./fixtures/workbench";
 
 /** An Istio VirtualService: a 10 s route timeout, 3 retries of 2 s each. */
 const VS = `apiVersion: networking.istio.io/v1
@@ -42,14 +42,20 @@ function files(vs: string): { name: string; mimeType: string; buffer: Buffer }[]
   ];
 }
 
+/** Chooses the VirtualService `vs` and the DestinationRule in the configuration card `card`
+ * (the sheets page's, or a sheet's), and checks the card names both files. */
+async function chooseFiles(card: Page | Locator, vs: string): Promise<void> {
+  await card.getByTestId("config-files").setInputFiles(files(vs));
+  await expect(card.getByTestId("config-chosen")).toHaveText(
+    "2 files chosen: mesh/reviews/routes.yaml, mesh/reviews/traffic-policy.yaml",
+  );
+}
+
 /** A sheet made from the two files through the sheets page; its page. */
 async function meshSheet(page: Page): Promise<SheetPage> {
   const sheets = new SheetsPage(page);
   await sheets.open();
-  await page.getByTestId("config-files").setInputFiles(files(VS));
-  await expect(page.getByTestId("config-chosen")).toHaveText(
-    "2 files chosen: mesh/reviews/routes.yaml, mesh/reviews/traffic-policy.yaml",
-  );
+  await chooseFiles(page, VS);
   await page.getByTestId("config-name").fill("reviews mesh");
   await page.getByTestId("config-submit").click();
   await page.waitForURL(/\/sheets\/\d+$/);
@@ -59,16 +65,12 @@ async function meshSheet(page: Page): Promise<SheetPage> {
   return sheet;
 }
 
-test("edited configuration files become a proposal whose review traces the change", async ({ page }) => {
-  const crashes = watchForCrashes(page);
+test("edited configuration files become a proposal whose review traces the change", async ({ page, crashes }) => {
   const sheet = await meshSheet(page);
   const id = sheet.id();
 
   const card = page.getByTestId("sheet-config");
-  await card.getByTestId("config-files").setInputFiles(files(EDITED_VS));
-  await expect(card.getByTestId("config-chosen")).toHaveText(
-    "2 files chosen: mesh/reviews/routes.yaml, mesh/reviews/traffic-policy.yaml",
-  );
+  await chooseFiles(card, EDITED_VS);
   await card.getByTestId("config-propose").click();
   await page.waitForURL(new RegExp(`/sheets/${id}/proposals/1$`));
 
@@ -86,25 +88,18 @@ test("edited configuration files become a proposal whose review traces the chang
 test("files that set what the sheet says propose nothing, and say so", async ({ page }) => {
   await meshSheet(page);
   const card = page.getByTestId("sheet-config");
-  await card.getByTestId("config-files").setInputFiles(files(VS));
-  await expect(card.getByTestId("config-chosen")).toHaveText(
-    "2 files chosen: mesh/reviews/routes.yaml, mesh/reviews/traffic-policy.yaml",
-  );
+  await chooseFiles(card, VS);
   await card.getByTestId("config-propose").click();
   await expect(card.getByTestId("config-error")).toHaveText(
     "the files set what the sheet already says: nothing to propose",
   );
 });
 
-test("the sheet compared with edited files lists the drifted rows, each a link to its row", async ({ page }) => {
-  const crashes = watchForCrashes(page);
+test("the sheet compared with edited files lists the drifted rows, each a link to its row", async ({ page, crashes }) => {
   const sheet = await meshSheet(page);
 
   const card = page.getByTestId("sheet-config");
-  await card.getByTestId("config-files").setInputFiles(files(EDITED_VS));
-  await expect(card.getByTestId("config-chosen")).toHaveText(
-    "2 files chosen: mesh/reviews/routes.yaml, mesh/reviews/traffic-policy.yaml",
-  );
+  await chooseFiles(card, EDITED_VS);
   await card.getByTestId("config-compare").click();
 
   await expect(card.getByTestId("drift-summary")).toHaveText(
@@ -112,14 +107,14 @@ test("the sheet compared with edited files lists the drifted rows, each a link t
   );
   const rows = card.getByTestId("drift-row");
   await expect(rows).toHaveCount(2);
-  await expect(rows.nth(0).getByTestId("drift-row-link")).toHaveText("3");
-  await expect(rows.nth(0).getByTestId("drift-setting")).toHaveText("retries.attempts");
-  await expect(rows.nth(0).getByTestId("drift-sheet")).toHaveText("3");
-  await expect(rows.nth(0).getByTestId("drift-file")).toHaveText("4");
-  await expect(rows.nth(0).getByTestId("drift-at")).toHaveText("mesh/reviews/routes.yaml:14");
-  await expect(rows.nth(0).getByTestId("drift-message")).toHaveText(
-    "row 3 retries.attempts: the sheet says 3; mesh/reviews/routes.yaml:14 says 4",
-  );
+  await expectTexts(rows.nth(0), {
+    "drift-row-link": "3",
+    "drift-setting": "retries.attempts",
+    "drift-sheet": "3",
+    "drift-file": "4",
+    "drift-at": "mesh/reviews/routes.yaml:14",
+    "drift-message": "row 3 retries.attempts: the sheet says 3; mesh/reviews/routes.yaml:14 says 4",
+  });
   await expect(rows.nth(1).getByTestId("drift-message")).toHaveText(
     "row 4 retries.perTryTimeout: the sheet says 2s; mesh/reviews/routes.yaml:15 says 3s",
   );

@@ -1,12 +1,11 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { join } from "node:path";
-import { SheetPage, SheetsPage, watchForCrashes } from "./fixtures/workbench";
+import { SheetPage, SheetsPage, test } from "./fixtures/workbench";
 
 /** The shared corpus of real configuration files, one folder per system (read, never copied). */
 const CORPUS = join(__dirname, "..", "..", "..", "shared", "config-corpus");
 
-test("a folder of Istio files becomes a sheet whose rows name their files and lines", async ({ page }) => {
-  const crashes = watchForCrashes(page);
+test("a folder of Istio files becomes a sheet whose rows name their files and lines", async ({ page, crashes }) => {
   const sheets = new SheetsPage(page);
   await sheets.open();
   const before = await sheets.rows().count();

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
-import { SheetPage, watchForCrashes } from "./fixtures/workbench";
+import { expect } from "@playwright/test";
+import { SheetPage, test } from "./fixtures/workbench";
 
 /** The value cells of rows 6 to 8 (the external API's connect and read timeouts and tries), as
  * stored, read through the JSON API. */

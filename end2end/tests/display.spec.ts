@@ -1,21 +1,14 @@
-import { expect, test } from "@playwright/test";
-import { SheetsPage, watchForCrashes } from "./fixtures/workbench";
+import { expect } from "@playwright/test";
+import { expectTexts, SheetPage, test } from "./fixtures/workbench";
 
 // One number is written one way: the tables, a finding's numbers and its message say 0.25 s for
 // 250 ms (the tables used to round it to 0.3 s), and a Japanese sheet writes 秒 and 行.
-test("a margin of 1.25 s reads 0.25 s short in the hops table, the numbers and the message", async ({ page }) => {
-  const crashes = watchForCrashes(page);
-  const sheets = new SheetsPage(page);
-  await sheets.open();
-  const sheet = await sheets.createExample("en");
+test("a margin of 1.25 s reads 0.25 s short in the hops table, the numbers and the message", async ({ page, crashes }) => {
+  const sheet = await SheetPage.fromExample(page, "en");
 
   // browser -> LB waits 12.0 s for the LB's 11.0 s + 1.25 s.
-  const margin = page.getByTestId("setting-margin");
-  await margin.fill("1.25s");
-  await margin.press("Enter");
-  const browser = sheet.hop("browser -> LB");
-  await expect(browser.getByTestId("slack")).toHaveText("-0.25 s");
-  await expect(browser.getByTestId("verdict")).toHaveText("inverted");
+  await sheet.setSetting("margin", "1.25s");
+  await expectTexts(sheet.hop("browser -> LB"), { slack: "-0.25 s", verdict: "inverted" });
   await expect(sheet.hop("LB -> app").getByTestId("slack")).toHaveText("0.75 s");
   const inversion = sheet.finding("inversion.hop");
   await sheet.expectFinding(inversion, {
@@ -32,34 +25,26 @@ test("a margin of 1.25 s reads 0.25 s short in the hops table, the numbers and t
   await sheet.type(8, "value", "2 tries, waits 0.25s");
   const app = sheet.node("app");
   await expect(app.getByTestId("formula")).toHaveText("DB 3.0 + external API 4.25 + own 0.5 = 7.75 s ≤ 8.0 s");
-  await expect(app.getByTestId("need")).toHaveText("7.75 s");
-  await expect(app.getByTestId("slack")).toHaveText("0.25 s");
+  await expectTexts(app, { need: "7.75 s", slack: "0.25 s" });
   await expect(sheet.hop("app -> external API").getByTestId("worst")).toHaveText("4.25 s");
   await expect(sheet.saveStatus()).toHaveText("Saved");
   expect(crashes).toEqual([]);
 });
 
-test("a Japanese sheet's report is written in Japanese: 秒, 逆転, エラー and 行", async ({ page }) => {
-  const crashes = watchForCrashes(page);
-  const sheets = new SheetsPage(page);
-  await sheets.open();
-  const sheet = await sheets.createExample("ja");
+test("a Japanese sheet's report is written in Japanese: 秒, 逆転, エラー and 行", async ({ page, crashes }) => {
+  const sheet = await SheetPage.fromExample(page, "ja");
 
-  const margin = page.getByTestId("setting-margin");
-  await margin.fill("1.25s");
-  await margin.press("Enter");
-  const browser = sheet.hop("ブラウザ → LB");
-  await expect(browser.getByTestId("slack")).toHaveText("-0.25秒");
-  await expect(browser.getByTestId("verdict")).toHaveText("逆転");
-  await expect(browser.getByTestId("worst")).toHaveText("12.0秒");
+  await sheet.setSetting("margin", "1.25s");
+  await expectTexts(sheet.hop("ブラウザ → LB"), { slack: "-0.25秒", verdict: "逆転", worst: "12.0秒" });
   await expect(sheet.node("アプリ").getByTestId("verdict")).toHaveText("合格");
+  // The severity's code stays English in `data-severity`; its word is Japanese.
   const inversion = sheet.finding("inversion.hop");
   await expect(inversion).toHaveAttribute("data-severity", "error");
-  await expect(inversion.getByTestId("severity")).toHaveText("エラー");
-  await expect(inversion.getByTestId("rows")).toHaveText("行 1");
-  await expect(inversion.getByTestId("message")).toHaveText(
-    "ブラウザはLBを12.0秒しか待ちませんが、LBは最大11.0秒かかり、余裕1.25秒が必要です",
-  );
-  await expect(inversion.getByTestId("numbers")).toHaveText("上限 12.0秒 · 必要 12.25秒 · 不足 0.25秒");
+  await expectTexts(inversion, {
+    severity: "エラー",
+    rows: "行 1",
+    message: "ブラウザはLBを12.0秒しか待ちませんが、LBは最大11.0秒かかり、余裕1.25秒が必要です",
+    numbers: "上限 12.0秒 · 必要 12.25秒 · 不足 0.25秒",
+  });
   expect(crashes).toEqual([]);
 });

@@ -1,10 +1,9 @@
-import { expect, test } from "@playwright/test";
-import { copy, paste, SheetsPage, watchForCrashes } from "./fixtures/workbench";
+import { expect } from "@playwright/test";
+import { copy, paste, SheetPage, SheetsPage, test } from "./fixtures/workbench";
 
 // A range selected with Shift+arrows is copied as the spreadsheets' TSV (quoted
 // two-line cells, the formula guard) and pastes into another sheet cell for cell.
-test("copying a range and pasting it into another sheet cell for cell", async ({ page }) => {
-  const crashes = watchForCrashes(page);
+test("copying a range and pasting it into another sheet cell for cell", async ({ page, crashes }) => {
   const sheets = new SheetsPage(page);
   await sheets.open();
   const source = await sheets.createExample("en");
@@ -39,11 +38,8 @@ test("copying a range and pasting it into another sheet cell for cell", async ({
   const target = await sheets.createBlank("Copy target");
   await target.addRow();
   await paste(target.cell(1, "item"), text);
-  await expect(target.cell(1, "item")).toHaveValue("connect timeout");
-  await expect(target.cell(1, "rationale")).toHaveValue("same network, connecting is fast\nand cheap");
-  await expect(target.cell(2, "setting")).toHaveValue("=proxy_read_timeout");
-  await expect(target.cell(2, "value")).toHaveValue("10s");
-  await expect(target.cell(2, "segment")).toHaveValue("");
+  await target.expectValues(1, { item: "connect timeout", rationale: "same network, connecting is fast\nand cheap" });
+  await target.expectValues(2, { setting: "=proxy_read_timeout", value: "10s", segment: "" });
   await expect(target.saveStatus()).toHaveText("Saved");
 
   // A drag selects too, and Delete empties the selected cells in one step.
@@ -66,11 +62,8 @@ test("copying a range and pasting it into another sheet cell for cell", async ({
 
 // Rows are inserted, duplicated, moved (Alt+arrows, a drag) and deleted from the
 // keyboard, each one undo step and one save.
-test("rows are inserted, duplicated, moved and deleted with the keys and a drag", async ({ page }) => {
-  const crashes = watchForCrashes(page);
-  const sheets = new SheetsPage(page);
-  await sheets.open();
-  const sheet = await sheets.createExample("en");
+test("rows are inserted, duplicated, moved and deleted with the keys and a drag", async ({ page, crashes }) => {
+  const sheet = await SheetPage.fromExample(page, "en");
   const items = () => page.locator("table.grid tbody [data-testid='cell-item']").evaluateAll(
     (cells) => cells.map((c) => (c as HTMLTextAreaElement).value),
   );
@@ -116,9 +109,7 @@ test("rows are inserted, duplicated, moved and deleted with the keys and a drag"
   // A row dragged by its number to another row's place.
   await sheet.row(5).getByTestId("drag-row").dragTo(sheet.row(1).getByTestId("drag-row"));
   expect((await items()).slice(0, 3)).toEqual(["own processing time", "overall deadline", "connect timeout"]);
-  await expect(sheet.saveStatus()).toHaveText("Saved");
-  await page.reload();
-  await sheet.hydrated();
+  await sheet.reloadOnceSaved();
   expect((await items()).slice(0, 3)).toEqual(["own processing time", "overall deadline", "connect timeout"]);
   // The row buttons do the same, and are not tab stops of their own.
   await expect(sheet.row(1).getByTestId("insert-below")).toHaveAttribute("tabindex", "-1");
@@ -129,8 +120,7 @@ test("rows are inserted, duplicated, moved and deleted with the keys and a drag"
 
 // A setting from the catalog fills the row's item, default and location in one
 // step; the report follows the typing even while the save has not gone through.
-test("a catalog setting fills its row, and the report follows the typing before the save", async ({ page }) => {
-  const crashes = watchForCrashes(page);
+test("a catalog setting fills its row, and the report follows the typing before the save", async ({ page, crashes }) => {
   const sheets = new SheetsPage(page);
   await sheets.open();
   const sheet = await sheets.createBlank("Catalog fill");
@@ -155,8 +145,7 @@ test("a catalog setting fills its row, and the report follows the typing before 
   await sheets.open();
   const example = await sheets.createExample("en");
   await page.route("**/api/save_rows*", () => {});
-  await example.type(7, "value", "3s");
-  await example.type(8, "value", "3 tries, waits 0.5s, 1.0s");
+  await example.typeG2();
   await expect(example.node("app").getByTestId("need")).toHaveText("15.5 s");
   await expect(example.saveStatus()).not.toHaveText("Saved");
   expect(crashes).toEqual([]);
@@ -164,13 +153,9 @@ test("a catalog setting fills its row, and the report follows the typing before 
 
 // After a fix's Apply button the focus is back in the grid, on the first cell the fix
 // changed, so that Ctrl+Z at once undoes the fix.
-test("applying a fix puts the focus on its first changed cell, and Ctrl+Z undoes it", async ({ page }) => {
-  const crashes = watchForCrashes(page);
-  const sheets = new SheetsPage(page);
-  await sheets.open();
-  const sheet = await sheets.createExample("en");
-  await sheet.type(7, "value", "3s");
-  await sheet.type(8, "value", "3 tries, waits 0.5s, 1.0s");
+test("applying a fix puts the focus on its first changed cell, and Ctrl+Z undoes it", async ({ page, crashes }) => {
+  const sheet = await SheetPage.fromExample(page, "en");
+  await sheet.typeG2();
   const verdict = sheet.node("app").getByTestId("verdict");
   await expect(verdict).toHaveText("inverted");
   await expect(sheet.node("app").getByTestId("need")).toHaveText("15.5 s");
@@ -187,17 +172,14 @@ test("applying a fix puts the focus on its first changed cell, and Ctrl+Z undoes
   await expect(sheet.cell(8, "value")).toHaveValue("3 tries, waits 0.5s, 1.0s");
   await expect(verdict).toHaveText("inverted");
   await expect(sheet.node("app").getByTestId("need")).toHaveText("15.5 s");
-  await expect(sheet.saveStatus()).toHaveText("Saved");
-  await page.reload();
-  await sheet.hydrated();
+  await sheet.reloadOnceSaved();
   await expect(sheet.cell(8, "value")).toHaveValue("3 tries, waits 0.5s, 1.0s");
   expect(crashes).toEqual([]);
 });
 
 // A sheet without rows takes Ctrl+V as rows, read as the import reads a TSV: with a header
 // in either language and any column order, or without one.
-test("Ctrl+V in a sheet without rows pastes the rows, with a header line or without", async ({ page, context }) => {
-  const crashes = watchForCrashes(page);
+test("Ctrl+V in a sheet without rows pastes the rows, with a header line or without", async ({ page, crashes, context }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   const sheets = new SheetsPage(page);
   await sheets.open();
@@ -212,11 +194,8 @@ test("Ctrl+V in a sheet without rows pastes the rows, with a header line or with
       "8s\tapp\trequest deadline\t2\t\tnone\tmiddleware\t\"two\nlines\"\r\n",
   );
   await page.keyboard.press("ControlOrMeta+v");
-  await expect(sheet.cell(1, "segment")).toHaveValue("LB -> app");
-  await expect(sheet.cell(1, "value")).toHaveValue("10s");
-  await expect(sheet.cell(1, "layer")).toHaveValue("1");
-  await expect(sheet.cell(2, "item")).toHaveValue("request deadline");
-  await expect(sheet.cell(2, "rationale")).toHaveValue("two\nlines");
+  await sheet.expectValues(1, { segment: "LB -> app", value: "10s", layer: "1" });
+  await sheet.expectValues(2, { item: "request deadline", rationale: "two\nlines" });
   await expect(sheet.row(3)).toHaveCount(0);
   await expect(page.getByTestId("grid-empty")).toHaveCount(0);
   // The focus is on the first cell, and the paste is one undo step.
@@ -231,15 +210,10 @@ test("Ctrl+V in a sheet without rows pastes the rows, with a header line or with
   await clipboard("1\tbrowser -> LB\toverall deadline\t\t\t12s\r\n2\tLB -> app\r\n");
   await page.getByTestId("grid-empty").focus();
   await page.keyboard.press("ControlOrMeta+v");
-  await expect(sheet.cell(1, "segment")).toHaveValue("browser -> LB");
-  await expect(sheet.cell(1, "value")).toHaveValue("12s");
-  await expect(sheet.cell(2, "layer")).toHaveValue("2");
-  await expect(sheet.cell(2, "segment")).toHaveValue("LB -> app");
-  await expect(sheet.cell(2, "value")).toHaveValue("");
+  await sheet.expectValues(1, { segment: "browser -> LB", value: "12s" });
+  await sheet.expectValues(2, { layer: "2", segment: "LB -> app", value: "" });
   await expect(sheet.row(3)).toHaveCount(0);
-  await expect(sheet.saveStatus()).toHaveText("Saved");
-  await page.reload();
-  await sheet.hydrated();
+  await sheet.reloadOnceSaved();
   await expect(sheet.cell(1, "value")).toHaveValue("12s");
   await expect(sheet.cell(2, "segment")).toHaveValue("LB -> app");
 

@@ -1,26 +1,17 @@
-import { expect, test } from "@playwright/test";
-import { SheetsPage, watchForCrashes } from "./fixtures/workbench";
+import { expect } from "@playwright/test";
+import { expectTexts, fixture, SheetPage, storeSheet, test } from "./fixtures/workbench";
 
 // golden.md G1: the reservation sheet, in English and in Japanese.
-test("the example sheet shows the app's need of 7.8 s within its 8.0 s deadline", async ({ page }) => {
-  const crashes = watchForCrashes(page);
-  const sheets = new SheetsPage(page);
-  await sheets.open();
-  const sheet = await sheets.createExample("en");
+test("the example sheet shows the app's need of 7.8 s within its 8.0 s deadline", async ({ page, crashes }) => {
+  const sheet = await SheetPage.fromExample(page, "en");
 
   await expect(sheet.summary()).toHaveText("0 inversions, 0 warnings");
   const app = sheet.node("app");
-  await expect(app.getByTestId("need")).toHaveText("7.8 s");
-  await expect(app.getByTestId("deadline")).toHaveText("8.0 s");
-  await expect(app.getByTestId("slack")).toHaveText("0.2 s");
-  await expect(app.getByTestId("verdict")).toHaveText("ok");
+  await expectTexts(app, { need: "7.8 s", deadline: "8.0 s", slack: "0.2 s", verdict: "ok" });
   await expect(app.getByTestId("formula")).toHaveText("DB 3.0 + external API 4.3 + own 0.5 = 7.8 s ≤ 8.0 s");
 
-  const api = sheet.hop("app -> external API");
-  await expect(api.getByTestId("worst")).toHaveText("4.3 s");
-  const lb = sheet.hop("LB -> app");
-  await expect(lb.getByTestId("slack")).toHaveText("1.0 s");
-  await expect(lb.getByTestId("verdict")).toHaveText("ok");
+  await expect(sheet.hop("app -> external API").getByTestId("worst")).toHaveText("4.3 s");
+  await expectTexts(sheet.hop("LB -> app"), { slack: "1.0 s", verdict: "ok" });
   await expect(sheet.node("LB").getByTestId("need")).toHaveText("11.0 s");
 
   // The one finding: slack.none on browser -> LB, an info.
@@ -35,16 +26,12 @@ test("the example sheet shows the app's need of 7.8 s within its 8.0 s deadline"
 });
 
 test("the Japanese example shows the same numbers with Japanese messages", async ({ page }) => {
-  const sheets = new SheetsPage(page);
-  await sheets.open();
-  const sheet = await sheets.createExample("ja");
+  const sheet = await SheetPage.fromExample(page, "ja");
 
   await expect(sheet.summary()).toHaveText("逆転 0件、警告 0件");
   // The report is written in the sheet's language, as the command line writes it.
   const app = sheet.node("アプリ");
-  await expect(app.getByTestId("need")).toHaveText("7.8秒");
-  await expect(app.getByTestId("deadline")).toHaveText("8.0秒");
-  await expect(app.getByTestId("verdict")).toHaveText("合格");
+  await expectTexts(app, { need: "7.8秒", deadline: "8.0秒", verdict: "合格" });
   await expect(sheet.finding("slack.none").getByTestId("severity")).toHaveText("情報");
   await expect(sheet.finding("slack.none")).toHaveAttribute("data-severity", "info");
   await expect(sheet.finding("slack.none").getByTestId("message")).toHaveText(
@@ -64,11 +51,7 @@ test("the Japanese example shows the same numbers with Japanese messages", async
 test("the page is readable without JavaScript", async ({ browser }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
-  const created = await page.request.post("/api/v1/sheets?name=no-js", {
-    data: (await import("./fixtures/workbench")).fixture("reservation-en.tsv"),
-  });
-  expect(created.status()).toBe(201);
-  const { id } = await created.json();
+  const id = await storeSheet(page, "no-js", fixture("reservation-en.tsv"));
   await page.goto(`/sheets/${id}`);
   await expect(page.getByTestId("node-app").getByTestId("need")).toHaveText("7.8 s");
   await expect(page.getByTestId("row-6").getByTestId("cell-value")).toHaveValue("0.5s");
@@ -79,13 +62,9 @@ test("the page is readable without JavaScript", async ({ browser }) => {
 
 // golden.md G2 with its headers switched to Japanese: the server writes the report again in
 // Japanese from the facts of the check it kept, and the page shows every word of it so.
-test("switching G2's headers to Japanese writes its report in Japanese", async ({ page }) => {
-  const crashes = watchForCrashes(page);
-  const sheets = new SheetsPage(page);
-  await sheets.open();
-  const sheet = await sheets.createExample("en");
-  await sheet.type(7, "value", "3s");
-  await sheet.type(8, "value", "3 tries, waits 0.5s, 1.0s");
+test("switching G2's headers to Japanese writes its report in Japanese", async ({ page, crashes }) => {
+  const sheet = await SheetPage.fromExample(page, "en");
+  await sheet.typeG2();
   const app = sheet.node("app");
   await expect(app.getByTestId("need")).toHaveText("15.5 s");
   const inversion = sheet.finding("inversion.node");
@@ -109,8 +88,7 @@ test("switching G2's headers to Japanese writes its report in Japanese", async (
   );
   await expect(sheet.row(8).getByTestId("derived-parsed")).toHaveText("3回、待機0.5秒、1.0秒");
   // Stored, the sheet's language is Japanese: a reload shows the same words.
-  await page.reload();
-  await sheet.hydrated();
+  await sheet.reload();
   await expect(inversion.getByTestId("message")).toHaveText(
     "appの期限（8.0秒）が、呼び出しの最悪時間（15.5秒）より先に切れます",
   );

@@ -1,13 +1,11 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { readFileSync } from "node:fs";
-import { fixture, SheetsPage } from "./fixtures/workbench";
+import { fixture, SheetPage, test } from "./fixtures/workbench";
 
 // The export downloads the sheet's TSV: for the examples, exactly the fixtures' bytes.
 for (const lang of ["en", "ja"] as const) {
   test(`exporting the ${lang} example gives back the fixture's bytes`, async ({ page }) => {
-    const sheets = new SheetsPage(page);
-    await sheets.open();
-    const sheet = await sheets.createExample(lang);
+    const sheet = await SheetPage.fromExample(page, lang);
 
     const downloading = page.waitForEvent("download");
     await page.getByTestId(`export-${lang}`).click();
@@ -23,11 +21,8 @@ for (const lang of ["en", "ja"] as const) {
 }
 
 test("an edit is in the exported TSV, with the header in the other language on request", async ({ page }) => {
-  const sheets = new SheetsPage(page);
-  await sheets.open();
-  const sheet = await sheets.createExample("en");
-  await sheet.type(3, "value", "9s");
-  await expect(sheet.saveStatus()).toHaveText("Saved");
+  const sheet = await SheetPage.fromExample(page, "en");
+  await sheet.typeSaved(3, "value", "9s");
 
   const downloading = page.waitForEvent("download");
   await page.getByTestId("export-ja").click();

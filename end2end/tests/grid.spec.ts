@@ -1,13 +1,10 @@
-import { expect, type Locator, test } from "@playwright/test";
-import { paste, SheetsPage, watchForCrashes } from "./fixtures/workbench";
+import { expect, type Locator } from "@playwright/test";
+import { paste, SheetPage, SheetsPage, test } from "./fixtures/workbench";
 
 // The keyboard moves between cells as in a spreadsheet, and a cell keeps its
 // line breaks.
-test("the keys move between cells, Escape undoes the typing, and a two-line cell stays two lines", async ({ page }) => {
-  const crashes = watchForCrashes(page);
-  const sheets = new SheetsPage(page);
-  await sheets.open();
-  const sheet = await sheets.createExample("en");
+test("the keys move between cells, Escape undoes the typing, and a two-line cell stays two lines", async ({ page, crashes }) => {
+  const sheet = await SheetPage.fromExample(page, "en");
 
   // `?` outside a text field opens the list of shortcuts, and closes it; in a cell it is text.
   const shortcuts = page.getByTestId("shortcuts");
@@ -73,9 +70,7 @@ test("the keys move between cells, Escape undoes the typing, and a two-line cell
   await page.keyboard.press("Alt+Enter");
   await page.keyboard.type("second line");
   await expect(sheet.cell(2, "rationale")).toHaveValue("same network, connecting is fast\nsecond line");
-  await expect(sheet.saveStatus()).toHaveText("Saved");
-  await page.reload();
-  await sheet.hydrated();
+  await sheet.reloadOnceSaved();
   await expect(sheet.cell(2, "rationale")).toHaveValue("same network, connecting is fast\nsecond line");
   // Up from the second line stays in the cell; from the first it leaves.
   await sheet.cell(2, "rationale").click();
@@ -90,11 +85,8 @@ test("the keys move between cells, Escape undoes the typing, and a two-line cell
 
 // A 3 × 4 block copied from a spreadsheet fills the cells from the one it is
 // pasted into, adds the row it needs, keeps a quoted two-line cell whole, and is one save.
-test("pasting a block copied from a spreadsheet fills it cell for cell and adds a row", async ({ page }) => {
-  const crashes = watchForCrashes(page);
-  const sheets = new SheetsPage(page);
-  await sheets.open();
-  const sheet = await sheets.createExample("en");
+test("pasting a block copied from a spreadsheet fills it cell for cell and adds a row", async ({ page, crashes }) => {
+  const sheet = await SheetPage.fromExample(page, "en");
   await expect(sheet.row(13)).toHaveCount(0);
 
   // Excel's clipboard: \r\n after every line, the two-line cell quoted.
@@ -108,15 +100,11 @@ test("pasting a block copied from a spreadsheet fills it cell for cell and adds 
   const before = await version();
   await paste(sheet.cell(11, "segment"), block);
 
-  await expect(sheet.cell(11, "segment")).toHaveValue("app -> cache");
-  await expect(sheet.cell(11, "default")).toHaveValue("-");
-  await expect(sheet.cell(12, "setting")).toHaveValue("read_timeout");
-  await expect(sheet.cell(12, "default")).toHaveValue("-\nnone in the client");
+  await sheet.expectValues(11, { segment: "app -> cache", default: "-" });
+  await sheet.expectValues(12, { setting: "read_timeout", default: "-\nnone in the client" });
   // The block reached past the last row: row 13 was added, the other cells of the rows kept.
-  await expect(sheet.cell(13, "item")).toHaveValue("tries and waits");
-  await expect(sheet.cell(13, "value")).toHaveValue("");
-  await expect(sheet.cell(11, "layer")).toHaveValue("5");
-  await expect(sheet.cell(11, "value")).toHaveValue("1s");
+  await sheet.expectValues(13, { item: "tries and waits", value: "" });
+  await sheet.expectValues(11, { layer: "5", value: "1s" });
   await expect(sheet.saveStatus()).toHaveText("Saved");
   expect(await version()).toBe(before + 1);
 
@@ -128,8 +116,7 @@ test("pasting a block copied from a spreadsheet fills it cell for cell and adds 
   await expect(sheet.saveStatus()).toHaveText("Saved");
 
   // What was pasted is what is stored.
-  await page.reload();
-  await sheet.hydrated();
+  await sheet.reload();
   await expect(sheet.cell(12, "default")).toHaveValue("-\nnone in the client");
   await expect(sheet.cell(13, "location")).toHaveValue("client settings");
   expect(crashes).toEqual([]);
@@ -137,11 +124,8 @@ test("pasting a block copied from a spreadsheet fills it cell for cell and adds 
 
 // Undo and redo over a paste and a row delete, each step saved, the report
 // following.
-test("undoing a paste and a row delete, and redoing them, with the report following each step", async ({ page }) => {
-  const crashes = watchForCrashes(page);
-  const sheets = new SheetsPage(page);
-  await sheets.open();
-  const sheet = await sheets.createExample("en");
+test("undoing a paste and a row delete, and redoing them, with the report following each step", async ({ page, crashes }) => {
+  const sheet = await SheetPage.fromExample(page, "en");
 
   await paste(sheet.cell(11, "segment"), "app -> cache\tread timeout\tread_timeout\t-\n");
   await expect(sheet.cell(11, "segment")).toHaveValue("app -> cache");
@@ -173,9 +157,7 @@ test("undoing a paste and a row delete, and redoing them, with the report follow
   await page.keyboard.press("Control+y");
   await expect(sheet.cell(4, "item")).toHaveValue("own processing time");
   await expect(deadline).toHaveText("—");
-  await expect(sheet.saveStatus()).toHaveText("Saved");
-  await page.reload();
-  await sheet.hydrated();
+  await sheet.reloadOnceSaved();
   await expect(sheet.cell(4, "item")).toHaveValue("own processing time");
   await expect(sheet.cell(11, "segment")).toHaveValue("app -> DB");
   expect(crashes).toEqual([]);
@@ -189,14 +171,26 @@ function caret(cell: Locator): Promise<[number, number]> {
   });
 }
 
+/**
+ * Presses `key` in the selected `cell`, which holds `text`: checks that the cell is edited with
+ * the caret after its text, types `added` there, then presses Escape, which puts `text` back.
+ */
+async function expectEditAtEnd(cell: Locator, key: string, text: string, added: string): Promise<void> {
+  const keyboard = cell.page().keyboard;
+  await keyboard.press(key);
+  await expect(cell).toHaveAttribute("data-mode", "edit");
+  expect(await caret(cell)).toEqual([text.length, text.length]);
+  await keyboard.type(added);
+  await expect(cell).toHaveValue(text + added);
+  await keyboard.press("Escape");
+  await expect(cell).toHaveValue(text);
+}
+
 // A cell reached with the keys is selected, as in a spreadsheet: typing replaces its text,
 // Escape puts it back, Ctrl+Z undoes the replace; Enter or F2 edit it with the caret after
 // its text; a click edits where it points.
-test("typing into a cell reached with the keys replaces its text; Enter and F2 edit it at its end", async ({ page }) => {
-  const crashes = watchForCrashes(page);
-  const sheets = new SheetsPage(page);
-  await sheets.open();
-  const sheet = await sheets.createExample("en");
+test("typing into a cell reached with the keys replaces its text; Enter and F2 edit it at its end", async ({ page, crashes }) => {
+  const sheet = await SheetPage.fromExample(page, "en");
   const value2 = sheet.cell(2, "value");
   const value3 = sheet.cell(3, "value");
 
@@ -232,24 +226,12 @@ test("typing into a cell reached with the keys replaces its text; Enter and F2 e
   await expect(value3).toHaveAttribute("data-mode", "select");
 
   // Enter on the selected cell edits it, the caret after its text: typing adds to it.
-  await page.keyboard.press("Enter");
-  await expect(value3).toHaveAttribute("data-mode", "edit");
-  expect(await caret(value3)).toEqual([3, 3]);
-  await page.keyboard.type("0");
-  await expect(value3).toHaveValue("10s0");
-  await page.keyboard.press("Escape");
-  await expect(value3).toHaveValue("10s");
+  await expectEditAtEnd(value3, "Enter", "10s", "0");
 
   // From a selected cell the arrows move whatever the caret; F2 edits at the end.
   await page.keyboard.press("ArrowUp");
   await expect(value2).toBeFocused();
-  await page.keyboard.press("F2");
-  await expect(value2).toHaveAttribute("data-mode", "edit");
-  expect(await caret(value2)).toEqual([2, 2]);
-  await page.keyboard.type(" each");
-  await expect(value2).toHaveValue("1s each");
-  await page.keyboard.press("Escape");
-  await expect(value2).toHaveValue("1s");
+  await expectEditAtEnd(value2, "F2", "1s", " each");
 
   // The setting cell (a one-line input) is replaced the same way.
   await page.keyboard.press("ArrowLeft");
@@ -268,9 +250,7 @@ test("typing into a cell reached with the keys replaces its text; Enter and F2 e
   await expect(value2).toHaveAttribute("data-mode", "edit");
   expect(await caret(value2)).toEqual([2, 2]);
 
-  await expect(sheet.saveStatus()).toHaveText("Saved");
-  await page.reload();
-  await sheet.hydrated();
+  await sheet.reloadOnceSaved();
   await expect(value2).toHaveValue("1s");
   await expect(value3).toHaveValue("10s");
   await expect(setting).toHaveValue("proxy_connect_timeout");
@@ -279,8 +259,7 @@ test("typing into a cell reached with the keys replaces its text; Enter and F2 e
 
 // A block wider than the columns from the cell it is pasted into to the last one is refused
 // whole, saying how much does not fit; the sheet is left as it was.
-test("a paste too wide for the columns right of its cell is refused, and nothing changes", async ({ page }) => {
-  const crashes = watchForCrashes(page);
+test("a paste too wide for the columns right of its cell is refused, and nothing changes", async ({ page, crashes }) => {
   const sheets = new SheetsPage(page);
   await sheets.open();
   const sheet = await sheets.createExample("en");

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { SheetsPage, watchForCrashes } from "./fixtures/workbench";
+import { expect, type Locator, type Page } from "@playwright/test";
+import { SheetPage, SheetsPage, storeSheet, test, waitForHydration } from "./fixtures/workbench";
 
 // Hostile sheets and names: each payload, if it ran, would set window.__pwned or open a
 // dialog. They go in through the API (name and every cell), a rename on the page and an
@@ -22,17 +22,14 @@ function hostileTsv(payload: string): string {
   return `${HEADER}\n${row}\n${hop}\n`;
 }
 
+/** Stores a sheet named `payload` whose cells are all `payload`; answers its id. */
 async function storeHostile(page: Page, payload: string): Promise<number> {
-  const created = await page.request.post(`/api/v1/sheets?name=${encodeURIComponent(payload)}`, {
-    data: hostileTsv(payload),
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  return (await created.json()).id;
+  return storeSheet(page, payload, hostileTsv(payload));
 }
 
 /** The link to sheet `id` in the sheet list. */
-function sheetLink(page: Page, id: number) {
-  return page.locator(`[data-testid=sheet-row][data-sheet-id="${id}"]`).getByTestId("sheet-link");
+function sheetLink(page: Page, id: number): Locator {
+  return new SheetsPage(page).sheetRow(id).getByTestId("sheet-link");
 }
 
 /**
@@ -55,8 +52,7 @@ async function expectNothingRan(page: Page, dialogs: string[]): Promise<void> {
   await expect(page.locator("[href^='javascript:' i], [src^='javascript:' i]")).toHaveCount(0);
 }
 
-test("no payload in a name or a cell runs, with a content security policy on every page", async ({ page }) => {
-  const crashes = watchForCrashes(page);
+test("no payload in a name or a cell runs, with a content security policy on every page", async ({ page, crashes }) => {
   const dialogs: string[] = [];
   page.on("dialog", async (dialog) => {
     dialogs.push(dialog.message());
@@ -80,7 +76,7 @@ test("no payload in a name or a cell runs, with a content security policy on eve
   for (const [i, payload] of PAYLOADS.entries()) {
     const response = await page.goto(`/sheets/${ids[i]}`);
     expect(response?.headers()["content-security-policy"]).toContain("'wasm-unsafe-eval'");
-    await expect(page.locator("body")).toHaveAttribute("data-hydrated", "true");
+    await waitForHydration(page);
     await expect(page).toHaveTitle(`${payload} · Timeout Budget Workbench`);
     await expect(page.getByTestId("sheet-name")).toHaveText(payload);
     await expect(page.getByTestId("row-1").getByTestId("cell-rationale")).toHaveValue(payload);
@@ -98,10 +94,7 @@ test("a payload typed as a new name on the page stays text", async ({ page }) =>
   });
   const sheets = new SheetsPage(page);
   await sheets.open();
-  const sheet = await sheets.createBlank("plain");
-  const id = sheet.id();
-  await sheets.open();
-  const row = page.locator(`[data-testid=sheet-row][data-sheet-id="${id}"]`);
+  const { id, row } = await sheets.createBlankListed("plain");
   await row.getByTestId("rename-button").click();
   await row.getByTestId("rename-input").fill(PAYLOADS[0]);
   await page.keyboard.press("Enter");
@@ -157,19 +150,11 @@ const CLOSERS = [
 ];
 const COLUMNS = ["layer", "segment", "item", "setting", "default", "value", "location", "rationale"];
 
-test("a cell that closes its textarea stays text, hydrates, edits and saves", async ({ page }) => {
-  const crashes = watchForCrashes(page);
+test("a cell that closes its textarea stays text, hydrates, edits and saves", async ({ page, crashes }) => {
   const cellOf = (line: number, column: number) => CLOSERS[(line + column) % CLOSERS.length];
   const quoted = (text: string) => `"${text.replaceAll('"', '""')}"`;
   const rows = CLOSERS.map((_, line) => COLUMNS.map((_, column) => quoted(cellOf(line, column))).join("\t"));
-  const created = await page.request.post(`/api/v1/sheets?name=${encodeURIComponent(CLOSERS[0])}`, {
-    data: `${HEADER}\n${rows.join("\n")}\n`,
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { id } = await created.json();
-
-  await page.goto(`/sheets/${id}`);
-  await expect(page.locator("body")).toHaveAttribute("data-hydrated", "true");
+  const sheet = await SheetPage.importText(page, CLOSERS[0], `${HEADER}\n${rows.join("\n")}\n`);
   await expect(page.locator("[data-injected]")).toHaveCount(0);
   await expect(page).toHaveTitle(`${CLOSERS[0]} · Timeout Budget Workbench`);
   for (const [line] of CLOSERS.entries()) {
@@ -183,9 +168,7 @@ test("a cell that closes its textarea stays text, hydrates, edits and saves", as
   await rationale.click();
   await page.keyboard.press("ControlOrMeta+End");
   await page.keyboard.type(" edited");
-  await expect(page.getByTestId("save-status")).toHaveText("Saved");
-  await page.reload();
-  await expect(page.locator("body")).toHaveAttribute("data-hydrated", "true");
+  await sheet.reloadOnceSaved();
   await expect(rationale).toHaveValue(`${cellOf(0, 7)} edited`);
   await expect(page.getByTestId("row-1").getByTestId("cell-layer")).toHaveValue(cellOf(0, 0));
   await expect(page.locator("[data-injected]")).toHaveCount(0);

@@ -1,15 +1,12 @@
-import { expect, test } from "@playwright/test";
-import { SheetPage, watchForCrashes } from "./fixtures/workbench";
+import { expect } from "@playwright/test";
+import { SheetPage, test } from "./fixtures/workbench";
 
 // The ALB keeps idle connections to the app 60 s; Node.js's server.keepAliveTimeout is left at
 // its 5 s default: the ALB may send on a connection the app is closing (502 / reset).
-test("an idle timeout shorter on the callee than on the caller is an idle.direction error", async ({ page }) => {
-  const crashes = watchForCrashes(page);
+test("an idle timeout shorter on the callee than on the caller is an idle.direction error", async ({ page, crashes }) => {
   const sheet = await SheetPage.importFixture(page, "alb-node-keepalive.tsv");
 
-  const finding = sheet.finding("idle.direction");
-  await expect(finding).toHaveCount(1);
-  await sheet.expectFinding(finding, {
+  const finding = await sheet.expectOnlyFinding("idle.direction", {
     severity: "error",
     message:
       "ALB -> app: app keeps idle connections 5.0 s, not longer than ALB's 1 min: ALB may send on a connection app is closing (502 / reset)",

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
-import { fixture, SheetsPage } from "./fixtures/workbench";
+import { expect } from "@playwright/test";
+import { fixture, SheetPage, SheetsPage, test } from "./fixtures/workbench";
 
 const BROKEN = [
   "layer\tsegment\titem\tsetting\tdefault\tvalue\tlocation\trationale",
@@ -22,9 +22,7 @@ test("a TSV with a broken row is refused with its line, and no sheet is created"
 });
 
 test("importing a broken TSV into a sheet leaves the sheet unchanged", async ({ page }) => {
-  const sheets = new SheetsPage(page);
-  await sheets.open();
-  const sheet = await sheets.createExample("en");
+  const sheet = await SheetPage.fromExample(page, "en");
 
   await page.getByTestId("import-text").fill(BROKEN);
   await page.getByTestId("import-submit").click();
@@ -39,9 +37,7 @@ test("importing a broken TSV into a sheet leaves the sheet unchanged", async ({ 
 
 // An import is one undo step like any edit; undoing it saves the rows it replaced.
 test("an import into a sheet is one undo step, and the rows it undoes to are saved", async ({ page }) => {
-  const sheets = new SheetsPage(page);
-  await sheets.open();
-  const sheet = await sheets.createExample("en");
+  const sheet = await SheetPage.fromExample(page, "en");
 
   await page.getByTestId("import-text").fill(fixture("inverted-lb.tsv").toString("utf8"));
   await page.getByTestId("import-submit").click();

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
-import { SheetsPage, watchForCrashes } from "./fixtures/workbench";
+import { expect } from "@playwright/test";
+import { SheetPage, SheetsPage, test, watchForCrashes } from "./fixtures/workbench";
 
 // The UI language: a first visit follows Accept-Language, the header's switch keeps the
 // choice in a cookie, and the server's HTML is already in the chosen language (no flash of
@@ -62,8 +62,7 @@ test("switching the UI to English and back renders the server's HTML in the chos
   expect(stored.lang).toBe("en");
 
   // A reload keeps English, whatever the browser's Accept-Language says.
-  await page.reload();
-  await sheet.hydrated();
+  await sheet.reload();
   await expect(page.getByRole("heading", { name: "Nodes" })).toBeVisible();
 
   // And back to Japanese.
@@ -102,9 +101,7 @@ test("on a Japanese page, a broken import and a refused name are explained in Ja
   const context = await browser.newContext({ locale: "ja-JP", extraHTTPHeaders: { "Accept-Language": "ja" } });
   const page = await context.newPage();
   const errors = watchForCrashes(page);
-  const sheets = new SheetsPage(page);
-  await sheets.open();
-  const sheet = await sheets.createExample("en");
+  const sheet = await SheetPage.fromExample(page, "en");
 
   await page.getByTestId("import-text").fill("a\tb\n");
   await page.getByTestId("import-submit").click();
@@ -113,8 +110,7 @@ test("on a Japanese page, a broken import and a refused name are explained in Ja
   );
   await expect(sheet.cell(1, "value")).toHaveValue("12s");
 
-  await page.getByTestId("setting-margin").fill("2");
-  await page.getByTestId("setting-margin").press("Enter");
+  await sheet.setSetting("margin", "2");
   await expect(page.getByTestId("setting-margin-error")).toContainText(
     "マージン「2」は時間ではありません。単位を付けて書いてください（例: 1s、500ms、1.5秒）",
   );

@@ -1,19 +1,13 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { longSheet } from "./fixtures/long-sheet.cjs";
-import { SheetPage, watchForCrashes } from "./fixtures/workbench";
+import { SheetPage, test } from "./fixtures/workbench";
 
 // "Render only what needs rendering": on a long sheet a keystroke that adds two
 // findings (the app turns inverted, and its third try's wait is assumed) inserts those two
 // into the list and moves at most one other; before vendor/tachys's fix, every finding after
 // the second insertion was moved in the DOM (166 here, 1,138 at 2,000 rows).
-test("a keystroke that adds two findings to a long list moves no other finding", async ({ page }) => {
-  const crashes = watchForCrashes(page);
-  const created = await page.request.post("/api/v1/sheets?name=long", { data: longSheet(300) });
-  expect(created.status()).toBe(201);
-  const { id } = await created.json();
-  await page.goto(`/sheets/${id}`);
-  const sheet = new SheetPage(page);
-  await sheet.hydrated();
+test("a keystroke that adds two findings to a long list moves no other finding", async ({ page, crashes }) => {
+  const sheet = await SheetPage.importText(page, "long", longSheet(300));
   await expect(sheet.node("app").getByTestId("verdict")).toHaveText("ok");
   const before = await page.locator("ul.findings > li").count();
 

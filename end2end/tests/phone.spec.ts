@@ -1,5 +1,5 @@
-import { expect, type Locator, test } from "@playwright/test";
-import { SheetPage, watchForCrashes } from "./fixtures/workbench";
+import { expect, type Locator } from "@playwright/test";
+import { SheetPage, test } from "./fixtures/workbench";
 
 // On a phone (390 px wide) the nodes and hops tables are cards: each row's verdict is in
 // view without scrolling sideways, and each number is shown under its column's name.
@@ -11,12 +11,10 @@ async function scrollTo(table: Locator): Promise<void> {
   await table.evaluate((element) => window.scrollTo(0, element.getBoundingClientRect().top + window.scrollY - 20));
 }
 
-test("at 390 px every node's and hop's verdict of the inverted example is in view", async ({ page }) => {
-  const crashes = watchForCrashes(page);
+test("at 390 px every node's and hop's verdict of the inverted example is in view", async ({ page, crashes }) => {
   const sheet = await SheetPage.importFixture(page, "reservation-en.tsv");
   // G2: the external API's read timeout 3 s and 3 tries turn the app inverted.
-  await sheet.type(7, "value", "3s");
-  await sheet.type(8, "value", "3 tries, waits 0.5s, 1.0s");
+  await sheet.typeG2();
   await expect(sheet.saveStatus()).toHaveText("Saved");
   await expect(sheet.node("app").getByTestId("verdict")).toHaveText("inverted");
 

@@ -1,5 +1,5 @@
-import { expect, test } from "@playwright/test";
-import { SheetPage, SheetsPage, watchForCrashes } from "./fixtures/workbench";
+import { expect } from "@playwright/test";
+import { SheetPage, test } from "./fixtures/workbench";
 
 // The picture never looks better than the numbers: a need that cannot be known is drawn as
 // unknown, many bars are bounded to the most short first, and a phone reads its text.
@@ -17,11 +17,8 @@ function tenServices(): string {
   return tsv;
 }
 
-test("a need that cannot be read is drawn hatched and labelled, never as a short bar", async ({ page }) => {
-  const crashes = watchForCrashes(page);
-  const sheets = new SheetsPage(page);
-  await sheets.open();
-  const sheet = await sheets.createExample("en");
+test("a need that cannot be read is drawn hatched and labelled, never as a short bar", async ({ page, crashes }) => {
+  const sheet = await SheetPage.fromExample(page, "en");
   const app = page.getByTestId("budget-picture").locator('g.bar[data-name="app"]');
   await expect(app).toHaveClass("bar");
 
@@ -46,11 +43,8 @@ test("a need that cannot be read is drawn hatched and labelled, never as a short
   expect(crashes).toEqual([]);
 });
 
-test("the Japanese picture says 不明 and the row that cannot be read", async ({ page }) => {
-  const crashes = watchForCrashes(page);
-  const sheets = new SheetsPage(page);
-  await sheets.open();
-  const sheet = await sheets.createExample("ja");
+test("the Japanese picture says 不明 and the row that cannot be read", async ({ page, crashes }) => {
+  const sheet = await SheetPage.fromExample(page, "ja");
   await sheet.type(7, "value", "速い");
   const app = page.getByTestId("budget-picture").locator('g.bar[data-name="アプリ"]');
   await expect(app).toHaveClass("bar bar-unknown");
@@ -58,8 +52,7 @@ test("the Japanese picture says 不明 and the row that cannot be read", async (
   expect(crashes).toEqual([]);
 });
 
-test("many bars are bounded to the most short first until Show all, and the picture folds", async ({ page }) => {
-  const crashes = watchForCrashes(page);
+test("many bars are bounded to the most short first until Show all, and the picture folds", async ({ page, crashes }) => {
   await SheetPage.importText(page, "ten services", tenServices());
   const picture = page.getByTestId("budget-picture");
   const names = () => picture.locator("g.bar").evaluateAll((bars) => bars.map((b) => b.getAttribute("data-name")));
@@ -94,14 +87,10 @@ test("many bars are bounded to the most short first until Show all, and the pict
   expect(crashes).toEqual([]);
 });
 
-test("at phone width the picture gives way to its text, one line per bar", async ({ page }) => {
-  const crashes = watchForCrashes(page);
+test("at phone width the picture gives way to its text, one line per bar", async ({ page, crashes }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  const sheets = new SheetsPage(page);
-  await sheets.open();
-  const sheet = await sheets.createExample("en");
-  await sheet.type(7, "value", "3s");
-  await sheet.type(8, "value", "3 tries, waits 0.5s, 1.0s");
+  const sheet = await SheetPage.fromExample(page, "en");
+  await sheet.typeG2();
   await expect(page.getByTestId("budget-picture")).toBeHidden();
   const text = page.getByTestId("budget-text");
   await expect(text).toBeVisible();

@@ -1,27 +1,34 @@
-import { expect, type Page, test } from "@playwright/test";
-import { SheetPage, watchForCrashes } from "./fixtures/workbench";
+import { expect, type Page } from "@playwright/test";
+import { SheetPage, test } from "./fixtures/workbench";
 
 const G2_TRACE =
   "app -> external API: read 1.5 s → 3 s, tries 2 → 3 (waits 0.3 s → 0.5 s, 1.0 s); worst 4.3 s → 12.0 s; " +
   "app need 7.8 s → 15.5 s against its 8.0 s deadline: now inverted, short by 7.5 s, 1 try fits; " +
   "LB -> app and browser -> LB unchanged (they wait on app's 8.0 s deadline, not on its need)";
 
-test("a proposal of three tries is reviewed: the trace shows the app inverted, the gate asks for a comment, and it is rejected", async ({ page }) => {
-  const crashes = watchForCrashes(page);
-  const sheet = await SheetPage.importFixture(page, "reservation-en.tsv");
-  const id = sheet.id(); // the proposal pages' addresses end in the proposal's id
-  await page.getByTestId("author").fill("alice");
-  await page.getByTestId("save-author").click();
-  await expect(page.getByTestId("author-note")).toHaveText("Your changes are saved as alice.");
-
-  // Propose G2's two cells instead of saving them.
-  await page.getByTestId("propose-link").click();
+/** Opens the propose page from the sheet's page (the sheet's rows, to edit as a proposal),
+ * and fills in the proposal's `title` if given. */
+async function startProposal(sheet: SheetPage, title?: string): Promise<void> {
+  await sheet.page.getByTestId("propose-link").click();
   await sheet.hydrated();
-  await page.getByTestId("proposal-title").fill("three tries for the external API");
-  await sheet.type(7, "value", "3s");
-  await sheet.type(8, "value", "3 tries, waits 0.5s, 1.0s");
+  if (title !== undefined) await sheet.page.getByTestId("proposal-title").fill(title);
+}
+
+/** Submits the proposal being edited and waits on its page: the sheet's first proposal. */
+async function submitProposal(page: Page): Promise<void> {
   await page.getByTestId("submit-proposal").click();
   await page.waitForURL(/\/proposals\/1$/);
+}
+
+test("a proposal of three tries is reviewed: the trace shows the app inverted, the gate asks for a comment, and it is rejected", async ({ page, crashes }) => {
+  const sheet = await SheetPage.importFixture(page, "reservation-en.tsv");
+  const id = sheet.id(); // the proposal pages' addresses end in the proposal's id
+  await sheet.setAuthor("alice");
+
+  // Propose G2's two cells instead of saving them.
+  await startProposal(sheet, "three tries for the external API");
+  await sheet.typeG2();
+  await submitProposal(page);
   await expect(page.getByTestId("proposal-status")).toHaveText("By alice, from revision 1; open.");
   await expect(page.getByTestId("diff-headline")).toHaveText(
     "errors 0 → 1, warnings 0 → 0; app: ok → inverted, short by 7.5 s (2 cells changed)",
@@ -49,7 +56,7 @@ test("a proposal of three tries is reviewed: the trace shows the app inverted, t
   await expect(page.getByTestId("decide-error")).toHaveText(
     "this proposal brings a new error (inversion.node: app's deadline (8.0 s) ends before its calls may (15.5 s)); approving it needs \"approve anyway\" and a comment",
   );
-  expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(proposalPath);
+  expect(address(page)).toBe(proposalPath);
   await page.screenshot({ path: "test-results/proposal-gate.png", fullPage: true });
   // "Approve anyway" ticked without a comment: the comment is what is missing, and the box
   // stays ticked.
@@ -58,13 +65,13 @@ test("a proposal of three tries is reviewed: the trace shows the app inverted, t
   await expect(page.getByTestId("decide-error")).toHaveText(
     "\"approve anyway\" needs a comment: write why the new error is accepted",
   );
-  expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(proposalPath);
+  expect(address(page)).toBe(proposalPath);
   await expect(page.getByTestId("approve-anyway")).toBeChecked();
   // Rejected, with a comment: back at the proposal's address, without the error.
   await page.getByTestId("decision-comment").fill("the app cannot wait 15.5 s");
   await page.getByTestId("reject").click();
   await expect(page.getByTestId("proposal-status")).toHaveText("By alice, from revision 1; rejected by alice.");
-  expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(proposalPath);
+  expect(address(page)).toBe(proposalPath);
   await expect(page.getByTestId("decide-error")).toHaveCount(0);
   await expect(page.getByTestId("decision-note")).toHaveText("“the app cannot wait 15.5 s”");
   await expect(page.getByTestId("decide-form")).toHaveCount(0);
@@ -73,18 +80,14 @@ test("a proposal of three tries is reviewed: the trace shows the app inverted, t
   expect(crashes.filter((e) => !e.includes("409"))).toEqual([]);
 });
 
-test("a proposal's author edits it on the sheet as it is now: its base moves on and a comment on a changed cell says so", async ({ page }) => {
-  const crashes = watchForCrashes(page);
+test("a proposal's author edits it on the sheet as it is now: its base moves on and a comment on a changed cell says so", async ({ page, crashes }) => {
   const sheet = await SheetPage.importFixture(page, "reservation-en.tsv");
   const id = sheet.id();
-  await page.getByTestId("propose-link").click();
-  await sheet.hydrated();
-  await page.getByTestId("proposal-title").fill("a longer read timeout");
+  await startProposal(sheet, "a longer read timeout");
   await sheet.type(7, "value", "3s");
   // The proposal's change is drawn on its grid as it is typed.
   await expect(sheet.row(7).getByTestId("cell-old")).toHaveText("1.5s");
-  await page.getByTestId("submit-proposal").click();
-  await page.waitForURL(/\/proposals\/1$/);
+  await submitProposal(page);
   await page.getByTestId("comment-cell").selectOption({ label: "Row 7, value" });
   await page.getByTestId("comment-text").fill("is 3s enough?");
   await page.getByTestId("add-comment").click();
@@ -113,8 +116,7 @@ test("a proposal's author edits it on the sheet as it is now: its base moves on 
   await sheet.type(7, "value", "2s");
   await sheet.type(8, "value", "1 try");
   await page.screenshot({ path: "test-results/proposal-edit.png", fullPage: true });
-  await page.getByTestId("submit-proposal").click();
-  await page.waitForURL(/\/proposals\/1$/);
+  await submitProposal(page);
 
   await expect(page.getByTestId("proposal-title")).toHaveText("Proposal 1: a longer read timeout, fewer tries");
   await expect(page.getByTestId("proposal-status")).toHaveText("By anonymous, from revision 2; open.");
@@ -130,9 +132,7 @@ test("a proposal's author edits it on the sheet as it is now: its base moves on 
 async function setName(sheet: SheetPage, id: number, name: string): Promise<void> {
   await sheet.page.goto(`/sheets/${id}`);
   await sheet.hydrated();
-  await sheet.page.getByTestId("author").fill(name);
-  await sheet.page.getByTestId("save-author").click();
-  await expect(sheet.page.getByTestId("author-note")).toHaveText(`Your changes are saved as ${name}.`);
+  await sheet.setAuthor(name);
 }
 
 /** The page's language for every address of the site, as the header's switch sets it. */
@@ -147,18 +147,13 @@ function address(page: Page): string {
   return url.pathname + url.search;
 }
 
-test("a proposal approved anyway is on the record: the history names its proposer, its reviewer and the comment, in English and Japanese", async ({ page }) => {
-  const crashes = watchForCrashes(page);
+test("a proposal approved anyway is on the record: the history names its proposer, its reviewer and the comment, in English and Japanese", async ({ page, crashes }) => {
   const sheet = await SheetPage.importFixture(page, "reservation-en.tsv");
   const id = sheet.id();
   await setName(sheet, id, "alice");
-  await page.getByTestId("propose-link").click();
-  await sheet.hydrated();
-  await page.getByTestId("proposal-title").fill("three tries for the external API");
-  await sheet.type(7, "value", "3s");
-  await sheet.type(8, "value", "3 tries, waits 0.5s, 1.0s");
-  await page.getByTestId("submit-proposal").click();
-  await page.waitForURL(/\/proposals\/1$/);
+  await startProposal(sheet, "three tries for the external API");
+  await sheet.typeG2();
+  await submitProposal(page);
 
   // Bob reviews it in Japanese: "approve anyway" without a comment says what is missing.
   await setName(sheet, id, "bob");
@@ -195,18 +190,15 @@ test("a proposal approved anyway is on the record: the history names its propose
   expect(crashes.filter((e) => !e.includes("409"))).toEqual([]);
 });
 
-test("the propose page's report follows the typing, and a fix applied there changes the proposal, not the sheet", async ({ page }) => {
-  const crashes = watchForCrashes(page);
+test("the propose page's report follows the typing, and a fix applied there changes the proposal, not the sheet", async ({ page, crashes }) => {
   const sheet = await SheetPage.importFixture(page, "reservation-en.tsv");
   const id = sheet.id();
-  await page.getByTestId("propose-link").click();
-  await sheet.hydrated();
+  await startProposal(sheet);
   await expect(sheet.summary()).toHaveText("0 inversions, 0 warnings");
   await expect(sheet.node("app").getByTestId("need")).toHaveText("7.8 s");
 
   // G2 typed into the proposal: its report says the app is inverted, as the sheet page would.
-  await sheet.type(7, "value", "3s");
-  await sheet.type(8, "value", "3 tries, waits 0.5s, 1.0s");
+  await sheet.typeG2();
   await expect(sheet.summary()).toHaveText("1 inversion, 0 warnings");
   await expect(sheet.node("app").getByTestId("need")).toHaveText("15.5 s");
   await expect(sheet.node("app").getByTestId("verdict")).toHaveText("inverted");

@@ -1,14 +1,11 @@
-import { expect, test } from "@playwright/test";
-import { SheetPage, watchForCrashes } from "./fixtures/workbench";
+import { expect } from "@playwright/test";
+import { SheetPage, test } from "./fixtures/workbench";
 
 // SQS redelivers after its 30 s visibility timeout; the worker's job may take 60 s.
-test("a visibility timeout shorter than the job is a queue.redelivery error", async ({ page }) => {
-  const crashes = watchForCrashes(page);
+test("a visibility timeout shorter than the job is a queue.redelivery error", async ({ page, crashes }) => {
   const sheet = await SheetPage.importFixture(page, "queue-visibility.tsv");
 
-  const finding = sheet.finding("queue.redelivery");
-  await expect(finding).toHaveCount(1);
-  await sheet.expectFinding(finding, {
+  await sheet.expectOnlyFinding("queue.redelivery", {
     severity: "error",
     message:
       "queue -> worker: the queue redelivers a job after 30.0 s, but worker may take 1 min plus a 1.0 s margin: the job runs twice",

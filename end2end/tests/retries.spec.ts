@@ -1,56 +1,43 @@
-import { expect, test } from "@playwright/test";
-import { SheetsPage, watchForCrashes } from "./fixtures/workbench";
+import { expect } from "@playwright/test";
+import { expectTexts, SheetPage, test } from "./fixtures/workbench";
 
 // golden.md G2: three tries on the external API invert the app node.
-test("raising the external API's tries inverts the app within a second, and the edit survives a reload", async ({ page }) => {
-  const crashes = watchForCrashes(page);
-  const sheets = new SheetsPage(page);
-  await sheets.open();
-  const sheet = await sheets.createExample("en");
+test("raising the external API's tries inverts the app within a second, and the edit survives a reload", async ({ page, crashes }) => {
+  const sheet = await SheetPage.fromExample(page, "en");
 
-  await sheet.type(7, "value", "3s");
-  await sheet.type(8, "value", "3 tries, waits 0.5s, 1.0s");
+  await sheet.typeG2();
 
   const app = sheet.node("app");
   await expect(app.getByTestId("verdict")).toHaveText("inverted", { timeout: 1_000 });
-  await expect(app.getByTestId("need")).toHaveText("15.5 s");
-  await expect(app.getByTestId("slack")).toHaveText("-7.5 s");
-  await expect(app.getByTestId("formula")).toHaveText("DB 3.0 + external API 12.0 + own 0.5 = 15.5 s > 8.0 s");
+  await expectTexts(app, {
+    need: "15.5 s",
+    slack: "-7.5 s",
+    formula: "DB 3.0 + external API 12.0 + own 0.5 = 15.5 s > 8.0 s",
+  });
   await expect(sheet.summary()).toHaveText("1 inversion, 0 warnings");
 
-  const inversion = sheet.finding("inversion.node");
-  await expect(inversion.getByTestId("severity")).toHaveText("error");
-  await expect(inversion.getByTestId("message")).toHaveText("app's deadline (8.0 s) ends before its calls may (15.5 s)");
-  await expect(inversion.getByTestId("numbers")).toHaveText("bound 8.0 s · need 15.5 s · short by 7.5 s · 1 try fits");
-  await expect(inversion.getByTestId("fix")).toHaveText(
-    "Fix: reduce app -> external API to 1 try, or raise app's deadline to 15.5 s, LB -> app's read timeout to 16.5 s and browser -> LB's deadline to 18.5 s",
-  );
+  await expectTexts(sheet.finding("inversion.node"), {
+    severity: "error",
+    message: "app's deadline (8.0 s) ends before its calls may (15.5 s)",
+    numbers: "bound 8.0 s · need 15.5 s · short by 7.5 s · 1 try fits",
+    fix: "Fix: reduce app -> external API to 1 try, or raise app's deadline to 15.5 s, LB -> app's read timeout to 16.5 s and browser -> LB's deadline to 18.5 s",
+  });
   await expect(sheet.hop("app -> external API").getByTestId("worst")).toHaveText("12.0 s");
   // The rows the finding names are highlighted; the LB and browser checks still pass.
-  for (const line of [4, 6, 7, 8]) {
-    await expect(sheet.row(line)).toHaveAttribute("data-flag", "error");
-  }
-  await expect(sheet.row(5)).not.toHaveAttribute("data-flag", /./);
+  await sheet.expectFlagged([4, 6, 7, 8], "error");
+  await sheet.expectNotFlagged([5]);
   await expect(sheet.hop("LB -> app").getByTestId("verdict")).toHaveText("ok");
-  await expect(sheet.saveStatus()).toHaveText("Saved");
-
-  await page.reload();
-  await sheet.hydrated();
+  await sheet.reloadOnceSaved();
   await expect(sheet.cell(7, "value")).toHaveValue("3s");
   await expect(sheet.cell(8, "value")).toHaveValue("3 tries, waits 0.5s, 1.0s");
-  await expect(app.getByTestId("verdict")).toHaveText("inverted");
-  await expect(app.getByTestId("need")).toHaveText("15.5 s");
+  await expectTexts(app, { verdict: "inverted", need: "15.5 s" });
   expect(crashes).toEqual([]);
 });
 
 // A checked fix applies as an edit, and the sheet it leaves has no error.
-test("applying G2's checked fixes removes the inversion, one try or the whole chain of raises", async ({ page }) => {
-  const crashes = watchForCrashes(page);
-  const sheets = new SheetsPage(page);
-  await sheets.open();
-  const sheet = await sheets.createExample("en");
-  await sheet.type(7, "value", "3s");
-  await sheet.type(8, "value", "3 tries, waits 0.5s, 1.0s");
+test("applying G2's checked fixes removes the inversion, one try or the whole chain of raises", async ({ page, crashes }) => {
+  const sheet = await SheetPage.fromExample(page, "en");
+  await sheet.typeG2();
 
   const inversion = sheet.finding("inversion.node");
   const apply = inversion.getByTestId("apply-fix");
@@ -85,9 +72,7 @@ test("applying G2's checked fixes removes the inversion, one try or the whole ch
   await inversion.getByTestId("apply-fix").first().click();
   await expect(sheet.cell(8, "value")).toHaveValue("1 try");
   await expect(sheet.node("app").getByTestId("verdict")).toHaveText("ok");
-  await expect(sheet.saveStatus()).toHaveText("Saved");
-  await page.reload();
-  await sheet.hydrated();
+  await sheet.reloadOnceSaved();
   await expect(sheet.cell(8, "value")).toHaveValue("1 try");
   expect(crashes).toEqual([]);
 });

@@ -1,5 +1,5 @@
-import { Browser, expect, test } from "@playwright/test";
-import { paste, SheetPage, watchForCrashes } from "./fixtures/workbench";
+import { Browser, expect } from "@playwright/test";
+import { expectEditReaches, paste, SheetPage, test } from "./fixtures/workbench";
 
 const G2_TRACE =
   "app -> external API: read 1.5 s → 3 s, tries 2 → 3 (waits 0.3 s → 0.5 s, 1.0 s); worst 4.3 s → 12.0 s; " +
@@ -13,43 +13,25 @@ async function storedValues(sheet: SheetPage): Promise<string[]> {
   return (await response.json()).rows.map((row: { value: string }) => row.value);
 }
 
-/** A second person: a browser context of its own (its own cookies), on the same sheet. */
+/** A second person named `name` on the sheet at `url`, in a browser context of their own
+ * (`live: false`: their page misses the live updates). */
 async function another(browser: Browser, url: string, name: string, opts: { live?: boolean } = {}): Promise<SheetPage> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  if (opts.live === false) {
-    // This person's page misses the live updates: its edits start from the rows it loaded.
-    await page.route("**/events", (route) => route.abort());
-  }
-  await page.goto(url);
-  const sheet = new SheetPage(page);
-  await sheet.hydrated();
-  await setName(sheet, name);
+  const sheet = await SheetPage.openAsAnother(browser, url, opts);
+  await sheet.setAuthor(name);
   return sheet;
 }
 
-async function setName(sheet: SheetPage, name: string): Promise<void> {
-  await sheet.page.getByTestId("author").fill(name);
-  await sheet.page.getByTestId("save-author").click();
-  await expect(sheet.page.getByTestId("author-note")).toHaveText(`Your changes are saved as ${name}.`);
-}
-
-test("two people on one sheet see each other's edits live, both land, and a conflict shows both values", async ({ page, browser }) => {
-  const crashes = watchForCrashes(page);
+test("two people on one sheet see each other's edits live, both land, and a conflict shows both values", async ({ page, crashes, browser }) => {
   const a = await SheetPage.importFixture(page, "reservation-en.tsv");
-  await setName(a, "alice");
+  await a.setAuthor("alice");
   const b = await another(browser, page.url(), "bob");
   await expect(a.page.getByTestId("viewers")).toHaveText("2 people are viewing this sheet");
   await expect(b.page.getByTestId("viewers")).toHaveText("2 people are viewing this sheet");
 
   // Alice raises the external API's read timeout: Bob sees it without reloading.
-  await a.type(7, "value", "3s");
-  await expect(a.saveStatus()).toHaveText("Saved");
-  await expect(b.cell(7, "value")).toHaveValue("3s");
+  await expectEditReaches(a, b, 7, "value", "3s");
   // Bob raises its tries: together they are G2, and both reports say the app is inverted.
-  await b.type(8, "value", "3 tries, waits 0.5s, 1.0s");
-  await expect(b.saveStatus()).toHaveText("Saved");
-  await expect(a.cell(8, "value")).toHaveValue("3 tries, waits 0.5s, 1.0s");
+  await expectEditReaches(b, a, 8, "value", "3 tries, waits 0.5s, 1.0s");
   for (const sheet of [a, b]) {
     await expect(sheet.node("app").getByTestId("need")).toHaveText("15.5 s");
     await expect(sheet.summary()).toContainText("1 inversion");
@@ -67,8 +49,7 @@ test("two people on one sheet see each other's edits live, both land, and a conf
 
   // Carol's page misses the live updates; she changes the read timeout Alice changes too.
   const c = await another(browser, page.url(), "carol", { live: false });
-  await a.type(7, "value", "4s");
-  await expect(a.saveStatus()).toHaveText("Saved");
+  await a.typeSaved(7, "value", "4s");
   // Alice leaves the cell (a cell still being typed in keeps her text: the next test).
   await a.cell(7, "value").press("Tab");
   await c.type(7, "value", "5s");
@@ -88,23 +69,20 @@ test("two people on one sheet see each other's edits live, both land, and a conf
   expect(crashes).toEqual([]);
 });
 
-test("someone else's save never replaces the cell being typed in: it opens as a conflict there", async ({ page, browser }) => {
-  const crashes = watchForCrashes(page);
+test("someone else's save never replaces the cell being typed in: it opens as a conflict there", async ({ page, crashes, browser }) => {
   const a = await SheetPage.importFixture(page, "reservation-en.tsv");
-  await setName(a, "alice");
+  await a.setAuthor("alice");
   const b = await another(browser, page.url(), "bob");
   await expect(b.page.getByTestId("viewers")).toHaveText("2 people are viewing this sheet");
 
   // Bob types 2s into the external API's read timeout and stays in the cell; it is saved.
-  await b.type(7, "value", "2s");
-  await expect(b.saveStatus()).toHaveText("Saved");
+  await b.typeSaved(7, "value", "2s");
   await expect(a.cell(7, "value")).toHaveValue("2s");
   await expect(b.cell(7, "value")).toHaveAttribute("data-mode", "edit");
 
   // Alice sets the same cell to 4s: her save lands, and Bob's page keeps his text in the
   // cell he is typing in, with the choice between the two.
-  await a.type(7, "value", "4s");
-  await expect(a.saveStatus()).toHaveText("Saved");
+  await a.typeSaved(7, "value", "4s");
   await expect(b.page.getByTestId("conflict-text")).toHaveText("Row 7, value: yours “2s”, theirs “4s” (it was “2s”).");
   await expect(b.saveStatus()).toHaveText("Not saved: 1 cell changed elsewhere");
   await expect(b.cell(7, "value")).toHaveValue("2s");
@@ -118,26 +96,22 @@ test("someone else's save never replaces the cell being typed in: it opens as a 
   expect(crashes).toEqual([]);
 });
 
-test("taking theirs takes what the sheet holds now, not the text of an older save", async ({ page, browser }) => {
-  const crashes = watchForCrashes(page);
+test("taking theirs takes what the sheet holds now, not the text of an older save", async ({ page, crashes, browser }) => {
   const b = await SheetPage.importFixture(page, "reservation-en.tsv");
-  await setName(b, "bob");
+  await b.setAuthor("bob");
   // Alice's page misses the live updates for now: her edit starts from the rows she loaded.
   const a = await another(browser, page.url(), "alice", { live: false });
 
   // Bob saves 2 s; Alice, who has not seen it, sets 20 s: a conflict with his 2 s.
-  await b.type(7, "value", "2s");
-  await expect(b.saveStatus()).toHaveText("Saved");
+  await b.typeSaved(7, "value", "2s");
   await a.type(7, "value", "20s");
   await expect(a.page.getByTestId("conflict-text")).toHaveText("Row 7, value: yours “20s”, theirs “2s” (it was “1.5s”).");
 
   // Bob goes on to 25 s. Alice's page hears the sheet again, and her conflict names 25 s.
-  await b.type(7, "value", "25s");
-  await expect(b.saveStatus()).toHaveText("Saved");
+  await b.typeSaved(7, "value", "25s");
   await a.page.unroute("**/events");
   await expect(b.page.getByTestId("viewers")).toHaveText("2 people are viewing this sheet", { timeout: 30_000 });
-  await b.type(12, "rationale", "bob's note");
-  await expect(b.saveStatus()).toHaveText("Saved");
+  await b.typeSaved(12, "rationale", "bob's note");
   await expect(a.page.getByTestId("conflict-text")).toHaveText("Row 7, value: yours “20s”, theirs “25s” (it was “1.5s”).");
 
   // Taking theirs keeps Bob's 25 s, on her page and in the sheet.
@@ -148,36 +122,31 @@ test("taking theirs takes what the sheet holds now, not the text of an older sav
   expect(crashes).toEqual([]);
 });
 
-test("an inversion that only two people's edits together cause is named on the page that merged them", async ({ page, browser }) => {
-  const crashes = watchForCrashes(page);
+test("an inversion that only two people's edits together cause is named on the page that merged them", async ({ page, crashes, browser }) => {
   // G1's app needs 7.8 s of its 8.0 s deadline.
   const a = await SheetPage.importFixture(page, "reservation-en.tsv");
-  await setName(a, "alice");
+  await a.setAuthor("alice");
   const b = await another(browser, page.url(), "bob", { live: false });
   // Alice: the app's own processing 0.65 s (7.95 s alone, still ok).
-  await a.type(5, "value", "0.65s");
-  await expect(a.saveStatus()).toHaveText("Saved");
+  await a.typeSaved(5, "value", "0.65s");
   await expect(a.page.getByTestId("combined")).toHaveCount(0);
   // Bob, who has not seen it: the external API's read timeout 1.55 s (7.9 s alone).
-  await b.type(7, "value", "1.55s");
-  await expect(b.saveStatus()).toHaveText("Saved");
+  await b.typeSaved(7, "value", "1.55s");
   await expect(b.cell(5, "value")).toHaveValue("0.65s");
   await expect(b.page.getByTestId("combined-finding")).toHaveCount(1);
   await expect(b.page.getByTestId("combined-finding")).toContainText("error inversion.node: app's deadline (8.0 s)");
   await expect(b.node("app").getByTestId("need")).toHaveText("8.05 s");
   await b.page.screenshot({ path: "test-results/combined.png", fullPage: true });
   // Bob lowers his value again: the inversion is gone, and so is the note.
-  await b.type(7, "value", "1.5s");
-  await expect(b.saveStatus()).toHaveText("Saved");
+  await b.typeSaved(7, "value", "1.5s");
   await expect(b.page.getByTestId("combined")).toHaveCount(0);
   expect(crashes).toEqual([]);
 });
 
 test("the history lists revisions with authors and counts, the diff traces G1 → G2, and a restore brings G1 back", async ({ page }) => {
   const sheet = await SheetPage.importFixture(page, "reservation-en.tsv");
-  await setName(sheet, "alice");
-  await sheet.enter(7, "value", "3s");
-  await sheet.enter(8, "value", "3 tries, waits 0.5s, 1.0s");
+  await sheet.setAuthor("alice");
+  await sheet.typeG2("one event");
   await expect(sheet.saveStatus()).toHaveText("Saved");
   await expect(sheet.node("app").getByTestId("need")).toHaveText("15.5 s");
 
@@ -237,12 +206,11 @@ test("a removed row is drawn struck through in place and an unknown revision is 
   await expect(page.getByText(`sheet ${id} has no revision 9`)).toBeVisible();
 });
 
-test("the sheet page draws the changes since a revision on its grid, and follows the typing", async ({ page }) => {
-  const crashes = watchForCrashes(page);
+test("the sheet page draws the changes since a revision on its grid, and follows the typing", async ({ page, crashes }) => {
   const sheet = await SheetPage.importFixture(page, "reservation-en.tsv");
   const id = sheet.id();
   // The sheet was created by anonymous (the API, without a name); alice changes it.
-  await setName(sheet, "alice");
+  await sheet.setAuthor("alice");
   // One save of two changes: the external API's read timeout, and the LB's read timeout row
   // deleted (row 3; the read timeout row moves up to line 6).
   await sheet.type(7, "value", "3s");
@@ -294,14 +262,12 @@ test("the sheet page draws the changes since a revision on its grid, and follows
   expect(crashes.filter((e) => !e.includes("404"))).toEqual([]);
 });
 
-test("an inversion typed and fixed at once stays in the history: the inverted save, then the fix applied, then a paste", async ({ page }) => {
-  const crashes = watchForCrashes(page);
+test("an inversion typed and fixed at once stays in the history: the inverted save, then the fix applied, then a paste", async ({ page, crashes }) => {
   const sheet = await SheetPage.importFixture(page, "reservation-en.tsv");
-  await setName(sheet, "alice");
+  await sheet.setAuthor("alice");
   // G2 entered (each value in one input event, so that no autosave catches a cell half
   // typed and adds a revision of its own): the app inverted, saved.
-  await sheet.enter(7, "value", "3s");
-  await sheet.enter(8, "value", "3 tries, waits 0.5s, 1.0s");
+  await sheet.typeG2("one event");
   await expect(sheet.saveStatus()).toHaveText("Saved");
   await expect(sheet.summary()).toHaveText("1 inversion, 0 warnings");
   // Fixed at once (well within the 30 s a save folds into the one before) with the report's

@@ -1,19 +1,16 @@
-import { expect, test } from "@playwright/test";
-import { SheetPage, watchForCrashes } from "./fixtures/workbench";
+import { expect } from "@playwright/test";
+import { expectTexts, SheetPage, test } from "./fixtures/workbench";
 
 // golden.md G8: a gateway's two routes are alternatives. Its need is the longer route's
 // 12.0 s and its own 0.2 s, 12.2 s against a 10 s deadline, not the 16.5 s a sum would give;
 // the finding and its fixes concern gateway -> search only.
-test("a route group's longest route decides the gateway's need, and only it is fixed", async ({ page }) => {
-  const crashes = watchForCrashes(page);
+test("a route group's longest route decides the gateway's need, and only it is fixed", async ({ page, crashes }) => {
   const sheet = await SheetPage.importFixture(page, "gateway-routes.tsv");
 
   await expect(sheet.row(3).getByTestId("derived-kind")).toHaveText("route group");
   await expect(sheet.row(3).getByTestId("derived-kind")).toHaveAttribute("data-kind", "routes");
   const gateway = sheet.node("gateway");
-  await expect(gateway.getByTestId("verdict")).toHaveText("inverted");
-  await expect(gateway.getByTestId("need")).toHaveText("12.2 s");
-  await expect(gateway.getByTestId("slack")).toHaveText("-2.2 s");
+  await expectTexts(gateway, { verdict: "inverted", need: "12.2 s", slack: "-2.2 s" });
   await expect(gateway.getByTestId("formula")).toHaveText("max(orders 4.3, search 12.0) + own 0.2 = 12.2 s > 10.0 s");
   await expect(sheet.hop("gateway -> orders").getByTestId("worst")).toHaveText("4.3 s");
   await expect(sheet.hop("gateway -> search").getByTestId("worst")).toHaveText("12.0 s");

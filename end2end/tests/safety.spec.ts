@@ -1,12 +1,11 @@
-import { expect, test } from "@playwright/test";
-import { SheetPage, watchForCrashes } from "./fixtures/workbench";
+import { expect } from "@playwright/test";
+import { SheetPage, test } from "./fixtures/workbench";
 
 // The rulebook's safety findings on one payments design (fixtures/payments-safety.tsv):
 // a non-idempotent call retried without a key, a lock timeout above the statement timeout,
 // Node's headersTimeout not above its keepAliveTimeout (the rule of Node.js before 12.19, which
 // the sheet's location names), Istio's default retries unsaid, and its default connect timeout.
-test("unsafe, hidden and paired settings are findings on their rows", async ({ page }) => {
-  const crashes = watchForCrashes(page);
+test("unsafe, hidden and paired settings are findings on their rows", async ({ page, crashes }) => {
   const sheet = await SheetPage.importFixture(page, "payments-safety.tsv");
   await expect(sheet.summary()).toHaveText("0 inversions, 4 warnings");
 

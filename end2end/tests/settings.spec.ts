@@ -1,18 +1,15 @@
-import { expect, test, type Page } from "@playwright/test";
-import { SheetPage, SheetsPage } from "./fixtures/workbench";
+import { expect, type Page } from "@playwright/test";
+import { SheetPage, test } from "./fixtures/workbench";
 
 test("the sheet margin and amplification threshold change the report, and bad text is refused", async ({ page }) => {
-  const sheets = new SheetsPage(page);
-  await sheets.open();
-  const sheet = await sheets.createExample("en");
+  const sheet = await SheetPage.fromExample(page, "en");
   const margin = page.getByTestId("setting-margin");
   const threshold = page.getByTestId("setting-threshold");
   await expect(margin).toHaveValue("1s");
   await expect(threshold).toHaveValue("3");
 
   // A margin of 1.5 s: the browser waits 12.0 s for the LB's 11.0 s + 1.5 s.
-  await margin.fill("1.5s");
-  await margin.press("Enter");
+  await sheet.setSetting("margin", "1.5s");
   const browser = sheet.hop("browser -> LB");
   await expect(browser.getByTestId("verdict")).toHaveText("inverted");
   await expect(browser.getByTestId("slack")).toHaveText("-0.5 s");
@@ -20,8 +17,7 @@ test("the sheet margin and amplification threshold change the report, and bad te
   await expect(sheet.hop("LB -> app").getByTestId("slack")).toHaveText("0.5 s");
 
   // A bare number has no unit to read it in: refused, the text stays, the report stays.
-  await margin.fill("2");
-  await margin.press("Enter");
+  await sheet.setSetting("margin", "2");
   await expect(page.getByTestId("setting-margin-error")).toHaveText(
     'Not saved: the margin "2" is not a duration: write it with a unit, e.g. 1s, 500ms or 1.5秒',
   );
@@ -30,36 +26,28 @@ test("the sheet margin and amplification threshold change the report, and bad te
 
   // Each setting is saved on its own: a bad threshold is refused beside its input, and a good
   // one is saved while the margin is still unreadable.
-  await threshold.fill("0");
-  await threshold.press("Enter");
+  await sheet.setSetting("threshold", "0");
   await expect(page.getByTestId("setting-threshold-error")).toHaveText(
     'Not saved: the amplification threshold "0" is not a number of attempts: write a whole number of at least 1, e.g. 3',
   );
-  await threshold.fill("5");
-  await threshold.press("Enter");
+  await sheet.setSetting("threshold", "5");
   await expect(page.getByTestId("setting-threshold-error")).toHaveCount(0);
   await expect(page.getByTestId("setting-margin-error")).toHaveCount(1);
 
   // The margin fixed: saved, and both still there after a reload.
-  await margin.fill("0.5s");
-  await margin.press("Enter");
+  await sheet.setSetting("margin", "0.5s");
   await expect(page.getByTestId("setting-margin-error")).toHaveCount(0);
   await expect(browser.getByTestId("verdict")).toHaveText("ok");
   await expect(browser.getByTestId("slack")).toHaveText("0.5 s");
-  await page.reload();
-  await new SheetPage(page).hydrated();
+  await sheet.reload();
   await expect(page.getByTestId("setting-margin")).toHaveValue("500ms");
   await expect(page.getByTestId("setting-threshold")).toHaveValue("5");
   await expect(sheet.hop("browser -> LB").getByTestId("slack")).toHaveText("0.5 s");
 });
 
 test("a threshold of 1 turns the example's two tries into a retry.amplification warning", async ({ page }) => {
-  const sheets = new SheetsPage(page);
-  await sheets.open();
-  const sheet = await sheets.createExample("en");
-  const threshold = page.getByTestId("setting-threshold");
-  await threshold.fill("1");
-  await threshold.press("Enter");
+  const sheet = await SheetPage.fromExample(page, "en");
+  await sheet.setSetting("threshold", "1");
   await sheet.expectFinding(sheet.finding("retry.amplification"), {
     severity: "warning",
     message: "external API may receive 2 attempts for one request, more than the sheet's threshold of 1",
@@ -76,12 +64,8 @@ async function exampleWithMargin(
   hop: string,
   verdict: string,
 ): Promise<{ sheet: SheetPage; id: string }> {
-  const sheets = new SheetsPage(page);
-  await sheets.open();
-  const sheet = await sheets.createExample(lang);
-  const input = page.getByTestId("setting-margin");
-  await input.fill(margin);
-  await input.press("Enter");
+  const sheet = await SheetPage.fromExample(page, lang);
+  await sheet.setSetting("margin", margin);
   await expect(sheet.hop(hop).getByTestId("verdict")).toHaveText(verdict);
   return { sheet, id: new URL(page.url()).pathname.split("/")[2] };
 }
@@ -116,8 +100,7 @@ test("a Japanese sheet's margin change is reviewed in Japanese", async ({ page }
 // review traces each cause on its own line.
 test("the history compares the first revision with the latest, each cause on its own line", async ({ page }) => {
   const { sheet, id } = await exampleWithMargin(page, "en", "1.5s", "browser -> LB", "inverted");
-  await sheet.type(7, "value", "3s");
-  await sheet.type(8, "value", "3 tries, waits 0.5s, 1.0s");
+  await sheet.typeG2();
   await expect(sheet.node("app").getByTestId("verdict")).toHaveText("inverted");
   await expect(sheet.saveStatus()).toHaveText("Saved");
 
@@ -135,15 +118,12 @@ test("the history compares the first revision with the latest, each cause on its
 });
 
 test("an empty margin is refused beside its input, and the same margin typed again adds no revision", async ({ page }) => {
-  const { id } = await exampleWithMargin(page, "en", "1.5s", "browser -> LB", "inverted");
-  const margin = page.getByTestId("setting-margin");
-  await margin.fill("");
-  await margin.press("Enter");
+  const { sheet, id } = await exampleWithMargin(page, "en", "1.5s", "browser -> LB", "inverted");
+  await sheet.setSetting("margin", "");
   await expect(page.getByTestId("setting-margin-error")).toHaveText(
     'Not saved: the margin "" is not a duration: write it with a unit, e.g. 1s, 500ms or 1.5秒',
   );
-  await margin.fill("1500ms");
-  await margin.press("Enter");
+  await sheet.setSetting("margin", "1500ms");
   await expect(page.getByTestId("setting-margin-error")).toHaveCount(0);
   const revisions: { kind: string }[] = await (await page.request.get(`/api/v1/sheets/${id}/revisions`)).json();
   expect(revisions.map((r) => r.kind)).toEqual(["settings", "create"]);

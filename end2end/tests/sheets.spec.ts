@@ -1,13 +1,10 @@
-import { expect, test } from "@playwright/test";
-import { fixture, SheetsPage } from "./fixtures/workbench";
+import { expect } from "@playwright/test";
+import { fixture, SheetsPage, storeSheet, test } from "./fixtures/workbench";
 
 test("a sheet is renamed from the list with the cursor in its name, then deleted after a confirmation", async ({ page }) => {
   const sheets = new SheetsPage(page);
   await sheets.open();
-  const sheet = await sheets.createBlank("draft plan");
-  const id = sheet.id();
-  await sheets.open();
-  const row = page.locator(`[data-testid=sheet-row][data-sheet-id="${id}"]`);
+  const { id, row } = await sheets.createBlankListed("draft plan");
   await expect(row.getByTestId("sheet-link")).toHaveText("draft plan");
 
   // Rename: the input holds the name, has the cursor, and takes the new one.
@@ -77,14 +74,8 @@ test("two sheets of the same name are told apart by their number, rows and last 
   const single = `single plan ${Date.now()}`;
   await sheets.open();
   const blankId = (await sheets.createBlank(name)).id();
-  const created = await page.request.post(`/api/v1/sheets?name=${encodeURIComponent(name)}`, {
-    data: fixture("reservation-en.tsv"),
-  });
-  expect(created.status()).toBe(201);
-  const full = (await created.json()).id as number;
-  await page.request.post(`/api/v1/sheets?name=${encodeURIComponent(single)}`, {
-    data: fixture("reservation-en.tsv"),
-  });
+  const full = await storeSheet(page, name, fixture("reservation-en.tsv"));
+  await storeSheet(page, single, fixture("reservation-en.tsv"));
   const listed: { id: number; name: string; rows: number; updated_at_ms: number }[] = await (
     await page.request.get("/api/v1/sheets")
   ).json();
@@ -94,7 +85,7 @@ test("two sheets of the same name are told apart by their number, rows and last 
   };
 
   await sheets.open();
-  const row = (id: number) => page.locator(`[data-testid=sheet-row][data-sheet-id="${id}"]`);
+  const row = (id: number) => sheets.sheetRow(id);
   await expect(row(blankId).getByTestId("sheet-same-name")).toHaveText(
     `another sheet has this name: this is sheet ${blankId}, 0 rows, last changed ${exact(blankId)}`,
   );

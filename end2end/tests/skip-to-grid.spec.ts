@@ -1,21 +1,15 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { longSheet } from "./fixtures/long-sheet.cjs";
-import { SheetPage, watchForCrashes } from "./fixtures/workbench";
+import { SheetPage, test } from "./fixtures/workbench";
 
 // A long sheet's grid is far down its page, after the header, the summary and the budget
 // picture (whose parts are tab stops): the link at the top of the page takes the focus to
 // the grid's first cell, in view.
 
-test("on a 700-row sheet the skip link at the top moves the focus to the grid's first cell, in view", async ({ page }) => {
+test("on a 700-row sheet the skip link at the top moves the focus to the grid's first cell, in view", async ({ page, crashes }) => {
   // A 700-row page takes a while to load and hydrate on a busy machine.
   test.setTimeout(120_000);
-  const crashes = watchForCrashes(page);
-  const created = await page.request.post("/api/v1/sheets?name=long", { data: longSheet(700) });
-  expect(created.status()).toBe(201);
-  const { id } = await created.json();
-  await page.goto(`/sheets/${id}`);
-  const sheet = new SheetPage(page);
-  await expect(page.locator("body")).toHaveAttribute("data-hydrated", "true", { timeout: 60_000 });
+  const sheet = await SheetPage.importText(page, "long", longSheet(700), 60_000);
   const first = sheet.cell(1, "layer");
   await expect(first).not.toBeInViewport();
 
@@ -40,12 +34,7 @@ test("the skip link is in Japanese on the Japanese page and works by click", asy
   test.setTimeout(120_000);
   const context = await browser.newContext({ locale: "ja-JP" });
   const page = await context.newPage();
-  const created = await page.request.post("/api/v1/sheets?name=long", { data: longSheet(700) });
-  expect(created.status()).toBe(201);
-  const { id } = await created.json();
-  await page.goto(`/sheets/${id}`);
-  const sheet = new SheetPage(page);
-  await expect(page.locator("body")).toHaveAttribute("data-hydrated", "true", { timeout: 60_000 });
+  const sheet = await SheetPage.importText(page, "long", longSheet(700), 60_000);
   const link = page.getByTestId("skip-to-grid");
   await expect(link).toHaveText("行の表へ移動");
   await link.click();

@@ -1,7 +1,7 @@
-import { Browser, expect, Page, test } from "@playwright/test";
+import { Browser, expect, Page } from "@playwright/test";
 import { ChildProcess, execFileSync, spawn } from "node:child_process";
 import { join } from "node:path";
-import { fixture, SheetPage, watchForCrashes } from "./fixtures/workbench";
+import { expectEditReaches, fixture, SheetPage, test, watchForCrashes } from "./fixtures/workbench";
 
 // Two instances of the release build in team mode on one PostgreSQL database
 // (TEST_POSTGRES_URL, default the machine's 127.0.0.1:5432 database `test`, in a schema of
@@ -95,12 +95,8 @@ test("two people of one team on two instances see each other's edits live; anoth
 }) => {
   const alicePage = await signedIn(browser, ports[0], "alice@example.com");
   const crashes = watchForCrashes(alicePage);
-  const created = await alicePage.request.post("/api/v1/sheets?name=G1", { data: fixture("reservation-en.tsv") });
-  expect(created.status()).toBe(201);
-  const { id } = await created.json();
-  await alicePage.goto(`/sheets/${id}`);
-  const alice = new SheetPage(alicePage);
-  await alice.hydrated();
+  const alice = await SheetPage.importText(alicePage, "G1", fixture("reservation-en.tsv"));
+  const id = alice.id();
 
   const bobPage = await signedIn(browser, ports[1], "bob@example.com");
   await bobPage.goto(`/sheets/${id}`);
@@ -115,12 +111,8 @@ test("two people of one team on two instances see each other's edits live; anoth
 
   // Alice, on the first instance, raises the external API's read timeout: Bob, on the
   // second, sees it without reloading; Bob's tries reach Alice the same way. Together: G2.
-  await alice.type(7, "value", "3s");
-  await expect(alice.saveStatus()).toHaveText("Saved");
-  await expect(bob.cell(7, "value")).toHaveValue("3s");
-  await bob.type(8, "value", "3 tries, waits 0.5s, 1.0s");
-  await expect(bob.saveStatus()).toHaveText("Saved");
-  await expect(alice.cell(8, "value")).toHaveValue("3 tries, waits 0.5s, 1.0s");
+  await expectEditReaches(alice, bob, 7, "value", "3s");
+  await expectEditReaches(bob, alice, 8, "value", "3 tries, waits 0.5s, 1.0s");
   for (const sheet of [alice, bob]) {
     await expect(sheet.node("app").getByTestId("need")).toHaveText("15.5 s");
   }

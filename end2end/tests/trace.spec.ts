@@ -1,16 +1,12 @@
-import { expect, test } from "@playwright/test";
-import { SheetsPage, watchForCrashes } from "./fixtures/workbench";
+import { expect } from "@playwright/test";
+import { SheetPage, test } from "./fixtures/workbench";
 
 // A number of the report, hovered or focused, lights the grid rows it comes from.
 // Golden G2: app need 15.5 s = DB 3.0 s (rows 9, 10) + external API 12.0 s (rows 6, 7, 8) +
 // own 0.5 s (row 5); the inversion's bound is the app's deadline (row 4).
-test("hovering or focusing a number lights exactly the rows it comes from, and leaving clears them", async ({ page }) => {
-  const crashes = watchForCrashes(page);
-  const sheets = new SheetsPage(page);
-  await sheets.open();
-  const sheet = await sheets.createExample("en");
-  await sheet.type(7, "value", "3s");
-  await sheet.type(8, "value", "3 tries, waits 0.5s, 1.0s");
+test("hovering or focusing a number lights exactly the rows it comes from, and leaving clears them", async ({ page, crashes }) => {
+  const sheet = await SheetPage.fromExample(page, "en");
+  await sheet.typeG2();
 
   const need = sheet.node("app").getByTestId("need");
   await expect(need).toHaveText("15.5 s", { timeout: 1_000 });

@@ -1,22 +1,17 @@
-import { expect, test } from "@playwright/test";
-import { SheetPage, watchForCrashes } from "./fixtures/workbench";
+import { expect } from "@playwright/test";
+import { SheetPage, test } from "./fixtures/workbench";
 
 // A bare 60 for PostgreSQL's statement_timeout is 60 ms, not the minute that was meant.
-test("a bare statement_timeout of 60 is read in ms, with the catalog's source, and is implausible", async ({ page }) => {
-  const crashes = watchForCrashes(page);
+test("a bare statement_timeout of 60 is read in ms, with the catalog's source, and is implausible", async ({ page, crashes }) => {
   const sheet = await SheetPage.importFixture(page, "postgres-bare-60.tsv");
 
-  const implausible = sheet.finding("value.implausible");
-  await expect(implausible).toHaveCount(1);
-  await sheet.expectFinding(implausible, {
+  await sheet.expectOnlyFinding("value.implausible", {
     severity: "warning",
     message: 'row 2: "60" as a statement timeout is under 100 ms: almost always a unit mistake',
     numbers: "bound 0.06 s",
     fix: "check the unit: a bare number may be read in milliseconds (or nanoseconds); write e.g. 30s",
   });
-  const unit = sheet.finding("value.unit_from_catalog");
-  await expect(unit).toHaveCount(1);
-  await sheet.expectFinding(unit, {
+  const unit = await sheet.expectOnlyFinding("value.unit_from_catalog", {
     severity: "info",
     message:
       "row 2: 60 has no unit; PostgreSQL reads a bare statement_timeout in ms",
@@ -45,23 +40,18 @@ test("a bare statement_timeout of 60 is read in ms, with the catalog's source, a
 });
 
 // A bare 30 for Go's http.Client Timeout is a time.Duration: 30 ns.
-test("a bare Go Client.Timeout of 30 is read in ns and is implausible", async ({ page }) => {
-  const crashes = watchForCrashes(page);
+test("a bare Go Client.Timeout of 30 is read in ns and is implausible", async ({ page, crashes }) => {
   const sheet = await SheetPage.importFixture(page, "go-client-30.tsv");
 
-  const implausible = sheet.finding("value.implausible");
-  await expect(implausible).toHaveCount(1);
   // The numbers line is not pinned here: the engine keeps whole milliseconds and reports this
   // 30 ns as bound_ms 1 ("bound 0.001 s"), which contradicts "under 1 ms" in the message.
-  await sheet.expectFinding(implausible, {
+  const implausible = await sheet.expectOnlyFinding("value.implausible", {
     severity: "warning",
     message: 'row 1: "30" as an attempt timeout is under 1 ms (counted as 1 ms): almost always a unit mistake',
     fix: "check the unit: a bare number may be read in milliseconds (or nanoseconds); write e.g. 30s",
   });
   await expect(implausible.getByTestId("numbers")).toHaveCount(1);
-  const unit = sheet.finding("value.unit_from_catalog");
-  await expect(unit).toHaveCount(1);
-  await sheet.expectFinding(unit, {
+  await sheet.expectOnlyFinding("value.unit_from_catalog", {
     severity: "info",
     message: "row 1: 30 has no unit; Go net/http reads a bare Client.Timeout in ns",
     numbers: null,

@@ -1,11 +1,8 @@
-import { expect, test } from "@playwright/test";
-import { SheetsPage, watchForCrashes } from "./fixtures/workbench";
+import { expect } from "@playwright/test";
+import { SheetPage, test } from "./fixtures/workbench";
 
-test("a value that cannot be read is a finding on its row, and nothing crashes", async ({ page }) => {
-  const crashes = watchForCrashes(page);
-  const sheets = new SheetsPage(page);
-  await sheets.open();
-  const sheet = await sheets.createExample("en");
+test("a value that cannot be read is a finding on its row, and nothing crashes", async ({ page, crashes }) => {
+  const sheet = await SheetPage.fromExample(page, "en");
 
   await sheet.type(7, "value", "ten seconds");
   const finding = sheet.finding("value.unreadable");
@@ -21,8 +18,7 @@ test("a value that cannot be read is a finding on its row, and nothing crashes",
   await expect(sheet.saveStatus()).toHaveText("Saved");
 
   // The text stays as typed, and the page keeps working.
-  await page.reload();
-  await sheet.hydrated();
+  await sheet.reload();
   await expect(sheet.cell(7, "value")).toHaveValue("ten seconds");
   await sheet.type(7, "value", "1.5s");
   await expect(sheet.node("app").getByTestId("verdict")).toHaveText("ok");

@@ -1,5 +1,5 @@
-import { Browser, expect, test } from "@playwright/test";
-import { SheetPage, watchForCrashes } from "./fixtures/workbench";
+import { Browser, expect } from "@playwright/test";
+import { SheetPage, test } from "./fixtures/workbench";
 
 // The sheet page's summary never says less than the truth: when the report is of rows that
 // are not saved, the summary opens with what it is of, until the rows are saved again. (A
@@ -7,41 +7,30 @@ import { SheetPage, watchForCrashes } from "./fixtures/workbench";
 // `report_basis` tests: a page of 5,001 rows is more than a browser here draws in a test's
 // time.)
 
-/** A person of their own (their own cookies) on the sheet at `url`, named `name`. */
+/** A person of their own (their own cookies) on the sheet at `url`, named `name`; the note
+ * that confirms the name is in the page's language, so only the name in it is checked. */
 async function person(
   browser: Browser,
   url: string,
   name: string,
   opts: { live?: boolean; locale?: string } = {},
 ): Promise<SheetPage> {
-  const context = await browser.newContext({ locale: opts.locale ?? "en-US" });
-  const page = await context.newPage();
-  if (opts.live === false) {
-    // This person's page misses the live updates: its edits start from the rows it loaded.
-    await page.route("**/events", (route) => route.abort());
-  }
-  await page.goto(url);
-  const sheet = new SheetPage(page);
-  await sheet.hydrated();
-  await page.getByTestId("author").fill(name);
-  await page.getByTestId("save-author").click();
-  await expect(page.getByTestId("author-note")).toContainText(name);
+  const sheet = await SheetPage.openAsAnother(browser, url, opts);
+  await sheet.page.getByTestId("author").fill(name);
+  await sheet.page.getByTestId("save-author").click();
+  await expect(sheet.page.getByTestId("author-note")).toContainText(name);
   return sheet;
 }
 
-test("during a conflict the report is of your rows and says so; after the choice the plain summary is back", async ({ page, browser }) => {
-  const crashes = watchForCrashes(page);
+test("during a conflict the report is of your rows and says so; after the choice the plain summary is back", async ({ page, crashes, browser }) => {
   const bob = await SheetPage.importFixture(page, "reservation-en.tsv");
-  await page.getByTestId("author").fill("bob");
-  await page.getByTestId("save-author").click();
-  await expect(page.getByTestId("author-note")).toHaveText("Your changes are saved as bob.");
+  await bob.setAuthor("bob");
   // Alice's page misses the live updates.
   const alice = await person(browser, page.url(), "alice", { live: false });
 
   // Bob raises the external API's read timeout to 4 s: (0.5 + 4.0) × 2 + 0.3 = 9.3 s, the
   // app needs 3.0 + 9.3 + 0.5 = 12.8 s.
-  await bob.type(7, "value", "4s");
-  await expect(bob.saveStatus()).toHaveText("Saved");
+  await bob.typeSaved(7, "value", "4s");
   await expect(bob.node("app").getByTestId("need")).toHaveText("12.8 s");
 
   // Alice, who has not seen it, sets 5 s: (0.5 + 5.0) × 2 + 0.3 = 11.3 s, need 14.8 s.
@@ -76,13 +65,10 @@ test("during a conflict the report is of your rows and says so; after the choice
 
 test("the conflict's summary is in Japanese on the Japanese page, and keeping yours brings the plain summary back", async ({ page, browser }) => {
   const bob = await SheetPage.importFixture(page, "reservation-en.tsv");
-  await page.getByTestId("author").fill("bob");
-  await page.getByTestId("save-author").click();
-  await expect(page.getByTestId("author-note")).toHaveText("Your changes are saved as bob.");
+  await bob.setAuthor("bob");
   const alice = await person(browser, page.url(), "alice", { live: false, locale: "ja-JP" });
 
-  await bob.type(7, "value", "4s");
-  await expect(bob.saveStatus()).toHaveText("Saved");
+  await bob.typeSaved(7, "value", "4s");
   await alice.type(7, "value", "5s");
   await expect(alice.saveStatus()).toHaveText("保存していません：ほかで変更されたセル 1");
   await expect(alice.page.getByTestId("report-basis")).toHaveText(

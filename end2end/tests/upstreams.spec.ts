@@ -1,21 +1,15 @@
-import { expect, test } from "@playwright/test";
-import { SheetPage, watchForCrashes } from "./fixtures/workbench";
+import { expect } from "@playwright/test";
+import { expectTexts, SheetPage, test } from "./fixtures/workbench";
 
 // ingress-nginx tries the next of 3 pods on a timeout: 3 × (5 s + 60 s) = 195 s behind a
 // client that waits 100 s.
-test("an ingress that tries three upstreams inverts the client -> ingress hop", async ({ page }) => {
-  const crashes = watchForCrashes(page);
+test("an ingress that tries three upstreams inverts the client -> ingress hop", async ({ page, crashes }) => {
   const sheet = await SheetPage.importFixture(page, "ingress-nginx-upstreams.tsv");
 
-  const upstream = sheet.hop("ingress -> app");
-  await expect(upstream.getByTestId("tries")).toHaveText("3");
-  await expect(upstream.getByTestId("per-try")).toHaveText("1 min 5 s");
-  await expect(upstream.getByTestId("worst")).toHaveText("3 min 15 s");
+  await expectTexts(sheet.hop("ingress -> app"), { tries: "3", "per-try": "1 min 5 s", worst: "3 min 15 s" });
   await expect(sheet.hop("client -> ingress").getByTestId("verdict")).toHaveText("inverted");
 
-  const finding = sheet.finding("inversion.hop");
-  await expect(finding).toHaveCount(1);
-  await sheet.expectFinding(finding, {
+  await sheet.expectOnlyFinding("inversion.hop", {
     severity: "error",
     message: "client waits 1 min 40 s for ingress, which may take 3 min 15 s plus a 1.0 s margin",
     numbers: "bound 1 min 40 s · need 3 min 16 s · short by 1 min 36 s · 1 try fits",

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { SheetsPage, storeSheet, test } from "./fixtures/workbench";
 
 // The sheet list's writes are forms of their server functions: without JavaScript (or before
 // the page has hydrated) the browser posts them, and the server redirects back.
@@ -44,13 +45,9 @@ test("without JavaScript a blank sheet and the example are created by form posts
 
 test("without JavaScript a sheet is renamed and deleted by links and form posts", async ({ browser }) => {
   const page = await noJsPage(browser);
-  const stored = await page.request.post("/api/v1/sheets?name=draft%20plan", {
-    data: "layer\tsegment\titem\tsetting\tdefault\tvalue\tlocation\trationale\n",
-  });
-  expect(stored.status()).toBe(201);
-  const { id } = await stored.json();
+  const id = await storeSheet(page, "draft plan", "layer\tsegment\titem\tsetting\tdefault\tvalue\tlocation\trationale\n");
   await page.goto("/");
-  const row = page.locator(`[data-testid=sheet-row][data-sheet-id="${id}"]`);
+  const row = new SheetsPage(page).sheetRow(id);
   await expect(row.getByTestId("sheet-link")).toHaveText("draft plan");
 
   // Rename: the link opens the form in the list's address, with the name in it.
