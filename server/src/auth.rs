@@ -89,12 +89,7 @@ pub(crate) async fn login_page(
     if let Some(token) = query.invite {
         return match state.store.invite(&token_hash(&token)).await {
             Ok(Some(invite)) => invite_page(StatusCode::OK, lang, &invite.email, &token, ""),
-            _ => page(
-                StatusCode::GONE,
-                lang,
-                false,
-                &t(lang, "login-error-invite-gone"),
-            ),
+            _ => sign_in_refusal(StatusCode::GONE, lang, false, "login-error-invite-gone"),
         };
     }
     let first = state.store.account_count().await.unwrap_or(1) == 0;
@@ -112,12 +107,7 @@ async fn accept_invite(
 ) -> Response {
     let hash = token_hash(token);
     let Ok(Some(invite)) = store.invite(&hash).await else {
-        return page(
-            StatusCode::GONE,
-            lang,
-            false,
-            &t(lang, "login-error-invite-gone"),
-        );
+        return sign_in_refusal(StatusCode::GONE, lang, false, "login-error-invite-gone");
     };
     if password.chars().count() < workbench_store::teams::MIN_PASSWORD_CHARS {
         return invite_page(
@@ -130,22 +120,17 @@ async fn accept_invite(
     }
     let Ok(Ok(password_hash)) = tokio::task::spawn_blocking(move || hash_password(&password)).await
     else {
-        return page(
+        return sign_in_refusal(
             StatusCode::INTERNAL_SERVER_ERROR,
             lang,
             false,
-            &t(lang, "login-error-internal"),
+            "login-error-internal",
         );
     };
     let id = match store.accept_invite(&hash, &password_hash).await {
         Ok(Some(id)) => id,
         Ok(None) => {
-            return page(
-                StatusCode::GONE,
-                lang,
-                false,
-                &t(lang, "login-error-invite-gone"),
-            )
+            return sign_in_refusal(StatusCode::GONE, lang, false, "login-error-invite-gone")
         }
         Err(err) => {
             let (status, message) = crate::error::page_refusal(&err, lang);
@@ -153,11 +138,11 @@ async fn accept_invite(
         }
     };
     if session.cycle_id().await.is_err() || session.insert(ACCOUNT_KEY, id).await.is_err() {
-        return page(
+        return sign_in_refusal(
             StatusCode::INTERNAL_SERVER_ERROR,
             lang,
             false,
-            &t(lang, "login-error-internal"),
+            "login-error-internal",
         );
     }
     let team = invite.team.map(|(team, _)| team);
@@ -245,36 +230,36 @@ async fn first_account(
     }
     // No account yet: this sign-in makes the administrator, given the setup code.
     if !is_setup_code(form.setup_code.as_deref().unwrap_or(""), setup_code) {
-        return Err(page(
+        return Err(sign_in_refusal(
             StatusCode::FORBIDDEN,
             lang,
             true,
-            &t(lang, "login-error-setup-code"),
+            "login-error-setup-code",
         ));
     }
     if workbench_store::email::parse_email(email).is_err() {
-        return Err(page(
+        return Err(sign_in_refusal(
             StatusCode::BAD_REQUEST,
             lang,
             true,
-            &t(lang, "login-error-email-invalid"),
+            "login-error-email-invalid",
         ));
     }
     if form.password.chars().count() < workbench_store::teams::MIN_PASSWORD_CHARS {
-        return Err(page(
+        return Err(sign_in_refusal(
             StatusCode::BAD_REQUEST,
             lang,
             true,
-            &t(lang, "login-error-short"),
+            "login-error-short",
         ));
     }
     let password = form.password.clone();
     let Ok(Ok(hash)) = tokio::task::spawn_blocking(move || hash_password(&password)).await else {
-        return Err(page(
+        return Err(sign_in_refusal(
             StatusCode::INTERNAL_SERVER_ERROR,
             lang,
             true,
-            &t(lang, "login-error-internal"),
+            "login-error-internal",
         ));
     };
     // `None`: another first sign-in made the administrator in between; this one goes on
@@ -309,12 +294,7 @@ pub(crate) async fn login(State(state): State<AppState>, request: Request) -> Re
     let (Some(session), Ok(Form(form))) =
         (session, Form::<SignIn>::from_request(request, &state).await)
     else {
-        return page(
-            StatusCode::BAD_REQUEST,
-            lang,
-            false,
-            &t(lang, "login-error-form"),
-        );
+        return sign_in_refusal(StatusCode::BAD_REQUEST, lang, false, "login-error-form");
     };
     if let Some(token) = form.invite {
         return accept_invite(&state.store, &session, &token, form.password, lang).await;
@@ -340,20 +320,20 @@ pub(crate) async fn login(State(state): State<AppState>, request: Request) -> Re
             if note {
                 audit_refused(&state.store, &form.email, client, Refused::Limited).await;
             }
-            return page(
+            return sign_in_refusal(
                 StatusCode::TOO_MANY_REQUESTS,
                 lang,
                 false,
-                &t(lang, "login-error-limited"),
+                "login-error-limited",
             );
         }
         Err(err) => {
             eprintln!("workbench: internal error: sign-in limit: {err}");
-            return page(
+            return sign_in_refusal(
                 StatusCode::INTERNAL_SERVER_ERROR,
                 lang,
                 false,
-                &t(lang, "login-error-internal"),
+                "login-error-internal",
             );
         }
     };
@@ -378,28 +358,23 @@ pub(crate) async fn login(State(state): State<AppState>, request: Request) -> Re
             let refused = Refused::of(account.as_ref(), matches);
             audit_refused(store, &form.email, client, refused).await;
             if beaten {
-                return page(
+                return sign_in_refusal(
                     StatusCode::CONFLICT,
                     lang,
                     false,
-                    &t(lang, "login-error-first-taken"),
+                    "login-error-first-taken",
                 );
             }
-            return page(
-                StatusCode::UNAUTHORIZED,
-                lang,
-                false,
-                &t(lang, "login-error-wrong"),
-            );
+            return sign_in_refusal(StatusCode::UNAUTHORIZED, lang, false, "login-error-wrong");
         }
     };
     let _ = store.forget_sign_ins(account_at_address).await;
     if session.cycle_id().await.is_err() || session.insert(ACCOUNT_KEY, account.id).await.is_err() {
-        return page(
+        return sign_in_refusal(
             StatusCode::INTERNAL_SERVER_ERROR,
             lang,
             false,
-            &t(lang, "login-error-internal"),
+            "login-error-internal",
         );
     }
     if let Ok(access) = store.access_of(&account).await {
@@ -428,6 +403,12 @@ pub(crate) async fn logout(request: Request) -> Response {
 /// the last try failed.
 fn page(status: StatusCode, lang: Lang, first: bool, error: &str) -> Response {
     server_page(status, sign_in_page(lang, first, error))
+}
+
+/// The sign-in form in `lang` with the message `key` of the locale files as its error
+/// (`login-error-wrong`), as [`page`] gives it.
+fn sign_in_refusal(status: StatusCode, lang: Lang, first: bool, key: &str) -> Response {
+    page(status, lang, first, &t(lang, key))
 }
 
 /// The form of an invitation's link in `lang`: the address invited, a new password. It

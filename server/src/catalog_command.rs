@@ -129,38 +129,37 @@ pub fn run(query: Option<&str>, format: Format) -> Outcome {
 /// The entries as a table: product, setting, kind, the unit of a bare number, what 0 means,
 /// the versions the line holds for (`all`, `>=8.0`), the default (`—` when none could be verified) and the source.
 pub fn render_text(entries: &[&Entry]) -> String {
-    let mut table = vec![[
-        "product",
-        "setting",
-        "kind",
-        "bare number",
-        "0 means",
-        "versions",
-        "default",
-        "source",
-    ]
-    .map(str::to_string)
-    .to_vec()];
+    let mut table = vec![COLUMNS.map(|(title, _)| title.to_string()).to_vec()];
     for e in entries {
-        table.push(vec![
-            e.product.to_string(),
-            e.name.to_string(),
-            e.kind.as_str().to_string(),
-            e.unit.symbol().to_string(),
-            zero_means(e.zero).to_string(),
-            e.versions.map_or("all".to_string(), |v| v.to_string()),
-            if e.default.is_empty() {
-                "—".to_string()
-            } else {
-                e.default.to_string()
-            },
-            e.source.to_string(),
-        ]);
+        table.push(COLUMNS.iter().map(|(_, cell)| cell(e)).collect());
     }
     let mut out = String::new();
     push_table(&mut out, &table);
     out
 }
+
+/// How a column reads its cell of an entry.
+type Cell = fn(&Entry) -> String;
+
+/// The columns of [`render_text`]'s table: each one's title and its cell of an entry.
+const COLUMNS: [(&str, Cell); 8] = [
+    ("product", |e| e.product.to_string()),
+    ("setting", |e| e.name.to_string()),
+    ("kind", |e| e.kind.as_str().to_string()),
+    ("bare number", |e| e.unit.symbol().to_string()),
+    ("0 means", |e| zero_means(e.zero).to_string()),
+    ("versions", |e| {
+        e.versions.map_or("all".to_string(), |v| v.to_string())
+    }),
+    ("default", |e| {
+        if e.default.is_empty() {
+            "—".to_string()
+        } else {
+            e.default.to_string()
+        }
+    }),
+    ("source", |e| e.source.to_string()),
+];
 
 /// What 0 means, in words.
 fn zero_means(zero: Zero) -> &'static str {

@@ -15,7 +15,8 @@ mod checked;
 
 use std::path::{Path, PathBuf};
 
-use budget::{Lang, Report, Severity, Sheet};
+use budget::{Lang, Severity, Sheet};
+use serde::ser::SerializeMap;
 use serde::Serialize;
 
 pub use crate::writers::check_markdown::render_markdown;
@@ -250,23 +251,55 @@ pub fn read_sheet(
 /// The exit status for `files`: [`EXIT_UNREADABLE`] when any could not be read, else
 /// [`EXIT_ERRORS`] when any has a finding `fail_on` fails, else [`EXIT_OK`].
 pub fn exit_code(files: &[CheckedFile], fail_on: FailOn) -> u8 {
-    if files.iter().any(|f| f.result.is_err()) {
-        return EXIT_UNREADABLE;
-    }
-    let fails = files
-        .iter()
-        .filter_map(|f| f.result.as_ref().ok())
-        .any(|c| {
-            c.report
-                .findings
-                .iter()
-                .any(|finding| fail_on.fails(finding.severity))
-        });
-    if fails {
+    exit_status(files.iter().map(|f| &f.result), |c| {
+        c.report
+            .findings
+            .iter()
+            .any(|finding| fail_on.fails(finding.severity))
+    })
+}
+
+/// The exit status of a command over several files' `results`: [`EXIT_UNREADABLE`] when any
+/// is an error, else [`EXIT_ERRORS`] when `fails` says so of any, else [`EXIT_OK`].
+pub(crate) fn exit_status<'a, T: 'a, E: 'a>(
+    results: impl Iterator<Item = &'a Result<T, E>> + Clone,
+    fails: impl Fn(&T) -> bool,
+) -> u8 {
+    if results.clone().any(|r| r.is_err()) {
+        EXIT_UNREADABLE
+    } else if results.filter_map(|r| r.as_ref().ok()).any(fails) {
         EXIT_ERRORS
     } else {
         EXIT_OK
     }
+}
+
+/// Standard error for the files that could not be read, given as (path as shown, reason):
+/// `workbench: PATH: REASON` a line each, in printable characters only
+/// ([`crate::table::terminal_safe`]).
+pub(crate) fn unreadable_lines<'a>(files: impl Iterator<Item = (&'a str, &'a str)>) -> String {
+    let lines: String = files
+        .map(|(path, reason)| format!("workbench: {path}: {reason}\n"))
+        .collect();
+    crate::table::terminal_safe(&lines)
+}
+
+/// The `text` output of a command over `count` files, given as (path as shown, text) for each
+/// file read: the text alone when `count` is one, else each text under `==> PATH <==`.
+pub(crate) fn text_blocks<'a>(
+    count: usize,
+    texts: impl Iterator<Item = (&'a str, String)>,
+) -> String {
+    let blocks: Vec<String> = texts
+        .map(|(path, text)| {
+            if count == 1 {
+                text
+            } else {
+                format!("==> {path} <==\n{text}")
+            }
+        })
+        .collect();
+    blocks.join("\n")
 }
 
 /// Checks every input and renders the reports in `format`. Every unreadable file is named on
@@ -291,19 +324,20 @@ pub fn run(inputs: Vec<Input>, format: Format, fail_on: FailOn, settings: Settin
         .map(|input| check_input(input, settings))
         .collect();
     let code = exit_code(&files, fail_on);
-    let stderr: String = files
-        .iter()
-        .filter_map(|f| {
-            let err = f.result.as_ref().err()?;
-            Some(format!("workbench: {}: {}\n", f.label(), err.reason))
-        })
-        .collect();
     // A sheet's text reaches the terminal (or a CI log) only as printable characters: an
     // escape sequence in a cell could otherwise rewrite what the reader sees.
-    let stderr = crate::table::terminal_safe(&stderr);
+    let stderr = unreadable_lines(files.iter().filter_map(|f| {
+        let err = f.result.as_ref().err()?;
+        Some((f.label(), err.reason.as_str()))
+    }));
     let stdout = match format {
         Format::Text => crate::table::terminal_safe(&text_output(&files)),
-        Format::Json => json_output(&files),
+        Format::Json => files_json(
+            "report",
+            files
+                .iter()
+                .map(|f| (f.path.as_str(), f.result.as_ref().map(|c| &c.report))),
+        ),
         Format::Sarif => to_json(&sarif::log(&files, code)),
         Format::Markdown => render_markdown(&files),
         Format::Svg => files
@@ -321,64 +355,57 @@ pub fn run(inputs: Vec<Input>, format: Format, fail_on: FailOn, settings: Settin
 
 /// The `text` output: the one report, or each report under `==> PATH <==`.
 fn text_output(files: &[CheckedFile]) -> String {
-    let blocks: Vec<String> = files
-        .iter()
-        .filter_map(|f| {
+    text_blocks(
+        files.len(),
+        files.iter().filter_map(|f| {
             let checked = f.result.as_ref().ok()?;
-            let text = render_text(&checked.report, checked.lang);
-            Some(if files.len() == 1 {
-                text
-            } else {
-                format!("==> {} <==\n{text}", f.label())
-            })
-        })
+            Some((f.label(), render_text(&checked.report, checked.lang)))
+        }),
+    )
+}
+
+/// The `json` output of a command over several files, given as (path, value or why it could
+/// not be read): the bare value for one file (nothing when it cannot be read), for several an
+/// array of `{"path", NAME: value}` (NAME is `name`: `report`, `diff`) and
+/// `{"path", "error", "line"}`.
+pub(crate) fn files_json<'a, V: Serialize + 'a>(
+    name: &'static str,
+    files: impl Iterator<Item = (&'a str, Result<&'a V, &'a Unreadable>)>,
+) -> String {
+    let entries: Vec<JsonEntry<V>> = files
+        .map(|(path, result)| JsonEntry { path, name, result })
         .collect();
-    blocks.join("\n")
-}
-
-/// One element of the `json` array for several files.
-#[derive(Serialize)]
-#[serde(untagged)]
-enum JsonEntry<'a> {
-    Checked {
-        path: &'a str,
-        report: &'a Report,
-    },
-    Unreadable {
-        path: &'a str,
-        error: &'a str,
-        line: Option<usize>,
-    },
-}
-
-/// The `json` output: the bare report for one file (nothing when it cannot be read), an array
-/// of `{"path", "report"}` / `{"path", "error", "line"}` for several.
-fn json_output(files: &[CheckedFile]) -> String {
-    if let [file] = files {
-        return match &file.result {
-            Ok(checked) => to_json(&checked.report),
-            Err(_) => String::new(),
-        };
+    match entries.as_slice() {
+        [one] => one.result.map(to_json).unwrap_or_default(),
+        _ => to_json(&entries),
     }
-    let entries: Vec<JsonEntry> = files
-        .iter()
-        .map(|f| match &f.result {
-            Ok(checked) => JsonEntry::Checked {
-                path: &f.path,
-                report: &checked.report,
-            },
-            Err(err) => JsonEntry::Unreadable {
-                path: &f.path,
-                error: &err.reason,
-                line: err.line,
-            },
-        })
-        .collect();
-    to_json(&entries)
+}
+
+/// One element of the `json` array of [`files_json`].
+struct JsonEntry<'a, V> {
+    path: &'a str,
+    name: &'static str,
+    result: Result<&'a V, &'a Unreadable>,
+}
+
+impl<V: Serialize> Serialize for JsonEntry<'_, V> {
+    /// `{"path", NAME: value}`, or `{"path", "error", "line"}`, in that order.
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut map = serializer.serialize_map(None)?;
+        map.serialize_entry("path", self.path)?;
+        match self.result {
+            Ok(value) => map.serialize_entry(self.name, value)?,
+            Err(err) => {
+                map.serialize_entry("error", &err.reason)?;
+                map.serialize_entry("line", &err.line)?;
+            }
+        }
+        map.end()
+    }
 }
 
 /// `value` as pretty JSON and a newline.
-fn to_json(value: &impl Serialize) -> String {
+pub(crate) fn to_json(value: &impl Serialize) -> String {
     // The report types, the entries and the SARIF log are plain data: serialising cannot fail.
     serde_json::to_string_pretty(value).expect("plain data serialises") + "\n"
 }

@@ -2,24 +2,25 @@
 //! and `workbench diff --git REV [PATH...]`: the review's diff of two sheets
 //! ([`budget::diff`]) for a pull request.
 //!
-//! Exit status: [`EXIT_OK`] (0) when the change introduces no finding at or above
-//! `--fail-on-new` (or none is given), [`EXIT_ERRORS`] (1) when it does, [`EXIT_UNREADABLE`]
-//! (2) when a file cannot be read as a sheet (the reason on standard error) or git cannot
-//! give the old version.
+//! Exit status, as [`crate::check_command`]'s: `EXIT_OK` (0) when the change introduces no
+//! finding at or above `--fail-on-new` (or none is given), `EXIT_ERRORS` (1) when it does,
+//! `EXIT_UNREADABLE` (2) when a file cannot be read as a sheet (the reason on standard
+//! error) or git cannot give the old version.
 //!
 //! The text and Markdown writers of a diff are [`crate::writers::diff`]'s, which the API uses
-//! too (`GET /api/v1/sheets/{id}/diff`, `Accept: text/markdown`); the JSON is written here.
+//! too (`GET /api/v1/sheets/{id}/diff`, `Accept: text/markdown`); the JSON is written as
+//! `workbench check` writes its reports.
 
 use std::path::Path;
 use std::process::Command;
 
 use budget::diff::{Match, SheetDiff};
 use budget::{Lang, Severity};
-use serde::Serialize;
 use workbench_import::drift::{self, Read};
 
 use crate::check_command::{
-    label, read_sheet, Outcome, Settings, Unreadable, EXIT_ERRORS, EXIT_OK, EXIT_UNREADABLE,
+    exit_status, files_json, label, read_sheet, text_blocks, unreadable_lines, Outcome, Settings,
+    Unreadable,
 };
 use crate::writers::check_markdown::escape;
 use crate::writers::diff::{markdown_within, text, MARKDOWN_LIMIT};
@@ -136,6 +137,15 @@ pub struct DiffedFile {
     pub result: Result<SheetDiff, Unreadable>,
 }
 
+/// `sheet` in `lang` when it has no rows (a file that is new, or gone, on its side).
+fn lang_if_new(sheet: budget::Sheet, lang: Lang) -> budget::Sheet {
+    if sheet.rows.is_empty() {
+        budget::Sheet { lang, ..sheet }
+    } else {
+        sheet
+    }
+}
+
 /// Reads a side: no file is an empty sheet (every row added or removed).
 fn side(
     bytes: Option<Result<Vec<u8>, String>>,
@@ -189,22 +199,8 @@ pub fn run(
                     None => (old, new),
                 };
                 // A new file takes the other side's language.
-                let old = if old.rows.is_empty() {
-                    budget::Sheet {
-                        lang: new.lang,
-                        ..old
-                    }
-                } else {
-                    old
-                };
-                let new = if new.rows.is_empty() {
-                    budget::Sheet {
-                        lang: old.lang,
-                        ..new
-                    }
-                } else {
-                    new
-                };
+                let old = lang_if_new(old, new.lang);
+                let new = lang_if_new(new, old.lang);
                 Ok(budget::diff::diff(&old, &new, Match::Content))
             });
             DiffedFile {
@@ -214,45 +210,29 @@ pub fn run(
             }
         })
         .collect();
-    let unreadable = files.iter().any(|f| f.result.is_err());
-    let fails = fail_on_new.is_some_and(|s| {
-        files
-            .iter()
-            .filter_map(|f| f.result.as_ref().ok())
-            .any(|d| d.introduces(s))
+    let code = exit_status(files.iter().map(|f| &f.result), |d| {
+        fail_on_new.is_some_and(|s| d.introduces(s))
     });
-    let code = if unreadable {
-        EXIT_UNREADABLE
-    } else if fails {
-        EXIT_ERRORS
-    } else {
-        EXIT_OK
-    };
-    let stderr: String = files
-        .iter()
-        .filter_map(|f| {
-            let err = f.result.as_ref().err()?;
-            Some(format!("workbench: {}: {}\n", label(&f.path), err.reason))
-        })
-        .collect();
-    let stderr = crate::table::terminal_safe(&stderr);
+    let stderr = unreadable_lines(files.iter().filter_map(|f| {
+        let err = f.result.as_ref().err()?;
+        Some((label(&f.path), err.reason.as_str()))
+    }));
     let stdout = match format {
         Format::Text => {
-            let blocks: Vec<String> = files
-                .iter()
-                .filter_map(|f| {
+            let blocks = text_blocks(
+                files.len(),
+                files.iter().filter_map(|f| {
                     let d = f.result.as_ref().ok()?;
                     let t = config_text(d.lang, &f.config, false) + &text(d);
-                    Some(if files.len() == 1 {
-                        t
-                    } else {
-                        format!("==> {} <==\n{t}", label(&f.path))
-                    })
-                })
-                .collect();
-            crate::table::terminal_safe(&blocks.join("\n"))
+                    Some((label(&f.path), t))
+                }),
+            );
+            crate::table::terminal_safe(&blocks)
         }
-        Format::Json => json(&files),
+        Format::Json => files_json(
+            "diff",
+            files.iter().map(|f| (f.path.as_str(), f.result.as_ref())),
+        ),
         Format::Markdown => {
             let budget = MARKDOWN_LIMIT / files.len().max(1);
             let sections: Vec<String> = files
@@ -312,50 +292,6 @@ fn config_text(lang: Lang, changes: &[ConfigChange], markdown: bool) -> String {
     }
     out.push('\n');
     out
-}
-
-#[derive(Serialize)]
-#[serde(untagged)]
-enum JsonEntry<'a> {
-    Diffed {
-        path: &'a str,
-        diff: &'a SheetDiff,
-    },
-    Unreadable {
-        path: &'a str,
-        error: &'a str,
-        line: Option<usize>,
-    },
-}
-
-fn json(files: &[DiffedFile]) -> String {
-    if let [file] = files {
-        return match &file.result {
-            Ok(d) => to_json(d),
-            Err(_) => String::new(),
-        };
-    }
-    let entries: Vec<JsonEntry> = files
-        .iter()
-        .map(|f| match &f.result {
-            Ok(diff) => JsonEntry::Diffed {
-                path: &f.path,
-                diff,
-            },
-            Err(e) => JsonEntry::Unreadable {
-                path: &f.path,
-                error: &e.reason,
-                line: e.line,
-            },
-        })
-        .collect();
-    to_json(&entries)
-}
-
-/// Pretty JSON of plain data, with a newline.
-fn to_json(value: &impl Serialize) -> String {
-    // Plain data: serialising cannot fail.
-    serde_json::to_string_pretty(value).expect("plain data serialises") + "\n"
 }
 
 /// The files changed between git revision `rev` and the work tree, limited to `paths` (all

@@ -18,9 +18,7 @@ use serde::Serialize;
 use serde_sarif::sarif::{Result as SarifResult, Sarif};
 use workbench_import::drift::{self, Drift, DriftCode, DriftFinding, Read};
 
-use crate::check_command::{
-    read_sheet, FailOn, Input, Outcome, Settings, EXIT_ERRORS, EXIT_OK, EXIT_UNREADABLE,
-};
+use crate::check_command::{exit_status, read_sheet, FailOn, Input, Outcome, Settings};
 use crate::writers::check_markdown::escape;
 use crate::writers::sarif;
 
@@ -77,8 +75,8 @@ pub fn read_config(root: &Path, path: &str) -> Read {
 }
 
 /// Compares every sheet of `inputs` with the configuration `read` returns, and prints the
-/// result in `format`. Exit [`EXIT_UNREADABLE`] when a sheet cannot be read, else
-/// [`EXIT_ERRORS`] when a finding reaches `fail_on`, else [`EXIT_OK`].
+/// result in `format`. The exit status is [`crate::check_command`]'s: `EXIT_UNREADABLE` when a
+/// sheet cannot be read, else `EXIT_ERRORS` when a finding reaches `fail_on`, else `EXIT_OK`.
 pub fn run(
     inputs: Vec<Input>,
     read: &mut dyn FnMut(&str) -> Read,
@@ -94,17 +92,9 @@ pub fn run(
             path: input.path,
         })
         .collect();
-    let code = if compared.iter().any(|c| c.result.is_err()) {
-        EXIT_UNREADABLE
-    } else if compared.iter().any(|c| {
-        c.result
-            .as_ref()
-            .is_ok_and(|(_, d)| d.findings.iter().any(|f| fail_on.fails(f.severity)))
-    }) {
-        EXIT_ERRORS
-    } else {
-        EXIT_OK
-    };
+    let code = exit_status(compared.iter().map(|c| &c.result), |(_, d)| {
+        d.findings.iter().any(|f| fail_on.fails(f.severity))
+    });
     let stderr: String = compared
         .iter()
         .filter_map(|c| {
@@ -327,6 +317,7 @@ fn sarif_log(compared: &[Compared], exit_code: u8) -> Sarif {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::check_command::{EXIT_ERRORS, EXIT_OK, EXIT_UNREADABLE};
 
     const VS: &str = "apiVersion: networking.istio.io/v1\nkind: VirtualService\nmetadata:\n  name: reviews\nspec:\n  hosts: [reviews]\n  http:\n  - route:\n    - destination:\n        host: reviews-v2\n    timeout: 2s\n    retries:\n      attempts: 2\n";
 
@@ -362,14 +353,14 @@ mod tests {
         }
     }
 
+    /// [`sheet`] compared with `k8s/vs.yaml` holding `config`.
+    fn compare_sheet(config: &'static str, format: Format, fail_on: FailOn) -> Outcome {
+        run(input(sheet()), &mut deployed(config), format, fail_on)
+    }
+
     #[test]
     fn a_sheet_that_is_what_is_deployed_passes() {
-        let out = run(
-            input(sheet()),
-            &mut deployed(VS),
-            Format::Text,
-            FailOn::Error,
-        );
+        let out = compare_sheet(VS, Format::Text, FailOn::Error);
         assert_eq!(out.code, EXIT_OK);
         assert_eq!(
             out.stdout,
@@ -381,23 +372,13 @@ mod tests {
     fn a_raised_retry_count_fails_with_the_line_that_sets_it() {
         let edited: &'static str =
             Box::leak(VS.replace("attempts: 2", "attempts: 5").into_boxed_str());
-        let out = run(
-            input(sheet()),
-            &mut deployed(edited),
-            Format::Text,
-            FailOn::Error,
-        );
+        let out = compare_sheet(edited, Format::Text, FailOn::Error);
         assert_eq!(out.code, EXIT_ERRORS);
         assert_eq!(
             out.stdout,
             "sheet.tsv: 1 of 3 rows differ from the deployed configuration; 1 name no configuration file\n  error   config.drift      row 3 retries.attempts: the sheet says 2; k8s/vs.yaml:13 says 5\n"
         );
-        let out = run(
-            input(sheet()),
-            &mut deployed(edited),
-            Format::Sarif,
-            FailOn::Error,
-        );
+        let out = compare_sheet(edited, Format::Sarif, FailOn::Error);
         let log: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
         let result = &log["runs"][0]["results"][0];
         assert_eq!(result["ruleId"], "config.drift");
@@ -410,12 +391,7 @@ mod tests {
             result["locations"][0]["physicalLocation"]["region"]["startLine"],
             13
         );
-        let out = run(
-            input(sheet()),
-            &mut deployed(edited),
-            Format::Json,
-            FailOn::Error,
-        );
+        let out = compare_sheet(edited, Format::Json, FailOn::Error);
         let json: serde_json::Value = serde_json::from_str(&out.stdout).unwrap();
         assert_eq!(json["findings"][0]["code"], "config.drift");
         assert_eq!(json["findings"][0]["file_value"], "5");
@@ -424,12 +400,7 @@ mod tests {
             (json["agreeing"].as_u64(), json["skipped"].as_u64()),
             (Some(2), Some(1))
         );
-        let out = run(
-            input(sheet()),
-            &mut deployed(edited),
-            Format::Markdown,
-            FailOn::Error,
-        );
+        let out = compare_sheet(edited, Format::Markdown, FailOn::Error);
         assert_eq!(
             out.stdout,
             "### sheet.tsv: 1 of 3 rows differ from the deployed configuration; 1 name no configuration file\n\n| | row | setting | sheet | deployed | where |\n|---|---|---|---|---|---|\n| error `config.drift` | 3 | `retries.attempts` | 2 | 5 | `k8s/vs.yaml:13` |\n\n"
@@ -442,22 +413,12 @@ mod tests {
             VS.replace("    retries:\n      attempts: 2\n", "")
                 .into_boxed_str(),
         );
-        let out = run(
-            input(sheet()),
-            &mut deployed(without),
-            Format::Text,
-            FailOn::Error,
-        );
+        let out = compare_sheet(without, Format::Text, FailOn::Error);
         assert_eq!(out.code, EXIT_OK, "{}", out.stdout);
         assert!(out.stdout.ends_with(
             "  warning config.gone       row 3 retries.attempts: the sheet says 2; k8s/vs.yaml:8 no longer sets it: its default applies: 2 retries\n"
         ), "{}", out.stdout);
-        let out = run(
-            input(sheet()),
-            &mut deployed(without),
-            Format::Text,
-            FailOn::Warning,
-        );
+        let out = compare_sheet(without, Format::Text, FailOn::Warning);
         assert_eq!(out.code, EXIT_ERRORS);
     }
 

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use axum::http::StatusCode;
+use axum::http::{HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use budget::TsvError;
@@ -239,4 +239,10 @@ pub(crate) async fn log_internal_errors(response: Response) -> Response {
         eprintln!("workbench: internal error: {detail}");
     }
     response
+}
+
+/// `text` as the value of a response header (a `Location`, an `ETag`); a 500 for text that
+/// cannot be one.
+pub(crate) fn header_value(text: &str) -> Result<HeaderValue, ApiError> {
+    HeaderValue::from_str(text).map_err(|e| ApiError::Internal(e.to_string()))
 }

@@ -229,6 +229,26 @@ mod tests {
         Some(text.parse().unwrap())
     }
 
+    /// The proxies these tests trust: one address and one range.
+    fn trusted() -> TrustedProxies {
+        TrustedProxies::parse(Some("127.0.0.1, 10.0.0.0/8")).unwrap()
+    }
+
+    /// The client's address as the trusted proxy at 127.0.0.1 gives it, forwarding for `chain`
+    /// (an `X-Forwarded-For` value).
+    fn forwarded_for(chain: &str) -> Option<IpAddr> {
+        let forwarded = headers(&[("x-forwarded-for", chain)]);
+        trusted().client(ip("127.0.0.1"), &forwarded).addr
+    }
+
+    /// The client at the address `addr`, seen over `scheme`.
+    fn client(addr: &str, scheme: Option<Scheme>) -> Client {
+        Client {
+            addr: ip(addr),
+            scheme,
+        }
+    }
+
     #[test]
     fn a_setting_names_addresses_and_ranges_or_says_which_entry_is_wrong() {
         let trusted = TrustedProxies::parse(Some(" 127.0.0.1, 10.0.0.0/8 ,::1")).unwrap();
@@ -247,39 +267,32 @@ mod tests {
 
     #[test]
     fn forwarded_headers_count_only_from_a_trusted_proxy() {
-        let trusted = TrustedProxies::parse(Some("127.0.0.1, 10.0.0.0/8")).unwrap();
         let forwarded = headers(&[
             ("x-forwarded-for", "203.0.113.9"),
             ("x-forwarded-proto", "https"),
         ]);
-        // From anyone else, the headers are whatever the sender made up.
-        assert_eq!(
-            trusted.client(ip("198.51.100.4"), &forwarded),
-            Client {
-                addr: ip("198.51.100.4"),
-                scheme: None
-            }
-        );
-        assert_eq!(
-            TrustedProxies::default().client(ip("127.0.0.1"), &forwarded),
-            Client {
-                addr: ip("127.0.0.1"),
-                scheme: None
-            }
-        );
-        assert_eq!(
-            trusted.client(ip("127.0.0.1"), &forwarded),
-            Client {
-                addr: ip("203.0.113.9"),
-                scheme: Some(Scheme::Https)
-            }
-        );
-        assert_eq!(trusted.client(None, &forwarded), Client::default());
+        for (proxies, peer, seen) in [
+            // From anyone else, the headers are whatever the sender made up.
+            (trusted(), "198.51.100.4", client("198.51.100.4", None)),
+            (
+                TrustedProxies::default(),
+                "127.0.0.1",
+                client("127.0.0.1", None),
+            ),
+            (
+                trusted(),
+                "127.0.0.1",
+                client("203.0.113.9", Some(Scheme::Https)),
+            ),
+        ] {
+            assert_eq!(proxies.client(ip(peer), &forwarded), seen, "from {peer}");
+        }
+        assert_eq!(trusted().client(None, &forwarded), Client::default());
     }
 
     #[test]
     fn the_client_is_the_rightmost_hop_that_is_not_a_trusted_proxy() {
-        let trusted = TrustedProxies::parse(Some("127.0.0.1, 10.0.0.0/8")).unwrap();
+        let trusted = trusted();
         // The client wrote a made-up hop first; the edge proxy appended the real address,
         // then an inner proxy its own.
         let chain = headers(&[
@@ -289,31 +302,20 @@ mod tests {
         ]);
         assert_eq!(
             trusted.client(ip("127.0.0.1"), &chain),
-            Client {
-                addr: ip("203.0.113.9"),
-                scheme: Some(Scheme::Http)
-            }
+            client("203.0.113.9", Some(Scheme::Http))
         );
         // Every hop trusted: the leftmost is the client. An unreadable hop stops the walk at
         // the last address that could be read.
-        let inside = headers(&[("x-forwarded-for", "10.0.0.3, 10.0.0.2")]);
+        assert_eq!(forwarded_for("10.0.0.3, 10.0.0.2"), ip("10.0.0.3"));
         assert_eq!(
-            trusted.client(ip("127.0.0.1"), &inside).addr,
-            ip("10.0.0.3")
-        );
-        let garbled = headers(&[("x-forwarded-for", "203.0.113.9, unknown, 10.0.0.2")]);
-        assert_eq!(
-            trusted.client(ip("127.0.0.1"), &garbled).addr,
+            forwarded_for("203.0.113.9, unknown, 10.0.0.2"),
             ip("10.0.0.2")
         );
         // No header: the proxy itself; a scheme other than http(s) is not known.
         let odd = headers(&[("x-forwarded-proto", "gopher")]);
         assert_eq!(
             trusted.client(ip("10.0.0.1"), &odd),
-            Client {
-                addr: ip("10.0.0.1"),
-                scheme: None
-            }
+            client("10.0.0.1", None)
         );
     }
 

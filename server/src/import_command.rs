@@ -14,10 +14,9 @@ use std::path::Path;
 use budget::{Lang, Sheet};
 use workbench_import::{File, Format as ConfigFormat};
 
-/// Exit status: every file was imported.
-pub const EXIT_OK: u8 = 0;
-/// Exit status: a file could not be read or parsed; the others were imported.
-pub const EXIT_UNREADABLE: u8 = 2;
+/// The exit statuses, as `workbench check`'s: [`EXIT_OK`] (0) when every file was imported,
+/// [`EXIT_UNREADABLE`] (2) when a file could not be read or parsed (the others were imported).
+pub use crate::check_command::{EXIT_OK, EXIT_UNREADABLE};
 
 /// How the sheet is printed.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]

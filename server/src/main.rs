@@ -204,10 +204,7 @@ fn main() -> anyhow::Result<ExitCode> {
             margin,
             amplification_threshold,
         } => {
-            let settings = Settings {
-                margin_ms: margin,
-                amplification_threshold,
-            };
+            let settings = sheet_settings(margin, amplification_threshold);
             Ok(check(&paths, format, fail_on, settings))
         }
         Command::Diff {
@@ -218,10 +215,7 @@ fn main() -> anyhow::Result<ExitCode> {
             margin,
             amplification_threshold,
         } => {
-            let settings = Settings {
-                margin_ms: margin,
-                amplification_threshold,
-            };
+            let settings = sheet_settings(margin, amplification_threshold);
             let pairs = match git {
                 Some(rev) => match diff_command::git_pairs(&rev, &paths) {
                     Ok(pairs) => pairs,
@@ -327,6 +321,15 @@ fn main() -> anyhow::Result<ExitCode> {
             let outcome = catalog_command::run(query.as_deref(), format);
             Ok(print(&outcome.stdout, &outcome.stderr, outcome.code))
         }
+    }
+}
+
+/// The sheet settings of `--margin` and `--amplification-threshold`, for the sheets that
+/// carry none.
+fn sheet_settings(margin_ms: u64, amplification_threshold: u64) -> Settings {
+    Settings {
+        margin_ms,
+        amplification_threshold,
     }
 }
 

@@ -82,6 +82,28 @@ struct Sender {
     origin: String,
 }
 
+impl Sender {
+    /// The answer of a form that did what it asked: the page saying so.
+    fn done(&self) -> Result<Outcome, ApiError> {
+        Ok(Outcome::Done(t(self.lang, "team-done")))
+    }
+}
+
+/// An optional number typed in a form's `field`: empty is `None`; any other text must read as
+/// a `T`, else a 400 with the message `refusal` gives for it.
+fn optional_number<T: std::str::FromStr>(
+    field: &str,
+    refusal: impl FnOnce(&str) -> String,
+) -> Result<Option<T>, ApiError> {
+    match field.trim() {
+        "" => Ok(None),
+        text => text
+            .parse::<T>()
+            .map(Some)
+            .map_err(|_| ApiError::bad_request(refusal(text))),
+    }
+}
+
 /// One of the page's forms: its fields, and what it does as the sender.
 trait PageForm: serde::de::DeserializeOwned + Send + 'static {
     /// Whether its answer shows a secret this once (a token, an invitation's link), so that
@@ -190,7 +212,7 @@ impl PageForm for MemberForm {
     async fn act(self, by: &Sender) -> Result<Outcome, ApiError> {
         let role = Some(self.role.trim()).filter(|r| !r.is_empty());
         teams::change_member(&by.state.store, &by.access, self.team, &self.email, role).await?;
-        Ok(Outcome::Done(t(by.lang, "team-done")))
+        by.done()
     }
 }
 
@@ -209,13 +231,8 @@ impl PageForm for InviteForm {
     const SECRET: bool = true;
 
     async fn act(self, by: &Sender) -> Result<Outcome, ApiError> {
-        let team = match self.team.trim() {
-            "" => None,
-            text => Some(
-                text.parse::<i64>()
-                    .map_err(|_| ApiError::bad_request(format!("team {text:?} is not an id")))?,
-            ),
-        };
+        let team =
+            optional_number::<i64>(&self.team, |text| format!("team {text:?} is not an id"))?;
         let role = Some(self.role.trim()).filter(|r| !r.is_empty());
         let (link, expires) =
             ops::make_invite(&by.state, &by.access, &self.email, team, role).await?;
@@ -251,14 +268,9 @@ impl PageForm for TokenForm {
     const SECRET: bool = true;
 
     async fn act(self, by: &Sender) -> Result<Outcome, ApiError> {
-        let days = match self.days.trim() {
-            "" => None,
-            text => Some(text.parse::<u32>().map_err(|_| {
-                ApiError::bad_request(format!(
-                    "{text:?} is not a number of days (empty: the token never expires)"
-                ))
-            })?),
-        };
+        let days = optional_number::<u32>(&self.days, |text| {
+            format!("{text:?} is not a number of days (empty: the token never expires)")
+        })?;
         let new = teams::NewToken {
             name: &self.name,
             scope: &self.scope,
@@ -292,7 +304,7 @@ struct RevokeForm {
 impl PageForm for RevokeForm {
     async fn act(self, by: &Sender) -> Result<Outcome, ApiError> {
         teams::end_token(&by.state.store, &by.access, self.team, self.id).await?;
-        Ok(Outcome::Done(t(by.lang, "team-done")))
+        by.done()
     }
 }
 
@@ -305,7 +317,7 @@ struct TeamForm {
 impl PageForm for TeamForm {
     async fn act(self, by: &Sender) -> Result<Outcome, ApiError> {
         teams::make_team(&by.state.store, &by.access, &self.name).await?;
-        Ok(Outcome::Done(t(by.lang, "team-done")))
+        by.done()
     }
 }
 
@@ -320,7 +332,7 @@ struct DisabledForm {
 impl PageForm for DisabledForm {
     async fn act(self, by: &Sender) -> Result<Outcome, ApiError> {
         teams::disable(&by.state.store, &by.access, self.id, self.disabled).await?;
-        Ok(Outcome::Done(t(by.lang, "team-done")))
+        by.done()
     }
 }
 
@@ -338,6 +350,6 @@ impl PageForm for SharedForm {
         // The store checks that the caller owns the sheet's team (404 outside it).
         let scoped = by.state.store.scoped(by.access.clone());
         scoped.set_shared(self.id, self.shared).await?;
-        Ok(Outcome::Done(t(by.lang, "team-done")))
+        by.done()
     }
 }

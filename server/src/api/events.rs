@@ -25,7 +25,8 @@ use serde_json::json;
 use tokio::sync::broadcast::error::RecvError;
 use workbench_store::{SheetEvent, Store};
 
-use super::extract::SheetId;
+use super::extract::{SheetId, SheetPath};
+use super::refusals::NoSheet;
 use crate::error::{ApiError, ErrorBody};
 
 /// How often an idle stream checks again that its caller may still read the sheet.
@@ -72,13 +73,13 @@ fn event(e: &SheetEvent) -> Event {
     operation_id = "sheet_events",
     tag = "history",
     params(
-        ("id" = i64, Path, description = "The sheet's id"),
+        SheetPath,
         ("Last-Event-ID" = Option<String>, Header, description = "The last version this client saw"),
     ),
     responses(
         (status = 200, description = "The event stream", body = String, content_type = "text/event-stream"),
         (status = 400, description = "The id is not an integer", body = ErrorBody),
-        (status = 404, description = "No such sheet", body = ErrorBody),
+        NoSheet,
     ),
 )]
 pub(crate) async fn events(

@@ -1,15 +1,20 @@
 //! What a request says, read the same way by every handler, each refusal an [`ApiError`]
 //! with the API's JSON body: the ids of its path ([`SheetId`], [`SheetRevision`],
 //! [`SheetProposal`]), its query ([`ApiQuery`]) and JSON body ([`ApiJson`]), the revision of
-//! its `If-Match` header ([`IfMatch`]) and the author of a change ([`author`]).
+//! its `If-Match` header ([`IfMatch`]) and the author of a change ([`author`], [`HeaderAuthor`],
+//! [`QueryAuthor`]).
 //!
 //! Extractors run in the order of a handler's arguments, so a handler lists them in the order
 //! its refusals are meant to come: the path, then `If-Match`, then the query, then the body.
+
+use std::convert::Infallible;
 
 use axum::extract::rejection::{JsonRejection, PathRejection, QueryRejection};
 use axum::extract::{FromRequest, FromRequestParts, Path};
 use axum::http::request::Parts;
 use axum::http::{header, HeaderMap, Method, StatusCode};
+use serde::Deserialize;
+use utoipa::IntoParams;
 use workbench_store::Author;
 
 use crate::error::ApiError;
@@ -53,6 +58,16 @@ impl<S: Send + Sync> FromRequestParts<S> for SheetProposal {
     }
 }
 
+/// The path parameter of [`SheetId`] as the OpenAPI document names it, for
+/// `#[utoipa::path(params(SheetPath, …))]`; never built.
+#[derive(utoipa::IntoParams)]
+#[into_params(parameter_in = Path)]
+#[allow(dead_code)]
+pub(crate) struct SheetPath {
+    /// The sheet's id
+    id: i64,
+}
+
 /// The path parameters of [`SheetProposal`] as the OpenAPI document names them, for
 /// `#[utoipa::path(params(ProposalPath, …))]`; never built.
 #[derive(utoipa::IntoParams)]
@@ -63,6 +78,17 @@ pub(crate) struct ProposalPath {
     id: i64,
     /// The proposal's id
     proposal: i64,
+}
+
+/// The id of a team route's token, account or sheet (`/teams/{team}/tokens/{id}`,
+/// `/accounts/{id}/…`, `/sheets/{id}/shared`) as the OpenAPI document names it, for
+/// `#[utoipa::path(params(IdPath))]`; never built.
+#[derive(utoipa::IntoParams)]
+#[into_params(parameter_in = Path)]
+#[allow(dead_code)]
+pub(crate) struct IdPath {
+    /// The token's, account's or sheet's id
+    id: i64,
 }
 
 /// The two integers of a path, the second named `second` in the refusal.
@@ -129,6 +155,43 @@ impl<S: Send + Sync> FromRequestParts<S> for IfMatch {
 
 /// The header that names the author of a change.
 pub const AUTHOR_HEADER: &str = "x-workbench-author";
+
+/// The author a request names in its `X-Workbench-Author` header ([`author`]), `anonymous`
+/// without it.
+pub(crate) struct HeaderAuthor(pub Author);
+
+impl<S: Send + Sync> FromRequestParts<S> for HeaderAuthor {
+    type Rejection = Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<HeaderAuthor, Infallible> {
+        Ok(HeaderAuthor(author(&parts.headers, None)))
+    }
+}
+
+/// The query of a write that may name its author.
+#[derive(Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+pub(crate) struct AuthorParams {
+    /// The author's display name, when the `X-Workbench-Author` header does not give it.
+    author: Option<String>,
+}
+
+/// The author a change names: the `X-Workbench-Author` header, else the `author` query
+/// parameter ([`AuthorParams`]), else `anonymous`; a 400 for a query that cannot be read,
+/// as [`ApiQuery`] gives it.
+pub(crate) struct QueryAuthor(pub Author);
+
+impl<S: Send + Sync> FromRequestParts<S> for QueryAuthor {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<QueryAuthor, ApiError> {
+        let ApiQuery(params) = ApiQuery::<AuthorParams>::from_request_parts(parts, state).await?;
+        Ok(QueryAuthor(author(
+            &parts.headers,
+            params.author.as_deref(),
+        )))
+    }
+}
 
 /// The author of a request: the `X-Workbench-Author` header (percent-decoded), else `query`,
 /// else `anonymous` ([`Author::named`] cleans and cuts it).

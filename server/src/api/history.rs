@@ -16,17 +16,12 @@ use utoipa::{IntoParams, ToSchema};
 use workbench_store::sheets;
 use workbench_store::{CellPatch, RevisionSummary};
 
-use super::extract::{author, ApiJson, ApiQuery, IfMatch, SheetId, SheetRevision};
+use super::extract::{
+    ApiJson, ApiQuery, AuthorParams, IfMatch, QueryAuthor, SheetId, SheetPath, SheetRevision,
+};
+use super::refusals::{DatabaseFailed, NoSheet};
 use super::sheets::SheetBody;
 use crate::error::{ApiError, ErrorBody};
-
-/// The query of a write that may name its author.
-#[derive(Deserialize, IntoParams)]
-#[into_params(parameter_in = Query)]
-pub(crate) struct AuthorParams {
-    /// The author's display name, when the `X-Workbench-Author` header does not give it.
-    author: Option<String>,
-}
 
 /// Lists a sheet's revisions.
 ///
@@ -37,12 +32,12 @@ pub(crate) struct AuthorParams {
     path = "/sheets/{id}/revisions",
     operation_id = "list_revisions",
     tag = "history",
-    params(("id" = i64, Path, description = "The sheet's id")),
+    params(SheetPath),
     responses(
         (status = 200, description = "The revisions, newest first", body = Vec<RevisionSummary>),
         (status = 400, description = "The id is not an integer", body = ErrorBody),
-        (status = 404, description = "No such sheet", body = ErrorBody),
-        (status = 500, description = "The database failed", body = ErrorBody),
+        NoSheet,
+        DatabaseFailed,
     ),
 )]
 pub(crate) async fn list(
@@ -80,14 +75,14 @@ pub(crate) struct RevisionBody {
     operation_id = "get_revision",
     tag = "history",
     params(
-        ("id" = i64, Path, description = "The sheet's id"),
+        SheetPath,
         ("number" = i64, Path, description = "The revision's number (1 is the first)"),
     ),
     responses(
         (status = 200, description = "The revision", body = RevisionBody),
         (status = 400, description = "The id or number is not an integer", body = ErrorBody),
         (status = 404, description = "No such sheet or revision", body = ErrorBody),
-        (status = 500, description = "The database failed", body = ErrorBody),
+        DatabaseFailed,
     ),
 )]
 pub(crate) async fn get(
@@ -117,7 +112,7 @@ pub(crate) async fn get(
     operation_id = "restore_revision",
     tag = "history",
     params(
-        ("id" = i64, Path, description = "The sheet's id"),
+        SheetPath,
         ("number" = i64, Path, description = "The revision to bring back"),
         ("If-Match" = String, Header, description = "The sheet's `ETag` the restore starts from (`\"3\"`), or `*`"),
         ("X-Workbench-Author" = Option<String>, Header, description = "The author's display name (UTF-8, percent-encoded)"),
@@ -130,18 +125,18 @@ pub(crate) async fn get(
         (status = 404, description = "No such sheet or revision", body = ErrorBody),
         (status = 412, description = "The sheet is no longer at the `If-Match` version; nothing was written", body = ErrorBody),
         (status = 428, description = "No `If-Match`; nothing was written", body = ErrorBody),
-        (status = 500, description = "The database failed", body = ErrorBody),
+        DatabaseFailed,
     ),
 )]
 pub(crate) async fn restore(
     Scoped(store): Scoped,
     SheetRevision(id, number): SheetRevision,
     IfMatch(base): IfMatch,
-    headers: HeaderMap,
-    ApiQuery(params): ApiQuery<AuthorParams>,
+    QueryAuthor(by): QueryAuthor,
 ) -> Result<impl IntoResponse, ApiError> {
-    let who = store.author_or(author(&headers, params.author.as_deref()));
-    store.restore(id, number, base, &who).await?;
+    store
+        .restore(id, number, base, &store.author_or(by))
+        .await?;
     SheetBody::of(sheets::open(&store, id).await?).reply()
 }
 
@@ -166,7 +161,7 @@ pub(crate) struct DiffParams {
     path = "/sheets/{id}/diff",
     operation_id = "diff_revisions",
     tag = "history",
-    params(("id" = i64, Path, description = "The sheet's id"), DiffParams),
+    params(SheetPath, DiffParams),
     responses(
         (status = 200, description = "The diff: JSON, or a Markdown review comment with `Accept: text/markdown`",
             content(
@@ -175,7 +170,7 @@ pub(crate) struct DiffParams {
             )),
         (status = 400, description = "A bad id or revision number", body = ErrorBody),
         (status = 404, description = "No such sheet or revision", body = ErrorBody),
-        (status = 500, description = "The database failed", body = ErrorBody),
+        DatabaseFailed,
     ),
 )]
 pub(crate) async fn diff(
@@ -220,7 +215,7 @@ pub(crate) async fn diff(
     operation_id = "patch_cells",
     tag = "sheets",
     params(
-        ("id" = i64, Path, description = "The sheet's id"),
+        SheetPath,
         ("If-Match" = String, Header, description = "The sheet's `ETag` the edit started from (`\"3\"`), or `*`"),
         ("X-Workbench-Author" = Option<String>, Header, description = "The author's display name (UTF-8, percent-encoded)"),
         AuthorParams,
@@ -234,20 +229,18 @@ pub(crate) async fn diff(
         (status = 413, description = "The body is larger than 1 MiB, or the patch would make the sheet's TSV export larger than 1 MiB; nothing was written", body = ErrorBody),
         (status = 422, description = "A cell that cannot be stored (NUL)", body = ErrorBody),
         (status = 428, description = "No `If-Match`; nothing was written", body = ErrorBody),
-        (status = 500, description = "The database failed", body = ErrorBody),
+        DatabaseFailed,
     ),
 )]
 pub(crate) async fn patch(
     Scoped(store): Scoped,
     SheetId(id): SheetId,
     IfMatch(_): IfMatch,
-    headers: HeaderMap,
-    ApiQuery(params): ApiQuery<AuthorParams>,
+    QueryAuthor(by): QueryAuthor,
     ApiJson(patch): ApiJson<CellPatch>,
 ) -> Result<impl IntoResponse, ApiError> {
-    let who = store.author_or(author(&headers, params.author.as_deref()));
     let edit = sheets::Edit { patch, seen: None };
-    let saved = sheets::save(&store, id, edit, &who).await?;
+    let saved = sheets::save(&store, id, edit, &store.author_or(by)).await?;
     SheetBody::of(saved.sheet)
         .with_conflicts(saved.conflicts)
         .reply()

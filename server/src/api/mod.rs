@@ -11,6 +11,7 @@ pub(crate) mod history;
 mod mount;
 mod openapi;
 mod proposals;
+mod refusals;
 mod sheets;
 pub(crate) mod teams;
 

@@ -5,15 +5,17 @@
 
 use crate::auth::Scoped;
 use app::model::{ProposalReview, ProposalSummary};
-use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::http::{header, StatusCode};
 use axum::response::IntoResponse;
 use axum::Json;
 use budget::Column;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
-use workbench_store::{CellPatch, Decision, Resolution};
+use workbench_store::{Author, CellPatch, Decision, Resolution, Store};
 
-use super::extract::{author, ApiJson, ProposalPath, SheetId, SheetProposal};
+use super::extract::{ApiJson, HeaderAuthor, ProposalPath, SheetId, SheetPath, SheetProposal};
+use super::refusals::{NoProposal, NoSheet};
+use crate::error::header_value;
 use crate::error::{ApiError, ErrorBody};
 
 /// The body of `POST /api/v1/sheets/{id}/proposals`.
@@ -42,7 +44,7 @@ pub(crate) struct CreatedProposal {
     path = "/sheets/{id}/proposals",
     operation_id = "create_proposal",
     tag = "review",
-    params(("id" = i64, Path, description = "The sheet's id"),
+    params(SheetPath,
         ("X-Workbench-Author" = Option<String>, Header, description = "The proposer's display name")),
     request_body(content = NewProposal, content_type = "application/json"),
     responses(
@@ -55,19 +57,14 @@ pub(crate) struct CreatedProposal {
 pub(crate) async fn create(
     Scoped(store): Scoped,
     SheetId(id): SheetId,
-    headers: HeaderMap,
+    HeaderAuthor(by): HeaderAuthor,
     ApiJson(body): ApiJson<NewProposal>,
 ) -> Result<impl IntoResponse, ApiError> {
+    let by = store.author_or(by);
     let pid = store
-        .create_proposal(
-            id,
-            &body.title,
-            &body.changes,
-            &store.author_or(author(&headers, None)),
-        )
+        .create_proposal(id, &body.title, &body.changes, &by)
         .await?;
-    let location = HeaderValue::from_str(&format!("/api/v1/sheets/{id}/proposals/{pid}"))
-        .map_err(|e| ApiError::Internal(e.to_string()))?;
+    let location = header_value(&format!("/api/v1/sheets/{id}/proposals/{pid}"))?;
     Ok((
         StatusCode::CREATED,
         [(header::LOCATION, location)],
@@ -81,10 +78,10 @@ pub(crate) async fn create(
     path = "/sheets/{id}/proposals",
     operation_id = "list_proposals",
     tag = "review",
-    params(("id" = i64, Path, description = "The sheet's id")),
+    params(SheetPath),
     responses(
         (status = 200, description = "The proposals, newest first", body = Vec<ProposalSummary>),
-        (status = 404, description = "No such sheet", body = ErrorBody),
+        NoSheet,
     ),
 )]
 pub(crate) async fn list(
@@ -107,7 +104,7 @@ pub(crate) async fn list(
     params(ProposalPath),
     responses(
         (status = 200, description = "The review", body = ProposalReview),
-        (status = 404, description = "No such sheet or proposal", body = ErrorBody),
+        NoProposal,
     ),
 )]
 pub(crate) async fn review(
@@ -130,7 +127,7 @@ pub(crate) async fn review(
     request_body(content = CellPatch, content_type = "application/json"),
     responses(
         (status = 200, description = "The review after the change", body = ProposalReview),
-        (status = 404, description = "No such sheet or proposal", body = ErrorBody),
+        NoProposal,
         (status = 409, description = "The proposal is decided, or the change is empty", body = ErrorBody),
     ),
 )]
@@ -171,14 +168,14 @@ pub(crate) struct NewComment {
     responses(
         (status = 200, description = "The review with the comment", body = ProposalReview),
         (status = 400, description = "A row without a column or a column without a row", body = ErrorBody),
-        (status = 404, description = "No such sheet or proposal", body = ErrorBody),
+        NoProposal,
         (status = 409, description = "An empty comment, or a row not in the proposal's rows", body = ErrorBody),
     ),
 )]
 pub(crate) async fn comment(
     Scoped(store): Scoped,
     SheetProposal(id, pid): SheetProposal,
-    headers: HeaderMap,
+    HeaderAuthor(by): HeaderAuthor,
     ApiJson(body): ApiJson<NewComment>,
 ) -> Result<Json<ProposalReview>, ApiError> {
     let cell = match (body.row_id, body.column) {
@@ -190,15 +187,8 @@ pub(crate) async fn comment(
             ))
         }
     };
-    store
-        .comment(
-            id,
-            pid,
-            &store.author_or(author(&headers, None)),
-            &body.body,
-            cell,
-        )
-        .await?;
+    let by = store.author_or(by);
+    store.comment(id, pid, &by, &body.body, cell).await?;
     Ok(Json(store.review(id, pid).await?))
 }
 
@@ -240,14 +230,14 @@ pub(crate) struct Reject {
     request_body(content = Approve, content_type = "application/json"),
     responses(
         (status = 200, description = "Approved: the review, with the revision it made", body = ProposalReview),
-        (status = 404, description = "No such sheet or proposal", body = ErrorBody),
+        NoProposal,
         (status = 409, description = "Refused, with the reason; nothing changed", body = ErrorBody),
     ),
 )]
 pub(crate) async fn approve(
     Scoped(store): Scoped,
     SheetProposal(id, pid): SheetProposal,
-    headers: HeaderMap,
+    HeaderAuthor(by): HeaderAuthor,
     ApiJson(b): ApiJson<Approve>,
 ) -> Result<Json<ProposalReview>, ApiError> {
     let decision = Decision::Approve {
@@ -255,10 +245,7 @@ pub(crate) async fn approve(
         comment: b.comment,
         anyway: b.anyway,
     };
-    store
-        .decide(id, pid, &store.author_or(author(&headers, None)), decision)
-        .await?;
-    Ok(Json(store.review(id, pid).await?))
+    decide(&store, (id, pid), by, decision).await
 }
 
 /// Rejects a proposal.
@@ -272,23 +259,30 @@ pub(crate) async fn approve(
     request_body(content = Reject, content_type = "application/json"),
     responses(
         (status = 200, description = "Rejected", body = ProposalReview),
-        (status = 404, description = "No such sheet or proposal", body = ErrorBody),
+        NoProposal,
         (status = 409, description = "Decided already, or no comment", body = ErrorBody),
     ),
 )]
 pub(crate) async fn reject(
     Scoped(store): Scoped,
     SheetProposal(id, pid): SheetProposal,
-    headers: HeaderMap,
+    HeaderAuthor(by): HeaderAuthor,
     ApiJson(b): ApiJson<Reject>,
 ) -> Result<Json<ProposalReview>, ApiError> {
+    let decision = Decision::Reject { comment: b.comment };
+    decide(&store, (id, pid), by, decision).await
+}
+
+/// Records the decision of the reviewer `by` on proposal `pid` of sheet `id` (refused with 409
+/// and the reason, as [`Store::decide`] says), and answers the review after it.
+async fn decide(
+    store: &Store,
+    (id, pid): (i64, i64),
+    by: Author,
+    decision: Decision,
+) -> Result<Json<ProposalReview>, ApiError> {
     store
-        .decide(
-            id,
-            pid,
-            &store.author_or(author(&headers, None)),
-            Decision::Reject { comment: b.comment },
-        )
+        .decide(id, pid, &store.author_or(by), decision)
         .await?;
     Ok(Json(store.review(id, pid).await?))
 }
@@ -315,7 +309,7 @@ pub(crate) struct Resolve {
     responses(
         (status = 200, description = "The review after the choice", body = ProposalReview),
         (status = 400, description = "`keep` is neither `proposal` nor `theirs`", body = ErrorBody),
-        (status = 404, description = "No such sheet or proposal", body = ErrorBody),
+        NoProposal,
         (status = 409, description = "The cell is not in conflict, or the proposal is decided", body = ErrorBody),
     ),
 )]

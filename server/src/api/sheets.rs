@@ -13,7 +13,9 @@ use workbench_store::sheets::{self, CheckedSheet};
 use workbench_store::{Author, CellConflict, RevisionKind, SheetSummary};
 
 use super::body::TsvBody;
-use super::extract::{author, if_match, ApiQuery, SheetId};
+use super::extract::{author, if_match, ApiQuery, SheetId, SheetPath};
+use super::refusals::{DatabaseFailed, NoSheet};
+use crate::error::header_value;
 use crate::error::{ApiError, ErrorBody};
 
 /// The query of `POST /api/v1/sheets`.
@@ -72,7 +74,7 @@ pub(crate) struct Created {
         (status = 400, description = "No name, a bad name (empty, over 200 characters, control characters, not UTF-8), or a body that is not UTF-8", body = ErrorBody),
         (status = 413, description = "The body is larger than 1 MiB", body = ErrorBody),
         (status = 422, description = "The body is not a TSV sheet", body = ErrorBody),
-        (status = 500, description = "The database failed", body = ErrorBody),
+        DatabaseFailed,
     ),
 )]
 pub(crate) async fn create(
@@ -95,8 +97,7 @@ pub(crate) async fn create(
         imported,
     };
     let (id, rows) = sheets::create(&store, new, &store.author_or(Author::anonymous())).await?;
-    let location = HeaderValue::from_str(&format!("/api/v1/sheets/{id}"))
-        .map_err(|e| ApiError::Internal(e.to_string()))?;
+    let location = header_value(&format!("/api/v1/sheets/{id}"))?;
     let body = Created {
         id,
         name: name.to_string(),
@@ -152,7 +153,7 @@ impl From<SheetSummary> for ListedSheet {
     tag = "sheets",
     responses(
         (status = 200, description = "Every sheet, the most recently changed first", body = Vec<ListedSheet>),
-        (status = 500, description = "The database failed", body = ErrorBody),
+        DatabaseFailed,
     ),
 )]
 pub(crate) async fn list(Scoped(store): Scoped) -> Result<Json<Vec<ListedSheet>>, ApiError> {
@@ -217,8 +218,7 @@ impl SheetBody {
 
     /// The answer: the body as JSON, with its revision as the `ETag` (`"3"`).
     pub(super) fn reply(self) -> Result<impl IntoResponse, ApiError> {
-        let etag = HeaderValue::from_str(&format!("\"{}\"", self.revision))
-            .map_err(|e| ApiError::Internal(e.to_string()))?;
+        let etag = header_value(&format!("\"{}\"", self.revision))?;
         Ok(([(header::ETAG, etag)], Json(self)))
     }
 }
@@ -231,13 +231,13 @@ impl SheetBody {
     path = "/sheets/{id}",
     operation_id = "get_sheet",
     tag = "sheets",
-    params(("id" = i64, Path, description = "The sheet's id")),
+    params(SheetPath),
     responses(
         (status = 200, description = "The sheet and its report", body = SheetBody,
             headers(("ETag" = String, description = "The sheet's revision, quoted: `\"3\"`"))),
         (status = 400, description = "The id is not an integer", body = ErrorBody),
-        (status = 404, description = "No such sheet", body = ErrorBody),
-        (status = 500, description = "The database failed", body = ErrorBody),
+        NoSheet,
+        DatabaseFailed,
     ),
 )]
 pub(crate) async fn get(
@@ -263,7 +263,7 @@ pub(crate) async fn get(
     operation_id = "replace_rows",
     tag = "sheets",
     params(
-        ("id" = i64, Path, description = "The sheet's id"),
+        SheetPath,
         ("If-Match" = String, Header, description = "The revision the change starts from, as the `ETag` gave it (`\"3\"`), or `*` to overwrite whatever is stored"),
     ),
     request_body(
@@ -275,12 +275,12 @@ pub(crate) async fn get(
         (status = 200, description = "The sheet as stored now, with its report", body = SheetBody,
             headers(("ETag" = String, description = "The new revision, quoted; the current one when the rows were already stored"))),
         (status = 400, description = "The id is not an integer, `If-Match` is not a quoted revision, or the body is not UTF-8", body = ErrorBody),
-        (status = 404, description = "No such sheet", body = ErrorBody),
+        NoSheet,
         (status = 412, description = "The sheet is no longer at the `If-Match` revision; nothing was written", body = ErrorBody),
         (status = 428, description = "No `If-Match` header; nothing was written", body = ErrorBody),
         (status = 413, description = "The body is larger than 1 MiB", body = ErrorBody),
         (status = 422, description = "The body is not a TSV sheet; nothing was written", body = ErrorBody),
-        (status = 500, description = "The database failed", body = ErrorBody),
+        DatabaseFailed,
     ),
 )]
 pub(crate) async fn replace(
@@ -317,14 +317,14 @@ pub(crate) struct ExportParams {
     path = "/sheets/{id}/export.tsv",
     operation_id = "export_sheet",
     tag = "sheets",
-    params(("id" = i64, Path, description = "The sheet's id"), ExportParams),
+    params(SheetPath, ExportParams),
     responses(
         (status = 200, description = "The sheet as TSV, as an attachment named after the sheet",
             body = String, content_type = "text/tab-separated-values",
             headers(("Content-Disposition" = String, description = "`attachment` with the file name `NAME.LANG.tsv`, LANG the header's language"))),
         (status = 400, description = "The id is not an integer, or `header` is neither `ja` nor `en`", body = ErrorBody),
-        (status = 404, description = "No such sheet", body = ErrorBody),
-        (status = 500, description = "The database failed", body = ErrorBody),
+        NoSheet,
+        DatabaseFailed,
     ),
 )]
 pub(crate) async fn export(
@@ -341,16 +341,18 @@ pub(crate) async fn export(
     } else {
         text
     };
-    let mut headers = HeaderMap::new();
-    headers.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("text/tab-separated-values; charset=utf-8"),
-    );
     // The same file name as the page's download link: `NAME.en.tsv`.
     let file = app::model::export_file_name(&stored.name, lang);
-    let disposition = HeaderValue::from_str(&content_disposition(&file))
-        .map_err(|e| ApiError::Internal(e.to_string()))?;
-    headers.insert(header::CONTENT_DISPOSITION, disposition);
+    let headers = [
+        (
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("text/tab-separated-values; charset=utf-8"),
+        ),
+        (
+            header::CONTENT_DISPOSITION,
+            header_value(&content_disposition(&file))?,
+        ),
+    ];
     Ok((headers, text))
 }
 
@@ -374,12 +376,12 @@ pub(crate) struct PictureParams {
     path = "/sheets/{id}/budget.svg",
     operation_id = "sheet_budget_svg",
     tag = "sheets",
-    params(("id" = i64, Path, description = "The sheet's id"), PictureParams),
+    params(SheetPath, PictureParams),
     responses(
         (status = 200, description = "The budget picture", body = String, content_type = "image/svg+xml"),
         (status = 400, description = "The id is not an integer, or `lang` is neither `ja` nor `en`", body = ErrorBody),
-        (status = 404, description = "No such sheet", body = ErrorBody),
-        (status = 500, description = "The database failed", body = ErrorBody),
+        NoSheet,
+        DatabaseFailed,
     ),
 )]
 pub(crate) async fn budget_svg(
@@ -392,11 +394,10 @@ pub(crate) async fn budget_svg(
     let lang = lang.unwrap_or(checked.stored.sheet.lang);
     let report = checked.report;
     let svg = budget::picture::svg(&budget::picture::picture(&report, lang));
-    let mut headers = HeaderMap::new();
-    headers.insert(
+    let headers = [(
         header::CONTENT_TYPE,
         HeaderValue::from_static("image/svg+xml; charset=utf-8"),
-    );
+    )];
     // Its colours are presentation attributes, not CSS: the API's policy (`default-src
     // 'none'`) shows it whole, and it can run no script.
     Ok((headers, svg))

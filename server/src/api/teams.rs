@@ -27,7 +27,7 @@ use utoipa::{IntoParams, ToSchema};
 use workbench_store::access::{Access, Principal, Role};
 use workbench_store::teams::{self, account_of, admin, in_team};
 
-use super::extract::ApiQuery;
+use super::extract::{ApiQuery, IdPath};
 use crate::auth::{Caller, Scoped};
 use crate::error::{ApiError, ErrorBody};
 use crate::security::NO_STORE;
@@ -257,7 +257,7 @@ pub(crate) async fn create_token(
     path = "/teams/{team}/tokens/{id}",
     operation_id = "revoke_token",
     tag = "teams",
-    params(TeamPath, ("id" = i64, Path, description = "The token's, account's or sheet's id")),
+    params(TeamPath, IdPath),
     responses(
         (status = 204, description = "Revoked"),
         Refusals,
@@ -460,7 +460,7 @@ pub(crate) struct Disabled {
     path = "/accounts/{id}/disabled",
     operation_id = "set_account_disabled",
     tag = "teams",
-    params(("id" = i64, Path, description = "The token's, account's or sheet's id")),
+    params(IdPath),
     request_body = Disabled,
     responses(
         (status = 204, description = "Done"),
@@ -487,7 +487,7 @@ pub(crate) struct Shared {
     path = "/sheets/{id}/shared",
     operation_id = "set_sheet_shared",
     tag = "teams",
-    params(("id" = i64, Path, description = "The token's, account's or sheet's id")),
+    params(IdPath),
     request_body = Shared,
     responses(
         (status = 204, description = "Done"),

@@ -5,6 +5,7 @@
 use budget::{display, Lang, Report, Verdict};
 use percent_encoding::{utf8_percent_encode, AsciiSet, CONTROLS};
 
+use super::{Budget, ByLang};
 use crate::check_command::CheckedFile;
 
 /// Every file as Markdown, one `###` section each, in the order given. An unreadable file's
@@ -43,34 +44,31 @@ struct Words {
     early_only: &'static str,
 }
 
-impl Words {
-    fn of(lang: Lang) -> Words {
-        match lang {
-            Lang::En => Words {
-                all_pass: "All checks pass.",
-                none_failed: "No node or hop is inverted, unbounded or unknown.",
-                columns: ["", "name", "verdict", "slack", "formula"],
-                node: "node",
-                hop: "hop",
-                no_findings: "No findings.",
-                early_only: "Retried only before the request reaches the callee (each failed try costs its early phase):",
-            },
-            Lang::Ja => Words {
-                all_pass: "すべての検査に合格しています。",
-                none_failed: "逆転・上限なし・不明のノードや区間はありません。",
-                columns: ["", "名前", "判定", "余裕", "計算式"],
-                node: "ノード",
-                hop: "区間",
-                no_findings: "指摘はありません。",
-                early_only: "リクエストが届く前だけ再試行する区間（失敗した試行は前半の時間だけかかります）：",
-            },
-        }
-    }
-}
+/// The headings in English and in Japanese.
+static WORDS: ByLang<Words> = ByLang {
+    en: Words {
+        all_pass: "All checks pass.",
+        none_failed: "No node or hop is inverted, unbounded or unknown.",
+        columns: ["", "name", "verdict", "slack", "formula"],
+        node: "node",
+        hop: "hop",
+        no_findings: "No findings.",
+        early_only: "Retried only before the request reaches the callee (each failed try costs its early phase):",
+    },
+    ja: Words {
+        all_pass: "すべての検査に合格しています。",
+        none_failed: "逆転・上限なし・不明のノードや区間はありません。",
+        columns: ["", "名前", "判定", "余裕", "計算式"],
+        node: "ノード",
+        hop: "区間",
+        no_findings: "指摘はありません。",
+        early_only: "リクエストが届く前だけ再試行する区間（失敗した試行は前半の時間だけかかります）：",
+    },
+};
 
 /// Writes one report: headline, what is not ok, findings.
 fn push_report(out: &mut String, report: &Report, lang: Lang) {
-    let words = Words::of(lang);
+    let words = WORDS.of(lang);
     out.push_str(&format!(
         "**{}**\n\n",
         escape(&report.summary.headline(lang))
@@ -78,25 +76,24 @@ fn push_report(out: &mut String, report: &Report, lang: Lang) {
 
     let failed =
         |v: Verdict| matches!(v, Verdict::Inverted | Verdict::Unbounded | Verdict::Unknown);
-    let mut table = Vec::new();
-    for node in report.nodes.iter().filter(|n| failed(n.verdict)) {
-        table.push([
-            words.node.to_string(),
-            node.name.clone(),
-            display::verdict(lang, node.verdict).to_string(),
-            display::slack(lang, node.slack_ms),
-            node.formula.clone(),
-        ]);
-    }
-    for hop in report.hops.iter().filter(|h| failed(h.verdict)) {
-        table.push([
-            words.hop.to_string(),
-            hop.segment.clone(),
-            display::verdict(lang, hop.verdict).to_string(),
-            display::slack(lang, hop.slack_ms),
-            hop.formula.clone(),
-        ]);
-    }
+    let nodes = report
+        .nodes
+        .iter()
+        .map(|n| (words.node, Budget::of_node(n)));
+    let hops = report.hops.iter().map(|h| (words.hop, Budget::of_hop(h)));
+    let table: Vec<[String; 5]> = nodes
+        .chain(hops)
+        .filter(|(_, b)| failed(b.verdict))
+        .map(|(kind, b)| {
+            [
+                kind.to_string(),
+                b.name.to_string(),
+                b.verdict(lang),
+                b.slack(lang),
+                b.formula.to_string(),
+            ]
+        })
+        .collect();
     let flagged = report
         .findings
         .iter()

@@ -1,5 +1,6 @@
 //! The `text` format: the report as readable tables, for a terminal or a CI log.
 
+use super::{Budget, ByLang};
 use crate::table::{column_widths, push_row, push_table, GAP};
 use budget::{display, Lang, Report};
 
@@ -10,39 +11,22 @@ use budget::{display, Lang, Report};
 /// durations in seconds, exact to the millisecond (`0.25 s`, `0.25秒`), `∞` for no bound and
 /// `—` where a value is unknown or does not apply; verdicts and severities in `lang`.
 pub fn render_text(report: &Report, lang: Lang) -> String {
-    let words = Words::of(lang);
+    let words = WORDS.of(lang);
     let mut out = String::new();
 
-    out.push_str(words.nodes);
+    push_budgets(
+        &mut out,
+        lang,
+        (words.nodes, &NODE_COLUMNS),
+        report.nodes.iter().map(Budget::of_node),
+    );
     out.push('\n');
-    let mut table = vec![words.node_columns.map(str::to_string).to_vec()];
-    for node in &report.nodes {
-        table.push(vec![
-            node.name.clone(),
-            display::need(lang, node.need_ms, node.verdict),
-            display::duration_or_unknown(lang, node.deadline_ms),
-            display::slack(lang, node.slack_ms),
-            display::verdict(lang, node.verdict).to_string(),
-            node.formula.clone(),
-        ]);
-    }
-    push_table(&mut out, &table);
-
-    out.push('\n');
-    out.push_str(words.hops);
-    out.push('\n');
-    let mut table = vec![words.hop_columns.map(str::to_string).to_vec()];
-    for hop in &report.hops {
-        table.push(vec![
-            hop.segment.clone(),
-            display::need(lang, hop.worst_ms, hop.verdict),
-            display::duration_or_unknown(lang, hop.wait_ms),
-            display::slack(lang, hop.slack_ms),
-            display::verdict(lang, hop.verdict).to_string(),
-            hop.formula.clone(),
-        ]);
-    }
-    push_table(&mut out, &table);
+    push_budgets(
+        &mut out,
+        lang,
+        (words.hops, &HOP_COLUMNS),
+        report.hops.iter().map(Budget::of_hop),
+    );
     // What the hops' retries repeat, where their retry conditions say (budget-model.md §4.1).
     for hop in &report.hops {
         if let Some(repeats) = display::repeats(lang, hop) {
@@ -90,38 +74,74 @@ pub fn render_text(report: &Report, lang: Lang) -> String {
     out
 }
 
+/// Writes a heading line and the table of the nodes or the hops under it: the `columns`'
+/// titles, then a line for each budget (name, need, deadline or wait, slack, verdict, formula).
+fn push_budgets<'a>(
+    out: &mut String,
+    lang: Lang,
+    (heading, columns): (&str, &[(&'static str, &'static str); 6]),
+    budgets: impl Iterator<Item = Budget<'a>>,
+) {
+    out.push_str(heading);
+    out.push('\n');
+    let titles = columns.map(|(en, ja)| ByLang { en, ja }.of(lang).to_string());
+    let mut table = vec![titles.to_vec()];
+    table.extend(budgets.map(|b| {
+        vec![
+            b.name.to_string(),
+            display::need(lang, b.need_ms, b.verdict),
+            display::duration_or_unknown(lang, b.wait_ms),
+            b.slack(lang),
+            b.verdict(lang),
+            b.formula.to_string(),
+        ]
+    }));
+    push_table(out, &table);
+}
+
+/// The titles of the nodes' columns, each (English, Japanese).
+const NODE_COLUMNS: [(&str, &str); 6] = [
+    ("name", "名前"),
+    ("need", "必要"),
+    ("deadline", "期限"),
+    ("slack", "余裕"),
+    ("verdict", "判定"),
+    ("formula", "計算式"),
+];
+
+/// The titles of the hops' columns, each (English, Japanese).
+const HOP_COLUMNS: [(&str, &str); 6] = [
+    ("segment", "区間"),
+    ("worst", "最悪"),
+    ("wait", "待ち"),
+    ("slack", "余裕"),
+    ("verdict", "判定"),
+    ("formula", "計算式"),
+];
+
 /// Headings in the sheet's language.
 struct Words {
     nodes: &'static str,
     hops: &'static str,
     findings: &'static str,
     no_findings: &'static str,
-    node_columns: [&'static str; 6],
-    hop_columns: [&'static str; 6],
     fix: &'static str,
 }
 
-impl Words {
-    fn of(lang: Lang) -> Words {
-        match lang {
-            Lang::En => Words {
-                nodes: "nodes",
-                hops: "hops",
-                findings: "findings",
-                no_findings: "findings: none",
-                node_columns: ["name", "need", "deadline", "slack", "verdict", "formula"],
-                hop_columns: ["segment", "worst", "wait", "slack", "verdict", "formula"],
-                fix: "fix: ",
-            },
-            Lang::Ja => Words {
-                nodes: "ノード",
-                hops: "区間",
-                findings: "指摘",
-                no_findings: "指摘: なし",
-                node_columns: ["名前", "必要", "期限", "余裕", "判定", "計算式"],
-                hop_columns: ["区間", "最悪", "待ち", "余裕", "判定", "計算式"],
-                fix: "対処: ",
-            },
-        }
-    }
-}
+/// The headings in English and in Japanese.
+static WORDS: ByLang<Words> = ByLang {
+    en: Words {
+        nodes: "nodes",
+        hops: "hops",
+        findings: "findings",
+        no_findings: "findings: none",
+        fix: "fix: ",
+    },
+    ja: Words {
+        nodes: "ノード",
+        hops: "区間",
+        findings: "指摘",
+        no_findings: "指摘: なし",
+        fix: "対処: ",
+    },
+};

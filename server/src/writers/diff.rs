@@ -6,6 +6,7 @@ use budget::diff::SheetDiff;
 use budget::{display, Column, Lang};
 
 use super::check_markdown::{escape, push_table_row};
+use super::ByLang;
 use crate::check_command::label;
 
 /// The most characters of a Markdown diff (a GitHub comment holds 65,536): a larger change
@@ -33,50 +34,47 @@ struct Words {
     hop: &'static str,
 }
 
-impl Words {
-    fn of(lang: Lang) -> Words {
-        match lang {
-            Lang::En => Words {
-                trace: "Trace",
-                flips: "Verdicts that flipped",
-                findings: "Findings",
-                budgets: "Budgets",
-                cells: "Cells",
-                settings: "Sheet settings",
-                attempts: "attempts",
-                new: "new",
-                gone: "gone",
-                added: "added",
-                removed: "removed",
-                moved: "moved",
-                row: "row",
-                no_trace: "No change moves a number.",
-                columns: ["row", "column", "before", "after"],
-                node: "node",
-                hop: "hop",
-            },
-            Lang::Ja => Words {
-                trace: "影響の経路",
-                flips: "判定が変わった検査",
-                findings: "指摘",
-                budgets: "時間の予算",
-                cells: "セル",
-                settings: "シートの設定",
-                attempts: "試行回数",
-                new: "新規",
-                gone: "解消",
-                added: "追加",
-                removed: "削除",
-                moved: "移動",
-                row: "行",
-                no_trace: "数値が変わる変更はありません。",
-                columns: ["行", "列", "変更前", "変更後"],
-                node: "ノード",
-                hop: "区間",
-            },
-        }
-    }
-}
+/// The headings and words in English and in Japanese.
+static WORDS: ByLang<Words> = ByLang {
+    en: Words {
+        trace: "Trace",
+        flips: "Verdicts that flipped",
+        findings: "Findings",
+        budgets: "Budgets",
+        cells: "Cells",
+        settings: "Sheet settings",
+        attempts: "attempts",
+        new: "new",
+        gone: "gone",
+        added: "added",
+        removed: "removed",
+        moved: "moved",
+        row: "row",
+        no_trace: "No change moves a number.",
+        columns: ["row", "column", "before", "after"],
+        node: "node",
+        hop: "hop",
+    },
+    ja: Words {
+        trace: "影響の経路",
+        flips: "判定が変わった検査",
+        findings: "指摘",
+        budgets: "時間の予算",
+        cells: "セル",
+        settings: "シートの設定",
+        attempts: "試行回数",
+        new: "新規",
+        gone: "解消",
+        added: "追加",
+        removed: "削除",
+        moved: "移動",
+        row: "行",
+        no_trace: "数値が変わる変更はありません。",
+        columns: ["行", "列", "変更前", "変更後"],
+        node: "ノード",
+        hop: "区間",
+    },
+};
 
 /// A finding of the diff in one line: `+ error inversion.node (rows 4, 6, 7, 8): MESSAGE`.
 fn finding_line(lang: Lang, f: &budget::Finding) -> String {
@@ -104,7 +102,7 @@ fn md_finding(lang: Lang, f: &budget::Finding) -> String {
 /// The diff as the command line's text.
 pub fn text(d: &SheetDiff) -> String {
     let lang = d.lang;
-    let w = Words::of(lang);
+    let w = WORDS.of(lang);
     let mut out = format!("{}\n", d.headline);
     out.push_str(&format!("\n{}:\n", w.trace));
     if d.trace.is_empty() {
@@ -136,26 +134,12 @@ pub fn text(d: &SheetDiff) -> String {
     }
     if !d.nodes.is_empty() || !d.hops.is_empty() {
         out.push_str(&format!("\n{}:\n", w.budgets));
-        for n in &d.nodes {
-            let parts: Vec<String> = n
-                .numbers(lang)
+        for (place, numbers) in budget_changes(d, lang, w) {
+            let parts: Vec<String> = numbers
                 .into_iter()
                 .map(|(k, b, a)| format!("{k} {b} → {a}"))
                 .collect();
-            out.push_str(&format!("  {} {}: {}\n", w.node, n.name, parts.join(", ")));
-        }
-        for h in &d.hops {
-            let parts: Vec<String> = h
-                .numbers(lang)
-                .into_iter()
-                .map(|(k, b, a)| format!("{k} {b} → {a}"))
-                .collect();
-            out.push_str(&format!(
-                "  {} {}: {}\n",
-                w.hop,
-                h.segment,
-                parts.join(", ")
-            ));
+            out.push_str(&format!("  {place}: {}\n", parts.join(", ")));
         }
     }
     if !d.settings.is_empty() {
@@ -178,23 +162,15 @@ pub fn text(d: &SheetDiff) -> String {
                 ));
             }
         }
-        for a in &d.rows.added {
-            out.push_str(&format!(
-                "  + {} {} {}: {}\n",
-                w.added,
-                w.row,
-                a.line,
-                row_text(&a.row)
-            ));
-        }
-        for r in &d.rows.removed {
-            out.push_str(&format!(
-                "  - {} {} {}: {}\n",
-                w.removed,
-                w.row,
-                r.line,
-                row_text(&r.row)
-            ));
+        let added = d.rows.added.iter().map(|a| ("+", w.added, a.line, &a.row));
+        let removed = d
+            .rows
+            .removed
+            .iter()
+            .map(|r| ("-", w.removed, r.line, &r.row));
+        for (sign, word, line, row) in added.chain(removed) {
+            let cells = joined_cells(row, quoted, " | ");
+            out.push_str(&format!("  {sign} {word} {} {line}: {cells}\n", w.row));
         }
         for m in &d.rows.moved {
             out.push_str(&format!(
@@ -211,13 +187,30 @@ fn quoted(text: &str) -> String {
     format!("{:?}", text)
 }
 
-/// A row's eight cells for the text output, separated by ` | `.
-fn row_text(row: &budget::Row) -> String {
+/// A row's eight cells, each written by `cell`, joined by `separator`.
+fn joined_cells(row: &budget::Row, cell: fn(&str) -> String, separator: &str) -> String {
     Column::ALL
         .iter()
-        .map(|c| quoted(row.cell(*c)))
+        .map(|c| cell(row.cell(*c)))
         .collect::<Vec<_>>()
-        .join(" | ")
+        .join(separator)
+}
+
+/// Each node's and hop's changed numbers, with the place as the tables name it (`node LB`,
+/// `hop LB → app`); each number as (name, before, after) in `lang`.
+type BudgetChanges = Vec<(String, Vec<(&'static str, String, String)>)>;
+
+/// The [`BudgetChanges`] of a diff: the nodes', then the hops'.
+fn budget_changes(d: &SheetDiff, lang: Lang, w: &Words) -> BudgetChanges {
+    let nodes = d
+        .nodes
+        .iter()
+        .map(|n| (format!("{} {}", w.node, n.name), n.numbers(lang)));
+    let hops = d
+        .hops
+        .iter()
+        .map(|h| (format!("{} {}", w.hop, h.segment), h.numbers(lang)));
+    nodes.chain(hops).collect()
 }
 
 /// The diff as a Markdown review comment: the headline first, the trace, the flipped
@@ -254,7 +247,7 @@ fn md_cell(text: &str) -> String {
 
 pub(crate) fn markdown_within(d: &SheetDiff, path: Option<&str>, limit: usize) -> String {
     let lang = d.lang;
-    let w = Words::of(lang);
+    let w = WORDS.of(lang);
     let title = match lang {
         Lang::En => "Timeout budget review",
         Lang::Ja => "タイムアウト予算のレビュー",
@@ -329,7 +322,7 @@ pub(crate) fn markdown_within(d: &SheetDiff, path: Option<&str>, limit: usize) -
         )
         .collect();
     push_list(&mut out, w.findings, findings);
-    let mut budget_rows = budget_lines(d, lang, &w);
+    let mut budget_rows = budget_lines(d, lang, w);
     if !budget_rows.is_empty() {
         let head = match lang {
             Lang::En => "| place | number | before | after |\n|---|---|---|---|\n",
@@ -348,7 +341,7 @@ pub(crate) fn markdown_within(d: &SheetDiff, path: Option<&str>, limit: usize) -
                 .collect(),
         );
     }
-    let mut cells = cell_lines(d, lang, &w);
+    let mut cells = cell_lines(d, lang, w);
     if !cells.is_empty() {
         let [a, b, c, e] = w.columns;
         cells.insert(0, format!("| {a} | {b} | {c} | {e} |\n|---|---|---|---|\n"));
@@ -360,23 +353,10 @@ pub(crate) fn markdown_within(d: &SheetDiff, path: Option<&str>, limit: usize) -
 /// The budgets' table rows of a diff: each node's and hop's numbers before and after.
 fn budget_lines(d: &SheetDiff, lang: Lang, w: &Words) -> Vec<String> {
     let mut budget_rows: Vec<String> = Vec::new();
-    for n in &d.nodes {
-        for (k, b, a) in n.numbers(lang) {
+    for (place, numbers) in budget_changes(d, lang, w) {
+        for (k, b, a) in numbers {
             let mut line = String::new();
-            push_table_row(
-                &mut line,
-                &[format!("{} {}", w.node, n.name), k.to_string(), b, a],
-            );
-            budget_rows.push(line);
-        }
-    }
-    for h in &d.hops {
-        for (k, b, a) in h.numbers(lang) {
-            let mut line = String::new();
-            push_table_row(
-                &mut line,
-                &[format!("{} {}", w.hop, h.segment), k.to_string(), b, a],
-            );
+            push_table_row(&mut line, &[place.clone(), k.to_string(), b, a]);
             budget_rows.push(line);
         }
     }
@@ -398,28 +378,12 @@ fn cell_lines(d: &SheetDiff, lang: Lang, w: &Words) -> Vec<String> {
         }
     }
     for a in &d.rows.added {
-        let cells_text: Vec<String> = Column::ALL
-            .iter()
-            .map(|c| md_cell(a.row.cell(*c)))
-            .collect();
-        cells.push(format!(
-            "| {} | {} | | {} |\n",
-            a.line,
-            w.added,
-            cells_text.join(" · ")
-        ));
+        let row = joined_cells(&a.row, md_cell, " · ");
+        cells.push(format!("| {} | {} | | {row} |\n", a.line, w.added));
     }
     for r in &d.rows.removed {
-        let cells_text: Vec<String> = Column::ALL
-            .iter()
-            .map(|c| md_cell(r.row.cell(*c)))
-            .collect();
-        cells.push(format!(
-            "| {} | {} | ~~{}~~ | |\n",
-            r.line,
-            w.removed,
-            cells_text.join(" · ")
-        ));
+        let row = joined_cells(&r.row, md_cell, " · ");
+        cells.push(format!("| {} | {} | ~~{row}~~ | |\n", r.line, w.removed));
     }
     for m in &d.rows.moved {
         cells.push(format!(

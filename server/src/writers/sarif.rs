@@ -259,13 +259,14 @@ mod tests {
 
     #[test]
     fn paths_become_relative_uris_with_forward_slashes() {
-        assert_eq!(uri("fixtures/inverted-lb.tsv"), "fixtures/inverted-lb.tsv");
-        assert_eq!(uri("./sheets\\a b.tsv"), "sheets/a%20b.tsv");
-        assert_eq!(
-            uri("設計/予約.tsv"),
-            "%E8%A8%AD%E8%A8%88/%E4%BA%88%E7%B4%84.tsv"
-        );
-        assert_eq!(uri("/tmp/x#1.tsv"), "file:///tmp/x%231.tsv");
+        for (path, expected) in [
+            ("fixtures/inverted-lb.tsv", "fixtures/inverted-lb.tsv"),
+            ("./sheets\\a b.tsv", "sheets/a%20b.tsv"),
+            ("設計/予約.tsv", "%E8%A8%AD%E8%A8%88/%E4%BA%88%E7%B4%84.tsv"),
+            ("/tmp/x#1.tsv", "file:///tmp/x%231.tsv"),
+        ] {
+            assert_eq!(uri(path), expected, "the URI of {path}");
+        }
     }
 
     #[test]
