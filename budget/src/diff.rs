@@ -213,65 +213,51 @@ fn headline(
     let cells = rows.changed_cells();
     let (added, removed) = (rows.added.len(), rows.removed.len());
     let mut what: Vec<String> = settings.iter().map(|s| s.text.clone()).collect();
-    match lang {
-        Lang::En => {
-            let n = |k: usize, one: &str, many: &str| {
-                format!("{k} {}", if k == 1 { one } else { many })
-            };
-            if cells > 0 {
-                what.push(n(cells, "cell changed", "cells changed"));
-            }
-            if added > 0 {
-                what.push(n(added, "row added", "rows added"));
-            }
-            if removed > 0 {
-                what.push(n(removed, "row removed", "rows removed"));
-            }
-            if cells + added + removed == 0 {
-                what.push("no cell changed".into());
-            }
-            let mut out = format!(
-                "errors {} → {}, warnings {} → {}",
-                b.errors, a.errors, b.warnings, a.warnings
-            );
-            match flips.first() {
-                Some(f) => out.push_str(&format!("; {}", f.text)),
-                None => out.push_str("; no verdict changed"),
-            }
-            if flips.len() > 1 {
-                out.push_str(&format!(" (and {} more)", flips.len() - 1));
-            }
-            out.push_str(&format!(" ({})", what.join(", ")));
-            out
-        }
-        Lang::Ja => {
-            if cells > 0 {
-                what.push(format!("変更したセル {cells}個"));
-            }
-            if added > 0 {
-                what.push(format!("追加した行 {added}行"));
-            }
-            if removed > 0 {
-                what.push(format!("削除した行 {removed}行"));
-            }
-            if cells + added + removed == 0 {
-                what.push("セルの変更なし".into());
-            }
-            let mut out = format!(
-                "エラー {} → {}件、警告 {} → {}件",
-                b.errors, a.errors, b.warnings, a.warnings
-            );
-            match flips.first() {
-                Some(f) => out.push_str(&format!("。{}", f.text)),
-                None => out.push_str("。判定の変化なし"),
-            }
-            if flips.len() > 1 {
-                out.push_str(&format!("（ほか{}件）", flips.len() - 1));
-            }
-            out.push_str(&format!("（{}）", what.join("、")));
-            out
-        }
+    // `2 cells changed` / `変更したセル 2個`, for each count that is not zero: English's one
+    // and many, Japanese's words and unit.
+    let counted = [
+        (
+            cells,
+            ["cell changed", "cells changed", "変更したセル", "個"],
+        ),
+        (added, ["row added", "rows added", "追加した行", "行"]),
+        (removed, ["row removed", "rows removed", "削除した行", "行"]),
+    ];
+    for (k, [one, many, ja, unit]) in counted.into_iter().filter(|&(k, _)| k > 0) {
+        what.push(match lang {
+            Lang::En => format!("{k} {}", if k == 1 { one } else { many }),
+            Lang::Ja => format!("{ja} {k}{unit}"),
+        });
     }
+    if cells + added + removed == 0 {
+        what.push(
+            match lang {
+                Lang::En => "no cell changed",
+                Lang::Ja => "セルの変更なし",
+            }
+            .into(),
+        );
+    }
+    let mut out = counts(lang, b, a);
+    // The worst flip, or that none flipped.
+    let (sep, unchanged) = match lang {
+        Lang::En => ("; ", "no verdict changed"),
+        Lang::Ja => ("。", "判定の変化なし"),
+    };
+    out.push_str(sep);
+    out.push_str(flips.first().map_or(unchanged, |f| f.text.as_str()));
+    let more = flips.len().saturating_sub(1);
+    if more > 0 {
+        out.push_str(&match lang {
+            Lang::En => format!(" (and {more} more)"),
+            Lang::Ja => format!("（ほか{more}件）"),
+        });
+    }
+    out.push_str(&match lang {
+        Lang::En => format!(" ({})", what.join(", ")),
+        Lang::Ja => format!("（{}）", what.join("、")),
+    });
+    out
 }
 
 /// The causal trace: the margin's line first when the margin changed (the first sheet's rows

@@ -595,15 +595,20 @@ mod tests {
         finding_numbers(lang, f).expect("a numbers line")
     }
 
-    #[test]
-    fn a_findings_numbers_line_is_its_parts_each_naming_its_duration() {
-        let f = Finding {
+    /// A finding 7.5 s short: a need of 15.5 s over a bound of 8.0 s, in which 1 try fits.
+    fn short_finding() -> Finding {
+        Finding {
             bound_ms: Some(8_000),
             need_ms: Some(15_500),
             short_by_ms: Some(7_500),
             tries_that_fit: Some(1),
             ..finding()
-        };
+        }
+    }
+
+    #[test]
+    fn a_findings_numbers_line_is_its_parts_each_naming_its_duration() {
+        let f = short_finding();
         let parts = finding_number_parts(Lang::En, &f);
         let texts: Vec<(&str, Option<FindingNumber>)> =
             parts.iter().map(|p| (p.text.as_str(), p.number)).collect();
@@ -662,21 +667,19 @@ mod tests {
 
     #[test]
     fn a_findings_numbers_are_one_line_in_the_sheets_language() {
-        let f = Finding {
-            bound_ms: Some(8_000),
-            need_ms: Some(15_500),
-            short_by_ms: Some(7_500),
-            tries_that_fit: Some(1),
-            ..finding()
-        };
-        assert_eq!(
-            numbers_line(Lang::En, &f),
-            "bound 8.0 s · need 15.5 s · short by 7.5 s · 1 try fits"
-        );
-        assert_eq!(
-            numbers_line(Lang::Ja, &f),
-            "上限 8.0秒 · 必要 15.5秒 · 不足 7.5秒 · 収まる試行 1回"
-        );
+        let f = short_finding();
+        for (lang, line) in [
+            (
+                Lang::En,
+                "bound 8.0 s · need 15.5 s · short by 7.5 s · 1 try fits",
+            ),
+            (
+                Lang::Ja,
+                "上限 8.0秒 · 必要 15.5秒 · 不足 7.5秒 · 収まる試行 1回",
+            ),
+        ] {
+            assert_eq!(numbers_line(lang, &f), line);
+        }
         let f = Finding {
             tries_that_fit: Some(2),
             ..f

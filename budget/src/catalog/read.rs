@@ -144,14 +144,36 @@ pub(super) struct Pair {
 
 /// Serde: the `second_disabled` column of `pairs.tsv`: `fails` or `skip`.
 fn second_disabled_cell<'de, D: Deserializer<'de>>(cell: D) -> Result<bool, D::Error> {
+    flag_cell(cell, ("fails", "skip"), |other| {
+        format!("second_disabled {other:?} is neither fails nor skip")
+    })
+}
+
+/// Serde: a column of one of two words, `yes` read as true and `no` as false; for any other
+/// text, the error `complaint` writes of it.
+fn flag_cell<'de, D: Deserializer<'de>>(
+    cell: D,
+    (yes, no): (&str, &str),
+    complaint: impl FnOnce(&str) -> String,
+) -> Result<bool, D::Error> {
     let text = String::deserialize(cell)?;
     match text.trim() {
-        "fails" => Ok(true),
-        "skip" => Ok(false),
-        other => Err(D::Error::custom(format!(
-            "second_disabled {other:?} is neither fails nor skip"
-        ))),
+        word if word == yes => Ok(true),
+        word if word == no => Ok(false),
+        other => Err(D::Error::custom(complaint(other))),
     }
+}
+
+/// Serde: an optional column: `None` when empty, else what `read` makes of its text.
+fn optional_cell<'de, D: Deserializer<'de>, T>(
+    cell: D,
+    read: impl FnOnce(&str) -> Result<T, D::Error>,
+) -> Result<Option<T>, D::Error> {
+    let text = String::deserialize(cell)?;
+    if text.is_empty() {
+        return Ok(None);
+    }
+    read(&text).map(Some)
 }
 
 impl Pair {
@@ -214,15 +236,12 @@ fn kind_cell<'de, D: Deserializer<'de>>(cell: D) -> Result<Kind, D::Error> {
 
 /// Serde: the `side` column, `caller`, `callee` or empty.
 fn side_cell<'de, D: Deserializer<'de>>(cell: D) -> Result<Option<Side>, D::Error> {
-    let text = String::deserialize(cell)?;
-    if text.is_empty() {
-        return Ok(None);
-    }
-    typed(
-        text.as_str().into_deserializer(),
-        "side must be caller, callee or empty, not",
-    )
-    .map(Some)
+    optional_cell(cell, |text| {
+        typed(
+            text.into_deserializer(),
+            "side must be caller, callee or empty, not",
+        )
+    })
 }
 
 /// Serde: the `unit` column, a [`Unit::symbol`].
@@ -245,11 +264,7 @@ fn minus_one_cell<'de, D: Deserializer<'de>>(cell: D) -> Result<MinusOne, D::Err
 
 /// Serde: the `versions` column, a [`Versions`] range or empty.
 fn versions_cell<'de, D: Deserializer<'de>>(cell: D) -> Result<Option<Versions>, D::Error> {
-    let text = String::deserialize(cell)?;
-    if text.is_empty() {
-        return Ok(None);
-    }
-    Versions::parse(&text).map(Some).map_err(D::Error::custom)
+    optional_cell(cell, |text| Versions::parse(text).map_err(D::Error::custom))
 }
 
 /// Serde: the `retry_on` column, comma-separated words, lower-cased.
@@ -263,14 +278,9 @@ fn retry_on_cell<'de, D: Deserializer<'de>>(cell: D) -> Result<Vec<String>, D::E
 
 /// Serde: the `bare_only` column, `yes` or empty.
 fn bare_only_cell<'de, D: Deserializer<'de>>(cell: D) -> Result<bool, D::Error> {
-    let text = String::deserialize(cell)?;
-    match text.trim() {
-        "yes" => Ok(true),
-        "" => Ok(false),
-        other => Err(D::Error::custom(format!(
-            "bare_only must be yes or empty, not {other:?}"
-        ))),
-    }
+    flag_cell(cell, ("yes", ""), |other| {
+        format!("bare_only must be yes or empty, not {other:?}")
+    })
 }
 
 /// Serde: the `includes_connect` column, `yes` or `no`.

@@ -176,22 +176,24 @@ pub(crate) fn trace(s: &Sides<'_>) -> Vec<TraceLine> {
                     });
                 }
             }
-            1 => {
-                let a = &s.rows.added[k];
-                if let Some(p) = at_after.get(&a.line).cloned() {
-                    let text = added_row_text(s.lang, &a.row, s.after, a.line, true);
+            // A row only one sheet has: its line there, and the place of that line.
+            kind => {
+                let added = kind == 1;
+                let (line, row, report, at) = if added {
+                    let a = &s.rows.added[k];
+                    (a.line, &a.row, s.after, &at_after)
+                } else {
+                    let r = &s.rows.removed[k];
+                    (r.line, &r.row, s.before, &at_before)
+                };
+                if let Some(p) = at.get(&line).cloned() {
+                    let text = added_row_text(s.lang, row, report, line, added);
                     add(p, &|o| {
-                        o.rows.push(a.line);
-                        o.cells.push(text.clone());
-                    });
-                }
-            }
-            _ => {
-                let r = &s.rows.removed[k];
-                if let Some(p) = at_before.get(&r.line).cloned() {
-                    let text = added_row_text(s.lang, &r.row, s.before, r.line, false);
-                    add(p, &|o| {
-                        o.removed_rows.push(r.line);
+                        if added {
+                            o.rows.push(line);
+                        } else {
+                            o.removed_rows.push(line);
+                        }
                         o.cells.push(text.clone());
                     });
                 }
@@ -582,12 +584,10 @@ impl<'a> Walk<'a> {
             }),
         }
         if let Some(n) = node.filter(|n| n.deadline_ms.is_some() || c.deadline_ms.is_some()) {
-            out.push_str(colon(lang));
             out.push_str(&check_words(
                 lang,
                 (c.verdict, c.slack_ms),
-                n.verdict,
-                n.slack_ms,
+                (n.verdict, n.slack_ms),
             ));
             let fits = self
                 .after

@@ -42,21 +42,21 @@ pub(super) fn colon(lang: Lang) -> &'static str {
     }
 }
 
-/// [`verdict_words`] of a place's check now (`verdict`, `slack`), from what changed there:
-/// flipped when its verdict changed, with the slack before when its slack did.
+/// A colon and the [`verdict_words`] of a place's check now (`verdict`, `slack`), from what
+/// changed there: flipped when its verdict changed, with the slack before when its slack did.
 pub(super) fn check_words(
     lang: Lang,
     (verdict_change, slack_change): (Option<VerdictChange>, Option<SlackChange>),
-    verdict: Verdict,
-    slack: Option<i64>,
+    (verdict, slack): (Verdict, Option<i64>),
 ) -> String {
-    verdict_words(
+    let words = verdict_words(
         lang,
         verdict_change.is_some(),
         verdict,
         slack,
         slack_change.map(|s| s.before),
-    )
+    );
+    format!("{}{words}", colon(lang))
 }
 
 /// `now inverted, short by 7.5 s` / `still ok, slack 0.2 s`; the verdict alone when there is
@@ -188,12 +188,10 @@ pub(super) fn hop_check_text(lang: Lang, c: &HopChange, h: &HopReport) -> String
         Lang::Ja => "、",
     }));
     if c.verdict.is_some() || c.slack_ms.is_some() {
-        out.push_str(colon(lang));
         out.push_str(&check_words(
             lang,
             (c.verdict, c.slack_ms),
-            h.verdict,
-            h.slack_ms,
+            (h.verdict, h.slack_ms),
         ));
     }
     out

@@ -236,6 +236,40 @@ pub fn picture(report: &Report, lang: Lang) -> Picture {
         .iter()
         .map(|h| (h.segment.as_str(), h))
         .collect();
+    // The bar of a node or a hop: its name and depth; its bound's label, value and terms; its
+    // need, slack and verdict as the report gives them, the need's terms and parts.
+    let bar = |(name, depth): (&str, usize),
+               (label, bound_ms, bound_terms): (&str, u64, &[TraceTerm]),
+               (need_ms, slack_ms, verdict): (Option<u64>, Option<i64>, Verdict),
+               need_terms: &[TraceTerm],
+               parts: Vec<Part>| {
+        let unknown = unknown_need(need_ms, verdict);
+        let unknown_rows = if unknown {
+            unreadable_behind(report, &unreadable, &behind, need_terms)
+        } else {
+            Vec::new()
+        };
+        Bar {
+            name: name.to_string(),
+            depth,
+            bound_ms,
+            bound_rows: behind.of(bound_terms),
+            need_ms,
+            unknown,
+            caption: caption(
+                lang,
+                label,
+                bound_ms,
+                (need_ms, slack_ms),
+                unknown.then_some(unknown_rows.as_slice()),
+                verdict,
+            ),
+            unknown_rows,
+            slack_ms,
+            verdict,
+            parts,
+        }
+    };
     let nodes: Vec<Bar> = report
         .nodes
         .iter()
@@ -247,32 +281,17 @@ pub fn picture(report: &Report, lang: Lang) -> Picture {
                 let tone = (i % 2) as u8;
                 at = node_term(&mut parts, (at, tone), term, &hops, &behind, lang);
             }
-            let unknown = unknown_need(node.need_ms, node.verdict);
-            let unknown_rows = if unknown {
-                unreadable_behind(report, &unreadable, &behind, &node.trace.need)
-            } else {
-                Vec::new()
-            };
-            Some(Bar {
-                name: node.name.clone(),
-                depth: 0,
-                bound_ms: deadline,
-                bound_rows: behind.of(&node.trace.deadline),
-                need_ms: node.need_ms,
-                unknown,
-                caption: caption(
-                    lang,
+            Some(bar(
+                (&node.name, 0),
+                (
                     Kind::Deadline.term_name(lang),
                     deadline,
-                    (node.need_ms, node.slack_ms),
-                    unknown.then_some(unknown_rows.as_slice()),
-                    node.verdict,
+                    &node.trace.deadline,
                 ),
-                unknown_rows,
-                slack_ms: node.slack_ms,
-                verdict: node.verdict,
+                (node.need_ms, node.slack_ms, node.verdict),
+                &node.trace.need,
                 parts,
-            })
+            ))
         })
         .collect();
     let depth = depths(report);
@@ -298,32 +317,14 @@ pub fn picture(report: &Report, lang: Lang) -> Picture {
                 parts.push(term_part(term, kind, (at, 0), &behind, lang));
                 at = at.saturating_add(len);
             }
-            let unknown = unknown_need(hop.need_ms, hop.verdict);
-            let unknown_rows = if unknown {
-                unreadable_behind(report, &unreadable, &behind, &hop.trace.need)
-            } else {
-                Vec::new()
-            };
-            let bar = Bar {
-                name: hop.segment.clone(),
-                depth: depth.get(hop.caller.as_str()).copied().unwrap_or(0),
-                bound_ms: wait,
-                bound_rows: behind.of(&hop.trace.wait),
-                need_ms: hop.need_ms,
-                unknown,
-                caption: caption(
-                    lang,
-                    words(lang).wait,
-                    wait,
-                    (hop.need_ms, hop.slack_ms),
-                    unknown.then_some(unknown_rows.as_slice()),
-                    hop.verdict,
-                ),
-                unknown_rows,
-                slack_ms: hop.slack_ms,
-                verdict: hop.verdict,
+            let caller_depth = depth.get(hop.caller.as_str()).copied().unwrap_or(0);
+            let bar = bar(
+                (&hop.segment, caller_depth),
+                (words(lang).wait, wait, &hop.trace.wait),
+                (hop.need_ms, hop.slack_ms, hop.verdict),
+                &hop.trace.need,
                 parts,
-            };
+            );
             Some((bar.depth, i, bar))
         })
         .collect();

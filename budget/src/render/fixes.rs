@@ -1,6 +1,7 @@
 //! The words of a checked fix ([`crate::fix`]): its summary, the values it writes, and the
 //! finding's `fix` naming the options or, where no fix was checked, advice without numbers.
 
+use super::formula::bound;
 use crate::catalog::Cap;
 use crate::code::FindingCode;
 use crate::display::duration as secs;
@@ -71,15 +72,13 @@ fn node_deadline(lang: Lang, node: &str) -> String {
 /// A hop's bound in a fix's words: `LB -> app's read timeout` / `LB -> app の読み取りタイムアウト`.
 fn hop_bound(lang: Lang, segment: &str, kind: Kind) -> String {
     use crate::check::BoundName;
+    // A formula's name of the bound, but for the read timeout, named in full, and a Japanese
+    // deadline, the whole call's.
     let word = match (lang, BoundName::of_kind(kind)) {
-        (Lang::En, BoundName::PerTry) => "per-try timeout",
-        (Lang::En, BoundName::Deadline) => "deadline",
-        (Lang::En, BoundName::Visibility) => "visibility timeout",
         (Lang::En, BoundName::Read) => "read timeout",
-        (Lang::Ja, BoundName::PerTry) => "1回の上限",
-        (Lang::Ja, BoundName::Deadline) => "全体期限",
-        (Lang::Ja, BoundName::Visibility) => "可視性タイムアウト",
         (Lang::Ja, BoundName::Read) => "読み取りタイムアウト",
+        (Lang::Ja, BoundName::Deadline) => "全体期限",
+        (lang, name) => bound(lang, name),
     };
     match lang {
         Lang::En => format!("{segment}'s {word}"),
@@ -100,35 +99,26 @@ fn summary(lang: Lang, steps: &[StepSaid]) -> String {
     }
     let phrases: Vec<String> = groups
         .iter()
-        .map(|(verb, g)| match lang {
-            Lang::En => {
-                let word = match verb {
-                    Verb::Raise => "raise",
-                    Verb::Lower => "lower",
-                    Verb::Reduce => "reduce",
-                };
-                let parts: Vec<String> = g
-                    .iter()
-                    .map(|s| format!("{} to {}", what(lang, &s.target), shown(lang, &s.to)))
-                    .collect();
-                format!("{word} {}", and_list(lang, &parts))
-            }
-            Lang::Ja => {
-                let word = match verb {
-                    Verb::Raise => "上げて",
-                    Verb::Lower => "下げて",
-                    Verb::Reduce => "減らして",
-                };
-                let parts: Vec<String> = g
-                    .iter()
-                    .map(|s| match verb {
-                        Verb::Reduce => {
-                            format!("{} を{}に", what(lang, &s.target), shown(lang, &s.to))
-                        }
-                        _ => format!("{}を{}に", what(lang, &s.target), shown(lang, &s.to)),
-                    })
-                    .collect();
-                format!("{}{word}", parts.join("、"))
+        .map(|(verb, g)| {
+            let parts: Vec<String> = g
+                .iter()
+                .map(|s| {
+                    let (what, to) = (what(lang, &s.target), shown(lang, &s.to));
+                    match (lang, verb) {
+                        (Lang::En, _) => format!("{what} to {to}"),
+                        (Lang::Ja, Verb::Reduce) => format!("{what} を{to}に"),
+                        (Lang::Ja, _) => format!("{what}を{to}に"),
+                    }
+                })
+                .collect();
+            let list = and_list(lang, &parts);
+            match (lang, verb) {
+                (Lang::En, Verb::Raise) => format!("raise {list}"),
+                (Lang::En, Verb::Lower) => format!("lower {list}"),
+                (Lang::En, Verb::Reduce) => format!("reduce {list}"),
+                (Lang::Ja, Verb::Raise) => format!("{list}上げて"),
+                (Lang::Ja, Verb::Lower) => format!("{list}下げて"),
+                (Lang::Ja, Verb::Reduce) => format!("{list}減らして"),
             }
         })
         .collect();

@@ -134,7 +134,7 @@ fn word(lang: Lang, word: Word, out: &mut String) -> std::fmt::Result {
 
 /// A bound's name in a formula: `read`, `deadline`, `per-try timeout` / `読み取り`, `期限`,
 /// `1回の上限`.
-fn bound(lang: Lang, name: BoundName) -> &'static str {
+pub(super) fn bound(lang: Lang, name: BoundName) -> &'static str {
     match (lang, name) {
         (Lang::En, BoundName::PerTry) => "per-try timeout",
         (Lang::En, BoundName::Deadline) => "deadline",

@@ -136,21 +136,18 @@ pub(crate) fn retry_amplification(
     } else {
         ("", "", "最大")
     };
+    let shown = match (product, lang) {
+        (false, _) => String::new(),
+        (true, Lang::En) => format!(" ({factors})"),
+        (true, Lang::Ja) => format!("（{factors}）"),
+    };
     match lang {
         Lang::En => (
-            if product {
-                format!("{node} may receive {at_least_en}{attempts} attempts for one request ({factors}), more than the sheet's threshold of {threshold}")
-            } else {
-                format!("{node} may receive {at_least_en}{attempts} attempts for one request, more than the sheet's threshold of {threshold}")
-            },
+            format!("{node} may receive {at_least_en}{attempts} attempts for one request{shown}, more than the sheet's threshold of {threshold}"),
             "retry at one layer only (the outermost that knows the deadline), and use 1 try at the others".to_string(),
         ),
         Lang::Ja => (
-            if product {
-                format!("{node}には1件のリクエストにつき{upto_ja}{attempts}回{at_least_ja}の試行が届きます（{factors}）。シートのしきい値{threshold}回を超えています")
-            } else {
-                format!("{node}には1件のリクエストにつき{upto_ja}{attempts}回{at_least_ja}の試行が届きます。シートのしきい値{threshold}回を超えています")
-            },
+            format!("{node}には1件のリクエストにつき{upto_ja}{attempts}回{at_least_ja}の試行が届きます{shown}。シートのしきい値{threshold}回を超えています"),
             "再試行は1つの層（期限を知る最も外側）だけで行い、他の層は1回にしてください".to_string(),
         ),
     }
@@ -188,22 +185,20 @@ pub(crate) fn retry_hidden(
     };
     let retries = tries.as_str();
     let conditions = conditions.map(|on| on.describe(lang));
-    match (lang, conditions.as_deref()) {
-        (Lang::En, None) => (
-            format!("{segment}: {product} retries by default ({retries}, {setting}) and the sheet says nothing of it"),
-            format!("write {product}'s tries and waits on {segment}, or turn its retries off"),
+    // The conditions, when known: after the tries in the message, and to write in the fix.
+    let (on, and_conditions) = match (lang, conditions.as_deref()) {
+        (_, None) => (String::new(), ""),
+        (Lang::En, Some(on)) => (format!(", on {on}"), " and its retry conditions"),
+        (Lang::Ja, Some(on)) => (format!("、条件：{on}"), "、再試行の条件"),
+    };
+    match lang {
+        Lang::En => (
+            format!("{segment}: {product} retries by default ({retries}, {setting}{on}) and the sheet says nothing of it"),
+            format!("write {product}'s tries and waits{and_conditions} on {segment}, or turn its retries off"),
         ),
-        (Lang::En, Some(on)) => (
-            format!("{segment}: {product} retries by default ({retries}, {setting}, on {on}) and the sheet says nothing of it"),
-            format!("write {product}'s tries and waits and its retry conditions on {segment}, or turn its retries off"),
-        ),
-        (Lang::Ja, None) => (
-            format!("{segment}：{product}は既定で再試行します（{retries}、{setting}）が、表に記載がありません"),
-            format!("{segment} に{product}の試行回数と待機を書くか、再試行を無効にしてください"),
-        ),
-        (Lang::Ja, Some(on)) => (
-            format!("{segment}：{product}は既定で再試行します（{retries}、{setting}、条件：{on}）が、表に記載がありません"),
-            format!("{segment} に{product}の試行回数と待機、再試行の条件を書くか、再試行を無効にしてください"),
+        Lang::Ja => (
+            format!("{segment}：{product}は既定で再試行します（{retries}、{setting}{on}）が、表に記載がありません"),
+            format!("{segment} に{product}の試行回数と待機{and_conditions}を書くか、再試行を無効にしてください"),
         ),
     }
 }

@@ -73,8 +73,9 @@ pub(crate) fn describe_tries(lang: Lang, t: &Tries) -> String {
 mod tests {
     use super::*;
 
-    fn tries(count: u32, waits_ms: Vec<u64>) -> Tries {
-        Tries::with_waits(count, waits_ms)
+    /// The words of `count` tries with these waits, in `lang`.
+    fn described(lang: Lang, count: u32, waits_ms: Vec<u64>) -> String {
+        describe_tries(lang, &Tries::with_waits(count, waits_ms))
     }
 
     #[test]
@@ -90,22 +91,19 @@ mod tests {
             "12.0 s–24.0 s"
         );
         assert_eq!(describe_dur(Lang::En, Dur::Infinite), "∞");
+        assert_eq!(described(Lang::En, 2, vec![300]), "2 tries, waits 0.3 s");
         assert_eq!(
-            describe_tries(Lang::En, &tries(2, vec![300])),
-            "2 tries, waits 0.3 s"
-        );
-        assert_eq!(
-            describe_tries(Lang::Ja, &tries(3, vec![500, 1_000])),
+            described(Lang::Ja, 3, vec![500, 1_000]),
             "3回、待機0.5秒、1.0秒"
         );
-        assert_eq!(describe_tries(Lang::En, &tries(1, vec![])), "1 try");
-        assert_eq!(describe_tries(Lang::Ja, &tries(1, vec![])), "1回");
+        assert_eq!(described(Lang::En, 1, vec![]), "1 try");
+        assert_eq!(described(Lang::Ja, 1, vec![]), "1回");
         assert_eq!(
-            describe_tries(Lang::En, &tries(12, vec![500; 11])),
+            described(Lang::En, 12, vec![500; 11]),
             "12 tries, 11 waits of 0.5 s"
         );
         assert_eq!(
-            describe_tries(Lang::Ja, &tries(12, vec![500; 11])),
+            described(Lang::Ja, 12, vec![500; 11]),
             "12回、待機11回（各0.5秒）"
         );
     }

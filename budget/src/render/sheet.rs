@@ -56,42 +56,31 @@ pub(crate) fn segment_malformed(
     what: crate::check::Malformed,
 ) -> (String, String) {
     use crate::check::Malformed;
-    match lang {
-        Lang::En => {
-            let problem = match what {
-                Malformed::Arrows(n) => format!("has {n} arrows"),
-                Malformed::NoCaller => "has no caller before its arrow".to_string(),
-                Malformed::NoCallee => "has no callee after its arrow".to_string(),
-                Malformed::NoEnds => "is an arrow alone".to_string(),
-            };
-            (
-                format!("row {line}: segment `{segment}` {problem}; a hop names one caller and one callee: `a -> b`"),
-                match what {
-                    Malformed::Arrows(_) => "write one hop per row (`a -> b` on one row, `b -> c` on another), or a node's name alone without an arrow".to_string(),
-                    Malformed::NoCaller => "write the caller before the arrow, or a node's name alone without an arrow".to_string(),
-                    Malformed::NoCallee => "write the callee after the arrow, or a node's name alone without an arrow".to_string(),
-                    Malformed::NoEnds => "write the caller and the callee around the arrow, e.g. `app -> db`".to_string(),
-                },
-            )
-        }
-        Lang::Ja => {
-            let problem = match what {
-                Malformed::Arrows(n) => format!("には矢印が{n}つあります"),
-                Malformed::NoCaller => "には矢印の前に呼ぶ側がありません".to_string(),
-                Malformed::NoCallee => "には矢印の後に呼ばれる側がありません".to_string(),
-                Malformed::NoEnds => "は矢印だけです".to_string(),
-            };
-            (
-                format!("{line}行目：区間「{segment}」{problem}。ホップは呼ぶ側と呼ばれる側を1つずつ書きます（例：`a -> b`）"),
-                match what {
-                    Malformed::Arrows(_) => "1行に1つのホップを書いてください（`a -> b` と `b -> c` は別の行に）。ノードなら矢印なしで名前だけを書きます".to_string(),
-                    Malformed::NoCaller => "矢印の前に呼ぶ側を書くか、ノードなら矢印なしで名前だけを書いてください".to_string(),
-                    Malformed::NoCallee => "矢印の後に呼ばれる側を書くか、ノードなら矢印なしで名前だけを書いてください".to_string(),
-                    Malformed::NoEnds => "矢印の前後に呼ぶ側と呼ばれる側を書いてください（例：`app -> db`）".to_string(),
-                },
-            )
-        }
-    }
+    let problem = match (lang, what) {
+        (Lang::En, Malformed::Arrows(n)) => format!("has {n} arrows"),
+        (Lang::En, Malformed::NoCaller) => "has no caller before its arrow".to_string(),
+        (Lang::En, Malformed::NoCallee) => "has no callee after its arrow".to_string(),
+        (Lang::En, Malformed::NoEnds) => "is an arrow alone".to_string(),
+        (Lang::Ja, Malformed::Arrows(n)) => format!("には矢印が{n}つあります"),
+        (Lang::Ja, Malformed::NoCaller) => "には矢印の前に呼ぶ側がありません".to_string(),
+        (Lang::Ja, Malformed::NoCallee) => "には矢印の後に呼ばれる側がありません".to_string(),
+        (Lang::Ja, Malformed::NoEnds) => "は矢印だけです".to_string(),
+    };
+    let fix = match (lang, what) {
+        (Lang::En, Malformed::Arrows(_)) => "write one hop per row (`a -> b` on one row, `b -> c` on another), or a node's name alone without an arrow",
+        (Lang::En, Malformed::NoCaller) => "write the caller before the arrow, or a node's name alone without an arrow",
+        (Lang::En, Malformed::NoCallee) => "write the callee after the arrow, or a node's name alone without an arrow",
+        (Lang::En, Malformed::NoEnds) => "write the caller and the callee around the arrow, e.g. `app -> db`",
+        (Lang::Ja, Malformed::Arrows(_)) => "1行に1つのホップを書いてください（`a -> b` と `b -> c` は別の行に）。ノードなら矢印なしで名前だけを書きます",
+        (Lang::Ja, Malformed::NoCaller) => "矢印の前に呼ぶ側を書くか、ノードなら矢印なしで名前だけを書いてください",
+        (Lang::Ja, Malformed::NoCallee) => "矢印の後に呼ばれる側を書くか、ノードなら矢印なしで名前だけを書いてください",
+        (Lang::Ja, Malformed::NoEnds) => "矢印の前後に呼ぶ側と呼ばれる側を書いてください（例：`app -> db`）",
+    };
+    let message = match lang {
+        Lang::En => format!("row {line}: segment `{segment}` {problem}; a hop names one caller and one callee: `a -> b`"),
+        Lang::Ja => format!("{line}行目：区間「{segment}」{problem}。ホップは呼ぶ側と呼ばれる側を1つずつ書きます（例：`a -> b`）"),
+    };
+    (message, fix.to_string())
 }
 
 /// `graph.cycle`: the calls form a cycle, named as `a → b → a`.

@@ -168,33 +168,22 @@ pub(crate) fn unreadable_retry_on(
         Lang::Ja => "接続失敗、接続タイムアウト、ヘッダ送信、408、429、4xx、5xx、503、タイムアウト、すべて などの条件を「、」で区切って書いてください（nginxやHAProxyの語も可）。再試行しないなら「なし」".to_string(),
     };
     let text = text.trim();
-    let message = match (lang, word.is_empty(), word == text) {
-        (Lang::En, true, _) => format!(
-            "row {line}: {} names no retry condition; the hop's retries are counted as whole tries",
-            quoted(lang, text)
-        ),
-        (Lang::En, false, true) => format!(
-            "row {line}: {} is not a retry condition; the hop's retries are counted as whole tries",
-            quoted(lang, word)
-        ),
-        (Lang::En, false, false) => format!(
-            "row {line}: {} is not a retry condition, so {} cannot be read; the hop's retries are counted as whole tries",
-            quoted(lang, word),
-            quoted(lang, text)
-        ),
-        (Lang::Ja, true, _) => format!(
-            "{line}行目：{}に再試行の条件がありません。この区間の再試行は試行全体の繰り返しとして数えます",
-            quoted(lang, text)
-        ),
-        (Lang::Ja, false, true) => format!(
-            "{line}行目：{}は再試行の条件ではありません。この区間の再試行は試行全体の繰り返しとして数えます",
-            quoted(lang, word)
-        ),
-        (Lang::Ja, false, false) => format!(
-            "{line}行目：{}は再試行の条件ではないため、{}を読めません。この区間の再試行は試行全体の繰り返しとして数えます",
-            quoted(lang, word),
-            quoted(lang, text)
-        ),
+    let (w, t) = (quoted(lang, word), quoted(lang, text));
+    let problem = match (lang, word.is_empty(), word == text) {
+        (Lang::En, true, _) => format!("{t} names no retry condition"),
+        (Lang::En, false, true) => format!("{w} is not a retry condition"),
+        (Lang::En, false, false) => format!("{w} is not a retry condition, so {t} cannot be read"),
+        (Lang::Ja, true, _) => format!("{t}に再試行の条件がありません"),
+        (Lang::Ja, false, true) => format!("{w}は再試行の条件ではありません"),
+        (Lang::Ja, false, false) => format!("{w}は再試行の条件ではないため、{t}を読めません"),
+    };
+    let message = match lang {
+        Lang::En => {
+            format!("row {line}: {problem}; the hop's retries are counted as whole tries")
+        }
+        Lang::Ja => {
+            format!("{line}行目：{problem}。この区間の再試行は試行全体の繰り返しとして数えます")
+        }
     };
     (message, fix)
 }
@@ -293,24 +282,17 @@ pub(crate) fn default_applied(
 ) -> (String, String) {
     let remark = provenance.map(|p| p.remark(lang)).unwrap_or_default();
     let from = setting.zip(provenance.map(|p| p.product.as_str()));
-    match (lang, from) {
-        (Lang::En, None) => (
-            format!("row {line}: no value set; the default column's {used} applies"),
-            "write the value in effect in the value column".to_string(),
-        ),
-        (Lang::En, Some((setting, product))) => (
-            format!("row {line}: no value set; {product}'s documented default for {setting}, {used}, applies{remark}"),
-            "write the value in effect in the value column".to_string(),
-        ),
-        (Lang::Ja, None) => (
-            format!("{line}行目：設定値がないため、既定値の列の{used}を使います"),
-            "実際の値を設定値の列に書いてください".to_string(),
-        ),
-        (Lang::Ja, Some((setting, product))) => (
-            format!("{line}行目：設定値がないため、{product}の{setting}の既定値{used}を使います{remark}"),
-            "実際の値を設定値の列に書いてください".to_string(),
-        ),
-    }
+    let message = match (lang, from) {
+        (Lang::En, None) => format!("row {line}: no value set; the default column's {used} applies"),
+        (Lang::En, Some((setting, product))) => format!("row {line}: no value set; {product}'s documented default for {setting}, {used}, applies{remark}"),
+        (Lang::Ja, None) => format!("{line}行目：設定値がないため、既定値の列の{used}を使います"),
+        (Lang::Ja, Some((setting, product))) => format!("{line}行目：設定値がないため、{product}の{setting}の既定値{used}を使います{remark}"),
+    };
+    let fix = match lang {
+        Lang::En => "write the value in effect in the value column",
+        Lang::Ja => "実際の値を設定値の列に書いてください",
+    };
+    (message, fix.to_string())
 }
 
 /// `value.default_applied` for a hop with no connect row, filled from its product's documented

@@ -113,28 +113,21 @@ fn the_same_row_set_in_nginx_takes_nginxs_facts_and_says_so() {
 
 #[test]
 fn a_setting_name_two_products_share_picks_none_unless_the_row_says_which() {
-    // Node.js and Tomcat both document keepAliveTimeout.
-    let shared = |location: &str| {
-        catalog::lookup(
-            &Row::new("", "", "")
-                .with_setting("keepAliveTimeout")
-                .with_location(location),
-        )
-        .map(|e| e.product)
+    // The product the catalog picks for a row naming `setting` at `location`.
+    let product = |setting: &str, location: &str| {
+        let row = Row::new("", "", "")
+            .with_setting(setting)
+            .with_location(location);
+        catalog::lookup(&row).map(|e| e.product)
     };
+    // Node.js and Tomcat both document keepAliveTimeout.
+    let shared = |location: &str| product("keepAliveTimeout", location);
     assert_eq!(shared(""), None);
     assert_eq!(shared("somewhere"), None);
     assert_eq!(shared("server.js"), Some("Node.js"));
     assert_eq!(shared("conf/server.xml"), Some("Tomcat"));
     // libpq and MySQL both document connect_timeout.
-    let connect = |location: &str| {
-        catalog::lookup(
-            &Row::new("", "", "")
-                .with_setting("connect_timeout")
-                .with_location(location),
-        )
-        .map(|e| e.product)
-    };
+    let connect = |location: &str| product("connect_timeout", location);
     assert_eq!(connect(""), None);
     assert_eq!(connect("my.cnf"), Some("MySQL"));
     assert_eq!(connect("libpq connection string"), Some("libpq"));

@@ -2,9 +2,9 @@
 //! `fixtures/redirector-retries.tsv` as exact assertions, the HAProxy variant, a Japanese
 //! sheet, nginx on a POST hop, and the property that a late condition never costs less.
 
-use budget::{check, tsv, FindingCode, Lang, Repeats, Row, Sheet, Verdict};
+use budget::{check, tsv, FindingCode, HopReport, Lang, Repeats, Row, Sheet, Verdict};
 
-use crate::shapes::{codes, hop, worst_terms};
+use crate::shapes::{codes, first, hop, lacks, worst_terms};
 
 fn sheet(text: &str) -> Sheet {
     let imported = tsv::import(text).expect("fixture reads");
@@ -25,6 +25,25 @@ fn redirector(retry_on: &str) -> Sheet {
 
 const INNER: &str = "web server -> web container";
 const OUTER: &str = "browser -> web server";
+
+/// The inner hop of a Japanese sheet.
+const JA_INNER: &str = "ウェブサーバー -> ウェブコンテナ";
+
+/// The rows of [`JA_INNER`]: a 5 s connect and a 30 s read timeout, 4 tries, and the retry
+/// conditions `retry_on`.
+fn ja_inner(retry_on: &str) -> Vec<Row> {
+    vec![
+        Row::new(JA_INNER, "接続タイムアウト", "5秒"),
+        Row::new(JA_INNER, "読み取りタイムアウト", "30秒"),
+        Row::new(JA_INNER, "試行回数と待機", "4回"),
+        Row::new(JA_INNER, "再試行の条件", retry_on),
+    ]
+}
+
+/// What a hop's retries repeat, and its worst case.
+fn repeats_and_worst(hop: &HopReport) -> (Repeats, Option<u64>) {
+    (hop.repeats, hop.worst_ms)
+}
 
 #[test]
 fn g6_retries_that_never_reach_the_callee_cost_only_their_early_phase() {
@@ -96,11 +115,7 @@ fn g7_retries_on_everything_repeat_whole_tries() {
     assert_eq!(inner.formula, "((5 + 30) × 4) × 2 upstreams = 280.0 s");
     let outer = hop(&report, OUTER);
     assert_eq!(outer.verdict, Verdict::Inverted);
-    let inversion = report
-        .findings
-        .iter()
-        .find(|f| f.code == FindingCode::InversionHop)
-        .expect("inversion.hop");
+    let inversion = first(&report, FindingCode::InversionHop);
     assert_eq!(
         (inversion.bound_ms, inversion.need_ms, inversion.short_by_ms),
         (Some(150_000), Some(281_000), Some(131_000))
@@ -117,20 +132,12 @@ fn g7_retries_on_everything_repeat_whole_tries() {
             ("retry.unsafe", Some(INNER)),
         ]
     );
-    let amplification = report
-        .findings
-        .iter()
-        .find(|f| f.code == FindingCode::RetryAmplification)
-        .unwrap();
+    let amplification = first(&report, FindingCode::RetryAmplification);
     assert_eq!(
         (amplification.attempts, amplification.threshold),
         (Some(8), Some(3))
     );
-    let pointless = report
-        .findings
-        .iter()
-        .find(|f| f.code == FindingCode::RetryPointless)
-        .unwrap();
+    let pointless = first(&report, FindingCode::RetryPointless);
     assert_eq!(pointless.rows, [6]);
     assert_eq!(
         pointless.message,
@@ -140,11 +147,7 @@ fn g7_retries_on_everything_repeat_whole_tries() {
         pointless.fix.as_deref().unwrap_or_default(),
         "retry on 408 and 429 (after Retry-After) and on failures where the request was not processed"
     );
-    let unsafe_retry = report
-        .findings
-        .iter()
-        .find(|f| f.code == FindingCode::RetryUnsafe)
-        .unwrap();
+    let unsafe_retry = first(&report, FindingCode::RetryUnsafe);
     assert_eq!(unsafe_retry.rows, [5, 6, 7, 8]);
 }
 
@@ -152,28 +155,16 @@ fn g7_retries_on_everything_repeat_whole_tries() {
 fn refused_conditions_repeat_whole_tries_but_are_safe() {
     let report = check(&redirector("connect-failure, 429, 408"));
     let inner = hop(&report, INNER);
-    assert_eq!(
-        (inner.repeats, inner.worst_ms),
-        (Repeats::Whole, Some(280_000))
-    );
-    assert!(codes(&report)
-        .iter()
-        .all(|(c, _)| *c != "retry.unsafe" && *c != "retry.pointless"));
+    assert_eq!(repeats_and_worst(inner), (Repeats::Whole, Some(280_000)));
+    lacks(&report, &["retry.unsafe", "retry.pointless"]);
 }
 
 #[test]
 fn an_unknown_condition_is_unreadable_on_its_row_and_counts_whole_tries() {
     let report = check(&redirector("connect-failure, sometimes"));
     let inner = hop(&report, INNER);
-    assert_eq!(
-        (inner.repeats, inner.worst_ms),
-        (Repeats::Whole, Some(280_000))
-    );
-    let f = report
-        .findings
-        .iter()
-        .find(|f| f.code == FindingCode::ValueUnreadable)
-        .expect("value.unreadable");
+    assert_eq!(repeats_and_worst(inner), (Repeats::Whole, Some(280_000)));
+    let f = first(&report, FindingCode::ValueUnreadable);
     assert_eq!(f.rows, [6]);
     assert_eq!(
         f.message,
@@ -184,31 +175,23 @@ fn an_unknown_condition_is_unreadable_on_its_row_and_counts_whole_tries() {
 
 #[test]
 fn a_japanese_sheet_reads_its_conditions_and_writes_them_back() {
-    let seg = "ウェブサーバー -> ウェブコンテナ";
-    let rows = vec![
-        Row::new("ブラウザ -> ウェブサーバー", "全体期限", "150秒"),
-        Row::new(seg, "接続タイムアウト", "5秒"),
-        Row::new(seg, "読み取りタイムアウト", "30秒"),
-        Row::new(seg, "試行回数と待機", "4回"),
-        Row::new(seg, "再試行の条件", "接続失敗、タイムアウト"),
-    ];
+    let seg = JA_INNER;
+    let rows = [
+        vec![Row::new("ブラウザ -> ウェブサーバー", "全体期限", "150秒")],
+        ja_inner("接続失敗、タイムアウト"),
+    ]
+    .concat();
     let report = check(&Sheet::new(Lang::Ja, rows.clone()));
     let inner = hop(&report, seg);
     assert_eq!(inner.retry_on, ["connect-failure", "timeout"]);
-    assert_eq!(
-        (inner.repeats, inner.worst_ms),
-        (Repeats::Whole, Some(140_000))
-    );
+    assert_eq!(repeats_and_worst(inner), (Repeats::Whole, Some(140_000)));
     assert_eq!(report.rows[4].parsed, "接続失敗、タイムアウト");
     // Connect failures alone: 3 failed connects and one whole try.
     let mut early = rows;
     early[4].value = "接続失敗、接続タイムアウト".into();
     let report = check(&Sheet::new(Lang::Ja, early));
     let inner = hop(&report, seg);
-    assert_eq!(
-        (inner.repeats, inner.worst_ms),
-        (Repeats::Early, Some(50_000))
-    );
+    assert_eq!(repeats_and_worst(inner), (Repeats::Early, Some(50_000)));
     assert_eq!(inner.formula, "(1 × 4 − 1) × 5 + (5 + 30) = 50.0秒");
 }
 
@@ -274,7 +257,7 @@ fn nginx_passes_a_post_to_the_next_server_only_when_it_was_not_sent() {
     assert_eq!(h.worst_ms, Some(75_000));
     assert_eq!(h.formula, "(3 × 1 − 1) × 5 + (5 + 60) = 75.0 s");
     assert_eq!(h.attempts, 1);
-    assert!(codes(&report).iter().all(|(c, _)| *c != "retry.unsafe"));
+    lacks(&report, &["retry.unsafe"]);
     assert_eq!(report.rows[4].parsed, "error, timeout");
 }
 
@@ -283,13 +266,9 @@ fn nginx_with_non_idempotent_repeats_the_post_on_every_server() {
     let report = check(&nginx_post("error timeout non_idempotent"));
     let h = hop(&report, "nginx -> app");
     assert_eq!(h.retry_on, ["error", "timeout"]);
-    assert_eq!((h.repeats, h.worst_ms), (Repeats::Whole, Some(195_000)));
+    assert_eq!(repeats_and_worst(h), (Repeats::Whole, Some(195_000)));
     assert_eq!(h.attempts, 3);
-    let f = report
-        .findings
-        .iter()
-        .find(|f| f.code == FindingCode::RetryUnsafe)
-        .expect("retry.unsafe");
+    let f = first(&report, FindingCode::RetryUnsafe);
     assert_eq!(f.rows, [4, 5, 6]);
     assert_eq!(
         report
@@ -409,24 +388,9 @@ fn every_documented_default_of_a_conditions_setting_reads() {
 
 #[test]
 fn the_findings_of_conditions_speak_japanese_on_a_japanese_sheet() {
-    let seg = "ウェブサーバー -> ウェブコンテナ";
-    let sheet = |retry_on: &str| {
-        Sheet::new(
-            Lang::Ja,
-            vec![
-                Row::new(seg, "接続タイムアウト", "5秒"),
-                Row::new(seg, "読み取りタイムアウト", "30秒"),
-                Row::new(seg, "試行回数と待機", "4回"),
-                Row::new(seg, "再試行の条件", retry_on),
-            ],
-        )
-    };
+    let sheet = |retry_on: &str| Sheet::new(Lang::Ja, ja_inner(retry_on));
     let report = check(&sheet("4xx、タイムアウト"));
-    let f = report
-        .findings
-        .iter()
-        .find(|f| f.code == FindingCode::RetryPointless)
-        .expect("retry.pointless");
+    let f = first(&report, FindingCode::RetryPointless);
     assert_eq!(
         f.message,
         "ウェブサーバー -> ウェブコンテナ は4xxで再試行します。拒否されたリクエストは再試行しても同じように失敗します"
@@ -436,11 +400,7 @@ fn the_findings_of_conditions_speak_japanese_on_a_japanese_sheet() {
         Some("再試行は408と429（Retry-Afterの後）、およびリクエストが処理されなかった失敗に限ってください")
     );
     let report = check(&sheet("接続失敗、ときどき"));
-    let f = report
-        .findings
-        .iter()
-        .find(|f| f.code == FindingCode::ValueUnreadable)
-        .expect("value.unreadable");
+    let f = first(&report, FindingCode::ValueUnreadable);
     assert_eq!(
         f.message,
         "4行目：「ときどき」は再試行の条件ではないため、「接続失敗、ときどき」を読めません。この区間の再試行は試行全体の繰り返しとして数えます"
@@ -459,9 +419,7 @@ fn off_retries_nothing_the_tries_and_targets_make_one_try() {
     );
     assert_eq!(inner.formula, "no retries: 5 + 30 = 35.0 s");
     assert_eq!(report.rows[5].parsed, "off");
-    assert!(codes(&report)
-        .iter()
-        .all(|(c, _)| *c != "retry.unsafe" && *c != "value.unreadable"));
+    lacks(&report, &["retry.unsafe", "value.unreadable"]);
     // The conditions row is part of the worst case's trace.
     assert!(inner.trace.worst.iter().any(|t| t.rows == [6]));
 }
@@ -532,11 +490,7 @@ fn an_inversion_by_early_only_retries_offers_the_tries_that_fit_on_each_target()
     let mut s = sheet(budget::example::REDIRECTOR_RETRIES);
     s.rows[0].value = "100s".into();
     let report = check(&s);
-    let f = report
-        .findings
-        .iter()
-        .find(|f| f.code == FindingCode::InversionHop)
-        .expect("inversion.hop");
+    let f = first(&report, FindingCode::InversionHop);
     assert_eq!(
         (f.bound_ms, f.need_ms, f.short_by_ms, f.tries_that_fit),
         (Some(100_000), Some(141_000), Some(41_000), Some(2))
@@ -565,11 +519,7 @@ fn laravels_retry_after_breaks_its_pair_with_a_worker_that_has_no_timeout() {
         check(&Sheet::new(Lang::En, vec![visibility, worker]))
     };
     let report = sheet("0");
-    let f = report
-        .findings
-        .iter()
-        .find(|f| f.code == FindingCode::SettingPair)
-        .expect("setting.pair");
+    let f = first(&report, FindingCode::SettingPair);
     assert_eq!(f.rows, [1, 2]);
     assert_eq!(
         (f.bound_ms, f.need_ms, f.short_by_ms),
@@ -583,8 +533,5 @@ fn laravels_retry_after_breaks_its_pair_with_a_worker_that_has_no_timeout() {
         f.message
     );
     // A bounded --timeout below retry_after passes.
-    assert!(sheet("60")
-        .findings
-        .iter()
-        .all(|f| f.code != FindingCode::SettingPair));
+    lacks(&sheet("60"), &["setting.pair"]);
 }

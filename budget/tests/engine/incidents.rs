@@ -64,6 +64,26 @@ fn v(
     )
 }
 
+/// A finding with no numbers: one that says something about its rows.
+fn said(code: &str, at: &str, rows: &[usize]) -> Verdict1 {
+    v(code, at, rows, (None, None, None), None)
+}
+
+/// A bare number on `row` of the hop `at`, read in the unit the catalog gives its setting: the
+/// `read_ms` it comes to is implausible, and the unit is the catalog's.
+fn bare_number(at: &str, row: usize, read_ms: u64) -> Verdicts {
+    vec![
+        v(
+            "value.implausible",
+            at,
+            &[row],
+            (Some(read_ms), None, None),
+            None,
+        ),
+        said("value.unit_from_catalog", at, &[row]),
+    ]
+}
+
 #[test]
 fn an_alb_idle_timeout_of_60_s_in_front_of_nodes_default_5_s_keep_alive() {
     let r = report("alb-node-keepalive.tsv");
@@ -78,13 +98,7 @@ fn an_alb_idle_timeout_of_60_s_in_front_of_nodes_default_5_s_keep_alive() {
                 None
             ),
             // A finding about the rows of one hop names that hop.
-            v(
-                "value.default_applied",
-                "ALB -> app",
-                &[2],
-                (None, None, None),
-                None
-            ),
+            said("value.default_applied", "ALB -> app", &[2]),
         ]
     );
     assert_eq!(
@@ -119,20 +133,8 @@ fn three_client_layers_of_3_3_and_5_attempts() {
     assert_eq!(
         verdicts(&r),
         vec![
-            v(
-                "retry.amplification",
-                "orders",
-                &[2, 4],
-                (None, None, None),
-                None
-            ),
-            v(
-                "retry.amplification",
-                "payments",
-                &[2, 4, 6],
-                (None, None, None),
-                None
-            ),
+            said("retry.amplification", "orders", &[2, 4]),
+            said("retry.amplification", "payments", &[2, 4, 6]),
             v(
                 "slack.none",
                 "web -> api",
@@ -163,50 +165,14 @@ fn three_client_layers_of_3_3_and_5_attempts() {
 #[test]
 fn postgres_statement_timeout_written_as_60() {
     let r = report("postgres-bare-60.tsv");
-    assert_eq!(
-        verdicts(&r),
-        vec![
-            v(
-                "value.implausible",
-                "app -> DB",
-                &[2],
-                (Some(60), None, None),
-                None
-            ),
-            v(
-                "value.unit_from_catalog",
-                "app -> DB",
-                &[2],
-                (None, None, None),
-                None
-            ),
-        ]
-    );
+    assert_eq!(verdicts(&r), bare_number("app -> DB", 2, 60));
     assert_eq!(r.hops[0].worst_ms, Some(5_060));
 }
 
 #[test]
 fn a_go_http_client_timeout_written_as_30() {
     let r = report("go-client-30.tsv");
-    assert_eq!(
-        verdicts(&r),
-        vec![
-            v(
-                "value.implausible",
-                "app -> api",
-                &[1],
-                (Some(1), None, None),
-                None
-            ),
-            v(
-                "value.unit_from_catalog",
-                "app -> api",
-                &[1],
-                (None, None, None),
-                None
-            ),
-        ]
-    );
+    assert_eq!(verdicts(&r), bare_number("app -> api", 1, 1));
     assert_eq!(
         r.findings[0].message,
         "row 1: \"30\" as an attempt timeout is under 1 ms (counted as 1 ms): almost always a unit mistake"

@@ -7,6 +7,7 @@
 //! Run one part with its module's name: `cargo test -p budget --test engine -- fuzz::`.
 
 mod counting;
+mod design;
 mod shapes;
 mod sources;
 

@@ -19,6 +19,9 @@ use super::sources::test_only;
 /// A module path from the crate root, its segments joined by `::`; `""` is the root.
 type Module = String;
 
+/// The module graph: for each module, the modules it uses, each with the paths that use it.
+type Graph = BTreeMap<Module, BTreeMap<Module, BTreeSet<String>>>;
+
 /// What one module names: the paths it uses, and the names it re-exports.
 #[derive(Default)]
 struct Names {
@@ -165,7 +168,7 @@ impl<'ast> Visit<'ast> for Reader<'_> {
 
 /// The modules a crate's modules use: module → the modules it uses, each with the paths
 /// that make the edge.
-fn graph(sources: &[(Module, String)]) -> BTreeMap<Module, BTreeMap<Module, BTreeSet<String>>> {
+fn graph(sources: &[(Module, String)]) -> Graph {
     let modules: BTreeSet<Module> = sources.iter().map(|(m, _)| m.clone()).collect();
     let mut names: BTreeMap<Module, Names> = BTreeMap::new();
     for (module, text) in sources {
@@ -202,7 +205,7 @@ fn graph(sources: &[(Module, String)]) -> BTreeMap<Module, BTreeMap<Module, BTre
         }
         path.join("::")
     };
-    let mut edges: BTreeMap<Module, BTreeMap<Module, BTreeSet<String>>> = BTreeMap::new();
+    let mut edges: Graph = BTreeMap::new();
     for (module, n) in &names {
         for (path, written) in &n.uses {
             let target = resolve(path);
@@ -221,9 +224,9 @@ fn graph(sources: &[(Module, String)]) -> BTreeMap<Module, BTreeMap<Module, BTre
 
 /// The circles of a graph: its strongly connected components of more than one module
 /// (Tarjan's algorithm), each sorted.
-fn circles(edges: &BTreeMap<Module, BTreeMap<Module, BTreeSet<String>>>) -> Vec<Vec<Module>> {
+fn circles(edges: &Graph) -> Vec<Vec<Module>> {
     struct Search<'a> {
-        edges: &'a BTreeMap<Module, BTreeMap<Module, BTreeSet<String>>>,
+        edges: &'a Graph,
         index: BTreeMap<&'a str, (usize, usize)>,
         stack: Vec<&'a str>,
         found: Vec<Vec<Module>>,
@@ -273,10 +276,7 @@ fn circles(edges: &BTreeMap<Module, BTreeMap<Module, BTreeSet<String>>>) -> Vec<
 }
 
 /// A circle told with the edges inside it and the paths that make them.
-fn describe(
-    circle: &[Module],
-    edges: &BTreeMap<Module, BTreeMap<Module, BTreeSet<String>>>,
-) -> String {
+fn describe(circle: &[Module], edges: &Graph) -> String {
     let name = |m: &str| {
         if m.is_empty() {
             "crate".to_string()
@@ -301,11 +301,9 @@ fn crate_src(relative: &str) -> std::path::PathBuf {
 }
 
 /// The module graph of the crate whose sources are under `relative` (from the engine's
-/// folder), after checking that it holds more than `at_least` modules and no circle.
-fn acyclic(
-    relative: &str,
-    at_least: usize,
-) -> BTreeMap<Module, BTreeMap<Module, BTreeSet<String>>> {
+/// folder), after checking that it holds more than `at_least` modules and no circle, and that
+/// it was read: each `(from, to)` of `uses` is an edge of it.
+fn acyclic(relative: &str, at_least: usize, uses: &[(&str, &str)]) -> Graph {
     let sources = sources(&crate_src(relative));
     let edges = graph(&sources);
     assert!(
@@ -318,28 +316,28 @@ fn acyclic(
         .map(|c| describe(c, &edges))
         .collect();
     assert!(found.is_empty(), "{relative}:\n{}", found.join("\n"));
+    for &(from, to) in uses {
+        assert!(
+            edges[from].contains_key(to),
+            "{from} does not use {to}: {:?}",
+            edges[from]
+        );
+    }
     edges
 }
 
 #[test]
 fn no_module_of_the_engine_imports_from_a_module_that_imports_it() {
-    let edges = acyclic("src", 40);
     // The graph is read, not empty: the pipeline uses its stages, and the fixes the check;
     // `crate::Lang` is the sheet's, through the root's re-export.
-    assert!(
-        edges["check"].contains_key("check::hops"),
-        "{:?}",
-        edges["check"]
-    );
-    assert!(
-        edges["fix"].contains_key("check::hops::fit"),
-        "{:?}",
-        edges["fix"]
-    );
-    assert!(
-        edges["display"].contains_key("sheet"),
-        "{:?}",
-        edges["display"]
+    acyclic(
+        "src",
+        40,
+        &[
+            ("check", "check::hops"),
+            ("fix", "check::hops::fit"),
+            ("display", "sheet"),
+        ],
     );
 }
 
@@ -348,7 +346,7 @@ fn the_check_states_facts_and_only_checked_joins_them_with_their_words() {
     // The check (`check` and its stages) says what it found as `said`'s facts and writes
     // formulas in no language; the words (`render`, and `display`'s way of writing a value in
     // a language) are written last, by `checked`, the one module that joins the two.
-    let edges = acyclic("src", 40);
+    let edges = acyclic("src", 40, &[("render", "check"), ("check::rows", "said")]);
     let words: Vec<String> = edges
         .iter()
         .filter(|(from, _)| *from == "check" || from.starts_with("check::"))
@@ -369,71 +367,38 @@ fn the_check_states_facts_and_only_checked_joins_them_with_their_words() {
         "{:?}",
         edges["checked"]
     );
-    assert!(
-        edges["render"].contains_key("check"),
-        "{:?}",
-        edges["render"]
-    );
-    assert!(
-        edges["check::rows"].contains_key("said"),
-        "{:?}",
-        edges["check::rows"]
-    );
 }
 
 #[test]
 fn no_module_of_the_importers_imports_from_a_module_that_imports_it() {
     // The importers (`import/`, the crate `workbench-import`) keep the same rule; `crate::File`
     // is `file`'s, through the root's re-export.
-    let edges = acyclic("../import/src", 20);
-    assert!(edges["k8s"].contains_key("yaml"), "{:?}", edges["k8s"]);
-    assert!(edges["nginx"].contains_key("file"), "{:?}", edges["nginx"]);
+    acyclic("../import/src", 20, &[("k8s", "yaml"), ("nginx", "file")]);
 }
 
 #[test]
 fn no_module_of_the_server_imports_from_a_module_that_imports_it() {
     // `crate::auth::Auth` is the mode's, through `auth`'s re-export; the API's handlers read
     // the request through `extract`.
-    let edges = acyclic("../server/src", 25);
-    assert!(
-        edges["state"].contains_key("auth::mode"),
-        "{:?}",
-        edges["state"]
-    );
-    assert!(
-        edges["api::history"].contains_key("api::extract"),
-        "{:?}",
-        edges["api::history"]
+    acyclic(
+        "../server/src",
+        25,
+        &[("state", "auth::mode"), ("api::history", "api::extract")],
     );
 }
 
 #[test]
 fn no_module_of_the_app_imports_from_a_module_that_imports_it() {
     // The error messages read the input limit from `limits`.
-    let edges = acyclic("../app/src", 50);
-    assert!(
-        edges["error"].contains_key("limits"),
-        "{:?}",
-        edges["error"]
-    );
+    acyclic("../app/src", 50, &[("error", "limits")]);
 }
 
 #[test]
 fn no_module_of_the_store_or_the_shared_records_imports_from_a_module_that_imports_it() {
     // The store's modules stand on `store::db`, not on the store that re-exports them; the
     // shared records' proposals name the sheet's cell conflicts.
-    let edges = acyclic("../store/src", 12);
-    assert!(
-        edges["store::patch"].contains_key("store::db"),
-        "{:?}",
-        edges["store::patch"]
-    );
-    let edges = acyclic("../model/src", 5);
-    assert!(
-        edges["proposal"].contains_key("sheet"),
-        "{:?}",
-        edges["proposal"]
-    );
+    acyclic("../store/src", 12, &[("store::patch", "store::db")]);
+    acyclic("../model/src", 5, &[("proposal", "sheet")]);
 }
 
 #[test]

@@ -1,7 +1,9 @@
 //! Property tests of the engine: TSV round trips, and the budget's monotonicity.
 
-use budget::{check, tsv, Lang, Report, Row, Sheet, Verdict};
+use budget::{check, tsv, Lang, Report, Row, Verdict};
 use proptest::prelude::*;
+
+use crate::design::{design, ms};
 
 /// Any cell: printable text with the characters that make TSV hard (tabs, newlines, quotes,
 /// formula starters, apostrophes), Japanese and full-width text.
@@ -43,110 +45,6 @@ fn row() -> impl Strategy<Value = Row> {
 
 fn lang() -> impl Strategy<Value = Lang> {
     prop_oneof![Just(Lang::Ja), Just(Lang::En)]
-}
-
-/// A four-layer design: client -> gw (a deadline), gw -> app (connect, read, tries),
-/// app (deadline, own time), app -> db (connect, statement, tries). Values in ms.
-#[derive(Clone, Debug)]
-struct Design {
-    client_deadline: Option<u64>,
-    edge_deadline: u64,
-    gw_connect: u64,
-    gw_read: u64,
-    gw_tries: u32,
-    gw_wait: u64,
-    app_deadline: Option<u64>,
-    app_own: u64,
-    db_connect: u64,
-    db_statement: u64,
-    db_tries: u32,
-    db_wait: u64,
-}
-
-fn ms(range: std::ops::Range<u64>) -> impl Strategy<Value = u64> {
-    range.prop_map(|v| v * 100)
-}
-
-fn design() -> impl Strategy<Value = Design> {
-    (
-        (
-            proptest::option::of(ms(1..600)),
-            ms(1..600),
-            ms(1..50),
-            ms(1..300),
-            1u32..5,
-            ms(0..20),
-        ),
-        (
-            proptest::option::of(ms(1..400)),
-            ms(0..20),
-            ms(1..50),
-            ms(1..100),
-            1u32..5,
-            ms(0..20),
-        ),
-    )
-        .prop_map(
-            |(
-                (client_deadline, edge_deadline, gw_connect, gw_read, gw_tries, gw_wait),
-                (app_deadline, app_own, db_connect, db_statement, db_tries, db_wait),
-            )| Design {
-                client_deadline,
-                edge_deadline,
-                gw_connect,
-                gw_read,
-                gw_tries,
-                gw_wait,
-                app_deadline,
-                app_own,
-                db_connect,
-                db_statement,
-                db_tries,
-                db_wait,
-            },
-        )
-}
-
-fn r(segment: &str, item: &str, value: String) -> Row {
-    Row {
-        segment: segment.into(),
-        item: item.into(),
-        value,
-        ..Row::default()
-    }
-}
-
-fn s(ms: u64) -> String {
-    format!("{ms}ms")
-}
-
-impl Design {
-    fn sheet(&self) -> Sheet {
-        let mut rows = vec![];
-        if let Some(d) = self.client_deadline {
-            rows.push(r("client", "deadline", s(d)));
-        }
-        rows.push(r("client -> gw", "deadline", s(self.edge_deadline)));
-        rows.push(r("gw -> app", "connect timeout", s(self.gw_connect)));
-        rows.push(r("gw -> app", "read timeout", s(self.gw_read)));
-        rows.push(r(
-            "gw -> app",
-            "tries and waits",
-            format!("{} tries, waits {}", self.gw_tries, s(self.gw_wait)),
-        ));
-        if let Some(d) = self.app_deadline {
-            rows.push(r("app", "deadline", s(d)));
-        }
-        rows.push(r("app", "own processing time", s(self.app_own)));
-        rows.push(r("app -> db", "connect timeout", s(self.db_connect)));
-        rows.push(r("app -> db", "statement timeout", s(self.db_statement)));
-        rows.push(r(
-            "app -> db",
-            "tries and waits",
-            format!("{} tries, waits {}", self.db_tries, s(self.db_wait)),
-        ));
-        Sheet::new(Lang::En, rows)
-    }
 }
 
 /// The inversions of a report, as (code, node or hop).
@@ -215,13 +113,13 @@ proptest! {
     /// layer around it, so raising it can rightly invert that layer.
     #[test]
     fn raising_an_outer_bound_never_creates_an_inversion(d in design(), raise in ms(1..300)) {
-        let before = inversions(&check(&d.sheet()));
+        let before = inversions(&check(&d.sheet(Lang::En)));
         let mut raised = d.clone();
         match d.client_deadline {
             Some(deadline) => raised.client_deadline = Some(deadline + raise),
             None => raised.edge_deadline += raise,
         }
-        let after = inversions(&check(&raised.sheet()));
+        let after = inversions(&check(&raised.sheet(Lang::En)));
         for inversion in &after {
             prop_assert!(before.contains(inversion), "{:?} appeared", inversion);
         }
@@ -230,13 +128,13 @@ proptest! {
     /// Raising a tries count never lowers any hop's worst case or any node's need.
     #[test]
     fn raising_a_tries_count_never_lowers_any_need(d in design(), more in 1u32..4, which in 0..2usize) {
-        let before = check(&d.sheet());
+        let before = check(&d.sheet(Lang::En));
         let mut raised = d.clone();
         match which {
-            0 => raised.gw_tries += more,
-            _ => raised.db_tries += more,
+            0 => raised.gw.tries += more,
+            _ => raised.db.tries += more,
         }
-        let after = check(&raised.sheet());
+        let after = check(&raised.sheet(Lang::En));
         for (b, a) in before.nodes.iter().zip(&after.nodes) {
             prop_assert_eq!(&b.name, &a.name);
             prop_assert!(a.need_ms >= b.need_ms, "{}: {:?} -> {:?}", b.name, b.need_ms, a.need_ms);
@@ -253,13 +151,13 @@ proptest! {
         // Build it bottom-up from the engine's own needs.
         d.app_deadline = None;
         d.client_deadline = None;
-        let report = check(&d.sheet());
+        let report = check(&d.sheet(Lang::En));
         let app_need = report.nodes.iter().find(|n| n.name == "app").unwrap().need_ms.unwrap();
         d.app_deadline = Some(app_need + slack.0);
-        d.gw_read = d.app_deadline.unwrap() + 1_000 + slack.1;
-        let gw_need = check(&d.sheet()).nodes.iter().find(|n| n.name == "gw").unwrap().need_ms.unwrap();
+        d.gw.bound = d.app_deadline.unwrap() + 1_000 + slack.1;
+        let gw_need = check(&d.sheet(Lang::En)).nodes.iter().find(|n| n.name == "gw").unwrap().need_ms.unwrap();
         d.edge_deadline = gw_need + 1_000 + slack.2;
-        let report = check(&d.sheet());
+        let report = check(&d.sheet(Lang::En));
         prop_assert_eq!(inversions(&report), vec![]);
         for node in &report.nodes {
             prop_assert!(node.verdict != Verdict::Inverted);

@@ -17,7 +17,7 @@ use budget::{check, Lang, Report, Row, RowsBehind, Sheet, TraceTerm};
 use proptest::prelude::*;
 
 use crate::counting;
-use crate::shapes::KIND_ITEMS;
+use crate::shapes::{on_rows, tries_and_worst, KIND_ITEMS};
 
 /// What one check cost: allocations and bytes allocated.
 #[derive(Clone, Copy, Debug)]
@@ -378,8 +378,6 @@ proptest! {
     }
 }
 
-/// A row with a segment, an item and a value.
-
 #[test]
 fn huge_numbers_saturate_to_a_finite_worst_case_and_never_wrap() {
     // 5,000,000,000,000 h is 1.8e19 ms, just under u64::MAX: connect + read, times 1,000 tries
@@ -397,7 +395,7 @@ fn huge_numbers_saturate_to_a_finite_worst_case_and_never_wrap() {
     let (report, _) = checked(&Sheet::new(Lang::En, rows));
     let hop = &report.hops[0];
     assert_eq!(
-        (hop.per_try_ms, hop.tries, hop.worst_ms),
+        tries_and_worst(hop),
         (Some(u64::MAX), 1_000, Some(u64::MAX))
     );
     let app = report.nodes.iter().find(|n| n.name == "app").unwrap();
@@ -411,10 +409,7 @@ fn huge_numbers_saturate_to_a_finite_worst_case_and_never_wrap() {
     )];
     let (report, _) = checked(&Sheet::new(Lang::En, rows));
     assert_eq!(report.hops[0].per_try_ms, None);
-    assert!(report
-        .findings
-        .iter()
-        .any(|f| f.code == "value.unreadable" && f.rows == [1]));
+    assert!(on_rows(&report, "value.unreadable", &[1]));
 }
 
 #[test]

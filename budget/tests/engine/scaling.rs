@@ -40,7 +40,7 @@ fn measure(sheet: &Sheet) -> (Report, Work) {
 
 use crate::shapes;
 
-use shapes::{chain, nested_tries, only, SHAPES};
+use shapes::{chain, found, nested_tries, only, SHAPES};
 
 const FIVE_MB: usize = 5_000_000;
 
@@ -185,22 +185,20 @@ fn a_long_chain_names_the_ends_of_its_path_and_the_report_lists_at_most_2000_fin
     // A shorter chain lists every amplification; a node past 64 hops names the first and last
     // three factors of its path and their rows.
     let report = budget::check(&Sheet::new(Lang::En, chain(201)));
-    let f = report
-        .findings
-        .iter()
-        .find(|f| f.code == "retry.amplification" && f.node.as_deref() == Some("n100"))
-        .unwrap();
+    let amplification = |node: &str| {
+        let what = format!("retry.amplification on {node}");
+        found(&report.findings, &what, |f| {
+            f.code == "retry.amplification" && f.node.as_deref() == Some(node)
+        })
+    };
+    let f = amplification("n100");
     assert_eq!(
         f.message,
         "n100 may receive at least 18446744073709551615 attempts for one request (2 × 2 × 2 × … × 2 × 2 × 2, 100 layers), more than the sheet's threshold of 3"
     );
     assert_eq!(f.rows, vec![3, 5, 7, 197, 199, 201]);
     assert_eq!(f.attempts, Some(u64::MAX));
-    let f = report
-        .findings
-        .iter()
-        .find(|f| f.code == "retry.amplification" && f.node.as_deref() == Some("n3"))
-        .unwrap();
+    let f = amplification("n3");
     assert_eq!(
         f.message,
         "n3 may receive 8 attempts for one request (2 × 2 × 2), more than the sheet's threshold of 3"

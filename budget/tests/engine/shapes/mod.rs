@@ -5,7 +5,7 @@
 
 use std::path::PathBuf;
 
-use budget::{tsv, Finding, HopReport, Lang, Report, Row, Sheet};
+use budget::{tsv, Finding, FindingCode, HopReport, Lang, Report, Row, Sheet};
 
 /// Golden G1: the reservation sheet with headers in `lang`.
 pub fn reservation(lang: Lang) -> Sheet {
@@ -47,6 +47,29 @@ pub fn hop<'a>(report: &'a Report, segment: &str) -> &'a HopReport {
     found(&report.hops, &what, |h| h.segment == segment)
 }
 
+/// The first finding of `report` with this code; fails naming the code if there is none.
+pub fn first(report: &Report, code: FindingCode) -> &Finding {
+    found(&report.findings, code.as_str(), |f| f.code == code)
+}
+
+/// Whether `report` has a finding with this code on exactly these rows.
+pub fn on_rows(report: &Report, code: &str, rows: &[usize]) -> bool {
+    report
+        .findings
+        .iter()
+        .any(|f| f.code == code && f.rows == rows)
+}
+
+/// Asserts that `report` has no finding with any of these codes.
+pub fn lacks(report: &Report, codes: &[&str]) {
+    let found: Vec<&Finding> = report
+        .findings
+        .iter()
+        .filter(|f| codes.iter().any(|code| f.code == *code))
+        .collect();
+    assert!(found.is_empty(), "{found:#?}");
+}
+
 /// The findings of `report` with this code.
 pub fn all<'a>(report: &'a Report, code: &str) -> Vec<&'a Finding> {
     report.findings.iter().filter(|f| f.code == code).collect()
@@ -66,6 +89,11 @@ pub fn codes(report: &Report) -> Vec<(&str, Option<&str>)> {
         .iter()
         .map(|f| (f.code.as_str(), f.hop.as_deref().or(f.node.as_deref())))
         .collect()
+}
+
+/// A hop's bound on one try, its number of tries and its worst case, in milliseconds.
+pub fn tries_and_worst(hop: &HopReport) -> (Option<u64>, u32, Option<u64>) {
+    (hop.per_try_ms, hop.tries, hop.worst_ms)
 }
 
 /// The terms of a hop's worst case, each as its value in milliseconds, its count and its rows.
@@ -96,15 +124,25 @@ pub const KIND_ITEMS: [&str; 16] = [
     "visibility timeout",
 ];
 
+/// `head`, then copies of `fill` until there are `rows` rows.
+fn filled(head: Vec<Row>, fill: Row, rows: usize) -> Vec<Row> {
+    let mut out = head;
+    out.resize(rows.max(out.len()), fill);
+    out
+}
+
 /// One hop, `a -> b`, with a connect and a read timeout and `rows - 2` nested tries layers of
 /// `1000 tries, waits 0.5s` (the largest tries a cell may hold, each with 999 waits).
 pub fn nested_tries(rows: usize) -> Vec<Row> {
-    let mut out = vec![
+    let hop = vec![
         Row::new("a -> b", "connect timeout", "0.5s"),
         Row::new("a -> b", "read timeout", "1s"),
     ];
-    out.extend((2..rows).map(|_| Row::new("a -> b", "tries and waits", "1000 tries, waits 0.5s")));
-    out
+    filled(
+        hop,
+        Row::new("a -> b", "tries and waits", "1000 tries, waits 0.5s"),
+        rows,
+    )
 }
 
 /// A chain `n0 -> n1 -> n2 …` of `rows / 2` hops, each with a read timeout and 2 tries, under
@@ -128,15 +166,13 @@ pub fn fan_out(rows: usize) -> Vec<Row> {
     let mut out = Vec::new();
     for i in 0..rows / 5 {
         let segment = format!("app -> svc{i}");
-        out.push(Row::new(&segment, "connect timeout", "1s"));
-        out.push(Row::new(&segment, "read timeout", "2s"));
-        out.push(Row::new(
-            &segment,
-            "tries and waits",
-            "3 tries, waits 0.5s, 1s",
-        ));
-        out.push(Row::new(&segment, "idempotency", "non-idempotent"));
-        out.push(Row::new(&format!("svc{i}"), "deadline", "5s"));
+        out.extend([
+            Row::new(&segment, "connect timeout", "1s"),
+            Row::new(&segment, "read timeout", "2s"),
+            Row::new(&segment, "tries and waits", "3 tries, waits 0.5s, 1s"),
+            Row::new(&segment, "idempotency", "non-idempotent"),
+            Row::new(&format!("svc{i}"), "deadline", "5s"),
+        ]);
     }
     out
 }
@@ -146,25 +182,29 @@ pub fn fan_out(rows: usize) -> Vec<Row> {
 pub fn parallel(rows: usize) -> Vec<Row> {
     let mut out = Vec::new();
     for i in 0..rows / 5 {
-        let next = format!("p{i} -> p{}", i + 1);
-        let leaf = format!("p{i} -> q{i}");
-        out.push(Row::new(&next, "read timeout", "1s"));
-        out.push(Row::new(&next, "parallel group", &format!("g{i}")));
-        out.push(Row::new(&next, "tries and waits", "2 tries"));
-        out.push(Row::new(&leaf, "read timeout", "2s"));
-        out.push(Row::new(&leaf, "parallel group", &format!("g{i}")));
+        let (next, leaf, group) = (
+            format!("p{i} -> p{}", i + 1),
+            format!("p{i} -> q{i}"),
+            format!("g{i}"),
+        );
+        out.extend([
+            Row::new(&next, "read timeout", "1s"),
+            Row::new(&next, "parallel group", &group),
+            Row::new(&next, "tries and waits", "2 tries"),
+            Row::new(&leaf, "read timeout", "2s"),
+            Row::new(&leaf, "parallel group", &group),
+        ]);
     }
     out
 }
 
 /// One node with a 1 s deadline, one hop and `rows - 2` own processing rows of 10 ms.
 pub fn own_rows(rows: usize) -> Vec<Row> {
-    let mut out = vec![
+    let head = vec![
         Row::new("app", "deadline", "1s"),
         Row::new("app -> db", "read timeout", "1s"),
     ];
-    out.extend((2..rows).map(|_| Row::new("app", "own processing time", "10ms")));
-    out
+    filled(head, Row::new("app", "own processing time", "10ms"), rows)
 }
 
 /// A ladder of diamonds: `d{i}` calls `l{i}` and `r{i}`, both of which call `d{i+1}`, each
@@ -191,11 +231,15 @@ pub fn diamonds(rows: usize) -> Vec<Row> {
 /// callees `c{i}` of `b`: every callee is `retry.amplification` along a path through those
 /// tries rows.
 pub fn retried_fan(rows: usize) -> Vec<Row> {
-    let mut out = vec![
+    let hop = vec![
         Row::new("a -> b", "connect timeout", "1s"),
         Row::new("a -> b", "read timeout", "1s"),
     ];
-    out.extend((2..rows / 2).map(|_| Row::new("a -> b", "tries and waits", "2 tries")));
+    let mut out = filled(
+        hop,
+        Row::new("a -> b", "tries and waits", "2 tries"),
+        rows / 2,
+    );
     let leaves = rows - out.len();
     out.extend((0..leaves).map(|i| Row::new(&format!("b -> c{i}"), "read timeout", "1s")));
     out
