@@ -129,42 +129,33 @@ impl DriftFinding {
     /// k8s/ingress.yaml:12 says 30`.
     pub fn message(&self, lang: Lang) -> String {
         let ja = lang == Lang::Ja;
-        let (row, setting, sheet) = (self.row, &self.setting, &self.sheet_value);
+        let sheet = &self.sheet_value;
         let at = format!("{}:{}", self.path, self.line);
-        match self.code {
-            DriftCode::Drift => {
-                let file = self.file_value.as_deref().unwrap_or("");
-                if ja {
-                    format!("行 {row} {setting}: シートは {sheet}、{at} は {file}")
-                } else {
-                    format!("row {row} {setting}: the sheet says {sheet}; {at} says {file}")
-                }
+        let file = self.file_value.as_deref().unwrap_or("");
+        let reason = self.reason.as_deref().unwrap_or("");
+        let what = match (self.code, ja, self.default.as_deref()) {
+            (DriftCode::Drift, true, _) => format!("シートは {sheet}、{at} は {file}"),
+            (DriftCode::Drift, false, _) => format!("the sheet says {sheet}; {at} says {file}"),
+            (DriftCode::Gone, true, Some(d)) => {
+                format!("シートは {sheet}、{at} にはもう設定がない: 既定値が適用される: {d}")
             }
-            DriftCode::Gone => {
-                let default = self.default.as_deref();
-                match (ja, default) {
-                    (true, Some(d)) => format!(
-                        "行 {row} {setting}: シートは {sheet}、{at} にはもう設定がない: 既定値が適用される: {d}"
-                    ),
-                    (true, None) => format!(
-                        "行 {row} {setting}: シートは {sheet}、{at} にはもう設定がない: 製品の既定値が適用される（不明）"
-                    ),
-                    (false, Some(d)) => format!(
-                        "row {row} {setting}: the sheet says {sheet}; {at} no longer sets it: its default applies: {d}"
-                    ),
-                    (false, None) => format!(
-                        "row {row} {setting}: the sheet says {sheet}; {at} no longer sets it: the product's default applies (unknown)"
-                    ),
-                }
-            }
-            DriftCode::Unreadable => {
-                let reason = self.reason.as_deref().unwrap_or("");
-                if ja {
-                    format!("行 {row} {setting}: {at} を読めません: {reason}")
-                } else {
-                    format!("row {row} {setting}: {at} cannot be read: {reason}")
-                }
-            }
+            (DriftCode::Gone, true, None) => format!(
+                "シートは {sheet}、{at} にはもう設定がない: 製品の既定値が適用される（不明）"
+            ),
+            (DriftCode::Gone, false, Some(d)) => format!(
+                "the sheet says {sheet}; {at} no longer sets it: its default applies: {d}"
+            ),
+            (DriftCode::Gone, false, None) => format!(
+                "the sheet says {sheet}; {at} no longer sets it: the product's default applies (unknown)"
+            ),
+            (DriftCode::Unreadable, true, _) => format!("{at} を読めません: {reason}"),
+            (DriftCode::Unreadable, false, _) => format!("{at} cannot be read: {reason}"),
+        };
+        let (row, setting) = (self.row, &self.setting);
+        if ja {
+            format!("行 {row} {setting}: {what}")
+        } else {
+            format!("row {row} {setting}: {what}")
         }
     }
 }

@@ -27,11 +27,11 @@
 //! Templates (`{{ ... }}`, `${VAR}`) stay as written, `unresolved: template`.
 
 use budget::{Kind, Lang, Row};
-use saphyr::{LoadableYamlNode, MarkedYaml, YamlData};
+use saphyr::{MarkedYaml, YamlData};
 
-use crate::row::{route_group, Rows};
-use crate::yaml::{entries, get, get_path, items, mask_templates, Doc, Settings};
-use crate::{File, ImportError, Imported};
+use crate::row::{route_group, row};
+use crate::yaml::{entries, get, get_path, items, load, mask_templates, Doc, Settings};
+use crate::{File, Imported};
 
 /// Envoy's route timeout when a route sets none (`RouteAction.timeout`: "If not specified, the
 /// default is 15s").
@@ -84,32 +84,19 @@ impl Say {
 
 /// Imports Envoy files, each on its own (one file is one Envoy's bootstrap).
 pub fn import(files: &[File<'_>], lang: Lang) -> Imported {
-    let mut out = Out {
-        lang,
-        rows: Vec::new(),
-    };
-    let mut errors = Vec::new();
-    for file in files {
+    Imported::file_by_file(files, |file| {
         let masked = mask_templates(file.text);
-        match MarkedYaml::load_from_str(&masked) {
-            Ok(documents) => {
-                let doc = Doc::new(file);
-                for root in &documents {
-                    out.bootstrap(&doc, root);
-                }
-            }
-            Err(err) => errors.push(ImportError {
-                path: file.path.to_owned(),
-                line: err.marker().line(),
-                column: err.marker().col() + 1,
-                message: err.info().to_owned(),
-            }),
+        let documents = load(file.path, &masked)?;
+        let doc = Doc::new(file);
+        let mut out = Out {
+            lang,
+            rows: Vec::new(),
+        };
+        for root in &documents {
+            out.bootstrap(&doc, root);
         }
-    }
-    Imported {
-        rows: out.rows,
-        errors,
-    }
+        Ok(out.rows)
+    })
 }
 
 /// The items of a node that is a sequence, or the node itself when it is a mapping (a single
@@ -154,34 +141,26 @@ struct Out {
     rows: Vec<Row>,
 }
 
-impl Rows for Out {
-    fn lang(&self) -> Lang {
-        self.lang
-    }
-
-    fn rows(&mut self) -> &mut Vec<Row> {
-        &mut self.rows
+impl Settings for Out {
+    fn sheet(&mut self) -> (Lang, &mut Vec<Row>) {
+        (self.lang, &mut self.rows)
     }
 }
 
-impl Settings for Out {}
-
 impl Out {
-    /// A row `—` with `default`, said by `why`, at `node`.
+    /// A row `—` with `default`, said by `why`, at `location`.
     #[allow(clippy::too_many_arguments)]
     fn hidden_default(
         &mut self,
-        doc: &Doc<'_>,
         layer: &str,
         segment: &str,
         kind: Kind,
         setting: &str,
         default: &str,
-        node: &MarkedYaml<'_>,
-        selector: &str,
+        location: String,
         why: Say,
     ) {
-        let mut r = self.row(layer, segment, kind, setting, "—", doc.at(node, selector));
+        let mut r = row(self.lang, layer, segment, kind, setting, "—", location);
         r.default = default.to_owned();
         r.rationale = why.text(self.lang);
         self.rows.push(r);
@@ -287,14 +266,12 @@ impl Out {
                         );
                     }
                     None => self.hidden_default(
-                        doc,
                         layer,
                         &hop.segment,
                         Kind::Deadline,
                         "RouteAction.timeout",
                         DEFAULT_ROUTE_TIMEOUT,
-                        hop.route,
-                        &format!("{at}.route.timeout"),
+                        doc.at(hop.route, &format!("{at}.route.timeout")),
                         Say::DefaultRouteTimeout,
                     ),
                 }
@@ -408,14 +385,12 @@ impl Out {
             }
             None => {
                 self.hidden_default(
-                    doc,
                     layer,
                     segment,
                     Kind::Tries,
                     "RetryPolicy.num_retries",
                     DEFAULT_NUM_RETRIES,
-                    policy,
-                    &format!("{selector}.num_retries"),
+                    doc.at(policy, &format!("{selector}.num_retries")),
                     Say::DefaultNumRetries,
                 );
             }

@@ -48,3 +48,21 @@ pub struct Imported {
     /// The files that could not be parsed (the others' rows are still in `rows`).
     pub errors: Vec<ImportError>,
 }
+
+impl Imported {
+    /// Reads each file on its own with `read`: the rows of the files it reads, in the order
+    /// given, and where it could not read the others.
+    pub(crate) fn file_by_file(
+        files: &[File<'_>],
+        mut read: impl FnMut(&File<'_>) -> Result<Vec<Row>, ImportError>,
+    ) -> Imported {
+        let mut out = Imported::default();
+        for file in files {
+            match read(file) {
+                Ok(rows) => out.rows.extend(rows),
+                Err(err) => out.errors.push(err),
+            }
+        }
+        out
+    }
+}

@@ -93,19 +93,15 @@ struct Assignment {
 
 /// Imports gunicorn configuration files, each on its own.
 pub fn import(files: &[File<'_>], lang: Lang) -> Imported {
-    let mut out = Imported::default();
-    for file in files {
-        match assignments(file.text) {
-            Ok(found) => out.rows.extend(rows(file.path, &found, lang)),
-            Err((line, column, message)) => out.errors.push(ImportError {
-                path: file.path.to_owned(),
-                line,
-                column,
-                message,
-            }),
-        }
-    }
-    out
+    Imported::file_by_file(files, |file| {
+        let found = assignments(file.text).map_err(|(line, column, message)| ImportError {
+            path: file.path.to_owned(),
+            line,
+            column,
+            message,
+        })?;
+        Ok(rows(file.path, &found, lang))
+    })
 }
 
 /// The rows of one file's assignments: for each setting, its last top-level assignment (the
@@ -351,8 +347,8 @@ graceful_timeout = int(os.environ.get("GRACEFUL_TIMEOUT", "30"))
 
     #[test]
     fn literals_are_read_and_expressions_stay_as_written() {
-        let out = GUNICORN.clean("deploy/gunicorn.conf.py", CONF);
         let at = "deploy/gunicorn.conf.py";
+        let out = GUNICORN.clean(at, CONF);
         assert_eq!(
             brief(&out),
             [

@@ -32,7 +32,7 @@
 use budget::{Kind, Lang, Row};
 
 use crate::location::location;
-use crate::row::{route_group, Rows, UNRESOLVED_TEMPLATE};
+use crate::row::{route_group, row, UNRESOLVED_TEMPLATE};
 use crate::{File, ImportError, Imported};
 
 /// The keywords that open a section (HAProxy configuration manual, sections 3 to 12).
@@ -519,16 +519,6 @@ struct Out {
     rows: Vec<Row>,
 }
 
-impl Rows for Out {
-    fn lang(&self) -> Lang {
-        self.lang
-    }
-
-    fn rows(&mut self) -> &mut Vec<Row> {
-        &mut self.rows
-    }
-}
-
 impl Out {
     /// The rows of one side of a proxy on `segment`: each setting in scope, or, for a timeout
     /// HAProxy warns about, `—` with no bound; `retries` with its default.
@@ -545,7 +535,15 @@ impl Out {
             match scope.iter().find(|s| s.name == name) {
                 Some(s) => {
                     let at = location(&s.path, s.line, &format!("{} {name}", s.section));
-                    let mut r = self.row(&layer, segment, kind, sheet_setting(name), &s.value, at);
+                    let mut r = row(
+                        lang,
+                        &layer,
+                        segment,
+                        kind,
+                        sheet_setting(name),
+                        &s.value,
+                        at,
+                    );
                     let mut why = Vec::new();
                     if is_variable(&s.value) {
                         r.rationale = UNRESOLVED_TEMPLATE.to_owned();
@@ -568,7 +566,7 @@ impl Out {
                 }
                 None if warned || name == "retries" => {
                     let at = location(proxy.path, proxy.line, &format!("{} {name}", proxy.label()));
-                    let mut r = self.row(&layer, segment, kind, sheet_setting(name), "—", at);
+                    let mut r = row(lang, &layer, segment, kind, sheet_setting(name), "—", at);
                     if name == "retries" {
                         r.default = DEFAULT_RETRIES.to_owned();
                         r.rationale = Say::DefaultRetries.text(lang);

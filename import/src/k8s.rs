@@ -50,11 +50,11 @@
 use std::collections::HashSet;
 
 use budget::{Kind, Lang, Row};
-use saphyr::{LoadableYamlNode, MarkedYaml};
+use saphyr::MarkedYaml;
 
-use crate::row::{is_template, route_group, Rows, Say};
-use crate::yaml::{entries, get, get_path, items, mask_templates, Doc, Settings};
-use crate::{File, ImportError, Imported};
+use crate::row::{is_template, route_group, row, Say};
+use crate::yaml::{entries, get, get_path, items, load, mask_templates, Doc, Settings};
+use crate::{File, Imported};
 
 mod istio;
 
@@ -117,14 +117,9 @@ pub fn import(files: &[File<'_>], lang: Lang) -> Imported {
     let mut errors = Vec::new();
     let mut parsed = Vec::new();
     for (file, text) in files.iter().zip(&masked) {
-        match MarkedYaml::load_from_str(text) {
+        match load(file.path, text) {
             Ok(documents) => parsed.push((Doc::new(file), documents)),
-            Err(err) => errors.push(ImportError {
-                path: file.path.to_owned(),
-                line: err.marker().line(),
-                column: err.marker().col() + 1,
-                message: err.info().to_owned(),
-            }),
+            Err(err) => errors.push(err),
         }
     }
     // The VirtualServices' hops first: a DestinationRule in any file needs them; and the
@@ -214,17 +209,11 @@ struct Out {
     node_servers: Vec<(String, String, String)>,
 }
 
-impl Rows for Out {
-    fn lang(&self) -> Lang {
-        self.lang
-    }
-
-    fn rows(&mut self) -> &mut Vec<Row> {
-        &mut self.rows
+impl Settings for Out {
+    fn sheet(&mut self) -> (Lang, &mut Vec<Row>) {
+        (self.lang, &mut self.rows)
     }
 }
-
-impl Settings for Out {}
 
 impl Out {
     fn new(lang: Lang) -> Out {
@@ -350,7 +339,7 @@ impl Out {
                         None if self.configured(annotation).is_some() => {
                             let (name, value, at) =
                                 self.configured(annotation).expect("checked just above");
-                            let mut r = self.row(&layer, &segment, kind, &key, "—", at);
+                            let mut r = row(lang, &layer, &segment, kind, &key, "—", at);
                             r.rationale = NginxSay::FromConfigMap {
                                 name: &name,
                                 key: annotation,
@@ -365,7 +354,8 @@ impl Out {
                             let place = get_path(object, &["metadata", "annotations"])
                                 .or_else(|| get(object, "metadata"))
                                 .unwrap_or(object);
-                            let mut r = self.row(
+                            let mut r = row(
+                                lang,
                                 &layer,
                                 &segment,
                                 kind,
@@ -405,7 +395,8 @@ impl Out {
                 continue;
             };
             let setting = format!("ConfigMap data.{key}");
-            let mut r = self.row(
+            let mut r = row(
+                self.lang,
                 INGRESS_NGINX,
                 INGRESS_NGINX,
                 *kind,
@@ -429,7 +420,8 @@ impl Out {
             if let Some((key, value)) = pair.split_once('=') {
                 if key.trim() == "idle_timeout.timeout_seconds" {
                     let selector = format!("{layer} {ALB_ATTRIBUTES} idle_timeout.timeout_seconds");
-                    let r = self.row(
+                    let r = row(
+                        self.lang,
                         layer,
                         segment,
                         Kind::Idle,
@@ -453,20 +445,7 @@ impl Out {
             .and_then(|n| doc.text(n))
             .unwrap_or_else(|| layer.clone());
         let rules = items(get_path(object, &["spec", "rules"]));
-        let per_rule: Vec<Vec<String>> = rules
-            .iter()
-            .map(|rule| {
-                let mut backends = Vec::new();
-                for b in items(get(rule, "backendRefs")) {
-                    if let Some(n) = get(b, "name").and_then(|n| doc.text(n)) {
-                        if !backends.contains(&n) {
-                            backends.push(n);
-                        }
-                    }
-                }
-                backends
-            })
-            .collect();
+        let per_rule = targets(doc, rules, "backendRefs", &["name"]);
         for (i, (rule, backends)) in rules.iter().zip(&per_rule).enumerate() {
             let base = format!("{layer} rules[{i}]");
             for backend in backends {
@@ -523,7 +502,8 @@ impl Out {
                             .collect();
                         if !list.is_empty() {
                             let selector = format!("{base}.retry.codes");
-                            let r = self.row(
+                            let r = row(
+                                lang,
                                 &layer,
                                 &segment,
                                 Kind::RetryOn,
@@ -620,7 +600,15 @@ impl Out {
                 // Named with its product: the catalog tells Node.js's setting from others of
                 // the name by it.
                 let setting = format!("{} {}", entry.product, entry.name);
-                let mut r = self.row(&layer, &segment, Kind::Idle, &setting, "—", at.clone());
+                let mut r = row(
+                    self.lang,
+                    &layer,
+                    &segment,
+                    Kind::Idle,
+                    &setting,
+                    "—",
+                    at.clone(),
+                );
                 r.default = entry.default.to_owned();
                 r.rationale = Say::NodeKeepAlive {
                     default: entry.default,
@@ -720,6 +708,31 @@ impl NginxSay<'_> {
             ),
         }
     }
+}
+
+/// The services each of `routes` sends to, each once, in the order written: the text at `path`
+/// under every item of the route's `list` (an HTTPRoute rule's `backendRefs` by `name`, a
+/// VirtualService route's `route` by `destination.host`).
+fn targets(
+    doc: &Doc<'_>,
+    routes: &[MarkedYaml<'_>],
+    list: &str,
+    path: &[&str],
+) -> Vec<Vec<String>> {
+    routes
+        .iter()
+        .map(|route| {
+            let mut found = Vec::new();
+            for item in items(get(route, list)) {
+                if let Some(target) = get_path(item, path).and_then(|t| doc.text(t)) {
+                    if !found.contains(&target) {
+                        found.push(target);
+                    }
+                }
+            }
+            found
+        })
+        .collect()
 }
 
 /// The callee of one route's hop: the destination itself, or, when several routes of the same

@@ -144,28 +144,6 @@ impl Say<'_> {
     }
 }
 
-/// Where an importer writes its rows: the sheet's language and the rows so far.
-pub(crate) trait Rows {
-    /// The sheet's language: the items' and rationales' words.
-    fn lang(&self) -> Lang;
-
-    /// The rows written so far.
-    fn rows(&mut self) -> &mut Vec<Row>;
-
-    /// A row in the sheet's language.
-    fn row(
-        &self,
-        layer: &str,
-        segment: &str,
-        kind: Kind,
-        setting: &str,
-        value: &str,
-        location: String,
-    ) -> Row {
-        row(self.lang(), layer, segment, kind, setting, value, location)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

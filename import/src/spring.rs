@@ -235,26 +235,19 @@ impl Say<'_> {
 
 /// Imports Spring Boot files, each document on its own.
 pub fn import(files: &[File<'_>], lang: Lang) -> Imported {
-    let mut out = Out {
-        lang,
-        rows: Vec::new(),
-    };
-    let mut errors = Vec::new();
-    for file in files {
+    Imported::file_by_file(files, |file| {
         let documents = if file.path.to_ascii_lowercase().ends_with(".properties") {
             read::properties(file)
         } else {
             read::yaml(file)
+        }?;
+        let mut out = Out {
+            lang,
+            rows: Vec::new(),
         };
-        match documents {
-            Ok(documents) => out.file(file.path, &documents),
-            Err(err) => errors.push(err),
-        }
-    }
-    Imported {
-        rows: out.rows,
-        errors,
-    }
+        out.file(file.path, &documents);
+        Ok(out.rows)
+    })
 }
 
 /// The application a file configures when it does not say (`spring.application.name`): a

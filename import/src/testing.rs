@@ -8,7 +8,7 @@ use crate::{File, Imported};
 
 mod cells;
 
-pub(crate) use cells::cells_of;
+pub(crate) use cells::{cells_of, entry_of};
 
 /// The importer a test runs: one format's `import`, which reads every file handed in as that
 /// format.

@@ -2,15 +2,29 @@
 //! Boot). Nodes keep their spans, so every row can name the line that sets it, and a value is
 //! read back from the file as written.
 
-use budget::{Kind, Row};
-use saphyr::{MarkedYaml, Scalar, YamlData};
+use budget::{Kind, Lang, Row};
+use saphyr::{LoadableYamlNode, MarkedYaml, Scalar, YamlData};
 
 use crate::location::location;
-use crate::row::Rows;
-use crate::File;
+use crate::row::row;
+use crate::{File, ImportError};
 
-/// The rows of a YAML setting, written where a YAML format's reader writes its rows.
-pub(crate) trait Settings: Rows {
+/// The YAML documents of `text`, the text of the file at `path`; where it stops being YAML
+/// when it does.
+pub(crate) fn load<'a>(path: &str, text: &'a str) -> Result<Vec<MarkedYaml<'a>>, ImportError> {
+    MarkedYaml::load_from_str(text).map_err(|err| ImportError {
+        path: path.to_owned(),
+        line: err.marker().line(),
+        column: err.marker().col() + 1,
+        message: err.info().to_owned(),
+    })
+}
+
+/// Where a YAML format's reader writes its rows, and the rows of a YAML setting written there.
+pub(crate) trait Settings {
+    /// The sheet's language (the items' and rationales' words) and the rows written so far.
+    fn sheet(&mut self) -> (Lang, &mut Vec<Row>);
+
     /// A row of the setting found at `node`, written as the file writes it, at its line and
     /// `selector`; none for a value the sheet cannot hold (a mapping).
     #[allow(clippy::too_many_arguments)]
@@ -25,16 +39,9 @@ pub(crate) trait Settings: Rows {
         selector: &str,
     ) -> Option<&mut Row> {
         let value = doc.text(node)?;
-        let r = self.row(
-            layer,
-            segment,
-            kind,
-            setting,
-            &value,
-            doc.at(node, selector),
-        );
-        let rows = self.rows();
-        rows.push(r);
+        let (lang, rows) = self.sheet();
+        let at = doc.at(node, selector);
+        rows.push(row(lang, layer, segment, kind, setting, &value, at));
         rows.last_mut()
     }
 }

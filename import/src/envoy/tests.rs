@@ -56,8 +56,8 @@ const FRONT: &str = r#"static_resources:
 
 #[test]
 fn routes_clusters_and_the_connection_manager_make_rows() {
-    let out = ENVOY.clean("envoy/front.yaml", FRONT);
     let f = "envoy/front.yaml";
+    let out = ENVOY.clean(f, FRONT);
     let vh = "listener ingress route_config main virtual_host api";
     let hcm = "listener ingress http_connection_manager";
     let up = "typed_extension_protocol_options.envoy.extensions.upstreams.http.v3.HttpProtocolOptions.common_http_protocol_options.idle_timeout";

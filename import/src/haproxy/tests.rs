@@ -37,8 +37,8 @@ backend web
 
 #[test]
 fn proxies_inherit_the_defaults_before_them_and_override_them() {
-    let out = HAPROXY.clean("lb/haproxy.cfg", CFG);
     let f = "lb/haproxy.cfg";
+    let out = HAPROXY.clean(f, CFG);
     assert_eq!(
         brief(&out.rows),
         [

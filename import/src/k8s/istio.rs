@@ -3,8 +3,8 @@
 use budget::Kind;
 use saphyr::MarkedYaml;
 
-use super::{name_of, route_callee, same_host, Out};
-use crate::row::{Rows, Say};
+use super::{name_of, route_callee, same_host, targets, Out};
+use crate::row::{row, Say};
 use crate::yaml::{get, get_path, items, Doc, Settings};
 
 impl Out {
@@ -17,22 +17,7 @@ impl Out {
             .filter_map(|h| doc.text(h))
             .collect();
         let routes = items(get_path(object, &["spec", "http"]));
-        let per_route: Vec<Vec<String>> = routes
-            .iter()
-            .map(|route| {
-                let mut destinations = Vec::new();
-                for d in items(get(route, "route")) {
-                    if let Some(host) =
-                        get_path(d, &["destination", "host"]).and_then(|h| doc.text(h))
-                    {
-                        if !destinations.contains(&host) {
-                            destinations.push(host);
-                        }
-                    }
-                }
-                destinations
-            })
-            .collect();
+        let per_route = targets(doc, routes, "route", &["destination", "host"]);
         // The hosts call their routes' destinations (`reviews -> reviews-v2`). When a route
         // goes to a host the VirtualService is for (`orders` routed to the `orders` pods, the
         // usual case), the caller is whoever calls that host through the mesh, written
@@ -94,7 +79,8 @@ impl Out {
                         }
                     }
                     None => {
-                        let mut r = self.row(
+                        let mut r = row(
+                            lang,
                             &layer,
                             &segment,
                             Kind::Tries,

@@ -1,7 +1,7 @@
 use super::*;
 use crate::testing::{
-    assert_said_in_both, brief, catalog, catalog_lines, cells, cells_of, item_cells, route_groups,
-    row_of, settings, Importer,
+    assert_said_in_both, brief, catalog, catalog_lines, cells, cells_of, entry_of, item_cells,
+    route_groups, row_of, settings, Importer,
 };
 use crate::yaml::placeholder;
 
@@ -65,8 +65,8 @@ spec:
 
 #[test]
 fn helm_template_output_imports_every_document() {
-    let out = KUBERNETES.clean("rendered/shop.yaml", HELM_OUTPUT);
     let i = "rendered/shop.yaml";
+    let out = KUBERNETES.clean(i, HELM_OUTPUT);
     let ann = "Ingress shop nginx.ingress.kubernetes.io";
     let api = "shop.example.com -> shop-api";
     let st = "shop.example.com -> shop-static";
@@ -316,8 +316,8 @@ spec:
   ingressClassName: nginx
   defaultBackend: {service: {name: web}}
 "#;
-    let out = KUBERNETES.clean("k8s/all.yaml", text);
     let c = "k8s/all.yaml";
+    let out = KUBERNETES.clean(c, text);
     let cm = "ConfigMap nginx-configuration data";
     let a = "nginx.ingress.kubernetes.io";
     // NGINX Inc's `nginx-config` and an application's ConfigMap are not the controller's.
@@ -336,10 +336,12 @@ spec:
         ]
     );
     // A longer annotation is its own setting, not the shorter one it starts with.
-    let tries = budget::catalog::lookup(&out.rows[8]).expect("a catalog entry");
     assert_eq!(
-        tries.name,
-        "nginx.ingress.kubernetes.io/proxy-next-upstream-tries"
+        entry_of(&out.rows[8]),
+        (
+            "ingress-nginx",
+            "nginx.ingress.kubernetes.io/proxy-next-upstream-tries"
+        )
     );
     // Without a ConfigMap value the built-in default stays.
     assert_eq!(out.rows[6].default, "60s");

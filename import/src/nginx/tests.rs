@@ -47,8 +47,8 @@ server {
 
 #[test]
 fn an_inner_value_overrides_and_an_absent_one_inherits() {
-    let out = NGINX.clean("sites-available/api", DJANGO_SITE);
     let f = "sites-available/api";
+    let out = NGINX.clean(f, DJANGO_SITE);
     let s = "server api.example.com";
     let up = "api.example.com -> app (/upload)";
     let hz = "api.example.com -> app (/healthz)";

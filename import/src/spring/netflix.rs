@@ -89,20 +89,20 @@ impl Out {
             // A service route: Ribbon's client of that name, under Hystrix's command of it.
             for s in RIBBON_SETTINGS {
                 let own = ribbon_client(&callee, s);
-                let (property, f) = match own {
+                let (prefix, f) = match own {
                     Some(f) => {
                         used_clients.push(callee.clone());
-                        (format!("*.ribbon.{}", s.property), f)
+                        ("*.ribbon.", f)
                     }
                     None => match ribbon_global.iter().find(|(g, _)| g.property == s.property) {
                         Some((_, f)) => {
                             used_globals = true;
-                            (format!("ribbon.{}", s.property), f.clone())
+                            ("ribbon.", f.clone())
                         }
                         None => continue,
                     },
                 };
-                self.ribbon_row(ctx, &segment, s, &property, &f);
+                self.ribbon_row(ctx, &segment, prefix, s, &f);
             }
             let command = commands
                 .iter()
@@ -126,14 +126,14 @@ impl Out {
         if !used_globals {
             let segment = format!("{} -> ribbon default", ctx.app);
             for (s, f) in &ribbon_global {
-                self.ribbon_row(ctx, &segment, s, &format!("ribbon.{}", s.property), f);
+                self.ribbon_row(ctx, &segment, "ribbon.", s, f);
             }
         }
         for s in RIBBON_SETTINGS {
             for f in ctx.all(&format!("*.ribbon.{}", s.property), true) {
                 if !used_clients.contains(&f.names[0]) {
                     let segment = format!("{} -> {}", ctx.app, f.names[0]);
-                    self.ribbon_row(ctx, &segment, s, &format!("*.ribbon.{}", s.property), &f);
+                    self.ribbon_row(ctx, &segment, "*.ribbon.", s, &f);
                 }
             }
         }
@@ -145,17 +145,19 @@ impl Out {
         }
     }
 
-    /// A Ribbon row (its retries are counted after the first try).
+    /// A Ribbon row of the property `prefix` and `s` names: a client's own (`*.ribbon.`) or
+    /// the global one (`ribbon.`). Its retries are counted after the first try.
     pub(super) fn ribbon_row(
         &mut self,
         ctx: &Context<'_>,
         segment: &str,
+        prefix: &str,
         s: &Setting,
-        property: &str,
         f: &Found,
     ) {
         let lang = self.lang;
-        let r = self.put(ctx, RIBBON, segment, s.kind, property, f);
+        let property = format!("{prefix}{}", s.property);
+        let r = self.put(ctx, RIBBON, segment, s.kind, &property, f);
         if s.kind == Kind::Tries && r.rationale.is_empty() {
             r.rationale = Say::CountsRetries.text(lang);
         }

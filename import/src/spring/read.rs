@@ -2,9 +2,9 @@
 //! written and its line, document by document (YAML `---` documents and `.properties` `#---`
 //! documents), with the profile a document is activated on.
 
-use saphyr::{LoadableYamlNode, MarkedYaml, YamlData};
+use saphyr::{MarkedYaml, YamlData};
 
-use crate::yaml::Doc;
+use crate::yaml::{load, Doc};
 use crate::{File, ImportError};
 
 /// One key of a property path as the file writes it.
@@ -40,12 +40,7 @@ pub(super) struct Document {
 
 /// The documents of a YAML file, or where it stops being YAML.
 pub(super) fn yaml(file: &File<'_>) -> Result<Vec<Document>, ImportError> {
-    let documents = MarkedYaml::load_from_str(file.text).map_err(|err| ImportError {
-        path: file.path.to_owned(),
-        line: err.marker().line(),
-        column: err.marker().col() + 1,
-        message: err.info().to_owned(),
-    })?;
+    let documents = load(file.path, file.text)?;
     let doc = Doc::new(file);
     Ok(documents
         .iter()

@@ -9,9 +9,9 @@ const SPRING: Importer = Importer(import);
 #[test]
 fn relaxed_names_are_one_name_written_in_kebab_case() {
     let text = "spring.datasource.hikari.connection-timeout=1000\nspring.datasource.hikari.connectionTimeout=2000\nspring.datasource.hikari.connection_timeout=3000\nSPRING.DATASOURCE.HIKARI.CONNECTION_TIMEOUT=4000\n";
-    let out = SPRING.clean("orders/application.properties", text);
-    let s = "spring.datasource.hikari.connection-timeout";
     let p = "orders/application.properties";
+    let out = SPRING.clean(p, text);
+    let s = "spring.datasource.hikari.connection-timeout";
     assert_eq!(
         brief(&out.rows),
         [
@@ -26,8 +26,8 @@ fn relaxed_names_are_one_name_written_in_kebab_case() {
 #[test]
 fn yaml_dotted_keys_and_nested_keys_read_alike() {
     let text = "spring:\n  application.name: shop\n  datasource.hikari:\n    maxLifetime: 1800000\nserver.tomcat:\n  keep-alive-timeout: 20s\nspring.mvc.async.request-timeout: 30s\n";
-    let out = SPRING.clean("src/main/resources/application.yml", text);
     let p = "src/main/resources/application.yml";
+    let out = SPRING.clean(p, text);
     assert_eq!(
         brief(&out.rows),
         [
@@ -105,8 +105,8 @@ resilience4j:
       default:
         timeoutDuration: 3s
 "#;
-    let out = SPRING.clean("web/application.yml", text);
     let p = "web/application.yml";
+    let out = SPRING.clean(p, text);
     assert_eq!(
         cells(&out.rows, "segment | value | location | item | rationale"),
         [
@@ -152,8 +152,8 @@ fn gateway_routes_take_their_own_timeouts_over_the_http_clients() {
               args:
                 series: SERVER_ERROR
 "#;
-    let out = SPRING.clean("edge/application.yml", text);
     let p = "edge/application.yml";
+    let out = SPRING.clean(p, text);
     let routes =
         "the routes of one Spring Cloud Gateway are alternatives: each request takes one of them";
     assert_eq!(

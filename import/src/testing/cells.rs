@@ -1,5 +1,5 @@
-//! A row's cells as the tests compare them: shared by the crate's unit tests and its corpus
-//! tests.
+//! A row's cells and its catalog entry as the tests compare them: shared by the crate's unit
+//! tests and its corpus tests.
 
 use budget::{Column, Lang, Row};
 
@@ -14,4 +14,12 @@ pub fn cells_of(row: &Row, header: &str) -> String {
         })
         .collect();
     cells.join(" | ")
+}
+
+/// The product and the name of the catalog entry `row` names; a row the catalog does not know
+/// fails the test.
+pub fn entry_of(row: &Row) -> (&'static str, &'static str) {
+    let entry =
+        budget::catalog::lookup(row).unwrap_or_else(|| panic!("no catalog entry for {row:?}"));
+    (entry.product, entry.name)
 }

@@ -1,13 +1,13 @@
 //! Envoy static configuration: routes, retry policies, clusters, hidden route defaults.
 
 use crate::{
-    check, findings, group_hops, group_values, import_clean, import_folder, settings, unreadable,
+    check, findings, group_hops, group_values, import_clean_with_paths, import_folder, settings,
+    unreadable,
 };
 
 #[test]
 fn envoy_edge_google_vrp() {
-    let out = import_clean("envoy-edge-google-vrp");
-    let f = "envoy-edge-google-vrp/envoy-edge.yaml";
+    let (out, [f]) = import_clean_with_paths("envoy-edge-google-vrp", ["envoy-edge.yaml"]);
     let hop = "listener_https -> service_foo";
     assert_eq!(
         settings(&out.rows),
@@ -34,9 +34,10 @@ fn envoy_edge_google_vrp() {
 
 #[test]
 fn envoy_front_proxy_retries() {
-    let out = import_clean("envoy-front-proxy-retries");
-    let f = "envoy-front-proxy-retries/front-envoy.yaml";
-    let s = "envoy-front-proxy-retries/service-envoy.yaml";
+    let (out, [f, s]) = import_clean_with_paths(
+        "envoy-front-proxy-retries",
+        ["front-envoy.yaml", "service-envoy.yaml"],
+    );
     assert_eq!(
         settings(&out.rows),
         [

@@ -1,11 +1,10 @@
 //! gunicorn: literal settings of a `gunicorn.conf.py`.
 
-use crate::{check, import_clean, unreadable};
+use crate::{check, import_clean_with_paths, unreadable};
 
 #[test]
 fn conbench_gunicorn_settings() {
-    let out = import_clean("conbench-alb-gunicorn");
-    let g = "conbench-alb-gunicorn/gunicorn-conf.py";
+    let (out, [g]) = import_clean_with_paths("conbench-alb-gunicorn", ["gunicorn-conf.py"]);
     let rows: Vec<String> = out
         .rows
         .iter()

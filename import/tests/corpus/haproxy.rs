@@ -2,12 +2,13 @@
 
 use budget::FindingCode;
 
-use crate::{check, import_clean, import_folder, route_groups, row_of, settings, unreadable};
+use crate::{
+    check, import_clean_with_paths, import_folder, route_groups, row_of, settings, unreadable,
+};
 
 #[test]
 fn haproxy_content_switching() {
-    let out = import_clean("haproxy-content-sw");
-    let f = "haproxy-content-sw/content-sw-sample.cfg";
+    let (out, [f]) = import_clean_with_paths("haproxy-content-sw", ["content-sw-sample.cfg"]);
     assert_eq!(
         settings(&out.rows),
         [
@@ -40,8 +41,7 @@ fn haproxy_content_switching() {
 
 #[test]
 fn haproxy_socks4_listen_sections() {
-    let out = import_clean("haproxy-socks4");
-    let f = "haproxy-socks4/socks4.cfg";
+    let (out, [f]) = import_clean_with_paths("haproxy-socks4", ["socks4.cfg"]);
     let smtp = "SMTP-20025 -> SMTP-20025 servers";
     let ssl = "SSL-20080 -> SSL-20080 servers";
     assert_eq!(

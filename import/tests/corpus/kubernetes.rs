@@ -3,8 +3,8 @@
 use budget::Lang;
 
 use crate::{
-    cells_of, check, found, group_hops, group_values, import_clean, import_folder, row_of,
-    settings, unreadable,
+    cells_of, check, entry_of, found, group_hops, group_values, import_clean,
+    import_clean_with_paths, import_folder, row_of, settings, unreadable,
 };
 
 #[test]
@@ -83,11 +83,12 @@ fn ingress_nginx_examples() {
 
 #[test]
 fn istio_kubox() {
-    let out = import_clean("istio-kubox");
+    let (out, [vs, dr]) = import_clean_with_paths(
+        "istio-kubox",
+        ["virtual-service.yaml", "destination-rules.yaml"],
+    );
     let rows = settings(&out.rows);
     assert_eq!(rows.len(), 42, "{rows:#?}");
-    let vs = "istio-kubox/virtual-service.yaml";
-    let dr = "istio-kubox/destination-rules.yaml";
     let user0 = "* -> user-svc.app-services.svc.cluster.local (http[0])";
     let user5 = "* -> user-svc.app-services.svc.cluster.local (http[5])";
     let product = "* -> product-svc.app-services.svc.cluster.local";
@@ -168,10 +169,14 @@ fn istio_kubox_checks_without_surprises() {
 
 #[test]
 fn gateway_api_httproute() {
-    let out = import_clean("gateway-api-httproute");
-    let a = "gateway-api-httproute/httproute-retry-with-timeouts.yaml";
-    let b = "gateway-api-httproute/httproute-timeout-backend-request.yaml";
-    let c = "gateway-api-httproute/timeout-example.yaml";
+    let (out, [a, b, c]) = import_clean_with_paths(
+        "gateway-api-httproute",
+        [
+            "httproute-retry-with-timeouts.yaml",
+            "httproute-timeout-backend-request.yaml",
+            "timeout-example.yaml",
+        ],
+    );
     assert_eq!(
         settings(&out.rows),
         [
@@ -193,18 +198,16 @@ fn gateway_api_httproute() {
         "`0s` switches this timeout off (Gateway API): no bound"
     );
     // The engine reads `0s` there as no bound, from the catalog.
-    let entry = budget::catalog::lookup(off).expect("a catalog entry");
     assert_eq!(
-        (entry.product, entry.name),
+        entry_of(off),
         ("Gateway API", "HTTPRouteTimeouts.backendRequest")
     );
 }
 
 #[test]
 fn cnvrg_operator_templates_stay_unresolved() {
-    let out = import_clean("cnvrg-operator-templates");
-    let i = "cnvrg-operator-templates/ingress.tpl";
-    let v = "cnvrg-operator-templates/vs.tpl";
+    let (out, [i, v]) =
+        import_clean_with_paths("cnvrg-operator-templates", ["ingress.tpl", "vs.tpl"]);
     let host = "{{.Spec.Dbs.Minio.SvcName}}{{.Spec.Networking.ClusterDomainPrefix.Prefix}}.{{ .Spec.ClusterDomain }}";
     let vs_hop = "{{ .Spec.Dbs.Minio.SvcName}}{{.Spec.Networking.ClusterDomainPrefix.Prefix}}.{{ .Spec.ClusterDomain }} -> {{ .Spec.Dbs.Minio.SvcName }}.{{.Namespace }}.svc.{{ .Spec.ClusterInternalDomain }}";
     assert_eq!(
@@ -230,10 +233,14 @@ fn cnvrg_operator_templates_stay_unresolved() {
 
 #[test]
 fn conbench_alb_ingress_and_deployment() {
-    let out = import_clean("conbench-alb-gunicorn");
-    let i = "conbench-alb-gunicorn/conbench-cloud-ingress.templ.yml";
-    let d = "conbench-alb-gunicorn/conbench-deployment.templ.yml";
-    let g = "conbench-alb-gunicorn/gunicorn-conf.py";
+    let (out, [i, d, g]) = import_clean_with_paths(
+        "conbench-alb-gunicorn",
+        [
+            "conbench-cloud-ingress.templ.yml",
+            "conbench-deployment.templ.yml",
+            "gunicorn-conf.py",
+        ],
+    );
     let hop = "<CONBENCH_INTENDED_DNS_NAME> -> conbench-service";
     assert_eq!(
         settings(&out.rows),
@@ -250,9 +257,5 @@ fn conbench_alb_ingress_and_deployment() {
     );
     // An ALB Ingress gets no ingress-nginx default; its idle timeout is the catalog's ALB one.
     let idle = &out.rows[1];
-    let entry = budget::catalog::lookup(idle).expect("a catalog entry");
-    assert_eq!(
-        (entry.product, entry.name),
-        ("AWS ALB", "idle_timeout.timeout_seconds")
-    );
+    assert_eq!(entry_of(idle), ("AWS ALB", "idle_timeout.timeout_seconds"));
 }

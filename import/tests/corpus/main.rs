@@ -9,7 +9,7 @@ use workbench_import::{import, File, Imported};
 #[path = "../../src/testing/cells.rs"]
 mod cells;
 
-pub use cells::cells_of;
+pub use cells::{cells_of, entry_of};
 
 /// The corpus folder `name`, found from this crate's directory; a missing corpus fails the
 /// test with where it was looked for (a test that cannot read it must not pass).
@@ -65,6 +65,24 @@ pub fn import_clean(name: &str) -> Imported {
     let out = import_folder(name);
     assert_eq!(out.errors, [], "{name}");
     out
+}
+
+/// Imports a corpus folder as [`import_clean`] does, with the path (`FOLDER/FILE`) the rows
+/// name each of `files` by; a file the folder does not hold fails the test.
+pub fn import_clean_with_paths<const N: usize>(
+    name: &str,
+    files: [&str; N],
+) -> (Imported, [String; N]) {
+    let dir = corpus(name);
+    let paths = files.map(|file| {
+        assert!(
+            dir.join(file).is_file(),
+            "corpus file {} is missing",
+            dir.join(file).display()
+        );
+        format!("{name}/{file}")
+    });
+    (import_clean(name), paths)
 }
 
 /// `segment | setting | value | PATH:LINE` of each row that is not a route group.

@@ -3,7 +3,8 @@
 use budget::Lang;
 
 use crate::{
-    cells_of, check, found, group_hops, group_values, import_clean, import_folder, settings,
+    cells_of, check, found, group_hops, group_values, import_clean_with_paths, import_folder,
+    settings,
 };
 
 /// `CODE HOP-OR-NODE` of each finding the engine reports on a folder's sheet, and its headline.
@@ -14,8 +15,7 @@ fn findings(folder: &str) -> (Vec<String>, String) {
 
 #[test]
 fn frappe_envsubst_template() {
-    let out = import_clean("nginx-frappe-template");
-    let f = "nginx-frappe-template/nginx-template.conf";
+    let (out, [f]) = import_clean_with_paths("nginx-frappe-template", ["nginx-template.conf"]);
     let site = "${FRAPPE_SITE_NAME_HEADER}";
     assert_eq!(
         settings(&out.rows),
@@ -83,8 +83,7 @@ fn frappe_checks_without_surprises() {
 
 #[test]
 fn peertube_site() {
-    let out = import_clean("nginx-peertube");
-    let f = "nginx-peertube/peertube";
+    let (out, [f]) = import_clean_with_paths("nginx-peertube", ["peertube"]);
     // Two servers are called ${WEBSERVER_HOST}: the one on 443 proxies.
     let host = "${WEBSERVER_HOST}:443";
     let api = format!("{host} -> backend (@api)");
@@ -147,8 +146,7 @@ fn peertube_checks_without_surprises() {
 
 #[test]
 fn sentry_self_hosted_inherits_from_http() {
-    let out = import_clean("nginx-sentry-self-hosted");
-    let f = "nginx-sentry-self-hosted/nginx.conf";
+    let (out, [f]) = import_clean_with_paths("nginx-sentry-self-hosted", ["nginx.conf"]);
     let mut expected = vec![format!("nginx :80 | keepalive_timeout | 75s | {f}:28")];
     for (callee, upstream) in [
         ("relay (/api/store/)", 68),

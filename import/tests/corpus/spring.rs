@@ -1,13 +1,12 @@
 //! Spring Boot: Spring Cloud Netflix (Hystrix, Ribbon, Zuul), Spring Cloud Gateway with
 //! Resilience4j, Tomcat and HikariCP, and the Resilience4j demo.
 
-use crate::{cells_of, findings, import_clean, route_groups, row_of, settings};
+use crate::{cells_of, findings, import_clean_with_paths, route_groups, row_of, settings};
 
 #[test]
 fn spring_piggymetrics() {
-    let out = import_clean("spring-piggymetrics");
-    let a = "spring-piggymetrics/application.yml";
-    let g = "spring-piggymetrics/gateway.yml";
+    let (out, [a, g]) =
+        import_clean_with_paths("spring-piggymetrics", ["application.yml", "gateway.yml"]);
     let hystrix = "hystrix.command.*.execution.isolation.thread.timeoutInMilliseconds";
     let mut expected = vec![
         format!("spring-piggymetrics -> hystrix default | {hystrix} | 10000 | {a}:11"),
@@ -52,9 +51,13 @@ fn spring_piggymetrics() {
 
 #[test]
 fn spring_polar_bookshop() {
-    let out = import_clean("spring-polar-bookshop");
-    let c = "spring-polar-bookshop/catalog-service/application.yml";
-    let e = "spring-polar-bookshop/edge-service/application.yml";
+    let (out, [c, e]) = import_clean_with_paths(
+        "spring-polar-bookshop",
+        [
+            "catalog-service/application.yml",
+            "edge-service/application.yml",
+        ],
+    );
     let mut expected = vec![
         format!("client -> catalog-service | server.tomcat.connection-timeout | 2s | {c}:5"),
         format!("client -> catalog-service | server.tomcat.keep-alive-timeout | 15s | {c}:6"),
@@ -122,8 +125,7 @@ fn spring_polar_bookshop() {
 
 #[test]
 fn spring_resilience4j_demo() {
-    let out = import_clean("spring-resilience4j-demo");
-    let f = "spring-resilience4j-demo/application.yml";
+    let (out, [f]) = import_clean_with_paths("spring-resilience4j-demo", ["application.yml"]);
     let mut expected = Vec::new();
     // Both instances name `default` as their base config: its values are theirs.
     for instance in ["backendA", "backendB"] {

@@ -1,12 +1,11 @@
 //! Terraform: an ALB module fed by variables, API Gateway in front of Lambda, SQS feeding
 //! Lambda.
 
-use crate::{cells_of, findings, import_clean, settings};
+use crate::{cells_of, entry_of, findings, import_clean_with_paths, settings};
 
 #[test]
 fn alb_module_with_variables() {
-    let out = import_clean("tf-alb-module-vars");
-    let f = "tf-alb-module-vars/loadbalancing/main.tf";
+    let (out, [f]) = import_clean_with_paths("tf-alb-module-vars", ["loadbalancing/main.tf"]);
     let hop = "aws_lb.main_lb -> aws_lb_target_group.main_lb_tg";
     // The listener's default action forwards the load balancer to its target group: the idle
     // timeout goes on that hop. The target group writes no deregistration_delay.
@@ -19,11 +18,7 @@ fn alb_module_with_variables() {
         cells_of(idle, "location | rationale"),
         format!("{f}:7 aws_lb.main_lb idle_timeout | ")
     );
-    let entry = budget::catalog::lookup(idle).expect("a catalog entry");
-    assert_eq!(
-        (entry.product, entry.name),
-        ("AWS ALB", "aws_lb.idle_timeout")
-    );
+    assert_eq!(entry_of(idle), ("AWS ALB", "aws_lb.idle_timeout"));
     // The load balancer's target groups are one route group, written where the listener
     // names the target group.
     assert_eq!(
@@ -37,9 +32,8 @@ fn alb_module_with_variables() {
 
 #[test]
 fn api_gateway_in_front_of_lambda() {
-    let out = import_clean("tf-apigw-lambda-504");
-    let a = "tf-apigw-lambda-504/apigw-get.tf";
-    let l = "tf-apigw-lambda-504/lambda.tf";
+    let (out, [a, l]) =
+        import_clean_with_paths("tf-apigw-lambda-504", ["apigw-get.tf", "lambda.tf"]);
     let hop = "aws_api_gateway_rest_api.api_gw -> aws_lambda_function.template_lambda";
     let lambda = "aws_lambda_function.template_lambda";
     assert_eq!(
@@ -79,9 +73,7 @@ fn api_gateway_in_front_of_lambda() {
 
 #[test]
 fn sqs_feeding_lambda() {
-    let out = import_clean("tf-sqs-lambda-dlq");
-    let l = "tf-sqs-lambda-dlq/lambda.tf";
-    let s = "tf-sqs-lambda-dlq/sqs.tf";
+    let (out, [l, s]) = import_clean_with_paths("tf-sqs-lambda-dlq", ["lambda.tf", "sqs.tf"]);
     let lambda = "aws_lambda_function.lambda";
     let hop = "aws_sqs_queue.queue -> aws_lambda_function.lambda";
     assert_eq!(
