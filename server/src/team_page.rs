@@ -235,7 +235,7 @@ impl PageForm for InviteForm {
             optional_number::<i64>(&self.team, |text| format!("team {text:?} is not an id"))?;
         let role = Some(self.role.trim()).filter(|r| !r.is_empty());
         let (link, expires) =
-            ops::make_invite(&by.state, &by.access, &self.email, team, role).await?;
+            ops::make_invite(&by.state.store, &by.access, &self.email, team, role).await?;
         let text = t_args(
             by.lang,
             "team-invite-made",

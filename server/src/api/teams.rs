@@ -17,7 +17,8 @@
 //! | `POST /api/v1/accounts/{id}/disabled` | administrators | `{"disabled": true}`: cannot sign in |
 //! | `PUT /api/v1/sheets/{id}/shared` | the sheet's owners | `{"shared": true}`: every account may read it |
 
-use axum::extract::{Path, State};
+use axum::extract::{FromRequestParts, Path};
+use axum::http::request::Parts;
 use axum::http::{header, HeaderName, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -26,6 +27,7 @@ use serde_json::{json, Value};
 use utoipa::{IntoParams, ToSchema};
 use workbench_store::access::{Access, Principal, Role};
 use workbench_store::teams::{self, account_of, admin, in_team};
+use workbench_store::Store;
 
 use super::extract::{ApiQuery, IdPath};
 use crate::auth::{Caller, Scoped};
@@ -48,6 +50,39 @@ enum Refusals {
         description = "Local mode, or a team, token, account or sheet the caller cannot see"
     )]
     Unseen(ErrorBody),
+}
+
+/// The caller of a team route and the whole store, for the operations of
+/// [`workbench_store::teams`], which check the caller's rights themselves; a 404 in local mode,
+/// as [`Caller`] gives it.
+pub(crate) struct TeamCaller {
+    /// The store, not scoped to the caller.
+    store: Store,
+    /// Who calls, with their roles.
+    access: Access,
+}
+
+impl FromRequestParts<AppState> for TeamCaller {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &AppState,
+    ) -> Result<TeamCaller, ApiError> {
+        let Caller(access) = Caller::from_request_parts(parts, state).await?;
+        Ok(TeamCaller {
+            store: state.store.clone(),
+            access,
+        })
+    }
+}
+
+/// Refuses a caller who is not an owner of `team` through an account (a token, however
+/// scoped, is not; an administrator's account owns every team).
+fn team_owner(access: &Access, team: i64) -> Result<(), ApiError> {
+    account_of(access)?;
+    in_team(access, team, Role::Owner)?;
+    Ok(())
 }
 
 /// The path parameter of a team's routes (`/teams/{team}/…`) as the OpenAPI document names
@@ -97,11 +132,10 @@ pub(crate) async fn me(Caller(access): Caller) -> Json<Value> {
     ),
 )]
 pub(crate) async fn teams(
-    State(state): State<AppState>,
-    Caller(access): Caller,
+    TeamCaller { store, access }: TeamCaller,
 ) -> Result<Json<Value>, ApiError> {
     account_of(&access)?;
-    let all = state.store.teams().await?;
+    let all = store.teams().await?;
     let visible: Vec<Value> = all
         .into_iter()
         .filter(|team| access.is_admin() || access.role_in(team.id).is_some())
@@ -127,11 +161,10 @@ pub(crate) struct NewTeam {
     ),
 )]
 pub(crate) async fn create_team(
-    State(state): State<AppState>,
-    Caller(access): Caller,
+    TeamCaller { store, access }: TeamCaller,
     Json(body): Json<NewTeam>,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
-    let (id, name) = teams::make_team(&state.store, &access, &body.name).await?;
+    let (id, name) = teams::make_team(&store, &access, &body.name).await?;
     Ok((StatusCode::CREATED, Json(json!({"id": id, "name": name}))))
 }
 
@@ -147,12 +180,11 @@ pub(crate) async fn create_team(
     ),
 )]
 pub(crate) async fn members(
-    State(state): State<AppState>,
-    Caller(access): Caller,
+    TeamCaller { store, access }: TeamCaller,
     Path(team): Path<i64>,
 ) -> Result<Json<Value>, ApiError> {
     in_team(&access, team, Role::Viewer)?;
-    Ok(Json(json!(state.store.members(team).await?)))
+    Ok(Json(json!(store.members(team).await?)))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -174,20 +206,12 @@ pub(crate) struct SetMember {
     ),
 )]
 pub(crate) async fn set_member(
-    State(state): State<AppState>,
-    Caller(access): Caller,
+    TeamCaller { store, access }: TeamCaller,
     Path(team): Path<i64>,
     Json(body): Json<SetMember>,
 ) -> Result<Json<Value>, ApiError> {
-    teams::change_member(
-        &state.store,
-        &access,
-        team,
-        &body.email,
-        body.role.as_deref(),
-    )
-    .await?;
-    Ok(Json(json!(state.store.members(team).await?)))
+    teams::change_member(&store, &access, team, &body.email, body.role.as_deref()).await?;
+    Ok(Json(json!(store.members(team).await?)))
 }
 
 #[utoipa::path(
@@ -202,13 +226,11 @@ pub(crate) async fn set_member(
     ),
 )]
 pub(crate) async fn tokens(
-    State(state): State<AppState>,
-    Caller(access): Caller,
+    TeamCaller { store, access }: TeamCaller,
     Path(team): Path<i64>,
 ) -> Result<Json<Value>, ApiError> {
-    account_of(&access)?;
-    in_team(&access, team, Role::Owner)?;
-    Ok(Json(json!(state.store.tokens(team).await?)))
+    team_owner(&access, team)?;
+    Ok(Json(json!(store.tokens(team).await?)))
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -231,8 +253,7 @@ pub(crate) struct NewToken {
     ),
 )]
 pub(crate) async fn create_token(
-    State(state): State<AppState>,
-    Caller(access): Caller,
+    TeamCaller { store, access }: TeamCaller,
     Path(team): Path<i64>,
     Json(body): Json<NewToken>,
 ) -> Result<(StatusCode, [(HeaderName, &'static str); 1], Json<Value>), ApiError> {
@@ -241,8 +262,7 @@ pub(crate) async fn create_token(
         scope: &body.scope,
         expires_in_days: body.expires_in_days,
     };
-    let made =
-        teams::make_token(&state.store, &access, team, new, crate::auth::new_token()).await?;
+    let made = teams::make_token(&store, &access, team, new, crate::auth::new_token()).await?;
     Ok((
         StatusCode::CREATED,
         NO_STORE,
@@ -264,11 +284,10 @@ pub(crate) async fn create_token(
     ),
 )]
 pub(crate) async fn revoke_token(
-    State(state): State<AppState>,
-    Caller(access): Caller,
+    TeamCaller { store, access }: TeamCaller,
     Path((team, id)): Path<(i64, i64)>,
 ) -> Result<StatusCode, ApiError> {
-    teams::end_token(&state.store, &access, team, id).await?;
+    teams::end_token(&store, &access, team, id).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
@@ -288,13 +307,13 @@ pub(crate) struct AuditPage {
 /// with `page`: the lines as JSON, newest first, and when there are older ones a `Link`
 /// header to them (`<path?before=ID>; rel="next"`, as GitHub's API pages).
 async fn audit_page(
-    state: &AppState,
+    store: &Store,
     team: Option<i64>,
     path: &str,
     page: AuditPage,
 ) -> Result<Response, ApiError> {
     let limit = i64::try_from(AUDIT_PAGE_LINES + 1).unwrap_or(i64::MAX);
-    let mut lines = state.store.audit_page(team, page.before, limit).await?;
+    let mut lines = store.audit_page(team, page.before, limit).await?;
     let older = lines.len() > AUDIT_PAGE_LINES;
     lines.truncate(AUDIT_PAGE_LINES);
     let mut response = Json(json!(lines)).into_response();
@@ -325,14 +344,12 @@ async fn audit_page(
     ),
 )]
 pub(crate) async fn audit(
-    State(state): State<AppState>,
-    Caller(access): Caller,
+    TeamCaller { store, access }: TeamCaller,
     Path(team): Path<i64>,
     ApiQuery(page): ApiQuery<AuditPage>,
 ) -> Result<Response, ApiError> {
-    account_of(&access)?;
-    in_team(&access, team, Role::Owner)?;
-    audit_page(&state, Some(team), &format!("/teams/{team}/audit"), page).await
+    team_owner(&access, team)?;
+    audit_page(&store, Some(team), &format!("/teams/{team}/audit"), page).await
 }
 
 #[utoipa::path(
@@ -351,12 +368,11 @@ pub(crate) async fn audit(
     ),
 )]
 pub(crate) async fn instance_audit(
-    State(state): State<AppState>,
-    Caller(access): Caller,
+    TeamCaller { store, access }: TeamCaller,
     ApiQuery(page): ApiQuery<AuditPage>,
 ) -> Result<Response, ApiError> {
     admin(&access)?;
-    audit_page(&state, None, "/audit", page).await
+    audit_page(&store, None, "/audit", page).await
 }
 
 #[derive(Deserialize, ToSchema)]
@@ -379,8 +395,7 @@ pub(crate) struct NewAccount {
     ),
 )]
 pub(crate) async fn create_account(
-    State(state): State<AppState>,
-    Caller(access): Caller,
+    TeamCaller { store, access }: TeamCaller,
     Json(body): Json<NewAccount>,
 ) -> Result<(StatusCode, Json<Value>), ApiError> {
     let new = teams::NewAccount {
@@ -388,7 +403,7 @@ pub(crate) async fn create_account(
         password: body.password,
         admin: body.admin,
     };
-    let id = teams::make_account(&state.store, &access, new, crate::auth::hash_password).await?;
+    let id = teams::make_account(&store, &access, new, crate::auth::hash_password).await?;
     Ok((StatusCode::CREATED, Json(json!({"id": id}))))
 }
 
@@ -416,12 +431,11 @@ pub(crate) struct NewInvite {
     ),
 )]
 pub(crate) async fn create_invite(
-    State(state): State<AppState>,
-    Caller(access): Caller,
+    TeamCaller { store, access }: TeamCaller,
     Json(body): Json<NewInvite>,
 ) -> Result<(StatusCode, [(HeaderName, &'static str); 1], Json<Value>), ApiError> {
     let (link, expires) = make_invite(
-        &state,
+        &store,
         &access,
         &body.email,
         body.team,
@@ -438,7 +452,7 @@ pub(crate) async fn create_invite(
 /// Makes a one-time invitation ([`teams::make_invite`]) and its link, `/login?invite=…`;
 /// the link and when it expires (ms since the Unix epoch).
 pub(crate) async fn make_invite(
-    state: &AppState,
+    store: &Store,
     access: &Access,
     email: &str,
     team: Option<i64>,
@@ -446,7 +460,7 @@ pub(crate) async fn make_invite(
 ) -> Result<(String, i64), ApiError> {
     let minted = crate::auth::new_token();
     let new = teams::NewInvite { email, team, role };
-    let expires = teams::make_invite(&state.store, access, new, &minted.hash).await?;
+    let expires = teams::make_invite(store, access, new, &minted.hash).await?;
     Ok((format!("/login?invite={}", minted.token), expires))
 }
 
@@ -468,12 +482,11 @@ pub(crate) struct Disabled {
     ),
 )]
 pub(crate) async fn disable_account(
-    State(state): State<AppState>,
-    Caller(access): Caller,
+    TeamCaller { store, access }: TeamCaller,
     Path(id): Path<i64>,
     Json(body): Json<Disabled>,
 ) -> Result<StatusCode, ApiError> {
-    teams::disable(&state.store, &access, id, body.disabled).await?;
+    teams::disable(&store, &access, id, body.disabled).await?;
     Ok(StatusCode::NO_CONTENT)
 }
 
