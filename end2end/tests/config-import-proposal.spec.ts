@@ -1,36 +1,16 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { expect, type Locator, type Page } from "@playwright/test";
 import { expectTexts, SheetPage, SheetsPage, test } from "./fixtures/workbench";
 
+/** The mesh of `fixtures/configs/mesh/`. */
+const MESH = join(__dirname, "..", "..", "fixtures", "configs", "mesh", "reviews");
+
 /** An Istio VirtualService: a 10 s route timeout, 3 retries of 2 s each. */
-const VS = `apiVersion: networking.istio.io/v1
-kind: VirtualService
-metadata:
-  name: reviews
-spec:
-  hosts:
-  - reviews.example.com
-  http:
-  - route:
-    - destination:
-        host: reviews
-    timeout: 10s
-    retries:
-      attempts: 3
-      perTryTimeout: 2s
-`;
+const VS = readFileSync(join(MESH, "routes.yaml"), "utf8");
 
 /** The DestinationRule of its host: a 1 s connect timeout. */
-const DR = `apiVersion: networking.istio.io/v1
-kind: DestinationRule
-metadata:
-  name: reviews
-spec:
-  host: reviews
-  trafficPolicy:
-    connectionPool:
-      tcp:
-        connectTimeout: 1s
-`;
+const DR = readFileSync(join(MESH, "traffic-policy.yaml"), "utf8");
 
 /** The VirtualService as edited: 4 retries of 3 s each. */
 const EDITED_VS = VS.replace("attempts: 3", "attempts: 4").replace("perTryTimeout: 2s", "perTryTimeout: 3s");

@@ -56,10 +56,36 @@ pub fn stderr(output: &Output) -> String {
     String::from_utf8(output.stderr.clone()).unwrap()
 }
 
+/// What the run printed on standard output, once it exited with `code` (else it fails,
+/// showing what the run printed).
+pub fn stdout_after(output: &Output, code: i32) -> String {
+    assert_eq!(
+        output.status.code(),
+        Some(code),
+        "{}{}",
+        stdout(output),
+        stderr(output)
+    );
+    stdout(output)
+}
+
+/// What the run printed on standard output as JSON, once it exited with `code`.
+pub fn json_after(output: &Output, code: i32) -> serde_json::Value {
+    stdout_after(output, code);
+    json(output)
+}
+
 /// What the run printed on standard output, as JSON (panics with the text when it is not).
 pub fn json(output: &Output) -> serde_json::Value {
     serde_json::from_slice(&output.stdout)
         .unwrap_or_else(|e| panic!("not JSON ({e}): {}", stdout(output)))
+}
+
+/// Asserts that `text` contains each of `parts`, showing `text` when one is missing.
+pub fn assert_contains_all(text: &str, parts: &[&str]) {
+    for part in parts {
+        assert!(text.contains(part), "no {part:?} in {text}");
+    }
 }
 
 /// Runs `git ARGS` in `dir` as the author `t <t@example.com>` (whatever the machine's own

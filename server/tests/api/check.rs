@@ -4,9 +4,17 @@ use axum::http::StatusCode;
 use serde_json::json;
 
 use crate::helpers::{
-    assert_error, checked, find, fixture, golden_g2, golden_g7, inversion_numbers, spawn_app,
-    texts_of,
+    assert_error, checked, find, fixture, get_fresh, golden_g2, golden_g7, inversion_numbers,
+    post_fresh, spawn_app, texts_of,
 };
+
+/// Asserts G1's numbers of the app's node: it needs 7.8 s of its 8.0 s deadline.
+fn assert_g1_app_numbers(node: &serde_json::Value) {
+    assert_eq!(
+        (&node["need_ms"], &node["deadline_ms"], &node["slack_ms"]),
+        (&json!(7_800), &json!(8_000), &json!(200))
+    );
+}
 
 #[tokio::test]
 async fn g1_app_needs_7_8_s_of_its_8_s_deadline() {
@@ -15,9 +23,7 @@ async fn g1_app_needs_7_8_s_of_its_8_s_deadline() {
 
     // Assert
     let node = find(&report["nodes"], "name", "app");
-    assert_eq!(node["need_ms"], 7_800);
-    assert_eq!(node["deadline_ms"], 8_000);
-    assert_eq!(node["slack_ms"], 200);
+    assert_g1_app_numbers(node);
     assert_eq!(node["verdict"], "ok");
     assert_eq!(
         find(&report["hops"], "segment", "app -> DB")["worst_ms"],
@@ -61,7 +67,6 @@ async fn a_margin_of_1_5_s_turns_g1s_exact_browser_hop_into_an_inversion() {
 #[tokio::test]
 async fn a_sheet_of_more_than_5000_rows_is_422_at_the_first_row_too_many() {
     // Arrange: 5,001 rows of 1,000 tries each, under 1 MiB
-    let app = spawn_app().await;
     let header = "layer\tsegment\titem\tsetting\tdefault\tvalue\tlocation\trationale\n";
     let body = format!(
         "{header}{}",
@@ -69,7 +74,7 @@ async fn a_sheet_of_more_than_5000_rows_is_422_at_the_first_row_too_many() {
     );
 
     // Act
-    let response = app.post("/api/v1/check", body).await;
+    let response = post_fresh("/api/v1/check", body).await;
 
     // Assert
     assert_error(
@@ -139,14 +144,8 @@ async fn the_amplification_threshold_comes_from_the_query() {
 
 #[tokio::test]
 async fn g1_has_exactly_one_finding_slack_none_on_browser_to_lb() {
-    // Arrange
-    let app = spawn_app().await;
-
     // Act
-    let report = app
-        .post("/api/v1/check", fixture("reservation-en.tsv"))
-        .await
-        .json();
+    let report = checked("/api/v1/check", fixture("reservation-en.tsv")).await;
 
     // Assert
     let findings = report["findings"].as_array().expect("findings");
@@ -164,20 +163,11 @@ async fn g1_has_exactly_one_finding_slack_none_on_browser_to_lb() {
 
 #[tokio::test]
 async fn the_japanese_g1_gives_the_same_numbers() {
-    // Arrange
-    let app = spawn_app().await;
-
     // Act
-    let report = app
-        .post("/api/v1/check", fixture("reservation-ja.tsv"))
-        .await
-        .json();
+    let report = checked("/api/v1/check", fixture("reservation-ja.tsv")).await;
 
     // Assert
-    let node = find(&report["nodes"], "name", "アプリ");
-    assert_eq!(node["need_ms"], 7_800);
-    assert_eq!(node["deadline_ms"], 8_000);
-    assert_eq!(node["slack_ms"], 200);
+    assert_g1_app_numbers(find(&report["nodes"], "name", "アプリ"));
     let findings = report["findings"].as_array().expect("findings");
     assert_eq!(findings.len(), 1, "{findings:#?}");
     assert_eq!(findings[0]["code"], "slack.none");
@@ -186,11 +176,8 @@ async fn the_japanese_g1_gives_the_same_numbers() {
 
 #[tokio::test]
 async fn g2_app_needs_15_5_s_and_one_try_fits() {
-    // Arrange
-    let app = spawn_app().await;
-
     // Act
-    let report = app.post("/api/v1/check", golden_g2()).await.json();
+    let report = checked("/api/v1/check", golden_g2()).await;
 
     // Assert
     let node = find(&report["nodes"], "name", "app");
@@ -213,14 +200,8 @@ async fn g2_app_needs_15_5_s_and_one_try_fits() {
 
 #[tokio::test]
 async fn g4_the_lb_gives_up_9_5_s_before_the_app() {
-    // Arrange
-    let app = spawn_app().await;
-
     // Act
-    let report = app
-        .post("/api/v1/check", fixture("inverted-lb.tsv"))
-        .await
-        .json();
+    let report = checked("/api/v1/check", fixture("inverted-lb.tsv")).await;
 
     // Assert
     assert_eq!(
@@ -268,7 +249,6 @@ async fn g4_the_lb_gives_up_9_5_s_before_the_app() {
 #[tokio::test]
 async fn a_row_with_a_missing_cell_is_422_naming_the_line() {
     // Arrange
-    let app = spawn_app().await;
     let mut lines: Vec<String> = fixture("inverted-lb.tsv")
         .lines()
         .map(String::from)
@@ -277,7 +257,7 @@ async fn a_row_with_a_missing_cell_is_422_naming_the_line() {
     let body = lines.join("\n") + "\n";
 
     // Act
-    let response = app.post("/api/v1/check", body).await;
+    let response = post_fresh("/api/v1/check", body).await;
 
     // Assert
     assert_error(
@@ -291,11 +271,10 @@ async fn a_row_with_a_missing_cell_is_422_naming_the_line() {
 #[tokio::test]
 async fn an_unknown_header_column_is_422_on_line_1() {
     // Arrange
-    let app = spawn_app().await;
     let body = "layer\tsegment\titem\tsetting\tdefault\tvalue\twhere\trationale\n";
 
     // Act
-    let response = app.post("/api/v1/check", body).await;
+    let response = post_fresh("/api/v1/check", body).await;
 
     // Assert
     assert_eq!(response.status, StatusCode::UNPROCESSABLE_ENTITY);
@@ -312,11 +291,8 @@ async fn an_unknown_header_column_is_422_on_line_1() {
 
 #[tokio::test]
 async fn an_empty_body_is_422_without_a_line() {
-    // Arrange
-    let app = spawn_app().await;
-
     // Act
-    let response = app.post("/api/v1/check", "").await;
+    let response = post_fresh("/api/v1/check", "").await;
 
     // Assert
     assert_error(&response, StatusCode::UNPROCESSABLE_ENTITY, "the sheet is empty: paste a header line and at least one row, or eight tab-separated cells", None);
@@ -325,7 +301,6 @@ async fn an_empty_body_is_422_without_a_line() {
 #[tokio::test]
 async fn a_body_that_is_not_utf8_is_400_naming_the_line() {
     // Arrange
-    let app = spawn_app().await;
     let mut body = fixture("inverted-lb.tsv").into_bytes();
     let third_line = body
         .iter()
@@ -338,7 +313,7 @@ async fn a_body_that_is_not_utf8_is_400_naming_the_line() {
     body[third_line] = 0xff;
 
     // Act
-    let response = app.post("/api/v1/check", body).await;
+    let response = post_fresh("/api/v1/check", body).await;
 
     // Assert
     assert_error(
@@ -362,13 +337,8 @@ fn sheet_of_size(size: usize) -> String {
 
 #[tokio::test]
 async fn a_body_of_exactly_1_mib_is_accepted() {
-    // Arrange
-    let app = spawn_app().await;
-
     // Act
-    let response = app
-        .post("/api/v1/check", sheet_of_size(server::MAX_BODY_BYTES))
-        .await;
+    let response = post_fresh("/api/v1/check", sheet_of_size(server::MAX_BODY_BYTES)).await;
 
     // Assert
     assert_eq!(response.status, StatusCode::OK, "{}", response.text());
@@ -376,13 +346,8 @@ async fn a_body_of_exactly_1_mib_is_accepted() {
 
 #[tokio::test]
 async fn a_body_of_1_mib_and_1_byte_is_413() {
-    // Arrange
-    let app = spawn_app().await;
-
     // Act
-    let response = app
-        .post("/api/v1/check", sheet_of_size((1 << 20) + 1))
-        .await;
+    let response = post_fresh("/api/v1/check", sheet_of_size((1 << 20) + 1)).await;
 
     // Assert
     assert_error(
@@ -395,11 +360,8 @@ async fn a_body_of_1_mib_and_1_byte_is_413() {
 
 #[tokio::test]
 async fn check_is_post_only() {
-    // Arrange
-    let app = spawn_app().await;
-
     // Act
-    let response = app.get("/api/v1/check").await;
+    let response = get_fresh("/api/v1/check").await;
 
     // Assert
     assert_eq!(response.status, StatusCode::METHOD_NOT_ALLOWED);
@@ -444,11 +406,8 @@ async fn g6_the_redirectors_early_retries_cost_140_s_and_deliver_once() {
 
 #[tokio::test]
 async fn g7_retries_on_everything_cost_280_s_and_invert_the_browsers_wait() {
-    // Arrange
-    let app = spawn_app().await;
-
     // Act
-    let response = app.post("/api/v1/check", golden_g7()).await;
+    let response = post_fresh("/api/v1/check", golden_g7()).await;
 
     // Assert
     assert_eq!(response.status, StatusCode::OK, "{}", response.text());
@@ -488,31 +447,24 @@ fn cloudflare_sheet(location: &str) -> String {
 
 #[tokio::test]
 async fn a_cloudflare_row_named_like_nginxs_takes_none_of_nginxs_defaults() {
-    // Arrange
-    let app = spawn_app().await;
-
     // Act
-    let cloudflare = app
-        .post("/api/v1/check", cloudflare_sheet("Cloudflare zone"))
-        .await;
-    let nginx = app.post("/api/v1/check", cloudflare_sheet("nginx")).await;
+    let cloudflare = checked("/api/v1/check", cloudflare_sheet("Cloudflare zone")).await;
+    let nginx = checked("/api/v1/check", cloudflare_sheet("nginx")).await;
 
     // Assert: the CDN hop is its own 100 s, within the browser's 120 s; no nginx default,
     // no nginx source, and the row's note says why.
-    assert_eq!(cloudflare.status, StatusCode::OK, "{}", cloudflare.text());
-    let report = cloudflare.json();
     assert_eq!(
-        find(&report["hops"], "segment", "CDN -> nginx")["worst_ms"],
+        find(&cloudflare["hops"], "segment", "CDN -> nginx")["worst_ms"],
         100_000
     );
-    let codes: Vec<&str> = report["findings"]
+    let codes: Vec<&str> = cloudflare["findings"]
         .as_array()
         .unwrap()
         .iter()
         .filter_map(|f| f["code"].as_str())
         .collect();
     assert_eq!(codes, ["bound.missing", "read.interval_only"]);
-    let row = &report["rows"][1];
+    let row = &cloudflare["rows"][1];
     assert_eq!(row["value_ms"], 100_000);
     assert_eq!(row["source"], serde_json::Value::Null);
     assert_eq!(
@@ -521,24 +473,22 @@ async fn a_cloudflare_row_named_like_nginxs_takes_none_of_nginxs_defaults() {
     );
     // Set in nginx, the same row takes nginx's 60 s connect default: 160 s, and the browser's
     // 120 s is short by 41 s with the 1 s margin.
-    let report = nginx.json();
     assert_eq!(
-        find(&report["hops"], "segment", "CDN -> nginx")["worst_ms"],
+        find(&nginx["hops"], "segment", "CDN -> nginx")["worst_ms"],
         160_000
     );
-    let inversion = find(&report["findings"], "code", "inversion.hop");
+    let inversion = find(&nginx["findings"], "code", "inversion.hop");
     assert_eq!(
         inversion_numbers(inversion),
         (Some(120_000), Some(161_000), Some(41_000))
     );
-    assert_eq!(report["rows"][1]["note"], "nginx: proxy_read_timeout");
+    assert_eq!(nginx["rows"][1]["note"], "nginx: proxy_read_timeout");
 }
 
 #[tokio::test]
 async fn a_raise_above_cloudflares_cap_names_the_cap_beside_lowering_nginxs_read() {
     // Arrange: Cloudflare waits 100 s for nginx, which waits 120 s for an app whose deadline
     // is 90 s.
-    let app = spawn_app().await;
     let sheet = "layer\tsegment\titem\tsetting\tdefault\tvalue\tlocation\trationale\n\
                  1\tbrowser -> CDN\toverall deadline\tfetch AbortSignal.timeout\tnone\t150s\tfront end\t\n\
                  2\tCDN -> nginx\tread timeout\tCloudflare Proxy Read Timeout\t100s\t100s\tCloudflare zone\t\n\
@@ -547,7 +497,7 @@ async fn a_raise_above_cloudflares_cap_names_the_cap_beside_lowering_nginxs_read
                  4\tapp\trequest deadline\tin-app deadline\tnone\t90s\tapp middleware\t\n";
 
     // Act
-    let report = app.post("/api/v1/check", sheet.to_string()).await.json();
+    let report = checked("/api/v1/check", sheet.to_string()).await;
 
     // Assert
     let inversion = find(&report["findings"], "code", "inversion.hop");
@@ -571,14 +521,8 @@ async fn a_raise_above_cloudflares_cap_names_the_cap_beside_lowering_nginxs_read
 
 #[tokio::test]
 async fn g8_the_api_takes_the_longest_route_of_a_route_group() {
-    // Arrange
-    let app = spawn_app().await;
-
     // Act
-    let report = app
-        .post("/api/v1/check", fixture("gateway-routes.tsv"))
-        .await
-        .json();
+    let report = checked("/api/v1/check", fixture("gateway-routes.tsv")).await;
 
     // Assert
     let gateway = find(&report["nodes"], "name", "gateway");

@@ -4,18 +4,18 @@ use std::path::Path;
 use std::process::Output;
 
 use crate::binary::{
-    cells, json, line_cells, stderr, stdout, workbench, workbench_in, workbench_on,
+    cells, json, json_after, line_cells, stderr, stdout, stdout_after, workbench, workbench_in,
+    workbench_on,
 };
 use crate::helpers::{find, fixture_path, golden_g2, golden_g7, inversion_numbers};
 
 #[test]
 fn g1_passes_with_exit_0_and_prints_its_table() {
     // Act
-    let output = workbench(&["check", "fixtures/reservation-en.tsv"], "");
+    let output = check(&["fixtures/reservation-en.tsv"]);
 
     // Assert
-    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
-    let text = stdout(&output);
+    let text = stdout_after(&output, 0);
     let cells = line_cells(&text, "app ");
     assert_eq!(
         &cells[..5],
@@ -39,14 +39,8 @@ fn g1_passes_with_exit_0_and_prints_its_table() {
 #[test]
 fn a_margin_of_1_5_s_fails_g1_and_an_unreadable_one_is_a_usage_error() {
     // Act
-    let strict = workbench(
-        &["check", "fixtures/reservation-en.tsv", "--margin", "1.5s"],
-        "",
-    );
-    let bare = workbench(
-        &["check", "fixtures/reservation-en.tsv", "--margin", "2"],
-        "",
-    );
+    let strict = check(&["fixtures/reservation-en.tsv", "--margin", "1.5s"]);
+    let bare = check(&["fixtures/reservation-en.tsv", "--margin", "2"]);
 
     // Assert: browser -> LB waits 12.0 s for 11.0 s + 1.5 s
     assert_eq!(strict.status.code(), Some(1), "{}", stderr(&strict));
@@ -69,26 +63,14 @@ fn a_margin_of_1_5_s_fails_g1_and_an_unreadable_one_is_a_usage_error() {
 #[test]
 fn the_amplification_threshold_flag_silences_attempts_up_to_it() {
     // Act
-    let default = workbench(
-        &[
-            "check",
-            "fixtures/three-client-layers.tsv",
-            "--format",
-            "json",
-        ],
-        "",
-    );
-    let lenient = workbench(
-        &[
-            "check",
-            "fixtures/three-client-layers.tsv",
-            "--format",
-            "json",
-            "--amplification-threshold",
-            "45",
-        ],
-        "",
-    );
+    let default = check(&["fixtures/three-client-layers.tsv", "--format", "json"]);
+    let lenient = check(&[
+        "fixtures/three-client-layers.tsv",
+        "--format",
+        "json",
+        "--amplification-threshold",
+        "45",
+    ]);
 
     // Assert
     let codes = |output: &Output| -> Vec<String> {
@@ -107,11 +89,10 @@ fn the_amplification_threshold_flag_silences_attempts_up_to_it() {
 #[test]
 fn the_japanese_g1_prints_japanese_headings_and_headline() {
     // Act
-    let output = workbench(&["check", "fixtures/reservation-ja.tsv"], "");
+    let output = check(&["fixtures/reservation-ja.tsv"]);
 
     // Assert
-    assert_eq!(output.status.code(), Some(0));
-    let text = stdout(&output);
+    let text = stdout_after(&output, 0);
     assert!(text.starts_with("ノード\n"), "{text}");
     // The values in seconds and the verdict are written in Japanese, as the messages are.
     let cells = line_cells(&text, "アプリ ");
@@ -133,11 +114,10 @@ fn the_japanese_g1_prints_japanese_headings_and_headline() {
 #[test]
 fn g4_fails_with_exit_1_and_names_the_inversion() {
     // Act
-    let output = workbench(&["check", "fixtures/inverted-lb.tsv"], "");
+    let output = check(&["fixtures/inverted-lb.tsv"]);
 
     // Assert
-    assert_eq!(output.status.code(), Some(1), "{}", stdout(&output));
-    let text = stdout(&output);
+    let text = stdout_after(&output, 1);
     let cells = line_cells(&text, "LB -> app ");
     assert_eq!(&cells[3..5], ["-9.5 s", "inverted"], "{text}");
     assert!(
@@ -154,14 +134,10 @@ fn g4_fails_with_exit_1_and_names_the_inversion() {
 #[test]
 fn json_output_is_the_report() {
     // Act
-    let output = workbench(
-        &["check", "fixtures/reservation-en.tsv", "--format", "json"],
-        "",
-    );
+    let output = check(&["fixtures/reservation-en.tsv", "--format", "json"]);
 
     // Assert
-    assert_eq!(output.status.code(), Some(0));
-    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let report = json_after(&output, 0);
     let app = find(&report["nodes"], "name", "app");
     assert_eq!(
         (app["need_ms"].as_u64(), app["deadline_ms"].as_u64()),
@@ -175,11 +151,10 @@ fn json_output_is_the_report() {
 #[test]
 fn g2_on_standard_input_fails_with_exit_1() {
     // Act
-    let output = workbench(&["check", "-", "--format", "json"], &golden_g2());
+    let output = check_input(&["-", "--format", "json"], &golden_g2());
 
     // Assert
-    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
-    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let report = json_after(&output, 1);
     let inversion = find(&report["findings"], "code", "inversion.node");
     assert_eq!(inversion["short_by_ms"], 7_500);
     assert_eq!(inversion["tries_that_fit"], 1);
@@ -191,8 +166,7 @@ fn serve_is_the_default_and_check_is_documented() {
     let output = workbench(&["--help"], "");
 
     // Assert
-    assert_eq!(output.status.code(), Some(0));
-    let help = stdout(&output);
+    let help = stdout_after(&output, 0);
     assert!(help.contains("serve") && help.contains("check"), "{help}");
 }
 
@@ -209,24 +183,23 @@ fn a_row_with_a_missing_cell_exits_2_naming_file_and_line() {
     let path = path.to_str().unwrap();
 
     // Act
-    let output = workbench(&["check", path], "");
+    let output = check(&[path]);
 
     // Assert
-    assert_eq!(output.status.code(), Some(2));
-    assert_eq!(stdout(&output), "");
-    assert_eq!(
-        stderr(&output),
+    assert_refused(
+        &output,
+        2,
         format!(
             "workbench: {path}: line 4: expected 8 cells, found 7; \
              each row needs exactly 8 tab-separated cells\n"
-        )
+        ),
     );
 }
 
 #[test]
 fn a_missing_file_exits_2() {
     // Act
-    let output = workbench(&["check", "fixtures/no-such-sheet.tsv"], "");
+    let output = check(&["fixtures/no-such-sheet.tsv"]);
 
     // Assert
     assert_eq!(output.status.code(), Some(2));
@@ -241,7 +214,7 @@ fn a_missing_file_exits_2() {
 #[test]
 fn empty_standard_input_exits_2() {
     // Act
-    let output = workbench(&["check", "-"], "");
+    let output = check(&["-"]);
 
     // Assert
     assert_eq!(output.status.code(), Some(2));
@@ -252,9 +225,27 @@ fn empty_standard_input_exits_2() {
     );
 }
 
+/// Asserts that the run exited with `code`, printed nothing on standard output and `message`
+/// on standard error.
+fn assert_refused(output: &Output, code: i32, message: impl AsRef<str>) {
+    assert_eq!(output.status.code(), Some(code));
+    assert_eq!(stdout(output), "");
+    assert_eq!(stderr(output), message.as_ref());
+}
+
+/// Runs `workbench check ARGS` in the workspace root, with nothing on standard input.
+fn check(args: &[&str]) -> Output {
+    check_input(args, "")
+}
+
+/// Runs `workbench check ARGS` in the workspace root, with `stdin` on standard input.
+fn check_input(args: &[&str], stdin: &str) -> Output {
+    workbench(&[&["check"][..], args].concat(), stdin)
+}
+
 /// The JSON report `workbench check PATH --format json` prints, run in the workspace root.
 fn json_report(path: &str) -> serde_json::Value {
-    let output = workbench(&["check", path, "--format", "json"], "");
+    let output = check(&[path, "--format", "json"]);
     serde_json::from_slice(&output.stdout).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
@@ -293,10 +284,7 @@ fn warning_only_sheet() -> String {
 #[test]
 fn sarif_for_the_inverted_lb_has_one_error_result_on_line_2() {
     // Act
-    let output = workbench(
-        &["check", "fixtures/inverted-lb.tsv", "--format", "sarif"],
-        "",
-    );
+    let output = check(&["fixtures/inverted-lb.tsv", "--format", "sarif"]);
 
     // Assert
     assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
@@ -355,10 +343,7 @@ fn sarif_has_a_result_per_finding_and_a_rule_per_code() {
     let findings = report["findings"].as_array().unwrap();
 
     // Act
-    let log = json(&workbench(
-        &["check", "fixtures/inverted-lb.tsv", "--format", "sarif"],
-        "",
-    ));
+    let log = json(&check(&["fixtures/inverted-lb.tsv", "--format", "sarif"]));
 
     // Assert
     let run = &log["runs"][0];
@@ -492,8 +477,7 @@ fn sarif_for_a_directory_names_each_sheet_by_its_relative_path() {
     let output = workbench_in(dir.path(), &["check", "sheets/", "--format", "sarif"], "");
 
     // Assert
-    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
-    let log = json(&output);
+    let log = json_after(&output, 1);
     let results = log["runs"][0]["results"].as_array().unwrap();
     let location = |r: &serde_json::Value| {
         let physical = &r["locations"][0]["physicalLocation"];
@@ -505,20 +489,13 @@ fn sarif_for_a_directory_names_each_sheet_by_its_relative_path() {
             physical["region"]["startLine"].as_u64().unwrap(),
         )
     };
-    let slack = results
-        .iter()
-        .find(|r| r["ruleId"] == "slack.none")
-        .unwrap();
+    let location_of = |rule: &str| location(results.iter().find(|r| r["ruleId"] == rule).unwrap());
     assert_eq!(
-        location(slack),
+        location_of("slack.none"),
         ("sheets/a/reservation-en.tsv".to_string(), 2)
     );
-    let inversion = results
-        .iter()
-        .find(|r| r["ruleId"] == "inversion.hop")
-        .unwrap();
     assert_eq!(
-        location(inversion),
+        location_of("inversion.hop"),
         ("sheets/b-inverted.tsv".to_string(), 2)
     );
 }
@@ -526,18 +503,11 @@ fn sarif_for_a_directory_names_each_sheet_by_its_relative_path() {
 #[test]
 fn several_files_in_text_are_each_headed_by_their_path() {
     // Arrange
-    let g1 = stdout(&workbench(&["check", "fixtures/reservation-en.tsv"], ""));
-    let g4 = stdout(&workbench(&["check", "fixtures/inverted-lb.tsv"], ""));
+    let g1 = stdout(&check(&["fixtures/reservation-en.tsv"]));
+    let g4 = stdout(&check(&["fixtures/inverted-lb.tsv"]));
 
     // Act
-    let output = workbench(
-        &[
-            "check",
-            "fixtures/reservation-en.tsv",
-            "fixtures/inverted-lb.tsv",
-        ],
-        "",
-    );
+    let output = check(&["fixtures/reservation-en.tsv", "fixtures/inverted-lb.tsv"]);
 
     // Assert
     assert_eq!(output.status.code(), Some(1));
@@ -553,14 +523,14 @@ fn several_files_in_text_are_each_headed_by_their_path() {
 fn fail_on_warning_fails_a_sheet_with_only_warnings() {
     // Arrange
     let sheet = warning_only_sheet();
-    let report = json(&workbench(&["check", "-", "--format", "json"], &sheet));
+    let report = json(&check_input(&["-", "--format", "json"], &sheet));
     assert_eq!(report["summary"]["errors"], 0, "{:#}", report["findings"]);
     assert!(report["summary"]["warnings"].as_u64().unwrap() >= 1);
 
     // Act
-    let by_default = workbench(&["check", "-"], &sheet);
-    let on_warning = workbench(&["check", "-", "--fail-on", "warning"], &sheet);
-    let on_error = workbench(&["check", "-", "--fail-on", "error"], &sheet);
+    let by_default = check_input(&["-"], &sheet);
+    let on_warning = check_input(&["-", "--fail-on", "warning"], &sheet);
+    let on_error = check_input(&["-", "--fail-on", "error"], &sheet);
 
     // Assert
     assert_eq!(by_default.status.code(), Some(0), "{}", stderr(&by_default));
@@ -577,15 +547,7 @@ fn fail_on_warning_passes_a_sheet_with_only_infos() {
     assert_eq!(report["summary"]["warnings"], 0);
 
     // Act
-    let output = workbench(
-        &[
-            "check",
-            "fixtures/reservation-en.tsv",
-            "--fail-on",
-            "warning",
-        ],
-        "",
-    );
+    let output = check(&["fixtures/reservation-en.tsv", "--fail-on", "warning"]);
 
     // Assert
     assert_eq!(output.status.code(), Some(0));
@@ -594,21 +556,16 @@ fn fail_on_warning_passes_a_sheet_with_only_infos() {
 #[test]
 fn an_unreadable_file_among_readable_ones_exits_2_and_the_others_are_reported() {
     // Act
-    let output = workbench(
-        &[
-            "check",
-            "fixtures/reservation-en.tsv",
-            "fixtures/no-such-sheet.tsv",
-            "fixtures/inverted-lb.tsv",
-            "--format",
-            "json",
-        ],
-        "",
-    );
+    let output = check(&[
+        "fixtures/reservation-en.tsv",
+        "fixtures/no-such-sheet.tsv",
+        "fixtures/inverted-lb.tsv",
+        "--format",
+        "json",
+    ]);
 
     // Assert
-    assert_eq!(output.status.code(), Some(2));
-    let entries = json(&output);
+    let entries = json_after(&output, 2);
     let entries = entries.as_array().unwrap();
     assert_eq!(entries.len(), 3);
     assert_eq!(entries[0]["path"], "fixtures/reservation-en.tsv");
@@ -643,17 +600,10 @@ fn an_unreadable_file_among_readable_ones_exits_2_and_the_others_are_reported() 
 #[test]
 fn an_unreadable_file_in_text_leaves_the_other_reports_on_standard_output() {
     // Arrange
-    let g1 = stdout(&workbench(&["check", "fixtures/reservation-en.tsv"], ""));
+    let g1 = stdout(&check(&["fixtures/reservation-en.tsv"]));
 
     // Act
-    let output = workbench(
-        &[
-            "check",
-            "fixtures/no-such-sheet.tsv",
-            "fixtures/reservation-en.tsv",
-        ],
-        "",
-    );
+    let output = check(&["fixtures/no-such-sheet.tsv", "fixtures/reservation-en.tsv"]);
 
     // Assert
     assert_eq!(output.status.code(), Some(2));
@@ -683,8 +633,7 @@ fn an_unreadable_sheet_in_sarif_is_a_failed_execution_with_its_line() {
     );
 
     // Assert
-    assert_eq!(output.status.code(), Some(2));
-    let log = json(&output);
+    let log = json_after(&output, 2);
     let run = &log["runs"][0];
     assert_eq!(
         run["invocations"],
@@ -722,15 +671,7 @@ fn an_unreadable_sheet_in_sarif_is_a_failed_execution_with_its_line() {
 #[test]
 fn markdown_for_g1_says_all_checks_pass_and_lists_the_finding() {
     // Act
-    let output = workbench(
-        &[
-            "check",
-            "fixtures/reservation-en.tsv",
-            "--format",
-            "markdown",
-        ],
-        "",
-    );
+    let output = check(&["fixtures/reservation-en.tsv", "--format", "markdown"]);
 
     // Assert
     assert_eq!(output.status.code(), Some(0));
@@ -751,15 +692,7 @@ fn markdown_for_g1_says_all_checks_pass_and_lists_the_finding() {
 #[test]
 fn markdown_for_the_japanese_g1_is_in_japanese() {
     // Act
-    let output = workbench(
-        &[
-            "check",
-            "fixtures/reservation-ja.tsv",
-            "--format",
-            "markdown",
-        ],
-        "",
-    );
+    let output = check(&["fixtures/reservation-ja.tsv", "--format", "markdown"]);
 
     // Assert
     assert_eq!(output.status.code(), Some(0));
@@ -788,14 +721,10 @@ fn markdown_for_the_inverted_lb_tables_the_inverted_hop() {
     };
 
     // Act
-    let output = workbench(
-        &["check", "fixtures/inverted-lb.tsv", "--format", "markdown"],
-        "",
-    );
+    let output = check(&["fixtures/inverted-lb.tsv", "--format", "markdown"]);
 
     // Assert
-    assert_eq!(output.status.code(), Some(1));
-    let text = stdout(&output);
+    let text = stdout_after(&output, 1);
     let expected_start = format!(
         "### fixtures/inverted-lb.tsv\n\
          \n\
@@ -821,20 +750,15 @@ fn markdown_for_the_inverted_lb_tables_the_inverted_hop() {
 #[test]
 fn markdown_names_an_unreadable_file_in_its_own_section() {
     // Act
-    let output = workbench(
-        &[
-            "check",
-            "fixtures/no-such-sheet.tsv",
-            "fixtures/reservation-en.tsv",
-            "--format",
-            "markdown",
-        ],
-        "",
-    );
+    let output = check(&[
+        "fixtures/no-such-sheet.tsv",
+        "fixtures/reservation-en.tsv",
+        "--format",
+        "markdown",
+    ]);
 
     // Assert
-    assert_eq!(output.status.code(), Some(2));
-    let text = stdout(&output);
+    let text = stdout_after(&output, 2);
     assert!(
         text.starts_with(
             "### fixtures/no-such-sheet.tsv\n\n**cannot read**: No such file or directory"
@@ -858,18 +782,17 @@ fn a_directory_without_sheets_exits_2() {
     let output = workbench_in(dir.path(), &["check", "empty"], "");
 
     // Assert
-    assert_eq!(output.status.code(), Some(2));
-    assert_eq!(stdout(&output), "");
-    assert_eq!(
-        stderr(&output),
-        "workbench: empty: no *.tsv file in this directory\n"
+    assert_refused(
+        &output,
+        2,
+        "workbench: empty: no *.tsv file in this directory\n",
     );
 }
 
 #[test]
 fn check_needs_at_least_one_path() {
     // Act
-    let output = workbench(&["check"], "");
+    let output = check(&[]);
 
     // Assert
     assert_eq!(output.status.code(), Some(2));
@@ -880,7 +803,6 @@ fn check_needs_at_least_one_path() {
     );
 }
 
-/// The cells of a table line printed by `workbench`: split on runs of two or more spaces.
 #[test]
 fn catalog_prints_the_matching_settings_as_a_table() {
     // Act
@@ -964,8 +886,7 @@ fn catalog_as_json_has_every_field_of_each_entry() {
     let output = workbench(&["catalog", "keepalive", "--format", "json"], "");
 
     // Assert
-    assert_eq!(output.status.code(), Some(0));
-    let entries = json(&output);
+    let entries = json_after(&output, 0);
     let entries = entries.as_array().unwrap();
     let expected = budget::catalog::search("keepalive");
     assert_eq!(entries.len(), expected.len());
@@ -1035,11 +956,10 @@ fn catalog_with_no_match_exits_1() {
     let output = workbench(&["catalog", "no-such-setting-anywhere"], "");
 
     // Assert
-    assert_eq!(output.status.code(), Some(1));
-    assert_eq!(stdout(&output), "");
-    assert_eq!(
-        stderr(&output),
-        "workbench: no catalog entry matches \"no-such-setting-anywhere\"\n"
+    assert_refused(
+        &output,
+        1,
+        "workbench: no catalog entry matches \"no-such-setting-anywhere\"\n",
     );
 }
 
@@ -1056,7 +976,7 @@ fn a_sheet_over_1_mib_or_an_endless_file_is_refused_with_exit_2() {
 
     for path in [big.to_str().unwrap(), "/dev/zero"] {
         // Act
-        let output = workbench(&["check", path], "");
+        let output = check(&[path]);
 
         // Assert
         assert_eq!(output.status.code(), Some(2), "{path}: {}", stdout(&output));
@@ -1080,7 +1000,7 @@ fn an_escape_sequence_in_a_cell_reaches_the_terminal_as_text() {
                  \tapp\u{1b}[2J\u{202E}\tdeadline\t\t\t1s\t\t\n";
 
     // Act
-    let output = workbench(&["check", "-"], sheet);
+    let output = check_input(&["-"], sheet);
 
     // Assert
     let text = stdout(&output);
@@ -1091,15 +1011,13 @@ fn an_escape_sequence_in_a_cell_reaches_the_terminal_as_text() {
     assert!(text.contains("app\\u{1b}[2J\\u{202e}"), "{text}");
 }
 
-/// The cells of the text output's line starting with `start`, split at runs of spaces.
 #[test]
 fn g6_passes_and_prints_the_early_only_formula() {
     // Act
-    let output = workbench(&["check", "fixtures/redirector-retries.tsv"], "");
+    let output = check(&["fixtures/redirector-retries.tsv"]);
 
     // Assert
-    assert_eq!(output.status.code(), Some(0), "{}", stdout(&output));
-    let text = stdout(&output);
+    let text = stdout_after(&output, 0);
     assert_eq!(
         line_cells(&text, "web server -> web container "),
         [
@@ -1128,11 +1046,10 @@ fn g6_passes_and_prints_the_early_only_formula() {
 #[test]
 fn g7_on_standard_input_fails_short_by_131_s() {
     // Act
-    let output = workbench(&["check", "-", "--format", "json"], &golden_g7());
+    let output = check_input(&["-", "--format", "json"], &golden_g7());
 
     // Assert
-    assert_eq!(output.status.code(), Some(1), "{}", stderr(&output));
-    let report: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let report = json_after(&output, 1);
     let inversion = find(&report["findings"], "code", "inversion.hop");
     assert_eq!(
         inversion_numbers(inversion),
@@ -1145,19 +1062,10 @@ fn g7_on_standard_input_fails_short_by_131_s() {
 #[test]
 fn markdown_for_g6_shows_the_early_only_formula() {
     // Act
-    let output = workbench(
-        &[
-            "check",
-            "fixtures/redirector-retries.tsv",
-            "--format",
-            "markdown",
-        ],
-        "",
-    );
+    let output = check(&["fixtures/redirector-retries.tsv", "--format", "markdown"]);
 
     // Assert
-    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
-    let text = stdout(&output);
+    let text = stdout_after(&output, 0);
     assert!(
         text.contains(
             "Retried only before the request reaches the callee (each failed try costs its early phase):\n\
@@ -1170,19 +1078,10 @@ fn markdown_for_g6_shows_the_early_only_formula() {
 #[test]
 fn sarif_for_g6_carries_the_early_only_formula_of_its_hop() {
     // Act
-    let output = workbench(
-        &[
-            "check",
-            "fixtures/redirector-retries.tsv",
-            "--format",
-            "sarif",
-        ],
-        "",
-    );
+    let output = check(&["fixtures/redirector-retries.tsv", "--format", "sarif"]);
 
     // Assert
-    assert_eq!(output.status.code(), Some(0), "{}", stderr(&output));
-    let sarif: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let sarif = json_after(&output, 0);
     let results = sarif["runs"][0]["results"].as_array().unwrap();
     assert_eq!(results.len(), 1);
     assert_eq!(results[0]["ruleId"], "read.interval_only");
@@ -1222,12 +1121,11 @@ fn a_japanese_sheet_writes_its_severities_in_japanese_in_text_and_markdown() {
     let sheet = japanese_g2();
 
     // Act
-    let text = workbench(&["check", "-"], &sheet);
-    let markdown = workbench(&["check", "-", "--format", "markdown"], &sheet);
+    let text = check_input(&["-"], &sheet);
+    let markdown = check_input(&["-", "--format", "markdown"], &sheet);
 
     // Assert
-    assert_eq!(text.status.code(), Some(1));
-    let text = stdout(&text);
+    let text = stdout_after(&text, 1);
     let errors: Vec<&str> = text
         .lines()
         .filter(|line| line.trim_start().starts_with("エラー"))
@@ -1335,7 +1233,7 @@ async fn create_user_makes_the_administrator_then_a_member_of_a_new_team_and_aud
 #[test]
 fn g8_the_longest_route_decides_the_gateways_need_on_the_command_line() {
     // Act
-    let output = workbench(&["check", "fixtures/gateway-routes.tsv"], "");
+    let output = check(&["fixtures/gateway-routes.tsv"]);
 
     // Assert: one inversion, exit 1; the need is 12.2 s (summing the routes would say 16.5 s).
     assert_eq!(output.status.code(), Some(1), "{}", stdout(&output));

@@ -5,38 +5,14 @@
 use axum::http::{Method, StatusCode};
 use serde_json::{json, Value};
 
-use crate::helpers::{server_fn, spawn_app, TestApp, TestResponse};
+use crate::helpers::{server_fn, spawn_app, spawn_with_sheet, TestApp, TestResponse};
 
-/// An Istio VirtualService: a 10 s route timeout, 3 retries of 2 s each.
-const VS: &str = "apiVersion: networking.istio.io/v1
-kind: VirtualService
-metadata:
-  name: reviews
-spec:
-  hosts:
-  - reviews.example.com
-  http:
-  - route:
-    - destination:
-        host: reviews
-    timeout: 10s
-    retries:
-      attempts: 3
-      perTryTimeout: 2s
-";
+/// An Istio VirtualService (`fixtures/configs/mesh/`): a 10 s route timeout, 3 retries of 2 s
+/// each.
+const VS: &str = include_str!("../../../fixtures/configs/mesh/reviews/routes.yaml");
 
 /// The DestinationRule of the VirtualService's host: a 1 s connect timeout.
-const DR: &str = "apiVersion: networking.istio.io/v1
-kind: DestinationRule
-metadata:
-  name: reviews
-spec:
-  host: reviews
-  trafficPolicy:
-    connectionPool:
-      tcp:
-        connectTimeout: 1s
-";
+const DR: &str = include_str!("../../../fixtures/configs/mesh/reviews/traffic-policy.yaml");
 
 const VS_PATH: &str = "mesh/reviews/routes.yaml";
 const DR_PATH: &str = "mesh/reviews/traffic-policy.yaml";
@@ -72,6 +48,11 @@ fn file(path: &str, text: &str) -> Value {
 
 fn mesh() -> Vec<Value> {
     vec![file(VS_PATH, VS), file(DR_PATH, DR)]
+}
+
+/// [`edited_vs`] and [`DR`], as the page sends them.
+fn edited_mesh() -> Value {
+    json!([file(VS_PATH, &edited_vs()), file(DR_PATH, DR)])
 }
 
 /// [`VS`] with the route timeout 20 s and 2 retries.
@@ -121,17 +102,36 @@ fn owned(rows: &[(&str, &str, &str)]) -> Vec<(String, String, String)> {
         .collect()
 }
 
+/// Makes a sheet named `name` in `lang` from `files` (`import_config_sheet`), the page in
+/// `ui`.
+async fn import(app: &TestApp, name: &str, lang: &str, files: Value, ui: &str) -> TestResponse {
+    let body = json!({"name": name, "lang": lang, "files": files});
+    call(app, "import_config_sheet", body, ui).await
+}
+
+/// Calls the server function `name` (`propose_config`, `compare_config`) for the sheet `id`
+/// with `files`, the page in `ui`.
+async fn with_files(app: &TestApp, name: &str, id: i64, files: Value, ui: &str) -> TestResponse {
+    call(app, name, json!({"id": id, "files": files}), ui).await
+}
+
+/// The JSON answer of a call that must have succeeded.
+fn ok_json(response: &TestResponse) -> Value {
+    assert_eq!(response.status, StatusCode::OK, "{}", response.text());
+    response.json()
+}
+
+/// A fresh app with a sheet made from [`VS`] and [`DR`]; the app and the sheet's id.
+async fn mesh_app() -> (TestApp, i64) {
+    let app = spawn_app().await;
+    let id = mesh_sheet(&app).await;
+    (app, id)
+}
+
 /// A sheet made from [`VS`] and [`DR`]; its id.
 async fn mesh_sheet(app: &TestApp) -> i64 {
-    let response = call(
-        app,
-        "import_config_sheet",
-        json!({"name": "mesh", "lang": "en", "files": mesh()}),
-        "en",
-    )
-    .await;
-    assert_eq!(response.status, StatusCode::OK, "{}", response.text());
-    response.json().as_i64().expect("an id")
+    let response = import(app, "mesh", "en", json!(mesh()), "en").await;
+    ok_json(&response).as_i64().expect("an id")
 }
 
 #[tokio::test]
@@ -162,13 +162,7 @@ async fn a_blank_name_becomes_the_default_and_the_headers_take_the_language_chos
     let app = spawn_app().await;
 
     // Act
-    let response = call(
-        &app,
-        "import_config_sheet",
-        json!({"name": "  ", "lang": "ja", "files": mesh()}),
-        "ja",
-    )
-    .await;
+    let response = import(&app, "  ", "ja", json!(mesh()), "ja").await;
 
     // Assert
     assert_eq!(response.status, StatusCode::OK, "{}", response.text());
@@ -198,13 +192,7 @@ async fn a_file_that_cannot_be_parsed_creates_nothing_and_is_named_with_its_line
     ));
 
     // Act
-    let response = call(
-        &app,
-        "import_config_sheet",
-        json!({"name": "mesh", "lang": "en", "files": files}),
-        "en",
-    )
-    .await;
+    let response = import(&app, "mesh", "en", json!(files), "en").await;
 
     // Assert
     assert_eq!(
@@ -248,13 +236,7 @@ async fn files_without_a_setting_create_nothing_and_say_so() {
 
     for (files, ui, expected) in cases {
         // Act
-        let response = call(
-            &app,
-            "import_config_sheet",
-            json!({"name": "none", "lang": "en", "files": files}),
-            ui,
-        )
-        .await;
+        let response = import(&app, "none", "en", json!(files), ui).await;
 
         // Assert
         assert_eq!(
@@ -293,13 +275,7 @@ async fn no_files_a_paste_without_a_name_and_more_than_a_mebibyte_are_refused() 
 
     for (files, expected) in cases {
         // Act
-        let response = call(
-            &app,
-            "import_config_sheet",
-            json!({"name": "x", "lang": "en", "files": files}),
-            "en",
-        )
-        .await;
+        let response = import(&app, "x", "en", files, "en").await;
 
         // Assert
         assert_eq!(refusal(&response), (StatusCode::CONFLICT, expected));
@@ -310,22 +286,13 @@ async fn no_files_a_paste_without_a_name_and_more_than_a_mebibyte_are_refused() 
 #[tokio::test]
 async fn edited_files_become_a_proposal_and_the_sheet_stays_as_it_is() {
     // Arrange
-    let app = spawn_app().await;
-    let id = mesh_sheet(&app).await;
-    let edited = edited_vs();
+    let (app, id) = mesh_app().await;
 
     // Act
-    let response = call(
-        &app,
-        "propose_config",
-        json!({"id": id, "files": [file(VS_PATH, &edited), file(DR_PATH, DR)]}),
-        "en",
-    )
-    .await;
+    let response = with_files(&app, "propose_config", id, edited_mesh(), "en").await;
 
     // Assert: proposal 1 sets the two values; the sheet is unchanged until it is approved
-    assert_eq!(response.status, StatusCode::OK, "{}", response.text());
-    assert_eq!(response.json(), json!(1));
+    assert_eq!(ok_json(&response), json!(1));
     assert_eq!(rows(&app, id).await, owned(&MESH_ROWS));
     let (summary, patch) = app.store.proposal(id, 1).await.unwrap();
     assert_eq!(
@@ -350,21 +317,13 @@ async fn edited_files_become_a_proposal_and_the_sheet_stays_as_it_is() {
 /// `files` proposed, in Japanese, for a sheet typed by hand that names no file; the title of
 /// proposal 1 and its changes.
 async fn proposed_for_a_typed_sheet(files: Value) -> (String, workbench_store::CellPatch) {
-    let app = spawn_app().await;
-    let id = app
-        .create_sheet(
-            "typed",
-            "layer\tsegment\titem\tsetting\tdefault\tvalue\tlocation\trationale\n\
-             browser\tclient -> LB\tdeadline\t\t\t30s\t\tusers give up\n",
-        )
-        .await;
-    let response = call(
-        &app,
-        "propose_config",
-        json!({"id": id, "files": files}),
-        "ja",
+    let (app, id) = spawn_with_sheet(
+        "typed",
+        "layer\tsegment\titem\tsetting\tdefault\tvalue\tlocation\trationale\n\
+         browser\tclient -> LB\tdeadline\t\t\t30s\t\tusers give up\n",
     )
     .await;
+    let response = with_files(&app, "propose_config", id, files, "ja").await;
     assert_eq!(response.status, StatusCode::OK, "{}", response.text());
     let (summary, patch) = app.store.proposal(id, 1).await.unwrap();
     (summary.title, patch)
@@ -409,17 +368,10 @@ async fn files_for_a_sheet_without_their_settings_propose_them_as_new_rows() {
 #[tokio::test]
 async fn files_that_set_what_the_sheet_says_propose_nothing() {
     // Arrange
-    let app = spawn_app().await;
-    let id = mesh_sheet(&app).await;
+    let (app, id) = mesh_app().await;
 
     // Act
-    let response = call(
-        &app,
-        "propose_config",
-        json!({"id": id, "files": mesh()}),
-        "en",
-    )
-    .await;
+    let response = with_files(&app, "propose_config", id, json!(mesh()), "en").await;
 
     // Assert
     assert_eq!(
@@ -435,22 +387,13 @@ async fn files_that_set_what_the_sheet_says_propose_nothing() {
 #[tokio::test]
 async fn a_sheet_compared_with_edited_files_lists_the_rows_that_drifted() {
     // Arrange
-    let app = spawn_app().await;
-    let id = mesh_sheet(&app).await;
-    let edited = edited_vs();
+    let (app, id) = mesh_app().await;
 
     // Act
-    let response = call(
-        &app,
-        "compare_config",
-        json!({"id": id, "files": [file(VS_PATH, &edited), file(DR_PATH, DR)]}),
-        "en",
-    )
-    .await;
+    let response = with_files(&app, "compare_config", id, edited_mesh(), "en").await;
 
     // Assert
-    assert_eq!(response.status, StatusCode::OK, "{}", response.text());
-    let drift = response.json();
+    let drift = ok_json(&response);
     assert_eq!(
         (&drift["agreeing"], &drift["skipped"], &drift["not_given"]),
         (&json!(3), &json!(0), &json!([]))
@@ -488,27 +431,14 @@ async fn a_sheet_compared_with_edited_files_lists_the_rows_that_drifted() {
 async fn a_file_the_sheet_names_that_is_not_given_counts_as_gone() {
     // Arrange: a Japanese sheet
     let app = spawn_app().await;
-    let response = call(
-        &app,
-        "import_config_sheet",
-        json!({"name": "mesh", "lang": "ja", "files": mesh()}),
-        "ja",
-    )
-    .await;
+    let response = import(&app, "mesh", "ja", json!(mesh()), "ja").await;
     let id = response.json().as_i64().expect("an id");
 
     // Act: only the VirtualService
-    let response = call(
-        &app,
-        "compare_config",
-        json!({"id": id, "files": [file(VS_PATH, VS)]}),
-        "en",
-    )
-    .await;
+    let response = with_files(&app, "compare_config", id, json!([file(VS_PATH, VS)]), "en").await;
 
     // Assert: the message in the sheet's language
-    assert_eq!(response.status, StatusCode::OK, "{}", response.text());
-    let drift = response.json();
+    let drift = ok_json(&response);
     assert_eq!(drift["agreeing"], json!(4));
     assert_eq!(drift["not_given"], json!([DR_PATH]));
     let findings = drift["findings"].as_array().unwrap();
@@ -537,7 +467,7 @@ async fn comparing_or_proposing_for_a_sheet_that_does_not_exist_is_a_404() {
 
     for name in ["compare_config", "propose_config"] {
         // Act
-        let response = call(&app, name, json!({"id": 99, "files": mesh()}), "en").await;
+        let response = with_files(&app, name, 99, json!(mesh()), "en").await;
 
         // Assert
         assert_eq!(response.status, StatusCode::NOT_FOUND, "{name}");

@@ -4,7 +4,7 @@
 use std::path::Path;
 use std::process::Output;
 
-use crate::binary::{git, json, stderr, stdout, workbench_in};
+use crate::binary::{assert_contains_all, git, json, stderr, stdout, workbench_in};
 use crate::helpers::{fixture, golden_g2};
 
 const G2_TRACE: &str = "app -> external API: read 1.5 s → 3 s, tries 2 → 3 (waits 0.3 s → 0.5 s, 1.0 s); worst 4.3 s → 12.0 s; app need 7.8 s → 15.5 s against its 8.0 s deadline: now inverted, short by 7.5 s, 1 try fits; LB -> app and browser -> LB unchanged (they wait on app's 8.0 s deadline, not on its need)";
@@ -15,6 +15,13 @@ fn g1_g2() -> tempfile::TempDir {
     std::fs::write(dir.path().join("g1.tsv"), fixture("reservation-en.tsv")).unwrap();
     std::fs::write(dir.path().join("g2.tsv"), golden_g2()).unwrap();
     dir
+}
+
+/// Runs `workbench diff g1.tsv g2.tsv ARGS` in a fresh [`g1_g2`] directory.
+fn diff_g1_g2(args: &[&str]) -> Output {
+    let dir = g1_g2();
+    let args: Vec<&str> = ["g1.tsv", "g2.tsv"].iter().chain(args).copied().collect();
+    diff(dir.path(), &args)
 }
 
 /// Runs `workbench diff ARGS` in `dir`.
@@ -35,23 +42,14 @@ fn g1_to_g2_prints_the_trace_and_fails_on_a_new_error() {
         text.lines().next(),
         Some("errors 0 → 1, warnings 0 → 0; app: ok → inverted, short by 7.5 s (2 cells changed)")
     );
-    assert!(
-        text.contains(&format!(
-            "\n  {G2_TRACE}\n    attempts external API: 2 → 3\n"
-        )),
-        "{text}"
-    );
-    assert!(
-        text.contains("  + new error inversion.node (rows 4, 6, 7, 8): app's deadline (8.0 s) ends before its calls may (15.5 s)\n"),
-        "{text}"
-    );
-    assert!(
-        text.contains("  row 7 value: \"1.5s\" → \"3s\"\n"),
-        "{text}"
-    );
-    assert!(
-        text.contains("  row 8 value: \"2 tries, waits 0.3s\" → \"3 tries, waits 0.5s, 1.0s\"\n"),
-        "{text}"
+    assert_contains_all(
+        &text,
+        &[
+            &format!("\n  {G2_TRACE}\n    attempts external API: 2 → 3\n"),
+            "  + new error inversion.node (rows 4, 6, 7, 8): app's deadline (8.0 s) ends before its calls may (15.5 s)\n",
+            "  row 7 value: \"1.5s\" → \"3s\"\n",
+            "  row 8 value: \"2 tries, waits 0.3s\" → \"3 tries, waits 0.5s, 1.0s\"\n",
+        ],
     );
     assert_eq!(stderr(&o), "");
 
@@ -63,17 +61,12 @@ fn g1_to_g2_prints_the_trace_and_fails_on_a_new_error() {
         &["g2.tsv", "g1.tsv", "--fail-on-new", "warning"],
     );
     assert_eq!(o.status.code(), Some(0), "{}", stdout(&o));
-    assert!(
-        stdout(&o).contains("  - gone error inversion.node"),
-        "{}",
-        stdout(&o)
-    );
+    assert_contains_all(&stdout(&o), &["  - gone error inversion.node"]);
 }
 
 #[test]
 fn json_is_the_diff_with_its_numbers() {
-    let dir = g1_g2();
-    let o = diff(dir.path(), &["g1.tsv", "g2.tsv", "--format", "json"]);
+    let o = diff_g1_g2(&["--format", "json"]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let v = json(&o);
     assert_eq!(v["trace"][0]["text"], G2_TRACE);
@@ -91,18 +84,19 @@ fn json_is_the_diff_with_its_numbers() {
 
 #[test]
 fn markdown_is_a_review_comment_headline_first() {
-    let dir = g1_g2();
-    let o = diff(dir.path(), &["g1.tsv", "g2.tsv", "--format", "markdown"]);
+    let o = diff_g1_g2(&["--format", "markdown"]);
     let md = stdout(&o);
     let expected_start = format!(
         "### Timeout budget review: g2.tsv\n\n**errors 0 → 1, warnings 0 → 0; app: ok → inverted, short by 7.5 s (2 cells changed)**\n\n#### Trace\n\n- {}\n  - attempts external API: 2 → 3\n\n#### Verdicts that flipped\n\n- app: ok → inverted, short by 7.5 s\n",
         G2_TRACE
     );
     assert!(md.starts_with(&expected_start), "{md}");
-    assert!(md.contains("| 7 | value | ~~1.5s~~ | 3s |\n"), "{md}");
-    assert!(
-        md.contains("| node app | need | 7.8 s | 15.5 s |\n"),
-        "{md}"
+    assert_contains_all(
+        &md,
+        &[
+            "| 7 | value | ~~1.5s~~ | 3s |\n",
+            "| node app | need | 7.8 s | 15.5 s |\n",
+        ],
     );
 }
 

@@ -2,8 +2,8 @@
 //! write a duration, a slack, a verdict, a severity, a rows label and a source address alike
 //! (`budget::display`), in the sheet's language.
 
-use crate::binary::{line_cells, stdout, workbench};
-use crate::helpers::{checked, find, fixture, spawn_app};
+use crate::binary::{line_cells, stdout, stdout_after, workbench};
+use crate::helpers::{checked, find, fixture, spawn_with_sheet};
 
 /// G1 with 250 ms in it: waits of 0.25 s on app -> external API (worst 4.25 s, the app's need
 /// 7.75 s, slack 0.25 s) and a margin of 1.25 s on browser -> LB (12.0 s against 11.0 s +
@@ -39,8 +39,7 @@ fn a_quarter_second_is_0_25_s_in_the_tables_and_in_the_message_beside_them() {
     let output = workbench(&["check", "-"], &quarter_second_sheet(false));
 
     // Assert
-    assert_eq!(output.status.code(), Some(1));
-    let text = stdout(&output);
+    let text = stdout_after(&output, 1);
     assert_eq!(
         line_cells(&text, "app "),
         [
@@ -277,13 +276,10 @@ fn assert_fields(html: &str, fields: &[(&str, &str, &str)]) {
 #[tokio::test]
 async fn the_page_writes_the_quarter_second_as_the_command_line_does() {
     // Arrange
-    let app = spawn_app().await;
-    let id = app
-        .create_sheet("Quarter", &quarter_second_sheet(false))
-        .await;
+    let (app, id) = spawn_with_sheet("Quarter", &quarter_second_sheet(false)).await;
 
     // Act
-    let html = app.get(&format!("/sheets/{id}")).await.text();
+    let html = app.sheet_html(id).await;
 
     // Assert
     let node = r#"[data-testid="node-app"]"#;
@@ -314,13 +310,10 @@ async fn the_page_writes_the_quarter_second_as_the_command_line_does() {
 #[tokio::test]
 async fn a_japanese_sheets_page_writes_its_numbers_and_rows_in_japanese() {
     // Arrange
-    let app = spawn_app().await;
-    let id = app
-        .create_sheet("Quarter-ja", &quarter_second_sheet(true))
-        .await;
+    let (app, id) = spawn_with_sheet("Quarter-ja", &quarter_second_sheet(true)).await;
 
     // Act
-    let html = app.get(&format!("/sheets/{id}")).await.text();
+    let html = app.sheet_html(id).await;
 
     // Assert
     let node = r#"[data-testid="node-アプリ"]"#;
@@ -352,13 +345,10 @@ async fn a_japanese_sheets_page_writes_its_numbers_and_rows_in_japanese() {
 #[tokio::test]
 async fn a_row_of_the_page_links_its_settings_documentation() {
     // Arrange
-    let app = spawn_app().await;
-    let id = app
-        .create_sheet("Bare-60", &fixture("postgres-bare-60.tsv"))
-        .await;
+    let (app, id) = spawn_with_sheet("Bare-60", &fixture("postgres-bare-60.tsv")).await;
 
     // Act
-    let html = app.get(&format!("/sheets/{id}")).await.text();
+    let html = app.sheet_html(id).await;
 
     // Assert
     let row = r#"[data-testid="row-2"]"#;

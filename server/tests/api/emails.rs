@@ -12,29 +12,24 @@ async fn an_invitation_or_account_for_a_look_alike_or_invisible_address_is_refus
     org.admin("admin@example.com").await;
     let app = org.app();
     let admin = Client::json(&app, &sign_in(&app, "admin@example.com").await);
-    let post = |path: &'static str, body: serde_json::Value| admin.post(path, body.to_string());
+    let invite = |email: &str| {
+        admin.post(
+            "/api/v1/invites",
+            serde_json::json!({ "email": email }).to_string(),
+        )
+    };
 
     // Act: a Cyrillic а in "admin", a zero-width space, a right-to-left override
-    let look_alike = post(
-        "/api/v1/invites",
-        serde_json::json!({"email": "\u{430}dmin@example.com"}),
-    )
-    .await;
-    let invisible = post(
-        "/api/v1/accounts",
-        serde_json::json!({"email": "gr\u{200B}ace@example.com", "password": PASSWORD}),
-    )
-    .await;
-    let reordered = post(
-        "/api/v1/invites",
-        serde_json::json!({"email": "grace@\u{202E}moc.elpmaxe"}),
-    )
-    .await;
-    let plain = post(
-        "/api/v1/invites",
-        serde_json::json!({"email": "山田@example.jp"}),
-    )
-    .await;
+    let look_alike = invite("\u{430}dmin@example.com").await;
+    let invisible = admin
+        .post(
+            "/api/v1/accounts",
+            serde_json::json!({"email": "gr\u{200B}ace@example.com", "password": PASSWORD})
+                .to_string(),
+        )
+        .await;
+    let reordered = invite("grace@\u{202E}moc.elpmaxe").await;
+    let plain = invite("山田@example.jp").await;
 
     // Assert: the reasons, and only the plain address invited
     assert_eq!(look_alike.status, StatusCode::BAD_REQUEST);

@@ -2,7 +2,21 @@
 
 use axum::http::StatusCode;
 
-use crate::helpers::{assert_error, fixture, spawn_app};
+use crate::helpers::{
+    assert_absent, assert_error, fixture, spawn_app, spawn_with_sheet, TestApp, TestResponse,
+};
+
+/// `GET` the export of the sheet `id`, with the query `query` (`?header=en`, or none).
+async fn export(app: &TestApp, id: i64, query: &str) -> TestResponse {
+    app.get(&format!("/api/v1/sheets/{id}/export.tsv{query}"))
+        .await
+}
+
+/// The export with `query` of the fixture `name` stored as the sheet `sheet` on a fresh app.
+async fn export_fixture(sheet: &str, name: &str, query: &str) -> TestResponse {
+    let (app, id) = spawn_with_sheet(sheet, &fixture(name)).await;
+    export(&app, id, query).await
+}
 
 #[tokio::test]
 async fn every_fixture_exports_to_its_own_bytes() {
@@ -12,14 +26,11 @@ async fn every_fixture_exports_to_its_own_bytes() {
         ("inverted-lb.tsv", "en"),
     ] {
         // Arrange
-        let app = spawn_app().await;
         let text = fixture(name);
-        let id = app.create_sheet("fixture", &text).await;
+        let (app, id) = spawn_with_sheet("fixture", &text).await;
 
         // Act
-        let response = app
-            .get(&format!("/api/v1/sheets/{id}/export.tsv?header={header}"))
-            .await;
+        let response = export(&app, id, &format!("?header={header}")).await;
 
         // Assert
         assert_eq!(response.status, StatusCode::OK, "{name}");
@@ -30,12 +41,11 @@ async fn every_fixture_exports_to_its_own_bytes() {
 #[tokio::test]
 async fn the_default_header_is_the_sheets_language() {
     // Arrange
-    let app = spawn_app().await;
     let text = fixture("reservation-ja.tsv");
-    let id = app.create_sheet("reservation", &text).await;
+    let (app, id) = spawn_with_sheet("reservation", &text).await;
 
     // Act
-    let response = app.get(&format!("/api/v1/sheets/{id}/export.tsv")).await;
+    let response = export(&app, id, "").await;
 
     // Assert
     assert_eq!(response.status, StatusCode::OK);
@@ -45,14 +55,11 @@ async fn the_default_header_is_the_sheets_language() {
 #[tokio::test]
 async fn a_japanese_sheet_exports_with_an_english_header_and_the_same_rows() {
     // Arrange
-    let app = spawn_app().await;
     let text = fixture("reservation-ja.tsv");
-    let id = app.create_sheet("reservation", &text).await;
+    let (app, id) = spawn_with_sheet("reservation", &text).await;
 
     // Act
-    let response = app
-        .get(&format!("/api/v1/sheets/{id}/export.tsv?header=en"))
-        .await;
+    let response = export(&app, id, "?header=en").await;
 
     // Assert
     let exported = response.text();
@@ -67,14 +74,8 @@ async fn a_japanese_sheet_exports_with_an_english_header_and_the_same_rows() {
 
 #[tokio::test]
 async fn the_download_is_tsv_named_after_the_sheet() {
-    // Arrange
-    let app = spawn_app().await;
-    let id = app
-        .create_sheet("reservation", &fixture("reservation-en.tsv"))
-        .await;
-
     // Act
-    let response = app.get(&format!("/api/v1/sheets/{id}/export.tsv")).await;
+    let response = export_fixture("reservation", "reservation-en.tsv", "").await;
 
     // Assert
     assert_eq!(
@@ -89,14 +90,8 @@ async fn the_download_is_tsv_named_after_the_sheet() {
 
 #[tokio::test]
 async fn a_japanese_name_is_percent_encoded_in_the_file_name() {
-    // Arrange
-    let app = spawn_app().await;
-    let id = app
-        .create_sheet("%E4%BA%88%E7%B4%84", &fixture("reservation-ja.tsv"))
-        .await;
-
     // Act
-    let response = app.get(&format!("/api/v1/sheets/{id}/export.tsv")).await;
+    let response = export_fixture("%E4%BA%88%E7%B4%84", "reservation-ja.tsv", "").await;
 
     // Assert
     assert_eq!(
@@ -121,7 +116,7 @@ async fn cells_with_tabs_quotes_and_formulas_survive_a_round_trip() {
     let id = app.create_sheet("tricky", &text).await;
 
     // Act
-    let response = app.get(&format!("/api/v1/sheets/{id}/export.tsv")).await;
+    let response = export(&app, id, "").await;
 
     // Assert
     assert_eq!(response.text(), text);
@@ -130,16 +125,8 @@ async fn cells_with_tabs_quotes_and_formulas_survive_a_round_trip() {
 
 #[tokio::test]
 async fn an_unknown_header_language_is_400() {
-    // Arrange
-    let app = spawn_app().await;
-    let id = app
-        .create_sheet("reservation", &fixture("reservation-en.tsv"))
-        .await;
-
     // Act
-    let response = app
-        .get(&format!("/api/v1/sheets/{id}/export.tsv?header=fr"))
-        .await;
+    let response = export_fixture("reservation", "reservation-en.tsv", "?header=fr").await;
 
     // Assert
     assert_error(
@@ -152,27 +139,17 @@ async fn an_unknown_header_language_is_400() {
 
 #[tokio::test]
 async fn exporting_an_absent_sheet_is_404() {
-    // Arrange
-    let app = spawn_app().await;
-
-    // Act
-    let response = app.get("/api/v1/sheets/7/export.tsv").await;
-
-    // Assert
-    assert_error(&response, StatusCode::NOT_FOUND, "sheet 7 not found", None);
+    assert_absent("/api/v1/sheets/7/export.tsv", "sheet 7 not found").await;
 }
 
 #[tokio::test]
 async fn the_export_for_excel_puts_a_byte_order_mark_first_and_imports_back_the_same() {
     // Arrange
-    let app = spawn_app().await;
     let text = fixture("reservation-ja.tsv");
-    let id = app.create_sheet("excel", &text).await;
+    let (app, id) = spawn_with_sheet("excel", &text).await;
 
     // Act
-    let response = app
-        .get(&format!("/api/v1/sheets/{id}/export.tsv?excel=true"))
-        .await;
+    let response = export(&app, id, "?excel=true").await;
     let again = app.create_sheet("again", &response.text()).await;
 
     // Assert: EF BB BF, then the fixture's bytes; imported, the same rows.

@@ -32,6 +32,16 @@ async fn first_sign_in(app: &TestApp, email: &str, more: &str, lang: &str) -> (u
     response.status_text()
 }
 
+/// [`first_sign_in`] as `email` with the setup code `code` (as the form sends it).
+async fn sign_in_with_code(app: &TestApp, email: &str, code: &str, lang: &str) -> (u16, String) {
+    first_sign_in(app, email, &format!("&setup_code={code}"), lang).await
+}
+
+/// Asserts that `email`, an administrator, is the one account of `store`.
+async fn assert_the_administrator(store: &Store, email: &str) {
+    assert_eq!(accounts(store).await, vec![(email.to_string(), true)]);
+}
+
 /// Every account of `store`: its e-mail address and whether it is an administrator.
 async fn accounts(store: &Store) -> Vec<(String, bool)> {
     store
@@ -58,6 +68,25 @@ async fn postgres(name: &str) -> (Store, Store) {
     let one = Store::connect(&url).await.unwrap();
     let two = Store::connect(&url).await.unwrap();
     (one, two)
+}
+
+/// The tests `on_sqlite` and `on_postgres`: `scenario` on two stores (two instances' pools)
+/// of one database, a SQLite file or the PostgreSQL schema named after `schema`.
+macro_rules! on_sqlite_and_postgres {
+    ($scenario:ident, $on_sqlite:ident, $on_postgres:ident, $schema:literal) => {
+        #[tokio::test(flavor = "multi_thread")]
+        async fn $on_sqlite() {
+            let dir = tempfile::tempdir().unwrap();
+            let (one, two) = sqlite(&dir).await;
+            $scenario(one, two).await;
+        }
+
+        #[tokio::test(flavor = "multi_thread")]
+        async fn $on_postgres() {
+            let (one, two) = postgres($schema).await;
+            $scenario(one, two).await;
+        }
+    };
 }
 
 /// 20 first sign-ins at once, each with the right setup code and its own address, half of
@@ -91,21 +120,15 @@ async fn twenty_parallel_first_sign_ins(one: Store, two: Store) {
         }
     }
     assert_eq!(made.len(), 1, "the sign-ins that made an account: {made:?}");
-    assert_eq!(accounts(&one).await, vec![(made[0].clone(), true)]);
+    assert_the_administrator(&one, &made[0]).await;
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn of_twenty_parallel_first_sign_ins_one_makes_the_administrator_on_sqlite() {
-    let dir = tempfile::tempdir().unwrap();
-    let (one, two) = sqlite(&dir).await;
-    twenty_parallel_first_sign_ins(one, two).await;
-}
-
-#[tokio::test(flavor = "multi_thread")]
-async fn of_twenty_parallel_first_sign_ins_one_makes_the_administrator_on_postgres() {
-    let (one, two) = postgres("sign_ins").await;
-    twenty_parallel_first_sign_ins(one, two).await;
-}
+on_sqlite_and_postgres!(
+    twenty_parallel_first_sign_ins,
+    of_twenty_parallel_first_sign_ins_one_makes_the_administrator_on_sqlite,
+    of_twenty_parallel_first_sign_ins_one_makes_the_administrator_on_postgres,
+    "sign_ins"
+);
 
 /// The store itself: first accounts and ordinary ones made at once through two pools; exactly
 /// one administrator, the first account, whichever call made it.
@@ -146,18 +169,12 @@ async fn one_first_account_among_concurrent_creations(one: Store, two: Store) {
     assert!(first.admin, "account 1 is the administrator: {all:?}");
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn the_store_makes_one_first_account_among_concurrent_creations_on_sqlite() {
-    let dir = tempfile::tempdir().unwrap();
-    let (one, two) = sqlite(&dir).await;
-    one_first_account_among_concurrent_creations(one, two).await;
-}
-
-#[tokio::test(flavor = "multi_thread")]
-async fn the_store_makes_one_first_account_among_concurrent_creations_on_postgres() {
-    let (one, two) = postgres("store").await;
-    one_first_account_among_concurrent_creations(one, two).await;
-}
+on_sqlite_and_postgres!(
+    one_first_account_among_concurrent_creations,
+    the_store_makes_one_first_account_among_concurrent_creations_on_sqlite,
+    the_store_makes_one_first_account_among_concurrent_creations_on_postgres,
+    "store"
+);
 
 #[tokio::test(flavor = "multi_thread")]
 async fn without_the_right_setup_code_no_account_is_made_in_the_requests_language() {
@@ -198,13 +215,7 @@ async fn without_the_right_setup_code_no_account_is_made_in_the_requests_languag
         assert_eq!(store.account_count().await.unwrap(), 0);
     }
     // The right code with an address the workbench does not take (a Cyrillic а): refused.
-    let (status, page) = first_sign_in(
-        &app,
-        "\u{430}da@example.com",
-        &format!("&setup_code={code}"),
-        "en",
-    )
-    .await;
+    let (status, page) = sign_in_with_code(&app, "\u{430}da@example.com", &code, "en").await;
     assert_eq!(status, 400, "{page}");
     assert_eq!(
         texts(&page, "p.login-error[role=alert]"),
@@ -216,18 +227,10 @@ async fn without_the_right_setup_code_no_account_is_made_in_the_requests_languag
     );
     assert_eq!(store.account_count().await.unwrap(), 0);
     // Spaces around the code, as a copy from a terminal may bring, are no matter.
-    let (status, page) = first_sign_in(
-        &app,
-        "ada@example.com",
-        &format!("&setup_code=+{code}+"),
-        "en",
-    )
-    .await;
+    let (status, page) =
+        sign_in_with_code(&app, "ada@example.com", &format!("+{code}+"), "en").await;
     assert_eq!(status, 303, "{page}");
-    assert_eq!(
-        accounts(&store).await,
-        vec![("ada@example.com".to_string(), true)]
-    );
+    assert_the_administrator(&store, "ada@example.com").await;
     let log: Vec<(String, String, String)> = store
         .audit_page(None, None, 10)
         .await
@@ -273,21 +276,12 @@ async fn admin_create_user_makes_the_first_administrator_and_the_setup_code_is_t
         "{page}"
     );
     // The code makes nothing once an account exists.
-    let (status, page) = first_sign_in(
-        &app,
-        "late@example.com",
-        &format!("&setup_code={code}"),
-        "en",
-    )
-    .await;
+    let (status, page) = sign_in_with_code(&app, "late@example.com", &code, "en").await;
     assert_eq!(status, 409);
     assert!(page.contains(FIRST_TAKEN), "{page}");
     let (status, page) = first_sign_in(&app, "root@example.com", "", "en").await;
     assert_eq!(status, 303, "{page}");
-    assert_eq!(
-        accounts(&store).await,
-        vec![("root@example.com".to_string(), true)]
-    );
+    assert_the_administrator(&store, "root@example.com").await;
 }
 
 #[test]

@@ -4,32 +4,57 @@
 //! instead: the same `Location`, without the `302`.
 
 use axum::http::{Method, StatusCode};
+use workbench_store::SheetSummary;
 
-use crate::helpers::{fixture, server_fn, spawn_app, TestApp, TestResponse};
+use crate::helpers::{fixture, server_fn, spawn_app, spawn_with_sheet, TestApp, TestResponse};
 
 /// A browser's form post from `page` (a path of the site) to server function `name`.
 async fn form_post(app: &TestApp, name: &str, page: &str, body: &str) -> TestResponse {
     app.form_post(name, page, None, body).await
 }
 
-#[tokio::test]
-async fn a_blank_sheet_posted_as_a_form_opens_its_page() {
-    // Arrange
+/// The sheet list's form of the server function `name` posted with `body` on a fresh app,
+/// which must answer with a `302` to the page of the one sheet it made; that sheet.
+async fn made_by_form(name: &str, body: &str) -> SheetSummary {
     let app = spawn_app().await;
-
-    // Act
-    let response = form_post(&app, "create_sheet", "/", "name=+no-js+plan+&lang=ja").await;
-
-    // Assert
+    let response = form_post(&app, name, "/", body).await;
     assert_eq!(response.status, StatusCode::FOUND, "{}", response.text());
-    let list = app.store.list_sheets().await.unwrap();
+    let mut list = app.store.list_sheets().await.unwrap();
     assert_eq!(list.len(), 1);
     assert_eq!(
         response.header("location"),
         format!("/sheets/{}", list[0].id)
     );
+    list.remove(0)
+}
+
+/// The rename form of the sheet `id`, open on the list, posted with the new name `name`
+/// (form-encoded).
+async fn rename(app: &TestApp, id: i64, name: &str) -> TestResponse {
+    let page = format!("/?rename={id}");
+    form_post(app, "rename_sheet", &page, &format!("id={id}&name={name}")).await
+}
+
+/// The hydrated page's own call of the server function `name` with the form `body` and the
+/// headers `extra`.
+async fn page_call(app: &TestApp, name: &str, extra: &[(&str, &str)], body: &str) -> TestResponse {
+    let mut headers = vec![
+        ("host", "127.0.0.1:3000"),
+        ("content-type", "application/x-www-form-urlencoded"),
+    ];
+    headers.extend_from_slice(extra);
+    app.send_with(Method::POST, &server_fn(name), &headers, body.to_string())
+        .await
+}
+
+#[tokio::test]
+async fn a_blank_sheet_posted_as_a_form_opens_its_page() {
+    // Act
+    let sheet = made_by_form("create_sheet", "name=+no-js+plan+&lang=ja").await;
+
+    // Assert
     assert_eq!(
-        (list[0].name.as_str(), list[0].lang, list[0].rows),
+        (sheet.name.as_str(), sheet.lang, sheet.rows),
         ("no-js plan", budget::Lang::Ja, 0)
     );
 }
@@ -86,21 +111,12 @@ async fn a_blank_sheet_made_from_the_japanese_page_has_japanese_headers() {
 
 #[tokio::test]
 async fn the_example_posted_as_a_form_opens_its_copy() {
-    // Arrange
-    let app = spawn_app().await;
-
     // Act: the form's two buttons each send their own `lang`
-    let response = form_post(&app, "create_example_sheet", "/", "lang=en").await;
+    let sheet = made_by_form("create_example_sheet", "lang=en").await;
 
     // Assert
-    assert_eq!(response.status, StatusCode::FOUND, "{}", response.text());
-    let list = app.store.list_sheets().await.unwrap();
     assert_eq!(
-        response.header("location"),
-        format!("/sheets/{}", list[0].id)
-    );
-    assert_eq!(
-        (list[0].name.as_str(), list[0].rows, list[0].errors),
+        (sheet.name.as_str(), sheet.rows, sheet.errors),
         ("Reservation system (example)", 12, 0)
     );
 }
@@ -108,15 +124,11 @@ async fn the_example_posted_as_a_form_opens_its_copy() {
 #[tokio::test]
 async fn a_refused_name_goes_back_to_the_form_with_the_error() {
     // Arrange
-    let app = spawn_app().await;
-    let id = app
-        .create_sheet("mine", &fixture("reservation-en.tsv"))
-        .await;
+    let (app, id) = spawn_with_sheet("mine", &fixture("reservation-en.tsv")).await;
 
     // Act
     let created = form_post(&app, "create_sheet", "/", "name=+++&lang=en").await;
-    let page = format!("/?rename={id}");
-    let renamed = form_post(&app, "rename_sheet", &page, &format!("id={id}&name=a%0Ab")).await;
+    let renamed = rename(&app, id, "a%0Ab").await;
 
     // Assert: back where the form was, with the function and its error in the address
     for (response, back, function) in [
@@ -152,22 +164,13 @@ async fn a_refused_name_goes_back_to_the_form_with_the_error() {
 #[tokio::test]
 async fn a_rename_and_a_delete_go_back_to_the_list_without_its_mode() {
     // Arrange
-    let app = spawn_app().await;
-    let id = app
-        .create_sheet("mine", &fixture("reservation-en.tsv"))
-        .await;
+    let (app, id) = spawn_with_sheet("mine", &fixture("reservation-en.tsv")).await;
     let other = app
         .create_sheet("other", &fixture("reservation-en.tsv"))
         .await;
 
     // Act
-    let renamed = form_post(
-        &app,
-        "rename_sheet",
-        &format!("/?rename={id}"),
-        &format!("id={id}&name=renamed"),
-    )
-    .await;
+    let renamed = rename(&app, id, "renamed").await;
     let deleted = form_post(
         &app,
         "delete_sheet",
@@ -188,10 +191,7 @@ async fn a_rename_and_a_delete_go_back_to_the_list_without_its_mode() {
 #[tokio::test]
 async fn the_list_opens_the_rename_form_and_the_delete_question_from_its_address() {
     // Arrange
-    let app = spawn_app().await;
-    let id = app
-        .create_sheet("mine", &fixture("reservation-en.tsv"))
-        .await;
+    let (app, id) = spawn_with_sheet("mine", &fixture("reservation-en.tsv")).await;
 
     // Act
     let shown = app.get("/").await.text();
@@ -221,21 +221,10 @@ async fn the_list_opens_the_rename_form_and_the_delete_question_from_its_address
 async fn the_pages_own_call_gets_the_redirect_as_a_header_to_follow() {
     // Arrange
     let app = spawn_app().await;
-    let headers = [
-        ("host", "127.0.0.1:3000"),
-        ("content-type", "application/x-www-form-urlencoded"),
-        ("accept", "application/json"),
-    ];
+    let json = [("accept", "application/json")];
 
     // Act
-    let response = app
-        .send_with(
-            Method::POST,
-            &server_fn("create_sheet"),
-            &headers,
-            "name=fetched&lang=en",
-        )
-        .await;
+    let response = page_call(&app, "create_sheet", &json, "name=fetched&lang=en").await;
 
     // Assert: the answer, and where the page navigates
     assert_eq!(response.status, StatusCode::OK, "{}", response.text());
@@ -249,15 +238,9 @@ async fn the_pages_own_call_gets_the_redirect_as_a_header_to_follow() {
 async fn the_catalog_comes_from_the_server() {
     // Arrange
     let app = spawn_app().await;
-    let headers = [
-        ("host", "127.0.0.1:3000"),
-        ("content-type", "application/x-www-form-urlencoded"),
-    ];
 
     // Act
-    let response = app
-        .send_with(Method::POST, &server_fn("catalog_settings"), &headers, "")
-        .await;
+    let response = page_call(&app, "catalog_settings", &[], "").await;
 
     // Assert
     assert_eq!(response.status, StatusCode::OK, "{}", response.text());

@@ -49,13 +49,18 @@ async fn sign_in(
     (response.status.as_u16(), cookie)
 }
 
+/// Signs ana in from `peer` with `headers`, which must succeed; her session's `Set-Cookie`.
+async fn ana_session(app: &TestApp, peer: [u8; 4], headers: &[(&str, &str)]) -> String {
+    let (status, cookie) = sign_in(app, peer, headers, "ana@example.com", PASSWORD).await;
+    assert_eq!(status, 303, "{peer:?}");
+    cookie.expect("a session cookie")
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn a_session_cookie_is_secure_when_a_trusted_proxy_says_https() {
     let app = behind_proxy(10).await;
     let https = [("x-forwarded-proto", "https")];
-    let (status, cookie) = sign_in(&app, [127, 0, 0, 1], &https, "ana@example.com", PASSWORD).await;
-    assert_eq!(status, 303);
-    let cookie = cookie.expect("a session cookie");
+    let cookie = ana_session(&app, [127, 0, 0, 1], &https).await;
     assert!(cookie.starts_with("workbench_session="), "{cookie}");
     assert!(
         cookie.contains("; HttpOnly; SameSite=Lax; Secure;"),
@@ -67,9 +72,7 @@ async fn a_session_cookie_is_secure_when_a_trusted_proxy_says_https() {
         ([127, 0, 0, 1], &[("x-forwarded-proto", "http")][..]),
         ([192, 0, 2, 7], &https[..]),
     ] {
-        let (status, cookie) = sign_in(&app, peer, headers, "ana@example.com", PASSWORD).await;
-        assert_eq!(status, 303, "{peer:?}");
-        let cookie = cookie.expect("a session cookie");
+        let cookie = ana_session(&app, peer, headers).await;
         assert!(!cookie.contains("Secure"), "{peer:?}: {cookie}");
         assert!(cookie.contains("; HttpOnly; SameSite=Lax;"), "{cookie}");
     }
@@ -78,16 +81,9 @@ async fn a_session_cookie_is_secure_when_a_trusted_proxy_says_https() {
 #[tokio::test(flavor = "multi_thread")]
 async fn over_https_a_page_on_plain_http_of_the_same_host_cannot_write() {
     let app = behind_proxy(10).await;
-    let (status, cookie) = sign_in(
-        &app,
-        [127, 0, 0, 1],
-        &[("x-forwarded-proto", "https")],
-        "ana@example.com",
-        PASSWORD,
-    )
-    .await;
-    assert_eq!(status, 303);
-    let session = cookie.unwrap().split(';').next().unwrap().to_string();
+    let https = [("x-forwarded-proto", "https")];
+    let cookie = ana_session(&app, [127, 0, 0, 1], &https).await;
+    let session = cookie.split(';').next().unwrap().to_string();
     // Signing out is a write: the page that asks must be the site's own.
     let send = |method: Method, path: &'static str, origin: Option<&'static str>, peer: [u8; 4]| {
         let mut headers = vec![

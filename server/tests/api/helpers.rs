@@ -59,6 +59,24 @@ pub async fn spawn_app() -> TestApp {
     app_on(store)
 }
 
+/// `GET uri` on a fresh app, with nothing stored.
+pub async fn get_fresh(uri: &str) -> TestResponse {
+    spawn_app().await.get(uri).await
+}
+
+/// `POST uri` with `body` on a fresh app, with nothing stored.
+pub async fn post_fresh(uri: &str, body: impl Into<Body>) -> TestResponse {
+    spawn_app().await.post(uri, body).await
+}
+
+/// A fresh app with `tsv` stored through the API as the sheet `name`; the app and the
+/// sheet's id.
+pub async fn spawn_with_sheet(name: &str, tsv: &str) -> (TestApp, i64) {
+    let app = spawn_app().await;
+    let id = app.create_sheet(name, tsv).await;
+    (app, id)
+}
+
 /// An app in team mode (accounts, sessions, roles) on `store`, with a random cookie key.
 pub fn team_app_on(store: Store) -> TestApp {
     app_with(store, server::auth::Auth::team(None, false))
@@ -222,6 +240,13 @@ impl TestApp {
         assert_eq!(response.status, StatusCode::CREATED, "{}", response.text());
         response.json()["id"].as_i64().expect("an id")
     }
+
+    /// The HTML of the page of the sheet `id`, which must answer 200.
+    pub async fn sheet_html(&self, id: i64) -> String {
+        let response = self.get(&format!("/sheets/{id}")).await;
+        assert_eq!(response.status, StatusCode::OK, "{}", response.text());
+        response.text()
+    }
 }
 
 /// A request with `headers`, sending TSV unless they name another content type.
@@ -261,6 +286,22 @@ pub fn assert_error(response: &TestResponse, status: StatusCode, error: &str, li
         response.json(),
         serde_json::json!({"error": error, "line": line})
     );
+}
+
+/// Asserts that `response` is `status` with a JSON error that starts with `start`.
+pub fn assert_error_starts(response: &TestResponse, status: StatusCode, start: &str) {
+    assert_eq!(response.status, status, "{}", response.text());
+    let error = response.json()["error"].as_str().map(String::from);
+    assert!(
+        error.as_deref().is_some_and(|e| e.starts_with(start)),
+        "{}",
+        response.text()
+    );
+}
+
+/// Asserts that `GET uri` on a fresh app, with nothing stored, is a JSON 404 with `error`.
+pub async fn assert_absent(uri: &str, error: &str) {
+    assert_error(&get_fresh(uri).await, StatusCode::NOT_FOUND, error, None);
 }
 
 /// Checks `sheet` at `uri` (`/api/v1/check?...`) on a fresh app; the report, once the check
@@ -410,15 +451,18 @@ async fn sign_in_form(
     cookie.split(';').next().unwrap().to_string()
 }
 
-/// A fresh schema `wb_{name}_{process id}` of the PostgreSQL test database
-/// (`TEST_POSTGRES_URL`, default `postgres://postgres@127.0.0.1:5432/test`), dropped first if
-/// a run before left it; the URL that uses it.
-pub async fn fresh_postgres_schema(name: &str) -> String {
+/// The PostgreSQL test database: `TEST_POSTGRES_URL`, by default
+/// `postgres://postgres@127.0.0.1:5432/test`.
+pub fn postgres_base_url() -> String {
+    std::env::var("TEST_POSTGRES_URL")
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".to_string())
+}
+
+/// The schema `schema` of the PostgreSQL database at `base`, made empty (dropped first if a
+/// run before left it); the URL that uses it.
+pub async fn empty_postgres_schema(base: &str, schema: &str) -> String {
     use sqlx::Connection as _;
-    let base = std::env::var("TEST_POSTGRES_URL")
-        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".to_string());
-    let schema = format!("wb_{name}_{}", std::process::id());
-    let mut admin = sqlx::PgConnection::connect(&base)
+    let mut admin = sqlx::PgConnection::connect(base)
         .await
         .unwrap_or_else(|e| panic!("PostgreSQL at {base}: {e}"));
     sqlx::raw_sql(sqlx::AssertSqlSafe(format!(
@@ -426,10 +470,17 @@ pub async fn fresh_postgres_schema(name: &str) -> String {
     )))
     .execute(&mut admin)
     .await
-    .unwrap();
+    .expect("a fresh schema");
     admin.close().await.ok();
     let separator = if base.contains('?') { '&' } else { '?' };
     format!("{base}{separator}options=-c%20search_path%3D{schema}")
+}
+
+/// A fresh schema `wb_{name}_{process id}` of the PostgreSQL test database
+/// ([`postgres_base_url`]); the URL that uses it.
+pub async fn fresh_postgres_schema(name: &str) -> String {
+    let schema = format!("wb_{name}_{}", std::process::id());
+    empty_postgres_schema(&postgres_base_url(), &schema).await
 }
 
 /// The texts of the elements `selector` selects in `html`, whitespace-trimmed.

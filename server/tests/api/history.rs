@@ -8,7 +8,9 @@ use serde_json::json;
 use app::model::Checked;
 use workbench_model::report_changes::ReportAnswer;
 
-use crate::helpers::{find, fixture, golden_g2, server_fn, spawn_app, TestApp};
+use crate::helpers::{
+    assert_error_starts, find, fixture, golden_g2, server_fn, spawn_app, spawn_with_sheet, TestApp,
+};
 
 const G2_TRACE: &str = "app -> external API: read 1.5 s → 3 s, tries 2 → 3 (waits 0.3 s → 0.5 s, 1.0 s); worst 4.3 s → 12.0 s; app need 7.8 s → 15.5 s against its 8.0 s deadline: now inverted, short by 7.5 s, 1 try fits; LB -> app and browser -> LB unchanged (they wait on app's 8.0 s deadline, not on its need)";
 
@@ -20,6 +22,12 @@ async fn put(app: &TestApp, id: i64, tsv: String, author: &str) -> crate::helper
         tsv,
     )
     .await
+}
+
+/// A patch body that sets the cell `column` of the row `row_id` from `base` to `value`.
+fn one_cell(row_id: i64, column: &str, base: &str, value: &str) -> String {
+    json!({"cells": [{"row_id": row_id, "column": column, "base": base, "value": value}]})
+        .to_string()
 }
 
 /// `PATCH /api/v1/sheets/{id}` with `body`, by the author `p`.
@@ -58,8 +66,7 @@ async fn patch_by(
 
 #[tokio::test]
 async fn g1_to_g2_is_a_revision_whose_diff_traces_the_inversion() {
-    let app = spawn_app().await;
-    let id = app.create_sheet("g", &fixture("reservation-en.tsv")).await;
+    let (app, id) = spawn_with_sheet("g", &fixture("reservation-en.tsv")).await;
     // A Japanese author name, percent-encoded UTF-8 in the header.
     let r = put(&app, id, golden_g2(), "%E5%A4%AA%E9%83%8E").await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text());
@@ -152,8 +159,7 @@ async fn markdown_diff(app: &TestApp, id: i64) -> String {
 #[tokio::test]
 async fn a_margin_change_is_named_in_the_diff_and_traced_to_the_hop_it_inverts() {
     // Arrange: G2, then its margin 1.0 s → 1.5 s as revision 3.
-    let app = spawn_app().await;
-    let id = app.create_sheet("g", &golden_g2()).await;
+    let (app, id) = spawn_with_sheet("g", &golden_g2()).await;
     set_margin(&app, id, "1.5s").await;
 
     // Act
@@ -184,8 +190,7 @@ async fn a_margin_change_is_named_in_the_diff_and_traced_to_the_hop_it_inverts()
 
 #[tokio::test]
 async fn a_japanese_sheets_margin_change_is_written_in_japanese() {
-    let app = spawn_app().await;
-    let id = app.create_sheet("j", &fixture("reservation-ja.tsv")).await;
+    let (app, id) = spawn_with_sheet("j", &fixture("reservation-ja.tsv")).await;
     set_margin(&app, id, "1.5s").await;
 
     let md = markdown_diff(&app, id).await;
@@ -198,45 +203,35 @@ async fn a_japanese_sheets_margin_change_is_written_in_japanese() {
     assert!(!md.contains("margin"), "{md}");
 }
 
+/// `POST`s the restore of revision 1 of the sheet `id` with the query `query` and `headers`.
+async fn restore_1(
+    app: &TestApp,
+    id: i64,
+    query: &str,
+    headers: &[(&str, &str)],
+) -> crate::helpers::TestResponse {
+    let uri = format!("/api/v1/sheets/{id}/revisions/1/restore{query}");
+    app.send_with(Method::POST, &uri, headers, "").await
+}
+
 #[tokio::test]
 async fn restoring_revision_1_brings_its_numbers_back_as_a_new_revision() {
-    let app = spawn_app().await;
-    let id = app.create_sheet("g", &fixture("reservation-en.tsv")).await;
+    let (app, id) = spawn_with_sheet("g", &fixture("reservation-en.tsv")).await;
     put(&app, id, golden_g2(), "bob").await;
-    let without = app
-        .post(&format!("/api/v1/sheets/{id}/revisions/1/restore"), "")
-        .await;
-    assert_eq!(without.status, StatusCode::PRECONDITION_REQUIRED);
-    assert!(
-        without.json()["error"]
-            .as_str()
-            .unwrap()
-            .starts_with("restoring a revision needs If-Match: "),
-        "{}",
-        without.text()
+    let without = restore_1(&app, id, "", &[]).await;
+    assert_error_starts(
+        &without,
+        StatusCode::PRECONDITION_REQUIRED,
+        "restoring a revision needs If-Match: ",
     );
-    let stale = app
-        .send_with(
-            Method::POST,
-            &format!("/api/v1/sheets/{id}/revisions/1/restore"),
-            &[("if-match", "\"0\"")],
-            "",
-        )
-        .await;
+    let stale = restore_1(&app, id, "", &[("if-match", "\"0\"")]).await;
     assert_eq!(
         stale.status,
         StatusCode::PRECONDITION_FAILED,
         "{}",
         stale.text()
     );
-    let r = app
-        .send_with(
-            Method::POST,
-            &format!("/api/v1/sheets/{id}/revisions/1/restore?author=carol"),
-            &[("if-match", "\"1\"")],
-            "",
-        )
-        .await;
+    let r = restore_1(&app, id, "?author=carol", &[("if-match", "\"1\"")]).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text());
     assert_eq!(r.header("etag"), "\"2\"");
     let body = r.json();
@@ -266,8 +261,7 @@ async fn restoring_revision_1_brings_its_numbers_back_as_a_new_revision() {
 #[tokio::test]
 async fn a_patch_of_more_than_1_mib_is_413_and_writes_nothing() {
     // Arrange: G1, and a patch whose one cell is 1 MiB of text.
-    let app = spawn_app().await;
-    let id = app.create_sheet("g", &fixture("reservation-en.tsv")).await;
+    let (app, id) = spawn_with_sheet("g", &fixture("reservation-en.tsv")).await;
     let body = json!({"cells": [{"row_id": 7, "column": "rationale", "base": "", "value": "x".repeat(1 << 20)}]});
 
     // Act
@@ -286,8 +280,7 @@ async fn a_patch_of_more_than_1_mib_is_413_and_writes_nothing() {
 #[tokio::test]
 async fn patches_under_1_mib_each_cannot_grow_a_sheet_past_1_mib() {
     // Arrange: G1, and two patches that set rows 7 and 8's rationales to 600,000 bytes each.
-    let app = spawn_app().await;
-    let id = app.create_sheet("g", &fixture("reservation-en.tsv")).await;
+    let (app, id) = spawn_with_sheet("g", &fixture("reservation-en.tsv")).await;
     let mut rows = budget::tsv::import(&fixture("reservation-en.tsv"))
         .unwrap()
         .rows;
@@ -332,8 +325,7 @@ async fn patches_under_1_mib_each_cannot_grow_a_sheet_past_1_mib() {
 #[tokio::test]
 async fn a_page_save_larger_than_a_sheet_may_be_is_413_and_writes_nothing() {
     // Arrange: G1, and the page's rows with a rationale of 1 MiB.
-    let app = spawn_app().await;
-    let id = app.create_sheet("g", &fixture("reservation-en.tsv")).await;
+    let (app, id) = spawn_with_sheet("g", &fixture("reservation-en.tsv")).await;
     let loaded = app.get(&format!("/api/v1/sheets/{id}")).await.json();
     let mut rows = loaded["rows"].clone();
     rows[0]["rationale"] = json!("x".repeat(1 << 20));
@@ -362,8 +354,7 @@ async fn a_page_save_larger_than_a_sheet_may_be_is_413_and_writes_nothing() {
 
 #[tokio::test]
 async fn patch_merges_per_cell_and_lists_a_cell_changed_since_with_its_three_values() {
-    let app = spawn_app().await;
-    let id = app.create_sheet("g", &fixture("reservation-en.tsv")).await;
+    let (app, id) = spawn_with_sheet("g", &fixture("reservation-en.tsv")).await;
     let read = r#"{"cells":[{"row_id":7,"column":"value","base":"1.5s","value":"3s"}]}"#;
     let tries = r#"{"cells":[{"row_id":8,"column":"value","base":"2 tries, waits 0.3s","value":"3 tries, waits 0.5s, 1.0s"}]}"#;
     let r = patch(&app, id, None, read).await;
@@ -409,13 +400,7 @@ async fn patch_merges_per_cell_and_lists_a_cell_changed_since_with_its_three_val
         )
     );
     // Only conflicts: nothing is written, the version stays.
-    let r = patch(
-        &app,
-        id,
-        Some("\"0\""),
-        r#"{"cells":[{"row_id":7,"column":"value","base":"1.5s","value":"2s"}]}"#,
-    )
-    .await;
+    let r = patch(&app, id, Some("\"0\""), &one_cell(7, "value", "1.5s", "2s")).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text());
     assert_eq!(r.header("etag"), "\"3\"");
     assert_eq!(r.json()["conflicts"][0]["theirs"], "3s");
@@ -424,19 +409,13 @@ async fn patch_merges_per_cell_and_lists_a_cell_changed_since_with_its_three_val
         &app,
         id,
         Some("\"3\""),
-        r#"{"cells":[{"row_id":1,"column":"rationale","base":"mine","value":"ours"}]}"#,
+        &one_cell(1, "rationale", "mine", "ours"),
     )
     .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text());
     assert!(r.json().get("conflicts").is_none(), "{}", r.text());
     // Bad input: an unknown row, a body that is not JSON, a sheet that does not exist.
-    let r = patch(
-        &app,
-        id,
-        Some("*"),
-        r#"{"cells":[{"row_id":99,"column":"value","base":"","value":"1s"}]}"#,
-    )
-    .await;
+    let r = patch(&app, id, Some("*"), &one_cell(99, "value", "", "1s")).await;
     assert_eq!(
         (r.status, r.json()["error"].as_str().map(String::from)),
         (
@@ -452,8 +431,7 @@ async fn patch_merges_per_cell_and_lists_a_cell_changed_since_with_its_three_val
 
 #[tokio::test]
 async fn unknown_revisions_are_clear_errors() {
-    let app = spawn_app().await;
-    let id = app.create_sheet("g", &fixture("reservation-en.tsv")).await;
+    let (app, id) = spawn_with_sheet("g", &fixture("reservation-en.tsv")).await;
     let r = app.get(&format!("/api/v1/sheets/{id}/revisions/7")).await;
     assert_eq!(
         (r.status, r.json()["error"].as_str().map(String::from)),
@@ -497,8 +475,7 @@ async fn events_stream_the_sheets_saves_and_a_reconnect_catches_up() {
     use http_body_util::BodyExt;
     use tower::ServiceExt;
 
-    let app = spawn_app().await;
-    let id = app.create_sheet("g", &fixture("reservation-en.tsv")).await;
+    let (app, id) = spawn_with_sheet("g", &fixture("reservation-en.tsv")).await;
     put(&app, id, golden_g2(), "bob").await;
     // A browser that saw version 0 reconnects: the current version comes first.
     let request = axum::http::Request::get(format!("/api/v1/sheets/{id}/events"))
@@ -544,17 +521,11 @@ async fn events_stream_the_sheets_saves_and_a_reconnect_catches_up() {
 async fn a_save_merged_with_anothers_names_what_only_the_combination_causes() {
     // Arrange: G1, whose app needs 7.8 s of its 8.0 s. Bob raises the external API's read
     // timeout to 1.55 s (7.9 s) after the page loaded.
-    let app = spawn_app().await;
     let g1 = fixture("reservation-en.tsv");
-    let id = app.create_sheet("g", &g1).await;
+    let (app, id) = spawn_with_sheet("g", &g1).await;
     let loaded = app.get(&format!("/api/v1/sheets/{id}")).await.json();
-    let bob = patch(
-        &app,
-        id,
-        Some("\"0\""),
-        r#"{"cells": [{"row_id": 7, "column": "value", "base": "1.5s", "value": "1.55s"}]}"#,
-    )
-    .await;
+    let raise = one_cell(7, "value", "1.5s", "1.55s");
+    let bob = patch(&app, id, Some("\"0\""), &raise).await;
     assert_eq!(bob.status, StatusCode::OK, "{}", bob.text());
 
     // Act: the page raises the app's own processing time to 0.65 s (7.95 s alone).
@@ -612,8 +583,7 @@ async fn a_save_merged_with_anothers_names_what_only_the_combination_causes() {
 #[tokio::test]
 async fn a_draft_is_checked_with_the_sheets_settings_and_nothing_is_saved() {
     // Arrange: G1 stored.
-    let app = spawn_app().await;
-    let id = app.create_sheet("g", &fixture("reservation-en.tsv")).await;
+    let (app, id) = spawn_with_sheet("g", &fixture("reservation-en.tsv")).await;
     let loaded = app.get(&format!("/api/v1/sheets/{id}")).await;
     let version = loaded.header("etag").to_string();
     let loaded = loaded.json();
@@ -662,8 +632,7 @@ async fn check(app: &TestApp, body: &serde_json::Value) -> ReportAnswer {
 async fn the_first_check_of_a_loaded_page_is_answered_with_what_changed_since_its_report() {
     // Arrange: G1 stored; the page loads it (get_sheet), with the report and the id under
     // which the server keeps that report.
-    let app = spawn_app().await;
-    let id = app.create_sheet("g", &fixture("reservation-en.tsv")).await;
+    let (app, id) = spawn_with_sheet("g", &fixture("reservation-en.tsv")).await;
     let loaded = app
         .send_with(
             Method::POST,
@@ -719,8 +688,7 @@ async fn the_first_check_of_a_loaded_page_is_answered_with_what_changed_since_it
 #[tokio::test]
 async fn a_check_from_a_report_the_page_holds_is_answered_with_what_changed_since_it() {
     // Arrange: G1 stored; the page checks it once and holds that report.
-    let app = spawn_app().await;
-    let id = app.create_sheet("g", &fixture("reservation-en.tsv")).await;
+    let (app, id) = spawn_with_sheet("g", &fixture("reservation-en.tsv")).await;
     let loaded = app.get(&format!("/api/v1/sheets/{id}")).await.json();
     let body = serde_json::json!({ "id": id, "rows": loaded["rows"] });
     let first = check(&app, &body).await;
@@ -782,9 +750,8 @@ async fn updated_at_ms(app: &TestApp, id: i64) -> i64 {
 async fn a_hundred_identical_puts_add_no_revision_and_one_changed_cell_adds_one() {
     // Arrange: G1 stored, then put once more, so that the sheet is at revision 1 (the
     // ETag) with two revisions in its history.
-    let app = spawn_app().await;
     let g1 = fixture("reservation-en.tsv");
-    let id = app.create_sheet("g", &g1).await;
+    let (app, id) = spawn_with_sheet("g", &g1).await;
     let g2 = golden_g2();
     assert_eq!(
         put(&app, id, g2.clone(), "ci").await.header("etag"),
@@ -851,8 +818,7 @@ async fn a_hundred_identical_puts_add_no_revision_and_one_changed_cell_adds_one(
 #[tokio::test]
 async fn the_same_rows_under_a_header_in_the_other_language_are_a_revision() {
     // Arrange: G1 stored in English.
-    let app = spawn_app().await;
-    let id = app.create_sheet("g", &fixture("reservation-en.tsv")).await;
+    let (app, id) = spawn_with_sheet("g", &fixture("reservation-en.tsv")).await;
     let rows = budget::tsv::import(&fixture("reservation-en.tsv"))
         .unwrap()
         .rows;
@@ -871,9 +837,8 @@ async fn the_same_rows_under_a_header_in_the_other_language_are_a_revision() {
 #[tokio::test]
 async fn saving_or_importing_the_stored_rows_from_the_page_adds_no_revision() {
     // Arrange: G1 stored.
-    let app = spawn_app().await;
     let g1 = fixture("reservation-en.tsv");
-    let id = app.create_sheet("g", &g1).await;
+    let (app, id) = spawn_with_sheet("g", &g1).await;
     let loaded = app.get(&format!("/api/v1/sheets/{id}")).await.json();
     let rows = budget::tsv::import(&g1).unwrap().rows;
     let author = workbench_store::Author::named("p");
@@ -976,8 +941,7 @@ async fn revisions(app: &TestApp, id: i64) -> Vec<(i64, String, String, u64, u64
 #[tokio::test]
 async fn an_inversion_typed_and_fixed_within_the_fold_window_stays_in_the_history() {
     // Arrange: G1 stored (the app needs 7.8 s of its 8.0 s: no inversion).
-    let app = spawn_app().await;
-    let id = app.create_sheet("g", &fixture("reservation-en.tsv")).await;
+    let (app, id) = spawn_with_sheet("g", &fixture("reservation-en.tsv")).await;
     let g1 = app.get(&format!("/api/v1/sheets/{id}")).await.json();
 
     // Act: alice types G2's two cells (the app inverted) and the page saves them; within
@@ -1013,8 +977,7 @@ async fn an_inversion_typed_and_fixed_within_the_fold_window_stays_in_the_histor
 #[tokio::test]
 async fn a_fix_a_paste_and_the_save_after_each_are_revisions_of_their_own() {
     // Arrange: G1 stored.
-    let app = spawn_app().await;
-    let id = app.create_sheet("g", &fixture("reservation-en.tsv")).await;
+    let (app, id) = spawn_with_sheet("g", &fixture("reservation-en.tsv")).await;
     let mut loaded = app.get(&format!("/api/v1/sheets/{id}")).await.json();
     // A kind the page does not make ("restore") is a plain save: it folds into the one
     // before.

@@ -102,6 +102,28 @@ fn one_row_sheet() -> Sheet {
     )
 }
 
+/// Stores [`one_row_sheet`] as the sheet `name`; its id.
+async fn one_row_sheet_named(store: &Store, name: &str) -> i64 {
+    store
+        .create_sheet(&name.parse().unwrap(), &one_row_sheet())
+        .await
+        .unwrap()
+}
+
+/// The editor's proposal titled `title` to set the value of sheet `id`'s first row to
+/// `value`; its number.
+async fn propose(store: &Store, id: i64, title: &str, value: &str) -> Result<i64, StoreError> {
+    let patch = value_patch(store, id, value).await;
+    store
+        .create_proposal(id, title, &patch, &Author::named("editor"))
+        .await
+}
+
+/// Asserts that `ids` are 1 to [`N`], the newest first, as a list shows them.
+fn assert_newest_first(ids: Vec<i64>) {
+    assert_eq!(ids, (1..=N).rev().collect::<Vec<_>>());
+}
+
 /// A patch changing the value of sheet `id`'s first row from what it is to `value`.
 async fn value_patch(store: &Store, id: i64, value: &str) -> CellPatch {
     let stored = store.get_sheet(id).await.unwrap();
@@ -144,26 +166,13 @@ async fn fifty_concurrent_sheets_get_ids_1_to_50(db: &TestDb) {
 async fn fifty_concurrent_proposals_on_one_sheet_get_numbers_1_to_50(db: &TestDb) {
     // Arrange
     let store = db.store.clone();
-    let sheet = store
-        .create_sheet(&"s".parse().unwrap(), &one_row_sheet())
-        .await
-        .unwrap();
+    let sheet = one_row_sheet_named(&store, "s").await;
 
     // Act: each proposes another value for the same cell
     let pids = all_ok(
         at_once(|i| {
             let store = store.clone();
-            async move {
-                let patch = value_patch(&store, sheet, &format!("{i}s")).await;
-                store
-                    .create_proposal(
-                        sheet,
-                        &format!("proposal {i}"),
-                        &patch,
-                        &Author::named("editor"),
-                    )
-                    .await
-            }
+            async move { propose(&store, sheet, &format!("proposal {i}"), &format!("{i}s")).await }
         })
         .await,
     );
@@ -171,10 +180,7 @@ async fn fifty_concurrent_proposals_on_one_sheet_get_numbers_1_to_50(db: &TestDb
     // Assert: 1 to 50, each the proposal its create made; the sheet is unchanged
     assert_eq!(pids.iter().copied().collect::<BTreeSet<_>>(), range(1, N));
     let listed = store.proposals(sheet).await.unwrap();
-    assert_eq!(
-        listed.iter().map(|p| p.id).collect::<Vec<_>>(),
-        (1..=N).rev().collect::<Vec<_>>()
-    );
+    assert_newest_first(listed.iter().map(|p| p.id).collect());
     for (i, pid) in (1..).zip(&pids) {
         let (summary, patch) = store.proposal(sheet, *pid).await.unwrap();
         assert_eq!(summary.title, format!("proposal {i}"));
@@ -185,32 +191,15 @@ async fn fifty_concurrent_proposals_on_one_sheet_get_numbers_1_to_50(db: &TestDb
         "1s"
     );
     // A second sheet numbers its proposals from 1.
-    let other = store
-        .create_sheet(&"t".parse().unwrap(), &one_row_sheet())
-        .await
-        .unwrap();
-    let patch = value_patch(&store, other, "2s").await;
-    assert_eq!(
-        store
-            .create_proposal(other, "first", &patch, &Author::named("editor"))
-            .await
-            .unwrap(),
-        1
-    );
+    let other = one_row_sheet_named(&store, "t").await;
+    assert_eq!(propose(&store, other, "first", "2s").await.unwrap(), 1);
 }
 
 async fn fifty_concurrent_comments_on_one_proposal_get_numbers_1_to_50(db: &TestDb) {
     // Arrange
     let store = db.store.clone();
-    let sheet = store
-        .create_sheet(&"s".parse().unwrap(), &one_row_sheet())
-        .await
-        .unwrap();
-    let patch = value_patch(&store, sheet, "2s").await;
-    let pid = store
-        .create_proposal(sheet, "longer", &patch, &Author::named("editor"))
-        .await
-        .unwrap();
+    let sheet = one_row_sheet_named(&store, "s").await;
+    let pid = propose(&store, sheet, "longer", "2s").await.unwrap();
 
     // Act
     let cids = all_ok(
@@ -281,10 +270,7 @@ async fn fifty_concurrent_api_tokens_get_ids_1_to_50(db: &TestDb) {
     // Assert: 1 to 50, each the token its create made, each letting its bearer in
     assert_eq!(ids.iter().copied().collect::<BTreeSet<_>>(), range(1, N));
     let tokens = store.tokens(team).await.unwrap();
-    assert_eq!(
-        tokens.iter().map(|t| t.id).collect::<Vec<_>>(),
-        (1..=N).rev().collect::<Vec<_>>()
-    );
+    assert_newest_first(tokens.iter().map(|t| t.id).collect());
     for (i, id) in (1..).zip(&ids) {
         let token = tokens.iter().find(|t| t.id == *id).unwrap();
         assert_eq!(token.name, format!("ci {i}"));
@@ -484,10 +470,7 @@ async fn fifty_concurrent_audit_lines_get_ids_1_to_50(db: &TestDb) {
     // Assert: fifty lines, 50 down to 1, each with its own detail
     all_ok(results);
     let log = store.audit_log(team, 100).await.unwrap();
-    assert_eq!(
-        log.iter().map(|e| e.id).collect::<Vec<_>>(),
-        (1..=N).rev().collect::<Vec<_>>()
-    );
+    assert_newest_first(log.iter().map(|e| e.id).collect());
     assert_eq!(
         log.iter()
             .map(|e| e.detail.clone())
@@ -638,13 +621,7 @@ async fn an_old_database_keeps_its_ids_and_new_ones_continue_above(url: &str) {
     assert_eq!(store.tokens(4).await.unwrap()[0].id, 6);
 
     // Assert: new ids after the largest given (a deleted sheet's included)
-    assert_eq!(
-        store
-            .create_sheet(&"new".parse().unwrap(), &one_row_sheet())
-            .await
-            .unwrap(),
-        10
-    );
+    assert_eq!(one_row_sheet_named(&store, "new").await, 10);
     let patch = value_patch(&store, 7, "2s").await;
     assert_eq!(
         store

@@ -2,7 +2,7 @@
 
 use axum::http::StatusCode;
 
-use crate::helpers::{fixture, spawn_app};
+use crate::helpers::{fixture, get_fresh, spawn_app, spawn_with_sheet};
 
 #[tokio::test]
 async fn the_sheet_list_page_renders_stored_sheets() {
@@ -24,27 +24,19 @@ async fn the_sheet_list_page_renders_stored_sheets() {
 #[tokio::test]
 async fn a_sheet_page_renders_its_name() {
     // Arrange
-    let app = spawn_app().await;
-    let id = app
-        .create_sheet("Inverted%20LB", &fixture("inverted-lb.tsv"))
-        .await;
+    let (app, id) = spawn_with_sheet("Inverted%20LB", &fixture("inverted-lb.tsv")).await;
 
     // Act
-    let response = app.get(&format!("/sheets/{id}")).await;
+    let html = app.sheet_html(id).await;
 
     // Assert
-    assert_eq!(response.status, StatusCode::OK);
-    let html = response.text();
     assert!(html.contains("Inverted LB"), "{html}");
 }
 
 #[tokio::test]
 async fn an_unknown_page_is_404() {
-    // Arrange
-    let app = spawn_app().await;
-
     // Act
-    let response = app.get("/no/such/page").await;
+    let response = get_fresh("/no/such/page").await;
 
     // Assert
     assert_eq!(response.status, StatusCode::NOT_FOUND);
@@ -71,11 +63,10 @@ fn attrs(html: &str, selector: &str) -> (String, Option<String>, Option<String>,
 #[tokio::test]
 async fn a_sheet_page_renders_each_number_with_the_rows_it_comes_from_before_hydration() {
     // Arrange
-    let app = spawn_app().await;
-    let id = app.create_sheet("G2", &crate::helpers::golden_g2()).await;
+    let (app, id) = spawn_with_sheet("G2", &crate::helpers::golden_g2()).await;
 
     // Act
-    let html = app.get(&format!("/sheets/{id}")).await.text();
+    let html = app.sheet_html(id).await;
 
     // Assert: golden G2, app need 15.5 s = DB (rows 9, 10) + external API (rows 6–8) + own
     // (row 5); every number that has rows is reachable with the keyboard and names them. The
@@ -199,13 +190,10 @@ async fn the_kind_column_is_in_the_sheets_header_language_with_the_code_beside()
 #[tokio::test]
 async fn the_row_buttons_are_drawn_not_written_and_keep_their_names() {
     // Arrange
-    let app = spawn_app().await;
-    let id = app
-        .create_sheet("plan", &fixture("reservation-en.tsv"))
-        .await;
+    let (app, id) = spawn_with_sheet("plan", &fixture("reservation-en.tsv")).await;
 
     // Act
-    let html = app.get(&format!("/sheets/{id}")).await.text();
+    let html = app.sheet_html(id).await;
 
     // Assert: no glyph a font may lack (⤒ ⤓ ⧉), a drawing hidden from readers, the name in
     // the label and the title.

@@ -6,7 +6,7 @@ use std::process::Command;
 
 use axum::http::StatusCode;
 
-use crate::helpers::{fixture, golden_g2, spawn_app};
+use crate::helpers::{fixture, golden_g2, spawn_app, spawn_with_sheet};
 
 /// The `<g class="bar" ...>` opening tag of the bar named `name`.
 fn bar_tag<'s>(svg: &'s str, name: &str) -> &'s str {
@@ -76,8 +76,7 @@ async fn g1_and_g2_are_drawn_with_the_apps_deadline_need_and_shortfall() {
 #[tokio::test]
 async fn the_pictures_words_follow_the_sheet_or_the_lang_parameter() {
     // Arrange
-    let app = spawn_app().await;
-    let id = app.create_sheet("g1", &fixture("reservation-ja.tsv")).await;
+    let (app, id) = spawn_with_sheet("g1", &fixture("reservation-ja.tsv")).await;
 
     // Act
     let sheets = app.get(&format!("/api/v1/sheets/{id}/budget.svg")).await;
@@ -108,8 +107,7 @@ async fn the_pictures_words_follow_the_sheet_or_the_lang_parameter() {
 #[tokio::test]
 async fn the_command_line_draws_the_same_picture_as_the_api() {
     // Arrange
-    let app = spawn_app().await;
-    let id = app.create_sheet("g2", &golden_g2()).await;
+    let (app, id) = spawn_with_sheet("g2", &golden_g2()).await;
     let dir = std::env::temp_dir().join(format!("workbench-svg-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("g2.tsv");

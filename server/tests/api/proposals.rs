@@ -5,7 +5,9 @@
 use axum::http::{Method, StatusCode};
 use serde_json::{json, Value};
 
-use crate::helpers::{fixture, spawn_app, texts_of, TestApp, TestResponse};
+use crate::helpers::{
+    assert_error_starts, fixture, spawn_app, spawn_with_sheet, texts_of, TestApp, TestResponse,
+};
 
 const G2_TRACE: &str = "app -> external API: read 1.5 s → 3 s, tries 2 → 3 (waits 0.3 s → 0.5 s, 1.0 s); worst 4.3 s → 12.0 s; app need 7.8 s → 15.5 s against its 8.0 s deadline: now inverted, short by 7.5 s, 1 try fits; LB -> app and browser -> LB unchanged (they wait on app's 8.0 s deadline, not on its need)";
 
@@ -49,6 +51,20 @@ async fn approve_g2_anyway(app: &TestApp, id: i64, pid: i64) -> Value {
     r.json()
 }
 
+/// The status of a refused request and its JSON error.
+fn refusal(response: &TestResponse) -> (StatusCode, Option<String>) {
+    (
+        response.status,
+        response.json()["error"].as_str().map(String::from),
+    )
+}
+
+/// Asserts that `response` is `status` and that its body says `reason`.
+fn assert_refused(response: &TestResponse, status: StatusCode, reason: &str) {
+    assert_eq!(response.status, status, "{}", response.text());
+    assert!(response.text().contains(reason), "{}", response.text());
+}
+
 /// G2's two cells as a proposal body.
 fn g2_changes() -> Value {
     json!({
@@ -88,21 +104,16 @@ async fn a_g2_proposal_shows_its_trace_the_gate_refuses_it_and_it_is_rejected() 
     assert_eq!(sheet["rows"][6]["value"], "1.5s");
 
     let approve = format!("/api/v1/sheets/{id}/proposals/{pid}/approve");
-    let r = post_as(&app, &approve, "bob", json!({"seen_revision": 1})).await;
+    let bob_approves = |body: Value| post_as(&app, &approve, "bob", body);
+    let r = bob_approves(json!({"seen_revision": 1})).await;
     assert_eq!(r.status, StatusCode::CONFLICT);
     assert_eq!(
         r.json()["error"],
         "this proposal brings a new error (inversion.node: app's deadline (8.0 s) ends before its calls may (15.5 s)); approving it needs \"approve anyway\" and a comment"
     );
-    let r = post_as(
-        &app,
-        &approve,
-        "bob",
-        json!({"seen_revision": 1, "anyway": true}),
-    )
-    .await;
+    let r = bob_approves(json!({"seen_revision": 1, "anyway": true})).await;
     assert_eq!(
-        (r.status, r.json()["error"].as_str().map(String::from)),
+        refusal(&r),
         (
             StatusCode::CONFLICT,
             Some("\"approve anyway\" needs a comment: write why the new error is accepted".into())
@@ -111,21 +122,16 @@ async fn a_g2_proposal_shows_its_trace_the_gate_refuses_it_and_it_is_rejected() 
     );
 
     let reject = format!("/api/v1/sheets/{id}/proposals/{pid}/reject");
-    let r = post_as(&app, &reject, "bob", json!({"comment": ""})).await;
+    let bob_rejects = |body: Value| post_as(&app, &reject, "bob", body);
+    let r = bob_rejects(json!({"comment": ""})).await;
     assert_eq!(
-        (r.status, r.json()["error"].as_str().map(String::from)),
+        refusal(&r),
         (
             StatusCode::CONFLICT,
             Some("a rejection needs a comment saying why".into())
         )
     );
-    let r = post_as(
-        &app,
-        &reject,
-        "bob",
-        json!({"comment": "the app cannot wait 15.5 s"}),
-    )
-    .await;
+    let r = bob_rejects(json!({"comment": "the app cannot wait 15.5 s"})).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text());
     let review = r.json();
     assert_eq!(review["proposal"]["status"], "rejected");
@@ -136,13 +142,7 @@ async fn a_g2_proposal_shows_its_trace_the_gate_refuses_it_and_it_is_rejected() 
     );
     let sheet = app.get(&format!("/api/v1/sheets/{id}")).await.json();
     assert_eq!(sheet["rows"][6]["value"], "1.5s", "nothing applied");
-    let r = post_as(
-        &app,
-        &approve,
-        "bob",
-        json!({"seen_revision": 1, "anyway": true, "comment": "x"}),
-    )
-    .await;
+    let r = bob_approves(json!({"seen_revision": 1, "anyway": true, "comment": "x"})).await;
     assert_eq!(
         r.json()["error"],
         format!("proposal {pid} is already rejected")
@@ -185,14 +185,7 @@ async fn a_stale_base_reapplies_cleanly_and_a_cell_both_changed_is_a_conflict_th
         {"row_id": 7, "column": "value", "base": "1.5s", "value": "2s"},
         {"row_id": 9, "column": "value", "base": "1s", "value": "0.5s"}
     ]});
-    let r = app
-        .send_with(
-            Method::PATCH,
-            &format!("/api/v1/sheets/{id}"),
-            &[("if-match", "*"), ("content-type", "application/json")],
-            patch.to_string(),
-        )
-        .await;
+    let r = patch_latest(&app, id, &patch).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text());
     let review = review_of(&app, id, pid).await;
     assert_eq!(review["stale"], true);
@@ -214,14 +207,10 @@ async fn a_stale_base_reapplies_cleanly_and_a_cell_both_changed_is_a_conflict_th
         json!({"seen_revision": 2, "anyway": true, "comment": "ok"}),
     )
     .await;
-    assert_eq!(r.status, StatusCode::CONFLICT);
-    assert!(
-        r.json()["error"]
-            .as_str()
-            .unwrap()
-            .starts_with("1 of the proposal's cells were changed on the sheet"),
-        "{}",
-        r.text()
+    assert_error_starts(
+        &r,
+        StatusCode::CONFLICT,
+        "1 of the proposal's cells were changed on the sheet",
     );
     // The proposer keeps the proposal's 3s: the conflict is gone, the diff is G2's from here.
     let r = post_as(
@@ -243,8 +232,7 @@ async fn a_stale_base_reapplies_cleanly_and_a_cell_both_changed_is_a_conflict_th
 
 #[tokio::test]
 async fn an_approval_is_withdrawn_when_the_diff_changed_since_the_review() {
-    let app = spawn_app().await;
-    let id = app.create_sheet("g", &fixture("reservation-en.tsv")).await;
+    let (app, id) = spawn_with_sheet("g", &fixture("reservation-en.tsv")).await;
     // A proposal that raises the app's deadline to 9s: no error.
     let body = json!({"title": "more time", "cells": [{"row_id": 4, "column": "value", "base": "8s", "value": "9s"}]});
     let r = post_as(
@@ -259,13 +247,7 @@ async fn an_approval_is_withdrawn_when_the_diff_changed_since_the_review() {
     // is checked against: the proposal's effect is not what the reviewer saw.
     let patch =
         json!({"cells": [{"row_id": 3, "column": "value", "base": "10s", "value": "9.5s"}]});
-    app.send_with(
-        Method::PATCH,
-        &format!("/api/v1/sheets/{id}"),
-        &[("if-match", "*"), ("content-type", "application/json")],
-        patch.to_string(),
-    )
-    .await;
+    patch_latest(&app, id, &patch).await;
     let r = post_as(
         &app,
         &format!("/api/v1/sheets/{id}/proposals/{pid}/approve"),
@@ -273,9 +255,7 @@ async fn an_approval_is_withdrawn_when_the_diff_changed_since_the_review() {
         json!({"seen_revision": 1}),
     )
     .await;
-    assert_eq!(r.status, StatusCode::CONFLICT, "{}", r.text());
-    let message = r.json()["error"].as_str().unwrap().to_string();
-    assert!(message.starts_with("approval withdrawn: the sheet moved from revision 1 to 2 since you reviewed this proposal, and the change now does this: errors 0 → 1"), "{message}");
+    assert_error_starts(&r, StatusCode::CONFLICT, "approval withdrawn: the sheet moved from revision 1 to 2 since you reviewed this proposal, and the change now does this: errors 0 → 1");
     // Reviewed again at revision 2, the gate applies (the LB now gives up first).
     let review = review_of(&app, id, pid).await;
     assert_eq!(review["gate"], true);
@@ -286,15 +266,10 @@ async fn a_cell_comment_keeps_its_place_and_says_changed_since() {
     let app = spawn_app().await;
     let (id, pid) = propose_g2(&app).await;
     let comments = format!("/api/v1/sheets/{id}/proposals/{pid}/comments");
-    let r = post_as(
-        &app,
-        &comments,
-        "bob",
-        json!({"body": "why 3?", "row_id": 8, "column": "value"}),
-    )
-    .await;
+    let bob_comments = |body: Value| post_as(&app, &comments, "bob", body);
+    let r = bob_comments(json!({"body": "why 3?", "row_id": 8, "column": "value"})).await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text());
-    let r = post_as(&app, &comments, "bob", json!({"body": "overall fine"})).await;
+    let r = bob_comments(json!({"body": "overall fine"})).await;
     let c = r.json()["comments"].clone();
     assert_eq!(c[0]["line"], 8);
     assert_eq!(c[0]["cell_text"], "3 tries, waits 0.5s, 1.0s");
@@ -324,23 +299,17 @@ async fn a_cell_comment_keeps_its_place_and_says_changed_since() {
         (Some("why 3?"), Some(true), Some(8))
     );
     // Bad input: a comment on a row the proposal does not have, an empty one.
-    let r = post_as(
-        &app,
-        &comments,
-        "bob",
-        json!({"body": "?", "row_id": 99, "column": "value"}),
-    )
-    .await;
+    let r = bob_comments(json!({"body": "?", "row_id": 99, "column": "value"})).await;
     assert_eq!(
-        (r.status, r.json()["error"].as_str().map(String::from)),
+        refusal(&r),
         (
             StatusCode::CONFLICT,
             Some("row 99 is not in this proposal's rows (it may have been deleted)".into())
         )
     );
-    let r = post_as(&app, &comments, "bob", json!({"body": "  "})).await;
+    let r = bob_comments(json!({"body": "  "})).await;
     assert_eq!(
-        (r.status, r.json()["error"].as_str().map(String::from)),
+        refusal(&r),
         (
             StatusCode::CONFLICT,
             Some("a comment needs some text".into())
@@ -350,12 +319,11 @@ async fn a_cell_comment_keeps_its_place_and_says_changed_since() {
 
 #[tokio::test]
 async fn bad_proposals_are_clear_errors_and_change_nothing() {
-    let app = spawn_app().await;
-    let id = app.create_sheet("g", &fixture("reservation-en.tsv")).await;
+    let (app, id) = spawn_with_sheet("g", &fixture("reservation-en.tsv")).await;
     let uri = format!("/api/v1/sheets/{id}/proposals");
     let r = post_as(&app, &uri, "a", json!({"title": " ", "cells": []})).await;
     assert_eq!(
-        (r.status, r.json()["error"].as_str().map(String::from)),
+        refusal(&r),
         (
             StatusCode::CONFLICT,
             Some("a proposal needs a title".into())
@@ -367,7 +335,7 @@ async fn bad_proposals_are_clear_errors_and_change_nothing() {
     assert_eq!(r.json()["error"], "1 of the proposal's cells do not hold the text it changes: start it from the sheet as it is now");
     let r = app.get(&format!("/api/v1/sheets/{id}/proposals/5")).await;
     assert_eq!(
-        (r.status, r.json()["error"].as_str().map(String::from)),
+        refusal(&r),
         (
             StatusCode::NOT_FOUND,
             Some(format!("sheet {id} has no proposal 5"))
@@ -386,19 +354,57 @@ async fn bad_proposals_are_clear_errors_and_change_nothing() {
     assert_eq!(list, json!([]));
 }
 
-/// Bob's `PATCH` of sheet `id`, from its version 0.
-async fn patch(app: &TestApp, id: i64, body: Value) -> TestResponse {
+/// Bob's `PATCH` of sheet `id`, from its version 0, which must succeed.
+async fn patch(app: &TestApp, id: i64, body: Value) {
+    let r = app
+        .send_with(
+            Method::PATCH,
+            &format!("/api/v1/sheets/{id}"),
+            &[
+                ("content-type", "application/json"),
+                ("x-workbench-author", "bob"),
+                ("if-match", "\"0\""),
+            ],
+            body.to_string(),
+        )
+        .await;
+    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
+}
+
+/// An anonymous `PATCH` of sheet `id` with the JSON `body`, on whatever version is the latest.
+async fn patch_latest(app: &TestApp, id: i64, body: &Value) -> TestResponse {
     app.send_with(
         Method::PATCH,
         &format!("/api/v1/sheets/{id}"),
-        &[
-            ("content-type", "application/json"),
-            ("x-workbench-author", "bob"),
-            ("if-match", "\"0\""),
-        ],
+        &[("if-match", "*"), ("content-type", "application/json")],
         body.to_string(),
     )
     .await
+}
+
+/// The content type of the page's form posts to its server functions.
+const FORM: &str = "application/x-www-form-urlencoded";
+
+/// The edit page's draft of proposal `pid` of sheet `id` (`edit_proposal`).
+async fn edit_draft(app: &TestApp, id: i64, pid: i64) -> TestResponse {
+    call(
+        app,
+        "edit_proposal",
+        FORM,
+        format!("id={id}&proposal={pid}"),
+    )
+    .await
+}
+
+/// The rows of an earlier revision for the sheet page (`changes_since`), asked with the
+/// form `query`.
+async fn changes_since(app: &TestApp, query: String) -> TestResponse {
+    call(app, "changes_since", FORM, query).await
+}
+
+/// The edit page's save of a reworked proposal (`rework_proposal`) with the JSON `body`.
+async fn rework(app: &TestApp, body: &Value) -> TestResponse {
+    call(app, "rework_proposal", "application/json", body.to_string()).await
 }
 
 /// Calls the page's server function `name` with a JSON or form `body`, as the page does.
@@ -420,23 +426,15 @@ async fn the_edit_page_reworks_a_stale_proposal_on_the_rows_of_now() {
     // Arrange: G2 proposed at revision 1; then someone raises the browser's deadline.
     let app = spawn_app().await;
     let (id, pid) = propose_g2(&app).await;
-    let r = patch(
+    patch(
         &app,
         id,
         json!({"cells": [{"row_id": 1, "column": "value", "base": "12s", "value": "13s"}]}),
     )
     .await;
-    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
-    let form = "application/x-www-form-urlencoded";
 
     // Act: the edit page's rows are the proposal's, on the rows of now.
-    let draft = call(
-        &app,
-        "edit_proposal",
-        form,
-        format!("id={id}&proposal={pid}"),
-    )
-    .await;
+    let draft = edit_draft(&app, id, pid).await;
     assert_eq!(draft.status, StatusCode::OK, "{}", draft.text());
     let draft = draft.json();
     let values: Vec<&str> = texts_of(&draft["rows"], "value");
@@ -459,13 +457,7 @@ async fn the_edit_page_reworks_a_stale_proposal_on_the_rows_of_now() {
         "base_rows": draft["detail"]["sheet"]["rows"], "base_ids": draft["detail"]["row_ids"],
         "rows": rows,
     });
-    let saved = call(
-        &app,
-        "rework_proposal",
-        "application/json",
-        body.to_string(),
-    )
-    .await;
+    let saved = rework(&app, &body).await;
     assert_eq!(saved.status, StatusCode::OK, "{}", saved.text());
 
     // Assert: one cell changed against revision 2, which is its base now (and 2 s twice, with
@@ -496,55 +488,32 @@ async fn the_edit_page_reworks_a_stale_proposal_on_the_rows_of_now() {
     )
     .await;
     assert_eq!(r.status, StatusCode::OK, "{}", r.text());
-    let draft = call(
-        &app,
-        "edit_proposal",
-        form,
-        format!("id={id}&proposal={pid}"),
-    )
-    .await;
-    assert_eq!(draft.status, StatusCode::CONFLICT);
-    assert!(
-        draft
-            .text()
-            .contains("proposal 1 is rejected: it cannot change"),
-        "{}",
-        draft.text()
+    let draft = edit_draft(&app, id, pid).await;
+    assert_refused(
+        &draft,
+        StatusCode::CONFLICT,
+        "proposal 1 is rejected: it cannot change",
     );
-    let again = call(
-        &app,
-        "rework_proposal",
-        "application/json",
-        body.to_string(),
-    )
-    .await;
-    assert_eq!(again.status, StatusCode::CONFLICT);
-    assert!(
-        again
-            .text()
-            .contains("proposal 1 is rejected: it cannot change"),
-        "{}",
-        again.text()
+    let again = rework(&app, &body).await;
+    assert_refused(
+        &again,
+        StatusCode::CONFLICT,
+        "proposal 1 is rejected: it cannot change",
     );
 }
 
 #[tokio::test]
 async fn the_sheet_page_gets_an_earlier_revisions_rows_to_draw_the_changes_since() {
-    let app = spawn_app().await;
-    let id = app.create_sheet("g", &fixture("reservation-en.tsv")).await;
-    let r = patch(
+    let (app, id) = spawn_with_sheet("g", &fixture("reservation-en.tsv")).await;
+    patch(
         &app,
         id,
         json!({"cells": [{"row_id": 7, "column": "value", "base": "1.5s", "value": "3s"}]}),
     )
     .await;
-    assert_eq!(r.status, StatusCode::OK, "{}", r.text());
-    let form = "application/x-www-form-urlencoded";
 
     // Without `since`: the revision before the latest.
-    let previous = call(&app, "changes_since", form, format!("id={id}"))
-        .await
-        .json();
+    let previous = changes_since(&app, format!("id={id}")).await.json();
     // Revision 1 is anonymous's (the sheet created); the changes since are bob's.
     assert_eq!(
         (
@@ -556,9 +525,7 @@ async fn the_sheet_page_gets_an_earlier_revisions_rows_to_draw_the_changes_since
         (&json!(1), &json!(2), &json!("anonymous"), &json!(["bob"]))
     );
     assert_eq!(previous["rows"][6]["value"], "1.5s");
-    let latest = call(&app, "changes_since", form, format!("id={id}&since=2"))
-        .await
-        .json();
+    let latest = changes_since(&app, format!("id={id}&since=2")).await.json();
     assert_eq!(
         (
             &latest["author"],
@@ -567,7 +534,7 @@ async fn the_sheet_page_gets_an_earlier_revisions_rows_to_draw_the_changes_since
         ),
         (&json!("bob"), &json!([]), &json!("3s"))
     );
-    let unknown = call(&app, "changes_since", form, format!("id={id}&since=9")).await;
+    let unknown = changes_since(&app, format!("id={id}&since=9")).await;
     assert_eq!(unknown.status, StatusCode::NOT_FOUND);
     let error: app::error::AppError = serde_json::from_str(&unknown.text()).unwrap();
     assert_eq!(error.to_string(), format!("sheet {id} has no revision 9"));
@@ -768,8 +735,7 @@ async fn a_refused_decision_goes_back_to_the_proposals_address_with_its_reason_a
 #[tokio::test]
 async fn the_changes_since_a_revision_name_who_made_them() {
     // Arrange: G1 created (anonymous), then bob and carol each change a cell.
-    let app = spawn_app().await;
-    let id = app.create_sheet("g", &fixture("reservation-en.tsv")).await;
+    let (app, id) = spawn_with_sheet("g", &fixture("reservation-en.tsv")).await;
     for (who, row, base, value) in [("bob", 7, "1.5s", "3s"), ("carol", 1, "12s", "13s")] {
         let r = app
             .send_with(

@@ -5,7 +5,7 @@
 use axum::http::{Method, StatusCode};
 use serde_json::{json, Value};
 
-use crate::helpers::{fixture, spawn_app, TestApp};
+use crate::helpers::{fixture, spawn_with_sheet, TestApp};
 
 /// `PATCH`es one value cell of sheet `id` from `base` to `value` as `author`.
 async fn patch_value(app: &TestApp, id: i64, row_id: i64, base: &str, value: &str, author: &str) {
@@ -36,8 +36,7 @@ async fn loaded(app: &TestApp, id: i64) -> (Value, Value) {
 async fn a_cell_in_conflict_names_the_author_of_the_change_it_meets() {
     // Arrange: G1; the page loads it. Then bob changes the external API's read timeout
     // (row 7) and, later, alice the app's deadline (row 3): the latest revision is alice's.
-    let app = spawn_app().await;
-    let id = app.create_sheet("g", &fixture("reservation-en.tsv")).await;
+    let (app, id) = spawn_with_sheet("g", &fixture("reservation-en.tsv")).await;
     let (base_rows, base_ids) = loaded(&app, id).await;
     patch_value(&app, id, 7, "1.5s", "4s", "bob").await;
     patch_value(&app, id, 3, "10s", "11s", "alice").await;
@@ -76,8 +75,7 @@ async fn a_cell_in_conflict_names_the_author_of_the_change_it_meets() {
 #[tokio::test]
 async fn rows_beyond_what_a_sheet_holds_are_checked_but_not_saved() {
     // Arrange: G1 stored; the page grows it to 5,001 rows (one more than a sheet holds).
-    let app = spawn_app().await;
-    let id = app.create_sheet("g", &fixture("reservation-en.tsv")).await;
+    let (app, id) = spawn_with_sheet("g", &fixture("reservation-en.tsv")).await;
     let (base_rows, base_ids) = loaded(&app, id).await;
     let g1 = base_rows.as_array().unwrap().clone();
     let grown: Vec<Value> = g1.iter().cycle().take(5_001).cloned().collect();

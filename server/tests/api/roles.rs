@@ -16,7 +16,8 @@ use crate::helpers::{
 };
 use crate::security::{server_fn_call, snapshot};
 use crate::team::{
-    audit_lines, get_anonymous, post_login, redirect, sign_in, Client, Org, FORM, HOST, PASSWORD,
+    audit_lines, get_anonymous, post_login, post_login_from, redirect, sign_in, Client, Org, FORM,
+    HOST, JSON, PASSWORD,
 };
 
 /// What a route needs of its caller.
@@ -421,11 +422,8 @@ async fn every_server_function_as_every_caller() {
             let text = response.text();
             match refusal(caller, needs, false, id) {
                 Some((status, message)) => {
-                    assert_eq!(response.status, status, "{name} as {caller:?}: {text}");
-                    assert!(
-                        text.contains(&message),
-                        "{name} as {caller:?}: {text:?} lacks {message:?}"
-                    );
+                    let what = format!("{name} as {caller:?}");
+                    assert_answer(&response, &text, status, &message, &what);
                     assert_eq!(
                         snapshot(&world.app).await,
                         before,
@@ -434,14 +432,8 @@ async fn every_server_function_as_every_caller() {
                 }
                 None => {
                     let (status, says) = server_fn_let_through(name, caller);
-                    assert_eq!(
-                        response.status, status,
-                        "{name} as {caller:?} was let through, but: {text}"
-                    );
-                    assert!(
-                        text.contains(says),
-                        "{name} as {caller:?}: {text:?} lacks {says:?}"
-                    );
+                    let what = format!("{name} as {caller:?}, let through");
+                    assert_answer(&response, &text, status, says, &what);
                 }
             }
             checked += 1;
@@ -514,14 +506,8 @@ async fn every_api_route_as_every_caller() {
                     }
                     None => {
                         let (status, says) = api_let_through(&method, template, caller);
-                        assert_eq!(
-                            response.status, status,
-                            "{method} {path} as {caller:?} was let through, but: {text}"
-                        );
-                        assert!(
-                            text.contains(says),
-                            "{method} {path} as {caller:?}: {text:?} lacks {says:?}"
-                        );
+                        let what = format!("{method} {path} as {caller:?}, let through");
+                        assert_answer(&response, &text, status, says, &what);
                     }
                 }
                 checked += 1;
@@ -530,6 +516,13 @@ async fn every_api_route_as_every_caller() {
     }
     // 36 routes; a let-through event stream is not read (it never ends).
     assert_eq!(checked, 36 * 7 - 3, "{checked}");
+}
+
+/// Asserts that `response`, whose body is `text`, is `status` and says `says`; `what` names the
+/// request and its caller when it is not.
+fn assert_answer(response: &TestResponse, text: &str, status: u16, says: &str, what: &str) {
+    assert_eq!(response.status, status, "{what}: {text}");
+    assert!(text.contains(says), "{what}: {text:?} lacks {says:?}");
 }
 
 /// The teams, members, tokens and accounts of the store, as text.
@@ -569,10 +562,12 @@ async fn every_teams_page_form_as_every_caller() {
             let api = !matches!(caller, Caller::RevokedToken | Caller::ExpiredToken);
             let (status, message) = refusal(caller, needs, api, world.sheet)
                 .unwrap_or_else(|| panic!("{path} as {caller:?} has no refusal"));
-            assert_eq!(response.status, status, "{path} as {caller:?}: {text}");
-            assert!(
-                text.contains(&message),
-                "{path} as {caller:?}: {text:?} lacks {message:?}"
+            assert_answer(
+                &response,
+                &text,
+                status,
+                &message,
+                &format!("{path} as {caller:?}"),
             );
             assert_eq!(
                 (
@@ -844,31 +839,24 @@ async fn an_administrator_makes_teams_and_accounts_and_a_disabled_account_is_out
                 .status_text()
         }
     };
+    let as_admin = |method, path, body| send(method, path, admin.clone(), body);
     assert_eq!(
-        send(
-            Method::POST,
-            "/api/v1/teams",
-            admin.clone(),
-            r#"{"name":"search"}"#
-        )
-        .await,
+        as_admin(Method::POST, "/api/v1/teams", r#"{"name":"search"}"#).await,
         (201, r#"{"id":1,"name":"search"}"#.to_string())
     );
     assert_eq!(
-        send(
+        as_admin(
             Method::POST,
             "/api/v1/accounts",
-            admin.clone(),
             r#"{"email":"Frank@Example.com","password":"a long password for tests"}"#
         )
         .await,
         (201, r#"{"id":2}"#.to_string())
     );
     assert_eq!(
-        send(
+        as_admin(
             Method::PUT,
             "/api/v1/teams/1/members",
-            admin.clone(),
             r#"{"email":"frank@example.com","role":"reviewer"}"#
         )
         .await,
@@ -878,8 +866,9 @@ async fn an_administrator_makes_teams_and_accounts_and_a_disabled_account_is_out
         )
     );
     let frank = sign_in(&app, "frank@example.com").await;
+    let as_frank = |method, path, body| send(method, path, frank.clone(), body);
     assert_eq!(
-        send(Method::GET, "/api/v1/me", frank.clone(), "").await,
+        as_frank(Method::GET, "/api/v1/me", "").await,
         (
             200,
             r#"{"account":2,"admin":false,"email":"frank@example.com","roles":[{"role":"reviewer","team":1}]}"#
@@ -888,13 +877,7 @@ async fn an_administrator_makes_teams_and_accounts_and_a_disabled_account_is_out
     );
     // A reviewer is not an administrator.
     assert_eq!(
-        send(
-            Method::POST,
-            "/api/v1/teams",
-            frank.clone(),
-            r#"{"name":"mine"}"#
-        )
-        .await,
+        as_frank(Method::POST, "/api/v1/teams", r#"{"name":"mine"}"#).await,
         (
             403,
             r#"{"error":"only an administrator may do this","line":null}"#.to_string()
@@ -902,10 +885,9 @@ async fn an_administrator_makes_teams_and_accounts_and_a_disabled_account_is_out
     );
     // Disabled: the session stops working and signing in again is refused.
     assert_eq!(
-        send(
+        as_admin(
             Method::POST,
             "/api/v1/accounts/2/disabled",
-            admin.clone(),
             r#"{"disabled":true}"#
         )
         .await
@@ -993,13 +975,29 @@ async fn an_owners_invitation_link_makes_the_account_once() {
     sign_in(&app, "grace@example.com").await;
 }
 
-#[tokio::test(flavor = "multi_thread")]
-async fn sign_ins_are_limited_per_account() {
+/// A team app on a fresh database with the administrator admin@example.com, allowing three
+/// sign-ins a minute.
+async fn admin_app_limited_to_3() -> TestApp {
     let org = Org::in_memory().await;
     org.admin("admin@example.com").await;
-    let store = org.store;
+    crate::helpers::app_with(org.store, server::auth::Auth::team_limited(None, false, 3))
+}
+
+/// The JSON 403 of a caller whose role in the team of sheet `id` is `role`, for a request
+/// that needs `needs`.
+fn role_refusal(id: i64, role: &str, needs: &str) -> (u16, String) {
+    (
+        403,
+        format!(
+            r#"{{"error":"your role in the team of sheet {id} is {role}; this needs {needs}","line":null}}"#
+        ),
+    )
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn sign_ins_are_limited_per_account() {
     // Three a minute here (the server's is ten), so the test outruns the refill.
-    let app = crate::helpers::app_with(store, server::auth::Auth::team_limited(None, false, 3));
+    let app = admin_app_limited_to_3().await;
     let wrong = "email=admin%40example.com&password=not+the+password";
     for attempt in 1..=3 {
         let response = post_login(&app, wrong).await;
@@ -1028,72 +1026,43 @@ async fn sign_ins_are_limited_per_account() {
 async fn a_sheet_shared_with_the_organisation_is_read_only_to_other_teams() {
     let world = world().await;
     let id = world.sheet;
+    let sheet = format!("/api/v1/sheets/{id}");
+    let (share, on) = (format!("{sheet}/shared"), r#"{"shared":true}"#);
     // Not shared yet: another team's owner finds nothing.
-    let before = world
-        .get(Caller::OtherTeamOwner, &format!("/api/v1/sheets/{id}"))
-        .await;
+    let before = world.get(Caller::OtherTeamOwner, &sheet).await;
     assert_eq!(before.status, 404);
     // Only an owner of its team may share it: the editor who made it may not.
     let by_editor = world
-        .call(
-            Caller::Editor,
-            Method::PUT,
-            &format!("/api/v1/sheets/{id}/shared"),
-            "application/json",
-            r#"{"shared":true}"#.into(),
-        )
+        .call(Caller::Editor, Method::PUT, &share, JSON, on.into())
         .await;
-    assert_eq!(
-        by_editor.status_text(),
-        (
-            403,
-            format!(
-                r#"{{"error":"your role in the team of sheet {id} is editor; this needs owner","line":null}}"#
-            )
-        )
-    );
+    assert_eq!(by_editor.status_text(), role_refusal(id, "editor", "owner"));
     Org::on(world.app.store.clone())
         .member(1, "owner-a@example.com", Role::Owner)
         .await;
     let owner = sign_in(&world.app, "owner-a@example.com").await;
-    let shared = Client::json(&world.app, &owner)
-        .put(&format!("/api/v1/sheets/{id}/shared"), r#"{"shared":true}"#)
-        .await;
+    let shared = Client::json(&world.app, &owner).put(&share, on).await;
     assert_eq!(shared.status, 204, "{}", shared.text());
     // Now every account lists and reads it, and none outside the team writes it.
     let list = world.get(Caller::OtherTeamOwner, "/api/v1/sheets").await;
     let listed = list.json();
     assert_eq!(listed[0]["id"], id);
-    let read = world
-        .get(Caller::OtherTeamOwner, &format!("/api/v1/sheets/{id}"))
-        .await;
+    let read = world.get(Caller::OtherTeamOwner, &sheet).await;
     assert_eq!(read.status, 200);
     let write = world
         .call(
             Caller::OtherTeamOwner,
             Method::PUT,
-            &format!("/api/v1/sheets/{id}"),
+            &sheet,
             "text/tab-separated-values",
             fixture("reservation-en.tsv"),
         )
         .await;
-    assert_eq!(
-        write.status_text(),
-        (
-            403,
-            format!(
-                r#"{{"error":"your role in the team of sheet {id} is viewer; this needs editor","line":null}}"#
-            )
-        )
-    );
+    assert_eq!(write.status_text(), role_refusal(id, "viewer", "editor"));
 }
 
 #[tokio::test(flavor = "multi_thread")]
 async fn sign_ins_are_limited_per_address_whatever_account_they_name() {
-    let org = Org::in_memory().await;
-    org.admin("admin@example.com").await;
-    let store = org.store;
-    let app = crate::helpers::app_with(store, server::auth::Auth::team_limited(None, false, 3));
+    let app = admin_app_limited_to_3().await;
     let from = |address: [u8; 4], email: String| {
         let app = &app;
         async move {
@@ -1101,15 +1070,7 @@ async fn sign_ins_are_limited_per_address_whatever_account_they_name() {
                 "email={}&password=not+the+password",
                 email.replace('@', "%40")
             );
-            app.send_from(
-                address,
-                Method::POST,
-                "/login",
-                &[("host", HOST), ("content-type", FORM)],
-                form,
-            )
-            .await
-            .status
+            post_login_from(app, address, form).await.status
         }
     };
     for n in 1..=3 {

@@ -1,9 +1,29 @@
 //! `/api/v1/sheets`: storing, listing and reading sheets.
 
+use axum::body::Body;
 use axum::http::{Method, StatusCode};
 use serde_json::json;
 
-use crate::helpers::{assert_error, find, fixture, golden_g2, spawn_app};
+use crate::helpers::{
+    assert_absent, assert_error, find, fixture, get_fresh, golden_g2, spawn_app, spawn_with_sheet,
+    TestApp, TestResponse,
+};
+
+/// `POST`s `tsv` as a new sheet named `name` (as the query writes it).
+async fn post_named(app: &TestApp, name: &str, tsv: impl Into<Body>) -> TestResponse {
+    app.post(&format!("/api/v1/sheets?name={name}"), tsv).await
+}
+
+/// `PUT`s `tsv` as the rows of the sheet at `uri` with `If-Match: if_match`.
+async fn put(app: &TestApp, uri: &str, if_match: &str, tsv: impl Into<Body>) -> TestResponse {
+    app.send_with(Method::PUT, uri, &[("if-match", if_match)], tsv)
+        .await
+}
+
+/// The TSV export of the sheet at `uri`.
+async fn exported(app: &TestApp, uri: &str) -> String {
+    app.get(&format!("{uri}/export.tsv")).await.text()
+}
 
 #[tokio::test]
 async fn posting_a_sheet_stores_it_and_answers_201() {
@@ -11,12 +31,7 @@ async fn posting_a_sheet_stores_it_and_answers_201() {
     let app = spawn_app().await;
 
     // Act
-    let response = app
-        .post(
-            "/api/v1/sheets?name=reservation",
-            fixture("reservation-ja.tsv"),
-        )
-        .await;
+    let response = post_named(&app, "reservation", fixture("reservation-ja.tsv")).await;
 
     // Assert
     assert_eq!(response.status, StatusCode::CREATED, "{}", response.text());
@@ -43,12 +58,12 @@ async fn a_percent_encoded_japanese_name_is_stored_trimmed() {
     let app = spawn_app().await;
 
     // Act: " 予約 " percent-encoded
-    let response = app
-        .post(
-            "/api/v1/sheets?name=%20%E4%BA%88%E7%B4%84%20",
-            fixture("reservation-ja.tsv"),
-        )
-        .await;
+    let response = post_named(
+        &app,
+        "%20%E4%BA%88%E7%B4%84%20",
+        fixture("reservation-ja.tsv"),
+    )
+    .await;
 
     // Assert
     assert_eq!(response.status, StatusCode::CREATED);
@@ -61,13 +76,10 @@ async fn a_sheet_without_a_name_is_400_and_not_stored() {
     // Arrange
     let app = spawn_app().await;
 
-    for uri in [
-        "/api/v1/sheets",
-        "/api/v1/sheets?name=",
-        "/api/v1/sheets?name=%20%20",
-    ] {
+    for query in ["", "?name=", "?name=%20%20"] {
         // Act
-        let response = app.post(uri, fixture("reservation-en.tsv")).await;
+        let uri = format!("/api/v1/sheets{query}");
+        let response = app.post(&uri, fixture("reservation-en.tsv")).await;
 
         // Assert
         assert_eq!(response.status, StatusCode::BAD_REQUEST, "{uri}");
@@ -87,12 +99,7 @@ async fn a_name_of_201_characters_is_400() {
     let name = "n".repeat(201);
 
     // Act
-    let response = app
-        .post(
-            &format!("/api/v1/sheets?name={name}"),
-            fixture("reservation-en.tsv"),
-        )
-        .await;
+    let response = post_named(&app, &name, fixture("reservation-en.tsv")).await;
 
     // Assert
     assert_eq!(response.status, StatusCode::BAD_REQUEST);
@@ -110,7 +117,7 @@ async fn a_bad_sheet_is_422_and_not_stored() {
     let body = "layer\tsegment\titem\tsetting\tdefault\tvalue\tlocation\trationale\n1\ta -> b\n";
 
     // Act
-    let response = app.post("/api/v1/sheets?name=broken", body).await;
+    let response = post_named(&app, "broken", body).await;
 
     // Assert
     assert_error(
@@ -164,11 +171,8 @@ async fn the_list_shows_the_newest_first_with_counts() {
 
 #[tokio::test]
 async fn an_empty_store_lists_nothing() {
-    // Arrange
-    let app = spawn_app().await;
-
     // Act
-    let response = app.get("/api/v1/sheets").await;
+    let response = get_fresh("/api/v1/sheets").await;
 
     // Assert
     assert_eq!(response.status, StatusCode::OK);
@@ -178,10 +182,7 @@ async fn an_empty_store_lists_nothing() {
 #[tokio::test]
 async fn a_sheet_comes_back_with_its_rows_as_typed_and_its_report() {
     // Arrange
-    let app = spawn_app().await;
-    let id = app
-        .create_sheet("reservation", &fixture("reservation-ja.tsv"))
-        .await;
+    let (app, id) = spawn_with_sheet("reservation", &fixture("reservation-ja.tsv")).await;
 
     // Act
     let response = app.get(&format!("/api/v1/sheets/{id}")).await;
@@ -218,16 +219,11 @@ async fn a_sheet_comes_back_with_its_rows_as_typed_and_its_report() {
 #[tokio::test]
 async fn putting_a_sheet_replaces_its_rows_and_answers_the_new_revision() {
     // Arrange: the English example, then G2 put in its place
-    let app = spawn_app().await;
-    let id = app
-        .create_sheet("reservation", &fixture("reservation-en.tsv"))
-        .await;
+    let (app, id) = spawn_with_sheet("reservation", &fixture("reservation-en.tsv")).await;
     let uri = format!("/api/v1/sheets/{id}");
 
     // Act
-    let response = app
-        .send_with(Method::PUT, &uri, &[("if-match", "\"0\"")], golden_g2())
-        .await;
+    let response = put(&app, &uri, "\"0\"", golden_g2()).await;
 
     // Assert: the G2 numbers, revision 1, and the same rows on the next GET
     assert_eq!(response.status, StatusCode::OK, "{}", response.text());
@@ -242,14 +238,7 @@ async fn putting_a_sheet_replaces_its_rows_and_answers_the_new_revision() {
     assert_eq!(export.text(), golden_g2());
 
     // Act: a Japanese sheet with If-Match: * switches the language too
-    let response = app
-        .send_with(
-            Method::PUT,
-            &uri,
-            &[("if-match", "*")],
-            fixture("reservation-ja.tsv"),
-        )
-        .await;
+    let response = put(&app, &uri, "*", fixture("reservation-ja.tsv")).await;
 
     // Assert
     assert_eq!(response.status, StatusCode::OK, "{}", response.text());
@@ -265,25 +254,13 @@ async fn putting_a_sheet_replaces_its_rows_and_answers_the_new_revision() {
 #[tokio::test]
 async fn a_put_from_an_old_revision_is_412_and_changes_nothing() {
     // Arrange: someone else put G2 after we read revision 0
-    let app = spawn_app().await;
-    let id = app
-        .create_sheet("reservation", &fixture("reservation-en.tsv"))
-        .await;
+    let (app, id) = spawn_with_sheet("reservation", &fixture("reservation-en.tsv")).await;
     let uri = format!("/api/v1/sheets/{id}");
-    let theirs = app
-        .send_with(Method::PUT, &uri, &[("if-match", "\"0\"")], golden_g2())
-        .await;
+    let theirs = put(&app, &uri, "\"0\"", golden_g2()).await;
     assert_eq!(theirs.status, StatusCode::OK);
 
     // Act
-    let mine = app
-        .send_with(
-            Method::PUT,
-            &uri,
-            &[("if-match", "\"0\"")],
-            fixture("inverted-lb.tsv"),
-        )
-        .await;
+    let mine = put(&app, &uri, "\"0\"", fixture("inverted-lb.tsv")).await;
 
     // Assert
     assert_eq!(mine.status, StatusCode::PRECONDITION_FAILED);
@@ -294,10 +271,7 @@ async fn a_put_from_an_old_revision_is_412_and_changes_nothing() {
             "line": null
         })
     );
-    assert_eq!(
-        app.get(&format!("{uri}/export.tsv")).await.text(),
-        golden_g2()
-    );
+    assert_eq!(exported(&app, &uri).await, golden_g2());
 }
 
 #[tokio::test]
@@ -305,9 +279,8 @@ async fn a_stale_put_names_the_cells_both_changed_with_their_three_values() {
     // Arrange: someone else put G2 (the external API's read timeout 1.5s -> 3s, and its
     // tries) after we read version 0; we changed that read timeout to 2s and the LB's read
     // timeout, which nobody else touched.
-    let app = spawn_app().await;
     let g1 = fixture("reservation-en.tsv");
-    let id = app.create_sheet("reservation", &g1).await;
+    let (app, id) = spawn_with_sheet("reservation", &g1).await;
     let uri = format!("/api/v1/sheets/{id}");
     let theirs = app
         .send_with(
@@ -329,9 +302,7 @@ async fn a_stale_put_names_the_cells_both_changed_with_their_three_values() {
         );
 
     // Act
-    let mine = app
-        .send_with(Method::PUT, &uri, &[("if-match", "\"0\"")], mine_tsv)
-        .await;
+    let mine = put(&app, &uri, "\"0\"", mine_tsv).await;
 
     // Assert: a 412 naming the one cell both changed; nothing written.
     assert_eq!(mine.status, StatusCode::PRECONDITION_FAILED);
@@ -346,41 +317,19 @@ async fn a_stale_put_names_the_cells_both_changed_with_their_three_values() {
             }]
         })
     );
-    assert_eq!(
-        app.get(&format!("{uri}/export.tsv")).await.text(),
-        golden_g2()
-    );
+    assert_eq!(exported(&app, &uri).await, golden_g2());
 }
 
 #[tokio::test]
 async fn a_put_with_a_malformed_if_match_or_sheet_is_refused_and_changes_nothing() {
     // Arrange
-    let app = spawn_app().await;
-    let id = app
-        .create_sheet("reservation", &fixture("reservation-en.tsv"))
-        .await;
+    let (app, id) = spawn_with_sheet("reservation", &fixture("reservation-en.tsv")).await;
     let uri = format!("/api/v1/sheets/{id}");
 
     // Act
-    let weak = app
-        .send_with(Method::PUT, &uri, &[("if-match", "W/\"0\"")], golden_g2())
-        .await;
-    let broken = app
-        .send_with(
-            Method::PUT,
-            &uri,
-            &[("if-match", "*")],
-            "layer\tsegment\nonly two\n",
-        )
-        .await;
-    let absent = app
-        .send_with(
-            Method::PUT,
-            "/api/v1/sheets/99",
-            &[("if-match", "*")],
-            golden_g2(),
-        )
-        .await;
+    let weak = put(&app, &uri, "W/\"0\"", golden_g2()).await;
+    let broken = put(&app, &uri, "*", "layer\tsegment\nonly two\n").await;
+    let absent = put(&app, "/api/v1/sheets/99", "*", golden_g2()).await;
 
     // Assert
     assert_eq!(weak.status, StatusCode::BAD_REQUEST);
@@ -393,31 +342,18 @@ async fn a_put_with_a_malformed_if_match_or_sheet_is_refused_and_changes_nothing
     assert_eq!(absent.status, StatusCode::NOT_FOUND);
     let stored = app.store.get_sheet(id).await.unwrap();
     assert_eq!(stored.revision, 0);
-    assert_eq!(
-        app.get(&format!("{uri}/export.tsv")).await.text(),
-        fixture("reservation-en.tsv")
-    );
+    assert_eq!(exported(&app, &uri).await, fixture("reservation-en.tsv"));
 }
 
 #[tokio::test]
 async fn an_absent_sheet_is_a_json_404() {
-    // Arrange
-    let app = spawn_app().await;
-
-    // Act
-    let response = app.get("/api/v1/sheets/99").await;
-
-    // Assert
-    assert_error(&response, StatusCode::NOT_FOUND, "sheet 99 not found", None);
+    assert_absent("/api/v1/sheets/99", "sheet 99 not found").await;
 }
 
 #[tokio::test]
 async fn a_sheet_id_that_is_not_a_number_is_400() {
-    // Arrange
-    let app = spawn_app().await;
-
     // Act
-    let response = app.get("/api/v1/sheets/abc").await;
+    let response = get_fresh("/api/v1/sheets/abc").await;
 
     // Assert
     assert_eq!(response.status, StatusCode::BAD_REQUEST);
@@ -434,11 +370,8 @@ async fn a_sheet_id_that_is_not_a_number_is_400() {
 
 #[tokio::test]
 async fn an_unknown_api_route_is_a_json_404() {
-    // Arrange
-    let app = spawn_app().await;
-
     // Act
-    let response = app.get("/api/v1/nothing-here").await;
+    let response = get_fresh("/api/v1/nothing-here").await;
 
     // Assert
     assert_error(
@@ -452,10 +385,7 @@ async fn an_unknown_api_route_is_a_json_404() {
 #[tokio::test]
 async fn a_put_without_if_match_is_428_and_changes_nothing() {
     // Arrange
-    let app = spawn_app().await;
-    let id = app
-        .create_sheet("reservation", &fixture("reservation-en.tsv"))
-        .await;
+    let (app, id) = spawn_with_sheet("reservation", &fixture("reservation-en.tsv")).await;
     let uri = format!("/api/v1/sheets/{id}");
 
     // Act
@@ -463,10 +393,7 @@ async fn a_put_without_if_match_is_428_and_changes_nothing() {
 
     // Assert
     assert_error(&response, StatusCode::PRECONDITION_REQUIRED, "replacing a sheet's rows needs If-Match: the ETag of the GET the change starts from (the sheet's revision in quotes, such as \"3\"), or * to overwrite whatever is stored", None);
-    assert_eq!(
-        app.get(&format!("{uri}/export.tsv")).await.text(),
-        fixture("reservation-en.tsv")
-    );
+    assert_eq!(exported(&app, &uri).await, fixture("reservation-en.tsv"));
     assert_eq!(app.store.get_sheet(id).await.unwrap().revision, 0);
 }
 
@@ -517,7 +444,7 @@ async fn a_nul_in_an_imported_sheet_is_422_naming_its_line_and_column() {
     let line = 1 + tsv[..tsv.find('\u{0}').unwrap()].matches('\n').count();
 
     // Act
-    let response = app.post("/api/v1/sheets?name=nul", tsv).await;
+    let response = post_named(&app, "nul", tsv).await;
 
     // Assert
     assert_eq!(response.status, StatusCode::UNPROCESSABLE_ENTITY);

@@ -2,13 +2,13 @@
 //! in the database (so two instances on one database share it), in a bounded table whatever
 //! is sent, and unable to lock an account's owner out from an address that is not failing.
 
-use axum::http::{Method, StatusCode};
+use axum::http::StatusCode;
 use futures_util::StreamExt as _;
 use server::auth::{Auth, SignInLimits, MAX_EMAIL_CHARS};
 use workbench_store::Store;
 
 use crate::helpers::{app_with, TestApp};
-use crate::team::{post_login, Client, Org, FORM, HOST, PASSWORD};
+use crate::team::{post_login, post_login_from, Client, Org, FORM, PASSWORD};
 /// The cookie key both instances share, as `WORKBENCH_SECRET` does.
 const SECRET: &str = "a shared session key of more than thirty-two bytes";
 /// A window of an hour: the tests' attempts all fall within one allowance (one more attempt
@@ -24,15 +24,7 @@ async fn sign_in_from(app: &TestApp, address: [u8; 4], email: &str, password: &s
         percent_encoding::utf8_percent_encode(email, percent_encoding::NON_ALPHANUMERIC),
         percent_encoding::utf8_percent_encode(password, percent_encoding::NON_ALPHANUMERIC),
     );
-    app.send_from(
-        address,
-        Method::POST,
-        "/login",
-        &[("host", HOST), ("content-type", FORM)],
-        body,
-    )
-    .await
-    .status
+    post_login_from(app, address, body).await.status
 }
 
 /// A store with the account alice@example.com.
@@ -40,16 +32,31 @@ async fn with_alice(store: &Store) {
     Org::on(store.clone()).admin("alice@example.com").await;
 }
 
+/// A fresh store with the account alice@example.com, and a team app on it that limits
+/// sign-ins by `limits`.
+async fn alice_app(limits: SignInLimits) -> (TestApp, Store) {
+    let store = Store::connect("sqlite::memory:").await.unwrap();
+    with_alice(&store).await;
+    (limited_app(store.clone(), limits), store)
+}
+
+/// A team app on `store` with the shared cookie key, limiting sign-ins by `limits`.
+fn limited_app(store: Store, limits: SignInLimits) -> TestApp {
+    app_with(store, Auth::team_with_limits(Some(SECRET), false, limits))
+}
+
+/// The default limits, counted over a window of `window_ms` milliseconds.
+fn limits_over(window_ms: i64) -> SignInLimits {
+    SignInLimits {
+        window_ms,
+        ..SignInLimits::default()
+    }
+}
+
 #[tokio::test(flavor = "multi_thread")]
 async fn an_address_that_keeps_failing_does_not_lock_the_owner_out() {
     // Arrange
-    let store = Store::connect("sqlite::memory:").await.unwrap();
-    with_alice(&store).await;
-    let limits = SignInLimits {
-        window_ms: HOUR_MS,
-        ..SignInLimits::default()
-    };
-    let app = app_with(store, Auth::team_with_limits(Some(SECRET), false, limits));
+    let (app, _) = alice_app(limits_over(HOUR_MS)).await;
     let attacker = [203, 0, 113, 9];
 
     // Act: ten wrong passwords for alice from the attacker's address
@@ -68,14 +75,12 @@ async fn an_address_that_keeps_failing_does_not_lock_the_owner_out() {
 #[tokio::test(flavor = "multi_thread")]
 async fn a_sign_in_that_succeeds_forgets_its_count() {
     // Arrange: three a minute for alice at her address
-    let store = Store::connect("sqlite::memory:").await.unwrap();
-    with_alice(&store).await;
     let limits = SignInLimits {
         per_account_address: 3,
         per_address: 30,
         window_ms: HOUR_MS,
     };
-    let app = app_with(store, Auth::team_with_limits(Some(SECRET), false, limits));
+    let (app, _) = alice_app(limits).await;
     let home = [198, 51, 100, 7];
 
     // Act / Assert: two typos and a success, twice over: six attempts, none limited
@@ -97,12 +102,8 @@ async fn two_instances_on_one_database_share_the_limit() {
         let first = Store::connect(&url).await.unwrap();
         with_alice(&first).await;
         let second = Store::connect(&url).await.unwrap();
-        let limits = SignInLimits {
-            window_ms: HOUR_MS,
-            ..SignInLimits::default()
-        };
-        let one = app_with(first, Auth::team_with_limits(Some(SECRET), false, limits));
-        let two = app_with(second, Auth::team_with_limits(Some(SECRET), false, limits));
+        let one = limited_app(first, limits_over(HOUR_MS));
+        let two = limited_app(second, limits_over(HOUR_MS));
         let attacker = [203, 0, 113, 9];
 
         // Act: ten wrong passwords, alternating between the instances
@@ -127,16 +128,7 @@ async fn two_instances_on_one_database_share_the_limit() {
 #[tokio::test(flavor = "multi_thread")]
 async fn a_hundred_thousand_unique_addresses_keep_the_table_bounded() {
     // Arrange
-    let store = Store::connect("sqlite::memory:").await.unwrap();
-    with_alice(&store).await;
-    let limits = SignInLimits {
-        window_ms: DAY_MS,
-        ..SignInLimits::default()
-    };
-    let app = app_with(
-        store.clone(),
-        Auth::team_with_limits(Some(SECRET), false, limits),
-    );
+    let (app, store) = alice_app(limits_over(DAY_MS)).await;
     let attacker = [203, 0, 113, 9];
 
     // Act: 100,000 sign-ins, each naming an account never named before, with the longest

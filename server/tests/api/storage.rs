@@ -16,10 +16,7 @@ use workbench_store::{
     Author, CellPatch, CellSet, RevisionKind, RowDelete, RowInsert, Store, StoreError,
 };
 
-use crate::helpers::{fixture, golden_g2};
-
-/// The PostgreSQL test database unless `TEST_POSTGRES_URL` says otherwise.
-const DEFAULT_POSTGRES_URL: &str = "postgres://postgres@127.0.0.1:5432/test";
+use crate::helpers::{empty_postgres_schema, fixture, golden_g2, postgres_base_url};
 
 /// Distinguishes the schemas of the tests of one run.
 static NEXT_SCHEMA: AtomicUsize = AtomicUsize::new(0);
@@ -53,25 +50,13 @@ impl Backend {
 
     /// An empty schema of its own in the PostgreSQL test database; the URL that uses it.
     pub(crate) async fn postgres() -> (String, Backend) {
-        let base_url =
-            std::env::var("TEST_POSTGRES_URL").unwrap_or_else(|_| DEFAULT_POSTGRES_URL.to_string());
+        let base_url = postgres_base_url();
         let schema = format!(
             "wb_test_{}_{}",
             std::process::id(),
             NEXT_SCHEMA.fetch_add(1, Ordering::SeqCst)
         );
-        let mut admin = sqlx::PgConnection::connect(&base_url)
-            .await
-            .unwrap_or_else(|e| panic!("PostgreSQL at {base_url}: {e}"));
-        sqlx::raw_sql(sqlx::AssertSqlSafe(format!(
-            "DROP SCHEMA IF EXISTS {schema} CASCADE; CREATE SCHEMA {schema}"
-        )))
-        .execute(&mut admin)
-        .await
-        .expect("a fresh schema");
-        admin.close().await.ok();
-        let separator = if base_url.contains('?') { '&' } else { '?' };
-        let url = format!("{base_url}{separator}options=-c%20search_path%3D{schema}");
+        let url = empty_postgres_schema(&base_url, &schema).await;
         (url, Backend::Postgres { base_url, schema })
     }
 }
@@ -236,6 +221,14 @@ fn name(text: &str) -> SheetName {
     SheetName::parse(text).unwrap_or_else(|err| panic!("{text:?}: {err}"))
 }
 
+/// Stores `rows` as the English sheet named `text`; its id.
+async fn english_sheet(store: &Store, text: &str, rows: Vec<Row>) -> i64 {
+    store
+        .create_sheet(&name(text), &Sheet::new(Lang::En, rows))
+        .await
+        .unwrap()
+}
+
 /// Rows with every kind of awkward cell.
 fn tricky_rows() -> Vec<Row> {
     vec![
@@ -353,14 +346,8 @@ async fn the_list_counts_rows_errors_and_warnings(store: &Store, _: &TestDb) {
         .unwrap()
         .rows;
     let g2 = budget::tsv::import(&golden_g2()).unwrap().rows;
-    store
-        .create_sheet(&name("g1"), &Sheet::new(Lang::En, g1))
-        .await
-        .unwrap();
-    store
-        .create_sheet(&name("g2"), &Sheet::new(Lang::En, g2))
-        .await
-        .unwrap();
+    english_sheet(store, "g1", g1).await;
+    english_sheet(store, "g2", g2).await;
 
     // Act
     let list = store.list_sheets().await.unwrap();
@@ -385,10 +372,7 @@ async fn the_counts_follow_every_write_and_old_sheets_are_counted_on_connect(
         .unwrap()
         .rows;
     let g2 = budget::tsv::import(&golden_g2()).unwrap().rows;
-    let id = store
-        .create_sheet(&name("g"), &Sheet::new(Lang::En, g1.clone()))
-        .await
-        .unwrap();
+    let id = english_sheet(store, "g", g1.clone()).await;
     let counts = |list: Vec<workbench_store::SheetSummary>| {
         let s = &list[0];
         (s.rows, s.errors, s.warnings)
@@ -438,10 +422,7 @@ async fn a_nul_in_a_cell_is_refused_before_the_database_and_changes_nothing(
     let g1 = budget::tsv::import(&fixture("reservation-en.tsv"))
         .unwrap()
         .rows;
-    let id = store
-        .create_sheet(&name("g1"), &Sheet::new(Lang::En, g1.clone()))
-        .await
-        .unwrap();
+    let id = english_sheet(store, "g1", g1.clone()).await;
     let mut bad = g1.clone();
     bad[3].rationale = "before\0after".into();
 
@@ -468,10 +449,7 @@ async fn a_nul_in_a_cell_is_refused_before_the_database_and_changes_nothing(
 
 async fn saving_replaces_every_row_and_bumps_the_change_time(store: &Store, _: &TestDb) {
     // Arrange
-    let id = store
-        .create_sheet(&name("s"), &Sheet::new(Lang::En, tricky_rows()))
-        .await
-        .unwrap();
+    let id = english_sheet(store, "s", tricky_rows()).await;
     let before = store.get_sheet(id).await.unwrap();
     let new_rows = vec![tricky_rows()[2].clone(), tricky_rows()[0].clone()];
 
@@ -499,10 +477,7 @@ async fn writing_the_stored_rows_again_adds_no_revision_and_keeps_the_change_tim
     _: &TestDb,
 ) {
     // Arrange: tricky rows at revision 1.
-    let id = store
-        .create_sheet(&name("s"), &Sheet::new(Lang::En, tricky_rows()))
-        .await
-        .unwrap();
+    let id = english_sheet(store, "s", tricky_rows()).await;
     let rows = tricky_rows();
     let mut edited = rows.clone();
     edited[1].value = "1s".into();
@@ -582,10 +557,7 @@ fn numbered_rows(count: usize) -> Vec<Row> {
 async fn rows_beyond_one_insert_statement_come_back_in_order(store: &Store, _: &TestDb) {
     // Arrange: one INSERT carries 3,276 rows (32,766 bound parameters, SQLite's limit,
     // over 10 per row); a sheet may hold 5,000
-    let id = store
-        .create_sheet(&name("large"), &Sheet::new(Lang::En, numbered_rows(5_000)))
-        .await
-        .unwrap();
+    let id = english_sheet(store, "large", numbered_rows(5_000)).await;
 
     // Act / Assert: the limit, one statement exactly full, one row over it, and one row
     for count in [5_000, 3_276, 3_277, 1] {
@@ -601,10 +573,7 @@ async fn rows_beyond_one_insert_statement_come_back_in_order(store: &Store, _: &
 
 async fn a_failed_save_changes_nothing(store: &Store, db: &TestDb) {
     // Arrange
-    let id = store
-        .create_sheet(&name("s"), &Sheet::new(Lang::En, tricky_rows()))
-        .await
-        .unwrap();
+    let id = english_sheet(store, "s", tricky_rows()).await;
     let before = store.get_sheet(id).await.unwrap();
     db.make_boom_rows_fail().await;
     let boom = Row {
@@ -642,13 +611,7 @@ async fn a_failed_create_stores_nothing(store: &Store, db: &TestDb) {
     // Assert
     assert!(matches!(result, Err(StoreError::Db(_))), "{result:?}");
     assert!(store.list_sheets().await.unwrap().is_empty());
-    assert_eq!(
-        store
-            .create_sheet(&name("t"), &Sheet::new(Lang::En, vec![]))
-            .await
-            .unwrap(),
-        1
-    );
+    assert_eq!(english_sheet(store, "t", vec![]).await, 1);
 }
 
 async fn a_missing_sheet_is_not_found_everywhere(store: &Store, _: &TestDb) {
@@ -706,10 +669,7 @@ async fn names_are_stored_trimmed_up_to_200_characters(store: &Store, _: &TestDb
 
 async fn the_language_and_the_name_can_change(store: &Store, _: &TestDb) {
     // Arrange
-    let id = store
-        .create_sheet(&name("before"), &Sheet::new(Lang::En, tricky_rows()))
-        .await
-        .unwrap();
+    let id = english_sheet(store, "before", tricky_rows()).await;
     let t0 = store.get_sheet(id).await.unwrap().updated_at_ms;
 
     // Act
@@ -732,10 +692,7 @@ async fn the_language_and_the_name_can_change(store: &Store, _: &TestDb) {
 
 async fn the_sheet_settings_change_without_touching_rows_or_revision(store: &Store, _: &TestDb) {
     // Arrange
-    let id = store
-        .create_sheet(&name("s"), &Sheet::new(Lang::En, tricky_rows()))
-        .await
-        .unwrap();
+    let id = english_sheet(store, "s", tricky_rows()).await;
     let before = store.get_sheet(id).await.unwrap();
     assert_eq!(
         (before.sheet.margin_ms, before.sheet.amplification_threshold),
@@ -772,14 +729,8 @@ async fn the_sheet_settings_change_without_touching_rows_or_revision(store: &Sto
 
 async fn deleting_removes_the_sheet_and_its_rows(store: &Store, _: &TestDb) {
     // Arrange
-    let keep = store
-        .create_sheet(&name("keep"), &Sheet::new(Lang::En, tricky_rows()))
-        .await
-        .unwrap();
-    let gone = store
-        .create_sheet(&name("gone"), &Sheet::new(Lang::En, tricky_rows()))
-        .await
-        .unwrap();
+    let keep = english_sheet(store, "keep", tricky_rows()).await;
+    let gone = english_sheet(store, "gone", tricky_rows()).await;
 
     // Act
     store.delete_sheet(gone).await.unwrap();
@@ -803,10 +754,7 @@ async fn deleting_removes_the_sheet_and_its_rows(store: &Store, _: &TestDb) {
     );
     // The deleted sheet's id is never given again: a page still open on it must not write
     // into the next sheet.
-    let next = store
-        .create_sheet(&name("next"), &Sheet::new(Lang::En, vec![Row::default()]))
-        .await
-        .unwrap();
+    let next = english_sheet(store, "next", vec![Row::default()]).await;
     assert_eq!(next, gone + 1);
     assert!(matches!(
         store.save_rows(gone, &[Row::default()]).await,
@@ -844,10 +792,7 @@ async fn concurrent_creates_get_distinct_ids(store: &Store, _: &TestDb) {
 
 async fn a_save_from_an_old_revision_is_refused_and_changes_nothing(store: &Store, _: &TestDb) {
     // Arrange: two pages open the same sheet at revision 0
-    let id = store
-        .create_sheet(&name("s"), &Sheet::new(Lang::En, tricky_rows()))
-        .await
-        .unwrap();
+    let id = english_sheet(store, "s", tricky_rows()).await;
     assert_eq!(store.get_sheet(id).await.unwrap().revision, 0);
     let theirs = vec![tricky_rows()[1].clone()];
     let mine = vec![tricky_rows()[2].clone()];
@@ -911,10 +856,7 @@ async fn a_save_from_an_old_revision_is_refused_and_changes_nothing(store: &Stor
 
 async fn an_import_replaces_rows_and_language_whatever_the_revision(store: &Store, _: &TestDb) {
     // Arrange: a sheet saved twice
-    let id = store
-        .create_sheet(&name("s"), &Sheet::new(Lang::En, tricky_rows()))
-        .await
-        .unwrap();
+    let id = english_sheet(store, "s", tricky_rows()).await;
     store.save_rows(id, &[]).await.unwrap();
     store.save_rows(id, &[Row::default()]).await.unwrap();
 
@@ -965,10 +907,7 @@ async fn an_import_replaces_rows_and_language_whatever_the_revision(store: &Stor
 
 async fn concurrent_saves_from_one_revision_let_exactly_one_through(store: &Store, _: &TestDb) {
     // Arrange: eight pages at revision 0, each with its own rows
-    let id = store
-        .create_sheet(&name("s"), &Sheet::new(Lang::En, Vec::new()))
-        .await
-        .unwrap();
+    let id = english_sheet(store, "s", Vec::new()).await;
 
     // Act
     let tasks: Vec<_> = (0..8)
@@ -1034,10 +973,7 @@ async fn an_in_memory_store_keeps_its_data_across_calls() {
     let store = Store::connect("sqlite::memory:").await.unwrap();
 
     // Act
-    let id = store
-        .create_sheet(&name("m"), &Sheet::new(Lang::En, tricky_rows()))
-        .await
-        .unwrap();
+    let id = english_sheet(&store, "m", tricky_rows()).await;
     tokio::time::sleep(std::time::Duration::from_millis(20)).await;
 
     // Assert
@@ -1133,10 +1069,7 @@ async fn every_save_is_a_revision_rebuilt_exactly_and_a_restore_appends_one(
 }
 
 async fn one_authors_saves_within_the_window_fold_into_one_revision(store: &Store, _: &TestDb) {
-    let id = store
-        .create_sheet(&name("f"), &Sheet::new(Lang::En, g1_rows()))
-        .await
-        .unwrap();
+    let id = english_sheet(store, "f", g1_rows()).await;
     let alice = Author::named("alice");
     let mut rows = g1_rows();
     let mut version = 0;
@@ -1168,10 +1101,7 @@ async fn one_authors_saves_within_the_window_fold_into_one_revision(store: &Stor
 }
 
 async fn rows_keep_their_ids_through_edits_inserts_moves_and_deletes(store: &Store, _: &TestDb) {
-    let id = store
-        .create_sheet(&name("ids"), &Sheet::new(Lang::En, g1_rows()))
-        .await
-        .unwrap();
+    let id = english_sheet(store, "ids", g1_rows()).await;
     // A row inserted at the top, one deleted, one value edited: a TSV import of the edited
     // export keeps the others' ids.
     let mut rows = g1_rows();
@@ -1186,15 +1116,9 @@ async fn rows_keep_their_ids_through_edits_inserts_moves_and_deletes(store: &Sto
             ..Row::default()
         },
     );
+    let importer = Author::named("i");
     store
-        .replace_rows(
-            id,
-            None,
-            None,
-            &rows,
-            &Author::named("i"),
-            RevisionKind::Import,
-        )
+        .replace_rows(id, None, None, &rows, &importer, RevisionKind::Import)
         .await
         .unwrap();
     let stored = store.get_sheet(id).await.unwrap();
@@ -1232,10 +1156,7 @@ async fn patches_to_different_cells_both_land_and_the_same_cell_conflicts(
     store: &Store,
     _: &TestDb,
 ) {
-    let id = store
-        .create_sheet(&name("p"), &Sheet::new(Lang::En, g1_rows()))
-        .await
-        .unwrap();
+    let id = english_sheet(store, "p", g1_rows()).await;
     let set = |row_id: i64, column: Column, base: &str, value: &str| CellSet {
         row_id,
         column,
@@ -1311,18 +1232,15 @@ async fn patches_to_different_cells_both_land_and_the_same_cell_conflicts(
     assert_eq!(store.get_sheet(id).await.unwrap().sheet.rows, expected);
     // A delete of a row someone changed since is a conflict too, and the row stays; of an
     // unchanged row, lands.
+    let delete_g1_row = |row_id: i64| CellPatch {
+        delete: vec![RowDelete {
+            row_id,
+            base: g1_rows()[row_id as usize - 1].clone(),
+        }],
+        ..CellPatch::default()
+    };
     let patched = store
-        .patch_rows(
-            id,
-            &CellPatch {
-                delete: vec![RowDelete {
-                    row_id: 7,
-                    base: g1_rows()[6].clone(),
-                }],
-                ..CellPatch::default()
-            },
-            &Author::named("c"),
-        )
+        .patch_rows(id, &delete_g1_row(7), &Author::named("c"))
         .await
         .unwrap();
     assert_eq!(
@@ -1335,20 +1253,23 @@ async fn patches_to_different_cells_both_land_and_the_same_cell_conflicts(
     );
     assert_eq!(store.get_sheet(id).await.unwrap().sheet.rows, expected);
     store
-        .patch_rows(
-            id,
-            &CellPatch {
-                delete: vec![RowDelete {
-                    row_id: 12,
-                    base: g1_rows()[11].clone(),
-                }],
-                ..CellPatch::default()
-            },
-            &Author::named("c"),
-        )
+        .patch_rows(id, &delete_g1_row(12), &Author::named("c"))
         .await
         .unwrap();
     assert_eq!(store.get_sheet(id).await.unwrap().sheet.rows.len(), 11);
+}
+
+/// A patch that sets the value of the row `row_id` from `base` to `value`.
+fn value_patch(row_id: i64, base: &str, value: String) -> CellPatch {
+    CellPatch {
+        cells: vec![CellSet {
+            row_id,
+            column: Column::Value,
+            base: base.into(),
+            value,
+        }],
+        ..CellPatch::default()
+    }
 }
 
 async fn fifty_concurrent_writers_of_their_own_cells_lose_nothing(store: &Store, _: &TestDb) {
@@ -1360,23 +1281,12 @@ async fn fifty_concurrent_writers_of_their_own_cells_lose_nothing(store: &Store,
             ..Row::default()
         })
         .collect();
-    let id = store
-        .create_sheet(&name("fifty"), &Sheet::new(Lang::En, rows))
-        .await
-        .unwrap();
+    let id = english_sheet(store, "fifty", rows).await;
     let tasks: Vec<_> = (0..50_i64)
         .map(|i| {
             let store = store.clone();
             tokio::spawn(async move {
-                let patch = CellPatch {
-                    cells: vec![CellSet {
-                        row_id: i + 1,
-                        column: Column::Value,
-                        base: "1s".into(),
-                        value: format!("{}s", i + 2),
-                    }],
-                    ..CellPatch::default()
-                };
+                let patch = value_patch(i + 1, "1s", format!("{}s", i + 2));
                 store
                     .patch_rows(id, &patch, &Author::named(&format!("w{i}")))
                     .await
@@ -1400,23 +1310,12 @@ async fn concurrent_writers_of_one_cell_get_one_success_and_three_values(
     store: &Store,
     _: &TestDb,
 ) {
-    let id = store
-        .create_sheet(&name("one"), &Sheet::new(Lang::En, g1_rows()))
-        .await
-        .unwrap();
+    let id = english_sheet(store, "one", g1_rows()).await;
     let tasks: Vec<_> = (0..10)
         .map(|i| {
             let store = store.clone();
             tokio::spawn(async move {
-                let patch = CellPatch {
-                    cells: vec![CellSet {
-                        row_id: 7,
-                        column: Column::Value,
-                        base: "1.5s".into(),
-                        value: format!("{}s", i + 2),
-                    }],
-                    ..CellPatch::default()
-                };
+                let patch = value_patch(7, "1.5s", format!("{}s", i + 2));
                 (
                     i,
                     store
@@ -1462,10 +1361,7 @@ async fn history_of_many_revisions_is_rebuilt_exactly(store: &Store, _: &TestDb)
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(1_000);
-    let id = store
-        .create_sheet(&name("long"), &Sheet::new(Lang::En, g1_rows()))
-        .await
-        .unwrap();
+    let id = english_sheet(store, "long", g1_rows()).await;
     let mut kept: Vec<Vec<Row>> = vec![g1_rows()];
     for k in 0..n {
         let current = store.get_sheet(id).await.unwrap();
@@ -1516,10 +1412,7 @@ async fn history_of_many_revisions_is_rebuilt_exactly(store: &Store, _: &TestDb)
 }
 
 async fn an_unknown_revision_or_row_is_a_clear_error(store: &Store, _: &TestDb) {
-    let id = store
-        .create_sheet(&name("e"), &Sheet::new(Lang::En, g1_rows()))
-        .await
-        .unwrap();
+    let id = english_sheet(store, "e", g1_rows()).await;
     assert_eq!(
         store.revision(id, 9).await.unwrap_err().to_string(),
         format!("sheet {id} has no revision 9")

@@ -118,6 +118,18 @@ pub async fn post_login(app: &TestApp, form: impl Into<Body>) -> TestResponse {
     .await
 }
 
+/// Posts the sign-in form `form` to `/login` from the client at the address `peer`.
+pub async fn post_login_from(app: &TestApp, peer: [u8; 4], form: impl Into<Body>) -> TestResponse {
+    app.send_from(
+        peer,
+        Method::POST,
+        "/login",
+        &[("host", HOST), ("content-type", FORM)],
+        form,
+    )
+    .await
+}
+
 /// `GET path` with no credential.
 pub async fn get_anonymous(app: &TestApp, path: &str) -> TestResponse {
     app.send_with(Method::GET, path, &[("host", HOST)], "")

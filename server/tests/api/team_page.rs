@@ -65,6 +65,7 @@ async fn check(app: &TestApp, bearer: &str) -> TestResponse {
 async fn an_owner_adds_a_member_makes_and_revokes_a_token_and_invites_from_the_page() {
     let app = world().await;
     let olga = sign_in(&app, "olga@example.com").await;
+    let olga_posts = |path: &'static str, form: &'static str| post(&app, &olga, path, form);
     let page = get(&app, &olga, None).await;
     assert_eq!(page.status, 200);
     let html = page.text();
@@ -81,9 +82,7 @@ async fn an_owner_adds_a_member_makes_and_revokes_a_token_and_invites_from_the_p
     assert!(texts(&html, "[data-testid=administration]").is_empty());
 
     // Pat joins as an editor.
-    let added = post(
-        &app,
-        &olga,
+    let added = olga_posts(
         "/team/members",
         "team=1&email=pat%40example.com&role=editor",
     )
@@ -106,13 +105,7 @@ async fn an_owner_adds_a_member_makes_and_revokes_a_token_and_invites_from_the_p
     );
 
     // A check token for CI, shown once; it checks; revoked, it does not.
-    let made = post(
-        &app,
-        &olga,
-        "/team/tokens",
-        "team=1&name=ci&scope=check&days=90",
-    )
-    .await;
+    let made = olga_posts("/team/tokens", "team=1&name=ci&scope=check&days=90").await;
     assert_eq!(made.status, 200, "{}", made.text());
     let html = made.text();
     let token = texts(&html, "[data-testid=new-token]").remove(0);
@@ -158,7 +151,7 @@ async fn an_owner_adds_a_member_makes_and_revokes_a_token_and_invites_from_the_p
             "expired"
         ]
     );
-    let revoked = post(&app, &olga, "/team/tokens/revoke", "team=1&id=1").await;
+    let revoked = olga_posts("/team/tokens/revoke", "team=1&id=1").await;
     assert_eq!(revoked.status, 200);
     // The newest first: the expired one, then ci, now revoked.
     assert!(
@@ -174,9 +167,7 @@ async fn an_owner_adds_a_member_makes_and_revokes_a_token_and_invites_from_the_p
     );
 
     // An invitation: a one-time link to send, which opens the page that sets a password.
-    let invited = post(
-        &app,
-        &olga,
+    let invited = olga_posts(
         "/team/invites",
         "team=1&email=Quinn%40Example.com&role=reviewer",
     )

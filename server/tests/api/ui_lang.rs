@@ -5,7 +5,7 @@
 use axum::body::Body;
 use axum::http::{Method, StatusCode};
 
-use crate::helpers::{fixture, server_fn, spawn_app, TestApp, TestResponse};
+use crate::helpers::{fixture, server_fn, spawn_app, spawn_with_sheet, TestApp, TestResponse};
 
 const SITE: &str = "http://127.0.0.1:3000";
 
@@ -90,10 +90,7 @@ async fn the_switch_refuses_another_site_and_another_language() {
 #[tokio::test]
 async fn the_page_is_rendered_in_the_language_asked_for() {
     // Arrange
-    let app = spawn_app().await;
-    let id = app
-        .create_sheet("plan", &fixture("reservation-en.tsv"))
-        .await;
+    let (app, id) = spawn_with_sheet("plan", &fixture("reservation-en.tsv")).await;
     let sheet = format!("/sheets/{id}");
 
     // Act
@@ -149,10 +146,7 @@ async fn call(app: &TestApp, name: &str, body: String, language: &str) -> TestRe
 #[tokio::test]
 async fn a_server_functions_refusal_is_in_the_language_of_the_page() {
     // Arrange
-    let app = spawn_app().await;
-    let id = app
-        .create_sheet("mine", &fixture("reservation-en.tsv"))
-        .await;
+    let (app, id) = spawn_with_sheet("mine", &fixture("reservation-en.tsv")).await;
     let bad_tsv = format!(r#"{{"id":{id},"base":1,"tsv":"a\tb"}}"#);
     let bad_name = format!("id={id}&name=+++");
     let missing = "id=99".to_string();
