@@ -157,9 +157,11 @@ pub async fn save_rows(
         imp::save_rows(
             id,
             base,
-            base_rows,
-            base_ids,
-            rows,
+            imp::Edited {
+                base_rows,
+                base_ids,
+                rows,
+            },
             since,
             kind.unwrap_or_default(),
         )
@@ -231,7 +233,12 @@ pub async fn create_proposal(
     base_ids: Vec<i64>,
     rows: Vec<Row>,
 ) -> Result<i64, AppError> {
-    imp::reply(imp::proposals::create_proposal(id, &title, base_rows, base_ids, rows).await)
+    let edited = imp::Edited {
+        base_rows,
+        base_ids,
+        rows,
+    };
+    imp::reply(imp::proposals::create_proposal(id, &title, edited).await)
 }
 
 /// Open proposal `proposal` of sheet `id` to edit: the sheet now and the rows the proposal
@@ -260,9 +267,11 @@ pub async fn rework_proposal(
             proposal,
             &title,
             base_revision,
-            base_rows,
-            base_ids,
-            rows,
+            imp::Edited {
+                base_rows,
+                base_ids,
+                rows,
+            },
         )
         .await,
     )

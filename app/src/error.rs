@@ -221,6 +221,12 @@ fn plain(reason: &str) -> String {
 mod tests {
     use super::*;
 
+    /// Asserts that `err` answers HTTP `status` and says `message` in English.
+    fn assert_says(err: AppError, status: u16, message: &str) {
+        assert_eq!(err.status_code(), status);
+        assert_eq!(err.to_string(), message);
+    }
+
     #[test]
     fn a_tsv_error_keeps_its_line_and_message() {
         let err = budget::TsvError::WrongCellCount {
@@ -252,11 +258,7 @@ mod tests {
         let err = AppError::from_server_fn_error(ServerFnErrorErr::Args(
             "invalid digit found in string\nmore detail".into(),
         ));
-        assert_eq!(err.status_code(), 400);
-        assert_eq!(
-            err.to_string(),
-            "the request's arguments could not be read (invalid digit found in string); send them as the function declares"
-        );
+        assert_says(err, 400, "the request's arguments could not be read (invalid digit found in string); send them as the function declares");
     }
 
     #[test]
@@ -299,41 +301,25 @@ mod tests {
 
     #[test]
     fn a_tsv_over_the_limit_says_its_size() {
-        let err = AppError::TooLarge(2_000_000);
-        assert_eq!(err.status_code(), 413);
-        assert_eq!(
-            err.to_string(),
-            "the TSV is 2000000 bytes, more than the 1 MiB (1048576 bytes) a sheet may hold; split it into several sheets"
-        );
+        assert_says(AppError::TooLarge(2_000_000), 413, "the TSV is 2000000 bytes, more than the 1 MiB (1048576 bytes) a sheet may hold; split it into several sheets");
     }
 
     #[test]
     fn a_save_of_too_many_rows_says_how_many() {
-        let err = AppError::TooManyRows(5_001);
-        assert_eq!(err.status_code(), 400);
-        assert_eq!(
-            err.to_string(),
-            "the sheet has 5001 rows, more than the 5000 a sheet may hold; split it into several sheets"
-        );
+        assert_says(AppError::TooManyRows(5_001), 400, "the sheet has 5001 rows, more than the 5000 a sheet may hold; split it into several sheets");
     }
 
     #[test]
     fn a_conflict_keeps_the_text() {
-        let err = AppError::Conflict { current: 3 };
-        assert_eq!(err.status_code(), 409);
-        assert_eq!(
-            err.to_string(),
-            "this sheet was changed in another tab or by someone else since this page last saved it; your text is kept here"
-        );
+        assert_says(AppError::Conflict { current: 3 }, 409, "this sheet was changed in another tab or by someone else since this page last saved it; your text is kept here");
     }
 
     #[test]
     fn an_address_without_a_number_names_itself() {
-        let err = AppError::BadAddress("abc".into());
-        assert_eq!(err.status_code(), 404);
-        assert_eq!(
-            err.to_string(),
-            "\"abc\" is not a sheet's address: sheet addresses end in a number"
+        assert_says(
+            AppError::BadAddress("abc".into()),
+            404,
+            "\"abc\" is not a sheet's address: sheet addresses end in a number",
         );
     }
 }

@@ -5,39 +5,34 @@
 
 use crate::i18n::{t, t_args};
 use budget::catalog::Entry;
-use budget::{Kind, Lang};
+use budget::{Column, Kind, Lang};
+use time::format_description::BorrowedFormatItem;
 use time::macros::format_description;
 
 /// Milliseconds since the Unix epoch as a readable UTC time in `lang`:
 /// `"2025-03-04 05:06 UTC"`, `"2025年3月4日 05:06 UTC"`.
 pub fn utc_time(lang: Lang, ms: i64) -> String {
-    match lang {
-        Lang::En => utc(
-            ms,
-            format_description!("[year]-[month]-[day] [hour]:[minute] UTC"),
-        ),
-        Lang::Ja => utc(
-            ms,
-            format_description!(
-                "[year]年[month padding:none]月[day padding:none]日 [hour]:[minute] UTC"
-            ),
-        ),
-    }
+    utc(ms, readable(lang, false))
 }
 
 /// Milliseconds since the Unix epoch as a UTC time to the second in `lang`, for telling apart
 /// changes of the same minute: `"2025-03-04 05:06:07 UTC"`, `"2025年3月4日 05:06:07 UTC"`.
 pub fn utc_seconds(lang: Lang, ms: i64) -> String {
-    match lang {
-        Lang::En => utc(
-            ms,
-            format_description!("[year]-[month]-[day] [hour]:[minute]:[second] UTC"),
+    utc(ms, readable(lang, true))
+}
+
+/// The readable layout of a UTC time in `lang`, to the minute or to the `seconds`.
+fn readable(lang: Lang, seconds: bool) -> &'static [BorrowedFormatItem<'static>] {
+    match (lang, seconds) {
+        (Lang::En, false) => format_description!("[year]-[month]-[day] [hour]:[minute] UTC"),
+        (Lang::En, true) => {
+            format_description!("[year]-[month]-[day] [hour]:[minute]:[second] UTC")
+        }
+        (Lang::Ja, false) => format_description!(
+            "[year]年[month padding:none]月[day padding:none]日 [hour]:[minute] UTC"
         ),
-        Lang::Ja => utc(
-            ms,
-            format_description!(
-                "[year]年[month padding:none]月[day padding:none]日 [hour]:[minute]:[second] UTC"
-            ),
+        (Lang::Ja, true) => format_description!(
+            "[year]年[month padding:none]月[day padding:none]日 [hour]:[minute]:[second] UTC"
         ),
     }
 }
@@ -53,11 +48,32 @@ pub fn rfc3339(ms: i64) -> String {
 
 /// Formats milliseconds since the Unix epoch in UTC; [`budget::display::UNKNOWN`] (`"—"`) for
 /// a time out of range.
-fn utc(ms: i64, format: &[time::format_description::BorrowedFormatItem<'_>]) -> String {
+fn utc(ms: i64, format: &[BorrowedFormatItem<'_>]) -> String {
     time::OffsetDateTime::from_unix_timestamp_nanos(i128::from(ms) * 1_000_000)
         .ok()
         .and_then(|t| t.format(format).ok())
         .unwrap_or_else(|| budget::display::UNKNOWN.to_string())
+}
+
+/// Where a cell is, in the UI language `ui`: the message `in_row` with its `line` and
+/// `column` (`"row 7, value"`), or `in_deleted_row` with its column alone when its row is
+/// deleted (it has no line).
+pub fn cell_place(
+    ui: Lang,
+    line: Option<usize>,
+    column: Column,
+    in_row: &str,
+    in_deleted_row: &str,
+) -> String {
+    let header = column.header(ui);
+    match line {
+        Some(line) => t_args(
+            ui,
+            in_row,
+            [("line", line.into()), ("column", header.into())],
+        ),
+        None => t_args(ui, in_deleted_row, [("column", header.into())]),
+    }
 }
 
 /// A proposal's status in `lang`: `"open"`, `"承認済み"`.

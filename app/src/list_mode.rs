@@ -181,22 +181,17 @@ mod tests {
 
     #[test]
     fn going_back_drops_the_mode_and_a_failed_posts_error_only() {
-        assert_eq!(
-            without_mode("http://127.0.0.1:3000/?rename=7"),
-            "http://127.0.0.1:3000/"
-        );
-        assert_eq!(
-            without_mode("/?rename=7&__path=%2Fapi%2Frename_sheet&__err=eyJ9"),
-            "/"
-        );
-        assert_eq!(without_mode("/?delete=3&x=1"), "/?x=1");
-        assert_eq!(without_mode("/sheets/1?x=1"), "/sheets/1?x=1");
-        assert_eq!(
-            without_mode("http://evil.example/phish"),
-            "http://evil.example/phish"
-        );
-        assert_eq!(without_mode("/?renamed=1&&rename"), "/?renamed=1");
-        assert_eq!(without_mode("/#list"), "/#list");
-        assert_eq!(without_mode(""), "");
+        for (url, expected) in [
+            ("http://127.0.0.1:3000/?rename=7", "http://127.0.0.1:3000/"),
+            ("/?rename=7&__path=%2Fapi%2Frename_sheet&__err=eyJ9", "/"),
+            ("/?delete=3&x=1", "/?x=1"),
+            ("/sheets/1?x=1", "/sheets/1?x=1"),
+            ("http://evil.example/phish", "http://evil.example/phish"),
+            ("/?renamed=1&&rename", "/?renamed=1"),
+            ("/#list", "/#list"),
+            ("", ""),
+        ] {
+            assert_eq!(without_mode(url), expected, "{url}");
+        }
     }
 }

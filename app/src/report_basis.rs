@@ -140,24 +140,20 @@ mod tests {
 
     #[test]
     fn rows_beyond_the_limit_are_named_as_not_saved_in_both_languages() {
-        assert_eq!(
-            note(Lang::En, 5_001, 5_001, &[]).as_deref(),
-            Some("This report is of the 5,001 rows on this page, which are not saved: a sheet holds at most 5,000 rows.")
-        );
-        assert_eq!(
-            note(Lang::Ja, 5_001, 5_001, &[]).as_deref(),
-            Some("この報告は、このページにある保存されていない 5,001 行についてのものです。1 つのシートは 5,000 行までです。")
-        );
-        // The check of the rows on the page not back yet (or refused): the report is of
-        // other rows, and says so.
-        assert_eq!(
-            note(Lang::En, 5_002, 5_001, &[]).as_deref(),
-            Some("This report is of 5,001 rows, not of the 5,002 rows on this page, which are not saved: a sheet holds at most 5,000 rows.")
-        );
-        assert_eq!(
-            note(Lang::Ja, 5_002, 5_001, &[]).as_deref(),
-            Some("この報告は 5,001 行についてのもので、このページにある保存されていない 5,002 行についてのものではありません。1 つのシートは 5,000 行までです。")
-        );
+        for (lang, on_page, reported, said) in [
+            (Lang::En, 5_001, 5_001, "This report is of the 5,001 rows on this page, which are not saved: a sheet holds at most 5,000 rows."),
+            (Lang::Ja, 5_001, 5_001, "この報告は、このページにある保存されていない 5,001 行についてのものです。1 つのシートは 5,000 行までです。"),
+            // The check of the rows on the page not back yet (or refused): the report is of
+            // other rows, and says so.
+            (Lang::En, 5_002, 5_001, "This report is of 5,001 rows, not of the 5,002 rows on this page, which are not saved: a sheet holds at most 5,000 rows."),
+            (Lang::Ja, 5_002, 5_001, "この報告は 5,001 行についてのもので、このページにある保存されていない 5,002 行についてのものではありません。1 つのシートは 5,000 行までです。"),
+        ] {
+            assert_eq!(
+                note(lang, on_page, reported, &[]).as_deref(),
+                Some(said),
+                "{lang:?}, {on_page} rows on the page, {reported} reported"
+            );
+        }
         // At the limit the rows save: nothing to say.
         assert_eq!(note(Lang::En, 5_000, 4_999, &[]), None);
     }

@@ -36,26 +36,24 @@ test("the keys move between cells, Escape undoes the typing, and a two-line cell
   await expect(sheet.cell(1, "item")).toHaveAttribute("data-mode", "select");
   await page.keyboard.press("Enter");
   await expect(sheet.cell(1, "item")).toHaveAttribute("data-mode", "edit");
-  await page.keyboard.press("Enter");
-  await expect(sheet.cell(2, "item")).toBeFocused();
-  await page.keyboard.press("ArrowDown");
-  await expect(sheet.cell(3, "item")).toBeFocused();
-  await page.keyboard.press("Shift+Enter");
-  await expect(sheet.cell(2, "item")).toBeFocused();
-  await page.keyboard.press("ArrowUp");
-  await expect(sheet.cell(1, "item")).toBeFocused();
-  await page.keyboard.press("ArrowDown");
-  await expect(sheet.cell(2, "item")).toBeFocused();
-  // Right moves on only from the end of the text; left only from its start.
-  await page.keyboard.press("Home");
-  await page.keyboard.press("ArrowRight");
-  await expect(sheet.cell(2, "item")).toBeFocused();
-  await page.keyboard.press("End");
-  await page.keyboard.press("ArrowRight");
-  await expect(sheet.cell(2, "setting")).toBeFocused();
-  await page.keyboard.press("Home");
-  await page.keyboard.press("ArrowLeft");
-  await expect(sheet.cell(2, "item")).toBeFocused();
+  // Keys pressed in turn, and the cell that has the focus after them.
+  const moves: [string[], number, string][] = [
+    [["Enter"], 2, "item"],
+    [["ArrowDown"], 3, "item"],
+    [["Shift+Enter"], 2, "item"],
+    [["ArrowUp"], 1, "item"],
+    [["ArrowDown"], 2, "item"],
+    // Right moves on only from the end of the text; left only from its start.
+    [["Home", "ArrowRight"], 2, "item"],
+    [["End", "ArrowRight"], 2, "setting"],
+    [["Home", "ArrowLeft"], 2, "item"],
+  ];
+  for (const [keys, line, column] of moves) {
+    for (const key of keys) {
+      await page.keyboard.press(key);
+    }
+    await expect(sheet.cell(line, column)).toBeFocused();
+  }
 
   // Escape puts back the text the cell had when it got the focus.
   await page.keyboard.press("End");

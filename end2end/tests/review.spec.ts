@@ -1,4 +1,4 @@
-import { Browser, expect } from "@playwright/test";
+import { Browser, expect, Page } from "@playwright/test";
 import { expectEditReaches, paste, SheetPage, test } from "./fixtures/workbench";
 
 const G2_TRACE =
@@ -21,10 +21,31 @@ async function another(browser: Browser, url: string, name: string, opts: { live
   return sheet;
 }
 
+/** Row 7's value after `sheet` takes the other side of its conflict there: `value`, on its
+ * page and in the sheet as `reader` reads it. */
+async function takeTheirs(sheet: SheetPage, value: string, reader: SheetPage): Promise<void> {
+  await sheet.page.getByTestId("take-theirs").click();
+  await expect(sheet.saveStatus()).toHaveText("Saved");
+  await expect(sheet.cell(7, "value")).toHaveValue(value);
+  expect((await storedValues(reader))[6]).toBe(value);
+}
+
+/** The reservation sheet imported by a person named `first`, and the page of a second one
+ * named `second` on it ({@link another}). */
+async function twoOnOneSheet(
+  page: Page,
+  browser: Browser,
+  first: string,
+  second: string,
+  opts: { live?: boolean } = {},
+): Promise<[SheetPage, SheetPage]> {
+  const sheet = await SheetPage.importFixture(page, "reservation-en.tsv");
+  await sheet.setAuthor(first);
+  return [sheet, await another(browser, page.url(), second, opts)];
+}
+
 test("two people on one sheet see each other's edits live, both land, and a conflict shows both values", async ({ page, crashes, browser }) => {
-  const a = await SheetPage.importFixture(page, "reservation-en.tsv");
-  await a.setAuthor("alice");
-  const b = await another(browser, page.url(), "bob");
+  const [a, b] = await twoOnOneSheet(page, browser, "alice", "bob");
   await expect(a.page.getByTestId("viewers")).toHaveText("2 people are viewing this sheet");
   await expect(b.page.getByTestId("viewers")).toHaveText("2 people are viewing this sheet");
 
@@ -70,9 +91,7 @@ test("two people on one sheet see each other's edits live, both land, and a conf
 });
 
 test("someone else's save never replaces the cell being typed in: it opens as a conflict there", async ({ page, crashes, browser }) => {
-  const a = await SheetPage.importFixture(page, "reservation-en.tsv");
-  await a.setAuthor("alice");
-  const b = await another(browser, page.url(), "bob");
+  const [a, b] = await twoOnOneSheet(page, browser, "alice", "bob");
   await expect(b.page.getByTestId("viewers")).toHaveText("2 people are viewing this sheet");
 
   // Bob types 2s into the external API's read timeout and stays in the cell; it is saved.
@@ -89,18 +108,13 @@ test("someone else's save never replaces the cell being typed in: it opens as a 
   expect((await storedValues(a))[6]).toBe("4s");
 
   // He takes hers: nothing of his is saved over it.
-  await b.page.getByTestId("take-theirs").click();
-  await expect(b.saveStatus()).toHaveText("Saved");
-  await expect(b.cell(7, "value")).toHaveValue("4s");
-  expect((await storedValues(a))[6]).toBe("4s");
+  await takeTheirs(b, "4s", a);
   expect(crashes).toEqual([]);
 });
 
 test("taking theirs takes what the sheet holds now, not the text of an older save", async ({ page, crashes, browser }) => {
-  const b = await SheetPage.importFixture(page, "reservation-en.tsv");
-  await b.setAuthor("bob");
   // Alice's page misses the live updates for now: her edit starts from the rows she loaded.
-  const a = await another(browser, page.url(), "alice", { live: false });
+  const [b, a] = await twoOnOneSheet(page, browser, "bob", "alice", { live: false });
 
   // Bob saves 2 s; Alice, who has not seen it, sets 20 s: a conflict with his 2 s.
   await b.typeSaved(7, "value", "2s");
@@ -115,18 +129,13 @@ test("taking theirs takes what the sheet holds now, not the text of an older sav
   await expect(a.page.getByTestId("conflict-text")).toHaveText("Row 7, value: yours “20s”, theirs “25s” (it was “1.5s”).");
 
   // Taking theirs keeps Bob's 25 s, on her page and in the sheet.
-  await a.page.getByTestId("take-theirs").click();
-  await expect(a.saveStatus()).toHaveText("Saved");
-  await expect(a.cell(7, "value")).toHaveValue("25s");
-  expect((await storedValues(a))[6]).toBe("25s");
+  await takeTheirs(a, "25s", a);
   expect(crashes).toEqual([]);
 });
 
 test("an inversion that only two people's edits together cause is named on the page that merged them", async ({ page, crashes, browser }) => {
   // G1's app needs 7.8 s of its 8.0 s deadline.
-  const a = await SheetPage.importFixture(page, "reservation-en.tsv");
-  await a.setAuthor("alice");
-  const b = await another(browser, page.url(), "bob", { live: false });
+  const [a, b] = await twoOnOneSheet(page, browser, "alice", "bob", { live: false });
   // Alice: the app's own processing 0.65 s (7.95 s alone, still ok).
   await a.typeSaved(5, "value", "0.65s");
   await expect(a.page.getByTestId("combined")).toHaveCount(0);

@@ -318,32 +318,33 @@ impl Refusal {
     pub fn message(&self, lang: budget::Lang) -> String {
         use crate::model::{MAX_COMMENT_CHARS, MAX_TITLE_CHARS};
         use workbench_model::words::{t, t_args};
-        let status =
-            |s: &workbench_model::ProposalStatus| t(lang, &format!("proposal-{}", s.code()));
-        match self {
-            Refusal::NoTitle => t(lang, "refused-no-title"),
-            Refusal::TitleTooLong => t_args(
+        // The message `key` with one argument, `name`.
+        let with_arg =
+            |key: &str, name: &str, value: String| t_args(lang, key, [(name, value.into())]);
+        // The message `key` about proposal `proposal` in status `status`.
+        let proposal_in = |key: &str, proposal: &i64, status: &workbench_model::ProposalStatus| {
+            let status = t(lang, &format!("proposal-{}", status.code()));
+            t_args(
                 lang,
-                "refused-title-too-long",
-                [("max", MAX_TITLE_CHARS.to_string().into())],
-            ),
-            Refusal::ChangesNothing => t(lang, "refused-changes-nothing"),
-            Refusal::CellsMoved { count } => t_args(
-                lang,
-                "refused-cells-moved",
-                [("count", count.to_string().into())],
-            ),
-            Refusal::NotOpen {
-                proposal,
-                status: s,
-            } => t_args(
-                lang,
-                "refused-not-open",
+                key,
                 [
                     ("proposal", proposal.to_string().into()),
-                    ("status", status(s).into()),
+                    ("status", status.into()),
                 ],
-            ),
+            )
+        };
+        match self {
+            Refusal::NoTitle => t(lang, "refused-no-title"),
+            Refusal::TitleTooLong => {
+                with_arg("refused-title-too-long", "max", MAX_TITLE_CHARS.to_string())
+            }
+            Refusal::ChangesNothing => t(lang, "refused-changes-nothing"),
+            Refusal::CellsMoved { count } => {
+                with_arg("refused-cells-moved", "count", count.to_string())
+            }
+            Refusal::NotOpen { proposal, status } => {
+                proposal_in("refused-not-open", proposal, status)
+            }
             Refusal::NotInConflict { row_id, column } => t_args(
                 lang,
                 "refused-not-in-conflict",
@@ -353,33 +354,21 @@ impl Refusal {
                 ],
             ),
             Refusal::NoCommentText => t(lang, "refused-no-comment-text"),
-            Refusal::CommentTooLong => t_args(
-                lang,
+            Refusal::CommentTooLong => with_arg(
                 "refused-comment-too-long",
-                [("max", MAX_COMMENT_CHARS.to_string().into())],
+                "max",
+                MAX_COMMENT_CHARS.to_string(),
             ),
-            Refusal::RowNotInProposal { row_id } => t_args(
-                lang,
-                "refused-row-not-in-proposal",
-                [("row", row_id.to_string().into())],
-            ),
-            Refusal::AlreadyDecided {
-                proposal,
-                status: s,
-            } => t_args(
-                lang,
-                "refused-already-decided",
-                [
-                    ("proposal", proposal.to_string().into()),
-                    ("status", status(s).into()),
-                ],
-            ),
+            Refusal::RowNotInProposal { row_id } => {
+                with_arg("refused-row-not-in-proposal", "row", row_id.to_string())
+            }
+            Refusal::AlreadyDecided { proposal, status } => {
+                proposal_in("refused-already-decided", proposal, status)
+            }
             Refusal::RejectionNeedsComment => t(lang, "refused-rejection-needs-comment"),
-            Refusal::ApprovalInConflict { count } => t_args(
-                lang,
-                "refused-approval-in-conflict",
-                [("count", count.to_string().into())],
-            ),
+            Refusal::ApprovalInConflict { count } => {
+                with_arg("refused-approval-in-conflict", "count", count.to_string())
+            }
             Refusal::ApprovalWithdrawn {
                 seen,
                 current,
@@ -393,11 +382,7 @@ impl Refusal {
                     ("headline", headline.as_str().into()),
                 ],
             ),
-            Refusal::NewError { first } => t_args(
-                lang,
-                "refused-new-error",
-                [("first", first.as_str().into())],
-            ),
+            Refusal::NewError { first } => with_arg("refused-new-error", "first", first.clone()),
             Refusal::GateNeedsComment => t(lang, "refused-gate-needs-comment"),
         }
     }

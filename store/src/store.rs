@@ -778,16 +778,17 @@ mod tests {
 
     #[test]
     fn a_sqlite_file_url_gets_the_create_mode() {
-        assert_eq!(with_create_mode("sqlite://x.db"), "sqlite://x.db?mode=rwc");
-        assert_eq!(
-            with_create_mode("sqlite://x.db?cache=shared"),
-            "sqlite://x.db?cache=shared&mode=rwc"
-        );
-        assert_eq!(
-            with_create_mode("sqlite://x.db?mode=ro"),
-            "sqlite://x.db?mode=ro"
-        );
-        assert_eq!(with_create_mode("sqlite::memory:"), "sqlite::memory:");
-        assert_eq!(with_create_mode("postgres://h/db"), "postgres://h/db");
+        for (url, expected) in [
+            ("sqlite://x.db", "sqlite://x.db?mode=rwc"),
+            (
+                "sqlite://x.db?cache=shared",
+                "sqlite://x.db?cache=shared&mode=rwc",
+            ),
+            ("sqlite://x.db?mode=ro", "sqlite://x.db?mode=ro"),
+            ("sqlite::memory:", "sqlite::memory:"),
+            ("postgres://h/db", "postgres://h/db"),
+        ] {
+            assert_eq!(with_create_mode(url), expected, "{url}");
+        }
     }
 }

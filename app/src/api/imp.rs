@@ -251,12 +251,29 @@ pub async fn get_sheet(id: i64) -> Result<SheetDetail, AppError> {
     Ok(detail(sheets::open(&store()?, id).await.map_err(from_store)?).await)
 }
 
+/// An editor's rows with the rows they started from: what a save or a proposal is made of.
+pub struct Edited {
+    /// The rows the editor started from.
+    pub base_rows: Vec<Row>,
+    /// The ids of the rows it started from, one per row.
+    pub base_ids: Vec<i64>,
+    /// The editor's rows now.
+    pub rows: Vec<Row>,
+}
+
+impl Edited {
+    /// The changes from the base rows to the rows; [`AppError::BadArguments`] when the base
+    /// and its ids do not match.
+    fn patch(&self) -> Result<CellPatch, AppError> {
+        CellPatch::between(&self.base_rows, &self.base_ids, &self.rows)
+            .map_err(AppError::BadArguments)
+    }
+}
+
 pub async fn save_rows(
     id: i64,
     base: i64,
-    base_rows: Vec<Row>,
-    base_ids: Vec<i64>,
-    rows: Vec<Row>,
+    edited: Edited,
     since: Option<u64>,
     kind: RevisionKind,
 ) -> Result<Saved, AppError> {
@@ -265,9 +282,12 @@ pub async fn save_rows(
     let edit = sheets::Edit {
         patch: CellPatch {
             kind: kind.of_edit(),
-            ..CellPatch::between(&base_rows, &base_ids, &rows).map_err(AppError::BadArguments)?
+            ..edited.patch()?
         },
-        seen: Some(sheets::Seen { base, rows }),
+        seen: Some(sheets::Seen {
+            base,
+            rows: edited.rows,
+        }),
     };
     let saved = sheets::save(&store()?, id, edit, &author())
         .await

@@ -14,7 +14,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use super::error_line::failure;
-use super::form::{ActionButton, NewSheetName, SubmitButton};
+use super::form::{labelled, ActionButton, NewSheetName, SubmitButton};
 use super::lang_select::LangSelect;
 use crate::api::{
     is_config_path, CompareConfig, ConfigDrift, ConfigFile, DriftLine, ImportConfigSheet,
@@ -244,9 +244,7 @@ fn ConfigFiles(
             }}
             <details class="config-paste">
                 <summary>{t(ui, "config-paste-summary")}</summary>
-                <label>
-                    {t(ui, "config-paste-path")}
-                    " "
+                {labelled(t(ui, "config-paste-path"), view! {
                     <input
                         type="text"
                         placeholder="k8s/virtual-service.yaml"
@@ -254,7 +252,7 @@ fn ConfigFiles(
                         prop:value=move || chosen.paste_path.get()
                         on:input=move |ev| chosen.paste_path.set(event_target_value(&ev))
                     />
-                </label>
+                })}
                 <textarea
                     rows="6"
                     spellcheck="false"

@@ -1,10 +1,22 @@
-//! The parts the forms that make or change a sheet share: the buttons that wait for their
-//! call, and the field that names a new sheet.
+//! The parts the forms share: a labelled field, the buttons that wait for their call, and
+//! the field that names a new sheet.
 
 use leptos::prelude::*;
 
 use crate::i18n::{t, ui_lang};
 use workbench_model::sheet_name::SheetName;
+
+/// A form field with its label: `text`, a space, then `field`, all in one `<label>` (so that
+/// a click on the text focuses the field).
+pub fn labelled(text: String, field: impl IntoView) -> impl IntoView {
+    view! {
+        <label>
+            {text}
+            " "
+            {field}
+        </label>
+    }
+}
 
 /// A form's submit button, disabled while `pending` (its call is under way), so that a
 /// second click does not send the form twice.
@@ -75,9 +87,7 @@ pub fn NewSheetName(
 ) -> impl IntoView {
     let ui = ui_lang();
     view! {
-        <label>
-            {t(ui, "field-name")}
-            " "
+        {labelled(t(ui, "field-name"), view! {
             <input
                 type="text"
                 name="name"
@@ -87,6 +97,6 @@ pub fn NewSheetName(
                 prop:value=move || name.get()
                 on:input=move |ev| name.set(event_target_value(&ev))
             />
-        </label>
+        })}
     }
 }

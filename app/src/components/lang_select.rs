@@ -1,5 +1,6 @@
 //! A select of the two header languages.
 
+use crate::components::form::labelled;
 use crate::i18n::{t, ui_lang};
 use budget::Lang;
 use leptos::prelude::*;
@@ -20,9 +21,7 @@ pub fn LangSelect(
 ) -> impl IntoView {
     let ui = ui_lang();
     view! {
-        <label>
-            {t(ui, "header-lang-label")}
-            " "
+        {labelled(t(ui, "header-lang-label"), view! {
             <select
                 name=name
                 data-testid=testid
@@ -35,6 +34,6 @@ pub fn LangSelect(
                 <option value="en" selected=move || lang.get() == Lang::En>{t(ui, "lang-en")}</option>
                 <option value="ja" selected=move || lang.get() == Lang::Ja>{t(ui, "lang-ja")}</option>
             </select>
-        </label>
+        })}
     }
 }

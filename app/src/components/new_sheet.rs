@@ -11,7 +11,7 @@
 use leptos::prelude::*;
 
 use super::error_line::{failure, ErrorLine};
-use super::form::{NewSheetName, SubmitButton};
+use super::form::{labelled, NewSheetName, SubmitButton};
 use super::lang_select::LangSelect;
 use super::tsv_input::TsvInput;
 use crate::api::{CreateExampleSheet, CreateSheet, ImportSheet};
@@ -33,9 +33,7 @@ pub fn NewBlankSheet() -> impl IntoView {
     view! {
         <ActionForm action=create attr:class="card" attr:data-testid="new-sheet-form">
             <h2>{t(ui, "new-sheet-title")}</h2>
-            <label>
-                {t(ui, "field-name")}
-                " "
+            {labelled(t(ui, "field-name"), view! {
                 <input
                     type="text"
                     name="name"
@@ -44,7 +42,7 @@ pub fn NewBlankSheet() -> impl IntoView {
                     value=refused
                     data-testid="new-sheet-name"
                 />
-            </label>
+            })}
             // Headers in the page's language unless chosen otherwise: a blank sheet made
             // from the Japanese page starts with Japanese headers.
             <LangSelect

@@ -7,6 +7,7 @@ use budget::Column;
 
 use crate::editor::state::autosave::OpenConflict;
 use crate::editor::state::save_status::SaveStatus;
+use crate::format;
 use crate::i18n::{t, t_args, ui_lang};
 
 /// The status line; a failed save shows as an error banner.
@@ -54,15 +55,12 @@ pub fn ConflictList(
                     let c = o.conflict;
                     let (row_id, column) = (c.row_id, c.column);
                     let place = match (c.line, column) {
-                        (Some(line), Some(col)) => t_args(
+                        (line, Some(col)) => format::cell_place(
                             ui,
+                            line,
+                            col,
                             "conflict-row-cell",
-                            [("line", line.into()), ("column", col.header(ui).into())],
-                        ),
-                        (None, Some(col)) => t_args(
-                            ui,
                             "conflict-deleted-row-cell",
-                            [("column", col.header(ui).into())],
                         ),
                         (Some(line), None) => t_args(ui, "conflict-row", [("line", line.into())]),
                         (None, None) => t(ui, "conflict-a-row"),

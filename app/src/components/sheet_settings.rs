@@ -7,6 +7,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use crate::api::set_sheet_settings;
+use crate::components::form::labelled;
 use crate::hydrated::Hydrated;
 use crate::i18n::{t, t_args, ui_lang};
 
@@ -134,9 +135,7 @@ fn SettingInput(
         });
     };
     view! {
-        <label>
-            {setting.label(ui_lang())}
-            " "
+        {labelled(setting.label(ui_lang()), view! {
             <input
                 type="text"
                 size=setting.size()
@@ -147,7 +146,7 @@ fn SettingInput(
                 on:input=move |ev| text.set(event_target_value(&ev))
                 on:change=commit
             />
-        </label>
+        })}
         {move || {
             error
                 .get()

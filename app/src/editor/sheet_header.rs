@@ -6,6 +6,7 @@ use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 use crate::api::set_author;
+use crate::components::form::labelled;
 use crate::editor::grid::marks::ChangeMarks;
 use crate::i18n::{t, t_args, ui_lang};
 use crate::model::SinceRevision;
@@ -105,9 +106,7 @@ pub(super) fn AuthorLine(author: String, account: Option<String>) -> impl IntoVi
         }),
         None => Either::Right(view! {
             <form class="author" on:submit=move |ev| { ev.prevent_default(); save_author(()); }>
-                <label>
-                    {t(ui, "author-label")}
-                    " "
+                {labelled(t(ui, "author-label"), view! {
                     <input
                         type="text"
                         maxlength="80"
@@ -115,7 +114,7 @@ pub(super) fn AuthorLine(author: String, account: Option<String>) -> impl IntoVi
                         prop:value=move || author.get()
                         on:input=move |ev| author.set(event_target_value(&ev))
                     />
-                </label>
+                })}
                 " "
                 <button type="submit" class="button" data-testid="save-author">{t(ui, "author-save")}</button>
                 " "

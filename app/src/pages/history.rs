@@ -243,13 +243,7 @@ fn Diff(view: DiffView) -> impl IntoView {
     );
     view! {
         <Title text=super::page_title(&title)/>
-        <nav class="crumbs">
-            <A href="/">{t(ui, "all-sheets")}</A>
-            " · "
-            <a href=crate::model::sheet_href(id)>{name.clone()}</a>
-            " · "
-            <a href=format!("/sheets/{id}/history")>{t(ui, "history-link")}</a>
-        </nav>
+        {history_crumbs(ui, id, name)}
         <h1>{title.clone()}</h1>
         <p class="crumbs">
             {previous}
@@ -262,6 +256,20 @@ fn Diff(view: DiffView) -> impl IntoView {
         <Review diff=diff.clone()/>
         <h2>{t(ui, "rows-label")}</h2>
         <DiffGrid lines=grid lang/>
+    }
+}
+
+/// The crumbs of a page under sheet `id`'s history, in the UI language `ui`: all sheets, the
+/// sheet `name`, its history.
+pub(super) fn history_crumbs(ui: Lang, id: i64, name: String) -> impl IntoView {
+    view! {
+        <nav class="crumbs">
+            <A href="/">{t(ui, "all-sheets")}</A>
+            " · "
+            <a href=crate::model::sheet_href(id)>{name}</a>
+            " · "
+            <a href=format!("/sheets/{id}/history")>{t(ui, "history-link")}</a>
+        </nav>
     }
 }
 
@@ -344,29 +352,24 @@ pub(crate) fn Review(diff: SheetDiff) -> impl IntoView {
         .map(|f| finding(f, true))
         .chain(diff.disappeared.iter().map(|f| finding(f, false)))
         .collect::<Vec<_>>();
-    let mut budget_rows: Vec<(String, &'static str, String, String)> = Vec::new();
-    for n in &diff.nodes {
-        for (what, before, after) in n.numbers(lang) {
-            budget_rows.push((
-                t_args(ui, "review-node", [("name", n.name.as_str().into())]),
-                what,
-                before,
-                after,
-            ));
-        }
-    }
-    for h in &diff.hops {
-        for (what, before, after) in h.numbers(lang) {
-            budget_rows.push((
-                t_args(ui, "review-hop", [("segment", h.segment.as_str().into())]),
-                what,
-                before,
-                after,
-            ));
-        }
-    }
+    // Each changed number of a node or hop, with the place it is in: the node, the hop.
+    let placed = |place: String, numbers: Vec<(&'static str, String, String)>| {
+        numbers
+            .into_iter()
+            .map(move |(what, before, after)| (place.clone(), what, before, after))
+    };
+    let budget_rows = diff
+        .nodes
+        .iter()
+        .flat_map(|n| {
+            let place = t_args(ui, "review-node", [("name", n.name.as_str().into())]);
+            placed(place, n.numbers(lang))
+        })
+        .chain(diff.hops.iter().flat_map(|h| {
+            let place = t_args(ui, "review-hop", [("segment", h.segment.as_str().into())]);
+            placed(place, h.numbers(lang))
+        }));
     let budgets = budget_rows
-        .into_iter()
         .map(|(place, what, before, after)| view! { <tr data-testid="budget-change"><td>{place}</td><td>{what}</td><td>{before}</td><td>{after}</td></tr> })
         .collect::<Vec<_>>();
     view! {

@@ -12,18 +12,20 @@ use leptos_meta::Title;
 use leptos_router::components::A;
 use leptos_router::hooks::use_params_map;
 
-use super::history::{DiffGrid, Review};
+use super::history::{history_crumbs, DiffGrid, Review};
 use super::{address_number, loaded};
 use crate::api::{
     check_draft, create_proposal, edit_proposal, get_sheet, refused_decision, review_proposal,
     rework_proposal, CommentProposal, DecideProposal, ResolveProposal,
 };
 use crate::components::error_line::{failure, ErrorLine};
+use crate::components::form::labelled;
 use crate::components::report::{ReportPanel, SummaryHeadline};
 use crate::editor::grid::{follow_changes, Grid};
 use crate::editor::state::autosave::take_answer;
 use crate::editor::state::draft;
 use crate::error::AppError;
+use crate::format;
 use crate::highlight::Highlight;
 use crate::i18n::{t, t_args, ui_lang};
 use crate::island::Prop;
@@ -246,9 +248,7 @@ fn ProposalEditor(
     let ui = ui_lang();
     view! {
         <form class="card propose" on:submit=submit data-testid="propose-form">
-            <label>
-                {t(ui, "proposal-title-label")}
-                " "
+            {labelled(t(ui, "proposal-title-label"), view! {
                 <input
                     type="text"
                     required
@@ -257,7 +257,7 @@ fn ProposalEditor(
                     prop:value=move || title.get()
                     on:input=move |ev| title.set(event_target_value(&ev))
                 />
-            </label>
+            })}
             " "
             <button type="submit" class="button primary" data-testid="submit-proposal" disabled=move || sending.get()>
                 {if editing.is_some() { t(ui, "proposal-save") } else { t(ui, "proposal-submit") }}
@@ -363,13 +363,7 @@ fn Proposal(review: ProposalReview, refused: Option<RefusedDecision>) -> impl In
     );
     view! {
         <Title text=super::page_title(&heading)/>
-        <nav class="crumbs">
-            <A href="/">{t(ui, "all-sheets")}</A>
-            " · "
-            <a href=crate::model::sheet_href(id)>{sheet_name.clone()}</a>
-            " · "
-            <a href=format!("/sheets/{id}/history")>{t(ui, "history-link")}</a>
-        </nav>
+        {history_crumbs(ui, id, sheet_name)}
         <h1 data-testid="proposal-title">{heading.clone()}</h1>
         <p data-testid="proposal-status">
             {t_args(
@@ -497,18 +491,11 @@ fn Comments(
     let comment_items = comments
         .into_iter()
         .map(|c| {
-            let place = match (c.line, c.column) {
-                (Some(l), Some(col)) => t_args(
-                    ui,
-                    "comment-place",
-                    [("line", l.into()), ("column", col.header(ui).into())],
-                ),
-                (None, Some(col)) => t_args(
-                    ui,
-                    "comment-place-gone",
-                    [("column", col.header(ui).into())],
-                ),
-                _ => String::new(),
+            let place = match c.column {
+                Some(col) => {
+                    format::cell_place(ui, c.line, col, "comment-place", "comment-place-gone")
+                }
+                None => String::new(),
             };
             let changed = c.changed_since.then(|| view! { <span class="badge" data-testid="changed-since">" " {t(ui, "comment-changed-since")}</span> });
             view! {
@@ -534,14 +521,12 @@ fn Comments(
             <ActionForm action=comment attr:data-testid="comment-form">
                 <input type="hidden" name="id" value=id/>
                 <input type="hidden" name="proposal" value=pid/>
-                <label>
-                    {t(ui, "comment-on")}
-                    " "
+                {labelled(t(ui, "comment-on"), view! {
                     <select name="cell" data-testid="comment-cell">
                         <option value="">{t(ui, "comment-whole")}</option>
                         {options}
                     </select>
-                </label>
+                })}
                 <label>
                     " "
                     {t(ui, "comment-label")}
@@ -593,11 +578,9 @@ fn DecideForm(
             <input type="hidden" name="proposal" value=pid/>
             <input type="hidden" name="seen_revision" value=current_revision/>
             {gate_box}
-            <label>
-                {t(ui, "comment-label")}
-                " "
+            {labelled(t(ui, "comment-label"), view! {
                 <textarea name="comment" rows="2" data-testid="decision-comment">{refused_comment}</textarea>
-            </label>
+            })}
             <p class="buttons">
                 <button type="submit" name="decision" value="approve" class="button primary" data-testid="approve" disabled=has_conflicts>{t(ui, "proposal-approve")}</button>
                 " "

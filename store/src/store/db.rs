@@ -147,19 +147,24 @@ pub(super) async fn change_sheet(
 
 /// The current rows of sheet `id` with their row ids, in sheet order, read in `tx`.
 pub(super) async fn read_keyed_rows(tx: &mut Tx, id: i64) -> Result<Vec<(i64, Row)>, StoreError> {
-    let records = sqlx::query(concat!(
+    let sql = concat!(
         "SELECT row_id, ",
         row_columns!(),
         " FROM sheet_rows WHERE sheet_id = $1 ORDER BY position"
-    ))
-    .bind(id)
-    .fetch_all(&mut **tx)
-    .await?;
-    records
-        .iter()
-        .map(|r| Ok((r.try_get("row_id")?, decode_row(r)?)))
-        .collect::<Result<Vec<_>, sqlx::Error>>()
-        .map_err(StoreError::from)
+    );
+    fetch_decoded(tx, sql, id, |r| Ok((r.try_get("row_id")?, decode_row(r)?))).await
+}
+
+/// The records `sql` selects for sheet `id` (its `$1`), read in `tx` and each decoded by
+/// `decode`, in the query's order.
+pub(super) async fn fetch_decoded<T>(
+    tx: &mut Tx,
+    sql: &'static str,
+    id: i64,
+    decode: impl FnMut(&AnyRow) -> Result<T, sqlx::Error>,
+) -> Result<Vec<T>, StoreError> {
+    let records = sqlx::query(sql).bind(id).fetch_all(&mut **tx).await?;
+    Ok(records.iter().map(decode).collect::<Result<_, _>>()?)
 }
 
 /// The next unused row id of sheet `id`.

@@ -18,7 +18,7 @@ use budget::{Lang, Row, Sheet, Summary};
 use serde::{Deserialize, Serialize};
 use sqlx::Row as _;
 
-use super::db::{from_db, now_ms, to_db, Query, Tx};
+use super::db::{fetch_decoded, from_db, now_ms, to_db, Query, Tx};
 use crate::error::StoreError;
 
 /// A revision keeps all its rows when its number is 1 more than a multiple of this: 1, 65,
@@ -298,19 +298,12 @@ fn decode_summary(r: &sqlx::any::AnyRow) -> Result<RevisionSummary, sqlx::Error>
 
 /// Every revision of sheet `id`, newest first.
 pub(super) async fn list(tx: &mut Tx, id: i64) -> Result<Vec<RevisionSummary>, StoreError> {
-    let records = sqlx::query(concat!(
+    let sql = concat!(
         "SELECT ",
         summary_columns!(),
         " FROM sheet_revisions WHERE sheet_id = $1 ORDER BY number DESC"
-    ))
-    .bind(id)
-    .fetch_all(&mut **tx)
-    .await?;
-    records
-        .iter()
-        .map(decode_summary)
-        .collect::<Result<_, _>>()
-        .map_err(StoreError::from)
+    );
+    fetch_decoded(tx, sql, id, decode_summary).await
 }
 
 /// The authors of sheet `id`'s revisions after revision `number`, each once, in the order of

@@ -144,8 +144,12 @@ pub async fn propose_config(id: i64, files: Vec<ConfigFile>) -> Result<i64, AppE
             ("appended", updated.appended.into()),
         ],
     );
-    super::proposals::create_proposal(id, &title, stored.sheet.rows, stored.row_ids, updated.rows)
-        .await
+    let edited = Edited {
+        base_rows: stored.sheet.rows,
+        base_ids: stored.row_ids,
+        rows: updated.rows,
+    };
+    super::proposals::create_proposal(id, &title, edited).await
 }
 
 pub async fn compare_config(id: i64, files: Vec<ConfigFile>) -> Result<ConfigDrift, AppError> {

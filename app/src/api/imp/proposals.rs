@@ -3,14 +3,8 @@
 
 use super::*;
 
-pub async fn create_proposal(
-    id: i64,
-    title: &str,
-    base_rows: Vec<Row>,
-    base_ids: Vec<i64>,
-    rows: Vec<Row>,
-) -> Result<i64, AppError> {
-    let patch = CellPatch::between(&base_rows, &base_ids, &rows).map_err(AppError::BadArguments)?;
+pub async fn create_proposal(id: i64, title: &str, edited: Edited) -> Result<i64, AppError> {
+    let patch = edited.patch()?;
     let pid = store()?
         .create_proposal(id, title, &patch, &author())
         .await
@@ -44,11 +38,9 @@ pub async fn rework_proposal(
     proposal: i64,
     title: &str,
     base_revision: i64,
-    base_rows: Vec<Row>,
-    base_ids: Vec<i64>,
-    rows: Vec<Row>,
+    edited: Edited,
 ) -> Result<(), AppError> {
-    let patch = CellPatch::between(&base_rows, &base_ids, &rows).map_err(AppError::BadArguments)?;
+    let patch = edited.patch()?;
     store()?
         .rework_proposal(id, proposal, title, &patch, base_revision)
         .await

@@ -2,6 +2,7 @@
 //! spreadsheet), its catalog completion and the marks beside it.
 
 use budget::{Column, Lang};
+use leptos::attr::Attribute;
 use leptos::either::Either;
 use leptos::prelude::*;
 
@@ -20,6 +21,22 @@ fn cell_label(column: Column, line: usize) -> String {
         "cell-label",
         [("column", column.header(ui).into()), ("line", line.into())],
     )
+}
+
+/// The listeners of a cell's field, the one-line input and the text area alike: each event
+/// goes to [`CellEvents`].
+fn field_listeners(events: CellEvents) -> impl Attribute {
+    view! {
+        <{..}
+            on:input=move |ev| events.input(ev)
+            on:focus=move |ev| events.focus(ev)
+            on:blur=CellEvents::blur
+            on:keydown=move |ev| events.keydown(ev)
+            on:paste=move |ev| events.paste(ev)
+            on:copy=move |ev| events.copy(ev)
+            on:cut=move |ev| events.cut(ev)
+        />
+    }
 }
 
 /// One cell of the grid: a text area that keeps the cell's line breaks (Alt+Enter, or
@@ -90,6 +107,7 @@ pub(super) fn GridCell(
             {if with_list {
                 Either::Left(view! {
                     <input
+                        {..field_listeners(events)}
                         type="text"
                         name=name
                         data-testid=format!("cell-{name}")
@@ -99,18 +117,12 @@ pub(super) fn GridCell(
                         prop:value=move || cell.get()
                         readonly=move || !hydrated.get()
                         tabindex=tabindex
-                        on:input=move |ev| events.input(ev)
-                        on:focus=move |ev| events.focus(ev)
-                        on:blur=CellEvents::blur
-                        on:keydown=move |ev| events.keydown(ev)
-                        on:paste=move |ev| events.paste(ev)
-                        on:copy=move |ev| events.copy(ev)
-                        on:cut=move |ev| events.cut(ev)
                     />
                 })
             } else {
                 Either::Right(view! {
                     <textarea
+                        {..field_listeners(events)}
                         name=name
                         rows=move || cell.with(|text| text_rows(text))
                         spellcheck="false"
@@ -119,13 +131,6 @@ pub(super) fn GridCell(
                         prop:value=move || cell.get()
                         readonly=move || !hydrated.get()
                         tabindex=tabindex
-                        on:input=move |ev| events.input(ev)
-                        on:focus=move |ev| events.focus(ev)
-                        on:blur=CellEvents::blur
-                        on:keydown=move |ev| events.keydown(ev)
-                        on:paste=move |ev| events.paste(ev)
-                        on:copy=move |ev| events.copy(ev)
-                        on:cut=move |ev| events.cut(ev)
                     >
                         {cell.get_untracked()}
                     </textarea>

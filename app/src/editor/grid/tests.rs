@@ -322,31 +322,17 @@ fn a_paste_into_a_sheet_without_rows_is_read_as_the_import_reads_it() {
 #[test]
 fn alt_keys_act_on_the_row() {
     let key = |k, code, alt, shift, ctrl| row_key(k, code, alt, shift, ctrl);
-    assert_eq!(
-        key("ArrowUp", "ArrowUp", true, false, false),
-        Some(RowAction::MoveUp)
-    );
-    assert_eq!(
-        key("ArrowDown", "ArrowDown", true, false, false),
-        Some(RowAction::MoveDown)
-    );
-    assert_eq!(
-        key("ArrowUp", "ArrowUp", true, true, false),
-        Some(RowAction::InsertAbove)
-    );
-    assert_eq!(
-        key("ArrowDown", "ArrowDown", true, true, false),
-        Some(RowAction::InsertBelow)
-    );
-    // Alt+Shift+D types "Î" on a Mac: the physical key counts.
-    assert_eq!(
-        key("Î", "KeyD", true, true, false),
-        Some(RowAction::Duplicate)
-    );
-    assert_eq!(
-        key("Backspace", "Backspace", true, true, false),
-        Some(RowAction::Delete)
-    );
+    for (k, code, shift, action) in [
+        ("ArrowUp", "ArrowUp", false, RowAction::MoveUp),
+        ("ArrowDown", "ArrowDown", false, RowAction::MoveDown),
+        ("ArrowUp", "ArrowUp", true, RowAction::InsertAbove),
+        ("ArrowDown", "ArrowDown", true, RowAction::InsertBelow),
+        // Alt+Shift+D types "Î" on a Mac: the physical key counts.
+        ("Î", "KeyD", true, RowAction::Duplicate),
+        ("Backspace", "Backspace", true, RowAction::Delete),
+    ] {
+        assert_eq!(key(k, code, true, shift, false), Some(action), "{k} {code}");
+    }
     assert_eq!(key("ArrowUp", "ArrowUp", false, false, false), None);
     assert_eq!(key("ArrowUp", "ArrowUp", true, false, true), None);
     assert_eq!(key("d", "KeyD", true, false, false), None);
