@@ -12,8 +12,8 @@ use crate::error::AppError;
 mod inputs;
 
 pub use inputs::{
-    config_bytes, example, is_config_path, ConfigDrift, ConfigFile, DriftLine, DEFAULT_IMPORT_NAME,
-    MAX_CONFIG_BYTES, MAX_CONFIG_FILES,
+    config_bytes, example, is_config_path, ConfigDrift, ConfigFile, DriftLine, MAX_CONFIG_BYTES,
+    MAX_CONFIG_FILES,
 };
 
 use crate::model::{
@@ -48,7 +48,8 @@ pub async fn create_example_sheet(lang: Lang) -> Result<i64, AppError> {
 }
 
 /// Creates a sheet from pasted or uploaded TSV; its language is the header's (English for a
-/// paste without a header). A blank `name` becomes [`DEFAULT_IMPORT_NAME`].
+/// paste without a header). A blank `name` becomes the name field's placeholder in the page's
+/// language (`Imported sheet`, `取り込んだシート`).
 ///
 /// Nothing is created when the TSV cannot be read (the error names the line) or is larger
 /// than [`MAX_TSV_BYTES`](crate::model::MAX_TSV_BYTES).
@@ -61,7 +62,8 @@ pub async fn import_sheet(name: String, tsv: String) -> Result<i64, AppError> {
     )
 }
 
-/// Creates a sheet named `name` (blank: [`DEFAULT_IMPORT_NAME`]) with headers in `lang` from
+/// Creates a sheet named `name` (blank: the name field's placeholder in the page's language, as
+/// for [`import_sheet`]) with headers in `lang` from
 /// deployed configuration files: every timeout, retry and keep-alive setting the importers
 /// find (`workbench_import::import`, the format told from each file's name and text), its
 /// location `PATH:LINE SELECTOR`; then sends the page to the new sheet.

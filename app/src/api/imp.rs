@@ -8,7 +8,7 @@ pub(super) mod proposals;
 use budget::{Lang, Report, Row, Sheet};
 use leptos::prelude::use_context;
 
-use super::inputs::{example, DEFAULT_IMPORT_NAME};
+use super::inputs::example;
 use crate::error::AppError;
 use crate::i18n::{t, t_args, ui_lang};
 use crate::model::{
@@ -221,15 +221,21 @@ fn read_tsv(tsv: &str) -> Result<budget::tsv::Imported, AppError> {
     Ok(budget::tsv::import(tsv)?)
 }
 
+/// `name`, or when it is blank the name field's placeholder in the page's language
+/// (`import-name-placeholder`: `Imported sheet`, `取り込んだシート`): a sheet imported without
+/// a name gets the name the field showed.
+fn import_name(name: &str) -> std::borrow::Cow<'_, str> {
+    if name.trim().is_empty() {
+        t(ui_lang(), "import-name-placeholder").into()
+    } else {
+        name.into()
+    }
+}
+
 pub async fn import_sheet(name: &str, tsv: &str) -> Result<i64, AppError> {
     let imported = read_tsv(tsv)?;
-    let name = if name.trim().is_empty() {
-        DEFAULT_IMPORT_NAME
-    } else {
-        name
-    };
     let new = sheets::NewSheet {
-        name: sheet_name(name)?,
+        name: sheet_name(&import_name(name))?,
         imported,
     };
     let (id, _) = sheets::create(&store()?, new, &author())

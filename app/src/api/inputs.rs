@@ -1,5 +1,5 @@
 //! What the server functions take and answer besides the model's records: the built-in example
-//! sheets, the name of an imported sheet, and the configuration files the page sends with their
+//! sheets, and the configuration files the page sends with their
 //! comparison with a sheet.
 
 use budget::Lang;
@@ -14,9 +14,6 @@ pub fn example(lang: Lang) -> (&'static str, &'static str) {
         ),
     }
 }
-
-/// The name an imported sheet gets when none is given.
-pub const DEFAULT_IMPORT_NAME: &str = "Imported sheet";
 
 /// The most bytes of configuration the page sends at once, paths and texts together: the
 /// [`MAX_TSV_BYTES`](crate::model::MAX_TSV_BYTES) a TSV import takes (1 MiB).

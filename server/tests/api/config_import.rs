@@ -171,7 +171,10 @@ async fn a_blank_name_becomes_the_default_and_the_headers_take_the_language_chos
         .get_sheet(response.json().as_i64().unwrap())
         .await
         .unwrap();
-    assert_eq!(stored.name, "Imported sheet");
+    assert_eq!(
+        stored.name, "取り込んだシート",
+        "the name field's placeholder on a Japanese page"
+    );
     assert_eq!(stored.sheet.lang, budget::Lang::Ja);
     // Values, settings and locations are the files' own text in either language.
     assert_eq!(
@@ -179,6 +182,26 @@ async fn a_blank_name_becomes_the_default_and_the_headers_take_the_language_chos
         owned(&MESH_ROWS),
         "the files' own text"
     );
+}
+
+#[tokio::test]
+async fn a_blank_name_is_the_placeholder_of_the_page_language_for_a_tsv_import_too() {
+    // Arrange
+    let app = spawn_app().await;
+    let tsv = "layer\tsegment\titem\tsetting\tdefault\tvalue\tlocation\trationale\n\tapp -> db\tread timeout\t\t\t2s\t\t\n";
+
+    for (ui, name) in [("en", "Imported sheet"), ("ja", "取り込んだシート")] {
+        // Act
+        let response = call(&app, "import_sheet", json!({"name": " ", "tsv": tsv}), ui).await;
+
+        // Assert
+        let id = ok_json(&response).as_i64().expect("the new sheet's id");
+        assert_eq!(
+            app.store.get_sheet(id).await.unwrap().name,
+            name,
+            "a page in {ui}"
+        );
+    }
 }
 
 #[tokio::test]

@@ -101,14 +101,10 @@ pub async fn import_config_sheet(
     files: Vec<ConfigFile>,
 ) -> Result<i64, AppError> {
     // The name is checked before the files are read: a refused name costs no parsing.
-    let name = if name.trim().is_empty() {
-        DEFAULT_IMPORT_NAME
-    } else {
-        name
-    };
-    sheet_name(name)?;
+    let name = import_name(name);
+    sheet_name(&name)?;
     let rows = read_config(files, lang).await?;
-    create_sheet(name, Sheet::new(lang, rows)).await
+    create_sheet(&name, Sheet::new(lang, rows)).await
 }
 
 pub async fn propose_config(id: i64, files: Vec<ConfigFile>) -> Result<i64, AppError> {
