@@ -283,6 +283,15 @@ pub fn export_file_name(name: &str, lang: Lang) -> String {
     format!("{safe}.{}.tsv", lang.code())
 }
 
+/// The file name offered for a sheet's export for Excel: [`export_file_name`] with `.excel`
+/// before `.tsv` (`reservation.ja.excel.tsv`), so that it is not taken for the plain export
+/// in the same language, nor saved over it.
+pub fn excel_export_file_name(name: &str, lang: Lang) -> String {
+    let plain = export_file_name(name, lang);
+    let stem = plain.strip_suffix(".tsv").unwrap_or(&plain);
+    format!("{stem}.excel.tsv")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -306,6 +315,10 @@ mod tests {
         assert_eq!(
             export_file_name("a\u{202E}vst.exe", Lang::En),
             "a_vst.exe.en.tsv"
+        );
+        assert_eq!(
+            excel_export_file_name("a/b: c", Lang::Ja),
+            "a_b_ c.ja.excel.tsv"
         );
     }
 

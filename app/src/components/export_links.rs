@@ -4,7 +4,7 @@ use budget::Lang;
 use leptos::prelude::*;
 
 use crate::i18n::{t, ui_lang};
-use crate::model::{excel_export_href, export_file_name, export_href};
+use crate::model::{excel_export_file_name, excel_export_href, export_file_name, export_href};
 
 /// Two download links, the sheet's own language first, and one for Excel (a byte-order mark
 /// first, so that Excel on Windows reads the Japanese text), with the sheet's header.
@@ -44,7 +44,7 @@ pub fn ExportLinks(
         <a
             class="button"
             href=move || excel_export_href(id, lang.get())
-            download=move || export_file_name(&excel_name, lang.get())
+            download=move || excel_export_file_name(&excel_name, lang.get())
             data-testid="export-excel"
         >
             {t(ui, "export-excel")}

@@ -321,7 +321,7 @@ pub(crate) struct ExportParams {
     responses(
         (status = 200, description = "The sheet as TSV, as an attachment named after the sheet",
             body = String, content_type = "text/tab-separated-values",
-            headers(("Content-Disposition" = String, description = "`attachment` with the file name `NAME.LANG.tsv`, LANG the header's language"))),
+            headers(("Content-Disposition" = String, description = "`attachment` with the file name `NAME.LANG.tsv` (`NAME.LANG.excel.tsv` with `excel=true`), LANG the header's language"))),
         (status = 400, description = "The id is not an integer, or `header` is neither `ja` nor `en`", body = ErrorBody),
         NoSheet,
         DatabaseFailed,
@@ -341,8 +341,12 @@ pub(crate) async fn export(
     } else {
         text
     };
-    // The same file name as the page's download link: `NAME.en.tsv`.
-    let file = app::model::export_file_name(&stored.name, lang);
+    // The same file name as the page's download link: `NAME.en.tsv`, `NAME.en.excel.tsv`.
+    let file = if params.excel == Some(true) {
+        app::model::excel_export_file_name(&stored.name, lang)
+    } else {
+        app::model::export_file_name(&stored.name, lang)
+    };
     let headers = [
         (
             header::CONTENT_TYPE,

@@ -157,6 +157,11 @@ async fn the_export_for_excel_puts_a_byte_order_mark_first_and_imports_back_the_
     assert_eq!(&response.body[..3], [0xef, 0xbb, 0xbf]);
     assert_eq!(&response.body[3..], text.as_bytes());
     assert_eq!(
+        response.header("content-disposition"),
+        "attachment; filename=\"excel.ja.excel.tsv\"; filename*=UTF-8''excel.ja.excel.tsv",
+        "not the plain export's name"
+    );
+    assert_eq!(
         app.store.get_sheet(again).await.unwrap().sheet.rows,
         app.store.get_sheet(id).await.unwrap().sheet.rows
     );
