@@ -103,6 +103,26 @@ pub enum DurationError {
     Overflow,
 }
 
+/// Words that mean "no bound" (the infinite duration `∞`).
+const NO_BOUND: &[&str] = &[
+    "なし",
+    "無し",
+    "none",
+    "無効",
+    "disabled",
+    "infinite",
+    "∞",
+    "unlimited",
+    "無制限",
+    "no timeout",
+];
+
+/// Whether `text`, [`normalize`]d, is a word that means "no bound" (`none`, `なし`,
+/// `disabled`, `∞`, ...).
+pub(crate) fn is_no_bound(text: &str) -> bool {
+    NO_BOUND.contains(&text.trim())
+}
+
 /// Maps full-width ASCII (`１０秒`, `（`, `．`) to ASCII and the ideographic space to a space,
 /// lower-cases, and maps `、` to `,` and `〜`/`～` to `~`. Borrows text that needs none of it.
 pub fn normalize(text: &str) -> Cow<'_, str> {

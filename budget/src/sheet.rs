@@ -24,6 +24,9 @@ pub enum SettingError {
     /// A margin that is not a duration with a unit.
     #[error("the margin {} is not a duration: write it with a unit, e.g. 1s, 500ms or 1.5秒", quoted(.0))]
     Margin(String),
+    /// A margin written as no bound (`none`, `なし`): a margin is a length of time.
+    #[error("the margin {} is not a length of time: write a duration, e.g. 1s or 500ms, or 0s for no margin", quoted(.0))]
+    MarginUnbounded(String),
     /// A margin over [`MAX_MARGIN_MS`] (24 h).
     #[error("the margin {} is too long: the margin must be at most 24 h", quoted(.0))]
     MarginTooLong(String),
@@ -44,6 +47,10 @@ impl SettingError {
             (Lang::En, _) => self.to_string(),
             (Lang::Ja, SettingError::Margin(text)) => format!(
                 "マージン{}は時間ではありません。単位を付けて書いてください（例: 1s、500ms、1.5秒）",
+                q(text)
+            ),
+            (Lang::Ja, SettingError::MarginUnbounded(text)) => format!(
+                "マージン{}は時間の長さではありません。1s や 500ms のように書いてください（マージンなしは 0s）",
                 q(text)
             ),
             (Lang::Ja, SettingError::MarginTooLong(text)) => format!(
@@ -75,6 +82,7 @@ fn quoted(text: &str) -> String {
 ///
 /// [`SettingError::Margin`] for text that is not a duration with a unit (a bare number is
 /// refused: a sheet setting has no product to take a unit from);
+/// [`SettingError::MarginUnbounded`] for a word of no bound (`none`, `なし`);
 /// [`SettingError::MarginTooLong`] for a duration over 24 h.
 ///
 /// ```
@@ -92,6 +100,9 @@ pub fn read_margin(text: &str) -> Result<u64, SettingError> {
         Ok(ms) if ms > MAX_MARGIN_MS => Err(too_long()),
         Ok(ms) => Ok(ms),
         Err(crate::duration::DurationError::Overflow) => Err(too_long()),
+        Err(_) if crate::duration::is_no_bound(&crate::duration::normalize(text)) => {
+            Err(SettingError::MarginUnbounded(text.trim().to_string()))
+        }
         Err(_) => Err(SettingError::Margin(text.trim().to_string())),
     }
 }
@@ -407,6 +418,16 @@ mod tests {
         assert_eq!(
             margin.message(Lang::Ja),
             "マージン「2」は時間ではありません。単位を付けて書いてください（例: 1s、500ms、1.5秒）"
+        );
+        let none = read_margin(" None ").unwrap_err();
+        assert_eq!(none, SettingError::MarginUnbounded("None".into()));
+        assert_eq!(
+            none.message(Lang::En),
+            "the margin \"None\" is not a length of time: write a duration, e.g. 1s or 500ms, or 0s for no margin"
+        );
+        assert_eq!(
+            read_margin("なし").unwrap_err().message(Lang::Ja),
+            "マージン「なし」は時間の長さではありません。1s や 500ms のように書いてください（マージンなしは 0s）"
         );
         assert_eq!(
             SettingError::AmplificationThreshold("0".into()).message(Lang::Ja),

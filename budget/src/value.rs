@@ -3,22 +3,8 @@
 
 use std::borrow::Cow;
 
-use crate::duration::{self, lex, normalize, read_tokens, DurationError, Token, Unit};
+use crate::duration::{self, is_no_bound, lex, normalize, read_tokens, DurationError, Token, Unit};
 use crate::sheet::Lang;
-
-/// Words that mean "no bound" (the infinite duration `∞`).
-const NO_BOUND: &[&str] = &[
-    "なし",
-    "無し",
-    "none",
-    "無効",
-    "disabled",
-    "infinite",
-    "∞",
-    "unlimited",
-    "無制限",
-    "no timeout",
-];
 
 /// Cells that mean "not set": the default column applies.
 const NOT_SET: &[&str] = &["", "—", "-", "–", "―", "ー"];
@@ -113,10 +99,6 @@ fn strip_remarks(text: &str) -> (Cow<'_, str>, bool) {
         }
     }
     (Cow::Owned(out.trim().to_string()), no_bound)
-}
-
-fn is_no_bound(text: &str) -> bool {
-    NO_BOUND.contains(&text.trim())
 }
 
 /// Whether a remark says "no bound": one of its words is a no-bound word, or it contains a

@@ -94,6 +94,9 @@ async fn settings_that_cannot_be_read_are_400_naming_them() {
     let margin = app
         .post("/api/v1/check?margin=2", fixture("reservation-en.tsv"))
         .await;
+    let unbounded = app
+        .post("/api/v1/check?margin=none", fixture("reservation-en.tsv"))
+        .await;
     let threshold = app
         .post(
             "/api/v1/check?amplification_threshold=0",
@@ -106,6 +109,12 @@ async fn settings_that_cannot_be_read_are_400_naming_them() {
         &margin,
         StatusCode::BAD_REQUEST,
         "the margin \"2\" is not a duration: write it with a unit, e.g. 1s, 500ms or 1.5秒",
+        None,
+    );
+    assert_error(
+        &unbounded,
+        StatusCode::BAD_REQUEST,
+        "the margin \"none\" is not a length of time: write a duration, e.g. 1s or 500ms, or 0s for no margin",
         None,
     );
     assert_eq!(threshold.status, StatusCode::BAD_REQUEST);
