@@ -123,12 +123,14 @@ pub fn slack(lang: Lang, ms: Option<i64>) -> String {
     ms.map_or_else(|| UNKNOWN.to_string(), |ms| signed_duration(lang, ms))
 }
 
-/// A need or worst case in milliseconds, given the verdict of its check: an unknown value is
-/// [`INFINITE`] when the verdict says someone waits without bound ([`Verdict::Unbounded`]),
-/// [`UNKNOWN`] otherwise.
+/// A need or worst case in milliseconds, given the verdict of its check: a value the report
+/// gives no number for is [`INFINITE`] when the verdict says someone waits without bound
+/// ([`Verdict::Unbounded`]) or that the bound falls short of it ([`Verdict::Inverted`]: a need
+/// that cannot be read leaves its check `unknown`, so an inverted check without a need is
+/// short of a need without bound), [`UNKNOWN`] otherwise.
 pub fn need(lang: Lang, ms: Option<u64>, verdict: Verdict) -> String {
     match (ms, verdict) {
-        (None, Verdict::Unbounded) => INFINITE.to_string(),
+        (None, Verdict::Unbounded | Verdict::Inverted) => INFINITE.to_string(),
         (ms, _) => duration_or_unknown(lang, ms),
     }
 }
@@ -503,10 +505,12 @@ mod tests {
     }
 
     #[test]
-    fn a_need_is_infinite_only_when_its_check_is_unbounded() {
+    fn a_need_without_a_number_is_infinite_only_when_its_check_is_unbounded_or_inverted() {
         assert_eq!(need(Lang::En, None, Verdict::Unbounded), "∞");
         assert_eq!(need(Lang::Ja, None, Verdict::Unbounded), "∞");
+        assert_eq!(need(Lang::En, None, Verdict::Inverted), "∞");
         assert_eq!(need(Lang::En, None, Verdict::Unknown), "—");
+        assert_eq!(need(Lang::En, None, Verdict::Unchecked), "—");
         assert_eq!(need(Lang::En, Some(1_500), Verdict::Unbounded), "1.5 s");
         assert_eq!(need(Lang::Ja, Some(15_500), Verdict::Inverted), "15.5秒");
     }

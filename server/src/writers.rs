@@ -33,8 +33,13 @@ impl<T> ByLang<T> {
 pub(crate) struct Budget<'a> {
     /// The node's name, or the hop's segment (`LB → app`).
     pub name: &'a str,
-    /// What the node needs, or the hop's worst case, in ms; `None` when unknown.
+    /// What the node needs, or the hop's worst case, in ms; `None` when unknown or without
+    /// bound.
     pub need_ms: Option<u64>,
+    /// Whether `need_ms` is the number the verdict checks (a node's need), so that the verdict
+    /// tells a need without bound from an unknown one; a hop's worst case is not (its verdict
+    /// checks its callee's).
+    pub checked_need: bool,
     /// The node's deadline, or what the hop waits, in ms; `None` when unknown.
     pub wait_ms: Option<u64>,
     /// The wait less the need, in ms; `None` when either is unknown.
@@ -51,6 +56,7 @@ impl<'a> Budget<'a> {
         Budget {
             name: &node.name,
             need_ms: node.need_ms,
+            checked_need: true,
             wait_ms: node.deadline_ms,
             slack_ms: node.slack_ms,
             verdict: node.verdict,
@@ -63,6 +69,7 @@ impl<'a> Budget<'a> {
         Budget {
             name: &hop.segment,
             need_ms: hop.worst_ms,
+            checked_need: false,
             wait_ms: hop.wait_ms,
             slack_ms: hop.slack_ms,
             verdict: hop.verdict,
@@ -73,6 +80,16 @@ impl<'a> Budget<'a> {
     /// The verdict in `lang`.
     pub fn verdict(&self, lang: Lang) -> String {
         display::verdict(lang, self.verdict).to_string()
+    }
+
+    /// The need or worst case in `lang`: a node's need as [`display::need`] writes it (`∞`
+    /// without bound), a hop's worst case as a duration, `—` when the report has no number.
+    pub fn need(&self, lang: Lang) -> String {
+        if self.checked_need {
+            display::need(lang, self.need_ms, self.verdict)
+        } else {
+            display::duration_or_unknown(lang, self.need_ms)
+        }
     }
 
     /// The slack in `lang` (`—` when unknown).

@@ -41,9 +41,10 @@ pub fn hop_row(hop: &HopReport, rows: HopRows, lang: Lang) -> impl IntoView {
     let code = display::verdict_code(hop.verdict);
     let per_try = display::duration_or_unknown(lang, hop.per_try_ms);
     let tries = format::tries(hop.tries);
-    let worst = display::need(lang, hop.worst_ms, hop.verdict);
+    let worst = display::duration_or_unknown(lang, hop.worst_ms);
     let wait = display::duration_or_unknown(lang, hop.wait_ms);
-    let callee_worst = display::duration_or_unknown(lang, hop.callee_worst_ms);
+    // What the check compares the wait with: `∞` when the callee waits without bound.
+    let callee_worst = display::need(lang, hop.callee_worst_ms, hop.verdict);
     let slack = display::slack(lang, hop.slack_ms);
     let repeats = display::repeats(lang, hop);
     let ui = ui_lang();

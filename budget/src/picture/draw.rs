@@ -361,7 +361,9 @@ fn draw_bar(out: &mut String, bar: &Bar, scale: &Scale, lang: Lang, y: f64) {
             px(y + BAR / 2.0 + 4.0),
             esc(&label)
         );
-    } else if bar.need_ms.is_none() && bar.verdict == Verdict::Unbounded {
+    } else if bar.need_ms.is_none() && matches!(bar.verdict, Verdict::Unbounded | Verdict::Inverted)
+    {
+        // No number: a need without bound (see `display::need`), written past the scale.
         let _ = write!(
             out,
             "<text class=\"short-by\" x=\"{}\" y=\"{}\" fill=\"{ERROR}\" font-weight=\"600\">{}</text>",

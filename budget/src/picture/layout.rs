@@ -689,8 +689,9 @@ pub(super) fn words(lang: Lang) -> &'static Words {
 
 /// `deadline 8.0 s · need 7.8 s · slack 0.2 s`, or `… · short by 7.5 s`; with `unknown`
 /// (the rows that cannot be read), `deadline 8.0 s · need unknown: row 7 cannot be read`.
-/// A need the check gives no number for is `∞` only when someone waits without bound
-/// (`unbounded`), else `—` (a deadline over nothing it calls).
+/// A need the check gives no number for is `∞` when someone waits without bound
+/// (`unbounded`) or the bound falls short of a need without bound (`inverted`), else `—` (a
+/// deadline over nothing it calls).
 fn caption(
     lang: Lang,
     bound: &str,

@@ -2,7 +2,7 @@
 //! bounded picture of many bars.
 
 use budget::picture::{picture, svg, Bar, PartKind, Picture};
-use budget::{example, tsv, Lang, Report, Sheet};
+use budget::{example, tsv, Lang, Report, Sheet, Verdict};
 
 fn report(lang: Lang, text: &str, edit: impl FnOnce(&mut Vec<budget::Row>)) -> Report {
     let mut rows = tsv::import(text).expect("the example reads").rows;
@@ -418,6 +418,36 @@ fn a_deadline_over_nothing_it_calls_needs_no_number_not_infinity() {
     ] {
         let p = picture(&report(lang, text, |_| {}), lang);
         assert_eq!(bar(&p.nodes, "worker").caption, caption);
+    }
+}
+
+#[test]
+fn a_wait_short_of_a_callee_without_bound_is_drawn_short_of_infinity() {
+    // The LB waits 10 s for an app that waits for its database without bound: the hop is
+    // inverted and its need has no number; it reads `∞`, never `—` (unknown) nor healthy.
+    let text = "layer\tsegment\titem\tsetting\tdefault\tvalue\tlocation\trationale\n\
+                1\tLB -> app\tread timeout\t\t\t10s\t\t\n\
+                2\tapp -> db\tread timeout\t\t\tnone\t\t\n";
+    for (lang, caption) in [
+        (Lang::En, "wait 10.0 s · need ∞"),
+        (Lang::Ja, "待ち時間 10.0秒 · 必要 ∞"),
+    ] {
+        let report = report(lang, text, |_| {});
+        let hop = report
+            .hops
+            .iter()
+            .find(|h| h.segment == "LB -> app")
+            .unwrap();
+        assert_eq!((hop.verdict, hop.need_ms), (Verdict::Inverted, None));
+        let p = picture(&report, lang);
+        let lb = bar(&p.chain, "LB -> app");
+        assert_eq!(lb.caption, caption);
+        let drawn = svg(&p);
+        let group = drawn
+            .split("<g class=\"bar")
+            .find(|g| g.contains("data-name=\"LB -&gt; app\""))
+            .unwrap();
+        assert!(group.contains(">∞</text>"), "{group}");
     }
 }
 

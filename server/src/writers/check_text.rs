@@ -89,7 +89,7 @@ fn push_budgets<'a>(
     table.extend(budgets.map(|b| {
         vec![
             b.name.to_string(),
-            display::need(lang, b.need_ms, b.verdict),
+            b.need(lang),
             display::duration_or_unknown(lang, b.wait_ms),
             b.slack(lang),
             b.verdict(lang),

@@ -2,7 +2,7 @@
 
 use axum::http::StatusCode;
 
-use crate::helpers::{fixture, get_fresh, spawn_app, spawn_with_sheet};
+use crate::helpers::{fixture, get_fresh, spawn_app, spawn_with_sheet, texts};
 
 #[tokio::test]
 async fn the_sheet_list_page_renders_stored_sheets() {
@@ -156,6 +156,34 @@ fn kind_cells(html: &str) -> Vec<(String, String)> {
             )
         })
         .collect()
+}
+
+#[tokio::test]
+async fn a_callee_without_bound_reads_infinite_in_the_tables_never_unknown() {
+    // Arrange: the LB waits 10 s for an app that waits for its database without bound.
+    let sheet = "layer\tsegment\titem\tsetting\tdefault\tvalue\tlocation\trationale\n\
+                 1\tLB -> app\tread timeout\t\t\t10s\t\t\n\
+                 2\tapp -> db\tread timeout\t\t\tnone\t\t\n";
+    let (app, id) = spawn_with_sheet("unbounded", sheet).await;
+
+    // Act
+    let html = app.sheet_html(id).await;
+
+    // Assert: the inverted hop's callee worst case and the app's need are `∞`; the hop's own
+    // worst case is its 10 s.
+    let cell = |selector: &str| texts(&html, selector).join(" | ");
+    assert_eq!(
+        cell(r#"[data-testid="hop-LB -> app"] [data-testid="callee-worst"]"#),
+        "∞"
+    );
+    assert_eq!(
+        cell(r#"[data-testid="hop-LB -> app"] [data-testid="worst"]"#),
+        "10.0 s"
+    );
+    assert_eq!(
+        cell(r#"[data-testid="node-app"] [data-testid="need"]"#),
+        "∞"
+    );
 }
 
 #[tokio::test]
