@@ -260,6 +260,15 @@ fn the_pieces_join_into_the_picture_each_one_element_and_an_edit_changes_only_it
     );
 }
 
+/// The SVG of the bar named `name` (as the SVG escapes it: `LB -&gt; app`) in `svg`, after
+/// its group's `class="bar`.
+fn bar_group<'a>(svg: &'a str, name: &str) -> &'a str {
+    let attr = format!("data-name=\"{name}\"");
+    svg.split("<g class=\"bar")
+        .find(|g| g.contains(&attr))
+        .unwrap_or_else(|| panic!("no bar {name}: {svg}"))
+}
+
 /// G1 with the external API's read timeout (row 7) written so that it cannot be read.
 fn g1_unreadable(lang: Lang) -> Report {
     report(lang, example::reservation(lang), |rows| {
@@ -288,10 +297,7 @@ fn an_unknown_need_is_drawn_hatched_and_labelled_never_as_a_short_healthy_bar() 
     );
 
     let svg = svg(&picture);
-    let app_group = svg
-        .split("<g class=\"bar")
-        .find(|g| g.contains("data-name=\"app\""))
-        .unwrap();
+    let app_group = bar_group(&svg, "app");
     assert!(app_group.starts_with(" bar-unknown\""), "{app_group}");
     // Hatched from the known parts' end (DB 3.0 s + own 0.5 s) to the end of the scale.
     let stripes = app_group.split("<g class=\"unknown\"").nth(1).unwrap();
@@ -443,10 +449,7 @@ fn a_wait_short_of_a_callee_without_bound_is_drawn_short_of_infinity() {
         let lb = bar(&p.chain, "LB -> app");
         assert_eq!(lb.caption, caption);
         let drawn = svg(&p);
-        let group = drawn
-            .split("<g class=\"bar")
-            .find(|g| g.contains("data-name=\"LB -&gt; app\""))
-            .unwrap();
+        let group = bar_group(&drawn, "LB -&gt; app");
         assert!(group.contains(">∞</text>"), "{group}");
     }
 }
