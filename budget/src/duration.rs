@@ -135,7 +135,11 @@ pub fn normalize(text: &str) -> Cow<'_, str> {
         '−' | '–' => '-',
         c => c,
     };
-    // Most cells need nothing mapped (`1.5s`, `3秒`): nothing to copy.
+    // Most cells need nothing mapped (`1.5s`, `3秒`): nothing to copy. ASCII maps to itself,
+    // and only its capitals lower-case, so ASCII text is settled byte by byte.
+    if text.is_ascii() {
+        return lowercase_ascii(text);
+    }
     if text.chars().all(|c| ascii(c) == c && lowers_to_itself(c)) {
         return Cow::Borrowed(text);
     }
@@ -149,10 +153,22 @@ pub fn normalize(text: &str) -> Cow<'_, str> {
 /// `text.to_lowercase()`, borrowed when lower-casing changes nothing: ASCII without capitals,
 /// kana and kanji (no case) are checked without Unicode's tables.
 pub(crate) fn lowercase(text: &str) -> Cow<'_, str> {
+    if text.is_ascii() {
+        return lowercase_ascii(text);
+    }
     if text.chars().all(lowers_to_itself) {
         Cow::Borrowed(text)
     } else {
         Cow::Owned(text.to_lowercase())
+    }
+}
+
+/// `text.to_lowercase()` of ASCII `text`, borrowed when it has no capitals.
+fn lowercase_ascii(text: &str) -> Cow<'_, str> {
+    if text.bytes().any(|b| b.is_ascii_uppercase()) {
+        Cow::Owned(text.to_ascii_lowercase())
+    } else {
+        Cow::Borrowed(text)
     }
 }
 
@@ -450,6 +466,16 @@ mod tests {
             push_seconds(&mut appended, ms, min);
             prop_assert_eq!(appended, format!("x{written}"));
             prop_assert_eq!(seconds(ms, min), written);
+        }
+
+        #[test]
+        fn ascii_text_lower_cases_as_unicode_lower_cases_it(text in "[ -~]{0,24}") {
+            prop_assert_eq!(lowercase(&text), text.to_lowercase());
+            prop_assert_eq!(normalize(&text), text.to_lowercase());
+            prop_assert_eq!(
+                matches!(lowercase(&text), Cow::Borrowed(_)),
+                !text.bytes().any(|b| b.is_ascii_uppercase())
+            );
         }
     }
 
