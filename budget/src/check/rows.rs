@@ -7,13 +7,14 @@
 
 use crate::catalog::{self, Entry, Match, MinusOne, Zero};
 use crate::code::FindingCode;
-use crate::duration::DurationError;
+use crate::duration::{DurationError, Unit};
 use crate::kind::Kind;
+use crate::map::Map;
 use crate::retry_on::{self, RetryOn};
 use crate::said::{BareTries, FromCatalog, Note, RowSaid, Said, Used};
 use crate::sheet::Row;
 use crate::time::Time;
-use crate::value::{self, Cell, Dur, Idem, Tries};
+use crate::value::{self, Cell, Dur, Idem, Tries, TriesError};
 
 use super::findings::{Draft, Findings};
 
@@ -121,13 +122,88 @@ impl RowInfo {
 }
 
 /// Reads every row of a sheet. Each setting text is matched against the catalog once
-/// ([`catalog::Lookups`]); every row's entry is what [`catalog::lookup`] gives it.
+/// ([`catalog::Lookups`]); every row's entry is what [`catalog::lookup`] gives it. Each item,
+/// duration text and tries text is read once too ([`Memo`]).
 pub(crate) fn read(rows: &[Row], out: &mut Findings) -> Vec<RowInfo> {
     let mut lookups = catalog::Lookups::for_rows(rows.len());
+    let mut memo = Memo::keeping();
     rows.iter()
         .enumerate()
-        .map(|(i, row)| read_row(row, lookups.lookup(row), i + 1, out))
+        .map(|(i, row)| read_row_in(&mut memo, row, lookups.lookup(row), i + 1, out))
         .collect()
+}
+
+/// What reading a sheet's rows remembers: the kinds an item's words name, and what a
+/// duration or tries text reads as. The rows of a sheet repeat these texts (every service's
+/// `read timeout` of `30`), and each reading depends only on its text (and the unit a bare
+/// number takes), so a remembered answer is exactly the one reading the text again gives.
+struct Memo<'a> {
+    /// The answers kept; none for a row read on its own, which reads each text once anyway.
+    kept: Option<Kept<'a>>,
+}
+
+/// The answers a [`Memo`] keeps.
+#[derive(Default)]
+struct Kept<'a> {
+    /// Per item, [`Kind::from_item`]'s and [`Kind::from_generic_item`]'s answers.
+    kinds: Map<&'a str, (Option<Kind>, Option<Kind>)>,
+    /// Per text and bare-number unit, [`value::read_duration`]'s answer.
+    durations: Map<(&'a str, Option<Unit>), Result<Cell, DurationError>>,
+    /// Per text, [`value::read_tries`]'s answer.
+    tries: Map<&'a str, Result<Tries, TriesError>>,
+}
+
+impl<'a> Memo<'a> {
+    /// A memo that keeps every answer, for the rows of one sheet.
+    fn keeping() -> Memo<'a> {
+        Memo {
+            kept: Some(Kept::default()),
+        }
+    }
+
+    /// A memo that keeps nothing, for one row read on its own.
+    fn passing() -> Memo<'a> {
+        Memo { kept: None }
+    }
+
+    /// The kind of a row of `item` whose catalog entry is `entry`: the kind its item names,
+    /// else its entry's, else the generic kind its item names, else [`Kind::Other`].
+    fn kind(&mut self, item: &'a str, entry: Option<&'static Entry>) -> Kind {
+        let entry_kind = entry.map(|e| e.kind);
+        let Some(kept) = &mut self.kept else {
+            return Kind::from_item(item)
+                .or(entry_kind)
+                .or_else(|| Kind::from_generic_item(item))
+                .unwrap_or(Kind::Other);
+        };
+        let (specific, generic) = *kept
+            .kinds
+            .entry(item)
+            .or_insert_with(|| (Kind::from_item(item), Kind::from_generic_item(item)));
+        specific.or(entry_kind).or(generic).unwrap_or(Kind::Other)
+    }
+
+    /// [`value::read_duration`] of `text`, a bare number taking `unit`.
+    fn duration(&mut self, text: &'a str, unit: Option<Unit>) -> Result<Cell, DurationError> {
+        let Some(kept) = &mut self.kept else {
+            return value::read_duration(text, unit);
+        };
+        kept.durations
+            .entry((text, unit))
+            .or_insert_with(|| value::read_duration(text, unit))
+            .clone()
+    }
+
+    /// [`value::read_tries`] of `text`.
+    fn tries(&mut self, text: &'a str) -> Result<Tries, TriesError> {
+        let Some(kept) = &mut self.kept else {
+            return value::read_tries(text);
+        };
+        kept.tries
+            .entry(text)
+            .or_insert_with(|| value::read_tries(text))
+            .clone()
+    }
 }
 
 /// Reads row `line` of `rows` again, after its cells changed: its info replaces the old one
@@ -145,11 +221,19 @@ pub(crate) fn reread(rows: &[Row], line: usize, infos: &mut [RowInfo], out: &mut
 /// ([`catalog::match_row`]'s answer). An entry that does not apply (the row names another
 /// product) gives the row nothing: not its kind, unit, zero, default or retries.
 pub(crate) fn read_row(row: &Row, found: Match, line: usize, out: &mut Findings) -> RowInfo {
+    read_row_in(&mut Memo::passing(), row, found, line, out)
+}
+
+/// [`read_row`], reading texts through `memo`.
+fn read_row_in<'a>(
+    memo: &mut Memo<'a>,
+    row: &'a Row,
+    found: Match,
+    line: usize,
+    out: &mut Findings,
+) -> RowInfo {
     let entry = found.applied();
-    let kind = Kind::from_item(&row.item)
-        .or(entry.map(|e| e.kind))
-        .or_else(|| Kind::from_generic_item(&row.item))
-        .unwrap_or(Kind::Other);
+    let kind = memo.kind(&row.item, entry);
     let mut below_one_ms = false;
     let (val, note) = match kind {
         // A setting of no budget kind (Node's `headersTimeout`) is read only when its value is
@@ -157,19 +241,19 @@ pub(crate) fn read_row(row: &Row, found: Match, line: usize, out: &mut Findings)
         // `40000ms (Node 10.14)`) or the catalog's default then applies, and says so, as on
         // any other row; a value written is left to the rules that read it.
         Kind::Other if entry.is_some() && value::is_not_set(&row.value) => {
-            read_duration_cell(row, line, entry, out, &mut below_one_ms)
+            read_duration_cell(memo, row, line, entry, out, &mut below_one_ms)
         }
         Kind::Other => (Val::Absent, None),
         // A tries or conditions cell is completed from the default column or the catalog.
         Kind::Tries | Kind::RetryOn => match text_of(row, entry) {
             None => (Val::Absent, None),
-            Some(text) if kind == Kind::Tries => read_tries_cell(row, line, entry, text, out),
+            Some(text) if kind == Kind::Tries => read_tries_cell(memo, row, line, entry, text, out),
             Some(text) => read_retry_on_cell(row, line, text, out),
         },
         Kind::Upstreams | Kind::Idempotency | Kind::Propagation | Kind::Parallel | Kind::Routes => {
             read_word_cell(row, line, kind, out)
         }
-        _ => read_duration_cell(row, line, entry, out, &mut below_one_ms),
+        _ => read_duration_cell(memo, row, line, entry, out, &mut below_one_ms),
     };
     RowInfo {
         kind,
@@ -291,11 +375,12 @@ fn text_of<'a>(row: &'a Row, entry: Option<&'static Entry>) -> Option<(&'a str, 
 
 /// Reads a tries cell's text ([`text_of`]: the value, else the default column, else the
 /// catalog's default; each completed value says so with `value.default_applied`).
-fn read_tries_cell(
+fn read_tries_cell<'a>(
+    memo: &mut Memo<'a>,
     row: &Row,
     line: usize,
     entry: Option<&'static Entry>,
-    (text_in, from): (&str, Completed),
+    (text_in, from): (&'a str, Completed),
     out: &mut Findings,
 ) -> (Val, Option<Note>) {
     if let Some((val, meaning)) = entry.and_then(|e| special_tries(text_in, e)) {
@@ -306,7 +391,7 @@ fn read_tries_cell(
         let applied = default_applied(row, line, used, &from, out);
         return (val, Some(Note::Bare { applied, meaning }));
     }
-    match value::read_tries(text_in) {
+    match memo.tries(text_in) {
         Ok(t) => {
             if t.waits_assumed {
                 let said = RowSaid::WaitsAssumed {
@@ -429,16 +514,17 @@ fn reading(cell: Cell) -> Option<Reading> {
 }
 
 /// The catalog's documented default of an entry, read in its unit.
-fn catalog_default(e: &'static Entry) -> Option<Reading> {
-    value::read_duration(e.default, Some(e.unit))
+fn catalog_default(memo: &mut Memo, e: &'static Entry) -> Option<Reading> {
+    memo.duration(e.default, Some(e.unit))
         .ok()
         .and_then(reading)
 }
 
 /// Reads a duration cell: the value, else the default column, else the catalog's default.
 /// Sets `below_one_ms` when the value cell held a positive duration below 1 ms.
-fn read_duration_cell(
-    row: &Row,
+fn read_duration_cell<'a>(
+    memo: &mut Memo<'a>,
+    row: &'a Row,
     line: usize,
     entry: Option<&'static Entry>,
     out: &mut Findings,
@@ -446,8 +532,9 @@ fn read_duration_cell(
 ) -> (Val, Option<Note>) {
     let unit = entry.map(|e| e.unit);
     let mut note = None;
-    let from_catalog =
-        || entry.and_then(|e| catalog_default(e).map(|r| (r, Completed::Catalog(e))));
+    let from_catalog = |memo: &mut Memo| {
+        entry.and_then(|e| catalog_default(memo, e).map(|r| (r, Completed::Catalog(e))))
+    };
     // -1 where the catalog says it disables the timeout: no bound.
     let minus_one_disables = entry.is_some_and(|e| e.minus_one == MinusOne::Disabled);
     let value_read = if minus_one_disables && bare_int(&row.value) == Some(-1) {
@@ -459,7 +546,7 @@ fn read_duration_cell(
             below_one_ms: false,
         })
     } else {
-        value::read_duration(&row.value, unit)
+        memo.duration(&row.value, unit)
     };
     let completed = match value_read {
         Ok(cell) => match reading(cell) {
@@ -474,12 +561,12 @@ fn read_duration_cell(
                 Some((r, Completed::Value))
             }
             // Not set: the default column, then the catalog's default.
-            None => match value::read_duration(&row.default, unit) {
+            None => match memo.duration(&row.default, unit) {
                 Ok(cell) => match reading(cell) {
                     Some(r) => Some((r, Completed::DefaultColumn)),
-                    None => from_catalog(),
+                    None => from_catalog(memo),
                 },
-                Err(_) => from_catalog(),
+                Err(_) => from_catalog(memo),
             },
         },
         Err(err) => {
@@ -506,7 +593,7 @@ fn read_duration_cell(
         match entry.map(|e| (e, e.zero)) {
             Some((_, Zero::Disabled | Zero::Unlimited)) => dur = Dur::Infinite,
             Some((e, Zero::ProductDefault)) => {
-                if let Some((d, ..)) = catalog_default(e) {
+                if let Some((d, ..)) = catalog_default(memo, e) {
                     dur = d;
                 }
             }
@@ -523,8 +610,9 @@ fn read_duration_cell(
         // Only a row whose location names a line of a file (`k8s/ingress.yaml:12 …`, as
         // `workbench import` writes it) holds the text as written there; elsewhere `60s` may
         // be the sheet's way of writing the 60 typed into a console.
-        let literal = names_a_file_line(&row.location);
-        if let Some(e) = entry.filter(|e| e.bare_only && literal && !matches!(dur, Dur::Infinite)) {
+        let literal = || names_a_file_line(&row.location);
+        if let Some(e) = entry.filter(|e| e.bare_only && !matches!(dur, Dur::Infinite) && literal())
+        {
             let ms = match dur {
                 Dur::Exact(ms) | Dur::AtLeast(ms) | Dur::Range(ms, _) => ms,
                 Dur::Infinite => 0,
