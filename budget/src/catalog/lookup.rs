@@ -304,21 +304,25 @@ fn pick_product(row: &Row, matches: &[&'static Entry]) -> Option<&'static Entry>
     if matches.iter().all(|e| e.product == first.product) {
         return Some(first);
     }
-    let context = format!(
-        "{} {} {} {}",
-        row.location, row.item, row.segment, row.setting
-    )
-    .to_lowercase();
-    let hinted: Vec<&'static Entry> = matches
+    // The row's location, item, segment and setting, lower-cased, one space between each.
+    // A space is neither a letter nor skipped by lower-casing's look at a letter's
+    // neighbours (the word-final `ς`), so each cell lower-cases as it would in the whole.
+    let cells = [&row.location, &row.item, &row.segment, &row.setting];
+    let mut context = String::with_capacity(cells.iter().map(|c| c.len() + 1).sum());
+    for (i, cell) in cells.into_iter().enumerate() {
+        if i > 0 {
+            context.push(' ');
+        }
+        context.push_str(&crate::duration::lowercase(cell));
+    }
+    // The entries whose hints the row mentions: they settle it when they are of one product,
+    // and the first of them is the one.
+    let mut hinted = matches
         .iter()
         .copied()
-        .filter(|e| e.hints.iter().any(|h| context.contains(h.as_str())))
-        .collect();
-    match hinted.as_slice() {
-        [one] => Some(one),
-        [first, rest @ ..] if rest.iter().all(|e| e.product == first.product) => Some(first),
-        _ => None,
-    }
+        .filter(|e| e.hints.iter().any(|h| context.contains(h.as_str())));
+    let one = hinted.next()?;
+    hinted.all(|e| e.product == one.product).then_some(one)
 }
 
 /// The connect-phase entry of `product` (the first of kind `connect` that holds for the
