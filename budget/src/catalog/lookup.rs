@@ -313,7 +313,13 @@ fn pick_product(row: &Row, matches: &[&'static Entry]) -> Option<&'static Entry>
         if i > 0 {
             context.push(' ');
         }
-        context.push_str(&crate::duration::lowercase(cell));
+        if cell.is_ascii() {
+            let start = context.len();
+            context.push_str(cell);
+            context[start..].make_ascii_lowercase();
+        } else {
+            context.push_str(&cell.to_lowercase());
+        }
     }
     // The entries whose hints the row mentions: they settle it when they are of one product,
     // and the first of them is the one.
