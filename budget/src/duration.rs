@@ -198,7 +198,8 @@ pub(crate) enum Token<'a> {
 
 /// Splits normalized text into numbers, words and symbols; spaces separate and vanish.
 pub(crate) fn lex(text: &str) -> Vec<Token<'_>> {
-    let mut tokens = Vec::new();
+    // Most cells are a token or two (`30s`, `0.5 s`): room for them at once, none for nothing.
+    let mut tokens = Vec::with_capacity(text.len().min(4));
     let mut chars = text.char_indices().peekable();
     // The end of the run that starts at `start`, of the characters `continues` accepts.
     let run = |chars: &mut std::iter::Peekable<std::str::CharIndices>,
@@ -238,11 +239,12 @@ pub(crate) fn lex(text: &str) -> Vec<Token<'_>> {
 /// A decimal number as written: its value in nanoseconds of `unit`, exactly, and the number of
 /// decimals it was written with.
 pub(crate) fn number_nanos(num: &str, unit: Unit) -> Result<(u128, u8), DurationError> {
-    let (int, frac) = match num.split_once('.') {
-        Some((i, f)) => (i, f),
+    // A point's byte is never part of another character's, so the first is found by byte.
+    let (int, frac) = match num.bytes().position(|b| b == b'.') {
+        Some(at) => (&num[..at], &num[at + 1..]),
         None => (num, ""),
     };
-    if (int.is_empty() && frac.is_empty()) || frac.contains('.') || frac.len() > 18 {
+    if (int.is_empty() && frac.is_empty()) || frac.as_bytes().contains(&b'.') || frac.len() > 18 {
         return Err(DurationError::Unreadable);
     }
     let int: u128 = if int.is_empty() {
