@@ -124,12 +124,12 @@ pub(super) struct Catalog {
     /// catalog has none today.
     pub(super) untokened: Vec<AliasAt>,
     /// Each product's entries of kind `connect`, in file order.
-    pub(super) connect: HashMap<&'static str, Vec<usize>>,
+    pub(super) connect: Map<&'static str, Vec<usize>>,
     /// For a setting with versions, its product and name: the positions of its lines.
-    pub(super) versioned: HashMap<(&'static str, &'static str), Vec<usize>>,
+    pub(super) versioned: Map<(&'static str, &'static str), Vec<usize>>,
     /// Each product's names a row may write its version after (see [`version_in`]): the
     /// product's name and the hints its name starts with or that start with it, lower-case.
-    pub(super) version_names: HashMap<&'static str, Vec<String>>,
+    pub(super) version_names: Map<&'static str, Vec<String>>,
     /// Per entry, the lower-case texts [`search`] looks in: the product, the name and each
     /// alias's words joined by spaces.
     pub(super) search_texts: Vec<Vec<String>>,
@@ -223,9 +223,9 @@ impl Catalog {
                 None => untokened.push(at),
             }
         }
-        let mut connect: HashMap<&'static str, Vec<usize>> = HashMap::new();
-        let mut versioned: HashMap<(&'static str, &'static str), Vec<usize>> = HashMap::new();
-        let mut version_names: HashMap<&'static str, Vec<String>> = HashMap::new();
+        let mut connect: Map<&'static str, Vec<usize>> = Map::default();
+        let mut versioned: Map<(&'static str, &'static str), Vec<usize>> = Map::default();
+        let mut version_names: Map<&'static str, Vec<String>> = Map::default();
         for (i, e) in entries.iter().enumerate() {
             if e.kind == Kind::Connect {
                 connect.entry(e.product).or_default().push(i);
