@@ -157,6 +157,22 @@ pub(crate) struct Lookups<'a> {
     /// Per entry (by address) and the layer, location and setting a row wrote, the other
     /// product [`other_product`] found the row naming: rows of one sheet repeat these cells.
     others: Map<OtherKey<'a>, Option<&'static Product>>,
+    /// Per setting, layer and location a row wrote, the answer, where the row's other cells
+    /// do not bear on it ([`reads_only_setting_layer_location`]).
+    answers: Map<AnswerKey<'a>, Match>,
+}
+
+/// A row's setting, layer and location.
+type AnswerKey<'a> = (&'a str, &'a str, &'a str);
+
+/// Whether [`pick`]'s answer among `matches` reads no cell of a row but its setting, layer
+/// and location: no entry, or entries of one product whose setting has no versions. The
+/// first is then the one, whatever the row's hints and versions, and [`other_product`]
+/// reads only those three cells.
+fn reads_only_setting_layer_location(matches: &[&'static Entry]) -> bool {
+    matches.first().is_none_or(|first| {
+        first.versions.is_none() && matches.iter().all(|e| e.product == first.product)
+    })
 }
 
 /// What [`other_product`] reads: the entry's address, and the row's layer, location and
@@ -170,17 +186,26 @@ impl<'a> Lookups<'a> {
         Lookups {
             matched: Map::with_capacity_and_hasher(rows.min(32), Default::default()),
             others: Map::with_capacity_and_hasher(rows.min(32), Default::default()),
+            answers: Map::with_capacity_and_hasher(rows.min(32), Default::default()),
         }
     }
 
     /// What the catalog makes of `row`: [`match_row`]'s answer.
     pub(crate) fn lookup(&mut self, row: &'a Row) -> Match {
+        let cells = (
+            row.setting.as_str(),
+            row.layer.as_str(),
+            row.location.as_str(),
+        );
+        if let Some(&found) = self.answers.get(&cells) {
+            return found;
+        }
         let matches = self
             .matched
             .entry(row.setting.as_str())
             .or_insert_with(|| matches_of(&row.setting));
         let others = &mut self.others;
-        pick_with(row, matches, |row: &'a Row, entry| {
+        let found = pick_with(row, matches, |row: &'a Row, entry| {
             let key = (
                 std::ptr::from_ref(entry) as usize,
                 row.layer.as_str(),
@@ -190,7 +215,11 @@ impl<'a> Lookups<'a> {
             *others
                 .entry(key)
                 .or_insert_with(|| other_product(row, entry))
-        })
+        });
+        if reads_only_setting_layer_location(matches) {
+            self.answers.insert(cells, found);
+        }
+        found
     }
 }
 
@@ -255,11 +284,15 @@ fn for_version(row: &Row, entry: &'static Entry) -> &'static Entry {
 /// ```
 pub fn version_in(row: &Row, product: &str) -> Option<Version> {
     let catalog: &'static Catalog = &CATALOG;
-    let own = [product.to_lowercase()];
-    let names = catalog
-        .version_names
-        .get(product)
-        .map_or(&own[..], Vec::as_slice);
+    // A product the catalog does not know is named by its own name only.
+    let own;
+    let names = match catalog.version_names.get(product) {
+        Some(names) => names.as_slice(),
+        None => {
+            own = [product.to_lowercase()];
+            &own[..]
+        }
+    };
     [
         &row.location,
         &row.setting,
