@@ -258,10 +258,13 @@ const FILLER: &[&str] = &[
 /// A duration cell as the engine reads it back, in the sheet's style: `15.5s`, `61s` (En);
 /// `15.5秒`, `61秒` (Ja).
 pub(crate) fn write_duration(lang: Lang, ms: u64) -> String {
-    match lang {
-        Lang::En => format!("{}s", crate::duration::seconds(ms, 0)),
-        Lang::Ja => format!("{}秒", crate::duration::seconds(ms, 0)),
-    }
+    let mut text = String::with_capacity(32);
+    duration::push_seconds(&mut text, ms, 0);
+    text.push_str(match lang {
+        Lang::En => "s",
+        Lang::Ja => "秒",
+    });
+    text
 }
 
 /// A tries cell as the engine reads it back: `1 try`, `2 tries, waits 0.5s` / `1回`,
