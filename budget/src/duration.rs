@@ -382,16 +382,15 @@ fn needed_decimals(ms: u64) -> u8 {
 /// is `"3"`, `seconds(250, 1)` is `"0.25"`.
 pub fn seconds(ms: u64, min_decimals: u8) -> String {
     let mut buf = [0u8; SECONDS_BYTES];
-    let text = seconds_into(&mut buf, ms, min_decimals);
     let mut out = String::with_capacity(24);
-    out.push_str(text);
+    push_ascii(&mut out, seconds_into(&mut buf, ms, min_decimals));
     out
 }
 
 /// [`seconds`] appended to `out`.
 pub(crate) fn push_seconds(out: &mut String, ms: u64, min_decimals: u8) {
     let mut buf = [0u8; SECONDS_BYTES];
-    out.push_str(seconds_into(&mut buf, ms, min_decimals));
+    push_ascii(out, seconds_into(&mut buf, ms, min_decimals));
 }
 
 /// The longest text [`seconds`] writes: 17 digits of `u64::MAX / 1000`, a point and 3
@@ -400,7 +399,7 @@ const SECONDS_BYTES: usize = 24;
 
 /// [`seconds`] written at the end of `buf`, without the formatting machinery: the digits
 /// from the last one back, as `itoa` does.
-fn seconds_into(buf: &mut [u8; SECONDS_BYTES], ms: u64, min_decimals: u8) -> &str {
+fn seconds_into(buf: &mut [u8; SECONDS_BYTES], ms: u64, min_decimals: u8) -> &[u8] {
     let decimals = needed_decimals(ms).max(min_decimals).min(3) as usize;
     let mut at = SECONDS_BYTES;
     if decimals > 0 {
@@ -420,8 +419,12 @@ fn seconds_into(buf: &mut [u8; SECONDS_BYTES], ms: u64, min_decimals: u8) -> &st
             break;
         }
     }
-    // ASCII digits and a point: always UTF-8.
-    std::str::from_utf8(&buf[at..]).unwrap_or_default()
+    &buf[at..]
+}
+
+/// Appends ASCII `bytes` (digits and a point) to `out`, each its own character.
+fn push_ascii(out: &mut String, bytes: &[u8]) {
+    out.extend(bytes.iter().map(|&b| char::from(b)));
 }
 
 /// A duration in milliseconds, displayed the way [`parse`] reads it back: `500ms`, `1.5s`,
