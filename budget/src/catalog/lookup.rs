@@ -337,9 +337,22 @@ fn pick_product(row: &Row, matches: &[&'static Entry]) -> Option<&'static Entry>
     if matches.iter().all(|e| e.product == first.product) {
         return Some(first);
     }
-    // The row's location, item, segment and setting, lower-cased, one space between each.
-    // A space is neither a letter nor skipped by lower-casing's look at a letter's
-    // neighbours (the word-final `ς`), so each cell lower-cases as it would in the whole.
+    let context = hint_context(row);
+    // The entries whose hints the row mentions: they settle it when they are of one product,
+    // and the first of them is the one.
+    let mut hinted = matches
+        .iter()
+        .copied()
+        .filter(|e| e.hints.iter().any(|h| context.contains(h.as_str())));
+    let one = hinted.next()?;
+    hinted.all(|e| e.product == one.product).then_some(one)
+}
+
+/// The row's location, item, segment and setting, lower-cased, one space between each: the
+/// text [`pick_product`] looks for hints in. A space is neither a letter nor skipped by
+/// lower-casing's look at a letter's neighbours (the word-final `ς`), so each cell
+/// lower-cases as it would in the whole text.
+fn hint_context(row: &Row) -> String {
     let cells = [&row.location, &row.item, &row.segment, &row.setting];
     let mut context = String::with_capacity(cells.iter().map(|c| c.len() + 1).sum());
     for (i, cell) in cells.into_iter().enumerate() {
@@ -354,14 +367,7 @@ fn pick_product(row: &Row, matches: &[&'static Entry]) -> Option<&'static Entry>
             context.push_str(&cell.to_lowercase());
         }
     }
-    // The entries whose hints the row mentions: they settle it when they are of one product,
-    // and the first of them is the one.
-    let mut hinted = matches
-        .iter()
-        .copied()
-        .filter(|e| e.hints.iter().any(|h| context.contains(h.as_str())));
-    let one = hinted.next()?;
-    hinted.all(|e| e.product == one.product).then_some(one)
+    context
 }
 
 /// The connect-phase entry of `product` (the first of kind `connect` that holds for the
@@ -425,4 +431,34 @@ pub fn search(query: &str) -> Vec<&'static Entry> {
         .filter(|(_, texts)| query.is_empty() || texts.iter().any(|t| t.contains(&query)))
         .map(|(e, _)| e)
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    proptest::proptest! {
+        /// The hint context is the four cells joined by spaces, then lower-cased.
+        #[test]
+        fn a_hint_context_lower_cases_the_cells_as_one_text(
+            cells in proptest::array::uniform4("[a-zA-Z ΣσςΑΩ'.·İ_-]{0,6}")
+        ) {
+            let [location, item, segment, setting] = cells;
+            let row = Row { location, item, segment, setting, ..Row::default() };
+            let joined = format!("{} {} {} {}", row.location, row.item, row.segment, row.setting);
+            proptest::prop_assert_eq!(hint_context(&row), joined.to_lowercase());
+        }
+    }
+
+    #[test]
+    fn a_final_sigma_at_a_cells_edge_lower_cases_as_in_the_joined_text() {
+        let row = Row {
+            location: "ΟΔΟΣ".into(),
+            item: "Σ".into(),
+            segment: "'ΑΣ'".into(),
+            setting: "Σ'Α".into(),
+            ..Row::default()
+        };
+        assert_eq!(hint_context(&row), "οδος σ 'ας' σ'α");
+    }
 }
