@@ -732,6 +732,50 @@ mod tests {
     }
 
     #[test]
+    fn a_sheet_read_with_its_texts_remembered_reads_as_each_row_on_its_own() {
+        let sheets = [
+            crate::example::RESERVATION_EN,
+            crate::example::RESERVATION_JA,
+            crate::example::INVERTED_LB,
+            crate::example::REDIRECTOR_RETRIES,
+            crate::example::GATEWAY_ROUTES,
+        ];
+        for text in sheets {
+            let rows = crate::tsv::import(text).unwrap().rows;
+            // Every row twice: the second reading of each text is a remembered one.
+            let rows: Vec<Row> = rows.iter().chain(&rows).cloned().collect();
+            let facts = |info: &RowInfo, out: Vec<crate::Finding>| {
+                (
+                    info.kind,
+                    info.entry.map(std::ptr::from_ref),
+                    format!("{:?} {:?}", info.val, info.found),
+                    info.note.clone(),
+                    info.below_one_ms,
+                    out,
+                )
+            };
+            let mut out = Findings::new();
+            let infos = read(&rows, &mut out);
+            let listed = out.into_list(Lang::En, crate::render::words);
+            for (i, (row, info)) in rows.iter().zip(&infos).enumerate() {
+                let line = i + 1;
+                let mut one = Findings::new();
+                let alone = read_row(row, catalog::match_row(row), line, &mut one);
+                let of_row: Vec<_> = listed
+                    .iter()
+                    .filter(|f| f.rows == [line])
+                    .cloned()
+                    .collect();
+                assert_eq!(
+                    facts(info, of_row),
+                    facts(&alone, one.into_list(Lang::En, crate::render::words)),
+                    "row {line}: {row:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
     fn a_row_gets_its_kind_from_its_item_else_from_the_catalog() {
         let (info, _) = read_one(row("read timeout", "", "", "3s"));
         assert_eq!(info.kind, Kind::Read);
