@@ -145,8 +145,8 @@ struct Memo<'a> {
 /// The answers a [`Memo`] keeps.
 #[derive(Default)]
 struct Kept<'a> {
-    /// Per item, [`Kind::from_item`]'s and [`Kind::from_generic_item`]'s answers.
-    kinds: Map<&'a str, (Option<Kind>, Option<Kind>)>,
+    /// Per item and the kind of the row's catalog entry, the row's kind ([`Memo::kind`]).
+    kinds: Map<(&'a str, Option<Kind>), Kind>,
     /// Per text and bare-number unit, [`value::read_duration`]'s answer.
     durations: Map<(&'a str, Option<Unit>), Result<Cell, DurationError>>,
     /// Per text, [`value::read_tries`]'s answer.
@@ -170,17 +170,16 @@ impl<'a> Memo<'a> {
     /// else its entry's, else the generic kind its item names, else [`Kind::Other`].
     fn kind(&mut self, item: &'a str, entry: Option<&'static Entry>) -> Kind {
         let entry_kind = entry.map(|e| e.kind);
-        let Some(kept) = &mut self.kept else {
-            return Kind::from_item(item)
+        let read = || {
+            Kind::from_item(item)
                 .or(entry_kind)
                 .or_else(|| Kind::from_generic_item(item))
-                .unwrap_or(Kind::Other);
+                .unwrap_or(Kind::Other)
         };
-        let (specific, generic) = *kept
-            .kinds
-            .entry(item)
-            .or_insert_with(|| (Kind::from_item(item), Kind::from_generic_item(item)));
-        specific.or(entry_kind).or(generic).unwrap_or(Kind::Other)
+        match &mut self.kept {
+            Some(kept) => *kept.kinds.entry((item, entry_kind)).or_insert_with(read),
+            None => read(),
+        }
     }
 
     /// [`value::read_duration`] of `text`, a bare number taking `unit`.
