@@ -13,6 +13,10 @@ use thiserror::Error;
 
 use crate::sheet::{Column, Lang, Row};
 
+mod lines;
+
+use lines::{newlines, unclosed_quote, LineCounter};
+
 /// What an import read: the header's language (`None` for a paste without a header), the
 /// rows in order, and the file line each row starts on.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -374,15 +378,63 @@ pub const MAX_ROWS: usize = 5_000;
 /// the old one.
 pub fn import(text: &str) -> Result<Imported, TsvError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    read_clean(text).map_or_else(|| read_in_full(text), Ok)
+}
+
+/// Reads a sheet in one pass, each record turned into a row as it is read, through one
+/// record buffer; `None` at the first sign of a problem (a quote that never closes, a NUL, a
+/// record the reader refuses, a header that is not the eight columns, a line with another
+/// number of cells, too many rows, no row at all), for [`read_in_full`] to name the problem
+/// that comes first.
+fn read_clean(text: &str) -> Option<Imported> {
+    if text.contains('\0') || unclosed_quote(text).is_some() {
+        return None;
+    }
+    let mut reader = tsv_reader(text);
+    let mut record = csv::StringRecord::new();
+    let mut lines = LineCounter::new(text);
+    // The header's language and the column order, once the first record is read.
+    let mut header: Option<(Option<Lang>, Vec<Column>)> = None;
+    // A row for each line at most, which saves growing the rows' vector row by row.
+    let mut rows = Vec::with_capacity((newlines(text.as_bytes()) + 1).min(MAX_ROWS));
+    let mut row_lines = Vec::new();
+    while reader.read_record(&mut record).ok()? {
+        if is_blank(&record) {
+            continue;
+        }
+        let line = record.position().map_or(0, |p| lines.line_at(p.byte()));
+        if header.is_none() {
+            let read = read_header(line, &record).ok()?;
+            let is_header = read.is_some();
+            header = Some(read.map_or((None, Column::ALL.to_vec()), |(lang, order)| {
+                (Some(lang), order)
+            }));
+            if is_header {
+                continue;
+            }
+        }
+        let (_, order) = header.as_ref()?;
+        if rows.len() == MAX_ROWS || record.len() != order.len() {
+            return None;
+        }
+        rows.push(row_of(order, &record));
+        row_lines.push(line);
+    }
+    let (lang, _) = header?;
+    Some(Imported {
+        lang,
+        rows,
+        lines: row_lines,
+    })
+}
+
+/// Reads the whole text into records first, then checks them in the order the errors of
+/// [`import`] take: whatever problem comes first is the one named.
+fn read_in_full(text: &str) -> Result<Imported, TsvError> {
     if let Some(line) = unclosed_quote(text) {
         return Err(TsvError::UnclosedQuote { line });
     }
-    let mut reader = csv::ReaderBuilder::new()
-        .delimiter(b'\t')
-        .has_headers(false)
-        .flexible(true)
-        .from_reader(text.as_bytes());
-
+    let mut reader = tsv_reader(text);
     let mut records = Vec::new();
     let mut lines = LineCounter::new(text);
     for result in reader.records() {
@@ -400,8 +452,7 @@ pub fn import(text: &str) -> Result<Imported, TsvError> {
             }
         }
     }
-    // The csv reader already skips empty lines; a line of spaces is blank too.
-    records.retain(|(_, r)| !(r.len() == 1 && r[0].trim().is_empty()));
+    records.retain(|(_, r)| !is_blank(r));
     let Some((first_line, first)) = records.first() else {
         return Err(TsvError::Empty);
     };
@@ -426,100 +477,34 @@ pub fn import(text: &str) -> Result<Imported, TsvError> {
                 expected,
             });
         }
-        let mut row = Row::default();
-        for (column, cell) in order.iter().zip(record.iter()) {
-            *row.cell_mut(*column) = unguard(cell).to_string();
-        }
-        rows.push(row);
+        rows.push(row_of(&order, record));
     }
     Ok(Imported { lang, rows, lines })
 }
 
-/// Turns the byte offsets of records, in increasing order, into 1-based lines, counting every
-/// `\n` before them: the csv reader's own line count skips blank lines, and its offset may
-/// point at the blank lines before a record. Counts each byte once.
-struct LineCounter<'a> {
-    bytes: &'a [u8],
-    /// Bytes counted so far.
-    at: usize,
-    /// Line ends ([`ends_line`]) before `at`.
-    newlines: usize,
+/// The csv reader for a TSV text: tab-separated, no header of its own (the first record may
+/// or may not be one), records of any length.
+fn tsv_reader(text: &str) -> csv::Reader<&[u8]> {
+    csv::ReaderBuilder::new()
+        .delimiter(b'\t')
+        .has_headers(false)
+        .flexible(true)
+        .from_reader(text.as_bytes())
 }
 
-impl<'a> LineCounter<'a> {
-    fn new(text: &'a str) -> Self {
-        LineCounter {
-            bytes: text.as_bytes(),
-            at: 0,
-            newlines: 0,
-        }
-    }
-
-    fn line_at(&mut self, byte: u64) -> usize {
-        let mut end = (byte as usize).min(self.bytes.len());
-        while end < self.bytes.len() && matches!(self.bytes[end], b'\n' | b'\r') {
-            end += 1;
-        }
-        if end > self.at {
-            let chunk = &self.bytes[self.at..end];
-            // Most pastes have no `\r` without a `\n`: count `\n`s the fast way then.
-            self.newlines += if chunk.contains(&b'\r') {
-                (self.at..end).filter(|&i| ends_line(self.bytes, i)).count()
-            } else {
-                chunk.iter().filter(|&&b| b == b'\n').count()
-            };
-            self.at = end;
-        }
-        self.newlines + 1
-    }
+/// Whether a record is a blank line: the csv reader already skips empty lines; a line of
+/// spaces is blank too.
+fn is_blank(record: &csv::StringRecord) -> bool {
+    record.len() == 1 && record[0].trim().is_empty()
 }
 
-/// Whether the byte at `i` ends a line: a `\n`, or a `\r` not followed by one (a classic Mac
-/// line end, which the csv reader also takes as the end of a record, and editors show as a
-/// line break), so that `\r\n` counts once.
-fn ends_line(bytes: &[u8], i: usize) -> bool {
-    match bytes[i] {
-        b'\n' => true,
-        b'\r' => bytes.get(i + 1) != Some(&b'\n'),
-        _ => false,
+/// The row a record of cells in the header's `order` gives, each formula guard removed.
+fn row_of(order: &[Column], record: &csv::StringRecord) -> Row {
+    let mut row = Row::default();
+    for (column, cell) in order.iter().zip(record.iter()) {
+        *row.cell_mut(*column) = unguard(cell).to_string();
     }
-}
-
-/// The line where a quoted cell opens that never closes, read the way the csv reader reads
-/// quotes: a `"` at the start of a cell opens it, `""` inside is a quote, and a `"` followed by
-/// anything else closes it. `None` when every quote closes.
-fn unclosed_quote(text: &str) -> Option<usize> {
-    let bytes = text.as_bytes();
-    let mut line = 1;
-    let mut cell_start = true;
-    let mut i = 0;
-    while i < bytes.len() {
-        let b = bytes[i];
-        if cell_start && b == b'"' {
-            let opened = line;
-            i += 1;
-            loop {
-                match bytes.get(i) {
-                    None => return Some(opened),
-                    Some(b'"') if bytes.get(i + 1) == Some(&b'"') => i += 2,
-                    Some(b'"') => {
-                        i += 1;
-                        break;
-                    }
-                    Some(_) => {
-                        line += usize::from(ends_line(bytes, i));
-                        i += 1;
-                    }
-                }
-            }
-            cell_start = false;
-            continue;
-        }
-        line += usize::from(ends_line(bytes, i));
-        cell_start = matches!(b, b'\n' | b'\t' | b'\r');
-        i += 1;
-    }
-    None
+    row
 }
 
 /// Refuses a NUL character (U+0000) in any cell or header cell, naming the first one's line
