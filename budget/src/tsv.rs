@@ -378,54 +378,142 @@ pub const MAX_ROWS: usize = 5_000;
 /// the old one.
 pub fn import(text: &str) -> Result<Imported, TsvError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    read_clean(text).map_or_else(|| read_in_full(text), Ok)
+    let read = if text.contains('\0') {
+        None
+    } else if is_plain(text) {
+        read_plain(text)
+    } else if unclosed_quote(text).is_none() {
+        read_quoted(text)
+    } else {
+        None
+    };
+    read.map_or_else(|| read_in_full(text), Ok)
 }
 
-/// Reads a sheet in one pass, each record turned into a row as it is read, through one
-/// record buffer; `None` at the first sign of a problem (a quote that never closes, a NUL, a
-/// record the reader refuses, a header that is not the eight columns, a line with another
-/// number of cells, too many rows, no row at all), for [`read_in_full`] to name the problem
-/// that comes first.
-fn read_clean(text: &str) -> Option<Imported> {
-    if text.contains('\0') || unclosed_quote(text).is_some() {
-        return None;
+/// Whether `text` is plain TSV, which splits at every tab and line end as the csv reader
+/// splits it: no quote, no line ending in a lone `\r` (every `\r` is in a `\r\n`), and no
+/// byte-order mark at its start (a second one, which the csv reader drops).
+fn is_plain(text: &str) -> bool {
+    !text.starts_with('\u{feff}')
+        && !text.contains('"')
+        && (!text.contains('\r') || text.matches('\r').count() == text.matches("\r\n").count())
+}
+
+/// Reads plain TSV ([`is_plain`]) the way the csv reader would, line by line and tab by tab,
+/// each record on the line of its own number; `None` at a problem, as [`Reading::record`].
+fn read_plain(text: &str) -> Option<Imported> {
+    let mut reading = Reading::new(text);
+    for (i, line) in text.split('\n').enumerate() {
+        let line = line.strip_suffix('\r').unwrap_or(line);
+        // The csv reader skips empty lines; a line of spaces is blank too.
+        if !line.trim().is_empty() || line.contains('\t') {
+            reading.record(i + 1, Cells { rest: Some(line) })?;
+        }
     }
+    reading.finish()
+}
+
+/// The cells of a line of plain TSV, split at each tab. Cells are short: a byte loop finds
+/// the next tab sooner than a search set up for long texts.
+#[derive(Clone)]
+struct Cells<'a> {
+    /// The line after the cells taken; `None` once its last cell is.
+    rest: Option<&'a str>,
+}
+
+impl<'a> Iterator for Cells<'a> {
+    type Item = &'a str;
+
+    fn next(&mut self) -> Option<&'a str> {
+        let rest = self.rest?;
+        match rest.bytes().position(|b| b == b'\t') {
+            Some(tab) => {
+                self.rest = Some(&rest[tab + 1..]);
+                Some(&rest[..tab])
+            }
+            None => {
+                self.rest = None;
+                Some(rest)
+            }
+        }
+    }
+}
+
+/// Reads TSV with quoted cells through the csv reader and one record buffer; `None` at a
+/// problem, as [`Reading::record`], or a record the reader refuses.
+fn read_quoted(text: &str) -> Option<Imported> {
     let mut reader = tsv_reader(text);
     let mut record = csv::StringRecord::new();
     let mut lines = LineCounter::new(text);
-    // The header's language and the column order, once the first record is read.
-    let mut header: Option<(Option<Lang>, Vec<Column>)> = None;
-    // A row for each line at most, which saves growing the rows' vector row by row.
-    let mut rows = Vec::with_capacity((newlines(text.as_bytes()) + 1).min(MAX_ROWS));
-    let mut row_lines = Vec::new();
+    let mut reading = Reading::new(text);
     while reader.read_record(&mut record).ok()? {
-        if is_blank(&record) {
-            continue;
+        if !is_blank(&record) {
+            let line = record.position().map_or(0, |p| lines.line_at(p.byte()));
+            reading.record(line, record.iter())?;
         }
-        let line = record.position().map_or(0, |p| lines.line_at(p.byte()));
-        if header.is_none() {
-            let read = read_header(line, &record).ok()?;
-            let is_header = read.is_some();
-            header = Some(read.map_or((None, Column::ALL.to_vec()), |(lang, order)| {
-                (Some(lang), order)
-            }));
+    }
+    reading.finish()
+}
+
+/// A sheet read in one pass, each record turned into a row as it is read. A text with a
+/// problem stops it, for [`read_in_full`] to name the problem that comes first.
+struct Reading {
+    /// The header's language and the column order, once the first record is read.
+    header: Option<(Option<Lang>, Vec<Column>)>,
+    rows: Vec<Row>,
+    /// The line of each row.
+    lines: Vec<usize>,
+}
+
+impl Reading {
+    fn new(text: &str) -> Self {
+        Reading {
+            header: None,
+            // A row for each line at most, which saves growing the vector row by row.
+            rows: Vec::with_capacity((newlines(text.as_bytes()) + 1).min(MAX_ROWS)),
+            lines: Vec::new(),
+        }
+    }
+
+    /// Takes the cells of a record that is not blank, on `line`: the header or the first
+    /// row, then a row. `None` for a header that is not the eight columns, a row with another
+    /// number of cells than the header, or a row beyond [`MAX_ROWS`].
+    fn record<'c>(
+        &mut self,
+        line: usize,
+        cells: impl Iterator<Item = &'c str> + Clone,
+    ) -> Option<()> {
+        if self.header.is_none() {
+            let first: Vec<&str> = cells.clone().collect();
+            let header = read_header(line, &first).ok()?;
+            let is_header = header.is_some();
+            self.header = Some(
+                header.map_or((None, Column::ALL.to_vec()), |(lang, order)| {
+                    (Some(lang), order)
+                }),
+            );
             if is_header {
-                continue;
+                return Some(());
             }
         }
-        let (_, order) = header.as_ref()?;
-        if rows.len() == MAX_ROWS || record.len() != order.len() {
+        let (_, order) = self.header.as_ref()?;
+        if self.rows.len() == MAX_ROWS {
             return None;
         }
-        rows.push(row_of(order, &record));
-        row_lines.push(line);
+        self.rows.push(row_of(order, cells)?);
+        self.lines.push(line);
+        Some(())
     }
-    let (lang, _) = header?;
-    Some(Imported {
-        lang,
-        rows,
-        lines: row_lines,
-    })
+
+    /// The sheet read; `None` when no record was.
+    fn finish(self) -> Option<Imported> {
+        let (lang, _) = self.header?;
+        Some(Imported {
+            lang,
+            rows: self.rows,
+            lines: self.lines,
+        })
+    }
 }
 
 /// Reads the whole text into records first, then checks them in the order the errors of
@@ -458,7 +546,7 @@ fn read_in_full(text: &str) -> Result<Imported, TsvError> {
     };
 
     nul_free(&records)?;
-    let header = read_header(*first_line, first)?;
+    let header = read_header(*first_line, &first.iter().collect::<Vec<_>>())?;
     let (lang, order, data) = match header {
         Some((lang, order)) => (Some(lang), order, &records[1..]),
         None => (None, Column::ALL.to_vec(), &records[..]),
@@ -470,14 +558,14 @@ fn read_in_full(text: &str) -> Result<Imported, TsvError> {
     let mut rows = Vec::with_capacity(data.len());
     let lines = data.iter().map(|(line, _)| *line).collect();
     for (line, record) in data {
-        if record.len() != expected {
+        let Some(row) = row_of(&order, record.iter()) else {
             return Err(TsvError::WrongCellCount {
                 line: *line,
                 found: record.len(),
                 expected,
             });
-        }
-        rows.push(row_of(&order, record));
+        };
+        rows.push(row);
     }
     Ok(Imported { lang, rows, lines })
 }
@@ -498,13 +586,15 @@ fn is_blank(record: &csv::StringRecord) -> bool {
     record.len() == 1 && record[0].trim().is_empty()
 }
 
-/// The row a record of cells in the header's `order` gives, each formula guard removed.
-fn row_of(order: &[Column], record: &csv::StringRecord) -> Row {
+/// The row that `cells` in the header's `order` give, each formula guard removed; `None`
+/// when there are more or fewer cells than columns.
+fn row_of<'c>(order: &[Column], cells: impl IntoIterator<Item = &'c str>) -> Option<Row> {
+    let mut cells = cells.into_iter();
     let mut row = Row::default();
-    for (column, cell) in order.iter().zip(record.iter()) {
-        *row.cell_mut(*column) = unguard(cell).to_string();
+    for column in order {
+        *row.cell_mut(*column) = unguard(cells.next()?).to_string();
     }
-    row
+    cells.next().is_none().then_some(row)
 }
 
 /// Refuses a NUL character (U+0000) in any cell or header cell, naming the first one's line
@@ -530,7 +620,7 @@ fn nul_free(records: &[(usize, csv::StringRecord)]) -> Result<(), TsvError> {
         let order = if r == 0 {
             None
         } else {
-            read_header(*first_line, first)?.map(|(_, order)| order)
+            read_header(*first_line, &first.iter().collect::<Vec<_>>())?.map(|(_, order)| order)
         };
         let order = order.unwrap_or_else(|| Column::ALL.to_vec());
         order
@@ -585,24 +675,21 @@ fn unguard(cell: &str) -> &str {
 
 /// Reads the first line as a header: `Ok(None)` when no cell is a column name (a paste
 /// without a header), the language and column order when every cell is one.
-fn read_header(
-    line: usize,
-    record: &csv::StringRecord,
-) -> Result<Option<(Lang, Vec<Column>)>, TsvError> {
-    let named: Vec<Option<(Column, Lang)>> = record.iter().map(Column::from_header).collect();
+fn read_header(line: usize, cells: &[&str]) -> Result<Option<(Lang, Vec<Column>)>, TsvError> {
+    let named: Vec<Option<(Column, Lang)>> = cells.iter().map(|c| Column::from_header(c)).collect();
     if named.iter().all(Option::is_none) {
-        if record.len() != Column::ALL.len() {
+        if cells.len() != Column::ALL.len() {
             return Err(TsvError::WrongCellCount {
                 line,
-                found: record.len(),
+                found: cells.len(),
                 expected: 8,
             });
         }
         return Ok(None);
     }
-    let mut order = Vec::with_capacity(record.len());
+    let mut order = Vec::with_capacity(cells.len());
     let mut ja = 0;
-    for (cell, name) in record.iter().zip(&named) {
+    for (cell, name) in cells.iter().zip(&named) {
         match name {
             Some((column, lang)) => {
                 if order.contains(column) {
