@@ -13,8 +13,10 @@ use thiserror::Error;
 
 use crate::sheet::{Column, Lang, Row};
 
+mod guard;
 mod lines;
 
+use guard::{needs_guard, unguard};
 use lines::{newlines, unclosed_quote, LineCounter};
 
 /// What an import read: the header's language (`None` for a paste without a header), the
@@ -204,65 +206,6 @@ fn named(name: &str) -> String {
     }
 }
 
-/// Whether a spreadsheet would run `cell` as a formula (OWASP's CSV injection guidance): it
-/// starts with a tab or a carriage return, or its first visible character ([`is_skipped`]
-/// characters set aside) is `=`, `+`, `-`, `@` or their full-width forms `＝`, `＋`, `－`,
-/// `＠`, and that visible text is longer than that one character and is not a plain number.
-///
-/// A plain number is ASCII digits with an optional sign, decimal point and exponent (`-5`,
-/// `+1.5`, `-1e3`, and ` -5` after a space), which every spreadsheet reads as a number. Words
-/// that Rust's float reader would also take (`-inf`, `+nan`, `-Infinity`) are not numbers
-/// here and are guarded.
-fn is_formula_like(cell: &str) -> bool {
-    if cell.starts_with(['\t', '\r']) {
-        return true;
-    }
-    let visible = cell.trim_start_matches(is_skipped);
-    let Some(first) = visible.chars().next() else {
-        return false;
-    };
-    if !matches!(first, '=' | '+' | '-' | '@' | '＝' | '＋' | '－' | '＠') {
-        return false;
-    }
-    if visible.len() == first.len_utf8() && matches!(first, '+' | '-' | '＋' | '－') {
-        // A lone sign is text to every spreadsheet (and the fixtures' "not set" marker).
-        return false;
-    }
-    !is_plain_number(visible)
-}
-
-/// Whether a spreadsheet skips `c` when it looks for a formula's first character: Unicode
-/// white space (space, tab, line breaks, no-break space U+00A0, ideographic space U+3000 and
-/// the other spaces) and the invisible zero-width space U+200B, non-joiner U+200C, joiner
-/// U+200D, word joiner U+2060 and byte-order mark U+FEFF. ` =1+1` or `\u{200B}=1+1` runs as
-/// `=1+1`.
-fn is_skipped(c: char) -> bool {
-    c.is_whitespace()
-        || matches!(
-            c,
-            '\u{200B}' | '\u{200C}' | '\u{200D}' | '\u{2060}' | '\u{FEFF}'
-        )
-}
-
-/// Whether `cell` is a finite number written in ASCII digits, sign, point and exponent only.
-fn is_plain_number(cell: &str) -> bool {
-    cell.bytes()
-        .all(|b| b.is_ascii_digit() || matches!(b, b'+' | b'-' | b'.' | b'e' | b'E'))
-        && cell.parse::<f64>().is_ok_and(f64::is_finite)
-}
-
-/// Whether export must put a `'` before `cell`: the cell is formula-like once its own
-/// leading `'`s are set aside (so that a cell that already starts with `'` survives), or it
-/// starts with a byte-order mark U+FEFF, which a reader takes for the text's encoding mark
-/// and drops when the cell comes first in a file or a clipboard text.
-///
-/// [`unguard`] asks the same of the text after the `'`, so import and paste remove exactly
-/// the `'` that export and copy added.
-fn needs_guard(cell: &str) -> bool {
-    let cell = cell.trim_start_matches('\'');
-    cell.starts_with('\u{FEFF}') || is_formula_like(cell)
-}
-
 /// Writes `rows` as TSV with a header line in `lang`.
 ///
 /// ```
@@ -378,9 +321,11 @@ pub const MAX_ROWS: usize = 5_000;
 /// the old one.
 pub fn import(text: &str) -> Result<Imported, TsvError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let read = if text.contains('\0') {
+    // Most texts hold no NUL, no quote and no carriage return: one look at the bytes tells.
+    let simple = !holds(text, |b| matches!(b, b'\0' | b'"' | b'\r'));
+    let read = if !simple && holds(text, |b| b == b'\0') {
         None
-    } else if is_plain(text) {
+    } else if is_plain(text, simple) {
         read_plain(text)
     } else if unclosed_quote(text).is_none() {
         read_quoted(text)
@@ -390,51 +335,57 @@ pub fn import(text: &str) -> Result<Imported, TsvError> {
     read.map_or_else(|| read_in_full(text), Ok)
 }
 
+/// Whether `text` holds a byte that is `wanted`, looked for in blocks of 64 bytes, each
+/// looked at whole, which the compiler turns into vector instructions: faster than a search
+/// that stops at the first one on texts that hold none.
+fn holds(text: &str, wanted: impl Fn(u8) -> bool) -> bool {
+    text.as_bytes()
+        .chunks(64)
+        .any(|block| block.iter().fold(false, |found, &b| found | wanted(b)))
+}
+
 /// Whether `text` is plain TSV, which splits at every tab and line end as the csv reader
 /// splits it: no quote, no line ending in a lone `\r` (every `\r` is in a `\r\n`), and no
-/// byte-order mark at its start (a second one, which the csv reader drops).
-fn is_plain(text: &str) -> bool {
-    !text.starts_with('\u{feff}')
-        && !text.contains('"')
-        && (!text.contains('\r') || text.matches('\r').count() == text.matches("\r\n").count())
+/// byte-order mark at its start (a second one, which the csv reader drops). `simple`: the
+/// text is known to hold neither a quote nor a `\r`.
+fn is_plain(text: &str, simple: bool) -> bool {
+    let crs_in_pairs = || text.matches('\r').count() == text.matches("\r\n").count();
+    !text.starts_with('\u{feff}') && (simple || !text.contains('"') && crs_in_pairs())
 }
 
-/// Reads plain TSV ([`is_plain`]) the way the csv reader would, line by line and tab by tab,
+/// Reads plain TSV ([`is_plain`]) the way the csv reader would, tab by tab and line by line,
 /// each record on the line of its own number; `None` at a problem, as [`Reading::record`].
+/// Lines are short: a byte loop that finds the next tab or line end at once costs less than
+/// a search set up for long texts, and looks at each byte once.
 fn read_plain(text: &str) -> Option<Imported> {
     let mut reading = Reading::new(text);
-    for (i, line) in text.split('\n').enumerate() {
-        let line = line.strip_suffix('\r').unwrap_or(line);
-        // The csv reader skips empty lines; a line of spaces is blank too.
-        if !line.trim().is_empty() || line.contains('\t') {
-            reading.record(i + 1, Cells { rest: Some(line) })?;
+    let mut cells: Vec<&str> = Vec::with_capacity(Column::ALL.len());
+    let mut rest = text;
+    let mut line = 0;
+    loop {
+        line += 1;
+        cells.clear();
+        let last = loop {
+            let Some(at) = rest.bytes().position(|b| b == b'\t' || b == b'\n') else {
+                cells.push(rest);
+                break true;
+            };
+            cells.push(&rest[..at]);
+            let tab = rest.as_bytes()[at] == b'\t';
+            rest = &rest[at + 1..];
+            if !tab {
+                break false;
+            }
+        };
+        if let Some(cell) = cells.last_mut() {
+            *cell = cell.strip_suffix('\r').unwrap_or(cell);
         }
-    }
-    reading.finish()
-}
-
-/// The cells of a line of plain TSV, split at each tab. Cells are short: a byte loop finds
-/// the next tab sooner than a search set up for long texts.
-#[derive(Clone)]
-struct Cells<'a> {
-    /// The line after the cells taken; `None` once its last cell is.
-    rest: Option<&'a str>,
-}
-
-impl<'a> Iterator for Cells<'a> {
-    type Item = &'a str;
-
-    fn next(&mut self) -> Option<&'a str> {
-        let rest = self.rest?;
-        match rest.bytes().position(|b| b == b'\t') {
-            Some(tab) => {
-                self.rest = Some(&rest[tab + 1..]);
-                Some(&rest[..tab])
-            }
-            None => {
-                self.rest = None;
-                Some(rest)
-            }
+        // The csv reader skips empty lines; a line of spaces is blank too.
+        if cells.len() > 1 || !cells[0].trim().is_empty() {
+            reading.record(line, cells.iter().copied())?;
+        }
+        if last {
+            return reading.finish();
         }
     }
 }
@@ -663,14 +614,6 @@ pub fn check_cells(rows: &[Row]) -> Result<(), TsvError> {
         }
     }
     Ok(())
-}
-
-/// Removes exactly the `'` that [`export`] and [`copy`] added ([`needs_guard`] of the rest).
-fn unguard(cell: &str) -> &str {
-    match cell.strip_prefix('\'') {
-        Some(rest) if needs_guard(rest) => rest,
-        _ => cell,
-    }
 }
 
 /// Reads the first line as a header: `Ok(None)` when no cell is a column name (a paste
