@@ -418,11 +418,12 @@ struct Reading {
 
 impl Reading {
     fn new(text: &str) -> Self {
+        // A row for each line at most, which saves growing the vectors row by row.
+        let rows = (newlines(text.as_bytes()) + 1).min(MAX_ROWS);
         Reading {
             header: None,
-            // A row for each line at most, which saves growing the vector row by row.
-            rows: Vec::with_capacity((newlines(text.as_bytes()) + 1).min(MAX_ROWS)),
-            lines: Vec::new(),
+            rows: Vec::with_capacity(rows),
+            lines: Vec::with_capacity(rows),
         }
     }
 
