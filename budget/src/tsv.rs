@@ -746,6 +746,41 @@ mod tests {
     const HEADER: &str = "layer\tsegment\titem\tsetting\tdefault\tvalue\tlocation\trationale\n";
 
     #[test]
+    fn plain_text_split_by_hand_reads_as_the_csv_reader_reads_it() {
+        let texts = [
+            format!("{HEADER}1\ta\t\t\t\t1s\t\t\n\n   \n2\tb\t\t\t\t2s\t\t"),
+            format!("\r\n{HEADER}\r\n1\ta\t\t\t\t1s\t\t'=1\r\n\u{3000}\r\n"),
+            format!("{HEADER}1\ta\t\t\t\t1s\t\t\n1\ta\n"),
+            format!("{HEADER}{HEADER}"),
+            "1\ta\t\t\t\t1s\t\t\n\t\t\t\t\t\t\t\n \n".to_string(),
+            "value\tsegment\tlayer\titem\tsetting\tdefault\tlocation\trationale\n5s\t\t\t\t\t\t\t"
+                .into(),
+            "\n\n".into(),
+            String::new(),
+        ];
+        for text in &texts {
+            assert!(is_plain(text, false), "{text:?}");
+            assert_eq!(read_plain(text), read_quoted(text), "{text:?}");
+        }
+        // Texts the csv reader reads otherwise: a quote, a lone carriage return, and a second
+        // byte-order mark, which it drops.
+        for text in ["1\t\"a\"", "1\r2\n", "1\r\r\n", "\u{feff}1"] {
+            assert!(!is_plain(text, false), "{text:?}");
+        }
+        assert!(!is_plain("\u{feff}1", true));
+    }
+
+    #[test]
+    fn a_look_at_the_bytes_finds_one_in_any_block() {
+        let mut text = "a".repeat(200);
+        assert!(!holds(&text, |b| b == b'\0'));
+        text.insert(130, '\0');
+        assert!(holds(&text, |b| b == b'\0'));
+        assert!(holds("\"", |b| matches!(b, b'\0' | b'"' | b'\r')));
+        assert!(!holds("", |_| true));
+    }
+
+    #[test]
     fn data_row_n_is_line_n_plus_1_under_a_header() {
         let text = format!("{HEADER}1\ta\t\t\t\t1s\t\t\n2\tb\t\t\t\t2s\t\t\n");
         assert_eq!(import(&text).unwrap().lines, vec![2, 3]);

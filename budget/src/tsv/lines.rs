@@ -102,3 +102,38 @@ pub(super) fn unclosed_quote(text: &str) -> Option<usize> {
 fn find_quote(text: &str, from: usize) -> Option<usize> {
     text[from..].find('"').map(|i| from + i)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_quote_opens_only_at_a_cell_start_and_closes_at_a_lone_quote() {
+        for closed in [
+            "",
+            "a\"b",
+            "\"a\"",
+            "\"a\"x\"y",
+            "\"a\"\"\"",
+            "x\t\"a\nb\"\n\"\"",
+            "\"\"\"\"",
+        ] {
+            assert_eq!(unclosed_quote(closed), None, "{closed:?}");
+        }
+        assert_eq!(unclosed_quote("\""), Some(1));
+        assert_eq!(unclosed_quote("\"a\"\""), Some(1));
+        assert_eq!(unclosed_quote("a\n\"x\"\tb\r\n\t\"open\nmore"), Some(3));
+        assert_eq!(unclosed_quote("a\r\r\"open"), Some(3));
+    }
+
+    #[test]
+    fn line_ends_are_counted_once_for_each_line() {
+        let text = "a\n\nb\r\nc\rd\n";
+        let mut lines = LineCounter::new(text);
+        assert_eq!(lines.line_at(0), 1);
+        assert_eq!(lines.line_at(2), 3);
+        assert_eq!(lines.line_at(6), 4);
+        assert_eq!(lines.line_at(8), 5);
+        assert_eq!(newlines(&[b'\n'; 600]), 600);
+    }
+}
