@@ -350,7 +350,7 @@ fn holds(text: &str, wanted: impl Fn(u8) -> bool) -> bool {
 /// text is known to hold neither a quote nor a `\r`.
 fn is_plain(text: &str, simple: bool) -> bool {
     let crs_in_pairs = || text.matches('\r').count() == text.matches("\r\n").count();
-    !text.starts_with('\u{feff}') && (simple || !text.contains('"') && crs_in_pairs())
+    !text.starts_with('\u{feff}') && (simple || (!text.contains('"') && crs_in_pairs()))
 }
 
 /// Reads plain TSV ([`is_plain`]) the way the csv reader would, tab by tab and line by line,
