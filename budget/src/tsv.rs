@@ -13,6 +13,12 @@ use thiserror::Error;
 
 use crate::sheet::{Column, Lang, Row};
 
+mod guard;
+mod lines;
+
+use guard::{needs_guard, unguard};
+use lines::{newlines, unclosed_quote, LineCounter};
+
 /// What an import read: the header's language (`None` for a paste without a header), the
 /// rows in order, and the file line each row starts on.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -200,65 +206,6 @@ fn named(name: &str) -> String {
     }
 }
 
-/// Whether a spreadsheet would run `cell` as a formula (OWASP's CSV injection guidance): it
-/// starts with a tab or a carriage return, or its first visible character ([`is_skipped`]
-/// characters set aside) is `=`, `+`, `-`, `@` or their full-width forms `＝`, `＋`, `－`,
-/// `＠`, and that visible text is longer than that one character and is not a plain number.
-///
-/// A plain number is ASCII digits with an optional sign, decimal point and exponent (`-5`,
-/// `+1.5`, `-1e3`, and ` -5` after a space), which every spreadsheet reads as a number. Words
-/// that Rust's float reader would also take (`-inf`, `+nan`, `-Infinity`) are not numbers
-/// here and are guarded.
-fn is_formula_like(cell: &str) -> bool {
-    if cell.starts_with(['\t', '\r']) {
-        return true;
-    }
-    let visible = cell.trim_start_matches(is_skipped);
-    let Some(first) = visible.chars().next() else {
-        return false;
-    };
-    if !matches!(first, '=' | '+' | '-' | '@' | '＝' | '＋' | '－' | '＠') {
-        return false;
-    }
-    if visible.len() == first.len_utf8() && matches!(first, '+' | '-' | '＋' | '－') {
-        // A lone sign is text to every spreadsheet (and the fixtures' "not set" marker).
-        return false;
-    }
-    !is_plain_number(visible)
-}
-
-/// Whether a spreadsheet skips `c` when it looks for a formula's first character: Unicode
-/// white space (space, tab, line breaks, no-break space U+00A0, ideographic space U+3000 and
-/// the other spaces) and the invisible zero-width space U+200B, non-joiner U+200C, joiner
-/// U+200D, word joiner U+2060 and byte-order mark U+FEFF. ` =1+1` or `\u{200B}=1+1` runs as
-/// `=1+1`.
-fn is_skipped(c: char) -> bool {
-    c.is_whitespace()
-        || matches!(
-            c,
-            '\u{200B}' | '\u{200C}' | '\u{200D}' | '\u{2060}' | '\u{FEFF}'
-        )
-}
-
-/// Whether `cell` is a finite number written in ASCII digits, sign, point and exponent only.
-fn is_plain_number(cell: &str) -> bool {
-    cell.bytes()
-        .all(|b| b.is_ascii_digit() || matches!(b, b'+' | b'-' | b'.' | b'e' | b'E'))
-        && cell.parse::<f64>().is_ok_and(f64::is_finite)
-}
-
-/// Whether export must put a `'` before `cell`: the cell is formula-like once its own
-/// leading `'`s are set aside (so that a cell that already starts with `'` survives), or it
-/// starts with a byte-order mark U+FEFF, which a reader takes for the text's encoding mark
-/// and drops when the cell comes first in a file or a clipboard text.
-///
-/// [`unguard`] asks the same of the text after the `'`, so import and paste remove exactly
-/// the `'` that export and copy added.
-fn needs_guard(cell: &str) -> bool {
-    let cell = cell.trim_start_matches('\'');
-    cell.starts_with('\u{FEFF}') || is_formula_like(cell)
-}
-
 /// Writes `rows` as TSV with a header line in `lang`.
 ///
 /// ```
@@ -374,15 +321,160 @@ pub const MAX_ROWS: usize = 5_000;
 /// the old one.
 pub fn import(text: &str) -> Result<Imported, TsvError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    // Most texts hold no NUL, no quote and no carriage return: one look at the bytes tells.
+    let simple = !holds(text, |b| matches!(b, b'\0' | b'"' | b'\r'));
+    let read = if !simple && holds(text, |b| b == b'\0') {
+        None
+    } else if is_plain(text, simple) {
+        read_plain(text)
+    } else if unclosed_quote(text).is_none() {
+        read_quoted(text)
+    } else {
+        None
+    };
+    read.map_or_else(|| read_in_full(text), Ok)
+}
+
+/// Whether `text` holds a byte that is `wanted`, looked for in blocks of 64 bytes, each
+/// looked at whole, which the compiler turns into vector instructions: faster than a search
+/// that stops at the first one on texts that hold none.
+fn holds(text: &str, wanted: impl Fn(u8) -> bool) -> bool {
+    text.as_bytes()
+        .chunks(64)
+        .any(|block| block.iter().fold(false, |found, &b| found | wanted(b)))
+}
+
+/// Whether `text` is plain TSV, which splits at every tab and line end as the csv reader
+/// splits it: no quote, no line ending in a lone `\r` (every `\r` is in a `\r\n`), and no
+/// byte-order mark at its start (a second one, which the csv reader drops). `simple`: the
+/// text is known to hold neither a quote nor a `\r`.
+fn is_plain(text: &str, simple: bool) -> bool {
+    let crs_in_pairs = || text.matches('\r').count() == text.matches("\r\n").count();
+    !text.starts_with('\u{feff}') && (simple || (!text.contains('"') && crs_in_pairs()))
+}
+
+/// Reads plain TSV ([`is_plain`]) the way the csv reader would, tab by tab and line by line,
+/// each record on the line of its own number; `None` at a problem, as [`Reading::record`].
+/// Lines are short: a byte loop that finds the next tab or line end at once costs less than
+/// a search set up for long texts, and looks at each byte once.
+fn read_plain(text: &str) -> Option<Imported> {
+    let mut reading = Reading::new(text);
+    let mut cells: Vec<&str> = Vec::with_capacity(Column::ALL.len());
+    let mut rest = text;
+    let mut line = 0;
+    loop {
+        line += 1;
+        cells.clear();
+        let last = loop {
+            let Some(at) = rest.bytes().position(|b| b == b'\t' || b == b'\n') else {
+                cells.push(rest);
+                break true;
+            };
+            cells.push(&rest[..at]);
+            let tab = rest.as_bytes()[at] == b'\t';
+            rest = &rest[at + 1..];
+            if !tab {
+                break false;
+            }
+        };
+        if let Some(cell) = cells.last_mut() {
+            *cell = cell.strip_suffix('\r').unwrap_or(cell);
+        }
+        // The csv reader skips empty lines; a line of spaces is blank too.
+        if cells.len() > 1 || !cells[0].trim().is_empty() {
+            reading.record(line, cells.iter().copied())?;
+        }
+        if last {
+            return reading.finish();
+        }
+    }
+}
+
+/// Reads TSV with quoted cells through the csv reader and one record buffer; `None` at a
+/// problem, as [`Reading::record`], or a record the reader refuses.
+fn read_quoted(text: &str) -> Option<Imported> {
+    let mut reader = tsv_reader(text);
+    let mut record = csv::StringRecord::new();
+    let mut lines = LineCounter::new(text);
+    let mut reading = Reading::new(text);
+    while reader.read_record(&mut record).ok()? {
+        if !is_blank(&record) {
+            let line = record.position().map_or(0, |p| lines.line_at(p.byte()));
+            reading.record(line, record.iter())?;
+        }
+    }
+    reading.finish()
+}
+
+/// A sheet read in one pass, each record turned into a row as it is read. A text with a
+/// problem stops it, for [`read_in_full`] to name the problem that comes first.
+struct Reading {
+    /// The header's language and the column order, once the first record is read.
+    header: Option<(Option<Lang>, Vec<Column>)>,
+    rows: Vec<Row>,
+    /// The line of each row.
+    lines: Vec<usize>,
+}
+
+impl Reading {
+    fn new(text: &str) -> Self {
+        // A row for each line at most, which saves growing the vectors row by row.
+        let rows = (newlines(text.as_bytes()) + 1).min(MAX_ROWS);
+        Reading {
+            header: None,
+            rows: Vec::with_capacity(rows),
+            lines: Vec::with_capacity(rows),
+        }
+    }
+
+    /// Takes the cells of a record that is not blank, on `line`: the header or the first
+    /// row, then a row. `None` for a header that is not the eight columns, a row with another
+    /// number of cells than the header, or a row beyond [`MAX_ROWS`].
+    fn record<'c>(
+        &mut self,
+        line: usize,
+        cells: impl Iterator<Item = &'c str> + Clone,
+    ) -> Option<()> {
+        if self.header.is_none() {
+            let first: Vec<&str> = cells.clone().collect();
+            let header = read_header(line, &first).ok()?;
+            let is_header = header.is_some();
+            self.header = Some(
+                header.map_or((None, Column::ALL.to_vec()), |(lang, order)| {
+                    (Some(lang), order)
+                }),
+            );
+            if is_header {
+                return Some(());
+            }
+        }
+        let (_, order) = self.header.as_ref()?;
+        if self.rows.len() == MAX_ROWS {
+            return None;
+        }
+        self.rows.push(row_of(order, cells)?);
+        self.lines.push(line);
+        Some(())
+    }
+
+    /// The sheet read; `None` when no record was.
+    fn finish(self) -> Option<Imported> {
+        let (lang, _) = self.header?;
+        Some(Imported {
+            lang,
+            rows: self.rows,
+            lines: self.lines,
+        })
+    }
+}
+
+/// Reads the whole text into records first, then checks them in the order the errors of
+/// [`import`] take: whatever problem comes first is the one named.
+fn read_in_full(text: &str) -> Result<Imported, TsvError> {
     if let Some(line) = unclosed_quote(text) {
         return Err(TsvError::UnclosedQuote { line });
     }
-    let mut reader = csv::ReaderBuilder::new()
-        .delimiter(b'\t')
-        .has_headers(false)
-        .flexible(true)
-        .from_reader(text.as_bytes());
-
+    let mut reader = tsv_reader(text);
     let mut records = Vec::new();
     let mut lines = LineCounter::new(text);
     for result in reader.records() {
@@ -400,14 +492,13 @@ pub fn import(text: &str) -> Result<Imported, TsvError> {
             }
         }
     }
-    // The csv reader already skips empty lines; a line of spaces is blank too.
-    records.retain(|(_, r)| !(r.len() == 1 && r[0].trim().is_empty()));
+    records.retain(|(_, r)| !is_blank(r));
     let Some((first_line, first)) = records.first() else {
         return Err(TsvError::Empty);
     };
 
     nul_free(&records)?;
-    let header = read_header(*first_line, first)?;
+    let header = read_header(*first_line, &first.iter().collect::<Vec<_>>())?;
     let (lang, order, data) = match header {
         Some((lang, order)) => (Some(lang), order, &records[1..]),
         None => (None, Column::ALL.to_vec(), &records[..]),
@@ -419,107 +510,43 @@ pub fn import(text: &str) -> Result<Imported, TsvError> {
     let mut rows = Vec::with_capacity(data.len());
     let lines = data.iter().map(|(line, _)| *line).collect();
     for (line, record) in data {
-        if record.len() != expected {
+        let Some(row) = row_of(&order, record.iter()) else {
             return Err(TsvError::WrongCellCount {
                 line: *line,
                 found: record.len(),
                 expected,
             });
-        }
-        let mut row = Row::default();
-        for (column, cell) in order.iter().zip(record.iter()) {
-            *row.cell_mut(*column) = unguard(cell).to_string();
-        }
+        };
         rows.push(row);
     }
     Ok(Imported { lang, rows, lines })
 }
 
-/// Turns the byte offsets of records, in increasing order, into 1-based lines, counting every
-/// `\n` before them: the csv reader's own line count skips blank lines, and its offset may
-/// point at the blank lines before a record. Counts each byte once.
-struct LineCounter<'a> {
-    bytes: &'a [u8],
-    /// Bytes counted so far.
-    at: usize,
-    /// Line ends ([`ends_line`]) before `at`.
-    newlines: usize,
+/// The csv reader for a TSV text: tab-separated, no header of its own (the first record may
+/// or may not be one), records of any length.
+fn tsv_reader(text: &str) -> csv::Reader<&[u8]> {
+    csv::ReaderBuilder::new()
+        .delimiter(b'\t')
+        .has_headers(false)
+        .flexible(true)
+        .from_reader(text.as_bytes())
 }
 
-impl<'a> LineCounter<'a> {
-    fn new(text: &'a str) -> Self {
-        LineCounter {
-            bytes: text.as_bytes(),
-            at: 0,
-            newlines: 0,
-        }
-    }
-
-    fn line_at(&mut self, byte: u64) -> usize {
-        let mut end = (byte as usize).min(self.bytes.len());
-        while end < self.bytes.len() && matches!(self.bytes[end], b'\n' | b'\r') {
-            end += 1;
-        }
-        if end > self.at {
-            let chunk = &self.bytes[self.at..end];
-            // Most pastes have no `\r` without a `\n`: count `\n`s the fast way then.
-            self.newlines += if chunk.contains(&b'\r') {
-                (self.at..end).filter(|&i| ends_line(self.bytes, i)).count()
-            } else {
-                chunk.iter().filter(|&&b| b == b'\n').count()
-            };
-            self.at = end;
-        }
-        self.newlines + 1
-    }
+/// Whether a record is a blank line: the csv reader already skips empty lines; a line of
+/// spaces is blank too.
+fn is_blank(record: &csv::StringRecord) -> bool {
+    record.len() == 1 && record[0].trim().is_empty()
 }
 
-/// Whether the byte at `i` ends a line: a `\n`, or a `\r` not followed by one (a classic Mac
-/// line end, which the csv reader also takes as the end of a record, and editors show as a
-/// line break), so that `\r\n` counts once.
-fn ends_line(bytes: &[u8], i: usize) -> bool {
-    match bytes[i] {
-        b'\n' => true,
-        b'\r' => bytes.get(i + 1) != Some(&b'\n'),
-        _ => false,
+/// The row that `cells` in the header's `order` give, each formula guard removed; `None`
+/// when there are more or fewer cells than columns.
+fn row_of<'c>(order: &[Column], cells: impl IntoIterator<Item = &'c str>) -> Option<Row> {
+    let mut cells = cells.into_iter();
+    let mut row = Row::default();
+    for column in order {
+        *row.cell_mut(*column) = unguard(cells.next()?).to_string();
     }
-}
-
-/// The line where a quoted cell opens that never closes, read the way the csv reader reads
-/// quotes: a `"` at the start of a cell opens it, `""` inside is a quote, and a `"` followed by
-/// anything else closes it. `None` when every quote closes.
-fn unclosed_quote(text: &str) -> Option<usize> {
-    let bytes = text.as_bytes();
-    let mut line = 1;
-    let mut cell_start = true;
-    let mut i = 0;
-    while i < bytes.len() {
-        let b = bytes[i];
-        if cell_start && b == b'"' {
-            let opened = line;
-            i += 1;
-            loop {
-                match bytes.get(i) {
-                    None => return Some(opened),
-                    Some(b'"') if bytes.get(i + 1) == Some(&b'"') => i += 2,
-                    Some(b'"') => {
-                        i += 1;
-                        break;
-                    }
-                    Some(_) => {
-                        line += usize::from(ends_line(bytes, i));
-                        i += 1;
-                    }
-                }
-            }
-            cell_start = false;
-            continue;
-        }
-        line += usize::from(ends_line(bytes, i));
-        cell_start = matches!(b, b'\n' | b'\t' | b'\r');
-        i += 1;
-    }
-    None
+    cells.next().is_none().then_some(row)
 }
 
 /// Refuses a NUL character (U+0000) in any cell or header cell, naming the first one's line
@@ -545,7 +572,7 @@ fn nul_free(records: &[(usize, csv::StringRecord)]) -> Result<(), TsvError> {
         let order = if r == 0 {
             None
         } else {
-            read_header(*first_line, first)?.map(|(_, order)| order)
+            read_header(*first_line, &first.iter().collect::<Vec<_>>())?.map(|(_, order)| order)
         };
         let order = order.unwrap_or_else(|| Column::ALL.to_vec());
         order
@@ -590,34 +617,23 @@ pub fn check_cells(rows: &[Row]) -> Result<(), TsvError> {
     Ok(())
 }
 
-/// Removes exactly the `'` that [`export`] and [`copy`] added ([`needs_guard`] of the rest).
-fn unguard(cell: &str) -> &str {
-    match cell.strip_prefix('\'') {
-        Some(rest) if needs_guard(rest) => rest,
-        _ => cell,
-    }
-}
-
 /// Reads the first line as a header: `Ok(None)` when no cell is a column name (a paste
 /// without a header), the language and column order when every cell is one.
-fn read_header(
-    line: usize,
-    record: &csv::StringRecord,
-) -> Result<Option<(Lang, Vec<Column>)>, TsvError> {
-    let named: Vec<Option<(Column, Lang)>> = record.iter().map(Column::from_header).collect();
+fn read_header(line: usize, cells: &[&str]) -> Result<Option<(Lang, Vec<Column>)>, TsvError> {
+    let named: Vec<Option<(Column, Lang)>> = cells.iter().map(|c| Column::from_header(c)).collect();
     if named.iter().all(Option::is_none) {
-        if record.len() != Column::ALL.len() {
+        if cells.len() != Column::ALL.len() {
             return Err(TsvError::WrongCellCount {
                 line,
-                found: record.len(),
+                found: cells.len(),
                 expected: 8,
             });
         }
         return Ok(None);
     }
-    let mut order = Vec::with_capacity(record.len());
+    let mut order = Vec::with_capacity(cells.len());
     let mut ja = 0;
-    for (cell, name) in record.iter().zip(&named) {
+    for (cell, name) in cells.iter().zip(&named) {
         match name {
             Some((column, lang)) => {
                 if order.contains(column) {
@@ -728,6 +744,41 @@ mod tests {
     }
 
     const HEADER: &str = "layer\tsegment\titem\tsetting\tdefault\tvalue\tlocation\trationale\n";
+
+    #[test]
+    fn plain_text_split_by_hand_reads_as_the_csv_reader_reads_it() {
+        let texts = [
+            format!("{HEADER}1\ta\t\t\t\t1s\t\t\n\n   \n2\tb\t\t\t\t2s\t\t"),
+            format!("\r\n{HEADER}\r\n1\ta\t\t\t\t1s\t\t'=1\r\n\u{3000}\r\n"),
+            format!("{HEADER}1\ta\t\t\t\t1s\t\t\n1\ta\n"),
+            format!("{HEADER}{HEADER}"),
+            "1\ta\t\t\t\t1s\t\t\n\t\t\t\t\t\t\t\n \n".to_string(),
+            "value\tsegment\tlayer\titem\tsetting\tdefault\tlocation\trationale\n5s\t\t\t\t\t\t\t"
+                .into(),
+            "\n\n".into(),
+            String::new(),
+        ];
+        for text in &texts {
+            assert!(is_plain(text, false), "{text:?}");
+            assert_eq!(read_plain(text), read_quoted(text), "{text:?}");
+        }
+        // Texts the csv reader reads otherwise: a quote, a lone carriage return, and a second
+        // byte-order mark, which it drops.
+        for text in ["1\t\"a\"", "1\r2\n", "1\r\r\n", "\u{feff}1"] {
+            assert!(!is_plain(text, false), "{text:?}");
+        }
+        assert!(!is_plain("\u{feff}1", true));
+    }
+
+    #[test]
+    fn a_look_at_the_bytes_finds_one_in_any_block() {
+        let mut text = "a".repeat(200);
+        assert!(!holds(&text, |b| b == b'\0'));
+        text.insert(130, '\0');
+        assert!(holds(&text, |b| b == b'\0'));
+        assert!(holds("\"", |b| matches!(b, b'\0' | b'"' | b'\r')));
+        assert!(!holds("", |_| true));
+    }
 
     #[test]
     fn data_row_n_is_line_n_plus_1_under_a_header() {
