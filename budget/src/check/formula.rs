@@ -46,45 +46,50 @@ pub(crate) const OPEN: char = '\u{E000}';
 pub(crate) const CLOSE: char = '\u{E001}';
 
 impl<'a> Slot<'a> {
-    /// Appends this slot to a formula's text.
+    /// Appends this slot to a formula's text. Tags, words and names are pushed as they are,
+    /// and only counts are formatted: a check writes many slots, and the formatting machinery
+    /// costs more than the few bytes of a tag.
     pub(crate) fn write(self, out: &mut String) {
         use std::fmt::Write;
-        out.push(OPEN);
-        let _ = match self {
-            Slot::Seconds(text) => write!(out, "s{text}"),
+        // The tag, its payload of text and its payload of a count (written after the text).
+        let (tag, text, count): (&str, &str, Option<u64>) = match self {
+            Slot::Seconds(text) => ("s", text, None),
             Slot::Word(word) => match word {
-                Word::Upstreams(u) => write!(out, "wU{u}"),
-                Word::Window => write!(out, "wW"),
-                Word::Deadline => write!(out, "wD"),
-                Word::Unreadable => write!(out, "w?"),
-                Word::DeadlineUnreadable => write!(out, "w!"),
-                Word::CutByPropagated => write!(out, "wC"),
-                Word::AcrossUpstreams(u) => write!(out, "wA{u}"),
-                Word::NoRetries => write!(out, "wN"),
+                Word::Upstreams(u) => ("wU", "", Some(u64::from(u))),
+                Word::Window => ("wW", "", None),
+                Word::Deadline => ("wD", "", None),
+                Word::Unreadable => ("w?", "", None),
+                Word::DeadlineUnreadable => ("w!", "", None),
+                Word::CutByPropagated => ("wC", "", None),
+                Word::AcrossUpstreams(u) => ("wA", "", Some(u64::from(u))),
+                Word::NoRetries => ("wN", "", None),
             },
-            Slot::Bound(name) => write!(
-                out,
-                "b{}",
-                match name {
-                    BoundName::PerTry => 'p',
-                    BoundName::Deadline => 'd',
-                    BoundName::Visibility => 'v',
-                    BoundName::Read => 'r',
-                }
-            ),
-            Slot::Term(kind) => write!(out, "k{}", kind.as_str()),
-            Slot::OtherRoutes(n) => write!(out, "o{n}"),
-            Slot::NestedLayers(n) => write!(out, "n{n}"),
-            Slot::Waits => write!(out, "a"),
-            Slot::MoreLayers(n) => write!(out, "m{n}"),
-            Slot::ProductDefault(product) => write!(out, "c{product}"),
+            Slot::Bound(name) => match name {
+                BoundName::PerTry => ("bp", "", None),
+                BoundName::Deadline => ("bd", "", None),
+                BoundName::Visibility => ("bv", "", None),
+                BoundName::Read => ("br", "", None),
+            },
+            Slot::Term(kind) => ("k", kind.as_str(), None),
+            Slot::OtherRoutes(n) => ("o", "", Some(n as u64)),
+            Slot::NestedLayers(n) => ("n", "", Some(n as u64)),
+            Slot::Waits => ("a", "", None),
+            Slot::MoreLayers(n) => ("m", "", Some(n as u64)),
+            Slot::ProductDefault(product) => ("c", product, None),
         };
+        out.push(OPEN);
+        out.push_str(tag);
+        out.push_str(text);
+        if let Some(n) = count {
+            let _ = write!(out, "{n}");
+        }
         out.push(CLOSE);
     }
 
     /// This slot alone, as a formula's text.
     pub(crate) fn text(self) -> String {
-        let mut out = String::new();
+        // The two marks (3 bytes each), a tag and a short payload.
+        let mut out = String::with_capacity(16);
         self.write(&mut out);
         out
     }
