@@ -276,10 +276,11 @@ impl Findings {
         }
     }
 
-    /// Room for `more` findings: a sheet's findings are often as many as its rows, and each
-    /// is a few hundred bytes, which a growing list would copy again and again.
-    pub(crate) fn reserve(&mut self, more: usize) {
-        self.list.reserve(more);
+    /// Room for `total` findings in all, those found so far included: a sheet's findings are
+    /// often as many as its rows, and each is a few hundred bytes, which a growing list would
+    /// copy again and again.
+    pub(crate) fn reserve_total(&mut self, total: usize) {
+        self.list.reserve(total.saturating_sub(self.list.len()));
     }
 
     /// Whether only the verdict is read (see [`Findings::for_verdict`]): the stages write no
