@@ -21,7 +21,7 @@ use crate::report::TraceTerm;
 
 use super::conditions::{self, Conditions};
 use super::findings::{Draft, Findings};
-use super::formula::{layers_formula, push_waits, with_unit, Slot, Word};
+use super::formula::{layers_formula, push_waits, Slot, Word};
 use super::graph::{bounds, Graph, Hop};
 use super::limits::MAX_NESTED_TRIES;
 use super::rows::{RowInfo, Term, Val};
@@ -45,24 +45,56 @@ pub(crate) fn compute(
     sheet_margin_ms: u64,
     out: &mut Findings,
 ) -> Vec<HopCalc> {
+    let mut defaults = ConnectDefaults::default();
     (0..graph.hops.len())
-        .map(|h| compute_one(graph, h, infos, sheet_margin_ms, out))
+        .map(|h| compute_one(graph, h, infos, sheet_margin_ms, &mut defaults, out))
         .collect()
 }
 
+/// The connect defaults of catalog entries, each read once: a sheet's hops without a connect
+/// row often share one product (nginx's 60 s), and reading a default is reading a cell.
+#[derive(Default)]
+pub(crate) struct ConnectDefaults(Vec<(&'static catalog::Entry, Option<ConnectDefault>)>);
+
+/// A connect default read: its duration, its decimals, and whether it was written as 0.
+type ConnectDefault = (Dur, u8, bool);
+
+impl ConnectDefaults {
+    /// The default of `entry`, read once; `None` when it is no duration.
+    fn of(&mut self, entry: &'static catalog::Entry) -> Option<ConnectDefault> {
+        if let Some((_, read)) = self.0.iter().find(|(e, _)| std::ptr::eq(*e, entry)) {
+            return *read;
+        }
+        let read = match value::read_duration(entry.default, Some(entry.unit)) {
+            Ok(Cell::Duration {
+                dur,
+                decimals,
+                zero,
+                ..
+            }) => Some((dur, decimals, zero)),
+            _ => None,
+        };
+        self.0.push((entry, read));
+        read
+    }
+}
+
 /// Computes hop `h` of `graph`: what [`compute`] gives for it, which depends on the hop's own
-/// rows and parts alone (its conditions also on its callee's idempotency rows).
+/// rows and parts alone (its conditions also on its callee's idempotency rows). `defaults`
+/// keeps the catalog's connect defaults read so far.
 pub(crate) fn compute_one(
     graph: &Graph,
     h: usize,
     infos: &[RowInfo],
     sheet_margin_ms: u64,
+    defaults: &mut ConnectDefaults,
     out: &mut Findings,
 ) -> HopCalc {
     let hop = &graph.hops[h];
     let caller = graph.nodes[hop.caller].name.as_str();
     let conditions = conditions::of_hop(graph, hop, infos);
-    compute_hop(hop, caller, conditions, infos, sheet_margin_ms, out)
+    let context = (infos, sheet_margin_ms);
+    compute_hop(hop, caller, conditions, context, defaults, out)
 }
 
 /// The sum of duration terms and its text (`0.5 + 3`; empty unless `text`); `None` when one
@@ -85,21 +117,18 @@ fn sum(terms: &[Option<Term>], text: bool) -> Option<(Time, String)> {
 
 /// A connect bound for a hop with none, from the catalog where a product of the hop's rows
 /// documents one (nginx: 60 s), with its `value.default_applied`.
-fn catalog_connect(hop: &Hop, infos: &[RowInfo], out: &mut Findings) -> Option<(Term, TraceTerm)> {
+fn catalog_connect(
+    hop: &Hop,
+    infos: &[RowInfo],
+    defaults: &mut ConnectDefaults,
+    out: &mut Findings,
+) -> Option<(Term, TraceTerm)> {
     let e = hop
         .rows
         .iter()
         .filter_map(|&l| infos[l - 1].entry)
         .find_map(catalog::connect_for)?;
-    let Ok(Cell::Duration {
-        dur,
-        decimals,
-        zero,
-        ..
-    }) = value::read_duration(e.default, Some(e.unit))
-    else {
-        return None;
-    };
+    let (dur, decimals, zero) = defaults.of(e)?;
     // A documented default of 0 that means no bound (Guzzle `connect_timeout`).
     let dur = if zero && e.zero == Zero::Disabled {
         Dur::Infinite
@@ -355,8 +384,8 @@ fn compute_hop(
     hop: &Hop,
     caller_name: &str,
     conditions: Conditions,
-    infos: &[RowInfo],
-    sheet_margin_ms: u64,
+    (infos, sheet_margin_ms): (&[RowInfo], u64),
+    defaults: &mut ConnectDefaults,
     out: &mut Findings,
 ) -> HopCalc {
     // A verdict-only re-check writes no formula and no trace (see `Findings::verdict_only`).
@@ -369,7 +398,7 @@ fn compute_hop(
     }
     let connect: Connect = match parts.connect {
         None if !(parts.attempt.is_some() && parts.attempt_includes_connect) => {
-            catalog_connect(hop, infos, out).map(|(t, term)| (Some(t), Some(term)))
+            catalog_connect(hop, infos, defaults, out).map(|(t, term)| (Some(t), Some(term)))
         }
         connect => connect.map(|c| (c, None)),
     };
@@ -478,11 +507,8 @@ fn tried(
         worst = Some(layered_worst(p, outer, out));
         total = total_tries(outer);
         if whole {
-            formula = format!(
-                "{}{}",
-                Slot::Word(Word::NoRetries).text(),
-                layers_formula(p_text, outer)
-            );
+            formula = Slot::Word(Word::NoRetries).text();
+            formula.push_str(&layers_formula(p_text, outer));
         }
     }
     // Retries only on early conditions repeat only the early phase (§4.1).
@@ -543,12 +569,12 @@ fn tried(
             total = total.saturating_mul(u);
             worst = worst.map(|w| w.times(u));
             if whole {
-                let grouped = if formula.contains(' ') {
-                    format!("({formula})")
-                } else {
-                    formula.clone()
-                };
-                formula = format!("{grouped} {}", Slot::Word(Word::Upstreams(u)).text());
+                if formula.contains(' ') {
+                    formula.insert(0, '(');
+                    formula.push(')');
+                }
+                formula.push(' ');
+                Slot::Word(Word::Upstreams(u)).write(&mut formula);
             }
         }
         Some(None) => worst = None,
@@ -560,7 +586,8 @@ fn tried(
             formula.push_str(&Slot::Word(Word::AcrossUpstreams(u)).text());
         }
         let worst_text = worst.map_or("?".to_string(), |w| w.need_text(1));
-        formula = format!("{formula} = {}", with_unit(&worst_text));
+        formula.push_str(" = ");
+        Slot::Seconds(&worst_text).write(&mut formula);
     }
     Worst {
         time: worst,

@@ -78,6 +78,8 @@ pub(super) struct Incremental<'s> {
     lookups: catalog::Lookups<'s>,
     /// The margin of a hop with no margin row, in ms.
     margin_ms: u64,
+    /// The catalog's connect defaults read so far.
+    defaults: hops::ConnectDefaults,
     /// For each node, the hops that call it.
     into: Vec<Vec<usize>>,
     /// The sheet's errors, each with where it comes from.
@@ -147,6 +149,7 @@ impl<'s> Incremental<'s> {
             read,
             lookups: catalog::Lookups::for_rows(sheet.rows.len()),
             margin_ms: sheet.margin_ms,
+            defaults: hops::ConnectDefaults::default(),
             into,
             errors,
         })
@@ -208,7 +211,14 @@ impl<'s> Incremental<'s> {
         saved.replace_infos(&mut stages.infos, &elsewhere, &info_of);
         // Their numbers: the changed hops', then the nodes' that own or call them.
         for &h in &places.hops {
-            let calc = hops::compute_one(&stages.graph, h, &stages.infos, self.margin_ms, &mut out);
+            let calc = hops::compute_one(
+                &stages.graph,
+                h,
+                &stages.infos,
+                self.margin_ms,
+                &mut self.defaults,
+                &mut out,
+            );
             saved
                 .hop_calcs
                 .push((h, std::mem::replace(&mut stages.hops[h], calc)));
