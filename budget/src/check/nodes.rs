@@ -34,7 +34,8 @@ pub(crate) struct NeedTerm {
     pub(crate) label: String,
     /// The hop it takes its worst case from: the call's, or a group's longest.
     pub(crate) hop: usize,
-    /// The rows its worst case is computed from, sorted.
+    /// The rows its worst case is computed from, sorted, at most the first 16 (what its trace
+    /// term lists, [`trace::brief`]).
     pub(crate) rows: Vec<usize>,
     /// A parallel or route group's hops, in order (empty for a single call).
     pub(crate) group: Vec<usize>,
@@ -86,22 +87,24 @@ fn need_terms(node: &Node, graph: &Graph, hops: &[HopCalc], whole: bool) -> Vec<
                     group: Vec::new(),
                 };
             }
-            let texts: Vec<String> = c
-                .hops
-                .iter()
-                .map(|&h| hops[h].worst.map_or("?".to_string(), |w| w.need_text(1)))
-                .collect();
             let callee = |h: usize| graph.nodes[graph.hops[h].callee].name.as_str();
-            let named: Vec<String> = c
-                .hops
-                .iter()
-                .zip(&texts)
-                .map(|(&h, t)| format!("{} {t}", callee(h)))
-                .collect();
+            // `DB 3.0`: a callee named with its hop's worst case.
+            let named_one = |h: usize| {
+                let name = callee(h);
+                let mut named = String::with_capacity(name.len() + 8);
+                named.push_str(name);
+                named.push(' ');
+                match hops[h].worst {
+                    Some(w) => w.push_need_text(&mut named, 1),
+                    None => named.push('?'),
+                }
+                named
+            };
+            let named: Vec<String> = c.hops.iter().map(|&h| named_one(h)).collect();
             let rows: Vec<usize> = match c.hops[..] {
-                [h] => hops[h].worst_rows.clone(),
+                [h] => trace::brief(&hops[h].worst_rows),
                 // Routes are alternatives: only the longest decides the need (§4.2).
-                _ if c.routes => hops[longest].worst_rows.clone(),
+                _ if c.routes => trace::brief(&hops[longest].worst_rows),
                 _ => {
                     let mut rows: Vec<usize> = c
                         .hops
@@ -110,7 +113,7 @@ fn need_terms(node: &Node, graph: &Graph, hops: &[HopCalc], whole: bool) -> Vec<
                         .collect();
                     rows.sort_unstable();
                     rows.dedup();
-                    rows
+                    trace::brief(&rows)
                 }
             };
             let (named, label) = if c.routes && c.hops.len() > ROUTES_NAMED {
@@ -136,7 +139,8 @@ fn need_terms(node: &Node, graph: &Graph, hops: &[HopCalc], whole: bool) -> Vec<
                     format!("max({})", callees.join(", ")),
                 )
             } else {
-                (named.join(""), callee(c.hops[0]).to_string())
+                // One call: its one text, as it is.
+                (named.into_iter().collect(), callee(c.hops[0]).to_string())
             };
             let group = if c.hops.len() > 1 {
                 c.hops.clone()
@@ -181,7 +185,7 @@ fn longest(c: &Call, hops: &[HopCalc]) -> usize {
 fn call_term(graph: &Graph, t: &NeedTerm, reading: Reading) -> TraceTerm {
     let mut term = trace::taken(
         t.time.and_then(|w| reading.ms(w)),
-        trace::brief(&t.rows),
+        t.rows.clone(),
         trace::of_hop(&graph.hops[t.hop].segment, TraceNumber::Worst),
     );
     term.label = Some(t.label.clone());
@@ -208,9 +212,14 @@ fn node_trace(
         .map(|t| call_term(graph, t, inner_reading))
         .collect();
     let reading = Reading::of_sum(need);
-    let mut need_terms: Vec<TraceTerm> =
-        terms.iter().map(|t| call_term(graph, t, reading)).collect();
-    let mut named: Vec<String> = terms.iter().map(|t| t.named.clone()).collect();
+    // A node with nothing to count lists no need terms: they are not built.
+    let mut need_terms: Vec<TraceTerm> = Vec::new();
+    if node.has_content() {
+        need_terms.reserve(terms.len() + 2);
+        need_terms.extend(terms.iter().map(|t| call_term(graph, t, reading)));
+    }
+    // The texts of the node's own time and margin, after those of its calls.
+    let mut extra: Vec<String> = Vec::new();
     if node.own.is_some() || node.own_unknown {
         need_terms.push(TraceTerm {
             kind: Some(Kind::Own),
@@ -221,27 +230,38 @@ fn node_trace(
             rows: node.own_rows.clone(),
             ..TraceTerm::default()
         });
-        let own_text = match node.own {
-            Some(o) if !node.own_unknown => o.time.need_text(o.decimals),
-            _ => "?".to_string(),
-        };
-        named.push(format!("{} {own_text}", Slot::Term(Kind::Own).text()));
+        let mut own = Slot::Term(Kind::Own).text();
+        own.push(' ');
+        match node.own {
+            Some(o) if !node.own_unknown => o.time.push_need_text(&mut own, o.decimals),
+            _ => own.push('?'),
+        }
+        extra.push(own);
     }
     if let Some(m) = node.margin {
         need_terms.push(trace::row_term(&m, infos, reading));
-        named.push(format!(
-            "{} {}",
-            Slot::Term(Kind::Margin).text(),
-            m.time.need_text(m.decimals)
-        ));
+        let mut margin = Slot::Term(Kind::Margin).text();
+        margin.push(' ');
+        m.time.push_need_text(&mut margin, m.decimals);
+        extra.push(margin);
     }
-    let total = need.map_or("?".to_string(), |n| n.need_text(1));
+    let named: Vec<&str> = terms
+        .iter()
+        .map(|t| t.named.as_str())
+        .chain(extra.iter().map(String::as_str))
+        .collect();
     let formula = match named.as_slice() {
         [] => String::new(),
         // One term is the need itself: `LB 12.0 s`; a group's longest is still worked out:
         // `max(orders 4.3, search 12.0) = 12.0 s`.
         [one] if need.is_some() && terms.iter().all(|t| t.group.is_empty()) => with_unit(one),
-        _ => format!("{} = {}", named.join(" + "), with_unit(&total)),
+        _ => {
+            let total = need.map_or("?".to_string(), |n| n.need_text(1));
+            let mut formula = named.join(" + ");
+            formula.push_str(" = ");
+            Slot::Seconds(&total).write(&mut formula);
+            formula
+        }
     };
     let deadline = match node.deadline {
         Some(Some(d)) if !d.time.is_inf() => vec![trace::row_term(&d, infos, Reading::LowerEnd)],
@@ -250,11 +270,7 @@ fn node_trace(
     };
     let trace = NodeTrace {
         inner: inner_terms,
-        need: if node.has_content() {
-            need_terms
-        } else {
-            Vec::new()
-        },
+        need: need_terms,
         deadline,
     };
     (trace, formula)
