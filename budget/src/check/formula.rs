@@ -3,7 +3,7 @@
 //! [`crate::render::formula`]), and the parsed values of duration and tries cells (`1.5 s`,
 //! `3 tries, waits 0.5 s, 1.0 s`).
 
-use crate::duration::seconds;
+use crate::duration::{push_seconds, seconds};
 use crate::kind::Kind;
 use crate::value::Tries;
 
@@ -172,20 +172,22 @@ pub(crate) enum Word {
 /// tries layers)`.
 pub(crate) fn layers_formula(p_text: &str, layers: &[Tries]) -> String {
     use std::fmt::Write;
-    let effective: Vec<&Tries> = layers
-        .iter()
-        .filter(|l| !(l.count == 1 && l.waits_ms.is_empty()))
-        .collect();
+    // The layers that change the formula: a layer of one try without waits does not.
+    let effective = || {
+        layers
+            .iter()
+            .filter(|l| !(l.count == 1 && l.waits_ms.is_empty()))
+    };
     let spaced = p_text.contains(' ');
-    let mut f = String::new();
+    let mut f = String::with_capacity(p_text.len() + 32);
     if layers.len() > MAX_NESTED_TRIES {
         if spaced {
             let _ = write!(f, "({p_text})");
         } else {
             f.push_str(p_text);
         }
-        let n = effective.len();
-        for (i, layer) in effective.iter().enumerate() {
+        let n = effective().count();
+        for (i, layer) in effective().enumerate() {
             if i < 2 || i + 1 == n {
                 if i + 1 == n && n > 3 {
                     f.push_str(" × …");
@@ -196,10 +198,10 @@ pub(crate) fn layers_formula(p_text: &str, layers: &[Tries]) -> String {
         Slot::NestedLayers(layers.len()).write(&mut f);
         return f;
     }
-    let opens = effective.len().saturating_sub(usize::from(!spaced));
-    f.push_str(&"(".repeat(opens));
+    let opens = effective().count().saturating_sub(usize::from(!spaced));
+    f.extend(std::iter::repeat_n('(', opens));
     f.push_str(p_text);
-    for (i, layer) in effective.iter().enumerate() {
+    for (i, layer) in effective().enumerate() {
         if i > 0 || spaced {
             f.push(')');
         }
@@ -226,7 +228,8 @@ pub(crate) fn push_waits(f: &mut String, layer: &Tries) {
     }
     for (w, d) in layer.waits_ms.iter().zip(&layer.wait_decimals) {
         if *w > 0 {
-            let _ = write!(f, " + {}", seconds(*w, *d));
+            f.push_str(" + ");
+            push_seconds(f, *w, *d);
         }
     }
 }
