@@ -190,8 +190,8 @@ impl<'s> Incremental<'s> {
             at.get(&line)
                 .map_or_else(|| read[line - 1].clone(), |&i| fresh[i].clone())
         };
-        let mut saved = Saved::default();
         let stages = &mut self.stages;
+        let mut saved = Saved::with_room(&places, &stages.graph, changed.len());
         // The changed hops and nodes, rebuilt from their rows.
         for &h in &places.hops {
             saved.replace_infos(&mut stages.infos, &stages.graph.hops[h].rows, &info_of);
@@ -231,6 +231,7 @@ impl<'s> Incremental<'s> {
             .collect();
         counted.sort_unstable();
         counted.dedup();
+        saved.node_calcs.reserve(counted.len());
         for &n in &counted {
             let node = &stages.graph.nodes[n];
             let calc =
@@ -287,13 +288,10 @@ impl<'s> Incremental<'s> {
             Origin::Hop(h) => covered.binary_search(&h).is_ok(),
             Origin::Rule(_) => false,
         };
-        let mut errors: Vec<(Origin, Finding)> = self
-            .errors
-            .iter()
-            .filter(|(o, _)| !replaced(o))
-            .cloned()
-            .chain(found)
-            .collect();
+        let mut errors: Vec<(Origin, Finding)> =
+            Vec::with_capacity(self.errors.len() + found.len());
+        errors.extend(self.errors.iter().filter(|(o, _)| !replaced(o)).cloned());
+        errors.extend(found);
         // As a whole check lists them: by first row, then in the order found (the sort is
         // stable, and one node or hop finds its errors in order).
         errors.sort_by_key(|(o, f)| (f.rows.first().map_or(0, |l| l + 1), *o));
@@ -347,6 +345,25 @@ struct Saved {
 }
 
 impl Saved {
+    /// Room for what a re-check of the rows in `places` replaces: their hops and nodes, the
+    /// rows of those, the hops' numbers, and `changed` rows elsewhere. A hop and its numbers
+    /// are large, and a fix may change a row of each of many hops.
+    fn with_room(places: &Places, graph: &Graph, changed: usize) -> Saved {
+        let rows = places
+            .hops
+            .iter()
+            .map(|&h| graph.hops[h].rows.len())
+            .chain(places.nodes.iter().map(|&n| graph.nodes[n].rows.len()))
+            .sum::<usize>();
+        Saved {
+            infos: Vec::with_capacity(rows + changed),
+            hops: Vec::with_capacity(places.hops.len()),
+            nodes: Vec::with_capacity(places.nodes.len()),
+            hop_calcs: Vec::with_capacity(places.hops.len()),
+            node_calcs: Vec::new(),
+        }
+    }
+
     /// Replaces the infos of `lines` with `info_of`'s, keeping the old ones.
     fn replace_infos(
         &mut self,
