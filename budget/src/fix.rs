@@ -57,11 +57,11 @@ pub const MAX_FIX_ROWS: usize = 16_000;
 /// A set hashed as [`crate::map::Map`] is.
 type Set<K> = HashSet<K, foldhash::fast::RandomState>;
 
-/// A finding's identity across two checks of similar sheets.
-type Key = (FindingCode, Option<String>, Option<String>);
+/// A finding's identity across two checks of similar sheets: its code, node and hop.
+type Key<'f> = (FindingCode, Option<&'f str>, Option<&'f str>);
 
-fn key(f: &Finding) -> Key {
-    (f.code, f.node.clone(), f.hop.clone())
+fn key(f: &Finding) -> Key<'_> {
+    (f.code, f.node.as_deref(), f.hop.as_deref())
 }
 
 /// The codes whose fixes are computed and checked here.
@@ -288,7 +288,7 @@ struct Verifying<'a, 'n, R> {
     /// The nodes and hops of the sheet's report.
     names: &'a Names<'n>,
     /// The sheet's errors, each with how short it is.
-    before: &'a crate::map::Map<Key, Option<u64>>,
+    before: &'a crate::map::Map<Key<'n>, Option<u64>>,
     checks_left: &'a mut usize,
     recheck: &'a mut R,
 }
