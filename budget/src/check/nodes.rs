@@ -100,21 +100,30 @@ fn need_terms(node: &Node, graph: &Graph, hops: &[HopCalc], whole: bool) -> Vec<
                 }
                 named
             };
+            // A call of one hop: its one text and rows, and no group.
+            if let [h] = c.hops[..] {
+                return NeedTerm {
+                    time,
+                    named: named_one(h),
+                    label: callee(h).to_string(),
+                    hop: longest,
+                    rows: trace::brief(&hops[h].worst_rows),
+                    group: Vec::new(),
+                };
+            }
             let named: Vec<String> = c.hops.iter().map(|&h| named_one(h)).collect();
-            let rows: Vec<usize> = match c.hops[..] {
-                [h] => trace::brief(&hops[h].worst_rows),
+            let rows: Vec<usize> = if c.routes {
                 // Routes are alternatives: only the longest decides the need (§4.2).
-                _ if c.routes => trace::brief(&hops[longest].worst_rows),
-                _ => {
-                    let mut rows: Vec<usize> = c
-                        .hops
-                        .iter()
-                        .flat_map(|&h| hops[h].worst_rows.iter().copied())
-                        .collect();
-                    rows.sort_unstable();
-                    rows.dedup();
-                    trace::brief(&rows)
-                }
+                trace::brief(&hops[longest].worst_rows)
+            } else {
+                let mut rows: Vec<usize> = c
+                    .hops
+                    .iter()
+                    .flat_map(|&h| hops[h].worst_rows.iter().copied())
+                    .collect();
+                rows.sort_unstable();
+                rows.dedup();
+                trace::brief(&rows)
             };
             let (named, label) = if c.routes && c.hops.len() > ROUTES_NAMED {
                 // Many routes: the longest few by name, in sheet order, and a count of the
@@ -132,21 +141,14 @@ fn need_terms(node: &Node, graph: &Graph, hops: &[HopCalc], whole: bool) -> Vec<
                     format!("max({}, {others})", named.join(", ")),
                     format!("max({}, {others})", callees.join(", ")),
                 )
-            } else if c.hops.len() > 1 {
+            } else {
                 let callees: Vec<&str> = c.hops.iter().map(|&h| callee(h)).collect();
                 (
                     format!("max({})", named.join(", ")),
                     format!("max({})", callees.join(", ")),
                 )
-            } else {
-                // One call: its one text, as it is.
-                (named.into_iter().collect(), callee(c.hops[0]).to_string())
             };
-            let group = if c.hops.len() > 1 {
-                c.hops.clone()
-            } else {
-                Vec::new()
-            };
+            let group = c.hops.clone();
             NeedTerm {
                 time,
                 named,
