@@ -51,31 +51,37 @@ pub(crate) fn compute(
         .collect()
 }
 
-/// The connect defaults of catalog entries, each read once: a sheet's hops without a connect
-/// row often share one product (nginx's 60 s), and reading a default is reading a cell.
+/// The catalog's connect defaults for the entries of a sheet's rows, each looked up and read
+/// once: a sheet's hops without a connect row often share one product (nginx's 60 s), and
+/// finding and reading a default costs more than the hop's own numbers.
 #[derive(Default)]
 pub(crate) struct ConnectDefaults(Vec<(&'static catalog::Entry, Option<ConnectDefault>)>);
 
-/// A connect default read: its duration, its decimals, and whether it was written as 0.
-type ConnectDefault = (Dur, u8, bool);
+/// The connect entry of a row's entry's product ([`catalog::connect_for`]), and its default
+/// read: its duration, its decimals, and whether it was written as 0 (`None` when it is no
+/// duration).
+type ConnectDefault = (&'static catalog::Entry, Option<(Dur, u8, bool)>);
 
 impl ConnectDefaults {
-    /// The default of `entry`, read once; `None` when it is no duration.
+    /// The connect default for a row whose catalog entry is `entry`, if its product has one.
     fn of(&mut self, entry: &'static catalog::Entry) -> Option<ConnectDefault> {
-        if let Some((_, read)) = self.0.iter().find(|(e, _)| std::ptr::eq(*e, entry)) {
-            return *read;
+        if let Some((_, found)) = self.0.iter().find(|(e, _)| std::ptr::eq(*e, entry)) {
+            return *found;
         }
-        let read = match value::read_duration(entry.default, Some(entry.unit)) {
-            Ok(Cell::Duration {
-                dur,
-                decimals,
-                zero,
-                ..
-            }) => Some((dur, decimals, zero)),
-            _ => None,
-        };
-        self.0.push((entry, read));
-        read
+        let found = catalog::connect_for(entry).map(|e| {
+            let read = match value::read_duration(e.default, Some(e.unit)) {
+                Ok(Cell::Duration {
+                    dur,
+                    decimals,
+                    zero,
+                    ..
+                }) => Some((dur, decimals, zero)),
+                _ => None,
+            };
+            (e, read)
+        });
+        self.0.push((entry, found));
+        found
     }
 }
 
@@ -123,12 +129,12 @@ fn catalog_connect(
     defaults: &mut ConnectDefaults,
     out: &mut Findings,
 ) -> Option<(Term, TraceTerm)> {
-    let e = hop
+    let (e, read) = hop
         .rows
         .iter()
         .filter_map(|&l| infos[l - 1].entry)
-        .find_map(catalog::connect_for)?;
-    let (dur, decimals, zero) = defaults.of(e)?;
+        .find_map(|entry| defaults.of(entry))?;
+    let (dur, decimals, zero) = read?;
     // A documented default of 0 that means no bound (Guzzle `connect_timeout`).
     let dur = if zero && e.zero == Zero::Disabled {
         Dur::Infinite
@@ -185,8 +191,9 @@ fn early_phase(
     whole: bool,
 ) -> Option<Option<(Time, String, Vec<TraceTerm>)>> {
     let (connect, catalog) = connect.as_ref()?;
-    let mut used: Vec<(Option<Term>, Kind, Option<TraceTerm>)> =
-        vec![(*connect, Kind::Connect, catalog.clone())];
+    // The connect bound, and the send bound.
+    let mut used: Vec<(Option<Term>, Kind, Option<TraceTerm>)> = Vec::with_capacity(2);
+    used.push((*connect, Kind::Connect, catalog.clone()));
     let header_send = hop
         .parts
         .retry_on
@@ -205,19 +212,17 @@ fn early_phase(
     }
     let reading = Reading::of_sum(Some(total));
     // Every term is known here: a sum with an unknown one is `None` above.
-    let trace_terms = used
-        .into_iter()
-        .filter_map(|(t, _, catalog)| {
-            let t = t?;
-            Some(match catalog {
-                Some(mut c) => {
-                    c.value_ms = reading.ms(t.time);
-                    c
-                }
-                None => trace::row_term(&t, infos, reading),
-            })
+    let mut trace_terms = Vec::with_capacity(used.len());
+    trace_terms.extend(used.into_iter().filter_map(|(t, _, catalog)| {
+        let t = t?;
+        Some(match catalog {
+            Some(mut c) => {
+                c.value_ms = reading.ms(t.time);
+                c
+            }
+            None => trace::row_term(&t, infos, reading),
         })
-        .collect();
+    }));
     Some(Some((total, text, trace_terms)))
 }
 
@@ -295,8 +300,9 @@ fn per_try(
         None => (parts.visibility, Kind::Visibility),
     };
     let capped = bounds(attempt_like) || bounds(parts.deadline);
-    // The parts summed, each with its kind (for an unknown one) and its trace term, if given.
-    let mut used: Vec<(Option<Term>, Kind, Option<TraceTerm>)> = Vec::new();
+    // The parts summed, each with its kind (for an unknown one) and its trace term, if given:
+    // a connect bound and one other.
+    let mut used: Vec<(Option<Term>, Kind, Option<TraceTerm>)> = Vec::with_capacity(2);
     let result = match (attempt_like, parts.read) {
         (Some(att), read) if !(att.is_some_and(|a| a.time.is_inf()) && read.is_some()) => {
             if let Some((c, catalog)) = connect {
@@ -346,17 +352,18 @@ fn per_try(
         return (Some(total), Vec::new());
     }
     let reading = Reading::of_sum(total.as_ref().map(|(t, _)| *t));
-    let trace_terms = used
-        .into_iter()
-        .map(|(t, kind, catalog)| match (t, catalog) {
-            (Some(t), Some(mut c)) => {
-                c.value_ms = reading.ms(t.time);
-                c
-            }
-            (Some(t), None) => trace::row_term(&t, infos, reading),
-            (None, _) => trace::unknown_term(kind, &hop.rows, infos),
-        })
-        .collect();
+    let mut trace_terms = Vec::with_capacity(used.len());
+    trace_terms.extend(
+        used.into_iter()
+            .map(|(t, kind, catalog)| match (t, catalog) {
+                (Some(t), Some(mut c)) => {
+                    c.value_ms = reading.ms(t.time);
+                    c
+                }
+                (Some(t), None) => trace::row_term(&t, infos, reading),
+                (None, _) => trace::unknown_term(kind, &hop.rows, infos),
+            }),
+    );
     (Some(total), trace_terms)
 }
 
