@@ -246,6 +246,11 @@ pub(crate) fn offer(
             if !fixable(f.code) {
                 continue;
             }
+            // With no re-check left, no candidate can be verified: none is worked out.
+            if checks_left == 0 {
+                offered.push((i, Vec::new()));
+                continue;
+            }
             let mut fixes = Vec::new();
             for candidate in candidates(sheet, &index, f) {
                 if checks_left == 0 {
@@ -460,10 +465,16 @@ fn lower_inner_bounds(sheet: &Sheet, index: &Index, f: &Finding) -> Vec<Step> {
     let Some(node) = node.and_then(|n| index.nodes.get(n)) else {
         return Vec::new();
     };
-    let deciding = deciding_hops(node);
-    index
+    let mut with_slack = index
         .calls(&node.name)
         .filter(|h| h.slack_ms.is_some_and(|s| s > 0))
+        .peekable();
+    // Which calls decide the need is read only where some call has slack.
+    if with_slack.peek().is_none() {
+        return Vec::new();
+    }
+    let deciding = deciding_hops(node);
+    with_slack
         .filter(|h| deciding.contains(h.segment.as_str()))
         .filter_map(|h| {
             let wait = h.wait_ms?;
