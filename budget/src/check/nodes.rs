@@ -434,7 +434,9 @@ pub(crate) fn check_one(
     let whole = !out.verdict_only();
     // The need's formula with its terms named (the trace's), then the check against the
     // deadline: `DB 3.0 + external API 4.3 + own 0.5 = 7.8 s ≤ 8.0 s`.
-    let mut formula = calc.need_formula.clone();
+    let room = if whole { 24 } else { 0 };
+    let mut formula = String::with_capacity(calc.need_formula.len() + room);
+    formula.push_str(&calc.need_formula);
     let deadline = node.finite_deadline();
     let (verdict, slack_ms) = match (node.deadline, calc.need) {
         (Some(None), _) => (Verdict::Unknown, None),
@@ -457,7 +459,10 @@ pub(crate) fn check_one(
                     _ => "?",
                 };
                 if whole {
-                    formula = format!("{formula} {sign} {}", with_unit(&d.time.bound_text(1)));
+                    formula.push(' ');
+                    formula.push_str(sign);
+                    formula.push(' ');
+                    Slot::Seconds(&d.time.bound_text(1)).write(&mut formula);
                 }
                 let d_ms = d.time.bound_ms().unwrap_or(0);
                 if c.verdict == Verdict::Inverted && node.propagates {
@@ -487,7 +492,7 @@ pub(crate) fn check_one(
                         );
                     }
                     if whole {
-                        formula.push_str(&Slot::Word(Word::CutByPropagated).text());
+                        Slot::Word(Word::CutByPropagated).write(&mut formula);
                     }
                     (Verdict::Ok, c.slack_ms)
                 } else if c.verdict == Verdict::Inverted {
