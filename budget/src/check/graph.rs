@@ -634,7 +634,10 @@ fn cycles(graph: &Graph, out: &mut Findings) -> Vec<Vec<usize>> {
     let mut on_stack = vec![false; n];
     let mut stack: Vec<usize> = Vec::new();
     let mut component = vec![NONE; n];
-    let mut components: Vec<Vec<usize>> = Vec::new();
+    // The components' members, one component after another (most are one node alone), and
+    // where each component's members end.
+    let mut members: Vec<usize> = Vec::with_capacity(n);
+    let mut ends: Vec<usize> = Vec::new();
     let mut next_index = 0;
     for start in 0..n {
         if index[start] != NONE {
@@ -668,8 +671,7 @@ fn cycles(graph: &Graph, out: &mut Findings) -> Vec<Vec<usize>> {
                     low[parent] = low[parent].min(low[u]);
                 }
                 if low[u] == index[u] {
-                    let c = components.len();
-                    let mut members = Vec::new();
+                    let c = ends.len();
                     while let Some(w) = stack.pop() {
                         on_stack[w] = false;
                         component[w] = c;
@@ -678,13 +680,14 @@ fn cycles(graph: &Graph, out: &mut Findings) -> Vec<Vec<usize>> {
                             break;
                         }
                     }
-                    components.push(members);
+                    ends.push(members.len());
                 }
             }
         }
     }
     let mut found: Vec<(usize, Vec<usize>)> = Vec::new();
-    for (c, members) in components.iter().enumerate() {
+    for (c, &end) in ends.iter().enumerate() {
+        let members = &members[c.checked_sub(1).map_or(0, |b| ends[b])..end];
         let first = *members.iter().min().expect("a component has a node");
         let self_loop = graph.nodes[first]
             .hops_out
