@@ -5,6 +5,7 @@
 
 use crate::duration::{push_seconds, seconds};
 use crate::kind::Kind;
+use crate::time::Time;
 use crate::value::Tries;
 
 use super::hops::BoundName;
@@ -142,6 +143,19 @@ pub(crate) fn with_unit(seconds: &str) -> String {
     Slot::Seconds(seconds).text()
 }
 
+/// A need in seconds with its unit, as a slot appended to `out`: `time` written as
+/// [`Time::need_text`] writes it with one decimal, or `?` when unknown. What
+/// `with_unit(&time.need_text(1))` gives, without the text in between.
+pub(crate) fn push_need_with_unit(out: &mut String, time: Option<Time>) {
+    out.push(OPEN);
+    out.push('s');
+    match time {
+        Some(t) => t.push_need_text(out, 1),
+        None => out.push('?'),
+    }
+    out.push(CLOSE);
+}
+
 /// The words of a hop's formula ([`Slot::Word`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Word {
@@ -251,6 +265,23 @@ mod tests {
         );
         assert_eq!(layers_formula("2", &[tries(2, vec![0])]), "2 × 2");
         assert_eq!(layers_formula("1 + 2", &[]), "1 + 2");
+    }
+
+    #[test]
+    fn a_need_with_its_unit_is_the_slot_of_its_text() {
+        let open = Time::from_dur(crate::value::Dur::AtLeast(100_000));
+        for time in [
+            Some(Time::exact(12_000)),
+            Some(Time::exact(250)),
+            Some(open),
+            Some(Time::from_dur(crate::value::Dur::Infinite)),
+            None,
+        ] {
+            let mut pushed = String::from("x = ");
+            push_need_with_unit(&mut pushed, time);
+            let text = time.map_or("?".to_string(), |t| t.need_text(1));
+            assert_eq!(pushed, format!("x = {}", with_unit(&text)));
+        }
     }
 
     #[test]

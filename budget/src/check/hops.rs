@@ -21,7 +21,7 @@ use crate::report::TraceTerm;
 
 use super::conditions::{self, Conditions};
 use super::findings::{Draft, Findings};
-use super::formula::{layers_formula, push_waits, Slot, Word};
+use super::formula::{layers_formula, push_need_with_unit, push_waits, Slot, Word};
 use super::graph::{bounds, Graph, Hop};
 use super::limits::MAX_NESTED_TRIES;
 use super::rows::{RowInfo, Term, Val};
@@ -592,9 +592,8 @@ fn tried(
         if let (true, Some(Some(u))) = (parts.tries_span_upstreams, parts.upstreams) {
             formula.push_str(&Slot::Word(Word::AcrossUpstreams(u)).text());
         }
-        let worst_text = worst.map_or("?".to_string(), |w| w.need_text(1));
         formula.push_str(" = ");
-        Slot::Seconds(&worst_text).write(&mut formula);
+        push_need_with_unit(&mut formula, worst);
     }
     Worst {
         time: worst,

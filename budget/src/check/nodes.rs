@@ -14,7 +14,7 @@ use crate::said::Said;
 use crate::time::{compare, Time};
 
 use super::findings::{Draft, Findings, Numbers, Traced};
-use super::formula::{with_unit, Slot, Word};
+use super::formula::{push_need_with_unit, with_unit, Slot, Word};
 use super::graph::{Call, Graph, Node};
 use super::hops::{early_tries_that_fit, tries_that_fit, HopCalc};
 use super::rows::RowInfo;
@@ -258,10 +258,9 @@ fn node_trace(
         // `max(orders 4.3, search 12.0) = 12.0 s`.
         [one] if need.is_some() && terms.iter().all(|t| t.group.is_empty()) => with_unit(one),
         _ => {
-            let total = need.map_or("?".to_string(), |n| n.need_text(1));
             let mut formula = named.join(" + ");
             formula.push_str(" = ");
-            Slot::Seconds(&total).write(&mut formula);
+            push_need_with_unit(&mut formula, need);
             formula
         }
     };
