@@ -164,13 +164,15 @@ impl<'s> Incremental<'s> {
         changes: &[&CellChange],
     ) -> Option<(Rechecked, u64)> {
         let (changed, at) = changed_rows(sheet, changes)?;
-        let mut out = Findings::new().for_verdict();
+        // Stage 1's findings are never errors (see `Read::for_verdict` in `check`): reading
+        // the changed rows again counts its steps, and its findings are dropped unread.
+        let mut read_out = Findings::new().for_verdict();
         let mut places = Places::default();
         // Each changed row read again; every other row as stage 1 read it.
         let mut fresh: Vec<RowInfo> = Vec::with_capacity(changed.len());
         for (line, row) in &changed {
             let found = self.lookups.lookup(&sheet.rows[line - 1]);
-            let info = rows::read_row(row, found, *line, &mut out);
+            let info = rows::read_row(row, found, *line, &mut read_out);
             if info.kind != self.stages.infos[line - 1].kind || !LOCAL.contains(&info.kind) {
                 return None;
             }
@@ -181,6 +183,7 @@ impl<'s> Incremental<'s> {
                 Place::Nowhere => {}
             }
         }
+        let mut out = read_out.for_verdict();
         places.hops.sort_unstable();
         places.hops.dedup();
         places.nodes.sort_unstable();
