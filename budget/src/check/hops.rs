@@ -180,16 +180,15 @@ fn catalog_connect(
     Some((connect, term))
 }
 
+/// The early phase of a try, its formula text and its terms; `None` when the hop has no
+/// connect bound, `Some(None)` when a needed value is unknown ([`early_phase`]).
+type Early = Option<Option<(Time, String, Vec<TraceTerm>)>>;
+
 /// The early phase of a try (§4.1): the connect bound, plus the send bound when `header-send`
 /// is a retry condition and the hop has a send row (the caller caps it at the per-try bound);
 /// with its formula text (`5 + 10`) and its terms. `None` when the hop has no connect bound (the early phase is then the whole try);
 /// `Some(None)` when a needed value is unknown.
-fn early_phase(
-    hop: &Hop,
-    connect: &Connect,
-    infos: &[RowInfo],
-    whole: bool,
-) -> Option<Option<(Time, String, Vec<TraceTerm>)>> {
+fn early_phase(hop: &Hop, connect: &Connect, infos: &[RowInfo], whole: bool) -> Early {
     let (connect, catalog) = connect.as_ref()?;
     // The connect bound, and the send bound.
     let mut used: Vec<(Option<Term>, Kind, Option<TraceTerm>)> = Vec::with_capacity(2);
@@ -288,7 +287,7 @@ fn early_worst(
 /// Returns the terms too.
 fn per_try(
     hop: &Hop,
-    connect: &Connect,
+    connect: Connect,
     infos: &[RowInfo],
     out: &mut Findings,
 ) -> (Option<Option<(Time, String)>>, Vec<TraceTerm>) {
@@ -307,7 +306,7 @@ fn per_try(
         (Some(att), read) if !(att.is_some_and(|a| a.time.is_inf()) && read.is_some()) => {
             if let Some((c, catalog)) = connect {
                 if !parts.attempt_includes_connect {
-                    used.push((*c, Kind::Connect, catalog.clone()));
+                    used.push((c, Kind::Connect, catalog));
                 }
             }
             used.push((att, attempt_kind, None));
@@ -315,7 +314,7 @@ fn per_try(
         }
         (_, Some(read)) => {
             match connect {
-                Some((c, catalog)) => used.push((*c, Kind::Connect, catalog.clone())),
+                Some((c, catalog)) => used.push((c, Kind::Connect, catalog)),
                 None if !capped && !out.skips(FindingCode::BoundMissing, hop.rows.len()) => {
                     let msg = Said::ConnectMissing {
                         segment: segment.to_string(),
@@ -409,7 +408,13 @@ fn compute_hop(
         }
         connect => connect.map(|c| (c, None)),
     };
-    let (per_try, per_try_terms) = per_try(hop, &connect, infos, out);
+    // Retries only on early conditions repeat only the early phase (§4.1): it is worked out
+    // before the per-try bound takes the connect bound.
+    let early = match calc.conditions.early_only() {
+        true => early_phase(hop, &connect, infos, whole),
+        false => None,
+    };
+    let (per_try, per_try_terms) = per_try(hop, connect, infos, out);
     if whole {
         calc.per_try_rows = trace::rows_of(&per_try_terms);
     }
@@ -417,7 +422,7 @@ fn compute_hop(
     let mut worst = match (&per_try, layers) {
         (Some(Some((p, p_text))), Some(layers)) => {
             calc.per_try = Some(*p);
-            let mut worst = tried(hop, &mut calc, (*p, p_text), layers, &connect, infos, out);
+            let mut worst = tried(hop, &mut calc, (*p, p_text), layers, early, infos, out);
             capped_by_window(hop, &mut worst, *p, infos, whole);
             worst
         }
@@ -486,13 +491,14 @@ fn without_bounds(
 
 /// The worst case of the tries of per-try bound `p` (`p_text` in a formula): the nested
 /// layers, only the early phase where retries repeat only it (§4.1), none where nothing
-/// retries, times the upstream targets. Sets the hop's tries and early phase.
+/// retries, times the upstream targets. Sets the hop's tries and early phase. `early` is the
+/// early phase where retries repeat only it ([`early_phase`]).
 fn tried(
     hop: &Hop,
     calc: &mut HopCalc,
     (p, p_text): (Time, &String),
     layers: &[Tries],
-    connect: &Connect,
+    early: Early,
     infos: &[RowInfo],
     out: &mut Findings,
 ) -> Worst {
@@ -519,10 +525,6 @@ fn tried(
         }
     }
     // Retries only on early conditions repeat only the early phase (§4.1).
-    let early = match calc.conditions.early_only() {
-        true => early_phase(hop, connect, infos, whole),
-        false => None,
-    };
     if let Some(early) = early {
         let targets = match parts.targets() {
             Some(Some(u)) => Some(u.max(1)),
