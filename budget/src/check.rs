@@ -159,6 +159,8 @@ struct Read {
 impl Read {
     fn of(sheet: &Sheet) -> Read {
         let mut out = findings::Findings::new();
+        // The later stages' findings join these in one list (see `run`).
+        out.reserve_total(sheet.rows.len());
         let infos = rows::read(&sheet.rows, &mut out);
         Read { infos, out }
     }
@@ -188,7 +190,7 @@ fn check_read(sheet: &Sheet, read: Read) -> (Report, Work) {
 /// (none for a verdict-only re-check, which reads no word).
 fn run(sheet: &Sheet, read: Read) -> (Report, Work, recheck::Stages, Words) {
     let Read { mut infos, mut out } = read;
-    out.reserve(sheet.rows.len());
+    out.reserve_total(sheet.rows.len());
     let graph = graph::Graph::build(&sheet.rows, &mut infos, &mut out);
     let mut hop_calcs = hops::compute(&graph, &infos, sheet.margin_ms, &mut out);
     let mut node_calcs = nodes::compute(&graph, &infos, &hop_calcs, &mut out);

@@ -57,11 +57,11 @@ pub const MAX_FIX_ROWS: usize = 16_000;
 /// A set hashed as [`crate::map::Map`] is.
 type Set<K> = HashSet<K, foldhash::fast::RandomState>;
 
-/// A finding's identity across two checks of similar sheets.
-type Key = (FindingCode, Option<String>, Option<String>);
+/// A finding's identity across two checks of similar sheets: its code, node and hop.
+type Key<'f> = (FindingCode, Option<&'f str>, Option<&'f str>);
 
-fn key(f: &Finding) -> Key {
-    (f.code, f.node.clone(), f.hop.clone())
+fn key(f: &Finding) -> Key<'_> {
+    (f.code, f.node.as_deref(), f.hop.as_deref())
 }
 
 /// The codes whose fixes are computed and checked here.
@@ -246,6 +246,11 @@ pub(crate) fn offer(
             if !fixable(f.code) {
                 continue;
             }
+            // With no re-check left, no candidate can be verified: none is worked out.
+            if checks_left == 0 {
+                offered.push((i, Vec::new()));
+                continue;
+            }
             let mut fixes = Vec::new();
             for candidate in candidates(sheet, &index, f) {
                 if checks_left == 0 {
@@ -288,7 +293,7 @@ struct Verifying<'a, 'n, R> {
     /// The nodes and hops of the sheet's report.
     names: &'a Names<'n>,
     /// The sheet's errors, each with how short it is.
-    before: &'a crate::map::Map<Key, Option<u64>>,
+    before: &'a crate::map::Map<Key<'n>, Option<u64>>,
     checks_left: &'a mut usize,
     recheck: &'a mut R,
 }
@@ -460,10 +465,16 @@ fn lower_inner_bounds(sheet: &Sheet, index: &Index, f: &Finding) -> Vec<Step> {
     let Some(node) = node.and_then(|n| index.nodes.get(n)) else {
         return Vec::new();
     };
-    let deciding = deciding_hops(node);
-    index
+    let mut with_slack = index
         .calls(&node.name)
         .filter(|h| h.slack_ms.is_some_and(|s| s > 0))
+        .peekable();
+    // Which calls decide the need is read only where some call has slack.
+    if with_slack.peek().is_none() {
+        return Vec::new();
+    }
+    let deciding = deciding_hops(node);
+    with_slack
         .filter(|h| deciding.contains(h.segment.as_str()))
         .filter_map(|h| {
             let wait = h.wait_ms?;

@@ -6,7 +6,7 @@
 //! per hop, and the findings `inversion.hop`, `queue.redelivery` and `slack.none`.
 
 use crate::code::FindingCode;
-use crate::duration::seconds;
+use crate::duration::push_seconds;
 use crate::kind::Kind;
 use crate::report::{HopReport, HopTrace, Repeats, TraceNumber, TraceTerm, Verdict};
 use crate::said::Said;
@@ -116,11 +116,10 @@ fn check_hop(s: Stages, (h, hop): (usize, &Hop), calc: &HopCalc, out: &mut Findi
     let callee = &graph.nodes[hop.callee];
     let caller = &graph.nodes[hop.caller];
     let callee_calc = &nodes[hop.callee];
-    let mut formula = calc.worst_text.clone();
-    let queue_text = match hop.parts.queueing {
-        Some(Some(q)) if whole => format!("{} + ", q.time.need_text(q.decimals)),
-        _ => String::new(),
-    };
+    // The hop's formula, then its check (`read 10.0 ≥ 8.0 + 1.0`) written onto it.
+    let room = if whole { 64 } else { 0 };
+    let mut formula = String::with_capacity(calc.worst_text.len() + room);
+    formula.push_str(&calc.worst_text);
     let (verdict, slack_ms, callee_worst, need) = match (callee_side(hop, callee_calc), calc.wait) {
         (None, _) => (Verdict::Unchecked, None, None, None),
         (Some(None), _) | (_, None) => (Verdict::Unknown, None, None, None),
@@ -131,26 +130,31 @@ fn check_hop(s: Stages, (h, hop): (usize, &Hop), calc: &HopCalc, out: &mut Findi
                 Verdict::Inverted => "<",
                 _ => "?",
             };
-            let check_text = if whole {
-                let callee_text = match callee_calc.worst {
-                    Some(Some(w)) => w.need_text(1),
-                    _ => cw.need_text(1),
+            // Where the check's text starts in the formula.
+            let mut check_at = formula.len();
+            if whole {
+                if !formula.is_empty() {
+                    formula.push_str("; ");
+                    check_at = formula.len();
+                }
+                Slot::Bound(name).write(&mut formula);
+                formula.push(' ');
+                formula.push_str(&wait.time.bound_text(wait.decimals.max(1)));
+                formula.push(' ');
+                formula.push_str(sign);
+                formula.push(' ');
+                if let Some(Some(q)) = hop.parts.queueing {
+                    q.time.push_need_text(&mut formula, q.decimals);
+                    formula.push_str(" + ");
+                }
+                let callee_worst = match callee_calc.worst {
+                    Some(Some(w)) => w,
+                    _ => cw,
                 };
-                let check_text = format!(
-                    "{} {} {sign} {queue_text}{callee_text} + {}",
-                    Slot::Bound(name).text(),
-                    wait.time.bound_text(wait.decimals.max(1)),
-                    seconds(calc.margin_ms, 1)
-                );
-                formula = if formula.is_empty() {
-                    check_text.clone()
-                } else {
-                    format!("{formula}; {check_text}")
-                };
-                check_text
-            } else {
-                String::new()
-            };
+                callee_worst.push_need_text(&mut formula, 1);
+                formula.push_str(" + ");
+                push_seconds(&mut formula, calc.margin_ms, 1);
+            }
             // The need is everything the bound is compared with (queueing, the callee's worst
             // case and the margin), so that short_by = need − bound; the message still names
             // the parts.
@@ -220,7 +224,7 @@ fn check_hop(s: Stages, (h, hop): (usize, &Hop), calc: &HopCalc, out: &mut Findi
                     if c.slack_ms == Some(0)
                         && !out.skips(FindingCode::SlackNone, hop.rows.len()) =>
                 {
-                    let check = check_text.clone();
+                    let check = formula[check_at..].to_string();
                     out.add(
                         Draft::slack_none(&hop.segment, hop.rows.clone(), check)
                             .on_hop(&hop.segment)

@@ -276,10 +276,11 @@ impl Findings {
         }
     }
 
-    /// Room for `more` findings: a sheet's findings are often as many as its rows, and each
-    /// is a few hundred bytes, which a growing list would copy again and again.
-    pub(crate) fn reserve(&mut self, more: usize) {
-        self.list.reserve(more);
+    /// Room for `total` findings in all, those found so far included: a sheet's findings are
+    /// often as many as its rows, and each is a few hundred bytes, which a growing list would
+    /// copy again and again.
+    pub(crate) fn reserve_total(&mut self, total: usize) {
+        self.list.reserve(total.saturating_sub(self.list.len()));
     }
 
     /// Whether only the verdict is read (see [`Findings::for_verdict`]): the stages write no
@@ -388,11 +389,16 @@ impl Findings {
             }
         }
         // Sorted by a small key, then moved once: a finding is a few hundred bytes, and a
-        // sort moves its elements many times.
-        let mut order: Vec<(Severity, usize, u32)> = findings
+        // sort moves its elements many times. The key is one number that orders as
+        // (severity, first row, index) do: severities in their order from bit 96, the row
+        // (or 0 for none) from bit 32, the index below.
+        let mut order: Vec<u128> = findings
             .iter()
             .enumerate()
-            .map(|(i, (f, ..))| (f.severity, f.rows.first().map_or(0, |&l| l + 1), i as u32))
+            .map(|(i, (f, ..))| {
+                let row = f.rows.first().map_or(0, |&l| l + 1);
+                (u128::from(f.severity as u8) << 96) | ((row as u128) << 32) | u128::from(i as u32)
+            })
             .collect();
         order.sort_unstable();
         let total = findings.len();
@@ -422,8 +428,9 @@ impl Findings {
             summary,
             total,
         };
-        for &(_, _, i) in order.iter().take(kept) {
-            let Some((mut f, traced, said)) = slots[i as usize].take() else {
+        for &key in order.iter().take(kept) {
+            let i = key as u32 as usize;
+            let Some((mut f, traced, said)) = slots[i].take() else {
                 continue;
             };
             if !self.verdict {

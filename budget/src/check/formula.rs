@@ -3,8 +3,9 @@
 //! [`crate::render::formula`]), and the parsed values of duration and tries cells (`1.5 s`,
 //! `3 tries, waits 0.5 s, 1.0 s`).
 
-use crate::duration::seconds;
+use crate::duration::{push_seconds, seconds};
 use crate::kind::Kind;
+use crate::time::Time;
 use crate::value::Tries;
 
 use super::hops::BoundName;
@@ -46,45 +47,50 @@ pub(crate) const OPEN: char = '\u{E000}';
 pub(crate) const CLOSE: char = '\u{E001}';
 
 impl<'a> Slot<'a> {
-    /// Appends this slot to a formula's text.
+    /// Appends this slot to a formula's text. Tags, words and names are pushed as they are,
+    /// and only counts are formatted: a check writes many slots, and the formatting machinery
+    /// costs more than the few bytes of a tag.
     pub(crate) fn write(self, out: &mut String) {
         use std::fmt::Write;
-        out.push(OPEN);
-        let _ = match self {
-            Slot::Seconds(text) => write!(out, "s{text}"),
+        // The tag, its payload of text and its payload of a count (written after the text).
+        let (tag, text, count): (&str, &str, Option<u64>) = match self {
+            Slot::Seconds(text) => ("s", text, None),
             Slot::Word(word) => match word {
-                Word::Upstreams(u) => write!(out, "wU{u}"),
-                Word::Window => write!(out, "wW"),
-                Word::Deadline => write!(out, "wD"),
-                Word::Unreadable => write!(out, "w?"),
-                Word::DeadlineUnreadable => write!(out, "w!"),
-                Word::CutByPropagated => write!(out, "wC"),
-                Word::AcrossUpstreams(u) => write!(out, "wA{u}"),
-                Word::NoRetries => write!(out, "wN"),
+                Word::Upstreams(u) => ("wU", "", Some(u64::from(u))),
+                Word::Window => ("wW", "", None),
+                Word::Deadline => ("wD", "", None),
+                Word::Unreadable => ("w?", "", None),
+                Word::DeadlineUnreadable => ("w!", "", None),
+                Word::CutByPropagated => ("wC", "", None),
+                Word::AcrossUpstreams(u) => ("wA", "", Some(u64::from(u))),
+                Word::NoRetries => ("wN", "", None),
             },
-            Slot::Bound(name) => write!(
-                out,
-                "b{}",
-                match name {
-                    BoundName::PerTry => 'p',
-                    BoundName::Deadline => 'd',
-                    BoundName::Visibility => 'v',
-                    BoundName::Read => 'r',
-                }
-            ),
-            Slot::Term(kind) => write!(out, "k{}", kind.as_str()),
-            Slot::OtherRoutes(n) => write!(out, "o{n}"),
-            Slot::NestedLayers(n) => write!(out, "n{n}"),
-            Slot::Waits => write!(out, "a"),
-            Slot::MoreLayers(n) => write!(out, "m{n}"),
-            Slot::ProductDefault(product) => write!(out, "c{product}"),
+            Slot::Bound(name) => match name {
+                BoundName::PerTry => ("bp", "", None),
+                BoundName::Deadline => ("bd", "", None),
+                BoundName::Visibility => ("bv", "", None),
+                BoundName::Read => ("br", "", None),
+            },
+            Slot::Term(kind) => ("k", kind.as_str(), None),
+            Slot::OtherRoutes(n) => ("o", "", Some(n as u64)),
+            Slot::NestedLayers(n) => ("n", "", Some(n as u64)),
+            Slot::Waits => ("a", "", None),
+            Slot::MoreLayers(n) => ("m", "", Some(n as u64)),
+            Slot::ProductDefault(product) => ("c", product, None),
         };
+        out.push(OPEN);
+        out.push_str(tag);
+        out.push_str(text);
+        if let Some(n) = count {
+            let _ = write!(out, "{n}");
+        }
         out.push(CLOSE);
     }
 
     /// This slot alone, as a formula's text.
     pub(crate) fn text(self) -> String {
-        let mut out = String::new();
+        // The two marks (3 bytes each), a tag and a short payload.
+        let mut out = String::with_capacity(16);
         self.write(&mut out);
         out
     }
@@ -137,6 +143,19 @@ pub(crate) fn with_unit(seconds: &str) -> String {
     Slot::Seconds(seconds).text()
 }
 
+/// A need in seconds with its unit, as a slot appended to `out`: `time` written as
+/// [`Time::need_text`] writes it with one decimal, or `?` when unknown. What
+/// `with_unit(&time.need_text(1))` gives, without the text in between.
+pub(crate) fn push_need_with_unit(out: &mut String, time: Option<Time>) {
+    out.push(OPEN);
+    out.push('s');
+    match time {
+        Some(t) => t.push_need_text(out, 1),
+        None => out.push('?'),
+    }
+    out.push(CLOSE);
+}
+
 /// The words of a hop's formula ([`Slot::Word`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Word {
@@ -167,20 +186,22 @@ pub(crate) enum Word {
 /// tries layers)`.
 pub(crate) fn layers_formula(p_text: &str, layers: &[Tries]) -> String {
     use std::fmt::Write;
-    let effective: Vec<&Tries> = layers
-        .iter()
-        .filter(|l| !(l.count == 1 && l.waits_ms.is_empty()))
-        .collect();
+    // The layers that change the formula: a layer of one try without waits does not.
+    let effective = || {
+        layers
+            .iter()
+            .filter(|l| !(l.count == 1 && l.waits_ms.is_empty()))
+    };
     let spaced = p_text.contains(' ');
-    let mut f = String::new();
+    let mut f = String::with_capacity(p_text.len() + 32);
     if layers.len() > MAX_NESTED_TRIES {
         if spaced {
             let _ = write!(f, "({p_text})");
         } else {
             f.push_str(p_text);
         }
-        let n = effective.len();
-        for (i, layer) in effective.iter().enumerate() {
+        let n = effective().count();
+        for (i, layer) in effective().enumerate() {
             if i < 2 || i + 1 == n {
                 if i + 1 == n && n > 3 {
                     f.push_str(" × …");
@@ -191,10 +212,10 @@ pub(crate) fn layers_formula(p_text: &str, layers: &[Tries]) -> String {
         Slot::NestedLayers(layers.len()).write(&mut f);
         return f;
     }
-    let opens = effective.len().saturating_sub(usize::from(!spaced));
-    f.push_str(&"(".repeat(opens));
+    let opens = effective().count().saturating_sub(usize::from(!spaced));
+    f.extend(std::iter::repeat_n('(', opens));
     f.push_str(p_text);
-    for (i, layer) in effective.iter().enumerate() {
+    for (i, layer) in effective().enumerate() {
         if i > 0 || spaced {
             f.push(')');
         }
@@ -221,7 +242,8 @@ pub(crate) fn push_waits(f: &mut String, layer: &Tries) {
     }
     for (w, d) in layer.waits_ms.iter().zip(&layer.wait_decimals) {
         if *w > 0 {
-            let _ = write!(f, " + {}", seconds(*w, *d));
+            f.push_str(" + ");
+            push_seconds(f, *w, *d);
         }
     }
 }
@@ -243,6 +265,23 @@ mod tests {
         );
         assert_eq!(layers_formula("2", &[tries(2, vec![0])]), "2 × 2");
         assert_eq!(layers_formula("1 + 2", &[]), "1 + 2");
+    }
+
+    #[test]
+    fn a_need_with_its_unit_is_the_slot_of_its_text() {
+        let open = Time::from_dur(crate::value::Dur::AtLeast(100_000));
+        for time in [
+            Some(Time::exact(12_000)),
+            Some(Time::exact(250)),
+            Some(open),
+            Some(Time::from_dur(crate::value::Dur::Infinite)),
+            None,
+        ] {
+            let mut pushed = String::from("x = ");
+            push_need_with_unit(&mut pushed, time);
+            let text = time.map_or("?".to_string(), |t| t.need_text(1));
+            assert_eq!(pushed, format!("x = {}", with_unit(&text)));
+        }
     }
 
     #[test]

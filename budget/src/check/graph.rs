@@ -208,34 +208,43 @@ impl Graph {
         let mut b = Builder::with_capacity(rows.len());
         let mut place = Vec::with_capacity(rows.len());
         let mut malformed_notes: Vec<(usize, RowSaid)> = Vec::new();
+        // The previous row's segment and place: a hop's or node's rows are mostly written
+        // one after another, and a segment written as the one before names what it named.
+        let mut previous: Option<(&str, Place)> = None;
         for (i, row) in rows.iter().enumerate() {
             let line = i + 1;
-            let p = match read_segment(&row.segment) {
-                Segment::None => Place::Nowhere,
-                Segment::Malformed(_) if out.skips(FindingCode::SegmentMalformed, 1) => {
-                    Place::Nowhere
+            let p = match previous {
+                Some((segment, p @ (Place::Hop(_) | Place::Node(_)))) if segment == row.segment => {
+                    p
                 }
-                Segment::Malformed(what) => {
-                    let said = RowSaid::SegmentMalformed {
-                        line,
-                        segment: row.segment.trim().to_string(),
-                        what,
-                    };
-                    malformed_notes.push((i, said.clone()));
-                    out.add(Draft::new(
-                        FindingCode::SegmentMalformed,
-                        vec![line],
-                        Said::Row(said),
-                    ));
-                    Place::Nowhere
-                }
-                Segment::Node(name) => {
-                    let n = b.node(name);
-                    b.add_node_row(n, line, &infos[i]);
-                    Place::Node(n)
-                }
-                Segment::Hop(caller, callee) => {
-                    let h = b.hop(row.segment.trim(), caller, callee);
+                _ => match read_segment(&row.segment) {
+                    Segment::None => Place::Nowhere,
+                    Segment::Malformed(_) if out.skips(FindingCode::SegmentMalformed, 1) => {
+                        Place::Nowhere
+                    }
+                    Segment::Malformed(what) => {
+                        let said = RowSaid::SegmentMalformed {
+                            line,
+                            segment: row.segment.trim().to_string(),
+                            what,
+                        };
+                        malformed_notes.push((i, said.clone()));
+                        out.add(Draft::new(
+                            FindingCode::SegmentMalformed,
+                            vec![line],
+                            Said::Row(said),
+                        ));
+                        Place::Nowhere
+                    }
+                    Segment::Node(name) => Place::Node(b.node(name)),
+                    Segment::Hop(caller, callee) => {
+                        Place::Hop(b.hop(row.segment.trim(), caller, callee))
+                    }
+                },
+            };
+            match p {
+                Place::Node(n) => b.add_node_row(n, line, &infos[i]),
+                Place::Hop(h) => {
                     if let Some((kind, name, first)) = b.add_hop_row(h, line, &mut infos[i]) {
                         // A hop is in at most one group: the second row that names one
                         // cannot be read.
@@ -254,9 +263,10 @@ impl Graph {
                             Said::Row(said),
                         ));
                     }
-                    Place::Hop(h)
                 }
-            };
+                Place::Nowhere => {}
+            }
+            previous = Some((row.segment.as_str(), p));
             place.push(p);
         }
         // A row whose segment names no hop says why beside it, unless its value already does.
@@ -624,7 +634,10 @@ fn cycles(graph: &Graph, out: &mut Findings) -> Vec<Vec<usize>> {
     let mut on_stack = vec![false; n];
     let mut stack: Vec<usize> = Vec::new();
     let mut component = vec![NONE; n];
-    let mut components: Vec<Vec<usize>> = Vec::new();
+    // The components' members, one component after another (most are one node alone), and
+    // where each component's members end.
+    let mut members: Vec<usize> = Vec::with_capacity(n);
+    let mut ends: Vec<usize> = Vec::new();
     let mut next_index = 0;
     for start in 0..n {
         if index[start] != NONE {
@@ -658,8 +671,7 @@ fn cycles(graph: &Graph, out: &mut Findings) -> Vec<Vec<usize>> {
                     low[parent] = low[parent].min(low[u]);
                 }
                 if low[u] == index[u] {
-                    let c = components.len();
-                    let mut members = Vec::new();
+                    let c = ends.len();
                     while let Some(w) = stack.pop() {
                         on_stack[w] = false;
                         component[w] = c;
@@ -668,13 +680,14 @@ fn cycles(graph: &Graph, out: &mut Findings) -> Vec<Vec<usize>> {
                             break;
                         }
                     }
-                    components.push(members);
+                    ends.push(members.len());
                 }
             }
         }
     }
     let mut found: Vec<(usize, Vec<usize>)> = Vec::new();
-    for (c, members) in components.iter().enumerate() {
+    for (c, &end) in ends.iter().enumerate() {
+        let members = &members[c.checked_sub(1).map_or(0, |b| ends[b])..end];
         let first = *members.iter().min().expect("a component has a node");
         let self_loop = graph.nodes[first]
             .hops_out

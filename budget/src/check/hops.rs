@@ -21,7 +21,7 @@ use crate::report::TraceTerm;
 
 use super::conditions::{self, Conditions};
 use super::findings::{Draft, Findings};
-use super::formula::{layers_formula, push_waits, with_unit, Slot, Word};
+use super::formula::{layers_formula, push_need_with_unit, push_waits, Slot, Word};
 use super::graph::{bounds, Graph, Hop};
 use super::limits::MAX_NESTED_TRIES;
 use super::rows::{RowInfo, Term, Val};
@@ -45,24 +45,62 @@ pub(crate) fn compute(
     sheet_margin_ms: u64,
     out: &mut Findings,
 ) -> Vec<HopCalc> {
+    let mut defaults = ConnectDefaults::default();
     (0..graph.hops.len())
-        .map(|h| compute_one(graph, h, infos, sheet_margin_ms, out))
+        .map(|h| compute_one(graph, h, infos, sheet_margin_ms, &mut defaults, out))
         .collect()
 }
 
+/// The catalog's connect defaults for the entries of a sheet's rows, each looked up and read
+/// once: a sheet's hops without a connect row often share one product (nginx's 60 s), and
+/// finding and reading a default costs more than the hop's own numbers.
+#[derive(Default)]
+pub(crate) struct ConnectDefaults(Vec<(&'static catalog::Entry, Option<ConnectDefault>)>);
+
+/// The connect entry of a row's entry's product ([`catalog::connect_for`]), and its default
+/// read: its duration, its decimals, and whether it was written as 0 (`None` when it is no
+/// duration).
+type ConnectDefault = (&'static catalog::Entry, Option<(Dur, u8, bool)>);
+
+impl ConnectDefaults {
+    /// The connect default for a row whose catalog entry is `entry`, if its product has one.
+    fn of(&mut self, entry: &'static catalog::Entry) -> Option<ConnectDefault> {
+        if let Some((_, found)) = self.0.iter().find(|(e, _)| std::ptr::eq(*e, entry)) {
+            return *found;
+        }
+        let found = catalog::connect_for(entry).map(|e| {
+            let read = match value::read_duration(e.default, Some(e.unit)) {
+                Ok(Cell::Duration {
+                    dur,
+                    decimals,
+                    zero,
+                    ..
+                }) => Some((dur, decimals, zero)),
+                _ => None,
+            };
+            (e, read)
+        });
+        self.0.push((entry, found));
+        found
+    }
+}
+
 /// Computes hop `h` of `graph`: what [`compute`] gives for it, which depends on the hop's own
-/// rows and parts alone (its conditions also on its callee's idempotency rows).
+/// rows and parts alone (its conditions also on its callee's idempotency rows). `defaults`
+/// keeps the catalog's connect defaults read so far.
 pub(crate) fn compute_one(
     graph: &Graph,
     h: usize,
     infos: &[RowInfo],
     sheet_margin_ms: u64,
+    defaults: &mut ConnectDefaults,
     out: &mut Findings,
 ) -> HopCalc {
     let hop = &graph.hops[h];
     let caller = graph.nodes[hop.caller].name.as_str();
     let conditions = conditions::of_hop(graph, hop, infos);
-    compute_hop(hop, caller, conditions, infos, sheet_margin_ms, out)
+    let context = (infos, sheet_margin_ms);
+    compute_hop(hop, caller, conditions, context, defaults, out)
 }
 
 /// The sum of duration terms and its text (`0.5 + 3`; empty unless `text`); `None` when one
@@ -85,21 +123,18 @@ fn sum(terms: &[Option<Term>], text: bool) -> Option<(Time, String)> {
 
 /// A connect bound for a hop with none, from the catalog where a product of the hop's rows
 /// documents one (nginx: 60 s), with its `value.default_applied`.
-fn catalog_connect(hop: &Hop, infos: &[RowInfo], out: &mut Findings) -> Option<(Term, TraceTerm)> {
-    let e = hop
+fn catalog_connect(
+    hop: &Hop,
+    infos: &[RowInfo],
+    defaults: &mut ConnectDefaults,
+    out: &mut Findings,
+) -> Option<(Term, TraceTerm)> {
+    let (e, read) = hop
         .rows
         .iter()
         .filter_map(|&l| infos[l - 1].entry)
-        .find_map(catalog::connect_for)?;
-    let Ok(Cell::Duration {
-        dur,
-        decimals,
-        zero,
-        ..
-    }) = value::read_duration(e.default, Some(e.unit))
-    else {
-        return None;
-    };
+        .find_map(|entry| defaults.of(entry))?;
+    let (dur, decimals, zero) = read?;
     // A documented default of 0 that means no bound (Guzzle `connect_timeout`).
     let dur = if zero && e.zero == Zero::Disabled {
         Dur::Infinite
@@ -145,19 +180,19 @@ fn catalog_connect(hop: &Hop, infos: &[RowInfo], out: &mut Findings) -> Option<(
     Some((connect, term))
 }
 
+/// The early phase of a try, its formula text and its terms; `None` when the hop has no
+/// connect bound, `Some(None)` when a needed value is unknown ([`early_phase`]).
+type Early = Option<Option<(Time, String, Vec<TraceTerm>)>>;
+
 /// The early phase of a try (§4.1): the connect bound, plus the send bound when `header-send`
 /// is a retry condition and the hop has a send row (the caller caps it at the per-try bound);
 /// with its formula text (`5 + 10`) and its terms. `None` when the hop has no connect bound (the early phase is then the whole try);
 /// `Some(None)` when a needed value is unknown.
-fn early_phase(
-    hop: &Hop,
-    connect: &Connect,
-    infos: &[RowInfo],
-    whole: bool,
-) -> Option<Option<(Time, String, Vec<TraceTerm>)>> {
+fn early_phase(hop: &Hop, connect: &Connect, infos: &[RowInfo], whole: bool) -> Early {
     let (connect, catalog) = connect.as_ref()?;
-    let mut used: Vec<(Option<Term>, Kind, Option<TraceTerm>)> =
-        vec![(*connect, Kind::Connect, catalog.clone())];
+    // The connect bound, and the send bound.
+    let mut used: Vec<(Option<Term>, Kind, Option<TraceTerm>)> = Vec::with_capacity(2);
+    used.push((*connect, Kind::Connect, catalog.clone()));
     let header_send = hop
         .parts
         .retry_on
@@ -176,19 +211,17 @@ fn early_phase(
     }
     let reading = Reading::of_sum(Some(total));
     // Every term is known here: a sum with an unknown one is `None` above.
-    let trace_terms = used
-        .into_iter()
-        .filter_map(|(t, _, catalog)| {
-            let t = t?;
-            Some(match catalog {
-                Some(mut c) => {
-                    c.value_ms = reading.ms(t.time);
-                    c
-                }
-                None => trace::row_term(&t, infos, reading),
-            })
+    let mut trace_terms = Vec::with_capacity(used.len());
+    trace_terms.extend(used.into_iter().filter_map(|(t, _, catalog)| {
+        let t = t?;
+        Some(match catalog {
+            Some(mut c) => {
+                c.value_ms = reading.ms(t.time);
+                c
+            }
+            None => trace::row_term(&t, infos, reading),
         })
-        .collect();
+    }));
     Some(Some((total, text, trace_terms)))
 }
 
@@ -254,7 +287,7 @@ fn early_worst(
 /// Returns the terms too.
 fn per_try(
     hop: &Hop,
-    connect: &Connect,
+    connect: Connect,
     infos: &[RowInfo],
     out: &mut Findings,
 ) -> (Option<Option<(Time, String)>>, Vec<TraceTerm>) {
@@ -266,13 +299,14 @@ fn per_try(
         None => (parts.visibility, Kind::Visibility),
     };
     let capped = bounds(attempt_like) || bounds(parts.deadline);
-    // The parts summed, each with its kind (for an unknown one) and its trace term, if given.
-    let mut used: Vec<(Option<Term>, Kind, Option<TraceTerm>)> = Vec::new();
+    // The parts summed, each with its kind (for an unknown one) and its trace term, if given:
+    // a connect bound and one other.
+    let mut used: Vec<(Option<Term>, Kind, Option<TraceTerm>)> = Vec::with_capacity(2);
     let result = match (attempt_like, parts.read) {
         (Some(att), read) if !(att.is_some_and(|a| a.time.is_inf()) && read.is_some()) => {
             if let Some((c, catalog)) = connect {
                 if !parts.attempt_includes_connect {
-                    used.push((*c, Kind::Connect, catalog.clone()));
+                    used.push((c, Kind::Connect, catalog));
                 }
             }
             used.push((att, attempt_kind, None));
@@ -280,7 +314,7 @@ fn per_try(
         }
         (_, Some(read)) => {
             match connect {
-                Some((c, catalog)) => used.push((*c, Kind::Connect, catalog.clone())),
+                Some((c, catalog)) => used.push((c, Kind::Connect, catalog)),
                 None if !capped && !out.skips(FindingCode::BoundMissing, hop.rows.len()) => {
                     let msg = Said::ConnectMissing {
                         segment: segment.to_string(),
@@ -317,17 +351,18 @@ fn per_try(
         return (Some(total), Vec::new());
     }
     let reading = Reading::of_sum(total.as_ref().map(|(t, _)| *t));
-    let trace_terms = used
-        .into_iter()
-        .map(|(t, kind, catalog)| match (t, catalog) {
-            (Some(t), Some(mut c)) => {
-                c.value_ms = reading.ms(t.time);
-                c
-            }
-            (Some(t), None) => trace::row_term(&t, infos, reading),
-            (None, _) => trace::unknown_term(kind, &hop.rows, infos),
-        })
-        .collect();
+    let mut trace_terms = Vec::with_capacity(used.len());
+    trace_terms.extend(
+        used.into_iter()
+            .map(|(t, kind, catalog)| match (t, catalog) {
+                (Some(t), Some(mut c)) => {
+                    c.value_ms = reading.ms(t.time);
+                    c
+                }
+                (Some(t), None) => trace::row_term(&t, infos, reading),
+                (None, _) => trace::unknown_term(kind, &hop.rows, infos),
+            }),
+    );
     (Some(total), trace_terms)
 }
 
@@ -355,8 +390,8 @@ fn compute_hop(
     hop: &Hop,
     caller_name: &str,
     conditions: Conditions,
-    infos: &[RowInfo],
-    sheet_margin_ms: u64,
+    (infos, sheet_margin_ms): (&[RowInfo], u64),
+    defaults: &mut ConnectDefaults,
     out: &mut Findings,
 ) -> HopCalc {
     // A verdict-only re-check writes no formula and no trace (see `Findings::verdict_only`).
@@ -369,11 +404,17 @@ fn compute_hop(
     }
     let connect: Connect = match parts.connect {
         None if !(parts.attempt.is_some() && parts.attempt_includes_connect) => {
-            catalog_connect(hop, infos, out).map(|(t, term)| (Some(t), Some(term)))
+            catalog_connect(hop, infos, defaults, out).map(|(t, term)| (Some(t), Some(term)))
         }
         connect => connect.map(|c| (c, None)),
     };
-    let (per_try, per_try_terms) = per_try(hop, &connect, infos, out);
+    // Retries only on early conditions repeat only the early phase (§4.1): it is worked out
+    // before the per-try bound takes the connect bound.
+    let early = match calc.conditions.early_only() {
+        true => early_phase(hop, &connect, infos, whole),
+        false => None,
+    };
+    let (per_try, per_try_terms) = per_try(hop, connect, infos, out);
     if whole {
         calc.per_try_rows = trace::rows_of(&per_try_terms);
     }
@@ -381,7 +422,7 @@ fn compute_hop(
     let mut worst = match (&per_try, layers) {
         (Some(Some((p, p_text))), Some(layers)) => {
             calc.per_try = Some(*p);
-            let mut worst = tried(hop, &mut calc, (*p, p_text), layers, &connect, infos, out);
+            let mut worst = tried(hop, &mut calc, (*p, p_text), layers, early, infos, out);
             capped_by_window(hop, &mut worst, *p, infos, whole);
             worst
         }
@@ -450,13 +491,14 @@ fn without_bounds(
 
 /// The worst case of the tries of per-try bound `p` (`p_text` in a formula): the nested
 /// layers, only the early phase where retries repeat only it (§4.1), none where nothing
-/// retries, times the upstream targets. Sets the hop's tries and early phase.
+/// retries, times the upstream targets. Sets the hop's tries and early phase. `early` is the
+/// early phase where retries repeat only it ([`early_phase`]).
 fn tried(
     hop: &Hop,
     calc: &mut HopCalc,
     (p, p_text): (Time, &String),
     layers: &[Tries],
-    connect: &Connect,
+    early: Early,
     infos: &[RowInfo],
     out: &mut Findings,
 ) -> Worst {
@@ -478,18 +520,11 @@ fn tried(
         worst = Some(layered_worst(p, outer, out));
         total = total_tries(outer);
         if whole {
-            formula = format!(
-                "{}{}",
-                Slot::Word(Word::NoRetries).text(),
-                layers_formula(p_text, outer)
-            );
+            formula = Slot::Word(Word::NoRetries).text();
+            formula.push_str(&layers_formula(p_text, outer));
         }
     }
     // Retries only on early conditions repeat only the early phase (§4.1).
-    let early = match calc.conditions.early_only() {
-        true => early_phase(hop, connect, infos, whole),
-        false => None,
-    };
     if let Some(early) = early {
         let targets = match parts.targets() {
             Some(Some(u)) => Some(u.max(1)),
@@ -543,12 +578,12 @@ fn tried(
             total = total.saturating_mul(u);
             worst = worst.map(|w| w.times(u));
             if whole {
-                let grouped = if formula.contains(' ') {
-                    format!("({formula})")
-                } else {
-                    formula.clone()
-                };
-                formula = format!("{grouped} {}", Slot::Word(Word::Upstreams(u)).text());
+                if formula.contains(' ') {
+                    formula.insert(0, '(');
+                    formula.push(')');
+                }
+                formula.push(' ');
+                Slot::Word(Word::Upstreams(u)).write(&mut formula);
             }
         }
         Some(None) => worst = None,
@@ -559,8 +594,8 @@ fn tried(
         if let (true, Some(Some(u))) = (parts.tries_span_upstreams, parts.upstreams) {
             formula.push_str(&Slot::Word(Word::AcrossUpstreams(u)).text());
         }
-        let worst_text = worst.map_or("?".to_string(), |w| w.need_text(1));
-        formula = format!("{formula} = {}", with_unit(&worst_text));
+        formula.push_str(" = ");
+        push_need_with_unit(&mut formula, worst);
     }
     Worst {
         time: worst,

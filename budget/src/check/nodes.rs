@@ -14,7 +14,7 @@ use crate::said::Said;
 use crate::time::{compare, Time};
 
 use super::findings::{Draft, Findings, Numbers, Traced};
-use super::formula::{with_unit, Slot, Word};
+use super::formula::{push_need_with_unit, with_unit, Slot, Word};
 use super::graph::{Call, Graph, Node};
 use super::hops::{early_tries_that_fit, tries_that_fit, HopCalc};
 use super::rows::RowInfo;
@@ -34,7 +34,8 @@ pub(crate) struct NeedTerm {
     pub(crate) label: String,
     /// The hop it takes its worst case from: the call's, or a group's longest.
     pub(crate) hop: usize,
-    /// The rows its worst case is computed from, sorted.
+    /// The rows its worst case is computed from, sorted, at most the first 16 (what its trace
+    /// term lists, [`trace::brief`]).
     pub(crate) rows: Vec<usize>,
     /// A parallel or route group's hops, in order (empty for a single call).
     pub(crate) group: Vec<usize>,
@@ -86,32 +87,43 @@ fn need_terms(node: &Node, graph: &Graph, hops: &[HopCalc], whole: bool) -> Vec<
                     group: Vec::new(),
                 };
             }
-            let texts: Vec<String> = c
-                .hops
-                .iter()
-                .map(|&h| hops[h].worst.map_or("?".to_string(), |w| w.need_text(1)))
-                .collect();
             let callee = |h: usize| graph.nodes[graph.hops[h].callee].name.as_str();
-            let named: Vec<String> = c
-                .hops
-                .iter()
-                .zip(&texts)
-                .map(|(&h, t)| format!("{} {t}", callee(h)))
-                .collect();
-            let rows: Vec<usize> = match c.hops[..] {
-                [h] => hops[h].worst_rows.clone(),
-                // Routes are alternatives: only the longest decides the need (§4.2).
-                _ if c.routes => hops[longest].worst_rows.clone(),
-                _ => {
-                    let mut rows: Vec<usize> = c
-                        .hops
-                        .iter()
-                        .flat_map(|&h| hops[h].worst_rows.iter().copied())
-                        .collect();
-                    rows.sort_unstable();
-                    rows.dedup();
-                    rows
+            // `DB 3.0`: a callee named with its hop's worst case.
+            let named_one = |h: usize| {
+                let name = callee(h);
+                let mut named = String::with_capacity(name.len() + 8);
+                named.push_str(name);
+                named.push(' ');
+                match hops[h].worst {
+                    Some(w) => w.push_need_text(&mut named, 1),
+                    None => named.push('?'),
                 }
+                named
+            };
+            // A call of one hop: its one text and rows, and no group.
+            if let [h] = c.hops[..] {
+                return NeedTerm {
+                    time,
+                    named: named_one(h),
+                    label: callee(h).to_string(),
+                    hop: longest,
+                    rows: trace::brief(&hops[h].worst_rows),
+                    group: Vec::new(),
+                };
+            }
+            let named: Vec<String> = c.hops.iter().map(|&h| named_one(h)).collect();
+            let rows: Vec<usize> = if c.routes {
+                // Routes are alternatives: only the longest decides the need (§4.2).
+                trace::brief(&hops[longest].worst_rows)
+            } else {
+                let mut rows: Vec<usize> = c
+                    .hops
+                    .iter()
+                    .flat_map(|&h| hops[h].worst_rows.iter().copied())
+                    .collect();
+                rows.sort_unstable();
+                rows.dedup();
+                trace::brief(&rows)
             };
             let (named, label) = if c.routes && c.hops.len() > ROUTES_NAMED {
                 // Many routes: the longest few by name, in sheet order, and a count of the
@@ -129,20 +141,14 @@ fn need_terms(node: &Node, graph: &Graph, hops: &[HopCalc], whole: bool) -> Vec<
                     format!("max({}, {others})", named.join(", ")),
                     format!("max({}, {others})", callees.join(", ")),
                 )
-            } else if c.hops.len() > 1 {
+            } else {
                 let callees: Vec<&str> = c.hops.iter().map(|&h| callee(h)).collect();
                 (
                     format!("max({})", named.join(", ")),
                     format!("max({})", callees.join(", ")),
                 )
-            } else {
-                (named.join(""), callee(c.hops[0]).to_string())
             };
-            let group = if c.hops.len() > 1 {
-                c.hops.clone()
-            } else {
-                Vec::new()
-            };
+            let group = c.hops.clone();
             NeedTerm {
                 time,
                 named,
@@ -181,7 +187,7 @@ fn longest(c: &Call, hops: &[HopCalc]) -> usize {
 fn call_term(graph: &Graph, t: &NeedTerm, reading: Reading) -> TraceTerm {
     let mut term = trace::taken(
         t.time.and_then(|w| reading.ms(w)),
-        trace::brief(&t.rows),
+        t.rows.clone(),
         trace::of_hop(&graph.hops[t.hop].segment, TraceNumber::Worst),
     );
     term.label = Some(t.label.clone());
@@ -208,9 +214,14 @@ fn node_trace(
         .map(|t| call_term(graph, t, inner_reading))
         .collect();
     let reading = Reading::of_sum(need);
-    let mut need_terms: Vec<TraceTerm> =
-        terms.iter().map(|t| call_term(graph, t, reading)).collect();
-    let mut named: Vec<String> = terms.iter().map(|t| t.named.clone()).collect();
+    // A node with nothing to count lists no need terms: they are not built.
+    let mut need_terms: Vec<TraceTerm> = Vec::new();
+    if node.has_content() {
+        need_terms.reserve(terms.len() + 2);
+        need_terms.extend(terms.iter().map(|t| call_term(graph, t, reading)));
+    }
+    // The texts of the node's own time and margin, after those of its calls.
+    let mut extra: Vec<String> = Vec::new();
     if node.own.is_some() || node.own_unknown {
         need_terms.push(TraceTerm {
             kind: Some(Kind::Own),
@@ -221,27 +232,37 @@ fn node_trace(
             rows: node.own_rows.clone(),
             ..TraceTerm::default()
         });
-        let own_text = match node.own {
-            Some(o) if !node.own_unknown => o.time.need_text(o.decimals),
-            _ => "?".to_string(),
-        };
-        named.push(format!("{} {own_text}", Slot::Term(Kind::Own).text()));
+        let mut own = Slot::Term(Kind::Own).text();
+        own.push(' ');
+        match node.own {
+            Some(o) if !node.own_unknown => o.time.push_need_text(&mut own, o.decimals),
+            _ => own.push('?'),
+        }
+        extra.push(own);
     }
     if let Some(m) = node.margin {
         need_terms.push(trace::row_term(&m, infos, reading));
-        named.push(format!(
-            "{} {}",
-            Slot::Term(Kind::Margin).text(),
-            m.time.need_text(m.decimals)
-        ));
+        let mut margin = Slot::Term(Kind::Margin).text();
+        margin.push(' ');
+        m.time.push_need_text(&mut margin, m.decimals);
+        extra.push(margin);
     }
-    let total = need.map_or("?".to_string(), |n| n.need_text(1));
+    let named: Vec<&str> = terms
+        .iter()
+        .map(|t| t.named.as_str())
+        .chain(extra.iter().map(String::as_str))
+        .collect();
     let formula = match named.as_slice() {
         [] => String::new(),
         // One term is the need itself: `LB 12.0 s`; a group's longest is still worked out:
         // `max(orders 4.3, search 12.0) = 12.0 s`.
         [one] if need.is_some() && terms.iter().all(|t| t.group.is_empty()) => with_unit(one),
-        _ => format!("{} = {}", named.join(" + "), with_unit(&total)),
+        _ => {
+            let mut formula = named.join(" + ");
+            formula.push_str(" = ");
+            push_need_with_unit(&mut formula, need);
+            formula
+        }
     };
     let deadline = match node.deadline {
         Some(Some(d)) if !d.time.is_inf() => vec![trace::row_term(&d, infos, Reading::LowerEnd)],
@@ -250,11 +271,7 @@ fn node_trace(
     };
     let trace = NodeTrace {
         inner: inner_terms,
-        need: if node.has_content() {
-            need_terms
-        } else {
-            Vec::new()
-        },
+        need: need_terms,
         deadline,
     };
     (trace, formula)
@@ -416,7 +433,9 @@ pub(crate) fn check_one(
     let whole = !out.verdict_only();
     // The need's formula with its terms named (the trace's), then the check against the
     // deadline: `DB 3.0 + external API 4.3 + own 0.5 = 7.8 s ≤ 8.0 s`.
-    let mut formula = calc.need_formula.clone();
+    let room = if whole { 24 } else { 0 };
+    let mut formula = String::with_capacity(calc.need_formula.len() + room);
+    formula.push_str(&calc.need_formula);
     let deadline = node.finite_deadline();
     let (verdict, slack_ms) = match (node.deadline, calc.need) {
         (Some(None), _) => (Verdict::Unknown, None),
@@ -439,7 +458,10 @@ pub(crate) fn check_one(
                     _ => "?",
                 };
                 if whole {
-                    formula = format!("{formula} {sign} {}", with_unit(&d.time.bound_text(1)));
+                    formula.push(' ');
+                    formula.push_str(sign);
+                    formula.push(' ');
+                    Slot::Seconds(&d.time.bound_text(1)).write(&mut formula);
                 }
                 let d_ms = d.time.bound_ms().unwrap_or(0);
                 if c.verdict == Verdict::Inverted && node.propagates {
@@ -469,7 +491,7 @@ pub(crate) fn check_one(
                         );
                     }
                     if whole {
-                        formula.push_str(&Slot::Word(Word::CutByPropagated).text());
+                        Slot::Word(Word::CutByPropagated).write(&mut formula);
                     }
                     (Verdict::Ok, c.slack_ms)
                 } else if c.verdict == Verdict::Inverted {

@@ -78,6 +78,8 @@ pub(super) struct Incremental<'s> {
     lookups: catalog::Lookups<'s>,
     /// The margin of a hop with no margin row, in ms.
     margin_ms: u64,
+    /// The catalog's connect defaults read so far.
+    defaults: hops::ConnectDefaults,
     /// For each node, the hops that call it.
     into: Vec<Vec<usize>>,
     /// The sheet's errors, each with where it comes from.
@@ -147,6 +149,7 @@ impl<'s> Incremental<'s> {
             read,
             lookups: catalog::Lookups::for_rows(sheet.rows.len()),
             margin_ms: sheet.margin_ms,
+            defaults: hops::ConnectDefaults::default(),
             into,
             errors,
         })
@@ -161,13 +164,15 @@ impl<'s> Incremental<'s> {
         changes: &[&CellChange],
     ) -> Option<(Rechecked, u64)> {
         let (changed, at) = changed_rows(sheet, changes)?;
-        let mut out = Findings::new().for_verdict();
+        // Stage 1's findings are never errors (see `Read::for_verdict` in `check`): reading
+        // the changed rows again counts its steps, and its findings are dropped unread.
+        let mut read_out = Findings::new().for_verdict();
         let mut places = Places::default();
         // Each changed row read again; every other row as stage 1 read it.
         let mut fresh: Vec<RowInfo> = Vec::with_capacity(changed.len());
         for (line, row) in &changed {
             let found = self.lookups.lookup(&sheet.rows[line - 1]);
-            let info = rows::read_row(row, found, *line, &mut out);
+            let info = rows::read_row(row, found, *line, &mut read_out);
             if info.kind != self.stages.infos[line - 1].kind || !LOCAL.contains(&info.kind) {
                 return None;
             }
@@ -178,6 +183,7 @@ impl<'s> Incremental<'s> {
                 Place::Nowhere => {}
             }
         }
+        let mut out = read_out.for_verdict();
         places.hops.sort_unstable();
         places.hops.dedup();
         places.nodes.sort_unstable();
@@ -187,8 +193,8 @@ impl<'s> Incremental<'s> {
             at.get(&line)
                 .map_or_else(|| read[line - 1].clone(), |&i| fresh[i].clone())
         };
-        let mut saved = Saved::default();
         let stages = &mut self.stages;
+        let mut saved = Saved::with_room(&places, &stages.graph, changed.len());
         // The changed hops and nodes, rebuilt from their rows.
         for &h in &places.hops {
             saved.replace_infos(&mut stages.infos, &stages.graph.hops[h].rows, &info_of);
@@ -208,7 +214,14 @@ impl<'s> Incremental<'s> {
         saved.replace_infos(&mut stages.infos, &elsewhere, &info_of);
         // Their numbers: the changed hops', then the nodes' that own or call them.
         for &h in &places.hops {
-            let calc = hops::compute_one(&stages.graph, h, &stages.infos, self.margin_ms, &mut out);
+            let calc = hops::compute_one(
+                &stages.graph,
+                h,
+                &stages.infos,
+                self.margin_ms,
+                &mut self.defaults,
+                &mut out,
+            );
             saved
                 .hop_calcs
                 .push((h, std::mem::replace(&mut stages.hops[h], calc)));
@@ -221,6 +234,7 @@ impl<'s> Incremental<'s> {
             .collect();
         counted.sort_unstable();
         counted.dedup();
+        saved.node_calcs.reserve(counted.len());
         for &n in &counted {
             let node = &stages.graph.nodes[n];
             let calc =
@@ -277,13 +291,10 @@ impl<'s> Incremental<'s> {
             Origin::Hop(h) => covered.binary_search(&h).is_ok(),
             Origin::Rule(_) => false,
         };
-        let mut errors: Vec<(Origin, Finding)> = self
-            .errors
-            .iter()
-            .filter(|(o, _)| !replaced(o))
-            .cloned()
-            .chain(found)
-            .collect();
+        let mut errors: Vec<(Origin, Finding)> =
+            Vec::with_capacity(self.errors.len() + found.len());
+        errors.extend(self.errors.iter().filter(|(o, _)| !replaced(o)).cloned());
+        errors.extend(found);
         // As a whole check lists them: by first row, then in the order found (the sort is
         // stable, and one node or hop finds its errors in order).
         errors.sort_by_key(|(o, f)| (f.rows.first().map_or(0, |l| l + 1), *o));
@@ -337,6 +348,25 @@ struct Saved {
 }
 
 impl Saved {
+    /// Room for what a re-check of the rows in `places` replaces: their hops and nodes, the
+    /// rows of those, the hops' numbers, and `changed` rows elsewhere. A hop and its numbers
+    /// are large, and a fix may change a row of each of many hops.
+    fn with_room(places: &Places, graph: &Graph, changed: usize) -> Saved {
+        let rows = places
+            .hops
+            .iter()
+            .map(|&h| graph.hops[h].rows.len())
+            .chain(places.nodes.iter().map(|&n| graph.nodes[n].rows.len()))
+            .sum::<usize>();
+        Saved {
+            infos: Vec::with_capacity(rows + changed),
+            hops: Vec::with_capacity(places.hops.len()),
+            nodes: Vec::with_capacity(places.nodes.len()),
+            hop_calcs: Vec::with_capacity(places.hops.len()),
+            node_calcs: Vec::new(),
+        }
+    }
+
     /// Replaces the infos of `lines` with `info_of`'s, keeping the old ones.
     fn replace_infos(
         &mut self,

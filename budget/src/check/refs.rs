@@ -42,7 +42,10 @@ pub(crate) fn taken(value_ms: Option<u64>, mut rows: Vec<usize>, from: TraceRef)
 
 /// The sorted rows of some terms, each once.
 pub(crate) fn rows_of(terms: &[TraceTerm]) -> Vec<usize> {
-    let mut rows: Vec<usize> = terms.iter().flat_map(|t| t.rows.iter().copied()).collect();
+    let mut rows: Vec<usize> = Vec::with_capacity(terms.iter().map(|t| t.rows.len()).sum());
+    for t in terms {
+        rows.extend_from_slice(&t.rows);
+    }
     rows.sort_unstable();
     rows.dedup();
     rows

@@ -47,7 +47,9 @@ pub(crate) fn read_segment(text: &str) -> Segment<'_> {
             continue;
         }
         for (k, arrow) in ARROWS.iter().enumerate() {
-            if at >= next[k] && bytes[at..].starts_with(arrow.as_bytes()) {
+            let arrow = arrow.as_bytes();
+            // The first byte alone tells most arrows apart.
+            if arrow[0] == bytes[at] && at >= next[k] && bytes[at..].starts_with(arrow) {
                 count[k] += 1;
                 first[k].get_or_insert(at);
                 next[k] = at + arrow.len();

@@ -46,7 +46,8 @@ pub(super) fn finish(
 /// The terms of a worst case before a deadline or a retry window caps it: the per-try bound,
 /// the tries, and the waits (each layer's as written, before outer layers repeat them).
 pub(super) fn uncut_terms(hop: &Hop, calc: &HopCalc) -> Vec<TraceTerm> {
-    let mut terms = Vec::new();
+    // Room for the terms most hops have: per-try bound, tries, waits and a cap.
+    let mut terms = Vec::with_capacity(4);
     if let Some(early) = calc.early {
         terms.push(trace::taken(
             early.need_ms(),

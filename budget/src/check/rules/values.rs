@@ -97,14 +97,16 @@ pub(super) fn implausible_values(input: Input, out: &mut Findings) {
 /// keepAliveTimeout 65 s: headersTimeout must be > keepAliveTimeout, short by 60 s.
 pub(super) fn setting_pairs(input: Input, out: &mut Findings) {
     let infos = input.infos;
-    let rows_of = |product: &str, name: &str| -> Vec<usize> {
-        (0..infos.len())
-            .filter(|&i| {
-                infos[i]
-                    .entry
-                    .is_some_and(|e| e.product == product && e.name == name)
-            })
-            .collect()
+    // The rows of each catalog setting, by product and name, in sheet order: one pass over the
+    // rows, however many rules there are.
+    let mut by_setting: crate::map::Map<(&str, &str), Vec<usize>> = Default::default();
+    for (i, info) in infos.iter().enumerate() {
+        if let Some(e) = info.entry {
+            by_setting.entry((e.product, e.name)).or_default().push(i);
+        }
+    }
+    let rows_of = |product: &'static str, name: &'static str| -> &[usize] {
+        by_setting.get(&(product, name)).map_or(&[], Vec::as_slice)
     };
     for rule in catalog::pairs() {
         let (firsts, seconds) = (
@@ -119,16 +121,16 @@ pub(super) fn setting_pairs(input: Input, out: &mut Findings) {
         let mut pairs: Vec<(usize, usize)> = Vec::new();
         // The first row of the second setting on each segment.
         let mut second_on: HashMap<&str, usize> = HashMap::new();
-        for &b in &seconds {
+        for &b in seconds {
             second_on.entry(input.rows[b].segment.trim()).or_insert(b);
         }
-        for &a in &firsts {
+        for &a in firsts {
             if let Some(&b) = second_on.get(input.rows[a].segment.trim()) {
                 pairs.push((a, b));
             }
         }
         if pairs.is_empty() {
-            if let ([a], [b]) = (firsts.as_slice(), seconds.as_slice()) {
+            if let ([a], [b]) = (firsts, seconds) {
                 pairs.push((*a, *b));
             }
         }
