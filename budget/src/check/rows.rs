@@ -265,7 +265,8 @@ fn read_row_in<'a>(
 }
 
 /// Adds the finding of `code` on row `line` that says `said`, citing `source`; the row's note
-/// says the same.
+/// says the same. A verdict-only re-check reads none of these findings (none is an error):
+/// it counts its steps and builds nothing.
 fn noted(
     out: &mut Findings,
     code: FindingCode,
@@ -273,7 +274,9 @@ fn noted(
     said: RowSaid,
     source: Option<&'static str>,
 ) -> Option<Note> {
-    out.add(Draft::new(code, vec![line], Said::Row(said.clone())).cite(source));
+    if !out.skips(code, 1) {
+        out.add(Draft::new(code, vec![line], Said::Row(said.clone())).cite(source));
+    }
     Some(Note::Said(said))
 }
 
@@ -314,14 +317,17 @@ fn default_applied(
                 .map(|v| v.to_string()),
         }),
     };
-    out.add(
-        Draft::new(
-            FindingCode::ValueDefaultApplied,
-            vec![line],
-            Said::Row(said.clone()),
-        )
-        .cite(from.map(|e| e.source)),
-    );
+    // A verdict-only re-check reads no such finding: it counts its steps and builds nothing.
+    if !out.skips(FindingCode::ValueDefaultApplied, 1) {
+        out.add(
+            Draft::new(
+                FindingCode::ValueDefaultApplied,
+                vec![line],
+                Said::Row(said.clone()),
+            )
+            .cite(from.map(|e| e.source)),
+        );
+    }
     Some(said)
 }
 
