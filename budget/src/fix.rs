@@ -36,6 +36,7 @@
 //! advice without numbers and an empty [`Finding::fixes`].
 
 use std::collections::HashSet;
+use std::rc::Rc;
 
 use crate::code::FindingCode;
 use crate::kind::Kind;
@@ -190,8 +191,9 @@ impl<'a> Index<'a> {
 /// What a fix's re-check tells of the changed sheet.
 pub(crate) struct Rechecked {
     /// Every error of the changed sheet, in the report's order, none left out for the
-    /// report's listing limits.
-    pub(crate) errors: Vec<Finding>,
+    /// report's listing limits. Shared: an incremental re-check hands out the errors it did
+    /// not compute again as they are, without copying them.
+    pub(crate) errors: Vec<Rc<Finding>>,
     /// Each changed row's line, kind and value in ms, as the changed sheet's report gives them.
     pub(crate) rows: Vec<(usize, Kind, Option<u64>)>,
 }
@@ -211,6 +213,7 @@ impl Rechecked {
             .findings
             .into_iter()
             .filter(|f| f.severity == Severity::Error)
+            .map(Rc::new)
             .collect();
         Rechecked { errors, rows }
     }
@@ -321,6 +324,7 @@ impl<R: FnMut(&[&CellChange]) -> Rechecked> Verifying<'_, '_, R> {
             let new_errors: Vec<&Finding> = after
                 .errors
                 .iter()
+                .map(|g| &**g)
                 .filter(|g| match (self.before.get(&key(g)), g.short_by_ms) {
                     (None, _) => true,
                     (Some(Some(was)), Some(now)) => now > *was,

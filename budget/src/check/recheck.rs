@@ -18,6 +18,8 @@
 //! whose errors were not all listed) returns `None`, and the caller checks the changed sheet
 //! whole.
 
+use std::rc::Rc;
+
 use crate::catalog;
 use crate::code::FindingCode;
 use crate::fix::{CellChange, Rechecked};
@@ -82,8 +84,9 @@ pub(super) struct Incremental<'s> {
     defaults: hops::ConnectDefaults,
     /// For each node, the hops that call it.
     into: Vec<Vec<usize>>,
-    /// The sheet's errors, each with where it comes from.
-    errors: Vec<(Origin, Finding)>,
+    /// The sheet's errors, each with where it comes from; shared with the re-checks that
+    /// leave them as they are.
+    errors: Vec<(Origin, Rc<Finding>)>,
 }
 
 impl<'s> Incremental<'s> {
@@ -137,7 +140,7 @@ impl<'s> Incremental<'s> {
                 f.message = String::new();
                 f.fix = None;
                 f.trace = Default::default();
-                Some((origin, f))
+                Some((origin, Rc::new(f)))
             })
             .collect::<Option<Vec<_>>>()?;
         let mut into = vec![Vec::new(); graph.nodes.len()];
@@ -245,7 +248,7 @@ impl<'s> Incremental<'s> {
         }
         // Their checks: the nodes', then the coverage of the changed hops and of every hop
         // into a node whose numbers changed.
-        let mut found: Vec<(Origin, Finding)> = Vec::new();
+        let mut found: Vec<(Origin, Rc<Finding>)> = Vec::new();
         for &n in &counted {
             let capped = nodes::capped_by_callers_of(&stages.graph, &self.into[n]);
             let calc = &stages.nodes[n];
@@ -257,7 +260,7 @@ impl<'s> Incremental<'s> {
                 calc,
                 &mut out,
             );
-            found.extend(out.take_errors().map(|f| (Origin::Node(n), f)));
+            found.extend(out.take_errors().map(|f| (Origin::Node(n), Rc::new(f))));
         }
         let mut covered: Vec<usize> = counted
             .iter()
@@ -269,7 +272,7 @@ impl<'s> Incremental<'s> {
         for &h in &covered {
             let calcs = (&stages.hops[..], &stages.nodes[..]);
             coverage::check_one(&stages.graph, &stages.infos, calcs, h, &mut out);
-            found.extend(out.take_errors().map(|f| (Origin::Hop(h), f)));
+            found.extend(out.take_errors().map(|f| (Origin::Hop(h), Rc::new(f))));
         }
         let rows = changed
             .iter()
@@ -291,7 +294,7 @@ impl<'s> Incremental<'s> {
             Origin::Hop(h) => covered.binary_search(&h).is_ok(),
             Origin::Rule(_) => false,
         };
-        let mut errors: Vec<(Origin, Finding)> =
+        let mut errors: Vec<(Origin, Rc<Finding>)> =
             Vec::with_capacity(self.errors.len() + found.len());
         errors.extend(self.errors.iter().filter(|(o, _)| !replaced(o)).cloned());
         errors.extend(found);
