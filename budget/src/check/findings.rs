@@ -136,7 +136,10 @@ impl Traced {
     }
 }
 
-/// A finding being built: its code, place, rows, numbers, what it says and its trace.
+/// A finding being built: its code, place, rows, numbers, what it says and its trace. The
+/// findings of a check stay drafts until the report lists them: most of a large sheet's are
+/// only counted.
+#[derive(Clone)]
 pub(crate) struct Draft {
     code: FindingCode,
     node: Option<String>,
@@ -210,6 +213,45 @@ impl Draft {
         self.trace = traced;
         self
     }
+
+    /// Its severity: its code's.
+    fn severity(&self) -> Severity {
+        self.code.severity()
+    }
+
+    /// The finding, without its words and its trace, with where its trace comes from and
+    /// what it says.
+    fn into_finding(self) -> (Finding, Traced, Said) {
+        let Draft {
+            code,
+            node,
+            hop,
+            rows,
+            numbers,
+            said,
+            trace,
+            source,
+        } = self;
+        let finding = Finding {
+            code,
+            severity: code.severity(),
+            node,
+            hop,
+            rows,
+            bound_ms: numbers.bound,
+            need_ms: numbers.need,
+            short_by_ms: numbers.short_by,
+            tries_that_fit: numbers.tries_that_fit,
+            attempts: numbers.attempts,
+            threshold: numbers.threshold,
+            message: String::new(),
+            fix: None,
+            trace: FindingTrace::default(),
+            source: source.map(str::to_string),
+            fixes: Vec::new(),
+        };
+        (finding, trace, said)
+    }
 }
 
 /// Where a row belongs: the hop or node of its segment, by index, or nowhere.
@@ -245,9 +287,8 @@ pub(crate) struct Listed {
 /// The findings of one check, in the order found, and the work they took.
 #[derive(Clone)]
 pub(crate) struct Findings {
-    /// Each finding, where its trace comes from, and what it says. A finding's message and
-    /// fix stay empty until [`Findings::finish`] writes those of the findings listed.
-    list: Vec<(Finding, Traced, Said)>,
+    /// Each finding as drafted: [`Findings::finish`] makes findings of those listed only.
+    list: Vec<Draft>,
     /// Elementary steps: one per finding and one per row it names.
     pub(crate) steps: u64,
     /// Only the verdict is read (a fix's re-check): the findings' traces are not written.
@@ -292,7 +333,7 @@ impl Findings {
     /// Drops the findings that name row `line` alone: what reading that row found (stage 1
     /// names one row in each of its findings), before the row is read again.
     pub(crate) fn drop_row(&mut self, line: usize) {
-        self.list.retain(|(f, ..)| f.rows != [line]);
+        self.list.retain(|d| d.rows != [line]);
     }
 
     /// Whether a finding of `code` naming `rows` rows is left out, unwritten: in a
@@ -309,46 +350,15 @@ impl Findings {
     /// Adds a finding; its severity is its code's.
     pub(crate) fn add(&mut self, draft: Draft) {
         self.steps += 1 + draft.rows.len() as u64;
-        let Draft {
-            code,
-            node,
-            hop,
-            rows,
-            numbers,
-            said,
-            trace,
-            source,
-        } = draft;
-        self.list.push((
-            Finding {
-                code,
-                severity: code.severity(),
-                node,
-                hop,
-                rows,
-                bound_ms: numbers.bound,
-                need_ms: numbers.need,
-                short_by_ms: numbers.short_by,
-                tries_that_fit: numbers.tries_that_fit,
-                attempts: numbers.attempts,
-                threshold: numbers.threshold,
-                message: String::new(),
-                fix: None,
-                trace: FindingTrace::default(),
-                source: source.map(str::to_string),
-                fixes: Vec::new(),
-            },
-            trace,
-            said,
-        ));
+        self.list.push(draft);
     }
 
     /// Takes the errors found so far, in the order found, without their words.
     pub(crate) fn take_errors(&mut self) -> impl Iterator<Item = Finding> + '_ {
         self.list
             .drain(..)
-            .map(|(f, ..)| f)
-            .filter(|f| f.severity == Severity::Error)
+            .filter(|d| d.severity() == Severity::Error)
+            .map(|d| d.into_finding().0)
     }
 
     /// The findings so far, in the order found, their words written in `lang` by `words`.
@@ -372,7 +382,7 @@ impl Findings {
         nodes: &[NodeReport],
     ) -> Listed {
         let mut findings = self.list;
-        for (f, ..) in &mut findings {
+        for f in &mut findings {
             if f.node.is_some() || f.hop.is_some() {
                 continue;
             }
@@ -395,16 +405,17 @@ impl Findings {
         let mut order: Vec<u128> = findings
             .iter()
             .enumerate()
-            .map(|(i, (f, ..))| {
+            .map(|(i, f)| {
                 let row = f.rows.first().map_or(0, |&l| l + 1);
-                (u128::from(f.severity as u8) << 96) | ((row as u128) << 32) | u128::from(i as u32)
+                (u128::from(f.severity() as u8) << 96)
+                    | ((row as u128) << 32)
+                    | u128::from(i as u32)
             })
             .collect();
-        order.sort_unstable();
         let total = findings.len();
         let mut summary = Summary::default();
-        for (f, ..) in &findings {
-            match f.severity {
+        for f in &findings {
+            match f.severity() {
                 Severity::Error => summary.errors += 1,
                 Severity::Warning => summary.warnings += 1,
                 Severity::Info => summary.infos += 1,
@@ -420,8 +431,13 @@ impl Findings {
         } else {
             total.min(MAX_LISTED_FINDINGS)
         };
-        let mut slots: Vec<Option<(Finding, Traced, Said)>> =
-            findings.into_iter().map(Some).collect();
+        // Only the first `kept` keys are read, in order: the others are set apart unsorted
+        // (the keys are distinct, so the first `kept` are the same either way).
+        if kept < total {
+            order.select_nth_unstable(kept);
+        }
+        order[..kept].sort_unstable();
+        let mut slots: Vec<Option<Draft>> = findings.into_iter().map(Some).collect();
         let mut listed = Listed {
             findings: Vec::with_capacity(kept),
             said: Vec::with_capacity(kept),
@@ -430,9 +446,10 @@ impl Findings {
         };
         for &key in order.iter().take(kept) {
             let i = key as u32 as usize;
-            let Some((mut f, traced, said)) = slots[i].take() else {
+            let Some(draft) = slots[i].take() else {
                 continue;
             };
+            let (mut f, traced, said) = draft.into_finding();
             if !self.verdict {
                 f.trace = traced.write(hops, nodes);
             }
@@ -445,7 +462,8 @@ impl Findings {
     /// Every finding, its words written by `words` and its trace left empty.
     #[cfg(test)]
     fn into_words(self, lang: Lang, words: Words) -> impl Iterator<Item = Finding> {
-        self.list.into_iter().map(move |(mut f, _, said)| {
+        self.list.into_iter().map(move |d| {
+            let (mut f, _, said) = d.into_finding();
             (f.message, f.fix) = words(lang, &said);
             f
         })
