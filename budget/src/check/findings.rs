@@ -219,6 +219,25 @@ impl Draft {
         self.code.severity()
     }
 
+    /// A finding about rows that names no place gets the hop or node all its rows belong to
+    /// (`place` gives each row's).
+    fn place(&mut self, place: &[Place], hops: &[HopReport], nodes: &[NodeReport]) {
+        if self.node.is_some() || self.hop.is_some() {
+            return;
+        }
+        let mut places = self.rows.iter().map(|&l| place.get(l - 1).copied());
+        let Some(Some(first)) = places.next() else {
+            return;
+        };
+        if places.all(|p| p == Some(first)) {
+            match first {
+                Place::Hop(h) => self.hop = Some(hops[h].segment.clone()),
+                Place::Node(n) => self.node = Some(nodes[n].name.clone()),
+                Place::Nowhere => {}
+            }
+        }
+    }
+
     /// The finding, without its words and its trace, with where its trace comes from and
     /// what it says.
     fn into_finding(self) -> (Finding, Traced, Said) {
@@ -381,23 +400,7 @@ impl Findings {
         hops: &[HopReport],
         nodes: &[NodeReport],
     ) -> Listed {
-        let mut findings = self.list;
-        for f in &mut findings {
-            if f.node.is_some() || f.hop.is_some() {
-                continue;
-            }
-            let mut places = f.rows.iter().map(|&l| place.get(l - 1).copied());
-            let Some(Some(first)) = places.next() else {
-                continue;
-            };
-            if places.all(|p| p == Some(first)) {
-                match first {
-                    Place::Hop(h) => f.hop = Some(hops[h].segment.clone()),
-                    Place::Node(n) => f.node = Some(nodes[n].name.clone()),
-                    Place::Nowhere => {}
-                }
-            }
-        }
+        let findings = self.list;
         // Sorted by a small key, then moved once: a finding is a few hundred bytes, and a
         // sort moves its elements many times. The key is one number that orders as
         // (severity, first row, index) do: severities in their order from bit 96, the row
@@ -444,11 +447,13 @@ impl Findings {
             summary,
             total,
         };
-        for &key in order.iter().take(kept) {
+        // A finding not listed is dropped as drafted: it is neither placed nor written.
+        for &key in &order[..kept] {
             let i = key as u32 as usize;
-            let Some(draft) = slots[i].take() else {
+            let Some(mut draft) = slots[i].take() else {
                 continue;
             };
+            draft.place(place, hops, nodes);
             let (mut f, traced, said) = draft.into_finding();
             if !self.verdict {
                 f.trace = traced.write(hops, nodes);
