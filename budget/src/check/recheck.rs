@@ -173,9 +173,13 @@ impl<'s> Incremental<'s> {
         let mut places = Places::default();
         // Each changed row read again; every other row as stage 1 read it.
         let mut fresh: Vec<RowInfo> = Vec::with_capacity(changed.len());
-        for (line, row) in &changed {
-            let found = self.lookups.lookup(&sheet.rows[line - 1]);
-            let info = rows::read_row(row, found, *line, &mut read_out);
+        // Each changed row is written into this one row in turn, whose cells keep their room.
+        let mut row = Row::default();
+        for &(line, value) in &changed {
+            let unchanged = &sheet.rows[line - 1];
+            let found = self.lookups.lookup(unchanged);
+            copy_with_value(&mut row, unchanged, value);
+            let info = rows::read_row(&row, found, line, &mut read_out);
             if info.kind != self.stages.infos[line - 1].kind || !LOCAL.contains(&info.kind) {
                 return None;
             }
@@ -309,28 +313,51 @@ impl<'s> Incremental<'s> {
 /// Where each changed line is in the list of changed rows.
 type Positions = Map<usize, usize>;
 
-/// The rows `changes` change, each with its cells changed, in the order first changed, and
-/// where each line is in that list. `None` when a change is not of a value, or names no row
-/// of `sheet`.
-fn changed_rows(sheet: &Sheet, changes: &[&CellChange]) -> Option<(Vec<(usize, Row)>, Positions)> {
-    let mut changed: Vec<(usize, Row)> = Vec::with_capacity(changes.len());
+/// The lines `changes` change, each with its new value (the last change of it), in the order
+/// first changed, and where each line is in that list. `None` when a change is not of a
+/// value, or names no row of `sheet`.
+fn changed_rows<'c>(
+    sheet: &Sheet,
+    changes: &[&'c CellChange],
+) -> Option<(Vec<(usize, &'c str)>, Positions)> {
+    let mut changed: Vec<(usize, &'c str)> = Vec::with_capacity(changes.len());
     let mut at: Positions = Map::default();
     for c in changes {
         if c.column != Column::Value {
             return None;
         }
-        let row = sheet.rows.get(c.line.checked_sub(1)?)?;
+        sheet.rows.get(c.line.checked_sub(1)?)?;
         match at.get(&c.line) {
-            Some(&i) => changed[i].1.value.clone_from(&c.to),
+            Some(&i) => changed[i].1 = &c.to,
             None => {
-                let mut row = row.clone();
-                row.value.clone_from(&c.to);
                 at.insert(c.line, changed.len());
-                changed.push((c.line, row));
+                changed.push((c.line, &c.to));
             }
         }
     }
     Some((changed, at))
+}
+
+/// Makes `row` the row `from` with its value `value`, in the room `row`'s cells already have.
+fn copy_with_value(row: &mut Row, from: &Row, value: &str) {
+    let Row {
+        layer,
+        segment,
+        item,
+        setting,
+        default,
+        value: _,
+        location,
+        rationale,
+    } = from;
+    row.layer.clone_from(layer);
+    row.segment.clone_from(segment);
+    row.item.clone_from(item);
+    row.setting.clone_from(setting);
+    row.default.clone_from(default);
+    value.clone_into(&mut row.value);
+    row.location.clone_from(location);
+    row.rationale.clone_from(rationale);
 }
 
 /// The hops and nodes changed rows belong to.
