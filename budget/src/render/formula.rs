@@ -16,13 +16,13 @@ pub(crate) fn write_formulas(
 ) {
     let terms = |terms: &mut [TraceTerm]| {
         for term in terms {
-            if let Some(label) = term.label.as_mut().filter(|l| l.contains(OPEN)) {
-                *label = formula(lang, label);
+            if let Some(label) = term.label.as_mut() {
+                write_slots(lang, label);
             }
         }
     };
     for hop in hops {
-        hop.formula = formula(lang, &hop.formula);
+        write_slots(lang, &mut hop.formula);
         let t = &mut hop.trace;
         for list in [
             &mut t.per_try,
@@ -36,7 +36,7 @@ pub(crate) fn write_formulas(
         }
     }
     for node in nodes {
-        node.formula = formula(lang, &node.formula);
+        write_slots(lang, &mut node.formula);
         let t = &mut node.trace;
         for list in [&mut t.inner, &mut t.need, &mut t.deadline] {
             terms(list);
@@ -52,9 +52,26 @@ pub(crate) fn write_formulas(
 /// `lang`: `(0.5 + 3) × 3 + 0.5 + 1.0 = 12.0 s` / `… = 12.0秒`. Text that is no slot (an
 /// `OPEN` without a slot after it, as a sheet's name may hold) is kept as it is.
 pub(crate) fn formula(lang: Lang, template: &str) -> String {
+    match template.find(OPEN) {
+        Some(first) => with_slots_written(lang, template, first),
+        None => template.to_string(),
+    }
+}
+
+/// Writes the slots of `text`, a formula or a label, in `lang` in its place ([`formula`]);
+/// text without a slot is left as it is, not copied.
+fn write_slots(lang: Lang, text: &mut String) {
+    if let Some(first) = text.find(OPEN) {
+        *text = with_slots_written(lang, text, first);
+    }
+}
+
+/// [`formula`] of a `template` whose first [`OPEN`] is at byte `first`.
+fn with_slots_written(lang: Lang, template: &str, first: usize) -> String {
     let mut out = String::with_capacity(template.len() + 8);
     let mut rest = template;
-    while let Some(at) = rest.find(OPEN) {
+    let mut open = Some(first);
+    while let Some(at) = open {
         out.push_str(&rest[..at]);
         let after = &rest[at + OPEN.len_utf8()..];
         let slot = after
@@ -70,6 +87,7 @@ pub(crate) fn formula(lang: Lang, template: &str) -> String {
                 rest = after;
             }
         }
+        open = rest.find(OPEN);
     }
     out.push_str(rest);
     out
