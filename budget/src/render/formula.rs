@@ -3,6 +3,7 @@
 
 use crate::check::formula::{Slot, Word, CLOSE, OPEN};
 use crate::check::BoundName;
+use crate::map::Map;
 use crate::report::{Finding, HopReport, NodeReport, TraceTerm};
 use crate::sheet::Lang;
 
@@ -14,15 +15,9 @@ pub(crate) fn write_formulas(
     nodes: &mut [NodeReport],
     findings: &mut [Finding],
 ) {
-    let terms = |terms: &mut [TraceTerm]| {
-        for term in terms {
-            if let Some(label) = term.label.as_mut() {
-                write_slots(lang, label);
-            }
-        }
-    };
+    let mut written = Written::new(lang);
     for hop in hops {
-        write_slots(lang, &mut hop.formula);
+        written.write_slots(&mut hop.formula);
         let t = &mut hop.trace;
         for list in [
             &mut t.per_try,
@@ -32,19 +27,61 @@ pub(crate) fn write_formulas(
             &mut t.wait,
             &mut t.need,
         ] {
-            terms(list);
+            written.labels(list);
         }
     }
     for node in nodes {
-        write_slots(lang, &mut node.formula);
+        written.write_slots(&mut node.formula);
         let t = &mut node.trace;
         for list in [&mut t.inner, &mut t.need, &mut t.deadline] {
-            terms(list);
+            written.labels(list);
         }
     }
     for finding in findings {
-        terms(&mut finding.trace.bound);
-        terms(&mut finding.trace.need);
+        written.labels(&mut finding.trace.bound);
+        written.labels(&mut finding.trace.need);
+    }
+}
+
+/// The formulas and labels of a report written so far in one language, by their text in no
+/// language: a sheet's hops share a few formulas and labels (`1 + 2 = 3.0 s`, `waits`),
+/// each written once and copied after. A text's words depend on it and the language alone.
+struct Written {
+    lang: Lang,
+    texts: Map<String, String>,
+}
+
+impl Written {
+    /// None written yet, in `lang`.
+    fn new(lang: Lang) -> Self {
+        Written {
+            lang,
+            texts: Map::default(),
+        }
+    }
+
+    /// Writes the slots of the labels of `terms` in place.
+    fn labels(&mut self, terms: &mut [TraceTerm]) {
+        for term in terms {
+            if let Some(label) = term.label.as_mut() {
+                self.write_slots(label);
+            }
+        }
+    }
+
+    /// Writes the slots of `text`, a formula or a label, in its place ([`formula`]); text
+    /// without a slot is left as it is, not copied.
+    fn write_slots(&mut self, text: &mut String) {
+        let Some(first) = text.find(OPEN) else {
+            return;
+        };
+        if let Some(done) = self.texts.get(text.as_str()) {
+            text.clone_from(done);
+            return;
+        }
+        let done = with_slots_written(self.lang, text, first);
+        let template = std::mem::replace(text, done.clone());
+        self.texts.insert(template, done);
     }
 }
 
@@ -55,14 +92,6 @@ pub(crate) fn formula(lang: Lang, template: &str) -> String {
     match template.find(OPEN) {
         Some(first) => with_slots_written(lang, template, first),
         None => template.to_string(),
-    }
-}
-
-/// Writes the slots of `text`, a formula or a label, in `lang` in its place ([`formula`]);
-/// text without a slot is left as it is, not copied.
-fn write_slots(lang: Lang, text: &mut String) {
-    if let Some(first) = text.find(OPEN) {
-        *text = with_slots_written(lang, text, first);
     }
 }
 

@@ -2,10 +2,13 @@
 //! what stage 1 found ([`RowInfo`]) for the rows a report shows; and the messages of the
 //! findings about one row ([`RowSaid`]), which are also those rows' notes.
 
+use std::collections::BTreeMap;
+
 use crate::catalog::Match;
 use crate::check::rows::{RowWords, Val};
 use crate::said::{BareTries, FromCatalog, Note, RowSaid, Used};
 use crate::sheet::Lang;
+use crate::time::{Hi, Time};
 use crate::value::Idem;
 
 use super::shared::{describe_dur, describe_tries};
@@ -259,6 +262,48 @@ fn joined(parts: &[&[&str]], extra: usize) -> String {
         out.push_str(piece);
     }
     out
+}
+
+/// The parsed values of a report's rows in one language, each duration's and each tries'
+/// words written once and copied for every other row that holds the same value: a sheet
+/// repeats a few values over many rows. A value's words depend on it and the language alone.
+pub(crate) struct ParsedValues<'a> {
+    lang: Lang,
+    /// By the time's bounds ([`Time`]'s `lo` and `hi`).
+    durations: BTreeMap<(Option<u64>, Hi), String>,
+    /// By the count of tries and their waits.
+    tries: BTreeMap<(u32, &'a [u64]), String>,
+}
+
+impl<'a> ParsedValues<'a> {
+    /// No value written yet, in `lang`.
+    pub(crate) fn new(lang: Lang) -> Self {
+        ParsedValues {
+            lang,
+            durations: BTreeMap::new(),
+            tries: BTreeMap::new(),
+        }
+    }
+
+    /// [`parsed`] of `val`.
+    pub(crate) fn parsed(&mut self, val: &'a Val) -> String {
+        let lang = self.lang;
+        match val {
+            Val::Dur(term) => {
+                let time: Time = term.time;
+                self.durations
+                    .entry((time.lo, time.hi))
+                    .or_insert_with(|| time.describe(lang))
+                    .clone()
+            }
+            Val::Tries(t) => self
+                .tries
+                .entry((t.count, &t.waits_ms))
+                .or_insert_with(|| describe_tries(lang, t))
+                .clone(),
+            _ => parsed(val, lang),
+        }
+    }
 }
 
 /// The parsed value for display, in the sheet's language, its durations written as

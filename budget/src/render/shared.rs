@@ -99,9 +99,8 @@ pub(super) fn push_count(out: &mut String, mut n: u64) {
             break;
         }
     }
-    for &d in &digits[at..] {
-        out.push(char::from(d));
-    }
+    // Only ASCII digits were written.
+    out.push_str(std::str::from_utf8(&digits[at..]).unwrap_or_default());
 }
 
 #[cfg(test)]
@@ -111,6 +110,15 @@ mod tests {
     /// The words of `count` tries with these waits, in `lang`.
     fn described(lang: Lang, count: u32, waits_ms: Vec<u64>) -> String {
         describe_tries(lang, &Tries::with_waits(count, waits_ms))
+    }
+
+    #[test]
+    fn a_count_is_pushed_in_decimal_digits() {
+        for n in [0, 7, 10, 4_999, u64::MAX] {
+            let mut out = "row ".to_string();
+            push_count(&mut out, n);
+            assert_eq!(out, format!("row {n}"));
+        }
     }
 
     #[test]
