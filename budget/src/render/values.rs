@@ -224,8 +224,26 @@ pub(crate) fn unit_from_catalog(
     let t = text.trim();
     let other = if unit == "s" { "ms" } else { "s" };
     let fix = match lang {
-        Lang::En => format!("write the unit: {t}{unit} if that is meant, else the unit you mean (e.g. {t}{other})"),
-        Lang::Ja => format!("単位を書いてください。そのつもりなら{t}{unit}、違うなら意図した単位で（例：{t}{other}）"),
+        Lang::En => [
+            "write the unit: ",
+            t,
+            unit,
+            " if that is meant, else the unit you mean (e.g. ",
+            t,
+            other,
+            ")",
+        ]
+        .concat(),
+        Lang::Ja => [
+            "単位を書いてください。そのつもりなら",
+            t,
+            unit,
+            "、違うなら意図した単位で（例：",
+            t,
+            other,
+            "）",
+        ]
+        .concat(),
     };
     (message, fix)
 }
@@ -356,15 +374,38 @@ pub(crate) fn connect_default_applied(
     (product, setting): (&str, &str),
     provenance: &Provenance,
 ) -> (String, String) {
-    let remark = provenance.remark(lang);
+    let remark = &provenance.remark(lang);
+    // Each hop of a sheet may say it: its pieces are copied into one string of their length.
     match lang {
         Lang::En => (
-            format!("{segment}: no connect timeout documented; {product}'s documented default for {setting}, {used}, applies{remark}"),
-            format!("document {setting} on {segment}"),
+            [
+                segment,
+                ": no connect timeout documented; ",
+                product,
+                "'s documented default for ",
+                setting,
+                ", ",
+                used,
+                ", applies",
+                remark,
+            ]
+            .concat(),
+            ["document ", setting, " on ", segment].concat(),
         ),
         Lang::Ja => (
-            format!("{segment}：接続タイムアウトの記載がないため、{product}の{setting}の既定値{used}を使います{remark}"),
-            format!("{segment} に{setting}を記載してください"),
+            [
+                segment,
+                "：接続タイムアウトの記載がないため、",
+                product,
+                "の",
+                setting,
+                "の既定値",
+                used,
+                "を使います",
+                remark,
+            ]
+            .concat(),
+            [segment, " に", setting, "を記載してください"].concat(),
         ),
     }
 }
