@@ -31,7 +31,10 @@ pub(crate) fn write_formulas(
         }
     }
     for node in nodes {
-        written.write_slots(&mut node.formula);
+        // A node's formula names the nodes it calls: no other node's is the same.
+        if let Some(first) = node.formula.find(OPEN) {
+            node.formula = with_slots_written(lang, &node.formula, first);
+        }
         let t = &mut node.trace;
         for list in [&mut t.inner, &mut t.need, &mut t.deadline] {
             written.labels(list);

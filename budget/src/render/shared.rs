@@ -99,8 +99,7 @@ pub(super) fn push_count(out: &mut String, mut n: u64) {
             break;
         }
     }
-    // Only ASCII digits were written.
-    out.push_str(std::str::from_utf8(&digits[at..]).unwrap_or_default());
+    out.extend(digits[at..].iter().map(|&d| char::from(d)));
 }
 
 #[cfg(test)]
