@@ -67,7 +67,24 @@ impl Checked {
     /// The report with its words written in `lang`: what [`check`] gives for the same rows
     /// in a sheet of that language. Copies the report; the check is not run again.
     pub fn report(&self, lang: Lang) -> Report {
-        let mut report = self.facts.report.clone();
+        let Report {
+            summary,
+            nodes,
+            hops,
+            rows,
+            findings,
+        } = &self.facts.report;
+        // Room for the `findings.truncated` the words may add after the listed findings, so
+        // that adding it does not move them all.
+        let mut listed = Vec::with_capacity(findings.len() + 1);
+        listed.extend_from_slice(findings);
+        let mut report = Report {
+            summary: *summary,
+            nodes: nodes.clone(),
+            hops: hops.clone(),
+            rows: rows.clone(),
+            findings: listed,
+        };
         crate::render::write_report(lang, &self.facts.words, &mut report);
         report
     }

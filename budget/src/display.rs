@@ -65,7 +65,7 @@ pub fn duration(lang: Lang, ms: u64) -> String {
 }
 
 /// [`duration`] appended to `out`.
-fn push_duration(out: &mut String, lang: Lang, ms: u64) {
+pub(crate) fn push_duration(out: &mut String, lang: Lang, ms: u64) {
     const MINUTE: u64 = 60_000;
     const HOUR: u64 = 60 * MINUTE;
     if ms < MINUTE {

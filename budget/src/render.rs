@@ -19,7 +19,11 @@ mod values;
 pub(crate) use bounds::*;
 pub(crate) use fixes::write_fixes;
 pub(crate) use formula::{formula, write_formulas};
-pub(crate) use rows::{note, parsed};
+pub(crate) use rows::note;
+// The rows' tests read a row's parsed value alone.
+#[cfg(test)]
+pub(crate) use rows::parsed;
+use rows::ParsedValues;
 pub(crate) use rules::*;
 use shared::describe_dur;
 pub(crate) use shared::need_secs;
@@ -57,8 +61,9 @@ pub(crate) fn write_report(lang: Lang, words: &Words, report: &mut Report) {
         &mut report.nodes,
         &mut report.findings,
     );
+    let mut values = ParsedValues::new(lang);
     for (row, said) in report.rows.iter_mut().zip(&words.rows) {
-        row.parsed = parsed(&said.val, lang);
+        row.parsed = values.parsed(&said.val);
         row.note = note(lang, said);
     }
 }

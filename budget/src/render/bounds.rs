@@ -8,10 +8,27 @@ use super::shared::tries_en;
 /// `inversion.node`: the message. Its fix is written by [`crate::fix`], from the fixes it has
 /// checked.
 pub(crate) fn inversion_node(lang: Lang, node: &str, deadline_ms: u64, need: &str) -> String {
-    let d = duration(lang, deadline_ms);
+    let d = &duration(lang, deadline_ms);
+    // Each node of a sheet may say it: its pieces are copied into one string of their length.
     match lang {
-        Lang::En => format!("{node}'s deadline ({d}) ends before its calls may ({need})"),
-        Lang::Ja => format!("{node}の期限（{d}）が、呼び出しの最悪時間（{need}）より先に切れます"),
+        Lang::En => [
+            node,
+            "'s deadline (",
+            d,
+            ") ends before its calls may (",
+            need,
+            ")",
+        ]
+        .concat(),
+        Lang::Ja => [
+            node,
+            "の期限（",
+            d,
+            "）が、呼び出しの最悪時間（",
+            need,
+            "）より先に切れます",
+        ]
+        .concat(),
     }
 }
 
@@ -52,14 +69,27 @@ pub(crate) fn inversion_hop(lang: Lang, h: &HopInversion) -> String {
 
 /// `unbounded`: the hop's worst case is infinite.
 pub(crate) fn unbounded(lang: Lang, segment: &str, caller: &str) -> (String, String) {
+    // Each hop of a sheet may say it: its pieces are copied into one string of their length.
     match lang {
         Lang::En => (
-            format!("{segment}: {caller} may wait without bound: its timeouts here are none or disabled"),
-            format!("set a per-try timeout or a deadline on {segment}"),
+            [
+                segment,
+                ": ",
+                caller,
+                " may wait without bound: its timeouts here are none or disabled",
+            ]
+            .concat(),
+            ["set a per-try timeout or a deadline on ", segment].concat(),
         ),
         Lang::Ja => (
-            format!("{segment}：タイムアウトがなし（無効）のため、{caller}は無期限に待つことがあります"),
-            format!("{segment} に1回の上限か全体期限を設定してください"),
+            [
+                segment,
+                "：タイムアウトがなし（無効）のため、",
+                caller,
+                "は無期限に待つことがあります",
+            ]
+            .concat(),
+            [segment, " に1回の上限か全体期限を設定してください"].concat(),
         ),
     }
 }

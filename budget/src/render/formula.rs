@@ -3,6 +3,7 @@
 
 use crate::check::formula::{Slot, Word, CLOSE, OPEN};
 use crate::check::BoundName;
+use crate::map::Map;
 use crate::report::{Finding, HopReport, NodeReport, TraceTerm};
 use crate::sheet::Lang;
 
@@ -14,15 +15,9 @@ pub(crate) fn write_formulas(
     nodes: &mut [NodeReport],
     findings: &mut [Finding],
 ) {
-    let terms = |terms: &mut [TraceTerm]| {
-        for term in terms {
-            if let Some(label) = term.label.as_mut().filter(|l| l.contains(OPEN)) {
-                *label = formula(lang, label);
-            }
-        }
-    };
+    let mut written = Written::new(lang);
     for hop in hops {
-        hop.formula = formula(lang, &hop.formula);
+        written.write_slots(&mut hop.formula);
         let t = &mut hop.trace;
         for list in [
             &mut t.per_try,
@@ -32,19 +27,64 @@ pub(crate) fn write_formulas(
             &mut t.wait,
             &mut t.need,
         ] {
-            terms(list);
+            written.labels(list);
         }
     }
     for node in nodes {
-        node.formula = formula(lang, &node.formula);
+        // A node's formula names the nodes it calls: no other node's is the same.
+        if let Some(first) = node.formula.find(OPEN) {
+            node.formula = with_slots_written(lang, &node.formula, first);
+        }
         let t = &mut node.trace;
         for list in [&mut t.inner, &mut t.need, &mut t.deadline] {
-            terms(list);
+            written.labels(list);
         }
     }
     for finding in findings {
-        terms(&mut finding.trace.bound);
-        terms(&mut finding.trace.need);
+        written.labels(&mut finding.trace.bound);
+        written.labels(&mut finding.trace.need);
+    }
+}
+
+/// The formulas and labels of a report written so far in one language, by their text in no
+/// language: a sheet's hops share a few formulas and labels (`1 + 2 = 3.0 s`, `waits`),
+/// each written once and copied after. A text's words depend on it and the language alone.
+struct Written {
+    lang: Lang,
+    texts: Map<String, String>,
+}
+
+impl Written {
+    /// None written yet, in `lang`.
+    fn new(lang: Lang) -> Self {
+        Written {
+            lang,
+            texts: Map::default(),
+        }
+    }
+
+    /// Writes the slots of the labels of `terms` in place.
+    fn labels(&mut self, terms: &mut [TraceTerm]) {
+        for term in terms {
+            if let Some(label) = term.label.as_mut() {
+                self.write_slots(label);
+            }
+        }
+    }
+
+    /// Writes the slots of `text`, a formula or a label, in its place ([`formula`]); text
+    /// without a slot is left as it is, not copied.
+    fn write_slots(&mut self, text: &mut String) {
+        let Some(first) = text.find(OPEN) else {
+            return;
+        };
+        if let Some(done) = self.texts.get(text.as_str()) {
+            text.clone_from(done);
+            return;
+        }
+        let done = with_slots_written(self.lang, text, first);
+        let template = std::mem::replace(text, done.clone());
+        self.texts.insert(template, done);
     }
 }
 
@@ -52,9 +92,18 @@ pub(crate) fn write_formulas(
 /// `lang`: `(0.5 + 3) × 3 + 0.5 + 1.0 = 12.0 s` / `… = 12.0秒`. Text that is no slot (an
 /// `OPEN` without a slot after it, as a sheet's name may hold) is kept as it is.
 pub(crate) fn formula(lang: Lang, template: &str) -> String {
+    match template.find(OPEN) {
+        Some(first) => with_slots_written(lang, template, first),
+        None => template.to_string(),
+    }
+}
+
+/// [`formula`] of a `template` whose first [`OPEN`] is at byte `first`.
+fn with_slots_written(lang: Lang, template: &str, first: usize) -> String {
     let mut out = String::with_capacity(template.len() + 8);
     let mut rest = template;
-    while let Some(at) = rest.find(OPEN) {
+    let mut open = Some(first);
+    while let Some(at) = open {
         out.push_str(&rest[..at]);
         let after = &rest[at + OPEN.len_utf8()..];
         let slot = after
@@ -70,6 +119,7 @@ pub(crate) fn formula(lang: Lang, template: &str) -> String {
                 rest = after;
             }
         }
+        open = rest.find(OPEN);
     }
     out.push_str(rest);
     out

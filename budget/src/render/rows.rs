@@ -2,10 +2,13 @@
 //! what stage 1 found ([`RowInfo`]) for the rows a report shows; and the messages of the
 //! findings about one row ([`RowSaid`]), which are also those rows' notes.
 
+use std::collections::BTreeMap;
+
 use crate::catalog::Match;
 use crate::check::rows::{RowWords, Val};
 use crate::said::{BareTries, FromCatalog, Note, RowSaid, Used};
 use crate::sheet::Lang;
+use crate::time::{Hi, Time};
 use crate::value::Idem;
 
 use super::shared::{describe_dur, describe_tries};
@@ -15,16 +18,27 @@ use super::values::*;
 /// the value was read. A note written from the entry (its default, its unit, what its 0
 /// means) names the product and the setting already and is shown alone.
 pub(crate) fn note(lang: Lang, row: &RowWords) -> Option<String> {
-    let catalog = catalog_note(row.found, row.version.as_deref(), lang);
     let note = row.note.as_ref().map(|n| note_words(lang, n));
+    // A note that names the entry that applies is shown alone: its catalog note, which the
+    // entry's applying implies, is not written at all.
     let names_entry = |note: &str| {
         row.found
             .applied()
             .is_some_and(|e| note.contains(e.product) && note.contains(e.name))
     };
-    match (catalog, note) {
-        (Some(_), Some(note)) if names_entry(&note) => Some(note),
-        (Some(catalog), Some(note)) => Some(format!("{catalog}; {note}")),
+    if note.as_deref().is_some_and(names_entry) {
+        return note;
+    }
+    let extra = note.as_ref().map_or(0, |n| n.len() + 2);
+    match (
+        catalog_note(row.found, row.version.as_deref(), lang, extra),
+        note,
+    ) {
+        (Some(mut catalog), Some(note)) => {
+            catalog.push_str("; ");
+            catalog.push_str(&note);
+            Some(catalog)
+        }
         (catalog, note) => catalog.or(note),
     }
 }
@@ -36,7 +50,7 @@ fn note_words(lang: Lang, note: &Note) -> String {
         Lang::Ja => ja,
     };
     match note {
-        Note::Said(said) => stated(lang, said).0,
+        Note::Said(said) => message(lang, said),
         Note::BelowOneMs => say(
             "below 1 ms: counted as 1 ms".to_string(),
             "1ms未満のため1msとして数えます".to_string(),
@@ -93,6 +107,19 @@ fn bare_tries(lang: Lang, meaning: &BareTries) -> String {
                 format!("{product}の{name}の-1は再試行なし（1回）です"),
             )
         }
+    }
+}
+
+/// The message of a finding about one row, as a row's note shows it: [`stated`] without
+/// the fix, which is not written at all where it takes work of its own.
+fn message(lang: Lang, said: &RowSaid) -> String {
+    match said {
+        RowSaid::UnitFromCatalog {
+            line,
+            text,
+            entry: e,
+        } => unit_from_catalog_message(lang, *line, text, e.product, e.name, e.unit.symbol()),
+        _ => stated(lang, said).0,
     }
 }
 
@@ -181,27 +208,100 @@ fn provenance(lang: Lang, from: &FromCatalog) -> Provenance {
 /// (`nginx: proxy_read_timeout`, `redis-py 8.0 and later: socket_timeout` /
 /// `カタログ：nginxのproxy_read_timeout`); or the entry that does not, and the other product the
 /// row names (`not nginx's proxy_read_timeout: the row names Cloudflare` /
-/// `nginxのproxy_read_timeoutとはみなしません。行にCloudflareとあります`).
-fn catalog_note(found: Match, version: Option<&str>, lang: Lang) -> Option<String> {
+/// `nginxのproxy_read_timeoutとはみなしません。行にCloudflareとあります`). Room is made for
+/// `extra` more bytes, which the row's note may add.
+fn catalog_note(found: Match, version: Option<&str>, lang: Lang, extra: usize) -> Option<String> {
     match found {
         Match::None => None,
         Match::Applies(e) => {
-            let product = match version {
-                Some(v) => format!("{} {v}", e.product),
-                None => e.describe_versions(lang),
+            let versions;
+            let product: &[&str] = match version {
+                Some(v) => &[e.product, " ", v],
+                None => {
+                    versions = e.describe_versions(lang);
+                    &[&versions]
+                }
             };
-            let name = e.name;
             Some(match lang {
-                Lang::En => format!("{product}: {name}"),
-                Lang::Ja => format!("カタログ：{product}の{name}"),
+                Lang::En => joined(&[product, &[": ", e.name]], extra),
+                Lang::Ja => joined(&[&["カタログ："], product, &["の", e.name]], extra),
             })
         }
         Match::OtherProduct { entry, named } => {
             let (product, name, named) = (entry.product, entry.name, named.name_in(lang));
             Some(match lang {
-                Lang::En => format!("not {product}'s {name}: the row names {named}"),
-                Lang::Ja => format!("{product}の{name}とはみなしません。行に{named}とあります"),
+                Lang::En => joined(
+                    &[&["not ", product, "'s ", name, ": the row names ", named]],
+                    extra,
+                ),
+                Lang::Ja => joined(
+                    &[&[
+                        product,
+                        "の",
+                        name,
+                        "とはみなしません。行に",
+                        named,
+                        "とあります",
+                    ]],
+                    extra,
+                ),
             })
+        }
+    }
+}
+
+/// The pieces of `parts` one after the other, in a string with room for `extra` more bytes.
+fn joined(parts: &[&[&str]], extra: usize) -> String {
+    let len = parts
+        .iter()
+        .flat_map(|p| p.iter())
+        .map(|p| p.len())
+        .sum::<usize>();
+    let mut out = String::with_capacity(len + extra);
+    for piece in parts.iter().flat_map(|p| p.iter()) {
+        out.push_str(piece);
+    }
+    out
+}
+
+/// The parsed values of a report's rows in one language, each duration's and each tries'
+/// words written once and copied for every other row that holds the same value: a sheet
+/// repeats a few values over many rows. A value's words depend on it and the language alone.
+pub(crate) struct ParsedValues<'a> {
+    lang: Lang,
+    /// By the time's bounds ([`Time`]'s `lo` and `hi`).
+    durations: BTreeMap<(Option<u64>, Hi), String>,
+    /// By the count of tries and their waits.
+    tries: BTreeMap<(u32, &'a [u64]), String>,
+}
+
+impl<'a> ParsedValues<'a> {
+    /// No value written yet, in `lang`.
+    pub(crate) fn new(lang: Lang) -> Self {
+        ParsedValues {
+            lang,
+            durations: BTreeMap::new(),
+            tries: BTreeMap::new(),
+        }
+    }
+
+    /// [`parsed`] of `val`.
+    pub(crate) fn parsed(&mut self, val: &'a Val) -> String {
+        let lang = self.lang;
+        match val {
+            Val::Dur(term) => {
+                let time: Time = term.time;
+                self.durations
+                    .entry((time.lo, time.hi))
+                    .or_insert_with(|| time.describe(lang))
+                    .clone()
+            }
+            Val::Tries(t) => self
+                .tries
+                .entry((t.count, &t.waits_ms))
+                .or_insert_with(|| describe_tries(lang, t))
+                .clone(),
+            _ => parsed(val, lang),
         }
     }
 }

@@ -2,7 +2,7 @@
 //! `∞`), a count of tries, a duration value and a tries value.
 
 use crate::check::MAX_LISTED_WAITS;
-use crate::display::duration;
+use crate::display::{duration, push_duration};
 use crate::sheet::Lang;
 use crate::value::{Dur, Tries};
 
@@ -40,16 +40,27 @@ pub(crate) fn describe_dur(lang: Lang, dur: Dur) -> String {
 /// Tries for display, in the sheet's language: `2 tries, waits 0.3 s` / `2回、待機0.3秒`.
 /// More than [`MAX_LISTED_WAITS`] waits are summarised: `1000 tries, 999 waits of 0.5 s`, or
 /// `…, 999 waits, 499.5 s in all` when they differ (`1000回、待機999回（各0.5秒）`,
-/// `…、待機999回、計499.5秒`).
+/// `…、待機999回、計499.5秒`). Written into one string, each wait's duration in place.
 pub(crate) fn describe_tries(lang: Lang, t: &Tries) -> String {
-    let d = |ms| crate::display::duration(lang, ms);
-    let mut s = match (lang, t.count) {
-        (Lang::En, 1) => "1 try".to_string(),
-        (Lang::En, n) => format!("{n} tries"),
-        (Lang::Ja, n) => format!("{n}回"),
-    };
     let n = t.waits_ms.len();
-    if n > MAX_LISTED_WAITS && t.waits_ms.iter().any(|&w| w > 0) {
+    // The count and its word, and each listed wait's duration with its separator.
+    let mut s = String::with_capacity(16 + 14 * n.min(MAX_LISTED_WAITS + 1));
+    match (lang, t.count) {
+        (Lang::En, 1) => s.push_str("1 try"),
+        (Lang::En, n) => {
+            push_count(&mut s, u64::from(n));
+            s.push_str(" tries");
+        }
+        (Lang::Ja, n) => {
+            push_count(&mut s, u64::from(n));
+            s.push('回');
+        }
+    }
+    if !t.waits_ms.iter().any(|&w| w > 0) {
+        return s;
+    }
+    if n > MAX_LISTED_WAITS {
+        let d = |ms| duration(lang, ms);
         let first = t.waits_ms[0];
         let all = t.waits_ms.iter().all(|&w| w == first);
         let total = t.waits_ms.iter().fold(0u64, |a, &w| a.saturating_add(w));
@@ -59,14 +70,36 @@ pub(crate) fn describe_tries(lang: Lang, t: &Tries) -> String {
             (Lang::Ja, true) => format!("、待機{n}回（各{}）", d(first)),
             (Lang::Ja, false) => format!("、待機{n}回、計{}", d(total)),
         });
-    } else if t.waits_ms.iter().any(|&w| w > 0) {
-        let waits: Vec<String> = t.waits_ms.iter().map(|&w| d(w)).collect();
-        s.push_str(&match lang {
-            Lang::En => format!(", waits {}", waits.join(", ")),
-            Lang::Ja => format!("、待機{}", waits.join("、")),
-        });
+    } else {
+        let (head, separator) = match lang {
+            Lang::En => (", waits ", ", "),
+            Lang::Ja => ("、待機", "、"),
+        };
+        s.push_str(head);
+        for (i, &w) in t.waits_ms.iter().enumerate() {
+            if i > 0 {
+                s.push_str(separator);
+            }
+            push_duration(&mut s, lang, w);
+        }
     }
     s
+}
+
+/// Appends `n` in decimal digits, without the formatting machinery.
+pub(super) fn push_count(out: &mut String, mut n: u64) {
+    // u64::MAX has 20 digits.
+    let mut digits = [0u8; 20];
+    let mut at = digits.len();
+    loop {
+        at -= 1;
+        digits[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend(digits[at..].iter().map(|&d| char::from(d)));
 }
 
 #[cfg(test)]
@@ -76,6 +109,15 @@ mod tests {
     /// The words of `count` tries with these waits, in `lang`.
     fn described(lang: Lang, count: u32, waits_ms: Vec<u64>) -> String {
         describe_tries(lang, &Tries::with_waits(count, waits_ms))
+    }
+
+    #[test]
+    fn a_count_is_pushed_in_decimal_digits() {
+        for n in [0, 7, 10, 4_999, u64::MAX] {
+            let mut out = "row ".to_string();
+            push_count(&mut out, n);
+            assert_eq!(out, format!("row {n}"));
+        }
     }
 
     #[test]

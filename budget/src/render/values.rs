@@ -1,6 +1,8 @@
 //! The findings of reading a row: values that cannot be read or take no unit, route groups, defaults applied, and waits assumed or dropped.
 
 use crate::display::{duration, quoted};
+
+use super::shared::push_count;
 use crate::sheet::Lang;
 
 /// `value.unreadable` for a duration or tries cell.
@@ -218,17 +220,85 @@ pub(crate) fn unit_from_catalog(
     setting: &str,
     unit: &str,
 ) -> (String, String) {
+    let message = unit_from_catalog_message(lang, line, text, product, setting, unit);
     let t = text.trim();
-    match lang {
+    let other = if unit == "s" { "ms" } else { "s" };
+    let fix = match lang {
+        Lang::En => [
+            "write the unit: ",
+            t,
+            unit,
+            " if that is meant, else the unit you mean (e.g. ",
+            t,
+            other,
+            ")",
+        ]
+        .concat(),
+        Lang::Ja => [
+            "単位を書いてください。そのつもりなら",
+            t,
+            unit,
+            "、違うなら意図した単位で（例：",
+            t,
+            other,
+            "）",
+        ]
+        .concat(),
+    };
+    (message, fix)
+}
+
+/// The message of [`unit_from_catalog`], which many rows' notes show: `row 12: 30 has no
+/// unit; nginx reads a bare proxy_read_timeout in s`. Written piece by piece into one string
+/// of the right size, without the formatting machinery.
+pub(crate) fn unit_from_catalog_message(
+    lang: Lang,
+    line: usize,
+    text: &str,
+    product: &str,
+    setting: &str,
+    unit: &str,
+) -> String {
+    let t = text.trim();
+    let (before, after): (&str, [&str; 9]) = match lang {
         Lang::En => (
-            format!("row {line}: {t} has no unit; {product} reads a bare {setting} in {unit}"),
-            format!("write the unit: {t}{unit} if that is meant, else the unit you mean (e.g. {t}{})", if unit == "s" { "ms" } else { "s" }),
+            "row ",
+            [
+                ": ",
+                t,
+                " has no unit; ",
+                product,
+                " reads a bare ",
+                setting,
+                " in ",
+                unit,
+                "",
+            ],
         ),
         Lang::Ja => (
-            format!("{line}行目：{t}に単位がありません。{product}の{setting}は単位なしの数を{unit}として読みます"),
-            format!("単位を書いてください。そのつもりなら{t}{unit}、違うなら意図した単位で（例：{t}{}）", if unit == "s" { "ms" } else { "s" }),
+            "",
+            [
+                "行目：",
+                t,
+                "に単位がありません。",
+                product,
+                "の",
+                setting,
+                "は単位なしの数を",
+                unit,
+                "として読みます",
+            ],
         ),
+    };
+    // The line takes at most 20 digits.
+    let mut out =
+        String::with_capacity(before.len() + 20 + after.iter().map(|p| p.len()).sum::<usize>());
+    out.push_str(before);
+    push_count(&mut out, line as u64);
+    for piece in after {
+        out.push_str(piece);
     }
+    out
 }
 
 /// Where a catalog default comes from, for the message that applies it.
@@ -304,15 +374,38 @@ pub(crate) fn connect_default_applied(
     (product, setting): (&str, &str),
     provenance: &Provenance,
 ) -> (String, String) {
-    let remark = provenance.remark(lang);
+    let remark = &provenance.remark(lang);
+    // Each hop of a sheet may say it: its pieces are copied into one string of their length.
     match lang {
         Lang::En => (
-            format!("{segment}: no connect timeout documented; {product}'s documented default for {setting}, {used}, applies{remark}"),
-            format!("document {setting} on {segment}"),
+            [
+                segment,
+                ": no connect timeout documented; ",
+                product,
+                "'s documented default for ",
+                setting,
+                ", ",
+                used,
+                ", applies",
+                remark,
+            ]
+            .concat(),
+            ["document ", setting, " on ", segment].concat(),
         ),
         Lang::Ja => (
-            format!("{segment}：接続タイムアウトの記載がないため、{product}の{setting}の既定値{used}を使います{remark}"),
-            format!("{segment} に{setting}を記載してください"),
+            [
+                segment,
+                "：接続タイムアウトの記載がないため、",
+                product,
+                "の",
+                setting,
+                "の既定値",
+                used,
+                "を使います",
+                remark,
+            ]
+            .concat(),
+            [segment, " に", setting, "を記載してください"].concat(),
         ),
     }
 }
