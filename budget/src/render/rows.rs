@@ -149,7 +149,10 @@ pub(crate) fn stated(lang: Lang, said: &RowSaid) -> (String, String) {
             line,
             text,
             entry: e,
-        } => unit_from_catalog(lang, *line, text, e.product, e.name, e.unit.symbol()),
+        } => (
+            unit_from_catalog_message(lang, *line, text, e.product, e.name, e.unit.symbol()),
+            unit_from_catalog_fix(lang, text, e.unit.symbol()),
+        ),
         RowSaid::WaitsAssumed {
             line,
             tries,

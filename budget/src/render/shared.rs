@@ -86,20 +86,9 @@ pub(crate) fn describe_tries(lang: Lang, t: &Tries) -> String {
     s
 }
 
-/// Appends `n` in decimal digits, without the formatting machinery.
-pub(super) fn push_count(out: &mut String, mut n: u64) {
-    // u64::MAX has 20 digits.
-    let mut digits = [0u8; 20];
-    let mut at = digits.len();
-    loop {
-        at -= 1;
-        digits[at] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    out.extend(digits[at..].iter().map(|&d| char::from(d)));
+/// Appends `n` in decimal digits, without the formatting machinery (`itoa`).
+pub(super) fn push_count(out: &mut String, n: u64) {
+    out.push_str(itoa::Buffer::new().format(n));
 }
 
 #[cfg(test)]

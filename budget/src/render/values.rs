@@ -211,19 +211,12 @@ pub(crate) fn unit_missing(lang: Lang, line: usize, text: &str) -> (String, Stri
     }
 }
 
-/// `value.unit_from_catalog`: a bare number read in the catalog's unit.
-pub(crate) fn unit_from_catalog(
-    lang: Lang,
-    line: usize,
-    text: &str,
-    product: &str,
-    setting: &str,
-    unit: &str,
-) -> (String, String) {
-    let message = unit_from_catalog_message(lang, line, text, product, setting, unit);
+/// The fix of `value.unit_from_catalog` (a bare number read in the catalog's unit): write
+/// `text` with `unit`, or with the other unit. Its message is [`unit_from_catalog_message`].
+pub(crate) fn unit_from_catalog_fix(lang: Lang, text: &str, unit: &str) -> String {
     let t = text.trim();
     let other = if unit == "s" { "ms" } else { "s" };
-    let fix = match lang {
+    match lang {
         Lang::En => [
             "write the unit: ",
             t,
@@ -244,11 +237,10 @@ pub(crate) fn unit_from_catalog(
             "）",
         ]
         .concat(),
-    };
-    (message, fix)
+    }
 }
 
-/// The message of [`unit_from_catalog`], which many rows' notes show: `row 12: 30 has no
+/// The message of `value.unit_from_catalog`, which many rows' notes show: `row 12: 30 has no
 /// unit; nginx reads a bare proxy_read_timeout in s`. Written piece by piece into one string
 /// of the right size, without the formatting machinery.
 pub(crate) fn unit_from_catalog_message(
