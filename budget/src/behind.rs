@@ -1,6 +1,7 @@
 //! Which rows a number of the report is made of: its trace walked to the end, through every
 //! number it takes from another ([`TraceRef`]), so that a page can highlight the rows behind
-//! any number it shows.
+//! any number it shows. A term names only the rows it reads itself; those of a number it takes
+//! are that number's (provenance by reference, `docs/spec/report.md`).
 
 use std::collections::HashSet;
 
@@ -67,7 +68,9 @@ impl<'r> RowsBehind<'r> {
 
     /// The rows the number made of `terms` comes from: every row its terms name, and, for a
     /// term taken from another number of the report (`from`), every row behind that number,
-    /// walked on to the end. Lines are data rows counted from 1, as in
+    /// walked on to the end; for a parallel group's term, every row behind each of its hops'
+    /// worst cases (a route group's is its longest route's alone). Lines are data rows counted
+    /// from 1, as in
     /// [`TraceTerm::rows`]: sorted, each once; empty for a number with nothing to trace.
     ///
     /// Each number of the report is walked at most once, so the walk ends on any report,
@@ -93,11 +96,21 @@ impl<'r> RowsBehind<'r> {
         rows
     }
 
-    /// Adds the rows `term` names to `rows`, and the number it takes to `to_walk`.
+    /// Adds the rows `term` names to `rows`, and the numbers it takes to `to_walk`: its
+    /// `from`, and the worst case of each hop of a parallel group (the longest of them may
+    /// change with any one).
     fn take(&self, term: &TraceTerm, rows: &mut Vec<usize>, to_walk: &mut Vec<Place>) {
         rows.extend_from_slice(&term.rows);
         if let Some(from) = &term.from {
             to_walk.extend(self.places(from));
+        }
+        if !term.routes {
+            to_walk.extend(
+                term.group
+                    .iter()
+                    .filter_map(|segment| self.hops.get(segment.as_str()))
+                    .map(|&i| Place::Hop(i, TraceNumber::Worst)),
+            );
         }
     }
 
@@ -226,9 +239,9 @@ mod tests {
     }
 
     #[test]
-    fn a_taken_number_adds_all_its_rows_not_only_the_16_its_term_lists() {
-        // One node calling 20 services: its need's terms list their hops' rows; a hop's need
-        // taking that node's need lists at most 16 of them, the walk finds all 40.
+    fn a_taken_number_adds_all_its_rows_though_its_term_names_none() {
+        // One node calling 20 services: a hop's need taking that node's need names no rows
+        // (by reference); the walk finds all 40 behind it.
         let mut rows = Vec::new();
         for i in 0..20 {
             for item in ["connect timeout", "read timeout"] {
@@ -249,7 +262,7 @@ mod tests {
         let report = check(&Sheet::new(Lang::En, rows));
         let lb_app = hop(&report, "LB", "app");
         let taken = lb_app.trace.need.iter().find(|t| t.from.is_some()).unwrap();
-        assert_eq!(taken.rows, (1..=16).collect::<Vec<_>>());
+        assert_eq!(taken.rows, Vec::<usize>::new());
         let behind = RowsBehind::new(&report);
         assert_eq!(behind.of(&lb_app.trace.need), (1..=40).collect::<Vec<_>>());
         assert_eq!(behind.of(&lb_app.trace.wait), [41], "the LB's read timeout");

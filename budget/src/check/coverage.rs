@@ -78,7 +78,6 @@ fn need_terms(s: Stages, hop: &Hop, calc: &HopCalc, cw: Time) -> Vec<TraceTerm> 
     };
     let mut worst = trace::taken(
         callee_calc.worst.flatten().and_then(|w| reading.ms(w)),
-        trace::brief(&callee_calc.worst_rows),
         trace::of_node(&callee.name, number),
     );
     worst.label = Some(callee.name.clone());

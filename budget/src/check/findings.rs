@@ -89,34 +89,25 @@ impl Traced {
             Traced::Terms(t) => t,
             Traced::HopCheck(h) => {
                 let r = &hops[h];
-                let mut wait = refs::taken(
-                    r.wait_ms,
-                    refs::rows_of(&r.trace.wait),
-                    refs::of_hop(&r.segment, TraceNumber::Wait),
-                );
+                let mut wait = refs::taken(r.wait_ms, refs::of_hop(&r.segment, TraceNumber::Wait));
                 wait.kind = r.trace.wait.first().and_then(|t| t.kind);
                 FindingTrace {
                     bound: vec![wait],
                     need: vec![refs::taken(
                         r.need_ms,
-                        refs::rows_of(&r.trace.need),
                         refs::of_hop(&r.segment, TraceNumber::Need),
                     )],
                 }
             }
             Traced::NodeCheck(n) => {
                 let r = &nodes[n];
-                let mut deadline = refs::taken(
-                    r.deadline_ms,
-                    refs::rows_of(&r.trace.deadline),
-                    refs::of_node(&r.name, TraceNumber::Deadline),
-                );
+                let mut deadline =
+                    refs::taken(r.deadline_ms, refs::of_node(&r.name, TraceNumber::Deadline));
                 deadline.kind = Some(Kind::Deadline);
                 FindingTrace {
                     bound: vec![deadline],
                     need: vec![refs::taken(
                         r.need_ms,
-                        refs::rows_of(&r.trace.need),
                         refs::of_node(&r.name, TraceNumber::Need),
                     )],
                 }
@@ -127,7 +118,6 @@ impl Traced {
                     bound: Vec::new(),
                     need: vec![refs::taken(
                         r.per_try_ms,
-                        refs::rows_of(&r.trace.per_try),
                         refs::of_hop(&r.segment, TraceNumber::PerTry),
                     )],
                 }

@@ -415,9 +415,6 @@ fn compute_hop(
         false => None,
     };
     let (per_try, per_try_terms) = per_try(hop, connect, infos, out);
-    if whole {
-        calc.per_try_rows = trace::rows_of(&per_try_terms);
-    }
     calc.per_try_terms = per_try_terms;
     let mut worst = match (&per_try, layers) {
         (Some(Some((p, p_text))), Some(layers)) => {

@@ -34,11 +34,10 @@ pub(crate) struct NeedTerm {
     pub(crate) label: String,
     /// The hop it takes its worst case from: the call's, or a group's longest.
     pub(crate) hop: usize,
-    /// The rows its worst case is computed from, sorted, at most the first 16 (what its trace
-    /// term lists, [`trace::brief`]).
-    pub(crate) rows: Vec<usize>,
     /// A parallel or route group's hops, in order (empty for a single call).
     pub(crate) group: Vec<usize>,
+    /// Whether the group is of routes, alternatives of which only the longest counts (§4.2).
+    pub(crate) routes: bool,
 }
 
 /// What a node's calls and rows add up to.
@@ -57,12 +56,10 @@ pub(crate) struct NodeCalc {
     pub(crate) trace: NodeTrace,
     /// Its need's formula with its terms named: `DB 3.0 + external API 12.0 + own 0.5 = 15.5 s`.
     pub(crate) need_formula: String,
-    /// The rows its worst case as a callee is computed from: its deadline's, else its need's.
-    pub(crate) worst_rows: Vec<usize>,
 }
 
 /// The terms of a node's inner need, shortest first (the formula's order); without their
-/// texts and rows unless `whole` (a verdict-only re-check reads neither).
+/// texts unless `whole` (a verdict-only re-check reads none).
 fn need_terms(node: &Node, graph: &Graph, hops: &[HopCalc], whole: bool) -> Vec<NeedTerm> {
     let mut terms: Vec<NeedTerm> = node
         .calls
@@ -83,8 +80,8 @@ fn need_terms(node: &Node, graph: &Graph, hops: &[HopCalc], whole: bool) -> Vec<
                     named: String::new(),
                     label: String::new(),
                     hop: longest,
-                    rows: Vec::new(),
                     group: Vec::new(),
+                    routes: false,
                 };
             }
             let callee = |h: usize| graph.nodes[graph.hops[h].callee].name.as_str();
@@ -100,31 +97,18 @@ fn need_terms(node: &Node, graph: &Graph, hops: &[HopCalc], whole: bool) -> Vec<
                 }
                 named
             };
-            // A call of one hop: its one text and rows, and no group.
+            // A call of one hop: its one text, and no group.
             if let [h] = c.hops[..] {
                 return NeedTerm {
                     time,
                     named: named_one(h),
                     label: callee(h).to_string(),
                     hop: longest,
-                    rows: trace::brief(&hops[h].worst_rows),
                     group: Vec::new(),
+                    routes: false,
                 };
             }
             let named: Vec<String> = c.hops.iter().map(|&h| named_one(h)).collect();
-            let rows: Vec<usize> = if c.routes {
-                // Routes are alternatives: only the longest decides the need (§4.2).
-                trace::brief(&hops[longest].worst_rows)
-            } else {
-                let mut rows: Vec<usize> = c
-                    .hops
-                    .iter()
-                    .flat_map(|&h| hops[h].worst_rows.iter().copied())
-                    .collect();
-                rows.sort_unstable();
-                rows.dedup();
-                trace::brief(&rows)
-            };
             let (named, label) = if c.routes && c.hops.len() > ROUTES_NAMED {
                 // Many routes: the longest few by name, in sheet order, and a count of the
                 // others.
@@ -154,8 +138,8 @@ fn need_terms(node: &Node, graph: &Graph, hops: &[HopCalc], whole: bool) -> Vec<
                 named,
                 label,
                 hop: longest,
-                rows,
                 group,
+                routes: c.routes,
             }
         })
         .collect();
@@ -187,7 +171,6 @@ fn longest(c: &Call, hops: &[HopCalc]) -> usize {
 fn call_term(graph: &Graph, t: &NeedTerm, reading: Reading) -> TraceTerm {
     let mut term = trace::taken(
         t.time.and_then(|w| reading.ms(w)),
-        t.rows.clone(),
         trace::of_hop(&graph.hops[t.hop].segment, TraceNumber::Worst),
     );
     term.label = Some(t.label.clone());
@@ -196,6 +179,7 @@ fn call_term(graph: &Graph, t: &NeedTerm, reading: Reading) -> TraceTerm {
         .iter()
         .map(|&h| graph.hops[h].segment.clone())
         .collect();
+    term.routes = t.routes;
     term
 }
 
@@ -349,11 +333,6 @@ pub(crate) fn compute_one(
     } else {
         (NodeTrace::default(), String::new())
     };
-    let worst_rows = match worst {
-        _ if !whole => Vec::new(),
-        Some(Some(_)) if node.finite_deadline().is_some() => trace::rows_of(&trace.deadline),
-        _ => trace::rows_of(&trace.need),
-    };
     NodeCalc {
         inner,
         need,
@@ -361,7 +340,6 @@ pub(crate) fn compute_one(
         retry_candidate,
         trace,
         need_formula,
-        worst_rows,
     }
 }
 

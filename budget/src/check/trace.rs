@@ -5,7 +5,7 @@ use crate::kind::Kind;
 use crate::report::TraceTerm;
 use crate::time::Time;
 
-pub(crate) use super::refs::{brief, of_hop, of_node, rows_of, taken};
+pub(crate) use super::refs::{of_hop, of_node, taken};
 use super::rows::{RowInfo, Term};
 
 /// How the terms of a sum read their times: at their upper end, or at their lower end when

@@ -6,8 +6,12 @@
 //! `inner` and `need` are the **sum** of their terms; a hop's `tries` is their **product**; a
 //! hop's `wait` and a node's `deadline` are their **one** term; a hop's `worst` is `per try ×
 //! tries + waits` (nested layers from the inside out), capped by a deadline or retry window
-//! term when there is one, as the hop's `formula` writes it. A reader walks from any number to
-//! its rows through `rows` and `from`.
+//! term when there is one, as the hop's `formula` writes it.
+//!
+//! Provenance is by reference: a term names the rows it reads itself, and a number it takes
+//! from another hop or node by that number's place (`from`), never by a copy of its rows. A
+//! reader walks from any number to its rows through `rows` and `from`
+//! ([`RowsBehind`](crate::RowsBehind) does).
 
 use serde::{Deserialize, Serialize};
 
@@ -73,18 +77,25 @@ pub struct TraceTerm {
     /// Its value as a count (tries, upstream targets).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub count: Option<u64>,
-    /// The rows it was computed from (data rows counted from 1, sorted). A term `from` another
-    /// number lists that number's rows, at most 16 (walk `from` for all of them).
+    /// The rows it reads itself (data rows counted from 1, sorted). A term taken `from`
+    /// another number names none of that number's rows: walk `from` for them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rows: Vec<usize>,
     /// The number of the report it takes, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub from: Option<TraceRef>,
-    /// For a parallel group's term (`max(a, b)` in a node's inner need and need): the
-    /// segments of the group's hops, in the sheet's order; `from` names the longest. Empty
-    /// (and left out of the JSON) for every other term.
+    /// For a parallel or route group's term (`max(a, b)` in a node's inner need and need):
+    /// the segments of the group's hops, in the sheet's order; `from` names the longest. The
+    /// rows behind a parallel group's term are those of every hop in it (the longest of them
+    /// may change with any); behind a route group's, those of the longest alone. Empty (and
+    /// left out of the JSON) for every other term.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub group: Vec<String>,
+    /// Whether the `group` is of routes, alternatives of which only the longest decides the
+    /// need (`budget-model.md` §4.2), not of calls made in parallel. Left out of the JSON when
+    /// false.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub routes: bool,
 }
 
 /// Where a hop's numbers come from.

@@ -80,7 +80,7 @@ fn g6_the_early_phase_and_the_worst_case_name_their_rows() {
         .map(|t| (t.value_ms, t.rows.clone()))
         .collect();
     assert_eq!(early, [(Some(5_000), vec![2]), (Some(10_000), vec![3])]);
-    let worst = worst_terms(inner);
+    let worst = worst_terms(&report, inner);
     assert_eq!(
         worst,
         [

@@ -2,8 +2,8 @@
 //! are in `conditions.rs`).
 
 use budget::{
-    check, tsv, HopReport, Kind, Lang, NodeReport, Report, Row, Sheet, TraceNumber, TraceRef,
-    TraceTerm, Verdict,
+    check, tsv, HopReport, Kind, Lang, NodeReport, Report, Row, RowsBehind, Sheet, TraceNumber,
+    TraceRef, TraceTerm, Verdict,
 };
 
 use crate::shapes::{codes, found, tries_and_worst, worst_terms};
@@ -341,12 +341,12 @@ fn g5_units_and_unbounded_values() {
     assert_eq!(r.hops[0].tries, 3);
 }
 
-/// A term taken from a hop's worst case, as a node's need names it.
-fn call(label: &str, ms: u64, rows: &[usize], segment: &str) -> TraceTerm {
+/// A term taken from a hop's worst case, as a node's need names it: by reference, without
+/// that hop's rows.
+fn call(label: &str, ms: u64, segment: &str) -> TraceTerm {
     TraceTerm {
         label: Some(label.into()),
         value_ms: Some(ms),
-        rows: rows.to_vec(),
         from: Some(TraceRef {
             hop: Some(segment.into()),
             node: None,
@@ -378,18 +378,19 @@ fn g2_the_apps_need_names_where_each_of_its_numbers_comes_from() {
         assert_eq!(
             app_node.trace.need,
             vec![
-                call(db, 3_000, &[9, 10], &seg(db)),
-                call(api, 12_000, &[6, 7, 8], &seg(api)),
+                call(db, 3_000, &seg(db)),
+                call(api, 12_000, &seg(api)),
                 read(Kind::Own, 500, &[5]),
             ]
         );
         assert_eq!(
             app_node.trace.inner,
-            vec![
-                call(db, 3_000, &[9, 10], &seg(db)),
-                call(api, 12_000, &[6, 7, 8], &seg(api)),
-            ]
+            vec![call(db, 3_000, &seg(db)), call(api, 12_000, &seg(api))]
         );
+        // The rows behind each term, walked through the hop it takes.
+        let behind = RowsBehind::new(&report);
+        let rows: Vec<Vec<usize>> = app_node.trace.need.iter().map(|t| behind.of([t])).collect();
+        assert_eq!(rows, [vec![9, 10], vec![6, 7, 8], vec![5]]);
         assert_eq!(
             app_node.trace.deadline,
             vec![read(Kind::Deadline, 8_000, &[4])]
@@ -413,7 +414,7 @@ fn g2_the_apps_need_names_where_each_of_its_numbers_comes_from() {
                 ..TraceTerm::default()
             }]
         );
-        let worst = worst_terms(to_api);
+        let worst = worst_terms(&report, to_api);
         assert_eq!(
             worst,
             vec![
@@ -437,7 +438,6 @@ fn g2_the_apps_need_names_where_each_of_its_numbers_comes_from() {
             vec![TraceTerm {
                 kind: Some(Kind::Deadline),
                 value_ms: Some(8_000),
-                rows: vec![4],
                 from: from(TraceNumber::Deadline),
                 ..TraceTerm::default()
             }]
@@ -446,11 +446,12 @@ fn g2_the_apps_need_names_where_each_of_its_numbers_comes_from() {
             f.trace.need,
             vec![TraceTerm {
                 value_ms: Some(15_500),
-                rows: vec![5, 6, 7, 8, 9, 10],
                 from: from(TraceNumber::Need),
                 ..TraceTerm::default()
             }]
         );
+        assert_eq!(behind.of(&f.trace.bound), [4]);
+        assert_eq!(behind.of(&f.trace.need), [5, 6, 7, 8, 9, 10]);
     }
 }
 
@@ -497,7 +498,6 @@ fn g4_the_lb_s_need_is_the_apps_worst_case_and_the_margin() {
             TraceTerm {
                 label: Some("app".into()),
                 value_ms: Some(13_500),
-                rows: vec![3, 4, 5],
                 from: Some(TraceRef {
                     hop: None,
                     node: Some("app".into()),
@@ -518,7 +518,10 @@ fn g4_the_lb_s_need_is_the_apps_worst_case_and_the_margin() {
         (f.trace.bound[0].value_ms, f.trace.need[0].value_ms),
         (Some(5_000), Some(14_500))
     );
-    assert_eq!(f.trace.need[0].rows, vec![3, 4, 5]);
+    let behind = RowsBehind::new(&report);
+    assert_eq!(behind.of(&lb_app.trace.need), [3, 4, 5]);
+    assert_eq!(f.trace.need[0].rows, Vec::<usize>::new());
+    assert_eq!(behind.of(&f.trace.need), [3, 4, 5]);
 }
 
 /// G8 with the route group's rows turned into `kind` rows (`parallel group`) or removed
@@ -567,6 +570,9 @@ fn g8_routes_are_alternatives_the_longest_decides_the_need() {
     let call = &gateway.trace.need[0];
     assert_eq!(call.label.as_deref(), Some("max(orders, search)"));
     assert_eq!(call.group, ["gateway -> orders", "gateway -> search"]);
+    assert!(call.routes);
+    // Its rows are the longest route's alone: search's rows 8 to 10, none of orders'.
+    assert_eq!(RowsBehind::new(&report).of([call]), [8, 9, 10]);
     assert_eq!(
         call.from,
         Some(TraceRef {
@@ -617,6 +623,11 @@ fn g8_a_route_group_is_not_a_parallel_group_of_the_same_name() {
     // The same numbers as a parallel group: the longest counts there too.
     let parallel = check(&g8_as(Some("parallel group")));
     assert_eq!(node(&parallel, "gateway").need_ms, Some(12_200));
+    // Its term's rows are those of both hops (the longest may change with either): orders'
+    // 4 to 6 and search's 8 to 10.
+    let call = &node(&parallel, "gateway").trace.need[0];
+    assert!(!call.routes);
+    assert_eq!(RowsBehind::new(&parallel).of([call]), [4, 5, 6, 8, 9, 10]);
 
     // A hop in a route group and a parallel group: the second row cannot be read, and the
     // hop stays in its first group.

@@ -389,7 +389,7 @@ async fn the_report_schemas_describe_where_each_number_comes_from() {
     assert!(schema_properties(&doc, "HopReport").contains("need_ms"));
     let term = schema_properties(&doc, "TraceTerm");
     let expected: BTreeSet<String> = [
-        "kind", "label", "value_ms", "count", "rows", "from", "group",
+        "kind", "label", "value_ms", "count", "rows", "from", "group", "routes",
     ]
     .into_iter()
     .map(String::from)

@@ -65,14 +65,10 @@ pub(crate) struct HopCalc {
     pub(crate) has_deadline: bool,
     /// Where the per-try bound comes from (its terms add up to it).
     pub(crate) per_try_terms: Vec<TraceTerm>,
-    /// The rows the per-try bound is computed from, sorted.
-    pub(crate) per_try_rows: Vec<usize>,
     /// Where the tries come from (their counts multiply to them).
     pub(crate) tries_terms: Vec<TraceTerm>,
     /// Where the worst case comes from.
     pub(crate) worst_terms: Vec<TraceTerm>,
-    /// The rows the worst case is computed from, sorted.
-    pub(crate) worst_rows: Vec<usize>,
     /// Where the wait comes from (its one term).
     pub(crate) wait_terms: Vec<TraceTerm>,
     /// The hop's retry conditions (§4.1).
@@ -161,10 +157,8 @@ impl HopCalc {
             },
             has_deadline: false,
             per_try_terms: Vec::new(),
-            per_try_rows: Vec::new(),
             tries_terms: Vec::new(),
             worst_terms: Vec::new(),
-            worst_rows: Vec::new(),
             wait_terms: Vec::new(),
             conditions,
             early: None,

@@ -39,7 +39,6 @@ pub(super) fn finish(
         terms.extend(worst.caps);
         terms
     };
-    calc.worst_rows = trace::rows_of(&calc.worst_terms);
     calc
 }
 
@@ -51,7 +50,6 @@ pub(super) fn uncut_terms(hop: &Hop, calc: &HopCalc) -> Vec<TraceTerm> {
     if let Some(early) = calc.early {
         terms.push(trace::taken(
             early.need_ms(),
-            trace::rows_of(&calc.early_terms),
             trace::of_hop(&hop.segment, TraceNumber::Early),
         ));
     }
@@ -68,16 +66,11 @@ pub(super) fn uncut_terms(hop: &Hop, calc: &HopCalc) -> Vec<TraceTerm> {
     if !calc.per_try_terms.is_empty() {
         terms.push(trace::taken(
             calc.per_try.and_then(Time::need_ms),
-            trace::brief(&calc.per_try_rows),
             trace::of_hop(&hop.segment, TraceNumber::PerTry),
         ));
     }
     if !calc.tries_terms.is_empty() {
-        let mut tries = trace::taken(
-            None,
-            trace::rows_of(&calc.tries_terms),
-            trace::of_hop(&hop.segment, TraceNumber::Tries),
-        );
+        let mut tries = trace::taken(None, trace::of_hop(&hop.segment, TraceNumber::Tries));
         tries.count = Some(u64::from(calc.tries));
         terms.push(tries);
     }

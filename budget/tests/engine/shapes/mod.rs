@@ -5,7 +5,7 @@
 
 use std::path::PathBuf;
 
-use budget::{tsv, Finding, FindingCode, HopReport, Lang, Report, Row, Sheet};
+use budget::{tsv, Finding, FindingCode, HopReport, Lang, Report, Row, RowsBehind, Sheet};
 
 /// Golden G1: the reservation sheet with headers in `lang`.
 pub fn reservation(lang: Lang) -> Sheet {
@@ -96,11 +96,16 @@ pub fn tries_and_worst(hop: &HopReport) -> (Option<u64>, u32, Option<u64>) {
     (hop.per_try_ms, hop.tries, hop.worst_ms)
 }
 
-/// The terms of a hop's worst case, each as its value in milliseconds, its count and its rows.
-pub fn worst_terms(hop: &HopReport) -> Vec<(Option<u64>, Option<u64>, Vec<usize>)> {
+/// The terms of a hop of `report`'s worst case, each as its value in milliseconds, its count
+/// and the rows behind it (walked through the number it takes, if any).
+pub fn worst_terms(
+    report: &Report,
+    hop: &HopReport,
+) -> Vec<(Option<u64>, Option<u64>, Vec<usize>)> {
+    let behind = RowsBehind::new(report);
     let terms = hop.trace.worst.iter();
     terms
-        .map(|t| (t.value_ms, t.count, t.rows.clone()))
+        .map(|t| (t.value_ms, t.count, behind.of([t])))
         .collect()
 }
 
