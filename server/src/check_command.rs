@@ -9,10 +9,12 @@
 //!   it, recursively, sorted by path);
 //! - [`check_input`] reads one file's bytes as a sheet and checks it;
 //! - [`run`] does that for every file and renders all of them in one [`Format`], with the
-//!   exit status of [`exit_code`].
+//!   exit status of [`exit_code`]; [`run_to`] writes them as it renders them, which the
+//!   command line does (a 5,000-row report is 7 MB of JSON, never held whole).
 
 mod checked;
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use budget::{Lang, Severity, Sheet};
@@ -309,14 +311,53 @@ pub(crate) fn text_blocks<'a>(
 /// read); with several, `text` heads each report with `==> PATH <==` and `json` prints an
 /// array. `sarif` and `markdown` always cover every file, unreadable ones included.
 pub fn run(inputs: Vec<Input>, format: Format, fail_on: FailOn, settings: Settings) -> Outcome {
+    let mut stdout = Vec::new();
+    let Written {
+        stderr,
+        code,
+        unwritten,
+    } = run_to(inputs, format, fail_on, settings, &mut stdout);
+    debug_assert!(unwritten.is_none(), "writing into memory cannot fail");
+    Outcome {
+        stdout: String::from_utf8(stdout).expect("every format writes UTF-8"),
+        stderr,
+        code,
+    }
+}
+
+/// What [`run_to`] leaves to its caller once standard output is written: the text for
+/// standard error and the exit status, as in [`Outcome`], and the error that stopped the
+/// writing, if one did.
+#[derive(Debug)]
+pub struct Written {
+    /// Text for standard error (empty when every file was read).
+    pub stderr: String,
+    /// The exit status: [`EXIT_OK`], [`EXIT_ERRORS`] or [`EXIT_UNREADABLE`].
+    pub code: u8,
+    /// The error of a write into standard output (a closed pipe, a full disk), after which
+    /// nothing more was written; `None` when all of it was.
+    pub unwritten: Option<std::io::Error>,
+}
+
+/// [`run`], writing standard output's text into `stdout` as it is rendered: `json` and
+/// `sarif` are serialised straight into it, never held whole as a string. A write that
+/// fails stops the writing and is returned in [`Written::unwritten`]; the exit status is
+/// the reports' still.
+pub fn run_to(
+    inputs: Vec<Input>,
+    format: Format,
+    fail_on: FailOn,
+    settings: Settings,
+    stdout: &mut impl Write,
+) -> Written {
     if format == Format::Svg && inputs.len() != 1 {
-        return Outcome {
-            stdout: String::new(),
+        return Written {
             stderr: format!(
                 "workbench: --format svg draws one sheet: give one file ({} given)\n",
                 inputs.len()
             ),
             code: EXIT_UNREADABLE,
+            unwritten: None,
         };
     }
     let files: Vec<CheckedFile> = inputs
@@ -330,26 +371,32 @@ pub fn run(inputs: Vec<Input>, format: Format, fail_on: FailOn, settings: Settin
         let err = f.result.as_ref().err()?;
         Some((f.label(), err.reason.as_str()))
     }));
-    let stdout = match format {
-        Format::Text => crate::table::terminal_safe(&text_output(&files)),
-        Format::Json => files_json(
+    let written = match format {
+        Format::Text => {
+            stdout.write_all(crate::table::terminal_safe(&text_output(&files)).as_bytes())
+        }
+        Format::Json => write_files_json(
+            stdout,
             "report",
             files
                 .iter()
                 .map(|f| (f.path.as_str(), f.result.as_ref().map(|c| &c.report))),
         ),
-        Format::Sarif => to_json(&sarif::log(&files, code)),
-        Format::Markdown => render_markdown(&files),
+        Format::Sarif => write_json(stdout, &sarif::log(&files, code)),
+        Format::Markdown => stdout.write_all(render_markdown(&files).as_bytes()),
         Format::Svg => files
             .iter()
             .filter_map(|f| f.result.as_ref().ok())
-            .map(|c| budget::picture::svg(&budget::picture::picture(&c.report, c.lang)) + "\n")
-            .collect(),
+            .try_for_each(|c| {
+                let svg = budget::picture::svg(&budget::picture::picture(&c.report, c.lang));
+                stdout.write_all(svg.as_bytes())?;
+                stdout.write_all(b"\n")
+            }),
     };
-    Outcome {
-        stdout,
+    Written {
         stderr,
         code,
+        unwritten: written.and_then(|()| stdout.flush()).err(),
     }
 }
 
@@ -372,12 +419,26 @@ pub(crate) fn files_json<'a, V: Serialize + 'a>(
     name: &'static str,
     files: impl Iterator<Item = (&'a str, Result<&'a V, &'a Unreadable>)>,
 ) -> String {
+    let mut json = Vec::new();
+    write_files_json(&mut json, name, files).expect("writing into memory cannot fail");
+    String::from_utf8(json).expect("JSON is UTF-8")
+}
+
+/// [`files_json`], written into `out`.
+fn write_files_json<'a, V: Serialize + 'a>(
+    out: &mut impl Write,
+    name: &'static str,
+    files: impl Iterator<Item = (&'a str, Result<&'a V, &'a Unreadable>)>,
+) -> std::io::Result<()> {
     let entries: Vec<JsonEntry<V>> = files
         .map(|(path, result)| JsonEntry { path, name, result })
         .collect();
     match entries.as_slice() {
-        [one] => one.result.map(to_json).unwrap_or_default(),
-        _ => to_json(&entries),
+        [one] => match one.result {
+            Ok(value) => write_json(out, value),
+            Err(_) => Ok(()),
+        },
+        _ => write_json(out, &entries),
     }
 }
 
@@ -404,10 +465,11 @@ impl<V: Serialize> Serialize for JsonEntry<'_, V> {
     }
 }
 
-/// `value` as pretty JSON and a newline.
-pub(crate) fn to_json(value: &impl Serialize) -> String {
-    // The report types, the entries and the SARIF log are plain data: serialising cannot fail.
-    serde_json::to_string_pretty(value).expect("plain data serialises") + "\n"
+/// `value` as pretty JSON and a newline, written into `out`. The report types, the entries
+/// and the SARIF log are plain data, so the only error is the writer's.
+fn write_json(out: &mut impl Write, value: &impl Serialize) -> std::io::Result<()> {
+    serde_json::to_writer_pretty(&mut *out, value).map_err(std::io::Error::from)?;
+    out.write_all(b"\n")
 }
 
 #[cfg(test)]

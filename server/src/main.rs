@@ -352,8 +352,19 @@ fn check(paths: &[String], format: Format, fail_on: FailOn, settings: Settings) 
             bytes: target.source.and_then(|source| read(&source)),
         })
         .collect();
-    let outcome = check_command::run(inputs, format, fail_on, settings);
-    print(&outcome.stdout, &outcome.stderr, outcome.code)
+    // Reports are written as they are serialised, in large blocks: standard output alone
+    // would pass each line of the JSON to the terminal or pipe on its own.
+    let mut stdout = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+    let written = check_command::run_to(inputs, format, fail_on, settings, &mut stdout);
+    match written.unwritten {
+        // A closed pipe (`| head`) took what it wanted; the exit status is the reports'.
+        Some(err) if err.kind() != std::io::ErrorKind::BrokenPipe => print(
+            "",
+            &format!("{}workbench: writing the reports: {err}\n", written.stderr),
+            check_command::EXIT_UNREADABLE,
+        ),
+        _ => print("", &written.stderr, written.code),
+    }
 }
 
 /// Where a path given to `diff` is read from: `-` is standard input.
