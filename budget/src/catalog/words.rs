@@ -13,10 +13,72 @@ pub(super) fn tokens(text: &str) -> impl Iterator<Item = &str> {
 
 /// Whether `word` occurs in `haystack` (both lower-case) with no ASCII letter, digit or `_`
 /// right before or after it.
+///
+/// The occurrences are those `haystack.match_indices(word)` gives: from the left, each
+/// looked for after the end of the one before. A cell and a word are a few dozen bytes, so
+/// each occurrence is found by comparing the word where its first byte appears, with no
+/// searcher set up for each word.
 pub(super) fn contains_word(haystack: &str, word: &str) -> bool {
-    haystack.match_indices(word).any(|(at, _)| {
+    let whole = |at: usize| {
         let before = haystack[..at].chars().next_back();
         let after = haystack[at + word.len()..].chars().next();
         !before.is_some_and(is_ident) && !after.is_some_and(is_ident)
-    })
+    };
+    let (bytes, wanted) = (haystack.as_bytes(), word.as_bytes());
+    let Some(&first) = wanted.first() else {
+        // The empty word occurs at every character boundary.
+        return haystack.match_indices(word).any(|(at, _)| whole(at));
+    };
+    let mut from = 0;
+    // `first` starts a character (`word` is a `str`), so where it appears in `haystack` is a
+    // character boundary.
+    while let Some(i) = bytes[from..].iter().position(|&b| b == first) {
+        let at = from + i;
+        if bytes[at..].starts_with(wanted) {
+            if whole(at) {
+                return true;
+            }
+            from = at + wanted.len();
+        } else {
+            from = at + 1;
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// [`contains_word`] as `str::match_indices` reads it.
+    fn contains_word_by_match_indices(haystack: &str, word: &str) -> bool {
+        haystack.match_indices(word).any(|(at, _)| {
+            let before = haystack[..at].chars().next_back();
+            let after = haystack[at + word.len()..].chars().next();
+            !before.is_some_and(is_ident) && !after.is_some_and(is_ident)
+        })
+    }
+
+    proptest::proptest! {
+        /// A word is found whole exactly where `match_indices` finds it whole, overlapping
+        /// occurrences (`a.a` in `xa.a.a`) included.
+        #[test]
+        fn a_word_is_found_whole_where_match_indices_finds_it(
+            haystack in "[a._ あ]{0,12}",
+            word in "[a._ あ]{0,4}",
+        ) {
+            proptest::prop_assert_eq!(
+                contains_word(&haystack, &word),
+                contains_word_by_match_indices(&haystack, &word)
+            );
+        }
+    }
+
+    #[test]
+    fn an_occurrence_inside_an_earlier_one_is_not_looked_at() {
+        assert!(!contains_word("xa.a.a", "a.a"));
+        assert!(contains_word("x a.a", "a.a"));
+        assert!(contains_word("nginx.conf の location", "nginx"));
+        assert!(!contains_word("ingress_nginx", "nginx"));
+    }
 }
