@@ -2,6 +2,7 @@
 //! filed under its rarest token, each product's connect entries, versioned lines and the
 //! products a row may name.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::LazyLock;
 
@@ -130,6 +131,9 @@ pub(super) struct Catalog {
     /// Each product's names a row may write its version after (see [`version_in`]): the
     /// product's name and the hints its name starts with or that start with it, lower-case.
     pub(super) version_names: Map<&'static str, Vec<String>>,
+    /// Each product's name, lower-case: the word a row's cells name it by (see
+    /// [`other_product`](super::lookup)).
+    pub(super) lowercase_names: Map<&'static str, String>,
     /// Per entry, the lower-case texts [`search`] looks in: the product, the name and each
     /// alias's words joined by spaces.
     pub(super) search_texts: Vec<Vec<String>>,
@@ -188,6 +192,14 @@ impl Catalog {
         named
     }
 
+    /// `product`'s name, lower-case.
+    pub(super) fn lowercase_name<'p>(&'static self, product: &'p str) -> Cow<'p, str> {
+        match self.lowercase_names.get(product) {
+            Some(name) => Cow::Borrowed(name.as_str()),
+            None => Cow::Owned(product.to_lowercase()),
+        }
+    }
+
     /// Builds the entries over `settings` and files every alias under its rarest token.
     pub(super) fn new(settings: &'static [Setting]) -> Catalog {
         let entries: Vec<Entry> = settings.iter().map(Setting::entry).collect();
@@ -226,6 +238,7 @@ impl Catalog {
         let mut connect: Map<&'static str, Vec<usize>> = Map::default();
         let mut versioned: Map<(&'static str, &'static str), Vec<usize>> = Map::default();
         let mut version_names: Map<&'static str, Vec<String>> = Map::default();
+        let mut lowercase_names: Map<&'static str, String> = Map::default();
         for (i, e) in entries.iter().enumerate() {
             if e.kind == Kind::Connect {
                 connect.entry(e.product).or_default().push(i);
@@ -234,6 +247,9 @@ impl Catalog {
                 versioned.entry((e.product, e.name)).or_default().push(i);
             }
             let product = e.product.to_lowercase();
+            lowercase_names
+                .entry(e.product)
+                .or_insert_with(|| product.clone());
             let names = version_names
                 .entry(e.product)
                 .or_insert_with(|| vec![product.clone()]);
@@ -262,6 +278,7 @@ impl Catalog {
             connect,
             versioned,
             version_names,
+            lowercase_names,
             search_texts,
             products,
             product_words,
@@ -274,9 +291,11 @@ impl Catalog {
     /// one of the setting's tokens, so only words with other characters (`timeout connect`,
     /// `server.keepalivetimeout`) are searched for in the text.
     pub(super) fn matching(&self, setting: &str) -> Vec<usize> {
+        // The setting's tokens, split once for every word of every alias tried.
+        let held: Vec<&str> = tokens(setting).collect();
         let appears = |word: &str| {
             if !word.is_empty() && word.chars().all(is_ident) {
-                tokens(setting).any(|t| t == word)
+                held.contains(&word)
             } else {
                 contains_word(setting, word)
             }
@@ -287,7 +306,7 @@ impl Catalog {
                 found.push(e);
             }
         };
-        for token in tokens(setting) {
+        for &token in &held {
             if let Some(filed) = self.by_token.get(token) {
                 filed.iter().for_each(&mut try_alias);
             }

@@ -103,9 +103,9 @@ impl Match {
 /// contradict a CDN's entry ([`CDNS`]).
 fn other_product(row: &Row, entry: &'static Entry) -> Option<&'static Product> {
     let catalog: &'static Catalog = &CATALOG;
+    let name = catalog.lowercase_name(entry.product);
     let own = |text: &str| {
-        contains_word(text, &entry.product.to_lowercase())
-            || entry.hints.iter().any(|h| text.contains(h.as_str()))
+        contains_word(text, &name) || entry.hints.iter().any(|h| text.contains(h.as_str()))
     };
     let other = |text: &str| {
         catalog
@@ -123,8 +123,16 @@ fn other_product(row: &Row, entry: &'static Entry) -> Option<&'static Product> {
     if let Some(named) = other(&layer) {
         return Some(named);
     }
-    let rest = format!("{} {}", row.location, row.setting);
-    let rest = crate::duration::lowercase(&rest);
+    // The two cells lower-cased apart, a space between: as the text `location setting`
+    // lower-cases (see `hint_context`).
+    let (location, setting) = (
+        crate::duration::lowercase(&row.location),
+        crate::duration::lowercase(&row.setting),
+    );
+    let mut rest = String::with_capacity(location.len() + 1 + setting.len());
+    rest.push_str(&location);
+    rest.push(' ');
+    rest.push_str(&setting);
     if own(&rest) {
         return None;
     }
@@ -364,7 +372,7 @@ fn hint_context(row: &Row) -> String {
             context.push_str(cell);
             context[start..].make_ascii_lowercase();
         } else {
-            context.push_str(&cell.to_lowercase());
+            context.push_str(&crate::duration::lowercase(cell));
         }
     }
     context
