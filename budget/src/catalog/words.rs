@@ -8,7 +8,20 @@ pub(super) fn is_ident(c: char) -> bool {
 /// The tokens of `text`: its longest runs of ASCII letters, digits and `_`
 /// (`server.keepalivetimeout` holds `server` and `keepalivetimeout`; `2つ目` holds `2`).
 pub(super) fn tokens(text: &str) -> impl Iterator<Item = &str> {
-    text.split(|c: char| !is_ident(c)).filter(|t| !t.is_empty())
+    // Every identifier character is ASCII, and no byte of a longer character is: the runs
+    // are found byte by byte, and each starts and ends on a character boundary.
+    let ident = |b: &u8| b.is_ascii_alphanumeric() || *b == b'_';
+    let bytes = text.as_bytes();
+    let mut at = 0;
+    std::iter::from_fn(move || {
+        let start = at + bytes[at..].iter().position(ident)?;
+        let end = bytes[start..]
+            .iter()
+            .position(|b| !ident(b))
+            .map_or(bytes.len(), |n| start + n);
+        at = end;
+        Some(&text[start..end])
+    })
 }
 
 /// Whether `word` occurs in `haystack` (both lower-case) with no ASCII letter, digit or `_`
@@ -71,6 +84,18 @@ mod tests {
                 contains_word(&haystack, &word),
                 contains_word_by_match_indices(&haystack, &word)
             );
+        }
+    }
+
+    proptest::proptest! {
+        /// The tokens are the runs of identifier characters, split at every other character.
+        #[test]
+        fn the_tokens_are_the_runs_between_other_characters(text in "[a_1 .あ-]{0,16}") {
+            let split: Vec<&str> = text
+                .split(|c: char| !is_ident(c))
+                .filter(|t| !t.is_empty())
+                .collect();
+            proptest::prop_assert_eq!(tokens(&text).collect::<Vec<_>>(), split);
         }
     }
 
