@@ -113,6 +113,10 @@ pub(super) fn setting_pairs(input: Input, out: &mut Findings) {
             rows_of(rule.product, rule.first),
             rows_of(rule.product, rule.second),
         );
+        // A rule with no row of either setting has nothing to compare.
+        if firsts.is_empty() || seconds.is_empty() {
+            continue;
+        }
         let first_kind = firsts.first().map(|&i| infos[i].kind);
         let second_kind = seconds.first().map(|&i| infos[i].kind);
         if first_kind == Some(Kind::Statement) && second_kind == Some(Kind::Lock) {
