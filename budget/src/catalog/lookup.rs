@@ -164,6 +164,8 @@ pub(crate) struct Lookups<'a> {
     pub(super) matched: Map<&'a str, Vec<&'static Entry>>,
     /// Per entry (by address) and the layer, location and setting a row wrote, the other
     /// product [`other_product`] found the row naming: rows of one sheet repeat these cells.
+    /// Kept only for settings whose answer is not kept whole in `answers` (several products,
+    /// or versions): the others' rows never ask again.
     others: Map<OtherKey<'a>, Option<&'static Product>>,
     /// Per setting, layer and location a row wrote, the answer, where the row's other cells
     /// do not bear on it ([`reads_only_setting_layer_location`]).
@@ -189,11 +191,12 @@ type OtherKey<'a> = (usize, &'a str, &'a str, &'a str);
 
 impl<'a> Lookups<'a> {
     /// Lookups for a sheet of `rows` rows, with room for as many settings as a small sheet
-    /// writes (a large one repeats a few), so the table seldom grows.
+    /// writes (a large one repeats a few), so the tables seldom grow. Few settings need
+    /// `others`: it starts empty.
     pub(crate) fn for_rows(rows: usize) -> Lookups<'a> {
         Lookups {
             matched: Map::with_capacity_and_hasher(rows.min(32), Default::default()),
-            others: Map::with_capacity_and_hasher(rows.min(32), Default::default()),
+            others: Map::default(),
             answers: Map::with_capacity_and_hasher(rows.min(32), Default::default()),
         }
     }
@@ -205,15 +208,21 @@ impl<'a> Lookups<'a> {
             row.layer.as_str(),
             row.location.as_str(),
         );
-        if let Some(&found) = self.answers.get(&cells) {
-            return found;
-        }
+        let answer = match self.answers.entry(cells) {
+            std::collections::hash_map::Entry::Occupied(known) => return *known.get(),
+            std::collections::hash_map::Entry::Vacant(answer) => answer,
+        };
         let matches = self
             .matched
             .entry(row.setting.as_str())
             .or_insert_with(|| matches_of(&row.setting));
+        if reads_only_setting_layer_location(matches) {
+            // The answer is kept whole: a row of these three cells never asks again which
+            // other product they name.
+            return *answer.insert(pick(row, matches));
+        }
         let others = &mut self.others;
-        let found = pick_with(row, matches, |row: &'a Row, entry| {
+        pick_with(row, matches, |row: &'a Row, entry| {
             let key = (
                 std::ptr::from_ref(entry) as usize,
                 row.layer.as_str(),
@@ -223,11 +232,7 @@ impl<'a> Lookups<'a> {
             *others
                 .entry(key)
                 .or_insert_with(|| other_product(row, entry))
-        });
-        if reads_only_setting_layer_location(matches) {
-            self.answers.insert(cells, found);
-        }
-        found
+        })
     }
 }
 
