@@ -143,11 +143,16 @@ pub fn normalize(text: &str) -> Cow<'_, str> {
     if text.chars().all(|c| ascii(c) == c && lowers_to_itself(c)) {
         return Cow::Borrowed(text);
     }
-    text.chars()
-        .map(ascii)
-        .flat_map(char::to_lowercase)
-        .collect::<String>()
-        .into()
+    // Characters without case (kana, kanji) are copied as they are, without Unicode's tables.
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars().map(ascii) {
+        if lowers_to_itself(c) {
+            out.push(c);
+        } else {
+            out.extend(c.to_lowercase());
+        }
+    }
+    out.into()
 }
 
 /// `text.to_lowercase()`, borrowed when lower-casing changes nothing: ASCII without capitals,
@@ -478,6 +483,22 @@ mod tests {
             text in "[ -~あ漢アＡａ（→—ΣσςÀİẞǅ]{0,24}"
         ) {
             prop_assert_eq!(lowercase(&text), text.to_lowercase());
+        }
+
+        #[test]
+        fn mixed_text_normalizes_as_each_character_mapped_then_lower_cased(
+            text in "[ -~あ漢アＡａ（）．、〜～−–　→ΣσςÀİẞǅ]{0,24}"
+        ) {
+            let mapped = |c: char| match c {
+                '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
+                '\u{3000}' => ' ',
+                '、' => ',',
+                '〜' => '~',
+                '−' | '–' => '-',
+                c => c,
+            };
+            let expected: String = text.chars().map(mapped).flat_map(char::to_lowercase).collect();
+            prop_assert_eq!(normalize(&text), expected);
         }
 
         #[test]
