@@ -294,7 +294,8 @@ impl Catalog {
         // The setting's tokens, split once for every word of every alias tried.
         let held: Vec<&str> = tokens(setting).collect();
         let appears = |word: &str| {
-            if !word.is_empty() && word.chars().all(is_ident) {
+            // Identifier characters are ASCII: a word is one token when its every byte is one.
+            if !word.is_empty() && word.bytes().all(|b| is_ident(char::from(b))) {
                 held.contains(&word)
             } else {
                 contains_word(setting, word)
