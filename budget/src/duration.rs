@@ -160,11 +160,25 @@ pub fn normalize(text: &str) -> Cow<'_, str> {
 /// ASCII (`画面のAPI呼び出し`, `nginx.conf の location`) lower-cases byte by byte too: every
 /// other character of it lowers to itself.
 pub(crate) fn lowercase(text: &str) -> Cow<'_, str> {
-    if text.is_ascii() || text.chars().all(|c| c.is_ascii() || lowers_to_itself(c)) {
-        lowercase_ascii(text)
-    } else {
-        Cow::Owned(text.to_lowercase())
+    if text.is_ascii() {
+        return lowercase_ascii(text);
     }
+    // One look at each character's first byte: ASCII is settled by its byte, and a byte from
+    // 0xE3 to 0xE9 starts a character of three bytes from U+3000 to U+9FFF (kana, kanji), which
+    // has no case; any other character is read whole.
+    let bytes = text.as_bytes();
+    let mut at = 0;
+    while let Some(&first) = bytes.get(at) {
+        at += match first {
+            0..0x80 => 1,
+            0xE3..=0xE9 => 3,
+            _ => match text[at..].chars().next() {
+                Some(c) if lowers_to_itself(c) => c.len_utf8(),
+                _ => return Cow::Owned(text.to_lowercase()),
+            },
+        };
+    }
+    lowercase_ascii(text)
 }
 
 /// `text.to_lowercase()` of text whose only characters that lower-case to another are ASCII
