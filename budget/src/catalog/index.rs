@@ -126,6 +126,9 @@ pub(super) struct Catalog {
     pub(super) untokened: Vec<AliasAt>,
     /// Each product's entries of kind `connect`, in file order.
     pub(super) connect: Map<&'static str, Vec<usize>>,
+    /// Each product's first entry that documents its default retry conditions (see
+    /// [`retry_on_of`](super::retry_on_of)).
+    pub(super) retry_on: Map<&'static str, usize>,
     /// For a setting with versions, its product and name: the positions of its lines.
     pub(super) versioned: Map<(&'static str, &'static str), Vec<usize>>,
     /// Each product's names a row may write its version after (see [`version_in`]): the
@@ -236,12 +239,16 @@ impl Catalog {
             }
         }
         let mut connect: Map<&'static str, Vec<usize>> = Map::default();
+        let mut retry_on: Map<&'static str, usize> = Map::default();
         let mut versioned: Map<(&'static str, &'static str), Vec<usize>> = Map::default();
         let mut version_names: Map<&'static str, Vec<String>> = Map::default();
         let mut lowercase_names: Map<&'static str, String> = Map::default();
         for (i, e) in entries.iter().enumerate() {
             if e.kind == Kind::Connect {
                 connect.entry(e.product).or_default().push(i);
+            }
+            if !e.retry_on.is_empty() {
+                retry_on.entry(e.product).or_insert(i);
             }
             if e.versions.is_some() {
                 versioned.entry((e.product, e.name)).or_default().push(i);
@@ -276,6 +283,7 @@ impl Catalog {
             by_token,
             untokened,
             connect,
+            retry_on,
             versioned,
             version_names,
             lowercase_names,

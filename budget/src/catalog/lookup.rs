@@ -4,7 +4,7 @@
 use crate::map::Map;
 use crate::sheet::Row;
 
-use super::index::{entries, Catalog, CATALOG, CDNS};
+use super::index::{Catalog, CATALOG, CDNS};
 use super::types::{Entry, Product, Version, Versions};
 use super::words::{contains_word, is_ident};
 
@@ -420,9 +420,8 @@ pub fn connect_for(entry: &Entry) -> Option<&'static Entry> {
 /// The entry of `product` that documents its default retry conditions
 /// ([`Entry::retry_on`]), if any.
 pub fn retry_on_of(product: &str) -> Option<&'static Entry> {
-    entries()
-        .iter()
-        .find(|e| e.product == product && !e.retry_on.is_empty())
+    let catalog: &'static Catalog = &CATALOG;
+    catalog.retry_on.get(product).map(|&i| &catalog.entries[i])
 }
 
 /// Entries whose product, name or an alias contains `query`, case-insensitively; an empty (or
