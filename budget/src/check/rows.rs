@@ -58,8 +58,9 @@ pub(crate) struct RowInfo {
     pub(crate) kind: Kind,
     pub(crate) entry: Option<&'static Entry>,
     pub(crate) val: Val,
-    /// How the value was completed, or why it could not be used.
-    pub(crate) note: Option<Note>,
+    /// How the value was completed, or why it could not be used. Boxed: most rows have
+    /// none, and the infos are copied whole (a fix's re-check starts from a copy).
+    pub(crate) note: Option<Box<Note>>,
     /// What the catalog makes of the row's setting: the entry that applies, or the one that
     /// does not because the row names another product. The report's note starts with it.
     pub(crate) found: Match,
@@ -73,7 +74,7 @@ pub(crate) struct RowInfo {
 #[derive(Clone, Debug)]
 pub(crate) struct RowWords {
     pub(crate) val: Val,
-    pub(crate) note: Option<Note>,
+    pub(crate) note: Option<Box<Note>>,
     pub(crate) found: Match,
     pub(crate) version: Option<String>,
 }
@@ -264,7 +265,7 @@ fn read_row_in<'a>(
         kind,
         entry,
         val,
-        note,
+        note: note.map(Box::new),
         found,
         below_one_ms,
     }
