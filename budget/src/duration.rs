@@ -243,9 +243,9 @@ pub(crate) fn lex(text: &str) -> Vec<Token<'_>> {
             tokens.push(Token::Num(run(&mut chars, at, |d| {
                 d.is_ascii_digit() || d == '.'
             })));
-        } else if c.is_alphabetic() || c == 'µ' {
+        } else if is_letter(c) || c == 'µ' {
             tokens.push(Token::Word(run(&mut chars, at, |d| {
-                d.is_alphabetic() || d == 'µ' || d == '_'
+                is_letter(d) || d == 'µ' || d == '_'
             })));
         } else {
             tokens.push(Token::Sym(c));
@@ -253,6 +253,15 @@ pub(crate) fn lex(text: &str) -> Vec<Token<'_>> {
         }
     }
     tokens
+}
+
+/// Whether `c` is alphabetic (`char::is_alphabetic`): kana and kanji, every one of them
+/// alphabetic, are told without Unicode's tables.
+fn is_letter(c: char) -> bool {
+    matches!(
+        c,
+        '\u{3041}'..='\u{3096}' | '\u{30A1}'..='\u{30FA}' | '\u{3400}'..='\u{4DBF}' | '\u{4E00}'..='\u{9FFF}'
+    ) || c.is_alphabetic()
 }
 
 /// A decimal number as written: its value in nanoseconds of `unit`, exactly, and the number of
@@ -523,6 +532,22 @@ mod tests {
                 matches!(lowercase(&text), Cow::Borrowed(_)),
                 !text.bytes().any(|b| b.is_ascii_uppercase())
             );
+        }
+    }
+
+    #[test]
+    fn kana_and_kanji_are_letters_as_unicode_says() {
+        let ranges = [
+            ('\u{3041}', '\u{3096}'),
+            ('\u{30A1}', '\u{30FA}'),
+            ('\u{3400}', '\u{4DBF}'),
+            ('\u{4E00}', '\u{9FFF}'),
+        ];
+        for (first, last) in ranges {
+            assert!((first..=last).all(char::is_alphabetic), "{first}..={last}");
+        }
+        for c in ['a', 'Z', 'é', 'µ', '_', '1', '、', '（', '→', 'ー', '々'] {
+            assert_eq!(is_letter(c), c.is_alphabetic(), "{c}");
         }
     }
 
