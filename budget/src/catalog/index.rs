@@ -154,6 +154,9 @@ pub(super) struct ProductWords {
     automaton: AhoCorasick,
     /// The position in [`Catalog::products`] of each word's product, by pattern id.
     product_of: Vec<usize>,
+    /// Every word holds an ASCII letter: a text without one names no product, and is not
+    /// searched (a layer written as a number, `1`, `2`).
+    lettered: bool,
 }
 
 impl ProductWords {
@@ -166,9 +169,14 @@ impl ProductWords {
             .enumerate()
             .flat_map(|(i, p)| p.words.iter().map(move |_| i))
             .collect();
+        let lettered = products
+            .iter()
+            .flat_map(|p| p.words.iter())
+            .all(|w| w.bytes().any(|b| b.is_ascii_alphabetic()));
         ProductWords {
             automaton,
             product_of,
+            lettered,
         }
     }
 }
@@ -180,6 +188,9 @@ impl Catalog {
     /// `text`, whatever the number of products.
     pub(super) fn products_named(&self, text: &str) -> Vec<usize> {
         let words = &self.product_words;
+        if words.lettered && !text.bytes().any(|b| b.is_ascii_alphabetic()) {
+            return Vec::new();
+        }
         let mut named: Vec<usize> = words
             .automaton
             .find_overlapping_iter(text)
@@ -426,4 +437,16 @@ fn products_of(entries: &[Entry]) -> Vec<Product> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_word_of_a_product_holds_an_ascii_letter() {
+        // Else a text without one is searched for products too, as it may name one.
+        assert!(CATALOG.product_words.lettered);
+        assert_eq!(CATALOG.products_named("1 2 (3)"), Vec::<usize>::new());
+    }
 }
