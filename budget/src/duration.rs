@@ -160,29 +160,64 @@ pub fn normalize(text: &str) -> Cow<'_, str> {
 /// ASCII (`画面のAPI呼び出し`, `nginx.conf の location`) lower-cases byte by byte too: every
 /// other character of it lowers to itself.
 pub(crate) fn lowercase(text: &str) -> Cow<'_, str> {
-    if text.is_ascii() {
-        return lowercase_ascii(text);
+    match case_of(text) {
+        Case::Lower => Cow::Borrowed(text),
+        Case::AsciiCapitals => Cow::Owned(text.to_ascii_lowercase()),
+        Case::Other => Cow::Owned(text.to_lowercase()),
     }
-    // One look at each character's first byte: ASCII is settled by its byte, and a byte from
-    // 0xE3 to 0xE9 starts a character of three bytes from U+3000 to U+9FFF (kana, kanji), which
-    // has no case; any other character is read whole.
-    let bytes = text.as_bytes();
-    let mut at = 0;
-    while let Some(&first) = bytes.get(at) {
-        at += match first {
-            0..0x80 => 1,
-            0xE3..=0xE9 => 3,
-            _ => match text[at..].chars().next() {
-                Some(c) if lowers_to_itself(c) => c.len_utf8(),
-                _ => return Cow::Owned(text.to_lowercase()),
-            },
-        };
-    }
-    lowercase_ascii(text)
 }
 
-/// `text.to_lowercase()` of text whose only characters that lower-case to another are ASCII
-/// capitals, borrowed when it has none.
+/// Appends `text.to_lowercase()` to `out`, lower-casing it in place where only its ASCII
+/// capitals change ([`lowercase`]).
+pub(crate) fn push_lowercase(out: &mut String, text: &str) {
+    match case_of(text) {
+        Case::Lower => out.push_str(text),
+        Case::AsciiCapitals => {
+            let start = out.len();
+            out.push_str(text);
+            out[start..].make_ascii_lowercase();
+        }
+        Case::Other => out.push_str(&text.to_lowercase()),
+    }
+}
+
+/// What lower-casing a text changes.
+enum Case {
+    /// Nothing.
+    Lower,
+    /// Its ASCII capitals, and nothing else.
+    AsciiCapitals,
+    /// Other characters (`Σ`, `Ａ`, `À`).
+    Other,
+}
+
+/// What lower-casing `text` changes ([`Case`]).
+fn case_of(text: &str) -> Case {
+    if !text.is_ascii() {
+        // One look at each character's first byte: ASCII is settled by its byte, and a byte
+        // from 0xE3 to 0xE9 starts a character of three bytes from U+3000 to U+9FFF (kana,
+        // kanji), which has no case; any other character is read whole.
+        let bytes = text.as_bytes();
+        let mut at = 0;
+        while let Some(&first) = bytes.get(at) {
+            at += match first {
+                0..0x80 => 1,
+                0xE3..=0xE9 => 3,
+                _ => match text[at..].chars().next() {
+                    Some(c) if lowers_to_itself(c) => c.len_utf8(),
+                    _ => return Case::Other,
+                },
+            };
+        }
+    }
+    if text.bytes().any(|b| b.is_ascii_uppercase()) {
+        Case::AsciiCapitals
+    } else {
+        Case::Lower
+    }
+}
+
+/// `text.to_lowercase()` of ASCII `text`, borrowed when it has no capitals.
 fn lowercase_ascii(text: &str) -> Cow<'_, str> {
     if text.bytes().any(|b| b.is_ascii_uppercase()) {
         Cow::Owned(text.to_ascii_lowercase())
@@ -506,6 +541,9 @@ mod tests {
             text in "[ -~あ漢アＡａ（→—ΣσςÀİẞǅ]{0,24}"
         ) {
             prop_assert_eq!(lowercase(&text), text.to_lowercase());
+            let mut pushed = "Σ".to_string();
+            push_lowercase(&mut pushed, &text);
+            prop_assert_eq!(pushed, format!("Σ{}", text.to_lowercase()));
         }
 
         #[test]

@@ -125,14 +125,10 @@ fn other_product(row: &Row, entry: &'static Entry) -> Option<&'static Product> {
     }
     // The two cells lower-cased apart, a space between: as the text `location setting`
     // lower-cases (see `hint_context`).
-    let (location, setting) = (
-        crate::duration::lowercase(&row.location),
-        crate::duration::lowercase(&row.setting),
-    );
-    let mut rest = String::with_capacity(location.len() + 1 + setting.len());
-    rest.push_str(&location);
+    let mut rest = String::with_capacity(row.location.len() + 1 + row.setting.len());
+    crate::duration::push_lowercase(&mut rest, &row.location);
     rest.push(' ');
-    rest.push_str(&setting);
+    crate::duration::push_lowercase(&mut rest, &row.setting);
     if own(&rest) {
         return None;
     }
@@ -372,13 +368,7 @@ fn hint_context(row: &Row) -> String {
         if i > 0 {
             context.push(' ');
         }
-        if cell.is_ascii() {
-            let start = context.len();
-            context.push_str(cell);
-            context[start..].make_ascii_lowercase();
-        } else {
-            context.push_str(&crate::duration::lowercase(cell));
-        }
+        crate::duration::push_lowercase(&mut context, cell);
     }
     context
 }
