@@ -134,8 +134,8 @@ pub(super) struct Catalog {
     /// Each product's names a row may write its version after (see [`version_in`]): the
     /// product's name and the hints its name starts with or that start with it, lower-case.
     pub(super) version_names: Map<&'static str, Vec<String>>,
-    /// Each product's name, lower-case: the word a row's cells name it by (see
-    /// [`other_product`](super::lookup)).
+    /// Each product's name, lower-case: the word a row's cells name it by, made once here
+    /// rather than on every row a lookup reads.
     pub(super) lowercase_names: Map<&'static str, String>,
     /// Per entry, the lower-case texts [`search`] looks in: the product, the name and each
     /// alias's words joined by spaces.
@@ -206,7 +206,8 @@ impl Catalog {
         named
     }
 
-    /// `product`'s name, lower-case.
+    /// `product`'s name, lower-case: kept with the index for the catalog's products,
+    /// lower-cased here for any other.
     pub(super) fn lowercase_name<'p>(&'static self, product: &'p str) -> Cow<'p, str> {
         match self.lowercase_names.get(product) {
             Some(name) => Cow::Borrowed(name.as_str()),
