@@ -143,23 +143,77 @@ pub fn normalize(text: &str) -> Cow<'_, str> {
     if text.chars().all(|c| ascii(c) == c && lowers_to_itself(c)) {
         return Cow::Borrowed(text);
     }
-    text.chars()
-        .map(ascii)
-        .flat_map(char::to_lowercase)
-        .collect::<String>()
-        .into()
+    // Characters without case (kana, kanji) are copied as they are, without Unicode's tables.
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars().map(ascii) {
+        if lowers_to_itself(c) {
+            out.push(c);
+        } else {
+            out.extend(c.to_lowercase());
+        }
+    }
+    out.into()
 }
 
 /// `text.to_lowercase()`, borrowed when lower-casing changes nothing: ASCII without capitals,
-/// kana and kanji (no case) are checked without Unicode's tables.
+/// kana and kanji (no case) are checked without Unicode's tables. Text whose only capitals are
+/// ASCII (`画面のAPI呼び出し`, `nginx.conf の location`) lower-cases byte by byte too: every
+/// other character of it lowers to itself.
 pub(crate) fn lowercase(text: &str) -> Cow<'_, str> {
-    if text.is_ascii() {
-        return lowercase_ascii(text);
+    match case_of(text) {
+        Case::Lower => Cow::Borrowed(text),
+        Case::AsciiCapitals => Cow::Owned(text.to_ascii_lowercase()),
+        Case::Other => Cow::Owned(text.to_lowercase()),
     }
-    if text.chars().all(lowers_to_itself) {
-        Cow::Borrowed(text)
+}
+
+/// Appends `text.to_lowercase()` to `out`, lower-casing it in place where only its ASCII
+/// capitals change ([`lowercase`]).
+pub(crate) fn push_lowercase(out: &mut String, text: &str) {
+    match case_of(text) {
+        Case::Lower => out.push_str(text),
+        Case::AsciiCapitals => {
+            let start = out.len();
+            out.push_str(text);
+            out[start..].make_ascii_lowercase();
+        }
+        Case::Other => out.push_str(&text.to_lowercase()),
+    }
+}
+
+/// What lower-casing a text changes.
+enum Case {
+    /// Nothing.
+    Lower,
+    /// Its ASCII capitals, and nothing else.
+    AsciiCapitals,
+    /// Other characters (`Σ`, `Ａ`, `À`).
+    Other,
+}
+
+/// What lower-casing `text` changes ([`Case`]).
+fn case_of(text: &str) -> Case {
+    if !text.is_ascii() {
+        // One look at each character's first byte: ASCII is settled by its byte, and a byte
+        // from 0xE3 to 0xE9 starts a character of three bytes from U+3000 to U+9FFF (kana,
+        // kanji), which has no case; any other character is read whole.
+        let bytes = text.as_bytes();
+        let mut at = 0;
+        while let Some(&first) = bytes.get(at) {
+            at += match first {
+                0..0x80 => 1,
+                0xE3..=0xE9 => 3,
+                _ => match text[at..].chars().next() {
+                    Some(c) if lowers_to_itself(c) => c.len_utf8(),
+                    _ => return Case::Other,
+                },
+            };
+        }
+    }
+    if text.bytes().any(|b| b.is_ascii_uppercase()) {
+        Case::AsciiCapitals
     } else {
-        Cow::Owned(text.to_lowercase())
+        Case::Lower
     }
 }
 
@@ -224,9 +278,9 @@ pub(crate) fn lex(text: &str) -> Vec<Token<'_>> {
             tokens.push(Token::Num(run(&mut chars, at, |d| {
                 d.is_ascii_digit() || d == '.'
             })));
-        } else if c.is_alphabetic() || c == 'µ' {
+        } else if is_letter(c) || c == 'µ' {
             tokens.push(Token::Word(run(&mut chars, at, |d| {
-                d.is_alphabetic() || d == 'µ' || d == '_'
+                is_letter(d) || d == 'µ' || d == '_'
             })));
         } else {
             tokens.push(Token::Sym(c));
@@ -234,6 +288,15 @@ pub(crate) fn lex(text: &str) -> Vec<Token<'_>> {
         }
     }
     tokens
+}
+
+/// Whether `c` is alphabetic (`char::is_alphabetic`): kana and kanji, every one of them
+/// alphabetic, are told without Unicode's tables.
+fn is_letter(c: char) -> bool {
+    matches!(
+        c,
+        '\u{3041}'..='\u{3096}' | '\u{30A1}'..='\u{30FA}' | '\u{3400}'..='\u{4DBF}' | '\u{4E00}'..='\u{9FFF}'
+    ) || c.is_alphabetic()
 }
 
 /// A decimal number as written: its value in nanoseconds of `unit`, exactly, and the number of
@@ -474,6 +537,32 @@ mod tests {
         }
 
         #[test]
+        fn mixed_text_lower_cases_as_unicode_lower_cases_it(
+            text in "[ -~あ漢アＡａ（→—ΣσςÀİẞǅ]{0,24}"
+        ) {
+            prop_assert_eq!(lowercase(&text), text.to_lowercase());
+            let mut pushed = "Σ".to_string();
+            push_lowercase(&mut pushed, &text);
+            prop_assert_eq!(pushed, format!("Σ{}", text.to_lowercase()));
+        }
+
+        #[test]
+        fn mixed_text_normalizes_as_each_character_mapped_then_lower_cased(
+            text in "[ -~あ漢アＡａ（）．、〜～−–　→ΣσςÀİẞǅ]{0,24}"
+        ) {
+            let mapped = |c: char| match c {
+                '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
+                '\u{3000}' => ' ',
+                '、' => ',',
+                '〜' => '~',
+                '−' | '–' => '-',
+                c => c,
+            };
+            let expected: String = text.chars().map(mapped).flat_map(char::to_lowercase).collect();
+            prop_assert_eq!(normalize(&text), expected);
+        }
+
+        #[test]
         fn ascii_text_lower_cases_as_unicode_lower_cases_it(text in "[ -~]{0,24}") {
             prop_assert_eq!(lowercase(&text), text.to_lowercase());
             prop_assert_eq!(normalize(&text), text.to_lowercase());
@@ -481,6 +570,22 @@ mod tests {
                 matches!(lowercase(&text), Cow::Borrowed(_)),
                 !text.bytes().any(|b| b.is_ascii_uppercase())
             );
+        }
+    }
+
+    #[test]
+    fn kana_and_kanji_are_letters_as_unicode_says() {
+        let ranges = [
+            ('\u{3041}', '\u{3096}'),
+            ('\u{30A1}', '\u{30FA}'),
+            ('\u{3400}', '\u{4DBF}'),
+            ('\u{4E00}', '\u{9FFF}'),
+        ];
+        for (first, last) in ranges {
+            assert!((first..=last).all(char::is_alphabetic), "{first}..={last}");
+        }
+        for c in ['a', 'Z', 'é', 'µ', '_', '1', '、', '（', '→', 'ー', '々'] {
+            assert_eq!(is_letter(c), c.is_alphabetic(), "{c}");
         }
     }
 

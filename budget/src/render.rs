@@ -62,8 +62,10 @@ pub(crate) fn write_report(lang: Lang, words: &Words, report: &mut Report) {
         &mut report.findings,
     );
     let mut values = ParsedValues::new(lang);
-    for (row, said) in report.rows.iter_mut().zip(&words.rows) {
-        row.parsed = values.parsed(&said.val);
+    for (at, said) in words.rows.iter().enumerate().take(report.rows.len()) {
+        let parsed = values.parsed(at, &said.val, &report.rows[..at]);
+        let row = &mut report.rows[at];
+        row.parsed = parsed;
         row.note = note(lang, said);
     }
 }

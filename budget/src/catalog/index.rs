@@ -2,6 +2,7 @@
 //! filed under its rarest token, each product's connect entries, versioned lines and the
 //! products a row may name.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::LazyLock;
 
@@ -125,11 +126,17 @@ pub(super) struct Catalog {
     pub(super) untokened: Vec<AliasAt>,
     /// Each product's entries of kind `connect`, in file order.
     pub(super) connect: Map<&'static str, Vec<usize>>,
+    /// Each product's first entry that documents its default retry conditions (see
+    /// [`retry_on_of`](super::retry_on_of)).
+    pub(super) retry_on: Map<&'static str, usize>,
     /// For a setting with versions, its product and name: the positions of its lines.
     pub(super) versioned: Map<(&'static str, &'static str), Vec<usize>>,
     /// Each product's names a row may write its version after (see [`version_in`]): the
     /// product's name and the hints its name starts with or that start with it, lower-case.
     pub(super) version_names: Map<&'static str, Vec<String>>,
+    /// Each product's name, lower-case: the word a row's cells name it by, made once here
+    /// rather than on every row a lookup reads.
+    pub(super) lowercase_names: Map<&'static str, String>,
     /// Per entry, the lower-case texts [`search`] looks in: the product, the name and each
     /// alias's words joined by spaces.
     pub(super) search_texts: Vec<Vec<String>>,
@@ -147,6 +154,9 @@ pub(super) struct ProductWords {
     automaton: AhoCorasick,
     /// The position in [`Catalog::products`] of each word's product, by pattern id.
     product_of: Vec<usize>,
+    /// Every word holds an ASCII letter: a text without one names no product, and is not
+    /// searched (a layer written as a number, `1`, `2`).
+    lettered: bool,
 }
 
 impl ProductWords {
@@ -164,9 +174,14 @@ impl ProductWords {
             .enumerate()
             .flat_map(|(i, p)| p.words.iter().map(move |_| i))
             .collect();
+        let lettered = products
+            .iter()
+            .flat_map(|p| p.words.iter())
+            .all(|w| w.bytes().any(|b| b.is_ascii_alphabetic()));
         ProductWords {
             automaton,
             product_of,
+            lettered,
         }
     }
 }
@@ -178,6 +193,9 @@ impl Catalog {
     /// `text`, whatever the number of products.
     pub(super) fn products_named(&self, text: &str) -> Vec<usize> {
         let words = &self.product_words;
+        if words.lettered && !text.bytes().any(|b| b.is_ascii_alphabetic()) {
+            return Vec::new();
+        }
         let mut named: Vec<usize> = words
             .automaton
             .find_overlapping_iter(text)
@@ -191,6 +209,15 @@ impl Catalog {
         named.sort_unstable();
         named.dedup();
         named
+    }
+
+    /// `product`'s name, lower-case: kept with the index for the catalog's products,
+    /// lower-cased here for any other.
+    pub(super) fn lowercase_name<'p>(&'static self, product: &'p str) -> Cow<'p, str> {
+        match self.lowercase_names.get(product) {
+            Some(name) => Cow::Borrowed(name.as_str()),
+            None => Cow::Owned(product.to_lowercase()),
+        }
     }
 
     /// Builds the entries over `settings` and files every alias under its rarest token.
@@ -229,16 +256,24 @@ impl Catalog {
             }
         }
         let mut connect: Map<&'static str, Vec<usize>> = Map::default();
+        let mut retry_on: Map<&'static str, usize> = Map::default();
         let mut versioned: Map<(&'static str, &'static str), Vec<usize>> = Map::default();
         let mut version_names: Map<&'static str, Vec<String>> = Map::default();
+        let mut lowercase_names: Map<&'static str, String> = Map::default();
         for (i, e) in entries.iter().enumerate() {
             if e.kind == Kind::Connect {
                 connect.entry(e.product).or_default().push(i);
+            }
+            if !e.retry_on.is_empty() {
+                retry_on.entry(e.product).or_insert(i);
             }
             if e.versions.is_some() {
                 versioned.entry((e.product, e.name)).or_default().push(i);
             }
             let product = e.product.to_lowercase();
+            lowercase_names
+                .entry(e.product)
+                .or_insert_with(|| product.clone());
             let names = version_names
                 .entry(e.product)
                 .or_insert_with(|| vec![product.clone()]);
@@ -265,8 +300,10 @@ impl Catalog {
             by_token,
             untokened,
             connect,
+            retry_on,
             versioned,
             version_names,
+            lowercase_names,
             search_texts,
             products,
             product_words,
@@ -279,9 +316,12 @@ impl Catalog {
     /// one of the setting's tokens, so only words with other characters (`timeout connect`,
     /// `server.keepalivetimeout`) are searched for in the text.
     pub(super) fn matching(&self, setting: &str) -> Vec<usize> {
+        // The setting's tokens, split once for every word of every alias tried.
+        let held: Vec<&str> = tokens(setting).collect();
         let appears = |word: &str| {
-            if !word.is_empty() && word.chars().all(is_ident) {
-                tokens(setting).any(|t| t == word)
+            // Identifier characters are ASCII: a word is one token when its every byte is one.
+            if !word.is_empty() && word.bytes().all(|b| is_ident(char::from(b))) {
+                held.contains(&word)
             } else {
                 contains_word(setting, word)
             }
@@ -292,7 +332,7 @@ impl Catalog {
                 found.push(e);
             }
         };
-        for token in tokens(setting) {
+        for &token in &held {
             if let Some(filed) = self.by_token.get(token) {
                 filed.iter().for_each(&mut try_alias);
             }
@@ -403,4 +443,16 @@ fn products_of(entries: &[Entry]) -> Vec<Product> {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_word_of_a_product_holds_an_ascii_letter() {
+        // Else a text without one is searched for products too, as it may name one.
+        assert!(CATALOG.product_words.lettered);
+        assert_eq!(CATALOG.products_named("1 2 (3)"), Vec::<usize>::new());
+    }
 }

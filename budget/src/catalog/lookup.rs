@@ -4,7 +4,7 @@
 use crate::map::Map;
 use crate::sheet::Row;
 
-use super::index::{entries, Catalog, CATALOG, CDNS};
+use super::index::{Catalog, CATALOG, CDNS};
 use super::types::{Entry, Product, Version, Versions};
 use super::words::{contains_word, is_ident};
 
@@ -103,9 +103,9 @@ impl Match {
 /// contradict a CDN's entry ([`CDNS`]).
 fn other_product(row: &Row, entry: &'static Entry) -> Option<&'static Product> {
     let catalog: &'static Catalog = &CATALOG;
+    let name = catalog.lowercase_name(entry.product);
     let own = |text: &str| {
-        contains_word(text, &entry.product.to_lowercase())
-            || entry.hints.iter().any(|h| text.contains(h.as_str()))
+        contains_word(text, &name) || entry.hints.iter().any(|h| text.contains(h.as_str()))
     };
     let other = |text: &str| {
         catalog
@@ -123,8 +123,12 @@ fn other_product(row: &Row, entry: &'static Entry) -> Option<&'static Product> {
     if let Some(named) = other(&layer) {
         return Some(named);
     }
-    let rest = format!("{} {}", row.location, row.setting);
-    let rest = crate::duration::lowercase(&rest);
+    // The two cells lower-cased apart, a space between: as the text `location setting`
+    // lower-cases (see `hint_context`).
+    let mut rest = String::with_capacity(row.location.len() + 1 + row.setting.len());
+    crate::duration::push_lowercase(&mut rest, &row.location);
+    rest.push(' ');
+    crate::duration::push_lowercase(&mut rest, &row.setting);
     if own(&rest) {
         return None;
     }
@@ -156,6 +160,8 @@ pub(crate) struct Lookups<'a> {
     pub(super) matched: Map<&'a str, Vec<&'static Entry>>,
     /// Per entry (by address) and the layer, location and setting a row wrote, the other
     /// product [`other_product`] found the row naming: rows of one sheet repeat these cells.
+    /// Kept only for settings whose answer is not kept whole in `answers` (several products,
+    /// or versions): the others' rows never ask again.
     others: Map<OtherKey<'a>, Option<&'static Product>>,
     /// Per setting, layer and location a row wrote, the answer, where the row's other cells
     /// do not bear on it ([`reads_only_setting_layer_location`]).
@@ -181,11 +187,12 @@ type OtherKey<'a> = (usize, &'a str, &'a str, &'a str);
 
 impl<'a> Lookups<'a> {
     /// Lookups for a sheet of `rows` rows, with room for as many settings as a small sheet
-    /// writes (a large one repeats a few), so the table seldom grows.
+    /// writes (a large one repeats a few), so the tables seldom grow. Few settings need
+    /// `others`: it starts empty.
     pub(crate) fn for_rows(rows: usize) -> Lookups<'a> {
         Lookups {
             matched: Map::with_capacity_and_hasher(rows.min(32), Default::default()),
-            others: Map::with_capacity_and_hasher(rows.min(32), Default::default()),
+            others: Map::default(),
             answers: Map::with_capacity_and_hasher(rows.min(32), Default::default()),
         }
     }
@@ -197,15 +204,21 @@ impl<'a> Lookups<'a> {
             row.layer.as_str(),
             row.location.as_str(),
         );
-        if let Some(&found) = self.answers.get(&cells) {
-            return found;
-        }
+        let answer = match self.answers.entry(cells) {
+            std::collections::hash_map::Entry::Occupied(known) => return *known.get(),
+            std::collections::hash_map::Entry::Vacant(answer) => answer,
+        };
         let matches = self
             .matched
             .entry(row.setting.as_str())
             .or_insert_with(|| matches_of(&row.setting));
+        if reads_only_setting_layer_location(matches) {
+            // The answer is kept whole: a row of these three cells never asks again which
+            // other product they name.
+            return *answer.insert(pick(row, matches));
+        }
         let others = &mut self.others;
-        let found = pick_with(row, matches, |row: &'a Row, entry| {
+        pick_with(row, matches, |row: &'a Row, entry| {
             let key = (
                 std::ptr::from_ref(entry) as usize,
                 row.layer.as_str(),
@@ -215,11 +228,7 @@ impl<'a> Lookups<'a> {
             *others
                 .entry(key)
                 .or_insert_with(|| other_product(row, entry))
-        });
-        if reads_only_setting_layer_location(matches) {
-            self.answers.insert(cells, found);
-        }
-        found
+        })
     }
 }
 
@@ -359,13 +368,7 @@ fn hint_context(row: &Row) -> String {
         if i > 0 {
             context.push(' ');
         }
-        if cell.is_ascii() {
-            let start = context.len();
-            context.push_str(cell);
-            context[start..].make_ascii_lowercase();
-        } else {
-            context.push_str(&cell.to_lowercase());
-        }
+        crate::duration::push_lowercase(&mut context, cell);
     }
     context
 }
@@ -407,9 +410,8 @@ pub fn connect_for(entry: &Entry) -> Option<&'static Entry> {
 /// The entry of `product` that documents its default retry conditions
 /// ([`Entry::retry_on`]), if any.
 pub fn retry_on_of(product: &str) -> Option<&'static Entry> {
-    entries()
-        .iter()
-        .find(|e| e.product == product && !e.retry_on.is_empty())
+    let catalog: &'static Catalog = &CATALOG;
+    catalog.retry_on.get(product).map(|&i| &catalog.entries[i])
 }
 
 /// Entries whose product, name or an alias contains `query`, case-insensitively; an empty (or

@@ -255,7 +255,7 @@ impl Graph {
                             name,
                             first,
                         };
-                        infos[i].note = Some(Note::Said(said.clone()));
+                        infos[i].note = Some(Box::new(Note::Said(said.clone())));
                         infos[i].val = Val::Unknown;
                         out.add(Draft::new(
                             FindingCode::ValueUnreadable,
@@ -271,7 +271,9 @@ impl Graph {
         }
         // A row whose segment names no hop says why beside it, unless its value already does.
         for (i, said) in malformed_notes {
-            infos[i].note.get_or_insert(Note::Said(said));
+            infos[i]
+                .note
+                .get_or_insert_with(|| Box::new(Note::Said(said)));
         }
         let Builder {
             mut nodes,

@@ -58,8 +58,9 @@ pub(crate) struct RowInfo {
     pub(crate) kind: Kind,
     pub(crate) entry: Option<&'static Entry>,
     pub(crate) val: Val,
-    /// How the value was completed, or why it could not be used.
-    pub(crate) note: Option<Note>,
+    /// How the value was completed, or why it could not be used. Boxed: most rows have
+    /// none, and the infos are copied whole (a fix's re-check starts from a copy).
+    pub(crate) note: Option<Box<Note>>,
     /// What the catalog makes of the row's setting: the entry that applies, or the one that
     /// does not because the row names another product. The report's note starts with it.
     pub(crate) found: Match,
@@ -73,7 +74,7 @@ pub(crate) struct RowInfo {
 #[derive(Clone, Debug)]
 pub(crate) struct RowWords {
     pub(crate) val: Val,
-    pub(crate) note: Option<Note>,
+    pub(crate) note: Option<Box<Note>>,
     pub(crate) found: Match,
     pub(crate) version: Option<String>,
 }
@@ -126,7 +127,7 @@ impl RowInfo {
 /// duration text and tries text is read once too ([`Memo`]).
 pub(crate) fn read(rows: &[Row], out: &mut Findings) -> Vec<RowInfo> {
     let mut lookups = catalog::Lookups::for_rows(rows.len());
-    let mut memo = Memo::keeping();
+    let mut memo = Memo::keeping(rows.len());
     rows.iter()
         .enumerate()
         .map(|(i, row)| read_row_in(&mut memo, row, lookups.lookup(row), i + 1, out))
@@ -143,7 +144,6 @@ struct Memo<'a> {
 }
 
 /// The answers a [`Memo`] keeps.
-#[derive(Default)]
 struct Kept<'a> {
     /// Per item and the kind of the row's catalog entry, the row's kind ([`Memo::kind`]).
     kinds: Map<(&'a str, Option<Kind>), Kind>,
@@ -154,10 +154,17 @@ struct Kept<'a> {
 }
 
 impl<'a> Memo<'a> {
-    /// A memo that keeps every answer, for the rows of one sheet.
-    fn keeping() -> Memo<'a> {
+    /// A memo that keeps every answer, for the `rows` rows of one sheet, with room for the
+    /// kinds and durations of as many rows as a small sheet writes (a large one repeats a
+    /// few), so their tables seldom grow. Tries rows are few: their table starts empty.
+    fn keeping(rows: usize) -> Memo<'a> {
+        let room = rows.min(32);
         Memo {
-            kept: Some(Kept::default()),
+            kept: Some(Kept {
+                kinds: Map::with_capacity_and_hasher(room, Default::default()),
+                durations: Map::with_capacity_and_hasher(room, Default::default()),
+                tries: Map::default(),
+            }),
         }
     }
 
@@ -258,7 +265,7 @@ fn read_row_in<'a>(
         kind,
         entry,
         val,
-        note,
+        note: note.map(Box::new),
         found,
         below_one_ms,
     }

@@ -2,10 +2,12 @@
 //! what stage 1 found ([`RowInfo`]) for the rows a report shows; and the messages of the
 //! findings about one row ([`RowSaid`]), which are also those rows' notes.
 
+use std::collections::btree_map::Entry;
 use std::collections::BTreeMap;
 
 use crate::catalog::Match;
 use crate::check::rows::{RowWords, Val};
+use crate::report::RowReport;
 use crate::said::{BareTries, FromCatalog, Note, RowSaid, Used};
 use crate::sheet::Lang;
 use crate::time::{Hi, Time};
@@ -268,14 +270,15 @@ fn joined(parts: &[&[&str]], extra: usize) -> String {
 }
 
 /// The parsed values of a report's rows in one language, each duration's and each tries'
-/// words written once and copied for every other row that holds the same value: a sheet
-/// repeats a few values over many rows. A value's words depend on it and the language alone.
+/// words written once and copied from the first row that holds it for every other row that
+/// holds the same value: a sheet repeats a few values over many rows. A value's words depend
+/// on it and the language alone.
 pub(crate) struct ParsedValues<'a> {
     lang: Lang,
-    /// By the time's bounds ([`Time`]'s `lo` and `hi`).
-    durations: BTreeMap<(Option<u64>, Hi), String>,
-    /// By the count of tries and their waits.
-    tries: BTreeMap<(u32, &'a [u64]), String>,
+    /// By the time's bounds ([`Time`]'s `lo` and `hi`), the first row written with it.
+    durations: BTreeMap<(Option<u64>, Hi), usize>,
+    /// By the count of tries and their waits, the first row written with them.
+    tries: BTreeMap<(u32, &'a [u64]), usize>,
 }
 
 impl<'a> ParsedValues<'a> {
@@ -288,24 +291,31 @@ impl<'a> ParsedValues<'a> {
         }
     }
 
-    /// [`parsed`] of `val`.
-    pub(crate) fn parsed(&mut self, val: &'a Val) -> String {
+    /// [`parsed`] of `val`, the value of the row at `at` of a report's rows, whose rows
+    /// before it, `written`, have theirs.
+    pub(crate) fn parsed(&mut self, at: usize, val: &'a Val, written: &[RowReport]) -> String {
         let lang = self.lang;
-        match val {
+        let first = match val {
             Val::Dur(term) => {
                 let time: Time = term.time;
-                self.durations
-                    .entry((time.lo, time.hi))
-                    .or_insert_with(|| time.describe(lang))
-                    .clone()
+                match self.durations.entry((time.lo, time.hi)) {
+                    Entry::Occupied(first) => *first.get(),
+                    Entry::Vacant(first) => {
+                        first.insert(at);
+                        return time.describe(lang);
+                    }
+                }
             }
-            Val::Tries(t) => self
-                .tries
-                .entry((t.count, &t.waits_ms))
-                .or_insert_with(|| describe_tries(lang, t))
-                .clone(),
-            _ => parsed(val, lang),
-        }
+            Val::Tries(t) => match self.tries.entry((t.count, &t.waits_ms)) {
+                Entry::Occupied(first) => *first.get(),
+                Entry::Vacant(first) => {
+                    first.insert(at);
+                    return describe_tries(lang, t);
+                }
+            },
+            _ => return parsed(val, lang),
+        };
+        written[first].parsed.clone()
     }
 }
 

@@ -99,20 +99,28 @@ pub(super) fn setting_pairs(input: Input, out: &mut Findings) {
     let infos = input.infos;
     // The rows of each catalog setting, by product and name, in sheet order: one pass over the
     // rows, however many rules there are.
+    // The rules are a handful, of a few products: only rows of those products are filed.
+    let rules = catalog::pairs();
     let mut by_setting: crate::map::Map<(&str, &str), Vec<usize>> = Default::default();
     for (i, info) in infos.iter().enumerate() {
         if let Some(e) = info.entry {
-            by_setting.entry((e.product, e.name)).or_default().push(i);
+            if rules.iter().any(|r| r.product == e.product) {
+                by_setting.entry((e.product, e.name)).or_default().push(i);
+            }
         }
     }
     let rows_of = |product: &'static str, name: &'static str| -> &[usize] {
         by_setting.get(&(product, name)).map_or(&[], Vec::as_slice)
     };
-    for rule in catalog::pairs() {
+    for rule in rules {
         let (firsts, seconds) = (
             rows_of(rule.product, rule.first),
             rows_of(rule.product, rule.second),
         );
+        // A rule with no row of either setting has nothing to compare.
+        if firsts.is_empty() || seconds.is_empty() {
+            continue;
+        }
         let first_kind = firsts.first().map(|&i| infos[i].kind);
         let second_kind = seconds.first().map(|&i| infos[i].kind);
         if first_kind == Some(Kind::Statement) && second_kind == Some(Kind::Lock) {
