@@ -20,7 +20,6 @@
 
 use std::rc::Rc;
 
-use crate::catalog;
 use crate::code::FindingCode;
 use crate::fix::{CellChange, Rechecked};
 use crate::kind::Kind;
@@ -75,9 +74,6 @@ pub(super) struct Incremental<'s> {
     stages: Stages,
     /// Every row's info as stage 1 read it (before the graph moved the tries layers).
     read: &'s [RowInfo],
-    /// The catalog's matches of the sheet's rows. A row's match reads its other cells, not
-    /// its value, so a changed row has its unchanged row's.
-    lookups: catalog::Lookups<'s>,
     /// The margin of a hop with no margin row, in ms.
     margin_ms: u64,
     /// The catalog's connect defaults read so far.
@@ -150,7 +146,6 @@ impl<'s> Incremental<'s> {
         Some(Incremental {
             stages,
             read,
-            lookups: catalog::Lookups::for_rows(sheet.rows.len()),
             margin_ms: sheet.margin_ms,
             defaults: hops::ConnectDefaults::default(),
             into,
@@ -176,13 +171,14 @@ impl<'s> Incremental<'s> {
         // Each changed row is written into this one row in turn, whose cells keep their room.
         let mut row = Row::default();
         for &(line, value) in &changed {
-            let unchanged = &sheet.rows[line - 1];
-            let found = self.lookups.lookup(unchanged);
-            copy_with_value(&mut row, unchanged, value);
-            let info = rows::read_row(&row, found, line, &mut read_out);
-            if info.kind != self.stages.infos[line - 1].kind || !LOCAL.contains(&info.kind) {
+            // A row's catalog match and kind read its other cells, not its value: the changed
+            // row has the ones the check read it with (the kept infos are the check's here).
+            let was = &self.stages.infos[line - 1];
+            if !LOCAL.contains(&was.kind) {
                 return None;
             }
+            copy_with_value(&mut row, &sheet.rows[line - 1], value);
+            let info = rows::reread_value(&row, was, line, &mut read_out);
             fresh.push(info);
             match self.stages.graph.place[line - 1] {
                 Place::Hop(h) => places.hops.push(h),
