@@ -138,7 +138,8 @@ fn check_hop(s: Stages, (h, hop): (usize, &Hop), calc: &HopCalc, out: &mut Findi
                 }
                 Slot::Bound(name).write(&mut formula);
                 formula.push(' ');
-                formula.push_str(&wait.time.bound_text(wait.decimals.max(1)));
+                wait.time
+                    .push_bound_text(&mut formula, wait.decimals.max(1));
                 formula.push(' ');
                 formula.push_str(sign);
                 formula.push(' ');
