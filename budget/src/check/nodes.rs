@@ -204,9 +204,9 @@ fn node_trace(
         need_terms.reserve(terms.len() + 2);
         need_terms.extend(terms.iter().map(|t| call_term(graph, t, reading)));
     }
-    // The texts of the node's own time and margin, after those of its calls.
-    let mut extra: Vec<String> = Vec::new();
-    if node.own.is_some() || node.own_unknown {
+    // The node's own time and margin count after its calls.
+    let own = node.own.is_some() || node.own_unknown;
+    if own {
         need_terms.push(TraceTerm {
             kind: Some(Kind::Own),
             value_ms: node
@@ -216,33 +216,56 @@ fn node_trace(
             rows: node.own_rows.clone(),
             ..TraceTerm::default()
         });
-        let mut own = Slot::Term(Kind::Own).text();
-        own.push(' ');
-        match node.own {
-            Some(o) if !node.own_unknown => o.time.push_need_text(&mut own, o.decimals),
-            _ => own.push('?'),
-        }
-        extra.push(own);
     }
     if let Some(m) = node.margin {
         need_terms.push(trace::row_term(&m, infos, reading));
-        let mut margin = Slot::Term(Kind::Margin).text();
-        margin.push(' ');
-        m.time.push_need_text(&mut margin, m.decimals);
-        extra.push(margin);
     }
-    let named: Vec<&str> = terms
-        .iter()
-        .map(|t| t.named.as_str())
-        .chain(extra.iter().map(String::as_str))
-        .collect();
-    let formula = match named.as_slice() {
-        [] => String::new(),
+    // The terms' texts, joined by ` + `, written into the formula as they are read.
+    let extras = usize::from(own) + usize::from(node.margin.is_some());
+    let write_terms = |formula: &mut String| {
+        for (i, t) in terms.iter().enumerate() {
+            if i > 0 {
+                formula.push_str(" + ");
+            }
+            formula.push_str(&t.named);
+        }
+        let mut sep = !terms.is_empty();
+        let mut extra = |formula: &mut String, kind: Kind| {
+            if std::mem::replace(&mut sep, true) {
+                formula.push_str(" + ");
+            }
+            Slot::Term(kind).write(formula);
+            formula.push(' ');
+        };
+        if own {
+            extra(formula, Kind::Own);
+            match node.own {
+                Some(o) if !node.own_unknown => o.time.push_need_text(formula, o.decimals),
+                _ => formula.push('?'),
+            }
+        }
+        if let Some(m) = node.margin {
+            extra(formula, Kind::Margin);
+            m.time.push_need_text(formula, m.decimals);
+        }
+    };
+    let formula = match terms.len() + extras {
+        0 => String::new(),
         // One term is the need itself: `LB 12.0 s`; a group's longest is still worked out:
         // `max(orders 4.3, search 12.0) = 12.0 s`.
-        [one] if need.is_some() && terms.iter().all(|t| t.group.is_empty()) => with_unit(one),
+        1 if need.is_some() && terms.iter().all(|t| t.group.is_empty()) => match terms {
+            [one] => with_unit(&one.named),
+            _ => {
+                let mut one = String::new();
+                write_terms(&mut one);
+                with_unit(&one)
+            }
+        },
         _ => {
-            let mut formula = named.join(" + ");
+            // Room for the terms, their ` + ` and the sum: a slot of a few bytes each.
+            let room = terms.iter().map(|t| t.named.len() + 3).sum::<usize>() + 24 * extras + 24;
+            let mut formula = String::with_capacity(room);
+            write_terms(&mut formula);
             formula.push_str(" = ");
             push_need_with_unit(&mut formula, need);
             formula
