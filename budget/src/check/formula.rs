@@ -219,7 +219,8 @@ pub(crate) fn layers_formula(p_text: &str, layers: &[Tries]) -> String {
         if i > 0 || spaced {
             f.push(')');
         }
-        let _ = write!(f, " × {}", layer.count);
+        f.push_str(" × ");
+        f.push_str(itoa::Buffer::new().format(layer.count));
         push_waits(&mut f, layer);
     }
     f

@@ -107,7 +107,8 @@ pub(crate) fn compute_one(
 /// is unknown.
 fn sum(terms: &[Option<Term>], text: bool) -> Option<(Time, String)> {
     let mut total = Time::ZERO;
-    let mut texts = String::new();
+    // Room for each term's seconds (`12.0`) and the ` + ` between them.
+    let mut texts = String::with_capacity(if text { 12 * terms.len() } else { 0 });
     for (i, t) in terms.iter().enumerate() {
         let t = (*t)?;
         total = total.add(t.time);
