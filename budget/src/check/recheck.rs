@@ -76,8 +76,8 @@ pub(super) struct Incremental<'s> {
     read: &'s [RowInfo],
     /// The margin of a hop with no margin row, in ms.
     margin_ms: u64,
-    /// The catalog's connect defaults read so far.
-    defaults: hops::ConnectDefaults,
+    /// The catalog's defaults read so far.
+    defaults: hops::CatalogDefaults,
     /// For each node, the hops that call it.
     into: Vec<Vec<usize>>,
     /// The sheet's errors, each with where it comes from; shared with the re-checks that
@@ -147,7 +147,7 @@ impl<'s> Incremental<'s> {
             stages,
             read,
             margin_ms: sheet.margin_ms,
-            defaults: hops::ConnectDefaults::default(),
+            defaults: hops::CatalogDefaults::default(),
             into,
             errors,
         })
