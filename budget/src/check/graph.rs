@@ -506,9 +506,9 @@ impl Hop {
     /// Adds its rows again from `infos`, each read afresh, as [`Graph::build`] does: its parts
     /// are rebuilt, each tries row's layer moves out of its info, and a row that names a
     /// second group cannot be read. What depends on segments and kinds alone (its rows, the
-    /// rows findings name) stays.
-    pub(crate) fn rebuild(&mut self, infos: &mut [RowInfo]) {
-        self.parts = HopParts::default();
+    /// rows findings name) stays. Returns the parts it had: the rest of it is unchanged.
+    pub(crate) fn rebuild(&mut self, infos: &mut [RowInfo]) -> HopParts {
+        let old = std::mem::take(&mut self.parts);
         for i in 0..self.rows.len() {
             let line = self.rows[i];
             if add_hop_value(self, line, &mut infos[line - 1]).is_some() {
@@ -516,6 +516,7 @@ impl Hop {
             }
         }
         span_upstreams(self, infos);
+        old
     }
 }
 

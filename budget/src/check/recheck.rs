@@ -28,7 +28,7 @@ use crate::report::{Finding, Report, Severity};
 use crate::sheet::{Column, Row, Sheet};
 
 use super::findings::{Findings, Place};
-use super::graph::{Graph, Hop, Node};
+use super::graph::{Graph, HopParts, Node};
 use super::hops::HopCalc;
 use super::nodes::NodeCalc;
 use super::rows::RowInfo;
@@ -201,8 +201,8 @@ impl<'s> Incremental<'s> {
         // The changed hops and nodes, rebuilt from their rows.
         for &h in &places.hops {
             saved.replace_infos(&mut stages.infos, &stages.graph.hops[h].rows, &info_of);
-            saved.hops.push((h, stages.graph.hops[h].clone()));
-            stages.graph.hops[h].rebuild(&mut stages.infos);
+            let parts = stages.graph.hops[h].rebuild(&mut stages.infos);
+            saved.parts.push((h, parts));
         }
         for &n in &places.nodes {
             saved.replace_infos(&mut stages.infos, &stages.graph.nodes[n].rows, &info_of);
@@ -367,16 +367,17 @@ struct Places {
 #[derive(Default)]
 struct Saved {
     infos: Vec<(usize, RowInfo)>,
-    hops: Vec<(usize, Hop)>,
+    /// The parts of the rebuilt hops: all a rebuild changes of a hop.
+    parts: Vec<(usize, HopParts)>,
     nodes: Vec<(usize, Node)>,
     hop_calcs: Vec<(usize, HopCalc)>,
     node_calcs: Vec<(usize, NodeCalc)>,
 }
 
 impl Saved {
-    /// Room for what a re-check of the rows in `places` replaces: their hops and nodes, the
-    /// rows of those, the hops' numbers, and `changed` rows elsewhere. A hop and its numbers
-    /// are large, and a fix may change a row of each of many hops.
+    /// Room for what a re-check of the rows in `places` replaces: their hops' parts and their
+    /// nodes, the rows of those, the hops' numbers, and `changed` rows elsewhere. A hop's
+    /// parts and numbers are large, and a fix may change a row of each of many hops.
     fn with_room(places: &Places, graph: &Graph, changed: usize) -> Saved {
         let rows = places
             .hops
@@ -386,7 +387,7 @@ impl Saved {
             .sum::<usize>();
         Saved {
             infos: Vec::with_capacity(rows + changed),
-            hops: Vec::with_capacity(places.hops.len()),
+            parts: Vec::with_capacity(places.hops.len()),
             nodes: Vec::with_capacity(places.nodes.len()),
             hop_calcs: Vec::with_capacity(places.hops.len()),
             node_calcs: Vec::new(),
@@ -417,8 +418,8 @@ impl Saved {
         for (n, node) in self.nodes.into_iter().rev() {
             stages.graph.nodes[n] = node;
         }
-        for (h, hop) in self.hops.into_iter().rev() {
-            stages.graph.hops[h] = hop;
+        for (h, parts) in self.parts.into_iter().rev() {
+            stages.graph.hops[h].parts = parts;
         }
         for (line, info) in self.infos.into_iter().rev() {
             stages.infos[line - 1] = info;
