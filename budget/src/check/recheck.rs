@@ -78,8 +78,8 @@ pub(super) struct Incremental<'s> {
     margin_ms: u64,
     /// The catalog's defaults read so far.
     defaults: hops::CatalogDefaults,
-    /// For each node, the hops that call it.
-    into: Vec<Vec<usize>>,
+    /// For each node, the hops that call it ([`Callers::of`]).
+    into: Callers,
     /// The sheet's errors, each with where it comes from; shared with the re-checks that
     /// leave them as they are.
     errors: Vec<(Origin, Rc<Finding>)>,
@@ -139,10 +139,7 @@ impl<'s> Incremental<'s> {
                 Some((origin, Rc::new(f)))
             })
             .collect::<Option<Vec<_>>>()?;
-        let mut into = vec![Vec::new(); graph.nodes.len()];
-        for (h, hop) in graph.hops.iter().enumerate() {
-            into[hop.callee].push(h);
-        }
+        let into = Callers::of_graph(graph);
         Some(Incremental {
             stages,
             read,
@@ -250,7 +247,7 @@ impl<'s> Incremental<'s> {
         // into a node whose numbers changed.
         let mut found: Vec<(Origin, Rc<Finding>)> = Vec::new();
         for &n in &counted {
-            let capped = nodes::capped_by_callers_of(&stages.graph, &self.into[n]);
+            let capped = nodes::capped_by_callers_of(&stages.graph, self.into.of(n));
             let calc = &stages.nodes[n];
             nodes::check_one(
                 &stages.graph,
@@ -264,7 +261,7 @@ impl<'s> Incremental<'s> {
         }
         let mut covered: Vec<usize> = counted
             .iter()
-            .flat_map(|&n| self.into[n].iter().copied())
+            .flat_map(|&n| self.into.of(n).iter().copied())
             .chain(places.hops.iter().copied())
             .collect();
         covered.sort_unstable();
@@ -303,6 +300,42 @@ impl<'s> Incremental<'s> {
         errors.sort_by_key(|(o, f)| (f.rows.first().map_or(0, |l| l + 1), *o));
         let errors = errors.into_iter().map(|(_, f)| f).collect();
         Some((Rechecked { errors, rows }, steps))
+    }
+}
+
+/// For each node of a graph, the hops that call it, in hop order: one list of every hop,
+/// grouped by callee, and where each node's group starts. Most nodes have one caller, and a
+/// list of its own for each would be as many lists as nodes.
+struct Callers {
+    /// The hops, grouped by callee.
+    hops: Vec<usize>,
+    /// Where node `n`'s callers are in `hops`: from `start[n]` to `start[n + 1]`.
+    start: Vec<usize>,
+}
+
+impl Callers {
+    fn of_graph(graph: &Graph) -> Callers {
+        // Each node's count of callers, then where its group starts, then each hop put in
+        // its callee's group, moving the group's next place on.
+        let mut start = vec![0; graph.nodes.len() + 1];
+        for hop in &graph.hops {
+            start[hop.callee + 1] += 1;
+        }
+        for n in 1..start.len() {
+            start[n] += start[n - 1];
+        }
+        let mut next = start.clone();
+        let mut hops = vec![0; graph.hops.len()];
+        for (h, hop) in graph.hops.iter().enumerate() {
+            hops[next[hop.callee]] = h;
+            next[hop.callee] += 1;
+        }
+        Callers { hops, start }
+    }
+
+    /// The hops that call node `n`, in hop order.
+    fn of(&self, n: usize) -> &[usize] {
+        &self.hops[self.start[n]..self.start[n + 1]]
     }
 }
 
@@ -423,6 +456,26 @@ impl Saved {
         }
         for (line, info) in self.infos.into_iter().rev() {
             stages.infos[line - 1] = info;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_node_has_the_hops_that_call_it_in_hop_order() {
+        let sheet = crate::tsv::import(crate::example::RESERVATION_EN)
+            .unwrap()
+            .rows;
+        let (_, _, graph) = super::super::read_and_build(&sheet);
+        let callers = Callers::of_graph(&graph);
+        for n in 0..graph.nodes.len() {
+            let calling: Vec<usize> = (0..graph.hops.len())
+                .filter(|&h| graph.hops[h].callee == n)
+                .collect();
+            assert_eq!(callers.of(n), calling.as_slice());
         }
     }
 }
