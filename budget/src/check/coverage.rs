@@ -184,7 +184,7 @@ fn check_hop(s: Stages, (h, hop): (usize, &Hop), calc: &HopCalc, out: &mut Findi
                     };
                     let mut rows = hop.rows.clone();
                     if let Some((k, _)) = suggestion {
-                        rows.extend(graph.hops[k].brief_rows.iter().copied());
+                        rows.extend(graph.hops[k].brief_rows().iter().copied());
                     }
                     let wait_ms = wait.time.bound_ms().unwrap_or(0);
                     let (code, msg) = if name == BoundName::Visibility {

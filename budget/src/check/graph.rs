@@ -102,10 +102,9 @@ pub(crate) struct Hop {
     /// Lines of its rows.
     pub(crate) rows: Vec<usize>,
     pub(crate) parts: HopParts,
-    /// The rows a finding elsewhere names for this hop (an inversion whose fix cuts its
-    /// tries): all of them, or for a hop of more than [`BRIEF_ROWS`] rows its tries rows and
-    /// its first other rows, [`BRIEF_ROWS`] in all.
-    pub(crate) brief_rows: Vec<usize>,
+    /// For a hop of more than [`BRIEF_ROWS`] rows, the rows a finding elsewhere names for it
+    /// ([`Hop::brief_rows`]); `None` for a smaller hop, whose rows are named all.
+    brief: Option<Vec<usize>>,
     /// The hop's first tries and upstreams rows, at most [`MAX_NESTED_TRIES`]: the rows a
     /// `retry.amplification` finding names for it.
     pub(crate) retry_rows: Vec<usize>,
@@ -124,6 +123,13 @@ impl HopParts {
 }
 
 impl Hop {
+    /// The rows a finding elsewhere names for this hop (an inversion whose fix cuts its
+    /// tries): all of them, or for a hop of more than [`BRIEF_ROWS`] rows its tries rows and
+    /// its first other rows, [`BRIEF_ROWS`] in all.
+    pub(crate) fn brief_rows(&self) -> &[usize] {
+        self.brief.as_deref().unwrap_or(&self.rows)
+    }
+
     /// The tries layers, inner first; none when a tries row could not be read.
     pub(crate) fn layers(&self) -> &[Tries] {
         if self.parts.tries_unknown {
@@ -355,7 +361,7 @@ impl<'a> Builder<'a> {
             callee: b,
             rows: vec![],
             parts: HopParts::default(),
-            brief_rows: vec![],
+            brief: None,
             retry_rows: vec![],
         });
         let h = self.hops.len() - 1;
@@ -572,8 +578,8 @@ fn choose_named_rows(hop: &mut Hop, infos: &[RowInfo]) {
         .filter(|&l| matches!(kind(l), Kind::Tries | Kind::Upstreams))
         .take(MAX_NESTED_TRIES)
         .collect();
-    hop.brief_rows = if hop.rows.len() <= BRIEF_ROWS {
-        hop.rows.clone()
+    hop.brief = if hop.rows.len() <= BRIEF_ROWS {
+        None
     } else {
         let tries: Vec<usize> = hop
             .rows
@@ -590,7 +596,7 @@ fn choose_named_rows(hop: &mut Hop, infos: &[RowInfo]) {
             .take(BRIEF_ROWS - tries.len());
         let mut brief: Vec<usize> = tries.iter().copied().chain(others).collect();
         brief.sort_unstable();
-        brief
+        Some(brief)
     };
 }
 
@@ -598,7 +604,8 @@ fn choose_named_rows(hop: &mut Hop, infos: &[RowInfo]) {
 /// first appearance, found by kind and name in constant time (a parallel group and a route
 /// group of one name are two groups).
 fn calls_of(node: &Node, hops: &[Hop]) -> Vec<Call> {
-    let mut singles = Vec::new();
+    // A call per hop at most: the groups join the singles without the list growing.
+    let mut singles = Vec::with_capacity(node.hops_out.len());
     let mut groups: Vec<Call> = Vec::new();
     let mut group_index: Map<(Kind, &str), usize> = Map::default();
     for &h in &node.hops_out {

@@ -469,11 +469,11 @@ pub(crate) fn check_one(
                     // The node cuts each try to the time left: its deadline ends the calls in
                     // time, at the cost of the tries that do not fit.
                     let suggestion = retry_suggestion(graph, hops, calc, d_ms);
-                    let brief = suggestion.map_or(0, |(h, _)| graph.hops[h].brief_rows.len());
+                    let brief = suggestion.map_or(0, |(h, _)| graph.hops[h].brief_rows().len());
                     if !out.skips(FindingCode::TriesCutByDeadline, node.rows.len() + brief) {
                         let mut rows = node.rows.clone();
                         if let Some((h, _)) = suggestion {
-                            rows.extend(graph.hops[h].brief_rows.iter().copied());
+                            rows.extend(graph.hops[h].brief_rows().iter().copied());
                         }
                         let msg = Said::CutByNodeDeadline {
                             node: node.name.clone(),
@@ -608,13 +608,13 @@ fn inversion(
 ) {
     let suggestion = retry_suggestion(graph, hops, calc, d_ms);
     if let Some((h, _)) = suggestion {
-        rows.extend(graph.hops[h].brief_rows.iter().copied());
+        rows.extend(graph.hops[h].brief_rows().iter().copied());
     }
     // Where routes decide the need, the finding names the route that does and the node's own
     // work beside it (golden G8).
     for c in node.calls.iter().filter(|c| c.routes) {
         rows.extend(node.own_rows.iter().copied());
-        rows.extend(graph.hops[longest(c, hops)].brief_rows.iter().copied());
+        rows.extend(graph.hops[longest(c, hops)].brief_rows().iter().copied());
     }
     rows.sort_unstable();
     rows.dedup();
