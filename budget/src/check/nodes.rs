@@ -14,7 +14,7 @@ use crate::said::Said;
 use crate::time::{compare, Time};
 
 use super::findings::{Draft, Findings, Numbers, Traced};
-use super::formula::{push_need_with_unit, with_unit, Slot, Word};
+use super::formula::{push_bound_with_unit, push_need_with_unit, with_unit, Slot, Word};
 use super::graph::{Call, Graph, Node};
 use super::hops::{early_tries_that_fit, tries_that_fit, HopCalc};
 use super::rows::RowInfo;
@@ -462,7 +462,7 @@ pub(crate) fn check_one(
                     formula.push(' ');
                     formula.push_str(sign);
                     formula.push(' ');
-                    Slot::Seconds(&d.time.bound_text(1)).write(&mut formula);
+                    push_bound_with_unit(&mut formula, d.time, 1);
                 }
                 let d_ms = d.time.bound_ms().unwrap_or(0);
                 if c.verdict == Verdict::Inverted && node.propagates {
