@@ -208,8 +208,12 @@ fn early_phase(hop: &Hop, connect: &Connect, infos: &[RowInfo], whole: bool) -> 
     if let (true, Some(send)) = (header_send, hop.parts.send) {
         used.push((send, Kind::Send, None));
     }
-    let terms: Vec<Option<Term>> = used.iter().map(|(t, ..)| *t).collect();
-    let Some((total, text)) = sum(&terms, whole) else {
+    // The terms, in place: two at most.
+    let mut terms = [None; 2];
+    for (term, (t, ..)) in terms.iter_mut().zip(&used) {
+        *term = *t;
+    }
+    let Some((total, text)) = sum(&terms[..used.len()], whole) else {
         return Some(None);
     };
     if !whole {
@@ -351,8 +355,12 @@ fn per_try(
         }
         return (None, Vec::new());
     };
-    let terms: Vec<Option<Term>> = used.iter().map(|(t, ..)| *t).collect();
-    let total = sum(&terms, !out.verdict_only());
+    // The terms, in place: two at most.
+    let mut terms = [None; 2];
+    for (term, (t, ..)) in terms.iter_mut().zip(&used) {
+        *term = *t;
+    }
+    let total = sum(&terms[..used.len()], !out.verdict_only());
     if out.verdict_only() {
         return (Some(total), Vec::new());
     }
@@ -465,7 +473,8 @@ fn compute_hop(
     if worst.time.is_some_and(Time::is_inf) {
         unbounded(hop, caller_name, infos, out);
     }
-    finish(hop, calc, worst, infos, whole)
+    finish(hop, &mut calc, worst, infos, whole);
+    calc
 }
 
 /// A hop without any time bound: its tries, and `bound.missing`.
