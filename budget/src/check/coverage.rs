@@ -67,7 +67,8 @@ fn need_terms(s: Stages, hop: &Hop, calc: &HopCalc, cw: Time) -> Vec<TraceTerm> 
     let reading = Reading::of_sum(Some(cw));
     let callee = &s.graph.nodes[hop.callee];
     let callee_calc = &s.nodes[hop.callee];
-    let mut terms = Vec::new();
+    // The queueing, the callee's worst case and the margin: three terms at most.
+    let mut terms = Vec::with_capacity(3);
     if let Some(Some(q)) = hop.parts.queueing {
         terms.push(trace::row_term(&q, s.infos, reading));
     }
