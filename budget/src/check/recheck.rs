@@ -131,12 +131,7 @@ impl<'s> Incremental<'s> {
                     FindingCode::IdleDirection => Origin::Rule(*hop_index.get(f.hop.as_deref()?)?),
                     _ => return None,
                 };
-                // Its words and trace are the whole report's: a re-check writes none.
-                let mut f = f.clone();
-                f.message = String::new();
-                f.fix = None;
-                f.trace = Default::default();
-                Some((origin, Rc::new(f)))
+                Some((origin, Rc::new(without_words(f))))
             })
             .collect::<Option<Vec<_>>>()?;
         let into = Callers::of_graph(graph);
@@ -300,6 +295,47 @@ impl<'s> Incremental<'s> {
         errors.sort_by_key(|(o, f)| (f.rows.first().map_or(0, |l| l + 1), *o));
         let errors = errors.into_iter().map(|(_, f)| f).collect();
         Some((Rechecked { errors, rows }, steps))
+    }
+}
+
+/// `f` without its words and trace, which are the whole report's: a re-check writes none.
+/// Those are left out, not copied and emptied.
+fn without_words(f: &Finding) -> Finding {
+    let Finding {
+        code,
+        severity,
+        node,
+        hop,
+        rows,
+        bound_ms,
+        need_ms,
+        short_by_ms,
+        tries_that_fit,
+        attempts,
+        threshold,
+        message: _,
+        fix: _,
+        source,
+        fixes,
+        trace: _,
+    } = f;
+    Finding {
+        code: *code,
+        severity: *severity,
+        node: node.clone(),
+        hop: hop.clone(),
+        rows: rows.clone(),
+        bound_ms: *bound_ms,
+        need_ms: *need_ms,
+        short_by_ms: *short_by_ms,
+        tries_that_fit: *tries_that_fit,
+        attempts: *attempts,
+        threshold: *threshold,
+        message: String::new(),
+        fix: None,
+        source: source.clone(),
+        fixes: fixes.clone(),
+        trace: Default::default(),
     }
 }
 
