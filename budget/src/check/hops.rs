@@ -60,6 +60,8 @@ pub(crate) struct CatalogDefaults {
     connect: Vec<(&'static catalog::Entry, Option<ConnectDefault>)>,
     /// Per product, its default retry conditions.
     conditions: conditions::CatalogConditions,
+    /// Per product, the label of its documented default in a trace (`nginx default`).
+    labels: Vec<(&'static str, String)>,
 }
 
 /// The connect entry of a row's entry's product ([`catalog::connect_for`]), and its default
@@ -87,6 +89,16 @@ impl CatalogDefaults {
         });
         self.connect.push((entry, found));
         found
+    }
+
+    /// The label of `product`'s documented default in a trace ([`Slot::ProductDefault`]).
+    fn default_label(&mut self, product: &'static str) -> String {
+        if let Some((_, label)) = self.labels.iter().find(|(p, _)| *p == product) {
+            return label.clone();
+        }
+        let label = Slot::ProductDefault(product).text();
+        self.labels.push((product, label.clone()));
+        label
     }
 }
 
@@ -173,7 +185,7 @@ fn catalog_connect(
     };
     let term = TraceTerm {
         kind: Some(Kind::Connect),
-        label: Some(Slot::ProductDefault(e.product).text()),
+        label: Some(defaults.default_label(e.product)),
         value_ms: time.need_ms(),
         rows: rows.clone(),
         ..TraceTerm::default()
