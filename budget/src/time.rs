@@ -194,6 +194,18 @@ impl Time {
             (Some(ms), _) => seconds(ms, decimals),
         }
     }
+
+    /// [`Time::bound_text`] appended to `out`.
+    pub(crate) fn push_bound_text(self, out: &mut String, decimals: u8) {
+        match (self.lo, self.hi) {
+            (None, _) => out.push('∞'),
+            (Some(ms), Hi::Open) => {
+                out.push_str("≥ ");
+                crate::duration::push_seconds(out, ms, decimals);
+            }
+            (Some(ms), _) => crate::duration::push_seconds(out, ms, decimals),
+        }
+    }
 }
 
 /// A comparison of a bound with a need plus a margin.
@@ -292,5 +304,20 @@ mod tests {
         assert_eq!(c.verdict, Verdict::Unknown);
         let c = compare(Time::INF, Time::exact(1), 0);
         assert_eq!(c.verdict, Verdict::Unbounded);
+    }
+
+    #[test]
+    fn a_bound_appended_reads_as_its_text() {
+        let open = Time {
+            lo: Some(100_000),
+            hi: Hi::Open,
+        };
+        for time in [Time::exact(10_250), open, Time::INF, Time::exact(0)] {
+            for decimals in 0..3 {
+                let mut out = String::from("read ");
+                time.push_bound_text(&mut out, decimals);
+                assert_eq!(out, format!("read {}", time.bound_text(decimals)));
+            }
+        }
     }
 }

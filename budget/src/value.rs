@@ -112,6 +112,13 @@ fn remark_says_no_bound(remark: &str) -> bool {
 
 /// Whether a cell is "not set" (empty, `—`, `-`).
 pub fn is_not_set(text: &str) -> bool {
+    // Each word of NOT_SET is one character at most, and normalizing maps each character to
+    // one or more that are whitespace only where it was: a cell of two or more characters
+    // between its spaces (`30s`, `3 tries`) is set, without normalizing it.
+    let mut chars = text.trim().chars();
+    if chars.next().is_some() && chars.next().is_some() {
+        return false;
+    }
     NOT_SET.contains(&normalize(text).trim())
 }
 
@@ -620,6 +627,39 @@ pub fn read_count(text: &str) -> Option<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_cell_is_not_set_exactly_when_its_normalized_text_is_a_not_set_word() {
+        let cells = [
+            "",
+            " ",
+            "\u{3000}",
+            "—",
+            " - ",
+            "－",
+            "\u{3000}ー\u{3000}",
+            "–",
+            "―",
+            "--",
+            "- -",
+            "30s",
+            "0",
+            "a",
+            "Ａ",
+            "none",
+            "\u{3000}\u{3000}",
+            "ー ー",
+            "İ",
+        ];
+        for cell in cells {
+            let normalized = normalize(cell);
+            assert_eq!(
+                is_not_set(cell),
+                NOT_SET.contains(&normalized.trim()),
+                "{cell:?}"
+            );
+        }
+    }
 
     #[test]
     fn a_tries_cell_is_written_the_way_the_engine_reads_it_back() {

@@ -74,18 +74,46 @@ pub(crate) fn idem_of(graph: &Graph, hop: &Hop, infos: &[RowInfo]) -> Option<Ide
     })
 }
 
-/// The conditions of one hop.
-pub(crate) fn of_hop(graph: &Graph, hop: &Hop, infos: &[RowInfo]) -> Conditions {
+/// The catalog's default retry conditions of the products of a sheet's rows, each product's
+/// looked up and read once: a sheet's retrying hops often share one product, and finding its
+/// entry and reading its conditions costs more than the hop's own conditions.
+#[derive(Default)]
+pub(crate) struct CatalogConditions(Vec<(&'static str, Option<CatalogDefault>)>);
+
+/// A product's entry whose default conditions apply ([`catalog::retry_on_of`]), and those
+/// conditions read (`None` when they cannot be read).
+type CatalogDefault = (&'static Entry, Option<RetryOn>);
+
+impl CatalogConditions {
+    /// The default conditions of `product`, if the catalog documents them.
+    fn of(&mut self, product: &'static str) -> Option<&CatalogDefault> {
+        let at = match self.0.iter().position(|(p, _)| *p == product) {
+            Some(at) => at,
+            None => {
+                let found = catalog::retry_on_of(product)
+                    .map(|e| (e, retry_on::read(&e.retry_on.join(", ")).ok()));
+                self.0.push((product, found));
+                self.0.len() - 1
+            }
+        };
+        self.0[at].1.as_ref()
+    }
+}
+
+/// The conditions of one hop; `catalog` keeps the catalog's default conditions read so far.
+pub(crate) fn of_hop(
+    graph: &Graph,
+    hop: &Hop,
+    infos: &[RowInfo],
+    catalog: &mut CatalogConditions,
+) -> Conditions {
     let parts = &hop.parts;
     // Conditions only matter where the hop retries.
     let retries = parts.has_tries || parts.upstreams.is_some();
     let (on, from) = match (&parts.retry_on, parts.retry_on_line) {
         (Some(on), Some(line)) => (on.clone(), From::Row(line)),
-        _ if retries => match catalog_entry(hop, infos) {
-            Some(e) => (
-                retry_on::read(&e.retry_on.join(", ")).ok(),
-                From::Catalog(e),
-            ),
+        _ if retries => match catalog_entry(hop, infos, catalog) {
+            Some((e, on)) => (on.clone(), From::Catalog(e)),
             None => (None, From::Any),
         },
         _ => (None, From::Any),
@@ -110,9 +138,13 @@ pub(crate) fn of_hop(graph: &Graph, hop: &Hop, infos: &[RowInfo]) -> Conditions 
     Conditions { on }
 }
 
-/// The catalog entry whose default conditions apply to a hop: of the product of its tries or
-/// upstreams rows first, then of any of its rows.
-fn catalog_entry(hop: &Hop, infos: &[RowInfo]) -> Option<&'static Entry> {
+/// The catalog entry whose default conditions apply to a hop, and those conditions: of the
+/// product of its tries or upstreams rows first, then of any of its rows.
+fn catalog_entry<'c>(
+    hop: &Hop,
+    infos: &[RowInfo],
+    catalog: &'c mut CatalogConditions,
+) -> Option<&'c CatalogDefault> {
     let product_of = |l: usize| infos[l - 1].entry.map(|e| e.product);
     let retrying = hop
         .rows
@@ -120,5 +152,6 @@ fn catalog_entry(hop: &Hop, infos: &[RowInfo]) -> Option<&'static Entry> {
         .filter(|&&l| matches!(infos[l - 1].kind, Kind::Tries | Kind::Upstreams))
         .filter_map(|&l| product_of(l));
     let others = hop.rows.iter().filter_map(|&l| product_of(l));
-    retrying.chain(others).find_map(catalog::retry_on_of)
+    let product = retrying.chain(others).find(|&p| catalog.of(p).is_some())?;
+    catalog.of(product)
 }

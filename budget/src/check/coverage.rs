@@ -67,7 +67,8 @@ fn need_terms(s: Stages, hop: &Hop, calc: &HopCalc, cw: Time) -> Vec<TraceTerm> 
     let reading = Reading::of_sum(Some(cw));
     let callee = &s.graph.nodes[hop.callee];
     let callee_calc = &s.nodes[hop.callee];
-    let mut terms = Vec::new();
+    // The queueing, the callee's worst case and the margin: three terms at most.
+    let mut terms = Vec::with_capacity(3);
     if let Some(Some(q)) = hop.parts.queueing {
         terms.push(trace::row_term(&q, s.infos, reading));
     }
@@ -138,7 +139,8 @@ fn check_hop(s: Stages, (h, hop): (usize, &Hop), calc: &HopCalc, out: &mut Findi
                 }
                 Slot::Bound(name).write(&mut formula);
                 formula.push(' ');
-                formula.push_str(&wait.time.bound_text(wait.decimals.max(1)));
+                wait.time
+                    .push_bound_text(&mut formula, wait.decimals.max(1));
                 formula.push(' ');
                 formula.push_str(sign);
                 formula.push(' ');
@@ -183,7 +185,7 @@ fn check_hop(s: Stages, (h, hop): (usize, &Hop), calc: &HopCalc, out: &mut Findi
                     };
                     let mut rows = hop.rows.clone();
                     if let Some((k, _)) = suggestion {
-                        rows.extend(graph.hops[k].brief_rows.iter().copied());
+                        rows.extend(graph.hops[k].brief_rows().iter().copied());
                     }
                     let wait_ms = wait.time.bound_ms().unwrap_or(0);
                     let (code, msg) = if name == BoundName::Visibility {

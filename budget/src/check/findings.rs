@@ -431,8 +431,11 @@ impl Findings {
         }
         order[..kept].sort_unstable();
         let mut slots: Vec<Option<Draft>> = findings.into_iter().map(Some).collect();
+        // Room too for the `findings.truncated` notice the words add after the listed ones
+        // when some are left out (`render::write_listed`): the list is not copied to grow.
+        let notice = usize::from(kept < total);
         let mut listed = Listed {
-            findings: Vec::with_capacity(kept),
+            findings: Vec::with_capacity(kept + notice),
             said: Vec::with_capacity(kept),
             summary,
             total,

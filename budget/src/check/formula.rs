@@ -156,6 +156,15 @@ pub(crate) fn push_need_with_unit(out: &mut String, time: Option<Time>) {
     out.push(CLOSE);
 }
 
+/// A bound in seconds with its unit, as a slot appended to `out`: what
+/// `Slot::Seconds(&time.bound_text(decimals)).write(out)` writes, without the text in between.
+pub(crate) fn push_bound_with_unit(out: &mut String, time: Time, decimals: u8) {
+    out.push(OPEN);
+    out.push('s');
+    time.push_bound_text(out, decimals);
+    out.push(CLOSE);
+}
+
 /// The words of a hop's formula ([`Slot::Word`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Word {
@@ -219,7 +228,8 @@ pub(crate) fn layers_formula(p_text: &str, layers: &[Tries]) -> String {
         if i > 0 || spaced {
             f.push(')');
         }
-        let _ = write!(f, " × {}", layer.count);
+        f.push_str(" × ");
+        f.push_str(itoa::Buffer::new().format(layer.count));
         push_waits(&mut f, layer);
     }
     f
@@ -251,6 +261,18 @@ pub(crate) fn push_waits(f: &mut String, layer: &Tries) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_bound_with_its_unit_is_the_slot_of_its_text() {
+        let open = Time::from_dur(crate::value::Dur::AtLeast(100_000));
+        for time in [Time::exact(8_000), Time::exact(250), open, Time::INF] {
+            let mut pushed = String::from("= ");
+            push_bound_with_unit(&mut pushed, time, 1);
+            let mut written = String::from("= ");
+            Slot::Seconds(&time.bound_text(1)).write(&mut written);
+            assert_eq!(pushed, written);
+        }
+    }
 
     fn tries(count: u32, waits_ms: Vec<u64>) -> Tries {
         Tries::with_waits(count, waits_ms)

@@ -102,10 +102,9 @@ pub(crate) struct Hop {
     /// Lines of its rows.
     pub(crate) rows: Vec<usize>,
     pub(crate) parts: HopParts,
-    /// The rows a finding elsewhere names for this hop (an inversion whose fix cuts its
-    /// tries): all of them, or for a hop of more than [`BRIEF_ROWS`] rows its tries rows and
-    /// its first other rows, [`BRIEF_ROWS`] in all.
-    pub(crate) brief_rows: Vec<usize>,
+    /// For a hop of more than [`BRIEF_ROWS`] rows, the rows a finding elsewhere names for it
+    /// ([`Hop::brief_rows`]); `None` for a smaller hop, whose rows are named all.
+    brief: Option<Vec<usize>>,
     /// The hop's first tries and upstreams rows, at most [`MAX_NESTED_TRIES`]: the rows a
     /// `retry.amplification` finding names for it.
     pub(crate) retry_rows: Vec<usize>,
@@ -124,6 +123,13 @@ impl HopParts {
 }
 
 impl Hop {
+    /// The rows a finding elsewhere names for this hop (an inversion whose fix cuts its
+    /// tries): all of them, or for a hop of more than [`BRIEF_ROWS`] rows its tries rows and
+    /// its first other rows, [`BRIEF_ROWS`] in all.
+    pub(crate) fn brief_rows(&self) -> &[usize] {
+        self.brief.as_deref().unwrap_or(&self.rows)
+    }
+
     /// The tries layers, inner first; none when a tries row could not be read.
     pub(crate) fn layers(&self) -> &[Tries] {
         if self.parts.tries_unknown {
@@ -357,7 +363,7 @@ impl<'a> Builder<'a> {
             callee: b,
             rows: vec![],
             parts: HopParts::default(),
-            brief_rows: vec![],
+            brief: None,
             retry_rows: vec![],
         });
         let h = self.hops.len() - 1;
@@ -508,9 +514,9 @@ impl Hop {
     /// Adds its rows again from `infos`, each read afresh, as [`Graph::build`] does: its parts
     /// are rebuilt, each tries row's layer moves out of its info, and a row that names a
     /// second group cannot be read. What depends on segments and kinds alone (its rows, the
-    /// rows findings name) stays.
-    pub(crate) fn rebuild(&mut self, infos: &mut [RowInfo]) {
-        self.parts = HopParts::default();
+    /// rows findings name) stays. Returns the parts it had: the rest of it is unchanged.
+    pub(crate) fn rebuild(&mut self, infos: &mut [RowInfo]) -> HopParts {
+        let old = std::mem::take(&mut self.parts);
         for i in 0..self.rows.len() {
             let line = self.rows[i];
             if add_hop_value(self, line, &mut infos[line - 1]).is_some() {
@@ -518,6 +524,7 @@ impl Hop {
             }
         }
         span_upstreams(self, infos);
+        old
     }
 }
 
@@ -573,8 +580,8 @@ fn choose_named_rows(hop: &mut Hop, infos: &[RowInfo]) {
         .filter(|&l| matches!(kind(l), Kind::Tries | Kind::Upstreams))
         .take(MAX_NESTED_TRIES)
         .collect();
-    hop.brief_rows = if hop.rows.len() <= BRIEF_ROWS {
-        hop.rows.clone()
+    hop.brief = if hop.rows.len() <= BRIEF_ROWS {
+        None
     } else {
         let tries: Vec<usize> = hop
             .rows
@@ -591,7 +598,7 @@ fn choose_named_rows(hop: &mut Hop, infos: &[RowInfo]) {
             .take(BRIEF_ROWS - tries.len());
         let mut brief: Vec<usize> = tries.iter().copied().chain(others).collect();
         brief.sort_unstable();
-        brief
+        Some(brief)
     };
 }
 
@@ -599,7 +606,8 @@ fn choose_named_rows(hop: &mut Hop, infos: &[RowInfo]) {
 /// first appearance, found by kind and name in constant time (a parallel group and a route
 /// group of one name are two groups).
 fn calls_of(node: &Node, hops: &[Hop]) -> Vec<Call> {
-    let mut singles = Vec::new();
+    // A call per hop at most: the groups join the singles without the list growing.
+    let mut singles = Vec::with_capacity(node.hops_out.len());
     let mut groups: Vec<Call> = Vec::new();
     let mut group_index: Map<(Kind, &str), usize> = Map::default();
     for &h in &node.hops_out {

@@ -45,27 +45,34 @@ pub(crate) fn compute(
     sheet_margin_ms: u64,
     out: &mut Findings,
 ) -> Vec<HopCalc> {
-    let mut defaults = ConnectDefaults::default();
+    let mut defaults = CatalogDefaults::default();
     (0..graph.hops.len())
         .map(|h| compute_one(graph, h, infos, sheet_margin_ms, &mut defaults, out))
         .collect()
 }
 
-/// The catalog's connect defaults for the entries of a sheet's rows, each looked up and read
-/// once: a sheet's hops without a connect row often share one product (nginx's 60 s), and
-/// finding and reading a default costs more than the hop's own numbers.
+/// The catalog's defaults for the entries of a sheet's rows, each looked up and read once: a
+/// sheet's hops without a connect row often share one product (nginx's 60 s), and finding and
+/// reading a default costs more than the hop's own numbers.
 #[derive(Default)]
-pub(crate) struct ConnectDefaults(Vec<(&'static catalog::Entry, Option<ConnectDefault>)>);
+pub(crate) struct CatalogDefaults {
+    /// Per row entry, its product's connect default.
+    connect: Vec<(&'static catalog::Entry, Option<ConnectDefault>)>,
+    /// Per product, its default retry conditions.
+    conditions: conditions::CatalogConditions,
+    /// Per product, the label of its documented default in a trace (`nginx default`).
+    labels: Vec<(&'static str, String)>,
+}
 
 /// The connect entry of a row's entry's product ([`catalog::connect_for`]), and its default
 /// read: its duration, its decimals, and whether it was written as 0 (`None` when it is no
 /// duration).
 type ConnectDefault = (&'static catalog::Entry, Option<(Dur, u8, bool)>);
 
-impl ConnectDefaults {
+impl CatalogDefaults {
     /// The connect default for a row whose catalog entry is `entry`, if its product has one.
-    fn of(&mut self, entry: &'static catalog::Entry) -> Option<ConnectDefault> {
-        if let Some((_, found)) = self.0.iter().find(|(e, _)| std::ptr::eq(*e, entry)) {
+    fn connect_of(&mut self, entry: &'static catalog::Entry) -> Option<ConnectDefault> {
+        if let Some((_, found)) = self.connect.iter().find(|(e, _)| std::ptr::eq(*e, entry)) {
             return *found;
         }
         let found = catalog::connect_for(entry).map(|e| {
@@ -80,25 +87,35 @@ impl ConnectDefaults {
             };
             (e, read)
         });
-        self.0.push((entry, found));
+        self.connect.push((entry, found));
         found
+    }
+
+    /// The label of `product`'s documented default in a trace ([`Slot::ProductDefault`]).
+    fn default_label(&mut self, product: &'static str) -> String {
+        if let Some((_, label)) = self.labels.iter().find(|(p, _)| *p == product) {
+            return label.clone();
+        }
+        let label = Slot::ProductDefault(product).text();
+        self.labels.push((product, label.clone()));
+        label
     }
 }
 
 /// Computes hop `h` of `graph`: what [`compute`] gives for it, which depends on the hop's own
 /// rows and parts alone (its conditions also on its callee's idempotency rows). `defaults`
-/// keeps the catalog's connect defaults read so far.
+/// keeps the catalog's defaults read so far.
 pub(crate) fn compute_one(
     graph: &Graph,
     h: usize,
     infos: &[RowInfo],
     sheet_margin_ms: u64,
-    defaults: &mut ConnectDefaults,
+    defaults: &mut CatalogDefaults,
     out: &mut Findings,
 ) -> HopCalc {
     let hop = &graph.hops[h];
     let caller = graph.nodes[hop.caller].name.as_str();
-    let conditions = conditions::of_hop(graph, hop, infos);
+    let conditions = conditions::of_hop(graph, hop, infos, &mut defaults.conditions);
     let context = (infos, sheet_margin_ms);
     compute_hop(hop, caller, conditions, context, defaults, out)
 }
@@ -107,7 +124,8 @@ pub(crate) fn compute_one(
 /// is unknown.
 fn sum(terms: &[Option<Term>], text: bool) -> Option<(Time, String)> {
     let mut total = Time::ZERO;
-    let mut texts = String::new();
+    // Room for each term's seconds (`12.0`) and the ` + ` between them.
+    let mut texts = String::with_capacity(if text { 12 * terms.len() } else { 0 });
     for (i, t) in terms.iter().enumerate() {
         let t = (*t)?;
         total = total.add(t.time);
@@ -126,14 +144,14 @@ fn sum(terms: &[Option<Term>], text: bool) -> Option<(Time, String)> {
 fn catalog_connect(
     hop: &Hop,
     infos: &[RowInfo],
-    defaults: &mut ConnectDefaults,
+    defaults: &mut CatalogDefaults,
     out: &mut Findings,
 ) -> Option<(Term, TraceTerm)> {
     let (e, read) = hop
         .rows
         .iter()
         .filter_map(|&l| infos[l - 1].entry)
-        .find_map(|entry| defaults.of(entry))?;
+        .find_map(|entry| defaults.connect_of(entry))?;
     let (dur, decimals, zero) = read?;
     // A documented default of 0 that means no bound (Guzzle `connect_timeout`).
     let dur = if zero && e.zero == Zero::Disabled {
@@ -167,7 +185,7 @@ fn catalog_connect(
     };
     let term = TraceTerm {
         kind: Some(Kind::Connect),
-        label: Some(Slot::ProductDefault(e.product).text()),
+        label: Some(defaults.default_label(e.product)),
         value_ms: time.need_ms(),
         rows: rows.clone(),
         ..TraceTerm::default()
@@ -202,8 +220,12 @@ fn early_phase(hop: &Hop, connect: &Connect, infos: &[RowInfo], whole: bool) -> 
     if let (true, Some(send)) = (header_send, hop.parts.send) {
         used.push((send, Kind::Send, None));
     }
-    let terms: Vec<Option<Term>> = used.iter().map(|(t, ..)| *t).collect();
-    let Some((total, text)) = sum(&terms, whole) else {
+    // The terms, in place: two at most.
+    let mut terms = [None; 2];
+    for (term, (t, ..)) in terms.iter_mut().zip(&used) {
+        *term = *t;
+    }
+    let Some((total, text)) = sum(&terms[..used.len()], whole) else {
         return Some(None);
     };
     if !whole {
@@ -345,8 +367,12 @@ fn per_try(
         }
         return (None, Vec::new());
     };
-    let terms: Vec<Option<Term>> = used.iter().map(|(t, ..)| *t).collect();
-    let total = sum(&terms, !out.verdict_only());
+    // The terms, in place: two at most.
+    let mut terms = [None; 2];
+    for (term, (t, ..)) in terms.iter_mut().zip(&used) {
+        *term = *t;
+    }
+    let total = sum(&terms[..used.len()], !out.verdict_only());
     if out.verdict_only() {
         return (Some(total), Vec::new());
     }
@@ -391,7 +417,7 @@ fn compute_hop(
     caller_name: &str,
     conditions: Conditions,
     (infos, sheet_margin_ms): (&[RowInfo], u64),
-    defaults: &mut ConnectDefaults,
+    defaults: &mut CatalogDefaults,
     out: &mut Findings,
 ) -> HopCalc {
     // A verdict-only re-check writes no formula and no trace (see `Findings::verdict_only`).
@@ -459,7 +485,8 @@ fn compute_hop(
     if worst.time.is_some_and(Time::is_inf) {
         unbounded(hop, caller_name, infos, out);
     }
-    finish(hop, calc, worst, infos, whole)
+    finish(hop, &mut calc, worst, infos, whole);
+    calc
 }
 
 /// A hop without any time bound: its tries, and `bound.missing`.

@@ -14,7 +14,7 @@ use crate::said::Said;
 use crate::time::{compare, Time};
 
 use super::findings::{Draft, Findings, Numbers, Traced};
-use super::formula::{push_need_with_unit, with_unit, Slot, Word};
+use super::formula::{push_bound_with_unit, push_need_with_unit, with_unit, Slot, Word};
 use super::graph::{Call, Graph, Node};
 use super::hops::{early_tries_that_fit, tries_that_fit, HopCalc};
 use super::rows::RowInfo;
@@ -204,9 +204,9 @@ fn node_trace(
         need_terms.reserve(terms.len() + 2);
         need_terms.extend(terms.iter().map(|t| call_term(graph, t, reading)));
     }
-    // The texts of the node's own time and margin, after those of its calls.
-    let mut extra: Vec<String> = Vec::new();
-    if node.own.is_some() || node.own_unknown {
+    // The node's own time and margin count after its calls.
+    let own = node.own.is_some() || node.own_unknown;
+    if own {
         need_terms.push(TraceTerm {
             kind: Some(Kind::Own),
             value_ms: node
@@ -216,33 +216,56 @@ fn node_trace(
             rows: node.own_rows.clone(),
             ..TraceTerm::default()
         });
-        let mut own = Slot::Term(Kind::Own).text();
-        own.push(' ');
-        match node.own {
-            Some(o) if !node.own_unknown => o.time.push_need_text(&mut own, o.decimals),
-            _ => own.push('?'),
-        }
-        extra.push(own);
     }
     if let Some(m) = node.margin {
         need_terms.push(trace::row_term(&m, infos, reading));
-        let mut margin = Slot::Term(Kind::Margin).text();
-        margin.push(' ');
-        m.time.push_need_text(&mut margin, m.decimals);
-        extra.push(margin);
     }
-    let named: Vec<&str> = terms
-        .iter()
-        .map(|t| t.named.as_str())
-        .chain(extra.iter().map(String::as_str))
-        .collect();
-    let formula = match named.as_slice() {
-        [] => String::new(),
+    // The terms' texts, joined by ` + `, written into the formula as they are read.
+    let extras = usize::from(own) + usize::from(node.margin.is_some());
+    let write_terms = |formula: &mut String| {
+        for (i, t) in terms.iter().enumerate() {
+            if i > 0 {
+                formula.push_str(" + ");
+            }
+            formula.push_str(&t.named);
+        }
+        let mut sep = !terms.is_empty();
+        let mut extra = |formula: &mut String, kind: Kind| {
+            if std::mem::replace(&mut sep, true) {
+                formula.push_str(" + ");
+            }
+            Slot::Term(kind).write(formula);
+            formula.push(' ');
+        };
+        if own {
+            extra(formula, Kind::Own);
+            match node.own {
+                Some(o) if !node.own_unknown => o.time.push_need_text(formula, o.decimals),
+                _ => formula.push('?'),
+            }
+        }
+        if let Some(m) = node.margin {
+            extra(formula, Kind::Margin);
+            m.time.push_need_text(formula, m.decimals);
+        }
+    };
+    let formula = match terms.len() + extras {
+        0 => String::new(),
         // One term is the need itself: `LB 12.0 s`; a group's longest is still worked out:
         // `max(orders 4.3, search 12.0) = 12.0 s`.
-        [one] if need.is_some() && terms.iter().all(|t| t.group.is_empty()) => with_unit(one),
+        1 if need.is_some() && terms.iter().all(|t| t.group.is_empty()) => match terms {
+            [one] => with_unit(&one.named),
+            _ => {
+                let mut one = String::new();
+                write_terms(&mut one);
+                with_unit(&one)
+            }
+        },
         _ => {
-            let mut formula = named.join(" + ");
+            // Room for the terms, their ` + ` and the sum: a slot of a few bytes each.
+            let room = terms.iter().map(|t| t.named.len() + 3).sum::<usize>() + 24 * extras + 24;
+            let mut formula = String::with_capacity(room);
+            write_terms(&mut formula);
             formula.push_str(" = ");
             push_need_with_unit(&mut formula, need);
             formula
@@ -439,18 +462,18 @@ pub(crate) fn check_one(
                     formula.push(' ');
                     formula.push_str(sign);
                     formula.push(' ');
-                    Slot::Seconds(&d.time.bound_text(1)).write(&mut formula);
+                    push_bound_with_unit(&mut formula, d.time, 1);
                 }
                 let d_ms = d.time.bound_ms().unwrap_or(0);
                 if c.verdict == Verdict::Inverted && node.propagates {
                     // The node cuts each try to the time left: its deadline ends the calls in
                     // time, at the cost of the tries that do not fit.
                     let suggestion = retry_suggestion(graph, hops, calc, d_ms);
-                    let brief = suggestion.map_or(0, |(h, _)| graph.hops[h].brief_rows.len());
+                    let brief = suggestion.map_or(0, |(h, _)| graph.hops[h].brief_rows().len());
                     if !out.skips(FindingCode::TriesCutByDeadline, node.rows.len() + brief) {
                         let mut rows = node.rows.clone();
                         if let Some((h, _)) = suggestion {
-                            rows.extend(graph.hops[h].brief_rows.iter().copied());
+                            rows.extend(graph.hops[h].brief_rows().iter().copied());
                         }
                         let msg = Said::CutByNodeDeadline {
                             node: node.name.clone(),
@@ -585,13 +608,13 @@ fn inversion(
 ) {
     let suggestion = retry_suggestion(graph, hops, calc, d_ms);
     if let Some((h, _)) = suggestion {
-        rows.extend(graph.hops[h].brief_rows.iter().copied());
+        rows.extend(graph.hops[h].brief_rows().iter().copied());
     }
     // Where routes decide the need, the finding names the route that does and the node's own
     // work beside it (golden G8).
     for c in node.calls.iter().filter(|c| c.routes) {
         rows.extend(node.own_rows.iter().copied());
-        rows.extend(graph.hops[longest(c, hops)].brief_rows.iter().copied());
+        rows.extend(graph.hops[longest(c, hops)].brief_rows().iter().copied());
     }
     rows.sort_unstable();
     rows.dedup();

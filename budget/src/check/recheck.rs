@@ -20,7 +20,6 @@
 
 use std::rc::Rc;
 
-use crate::catalog;
 use crate::code::FindingCode;
 use crate::fix::{CellChange, Rechecked};
 use crate::kind::Kind;
@@ -29,7 +28,7 @@ use crate::report::{Finding, Report, Severity};
 use crate::sheet::{Column, Row, Sheet};
 
 use super::findings::{Findings, Place};
-use super::graph::{Graph, Hop, Node};
+use super::graph::{Graph, HopParts, Node};
 use super::hops::HopCalc;
 use super::nodes::NodeCalc;
 use super::rows::RowInfo;
@@ -75,15 +74,12 @@ pub(super) struct Incremental<'s> {
     stages: Stages,
     /// Every row's info as stage 1 read it (before the graph moved the tries layers).
     read: &'s [RowInfo],
-    /// The catalog's matches of the sheet's rows. A row's match reads its other cells, not
-    /// its value, so a changed row has its unchanged row's.
-    lookups: catalog::Lookups<'s>,
     /// The margin of a hop with no margin row, in ms.
     margin_ms: u64,
-    /// The catalog's connect defaults read so far.
-    defaults: hops::ConnectDefaults,
-    /// For each node, the hops that call it.
-    into: Vec<Vec<usize>>,
+    /// The catalog's defaults read so far.
+    defaults: hops::CatalogDefaults,
+    /// For each node, the hops that call it ([`Callers::of`]).
+    into: Callers,
     /// The sheet's errors, each with where it comes from; shared with the re-checks that
     /// leave them as they are.
     errors: Vec<(Origin, Rc<Finding>)>,
@@ -135,24 +131,15 @@ impl<'s> Incremental<'s> {
                     FindingCode::IdleDirection => Origin::Rule(*hop_index.get(f.hop.as_deref()?)?),
                     _ => return None,
                 };
-                // Its words and trace are the whole report's: a re-check writes none.
-                let mut f = f.clone();
-                f.message = String::new();
-                f.fix = None;
-                f.trace = Default::default();
-                Some((origin, Rc::new(f)))
+                Some((origin, Rc::new(without_words(f))))
             })
             .collect::<Option<Vec<_>>>()?;
-        let mut into = vec![Vec::new(); graph.nodes.len()];
-        for (h, hop) in graph.hops.iter().enumerate() {
-            into[hop.callee].push(h);
-        }
+        let into = Callers::of_graph(graph);
         Some(Incremental {
             stages,
             read,
-            lookups: catalog::Lookups::for_rows(sheet.rows.len()),
             margin_ms: sheet.margin_ms,
-            defaults: hops::ConnectDefaults::default(),
+            defaults: hops::CatalogDefaults::default(),
             into,
             errors,
         })
@@ -176,13 +163,14 @@ impl<'s> Incremental<'s> {
         // Each changed row is written into this one row in turn, whose cells keep their room.
         let mut row = Row::default();
         for &(line, value) in &changed {
-            let unchanged = &sheet.rows[line - 1];
-            let found = self.lookups.lookup(unchanged);
-            copy_with_value(&mut row, unchanged, value);
-            let info = rows::read_row(&row, found, line, &mut read_out);
-            if info.kind != self.stages.infos[line - 1].kind || !LOCAL.contains(&info.kind) {
+            // A row's catalog match and kind read its other cells, not its value: the changed
+            // row has the ones the check read it with (the kept infos are the check's here).
+            let was = &self.stages.infos[line - 1];
+            if !LOCAL.contains(&was.kind) {
                 return None;
             }
+            copy_with_value(&mut row, &sheet.rows[line - 1], value);
+            let info = rows::reread_value(&row, was, line, &mut read_out);
             fresh.push(info);
             match self.stages.graph.place[line - 1] {
                 Place::Hop(h) => places.hops.push(h),
@@ -205,8 +193,8 @@ impl<'s> Incremental<'s> {
         // The changed hops and nodes, rebuilt from their rows.
         for &h in &places.hops {
             saved.replace_infos(&mut stages.infos, &stages.graph.hops[h].rows, &info_of);
-            saved.hops.push((h, stages.graph.hops[h].clone()));
-            stages.graph.hops[h].rebuild(&mut stages.infos);
+            let parts = stages.graph.hops[h].rebuild(&mut stages.infos);
+            saved.parts.push((h, parts));
         }
         for &n in &places.nodes {
             saved.replace_infos(&mut stages.infos, &stages.graph.nodes[n].rows, &info_of);
@@ -254,7 +242,7 @@ impl<'s> Incremental<'s> {
         // into a node whose numbers changed.
         let mut found: Vec<(Origin, Rc<Finding>)> = Vec::new();
         for &n in &counted {
-            let capped = nodes::capped_by_callers_of(&stages.graph, &self.into[n]);
+            let capped = nodes::capped_by_callers_of(&stages.graph, self.into.of(n));
             let calc = &stages.nodes[n];
             nodes::check_one(
                 &stages.graph,
@@ -268,7 +256,7 @@ impl<'s> Incremental<'s> {
         }
         let mut covered: Vec<usize> = counted
             .iter()
-            .flat_map(|&n| self.into[n].iter().copied())
+            .flat_map(|&n| self.into.of(n).iter().copied())
             .chain(places.hops.iter().copied())
             .collect();
         covered.sort_unstable();
@@ -307,6 +295,83 @@ impl<'s> Incremental<'s> {
         errors.sort_by_key(|(o, f)| (f.rows.first().map_or(0, |l| l + 1), *o));
         let errors = errors.into_iter().map(|(_, f)| f).collect();
         Some((Rechecked { errors, rows }, steps))
+    }
+}
+
+/// `f` without its words and trace, which are the whole report's: a re-check writes none.
+/// Those are left out, not copied and emptied.
+fn without_words(f: &Finding) -> Finding {
+    let Finding {
+        code,
+        severity,
+        node,
+        hop,
+        rows,
+        bound_ms,
+        need_ms,
+        short_by_ms,
+        tries_that_fit,
+        attempts,
+        threshold,
+        message: _,
+        fix: _,
+        source,
+        fixes,
+        trace: _,
+    } = f;
+    Finding {
+        code: *code,
+        severity: *severity,
+        node: node.clone(),
+        hop: hop.clone(),
+        rows: rows.clone(),
+        bound_ms: *bound_ms,
+        need_ms: *need_ms,
+        short_by_ms: *short_by_ms,
+        tries_that_fit: *tries_that_fit,
+        attempts: *attempts,
+        threshold: *threshold,
+        message: String::new(),
+        fix: None,
+        source: source.clone(),
+        fixes: fixes.clone(),
+        trace: Default::default(),
+    }
+}
+
+/// For each node of a graph, the hops that call it, in hop order: one list of every hop,
+/// grouped by callee, and where each node's group starts. Most nodes have one caller, and a
+/// list of its own for each would be as many lists as nodes.
+struct Callers {
+    /// The hops, grouped by callee.
+    hops: Vec<usize>,
+    /// Where node `n`'s callers are in `hops`: from `start[n]` to `start[n + 1]`.
+    start: Vec<usize>,
+}
+
+impl Callers {
+    fn of_graph(graph: &Graph) -> Callers {
+        // Each node's count of callers, then where its group starts, then each hop put in
+        // its callee's group, moving the group's next place on.
+        let mut start = vec![0; graph.nodes.len() + 1];
+        for hop in &graph.hops {
+            start[hop.callee + 1] += 1;
+        }
+        for n in 1..start.len() {
+            start[n] += start[n - 1];
+        }
+        let mut next = start.clone();
+        let mut hops = vec![0; graph.hops.len()];
+        for (h, hop) in graph.hops.iter().enumerate() {
+            hops[next[hop.callee]] = h;
+            next[hop.callee] += 1;
+        }
+        Callers { hops, start }
+    }
+
+    /// The hops that call node `n`, in hop order.
+    fn of(&self, n: usize) -> &[usize] {
+        &self.hops[self.start[n]..self.start[n + 1]]
     }
 }
 
@@ -371,16 +436,17 @@ struct Places {
 #[derive(Default)]
 struct Saved {
     infos: Vec<(usize, RowInfo)>,
-    hops: Vec<(usize, Hop)>,
+    /// The parts of the rebuilt hops: all a rebuild changes of a hop.
+    parts: Vec<(usize, HopParts)>,
     nodes: Vec<(usize, Node)>,
     hop_calcs: Vec<(usize, HopCalc)>,
     node_calcs: Vec<(usize, NodeCalc)>,
 }
 
 impl Saved {
-    /// Room for what a re-check of the rows in `places` replaces: their hops and nodes, the
-    /// rows of those, the hops' numbers, and `changed` rows elsewhere. A hop and its numbers
-    /// are large, and a fix may change a row of each of many hops.
+    /// Room for what a re-check of the rows in `places` replaces: their hops' parts and their
+    /// nodes, the rows of those, the hops' numbers, and `changed` rows elsewhere. A hop's
+    /// parts and numbers are large, and a fix may change a row of each of many hops.
     fn with_room(places: &Places, graph: &Graph, changed: usize) -> Saved {
         let rows = places
             .hops
@@ -390,7 +456,7 @@ impl Saved {
             .sum::<usize>();
         Saved {
             infos: Vec::with_capacity(rows + changed),
-            hops: Vec::with_capacity(places.hops.len()),
+            parts: Vec::with_capacity(places.hops.len()),
             nodes: Vec::with_capacity(places.nodes.len()),
             hop_calcs: Vec::with_capacity(places.hops.len()),
             node_calcs: Vec::new(),
@@ -421,11 +487,31 @@ impl Saved {
         for (n, node) in self.nodes.into_iter().rev() {
             stages.graph.nodes[n] = node;
         }
-        for (h, hop) in self.hops.into_iter().rev() {
-            stages.graph.hops[h] = hop;
+        for (h, parts) in self.parts.into_iter().rev() {
+            stages.graph.hops[h].parts = parts;
         }
         for (line, info) in self.infos.into_iter().rev() {
             stages.infos[line - 1] = info;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_node_has_the_hops_that_call_it_in_hop_order() {
+        let sheet = crate::tsv::import(crate::example::RESERVATION_EN)
+            .unwrap()
+            .rows;
+        let (_, _, graph) = super::super::read_and_build(&sheet);
+        let callers = Callers::of_graph(&graph);
+        for n in 0..graph.nodes.len() {
+            let calling: Vec<usize> = (0..graph.hops.len())
+                .filter(|&h| graph.hops[h].callee == n)
+                .collect();
+            assert_eq!(callers.of(n), calling.as_slice());
         }
     }
 }

@@ -230,6 +230,13 @@ pub(crate) fn read_row(row: &Row, found: Match, line: usize, out: &mut Findings)
     read_row_in(&mut Memo::passing(), row, found, line, out)
 }
 
+/// Reads row `line` again after only its value changed (a fix's re-check): its catalog match
+/// and its kind are the ones `was` read it with, for both read its other cells, not its value
+/// ([`catalog::match_row`], [`Memo::kind`]).
+pub(crate) fn reread_value(row: &Row, was: &RowInfo, line: usize, out: &mut Findings) -> RowInfo {
+    read_row_as(&mut Memo::passing(), row, (was.found, was.kind), line, out)
+}
+
 /// [`read_row`], reading texts through `memo`.
 fn read_row_in<'a>(
     memo: &mut Memo<'a>,
@@ -238,8 +245,19 @@ fn read_row_in<'a>(
     line: usize,
     out: &mut Findings,
 ) -> RowInfo {
+    let kind = memo.kind(&row.item, found.applied());
+    read_row_as(memo, row, (found, kind), line, out)
+}
+
+/// [`read_row_in`] of a row whose catalog match and kind are known.
+fn read_row_as<'a>(
+    memo: &mut Memo<'a>,
+    row: &'a Row,
+    (found, kind): (Match, Kind),
+    line: usize,
+    out: &mut Findings,
+) -> RowInfo {
     let entry = found.applied();
-    let kind = memo.kind(&row.item, entry);
     let mut below_one_ms = false;
     let (val, note) = match kind {
         // A setting of no budget kind (Node's `headersTimeout`) is read only when its value is

@@ -13,19 +13,14 @@ use crate::check::limits::MAX_NESTED_TRIES;
 use crate::check::rows::RowInfo;
 use crate::check::trace::{self, Reading};
 
-/// The hop's numbers with its worst case and wait, and, in a whole check, their trace.
-pub(super) fn finish(
-    hop: &Hop,
-    mut calc: HopCalc,
-    worst: Worst,
-    infos: &[RowInfo],
-    whole: bool,
-) -> HopCalc {
+/// Completes the hop's numbers with its worst case and wait, and, in a whole check, their
+/// trace.
+pub(super) fn finish(hop: &Hop, calc: &mut HopCalc, worst: Worst, infos: &[RowInfo], whole: bool) {
     calc.wait = wait_of(&hop.parts);
     calc.worst = worst.time;
     calc.worst_text = worst.formula;
     if !whole {
-        return calc;
+        return;
     }
     calc.wait_terms = calc
         .wait
@@ -35,11 +30,10 @@ pub(super) fn finish(
     calc.worst_terms = if worst.deadline_alone {
         worst.caps
     } else {
-        let mut terms = uncut_terms(hop, &calc);
+        let mut terms = uncut_terms(hop, calc);
         terms.extend(worst.caps);
         terms
     };
-    calc
 }
 
 /// The terms of a worst case before a deadline or a retry window caps it: the per-try bound,

@@ -39,15 +39,24 @@ pub(super) fn retry_amplification(input: Input, out: &mut Findings) {
     let (post, back) = post_order(input, out);
     // Per node: the most attempts, the hop it arrives by, the path's length in hops, its
     // multiplying hops, the first few of them and the last one.
-    #[derive(Clone)]
+    #[derive(Clone, Copy)]
     struct Best {
         attempts: u64,
         via: Option<usize>,
         hops: usize,
         factors: usize,
-        first: Vec<usize>,
+        /// The first multiplying hops, at most [`SHOWN_FACTORS`]: held in place, as each
+        /// node's path copies its caller's.
+        first: [usize; SHOWN_FACTORS],
+        /// How many of `first` there are.
+        first_len: usize,
         /// The last multiplying hop on the path.
         last: Option<usize>,
+    }
+    impl Best {
+        fn first(&self) -> &[usize] {
+            &self.first[..self.first_len]
+        }
     }
     let mut best: Vec<Option<Best>> = vec![None; n_nodes];
     for &u in post.iter().rev() {
@@ -57,11 +66,12 @@ pub(super) fn retry_amplification(input: Input, out: &mut Findings) {
                 via: None,
                 hops: 0,
                 factors: 0,
-                first: Vec::new(),
+                first: [0; SHOWN_FACTORS],
+                first_len: 0,
                 last: None,
             });
         }
-        let Some(from) = best[u].clone() else {
+        let Some(from) = best[u] else {
             continue;
         };
         for &h in &nodes[u].hops_out {
@@ -73,9 +83,10 @@ pub(super) fn retry_amplification(input: Input, out: &mut Findings) {
             let next = from.attempts.saturating_mul(attempts[h]);
             if best[v].as_ref().is_none_or(|b| next > b.attempts) {
                 let multiplies = attempts[h] > 1;
-                let mut first = from.first.clone();
-                if multiplies && first.len() < SHOWN_FACTORS {
-                    first.push(h);
+                let (mut first, mut first_len) = (from.first, from.first_len);
+                if multiplies && first_len < SHOWN_FACTORS {
+                    first[first_len] = h;
+                    first_len += 1;
                 }
                 best[v] = Some(Best {
                     attempts: next,
@@ -83,6 +94,7 @@ pub(super) fn retry_amplification(input: Input, out: &mut Findings) {
                     hops: from.hops + 1,
                     factors: from.factors + usize::from(multiplies),
                     first,
+                    first_len,
                     last: if multiplies { Some(h) } else { from.last },
                 });
             }
@@ -118,7 +130,7 @@ pub(super) fn retry_amplification(input: Input, out: &mut Findings) {
             let mut last = Vec::new();
             let mut at = b.last;
             while let Some(h) = at {
-                if last.len() == SHOWN_FACTORS || b.first.contains(&h) {
+                if last.len() == SHOWN_FACTORS || b.first().contains(&h) {
                     break;
                 }
                 last.push(h);
@@ -128,8 +140,8 @@ pub(super) fn retry_amplification(input: Input, out: &mut Findings) {
             let show = |hs: &[usize]| -> Vec<String> {
                 hs.iter().map(|&h| attempts[h].to_string()).collect()
             };
-            let mut text = show(&b.first).join(" × ");
-            if b.factors > b.first.len() + last.len() {
+            let mut text = show(b.first()).join(" × ");
+            if b.factors > b.first_len + last.len() {
                 text.push_str(" × …");
             }
             if !last.is_empty() {
@@ -137,7 +149,7 @@ pub(super) fn retry_amplification(input: Input, out: &mut Findings) {
                 text.push_str(&show(&last).join(" × "));
             }
             text.push_str(&format!(", {} layers", b.factors));
-            let mut named = b.first.clone();
+            let mut named = b.first().to_vec();
             named.extend(last);
             (named, text)
         };

@@ -98,19 +98,31 @@ pub(super) fn implausible_values(input: Input, out: &mut Findings) {
 pub(super) fn setting_pairs(input: Input, out: &mut Findings) {
     let infos = input.infos;
     // The rows of each catalog setting, by product and name, in sheet order: one pass over the
-    // rows, however many rules there are.
-    // The rules are a handful, of a few products: only rows of those products are filed.
+    // rows, however many rules there are. The rules are a handful, of a few products: only
+    // rows of those products are filed. A sheet's rows share a few entries: each entry's
+    // setting is found by its product and name once, and by the entry's address after that.
     let rules = catalog::pairs();
-    let mut by_setting: crate::map::Map<(&str, &str), Vec<usize>> = Default::default();
+    let mut by_setting: crate::map::Map<(&str, &str), usize> = Default::default();
+    let mut setting_of: crate::map::Map<*const catalog::Entry, usize> = Default::default();
+    let mut rows: Vec<Vec<usize>> = Vec::new();
     for (i, info) in infos.iter().enumerate() {
         if let Some(e) = info.entry {
-            if rules.iter().any(|r| r.product == e.product) {
-                by_setting.entry((e.product, e.name)).or_default().push(i);
+            if !rules.iter().any(|r| r.product == e.product) {
+                continue;
             }
+            let setting = *setting_of.entry(std::ptr::from_ref(e)).or_insert_with(|| {
+                *by_setting.entry((e.product, e.name)).or_insert_with(|| {
+                    rows.push(Vec::new());
+                    rows.len() - 1
+                })
+            });
+            rows[setting].push(i);
         }
     }
     let rows_of = |product: &'static str, name: &'static str| -> &[usize] {
-        by_setting.get(&(product, name)).map_or(&[], Vec::as_slice)
+        by_setting
+            .get(&(product, name))
+            .map_or(&[], |&setting| rows[setting].as_slice())
     };
     for rule in rules {
         let (firsts, seconds) = (
