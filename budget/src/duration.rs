@@ -123,18 +123,23 @@ pub(crate) fn is_no_bound(text: &str) -> bool {
     NO_BOUND.contains(&text.trim())
 }
 
-/// Maps full-width ASCII (`１０秒`, `（`, `．`) to ASCII and the ideographic space to a space,
-/// lower-cases, and maps `、` to `,` and `〜`/`～` to `~`. Borrows text that needs none of it.
-pub fn normalize(text: &str) -> Cow<'_, str> {
-    // One character's mapping to ASCII, before lower-casing.
-    let ascii = |c: char| match c {
+/// One character's mapping before lower-casing, as [`normalize`] maps it: full-width ASCII to
+/// ASCII, the ideographic space to a space, `、` to `,`, `〜` to `~`, and the minus and en
+/// dashes to `-`.
+fn ascii(c: char) -> char {
+    match c {
         '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
         '\u{3000}' => ' ',
         '、' => ',',
         '〜' => '~',
         '−' | '–' => '-',
         c => c,
-    };
+    }
+}
+
+/// Maps full-width ASCII (`１０秒`, `（`, `．`) to ASCII and the ideographic space to a space,
+/// lower-cases, and maps `、` to `,` and `〜`/`～` to `~`. Borrows text that needs none of it.
+pub fn normalize(text: &str) -> Cow<'_, str> {
     // Most cells need nothing mapped (`1.5s`, `3秒`): nothing to copy. ASCII maps to itself,
     // and only its capitals lower-case, so ASCII text is settled byte by byte.
     if text.is_ascii() {
@@ -550,15 +555,7 @@ mod tests {
         fn mixed_text_normalizes_as_each_character_mapped_then_lower_cased(
             text in "[ -~あ漢アＡａ（）．、〜～−–　→ΣσςÀİẞǅ]{0,24}"
         ) {
-            let mapped = |c: char| match c {
-                '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
-                '\u{3000}' => ' ',
-                '、' => ',',
-                '〜' => '~',
-                '−' | '–' => '-',
-                c => c,
-            };
-            let expected: String = text.chars().map(mapped).flat_map(char::to_lowercase).collect();
+            let expected: String = text.chars().map(ascii).flat_map(char::to_lowercase).collect();
             prop_assert_eq!(normalize(&text), expected);
         }
 
