@@ -267,12 +267,19 @@ pub(crate) fn offer(
     if !report.findings.iter().any(|f| fixable(f.code)) {
         return Vec::new();
     }
-    let before: crate::map::Map<Key, Option<u64>> = report
-        .findings
-        .iter()
-        .filter(|f| f.severity == Severity::Error)
-        .map(|f| (key(f), f.short_by_ms))
-        .collect();
+    // Room for every error at once: the filter tells the map nothing of how many there are,
+    // and a map grown insert by insert copies itself as it grows.
+    let mut before: crate::map::Map<Key, Option<u64>> = crate::map::Map::with_capacity_and_hasher(
+        report.summary.errors as usize,
+        Default::default(),
+    );
+    before.extend(
+        report
+            .findings
+            .iter()
+            .filter(|f| f.severity == Severity::Error)
+            .map(|f| (key(f), f.short_by_ms)),
+    );
     let mut checks_left = MAX_FIX_CHECKS.min(MAX_FIX_ROWS / sheet.rows.len().max(1));
     let mut offered: Vec<(usize, Vec<(Fix, FixSaid)>)> = Vec::new();
     {
