@@ -9,4 +9,5 @@ source scripts/env.sh
 export DATABASE_URL="${DATABASE_URL:-sqlite://workbench.db?mode=rwc}"
 echo "==> building the release app (about 10 minutes the first time, 2 after a change); it serves"
 echo "    on http://127.0.0.1:3000 with $DATABASE_URL once 'workbench: listening on' appears (Ctrl-C stops)"
-exec cargo leptos serve --release
+# --split: the lazy islands' code in wasm files of their own (app/src/island.rs).
+exec cargo leptos serve --release --split

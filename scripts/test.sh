@@ -46,6 +46,7 @@ fi
 rm -f target/e2e.db target/e2e.db-shm target/e2e.db-wal
 mkdir -p target
 export DATABASE_URL="sqlite://target/e2e.db?mode=rwc"
-cargo leptos end-to-end --release
+# --split as scripts/run.sh builds it: the specs run against the files a user gets.
+cargo leptos end-to-end --release --split
 
 say "all tests passed"

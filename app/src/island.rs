@@ -1,8 +1,11 @@
 //! The pages are islands in server-rendered HTML (Leptos' `islands` feature): only the
 //! `#[island]` components hydrate, and only their code is in the wasm. They are the sheet
 //! list with its rename and delete forms (`SheetList`, [`crate::components::sheet_list`]),
-//! the import of a new sheet ([`ImportNewSheet`](crate::components::new_sheet::ImportNewSheet))
-//! and the editor of a sheet (`SheetEditor`, [`crate::pages::sheet`]). The header, the page
+//! the imports of a new sheet from a TSV and from configuration files
+//! ([`ImportNewSheet`](crate::components::new_sheet::ImportNewSheet),
+//! [`ConfigNewSheet`](crate::components::config_import::ConfigNewSheet)), the editor of a
+//! sheet with its configuration files (`SheetEditor`, [`crate::pages::sheet`], and
+//! `SheetConfig`) and the proposal editor ([`crate::pages::proposals`]). The header, the page
 //! titles, the router, the pages around them and the forms that need nothing but a post (a
 //! blank sheet, the example) are the server's alone.
 //!
@@ -12,6 +15,14 @@
 //!
 //! Every island calls [`begin`] first; the browser calls [`start`] once the wasm has loaded.
 //! A large prop travels as a [`Prop`].
+//!
+//! The islands of the pages other than a sheet's (the sheet list, the two imports of a new
+//! sheet, the proposal editor) are lazy (`#[island(lazy)]`): `cargo leptos build --split`
+//! puts the code only they use in wasm files of their own, which a page loads when it has
+//! such an island, so the sheet page's first download holds the editor's code and not
+//! theirs. Each lazy island sits in a private module of its own: the loader Leptos
+//! generates beside it is public and undocumented, and the module keeps it out of the
+//! crate's API.
 
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize, Serializer};

@@ -301,44 +301,51 @@ fn name_from_path(path: &str) -> String {
     }
 }
 
-/// A new sheet from configuration files (the sheets page): a name (at first the chosen
-/// folder's), the header language (at first the page's), the chooser and Create. A refusal
-/// (files that cannot be parsed, none with a setting, too many or too large) creates
-/// nothing and shows under the form.
-#[island]
-pub fn ConfigNewSheet() -> impl IntoView {
-    crate::island::begin();
-    let ui = ui_lang();
-    let import = ServerAction::<ImportConfigSheet>::new();
-    let name = RwSignal::new(String::new());
-    let lang = RwSignal::new(ui);
-    let chosen = Chosen::new();
-    let on_read = Callback::new(move |path: String| {
-        if name.get_untracked().trim().is_empty() {
-            name.set(name_from_path(&path));
+pub use config_new_sheet::ConfigNewSheet;
+
+/// [`ConfigNewSheet`] in a private module, as every lazy island is ([`crate::island`]).
+mod config_new_sheet {
+    use super::*;
+
+    /// A new sheet from configuration files (the sheets page): a name (at first the chosen
+    /// folder's), the header language (at first the page's), the chooser and Create. A refusal
+    /// (files that cannot be parsed, none with a setting, too many or too large) creates
+    /// nothing and shows under the form.
+    #[island(lazy)]
+    pub fn ConfigNewSheet() -> impl IntoView {
+        crate::island::begin();
+        let ui = ui_lang();
+        let import = ServerAction::<ImportConfigSheet>::new();
+        let name = RwSignal::new(String::new());
+        let lang = RwSignal::new(ui);
+        let chosen = Chosen::new();
+        let on_read = Callback::new(move |path: String| {
+            if name.get_untracked().trim().is_empty() {
+                name.set(name_from_path(&path));
+            }
+        });
+        let submit = move |ev: leptos::ev::SubmitEvent| {
+            ev.prevent_default();
+            if !import.pending().get_untracked() && !chosen.reading.get_untracked() {
+                import.dispatch(ImportConfigSheet {
+                    name: name.get_untracked(),
+                    lang: lang.get_untracked(),
+                    files: chosen.files(),
+                });
+            }
+        };
+        let busy = Signal::derive(move || import.pending().get() || chosen.reading.get());
+        view! {
+            <form class="card import config-import" on:submit=submit data-testid="config-form">
+                <h2>{t(ui, "config-title")}</h2>
+                <p class="muted">{t(ui, "config-text")}</p>
+                <NewSheetName name testid="config-name"/>
+                <LangSelect lang on_change=Callback::new(move |l: Lang| lang.set(l)) testid="config-lang"/>
+                <ConfigFiles chosen on_read/>
+                <SubmitButton testid="config-submit" pending=busy label=t(ui, "config-submit")/>
+                <ConfigError error=failure(import)/>
+            </form>
         }
-    });
-    let submit = move |ev: leptos::ev::SubmitEvent| {
-        ev.prevent_default();
-        if !import.pending().get_untracked() && !chosen.reading.get_untracked() {
-            import.dispatch(ImportConfigSheet {
-                name: name.get_untracked(),
-                lang: lang.get_untracked(),
-                files: chosen.files(),
-            });
-        }
-    };
-    let busy = Signal::derive(move || import.pending().get() || chosen.reading.get());
-    view! {
-        <form class="card import config-import" on:submit=submit data-testid="config-form">
-            <h2>{t(ui, "config-title")}</h2>
-            <p class="muted">{t(ui, "config-text")}</p>
-            <NewSheetName name testid="config-name"/>
-            <LangSelect lang on_change=Callback::new(move |l: Lang| lang.set(l)) testid="config-lang"/>
-            <ConfigFiles chosen on_read/>
-            <SubmitButton testid="config-submit" pending=busy label=t(ui, "config-submit")/>
-            <ConfigError error=failure(import)/>
-        </form>
     }
 }
 

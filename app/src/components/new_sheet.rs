@@ -77,31 +77,38 @@ pub fn NewExampleSheet() -> impl IntoView {
     }
 }
 
-/// A new sheet from a TSV paste or file. A TSV that cannot be read creates nothing and
-/// shows the reader's message, which names the line.
-#[island]
-pub fn ImportNewSheet() -> impl IntoView {
-    crate::island::begin();
-    let import = ServerAction::<ImportSheet>::new();
-    let name = RwSignal::new(String::new());
-    let text = RwSignal::new(String::new());
-    let ui = ui_lang();
-    let submit = move |ev: leptos::ev::SubmitEvent| {
-        ev.prevent_default();
-        if !import.pending().get_untracked() {
-            import.dispatch(ImportSheet {
-                name: name.get_untracked(),
-                tsv: text.get_untracked(),
-            });
+pub use import_new_sheet::ImportNewSheet;
+
+/// [`ImportNewSheet`] in a private module, as every lazy island is ([`crate::island`]).
+mod import_new_sheet {
+    use super::*;
+
+    /// A new sheet from a TSV paste or file. A TSV that cannot be read creates nothing and
+    /// shows the reader's message, which names the line.
+    #[island(lazy)]
+    pub fn ImportNewSheet() -> impl IntoView {
+        crate::island::begin();
+        let import = ServerAction::<ImportSheet>::new();
+        let name = RwSignal::new(String::new());
+        let text = RwSignal::new(String::new());
+        let ui = ui_lang();
+        let submit = move |ev: leptos::ev::SubmitEvent| {
+            ev.prevent_default();
+            if !import.pending().get_untracked() {
+                import.dispatch(ImportSheet {
+                    name: name.get_untracked(),
+                    tsv: text.get_untracked(),
+                });
+            }
+        };
+        view! {
+            <form class="card import" on:submit=submit data-testid="import-form">
+                <h2>{t(ui, "import-title")}</h2>
+                <NewSheetName name testid="import-name"/>
+                <TsvInput text file_name=name label=t(ui, "import-tsv-label")/>
+                <SubmitButton testid="import-submit" pending=import.pending() label=t(ui, "import-submit")/>
+                <ErrorLine error=failure(import) testid="import-error"/>
+            </form>
         }
-    };
-    view! {
-        <form class="card import" on:submit=submit data-testid="import-form">
-            <h2>{t(ui, "import-title")}</h2>
-            <NewSheetName name testid="import-name"/>
-            <TsvInput text file_name=name label=t(ui, "import-tsv-label")/>
-            <SubmitButton testid="import-submit" pending=import.pending() label=t(ui, "import-submit")/>
-            <ErrorLine error=failure(import) testid="import-error"/>
-        </form>
     }
 }

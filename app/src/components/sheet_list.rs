@@ -50,81 +50,88 @@ impl ListedSheet {
     }
 }
 
-/// The sheets as a table, with the rename and delete forms of their server functions. An
-/// island: its props are in the page as JSON. (Crate-public: the island's generated props
-/// type has no documentation of its own.)
-#[island]
-pub(crate) fn SheetList(
-    /// The sheets, most recently changed first.
-    sheets: Prop<Vec<ListedSheet>>,
-    /// The mode of the address the page was loaded at.
-    mode: ListMode,
-) -> impl IntoView {
-    crate::island::begin();
-    let ui = ui_lang();
-    let Prop(sheets) = sheets;
-    // `Either` rather than `into_any` here and below: a type-erased view carries code the
-    // islands never run.
-    if sheets.is_empty() {
-        return Either::Left(view! {
-            <p class="muted" data-testid="no-sheets">
-                {t(ui, "sheets-none")}
-            </p>
-        });
-    }
-    // How many sheets bear each name: a name borne by more than one gets a line under it
-    // that tells its sheets apart.
-    let mut names = std::collections::HashMap::<String, usize>::new();
-    for sheet in &sheets {
-        *names.entry(sheet.sheet.name.clone()).or_default() += 1;
-    }
-    let rename = ServerAction::<RenameSheet>::new();
-    let delete = ServerAction::<DeleteSheet>::new();
-    let mode = RwSignal::new(mode);
-    // Back and Forward after a mode link: the list shows the mode of the address. A no-op on
-    // the server.
-    let history = window_event_listener(leptos::ev::popstate, move |_| {
-        if let Ok(search) = window().location().search() {
-            mode.set(ListMode::from_search(&search));
+pub(crate) use sheet_list_island::SheetList;
+
+/// [`SheetList`] in a private module, as every lazy island is ([`crate::island`]).
+mod sheet_list_island {
+    use super::*;
+
+    /// The sheets as a table, with the rename and delete forms of their server functions. An
+    /// island: its props are in the page as JSON. (Crate-public: the island's generated props
+    /// type has no documentation of its own.)
+    #[island(lazy)]
+    pub(crate) fn SheetList(
+        /// The sheets, most recently changed first.
+        sheets: Prop<Vec<ListedSheet>>,
+        /// The mode of the address the page was loaded at.
+        mode: ListMode,
+    ) -> impl IntoView {
+        crate::island::begin();
+        let ui = ui_lang();
+        let Prop(sheets) = sheets;
+        // `Either` rather than `into_any` here and below: a type-erased view carries code the
+        // islands never run.
+        if sheets.is_empty() {
+            return Either::Left(view! {
+                <p class="muted" data-testid="no-sheets">
+                    {t(ui, "sheets-none")}
+                </p>
+            });
         }
-    });
-    on_cleanup(move || history.remove());
-    // An error belongs to the form it came from: opening another one starts without it.
-    Effect::watch(
-        move || mode.get(),
-        move |_, _, _| {
-            rename.value().set(None);
-            delete.value().set(None);
-        },
-        false,
-    );
-    Either::Right(view! {
-        <div class="table-wrap">
-            <table class="sheets" data-testid="sheet-list">
-                <thead>
-                    <tr>
-                        <th scope="col">{t(ui, "sheets-col-name")}</th>
-                        <th scope="col" class="num">{t(ui, "sheets-col-rows")}</th>
-                        <th scope="col" class="num">{t(ui, "sheets-col-errors")}</th>
-                        <th scope="col" class="num">{t(ui, "sheets-col-warnings")}</th>
-                        <th scope="col">{t(ui, "sheets-col-changed")}</th>
-                        <th scope="col" class="actions">
-                            <span class="visually-hidden">{t(ui, "sheets-col-actions")}</span>
-                        </th>
-                    </tr>
-                </thead>
-                <tbody>
-                    {sheets
-                        .into_iter()
-                        .map(|sheet| {
-                            let twin = names.get(sheet.sheet.name.as_str()).is_some_and(|n| *n > 1);
-                            view! { <SheetListRow sheet twin mode rename delete/> }
-                        })
-                        .collect_view()}
-                </tbody>
-            </table>
-        </div>
-    })
+        // How many sheets bear each name: a name borne by more than one gets a line under it
+        // that tells its sheets apart.
+        let mut names = std::collections::HashMap::<String, usize>::new();
+        for sheet in &sheets {
+            *names.entry(sheet.sheet.name.clone()).or_default() += 1;
+        }
+        let rename = ServerAction::<RenameSheet>::new();
+        let delete = ServerAction::<DeleteSheet>::new();
+        let mode = RwSignal::new(mode);
+        // Back and Forward after a mode link: the list shows the mode of the address. A no-op on
+        // the server.
+        let history = window_event_listener(leptos::ev::popstate, move |_| {
+            if let Ok(search) = window().location().search() {
+                mode.set(ListMode::from_search(&search));
+            }
+        });
+        on_cleanup(move || history.remove());
+        // An error belongs to the form it came from: opening another one starts without it.
+        Effect::watch(
+            move || mode.get(),
+            move |_, _, _| {
+                rename.value().set(None);
+                delete.value().set(None);
+            },
+            false,
+        );
+        Either::Right(view! {
+            <div class="table-wrap">
+                <table class="sheets" data-testid="sheet-list">
+                    <thead>
+                        <tr>
+                            <th scope="col">{t(ui, "sheets-col-name")}</th>
+                            <th scope="col" class="num">{t(ui, "sheets-col-rows")}</th>
+                            <th scope="col" class="num">{t(ui, "sheets-col-errors")}</th>
+                            <th scope="col" class="num">{t(ui, "sheets-col-warnings")}</th>
+                            <th scope="col">{t(ui, "sheets-col-changed")}</th>
+                            <th scope="col" class="actions">
+                                <span class="visually-hidden">{t(ui, "sheets-col-actions")}</span>
+                            </th>
+                        </tr>
+                    </thead>
+                    <tbody>
+                        {sheets
+                            .into_iter()
+                            .map(|sheet| {
+                                let twin = names.get(sheet.sheet.name.as_str()).is_some_and(|n| *n > 1);
+                                view! { <SheetListRow sheet twin mode rename delete/> }
+                            })
+                            .collect_view()}
+                    </tbody>
+                </table>
+            </div>
+        })
+    }
 }
 
 /// A click on a link to the list in mode `to` (`href` is `to.href()`): the list changes mode

@@ -164,115 +164,122 @@ impl LiveReport {
     }
 }
 
-/// The grid of a copy of the rows and the proposal's title, with the proposal's changes
-/// drawn on it, and the report of its rows as they are typed: an island. A new proposal without
-/// `rework`; with it, a new version of that proposal.
-#[island]
-fn ProposalEditor(
-    /// The sheet as the page loaded it.
-    detail: Prop<SheetDetail>,
-    /// The open proposal being edited, if any (its rows and title start the editor).
-    rework: Prop<Option<ProposalDraft>>,
-) -> impl IntoView {
-    crate::island::begin();
-    let Prop(SheetDetail {
-        id,
-        sheet,
-        report,
-        catalog_defaults,
-        row_ids,
-        report_id,
-        ..
-    }) = detail;
-    let Prop(rework) = rework;
-    let editing = rework.as_ref().map(|r| (r.proposal, r.current_revision));
-    // The sheet's report is kept by the server for the first check; a reworked proposal's
-    // is not.
-    let (start, title, report, catalog_defaults, report_id) = match rework {
-        Some(r) => (r.rows, r.title, r.report, r.catalog_defaults, None),
-        None => (
-            sheet.rows.clone(),
-            String::new(),
+use proposal_editor::ProposalEditor;
+
+/// [`ProposalEditor`] in a private module, as every lazy island is ([`crate::island`]).
+mod proposal_editor {
+    use super::*;
+
+    /// The grid of a copy of the rows and the proposal's title, with the proposal's changes
+    /// drawn on it, and the report of its rows as they are typed: an island. A new proposal without
+    /// `rework`; with it, a new version of that proposal.
+    #[island(lazy)]
+    pub(super) fn ProposalEditor(
+        /// The sheet as the page loaded it.
+        detail: Prop<SheetDetail>,
+        /// The open proposal being edited, if any (its rows and title start the editor).
+        rework: Prop<Option<ProposalDraft>>,
+    ) -> impl IntoView {
+        crate::island::begin();
+        let Prop(SheetDetail {
+            id,
+            sheet,
             report,
             catalog_defaults,
+            row_ids,
             report_id,
-        ),
-    };
-    let rows = RwSignal::new(draft::drafts(&start, 0));
-    let lang = RwSignal::new(sheet.lang);
-    let report = RwSignal::new(report);
-    Highlight::provide(report.into());
-    let catalog_defaults = RwSignal::new(catalog_defaults);
-    let title = RwSignal::new(title);
-    let error = RwSignal::new(None::<AppError>);
-    let sending = RwSignal::new(false);
-    let base_rows = sheet.rows.clone();
-    // The proposal's changes drawn on the grid as they are typed.
-    let marks = follow_changes(rows, Some(sheet.rows.clone()));
-    let live = LiveReport {
-        id,
-        rows,
-        report,
-        catalog_defaults,
-        report_id: StoredValue::new(report_id),
-        busy: StoredValue::new(false),
-        again: StoredValue::new(false),
-    };
-    let on_change = Callback::new(move |()| live.check());
-    // A checked fix changes the proposal's rows, as the sheet page's Apply changes the sheet's.
-    let on_apply = Callback::new(move |fix: budget::fix::Fix| {
-        crate::editor::sheet::apply_fix(rows, &fix);
-        live.check();
-    });
-    let submit = move |ev: leptos::ev::SubmitEvent| {
-        ev.prevent_default();
-        let (base_rows, base_ids) = (base_rows.clone(), row_ids.clone());
-        let now = rows.with_untracked(|rs| draft::rows(rs));
-        let t = title.get_untracked();
-        sending.set(true);
-        spawn_local(async move {
-            let sent = match editing {
-                Some((pid, revision)) => {
-                    rework_proposal(id, pid, t, revision, base_rows, base_ids, now).await
-                }
-                None => create_proposal(id, t, base_rows, base_ids, now)
-                    .await
-                    .map(|_| ()),
-            };
-            if let Err(e) = sent {
-                error.set(Some(e));
-            }
-            sending.set(false);
+            ..
+        }) = detail;
+        let Prop(rework) = rework;
+        let editing = rework.as_ref().map(|r| (r.proposal, r.current_revision));
+        // The sheet's report is kept by the server for the first check; a reworked proposal's
+        // is not.
+        let (start, title, report, catalog_defaults, report_id) = match rework {
+            Some(r) => (r.rows, r.title, r.report, r.catalog_defaults, None),
+            None => (
+                sheet.rows.clone(),
+                String::new(),
+                report,
+                catalog_defaults,
+                report_id,
+            ),
+        };
+        let rows = RwSignal::new(draft::drafts(&start, 0));
+        let lang = RwSignal::new(sheet.lang);
+        let report = RwSignal::new(report);
+        Highlight::provide(report.into());
+        let catalog_defaults = RwSignal::new(catalog_defaults);
+        let title = RwSignal::new(title);
+        let error = RwSignal::new(None::<AppError>);
+        let sending = RwSignal::new(false);
+        let base_rows = sheet.rows.clone();
+        // The proposal's changes drawn on the grid as they are typed.
+        let marks = follow_changes(rows, Some(sheet.rows.clone()));
+        let live = LiveReport {
+            id,
+            rows,
+            report,
+            catalog_defaults,
+            report_id: StoredValue::new(report_id),
+            busy: StoredValue::new(false),
+            again: StoredValue::new(false),
+        };
+        let on_change = Callback::new(move |()| live.check());
+        // A checked fix changes the proposal's rows, as the sheet page's Apply changes the sheet's.
+        let on_apply = Callback::new(move |fix: budget::fix::Fix| {
+            crate::editor::sheet::apply_fix(rows, &fix);
+            live.check();
         });
-    };
-    let ui = ui_lang();
-    view! {
-        <form class="card propose" on:submit=submit data-testid="propose-form">
-            {labelled(t(ui, "proposal-title-label"), view! {
-                <input
-                    type="text"
-                    required
-                    maxlength="200"
-                    data-testid="proposal-title"
-                    prop:value=move || title.get()
-                    on:input=move |ev| title.set(event_target_value(&ev))
-                />
-            })}
-            " "
-            <button type="submit" class="button primary" data-testid="submit-proposal" disabled=move || sending.get()>
-                {if editing.is_some() { t(ui, "proposal-save") } else { t(ui, "proposal-submit") }}
-            </button>
-            <ErrorLine error=Signal::derive(move || error.get()) testid="proposal-error"/>
-        </form>
-        <SummaryHeadline report lang/>
-        <div class="sheet-layout">
-            <section class="grid-pane" aria-label=t(ui, "rows-label")>
-                <Grid rows report lang catalog_defaults on_change marks/>
-            </section>
-            <aside class="report-pane">
-                <ReportPanel report lang on_apply/>
-            </aside>
-        </div>
+        let submit = move |ev: leptos::ev::SubmitEvent| {
+            ev.prevent_default();
+            let (base_rows, base_ids) = (base_rows.clone(), row_ids.clone());
+            let now = rows.with_untracked(|rs| draft::rows(rs));
+            let t = title.get_untracked();
+            sending.set(true);
+            spawn_local(async move {
+                let sent = match editing {
+                    Some((pid, revision)) => {
+                        rework_proposal(id, pid, t, revision, base_rows, base_ids, now).await
+                    }
+                    None => create_proposal(id, t, base_rows, base_ids, now)
+                        .await
+                        .map(|_| ()),
+                };
+                if let Err(e) = sent {
+                    error.set(Some(e));
+                }
+                sending.set(false);
+            });
+        };
+        let ui = ui_lang();
+        view! {
+            <form class="card propose" on:submit=submit data-testid="propose-form">
+                {labelled(t(ui, "proposal-title-label"), view! {
+                    <input
+                        type="text"
+                        required
+                        maxlength="200"
+                        data-testid="proposal-title"
+                        prop:value=move || title.get()
+                        on:input=move |ev| title.set(event_target_value(&ev))
+                    />
+                })}
+                " "
+                <button type="submit" class="button primary" data-testid="submit-proposal" disabled=move || sending.get()>
+                    {if editing.is_some() { t(ui, "proposal-save") } else { t(ui, "proposal-submit") }}
+                </button>
+                <ErrorLine error=Signal::derive(move || error.get()) testid="proposal-error"/>
+            </form>
+            <SummaryHeadline report lang/>
+            <div class="sheet-layout">
+                <section class="grid-pane" aria-label=t(ui, "rows-label")>
+                    <Grid rows report lang catalog_defaults on_change marks/>
+                </section>
+                <aside class="report-pane">
+                    <ReportPanel report lang on_apply/>
+                </aside>
+            </div>
+        }
     }
 }
 
