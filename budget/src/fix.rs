@@ -112,57 +112,32 @@ struct Candidate {
 /// A report's nodes and hops by name, and the hops each node calls.
 struct Names<'a> {
     report: &'a Report,
-    /// Each node's place in the report's nodes.
-    nodes: crate::map::Map<&'a str, usize>,
+    nodes: crate::map::Map<&'a str, &'a NodeReport>,
     hops: crate::map::Map<&'a str, &'a HopReport>,
-    /// The hops of the report, grouped by caller, in the report's order within a group: one
-    /// list for every node rather than a list of its own for each.
-    calls: Vec<&'a HopReport>,
-    /// Where node `n`'s calls are in `calls`: from `calls_start[n]` to `calls_start[n + 1]`.
-    calls_start: Vec<usize>,
+    /// By caller, in the report's order.
+    calls: crate::map::Map<&'a str, Vec<&'a HopReport>>,
 }
 
 impl<'a> Names<'a> {
     fn new(report: &'a Report) -> Self {
-        let nodes: crate::map::Map<&str, usize> = report
-            .nodes
-            .iter()
-            .enumerate()
-            .map(|(n, node)| (node.name.as_str(), n))
-            .collect();
-        // Each hop's caller, then each caller's count of calls, where its group starts, and
-        // each hop put in its caller's group. A hop whose caller is no node of the report is
-        // in no group: no node's calls are asked for by its name.
-        let callers: Vec<Option<usize>> = report
-            .hops
-            .iter()
-            .map(|h| nodes.get(h.caller.as_str()).copied())
-            .collect();
-        let mut calls_start = vec![0; report.nodes.len() + 1];
-        for &n in callers.iter().flatten() {
-            calls_start[n + 1] += 1;
-        }
-        for n in 1..calls_start.len() {
-            calls_start[n] += calls_start[n - 1];
-        }
-        let mut next = calls_start.clone();
-        let mut placed = vec![0; calls_start[report.nodes.len()]];
-        for (h, caller) in callers.iter().enumerate() {
-            if let Some(n) = *caller {
-                placed[next[n]] = h;
-                next[n] += 1;
-            }
-        }
         Names {
             report,
-            nodes,
+            nodes: report.nodes.iter().map(|n| (n.name.as_str(), n)).collect(),
             hops: report
                 .hops
                 .iter()
                 .map(|h| (h.segment.as_str(), h))
                 .collect(),
-            calls: placed.into_iter().map(|h| &report.hops[h]).collect(),
-            calls_start,
+            calls: report
+                .hops
+                .iter()
+                .fold(crate::map::Map::default(), |mut calls, h| {
+                    calls
+                        .entry(h.caller.as_str())
+                        .or_insert_with(Vec::new)
+                        .push(h);
+                    calls
+                }),
         }
     }
 
@@ -171,8 +146,9 @@ impl<'a> Names<'a> {
     fn index(&'a self, changed: &'a [(usize, Kind, Option<u64>)]) -> Index<'a> {
         Index {
             report: self.report,
-            names: self,
+            nodes: &self.nodes,
             hops: &self.hops,
+            calls: &self.calls,
             changed,
         }
     }
@@ -181,25 +157,16 @@ impl<'a> Names<'a> {
 /// The report's nodes and hops by name, and its rows by line, with the rows a fix changed.
 struct Index<'a> {
     report: &'a Report,
-    names: &'a Names<'a>,
+    nodes: &'a crate::map::Map<&'a str, &'a NodeReport>,
     hops: &'a crate::map::Map<&'a str, &'a HopReport>,
+    calls: &'a crate::map::Map<&'a str, Vec<&'a HopReport>>,
     changed: &'a [(usize, Kind, Option<u64>)],
 }
 
 impl<'a> Index<'a> {
-    /// The node named `name`.
-    fn node(&self, name: &str) -> Option<&'a NodeReport> {
-        self.names.nodes.get(name).map(|&n| &self.report.nodes[n])
-    }
-
     /// The hops `node` calls, in the report's order.
     fn calls(&self, node: &str) -> impl Iterator<Item = &'a HopReport> + 'a {
-        let names = self.names;
-        let calls: &'a [&'a HopReport] = match names.nodes.get(node) {
-            Some(&n) => &names.calls[names.calls_start[n]..names.calls_start[n + 1]],
-            None => &[],
-        };
-        calls.iter().copied()
+        self.calls.get(node).into_iter().flatten().copied()
     }
 
     fn changed(&self, line: usize) -> Option<&(usize, Kind, Option<u64>)> {
@@ -467,7 +434,7 @@ fn raise(sheet: &Sheet, index: &Index, f: &Finding) -> Option<Step> {
     let to = CellValue::Duration(need);
     match f.code {
         FindingCode::InversionNode => {
-            let node = index.node(f.node.as_deref()?)?;
+            let node = index.nodes.get(f.node.as_deref()?)?;
             let line = row_with(index, &node.rows, &[Kind::Deadline], bound)?;
             let target = Target::NodeDeadline(node.name.clone());
             Step::new(sheet, line, Verb::Raise, target, to)
@@ -506,7 +473,7 @@ fn lower_inner_bounds(sheet: &Sheet, index: &Index, f: &Finding) -> Vec<Step> {
             .map(|h| h.callee.as_str()),
         _ => None,
     };
-    let Some(node) = node.and_then(|n| index.node(n)) else {
+    let Some(node) = node.and_then(|n| index.nodes.get(n)) else {
         return Vec::new();
     };
     let mut with_slack = index
@@ -579,7 +546,7 @@ fn lower_callee_deadline(sheet: &Sheet, index: &Index, f: &Finding) -> Option<St
         return None;
     }
     let hop = index.hops.get(f.hop.as_deref()?)?;
-    let callee = index.node(hop.callee.as_str())?;
+    let callee = index.nodes.get(hop.callee.as_str())?;
     let deadline = callee.deadline_ms?;
     let line = row_with(index, &callee.rows, &[Kind::Deadline], deadline)?;
     // need = queueing + the callee's worst (its deadline) + margin.
@@ -602,12 +569,12 @@ fn lower_callee_deadline(sheet: &Sheet, index: &Index, f: &Finding) -> Option<St
 fn reduce_tries(sheet: &Sheet, index: &Index, f: &Finding) -> Option<Step> {
     let (node, budget) = match f.code {
         // The node's deadline is the budget of everything it does.
-        FindingCode::InversionNode => (index.node(f.node.as_deref()?)?, f.bound_ms?),
+        FindingCode::InversionNode => (index.nodes.get(f.node.as_deref()?)?, f.bound_ms?),
         // The caller's bound, less the queueing and the margin, is the callee's budget, when
         // the callee has no deadline of its own (its worst case is its need).
         FindingCode::InversionHop => {
             let hop = index.hops.get(f.hop.as_deref()?)?;
-            let callee = index.node(hop.callee.as_str())?;
+            let callee = index.nodes.get(hop.callee.as_str())?;
             if callee.deadline_ms.is_some() {
                 return None;
             }
